@@ -1,0 +1,41 @@
+"""nicknames: find every name participants use for each other, review them, replace them with pseudonyms."""
+
+from __future__ import annotations
+
+from nicknames.apply import ApplyResult, Duplicate, apply_mapping
+from nicknames.class_list import read_class_list, registered_parts
+from nicknames.collect import CollectResult, collect, merge
+from nicknames.errors import NicknamesError
+from nicknames.mapping import Mapping, Name, Status
+from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
+from nicknames.messages import Message, MessageTable, read_messages
+from nicknames.pseudonyms import IdTemplate
+from nicknames.substitute import Replacement, ScopeNames, scope_names, substitute_batch, substitute_message
+
+__all__ = [
+    "ApplyResult",
+    "CollectResult",
+    "Duplicate",
+    "IdTemplate",
+    "Mapping",
+    "Message",
+    "MessageTable",
+    "Name",
+    "NicknamesError",
+    "Replacement",
+    "ScopeNames",
+    "Status",
+    "apply_mapping",
+    "collect",
+    "format_mapping",
+    "merge",
+    "parse_mapping",
+    "read_class_list",
+    "read_mapping",
+    "read_messages",
+    "registered_parts",
+    "scope_names",
+    "substitute_batch",
+    "substitute_message",
+    "write_mapping",
+]

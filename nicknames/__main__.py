@@ -1,0 +1,5 @@
+"""Allow ``python -m nicknames``."""
+
+from nicknames.cli import main
+
+main()

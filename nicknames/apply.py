@@ -1,0 +1,83 @@
+"""Pseudonymise a messages table scope by scope: the table-level driver of ``substitute``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from nicknames.mapping import Mapping
+from nicknames.messages import Message, MessageTable
+from nicknames.substitute import Replacement, scope_names, substitute_batch
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """A name that belongs to several participants active in the same scope."""
+
+    scope: str
+    name: str
+    participants: tuple[str, ...]
+
+
+@dataclass
+class ApplyResult:
+    """The pseudonymised table and everything that was done to it."""
+
+    frame: pd.DataFrame
+    replacements: list[Replacement]
+    duplicates: list[Duplicate]
+    scopes: int
+    unknown_participants: list[str] = field(default_factory=list)
+    """Participants of the mapping that sent no message (a sign of the wrong mapping or data)."""
+
+    def changed_messages(self) -> int:
+        """How many messages had at least one name replaced."""
+        return len({record.message_id for record in self.replacements})
+
+    def counts(self) -> list[tuple[str, str, int]]:
+        """Replacements per (participant, name), most first."""
+        tally = Counter((record.participant, record.name) for record in self.replacements)
+        return sorted(((p, n, c) for (p, n), c in tally.items()), key=lambda row: (-row[2], row[0], row[1]))
+
+
+def apply_mapping(
+    table: MessageTable, mapping: Mapping, scope: str, pseudonym: Callable[[str], str]
+) -> ApplyResult:
+    """Replace every name of the mapping in the table's text column, one scope at a time."""
+    messages = list(table.messages())
+    texts = [message.text for message in messages]
+    replacements: list[tuple[int, Replacement]] = []
+    duplicates: list[Duplicate] = []
+    groups = _group_by_scope(table.scope_keys(scope))
+    for key, rows in groups.items():
+        batch = [messages[row] for row in rows]
+        names = scope_names(mapping, _active(batch))
+        duplicates.extend(Duplicate(key, name, owners) for name, owners in names.duplicates().items())
+        new_texts, records = substitute_batch(batch, names, pseudonym)
+        row_of = {messages[row].id: row for row in rows}
+        for row, text in zip(rows, new_texts):
+            texts[row] = text
+        replacements.extend((row_of[record.message_id], record) for record in records)
+    frame = table.frame.copy()
+    frame[table.columns.text] = texts
+    replacements.sort(key=lambda item: (item[0], item[1].start))
+    senders = set(table.frame[table.columns.sender])
+    unknown = [p for p in mapping.participants if p not in senders]
+    return ApplyResult(frame, [record for _, record in replacements], duplicates, len(groups), unknown)
+
+
+def _group_by_scope(keys: list[str]) -> dict[str, list[int]]:
+    groups: dict[str, list[int]] = {}
+    for row, key in enumerate(keys):
+        groups.setdefault(key, []).append(row)
+    return groups
+
+
+def _active(batch: list[Message]) -> set[str]:
+    """Participants active in a scope: its senders, and the senders of the messages they reply to."""
+    active = {message.sender for message in batch}
+    active.update(message.parent_sender for message in batch if message.parent_sender)
+    return active

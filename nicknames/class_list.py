@@ -1,0 +1,64 @@
+"""The class list (participant id → registered full name) and the name parts it yields."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import regex
+
+from nicknames.errors import InputError
+from nicknames.messages import read_csv_table
+
+ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
+NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")
+
+_PART = regex.compile(r"^\p{L}[\p{L}\p{M}'’\-]*$")
+
+
+def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
+    """Participant id → registered full name, from a CSV with an id column and a name column."""
+    frame = read_csv_table(path, encoding)
+    id_column = _pick(list(frame.columns), ID_COLUMNS, "participant id", path)
+    name_column = _pick(list(frame.columns), NAME_COLUMNS, "full name", path)
+    roster: dict[str, str] = {}
+    for row, (participant, name) in enumerate(zip(frame[id_column], frame[name_column]), start=1):
+        if participant in roster and roster[participant] != name:
+            raise InputError(
+                f"{path}: participant {participant!r} appears twice with different names (data row {row}, "
+                f"column {id_column!r}); keep one row per participant."
+            )
+        if participant.strip() and name.strip():
+            roster[participant.strip()] = " ".join(name.split())
+    return roster
+
+
+def registered_parts(full_name: str) -> list[str]:
+    """The forms of a registered name people use: full, first, last, first+last, middle, hyphen parts.
+
+    "Grey, Robert" is read as "Robert Grey". Single letters and parts with digits are left out.
+    """
+    if full_name.count(",") == 1:
+        last, first = (part.strip() for part in full_name.split(","))
+        full_name = f"{first} {last}"
+    words = [word.strip(".,;:()\"") for word in full_name.split()]
+    words = [word for word in words if _PART.match(word) and len(word) > 1]
+    if not words:
+        return []
+    parts = [" ".join(words), *words]
+    if len(words) > 2:
+        parts.append(f"{words[0]} {words[-1]}")
+        parts.extend(" ".join(words[i : i + 2]) for i in range(len(words) - 1))
+    for word in words:
+        parts.extend(piece for piece in word.split("-") if len(piece) > 1 and "-" in word)
+    return list(dict.fromkeys(parts))
+
+
+def _pick(header: list[str], spellings: tuple[str, ...], role: str, path: Path) -> str:
+    lowered = {column.strip().lower().replace(" ", "_"): column for column in header}
+    for spelling in spellings:
+        if spelling in lowered:
+            return lowered[spelling]
+    raise InputError(
+        f"{path}: no {role} column was found among {', '.join(map(repr, header))}; "
+        f"the class list needs columns such as {spellings[0]!r} and {NAME_COLUMNS[0]!r}."
+    )

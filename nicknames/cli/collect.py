@@ -1,0 +1,68 @@
+"""``nicknames collect``: propose each participant's names from the messages."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from nicknames.class_list import read_class_list
+from nicknames.cli.common import (
+    ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
+    SessionColumn, TextColumn, ThreadColumn, app, err, load_settings, load_table, user_errors,
+)
+from nicknames.collect import collect, merge
+from nicknames.mapping import Mapping
+from nicknames.mapping_file import read_mapping, with_header, write_mapping
+from nicknames.output import refuse_overwrite
+from nicknames.render import collect_summary
+from nicknames.salutations import DEFAULT_RULES
+
+
+@app.command("collect")
+@user_errors
+def collect_command(
+    messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export (CSV).", dir_okay=False)],
+    output: Annotated[Path, typer.Option("--output", "-o", help="Mapping file to write or merge into.",
+                                         dir_okay=False)] = Path("mapping.txt"),
+    class_list: Annotated[Path | None, typer.Option(
+        "--class-list", help="CSV of participant id and registered full name.", dir_okay=False)] = None,
+    config: ConfigOption = None,
+    encoding: EncodingOption = None,
+    message_id_column: MessageIdColumn = None,
+    sender_column: SenderColumn = None,
+    text_column: TextColumn = None,
+    parent_id_column: ParentColumn = None,
+    thread_id_column: ThreadColumn = None,
+    session_id_column: SessionColumn = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Find candidate names for every participant and write them to the mapping file.
+
+    A greeting at the start of a message ("Hi Mary") names the parent message's
+    sender; a sign-off at the end ("Thanks, Rob") names the sender; with
+    --class-list, registered names and their parts that occur in the messages
+    are added. When the mapping file exists, the new findings are merged into
+    it: manual edits, rejections and comments are kept, counts are refreshed.
+    """
+    inputs = [messages, *([class_list] if class_list else [])]
+    refuse_overwrite(output, inputs)
+    settings = load_settings(config)
+    table = load_table(
+        messages, settings, encoding, message_id=message_id_column, sender=sender_column,
+        text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
+        session_id=session_id_column,
+    )
+    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+    rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
+    result = collect(table, roster, rules)
+    merged = output.exists()
+    existing = read_mapping(output) if merged else Mapping()
+    mapping = merge(existing, result.mapping)
+    if not merged:
+        with_header(mapping)
+    write_mapping(mapping, output)
+    result.mapping = mapping
+    if not quiet:
+        collect_summary(err, result, output, merged)

@@ -1,0 +1,90 @@
+"""What every command shares: the app, the stderr console, error handling and input options."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from pathlib import Path
+from typing import Annotated, ParamSpec, TypeVar
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+from nicknames.config import CONFIG_NAME, Config, load_config
+from nicknames.errors import NicknamesError
+from nicknames.messages import MessageTable, read_messages
+
+app = typer.Typer(
+    name="nicknames",
+    help=(
+        "Find every name participants use for each other in e-mail and forum threads, "
+        "review them, and replace them with one consistent pseudonym per person.\n\n"
+        "Workflow: nicknames collect → review the mapping (nicknames edit, or any text editor) "
+        "→ nicknames apply."
+    ),
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    rich_markup_mode="rich",
+    add_completion=False,
+)
+
+err = Console(stderr=True, soft_wrap=True, highlight=False)
+"""Diagnostics go to stderr so that data on stdout stays clean."""
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def user_errors(command: Callable[P, R]) -> Callable[P, R]:
+    """Turn a ``NicknamesError`` into a one-line message on stderr and exit status 1."""
+
+    @functools.wraps(command)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return command(*args, **kwargs)
+        except NicknamesError as error:
+            err.print(f"[bold red]Error:[/] {escape(str(error))}")
+            raise typer.Exit(1) from None
+        except KeyboardInterrupt:
+            err.print("[yellow]Interrupted; no output was written.[/]")
+            raise typer.Exit(130) from None
+
+    return wrapper
+
+
+ConfigOption = Annotated[
+    Path | None,
+    typer.Option("--config", help=f"Project config file (default: ./{CONFIG_NAME} when it exists).",
+                 dir_okay=False),
+]
+EncodingOption = Annotated[
+    str | None, typer.Option("--encoding", help="Encoding of the input files when not UTF-8, e.g. cp1252.")
+]
+MessageIdColumn = Annotated[str | None, typer.Option("--message-id-column", help="Column of the message id.")]
+SenderColumn = Annotated[str | None, typer.Option("--sender-column", help="Column of the sender (participant id).")]
+TextColumn = Annotated[str | None, typer.Option("--text-column", help="Column of the message text.")]
+ParentColumn = Annotated[str | None, typer.Option("--parent-id-column", help="Column of the parent message id.")]
+ThreadColumn = Annotated[str | None, typer.Option("--thread-id-column", help="Column of the thread id.")]
+SessionColumn = Annotated[str | None, typer.Option("--session-id-column", help="Column of the session id.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print no summary.")]
+
+
+def load_settings(config: Path | None) -> Config:
+    """The config file named by --config, else ./nicknames.toml when present, else defaults."""
+    if config is not None:
+        return load_config(config)
+    default = Path(CONFIG_NAME)
+    return load_config(default) if default.is_file() else Config()
+
+
+def load_table(
+    path: Path,
+    settings: Config,
+    encoding: str | None,
+    **columns: str | None,
+) -> MessageTable:
+    """Read the messages with the columns chosen by options, then by the config file."""
+    chosen = dict(settings.columns)
+    chosen.update({field: column for field, column in columns.items() if column is not None})
+    return read_messages(path, chosen, encoding or settings.encoding)

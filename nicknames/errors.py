@@ -1,0 +1,36 @@
+"""The one error type for problems the user can fix, and how to say where they are."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class NicknamesError(Exception):
+    """A problem in the user's input, files or options.
+
+    The message is a complete sentence: what is wrong, where (file, line,
+    column) and what to do. The command line prints it without a traceback and
+    exits with status 1; every other exception is a bug.
+    """
+
+
+class InputError(NicknamesError):
+    """A messages file, class list or config file that cannot be used as it is."""
+
+
+class MappingFileError(NicknamesError):
+    """A mapping file line that does not follow the format."""
+
+
+class OutputError(NicknamesError):
+    """An output that cannot be written safely."""
+
+
+def where(path: Path | str, line: int | None = None, column: int | str | None = None) -> str:
+    """Describe a place in a file as ``file, line N, column C`` for error messages."""
+    parts = [str(path)]
+    if line is not None:
+        parts.append(f"line {line}")
+    if column is not None:
+        parts.append(f"column {column}")
+    return ", ".join(parts)

@@ -1,0 +1,230 @@
+"""Read and write the mapping file: one participant a line, names separated by ``|``.
+
+The paper's format (``U01 | Robbie [12] | Jones``) is read as it is. On top of it:
+
+- ``# ...`` lines are comments, kept with the entry that follows them;
+- ``?Name`` is a suggestion awaiting review (apply uses it), ``!Name`` a name the
+  reviewer rejected (apply skips it and collect never proposes it again);
+- ``Name [12; greeting, signoff]`` gives the count and the tags (see ``TAGS``);
+- ``@keep | Arthur C. Clarke | ...`` lists names never to replace;
+- ``@seen U01 | ...`` records what collect proposed, so names deleted by hand
+  stay deleted on the next run.
+
+Backslash escapes ``\\|``, ``\\[``, ``\\]``, ``\\\\`` and a leading ``\\?``, ``\\!``.
+Writing is deterministic: a file written here reads back and writes out to the
+same bytes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import regex
+
+from nicknames.errors import MappingFileError, NicknamesError, where
+from nicknames.mapping import KEEP, Entry, Mapping, Name, Status
+from nicknames.output import write_text_atomically
+
+SEEN = "@seen"
+HEADER = [
+    "# nicknames mapping file. It holds real names: keep it private and apart from the data.",
+    "# One participant a line: ID | name [count; tags] | ...   ?name = suggestion, !name = rejected.",
+    "# @keep | names never replaced (public figures, cited authors). See docs/mapping-format.md.",
+]
+SEEN_HEADER = "# Names collect proposed before (so that names deleted by hand are not proposed again):"
+
+_ANNOTATION = regex.compile(r"\[\s*(?P<count>\d+)?\s*(?:;?\s*(?P<tags>[a-z]+(?:\s*,\s*[a-z]+)*))?\s*\]$")
+_SIGILS = {"?": Status.SUGGESTED, "!": Status.REJECTED}
+_SIGIL_OF = {status: sigil for sigil, status in _SIGILS.items()}
+
+
+@dataclass(frozen=True)
+class Field:
+    """One ``|``-separated field of a line, with its 1-based column."""
+
+    text: str
+    column: int
+
+
+def read_mapping(path: Path) -> Mapping:
+    """Load a mapping file; a broken line is an error naming file, line and column."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise MappingFileError(f"Mapping file {path} does not exist; run 'nicknames collect' to create one.") from None
+    except OSError as error:
+        raise MappingFileError(f"Cannot read mapping file {path}: {error.strerror}.") from None
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = raw[: error.start].count(b"\n") + 1
+        raise MappingFileError(
+            f"{where(path, line)}: the mapping file is not UTF-8; save it as UTF-8 and try again."
+        ) from None
+    return parse_mapping(text, path)
+
+
+def parse_mapping(text: str, path: Path | str = "<mapping>") -> Mapping:
+    """Parse the text of a mapping file."""
+    mapping = Mapping()
+    pending: list[str] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            pending.append(line)
+            continue
+        try:
+            _parse_line(mapping, line, pending, path, number)
+        except MappingFileError:
+            raise
+        except NicknamesError as error:
+            raise MappingFileError(f"{where(path, number)}: {error} Fix the line and try again.") from None
+        pending = []
+    mapping.footer = pending
+    return mapping
+
+
+def format_mapping(mapping: Mapping) -> str:
+    """The text of a mapping file, in the canonical form ``parse_mapping`` reads back."""
+    lines: list[str] = []
+    for entry in mapping:
+        lines.extend(entry.comments)
+        lines.append(_format_entry(entry.key, entry.names))
+    lines.extend(mapping.footer)
+    seen = list(_seen_lines(mapping))
+    if seen and SEEN_HEADER not in mapping.footer:
+        lines.append(SEEN_HEADER)
+    lines.extend(seen)
+    return "".join(line + "\n" for line in lines)
+
+
+def write_mapping(mapping: Mapping, path: Path) -> None:
+    """Write a mapping file atomically, readable by its owner only (it holds real names)."""
+    write_text_atomically(path, format_mapping(mapping), private=True)
+
+
+def with_header(mapping: Mapping) -> Mapping:
+    """Give a new mapping the explanatory header comment, unless it has comments already."""
+    first = next(iter(mapping), None)
+    if first is not None and not first.comments:
+        first.comments = list(HEADER)
+    return mapping
+
+
+def format_name(name: Name) -> str:
+    """One name as written in the file: sigil, escaped text, ``[count; tags]``."""
+    text = name.text.replace("\\", "\\\\").replace("|", "\\|").replace("[", "\\[").replace("]", "\\]")
+    if text[0] in _SIGILS:
+        text = "\\" + text
+    annotation = _format_annotation(name)
+    return _SIGIL_OF.get(name.status, "") + text + (f" [{annotation}]" if annotation else "")
+
+
+# ---------------------------------------------------------------------- parsing
+
+
+def _parse_line(mapping: Mapping, line: str, comments: list[str], path: Path | str, number: int) -> None:
+    head, *items = _split_fields(line)
+    key = head.text
+    if key.startswith(SEEN):
+        participant = key[len(SEEN):].strip()
+        names = {_parse_name(item, path, number).text for item in items}
+        mapping.seen.setdefault(participant, set()).update(names)
+        return
+    if key in mapping.entries:
+        raise MappingFileError(
+            f"{where(path, number)}: {_describe(key)} appears on two lines; merge them into one line."
+        )
+    if key.startswith("@") and key != KEEP:
+        raise MappingFileError(
+            f"{where(path, number, head.column)}: unknown directive {key!r}; "
+            f"lines start with a participant id, '{KEEP}' or '{SEEN}'."
+        )
+    entry = mapping.entries[key] = Entry(key) if key == KEEP else mapping.add_participant(key)
+    entry.comments = list(comments)
+    for item in items:
+        name = _parse_name(item, path, number)
+        if key == KEEP and name.status is not Status.ACTIVE:
+            raise MappingFileError(f"{where(path, number, item.column)}: keep-list names take no '?' or '!'.")
+        if entry.find(name.text) is not None:
+            raise MappingFileError(
+                f"{where(path, number, item.column)}: {name.text!r} is listed twice for {_describe(key)}; "
+                "remove one of them."
+            )
+        entry.names.append(name)
+
+
+def _describe(key: str) -> str:
+    return "the keep list" if key == KEEP else f"participant {key!r}"
+
+
+def _split_fields(line: str) -> list[Field]:
+    """Split on unescaped ``|``; empty trailing fields (``U01 |``) are dropped."""
+    fields: list[Field] = []
+    start = 0
+    index = 0
+    while index <= len(line):
+        if index == len(line) or line[index] == "|":
+            fields.append(_field(line, start, index))
+            start = index + 1
+        elif line[index] == "\\":
+            index += 1
+        index += 1
+    head, *rest = fields
+    if not head.text:
+        raise NicknamesError("The line has no participant id before its first '|'.")
+    return [head, *[field for field in rest if field.text]]
+
+
+def _field(line: str, start: int, end: int) -> Field:
+    raw = line[start:end]
+    stripped = raw.lstrip()
+    return Field(stripped.rstrip(), start + 1 + len(raw) - len(stripped))
+
+
+def _parse_name(item: Field, path: Path | str, number: int) -> Name:
+    text = item.text
+    status = Status.ACTIVE
+    if text[0] in _SIGILS:
+        status, text = _SIGILS[text[0]], text[1:].lstrip()
+    count, tags = None, ()
+    match = _ANNOTATION.search(text)
+    if match and not _escaped(text, match.start()):
+        text = text[: match.start()].rstrip()
+        count = int(match["count"]) if match["count"] else None
+        tags = tuple(tag.strip() for tag in match["tags"].split(",")) if match["tags"] else ()
+    try:
+        return Name(_unescape(text), count, tags, status)
+    except NicknamesError as error:
+        raise MappingFileError(f"{where(path, number, item.column)}: {error} Fix the name and try again.") from None
+
+
+def _escaped(text: str, position: int) -> bool:
+    backslashes = len(text[:position]) - len(text[:position].rstrip("\\"))
+    return backslashes % 2 == 1
+
+
+def _unescape(text: str) -> str:
+    return regex.sub(r"\\(.)", r"\1", text)
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def _format_entry(key: str, names: list[Name]) -> str:
+    return " | ".join([key, *(format_name(name) for name in names)])
+
+
+def _format_annotation(name: Name) -> str:
+    count = "" if name.count is None else str(name.count)
+    tags = ", ".join(name.tags)
+    return f"{count}; {tags}" if count and tags else count or tags
+
+
+def _seen_lines(mapping: Mapping) -> Iterator[str]:
+    order = {key: index for index, key in enumerate(mapping.entries)}
+    for participant in sorted(mapping.seen, key=lambda key: (order.get(key, len(order)), key)):
+        texts = sorted(mapping.seen[participant])
+        if texts:
+            yield " | ".join([f"{SEEN} {participant}", *(format_name(Name(text)) for text in texts)])

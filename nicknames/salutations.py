@@ -1,0 +1,156 @@
+"""Find the names in a message's greeting (the addressee) and sign-off (the author)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import regex
+
+from nicknames.stopwords import CLOSERS, GREETINGS, STOPWORDS
+
+TOKEN = r"(?:\p{Lu}\.(?:\p{Lu}\.)+|\p{Lu}[\p{L}\p{M}'’\-]*\.?|\p{Lo}+)"
+"""A capitalised word (with apostrophes and hyphens), dotted initials, or a word of a caseless script."""
+LOOSE_TOKEN = r"(?:\p{L}[\p{L}\p{M}'’\-]*\.?)"
+"""Any word: accepted only right after a closer or a dash, where a lower-case signature is common."""
+SPACED = r"(?:\p{L} ){2,}\p{L}"
+"""Letters separated by single spaces: "R o b e r t"."""
+DASHED_INITIALS = r"[-–—~]\p{Lu}{1,4}[-–—~]"
+"""Initials wrapped in dashes: "-RG-"."""
+SEPARATOR = r"\s*(?:,|&|\+|/|\band\b)\s*"
+DECORATION = r"[\s\-–—~*_=>.!,;:]*"
+
+_DIGIT = regex.compile(r"\d")
+TITLES = frozenset({"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "madam", "dame"})
+"""Titles dropped before a name ("Dear Prof. Smith" → "Smith")."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The greeting words, closers and stop words collect uses (built in, plus the config file's)."""
+
+    greetings: tuple[str, ...] = GREETINGS
+    closers: tuple[str, ...] = CLOSERS
+    stopwords: frozenset[str] = STOPWORDS
+    _compiled: dict[str, regex.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
+
+    def extended(self, greetings: Iterable[str] = (), closers: Iterable[str] = (),
+                 stopwords: Iterable[str] = (), not_stopwords: Iterable[str] = ()) -> Rules:
+        """These rules plus extra greetings, closers and stop words, minus words that are names here."""
+        words = (self.stopwords | {w.lower() for w in stopwords}) - {w.lower() for w in not_stopwords}
+        return Rules(self.greetings + tuple(greetings), self.closers + tuple(closers), frozenset(words))
+
+    def pattern(self, kind: str) -> regex.Pattern[str]:
+        """The compiled greeting or closer pattern."""
+        if kind not in self._compiled:
+            words = self.greetings if kind == "greeting" else self.closers
+            alternatives = "|".join(f"(?:{word})" for word in words)
+            self._compiled[kind] = regex.compile(
+                rf"^\s*(?i:{alternatives})(?!\w){DECORATION}(?P<rest>.*)$"
+            )
+        return self._compiled[kind]
+
+
+DEFAULT_RULES = Rules()
+
+_GROUP = rf"{TOKEN}(?:[^\S\n]+{TOKEN}){{0,2}}"
+_LOOSE_GROUP = rf"{LOOSE_TOKEN}(?:[^\S\n]+{LOOSE_TOKEN}){{0,2}}"
+_NAMES_AT_START = regex.compile(rf"{_GROUP}(?:{SEPARATOR}{_GROUP})*")
+_ONE_GROUP = regex.compile(_GROUP)
+_MENTION = regex.compile(r"(?<!\w)@(\p{L}[\p{L}\p{M}\w.'’\-]*\w)")
+_VOCATIVE = regex.compile(rf"^\s*(?P<names>{_GROUP}(?:{SEPARATOR}{_GROUP})*)\s*[,:!\-–—]+\s*$")
+_SIGNATURE = regex.compile(
+    rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}(?:{SEPARATOR}{_GROUP})?){DECORATION}$"
+)
+_LOOSE_SIGNATURE = regex.compile(rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}){DECORATION}$")
+_DASHED = regex.compile(rf"^\s*{DASHED_INITIALS}\s*$")
+
+
+def greeting_names(text: str, rules: Rules = DEFAULT_RULES) -> list[str]:
+    """Names addressed at the start of a message: "Hi Mary and Rob", "@Mary", a bare "Mary,"."""
+    first = _first_line(text)
+    if first is None:
+        return []
+    names = [_clean(m.group(1)) for m in _MENTION.finditer(first)]
+    match = rules.pattern("greeting").match(first)
+    if match:
+        names.extend(_names_in(match["rest"], rules))
+    elif (vocative := _VOCATIVE.match(first)) is not None:
+        names.extend(_names_in(vocative["names"], rules))
+    return _valid(names, rules)
+
+
+def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) -> list[str]:
+    """Names signed at the end of a message: "Thanks, Rob", "Cheers\\nR o b e r t", a bare "-RG-"."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    if len(lines) < 2:
+        return []
+    tail = lines[-last_lines:]
+    closer = rules.pattern("closer")
+    for index in range(len(tail) - 1, -1, -1):
+        match = closer.match(tail[index])
+        if match is None:
+            continue
+        if match["rest"].strip():
+            return _valid(_signature(match["rest"], loose=True, rules=rules), rules)
+        if index + 1 < len(tail):
+            return _valid(_signature(tail[index + 1], loose=True, rules=rules), rules)
+        return []
+    return _valid(_signature(lines[-1], loose=False, rules=rules), rules)
+
+
+def _first_line(text: str) -> str | None:
+    return next((line for line in text.splitlines() if line.strip()), None)
+
+
+def _names_in(rest: str, rules: Rules) -> list[str]:
+    match = _NAMES_AT_START.match(rest.lstrip())
+    if match is None:
+        return []
+    return [_cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(match.group())]
+
+
+def _signature(line: str, loose: bool, rules: Rules) -> list[str]:
+    if _DASHED.match(line):
+        return [line.strip()]
+    match = (_LOOSE_SIGNATURE if loose else _SIGNATURE).match(line)
+    if match is None:
+        return []
+    name = match["name"]
+    if regex.fullmatch(SPACED, name) or regex.fullmatch(DASHED_INITIALS, name):
+        return [name]
+    return [_cut_at_stopword(group.group(), rules) for group in regex.finditer(_LOOSE_GROUP, name)
+            if group.group().lower() != "and"]
+
+
+def _cut_at_stopword(group: str, rules: Rules) -> str:
+    """Keep the words of a name group before the first stop word ("Mary Thanks" → "Mary")."""
+    kept: list[str] = []
+    words = group.split()
+    while words and words[0].rstrip(".").lower() in TITLES:
+        words.pop(0)
+    for word in words:
+        if word.rstrip(".").lower() in rules.stopwords:
+            break
+        kept.append(word)
+    return " ".join(kept)
+
+
+def _clean(name: str) -> str:
+    """Strip surrounding punctuation, but keep the dot of a final initial ("Rob G.")."""
+    name = name.strip().strip(",;:!?\"'()[]{}<>*_=")
+    if name.endswith(".") and not regex.search(r"(?:^|\s|\.)\p{Lu}\.$", name):
+        name = name.rstrip(".")
+    return name.strip()
+
+
+def _valid(names: Iterable[str], rules: Rules) -> list[str]:
+    """Distinct cleaned names, without digits, stop words or single letters."""
+    result: list[str] = []
+    for raw in names:
+        name = _clean(raw)
+        if len(name) < 2 or _DIGIT.search(name) or name.lower() in rules.stopwords:
+            continue
+        if name not in result:
+            result.append(name)
+    return result
