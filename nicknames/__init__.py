@@ -8,7 +8,7 @@ from nicknames.collect import CollectResult, collect, merge
 from nicknames.errors import NicknamesError
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
-from nicknames.messages import Message, MessageTable, read_messages
+from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
 from nicknames.pseudonyms import IdTemplate
 from nicknames.substitute import Replacement, ScopeNames, scope_names, substitute_batch, substitute_message
 
@@ -37,5 +37,6 @@ __all__ = [
     "scope_names",
     "substitute_batch",
     "substitute_message",
+    "table_from_frame",
     "write_mapping",
 ]

@@ -82,9 +82,12 @@ def read_messages(
     encoding: str | None = None,
 ) -> MessageTable:
     """Read a CSV export, find its columns, and derive each message's parent sender and thread."""
-    frame = read_csv_table(path, encoding)
-    source = str(path)
-    columns = resolve_columns(list(frame.columns), chosen or {}, source)
+    return table_from_frame(read_csv_table(path, encoding), chosen, str(path))
+
+
+def table_from_frame(frame: pd.DataFrame, chosen: Mapping[str, str] | None = None, source: str = "<table>") -> MessageTable:
+    """See a table of string cells (from any reader) as messages with their reply context."""
+    columns = resolve_columns([str(column) for column in frame.columns], chosen or {}, source)
     table = MessageTable(frame, columns, source)
     _check_unique_ids(table)
     table.parent_senders, table.threads = _reply_context(table)
