@@ -62,7 +62,9 @@ _VOCATIVE = regex.compile(rf"^\s*(?P<names>{_GROUP}(?:{SEPARATOR}{_GROUP})*)\s*[
 _SIGNATURE = regex.compile(
     rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}(?:{SEPARATOR}{_GROUP})?){DECORATION}$"
 )
-_LOOSE_SIGNATURE = regex.compile(rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}){DECORATION}$")
+_LOOSE_SIGNATURE = regex.compile(
+    rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){DECORATION}$"
+)
 _DASHED = regex.compile(rf"^\s*{DASHED_INITIALS}\s*$")
 
 
@@ -92,7 +94,10 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
         if match is None:
             continue
         if match["rest"].strip():
-            return _valid(_signature(match["rest"], loose=True, rules=rules), rules)
+            names = _signature(match["rest"], loose=True, rules=rules)
+            if names:
+                return _valid(names, rules)
+            continue  # a sentence that starts like a closer ("Thanks for the tip!")
         if index + 1 < len(tail):
             return _valid(_signature(tail[index + 1], loose=True, rules=rules), rules)
         return []
@@ -107,7 +112,8 @@ def _names_in(rest: str, rules: Rules) -> list[str]:
     match = _NAMES_AT_START.match(rest.lstrip())
     if match is None:
         return []
-    return [_cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(match.group())]
+    groups = (_cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(match.group()))
+    return [group for group in groups if group]
 
 
 def _signature(line: str, loose: bool, rules: Rules) -> list[str]:
@@ -119,8 +125,8 @@ def _signature(line: str, loose: bool, rules: Rules) -> list[str]:
     name = match["name"]
     if regex.fullmatch(SPACED, name) or regex.fullmatch(DASHED_INITIALS, name):
         return [name]
-    return [_cut_at_stopword(group.group(), rules) for group in regex.finditer(_LOOSE_GROUP, name)
-            if group.group().lower() != "and"]
+    groups = regex.split(SEPARATOR, name)
+    return [cut for group in groups if (cut := _cut_at_stopword(group, rules))]
 
 
 def _cut_at_stopword(group: str, rules: Rules) -> str:
