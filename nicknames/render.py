@@ -10,7 +10,6 @@ from rich.table import Table
 
 from nicknames.apply import ApplyResult
 from nicknames.collect import CollectResult
-from nicknames.substitute import RULES
 
 MAX_ROWS = 10
 """Rows shown in a summary table before "... and N more"."""
@@ -55,16 +54,18 @@ def apply_summary(console: Console, result: ApplyResult, scope: str, show_names:
 
 
 def _duplicates(console: Console, result: ApplyResult, show_names: bool) -> None:
+    scopes = len({duplicate.scope for duplicate in result.duplicates})
     console.print(
-        f"[yellow]Warning:[/] {len(result.duplicates)} names belong to several participants active in "
-        "the same scope; each mention went to the first of: " + "; ".join(
-            f"{rule} ({text})" for rule, text in RULES.items() if rule != "only"
-        ) + "."
+        f"[yellow]Warning:[/] {len(result.duplicates)} names belong to several participants active in the "
+        f"same scope ({scopes} scopes); each mention was decided from its context (sign-off, greeting, "
+        "reply, thread) as docs/workflow.md explains."
+        + ("" if show_names else " Add --verbose to list them.")
     )
+    if not show_names:
+        return
     table = Table("scope", "name", "participants")
     for duplicate in result.duplicates[:MAX_ROWS]:
-        name = escape(duplicate.name) if show_names else "(hidden; use --verbose)"
-        table.add_row(escape(duplicate.scope or "all"), name, escape(", ".join(duplicate.participants)))
+        table.add_row(escape(duplicate.scope or "all"), escape(duplicate.name), escape(", ".join(duplicate.participants)))
     console.print(table)
     if len(result.duplicates) > MAX_ROWS:
-        console.print(f"... and {len(result.duplicates) - MAX_ROWS} more (see --report).")
+        console.print(f"... and {len(result.duplicates) - MAX_ROWS} more.")
