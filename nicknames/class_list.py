@@ -7,7 +7,7 @@ from pathlib import Path
 import regex
 
 from nicknames.errors import InputError
-from nicknames.messages import read_csv_table
+from nicknames.csv_file import read_csv_table
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
 NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")

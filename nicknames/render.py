@@ -10,6 +10,7 @@ from rich.table import Table
 
 from nicknames.apply import ApplyResult
 from nicknames.collect import CollectResult
+from nicknames.replies import ReplyCheck
 
 MAX_ROWS = 10
 """Rows shown in a summary table before "... and N more"."""
@@ -69,3 +70,21 @@ def _duplicates(console: Console, result: ApplyResult, show_names: bool) -> None
     console.print(table)
     if len(result.duplicates) > MAX_ROWS:
         console.print(f"... and {len(result.duplicates) - MAX_ROWS} more.")
+
+
+def reply_warnings(console: Console, replies: ReplyCheck) -> None:
+    """Warn, with counts, about parent ids that point nowhere and parent links that loop."""
+    if replies.missing_parents:
+        console.print(
+            f"[yellow]Warning:[/] {_messages(replies.missing_parents, 'replies', 'reply')} to a parent id that is not in the file; "
+            "a greeting in them cannot be attributed to anyone (check the parent id column)."
+        )
+    if replies.in_cycles:
+        console.print(
+            f"[yellow]Warning:[/] {_messages(replies.in_cycles, 'is', 'are')} on loops of parent links (a message that is "
+            "its own ancestor); each loop is taken as one thread (check the parent id column)."
+        )
+
+
+def _messages(count: int, singular_verb: str, plural_verb: str) -> str:
+    return f"1 message {singular_verb}" if count == 1 else f"{count} messages {plural_verb}"

@@ -47,7 +47,7 @@ def test_apply_writes_csv_to_stdout_when_no_output(figure1_csv: Path, sample_map
     assert result.exit_code == 0
     assert result.stdout.startswith("session_id,thread_id,message_id,parent_id,user_id,timestamp,text\n")
     assert "Hi [U12]," in result.stdout
-    assert result.stderr == ""
+    assert "apply (scope" not in result.stderr  # --quiet: no summary, only warnings
 
 
 def test_collect_merges_into_an_existing_mapping(figure1_csv: Path, tmp_path: Path) -> None:
