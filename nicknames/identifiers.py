@@ -30,6 +30,11 @@ KINDS = ("email", "url", "handle", "phone", "id")
 """Every kind of identifier; ``id`` is a participant's own id written in the text (always owned)."""
 
 _EMAIL = r"(?<![\w.+\-])[\w.+\-]*\w@(?:[\w\-]+\.)+\p{L}{2,}(?!\w)"
+_OBFUSCATED_EMAIL = (
+    r"(?<![\w.+\-])(?:[\w+\-]+(?:[._][\w+\-]+)+[ ]+at[ ]+|[\w.+\-]+[ ]*(?:\[at\]|\(at\))[ ]*)"
+    r"[\w\-]+(?:(?:\.|[ ]*(?:\[dot\]|\(dot\))[ ]*)[\w\-]+)*(?!\w)"
+)
+"""An address written to fool harvesters: ``mary.poe at example``, ``mary [at] example [dot] org``."""
 _URL = (
     r"(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
     r"[^\s<>\"'()\[\]{}]+(?:\([^\s<>\"'()]*\)[^\s<>\"'()\[\]{}]*)*"
@@ -37,14 +42,16 @@ _URL = (
 _HANDLE = r"(?<![\w.@/])@\w(?:[\w.\-]*\w)?(?!@)"
 _PHONE = (
     r"(?<![\w+\-.])(?:"
-    r"\+\d{1,3}(?:[ .\-]?\(?\d{1,4}\)?){2,5}"  # +44 20 7946 0958, +1 (713) 853-1234
+    r"\+\d{1,3}(?:[ .\-]?\(?\d{1,4}\)?){2,6}"  # +44 20 7946 0958, +1 (713) 853-1234
     r"|\(\d{3}\)[ .\-]?\d{3}[ .\-]\d{4}"  # (713) 853-1234
     r"|\d{3}[.\-]\d{3}[.\-]\d{4}"  # 713-853-1234, 713.853.1234
     r"|\d{3}[ ]\d{3}[ ]\d{4}"  # 713 853 1234
     r"|\d{3}-\d{4}"  # 853-1234
     r")(?:[ ]?(?i:x|ext\.?)[ ]?\d{1,5})?(?![\w\-])"
 )
-PATTERNS = {"email": _EMAIL, "url": _URL, "handle": _HANDLE, "phone": _PHONE}
+PHONE_DIGITS = (7, 15)
+"""A phone number has 7 to 15 digits (E.164 allows at most 15); fewer is a time zone or a code."""
+PATTERNS = {"email": f"{_EMAIL}|{_OBFUSCATED_EMAIL}", "url": _URL, "handle": _HANDLE, "phone": _PHONE}
 """The regular expression of each kind with a pattern of its own."""
 
 _COMPILED = {kind: regex.compile(pattern) for kind, pattern in PATTERNS.items()}
@@ -94,11 +101,16 @@ class IdentifierRules:
                 value = _trim_url(value)
             if kind == "email":
                 value = value.lstrip(".")
+            if kind == "phone" and not PHONE_DIGITS[0] <= sum(c.isdigit() for c in value) <= PHONE_DIGITS[1]:
+                continue
             start = match.start() + match.group().index(value)
             yield Identifier(kind, start, start + len(value), value, self._owner(kind, value))
 
     def _owner(self, kind: str, value: str) -> str | None:
         key = value.lower()
+        if kind == "email":
+            key = regex.sub(r"\s*(?:\[at\]|\(at\)|\sat\s)\s*", "@", key)
+            key = regex.sub(r"\s*(?:\[dot\]|\(dot\))\s*", ".", key)
         if kind == "handle":
             key = key[1:]
         elif kind == "url" and key.startswith("mailto:"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from rich.console import Console
@@ -88,3 +89,28 @@ def reply_warnings(console: Console, replies: ReplyCheck) -> None:
 
 def _messages(count: int, singular_verb: str, plural_verb: str) -> str:
     return f"1 message {singular_verb}" if count == 1 else f"{count} messages {plural_verb}"
+
+
+def pseudonym_summary(console: Console, result: ApplyResult, style: str, key_file: Path | None) -> None:
+    """Identifiers replaced per kind, shared-name decisions per rule, mentions to review, the key file."""
+    kinds = Counter(r.kind for r in result.replacements if r.kind != "name")
+    if kinds:
+        console.print("Identifiers replaced: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())) + ".")
+    shared = [r for r in result.replacements if r.kind == "name" and len(r.candidates) > 1]
+    if shared:
+        rules = Counter(r.rule for r in shared)
+        console.print(
+            f"Shared names: {len(shared)} mentions decided by "
+            + ", ".join(f"{rule} {rules[rule]}" for rule in RULES if rule in rules) + "."
+        )
+    review = result.for_review()
+    if review:
+        console.print(
+            f"[yellow]Review:[/] {len(review)} mentions of shared names had no deciding context "
+            "(list them with --review FILE)."
+        )
+    if key_file is not None:
+        console.print(
+            f"Style {style}; key file [bold]{escape(str(key_file))}[/] written (owner-only: it can undo the "
+            "pseudonymisation; keep it apart from the output)."
+        )
