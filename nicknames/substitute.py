@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import regex
 
 from nicknames.mapping import Mapping
+from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
 from nicknames.patterns import compile_names, name_key
 
@@ -48,7 +49,7 @@ class Replacement:
 class ScopeNames:
     """The names in use by the participants active in one scope, compiled once for the scope."""
 
-    pattern: regex.Pattern[str] | None
+    pattern: NameMatcher | None
     owners: dict[str, tuple[str, ...]]
     """Name → active participants using it, in mapping order (keep-list names map to ())."""
     counts: dict[tuple[str, str], int]
