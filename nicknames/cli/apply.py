@@ -12,12 +12,14 @@ import typer
 from nicknames.apply import apply_mapping
 from nicknames.cli.common import (
     ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
-    SessionColumn, TextColumn, ThreadColumn, app, err, load_settings, load_table, user_errors,
+    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_table,
+    user_errors,
 )
 from nicknames.mapping_file import read_mapping
-from nicknames.output import atomic_output, refuse_overwrite
+from nicknames.leftovers import find_leftovers, refuse_leftovers
+from nicknames.output import atomic_output, check_outputs, refuse_stdout_over
 from nicknames.pseudonyms import DEFAULT_TEMPLATE, IdTemplate
-from nicknames.render import apply_summary
+from nicknames.render import absent_warning, apply_summary, private_file_note
 from nicknames.report import write_report
 
 
@@ -44,7 +46,9 @@ def apply_command(
                                                   "participant id.")] = DEFAULT_TEMPLATE,
     report: Annotated[Path | None, typer.Option("--report", help="CSV of replacements per participant and "
                                                 "name (holds real names: owner-only).", dir_okay=False)] = None,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show names in warnings.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse to finish (exit 1, nothing written) when "
+                                         "a name of the mapping is still in the output.")] = False,
+    verbose: VerboseOption = False,
     config: ConfigOption = None,
     encoding: EncodingOption = None,
     message_id_column: MessageIdColumn = None,
@@ -62,9 +66,9 @@ def apply_command(
     changes. A name that belongs to two participants active in one scope is
     reported and resolved by the rule shown in the warning.
     """
-    for target in (output, report):
-        if target is not None:
-            refuse_overwrite(target, [messages, mapping_path])
+    check_outputs({"--output": output, "--report": report}, [messages, mapping_path, config_in_use(config)])
+    if output is None:
+        refuse_stdout_over([messages, mapping_path])
     pseudonym = IdTemplate(pseudonym_format)
     mapping = read_mapping(mapping_path)
     settings = load_settings(config)
@@ -74,6 +78,9 @@ def apply_command(
         session_id=session_id_column,
     )
     result = apply_mapping(table, mapping, scope.value, pseudonym)
+    absent_warning(err, result.unknown_participants)
+    if strict:
+        refuse_leftovers(find_leftovers(result.frame[table.columns.text], mapping), mapping_path)
     if output is None:
         result.frame.to_csv(sys.stdout, index=False, lineterminator="\n")
     else:
@@ -83,3 +90,5 @@ def apply_command(
         write_report(result, report)
     if not quiet:
         apply_summary(err, result, scope.value, verbose)
+        if report is not None:
+            private_file_note(err, report, "the report")
