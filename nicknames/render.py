@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from rich.console import Console
@@ -51,19 +52,21 @@ def apply_summary(console: Console, result: ApplyResult, scope: str, show_names:
 
 
 def _duplicates(console: Console, result: ApplyResult, show_names: bool) -> None:
+    scopes = len({duplicate.scope for duplicate in result.duplicates})
     console.print(
-        f"[yellow]Warning:[/] {len(result.duplicates)} names belong to several participants active in "
-        "the same scope; each mention went to the first of: " + "; ".join(
-            f"{rule} ({text})" for rule, text in RULES.items() if rule != "only"
-        ) + "."
+        f"[yellow]Warning:[/] {len(result.duplicates)} names belong to several participants active in the "
+        f"same scope ({scopes} scopes); each mention was decided from its context (sign-off, greeting, "
+        "reply, thread) as docs/workflow.md explains."
+        + ("" if show_names else " Add --verbose to list them.")
     )
+    if not show_names:
+        return
     table = Table("scope", "name", "participants")
     for duplicate in result.duplicates[:MAX_ROWS]:
-        name = escape(duplicate.name) if show_names else "(hidden; use --verbose)"
-        table.add_row(escape(duplicate.scope or "all"), name, escape(", ".join(duplicate.participants)))
+        table.add_row(escape(duplicate.scope or "all"), escape(duplicate.name), escape(", ".join(duplicate.participants)))
     console.print(table)
     if len(result.duplicates) > MAX_ROWS:
-        console.print(f"... and {len(result.duplicates) - MAX_ROWS} more (see --report).")
+        console.print(f"... and {len(result.duplicates) - MAX_ROWS} more.")
 
 
 def reply_warnings(console: Console, replies: ReplyCheck) -> None:
@@ -102,3 +105,27 @@ def private_file_note(console: Console, path: Path, what: str) -> None:
         "so keep it apart from the data you share."
     )
 
+
+def pseudonym_summary(console: Console, result: ApplyResult, style: str, key_file: Path | None) -> None:
+    """Identifiers replaced per kind, shared-name decisions per rule, mentions to review, the key file."""
+    kinds = Counter(r.kind for r in result.replacements if r.kind != "name")
+    if kinds:
+        console.print("Identifiers replaced: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())) + ".")
+    shared = [r for r in result.replacements if r.kind == "name" and len(r.candidates) > 1]
+    if shared:
+        rules = Counter(r.rule for r in shared)
+        console.print(
+            f"Shared names: {len(shared)} mentions decided by "
+            + ", ".join(f"{rule} {rules[rule]}" for rule in RULES if rule in rules) + "."
+        )
+    review = result.for_review()
+    if review:
+        console.print(
+            f"[yellow]Review:[/] {len(review)} mentions of shared names had no deciding context "
+            "(list them with --review FILE)."
+        )
+    if key_file is not None:
+        console.print(
+            f"Style {style}; key file [bold]{escape(str(key_file))}[/] written (owner-only: it can undo the "
+            "pseudonymisation; keep it apart from the output)."
+        )

@@ -160,7 +160,7 @@ def test_bad_config_file(folder: Path, config: str, fragment: str) -> None:
 @pytest.mark.parametrize(
     ("roster", "fragment"),
     [
-        ("user_id,full_name\nU1,Mary Major\nU1,Mary Minor\n", "row 3, column 'user_id'"),
+        ("user_id,full_name\nU1,Mary Major\nU1,Mary Minor\n", "row 3, column 'user_id': participant 'U1' appears twice with different names (rows 2 and 3)"),
         ("user_id,name_of_person\nU1,Mary\n", "no full name column"),
         ("user_id,full_name\n", "has a header but no rows"),
         ("user_id,full_name\nU1,Ren\u00e9e\n", "--encoding cp1252"),

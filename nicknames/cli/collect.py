@@ -49,15 +49,16 @@ def collect_command(
     it: manual edits, rejections and comments are kept, counts are refreshed.
     """
     check_outputs({"--output": output}, [messages, class_list, config_in_use(config)])
+    settings = load_settings(config)
+    # Small inputs first, so that any error in them comes before the messages' warnings.
+    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
-    settings = load_settings(config)
     table = load_table(
         messages, settings, encoding, message_id=message_id_column, sender=sender_column,
         text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
         session_id=session_id_column,
     )
-    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     result = collect(table, roster, rules)
     mapping = merge(existing, result.mapping)
