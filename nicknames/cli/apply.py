@@ -14,12 +14,14 @@ from nicknames.identifiers import KINDS, identifier_rules
 from nicknames.key_file import check_key_location
 from nicknames.cli.common import (
     ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
-    SessionColumn, TextColumn, ThreadColumn, app, err, load_settings, load_table, user_errors,
+    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_table,
+    user_errors,
 )
 from nicknames.mapping_file import read_mapping
+from nicknames.leftovers import find_leftovers, refuse_leftovers
+from nicknames.output import atomic_output, check_outputs, refuse_stdout_over
 from nicknames.pseudonyms import IdTemplate
-from nicknames.output import atomic_output, refuse_overwrite
-from nicknames.render import apply_summary, pseudonym_summary
+from nicknames.render import absent_warning, apply_summary, private_file_note, pseudonym_summary
 from nicknames.report import write_report, write_review
 from nicknames.resolution import Unresolved
 from nicknames.roster import Roster, read_roster
@@ -80,7 +82,9 @@ def apply_command(
                                                 dir_okay=False)] = None,
     report: Annotated[Path | None, typer.Option("--report", help="CSV of replacements per participant and "
                                                 "name (holds real names: owner-only).", dir_okay=False)] = None,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show names in warnings.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse to finish (exit 1, nothing written) when "
+                                         "a name of the mapping is still in the output.")] = False,
+    verbose: VerboseOption = False,
     config: ConfigOption = None,
     encoding: EncodingOption = None,
     message_id_column: MessageIdColumn = None,
@@ -100,9 +104,10 @@ def apply_command(
     name that belongs to two participants active in one scope is decided per
     mention from its context (see --review and docs/pseudonyms.md).
     """
-    for target in (output, report, review, key_file):
-        if target is not None:
-            refuse_overwrite(target, [messages, mapping_path] + ([class_list] if class_list else []))
+    outputs = {"--output": output, "--report": report, "--review": review, "--key-file": key_file}
+    check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(config)])
+    if output is None:
+        refuse_stdout_over([messages, mapping_path])
     if key_file is not None:
         check_key_location(key_file, output, key_beside_output)
     kinds = parse_kinds(identifiers)
@@ -122,6 +127,9 @@ def apply_command(
     pseudonym = build_style(key, mapping, senders, texts, roster)
     rules = identifier_rules(kinds, [*mapping.participants, *senders], roster.addresses) if kinds else None
     result = apply_mapping(table, mapping, scope.value, pseudonym, identifiers=rules, unresolved=unresolved)
+    absent_warning(err, result.unknown_participants)
+    if strict:
+        refuse_leftovers(find_leftovers(result.frame[table.columns.text], mapping), mapping_path)
     if output is None:
         result.frame.to_csv(sys.stdout, index=False, lineterminator="\n")
     else:
@@ -137,6 +145,9 @@ def apply_command(
     if not quiet:
         apply_summary(err, result, scope.value, verbose)
         pseudonym_summary(err, result, key.style, key_file)
+        for path, what in ((report, "the report"), (review, "the review")):
+            if path is not None:
+                private_file_note(err, path, what)
 
 
 def parse_kinds(value: str) -> list[str]:
