@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import codecs
 import csv
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +19,7 @@ NO_PARENT = frozenset({"", "0", "-1", "none", "null", "nan"})
 """Parent id values that mean "this message starts a thread"."""
 
 SCOPES = ("thread", "session", "all")
+_ID_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 class Message(NamedTuple):
@@ -29,6 +31,8 @@ class Message(NamedTuple):
     parent_sender: str | None
     thread: str
     session: str
+    recipients: tuple[str, ...] = ()
+    """Who the message was sent to (mail): the candidates for the names in its greeting."""
 
 
 @dataclass
@@ -48,6 +52,7 @@ class MessageTable:
         """The messages in file order."""
         frame, columns = self.frame, self.columns
         sessions = frame[columns.session_id] if columns.session_id else [""] * len(frame)
+        recipients = map(split_ids, frame[columns.recipients]) if columns.recipients else [()] * len(frame)
         return map(
             Message._make,
             zip(
@@ -57,6 +62,7 @@ class MessageTable:
                 self.parent_senders,
                 self.threads,
                 sessions,
+                recipients,
             ),
         )
 
@@ -74,6 +80,11 @@ class MessageTable:
         if scope == "thread":
             return self.threads
         raise InputError(f"Unknown scope {scope!r}; choose one of {', '.join(SCOPES)}.")
+
+
+def split_ids(cell: str) -> tuple[str, ...]:
+    """Participant ids in one cell, separated by spaces, commas or semicolons."""
+    return tuple(part for part in _ID_SEPARATORS.split(cell) if part)
 
 
 def read_messages(

@@ -13,7 +13,9 @@ from rich.markup import escape
 
 from nicknames.config import CONFIG_NAME, Config, load_config
 from nicknames.errors import NicknamesError
+from nicknames.mail.participants import AddressKey
 from nicknames.messages import MessageTable, read_messages
+from nicknames.sources import Source, open_source
 
 app = typer.Typer(
     name="nicknames",
@@ -68,6 +70,11 @@ ParentColumn = Annotated[str | None, typer.Option("--parent-id-column", help="Co
 ThreadColumn = Annotated[str | None, typer.Option("--thread-id-column", help="Column of the thread id.")]
 SessionColumn = Annotated[str | None, typer.Option("--session-id-column", help="Column of the session id.")]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print no summary.")]
+AddressKeyOption = Annotated[
+    Path | None,
+    typer.Option("--address-key", help="Mail: CSV of address → participant id (default: "
+                 "MAPPING.addresses.csv beside the mapping file).", dir_okay=False),
+]
 
 
 def load_settings(config: Path | None) -> Config:
@@ -88,3 +95,16 @@ def load_table(
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
     return read_messages(path, chosen, encoding or settings.encoding)
+
+
+def load_source(
+    path: Path,
+    settings: Config,
+    encoding: str | None,
+    address_key: AddressKey | None = None,
+    **columns: str | None,
+) -> Source:
+    """Open an export of any format with the columns chosen by options, then by the config file."""
+    chosen = dict(settings.columns)
+    chosen.update({field: column for field, column in columns.items() if column is not None})
+    return open_source(path, chosen, encoding or settings.encoding, address_key=address_key)
