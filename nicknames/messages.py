@@ -92,8 +92,11 @@ def read_messages(
     chosen: Mapping[str, str] | None = None,
     encoding: str | None = None,
 ) -> MessageTable:
-    """Read a CSV export, find its columns, and derive each message's parent sender and thread."""
-    return table_from_frame(read_csv_table(path, encoding), chosen, str(path))
+    """Read an export (CSV, JSON Lines, Parquet, mbox, ``.eml``), find its columns, derive reply context."""
+    # Deferred import: the readers of the other formats build on this module.
+    from nicknames.sources import open_source
+
+    return open_source(path, chosen, encoding).table
 
 
 def table_from_frame(frame: pd.DataFrame, chosen: Mapping[str, str] | None = None, source: str = "<table>") -> MessageTable:

@@ -68,7 +68,8 @@ class _TextParser(HTMLParser):
 
     def newline(self, force: bool = False) -> None:
         """End the current line; an empty one only when forced (``<br>``)."""
-        text = "".join(self.current).strip(" ")
+        joined = "".join(self.current)
+        text = joined.rstrip(" ") if self.preformatted else joined.strip(" ")
         self.current = []
         if text or force:
             self.lines.append("> " * self.depth + text if text else ">" * self.depth)
