@@ -18,7 +18,7 @@ import pandas as pd
 from nicknames.apply import ApplyResult, apply_mapping
 from nicknames.collect import CollectResult, collect
 from nicknames.errors import OutputError
-from nicknames.formats import MAIL, TABULAR, TableFile, detect_format, read_table_file, write_table
+from nicknames.formats import MAIL, STDOUT_FORMATS, TABULAR, TableFile, detect_format, read_table_file, write_table
 from nicknames.mail.archive import MailArchive, read_archive
 from nicknames.mail.participants import AddressKey, read_key
 from nicknames.mail.tables import collect_table, display_name_usage, part_table
@@ -124,17 +124,24 @@ def _message_frame(archive: MailArchive, messages: list[EmailMessage], ids: Mess
     return pd.DataFrame(rows, columns=list(OUTPUT_TABLE_COLUMNS), dtype=object)
 
 
+def check_output(input_format: str, fmt: str | None, output: Path | None) -> None:
+    """Refuse, before any work, an output the input cannot become or that cannot go to stdout."""
+    fmt = fmt or input_format
+    if fmt in MAIL and input_format not in MAIL:
+        raise OutputError(f"A {input_format} table cannot be written as {fmt}; choose one of {', '.join(TABULAR)}.")
+    if output is None and fmt not in STDOUT_FORMATS:
+        what = "Parquet output is binary" if fmt == "parquet" else "A folder of .eml files"
+        raise OutputError(f"{what} and cannot go to standard output; name the output with --output.")
+
+
 def write_output(source: Source, result: ApplyResult, output: Path | None, fmt: str | None = None) -> None:
     """Write the pseudonymised source in its own format, or in ``fmt``."""
+    check_output(source.format, fmt, output)
     fmt = fmt or source.format
     if fmt in TABULAR:
         write_table(result.frame, output, fmt, source.table_file)
-        return
-    if not isinstance(result, ArchiveApplyResult):
-        raise OutputError(
-            f"A {source.format} table cannot be written as {fmt}; choose one of {', '.join(TABULAR)}."
-        )
-    write_archive(result.messages, output, fmt)
+    elif isinstance(result, ArchiveApplyResult):
+        write_archive(result.messages, output, fmt)
 
 
 def open_address_key(messages: Path, key_file: Path, *, must_exist: bool) -> AddressKey | None:

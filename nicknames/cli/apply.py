@@ -8,7 +8,7 @@ from typing import Annotated
 
 import typer
 
-from nicknames.formats import check_format
+from nicknames.formats import check_format, detect_format
 from nicknames.mail.participants import key_path
 from nicknames.cli.common import (
     AddressKeyOption, ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
@@ -19,7 +19,7 @@ from nicknames.output import refuse_overwrite
 from nicknames.pseudonyms import DEFAULT_TEMPLATE, IdTemplate
 from nicknames.render import apply_summary
 from nicknames.report import write_report
-from nicknames.sources import apply_source, open_address_key, write_output
+from nicknames.sources import apply_source, check_output, open_address_key, write_output
 
 
 class Scope(str, Enum):
@@ -76,6 +76,7 @@ def apply_command(
         if target is not None:
             refuse_overwrite(target, [messages, mapping_path])
     fmt = check_format(output_format)
+    check_output(detect_format(messages), fmt, output)
     pseudonym = IdTemplate(pseudonym_format)
     mapping = read_mapping(mapping_path)
     settings = load_settings(config)
