@@ -6,14 +6,19 @@ from nicknames.apply import ApplyResult, Duplicate, apply_mapping
 from nicknames.class_list import read_class_list, registered_parts
 from nicknames.collect import CollectResult, collect, merge
 from nicknames.errors import NicknamesError
+from nicknames.formats import as_strings
+from nicknames.mail.participants import AddressKey, read_key, write_key
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
 from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
 from nicknames.pseudonyms import IdTemplate
+from nicknames.sources import ArchiveApplyResult, Source, apply_source, collect_source, open_source, write_output
 from nicknames.substitute import Replacement, ScopeNames, scope_names, substitute_batch, substitute_message
 
 __all__ = [
+    "AddressKey",
     "ApplyResult",
+    "ArchiveApplyResult",
     "CollectResult",
     "Duplicate",
     "IdTemplate",
@@ -24,13 +29,19 @@ __all__ = [
     "NicknamesError",
     "Replacement",
     "ScopeNames",
+    "Source",
     "Status",
     "apply_mapping",
+    "apply_source",
+    "as_strings",
     "collect",
+    "collect_source",
     "format_mapping",
     "merge",
+    "open_source",
     "parse_mapping",
     "read_class_list",
+    "read_key",
     "read_mapping",
     "read_messages",
     "registered_parts",
@@ -38,5 +49,7 @@ __all__ = [
     "substitute_batch",
     "substitute_message",
     "table_from_frame",
+    "write_key",
     "write_mapping",
+    "write_output",
 ]

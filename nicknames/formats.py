@@ -94,7 +94,7 @@ def read_table_file(path: Path, fmt: str, encoding: str | None = None) -> TableF
         return TableFile(_frame_of_records(records, path), "jsonl", records)
     if fmt == "parquet":
         original = read_parquet_frame(path)
-        return TableFile(_string_frame(original), "parquet", original)
+        return TableFile(as_strings(original), "parquet", original)
     raise InputError(f"{path} is a {fmt} archive, not a table; it is read as mail, not with read_table_file.")
 
 
@@ -182,7 +182,8 @@ def _frame_of_records(records: list[dict[str, Any]], path: Path) -> pd.DataFrame
     return pd.DataFrame(rows, columns=columns, dtype=object)
 
 
-def _string_frame(original: pd.DataFrame) -> pd.DataFrame:
+def as_strings(original: pd.DataFrame) -> pd.DataFrame:
+    """A DataFrame of any types as the string cells the pipeline reads (missing values become empty)."""
     rows = {str(column): [cell_text(value) for value in original[column]] for column in original.columns}
     return pd.DataFrame(rows, columns=[str(column) for column in original.columns], dtype=object)
 
