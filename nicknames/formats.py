@@ -19,7 +19,7 @@ from typing import IO, Any
 import pandas as pd
 
 from nicknames.errors import InputError, OutputError
-from nicknames.messages import read_csv_table
+from nicknames.csv_file import read_csv_table
 from nicknames.output import atomic_output, atomic_path
 
 TABULAR = ("csv", "jsonl", "parquet")

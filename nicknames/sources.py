@@ -8,7 +8,7 @@ participants named by opaque ids and their display names as a built-in class lis
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping as MappingType
+from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
@@ -20,12 +20,15 @@ from nicknames.collect import CollectResult, collect
 from nicknames.errors import OutputError
 from nicknames.formats import MAIL, STDOUT_FORMATS, TABULAR, TableFile, detect_format, read_table_file, write_table
 from nicknames.mail.archive import MailArchive, read_archive
-from nicknames.mail.participants import AddressKey, read_key
+from nicknames.identifiers import IdentifierRules
+from nicknames.mail.participants import AddressKey, pseudonymous_address, read_key
 from nicknames.mail.tables import collect_table, display_name_usage, part_table
 from nicknames.mail.writer import MessageIds, archive_message_ids, original_id, pseudonymised_messages, write_archive
 from nicknames.mapping import Mapping, Name
 from nicknames.messages import MessageTable, table_from_frame
+from nicknames.resolution import Unresolved
 from nicknames.salutations import DEFAULT_RULES, Rules
+from nicknames.substitute import Pseudonym
 
 OUTPUT_TABLE_COLUMNS = ("message_id", "parent_id", "thread_id", "sender", "recipients", "date", "subject", "text")
 """Columns of a pseudonymised mail archive written as a table (ids are the pseudonymous ones)."""
@@ -42,6 +45,14 @@ class Source:
     """Registered names the export itself gives: the display names of a mail archive."""
     table_file: TableFile | None = None
     archive: MailArchive | None = None
+
+    def owned_addresses(self, known: MappingType[str, list[str]] | None = None) -> dict[str, list[str]]:
+        """Participant → the addresses that are theirs: the class list's, and for mail the archive's."""
+        owned = {participant: list(values) for participant, values in (known or {}).items()}
+        if self.archive is not None:
+            for participant, addresses in self.archive.key.addresses_of().items():
+                owned.setdefault(participant, []).extend([*addresses, pseudonymous_address(participant)])
+        return owned
 
 
 @dataclass
@@ -96,14 +107,20 @@ def _add_display_names(mapping: Mapping, archive: MailArchive) -> None:
 
 
 def apply_source(
-    source: Source, mapping: Mapping, scope: str, pseudonym: Callable[[str], str]
+    source: Source,
+    mapping: Mapping,
+    scope: str,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    unresolved: Unresolved = Unresolved.first,
 ) -> ApplyResult:
     """Pseudonymise a source; for mail, every part of every message and its headers."""
     if source.archive is None:
-        return apply_mapping(source.table, mapping, scope, pseudonym)
+        return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
     archive = source.archive
     parts = part_table(archive)
-    result = apply_mapping(parts, mapping, scope, pseudonym)
+    result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
     ids = archive_message_ids(archive)
     messages = pseudonymised_messages(archive, list(result.frame[parts.columns.text]), pseudonym, ids)
     return ArchiveApplyResult(

@@ -59,17 +59,18 @@ def collect_command(
     for target in (output, key_file):
         refuse_overwrite(target, inputs)
     settings = load_settings(config)
+    # Small inputs first, so that any error in them comes before the messages' warnings.
+    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+    merged = output.exists()
+    existing = read_mapping(output) if merged else Mapping()
     key = open_address_key(messages, key_file, must_exist=address_key is not None)
     source = load_source(
         messages, settings, encoding, key, message_id=message_id_column, sender=sender_column,
         text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
         session_id=session_id_column,
     )
-    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     result = collect_source(source, roster, rules)
-    merged = output.exists()
-    existing = read_mapping(output) if merged else Mapping()
     mapping = merge(existing, result.mapping)
     if not merged:
         with_header(mapping)

@@ -15,6 +15,7 @@ from nicknames.config import CONFIG_NAME, Config, load_config
 from nicknames.errors import NicknamesError
 from nicknames.mail.participants import AddressKey
 from nicknames.messages import MessageTable, read_messages
+from nicknames.render import reply_warnings
 from nicknames.sources import Source, open_source
 
 app = typer.Typer(
@@ -94,7 +95,9 @@ def load_table(
     """Read the messages with the columns chosen by options, then by the config file."""
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
-    return read_messages(path, chosen, encoding or settings.encoding)
+    table = read_messages(path, chosen, encoding or settings.encoding)
+    reply_warnings(err, table.replies)
+    return table
 
 
 def load_source(
@@ -107,4 +110,6 @@ def load_source(
     """Open an export of any format with the columns chosen by options, then by the config file."""
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
-    return open_source(path, chosen, encoding or settings.encoding, address_key=address_key)
+    source = open_source(path, chosen, encoding or settings.encoding, address_key=address_key)
+    reply_warnings(err, source.table.replies)
+    return source
