@@ -136,14 +136,21 @@ def _salutations(
 def addressee(message: Message, name: str, registered: dict[str, set[str]]) -> tuple[str, bool] | None:
     """Who a greeting name addresses, and whether that is a guess.
 
-    A recipient whose registered name has this name as a part comes first; then
-    the parent message's sender; then, in a message without a known parent,
-    its only recipient (tagged uncertain: it may be a mailing list).
+    In order: the one recipient (or parent sender) whose registered name has
+    this name as a part; else the one participant of the class list who has it
+    (not the sender); else the parent message's sender; else, in a message
+    without a known parent, its only recipient (tagged uncertain: it may be a
+    mailing list).
     """
+    key = name_key(name)
     others = [pid for pid in message.recipients if pid != message.sender]
-    matching = [pid for pid in others if name_key(name) in registered.get(pid, ())]
-    if len(matching) == 1:
-        return matching[0], False
+    nearby = [*others, *([message.parent_sender] if message.parent_sender else [])]
+    for candidates in (nearby, list(registered)):
+        matching = list(dict.fromkeys(p for p in candidates if p != message.sender and key in registered.get(p, ())))
+        if len(matching) == 1:
+            return matching[0], False
+        if matching:
+            break
     if message.parent_sender is not None:
         return message.parent_sender, False
     return (others[0], True) if len(others) == 1 else None

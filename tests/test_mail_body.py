@@ -45,6 +45,9 @@ def test_multipart_prefers_plain_and_lists_attachments() -> None:
         ("text/plain; charset=koi8-r", "Привет".encode("koi8-r"), "Привет"),
         ("text/plain; charset=shift_jis", "こんにちは".encode("shift_jis"), "こんにちは"),
         ("text/plain; charset=utf-8", b"line\r\nbreaks\r\n", "line\nbreaks\n"),
+        ("text/plain; charset=iso-8859-1", b"Ann \x96 \x93Rob\x94 caf\xe9", "Ann – “Rob” café"),
+        ("text/plain; charset=us-ascii", b"8-bit \xe9 in ASCII mail", "8-bit é in ASCII mail"),
+        ("text/plain; charset=iso-8859-1", b"undefined \x81 byte \xe9", "undefined \x81 byte é"),
     ],
 )
 def test_charsets(content_type: str, payload: bytes, expected: str) -> None:

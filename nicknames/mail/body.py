@@ -15,6 +15,9 @@ from nicknames.mail.html_text import html_to_text
 
 FALLBACK_CHARSET = "cp1252"
 """Charset for text whose declared charset is unknown and that is not UTF-8 (common in old mail)."""
+READ_AS_CP1252 = frozenset({"iso-8859-1", "latin-1", "latin1", "l1", "us-ascii", "ascii", "windows-1252", "cp1252"})
+"""Declared charsets read as Windows-1252, as web browsers do: mail labelled Latin-1 or ASCII
+is often Windows-1252 with its curly quotes and dashes in bytes 0x80-0x9F."""
 
 
 @dataclass(frozen=True)
@@ -36,6 +39,10 @@ def body_of(message: EmailMessage) -> Body:
 
 def part_text(part: Message) -> str:
     """The decoded text of one part: transfer encoding and charset, with a fallback for unknown charsets."""
+    if (part.get_content_charset() or "").lower() in READ_AS_CP1252:
+        payload = part.get_payload(decode=True)
+        if isinstance(payload, bytes):
+            return _cp1252(payload)
     try:
         content = part.get_content()  # type: ignore[attr-defined]
     except (LookupError, UnicodeError, ValueError, AssertionError):
@@ -47,7 +54,15 @@ def part_text(part: Message) -> str:
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
-        return raw.decode(FALLBACK_CHARSET, errors="replace")
+        return _cp1252(raw)
+
+
+def _cp1252(raw: bytes) -> str:
+    """Windows-1252, with Latin-1 for the five bytes it leaves undefined."""
+    try:
+        return raw.decode(FALLBACK_CHARSET)
+    except UnicodeDecodeError:
+        return raw.decode("latin-1")
 
 
 def _attachments(message: EmailMessage, body: Message | None) -> tuple[str, ...]:
