@@ -9,14 +9,22 @@ from nicknames.errors import NicknamesError
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
 from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
-from nicknames.pseudonyms import IdTemplate
+from nicknames.identifiers import IdentifierRules, identifier_rules
+from nicknames.key_file import KeyFile, read_key_file, write_key_file
+from nicknames.pseudonyms import IdTemplate, KeyedIds
+from nicknames.resolution import Unresolved
+from nicknames.reverse import reverse_texts
 from nicknames.substitute import Replacement, ScopeNames, scope_names, substitute_batch, substitute_message
+from nicknames.surrogates import Surrogate, SurrogateNames
 
 __all__ = [
     "ApplyResult",
     "CollectResult",
     "Duplicate",
     "IdTemplate",
+    "IdentifierRules",
+    "KeyFile",
+    "KeyedIds",
     "Mapping",
     "Message",
     "MessageTable",
@@ -25,18 +33,25 @@ __all__ = [
     "Replacement",
     "ScopeNames",
     "Status",
+    "Surrogate",
+    "SurrogateNames",
+    "Unresolved",
     "apply_mapping",
     "collect",
     "format_mapping",
+    "identifier_rules",
     "merge",
     "parse_mapping",
     "read_class_list",
+    "read_key_file",
     "read_mapping",
     "read_messages",
     "registered_parts",
+    "reverse_texts",
     "scope_names",
     "substitute_batch",
     "substitute_message",
     "table_from_frame",
+    "write_key_file",
     "write_mapping",
 ]
