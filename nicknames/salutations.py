@@ -59,9 +59,9 @@ _NAMES_AT_START = regex.compile(rf"{_GROUP}(?:{SEPARATOR}{_GROUP})*")
 _ONE_GROUP = regex.compile(_GROUP)
 _MENTION = regex.compile(r"(?<!\w)@(\p{L}[\p{L}\p{M}\w.'’\-]*\w)")
 _VOCATIVE = regex.compile(rf"^\s*(?P<names>{_GROUP}(?:{SEPARATOR}{_GROUP})*)\s*[,:!\-–—]+\s*$")
-_SIGNATURE = regex.compile(
-    rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}(?:{SEPARATOR}{_GROUP})?){DECORATION}$"
-)
+_SIGNATURE = regex.compile(rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}){DECORATION}$")
+"""A bare last line taken as a signature: one name group only, so "Sunnyvale, CA" is not one."""
+_DASH_CLOSER = regex.compile(r"^\s*[-–—~]+\s*")
 _LOOSE_SIGNATURE = regex.compile(rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}){DECORATION}$")
 _DASHED = regex.compile(rf"^\s*{DASHED_INITIALS}\s*$")
 
@@ -91,10 +91,12 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
         match = closer.match(tail[index])
         if match is None:
             continue
+        # After a bare "--" (the signature delimiter) only a capitalised name counts: "Scanned by ..." is not one.
+        loose = _DASH_CLOSER.match(tail[index]) is None
         if match["rest"].strip():
-            return _valid(_signature(match["rest"], loose=True, rules=rules), rules)
+            return _valid(_signature(match["rest"], loose=loose, rules=rules), rules)
         if index + 1 < len(tail):
-            return _valid(_signature(tail[index + 1], loose=True, rules=rules), rules)
+            return _valid(_signature(tail[index + 1], loose=loose, rules=rules), rules)
         return []
     return _valid(_signature(lines[-1], loose=False, rules=rules), rules)
 

@@ -15,6 +15,7 @@ import regex
 from nicknames.mapping import Mapping
 from nicknames.messages import Message
 from nicknames.patterns import compile_names, name_key
+from nicknames.word_names import reads_as_word
 
 RULES = {
     "only": "the name belongs to one active participant",
@@ -52,6 +53,8 @@ class ScopeNames:
     owners: dict[str, tuple[str, ...]]
     """Name → active participants using it, in mapping order (keep-list names map to ())."""
     counts: dict[tuple[str, str], int]
+    words: frozenset[str] = frozenset()
+    """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
 
     def duplicates(self) -> dict[str, tuple[str, ...]]:
         """Names that belong to more than one active participant."""
@@ -63,6 +66,7 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
     owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
     counts: dict[tuple[str, str], int] = {}
     keep = set(owners)
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set()}
     for participant in mapping.participants:
         if participant not in active:
             continue
@@ -71,7 +75,10 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
             if name.in_use and key not in keep:
                 owners.setdefault(key, []).append(participant)
                 counts[(participant, key)] = name.count or 0
-    return ScopeNames(compile_names(owners), {k: tuple(v) for k, v in owners.items()}, counts)
+                for tag in tagged.keys() & set(name.tags):
+                    tagged[tag].add(key)
+    pattern = compile_names(owners, glued=tagged["glued"])
+    return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]))
 
 
 def substitute_batch(
@@ -102,6 +109,8 @@ def substitute_message(
         key = name_key(match.group())
         candidates = names.owners[key]
         if not candidates:
+            continue
+        if key in names.words and reads_as_word(text, match.start(), match.end(), _in_salutation(text, match.start(), signoff)):
             continue
         participant, rule = resolve_owner(key, candidates, message, match.start() >= signoff, names.counts)
         replacement = Replacement(
@@ -136,6 +145,11 @@ def resolve_owner(
     if counts.get((best, name), 0) > min(counts.get((p, name), 0) for p in candidates):
         return best, "count"
     return candidates[0], "first"
+
+
+def _in_salutation(text: str, start: int, signoff: int) -> bool:
+    """True in the first line (the greeting) or in the sign-off lines."""
+    return start >= signoff or "\n" not in text[:start].lstrip()
 
 
 def _signoff_start(text: str) -> int:

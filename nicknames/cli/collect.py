@@ -9,12 +9,25 @@ import typer
 
 from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
-    SessionColumn, TextColumn, ThreadColumn, app, err, load_settings, load_table, user_errors,
+    ConfigOption,
+    EncodingOption,
+    MessageIdColumn,
+    ParentColumn,
+    QuietOption,
+    SenderColumn,
+    SessionColumn,
+    TextColumn,
+    ThreadColumn,
+    app,
+    err,
+    load_settings,
+    load_table,
+    user_errors,
 )
 from nicknames.collect import collect, merge
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping, with_header, write_mapping
+from nicknames.nickname_table import read_table
 from nicknames.output import refuse_overwrite
 from nicknames.render import collect_summary
 from nicknames.salutations import DEFAULT_RULES
@@ -28,6 +41,13 @@ def collect_command(
                                          dir_okay=False)] = Path("mapping.txt"),
     class_list: Annotated[Path | None, typer.Option(
         "--class-list", help="CSV of participant id and registered full name.", dir_okay=False)] = None,
+    nicknames_file: Annotated[Path | None, typer.Option(
+        "--nicknames-file", help="CSV of given names and familiar forms ('name,forms', forms separated by ';') "
+        "added to the built-in table.", dir_okay=False)] = None,
+    replace_nicknames: Annotated[bool, typer.Option(
+        "--replace-nicknames", help="Use only --nicknames-file, not the built-in table.")] = False,
+    no_discover: Annotated[bool, typer.Option(
+        "--no-discover", help="Only greetings, sign-offs and the class list: no suggested variants.")] = False,
     config: ConfigOption = None,
     encoding: EncodingOption = None,
     message_id_column: MessageIdColumn = None,
@@ -43,7 +63,10 @@ def collect_command(
     A greeting at the start of a message ("Hi Mary") names the parent message's
     sender; a sign-off at the end ("Thanks, Rob") names the sender; with
     --class-list, registered names and their parts that occur in the messages
-    are added. When the mapping file exists, the new findings are merged into
+    are added. Then familiar forms (Bob for Robert), misspellings, case and
+    accent variants, stylised forms, initials and names glued to words that
+    occur where a participant is active are added as suggestions (?Name) with
+    their evidence tags. When the mapping file exists, the new findings are merged into
     it: manual edits, rejections and comments are kept, counts are refreshed.
     """
     inputs = [messages, *([class_list] if class_list else [])]
@@ -56,7 +79,8 @@ def collect_command(
     )
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
-    result = collect(table, roster, rules)
+    names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
+    result = collect(table, roster, rules, nicknames=names, discover=not no_discover)
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
     mapping = merge(existing, result.mapping)
