@@ -7,13 +7,14 @@ from pathlib import Path
 import regex
 
 from nicknames.errors import InputError
-from nicknames.messages import read_csv_table
+from nicknames.csv_file import read_csv_table
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
 NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")
 
-_PART = regex.compile(r"^[\p{L}\ufffd?][\p{L}\p{M}'’\-\ufffd?]*$")
-"""A word of a name; ``?`` and U+FFFD stand for letters an archive lost (see discover.variants)."""
+_PART = regex.compile(r"^[\p{Lu}\p{Lt}\p{Lo}\ufffd?][\p{L}\p{M}'’\-\ufffd?]*$")
+"""A usable name part: starts with a capital (or a caseless letter); "of", "van", "de" are left out.
+``?`` and U+FFFD stand for letters an archive lost (see ``discover.variants``)."""
 
 NOT_PERSON_WORDS = frozenset(
     ["team", "office", "chairman", "announcement", "announcements", "services", "service", "administration", "admin", "group", "desk", "hotline", "newsletter", "news", "mail", "mailbox", "list", "inc", "ltd", "llc", "corp", "corporation", "company", "committee", "board", "department", "dept", "support", "helpdesk", "information", "center", "centre", "noreply", "no-reply", "reply", "webmaster", "enron", "coe", "operations", "trading", "general", "resources", "recruiting", "staff", "lab", "laboratory", "institute", "university", "project", "secretariat"]
@@ -52,11 +53,12 @@ def registered_parts(full_name: str) -> list[str]:
     if full_name.count(",") == 1:
         last, first = (part.strip() for part in full_name.split(","))
         full_name = f"{first} {last}"
-    words = [word.strip(".,;:()\"") for word in full_name.split()]
-    words = [word for word in words if _PART.match(word) and len(word) > 1]
+    all_words = [word.strip(".,;:()\"") for word in full_name.split()]
+    words = [word for word in all_words if _PART.match(word) and len(word) > 1]
     if not words:
         return []
-    parts = [" ".join(words), *words]
+    full = " ".join(full_name.split()) if not regex.search(r"\d", full_name) else " ".join(words)
+    parts = [full, *words]
     if len(words) > 2:
         parts.append(f"{words[0]} {words[-1]}")
         parts.extend(" ".join(words[i : i + 2]) for i in range(len(words) - 1))

@@ -10,7 +10,7 @@ import regex
 
 from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.attribution import attribute
-from nicknames.discover.lexicon import Lexicon
+from nicknames.discover.lexicon import Lexicon, name_words
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
 from nicknames.discover.token_index import TokenIndex
@@ -191,7 +191,7 @@ def _drop_words(found: Found, lexicon: Lexicon, parts: dict[str, set[str]], tabl
     for participant, name in list(found.counts):
         if "classlist" in found.tags[(participant, name)] or name.casefold() in known:
             continue
-        if all(lexicon.is_word(word) for word in name.split()):
+        if all(lexicon.is_word(word) and word.casefold() not in name_words() for word in name.split()):
             found.drop(participant, name)
 
 
@@ -217,7 +217,7 @@ def _reliable(found: Found, participant: str, name: str) -> bool:
 def _flag_words(found: Found, lexicon: Lexicon) -> None:
     """Tag one-word names that are also ordinary words, so apply treats them with care."""
     for participant, name in found.counts:
-        if " " not in name and lexicon.is_word(name):
+        if " " not in name and lexicon.is_name_word(name):
             found.tag(participant, name, "word")
 
 

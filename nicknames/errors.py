@@ -26,11 +26,23 @@ class OutputError(NicknamesError):
     """An output that cannot be written safely."""
 
 
-def where(path: Path | str, line: int | None = None, column: int | str | None = None) -> str:
-    """Describe a place in a file as ``file, line N, column C`` for error messages."""
+def where(
+    path: Path | str,
+    line: int | None = None,
+    column: int | str | None = None,
+    *,
+    row: int | None = None,
+) -> str:
+    """Describe a place in a file as ``file, line N, column C`` (or ``row N``) for error messages.
+
+    ``row`` is the 0-based position of a data row in a table; it is shown as a
+    spreadsheet numbers it, the header being row 1, so data row 0 is ``row 2``.
+    """
     parts = [str(path)]
     if line is not None:
         parts.append(f"line {line}")
+    if row is not None:
+        parts.append(f"row {row + 2}")
     if column is not None:
         parts.append(f"column {column}")
     return ", ".join(parts)

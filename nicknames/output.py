@@ -16,7 +16,8 @@ PRIVATE_MODE = 0o600
 
 
 def refuse_overwrite(output: Path, inputs: Iterable[Path]) -> None:
-    """Refuse to write an output over one of the inputs."""
+    """Refuse, before any work is done, an output over an input or in a folder that does not exist."""
+    _check_folder(output)
     for source in inputs:
         if _same_file(output, source):
             raise OutputError(
@@ -32,9 +33,7 @@ def atomic_output(path: Path, *, private: bool = False, newline: str | None = No
     An error or Ctrl-C inside the block removes the temporary file, so a
     half-written output never appears under the real name.
     """
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise OutputError(f"Cannot write {path}: folder {directory} does not exist; create it first.")
+    directory = _check_folder(path)
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as error:
@@ -54,6 +53,13 @@ def write_text_atomically(path: Path, text: str, *, private: bool = False) -> No
     """Write a whole text file atomically."""
     with atomic_output(path, private=private, newline="") as stream:
         stream.write(text)
+
+
+def _check_folder(path: Path) -> Path:
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise OutputError(f"Cannot write {path}: folder {directory} does not exist; create it first.")
+    return directory
 
 
 def _public_mode() -> int:

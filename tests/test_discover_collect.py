@@ -112,3 +112,11 @@ def test_signature_blocks_are_not_names() -> None:
 
 def test_name_record_keeps_tags() -> None:
     assert Name("Mary", 2, ("glued", "word"), Status.SUGGESTED).tags == ("glued", "word")
+
+
+def test_names_that_are_words_are_kept_and_tagged() -> None:
+    rows = [("1", "U1", "", "Hello,\nplease list the files.\nThanks,\nGrace"),
+            ("2", "U2", "1", "Hi Grace,\nthe list is long. Hope it helps.\nCheers,\nList")]
+    mapping = collect(table(rows)).mapping  # type: ignore[arg-type]
+    assert names(mapping, "U1")["Grace"] == (Status.ACTIVE, ("signoff", "greeting", "word"))
+    assert "List" not in names(mapping, "U2")

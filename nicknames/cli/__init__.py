@@ -6,12 +6,13 @@ import typer
 
 from nicknames.cli import apply as apply_command
 from nicknames.cli import collect as collect_command
+from nicknames.cli import reverse as reverse_command
 from nicknames.cli.common import app
 
 __all__ = ["app", "main"]
 
 # Each command lives in its own module and registers itself on ``app``.
-_COMMANDS = (collect_command, apply_command)
+_COMMANDS = (collect_command, apply_command, reverse_command)
 
 
 def main() -> None:

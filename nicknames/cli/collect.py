@@ -72,17 +72,18 @@ def collect_command(
     inputs = [messages, *([class_list] if class_list else [])]
     refuse_overwrite(output, inputs)
     settings = load_settings(config)
+    # Small inputs first, so that any error in them comes before the messages' warnings.
+    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+    merged = output.exists()
+    existing = read_mapping(output) if merged else Mapping()
     table = load_table(
         messages, settings, encoding, message_id=message_id_column, sender=sender_column,
         text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
         session_id=session_id_column,
     )
-    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
     result = collect(table, roster, rules, nicknames=names, discover=not no_discover)
-    merged = output.exists()
-    existing = read_mapping(output) if merged else Mapping()
     mapping = merge(existing, result.mapping)
     if not merged:
         with_header(mapping)

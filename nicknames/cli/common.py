@@ -14,6 +14,7 @@ from rich.markup import escape
 from nicknames.config import CONFIG_NAME, Config, load_config
 from nicknames.errors import NicknamesError
 from nicknames.messages import MessageTable, read_messages
+from nicknames.render import reply_warnings
 
 app = typer.Typer(
     name="nicknames",
@@ -87,4 +88,6 @@ def load_table(
     """Read the messages with the columns chosen by options, then by the config file."""
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
-    return read_messages(path, chosen, encoding or settings.encoding)
+    table = read_messages(path, chosen, encoding or settings.encoding)
+    reply_warnings(err, table.replies)
+    return table
