@@ -188,7 +188,8 @@ def _parse_name(item: Field, path: Path | str, number: int) -> Name:
     status = Status.ACTIVE
     if text[0] in _SIGILS:
         status, text = _SIGILS[text[0]], text[1:].lstrip()
-    count, tags = None, ()
+    count: int | None = None
+    tags: tuple[str, ...] = ()
     match = _ANNOTATION.search(text)
     if match and not _escaped(text, match.start()):
         text = text[: match.start()].rstrip()

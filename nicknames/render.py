@@ -12,6 +12,7 @@ from rich.table import Table
 from nicknames.apply import ApplyResult
 from nicknames.collect import CollectResult
 from nicknames.replies import ReplyCheck
+from nicknames.substitute import RULES
 
 MAX_ROWS = 10
 """Rows shown in a summary table before "... and N more"."""
