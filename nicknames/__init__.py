@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nicknames.apply import ApplyResult, Duplicate, apply_mapping
+from nicknames.audit import AuditResult, Finding, audit_messages, build_index
 from nicknames.class_list import read_class_list, registered_parts
 from nicknames.collect import CollectResult, collect, merge
 from nicknames.errors import NicknamesError
@@ -10,6 +11,7 @@ from nicknames.evaluate import MappingReport, evaluate_mapping
 from nicknames.gold import GoldSpan, read_spans_csv
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
+from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern
 from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
 from nicknames.pseudonyms import IdTemplate
 from nicknames.sample import SampleConfig, SampleResult, generate_sample
@@ -17,12 +19,15 @@ from nicknames.substitute import Replacement, ScopeNames, scope_names, substitut
 
 __all__ = [
     "ApplyResult",
+    "AuditResult",
     "CollectResult",
     "Duplicate",
+    "Finding",
     "GoldSpan",
     "IdTemplate",
     "Mapping",
     "MappingReport",
+    "MentionReport",
     "Message",
     "MessageTable",
     "Name",
@@ -33,12 +38,16 @@ __all__ = [
     "ScopeNames",
     "Status",
     "apply_mapping",
+    "audit_messages",
+    "build_index",
     "collect",
     "evaluate_mapping",
+    "evaluate_mentions",
     "format_mapping",
     "generate_sample",
     "merge",
     "parse_mapping",
+    "pseudonym_pattern",
     "read_class_list",
     "read_mapping",
     "read_messages",
