@@ -9,9 +9,12 @@ import regex
 
 from nicknames.stopwords import CLOSERS, GREETINGS, STOPWORDS
 
-TOKEN = r"(?:\p{Lu}\.(?:\p{Lu}\.)+|\p{Lu}[\p{L}\p{M}'’\-]*\.?|\p{Lo}+)"
-"""A capitalised word (with apostrophes and hyphens), dotted initials, or a word of a caseless script."""
-LOOSE_TOKEN = r"(?:\p{L}[\p{L}\p{M}'’\-]*\.?)"
+TITLE = r"(?:[DdMm]rs?|Ms|Mx|Prof|St)\."
+TOKEN = rf"(?:{TITLE}|\p{{Lu}}\.(?:\p{{Lu}}\.)*|\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*|\p{{Lo}}+)"
+"""A capitalised word (with apostrophes and hyphens), an initial with its dot, a title, or a caseless word.
+
+A word ending in a full stop ends the name ("Dennis. Thanks" is "Dennis"), unless it is an initial or a title."""
+LOOSE_TOKEN = rf"(?:{TITLE}|\p{{L}}\.|\p{{L}}[\p{{L}}\p{{M}}'’\-]*)"
 """Any word: accepted only right after a closer or a dash, where a lower-case signature is common."""
 SPACED = r"(?:\p{L} ){2,}\p{L}"
 """Letters separated by single spaces: "R o b e r t"."""
@@ -101,7 +104,11 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
         if index + 1 < len(tail):
             return _valid(_signature(tail[index + 1], loose=True, rules=rules), rules)
         return []
-    return _valid(_signature(lines[-1], loose=False, rules=rules), rules)
+    last = lines[-1]
+    names = _signature(last, loose=False, rules=rules)
+    if not names and (sentences := regex.split(r"(?<=[.!?])\s+", last))[-1] != last:
+        names = _signature(sentences[-1], loose=False, rules=rules)  # "Gracias. DF"
+    return _valid(names, rules)
 
 
 def _first_line(text: str) -> str | None:

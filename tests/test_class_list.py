@@ -18,8 +18,10 @@ from tests.conftest import write_csv
         ("Mary Jane Poe", ["Mary Jane Poe", "Mary", "Jane", "Poe", "Mary Poe", "Mary Jane", "Jane Poe"]),
         ("Grey, Robert", ["Robert Grey", "Robert", "Grey"]),
         ("Anne-Marie Léger", ["Anne-Marie Léger", "Anne-Marie", "Léger", "Anne", "Marie"]),
-        ("J. R. Smith", ["Smith"]),
+        ("J. R. Smith", ["J. R. Smith", "Smith"]),
         ("Office 365", ["Office"]),
+        ("Office of the Chairman", ["Office of the Chairman", "Office", "Chairman"]),
+        ("Jan van Dijk", ["Jan van Dijk", "Jan", "Dijk"]),
         ("", []),
     ],
 )

@@ -34,6 +34,8 @@ from nicknames.salutations import DEFAULT_RULES, greeting_names, signoff_names
         ("\n\nHi Zoë,", ["Zoë"]),  # first non-empty line
         ("Hi O'Brien", ["O'Brien"]),
         ("Hi Mary Thanks for this", ["Mary"]),  # cut at a stop word
+        ("Drew. That's it", []),  # a full stop ends a name
+        ("Dear Mr. Smith,", ["Smith"]),
     ],
 )
 def test_greeting_names(text: str, names: list[str]) -> None:
@@ -59,6 +61,9 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Text\nThanks, Team", []),
         ("Text\nRegards,\nRob2", []),
         ("Text\nTake care\nSiobhán", ["Siobhán"]),
+        ("Text\nGracias. DF", ["DF"]),  # the last sentence of the last line
+        ("Text\nDennis.  Thanks. DF", ["DF"]),
+        ("Text\nRegards, J. R. Smith", ["J. R. Smith"]),
     ],
 )
 def test_signoff_names(text: str, names: list[str]) -> None:

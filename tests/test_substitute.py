@@ -66,10 +66,10 @@ def test_records_hold_offsets_in_the_original_text() -> None:
 @pytest.mark.parametrize(
     ("text", "sender", "parent", "owner", "rule"),
     [
-        ("Hi Sam,\nbody\nbye", "b", "a", "a", "parent"),  # greeting: the parent's sender
-        ("Hi there,\nbody\nSam", "a", "b", "a", "sender"),  # sign-off: the sender
+        ("Hi Sam,\nbody\nbye", "b", "a", "a", "greeting"),  # greeting: the parent's sender
+        ("Hi there,\nbody\nSam", "a", "b", "a", "signoff"),  # sign-off: the sender
         ("Hi there,\nbody\nSam", "c", "b", "b", "parent"),  # sign-off, sender not a candidate
-        ("Sam said so", "c", None, "b", "count"),  # neither: the most frequent user
+        ("Sam said so", "c", None, "b", "first"),  # no context: the most frequent user
     ],
 )
 def test_duplicate_names_are_resolved_by_context(text: str, sender: str, parent: str | None, owner: str, rule: str) -> None:
