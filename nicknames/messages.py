@@ -136,14 +136,18 @@ def _first_line(error: Exception) -> str:
 
 
 def _check_unique_ids(table: MessageTable) -> None:
-    ids = table.frame[table.columns.message_id]
+    check_unique_ids(table.frame[table.columns.message_id], table.source, table.columns.message_id)
+
+
+def check_unique_ids(ids: pd.Series, source: str, column: str) -> None:
+    """Raise an ``InputError`` naming the first message id that appears twice (ids indexed from 0)."""
     duplicated = ids[ids.duplicated(keep=False)]
     if len(duplicated):
         value = duplicated.iloc[0]
         rows = [index + 1 for index in duplicated.index[duplicated == value][:2]]
         raise InputError(
-            f"{table.source}: message id {value!r} appears in data rows {rows[0]} and {rows[1]} "
-            f"(column {table.columns.message_id!r}); message ids must be unique."
+            f"{source}: message id {value!r} appears in data rows {rows[0]} and {rows[1]} "
+            f"(column {column!r}); message ids must be unique."
         )
 
 

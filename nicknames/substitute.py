@@ -95,7 +95,7 @@ def substitute_message(
     if names.pattern is None:
         return message.text, []
     text = message.text
-    signoff = _signoff_start(text)
+    signoff = -1  # computed only when a shared name needs it
     pieces: list[str] = []
     records: list[Replacement] = []
     position = 0
@@ -104,6 +104,8 @@ def substitute_message(
         candidates = names.owners[key]
         if not candidates:
             continue
+        if len(candidates) > 1 and signoff < 0:
+            signoff = _signoff_start(text)
         participant, rule = resolve_owner(key, candidates, message, match.start() >= signoff, names.counts)
         replacement = Replacement(
             message.id, match.start(), match.end(), match.group(), key,
@@ -139,8 +141,28 @@ def resolve_owner(
     return candidates[0], "first"
 
 
+_NON_BLANK = regex.compile(r"\S")
+
+
 def _signoff_start(text: str) -> int:
-    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line)."""
+    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line).
+
+    Lines are read from the end, so a long message costs no more than a short one.
+    """
+    starts: list[int] = []
+    end = len(text)
+    while end >= 0 and len(starts) < SIGNOFF_LINES:
+        start = text.rfind("\n", 0, end) + 1
+        if _NON_BLANK.search(text, start, end) is not None:
+            starts.append(start)
+        end = start - 1
+    if len(starts) < SIGNOFF_LINES or SIGNOFF_LINES < 2:
+        return _signoff_start_by_lines(text)
+    # starts[-1] is the first of the last lines; a non-empty line before it makes it a sign-off line.
+    return starts[-1] if _NON_BLANK.search(text, 0, starts[-1]) is not None else starts[-2]
+
+
+def _signoff_start_by_lines(text: str) -> int:
     starts = [m.start() for m in regex.finditer(r"(?m)^[^\S\n]*\S", text)]
     if len(starts) <= 1:
         return len(text) + 1
