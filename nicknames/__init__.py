@@ -6,33 +6,43 @@ from nicknames.apply import ApplyResult, Duplicate, apply_mapping
 from nicknames.class_list import read_class_list, registered_parts
 from nicknames.collect import CollectResult, collect, merge
 from nicknames.errors import NicknamesError
+from nicknames.evaluate import MappingReport, evaluate_mapping
+from nicknames.gold import GoldSpan, read_spans_csv
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
 from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
 from nicknames.pseudonyms import IdTemplate
+from nicknames.sample import SampleConfig, SampleResult, generate_sample
 from nicknames.substitute import Replacement, ScopeNames, scope_names, substitute_batch, substitute_message
 
 __all__ = [
     "ApplyResult",
     "CollectResult",
     "Duplicate",
+    "GoldSpan",
     "IdTemplate",
     "Mapping",
+    "MappingReport",
     "Message",
     "MessageTable",
     "Name",
     "NicknamesError",
     "Replacement",
+    "SampleConfig",
+    "SampleResult",
     "ScopeNames",
     "Status",
     "apply_mapping",
     "collect",
+    "evaluate_mapping",
     "format_mapping",
+    "generate_sample",
     "merge",
     "parse_mapping",
     "read_class_list",
     "read_mapping",
     "read_messages",
+    "read_spans_csv",
     "registered_parts",
     "scope_names",
     "substitute_batch",

@@ -6,13 +6,14 @@ from pathlib import Path
 
 import regex
 
-from nicknames.errors import InputError
-from nicknames.messages import read_csv_table
+from nicknames.errors import InputError, where
+from nicknames.csv_file import read_csv_table
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
 NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")
 
-_PART = regex.compile(r"^\p{L}[\p{L}\p{M}'’\-]*$")
+_PART = regex.compile(r"^[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’\-]*$")
+"""A usable name part: starts with a capital (or a caseless letter); "of", "van", "de" are left out."""
 
 
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
@@ -21,14 +22,19 @@ def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
     id_column = _pick(list(frame.columns), ID_COLUMNS, "participant id", path)
     name_column = _pick(list(frame.columns), NAME_COLUMNS, "full name", path)
     roster: dict[str, str] = {}
-    for row, (participant, name) in enumerate(zip(frame[id_column], frame[name_column]), start=1):
+    first_row: dict[str, int] = {}
+    for position, (participant, name) in enumerate(zip(frame[id_column], frame[name_column])):
+        participant, name = participant.strip(), " ".join(name.split())
+        if not participant or not name:
+            continue
         if participant in roster and roster[participant] != name:
             raise InputError(
-                f"{path}: participant {participant!r} appears twice with different names (data row {row}, "
-                f"column {id_column!r}); keep one row per participant."
+                f"{where(path, row=position, column=repr(id_column))}: participant {participant!r} appears twice "
+                f"with different names (rows {first_row[participant] + 2} and {position + 2}); "
+                "keep one row per participant."
             )
-        if participant.strip() and name.strip():
-            roster[participant.strip()] = " ".join(name.split())
+        roster[participant] = name
+        first_row.setdefault(participant, position)
     return roster
 
 
@@ -40,11 +46,12 @@ def registered_parts(full_name: str) -> list[str]:
     if full_name.count(",") == 1:
         last, first = (part.strip() for part in full_name.split(","))
         full_name = f"{first} {last}"
-    words = [word.strip(".,;:()\"") for word in full_name.split()]
-    words = [word for word in words if _PART.match(word) and len(word) > 1]
+    all_words = [word.strip(".,;:()\"") for word in full_name.split()]
+    words = [word for word in all_words if _PART.match(word) and len(word) > 1]
     if not words:
         return []
-    parts = [" ".join(words), *words]
+    full = " ".join(full_name.split()) if not regex.search(r"\d", full_name) else " ".join(words)
+    parts = [full, *words]
     if len(words) > 2:
         parts.append(f"{words[0]} {words[-1]}")
         parts.extend(" ".join(words[i : i + 2]) for i in range(len(words) - 1))

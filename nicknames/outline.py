@@ -132,7 +132,8 @@ def read_outline(
 
 
 def _hash(values: pd.Series, key: str = _HASH_KEYS[0]) -> np.ndarray:
-    return pd.util.hash_array(values.to_numpy(dtype=object), hash_key=key, categorize=False)
+    hashes: np.ndarray = pd.util.hash_array(values.to_numpy(dtype=object), hash_key=key, categorize=False)
+    return hashes
 
 
 def _unique_ids(path: Path, columns: Columns, encoding: str | None, hashes: np.ndarray) -> np.ndarray:

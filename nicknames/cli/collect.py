@@ -10,13 +10,14 @@ import typer
 from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
     ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
-    SessionColumn, TextColumn, ThreadColumn, app, err, load_settings, load_table, user_errors,
+    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_table,
+    user_errors,
 )
 from nicknames.collect import collect, merge
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping, with_header, write_mapping
-from nicknames.output import refuse_overwrite
-from nicknames.render import collect_summary
+from nicknames.output import check_outputs
+from nicknames.render import absent_warning, collect_summary, private_file_note
 from nicknames.salutations import DEFAULT_RULES
 
 
@@ -37,6 +38,7 @@ def collect_command(
     thread_id_column: ThreadColumn = None,
     session_id_column: SessionColumn = None,
     quiet: QuietOption = False,
+    verbose: VerboseOption = False,
 ) -> None:
     """Find candidate names for every participant and write them to the mapping file.
 
@@ -46,23 +48,26 @@ def collect_command(
     are added. When the mapping file exists, the new findings are merged into
     it: manual edits, rejections and comments are kept, counts are refreshed.
     """
-    inputs = [messages, *([class_list] if class_list else [])]
-    refuse_overwrite(output, inputs)
+    check_outputs({"--output": output}, [messages, class_list, config_in_use(config)])
     settings = load_settings(config)
+    # Small inputs first, so that any error in them comes before the messages' warnings.
+    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+    merged = output.exists()
+    existing = read_mapping(output) if merged else Mapping()
     table = load_table(
         messages, settings, encoding, message_id=message_id_column, sender=sender_column,
         text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
         session_id=session_id_column,
     )
-    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     result = collect(table, roster, rules)
-    merged = output.exists()
-    existing = read_mapping(output) if merged else Mapping()
     mapping = merge(existing, result.mapping)
+    absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])
     if not merged:
         with_header(mapping)
     write_mapping(mapping, output)
     result.mapping = mapping
     if not quiet:
         collect_summary(err, result, output, merged)
+    else:
+        private_file_note(err, output, "the mapping file")

@@ -1,0 +1,89 @@
+"""Names that belong to several participants active in the same scope, for review before apply.
+
+``apply`` warns about these scope by scope; the editor lists them up front,
+grouped by name and participants, so the reviewer can resolve them. Which
+participants are active in each scope depends only on the messages, so it is
+worked out once (``Activity``); finding the duplicates of an edited mapping is
+then a pass over the shared names, fast enough to redo after every edit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from nicknames.mapping import Mapping
+from nicknames.messages import Message, MessageTable
+from nicknames.patterns import name_key
+
+
+@dataclass(frozen=True)
+class Activity:
+    """The participants active in each scope: its senders and the senders they answer (as apply counts them)."""
+
+    scope: str
+    active: dict[str, frozenset[str]]
+
+    @classmethod
+    def from_table(cls, table: MessageTable, scope: str) -> Activity:
+        """Who is active in each thread, session or (scope ``all``) the whole table."""
+        return cls.from_messages(table.messages(), table.scope_keys(scope), scope)
+
+    @classmethod
+    def from_messages(cls, messages: Iterable[Message], keys: Iterable[str], scope: str) -> Activity:
+        """Who is active in each scope, given each message's scope key."""
+        active: dict[str, set[str]] = {}
+        for message, key in zip(messages, keys):
+            members = active.setdefault(key, set())
+            members.add(message.sender)
+            if message.parent_sender:
+                members.add(message.parent_sender)
+        return cls(scope, {key: frozenset(members) for key, members in active.items()})
+
+
+@dataclass(frozen=True)
+class DuplicateName:
+    """A name in use by several participants who are active together in at least one scope."""
+
+    name: str
+    participants: tuple[str, ...]
+    """In mapping order: the order apply's last rule ("first") picks from."""
+    scopes: tuple[str, ...]
+    """The scopes where they are all active; empty when no messages were given."""
+
+
+def find_duplicates(mapping: Mapping, activity: Activity | None = None) -> list[DuplicateName]:
+    """Every duplicate name, by name and then participants.
+
+    Without messages (``activity`` None) every name shared by two participants counts.
+    """
+    shared = _shared_names(mapping)
+    if activity is None:
+        return [DuplicateName(name, owners, ()) for name, owners in sorted(shared.items())]
+    order = {participant: index for index, participant in enumerate(mapping.participants)}
+    names_of: dict[str, list[str]] = {}
+    for name, owners in shared.items():
+        for participant in owners:
+            names_of.setdefault(participant, []).append(name)
+    found: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for key, members in activity.active.items():
+        owners_here: dict[str, list[str]] = {}
+        for participant in members & names_of.keys():
+            for name in names_of[participant]:
+                owners_here.setdefault(name, []).append(participant)
+        for name, users in owners_here.items():
+            if len(users) > 1:
+                found.setdefault((name, tuple(sorted(users, key=order.__getitem__))), []).append(key)
+    return [DuplicateName(name, owners, tuple(sorted(scopes))) for (name, owners), scopes in sorted(found.items())]
+
+
+def _shared_names(mapping: Mapping) -> dict[str, tuple[str, ...]]:
+    """Names (as patterns compare them) in use by more than one participant and not on the keep list."""
+    keep = {name_key(text) for text in mapping.keep}
+    owners: dict[str, list[str]] = {}
+    for participant in mapping.participants:
+        for name in mapping.entry(participant).names:
+            key = name_key(name.text)
+            if name.in_use and key not in keep and participant not in owners.get(key, ()):
+                owners.setdefault(key, []).append(participant)
+    return {name: tuple(pids) for name, pids in owners.items() if len(pids) > 1}

@@ -1,0 +1,91 @@
+"""Finding a name's occurrences in the messages, with their context."""
+
+from __future__ import annotations
+
+import pytest
+
+from nicknames.concordance import Concordance, place_in_message
+from nicknames.messages import Message
+
+
+def msg(id: str, sender: str, text: str, parent: str | None = None, thread: str = "t1") -> Message:
+    return Message(id, sender, text, parent, thread, "s1")
+
+
+MESSAGES = [
+    msg("1", "p1", "Hi all,\nI read Darwin today.\nCheers,\nRob"),
+    msg("2", "p2", "Hi Rob,\nEvening Eve! Rob's point is good.\nLiz", parent="p1"),
+    msg("3", "p3", "Mary Jane and Mary\tJane agree.", thread="t2"),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("Rob", [("1", "Rob"), ("2", "Rob"), ("2", "Rob")]),
+        ("Eve", [("2", "Eve")]),
+        ("Mary Jane", [("3", "Mary Jane"), ("3", "Mary\tJane")]),
+        ("Jane", [("3", "Jane"), ("3", "Jane")]),
+        ("Robert", []),
+        ("all", [("1", "all")]),
+    ],
+)
+def test_whole_word_occurrences(name: str, expected: list[tuple[str, str]]) -> None:
+    found = Concordance(MESSAGES).find(name)
+    assert [(hit.message_id, hit.text) for hit in found.hits] == expected
+    assert found.total == len(expected)
+
+
+def test_a_hit_knows_its_message_and_context() -> None:
+    hit = Concordance(MESSAGES).find("Rob").hits[1]
+    assert (hit.message_id, hit.sender, hit.parent_sender, hit.thread) == ("2", "p2", "p1", "t1")
+    assert MESSAGES[1].text[hit.start : hit.end] == "Rob"
+    assert hit.before == "Hi "
+    assert hit.after.startswith(", Evening Eve!")
+    assert hit.place == "greeting"
+
+
+def test_context_is_one_line_and_bounded() -> None:
+    text = "word " * 50 + "Rob\n\n" + "more " * 50
+    hit = Concordance([msg("1", "p1", text)]).find("Rob").hits[0]
+    assert len(hit.before) <= 40 and len(hit.after) <= 40
+    assert "\n" not in hit.before + hit.after
+    assert hit.after.startswith(" more")
+
+
+def test_related_to_keeps_messages_sent_by_or_answering_a_participant() -> None:
+    concordance = Concordance(MESSAGES)
+    assert [hit.message_id for hit in concordance.find("Rob", related_to="p1").hits] == ["1", "2", "2"]
+    assert concordance.find("Rob", related_to="p3").total == 0
+
+
+def test_limit_keeps_the_count() -> None:
+    found = Concordance(MESSAGES).find("Rob", limit=1)
+    assert len(found.hits) == 1
+    assert found.total == 3
+
+
+def test_message_by_id() -> None:
+    concordance = Concordance(MESSAGES)
+    assert concordance.message("3") == MESSAGES[2]
+    assert concordance.message("9") is None
+    assert len(concordance) == 3
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "place"),
+    [
+        ("Hi Rob,\nthanks\nCheers,\nLiz", "Rob", "greeting"),
+        ("Hi Rob,\nthanks\nCheers,\nLiz", "Liz", "signoff"),
+        ("Hi Rob,\nthanks\nCheers,\nLiz", "thanks", "body"),
+        ("Hello\n\nyes Liz\n", "Liz", "signoff"),
+        ("Only Liz", "Liz", "greeting"),
+    ],
+)
+def test_place_in_message(text: str, word: str, place: str) -> None:
+    assert place_in_message(text, text.index(word)) == place
+
+
+def test_a_hit_points_to_the_participant_its_place_names() -> None:
+    hits = Concordance(MESSAGES).find("Rob").hits
+    assert [hit.points_to for hit in hits] == ["p1", "p1", "p2"]
