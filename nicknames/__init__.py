@@ -8,15 +8,20 @@ from nicknames.collect import CollectResult, collect, merge
 from nicknames.errors import NicknamesError
 from nicknames.evaluate import MappingReport, evaluate_mapping
 from nicknames.gold import GoldSpan, read_spans_csv
+from nicknames.formats import as_strings
+from nicknames.mail.participants import AddressKey, read_key, write_key
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
 from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
 from nicknames.pseudonyms import IdTemplate
 from nicknames.sample import SampleConfig, SampleResult, generate_sample
+from nicknames.sources import ArchiveApplyResult, Source, apply_source, collect_source, open_source, write_output
 from nicknames.substitute import Replacement, ScopeNames, scope_names, substitute_batch, substitute_message
 
 __all__ = [
+    "AddressKey",
     "ApplyResult",
+    "ArchiveApplyResult",
     "CollectResult",
     "Duplicate",
     "GoldSpan",
@@ -31,15 +36,21 @@ __all__ = [
     "SampleConfig",
     "SampleResult",
     "ScopeNames",
+    "Source",
     "Status",
     "apply_mapping",
+    "apply_source",
+    "as_strings",
     "collect",
+    "collect_source",
     "evaluate_mapping",
     "format_mapping",
     "generate_sample",
     "merge",
+    "open_source",
     "parse_mapping",
     "read_class_list",
+    "read_key",
     "read_mapping",
     "read_messages",
     "read_spans_csv",
@@ -48,5 +59,7 @@ __all__ = [
     "substitute_batch",
     "substitute_message",
     "table_from_frame",
+    "write_key",
     "write_mapping",
+    "write_output",
 ]
