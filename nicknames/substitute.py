@@ -40,6 +40,8 @@ RULES = {
 
 SIGNOFF_LINES = 2
 """The last lines of a message in which a shared name is taken to be the sender's own."""
+SIGNATURE_WORDS = 6
+"""The most words a sign-off line has ("Thanks again, Mary Jane Poe" has five)."""
 
 
 @runtime_checkable
@@ -235,7 +237,11 @@ def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
 
 
 def _zones(text: str) -> Callable[[int], Zone]:
-    """Where an offset stands: the first line (greeting), the sign-off, or the body between."""
+    """Where an offset stands: the first line (greeting), the sign-off, or the body between.
+
+    A line of the last ``SIGNOFF_LINES`` counts as sign-off only when it is short
+    (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence.
+    """
     signoff = _signoff_start(text)
     first = regex.search(r"\S", text)
     greeting_end = text.find("\n", first.start()) if first else -1
@@ -243,7 +249,10 @@ def _zones(text: str) -> Callable[[int], Zone]:
 
     def zone(offset: int) -> Zone:
         if offset >= signoff:
-            return Zone.SIGNOFF
+            start = text.rfind("\n", 0, offset) + 1
+            end = text.find("\n", offset)
+            line = text[start : len(text) if end < 0 else end]
+            return Zone.SIGNOFF if len(line.split()) <= SIGNATURE_WORDS else Zone.BODY
         return Zone.GREETING if offset < greeting_end else Zone.BODY
 
     return zone
