@@ -20,7 +20,9 @@ import pandas as pd
 from nicknames.columns import Columns, resolve_columns
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks, read_header
 from nicknames.errors import InputError
-from nicknames.messages import NO_PARENT, SCOPES, check_unique_ids
+from nicknames.errors import where
+from nicknames.messages import NO_PARENT, SCOPES, _sender_problem, check_unique_ids
+from nicknames.replies import ReplyCheck
 
 _HASH_KEYS = ("0123456789123456", "6543219876543210")
 """Keys for hashing ids; the second is used in the (astronomically rare) case of a collision."""
@@ -61,6 +63,8 @@ class Outline:
     thread_labels: list[str]
     session: np.ndarray | None
     session_labels: list[str]
+    replies: ReplyCheck = field(default_factory=ReplyCheck)
+    """Missing parents and reply loops, as ``MessageTable.replies``."""
 
     def __len__(self) -> int:
         return len(self.sender)
@@ -106,9 +110,14 @@ def read_outline(
     senders, threads, sessions = Codes(), Codes(), Codes()
     parts: dict[str, list[np.ndarray]] = {"id": [], "sender": [], "parent": [], "none": [], "thread": [],
                                           "session": []}
+    offset, empty_ids = 0, EmptyIds()
     for chunk in iter_chunks(path, encoding, list(dict.fromkeys(wanted)), rows):
+        known = len(senders.labels)
         parts["id"].append(_hash(chunk[columns.message_id]))
         parts["sender"].append(senders.encode(chunk[columns.sender]))
+        _check_new_senders(senders.labels[known:], chunk[columns.sender], offset, str(path), columns.sender)
+        empty_ids.add(chunk[columns.message_id], offset)
+        offset += len(chunk)
         if columns.parent_id is not None:
             parent = chunk[columns.parent_id]
             parts["parent"].append(_hash(parent))
@@ -118,6 +127,7 @@ def read_outline(
         if columns.session_id is not None:
             parts["session"].append(sessions.encode(chunk[columns.session_id]))
     joined = {key: np.concatenate(arrays) for key, arrays in parts.items() if arrays}
+    empty_ids.check(str(path), columns.message_id)
     ids = _unique_ids(path, columns, encoding, joined["id"])
     sender = joined["sender"]
     parent_row = _parent_rows(ids, joined) if columns.parent_id is not None else np.full(len(ids), -1)
@@ -127,8 +137,67 @@ def read_outline(
     else:
         thread, thread_labels = _thread_roots(path, columns, encoding, parent_row, rows)
     session = joined.get("session") if columns.session_id is not None else None
+    replies = ReplyCheck()
+    if columns.parent_id is not None:
+        missing = int(np.count_nonzero((parent_row < 0) & ~joined["none"]))
+        replies = ReplyCheck(missing, _on_cycles(parent_row.tolist()))
     return Outline(str(path), columns, senders.labels, sender, parent_sender, thread, thread_labels,
-                   session, sessions.labels)
+                   session, sessions.labels, replies)
+
+
+@dataclass
+class EmptyIds:
+    """Rows without a message id, counted chunk by chunk (``messages._check_senders``)."""
+
+    first: int = -1
+    count: int = 0
+
+    def add(self, ids: pd.Series, offset: int) -> None:
+        """Count the empty ids of one chunk."""
+        empty = (ids.str.strip() == "").to_numpy()
+        if empty.any():
+            if self.first < 0:
+                self.first = offset + int(empty.argmax())
+            self.count += int(empty.sum())
+
+    def check(self, source: str, column: str) -> None:
+        """Raise the error of ``messages._check_senders`` when some message has no id."""
+        if self.count:
+            raise InputError(
+                f"{where(source, row=self.first, column=repr(column))}: the message id is empty ({self.count} "
+                "rows have none); every message needs an id of its own: fill them in."
+            )
+
+
+def _check_new_senders(new: list[str], senders: pd.Series, offset: int, source: str, column: str) -> None:
+    """The sender check of ``messages._check_senders`` for senders first seen in this chunk."""
+    for sender in new:
+        problem = _sender_problem(sender)
+        if problem is not None:
+            position = offset + int((senders == sender).to_numpy().argmax())
+            raise InputError(
+                f"{where(source, row=position, column=repr(column))}: {problem}; "
+                "every message needs a sender id without spaces around it, not starting with '#' or '@' "
+                "and without '|': fix that cell in the export (or drop the row)."
+            )
+
+
+def _on_cycles(parent_of: list[int]) -> int:
+    """How many messages are their own ancestors (``replies._on_cycles`` on row numbers)."""
+    state = [0] * len(parent_of)  # 1 = on the chain being walked, 2 = done
+    looped = 0
+    for start in range(len(parent_of)):
+        chain: list[int] = []
+        current = start
+        while current >= 0 and state[current] == 0:
+            state[current] = 1
+            chain.append(current)
+            current = parent_of[current]
+        if current >= 0 and state[current] == 1:
+            looped += len(chain) - chain.index(current)
+        for node in chain:
+            state[node] = 2
+    return looped
 
 
 def _hash(values: pd.Series, key: str = _HASH_KEYS[0]) -> np.ndarray:

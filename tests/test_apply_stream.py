@@ -71,3 +71,36 @@ def test_jobs_do_not_change_the_output(tmp_path: Path, mapping: Mapping) -> None
         outputs.append(stream.getvalue())
     assert outputs[0] == outputs[1]
     assert "[u1]" in outputs[0]
+
+
+def random_rows(seed: int, count: int) -> list[tuple[str, ...]]:
+    """Messages full of shared names, replies across chunk borders and threads of several sessions."""
+    import random
+
+    rng = random.Random(seed)
+    words = ["Sam", "Sam", "Rob", "Mary", "MJ", "ok", "and", "Hi", "Thanks,", "\n", "Robert", "Arthur C. Clarke"]
+    rows = []
+    for number in range(1, count + 1):
+        parent = f"m{rng.randint(1, number - 1)}" if number > 1 and rng.random() < 0.7 else ""
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 12)))
+        if rng.random() < 0.5:
+            text = f"Hi {rng.choice(['Sam', 'Rob', 'MJ'])},\n{text}\nThanks,\n{rng.choice(['Sam', 'Rob', 'MJ'])}"
+        rows.append((f"m{number}", parent, f"u{rng.randint(1, 5)}", f"s{rng.randint(1, 2)}", text))
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("scope", ["thread", "session", "all"])
+def test_shared_names_decided_across_chunks_match_in_memory(tmp_path: Path, seed: int, scope: str) -> None:
+    mapping = Mapping({"u1": ["Rob", "Sam"], "u2": ["Mary", "MJ", "Sam"], "u3": ["Sam", "Rob"],
+                       "u4": ["Sam", "Robert"], "u5": ["MJ"]}, keep=["Arthur C. Clarke"])
+    path = write_messages(tmp_path / "m.csv", random_rows(seed, 60))
+    result = apply_mapping(read_messages(path), mapping, scope, IdTemplate())
+    expected = io.StringIO()
+    result.frame.to_csv(expected, index=False, lineterminator="\n")
+    for chunk_rows in (1, 7, 100):
+        streamed = io.StringIO()
+        summary = apply_csv(path, streamed, mapping, scope, IdTemplate(), chunk_rows=chunk_rows)
+        assert streamed.getvalue() == expected.getvalue()
+        assert summary.counts() == result.counts()
+        assert [(r.message_id, r.start) for r in summary.review] == [(r.message_id, r.start) for r in result.for_review()]
