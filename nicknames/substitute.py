@@ -267,8 +267,29 @@ def _zones(text: str) -> Callable[[int], Zone]:
     return zone
 
 
+_NON_BLANK = regex.compile(r"\S")
+
+
 def _signoff_start(text: str) -> int:
-    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line)."""
+    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line).
+
+    Lines are read from the end, so a long message costs no more than a short one.
+    """
+    starts: list[int] = []
+    end = len(text)
+    while end >= 0 and len(starts) < SIGNOFF_LINES:
+        start = text.rfind("\n", 0, end) + 1
+        if _NON_BLANK.search(text, start, end) is not None:
+            starts.append(start)
+        end = start - 1
+    if len(starts) < SIGNOFF_LINES or SIGNOFF_LINES < 2:
+        return _signoff_start_by_lines(text)
+    # starts[-1] is the first of the last lines; a non-empty line before it makes it a sign-off line.
+    return starts[-1] if _NON_BLANK.search(text, 0, starts[-1]) is not None else starts[-2]
+
+
+def _signoff_start_by_lines(text: str) -> int:
+    """The same offset, from every line start of the text (the definition)."""
     starts = [m.start() for m in regex.finditer(r"(?m)^[^\S\n]*\S", text)]
     if len(starts) <= 1:
         return len(text) + 1
