@@ -26,7 +26,7 @@ def write(tmp_path: Path, data: bytes, name: str = "messages.csv") -> Path:
         (HEADER, ["has a header but no rows"]),
         (b"message_id,message_id,text\n1,2,x\n", ["line 1, column 2", "'message_id' twice", "rename one"]),
         (b"message_id,,text\n1,2,x\n", ["line 1, column 2", "has no name"]),
-        (HEADER + b"1,U1,hi,extra\n", ["row 2", "more fields than the header"]),
+        (HEADER + b"1,U1,hi,extra\n", ["row 2", "4 fields but the header has 3"]),
         (HEADER + b"1,U1,hi\n2,U2,a,b\n", ["row 3", "4 fields but the header has 3", "quote"]),
         (HEADER + b'1,U1,"never closed\n2,U2,x\n', ["row 2", "never closed"]),
         (HEADER + b'1,U1,"two\nlines"\n2,U2,"open\n', ["row 3", "never closed"]),
