@@ -8,10 +8,15 @@ unless an earlier message holds line breaks.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import csv
+import signal
+import threading
 import warnings
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 
 import pandas as pd
 import regex
@@ -66,6 +71,39 @@ def check_encoding(encoding: str | None) -> str:
 
 def _read(path: Path, encoding: str, **options: object) -> pd.DataFrame:
     """``pandas.read_csv`` with all cells as strings; its exceptions become ``InputError``."""
+    with _noticing_interrupts() as interrupted:
+        try:
+            return _read_or_explain(path, encoding, **options)
+        except InputError:
+            if interrupted:
+                raise KeyboardInterrupt from None
+            raise
+
+
+@contextlib.contextmanager
+def _noticing_interrupts() -> Iterator[list[int]]:
+    """Record Ctrl-C while pandas reads: its C parser turns the KeyboardInterrupt into a ParserError."""
+    noticed: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noticed
+        return
+    previous = signal.getsignal(signal.SIGINT)
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        noticed.append(signum)
+        if callable(previous):
+            previous(signum, frame)
+        elif previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, handler)
+    try:
+        yield noticed
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _read_or_explain(path: Path, encoding: str, **options: object) -> pd.DataFrame:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", pd.errors.ParserWarning)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -106,3 +108,15 @@ def test_unknown_encoding_name() -> None:
 
 def test_utf8_is_read_with_or_without_bom() -> None:
     assert check_encoding(None) == check_encoding("UTF8") == "utf-8-sig"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_pipe_is_read_once(tmp_path: Path) -> None:
+    """``nicknames apply <(zcat export.csv.gz) ...`` works: the header is not read in a separate pass."""
+    pipe = tmp_path / "pipe.csv"
+    os.mkfifo(pipe)
+    writer = threading.Thread(target=lambda: pipe.write_bytes(HEADER + b"1,U1,hi\n2,U2,ho\n"))
+    writer.start()
+    frame = read_csv_table(pipe)
+    writer.join()
+    assert frame.values.tolist() == [["1", "U1", "hi"], ["2", "U2", "ho"]]
