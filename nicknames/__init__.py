@@ -12,7 +12,9 @@ from nicknames.mapping import Mapping, Name, Status
 from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
 from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
 from nicknames.pseudonyms import IdTemplate
-from nicknames.sources import ArchiveApplyResult, Source, apply_source, collect_source, open_source, write_output
+from nicknames.sources import (
+    ArchiveApplyResult, Source, apply_source, collect_source, open_source, pseudonymise, source_from_frame, write_output,
+)
 from nicknames.substitute import Replacement, ScopeNames, scope_names, substitute_batch, substitute_message
 
 __all__ = [
@@ -40,12 +42,14 @@ __all__ = [
     "merge",
     "open_source",
     "parse_mapping",
+    "pseudonymise",
     "read_class_list",
     "read_key",
     "read_mapping",
     "read_messages",
     "registered_parts",
     "scope_names",
+    "source_from_frame",
     "substitute_batch",
     "substitute_message",
     "table_from_frame",

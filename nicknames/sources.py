@@ -8,7 +8,7 @@ participants named by opaque ids and their display names as a built-in class lis
 
 from __future__ import annotations
 
-from collections.abc import Mapping as MappingType
+from collections.abc import Iterable, Mapping as MappingType
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
@@ -18,14 +18,15 @@ import pandas as pd
 from nicknames.apply import ApplyResult, apply_mapping
 from nicknames.collect import CollectResult, collect
 from nicknames.errors import OutputError
-from nicknames.formats import MAIL, STDOUT_FORMATS, TABULAR, TableFile, detect_format, read_table_file, write_table
+from nicknames.formats import MAIL, STDOUT_FORMATS, TABULAR, TableFile, as_strings, detect_format, read_table_file, write_table
 from nicknames.mail.archive import MailArchive, read_archive
-from nicknames.identifiers import IdentifierRules
+from nicknames.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.mail.participants import AddressKey, pseudonymous_address, read_key
 from nicknames.mail.tables import collect_table, display_name_usage, part_table
 from nicknames.mail.writer import MessageIds, archive_message_ids, original_id, pseudonymised_messages, write_archive
 from nicknames.mapping import Mapping, Name
 from nicknames.messages import MessageTable, table_from_frame
+from nicknames.pseudonyms import IdTemplate
 from nicknames.resolution import Unresolved
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.substitute import Pseudonym
@@ -84,6 +85,14 @@ def open_source(
     return Source(path, archive.format, collect_table(archive), dict(archive.display_names), archive=archive)
 
 
+def source_from_frame(
+    frame: pd.DataFrame, chosen: MappingType[str, str] | None = None, name: str = "<DataFrame>"
+) -> Source:
+    """A pandas DataFrame (of any column types) as a source, for notebooks and pipelines."""
+    strings = as_strings(frame)
+    return Source(Path(name), "csv", table_from_frame(strings, chosen, name), table_file=TableFile(strings, "csv"))
+
+
 def collect_source(
     source: Source, class_list: dict[str, str] | None = None, rules: Rules = DEFAULT_RULES
 ) -> CollectResult:
@@ -126,6 +135,31 @@ def apply_source(
     return ArchiveApplyResult(
         _message_frame(archive, messages, ids), result.replacements, result.duplicates, result.scopes,
         [pid for pid in mapping.participants if pid not in archive.key.ids.values()], messages,
+    )
+
+
+def pseudonymise(
+    source: Source,
+    mapping: Mapping,
+    scope: str = "session",
+    *,
+    pseudonym: Pseudonym | None = None,
+    identifiers: Iterable[str] = KINDS,
+    addresses: MappingType[str, list[str]] | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> ApplyResult:
+    """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
+
+    ``identifiers`` are the kinds of ``nicknames.identifiers.KINDS`` to replace
+    (none with ``()``); ``addresses`` maps participants to their e-mail addresses
+    and handles (a class list's), to which a mail archive adds its own.
+    """
+    kinds = list(identifiers)
+    senders = list(dict.fromkeys(source.table.frame[source.table.columns.sender]))
+    owned = source.owned_addresses(addresses)
+    rules = identifier_rules(kinds, [*mapping.participants, *senders], owned) if kinds else None
+    return apply_source(
+        source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved
     )
 
 
