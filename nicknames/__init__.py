@@ -6,12 +6,15 @@ from nicknames.apply import ApplyResult, Duplicate, apply_mapping
 from nicknames.class_list import read_class_list, registered_parts
 from nicknames.collect import CollectResult, collect, merge
 from nicknames.errors import NicknamesError
+from nicknames.evaluate import MappingReport, evaluate_mapping
+from nicknames.gold import GoldSpan, read_spans_csv
 from nicknames.formats import as_strings
 from nicknames.mail.participants import AddressKey, read_key, write_key
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
 from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
 from nicknames.pseudonyms import IdTemplate
+from nicknames.sample import SampleConfig, SampleResult, generate_sample
 from nicknames.sources import (
     ArchiveApplyResult, Source, apply_source, collect_source, open_source, pseudonymise, source_from_frame, write_output,
 )
@@ -23,13 +26,17 @@ __all__ = [
     "ArchiveApplyResult",
     "CollectResult",
     "Duplicate",
+    "GoldSpan",
     "IdTemplate",
     "Mapping",
+    "MappingReport",
     "Message",
     "MessageTable",
     "Name",
     "NicknamesError",
     "Replacement",
+    "SampleConfig",
+    "SampleResult",
     "ScopeNames",
     "Source",
     "Status",
@@ -38,7 +45,9 @@ __all__ = [
     "as_strings",
     "collect",
     "collect_source",
+    "evaluate_mapping",
     "format_mapping",
+    "generate_sample",
     "merge",
     "open_source",
     "parse_mapping",
@@ -47,6 +56,7 @@ __all__ = [
     "read_key",
     "read_mapping",
     "read_messages",
+    "read_spans_csv",
     "registered_parts",
     "scope_names",
     "source_from_frame",

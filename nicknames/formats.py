@@ -201,7 +201,7 @@ def write_table(frame: pd.DataFrame, output: Path | None, fmt: str, source: Tabl
     same = source if source is not None and source.format == fmt else None
     if output is None:
         if fmt not in STDOUT_FORMATS:
-            raise OutputError(f"Parquet output is binary and cannot go to standard output; name the file with --output.")
+            raise OutputError("Parquet output is binary and cannot go to standard output; name the file with --output.")
         _write_text(frame, sys.stdout, fmt, same)
     elif fmt == "parquet":
         _write_parquet(frame, output, same)

@@ -10,16 +10,18 @@ import typer
 
 from nicknames.cli.common import (
     AddressKeyOption, ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
-    SessionColumn, TextColumn, ThreadColumn, app, err, load_settings, load_source, user_errors,
+    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_source,
+    user_errors,
 )
 from nicknames.formats import check_format, detect_format
 from nicknames.identifiers import KINDS
 from nicknames.key_file import check_key_location
 from nicknames.mail.participants import key_path
 from nicknames.mapping_file import read_mapping
+from nicknames.leftovers import find_leftovers, refuse_leftovers
+from nicknames.output import check_outputs, refuse_stdout_over
 from nicknames.pseudonyms import IdTemplate
-from nicknames.output import refuse_overwrite
-from nicknames.render import apply_summary, pseudonym_summary
+from nicknames.render import absent_warning, apply_summary, private_file_note, pseudonym_summary
 from nicknames.report import write_report, write_review
 from nicknames.resolution import Unresolved
 from nicknames.roster import Roster, read_roster
@@ -84,7 +86,9 @@ def apply_command(
                                                 dir_okay=False)] = None,
     report: Annotated[Path | None, typer.Option("--report", help="CSV of replacements per participant and "
                                                 "name (holds real names: owner-only).", dir_okay=False)] = None,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show names in warnings.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse to finish (exit 1, nothing written) when "
+                                         "a name of the mapping is still in the output.")] = False,
+    verbose: VerboseOption = False,
     config: ConfigOption = None,
     encoding: EncodingOption = None,
     message_id_column: MessageIdColumn = None,
@@ -110,9 +114,10 @@ def apply_command(
     pseudonymised, Message-IDs renumbered consistently, identifying headers
     dropped (see docs/mail.md).
     """
-    for target in (output, report, review, key_file):
-        if target is not None:
-            refuse_overwrite(target, [messages, mapping_path] + ([class_list] if class_list else []))
+    outputs = {"--output": output, "--report": report, "--review": review, "--key-file": key_file}
+    check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(config)])
+    if output is None:
+        refuse_stdout_over([messages, mapping_path])
     if key_file is not None:
         check_key_location(key_file, output, key_beside_output)
     kinds = parse_kinds(identifiers)
@@ -136,6 +141,9 @@ def apply_command(
     pseudonym = build_style(key, mapping, senders, texts, roster)
     result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
                           addresses=roster.addresses, unresolved=unresolved)
+    absent_warning(err, result.unknown_participants)
+    if strict:
+        refuse_leftovers(find_leftovers(result.frame[table.columns.text], mapping), mapping_path)
     write_output(source, result, output, fmt)
     if report is not None:
         write_report(result, report)
@@ -147,6 +155,9 @@ def apply_command(
     if not quiet:
         apply_summary(err, result, scope.value, verbose)
         pseudonym_summary(err, result, key.style, key_file)
+        for path, what in ((report, "the report"), (review, "the review")):
+            if path is not None:
+                private_file_note(err, path, what)
 
 
 def parse_kinds(value: str) -> list[str]:

@@ -10,14 +10,15 @@ import typer
 from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
     AddressKeyOption, ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
-    SessionColumn, TextColumn, ThreadColumn, app, err, load_settings, load_source, user_errors,
+    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_source,
+    user_errors,
 )
 from nicknames.mail.participants import key_path, write_key
 from nicknames.collect import merge
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping, with_header, write_mapping
-from nicknames.output import refuse_overwrite
-from nicknames.render import collect_summary
+from nicknames.output import check_outputs
+from nicknames.render import absent_warning, collect_summary, private_file_note
 from nicknames.salutations import DEFAULT_RULES
 from nicknames.sources import collect_source, open_address_key
 
@@ -41,6 +42,7 @@ def collect_command(
     session_id_column: SessionColumn = None,
     address_key: AddressKeyOption = None,
     quiet: QuietOption = False,
+    verbose: VerboseOption = False,
 ) -> None:
     """Find candidate names for every participant and write them to the mapping file.
 
@@ -54,10 +56,8 @@ def collect_command(
     MAPPING.addresses.csv), display names are the class list, and a greeting
     names the recipient it matches (else the parent message's sender).
     """
-    inputs = [messages, *([class_list] if class_list else [])]
     key_file = address_key or key_path(output)
-    for target in (output, key_file):
-        refuse_overwrite(target, inputs)
+    check_outputs({"--output": output, "--address-key": key_file}, [messages, class_list, config_in_use(config)])
     settings = load_settings(config)
     # Small inputs first, so that any error in them comes before the messages' warnings.
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
@@ -72,6 +72,7 @@ def collect_command(
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     result = collect_source(source, roster, rules)
     mapping = merge(existing, result.mapping)
+    absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])
     if not merged:
         with_header(mapping)
     write_mapping(mapping, output)
@@ -80,3 +81,5 @@ def collect_command(
     result.mapping = mapping
     if not quiet:
         collect_summary(err, result, output, merged)
+    else:
+        private_file_note(err, output, "the mapping file")

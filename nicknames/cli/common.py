@@ -47,7 +47,9 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except NicknamesError as error:
-            err.print(f"[bold red]Error:[/] {escape(str(error))}")
+            show = bool(kwargs.get("verbose")) and error.detail
+            detail = f" ({error.detail})" if show else " (run with --verbose to see the name)" if error.detail else ""
+            err.print(f"[bold red]Error:[/] {escape(str(error) + detail)}")
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
             err.print("[yellow]Interrupted; no output was written.[/]")
@@ -70,7 +72,9 @@ TextColumn = Annotated[str | None, typer.Option("--text-column", help="Column of
 ParentColumn = Annotated[str | None, typer.Option("--parent-id-column", help="Column of the parent message id.")]
 ThreadColumn = Annotated[str | None, typer.Option("--thread-id-column", help="Column of the thread id.")]
 SessionColumn = Annotated[str | None, typer.Option("--session-id-column", help="Column of the session id.")]
-QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print no summary.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print no summary (warnings and errors still show).")]
+VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show names in warnings and errors "
+                                             "(they are hidden by default so that logs hold no real names).")]
 AddressKeyOption = Annotated[
     Path | None,
     typer.Option("--address-key", help="Mail: CSV of address → participant id (default: "
@@ -84,6 +88,12 @@ def load_settings(config: Path | None) -> Config:
         return load_config(config)
     default = Path(CONFIG_NAME)
     return load_config(default) if default.is_file() else Config()
+
+
+def config_in_use(config: Path | None) -> Path | None:
+    """The config file a command reads: --config, else ./nicknames.toml when it exists (an input to protect)."""
+    default = Path(CONFIG_NAME)
+    return config if config is not None else default if default.is_file() else None
 
 
 def load_table(

@@ -83,7 +83,8 @@ def _alternatives_of(message: EmailMessage, body: Message | None) -> set[int]:
         if part.get_content_type() == "multipart/alternative":
             children = part.get_payload()
             if isinstance(children, list) and any(child is body for child in children):
-                return {id(child) for child in children if child.get_content_maintype() == "text"}
+                return {id(child) for child in children
+                        if not isinstance(child, str) and child.get_content_maintype() == "text"}
     return set()
 
 

@@ -47,7 +47,8 @@ def quote_levels(lines: list[str]) -> list[int]:
     opened = 0
     for index, line in enumerate(lines):
         marks = _marks(line)
-        content = line[len(_MARKS.match(line).group()) if _MARKS.match(line) else 0:]
+        mark = _MARKS.match(line)
+        content = line[len(mark.group()) if mark else 0:]
         if _SEPARATOR.match(content) or (_RULE.match(content) and _next_starts_from(lines, index)):
             opened += 1
         levels.append(marks + opened)
