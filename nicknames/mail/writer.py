@@ -33,7 +33,7 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from nicknames.errors import OutputError
-from nicknames.mail.archive import RECIPIENT_HEADERS, MailArchive, MailMessage, addresses, header_values
+from nicknames.mail.archive import RECIPIENT_HEADERS, Headers, MailArchive, MailMessage, addresses, header_values
 from nicknames.mail.participants import PSEUDONYMOUS_DOMAIN, pseudonymous_address
 from nicknames.mail.tables import parts_per_message
 from nicknames.mail.threads import message_ids
@@ -85,7 +85,7 @@ def _rebuild(
     message: MailMessage, archive: MailArchive, subject: str, body: str,
     ids: MessageIds, pseudonym: Callable[[str], str],
 ) -> EmailMessage:
-    original = message.message
+    original = message.headers
     new = EmailMessage(policy=policy.default)
     for name in ADDRESS_HEADERS:
         pairs = addresses(original, (name,))
@@ -108,8 +108,8 @@ def _rebuild(
     return new
 
 
-def _date(message: EmailMessage) -> str | None:
-    values = header_values(message, "Date")
+def _date(headers: Headers) -> str | None:
+    values = header_values(headers, "Date")
     if not values:
         return None
     try:
