@@ -47,12 +47,25 @@ class Source:
     table_file: TableFile | None = None
     archive: MailArchive | None = None
 
-    def owned_addresses(self, known: MappingType[str, list[str]] | None = None) -> dict[str, list[str]]:
-        """Participant → the addresses that are theirs: the class list's, and for mail the archive's."""
+    def participants(self) -> list[str]:
+        """Every participant id of the source: its senders, and for mail every address's id."""
+        senders = dict.fromkeys(self.table.frame[self.table.columns.sender])
+        if self.archive is not None:
+            senders.update(dict.fromkeys(self.archive.key.ids.values()))
+        return list(senders)
+
+    def owned_addresses(
+        self, known: MappingType[str, list[str]] | None = None, pseudonym: Pseudonym | None = None
+    ) -> dict[str, list[str]]:
+        """Participant → the addresses that are theirs: the class list's, and for mail the archive's.
+
+        For mail these include the pseudonymous addresses apply writes in place of the real ones.
+        """
         owned = {participant: list(values) for participant, values in (known or {}).items()}
         if self.archive is not None:
             for participant, addresses in self.archive.key.addresses_of().items():
-                owned.setdefault(participant, []).extend([*addresses, pseudonymous_address(participant)])
+                shown = pseudonym(participant) if pseudonym is not None else None
+                owned.setdefault(participant, []).extend([*addresses, pseudonymous_address(participant, shown)])
         return owned
 
 
@@ -128,7 +141,7 @@ def apply_source(
     if source.archive is None:
         return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
     archive = source.archive
-    parts = part_table(archive)
+    parts = part_table(archive, lambda participant: pseudonymous_address(participant, pseudonym(participant)))
     result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
     ids = archive_message_ids(archive)
     messages = pseudonymised_messages(archive, list(result.frame[parts.columns.text]), pseudonym, ids)
@@ -155,8 +168,8 @@ def pseudonymise(
     and handles (a class list's), to which a mail archive adds its own.
     """
     kinds = list(identifiers)
-    senders = list(dict.fromkeys(source.table.frame[source.table.columns.sender]))
-    owned = source.owned_addresses(addresses)
+    senders = source.participants()
+    owned = source.owned_addresses(addresses, pseudonym or IdTemplate())
     rules = identifier_rules(kinds, [*mapping.participants, *senders], owned) if kinds else None
     return apply_source(
         source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved

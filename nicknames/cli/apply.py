@@ -136,7 +136,7 @@ def apply_command(
         session_id=session_id_column,
     )
     table = source.table
-    senders = list(dict.fromkeys(table.frame[table.columns.sender]))
+    senders = source.participants()
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
     result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,

@@ -12,6 +12,7 @@ by their participants' pseudonymous addresses before names are matched.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pandas as pd
 
@@ -52,7 +53,7 @@ def _collect_row(message: MailMessage) -> list[str]:
     ]
 
 
-def part_table(archive: MailArchive) -> MessageTable:
+def part_table(archive: MailArchive, address_of: Callable[[str], str] = pseudonymous_address) -> MessageTable:
     """One row per subject and quote-level block of every message, as its author's text."""
     ancestry = _ancestry(archive)
     rows: list[list[str]] = []
@@ -65,7 +66,7 @@ def part_table(archive: MailArchive) -> MessageTable:
         for suffix, text, level in zip(suffixes, texts, levels):
             author = senders[level] if level < len(senders) else ""
             recipients = " ".join(message.recipients) if level == 0 else ""
-            rows.append([f"{message.message_id}#{suffix}", author, pseudonymise_addresses(text, archive.key),
+            rows.append([f"{message.message_id}#{suffix}", author, pseudonymise_addresses(text, archive.key, address_of),
                          message.link.thread, message.session, recipients])
             parent_senders.append(senders[level + 1] if level + 1 < len(senders) else None)
     frame = pd.DataFrame(rows, columns=PART_COLUMNS.used(), dtype=object)
@@ -78,9 +79,11 @@ def parts_per_message(message: MailMessage) -> int:
     return 1 + len(message.segments)
 
 
-def pseudonymise_addresses(text: str, key: AddressKey) -> str:
+def pseudonymise_addresses(
+    text: str, key: AddressKey, address_of: Callable[[str], str] = pseudonymous_address
+) -> str:
     """Every e-mail address in a text replaced by its participant's pseudonymous address."""
-    return ADDRESS.sub(lambda match: pseudonymous_address(key.id_for(match.group())), text)
+    return ADDRESS.sub(lambda match: address_of(key.id_for(match.group())), text)
 
 
 def _ancestry(archive: MailArchive) -> dict[str, list[str]]:

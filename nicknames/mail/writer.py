@@ -91,7 +91,8 @@ def _rebuild(
         pairs = addresses(original, (name,))
         if pairs:
             participants = dict.fromkeys(archive.key.id_for(address or display) for display, address in pairs)
-            new[name] = [Address(pseudonym(pid), addr_spec=pseudonymous_address(pid)) for pid in participants]
+            new[name] = [Address(pseudonym(pid), addr_spec=pseudonymous_address(pid, pseudonym(pid)))
+                         for pid in participants]
     date = _date(original)
     if date:
         new["Date"] = date
@@ -104,7 +105,7 @@ def _rebuild(
     notes = "".join(ATTACHMENT_NOTE.format(type=kind) + "\n" for kind in message.body.attachments)
     text = body if not notes else body + ("" if body.endswith("\n") or not body else "\n") + notes
     new.set_content(text)
-    new.set_unixfrom(_from_line(pseudonymous_address(message.sender), date))
+    new.set_unixfrom(_from_line(pseudonymous_address(message.sender, pseudonym(message.sender)), date))
     return new
 
 
