@@ -78,7 +78,9 @@ class ArchiveApplyResult(ApplyResult):
 
     def changed_messages(self) -> int:
         """How many messages had a name replaced in their subject or body."""
-        return len({record.message_id.rsplit("#", 1)[0] for record in self.replacements})
+        return len({
+            record.message_id.rsplit("#", 1)[0] for record in self.replacements if record.pseudonym != record.original
+        })
 
 
 def open_source(
