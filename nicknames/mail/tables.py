@@ -3,9 +3,11 @@
 Collect reads each message's own words only, so a greeting or sign-off inside
 a quote is not taken for the author's. Apply reads every part of every message:
 the subject, the own words, and each quoted block, and a quoted block is
-pseudonymised as its quoted author's text (level 1 is the parent message's
-sender, level 2 the grandparent's, ...), so a name in a quote gets the same
-pseudonym as in the message it comes from. Addresses in the text are replaced
+pseudonymised as its quoted author's text: the participant whose address its
+attribution line ("On ..., Ann <ann@...> wrote:") or forwarded ``From:`` line
+gives, else by its level (1 is the parent message's sender, 2 the
+grandparent's, ...), so a name in a quote gets the same pseudonym as in the
+message it comes from. Addresses in the text are replaced
 by their participants' pseudonymous addresses before names are matched.
 """
 
@@ -15,11 +17,12 @@ from collections import Counter
 from collections.abc import Callable
 
 import pandas as pd
+import regex
 
 from nicknames.class_list import registered_parts
 from nicknames.columns import Columns
 from nicknames.mail.archive import MailArchive, MailMessage
-from nicknames.mail.participants import ADDRESS, AddressKey, pseudonymous_address
+from nicknames.mail.participants import ADDRESS, AddressKey, normalise_address, pseudonymous_address
 from nicknames.messages import MessageTable, table_from_frame
 from nicknames.patterns import compile_names, name_key
 
@@ -31,6 +34,10 @@ PART_COLUMNS = Columns(
     message_id="part_id", sender="sender", text="text", thread_id="thread_id",
     session_id="session_id", recipients="recipients",
 )
+HEADER_LINES = 6
+"""Lines at the top of a quote searched for the line that names its author."""
+_FROM_LINE = regex.compile(r"^(?:from|von|de|da)\s*:", regex.IGNORECASE)
+_WROTE = regex.compile(r"(?:wrote|writes|schrieb|a écrit|escribió)\s*:?\s*$", regex.IGNORECASE)
 SUBJECT = "subject"
 """The part id suffix of a message's subject line (``<id>#subject``); body parts are ``<id>#0``, ``<id>#1``."""
 
@@ -64,7 +71,9 @@ def part_table(archive: MailArchive, address_of: Callable[[str], str] = pseudony
         levels = [0, *(segment.level for segment in message.segments)]
         suffixes = [SUBJECT, *map(str, range(len(message.segments)))]
         for suffix, text, level in zip(suffixes, texts, levels):
-            author = senders[level] if level < len(senders) else ""
+            author = (named_author(text, archive.key) if level else None) or (
+                senders[level] if level < len(senders) else ""
+            )
             recipients = " ".join(message.recipients) if level == 0 else ""
             rows.append([f"{message.message_id}#{suffix}", author, pseudonymise_addresses(text, archive.key, address_of),
                          message.link.thread, message.session, recipients])
@@ -72,6 +81,17 @@ def part_table(archive: MailArchive, address_of: Callable[[str], str] = pseudony
     frame = pd.DataFrame(rows, columns=PART_COLUMNS.used(), dtype=object)
     threads = list(frame[PART_COLUMNS.thread_id]) if rows else []
     return MessageTable(frame, PART_COLUMNS, str(archive.path), parent_senders, threads)
+
+
+def named_author(quote: str, key: AddressKey) -> str | None:
+    """The participant a quote's attribution or forwarded ``From:`` line names by address, if any."""
+    for line in quote.splitlines()[:HEADER_LINES]:
+        content = line.lstrip("> \t")
+        if _FROM_LINE.match(content) or _WROTE.search(content):
+            found = ADDRESS.search(content)
+            if found and normalise_address(found.group()) in key.ids:
+                return key.ids[normalise_address(found.group())]
+    return None
 
 
 def parts_per_message(message: MailMessage) -> int:
