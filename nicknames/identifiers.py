@@ -39,7 +39,9 @@ _URL = (
     r"(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
     r"[^\s<>\"'()\[\]{}]+(?:\([^\s<>\"'()]*\)[^\s<>\"'()\[\]{}]*)*"
 )
-_HANDLE = r"(?<![\w.@/])@\w(?:[\w.\-]*\w)?(?!@)"
+_HANDLE = r"(?<![\w.@/])@\p{L}(?:[\w.\-]*\w)?(?![@\w])"
+_DOMAIN_END = regex.compile(r"\.(?:com|org|net|edu|gov|mil|int|io|co|uk|de|fr|nl|au|ca|us|info|biz)$", regex.I)
+"""A handle ending like a domain (``@enron.com``) is the tail of an address, not a handle."""
 _PHONE = (
     r"(?<![\w+\-.])(?:"
     r"\+\d{1,3}(?:[ .\-]?\(?\d{1,4}\)?){2,6}"  # +44 20 7946 0958, +1 (713) 853-1234
@@ -101,6 +103,8 @@ class IdentifierRules:
                 value = _trim_url(value)
             if kind == "email":
                 value = value.lstrip(".")
+            if kind == "handle" and _DOMAIN_END.search(value):
+                continue
             if kind == "phone" and not PHONE_DIGITS[0] <= sum(c.isdigit() for c in value) <= PHONE_DIGITS[1]:
                 continue
             start = match.start() + match.group().index(value)
