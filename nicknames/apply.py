@@ -92,7 +92,8 @@ def _group_by_scope(keys: list[str]) -> dict[str, list[int]]:
 
 
 def _active(batch: list[Message]) -> set[str]:
-    """Participants active in a scope: its senders, and the senders of the messages they reply to."""
+    """Participants active in a scope: its senders, the senders of the messages they reply to, recipients."""
     active = {message.sender for message in batch}
     active.update(message.parent_sender for message in batch if message.parent_sender)
+    active.update(participant for message in batch for participant in message.recipients)
     return active

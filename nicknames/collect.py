@@ -58,12 +58,14 @@ def collect(
     """Find every participant's candidate names: the paper's regular expressions plus the class list."""
     messages = list(table.messages())
     senders = dict.fromkeys(message.sender for message in messages)
-    roster = {pid: name for pid, name in (class_list or {}).items() if pid in senders}
+    addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
+    roster = {pid: name for pid, name in (class_list or {}).items() if pid in addressed}
     if roster:
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
     found, stats = Found(), CollectStats()
+    registered = {pid: {name_key(part) for part in registered_parts(name)} for pid, name in roster.items()}
     for message in messages:
-        _salutations(message, rules, found, stats)
+        _salutations(message, rules, found, stats, registered)
     if roster:
         _class_list_names(messages, roster, found)
     return CollectResult(build_mapping(senders, found), stats)
@@ -108,21 +110,50 @@ def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     return tuple((0, int(part)) if part.isdigit() else (1, part) for part in regex.split(r"(\d+)", text) if part)
 
 
-def _salutations(message: Message, rules: Rules, found: Found, stats: CollectStats) -> None:
+def _salutations(
+    message: Message, rules: Rules, found: Found, stats: CollectStats, registered: dict[str, set[str]]
+) -> None:
     stats.messages += 1
     greeted = greeting_names(message.text, rules)
     if greeted:
         stats.greetings += 1
-        if message.parent_sender is None:
+        addressees = [addressee(message, name, registered) for name in greeted]
+        if not any(addressees):
             stats.greetings_without_parent += 1
-        else:
-            for name in greeted:
-                found.add(message.parent_sender, name, "greeting")
+        for name, found_addressee in zip(greeted, addressees):
+            if found_addressee is not None:
+                participant, uncertain = found_addressee
+                found.add(participant, name, "greeting")
+                if uncertain:
+                    found.add(participant, name, "uncertain", 0)
     signed = signoff_names(message.text, rules)
     if signed:
         stats.signoffs += 1
         for name in signed:
             found.add(message.sender, name, "signoff")
+
+
+def addressee(message: Message, name: str, registered: dict[str, set[str]]) -> tuple[str, bool] | None:
+    """Who a greeting name addresses, and whether that is a guess.
+
+    In order: the one recipient (or parent sender) whose registered name has
+    this name as a part; else the one participant of the class list who has it
+    (not the sender); else the parent message's sender; else, in a message
+    without a known parent, its only recipient (tagged uncertain: it may be a
+    mailing list).
+    """
+    key = name_key(name)
+    others = [pid for pid in message.recipients if pid != message.sender]
+    nearby = [*others, *([message.parent_sender] if message.parent_sender else [])]
+    for candidates in (nearby, list(registered)):
+        matching = list(dict.fromkeys(p for p in candidates if p != message.sender and key in registered.get(p, ())))
+        if len(matching) == 1:
+            return matching[0], False
+        if matching:
+            break
+    if message.parent_sender is not None:
+        return message.parent_sender, False
+    return (others[0], True) if len(others) == 1 else None
 
 
 def _class_list_names(messages: list[Message], class_list: dict[str, str], found: Found) -> None:

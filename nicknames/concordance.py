@@ -53,6 +53,15 @@ class Hit:
     after: str
     place: str
 
+    @property
+    def points_to(self) -> str | None:
+        """Whom the place names: the parent's sender for a greeting, the sender for a sign-off."""
+        if self.place == "greeting":
+            return self.parent_sender
+        if self.place == "signoff":
+            return self.sender
+        return None
+
 
 @dataclass(frozen=True)
 class Occurrences:
@@ -129,4 +138,4 @@ def place_in_message(text: str, offset: int) -> str:
 
 def _flat(text: str) -> str:
     """Context on one line: every run of white space (line breaks too) as one space."""
-    return _WHITE.sub(" ", text)
+    return str(_WHITE.sub(" ", text))

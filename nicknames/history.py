@@ -78,6 +78,8 @@ class History:
         self.limit = limit
         self.undo_steps: list[Step] = []
         self.redo_steps: list[Step] = []
+        self.forgotten = False
+        """True once steps were dropped for the limit: the start can no longer be reached."""
 
     def edit(self, mapping: Mapping, label: str, keys: Iterable[str], change: Callable[[], T]) -> T:
         """Run ``change`` (which may touch only ``keys`` and the keep list) as one undoable step.
@@ -91,10 +93,19 @@ class History:
         except NicknamesError:
             restore_parts(mapping, before)
             raise
+        if save_parts(mapping, keys) == before:
+            return result
         self.undo_steps.append(Step(label, keys, before))
-        del self.undo_steps[: -self.limit]
+        if len(self.undo_steps) > self.limit:
+            del self.undo_steps[: -self.limit]
+            self.forgotten = True
         self.redo_steps.clear()
         return result
+
+    @property
+    def changed(self) -> bool:
+        """True when the mapping differs from where the session started (as far as edits show)."""
+        return bool(self.undo_steps) or self.forgotten
 
     def undo(self, mapping: Mapping) -> Step | None:
         """Revert the last edit; the step undone, or None when there is nothing to undo."""

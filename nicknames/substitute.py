@@ -15,6 +15,8 @@ import regex
 
 from nicknames.identifiers import PLACEHOLDERS, IdentifierRules
 from nicknames.mapping import Mapping
+from nicknames.matcher import Matches
+from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
 from nicknames.patterns import compile_names, name_key
 from nicknames.resolution import Decision, ThreadContext, Unresolved, Zone, decide
@@ -93,7 +95,7 @@ class Replacement:
 class ScopeNames:
     """The names in use by the participants active in one scope, compiled once for the scope."""
 
-    pattern: regex.Pattern[str] | None
+    pattern: NameMatcher | None
     owners: dict[str, tuple[str, ...]]
     """Name → active participants using it, in mapping order (keep-list names map to ())."""
     counts: dict[tuple[str, str], int]
@@ -191,7 +193,7 @@ def _identifier_records(
 
 
 def _name_record(
-    message: Message, match: regex.Match[str], key: str, candidates: tuple[str, ...],
+    message: Message, match: Matches, key: str, candidates: tuple[str, ...],
     decision: Decision, pseudonym: Pseudonym,
 ) -> Replacement:
     if decision.participant is not None:

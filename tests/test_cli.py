@@ -85,7 +85,7 @@ def error_cases(tmp: Path) -> list[tuple[list[str | Path], str]]:
         (["collect", tmp / "none.csv"], "File " + str(tmp / "none.csv") + " does not exist"),
         (["collect", no_text, "-o", tmp / "o.txt"], "no column for the text was found among 'id', 'user_id'"),
         (["collect", messages, "-o", messages], "is the same file as input"),
-        (["collect", latin, "-o", tmp / "o.txt"], "give its encoding with --encoding"),
+        (["collect", latin, "-o", tmp / "o.txt"], "run again with --encoding cp1252"),
         (["collect", messages, "-o", tmp / "o.txt", "--encoding", "klingon"], "Unknown encoding 'klingon'"),
         (["collect", messages, "-o", tmp / "o.txt", "--text-column", "body"], "there is no column 'body'"),
         (["collect", messages, "-o", tmp / "o.txt", "--class-list", tmp / "none.csv"], "does not exist"),

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nicknames.collect import collect, merge, natural_key
+import pytest
+
+from nicknames.collect import addressee, collect, merge, natural_key
 from nicknames.mapping import Name, Status
 from nicknames.mapping_file import parse_mapping
-from nicknames.messages import read_messages
+from nicknames.messages import Message, read_messages
 from tests.conftest import write_csv
 
 HEADER = ["message_id", "parent_id", "user_id", "text"]
@@ -77,3 +79,26 @@ def test_merge_does_not_change_its_inputs() -> None:
 
 def test_natural_key() -> None:
     assert sorted(["U10", "U2", "U1", "a"], key=natural_key) == ["U1", "U2", "U10", "a"]
+
+
+# ---------------------------------------------------------------------- greetings and recipients (mail)
+
+
+REGISTERED = {"P1": {"Ann Lee", "Ann", "Lee"}, "P2": {"Rob Grey", "Rob", "Grey"}, "P3": {"Carl"}, "P4": set()}
+
+
+@pytest.mark.parametrize(
+    ("sender", "parent", "recipients", "name", "expected"),
+    [
+        ("P2", "P1", ("P1", "P3"), "Carl", ("P3", False)),  # a recipient's registered name beats the parent
+        ("P2", "P1", ("P1",), "Annie", ("P1", False)),  # no registered match: the parent's sender
+        ("P1", None, ("P4",), "Carl", ("P3", False)),  # one participant of the class list has it
+        ("P1", None, ("P2",), "Robbie", ("P2", True)),  # no parent: the only recipient, uncertain
+        ("P1", None, ("P2", "P3"), "Robbie", None),  # no parent, several recipients: unknown
+        ("P3", "P1", (), "Carl", ("P1", False)),  # the sender's own name is never the addressee
+    ],
+)
+def test_addressee(sender: str, parent: str | None, recipients: tuple[str, ...], name: str,
+                   expected: tuple[str, bool] | None) -> None:
+    message = Message("m", sender, f"Hi {name},\nok", parent, "t", "", recipients)
+    assert addressee(message, name, REGISTERED) == expected

@@ -84,3 +84,8 @@ def test_message_by_id() -> None:
 )
 def test_place_in_message(text: str, word: str, place: str) -> None:
     assert place_in_message(text, text.index(word)) == place
+
+
+def test_a_hit_points_to_the_participant_its_place_names() -> None:
+    hits = Concordance(MESSAGES).find("Rob").hits
+    assert [hit.points_to for hit in hits] == ["p1", "p1", "p2"]

@@ -86,3 +86,21 @@ def test_the_oldest_steps_are_forgotten() -> None:
     for text in ["A1", "A2", "A3"]:
         history.edit(mapping, text, ["p1"], lambda text=text: mapping.add_name("p1", text))
     assert [step.label for step in history.undo_steps] == ["A2", "A3"]
+
+
+def test_changed_follows_undo_and_ignores_edits_that_change_nothing() -> None:
+    mapping, history = make(), History()
+    history.edit(mapping, "same", ["p1"], lambda: mapping.accept("p1", "Robert"))
+    assert not history.changed
+    history.edit(mapping, "a", ["p1"], lambda: mapping.accept("p1", "Rob"))
+    assert history.changed
+    history.undo(mapping)
+    assert not history.changed
+
+
+def test_forgetting_steps_counts_as_changed() -> None:
+    mapping, history = make(), History(limit=1)
+    history.edit(mapping, "a", ["p1"], lambda: mapping.add_name("p1", "A1"))
+    history.edit(mapping, "b", ["p1"], lambda: mapping.add_name("p1", "A2"))
+    history.undo(mapping)
+    assert history.changed

@@ -39,7 +39,7 @@ def test_bom_crlf_and_quoted_newlines(tmp_path: Path) -> None:
 def test_cp1252_needs_and_accepts_an_encoding(tmp_path: Path) -> None:
     path = tmp_path / "m.csv"
     path.write_bytes("id,user_id,text\n1,a,Hi José\n".encode("cp1252"))
-    with pytest.raises(InputError, match="is not valid utf-8-sig .* --encoding"):
+    with pytest.raises(InputError, match="line 2, column 11: byte 0xe9 is not valid UTF-8.*--encoding cp1252"):
         read_messages(path)
     [message] = read_messages(path, encoding="cp1252").messages()
     assert message.text == "Hi José"
@@ -50,7 +50,7 @@ def test_cp1252_needs_and_accepts_an_encoding(tmp_path: Path) -> None:
     [
         (b"", "is empty"),
         (b"id,user_id,text\n", "has a header but no rows"),
-        (b"id,user_id,text\n1,a,x\n1,b,y\n", "message id '1' appears in data rows 1 and 2"),
+        (b"id,user_id,text\n1,a,x\n1,b,y\n", "row 3, column 'id': message id '1' was already used in row 2"),
     ],
 )
 def test_bad_files(tmp_path: Path, content: bytes, message: str) -> None:

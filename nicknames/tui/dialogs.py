@@ -1,0 +1,196 @@
+"""Modal dialogs of the editor; each returns a typed value with ``dismiss``."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, OptionList, Static
+from textual.widgets.option_list import Option
+from rich.text import Text
+
+from nicknames.messages import Message
+
+
+class NameDialog(ModalScreen[str | None]):
+    """Ask for a name: a new one, or the corrected text of an existing one."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, title: str, value: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.value = value
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Text(self.title_text), classes="dialog-title")
+            yield Input(self.value, placeholder="name as written in the messages", id="name-input")
+            yield Label("Enter to confirm, Escape to cancel", classes="dialog-hint")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Return the name, without spaces around it; an empty one cancels."""
+        self.dismiss(event.value.strip() or None)
+
+    def action_cancel(self) -> None:
+        """Close without a name."""
+        self.dismiss(None)
+
+
+class PickParticipantDialog(ModalScreen[str | None]):
+    """Choose a participant from a list filtered by typing."""
+
+    BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("down", "focus_list", show=False)]
+
+    def __init__(self, title: str, choices: list[tuple[str, str]]) -> None:
+        super().__init__()
+        self.title_text = title
+        self.choices = choices
+        """(participant id, label) pairs."""
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog picker"):
+            yield Label(Text(self.title_text), classes="dialog-title")
+            yield Input(placeholder="type to filter by id or name", id="pick-filter")
+            yield OptionList(*self._options(""), id="pick-list")
+            yield Label("Enter to choose, Escape to cancel", classes="dialog-hint")
+
+    def _options(self, text: str) -> list[Option]:
+        needle = text.casefold()
+        return [Option(Text(label), id=pid) for pid, label in self.choices if needle in label.casefold()]
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        """Show only the participants that match the filter."""
+        options = self.query_one(OptionList)
+        options.clear_options()
+        options.add_options(self._options(event.value))
+        options.highlighted = 0 if options.option_count else None
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Choose the first (or highlighted) participant of the filtered list."""
+        options = self.query_one(OptionList)
+        if options.option_count:
+            index = options.highlighted or 0
+            self.dismiss(options.get_option_at_index(index).id)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Choose the participant clicked or selected with Enter."""
+        self.dismiss(event.option.id)
+
+    def action_focus_list(self) -> None:
+        """Move from the filter to the list."""
+        self.query_one(OptionList).focus()
+
+    def action_cancel(self) -> None:
+        """Close without choosing."""
+        self.dismiss(None)
+
+
+class ConfirmDialog(ModalScreen[bool]):
+    """Ask a yes/no question; Escape means no."""
+
+    BINDINGS = [
+        Binding("y", "answer(True)", "Yes"),
+        Binding("n,escape", "answer(False)", "No"),
+    ]
+
+    def __init__(self, question: str, yes: str = "Yes", no: str = "No") -> None:
+        super().__init__()
+        self.question = question
+        self.labels = (yes, no)
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Label(Text(self.question), classes="dialog-title")
+            with Horizontal(classes="buttons"):
+                yield Button(f"{self.labels[0]} (y)", variant="error", id="yes")
+                yield Button(f"{self.labels[1]} (n)", variant="primary", id="no")
+
+    def on_mount(self) -> None:
+        """Start on the safe answer."""
+        self.query_one("#no", Button).focus()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        """Answer with the button pressed."""
+        self.dismiss(event.button.id == "yes")
+
+    def action_answer(self, answer: bool) -> None:
+        """Answer by key."""
+        self.dismiss(answer)
+
+
+class HelpScreen(ModalScreen[None]):
+    """The keys of the editor and what the markers mean."""
+
+    BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
+
+    def __init__(self, text: Text) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog help"):
+            yield Label("nicknames edit — help (Escape to close)", classes="dialog-title")
+            with VerticalScroll():
+                yield Static(self.text, id="help-text")
+
+    def action_close(self) -> None:
+        """Back to the editor."""
+        self.dismiss(None)
+
+
+class MessageScreen(ModalScreen[None]):
+    """One whole message with a name highlighted, to read an occurrence in full."""
+
+    BINDINGS = [Binding("escape,q,enter", "close", "Close")]
+
+    def __init__(self, message: Message, start: int, end: int, heading: str) -> None:
+        super().__init__()
+        self.message = message
+        self.span = (start, end)
+        self.heading = heading
+
+    def compose(self) -> ComposeResult:
+        text = Text(self.message.text)
+        text.stylize("bold reverse", *self.span)
+        with Vertical(classes="dialog message"):
+            yield Label(Text(self.heading), classes="dialog-title")
+            with VerticalScroll():
+                yield Static(text, id="message-text")
+            yield Label("Escape to close", classes="dialog-hint")
+
+    def action_close(self) -> None:
+        """Back to the editor."""
+        self.dismiss(None)
+
+
+class KeepListScreen(ModalScreen[str | None]):
+    """The keep list; choosing a name returns it to be taken off the list."""
+
+    BINDINGS = [Binding("escape", "cancel", "Close"), Binding("delete,backspace", "remove", "Take off")]
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__()
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog picker"):
+            yield Label("Keep list: names never replaced", classes="dialog-title")
+            if self.names:
+                yield OptionList(*[Option(Text(name), id=name) for name in self.names], id="keep-list")
+            else:
+                yield Label("The keep list is empty; press k on a name to add it.", id="keep-empty")
+            yield Label("Delete takes the highlighted name off the list; Escape closes", classes="dialog-hint")
+
+    def action_remove(self) -> None:
+        """Return the highlighted name, to take it off the keep list."""
+        if not self.names:
+            return
+        options = self.query_one(OptionList)
+        if options.highlighted is not None:
+            self.dismiss(options.get_option_at_index(options.highlighted).id)
+
+    def action_cancel(self) -> None:
+        """Close without change."""
+        self.dismiss(None)

@@ -1,0 +1,74 @@
+"""The text of the editor's help screen."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+_KEYS = [
+    ("Moving", [
+        ("↑ ↓  PgUp PgDn", "move in a list"),
+        ("Tab  Shift+Tab", "next / previous pane: participants, names, occurrences"),
+        ("Enter", "participant → its names; name → its occurrences; occurrence → whole message"),
+        ("/", "filter participants by id, registered name or any of their names"),
+        ("p", "show only participants with problems (again: all)"),
+        ("d", "duplicates view: names shared by participants active in the same scope"),
+        ("o", "occurrences in all messages, or only those sent by or answering the participant"),
+    ]),
+    ("Editing the selected name", [
+        ("a", "accept (reviewed, in use)"),
+        ("x", "reject (apply skips it; collect never proposes it again)"),
+        ("s", "mark as a suggestion to review later"),
+        ("e", "edit (correct) the text of the name"),
+        ("m", "move the name to another participant"),
+        ("k", "put the name on the keep list (never replaced anywhere)"),
+        ("Delete", "remove the name"),
+    ]),
+    ("Editing the participant", [
+        ("n", "add a new name"),
+        ("M", "merge all names of this participant into another one"),
+        ("K", "show the keep list (Delete takes a name off it)"),
+    ]),
+    ("History and leaving", [
+        ("u  Ctrl+Z", "undo"),
+        ("U  Ctrl+Y", "redo"),
+        ("Ctrl+S", "save and quit (the previous file is kept as a .bak backup)"),
+        ("q  Ctrl+Q", "quit without saving (asks when there are changes)"),
+        ("?  F1", "this help"),
+    ]),
+]
+
+_MARKERS = [
+    ("D", "bold red", "a name shared with another participant active in the same scope"),
+    ("0", "bold yellow", "no name in use"),
+    ("W", "magenta", "a name that is also a common word"),
+    ("?", "cyan", "suggestions not reviewed yet"),
+]
+
+_STATUS = [
+    ("✓", "green", "in use (accepted)"),
+    ("?", "cyan", "suggested: in use, not reviewed yet"),
+    ("✗", "red", "rejected: not replaced, never proposed again"),
+]
+
+
+def help_text() -> Text:
+    """Keys by task, then what the markers and status marks mean."""
+    text = Text()
+    for heading, rows in _KEYS:
+        text.append(f"{heading}\n", "bold underline")
+        for keys, meaning in rows:
+            text.append(f"  {keys:<16}", "bold")
+            text.append(f"{meaning}\n")
+        text.append("\n")
+    text.append("Participant markers\n", "bold underline")
+    for mark, style, meaning in _MARKERS:
+        text.append(f"  {mark:<16}", style)
+        text.append(f"{meaning}\n")
+    text.append("\nName status\n", "bold underline")
+    for mark, style, meaning in _STATUS:
+        text.append(f"  {mark:<16}", style)
+        text.append(f"{meaning}\n")
+    return text
+
+
+HELP = help_text()
