@@ -128,7 +128,7 @@ def test_unresolved_mark_and_review_file(files: dict[str, Path]) -> None:
     assert os.stat(review).st_mode & 0o777 == 0o600
     rows = list(csv.DictReader(review.open()))
     assert rows[0]["review"] == "yes" and rows[0]["rule"] == "mark" and rows[0]["message_id"] == "4"
-    assert {row["rule"] for row in rows[1:]} <= {"signoff", "greeting", "parent", "addressed", "other", "thread", "recent"}
+    assert {row["rule"] for row in rows[1:]} <= {"signoff", "greeting", "parent", "recipient", "addressed", "other", "thread", "recent"}
     assert "1 mentions of shared names had no deciding context" in result.stderr
 
 
