@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nicknames.apply import ApplyResult, Duplicate, apply_mapping
+from nicknames.audit import AuditResult, Finding, audit_messages, build_index
 from nicknames.class_list import read_class_list, registered_parts
 from nicknames.collect import CollectResult, collect, merge
 from nicknames.errors import NicknamesError
@@ -12,6 +13,7 @@ from nicknames.formats import as_strings
 from nicknames.mail.participants import AddressKey, read_key, write_key
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
+from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern
 from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
 from nicknames.identifiers import IdentifierRules, identifier_rules
 from nicknames.key_file import KeyFile, read_key_file, write_key_file
@@ -27,8 +29,10 @@ __all__ = [
     "AddressKey",
     "ApplyResult",
     "ArchiveApplyResult",
+    "AuditResult",
     "CollectResult",
     "Duplicate",
+    "Finding",
     "GoldSpan",
     "IdTemplate",
     "IdentifierRules",
@@ -36,6 +40,7 @@ __all__ = [
     "KeyedIds",
     "Mapping",
     "MappingReport",
+    "MentionReport",
     "Message",
     "MessageTable",
     "Name",
@@ -52,15 +57,19 @@ __all__ = [
     "apply_mapping",
     "apply_source",
     "as_strings",
+    "audit_messages",
+    "build_index",
     "collect",
     "collect_source",
     "evaluate_mapping",
+    "evaluate_mentions",
     "format_mapping",
     "generate_sample",
     "identifier_rules",
     "merge",
     "open_source",
     "parse_mapping",
+    "pseudonym_pattern",
     "read_class_list",
     "read_key",
     "read_key_file",

@@ -34,6 +34,14 @@ class ApplyResult:
     unknown_participants: list[str] = field(default_factory=list)
     """Participants of the mapping that sent no message (a sign of the wrong mapping or data)."""
 
+    def message_count(self) -> int:
+        """Messages in the table."""
+        return len(self.frame)
+
+    def replacement_count(self) -> int:
+        """Names replaced."""
+        return len(self.replacements)
+
     def changed_messages(self) -> int:
         """How many messages had at least one name replaced."""
         return len({record.message_id for record in self.replacements if record.pseudonym != record.original})

@@ -163,14 +163,18 @@ def _sender_problem(sender: str) -> str | None:
 
 
 def _check_unique_ids(table: MessageTable) -> None:
-    ids = table.frame[table.columns.message_id]
+    check_unique_ids(table.frame[table.columns.message_id], table.source, table.columns.message_id)
+
+
+def check_unique_ids(ids: pd.Series, source: str, column: str) -> None:
+    """Raise an ``InputError`` at the first message id that was already used (rows counted from 0)."""
     repeated = ids.duplicated().to_numpy()
     if repeated.any():
         position = int(repeated.argmax())
         value = ids.iloc[position]
         first = int((ids == value).to_numpy().argmax())
         raise InputError(
-            f"{where(table.source, row=position, column=repr(table.columns.message_id))}: message id {value!r} "
+            f"{where(source, row=position, column=repr(column))}: message id {value!r} "
             f"was already used in row {first + 2} ({int(repeated.sum())} repeated ids in all); message ids must "
             "be unique: fix the export or name another column with --message-id-column."
         )

@@ -24,6 +24,7 @@ from nicknames.identifiers import IdentifierRules
 from nicknames.mail.participants import AddressKey, pseudonymous_address, read_key
 from nicknames.mail.tables import collect_table, display_name_usage, part_table
 from nicknames.mail.writer import MessageIds, archive_message_ids, original_id, pseudonymised_messages, write_archive
+from nicknames.nickname_table import NicknameTable
 from nicknames.mapping import Mapping, Name
 from nicknames.messages import MessageTable, table_from_frame
 from nicknames.resolution import Unresolved
@@ -85,11 +86,15 @@ def open_source(
 
 
 def collect_source(
-    source: Source, class_list: dict[str, str] | None = None, rules: Rules = DEFAULT_RULES
+    source: Source,
+    class_list: dict[str, str] | None = None,
+    rules: Rules = DEFAULT_RULES,
+    nicknames: NicknameTable | None = None,
+    discover: bool = True,
 ) -> CollectResult:
     """Collect names from a source; a given class list wins over the display names of mail."""
     roster = {**source.class_list, **(class_list or {})}
-    result = collect(source.table, roster or None, rules)
+    result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover)
     if source.archive is not None:
         _add_display_names(result.mapping, source.archive)
     return result

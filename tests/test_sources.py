@@ -51,7 +51,7 @@ def test_collect_on_mail(archive_path: Path) -> None:
     assert {"Ann", "Annie", "Ann Lee"} <= set(names["P1"])
     assert {"Rob", "Robbie", "Robert", "Robert Grey"} <= set(names["P2"])
     assert "Carl" in names["P3"]
-    assert "Robbie [1; greeting, uncertain]" in format_mapping(mapping)
+    assert "Robbie [1; greeting, nickname]" in format_mapping(mapping)  # a familiar form of Robert
 
 
 def test_a_greeting_names_the_recipient_it_matches(archive_path: Path) -> None:
