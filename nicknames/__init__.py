@@ -8,23 +8,41 @@ from nicknames.class_list import read_class_list, registered_parts
 from nicknames.collect import CollectResult, collect, merge
 from nicknames.errors import NicknamesError
 from nicknames.evaluate import MappingReport, evaluate_mapping
-from nicknames.gold import GoldSpan, read_spans_csv
 from nicknames.formats import as_strings
-from nicknames.mail.participants import AddressKey, read_key, write_key
-from nicknames.mapping import Mapping, Name, Status
-from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
-from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern
-from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
-from nicknames.sample import SampleConfig, SampleResult, generate_sample
-from nicknames.sources import (
-    ArchiveApplyResult, Source, apply_source, collect_source, open_source, pseudonymise, source_from_frame, write_output,
-)
+from nicknames.gold import GoldSpan, read_spans_csv
 from nicknames.identifiers import IdentifierRules, identifier_rules
 from nicknames.key_file import KeyFile, read_key_file, write_key_file
+from nicknames.mail.participants import AddressKey, read_key, write_key
+from nicknames.mapping import Mapping, Name, Status
+from nicknames.mapping_file import (
+    format_mapping,
+    parse_mapping,
+    read_mapping,
+    write_mapping,
+)
+from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern
+from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
 from nicknames.pseudonyms import IdTemplate, KeyedIds
 from nicknames.resolution import Unresolved
 from nicknames.reverse import reverse_texts
-from nicknames.substitute import Replacement, ScopeNames, scope_names, substitute_batch, substitute_message
+from nicknames.sample import SampleConfig, SampleResult, generate_sample
+from nicknames.sources import (
+    ArchiveApplyResult,
+    Source,
+    apply_source,
+    collect_source,
+    open_source,
+    pseudonymise,
+    source_from_frame,
+    write_output,
+)
+from nicknames.substitute import (
+    Replacement,
+    ScopeNames,
+    scope_names,
+    substitute_batch,
+    substitute_message,
+)
 from nicknames.surrogates import Surrogate, SurrogateNames
 
 __all__ = [

@@ -13,6 +13,7 @@ overlap, the one that starts first wins, then the longest.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
@@ -30,16 +31,21 @@ KINDS = ("email", "url", "handle", "phone", "id")
 """Every kind of identifier; ``id`` is a participant's own id written in the text (always owned)."""
 
 _EMAIL = r"(?<![\w.+\-])[\w.+\-]*\w@(?:[\w\-]+\.)+\p{L}{2,}(?!\w)"
-_OBFUSCATED_EMAIL = (
-    r"(?<![\w.+\-])(?:[\w+\-]+(?:[._][\w+\-]+)+[ ]+at[ ]+|[\w.+\-]+[ ]*(?:\[at\]|\(at\))[ ]*)"
-    r"[\w\-]+(?:(?:\.|[ ]*(?:\[dot\]|\(dot\))[ ]*)[\w\-]+)*(?!\w)"
+_BRACKETED_EMAIL = regex.compile(
+    r"(?<![\w.+\-])[\w.+\-]+[ ]*(?:\[at\]|\(at\))[ ]*[\w\-]+(?:(?:\.|[ ]*(?:\[dot\]|\(dot\))[ ]*)[\w\-]+)*(?!\w)"
 )
-"""An address written to fool harvesters: ``mary.poe at example``, ``mary [at] example [dot] org``."""
+"""An address written to fool harvesters: ``mary [at] example [dot] org``."""
+_LOCAL_PART = regex.compile(r"(?<![\w.+\-])[\w+\-]+(?:[._][\w+\-]+)+$")
+_DOMAIN = regex.compile(r"[\w\-]+(?:\.[\w\-]+)*(?!\w)")
+"""``mary.poe at example.org``: a dotted local part, " at ", a domain. Found from each " at ", because a
+pattern that starts with a word character is slow to scan long texts with."""
 _URL = (
     r"(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
     r"[^\s<>\"'()\[\]{}]+(?:\([^\s<>\"'()]*\)[^\s<>\"'()\[\]{}]*)*"
 )
-_HANDLE = r"(?<![\w.@/])@\w(?:[\w.\-]*\w)?(?!@)"
+_HANDLE = r"(?<![\w.@/])@\p{L}(?:[\w.\-]*\w)?(?![@\w])"
+_DOMAIN_END = regex.compile(r"\.(?:com|org|net|edu|gov|mil|int|io|co|uk|de|fr|nl|au|ca|us|info|biz)$", regex.I)
+"""A handle ending like a domain (``@enron.com``) is the tail of an address, not a handle."""
 _PHONE = (
     r"(?<![\w+\-.])(?:"
     r"\+\d{1,3}(?:[ .\-]?\(?\d{1,4}\)?){2,6}"  # +44 20 7946 0958, +1 (713) 853-1234
@@ -51,10 +57,20 @@ _PHONE = (
 )
 PHONE_DIGITS = (7, 15)
 """A phone number has 7 to 15 digits (E.164 allows at most 15); fewer is a time zone or a code."""
-PATTERNS = {"email": f"{_EMAIL}|{_OBFUSCATED_EMAIL}", "url": _URL, "handle": _HANDLE, "phone": _PHONE}
+PATTERNS = {"email": _EMAIL, "url": _URL, "handle": _HANDLE, "phone": _PHONE}
 """The regular expression of each kind with a pattern of its own."""
 
 _COMPILED = {kind: regex.compile(pattern) for kind, pattern in PATTERNS.items()}
+_THREE_DIGITS = re.compile(r"\d\d\d")
+
+
+def _may_hold(kind: str, text: str) -> bool:
+    """A cheap test that skips texts where a kind cannot occur (the patterns are slow on long texts)."""
+    if kind in ("email", "handle"):
+        return "@" in text
+    if kind == "url":
+        return "://" in text or "www." in text or "WWW." in text
+    return _THREE_DIGITS.search(text) is not None
 _TRAILING = ".,;:!?"
 _ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
 """Participant ids found in text: three or more characters with a letter and a digit (U0012, js42)."""
@@ -95,12 +111,19 @@ class IdentifierRules:
         return without_overlaps(found)
 
     def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
+        if kind == "email":
+            for start, end in obfuscated_addresses(text):
+                yield Identifier(kind, start, end, text[start:end], self._owner(kind, text[start:end]))
+        if not _may_hold(kind, text):
+            return
         for match in _COMPILED[kind].finditer(text):
             value = match.group()
             if kind == "url":
                 value = _trim_url(value)
             if kind == "email":
                 value = value.lstrip(".")
+            if kind == "handle" and _DOMAIN_END.search(value):
+                continue
             if kind == "phone" and not PHONE_DIGITS[0] <= sum(c.isdigit() for c in value) <= PHONE_DIGITS[1]:
                 continue
             start = match.start() + match.group().index(value)
@@ -141,6 +164,26 @@ def identifier_rules(
     for participant in ids:
         owners.setdefault(participant.lower(), participant)
     return IdentifierRules(frozenset(kinds), owners, _id_pattern(ids))
+
+
+def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
+    """Spans of addresses written as ``a.b at host.org`` or ``a [at] host [dot] org``."""
+    if "at" not in text:
+        return
+    if "[at]" in text or "(at)" in text:
+        yield from (match.span() for match in _BRACKETED_EMAIL.finditer(text))
+    at = text.find(" at ")
+    while at >= 0:
+        local = _LOCAL_PART.search(text, max(0, at - 64), at)
+        domain = _DOMAIN.match(text, at + len(" at "))
+        at = text.find(" at ", at + 1)
+        if local and domain and _starts_word(text, local.start()):
+            yield local.start(), domain.end()
+
+
+def _starts_word(text: str, offset: int) -> bool:
+    """True when nothing but a space, line start or opening bracket stands before the offset."""
+    return offset == 0 or text[offset - 1] in " \t\n<(\"'"
 
 
 def without_overlaps(spans: Iterable[Identifier]) -> list[Identifier]:

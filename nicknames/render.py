@@ -130,3 +130,5 @@ def pseudonym_summary(console: Console, result: ApplyResult, style: str, key_fil
             f"Style {style}; key file [bold]{escape(str(key_file))}[/] written (owner-only: it can undo the "
             "pseudonymisation; keep it apart from the output)."
         )
+    elif style != "id":
+        console.print(f"Style {style} without --key-file: this output cannot be reversed, nor extended consistently.")

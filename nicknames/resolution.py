@@ -10,6 +10,7 @@ rule                confidence  evidence
 ``signoff``         0.95        the mention is in the sign-off and the sender is a candidate
 ``greeting``        0.95        the mention is in the greeting and the parent's sender is one
 ``parent``          0.80        the message replies to a candidate (mention after the greeting)
+``recipient``       0.75        exactly one candidate is among the message's recipients (mail)
 ``addressed``       0.70        earlier in the thread this name was decided for one candidate
 ``other``           0.65        outside the sign-off, the one candidate who is not the sender
 ``thread``          0.60        exactly one candidate takes part in the thread
@@ -35,6 +36,7 @@ CONFIDENCE = {
     "signoff": 0.95,
     "greeting": 0.95,
     "parent": 0.80,
+    "recipient": 0.75,
     "addressed": 0.70,
     "other": 0.65,
     "thread": 0.60,
@@ -45,10 +47,10 @@ CONFIDENCE = {
 }
 """How sure each rule is that it picked the right participant (0 = no deciding evidence)."""
 
-DECIDING = ("signoff", "greeting", "parent", "addressed", "other", "thread", "recent")
+DECIDING = ("signoff", "greeting", "parent", "recipient", "addressed", "other", "thread", "recent")
 """The context rules, strongest first."""
 
-FIRM = ("signoff", "greeting", "parent")
+FIRM = ("signoff", "greeting", "parent", "recipient")
 """Rules whose decision later mentions of the name in the same thread follow (``addressed``)."""
 
 
@@ -110,6 +112,7 @@ class ThreadContext:
             members.add(message.sender)
             if message.parent_sender:
                 members.add(message.parent_sender)
+            members.update(message.recipients)
             context.posts.setdefault(message.thread, []).append(message.id)
             context.senders[message.id] = message.sender
         return context
@@ -151,6 +154,9 @@ def _by_context(
         return Decision(parent, "greeting", f"in the greeting of a reply to {parent}")
     if parent in candidates:
         return Decision(parent, "parent", f"in a reply to {parent}, outside the greeting")
+    recipients = [p for p in candidates if p in message.recipients and p != sender]
+    if len(recipients) == 1:
+        return Decision(recipients[0], "recipient", f"{recipients[0]} is the one candidate the message was sent to")
     earlier = context.addressed.get((message.thread, name))
     if earlier in candidates:
         return Decision(earlier, "addressed", f"decided for {earlier} earlier in thread {message.thread}")

@@ -71,14 +71,16 @@ def build_style(
     """The pseudonym function of the key's style; fills the key's codes, surrogates and pseudonym index."""
     if key.style not in STYLES:
         raise KeyFileError(f"Unknown pseudonym style {key.style!r}; choose one of {', '.join(STYLES)}.")
-    participants = sorted(dict.fromkeys([*mapping.participants, *senders]), key=natural_key)
+    roster = roster or Roster()
+    known = [*mapping.participants, *senders, *roster.names, *roster.addresses]
+    participants = sorted(dict.fromkeys(known), key=natural_key)
     if key.style == "keyed":
         keyed = KeyedIds(key.secret, key.template, key.codes).with_participants(participants)
         key.codes = keyed.codes
         key.pseudonyms = {keyed(p): p for p in participants}
         return keyed
     if key.style == "surrogate":
-        surrogates = _surrogates(key, mapping, participants, texts, roster or Roster())
+        surrogates = _surrogates(key, mapping, participants, texts, roster)
         key.surrogates = surrogates.surrogates
         key.pseudonyms = {form: p for p, s in surrogates.surrogates.items() for form in (s.full, s.given)}
         return surrogates

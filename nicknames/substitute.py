@@ -27,6 +27,7 @@ RULES = {
     "signoff": "shared name in the sign-off: the message's sender",
     "greeting": "shared name in the greeting: the parent message's sender",
     "parent": "shared name in the body of a reply: the parent message's sender",
+    "recipient": "shared name: the one candidate among the message's recipients (mail)",
     "addressed": "shared name: the participant it was decided for earlier in the thread",
     "other": "shared name outside the sign-off: the one candidate who is not the sender",
     "thread": "shared name: the only candidate taking part in the thread",

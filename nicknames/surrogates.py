@@ -9,7 +9,9 @@ F/M/N, and surnames, compiled for this project). The surrogate
 - never equals a word of any real name in the mapping or class list, nor any
   word of the corpus (so a surrogate in the output is always a surrogate);
 - has a given name no other participant has (and a distinct surname while the
-  list lasts);
+  list lasts); when the given names run out (a big corpus that mentions most
+  common names), further ones are composed from syllables with a gendered
+  ending ("Ravine", "Kalo"), still distinct and never a word of the corpus;
 - keeps the shape of the text it replaces (``shape``): a first name by the
   given name, a surname by the surname, a full name by a full name, initials
   by the surrogate's initials with the same dots and dashes, spaced letters by
@@ -138,11 +140,33 @@ def assign_surrogates(
         if participant in result:
             continue
         gender = genders.get(participant, "N")
+        if not any(name.lower() not in used for name in _preference(gender, pools)[0]):
+            pools[gender if gender in GENDERS else "N"].extend(_composed(gender, forbidden | used, rng))
         given = _draw(_preference(gender, pools), used, participant)
         middle = rng.choice([n for n in _preference(gender, pools)[0] if n != given] or [given])
         surname = _draw([family], used, participant, unique=False, rng=rng)
         result[participant] = Surrogate(given, middle, surname, gender if gender in GENDERS else "N")
     return result
+
+
+SYLLABLES = ("ba", "da", "fe", "ga", "ki", "la", "lo", "ma", "mi", "na", "no", "pe", "ra", "ri", "ro", "sa",
+             "se", "ta", "te", "va", "ve", "za", "bre", "dri", "kal", "mer", "nor", "sel", "tor", "vin")
+ENDINGS = {"F": ("a", "ine", "elle", "ia", "etta"), "M": ("o", "an", "us", "ert", "ik"), "N": ("i", "en", "y", "el")}
+"""Composed surrogates, used only when the built-in list runs out: two syllables and a gendered ending."""
+COMPOSED_BATCH = 200
+
+
+def _composed(gender: str, taken: set[str], rng: random.Random) -> list[str]:
+    """A batch of made-up given names (Ravine, Kalo, Merien) that are no word of the corpus and not taken."""
+    endings = ENDINGS.get(gender, ENDINGS["N"])
+    names: dict[str, None] = {}
+    for _ in range(COMPOSED_BATCH * 20):
+        name = (rng.choice(SYLLABLES) + rng.choice(SYLLABLES) + rng.choice(endings)).capitalize()
+        if name.lower() not in taken:
+            names[name] = None
+        if len(names) >= COMPOSED_BATCH:
+            break
+    return list(names)
 
 
 def _preference(gender: str, pools: Mapping[str, list[str]]) -> list[list[str]]:

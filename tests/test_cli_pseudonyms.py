@@ -128,7 +128,7 @@ def test_unresolved_mark_and_review_file(files: dict[str, Path]) -> None:
     assert os.stat(review).st_mode & 0o777 == 0o600
     rows = list(csv.DictReader(review.open()))
     assert rows[0]["review"] == "yes" and rows[0]["rule"] == "mark" and rows[0]["message_id"] == "4"
-    assert {row["rule"] for row in rows[1:]} <= {"signoff", "greeting", "parent", "addressed", "other", "thread", "recent"}
+    assert {row["rule"] for row in rows[1:]} <= {"signoff", "greeting", "parent", "recipient", "addressed", "other", "thread", "recent"}
     assert "1 mentions of shared names had no deciding context" in result.stderr
 
 
@@ -167,3 +167,18 @@ def test_reverse_errors(files: dict[str, Path], key: str, message: str) -> None:
     result = invoke("reverse", files["messages"], "--key-file", files["tmp"] / key)
     assert result.exit_code == 1
     assert message in result.stderr and result.stdout == ""
+
+
+def test_existing_key_file_readable_by_others_is_warned_and_tightened(files: dict[str, Path]) -> None:
+    assert apply(files).exit_code == 0
+    os.chmod(files["key"], 0o644)
+    result = apply(files)
+    assert result.exit_code == 0 and "readable by others" in result.stderr
+    assert os.stat(files["key"]).st_mode & 0o777 == 0o600
+
+
+def test_surrogates_without_key_file_are_deterministic(files: dict[str, Path]) -> None:
+    args = ("apply", files["messages"], files["mapping"], "--style", "surrogate", "--class-list", files["class_list"])
+    first, second = invoke(*args), invoke(*args)
+    assert first.exit_code == 0 and first.stdout == second.stdout
+    assert "cannot be reversed" in first.stderr

@@ -36,6 +36,20 @@ def test_message_evidence(sender: str, parent: str | None, zone: Zone, expected:
     assert decision.confidence > 0 and not decision.for_review
 
 
+@pytest.mark.parametrize(
+    ("recipients", "zone", "expected", "rule"),
+    [
+        (("B", "X"), Zone.GREETING, "B", "recipient"),  # mail: the one candidate the message went to
+        (("B",), Zone.BODY, "B", "recipient"),
+        (("A", "B"), Zone.GREETING, None, "skip"),  # both received it: no evidence
+    ],
+)
+def test_recipients(recipients: tuple[str, ...], zone: Zone, expected: str | None, rule: str) -> None:
+    message = Message("m", "S", "text", None, "t", "s", recipients)
+    decision = decide("Mary", CANDIDATES, message, zone, ThreadContext(), {}, Unresolved.skip)
+    assert (decision.participant, decision.rule) == (expected, rule)
+
+
 def test_only_owner_needs_no_evidence() -> None:
     decision = decide("Mary", ("A",), _message(), Zone.BODY, ThreadContext(), {})
     assert (decision.participant, decision.rule, decision.confidence) == ("A", "only", 1.0)

@@ -101,10 +101,13 @@ def test_assignment_is_deterministic_and_keeps_earlier_surrogates() -> None:
     assert again["U1"] == ANNA and again["U2"].given != "Anna"
 
 
-def test_running_out_of_names_is_an_error() -> None:
+def test_composed_names_when_the_list_runs_out() -> None:
     everything = {name.lower() for name in load_given_names()}
-    with pytest.raises(NicknamesError, match="ran out"):
-        assign_surrogates(["U1"], {}, everything)
+    participants = [f"U{i}" for i in range(500)]
+    chosen = assign_surrogates(participants, {p: "F" for p in participants}, everything, seed=3)
+    givens = [s.given for s in chosen.values()]
+    assert len(set(givens)) == 500 and not {g.lower() for g in givens} & everything
+    assert all(g.endswith(("a", "ine", "elle", "ia", "etta")) for g in givens)
 
 
 @pytest.mark.parametrize(

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from nicknames.cli.common import (
     AddressKeyOption, ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
@@ -15,7 +16,7 @@ from nicknames.cli.common import (
 )
 from nicknames.formats import check_format, detect_format
 from nicknames.identifiers import KINDS
-from nicknames.key_file import check_key_location
+from nicknames.key_file import check_key_location, readable_by_others
 from nicknames.mail.participants import key_path
 from nicknames.mapping_file import read_mapping
 from nicknames.leftovers import find_leftovers, refuse_leftovers
@@ -124,6 +125,9 @@ def apply_command(
     fmt = check_format(output_format)
     check_output(detect_format(messages), fmt, output)
     key = load_key(key_file, style.value if style else None, pseudonym_format)
+    if key_file is not None and readable_by_others(key_file):
+        err.print(f"[yellow]Warning:[/] key file {escape(str(key_file))} is readable by others; it is rewritten "
+                  "owner-only now, but check who may have copied it.")
     if key.style == "id":
         IdTemplate(key.template)  # a bad --format fails before any work is done
     mapping = read_mapping(mapping_path)
