@@ -8,6 +8,9 @@ Two levels, per message:
 - ``ids`` (and the fallback for any other message): every pseudonym the key
   file knows is replaced by the participant id in brackets, ``[U43]``.
 
+With the keyed style, the sender and recipients columns (which apply wrote
+as keyed codes) get their participant ids back too.
+
 Limits: a message edited after apply, or pseudonymised by an earlier run with
 the same key file, gets participant ids, not names. Placeholders of
 identifiers that belonged to nobody (``[EMAIL]``) stay unless recorded. Initials
@@ -20,9 +23,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+import pandas as pd
 import regex
 
 from nicknames.key_file import KeyFile
+from nicknames.messages import MessageTable
 
 MODES = ("names", "ids")
 
@@ -96,3 +101,19 @@ def _by_index(text: str, key: KeyFile, pattern: regex.Pattern[str] | None) -> st
     if pattern is None:
         return text
     return str(pattern.sub(lambda m: f"[{key.pseudonyms[m.group()]}]", text))
+
+
+def restore_id_columns(table: MessageTable, frame: pd.DataFrame, key: KeyFile) -> pd.DataFrame:
+    """Keyed codes in the sender and recipients columns back to participant ids (keyed style only)."""
+    if key.style != "keyed" or not key.codes:
+        return frame
+    participant_of = {code: participant for participant, code in key.codes.items()}
+    frame = frame.copy()
+    columns = table.columns
+    frame[columns.sender] = [participant_of.get(value, value) for value in frame[columns.sender]]
+    if columns.recipients is not None:
+        frame[columns.recipients] = [
+            regex.sub(r"[^\s,;]+", lambda m: participant_of.get(m.group(), m.group()), cell)
+            for cell in frame[columns.recipients]
+        ]
+    return frame
