@@ -45,3 +45,28 @@ def test_surrogate_forms_become_ids() -> None:
     result = reverse_texts([("1", "Anna Berg and Anna met Annabel")], key, "ids")
     assert result.texts == ["[U1] and [U1] met Annabel"]
     assert result.by_index == 1
+
+
+# Property: whatever the text, a run recorded in the key file reverses exactly, in every style.
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from nicknames.styles import build_style, new_key  # noqa: E402
+
+TOKENS = ["Mary", "Mary Poe", "Bob", "MP", "Mary's", "mary.poe@example.org", "bo at example.org",
+          "https://example.org/Mary", "713-853-1234", "@Bob", "@zed", "U0001", "the", "Evening", "Bobby", "\n", ", "]
+MAPPING = Mapping({"U0001": ["Mary", "Mary Poe", "MP"], "U0002": ["Bob", "Mary"]})
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(TOKENS), max_size=25), st.sampled_from(["id", "keyed", "surrogate"]))
+def test_every_recorded_run_reverses_exactly(tokens: list[str], style: str) -> None:
+    text = " ".join(tokens)
+    key = new_key(style, None)
+    pseudonym = build_style(key, MAPPING, ["U0001", "U0002"], [text])
+    names = scope_names(MAPPING, {"U0001", "U0002"})
+    rules = identifier_rules(participants=MAPPING.participants, addresses={"U0001": ["mary.poe@example.org"]})
+    message = Message("1", "U0002", text, "U0001", "t", "s")
+    out, records = substitute_batch([message], names, pseudonym, identifiers=rules)
+    key.record(records)
+    assert reverse_texts([("1", out[0])], key).texts == [text]
