@@ -44,9 +44,8 @@ def save_key(
 ) -> None:
     """Store the mapping, this run's replacements and options in the key file (owner-only)."""
     key.mapping = format_mapping(mapping)
-    key.source = source
     key.options = options
-    key.record(replacements)
+    key.record(replacements, source)
     write_key_file(path, key)
 
 

@@ -32,6 +32,22 @@ def test_exact_restore_where_recorded() -> None:
     assert (result.exact, result.by_index) == (2, 0)
 
 
+def test_each_source_keeps_its_last_run() -> None:
+    names = scope_names(Mapping({"U1": ["Mary"], "U2": ["Bob"]}), {"U1", "U2"})
+    first = [Message("1", "U2", "Hi Mary", "U1", "t", "s")]
+    second = [Message("1", "U1", "Thanks Bob, Mary", "U2", "t", "s")]  # same message id, another export
+    key = KeyFile("id", "00" * 32, pseudonyms={"[U1]": "U1", "[U2]": "U2"})
+    out_first, records = substitute_batch(first, names, IdTemplate())
+    key.record(records, "term1.csv")
+    out_second, records = substitute_batch(second, names, IdTemplate())
+    key.record(records, "term2.csv")
+    assert set(key.earlier) == {"term1.csv"} and key.source == "term2.csv"
+    assert reverse_texts([("1", out_first[0])], key).texts == ["Hi Mary"]
+    assert reverse_texts([("1", out_second[0])], key).texts == ["Thanks Bob, Mary"]
+    key.record(records, "term1.csv")  # a new run on term1 replaces its earlier record
+    assert set(key.earlier) == {"term2.csv"}
+
+
 def test_edited_or_unrecorded_messages_get_ids() -> None:
     texts, key = _run()
     edited = texts[0].replace("Hi", "Hello there")
