@@ -8,7 +8,7 @@ last run made with it (message id, offsets, original text), so that
 
 - a later ``apply --key-file`` with the same file gives every participant the
   same pseudonym, in the same style, even in another export;
-- ``nicknames reverse`` can restore the original text of that run, or the
+- ``nicknames reverse`` can restore the original text of those runs, or the
   participant ids in any output made with the file.
 
 It holds real names and the secret: whoever has it can undo the
@@ -55,11 +55,17 @@ class KeyFile:
     mapping: str = ""
     source: str = ""
     replacements: list[list[Any]] = field(default_factory=list)
+    earlier: dict[str, list[list[Any]]] = field(default_factory=dict)
+    """Replacements of the last run on each other source (another export of the same course)."""
     options: dict[str, Any] = field(default_factory=dict)
     """How apply ran: scope, unresolved policy, identifier kinds (for the record)."""
 
-    def record(self, records: Iterable[Replacement]) -> None:
-        """Keep a run's replacements (only those that changed the text)."""
+    def record(self, records: Iterable[Replacement], source: str = "") -> None:
+        """Keep a run's replacements (only those that changed the text); another source's move to ``earlier``."""
+        if self.source and self.source != source and self.replacements:
+            self.earlier[self.source] = self.replacements
+        self.earlier.pop(source, None)
+        self.source = source
         self.replacements = [
             [getattr(r, name) for name in RECORD_FIELDS] for r in records if r.pseudonym != r.original
         ]
@@ -91,7 +97,7 @@ def read_key_file(path: Path) -> KeyFile:
         return KeyFile(
             data["style"], data["secret"], data.get("template", "[{id}]"), dict(data.get("codes", {})),
             surrogates, dict(data.get("pseudonyms", {})), data.get("mapping", ""), data.get("source", ""),
-            list(data.get("replacements", [])), dict(data.get("options", {})),
+            list(data.get("replacements", [])), dict(data.get("earlier", {})), dict(data.get("options", {})),
         )
     except (KeyError, TypeError) as error:
         raise KeyFileError(f"{path} is a damaged key file (field {error} is missing or wrong); restore it from a backup.") from None

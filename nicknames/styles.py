@@ -6,10 +6,14 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+import pandas as pd
+import regex
+
 from nicknames.collect import natural_key
 from nicknames.key_file import KeyFile, KeyFileError, read_key_file, write_key_file
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import format_mapping
+from nicknames.messages import MessageTable
 from nicknames.pseudonyms import DEFAULT_TEMPLATE, STYLES, IdTemplate, KeyedIds, new_secret
 from nicknames.roster import Roster
 from nicknames.substitute import Pseudonym, Replacement
@@ -40,10 +44,25 @@ def save_key(
 ) -> None:
     """Store the mapping, this run's replacements and options in the key file (owner-only)."""
     key.mapping = format_mapping(mapping)
-    key.source = source
     key.options = options
-    key.record(replacements)
+    key.record(replacements, source)
     write_key_file(path, key)
+
+
+def keyed_id_columns(table: MessageTable, frame: pd.DataFrame, keyed: KeyedIds) -> pd.DataFrame:
+    """The sender and recipients columns with keyed codes instead of participant ids.
+
+    Without this the output would pair ``U43`` in the sender column with
+    ``[P7F3A2]`` in its sign-off, and anyone could link the two.
+    """
+    frame = frame.copy()
+    columns = table.columns
+    frame[columns.sender] = [keyed.code(value) if value else value for value in frame[columns.sender]]
+    if columns.recipients is not None:
+        frame[columns.recipients] = [
+            regex.sub(r"[^\s,;]+", lambda m: keyed.code(m.group()), cell) for cell in frame[columns.recipients]
+        ]
+    return frame
 
 
 def new_key(style: str | None, template: str | None) -> KeyFile:

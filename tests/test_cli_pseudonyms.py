@@ -78,10 +78,17 @@ def test_surrogate_style_is_reproduced_from_the_key_file(files: dict[str, Path])
     assert texts(files["out"]) == first
 
 
+def senders(path: Path) -> list[str]:
+    with path.open(newline="", encoding="utf-8") as stream:
+        return [row["user_id"] for row in csv.DictReader(stream)]
+
+
 def test_keyed_style_same_ids_with_the_same_key(files: dict[str, Path], tmp_path: Path) -> None:
     assert apply(files, "--style", "keyed").exit_code == 0
     first = texts(files["out"])
     assert first[3].startswith("Ask [P") and "U0" not in "\n".join(first)
+    codes = senders(files["out"])  # the sender column is keyed too, or it would link U02 to [P...]
+    assert all(code.startswith("P") for code in codes) and f"[{codes[1]}]" in first[1]
     other = tmp_path / "keys" / "other.json"
     result = invoke("apply", files["messages"], files["mapping"], "--key-file", other, "--style", "keyed", "-q")
     assert result.exit_code == 0
@@ -95,6 +102,7 @@ def test_reverse_restores_the_original(files: dict[str, Path], style: str) -> No
     result = invoke("reverse", files["out"], "--key-file", files["key"], "-o", restored, catch=False)
     assert result.exit_code == 0, result.stderr
     assert texts(restored) == [row[-1] for row in ROWS]
+    assert senders(restored) == [row[4] for row in ROWS]
     assert "4 restored exactly" in result.stderr
     assert os.stat(restored).st_mode & 0o777 == 0o600
 

@@ -21,13 +21,13 @@ from nicknames.mail.participants import key_path
 from nicknames.mapping_file import read_mapping
 from nicknames.leftovers import find_leftovers, refuse_leftovers
 from nicknames.output import check_outputs, refuse_stdout_over
-from nicknames.pseudonyms import IdTemplate
+from nicknames.pseudonyms import IdTemplate, KeyedIds
 from nicknames.render import absent_warning, apply_summary, private_file_note, pseudonym_summary
 from nicknames.report import write_report, write_review
 from nicknames.resolution import Unresolved
 from nicknames.roster import Roster, read_roster
 from nicknames.sources import check_output, open_address_key, pseudonymise, write_output
-from nicknames.styles import build_style, load_key, save_key
+from nicknames.styles import build_style, keyed_id_columns, load_key, save_key
 
 
 class Style(str, Enum):
@@ -145,6 +145,8 @@ def apply_command(
     pseudonym = build_style(key, mapping, senders, texts, roster)
     result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
                           addresses=roster.addresses, unresolved=unresolved)
+    if isinstance(pseudonym, KeyedIds) and source.archive is None:
+        result.frame = keyed_id_columns(table, result.frame, pseudonym)
     absent_warning(err, result.unknown_participants)
     if strict:
         refuse_leftovers(find_leftovers(result.frame[table.columns.text], mapping), mapping_path)

@@ -15,7 +15,7 @@ from nicknames.cli.common import (
 )
 from nicknames.key_file import read_key_file, readable_by_others
 from nicknames.output import atomic_output, refuse_overwrite
-from nicknames.reverse import reverse_texts
+from nicknames.reverse import restore_id_columns, reverse_texts
 
 
 class Restore(str, Enum):
@@ -57,7 +57,7 @@ def reverse_command(
     columns = table.columns
     pairs = zip(table.frame[columns.message_id], table.frame[columns.text])
     result = reverse_texts(pairs, key, restore.value)
-    frame = table.frame.copy()
+    frame = restore_id_columns(table, table.frame, key)
     frame[columns.text] = result.texts
     if output is None:
         frame.to_csv(sys.stdout, index=False, lineterminator="\n")
