@@ -156,10 +156,16 @@ def _check_unique_ids(table: MessageTable) -> None:
         value = ids.iloc[position]
         first = int((ids == value).to_numpy().argmax())
         raise InputError(
-            f"{where(table.source, row=position, column=repr(table.columns.message_id))}: message id {value!r} "
+            f"{where(table.source, row=position, column=repr(table.columns.message_id))}: this message id "
             f"was already used in row {first + 2} ({int(repeated.sum())} repeated ids in all); message ids must "
-            "be unique: fix the export or name another column with --message-id-column."
+            "be unique: fix the export or name another column with --message-id-column.",
+            detail=f"the id is {_short(value)}",
         )
+
+
+def _short(value: str, limit: int = 40) -> str:
+    """A cell for a ``--verbose`` detail: quoted, and cut short (a wrong column could hold a whole message)."""
+    return repr(value if len(value) <= limit else value[:limit] + "...")
 
 
 def _reply_context(table: MessageTable) -> tuple[list[str | None], list[str]]:

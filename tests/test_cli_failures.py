@@ -160,7 +160,7 @@ def test_bad_config_file(folder: Path, config: str, fragment: str) -> None:
 @pytest.mark.parametrize(
     ("roster", "fragment"),
     [
-        ("user_id,full_name\nU1,Mary Major\nU1,Mary Minor\n", "row 3, column 'user_id': participant 'U1' appears twice with different names (rows 2 and 3)"),
+        ("user_id,full_name\nU1,Mary Major\nU1,Mary Minor\n", "row 3, column 'user_id': a participant appears twice with different names (rows 2 and 3)"),
         ("user_id,name_of_person\nU1,Mary\n", "no full name column"),
         ("user_id,full_name\n", "has a header but no rows"),
         ("user_id,full_name\nU1,Ren\u00e9e\n", "--encoding cp1252"),
@@ -211,3 +211,13 @@ def test_key_material_is_owner_only_and_its_place_is_said(folder: Path) -> None:
                            "--report", folder / "report.csv"])
     assert code == 0 and f"the report {folder / 'report.csv'}" in stderr
     assert (folder / "report.csv").stat().st_mode & 0o777 == 0o600
+
+
+def test_a_wrong_id_column_does_not_echo_message_text(folder: Path) -> None:
+    (folder / "same.csv").write_text("subject,user_id,text\nDear Mary Secret,U1,a\nDear Mary Secret,U2,b\n")
+    stderr = assert_clean_failure(folder, ["apply", folder / "same.csv", folder / "mapping.txt",
+                                           "--message-id-column", "subject"], "row 3, column 'subject'")
+    assert "Secret" not in stderr and "Mary" not in stderr
+    args = ["apply", folder / "same.csv", folder / "mapping.txt", "--message-id-column", "subject", "-v"]
+    code, _, stderr = run(args)
+    assert code == 1 and "(the id is 'Dear Mary Secret')" in stderr
