@@ -145,9 +145,13 @@ def _check_senders(table: MessageTable) -> None:
     if empty.any():
         raise InputError(
             f"{where(table.source, row=int(empty.to_numpy().argmax()), column=repr(table.columns.message_id))}: "
-            f"the message id is empty ({int(empty.sum())} rows have none); every message needs an id of its own: "
+            f"the message id is empty ({_rows(int(empty.sum()))} without one); every message needs an id of its own: "
             "fill them in."
         )
+
+
+def _rows(count: int) -> str:
+    return "1 row" if count == 1 else f"{count} rows"
 
 
 def _sender_problem(sender: str) -> str | None:
