@@ -143,11 +143,15 @@ def _check_senders(table: MessageTable) -> None:
     ids = table.frame[table.columns.message_id]
     empty = ids.str.strip() == ""
     if empty.any():
-        raise InputError(
-            f"{where(table.source, row=int(empty.to_numpy().argmax()), column=repr(table.columns.message_id))}: "
-            f"the message id is empty ({_rows(int(empty.sum()))} without one); every message needs an id of its own: "
-            "fill them in."
-        )
+        raise empty_ids_error(table.source, table.columns.message_id, int(empty.to_numpy().argmax()), int(empty.sum()))
+
+
+def empty_ids_error(source: str, column: str, first: int, count: int) -> InputError:
+    """The error for messages without an id: where the first is (row counted from 0) and how many."""
+    return InputError(
+        f"{where(source, row=first, column=repr(column))}: the message id is empty ({_rows(count)} without one); "
+        "every message needs an id of its own: fill them in."
+    )
 
 
 def _rows(count: int) -> str:
