@@ -224,3 +224,19 @@ def test_a_wrong_id_column_does_not_echo_message_text(folder: Path) -> None:
     args = ["apply", folder / "same.csv", folder / "mapping.txt", "--message-id-column", "subject", "-v"]
     code, _, stderr = run(args)
     assert code == 1 and "(the id is 'Dear Mary Secret')" in stderr
+
+
+def test_long_fields_in_messages_class_list_and_report(folder: Path) -> None:
+    long_text = "Hi Mary, " + "lorem ipsum " * 30_000 + "\nThanks, Rob"
+    (folder / "long.csv").write_text(
+        "message_id,parent_id,user_id,text\n" + f'1,,U1,"{long_text}"\n' + '2,1,U2,"Hi Mary"\n'
+    )
+    (folder / "roster.csv").write_text("user_id,full_name,notes\n" + f'U1,Mary Major,"{"x" * 200_000}"\n')
+    code, _, stderr = run(["collect", folder / "long.csv", "--class-list", folder / "roster.csv",
+                           "-o", folder / "long.txt", "-q"])
+    assert code == 0, stderr
+    code, stdout, stderr = run(["apply", folder / "long.csv", folder / "long.txt", "-s", "all",
+                                "-o", folder / "out.csv", "--report", folder / "report.csv", "-q"])
+    assert code == 0, stderr
+    assert "lorem ipsum" in (folder / "out.csv").read_text()
+    assert (folder / "report.csv").read_text().startswith("participant,name,replacements\n")
