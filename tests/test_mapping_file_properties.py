@@ -10,7 +10,7 @@ from nicknames.errors import MappingFileError, NicknamesError
 from nicknames.mapping import KEEP, TAGS, Mapping, Name, Status
 from nicknames.mapping_file import SEEN, format_mapping, parse_mapping
 
-PROPERTY_SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY_SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAPPING_SETTINGS = settings(max_examples=80, deadline=None,
                             suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 
