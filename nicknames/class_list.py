@@ -35,9 +35,10 @@ def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
             continue
         if participant in roster and roster[participant] != name:
             raise InputError(
-                f"{where(path, row=position, column=repr(id_column))}: participant {participant!r} appears twice "
+                f"{where(path, row=position, column=repr(id_column))}: a participant appears twice "
                 f"with different names (rows {first_row[participant] + 2} and {position + 2}); "
-                "keep one row per participant."
+                "keep one row per participant.",
+                detail=f"the participant id is {participant[:40]!r}",
             )
         roster[participant] = name
         first_row.setdefault(participant, position)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from nicknames.csv_file import _check_header, _parser_error, check_encoding
+from nicknames.csv_file import _check_header, _parser_error, check_encoding, noticing_interrupts
 from nicknames.encodings import undecodable_error
 from nicknames.errors import InputError, where
 
@@ -60,6 +60,18 @@ def iter_chunks(
 @contextlib.contextmanager
 def _readable(path: Path, encoding: str) -> Iterator[None]:
     """Turn each way reading a CSV file can fail into the ``InputError`` that ``read_csv_table`` raises."""
+    with noticing_interrupts() as interrupted:
+        try:
+            with _explained(path, encoding):
+                yield
+        except InputError:
+            if interrupted:
+                raise KeyboardInterrupt from None
+            raise
+
+
+@contextlib.contextmanager
+def _explained(path: Path, encoding: str) -> Iterator[None]:
     try:
         yield
     except FileNotFoundError:

@@ -71,7 +71,7 @@ def check_encoding(encoding: str | None) -> str:
 
 def _read(path: Path, encoding: str, **options: object) -> pd.DataFrame:
     """``pandas.read_csv`` with all cells as strings; its exceptions become ``InputError``."""
-    with _noticing_interrupts() as interrupted:
+    with noticing_interrupts() as interrupted:
         try:
             return _read_or_explain(path, encoding, **options)
         except InputError:
@@ -81,8 +81,12 @@ def _read(path: Path, encoding: str, **options: object) -> pd.DataFrame:
 
 
 @contextlib.contextmanager
-def _noticing_interrupts() -> Iterator[list[int]]:
-    """Record Ctrl-C while pandas reads: its C parser turns the KeyboardInterrupt into a ParserError."""
+def noticing_interrupts() -> Iterator[list[int]]:
+    """Record Ctrl-C while pandas reads: its C parser turns the KeyboardInterrupt into a ParserError.
+
+    Reading code raises ``KeyboardInterrupt`` again when an error comes out of
+    a block in which the list this yields is not empty.
+    """
     noticed: list[int] = []
     if threading.current_thread() is not threading.main_thread():
         yield noticed

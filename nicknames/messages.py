@@ -143,11 +143,19 @@ def _check_senders(table: MessageTable) -> None:
     ids = table.frame[table.columns.message_id]
     empty = ids.str.strip() == ""
     if empty.any():
-        raise InputError(
-            f"{where(table.source, row=int(empty.to_numpy().argmax()), column=repr(table.columns.message_id))}: "
-            f"the message id is empty ({int(empty.sum())} rows have none); every message needs an id of its own: "
-            "fill them in."
-        )
+        raise empty_ids_error(table.source, table.columns.message_id, int(empty.to_numpy().argmax()), int(empty.sum()))
+
+
+def empty_ids_error(source: str, column: str, first: int, count: int) -> InputError:
+    """The error for messages without an id: where the first is (row counted from 0) and how many."""
+    return InputError(
+        f"{where(source, row=first, column=repr(column))}: the message id is empty ({_rows(count)} without one); "
+        "every message needs an id of its own: fill them in."
+    )
+
+
+def _rows(count: int) -> str:
+    return "1 row" if count == 1 else f"{count} rows"
 
 
 def _sender_problem(sender: str) -> str | None:
@@ -174,10 +182,16 @@ def check_unique_ids(ids: pd.Series, source: str, column: str) -> None:
         value = ids.iloc[position]
         first = int((ids == value).to_numpy().argmax())
         raise InputError(
-            f"{where(source, row=position, column=repr(column))}: message id {value!r} "
+            f"{where(source, row=position, column=repr(column))}: this message id "
             f"was already used in row {first + 2} ({int(repeated.sum())} repeated ids in all); message ids must "
-            "be unique: fix the export or name another column with --message-id-column."
+            "be unique: fix the export or name another column with --message-id-column.",
+            detail=f"the id is {_short(value)}",
         )
+
+
+def _short(value: str, limit: int = 40) -> str:
+    """A cell for a ``--verbose`` detail: quoted, and cut short (a wrong column could hold a whole message)."""
+    return repr(value if len(value) <= limit else value[:limit] + "...")
 
 
 def _reply_context(table: MessageTable) -> tuple[list[str | None], list[str]]:

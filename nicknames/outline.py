@@ -21,7 +21,7 @@ from nicknames.columns import Columns, resolve_columns
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks, read_header
 from nicknames.errors import InputError
 from nicknames.errors import where
-from nicknames.messages import NO_PARENT, SCOPES, _sender_problem, check_unique_ids
+from nicknames.messages import NO_PARENT, SCOPES, _sender_problem, check_unique_ids, empty_ids_error
 from nicknames.replies import ReplyCheck
 
 _HASH_KEYS = ("0123456789123456", "6543219876543210")
@@ -163,10 +163,7 @@ class EmptyIds:
     def check(self, source: str, column: str) -> None:
         """Raise the error of ``messages._check_senders`` when some message has no id."""
         if self.count:
-            raise InputError(
-                f"{where(source, row=self.first, column=repr(column))}: the message id is empty ({self.count} "
-                "rows have none); every message needs an id of its own: fill them in."
-            )
+            raise empty_ids_error(source, column, self.first, self.count)
 
 
 def _check_new_senders(new: list[str], senders: pd.Series, offset: int, source: str, column: str) -> None:

@@ -49,8 +49,6 @@ def refuse_stdout_over(inputs: Iterable[Path]) -> None:
 
 def _check_writable(path: Path, option: str) -> None:
     directory = _check_folder(path)
-    if path.is_dir():
-        raise OutputError(f"{option} {path} is a folder; give the path of a file to write.")
     if not os.access(directory, os.W_OK | os.X_OK):
         raise OutputError(f"{option} {path}: folder {directory} is not writable; choose another place.")
 

@@ -26,7 +26,7 @@ INNER = [" ", "-", "'", ". ", "+", "(", ")", "  "]
 FILLER = ["the", "and", "Evening", "Annabel", "x", "is", "Dear", "Thanks", "C++", "(Rob)", "a.b"]
 SEPARATORS = [" ", ", ", "\n", "'s ", "-", ".", "(", ")", " \t", "!", "\r\n", "", "_"]
 
-PROPERTY_SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPERTY_SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 word = st.text(alphabet=LETTERS, min_size=1, max_size=6)
 

@@ -160,7 +160,7 @@ def test_bad_config_file(folder: Path, config: str, fragment: str) -> None:
 @pytest.mark.parametrize(
     ("roster", "fragment"),
     [
-        ("user_id,full_name\nU1,Mary Major\nU1,Mary Minor\n", "row 3, column 'user_id': participant 'U1' appears twice with different names (rows 2 and 3)"),
+        ("user_id,full_name\nU1,Mary Major\nU1,Mary Minor\n", "row 3, column 'user_id': a participant appears twice with different names (rows 2 and 3)"),
         ("user_id,name_of_person\nU1,Mary\n", "no full name column"),
         ("user_id,full_name\n", "has a header but no rows"),
         ("user_id,full_name\nU1,Ren\u00e9e\n", "--encoding cp1252"),
@@ -189,18 +189,21 @@ def test_warnings_for_missing_parents_loops_and_absent_participants(folder: Path
 
 def test_strict_refuses_leftovers_and_writes_nothing(folder: Path) -> None:
     (folder / "two.csv").write_text(
-        "message_id,user_id,session_id,text\n1,U1,S1,Thanks Rob\n2,U2,S2,Hi all\n"
+        "message_id,user_id,session_id,text\nm1,U1,S1,Thanks Rob\nm2,U2,S2,Hi all\nm3,U1,S1,Hi MARY\n"
     )
     before = snapshot(folder)
     code, stdout, stderr = run(["apply", folder / "two.csv", folder / "mapping.txt", "--strict",
-                                "-o", folder / "out.csv"])
+                                "-o", folder / "out.csv", "--report", folder / "report.csv"])
     assert (code, stdout) == (1, "")
-    assert "--strict: 1 mentions of 1 names" in stderr and "rows 2" in stderr and "Rob" not in stderr
+    assert "--strict: the audit found 2 mentions" in stderr and "in 2 messages (ids m1, m3)" in stderr
+    assert "Rob" not in stderr and "MARY" not in stderr
     assert snapshot(folder) == before
     code, _, stderr = run(["apply", folder / "two.csv", folder / "mapping.txt", "--strict", "-v"])
-    assert "names: 'Rob'" in stderr
-    code, stdout, _ = run(["apply", folder / "two.csv", folder / "mapping.txt", "--strict", "--scope", "all"])
-    assert code == 0 and "[U2]" in stdout
+    assert "names: 'MARY', 'Rob'" in stderr
+    (folder / "fixed.txt").write_text(MAPPING + "@keep | MARY\n")
+    args = ["apply", folder / "two.csv", folder / "fixed.txt", "--strict", "--scope", "all"]
+    code, stdout, _ = run(args)
+    assert code == 0 and "Thanks [U2]" in stdout
 
 
 def test_key_material_is_owner_only_and_its_place_is_said(folder: Path) -> None:
@@ -211,3 +214,29 @@ def test_key_material_is_owner_only_and_its_place_is_said(folder: Path) -> None:
                            "--report", folder / "report.csv"])
     assert code == 0 and f"the report {folder / 'report.csv'}" in stderr
     assert (folder / "report.csv").stat().st_mode & 0o777 == 0o600
+
+
+def test_a_wrong_id_column_does_not_echo_message_text(folder: Path) -> None:
+    (folder / "same.csv").write_text("subject,user_id,text\nDear Mary Secret,U1,a\nDear Mary Secret,U2,b\n")
+    stderr = assert_clean_failure(folder, ["apply", folder / "same.csv", folder / "mapping.txt",
+                                           "--message-id-column", "subject"], "row 3, column 'subject'")
+    assert "Secret" not in stderr and "Mary" not in stderr
+    args = ["apply", folder / "same.csv", folder / "mapping.txt", "--message-id-column", "subject", "-v"]
+    code, _, stderr = run(args)
+    assert code == 1 and "(the id is 'Dear Mary Secret')" in stderr
+
+
+def test_long_fields_in_messages_class_list_and_report(folder: Path) -> None:
+    long_text = "Hi Mary, " + "lorem ipsum " * 30_000 + "\nThanks, Rob"
+    (folder / "long.csv").write_text(
+        "message_id,parent_id,user_id,text\n" + f'1,,U1,"{long_text}"\n' + '2,1,U2,"Hi Mary"\n'
+    )
+    (folder / "roster.csv").write_text("user_id,full_name,notes\n" + f'U1,Mary Major,"{"x" * 200_000}"\n')
+    code, _, stderr = run(["collect", folder / "long.csv", "--class-list", folder / "roster.csv",
+                           "-o", folder / "long.txt", "-q"])
+    assert code == 0, stderr
+    code, stdout, stderr = run(["apply", folder / "long.csv", folder / "long.txt", "-s", "all",
+                                "-o", folder / "out.csv", "--report", folder / "report.csv", "-q"])
+    assert code == 0, stderr
+    assert "lorem ipsum" in (folder / "out.csv").read_text()
+    assert (folder / "report.csv").read_text().startswith("participant,name,replacements\n")

@@ -120,3 +120,16 @@ def test_a_pipe_is_read_once(tmp_path: Path) -> None:
     frame = read_csv_table(pipe)
     writer.join()
     assert frame.values.tolist() == [["1", "U1", "hi"], ["2", "U2", "ho"]]
+
+
+def test_interrupts_are_noticed_and_still_raised() -> None:
+    import signal
+
+    from nicknames.csv_file import noticing_interrupts
+
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        with noticing_interrupts() as noticed:
+            signal.raise_signal(signal.SIGINT)
+    assert noticed == [signal.SIGINT]
+    assert signal.getsignal(signal.SIGINT) is before

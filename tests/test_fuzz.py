@@ -12,7 +12,7 @@ from nicknames.errors import NicknamesError
 from nicknames.mapping_file import parse_mapping, read_mapping
 from nicknames.messages import read_messages
 
-FUZZ_SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ_SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 HEADER = b"message_id,parent_id,user_id,session_id,text\n"
 CSV_PIECES = [b",", b'"', b"\n", b"\r\n", b"\r", b"U1", b"1", b"Hi Mary", b"\xef\xbb\xbf", b"\x00", b"\xe9", b"\xff",

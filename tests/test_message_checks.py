@@ -57,3 +57,11 @@ def test_parents_that_point_nowhere_or_loop_are_counted(tmp_path: Path) -> None:
     assert table.replies == ReplyCheck(missing_parents=1, in_cycles=2)
     assert [m.parent_sender for m in table.messages()] == [None, "U1", "U2", None]
     assert table.threads[1] == table.threads[2]
+
+
+def test_rows_are_counted_as_a_spreadsheet_counts_them(tmp_path: Path) -> None:
+    """Line breaks inside earlier messages do not shift the row a duplicate id is reported at."""
+    path = tmp_path / "m.csv"
+    path.write_text('message_id,user_id,text\n1,U1,"three\nline\nmessage"\n2,U2,x\n1,U3,y\n')
+    with pytest.raises(InputError, match="row 4, column 'message_id': this message id was already used in row 2"):
+        read_messages(path)

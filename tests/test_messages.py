@@ -50,7 +50,7 @@ def test_cp1252_needs_and_accepts_an_encoding(tmp_path: Path) -> None:
     [
         (b"", "is empty"),
         (b"id,user_id,text\n", "has a header but no rows"),
-        (b"id,user_id,text\n1,a,x\n1,b,y\n", "row 3, column 'id': message id '1' was already used in row 2"),
+        (b"id,user_id,text\n1,a,x\n1,b,y\n", "row 3, column 'id': this message id was already used in row 2"),
     ],
 )
 def test_bad_files(tmp_path: Path, content: bytes, message: str) -> None:

@@ -81,7 +81,6 @@ def test_an_interrupted_mapping_write_leaves_the_mapping_whole(tmp_path: Path, m
         ({"--output": "link.csv"}, ["in.csv"], "same file as input"),
         ({"--output": "a.csv", "--report": "a.csv"}, [], "--output and --report name the same file"),
         ({"--output": "missing/a.csv"}, [], "does not exist; create it first"),
-        ({"--output": "sub"}, [], "is a folder"),
     ],
 )
 def test_check_outputs(tmp_path: Path, outputs: dict[str, str], inputs: list[str], fragment: str) -> None:
@@ -151,3 +150,18 @@ def test_rerunning_gives_byte_identical_outputs(project: Path) -> None:
     assert results[0] == results[1]
     again = runner.invoke(app, ["collect", str(project / "m.csv"), "-o", str(project / "mapping0.txt"), "-q"])
     assert again.exit_code == 0 and (project / "mapping0.txt").read_bytes() == results[0][0]
+
+
+def test_stdout_appended_to_an_input_is_refused(project: Path) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    before = (project / "m.csv").read_bytes()
+    with open(project / "m.csv", "a") as stdout:
+        result = subprocess.run([sys.executable, "-m", "nicknames", "apply", "m.csv", "map.txt", "-s", "all"],
+                                cwd=project, stdout=stdout, stderr=subprocess.PIPE, text=True,
+                                env={**os.environ, "PYTHONPATH": str(root)})
+    assert result.returncode == 1
+    assert "Standard output is redirected into the input" in result.stderr
+    assert (project / "m.csv").read_bytes() == before

@@ -19,7 +19,6 @@ from nicknames.identifiers import KINDS
 from nicknames.key_file import check_key_location, readable_by_others
 from nicknames.mail.participants import key_path
 from nicknames.mapping_file import read_mapping
-from nicknames.leftovers import find_leftovers, refuse_leftovers
 from nicknames.output import check_outputs, refuse_stdout_over
 from nicknames.pseudonyms import IdTemplate, KeyedIds
 from nicknames.render import absent_warning, apply_summary, private_file_note, pseudonym_summary
@@ -27,6 +26,7 @@ from nicknames.report import write_report, write_review
 from nicknames.resolution import Unresolved
 from nicknames.roster import Roster, read_roster
 from nicknames.sources import check_output, open_address_key, pseudonymise, write_output
+from nicknames.strict import refuse_leftovers, strict_audit
 from nicknames.styles import build_style, keyed_id_columns, load_key, save_key
 
 
@@ -87,8 +87,10 @@ def apply_command(
                                                 dir_okay=False)] = None,
     report: Annotated[Path | None, typer.Option("--report", help="CSV of replacements per participant and "
                                                 "name (holds real names: owner-only).", dir_okay=False)] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Refuse to finish (exit 1, nothing written) when "
-                                         "a name of the mapping is still in the output.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Audit the output before writing it (as nicknames "
+                                         "audit, without near misses) and refuse to finish (exit 1, nothing "
+                                         "written) when a name of the mapping or class list is still in it.")]
+    = False,
     verbose: VerboseOption = False,
     config: ConfigOption = None,
     encoding: EncodingOption = None,
@@ -149,7 +151,8 @@ def apply_command(
         result.frame = keyed_id_columns(table, result.frame, pseudonym)
     absent_warning(err, result.unknown_participants)
     if strict:
-        refuse_leftovers(find_leftovers(result.frame[table.columns.text], mapping), mapping_path)
+        pairs = zip(result.frame[table.columns.message_id], result.frame[table.columns.text])
+        refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
     write_output(source, result, output, fmt)
     if report is not None:
         write_report(result, report)

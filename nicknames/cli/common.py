@@ -48,7 +48,7 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
             return command(*args, **kwargs)
         except NicknamesError as error:
             show = bool(kwargs.get("verbose")) and error.detail
-            detail = f" ({error.detail})" if show else " (run with --verbose to see the name)" if error.detail else ""
+            detail = f" ({error.detail})" if show else " (run with --verbose to see it)" if error.detail else ""
             err.print(f"[bold red]Error:[/] {escape(str(error) + detail)}")
             raise typer.Exit(1) from None
         except KeyboardInterrupt:

@@ -10,11 +10,11 @@ from typing import Annotated
 import typer
 
 from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, QuietOption, SenderColumn, TextColumn, app, err,
+    ConfigOption, EncodingOption, MessageIdColumn, QuietOption, SenderColumn, TextColumn, app, config_in_use, err,
     load_settings, load_table, user_errors,
 )
 from nicknames.key_file import read_key_file, readable_by_others
-from nicknames.output import atomic_output, refuse_overwrite
+from nicknames.output import atomic_output, check_outputs, refuse_stdout_over
 from nicknames.reverse import restore_id_columns, reverse_texts
 
 
@@ -49,8 +49,9 @@ def reverse_command(
     messages (another export, or edited after apply) get participant ids such
     as [U43] in place of each pseudonym the key file knows.
     """
-    if output is not None:
-        refuse_overwrite(output, [pseudonymised, key_file])
+    check_outputs({"--output": output}, [pseudonymised, key_file, config_in_use(config)])
+    if output is None:
+        refuse_stdout_over([pseudonymised, key_file])
     key = read_key_file(key_file)
     table = load_table(pseudonymised, load_settings(config), encoding, message_id=message_id_column,
                        sender=sender_column, text=text_column)
