@@ -22,7 +22,7 @@ from nicknames.formats import MAIL, STDOUT_FORMATS, TABULAR, TableFile, as_strin
 from nicknames.mail.archive import MailArchive, read_archive
 from nicknames.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.mail.participants import AddressKey, pseudonymous_address, read_key
-from nicknames.mail.tables import collect_table, display_name_usage, part_table
+from nicknames.mail.tables import collect_table, display_name_usage, part_table, visible_text
 from nicknames.mail.writer import MessageIds, archive_message_ids, original_id, pseudonymised_messages, write_archive
 from nicknames.nickname_table import NicknameTable
 from nicknames.mapping import Mapping, Name
@@ -47,6 +47,13 @@ class Source:
     """Registered names the export itself gives: the display names of a mail archive."""
     table_file: TableFile | None = None
     archive: MailArchive | None = None
+
+    def texts(self) -> dict[str, str]:
+        """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
+        if self.archive is None:
+            frame, columns = self.table.frame, self.table.columns
+            return dict(zip(frame[columns.message_id], frame[columns.text]))
+        return {message.message_id: visible_text(message) for message in self.archive.messages}
 
     def participants(self) -> list[str]:
         """Every participant id of the source: its senders, and for mail every address's id."""

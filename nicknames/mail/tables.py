@@ -94,6 +94,12 @@ def named_author(quote: str, key: AddressKey) -> str | None:
     return None
 
 
+def visible_text(message: MailMessage) -> str:
+    """What a reader of a message sees: its address and subject headers, then the whole body."""
+    lines = [f"{name}: {value}" for name, values in message.headers.items() for value in values]
+    return "\n".join(lines) + "\n\n" + message.body.text
+
+
 def parts_per_message(message: MailMessage) -> int:
     """How many rows of the part table belong to a message (its subject and its blocks)."""
     return 1 + len(message.segments)
