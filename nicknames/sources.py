@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping as MappingType
 from dataclasses import dataclass, field
-from email.message import EmailMessage
+from email.message import Message as MailMessageObject
 from pathlib import Path
 
 import pandas as pd
@@ -23,7 +23,7 @@ from nicknames.mail.archive import MailArchive, read_archive
 from nicknames.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.mail.participants import AddressKey, pseudonymous_address, read_key
 from nicknames.mail.tables import collect_table, display_name_usage, part_table, visible_text
-from nicknames.mail.writer import MessageIds, archive_message_ids, original_id, pseudonymised_messages, write_archive
+from nicknames.mail.writer import MessageIds, archive_message_ids, body_text, original_id, pseudonymised_messages, write_archive
 from nicknames.nickname_table import NicknameTable
 from nicknames.mapping import Mapping, Name
 from nicknames.messages import MessageTable, table_from_frame
@@ -81,8 +81,8 @@ class Source:
 class ArchiveApplyResult(ApplyResult):
     """The result of apply on a mail archive: a table of its messages and the rebuilt messages."""
 
-    messages: list[EmailMessage] = field(default_factory=list)
-    """The pseudonymised ``email.message.EmailMessage`` objects, in archive order."""
+    messages: list[MailMessageObject] = field(default_factory=list)
+    """The pseudonymised ``email.message.Message`` objects, in archive order."""
 
     def changed_messages(self) -> int:
         """How many messages had a name replaced in their subject or body."""
@@ -190,14 +190,14 @@ def pseudonymise(
     )
 
 
-def _message_frame(archive: MailArchive, messages: list[EmailMessage], ids: MessageIds) -> pd.DataFrame:
+def _message_frame(archive: MailArchive, messages: list[MailMessageObject], ids: MessageIds) -> pd.DataFrame:
     """The pseudonymised messages as a table, for output as CSV, JSON Lines or Parquet."""
     rows = []
     for message, new in zip(archive.messages, messages):
         parent = ids(original_id(message.link.parent)) if message.link.parent else ""
         rows.append([
             str(new["Message-ID"]), parent, ids(original_id(message.link.thread)), message.sender,
-            " ".join(message.recipients), str(new["Date"] or ""), str(new["Subject"] or ""), str(new.get_content()),
+            " ".join(message.recipients), str(new["Date"] or ""), str(new["Subject"] or ""), body_text(new),
         ])
     return pd.DataFrame(rows, columns=list(OUTPUT_TABLE_COLUMNS), dtype=object)
 
