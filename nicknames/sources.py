@@ -202,6 +202,14 @@ def _message_frame(archive: MailArchive, messages: list[MailMessageObject], ids:
     return pd.DataFrame(rows, columns=list(OUTPUT_TABLE_COLUMNS), dtype=object)
 
 
+def result_texts(source: Source, result: ApplyResult) -> list[str]:
+    """The pseudonymised texts of a result, one per message: for mail, the subject and the body."""
+    frame = result.frame
+    if isinstance(result, ArchiveApplyResult):
+        return [f"{subject}\n{text}" for subject, text in zip(frame["subject"], frame["text"])]
+    return list(frame[source.table.columns.text])
+
+
 def check_output(input_format: str, fmt: str | None, output: Path | None) -> None:
     """Refuse, before any work, an output the input cannot become or that cannot go to stdout."""
     fmt = fmt or input_format

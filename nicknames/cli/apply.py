@@ -25,7 +25,7 @@ from nicknames.render import absent_warning, apply_summary, private_file_note, p
 from nicknames.report import write_report, write_review
 from nicknames.resolution import Unresolved
 from nicknames.roster import Roster, read_roster
-from nicknames.sources import check_output, open_address_key, pseudonymise, write_output
+from nicknames.sources import check_output, open_address_key, pseudonymise, result_texts, write_output
 from nicknames.styles import build_style, load_key, save_key
 
 
@@ -143,7 +143,7 @@ def apply_command(
                           addresses=roster.addresses, unresolved=unresolved)
     absent_warning(err, result.unknown_participants)
     if strict:
-        refuse_leftovers(find_leftovers(result.frame[table.columns.text], mapping), mapping_path)
+        refuse_leftovers(find_leftovers(result_texts(source, result), mapping), mapping_path)
     write_output(source, result, output, fmt)
     if report is not None:
         write_report(result, report)
