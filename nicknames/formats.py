@@ -151,7 +151,8 @@ def read_parquet_frame(path: Path) -> pd.DataFrame:
         raise InputError(f"{path} is not a readable Parquet file: {_first_line(error)}.") from None
     if frame.empty:
         raise InputError(f"{path} has no rows; it needs at least one message.")
-    return frame.reset_index(drop=True)
+    # A named index (message ids written by pandas) becomes an ordinary column, so no data is lost.
+    return frame.reset_index(drop=isinstance(frame.index, pd.RangeIndex))
 
 
 def _first_line(error: Exception) -> str:

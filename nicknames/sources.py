@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping as MappingType
 from dataclasses import dataclass, field
-from email.message import EmailMessage
+from email.message import Message as MailMessageObject
 from pathlib import Path
 
 import pandas as pd
@@ -22,8 +22,8 @@ from nicknames.formats import MAIL, STDOUT_FORMATS, TABULAR, TableFile, as_strin
 from nicknames.mail.archive import MailArchive, read_archive
 from nicknames.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.mail.participants import AddressKey, pseudonymous_address, read_key
-from nicknames.mail.tables import collect_table, display_name_usage, part_table
-from nicknames.mail.writer import MessageIds, archive_message_ids, original_id, pseudonymised_messages, write_archive
+from nicknames.mail.tables import collect_table, display_name_usage, part_table, visible_text
+from nicknames.mail.writer import MessageIds, archive_message_ids, body_text, original_id, pseudonymised_messages, write_archive
 from nicknames.nickname_table import NicknameTable
 from nicknames.mapping import Mapping, Name
 from nicknames.messages import MessageTable, table_from_frame
@@ -47,6 +47,13 @@ class Source:
     """Registered names the export itself gives: the display names of a mail archive."""
     table_file: TableFile | None = None
     archive: MailArchive | None = None
+
+    def texts(self) -> dict[str, str]:
+        """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
+        if self.archive is None:
+            frame, columns = self.table.frame, self.table.columns
+            return dict(zip(frame[columns.message_id], frame[columns.text]))
+        return {message.message_id: visible_text(message) for message in self.archive.messages}
 
     def participants(self) -> list[str]:
         """Every participant id of the source: its senders, and for mail every address's id."""
@@ -74,8 +81,8 @@ class Source:
 class ArchiveApplyResult(ApplyResult):
     """The result of apply on a mail archive: a table of its messages and the rebuilt messages."""
 
-    messages: list[EmailMessage] = field(default_factory=list)
-    """The pseudonymised ``email.message.EmailMessage`` objects, in archive order."""
+    messages: list[MailMessageObject] = field(default_factory=list)
+    """The pseudonymised ``email.message.Message`` objects, in archive order."""
 
     def changed_messages(self) -> int:
         """How many messages had a name replaced in their subject or body."""
@@ -183,16 +190,24 @@ def pseudonymise(
     )
 
 
-def _message_frame(archive: MailArchive, messages: list[EmailMessage], ids: MessageIds) -> pd.DataFrame:
+def _message_frame(archive: MailArchive, messages: list[MailMessageObject], ids: MessageIds) -> pd.DataFrame:
     """The pseudonymised messages as a table, for output as CSV, JSON Lines or Parquet."""
     rows = []
     for message, new in zip(archive.messages, messages):
         parent = ids(original_id(message.link.parent)) if message.link.parent else ""
         rows.append([
             str(new["Message-ID"]), parent, ids(original_id(message.link.thread)), message.sender,
-            " ".join(message.recipients), str(new["Date"] or ""), str(new["Subject"] or ""), str(new.get_content()),
+            " ".join(message.recipients), str(new["Date"] or ""), str(new["Subject"] or ""), body_text(new),
         ])
     return pd.DataFrame(rows, columns=list(OUTPUT_TABLE_COLUMNS), dtype=object)
+
+
+def result_texts(source: Source, result: ApplyResult) -> list[str]:
+    """The pseudonymised texts of a result, one per message: for mail, the subject and the body."""
+    frame = result.frame
+    if isinstance(result, ArchiveApplyResult):
+        return [f"{subject}\n{text}" for subject, text in zip(frame["subject"], frame["text"])]
+    return list(frame[source.table.columns.text])
 
 
 def check_output(input_format: str, fmt: str | None, output: Path | None) -> None:

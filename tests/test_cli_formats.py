@@ -152,3 +152,27 @@ def test_key_file_is_not_world_readable_even_with_open_umask(tmp_path: Path) -> 
     finally:
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "mapping.addresses.csv").stat().st_mode) == 0o600
+
+
+def test_audit_reads_mail_headers_quotes_and_all(tmp_path: Path) -> None:
+    write_mbox(tmp_path / "archive.mbox")
+    run("collect", "archive.mbox", "-q")
+    assert run("apply", "archive.mbox", "mapping.txt", "--scope", "thread", "-o", "out.mbox", "-q")[0] == 0
+    code, out, err = run("audit", "out.mbox", "-m", "mapping.txt")
+    assert (code, out) == (0, "")
+    assert "Clean" in err
+    code, out, _ = run("audit", "archive.mbox", "-m", "mapping.txt", "--json")
+    findings = json.loads(out)["findings"]
+    assert code == 1
+    assert {"Robbie", "Ann Lee"} <= {finding["text"] for finding in findings}
+
+
+def test_strict_checks_mail_subjects_too(tmp_path: Path) -> None:
+    write_mbox(tmp_path / "archive.mbox")
+    run("collect", "archive.mbox", "-q")
+    mapping = tmp_path / "mapping.txt"
+    mapping.write_text(mapping.read_text(encoding="utf-8") + "P3 | Lunch\n".replace("P3", "P9"), encoding="utf-8")
+    code, out, err = run("apply", "archive.mbox", "mapping.txt", "--scope", "thread", "--strict", "-o", "o.mbox")
+    assert (code, out) == (1, "")
+    assert "still in the output" in err
+    assert not (tmp_path / "o.mbox").exists()

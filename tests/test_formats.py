@@ -138,3 +138,10 @@ def test_table_file_without_original_writes_strings(tmp_path: Path) -> None:
     source = TableFile(pd.DataFrame({"id": ["1"], "text": ["a"]}, dtype=object), "csv")
     write_table(source.frame, tmp_path / "o.csv", "csv", source)
     assert (tmp_path / "o.csv").read_text(encoding="utf-8") == "id,text\n1,a\n"
+
+
+def test_a_parquet_index_becomes_a_column(tmp_path: Path) -> None:
+    path = tmp_path / "m.parquet"
+    pd.DataFrame({"text": ["a", "b"]}, index=pd.Index([10, 11], name="message_id")).to_parquet(path)
+    table = read_table_file(path, "parquet")
+    assert table.frame.to_dict("list") == {"message_id": ["10", "11"], "text": ["a", "b"]}

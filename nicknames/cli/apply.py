@@ -25,7 +25,7 @@ from nicknames.render import absent_warning, apply_summary, private_file_note, p
 from nicknames.report import write_report, write_review
 from nicknames.resolution import Unresolved
 from nicknames.roster import Roster, read_roster
-from nicknames.sources import check_output, open_address_key, pseudonymise, write_output
+from nicknames.sources import check_output, open_address_key, pseudonymise, result_texts, write_output
 from nicknames.strict import refuse_leftovers, strict_audit
 from nicknames.styles import build_style, keyed_id_columns, load_key, save_key
 
@@ -151,7 +151,7 @@ def apply_command(
         result.frame = keyed_id_columns(table, result.frame, pseudonym)
     absent_warning(err, result.unknown_participants)
     if strict:
-        pairs = zip(result.frame[table.columns.message_id], result.frame[table.columns.text])
+        pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
         refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
     write_output(source, result, output, fmt)
     if report is not None:

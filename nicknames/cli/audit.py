@@ -14,12 +14,11 @@ from rich.console import Console
 from nicknames.audit import audit_messages, build_index
 from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, QuietOption, TextColumn, app, err, load_settings, load_table,
+    ConfigOption, EncodingOption, MessageIdColumn, QuietOption, TextColumn, app, err, load_settings, load_source,
     user_errors,
 )
 from nicknames.cli.render_measures import audit_findings, audit_summary
 from nicknames.mapping_file import read_mapping
-from nicknames.mentions import texts_by_id
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -28,8 +27,8 @@ out = Console(soft_wrap=True, highlight=False)
 @app.command("audit")
 @user_errors
 def audit_command(
-    output: Annotated[Path, typer.Argument(metavar="OUTPUT", help="Pseudonymised messages CSV to check.",
-                                           dir_okay=False)],
+    output: Annotated[Path, typer.Argument(metavar="OUTPUT", help="Pseudonymised output to check: CSV, JSON "
+                                           "Lines, Parquet, an mbox file or a folder of .eml files.")],
     mapping_path: Annotated[Path, typer.Option("--mapping", "-m", help="The mapping file used (its names and "
                                                "keep list).", dir_okay=False)],
     class_list: Annotated[Path | None, typer.Option("--class-list", help="CSV of participant id and registered "
@@ -56,8 +55,8 @@ def audit_command(
     settings = load_settings(config)
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
-    table = load_table(output, settings, encoding, message_id=message_id_column, text=text_column)
-    result = audit_messages(texts_by_id(table).items(), build_index(mapping, roster), near=near)
+    source = load_source(output, settings, encoding, message_id=message_id_column, text=text_column)
+    result = audit_messages(source.texts().items(), build_index(mapping, roster), near=near)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
         json.dump({"messages": result.messages, "names": result.names, "findings": findings}, sys.stdout,

@@ -19,7 +19,7 @@ from collections.abc import Callable
 import pandas as pd
 import regex
 
-from nicknames.class_list import registered_parts
+from nicknames.class_list import is_person, registered_parts
 from nicknames.columns import Columns
 from nicknames.mail.archive import MailArchive, MailMessage
 from nicknames.mail.participants import ADDRESS, AddressKey, normalise_address, pseudonymous_address
@@ -38,6 +38,7 @@ HEADER_LINES = 6
 """Lines at the top of a quote searched for the line that names its author."""
 _FROM_LINE = regex.compile(r"^(?:from|von|de|da)\s*:", regex.IGNORECASE)
 _WROTE = regex.compile(r"(?:wrote|writes|schrieb|a écrit|escribió)\s*:?\s*$", regex.IGNORECASE)
+NAMELESS_HEADERS = frozenset({"date", "message-id", "in-reply-to", "references"})
 SUBJECT = "subject"
 """The part id suffix of a message's subject line (``<id>#subject``); body parts are ``<id>#0``, ``<id>#1``."""
 
@@ -94,6 +95,16 @@ def named_author(quote: str, key: AddressKey) -> str | None:
     return None
 
 
+def visible_text(message: MailMessage) -> str:
+    """What a reader of a message sees that may hold names: address and subject headers, the whole body.
+
+    Dates and message ids are left out: they hold no names, and month names ("Jan", "May") look like some.
+    """
+    lines = [f"{name}: {value}" for name, values in message.headers.items() for value in values
+             if name not in NAMELESS_HEADERS]
+    return "\n".join(lines) + "\n\n" + message.body.text
+
+
 def parts_per_message(message: MailMessage) -> int:
     """How many rows of the part table belong to a message (its subject and its blocks)."""
     return 1 + len(message.segments)
@@ -124,7 +135,7 @@ def display_name_usage(archive: MailArchive, participants: set[str]) -> Counter[
     """(participant, registered name part) → messages whose subject or body (quotes included) use it."""
     owners: dict[str, list[str]] = {}
     for participant, display in archive.display_names.items():
-        if participant in participants:
+        if participant in participants and is_person(display):
             for part in registered_parts(display):
                 owners.setdefault(name_key(part), []).append(participant)
     pattern = compile_names(owners)
