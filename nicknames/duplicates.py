@@ -9,7 +9,7 @@ then a pass over the shared names, fast enough to redo after every edit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from nicknames.mapping import Mapping
@@ -52,12 +52,17 @@ class DuplicateName:
     """The scopes where they are all active; empty when no messages were given."""
 
 
-def find_duplicates(mapping: Mapping, activity: Activity | None = None) -> list[DuplicateName]:
-    """Every duplicate name, by name and then participants.
+def find_duplicates(
+    mapping: Mapping, activity: Activity | None = None, only: Collection[str] | None = None
+) -> list[DuplicateName]:
+    """Every duplicate name (or those among ``only``, compared by ``name_key``), by name and then participants.
 
     Without messages (``activity`` None) every name shared by two participants counts.
     """
     shared = _shared_names(mapping)
+    if only is not None:
+        wanted = {name_key(text) for text in only}
+        shared = {name: owners for name, owners in shared.items() if name in wanted}
     if activity is None:
         return [DuplicateName(name, owners, ()) for name, owners in sorted(shared.items())]
     order = {participant: index for index, participant in enumerate(mapping.participants)}
@@ -75,6 +80,16 @@ def find_duplicates(mapping: Mapping, activity: Activity | None = None) -> list[
             if len(owners) > 1:
                 found.setdefault((name, tuple(sorted(owners, key=order.__getitem__))), []).append(key)
     return [DuplicateName(name, owners, tuple(sorted(scopes))) for (name, owners), scopes in sorted(found.items())]
+
+
+def update_duplicates(
+    known: list[DuplicateName], mapping: Mapping, activity: Activity | None, names: Collection[str]
+) -> list[DuplicateName]:
+    """``known`` after an edit that could only change the duplicates of ``names``: a fast partial redo."""
+    keys = {name_key(text) for text in names}
+    kept = [duplicate for duplicate in known if duplicate.name not in keys]
+    fresh = find_duplicates(mapping, activity, keys)
+    return sorted(kept + fresh, key=lambda duplicate: (duplicate.name, duplicate.participants))
 
 
 def _shared_names(mapping: Mapping) -> dict[str, tuple[str, ...]]:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nicknames.duplicates import Activity, DuplicateName, find_duplicates
+from nicknames.duplicates import Activity, DuplicateName, find_duplicates, update_duplicates
 from nicknames.mapping import Mapping
 from nicknames.messages import Message
 
@@ -41,3 +41,18 @@ def test_names_compare_with_folded_spaces() -> None:
 def test_without_messages_every_shared_name_counts() -> None:
     mapping = Mapping({"p2": ["Liz"], "p3": ["Liz"], "p1": ["Rob"]})
     assert find_duplicates(mapping) == [DuplicateName("Liz", ("p2", "p3"), ())]
+
+
+def test_only_some_names() -> None:
+    mapping = Mapping({"p1": ["Rob", "Liz"], "p2": ["Rob", "Liz"]})
+    assert [d.name for d in find_duplicates(mapping, ACTIVITY, only=["Liz"])] == ["Liz"]
+
+
+def test_update_after_an_edit_equals_a_full_search() -> None:
+    mapping = Mapping({"p1": ["Rob", "Liz"], "p2": ["Rob", "Liz", "Bob"], "p3": ["Bob", "Rob"]})
+    known = find_duplicates(mapping, ACTIVITY)
+    mapping.reject("p2", "Rob")
+    mapping.add_name("p1", "Bob")
+    updated = update_duplicates(known, mapping, ACTIVITY, ["Rob", "Liz", "Bob"])
+    assert updated == find_duplicates(mapping, ACTIVITY)
+    assert updated != known

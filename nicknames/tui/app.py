@@ -16,11 +16,10 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Input, Label, OptionList
-from textual.widgets.option_list import Option
+from textual.widgets import DataTable, Footer, Header, Input, Label
 
 from nicknames.concordance import Concordance, Hit, Occurrences
-from nicknames.duplicates import Activity, DuplicateName, find_duplicates
+from nicknames.duplicates import Activity, DuplicateName, find_duplicates, update_duplicates
 from nicknames.errors import NicknamesError
 from nicknames.history import History, Step
 from nicknames.mapping import Mapping
@@ -32,6 +31,7 @@ from nicknames.tui.dialogs import (
 )
 from nicknames.tui.duplicates import DuplicatesScreen
 from nicknames.tui.help import HELP
+from nicknames.tui.rowlist import RowList
 from nicknames.tui.rows import hit_cells, name_cells, participant_line, sort_names
 
 T = TypeVar("T")
@@ -95,6 +95,7 @@ class EditorApp(App[Mapping]):
         self._evidence_key: tuple[str, str | None] | None = None
         self._cache: dict[tuple[str, str | None], Occurrences] = {}
         self._hits: list[Hit] = []
+        self.id_width = 4
 
     # ------------------------------------------------------------------ layout
 
@@ -103,7 +104,7 @@ class EditorApp(App[Mapping]):
         with Horizontal():
             with Vertical(id="participants-pane"):
                 yield Input(placeholder="/ filter: id, name…", id="filter")
-                yield OptionList(id="participants")
+                yield RowList(id="participants")
             with Vertical(id="right-pane"):
                 yield Label("", id="names-title")
                 yield DataTable(id="names", cursor_type="row")
@@ -145,8 +146,7 @@ class EditorApp(App[Mapping]):
         """One line of the participant list."""
         problems = participant_problems(self.mapping, participant, self.duplicated)
         count = len(self.mapping.names_in_use(participant))
-        width = min(12, max((len(p) for p in self.mapping.participants), default=4))
-        return participant_line(participant, self.class_list.get(participant, ""), count, problems, width)
+        return participant_line(participant, self.class_list.get(participant, ""), count, problems, self.id_width)
 
     def visible_participants(self) -> list[str]:
         """Participants that match the filter (and have problems, when only those are shown)."""
@@ -167,35 +167,24 @@ class EditorApp(App[Mapping]):
 
     def refresh_participants(self) -> None:
         """Rebuild the participant list, keeping the selection when it is still shown."""
-        options = self.query_one("#participants", OptionList)
+        rows = self.query_one("#participants", RowList)
         shown = self.visible_participants()
-        options.clear_options()
-        options.add_options([Option(self.participant_label(p), id=p) for p in shown])
-        if not shown:
-            self.select(None)
-            return
-        index = shown.index(self.current) if self.current in shown else 0
-        options.highlighted = index
-        self.select(shown[index])
+        self.id_width = min(12, max((len(p) for p in self.mapping.participants), default=4))
+        rows.set_rows(shown, self.participant_label, self.current)
+        self.select(rows.highlighted_key)
 
     def refresh_rows(self, participants: Iterable[str]) -> None:
         """Redraw some rows of the participant list after an edit."""
-        options = self.query_one("#participants", OptionList)
-        for participant in participants:
-            if participant in self.mapping.entries:
-                try:
-                    options.replace_option_prompt(participant, self.participant_label(participant))
-                except Exception:  # noqa: BLE001 - the row is filtered out: nothing to redraw
-                    pass
+        self.query_one("#participants", RowList).redraw(set(participants))
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
         """Show the names of the participant under the cursor."""
-        if event.option_list.id == "participants":
-            self.select(event.option.id)
+        if event.row_list.id == "participants":
+            self.select(event.key)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_row_list_selected(self, event: RowList.Selected) -> None:
         """Enter on a participant goes to its names."""
-        if event.option_list.id == "participants":
+        if event.row_list.id == "participants":
             self.query_one("#names").focus()
 
     def select(self, participant: str | None, name: str | None = None) -> None:
@@ -343,18 +332,27 @@ class EditorApp(App[Mapping]):
         """Make one undoable edit and redraw what it touched; a refused edit is shown, not raised."""
         keys = tuple(keys)
         before = set(self.mapping.participants)
+        names = self.names_of(keys)
         try:
             self.history.edit(self.mapping, label, keys, change)
         except NicknamesError as error:
             self.notify(str(error), title="Not changed", severity="error", markup=False)
             return False
-        self.after_edit(keys, before, select)
+        self.after_edit(keys, before, names, select)
         return True
 
-    def after_edit(self, keys: tuple[str, ...], before: set[str], name: str | None = None) -> None:
-        """Redraw the lists after the mapping changed in ``keys``."""
+    def names_of(self, keys: Iterable[str]) -> set[str]:
+        """Every name of these participants and of the keep list: all an edit of them can make or end a duplicate of."""
+        names = set(self.mapping.keep)
+        for key in keys:
+            if key in self.mapping.entries:
+                names.update(name.text for name in self.mapping.entries[key].names)
+        return names
+
+    def after_edit(self, keys: tuple[str, ...], before: set[str], names: set[str], name: str | None = None) -> None:
+        """Redraw the lists after the mapping changed in ``keys``; ``names`` are theirs before the edit."""
         old = set(self.duplicated)
-        self.refresh_duplicates()
+        self.refresh_duplicates(names | self.names_of(keys))
         if set(self.mapping.participants) != before or self.problems_only:
             self.refresh_participants()
         else:
@@ -367,11 +365,14 @@ class EditorApp(App[Mapping]):
         if isinstance(self.screen, DuplicatesScreen):
             self.screen.reload()
 
-    def refresh_duplicates(self) -> None:
-        """Find the duplicate names again (after an edit, or once the messages are ready)."""
+    def refresh_duplicates(self, names: set[str] | None = None) -> None:
+        """Find the duplicate names again: all, or (after an edit) those among ``names``."""
         if self.table is not None and self.activity is None:
             return
-        self.duplicates = find_duplicates(self.mapping, self.activity)
+        if names is None:
+            self.duplicates = find_duplicates(self.mapping, self.activity)
+        else:
+            self.duplicates = update_duplicates(self.duplicates, self.mapping, self.activity, names)
         self.duplicated = {p for duplicate in self.duplicates for p in duplicate.participants}
 
     def update_title(self) -> None:
@@ -491,12 +492,14 @@ class EditorApp(App[Mapping]):
     def step(self, move: Callable[[Mapping], Step | None], verb: str, noun: str) -> None:
         """Undo or redo one step and redraw what it touched."""
         before = set(self.mapping.participants)
+        stack = self.history.undo_steps if noun == "undo" else self.history.redo_steps
+        names = self.names_of(stack[-1].keys) if stack else set()
         done = move(self.mapping)
         if done is None:
             self.notify(f"Nothing to {noun}.", severity="warning")
             return
         self.notify(f"{verb} {done.label}", markup=False, timeout=2)
-        self.after_edit(done.keys, before)
+        self.after_edit(done.keys, before, names)
 
     # ------------------------------------------------------------------ views
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Input, OptionList
+from textual.widgets import DataTable, Input
 
 from nicknames.mapping import Status
 from nicknames.tui.dialogs import (
     ConfirmDialog, HelpScreen, KeepListScreen, MessageScreen, NameDialog, PickParticipantDialog,
 )
 from nicknames.tui.duplicates import DuplicatesScreen
+from nicknames.tui.rowlist import RowList
 from tests.tui.apps import make_app, settle
 
 SIZE = (100, 32)
@@ -19,8 +20,7 @@ def status(app, participant: str, text: str) -> Status:
 
 
 def shown_participants(app) -> list[str]:
-    options = app.query_one("#participants", OptionList)
-    return [options.get_option_at_index(i).id for i in range(options.option_count)]
+    return list(app.query_one("#participants", RowList).keys)
 
 
 async def open_name(pilot, participant_downs: int, name_downs: int) -> None:
