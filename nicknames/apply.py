@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pandas as pd
 
+from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
 from nicknames.messages import Message, MessageTable
-from nicknames.substitute import Replacement, scope_names, substitute_batch
+from nicknames.resolution import Unresolved
+from nicknames.substitute import Pseudonym, Replacement, scope_names, substitute_batch
 
 
 @dataclass(frozen=True)
@@ -33,20 +34,40 @@ class ApplyResult:
     unknown_participants: list[str] = field(default_factory=list)
     """Participants of the mapping that sent no message (a sign of the wrong mapping or data)."""
 
+    def message_count(self) -> int:
+        """Messages in the table."""
+        return len(self.frame)
+
+    def replacement_count(self) -> int:
+        """Names replaced."""
+        return len(self.replacements)
+
     def changed_messages(self) -> int:
         """How many messages had at least one name replaced."""
-        return len({record.message_id for record in self.replacements})
+        return len({record.message_id for record in self.replacements if record.pseudonym != record.original})
+
+    def for_review(self) -> list[Replacement]:
+        """Mentions of shared names that no context decided (see ``nicknames.resolution``)."""
+        return [record for record in self.replacements if record.for_review]
 
     def counts(self) -> list[tuple[str, str, int]]:
         """Replacements per (participant, name), most first."""
-        tally = Counter((record.participant, record.name) for record in self.replacements)
+        tally = Counter(
+            (record.participant, record.name) for record in self.replacements if record.kind == "name"
+        )
         return sorted(((p, n, c) for (p, n), c in tally.items()), key=lambda row: (-row[2], row[0], row[1]))
 
 
 def apply_mapping(
-    table: MessageTable, mapping: Mapping, scope: str, pseudonym: Callable[[str], str]
+    table: MessageTable,
+    mapping: Mapping,
+    scope: str,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    unresolved: Unresolved = Unresolved.first,
 ) -> ApplyResult:
-    """Replace every name of the mapping in the table's text column, one scope at a time."""
+    """Replace every name of the mapping (and identifiers, when given) in the text column, scope by scope."""
     messages = list(table.messages())
     texts = [message.text for message in messages]
     replacements: list[tuple[int, Replacement]] = []
@@ -56,7 +77,9 @@ def apply_mapping(
         batch = [messages[row] for row in rows]
         names = scope_names(mapping, _active(batch))
         duplicates.extend(Duplicate(key, name, owners) for name, owners in names.duplicates().items())
-        new_texts, records = substitute_batch(batch, names, pseudonym)
+        new_texts, records = substitute_batch(
+            batch, names, pseudonym, identifiers=identifiers, unresolved=unresolved
+        )
         row_of = {messages[row].id: row for row in rows}
         for row, text in zip(rows, new_texts):
             texts[row] = text
@@ -77,7 +100,8 @@ def _group_by_scope(keys: list[str]) -> dict[str, list[int]]:
 
 
 def _active(batch: list[Message]) -> set[str]:
-    """Participants active in a scope: its senders, and the senders of the messages they reply to."""
+    """Participants active in a scope: its senders, the senders of the messages they reply to, recipients."""
     active = {message.sender for message in batch}
     active.update(message.parent_sender for message in batch if message.parent_sender)
+    active.update(participant for message in batch for participant in message.recipients)
     return active

@@ -6,13 +6,20 @@ from pathlib import Path
 
 import regex
 
-from nicknames.errors import InputError
-from nicknames.messages import read_csv_table
+from nicknames.errors import InputError, where
+from nicknames.csv_file import read_csv_table
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
 NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")
 
-_PART = regex.compile(r"^\p{L}[\p{L}\p{M}'’\-]*$")
+_PART = regex.compile(r"^[\p{Lu}\p{Lt}\p{Lo}\ufffd?][\p{L}\p{M}'’\-\ufffd?]*$")
+"""A usable name part: starts with a capital (or a caseless letter); "of", "van", "de" are left out.
+``?`` and U+FFFD stand for letters an archive lost (see ``discover.variants``)."""
+
+NOT_PERSON_WORDS = frozenset(
+    ["team", "office", "chairman", "announcement", "announcements", "services", "service", "administration", "admin", "group", "desk", "hotline", "newsletter", "news", "mail", "mailbox", "list", "inc", "ltd", "llc", "corp", "corporation", "company", "committee", "board", "department", "dept", "support", "helpdesk", "information", "center", "centre", "noreply", "no-reply", "reply", "webmaster", "enron", "coe", "operations", "trading", "general", "resources", "recruiting", "staff", "lab", "laboratory", "institute", "university", "project", "secretariat"]
+)
+"""Words that mark a class-list row as an office, a list or a company rather than a person."""
 
 
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
@@ -21,15 +28,26 @@ def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
     id_column = _pick(list(frame.columns), ID_COLUMNS, "participant id", path)
     name_column = _pick(list(frame.columns), NAME_COLUMNS, "full name", path)
     roster: dict[str, str] = {}
-    for row, (participant, name) in enumerate(zip(frame[id_column], frame[name_column]), start=1):
+    first_row: dict[str, int] = {}
+    for position, (participant, name) in enumerate(zip(frame[id_column], frame[name_column])):
+        participant, name = participant.strip(), " ".join(name.split())
+        if not participant or not name:
+            continue
         if participant in roster and roster[participant] != name:
             raise InputError(
-                f"{path}: participant {participant!r} appears twice with different names (data row {row}, "
-                f"column {id_column!r}); keep one row per participant."
+                f"{where(path, row=position, column=repr(id_column))}: participant {participant!r} appears twice "
+                f"with different names (rows {first_row[participant] + 2} and {position + 2}); "
+                "keep one row per participant."
             )
-        if participant.strip() and name.strip():
-            roster[participant.strip()] = " ".join(name.split())
+        roster[participant] = name
+        first_row.setdefault(participant, position)
     return roster
+
+
+def is_person(full_name: str) -> bool:
+    """False for class-list rows that name an office, list or company ("Office of the Chairman", "ENRON")."""
+    words = regex.findall(r"[\p{L}\-]+", full_name.lower())
+    return bool(words) and not any(word in NOT_PERSON_WORDS for word in words) and " and " not in f" {full_name.lower()} "
 
 
 def registered_parts(full_name: str) -> list[str]:
@@ -40,11 +58,12 @@ def registered_parts(full_name: str) -> list[str]:
     if full_name.count(",") == 1:
         last, first = (part.strip() for part in full_name.split(","))
         full_name = f"{first} {last}"
-    words = [word.strip(".,;:()\"") for word in full_name.split()]
-    words = [word for word in words if _PART.match(word) and len(word) > 1]
+    all_words = [word.strip(".,;:()\"") for word in full_name.split()]
+    words = [word for word in all_words if _PART.match(word) and len(word) > 1]
     if not words:
         return []
-    parts = [" ".join(words), *words]
+    full = " ".join(full_name.split()) if not regex.search(r"\d", full_name) else " ".join(words)
+    parts = [full, *words]
     if len(words) > 2:
         parts.append(f"{words[0]} {words[-1]}")
         parts.extend(" ".join(words[i : i + 2]) for i in range(len(words) - 1))

@@ -76,9 +76,9 @@ def find_duplicates(
         for participant in members & names_of.keys():
             for name in names_of[participant]:
                 owners_here.setdefault(name, []).append(participant)
-        for name, owners in owners_here.items():
-            if len(owners) > 1:
-                found.setdefault((name, tuple(sorted(owners, key=order.__getitem__))), []).append(key)
+        for name, users in owners_here.items():
+            if len(users) > 1:
+                found.setdefault((name, tuple(sorted(users, key=order.__getitem__))), []).append(key)
     return [DuplicateName(name, owners, tuple(sorted(scopes))) for (name, owners), scopes in sorted(found.items())]
 
 

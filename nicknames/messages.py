@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import codecs
-import csv
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,12 +11,16 @@ from typing import NamedTuple
 import pandas as pd
 
 from nicknames.columns import Columns, resolve_columns
-from nicknames.errors import InputError
+from nicknames.csv_file import read_csv_table as read_csv_table
+from nicknames.errors import InputError, NicknamesError, where
+from nicknames.mapping import check_participant_id
+from nicknames.replies import ReplyCheck, check_replies
 
 NO_PARENT = frozenset({"", "0", "-1", "none", "null", "nan"})
 """Parent id values that mean "this message starts a thread"."""
 
 SCOPES = ("thread", "session", "all")
+_ID_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 class Message(NamedTuple):
@@ -29,6 +32,8 @@ class Message(NamedTuple):
     parent_sender: str | None
     thread: str
     session: str
+    recipients: tuple[str, ...] = ()
+    """Who the message was sent to (mail): the candidates for the names in its greeting."""
 
 
 @dataclass
@@ -40,6 +45,8 @@ class MessageTable:
     source: str
     parent_senders: list[str | None] = field(default_factory=list)
     threads: list[str] = field(default_factory=list)
+    replies: ReplyCheck = field(default_factory=ReplyCheck)
+    """Missing parents and reply loops found while deriving the reply context."""
 
     def __len__(self) -> int:
         return len(self.frame)
@@ -48,6 +55,7 @@ class MessageTable:
         """The messages in file order."""
         frame, columns = self.frame, self.columns
         sessions = frame[columns.session_id] if columns.session_id else [""] * len(frame)
+        recipients = map(split_ids, frame[columns.recipients]) if columns.recipients else [()] * len(frame)
         return map(
             Message._make,
             zip(
@@ -57,6 +65,7 @@ class MessageTable:
                 self.parent_senders,
                 self.threads,
                 sessions,
+                recipients,
             ),
         )
 
@@ -76,74 +85,98 @@ class MessageTable:
         raise InputError(f"Unknown scope {scope!r}; choose one of {', '.join(SCOPES)}.")
 
 
+def split_ids(cell: str) -> tuple[str, ...]:
+    """Participant ids in one cell, separated by spaces, commas or semicolons."""
+    return tuple(part for part in _ID_SEPARATORS.split(cell) if part)
+
+
 def read_messages(
     path: Path,
     chosen: Mapping[str, str] | None = None,
     encoding: str | None = None,
 ) -> MessageTable:
-    """Read a CSV export, find its columns, and derive each message's parent sender and thread."""
-    return table_from_frame(read_csv_table(path, encoding), chosen, str(path))
+    """Read an export (CSV, JSON Lines, Parquet, mbox, ``.eml``), find its columns, derive reply context."""
+    # Deferred import: the readers of the other formats build on this module.
+    from nicknames.sources import open_source
+
+    return open_source(path, chosen, encoding).table
 
 
 def table_from_frame(frame: pd.DataFrame, chosen: Mapping[str, str] | None = None, source: str = "<table>") -> MessageTable:
     """See a table of string cells (from any reader) as messages with their reply context."""
     columns = resolve_columns([str(column) for column in frame.columns], chosen or {}, source)
-    table = MessageTable(frame, columns, source)
+    table = MessageTable(_as_strings(frame, columns), columns, source)
+    _check_senders(table)
     _check_unique_ids(table)
     table.parent_senders, table.threads = _reply_context(table)
     return table
 
 
-def read_csv_table(path: Path, encoding: str | None = None) -> pd.DataFrame:
-    """Read a CSV file with every cell as a string, and a clear error for each way it can fail."""
-    encoding = _check_encoding(encoding)
-    csv.field_size_limit(2**31 - 1)
-    try:
-        frame = pd.read_csv(
-            path, dtype=str, keep_default_na=False, na_filter=False, encoding=encoding,
-            encoding_errors="strict", engine="c",
-        )
-    except FileNotFoundError:
-        raise InputError(f"File {path} does not exist; check the path.") from None
-    except IsADirectoryError:
-        raise InputError(f"{path} is a folder; give the path of a CSV file.") from None
-    except UnicodeDecodeError as error:
-        raise InputError(
-            f"{path} is not valid {encoding} (byte {error.start} cannot be decoded); "
-            "give its encoding with --encoding, for example --encoding cp1252."
-        ) from None
-    except pd.errors.EmptyDataError:
-        raise InputError(f"{path} is empty; it needs a header row and at least one message.") from None
-    except pd.errors.ParserError as error:
-        raise InputError(f"{path} is not a well-formed CSV file: {_first_line(error)}.") from None
-    if frame.empty:
-        raise InputError(f"{path} has a header but no rows; it needs at least one message.")
+def _as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
+    """The frame with its used columns as strings: a missing value (NaN, None) is an empty cell."""
+    used = [column for column in columns.used() if not _all_strings(frame[column])]
+    if not used:
+        return frame
+    frame = frame.copy()
+    for column in used:
+        frame[column] = [value if isinstance(value, str) else "" if pd.isna(value) else str(value)
+                         for value in frame[column]]
     return frame
 
 
-def _check_encoding(encoding: str | None) -> str:
-    if encoding is None:
-        return "utf-8-sig"
+def _all_strings(values: pd.Series) -> bool:
+    return all(isinstance(value, str) for value in values)
+
+
+def _check_senders(table: MessageTable) -> None:
+    """Every message needs an id and a sender id the mapping file can hold."""
+    senders = table.frame[table.columns.sender]
+    for sender in senders.unique():
+        problem = _sender_problem(sender)
+        if problem is not None:
+            position = int((senders == sender).to_numpy().argmax())
+            raise InputError(
+                f"{where(table.source, row=position, column=repr(table.columns.sender))}: {problem}; "
+                "every message needs a sender id without spaces around it, not starting with '#' or '@' "
+                "and without '|': fix that cell in the export (or drop the row)."
+            )
+    ids = table.frame[table.columns.message_id]
+    empty = ids.str.strip() == ""
+    if empty.any():
+        raise InputError(
+            f"{where(table.source, row=int(empty.to_numpy().argmax()), column=repr(table.columns.message_id))}: "
+            f"the message id is empty ({int(empty.sum())} rows have none); every message needs an id of its own: "
+            "fill them in."
+        )
+
+
+def _sender_problem(sender: str) -> str | None:
     try:
-        name = codecs.lookup(encoding).name
-    except LookupError:
-        raise InputError(f"Unknown encoding {encoding!r}; use a name such as utf-8, cp1252 or latin-1.") from None
-    return "utf-8-sig" if name == "utf-8" else name
-
-
-def _first_line(error: Exception) -> str:
-    return str(error).strip().splitlines()[0].rstrip(".")
+        check_participant_id(sender)
+    except NicknamesError:
+        if not sender.strip():
+            return "the sender is empty"
+        if sender != sender.strip():
+            return "the sender id has spaces around it"
+        return "the sender id starts with '#' or '@' or holds '|' or a line break"
+    return None
 
 
 def _check_unique_ids(table: MessageTable) -> None:
-    ids = table.frame[table.columns.message_id]
-    duplicated = ids[ids.duplicated(keep=False)]
-    if len(duplicated):
-        value = duplicated.iloc[0]
-        rows = [index + 1 for index in duplicated.index[duplicated == value][:2]]
+    check_unique_ids(table.frame[table.columns.message_id], table.source, table.columns.message_id)
+
+
+def check_unique_ids(ids: pd.Series, source: str, column: str) -> None:
+    """Raise an ``InputError`` at the first message id that was already used (rows counted from 0)."""
+    repeated = ids.duplicated().to_numpy()
+    if repeated.any():
+        position = int(repeated.argmax())
+        value = ids.iloc[position]
+        first = int((ids == value).to_numpy().argmax())
         raise InputError(
-            f"{table.source}: message id {value!r} appears in data rows {rows[0]} and {rows[1]} "
-            f"(column {table.columns.message_id!r}); message ids must be unique."
+            f"{where(source, row=position, column=repr(column))}: message id {value!r} "
+            f"was already used in row {first + 2} ({int(repeated.sum())} repeated ids in all); message ids must "
+            "be unique: fix the export or name another column with --message-id-column."
         )
 
 
@@ -155,6 +188,7 @@ def _reply_context(table: MessageTable) -> tuple[list[str | None], list[str]]:
         threads = list(frame[columns.thread_id]) if columns.thread_id else list(ids)
         return [None] * len(ids), threads
     parents = [None if p.strip().lower() in NO_PARENT else p for p in frame[columns.parent_id]]
+    table.replies = check_replies(ids, parents)
     sender_of = dict(zip(ids, frame[columns.sender]))
     parent_senders = [sender_of.get(parent) if parent else None for parent in parents]
     if columns.thread_id is not None:
@@ -168,9 +202,11 @@ def _thread_roots(ids: list[str], parents: list[str | None]) -> list[str]:
     root_of: dict[str, str] = {}
     for start in ids:
         path: list[str] = []
+        on_path: set[str] = set()
         current = start
-        while current not in root_of and current not in path:
+        while current not in root_of and current not in on_path:
             path.append(current)
+            on_path.add(current)
             parent = parent_of.get(current)
             if parent is None or parent not in parent_of:
                 break

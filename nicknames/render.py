@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 from rich.console import Console
@@ -9,7 +10,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from nicknames.apply import ApplyResult
+from nicknames.apply_stream import ApplySummary
 from nicknames.collect import CollectResult
+from nicknames.replies import ReplyCheck
 from nicknames.substitute import RULES
 
 MAX_ROWS = 10
@@ -39,32 +42,91 @@ def collect_summary(console: Console, result: CollectResult, output: Path, merge
     )
 
 
-def apply_summary(console: Console, result: ApplyResult, scope: str, show_names: bool) -> None:
+def apply_summary(console: Console, result: ApplyResult | ApplySummary, scope: str, show_names: bool) -> None:
     """Messages changed, replacements, and each duplicate name with the rule that resolved it."""
     console.print(
-        f"[bold]apply[/] (scope {scope}): {len(result.frame)} messages in {result.scopes} scopes, "
-        f"{result.changed_messages()} changed, {len(result.replacements)} names replaced."
+        f"[bold]apply[/] (scope {scope}): {result.message_count()} messages in {result.scopes} scopes, "
+        f"{result.changed_messages()} changed, {result.replacement_count()} names replaced."
     )
-    if result.unknown_participants:
-        console.print(
-            f"[yellow]Warning:[/] {len(result.unknown_participants)} participants of the mapping sent no "
-            "message in this file; check that mapping and messages belong together."
-        )
     if result.duplicates:
         _duplicates(console, result, show_names)
 
 
-def _duplicates(console: Console, result: ApplyResult, show_names: bool) -> None:
+def _duplicates(console: Console, result: ApplyResult | ApplySummary, show_names: bool) -> None:
+    scopes = len({duplicate.scope for duplicate in result.duplicates})
     console.print(
-        f"[yellow]Warning:[/] {len(result.duplicates)} names belong to several participants active in "
-        "the same scope; each mention went to the first of: " + "; ".join(
-            f"{rule} ({text})" for rule, text in RULES.items() if rule != "only"
-        ) + "."
+        f"[yellow]Warning:[/] {len(result.duplicates)} names belong to several participants active in the "
+        f"same scope ({scopes} scopes); each mention was decided from its context (sign-off, greeting, "
+        "reply, thread) as docs/workflow.md explains."
+        + ("" if show_names else " Add --verbose to list them.")
     )
+    if not show_names:
+        return
     table = Table("scope", "name", "participants")
     for duplicate in result.duplicates[:MAX_ROWS]:
-        name = escape(duplicate.name) if show_names else "(hidden; use --verbose)"
-        table.add_row(escape(duplicate.scope or "all"), name, escape(", ".join(duplicate.participants)))
+        table.add_row(escape(duplicate.scope or "all"), escape(duplicate.name), escape(", ".join(duplicate.participants)))
     console.print(table)
     if len(result.duplicates) > MAX_ROWS:
-        console.print(f"... and {len(result.duplicates) - MAX_ROWS} more (see --report).")
+        console.print(f"... and {len(result.duplicates) - MAX_ROWS} more.")
+
+
+def reply_warnings(console: Console, replies: ReplyCheck) -> None:
+    """Warn, with counts, about parent ids that point nowhere and parent links that loop."""
+    if replies.missing_parents:
+        console.print(
+            f"[yellow]Warning:[/] {_messages(replies.missing_parents, 'replies', 'reply')} to a parent id that is not in the file; "
+            "a greeting in them cannot be attributed to anyone (check the parent id column)."
+        )
+    if replies.in_cycles:
+        console.print(
+            f"[yellow]Warning:[/] {_messages(replies.in_cycles, 'is', 'are')} on loops of parent links (a message that is "
+            "its own ancestor); each loop is taken as one thread (check the parent id column)."
+        )
+
+
+def _messages(count: int, singular_verb: str, plural_verb: str) -> str:
+    return f"1 message {singular_verb}" if count == 1 else f"{count} messages {plural_verb}"
+
+
+def absent_warning(console: Console, participants: list[str]) -> None:
+    """Warn that the mapping names participants who sent no message in this file."""
+    if participants:
+        shown = ", ".join(escape(participant) for participant in participants[:MAX_ROWS])
+        more = f" and {len(participants) - MAX_ROWS} more" if len(participants) > MAX_ROWS else ""
+        console.print(
+            f"[yellow]Warning:[/] {len(participants)} participants of the mapping sent no message in this file "
+            f"({shown}{more}); check that mapping and messages belong together."
+        )
+
+
+def private_file_note(console: Console, path: Path, what: str) -> None:
+    """Say where a file holding real names was written, and that only its owner can read it."""
+    console.print(
+        f"Wrote {what} [bold]{escape(str(path))}[/] with owner-only permissions: it holds real names, "
+        "so keep it apart from the data you share."
+    )
+
+
+def pseudonym_summary(console: Console, result: ApplyResult, style: str, key_file: Path | None) -> None:
+    """Identifiers replaced per kind, shared-name decisions per rule, mentions to review, the key file."""
+    kinds = Counter(r.kind for r in result.replacements if r.kind != "name")
+    if kinds:
+        console.print("Identifiers replaced: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())) + ".")
+    shared = [r for r in result.replacements if r.kind == "name" and len(r.candidates) > 1]
+    if shared:
+        rules = Counter(r.rule for r in shared)
+        console.print(
+            f"Shared names: {len(shared)} mentions decided by "
+            + ", ".join(f"{rule} {rules[rule]}" for rule in RULES if rule in rules) + "."
+        )
+    review = result.for_review()
+    if review:
+        console.print(
+            f"[yellow]Review:[/] {len(review)} mentions of shared names had no deciding context "
+            "(list them with --review FILE)."
+        )
+    if key_file is not None:
+        console.print(
+            f"Style {style}; key file [bold]{escape(str(key_file))}[/] written (owner-only: it can undo the "
+            "pseudonymisation; keep it apart from the output)."
+        )

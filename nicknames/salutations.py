@@ -9,9 +9,12 @@ import regex
 
 from nicknames.stopwords import CLOSERS, GREETINGS, STOPWORDS
 
-TOKEN = r"(?:\p{Lu}\.(?:\p{Lu}\.)+|\p{Lu}[\p{L}\p{M}'’\-]*\.?|\p{Lo}+)"
-"""A capitalised word (with apostrophes and hyphens), dotted initials, or a word of a caseless script."""
-LOOSE_TOKEN = r"(?:\p{L}[\p{L}\p{M}'’\-]*\.?)"
+TITLE = r"(?:[DdMm]rs?|Ms|Mx|Prof|St)\."
+TOKEN = rf"(?:{TITLE}|\p{{Lu}}\.(?:\p{{Lu}}\.)*|\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*|\p{{Lo}}+)"
+"""A capitalised word (with apostrophes and hyphens), an initial with its dot, a title, or a caseless word.
+
+A word ending in a full stop ends the name ("Dennis. Thanks" is "Dennis"), unless it is an initial or a title."""
+LOOSE_TOKEN = rf"(?:{TITLE}|\p{{L}}\.|\p{{L}}[\p{{L}}\p{{M}}'’\-]*)"
 """Any word: accepted only right after a closer or a dash, where a lower-case signature is common."""
 SPACED = r"(?:\p{L} ){2,}\p{L}"
 """Letters separated by single spaces: "R o b e r t"."""
@@ -59,10 +62,12 @@ _NAMES_AT_START = regex.compile(rf"{_GROUP}(?:{SEPARATOR}{_GROUP})*")
 _ONE_GROUP = regex.compile(_GROUP)
 _MENTION = regex.compile(r"(?<!\w)@(\p{L}[\p{L}\p{M}\w.'’\-]*\w)")
 _VOCATIVE = regex.compile(rf"^\s*(?P<names>{_GROUP}(?:{SEPARATOR}{_GROUP})*)\s*[,:!\-–—]+\s*$")
-_SIGNATURE = regex.compile(
-    rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}(?:{SEPARATOR}{_GROUP})?){DECORATION}$"
+_SIGNATURE = regex.compile(rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}){DECORATION}$")
+"""A bare last line taken as a signature: one name group only, so "Sunnyvale, CA" is not one."""
+_DASH_CLOSER = regex.compile(r"^\s*[-–—~]+\s*")
+_LOOSE_SIGNATURE = regex.compile(
+    rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){DECORATION}$"
 )
-_LOOSE_SIGNATURE = regex.compile(rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}){DECORATION}$")
 _DASHED = regex.compile(rf"^\s*{DASHED_INITIALS}\s*$")
 
 
@@ -91,12 +96,21 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
         match = closer.match(tail[index])
         if match is None:
             continue
+        # After a bare "--" (the signature delimiter) only a capitalised name counts: "Scanned by ..." is not one.
+        loose = _DASH_CLOSER.fullmatch(tail[index]) is None
         if match["rest"].strip():
-            return _valid(_signature(match["rest"], loose=True, rules=rules), rules)
+            names = _signature(match["rest"], loose=loose, rules=rules)
+            if names:
+                return _valid(names, rules)
+            continue  # a sentence that starts like a closer ("Thanks for the tip!")
         if index + 1 < len(tail):
-            return _valid(_signature(tail[index + 1], loose=True, rules=rules), rules)
+            return _valid(_signature(tail[index + 1], loose=loose, rules=rules), rules)
         return []
-    return _valid(_signature(lines[-1], loose=False, rules=rules), rules)
+    last = lines[-1]
+    names = _signature(last, loose=False, rules=rules)
+    if not names and (sentences := regex.split(r"(?<=[.!?])\s+", last))[-1] != last:
+        names = _signature(sentences[-1], loose=False, rules=rules)  # "Gracias. DF"
+    return _valid(names, rules)
 
 
 def _first_line(text: str) -> str | None:
@@ -107,7 +121,8 @@ def _names_in(rest: str, rules: Rules) -> list[str]:
     match = _NAMES_AT_START.match(rest.lstrip())
     if match is None:
         return []
-    return [_cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(match.group())]
+    groups = (_cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(match.group()))
+    return [group for group in groups if group]
 
 
 def _signature(line: str, loose: bool, rules: Rules) -> list[str]:
@@ -119,8 +134,8 @@ def _signature(line: str, loose: bool, rules: Rules) -> list[str]:
     name = match["name"]
     if regex.fullmatch(SPACED, name) or regex.fullmatch(DASHED_INITIALS, name):
         return [name]
-    return [_cut_at_stopword(group.group(), rules) for group in regex.finditer(_LOOSE_GROUP, name)
-            if group.group().lower() != "and"]
+    groups = regex.split(SEPARATOR, name)
+    return [cut for group in groups if (cut := _cut_at_stopword(group, rules))]
 
 
 def _cut_at_stopword(group: str, rules: Rules) -> str:

@@ -7,26 +7,65 @@ change, so reports, audit and evaluation all read the same records.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Iterable
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 import regex
 
+from nicknames.identifiers import PLACEHOLDERS, IdentifierRules
 from nicknames.mapping import Mapping
+from nicknames.matcher import Matches
+from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
 from nicknames.patterns import compile_names, name_key
+from nicknames.resolution import Decision, ThreadContext, Unresolved, Zone, decide
+from nicknames.word_names import reads_as_word
 
 RULES = {
     "only": "the name belongs to one active participant",
-    "parent": "shared name: the parent message's sender (preferred outside the sign-off)",
-    "sender": "shared name: the message's sender (preferred in the last two lines, the sign-off)",
-    "count": "shared name: the participant who uses it most often",
-    "first": "shared name: the participant listed first in the mapping file",
+    "signoff": "shared name in the sign-off: the message's sender",
+    "greeting": "shared name in the greeting: the parent message's sender",
+    "parent": "shared name in the body of a reply: the parent message's sender",
+    "addressed": "shared name: the participant it was decided for earlier in the thread",
+    "other": "shared name outside the sign-off: the one candidate who is not the sender",
+    "thread": "shared name: the only candidate taking part in the thread",
+    "recent": "shared name: the candidate who posted last before, in the thread",
+    "first": "undecided: the participant who uses it most, else the first in the mapping (--unresolved first)",
+    "mark": "undecided: all candidates marked, e.g. [U12|U43] (--unresolved mark)",
+    "skip": "undecided: left as written (--unresolved skip)",
+    "identifier": "an e-mail address, URL, handle or phone number of no known participant",
+    "owner": "an address, handle or id of a known participant",
 }
-"""How the participant behind each replaced name was chosen, in order of preference."""
+"""How the participant behind each replacement was chosen (see ``nicknames.resolution``)."""
 
 SIGNOFF_LINES = 2
 """The last lines of a message in which a shared name is taken to be the sender's own."""
+SIGNATURE_WORDS = 6
+"""The most words a sign-off line has ("Thanks again, Mary Jane Poe" has five)."""
+
+
+@runtime_checkable
+class ShapedPseudonym(Protocol):
+    """A pseudonym style that shapes each replacement after what it replaces (surrogate names).
+
+    Plain ``Callable[[str], str]`` styles give one pseudonym per participant;
+    a style with ``mention`` also sees the text it replaces and its kind
+    (``name``, ``email``, ...), and ``ambiguous`` renders a mention marked for
+    several candidates.
+    """
+
+    def __call__(self, participant: str) -> str: ...
+
+    def mention(self, participant: str, original: str, kind: str) -> str:
+        """The pseudonym of this participant shaped like ``original``."""
+
+    def ambiguous(self, participants: Sequence[str], original: str) -> str:
+        """The text written for a mention of ``original`` that may be any of these participants."""
+
+
+Pseudonym = Callable[[str], str]
+"""Participant id → pseudonym; may also be a ``ShapedPseudonym``."""
 
 
 @dataclass(frozen=True)
@@ -42,16 +81,27 @@ class Replacement:
     pseudonym: str
     rule: str
     candidates: tuple[str, ...]
+    kind: str = "name"
+    """``name``, or the identifier kind: ``email``, ``url``, ``handle``, ``phone``, ``id``."""
+    confidence: float = 1.0
+    evidence: str = ""
+
+    @property
+    def for_review(self) -> bool:
+        """True for a shared name no context decided (see ``nicknames.resolution``)."""
+        return self.rule in ("first", "mark", "skip") and len(self.candidates) > 1
 
 
 @dataclass(frozen=True)
 class ScopeNames:
     """The names in use by the participants active in one scope, compiled once for the scope."""
 
-    pattern: regex.Pattern[str] | None
+    pattern: NameMatcher | None
     owners: dict[str, tuple[str, ...]]
     """Name → active participants using it, in mapping order (keep-list names map to ())."""
     counts: dict[tuple[str, str], int]
+    words: frozenset[str] = frozenset()
+    """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
 
     def duplicates(self) -> dict[str, tuple[str, ...]]:
         """Names that belong to more than one active participant."""
@@ -63,6 +113,7 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
     owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
     counts: dict[tuple[str, str], int] = {}
     keep = set(owners)
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set()}
     for participant in mapping.participants:
         if participant not in active:
             continue
@@ -71,75 +122,174 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
             if name.in_use and key not in keep:
                 owners.setdefault(key, []).append(participant)
                 counts[(participant, key)] = name.count or 0
-    return ScopeNames(compile_names(owners), {k: tuple(v) for k, v in owners.items()}, counts)
+                for tag in tagged.keys() & set(name.tags):
+                    tagged[tag].add(key)
+    pattern = compile_names(owners, glued=tagged["glued"])
+    return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]))
 
 
 def substitute_batch(
-    messages: Iterable[Message], names: ScopeNames, pseudonym: Callable[[str], str]
+    messages: Iterable[Message],
+    names: ScopeNames,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    unresolved: Unresolved = Unresolved.first,
 ) -> tuple[list[str], list[Replacement]]:
-    """Pseudonymise a batch of messages of one scope."""
+    """Pseudonymise a batch of messages of one scope, deciding shared names from the batch's threads."""
+    batch = list(messages)
+    context = ThreadContext.of(batch)
     texts: list[str] = []
     records: list[Replacement] = []
-    for message in messages:
-        text, found = substitute_message(message, names, pseudonym)
+    for message in batch:
+        text, found = substitute_message(
+            message, names, pseudonym, identifiers=identifiers, context=context, unresolved=unresolved
+        )
         texts.append(text)
         records.extend(found)
     return texts, records
 
 
 def substitute_message(
-    message: Message, names: ScopeNames, pseudonym: Callable[[str], str]
-) -> tuple[str, list[Replacement]]:
-    """Replace every name in one message; keep-list names are left as they are."""
-    if names.pattern is None:
-        return message.text, []
-    text = message.text
-    signoff = _signoff_start(text)
-    pieces: list[str] = []
-    records: list[Replacement] = []
-    position = 0
-    for match in names.pattern.finditer(text):
-        key = name_key(match.group())
-        candidates = names.owners[key]
-        if not candidates:
-            continue
-        participant, rule = resolve_owner(key, candidates, message, match.start() >= signoff, names.counts)
-        replacement = Replacement(
-            message.id, match.start(), match.end(), match.group(), key,
-            participant, pseudonym(participant), rule, candidates,
-        )
-        pieces.append(text[position : match.start()])
-        pieces.append(replacement.pseudonym)
-        position = match.end()
-        records.append(replacement)
-    pieces.append(text[position:])
-    return "".join(pieces), records
-
-
-def resolve_owner(
-    name: str,
-    candidates: tuple[str, ...],
     message: Message,
-    in_signoff: bool,
-    counts: dict[tuple[str, str], int],
-) -> tuple[str, str]:
-    """Choose the participant behind a name, by the first rule of ``RULES`` that decides."""
-    if len(candidates) == 1:
-        return candidates[0], "only"
-    context = [("sender", message.sender), ("parent", message.parent_sender)]
-    if not in_signoff:
-        context.reverse()
-    for rule, participant in context:
-        if participant in candidates:
-            return participant, rule
-    best = max(candidates, key=lambda participant: counts.get((participant, name), 0))
-    if counts.get((best, name), 0) > min(counts.get((p, name), 0) for p in candidates):
-        return best, "count"
-    return candidates[0], "first"
+    names: ScopeNames,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    context: ThreadContext | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> tuple[str, list[Replacement]]:
+    """Replace identifiers, then every name outside them; keep-list names are left as they are."""
+    text = message.text
+    records = _identifier_records(message, names, pseudonym, identifiers)
+    taken = [(record.start, record.end) for record in records]
+    if names.pattern is not None:
+        zones = _zones(text)
+        context = context if context is not None else ThreadContext.of([message])
+        for match in names.pattern.finditer(text):
+            key = name_key(match.group())
+            candidates = names.owners[key]
+            if candidates and not _overlaps(match.start(), match.end(), taken):
+                zone = zones(match.start())
+                if key in names.words and reads_as_word(text, match.start(), match.end(), zone is not Zone.BODY):
+                    continue
+                decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
+                records.append(_name_record(message, match, key, candidates, decision, pseudonym))
+    records.sort(key=lambda record: record.start)
+    return _stitch(text, records), records
+
+
+def _identifier_records(
+    message: Message, names: ScopeNames, pseudonym: Pseudonym, rules: IdentifierRules | None
+) -> list[Replacement]:
+    """Identifiers first; a handle whose body is a name in use is left to the names (``@Mary``)."""
+    if rules is None:
+        return []
+    records = []
+    for found in rules.find(message.text):
+        if found.kind == "handle" and found.owner is None and names.owners.get(found.text[1:]):
+            continue
+        if found.owner is None:
+            text, rule, participant = PLACEHOLDERS[found.kind], "identifier", ""
+        else:
+            text, rule, participant = _shaped(pseudonym, found.owner, found.text, found.kind), "owner", found.owner
+        candidates = (participant,) if participant else ()
+        records.append(Replacement(
+            message.id, found.start, found.end, found.text, found.text, participant, text, rule, candidates,
+            found.kind, 1.0, RULES[rule],
+        ))
+    return records
+
+
+def _name_record(
+    message: Message, match: Matches, key: str, candidates: tuple[str, ...],
+    decision: Decision, pseudonym: Pseudonym,
+) -> Replacement:
+    if decision.participant is not None:
+        text = _shaped(pseudonym, decision.participant, match.group(), "name")
+    elif decision.rule == "mark":
+        text = _ambiguous(pseudonym, candidates, match.group())
+    else:
+        text = match.group()
+    return Replacement(
+        message.id, match.start(), match.end(), match.group(), key, decision.participant or "",
+        text, decision.rule, candidates, "name", decision.confidence, decision.evidence,
+    )
+
+
+def _shaped(pseudonym: Pseudonym, participant: str, original: str, kind: str) -> str:
+    if isinstance(pseudonym, ShapedPseudonym):
+        return pseudonym.mention(participant, original, kind)
+    return pseudonym(participant)
+
+
+def _ambiguous(pseudonym: Pseudonym, candidates: Sequence[str], original: str) -> str:
+    if isinstance(pseudonym, ShapedPseudonym):
+        return pseudonym.ambiguous(candidates, original)
+    return "|".join(pseudonym(participant) for participant in candidates)
+
+
+def _stitch(text: str, records: list[Replacement]) -> str:
+    """The text with each record's span replaced by its pseudonym (records in text order, no overlaps)."""
+    pieces: list[str] = []
+    position = 0
+    for record in records:
+        pieces.append(text[position : record.start])
+        pieces.append(record.pseudonym)
+        position = record.end
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start < other_end and other_start < end for other_start, other_end in spans)
+
+
+def _zones(text: str) -> Callable[[int], Zone]:
+    """Where an offset stands: the first line (greeting), the sign-off, or the body between.
+
+    A line of the last ``SIGNOFF_LINES`` counts as sign-off only when it is short
+    (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence.
+    """
+    signoff = _signoff_start(text)
+    first = regex.search(r"\S", text)
+    greeting_end = text.find("\n", first.start()) if first else -1
+    greeting_end = len(text) if greeting_end < 0 else greeting_end
+
+    def zone(offset: int) -> Zone:
+        if offset >= signoff:
+            start = text.rfind("\n", 0, offset) + 1
+            end = text.find("\n", offset)
+            line = text[start : len(text) if end < 0 else end]
+            return Zone.SIGNOFF if len(line.split()) <= SIGNATURE_WORDS else Zone.BODY
+        return Zone.GREETING if offset < greeting_end else Zone.BODY
+
+    return zone
+
+
+_NON_BLANK = regex.compile(r"\S")
 
 
 def _signoff_start(text: str) -> int:
-    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line)."""
+    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line).
+
+    Lines are read from the end, so a long message costs no more than a short one.
+    """
+    starts: list[int] = []
+    end = len(text)
+    while end >= 0 and len(starts) < SIGNOFF_LINES:
+        start = text.rfind("\n", 0, end) + 1
+        if _NON_BLANK.search(text, start, end) is not None:
+            starts.append(start)
+        end = start - 1
+    if len(starts) < SIGNOFF_LINES or SIGNOFF_LINES < 2:
+        return _signoff_start_by_lines(text)
+    # starts[-1] is the first of the last lines; a non-empty line before it makes it a sign-off line.
+    return starts[-1] if _NON_BLANK.search(text, 0, starts[-1]) is not None else starts[-2]
+
+
+def _signoff_start_by_lines(text: str) -> int:
+    """The same offset, from every line start of the text (the definition)."""
     starts = [m.start() for m in regex.finditer(r"(?m)^[^\S\n]*\S", text)]
     if len(starts) <= 1:
         return len(text) + 1

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
-import typer
+import importlib
+import pkgutil
 
-from nicknames.cli import apply as apply_command
-from nicknames.cli import collect as collect_command
-from nicknames.cli import edit as edit_command
 from nicknames.cli.common import app
 
 __all__ = ["app", "main"]
 
-# Each command lives in its own module and registers itself on ``app``.
-_COMMANDS = (collect_command, apply_command, edit_command)
+# Each command lives in its own module of this package and registers itself on
+# ``app`` when imported; importing them all here means adding a command never
+# touches this file.
+for _module in sorted(info.name for info in pkgutil.iter_modules(__path__)):
+    if _module != "common" and not _module.startswith("_"):
+        importlib.import_module(f"{__name__}.{_module}")
 
 
 def main() -> None:

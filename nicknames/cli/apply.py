@@ -2,23 +2,39 @@
 
 from __future__ import annotations
 
-import sys
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from nicknames.apply import apply_mapping
 from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
-    SessionColumn, TextColumn, ThreadColumn, app, err, load_settings, load_table, user_errors,
+    AddressKeyOption, ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
+    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_source,
+    user_errors,
 )
+from nicknames.formats import check_format, detect_format
+from nicknames.identifiers import KINDS
+from nicknames.key_file import check_key_location
+from nicknames.mail.participants import key_path
 from nicknames.mapping_file import read_mapping
-from nicknames.output import atomic_output, refuse_overwrite
-from nicknames.pseudonyms import DEFAULT_TEMPLATE, IdTemplate
-from nicknames.render import apply_summary
-from nicknames.report import write_report
+from nicknames.leftovers import find_leftovers, refuse_leftovers
+from nicknames.output import check_outputs, refuse_stdout_over
+from nicknames.pseudonyms import IdTemplate
+from nicknames.render import absent_warning, apply_summary, private_file_note, pseudonym_summary
+from nicknames.report import write_report, write_review
+from nicknames.resolution import Unresolved
+from nicknames.roster import Roster, read_roster
+from nicknames.sources import check_output, open_address_key, pseudonymise, write_output
+from nicknames.styles import build_style, load_key, save_key
+
+
+class Style(str, Enum):
+    """How a participant's names are written in the output (see docs/pseudonyms.md)."""
+
+    id = "id"
+    keyed = "keyed"
+    surrogate = "surrogate"
 
 
 class Scope(str, Enum):
@@ -32,19 +48,47 @@ class Scope(str, Enum):
 @app.command("apply")
 @user_errors
 def apply_command(
-    messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export (CSV).", dir_okay=False)],
+    messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export: CSV, JSON Lines, "
+                                             "Parquet, an mbox file or a folder of .eml files.")],
     mapping_path: Annotated[Path, typer.Argument(metavar="MAPPING", help="Reviewed mapping file.",
                                                  dir_okay=False)],
     scope: Annotated[Scope, typer.Option("--scope", "-s", help="Apply each participant's names only in the "
                                          "threads, sessions or whole data set where they are active.")]
     = Scope.session,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Pseudonymised CSV (default: stdout).",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Pseudonymised export in the input's "
+                                                "format (default: stdout; Parquet and .eml need a path).")] = None,
+    output_format: Annotated[str | None, typer.Option("--output-format", help="Write csv, jsonl, parquet, mbox "
+                                                      "or eml instead of the input's format.")] = None,
+    style: Annotated[Style | None, typer.Option("--style", help="Pseudonyms: id = [U43] (default), keyed = "
+                                                "[P7F3A2] from a secret key (same ids in every export made with "
+                                                "the key file), surrogate = a made-up name in the shape of the "
+                                                "original. Default: the key file's style, else id.")] = None,
+    pseudonym_format: Annotated[str | None, typer.Option("--format", help="Pseudonym template for id and keyed; "
+                                                         "{id} is the (keyed) id. Default: '[{id}]'.")] = None,
+    key_file: Annotated[Path | None, typer.Option("--key-file", help="Key file (JSON, owner-only): read when it "
+                                                  "exists so this run reproduces its style, key and surrogates; "
+                                                  "written with the mapping and this run's replacements for "
+                                                  "nicknames reverse. Keep it apart from the output.",
+                                                  dir_okay=False)] = None,
+    key_beside_output: Annotated[bool, typer.Option("--key-beside-output", help="Allow the key file inside the "
+                                                    "output's folder (only when that folder is private).")] = False,
+    class_list: Annotated[Path | None, typer.Option("--class-list", help="Class list CSV: registered names and "
+                                                    "gender for surrogates, e-mail addresses and handles that "
+                                                    "belong to participants.", dir_okay=False)] = None,
+    identifiers: Annotated[str, typer.Option("--identifiers", help="Other identifiers to replace, comma-separated: "
+                                             f"{', '.join(KINDS)}; or all, or none.")] = "all",
+    unresolved: Annotated[Unresolved, typer.Option("--unresolved", help="A shared name no context decides: first = "
+                                                   "its most frequent user, else first in the mapping; mark = "
+                                                   "[U12|U43]; skip = leave it. Listed in --review either way.")]
+    = Unresolved.first,
+    review: Annotated[Path | None, typer.Option("--review", help="CSV of every decision on a shared name with "
+                                                "evidence and confidence; undecided ones first (owner-only).",
                                                 dir_okay=False)] = None,
-    pseudonym_format: Annotated[str, typer.Option("--format", help="Pseudonym template; {id} is the "
-                                                  "participant id.")] = DEFAULT_TEMPLATE,
     report: Annotated[Path | None, typer.Option("--report", help="CSV of replacements per participant and "
                                                 "name (holds real names: owner-only).", dir_okay=False)] = None,
-    verbose: Annotated[bool, typer.Option("--verbose", "-v", help="Show names in warnings.")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Refuse to finish (exit 1, nothing written) when "
+                                         "a name of the mapping is still in the output.")] = False,
+    verbose: VerboseOption = False,
     config: ConfigOption = None,
     encoding: EncodingOption = None,
     message_id_column: MessageIdColumn = None,
@@ -53,33 +97,79 @@ def apply_command(
     parent_id_column: ParentColumn = None,
     thread_id_column: ThreadColumn = None,
     session_id_column: SessionColumn = None,
+    address_key: AddressKeyOption = None,
     quiet: QuietOption = False,
 ) -> None:
     """Replace every name in the mapping by its participant's pseudonym, scope by scope.
 
     Names are matched as whole words, longest first; keep-list names are left as
-    they are. The output keeps every row and column of the input; only the text
-    changes. A name that belongs to two participants active in one scope is
-    reported and resolved by the rule shown in the warning.
+    they are. E-mail addresses, URLs, handles, phone numbers and participant ids
+    are replaced first ([EMAIL], [URL], ... or the owner's pseudonym). The
+    output keeps every row and column of the input; only the text changes. A
+    name that belongs to two participants active in one scope is decided per
+    mention from its context (see --review and docs/pseudonyms.md).
+
+    Mail comes out as mail that mail tools open: names replaced in subjects and
+    bodies (quotes as their authors' text), addresses and display names
+    pseudonymised, Message-IDs renumbered consistently, identifying headers
+    dropped (see docs/mail.md).
     """
-    for target in (output, report):
-        if target is not None:
-            refuse_overwrite(target, [messages, mapping_path])
-    pseudonym = IdTemplate(pseudonym_format)
+    outputs = {"--output": output, "--report": report, "--review": review, "--key-file": key_file}
+    check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(config)])
+    if output is None:
+        refuse_stdout_over([messages, mapping_path])
+    if key_file is not None:
+        check_key_location(key_file, output, key_beside_output)
+    kinds = parse_kinds(identifiers)
+    fmt = check_format(output_format)
+    check_output(detect_format(messages), fmt, output)
+    key = load_key(key_file, style.value if style else None, pseudonym_format)
+    if key.style == "id":
+        IdTemplate(key.template)  # a bad --format fails before any work is done
     mapping = read_mapping(mapping_path)
+    roster = read_roster(class_list, encoding) if class_list else Roster()
     settings = load_settings(config)
-    table = load_table(
-        messages, settings, encoding, message_id=message_id_column, sender=sender_column,
+    addresses = open_address_key(messages, address_key or key_path(mapping_path), must_exist=True)
+    source = load_source(
+        messages, settings, encoding, addresses, message_id=message_id_column, sender=sender_column,
         text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
         session_id=session_id_column,
     )
-    result = apply_mapping(table, mapping, scope.value, pseudonym)
-    if output is None:
-        result.frame.to_csv(sys.stdout, index=False, lineterminator="\n")
-    else:
-        with atomic_output(output, newline="") as stream:
-            result.frame.to_csv(stream, index=False, lineterminator="\n")
+    table = source.table
+    senders = source.participants()
+    texts = table.frame[table.columns.text] if key.style == "surrogate" else []
+    pseudonym = build_style(key, mapping, senders, texts, roster)
+    result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
+                          addresses=roster.addresses, unresolved=unresolved)
+    absent_warning(err, result.unknown_participants)
+    if strict:
+        refuse_leftovers(find_leftovers(result.frame[table.columns.text], mapping), mapping_path)
+    write_output(source, result, output, fmt)
     if report is not None:
         write_report(result, report)
+    if review is not None:
+        write_review(result, review)
+    if key_file is not None:
+        options = {"scope": scope.value, "unresolved": unresolved.value, "identifiers": sorted(kinds)}
+        save_key(key_file, key, mapping, result.replacements, str(messages), options)
     if not quiet:
         apply_summary(err, result, scope.value, verbose)
+        pseudonym_summary(err, result, key.style, key_file)
+        for path, what in ((report, "the report"), (review, "the review")):
+            if path is not None:
+                private_file_note(err, path, what)
+
+
+def parse_kinds(value: str) -> list[str]:
+    """The identifier kinds of ``--identifiers``: a comma-separated list, ``all`` or ``none``."""
+    words = [word.strip().lower() for word in value.split(",") if word.strip()]
+    if words in (["all"], []):
+        return list(KINDS) if words else []
+    if words == ["none"]:
+        return []
+    unknown = [word for word in words if word not in KINDS]
+    if unknown:
+        raise typer.BadParameter(
+            f"unknown identifier kind {unknown[0]!r}; use {', '.join(KINDS)}, all or none.", param_hint="--identifiers"
+        )
+    return words

@@ -1,0 +1,166 @@
+"""Identifiers other than names in message text: e-mail addresses, URLs, @handles, phone numbers, ids.
+
+Each kind is found by one documented pattern and replaced by a placeholder
+(``PLACEHOLDERS``), or by the owner's pseudonym when the identifier belongs to a
+known participant (their address or handle from the class list, or their own
+participant id written in the text).
+
+Identifiers are found first, before names. An identifier span wins over any
+name inside it: ``mary.poe@example.org`` becomes one ``[EMAIL]`` (or the
+owner's pseudonym), never ``mary.[U12]@example.org``. Among identifiers that
+overlap, the one that starts first wins, then the longest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+import regex
+
+PLACEHOLDERS = {
+    "email": "[EMAIL]",
+    "url": "[URL]",
+    "handle": "[HANDLE]",
+    "phone": "[PHONE]",
+}
+"""What replaces an identifier of each kind that belongs to no known participant."""
+
+KINDS = ("email", "url", "handle", "phone", "id")
+"""Every kind of identifier; ``id`` is a participant's own id written in the text (always owned)."""
+
+_EMAIL = r"(?<![\w.+\-])[\w.+\-]*\w@(?:[\w\-]+\.)+\p{L}{2,}(?!\w)"
+_OBFUSCATED_EMAIL = (
+    r"(?<![\w.+\-])(?:[\w+\-]+(?:[._][\w+\-]+)+[ ]+at[ ]+|[\w.+\-]+[ ]*(?:\[at\]|\(at\))[ ]*)"
+    r"[\w\-]+(?:(?:\.|[ ]*(?:\[dot\]|\(dot\))[ ]*)[\w\-]+)*(?!\w)"
+)
+"""An address written to fool harvesters: ``mary.poe at example``, ``mary [at] example [dot] org``."""
+_URL = (
+    r"(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
+    r"[^\s<>\"'()\[\]{}]+(?:\([^\s<>\"'()]*\)[^\s<>\"'()\[\]{}]*)*"
+)
+_HANDLE = r"(?<![\w.@/])@\w(?:[\w.\-]*\w)?(?!@)"
+_PHONE = (
+    r"(?<![\w+\-.])(?:"
+    r"\+\d{1,3}(?:[ .\-]?\(?\d{1,4}\)?){2,6}"  # +44 20 7946 0958, +1 (713) 853-1234
+    r"|\(\d{3}\)[ .\-]?\d{3}[ .\-]\d{4}"  # (713) 853-1234
+    r"|\d{3}[.\-]\d{3}[.\-]\d{4}"  # 713-853-1234, 713.853.1234
+    r"|\d{3}[ ]\d{3}[ ]\d{4}"  # 713 853 1234
+    r"|\d{3}-\d{4}"  # 853-1234
+    r")(?:[ ]?(?i:x|ext\.?)[ ]?\d{1,5})?(?![\w\-])"
+)
+PHONE_DIGITS = (7, 15)
+"""A phone number has 7 to 15 digits (E.164 allows at most 15); fewer is a time zone or a code."""
+PATTERNS = {"email": f"{_EMAIL}|{_OBFUSCATED_EMAIL}", "url": _URL, "handle": _HANDLE, "phone": _PHONE}
+"""The regular expression of each kind with a pattern of its own."""
+
+_COMPILED = {kind: regex.compile(pattern) for kind, pattern in PATTERNS.items()}
+_TRAILING = ".,;:!?"
+_ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
+"""Participant ids found in text: three or more characters with a letter and a digit (U0012, js42)."""
+
+
+@dataclass(frozen=True)
+class Identifier:
+    """One identifier found in a text; ``owner`` is the participant it belongs to, if known."""
+
+    kind: str
+    start: int
+    end: int
+    text: str
+    owner: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS or not 0 <= self.start < self.end:
+            raise ValueError(f"Invalid identifier {self!r}.")
+
+
+@dataclass(frozen=True)
+class IdentifierRules:
+    """Which kinds to replace, and which addresses, handles and ids belong to which participant."""
+
+    kinds: frozenset[str] = frozenset(KINDS)
+    owners: Mapping[str, str] = field(default_factory=dict)
+    """Lower-cased e-mail address, handle (without ``@``) or participant id → participant."""
+    ids: regex.Pattern[str] | None = None
+
+    def find(self, text: str) -> list[Identifier]:
+        """Every identifier of the chosen kinds in the text, without overlaps, in text order."""
+        found = [span for kind in self.kinds if kind in _COMPILED for span in self._spans(kind, text)]
+        if "id" in self.kinds and self.ids is not None:
+            found.extend(
+                Identifier("id", m.start(), m.end(), m.group(), self.owners.get(m.group().lower()))
+                for m in self.ids.finditer(text)
+            )
+        return without_overlaps(found)
+
+    def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
+        for match in _COMPILED[kind].finditer(text):
+            value = match.group()
+            if kind == "url":
+                value = _trim_url(value)
+            if kind == "email":
+                value = value.lstrip(".")
+            if kind == "phone" and not PHONE_DIGITS[0] <= sum(c.isdigit() for c in value) <= PHONE_DIGITS[1]:
+                continue
+            start = match.start() + match.group().index(value)
+            yield Identifier(kind, start, start + len(value), value, self._owner(kind, value))
+
+    def _owner(self, kind: str, value: str) -> str | None:
+        key = value.lower()
+        if kind == "email":
+            key = regex.sub(r"\s*(?:\[at\]|\(at\)|\sat\s)\s*", "@", key)
+            key = regex.sub(r"\s*(?:\[dot\]|\(dot\))\s*", ".", key)
+        if kind == "handle":
+            key = key[1:]
+        elif kind == "url" and key.startswith("mailto:"):
+            key = key[len("mailto:"):]
+        return self.owners.get(key) if kind in ("email", "handle") else None
+
+
+def identifier_rules(
+    kinds: Iterable[str] = KINDS,
+    participants: Iterable[str] = (),
+    addresses: Mapping[str, Iterable[str]] | None = None,
+) -> IdentifierRules:
+    """Rules for the chosen kinds, knowing the participants' ids and their addresses or handles.
+
+    ``addresses`` maps a participant to e-mail addresses and handles (from the
+    class list). The local part of a participant's e-mail address counts as
+    their handle too (``@mary.poe`` for ``mary.poe@example.org``).
+    """
+    owners: dict[str, str] = {}
+    for participant, values in (addresses or {}).items():
+        for value in values:
+            value = value.strip().lower().lstrip("@")
+            if value:
+                owners.setdefault(value, participant)
+                if "@" in value:
+                    owners.setdefault(value.split("@", 1)[0], participant)
+    ids = [p for p in dict.fromkeys(participants) if _ID_SHAPE.match(p)]
+    for participant in ids:
+        owners.setdefault(participant.lower(), participant)
+    return IdentifierRules(frozenset(kinds), owners, _id_pattern(ids))
+
+
+def without_overlaps(spans: Iterable[Identifier]) -> list[Identifier]:
+    """Keep the span that starts first, then the longest; drop spans that overlap a kept one."""
+    kept: list[Identifier] = []
+    for span in sorted(spans, key=lambda s: (s.start, -(s.end - s.start), KINDS.index(s.kind))):
+        if not kept or span.start >= kept[-1].end:
+            kept.append(span)
+    return kept
+
+
+def _id_pattern(ids: list[str]) -> regex.Pattern[str] | None:
+    if not ids:
+        return None
+    alternatives = "|".join(regex.escape(p) for p in sorted(ids, key=lambda p: (-len(p), p)))
+    return regex.compile(rf"(?<![\w\-])(?i:{alternatives})(?![\w\-])")
+
+
+def _trim_url(url: str) -> str:
+    """A URL without the punctuation that ends the sentence around it."""
+    while url and url[-1] in _TRAILING:
+        url = url[:-1]
+    return url

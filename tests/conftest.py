@@ -1,0 +1,32 @@
+"""Shared fixtures: small synthetic exports written to each test's own folder."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from tests import figure1
+
+
+def write_csv(path: Path, header: Sequence[str], rows: Sequence[Sequence[str]]) -> Path:
+    """Write a CSV file the way exports do (quoted where needed, UTF-8)."""
+    with path.open("w", newline="", encoding="utf-8") as stream:
+        writer = csv.writer(stream)
+        writer.writerow(header)
+        writer.writerows(rows)
+    return path
+
+
+@pytest.fixture
+def figure1_csv(tmp_path: Path) -> Path:
+    """The paper's Figure 1 messages as a CSV export."""
+    return write_csv(tmp_path / "messages.csv", figure1.HEADER, figure1.ROWS)
+
+
+@pytest.fixture
+def sample_mappings() -> Path:
+    """The folder of annotated example mappings shipped with the project."""
+    return Path(__file__).resolve().parent.parent / "sample_mappings"

@@ -1,0 +1,43 @@
+"""Reading the class list and the parts of registered names."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nicknames.class_list import read_class_list, registered_parts
+from nicknames.errors import InputError
+from tests.conftest import write_csv
+
+
+@pytest.mark.parametrize(
+    ("full_name", "parts"),
+    [
+        ("Robert Grey", ["Robert Grey", "Robert", "Grey"]),
+        ("Mary Jane Poe", ["Mary Jane Poe", "Mary", "Jane", "Poe", "Mary Poe", "Mary Jane", "Jane Poe"]),
+        ("Grey, Robert", ["Robert Grey", "Robert", "Grey"]),
+        ("Anne-Marie Léger", ["Anne-Marie Léger", "Anne-Marie", "Léger", "Anne", "Marie"]),
+        ("J. R. Smith", ["J. R. Smith", "Smith"]),
+        ("Office 365", ["Office"]),
+        ("Office of the Chairman", ["Office of the Chairman", "Office", "Chairman"]),
+        ("Jan van Dijk", ["Jan van Dijk", "Jan", "Dijk"]),
+        ("", []),
+    ],
+)
+def test_registered_parts(full_name: str, parts: list[str]) -> None:
+    assert registered_parts(full_name) == parts
+
+
+def test_reads_ids_and_names(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "c.csv", ["user_id", "full_name", "email"], [["u1", "Robert  Grey", "r@x"]])
+    assert read_class_list(path) == {"u1": "Robert Grey"}
+
+
+def test_missing_columns_and_conflicting_rows(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "c.csv", ["who", "what"], [["u1", "x"]])
+    with pytest.raises(InputError, match="no participant id column was found among 'who', 'what'"):
+        read_class_list(path)
+    path = write_csv(tmp_path / "d.csv", ["user_id", "name"], [["u1", "A B"], ["u1", "C D"]])
+    with pytest.raises(InputError, match="participant 'u1' appears twice with different names"):
+        read_class_list(path)

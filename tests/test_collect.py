@@ -1,0 +1,107 @@
+"""Collect: counts per participant, the class list, and merging into an edited mapping."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nicknames.collect import collect, merge, natural_key
+from nicknames.discover.attribution import Attribution, Greeting, attribute
+from nicknames.mapping import Name, Status
+from nicknames.mapping_file import parse_mapping
+from nicknames.messages import read_messages
+from tests.conftest import write_csv
+
+HEADER = ["message_id", "parent_id", "user_id", "text"]
+
+
+def table(tmp_path: Path, rows: list[list[str]]):
+    return read_messages(write_csv(tmp_path / "m.csv", HEADER, rows))
+
+
+def test_counts_messages_per_participant_and_name(tmp_path: Path) -> None:
+    rows = [
+        ["1", "0", "u1", "A question.\nThanks, Rob"],
+        ["2", "1", "u2", "Hi Rob,\nan answer.\nMary"],
+        ["3", "2", "u1", "Hi Mary,\nthanks!\nRob"],
+        ["4", "3", "u2", "Hello Robbie!\nsure"],
+    ]
+    mapping = collect(table(tmp_path, rows)).mapping
+    assert mapping.entry("u1").names == [Name("Rob", 3, ("signoff", "greeting")), Name("Robbie", 1, ("greeting",))]
+    assert mapping.entry("u2").names == [Name("Mary", 2, ("signoff", "greeting"))]
+
+
+def test_class_list_adds_registered_parts_that_occur(tmp_path: Path) -> None:
+    rows = [["1", "0", "u1", "Grey here: a question."], ["2", "1", "u2", "Robert Grey asked that"]]
+    roster = {"u1": "Robert Grey", "u2": "Mary Jane Poe", "u9": "Never Posted"}
+    mapping = collect(table(tmp_path, rows), roster).mapping
+    assert mapping.names == {"u1": ["Grey", "Robert Grey"], "u2": []}
+    assert mapping.entry("u1").find("Grey") == Name("Grey", 1, ("classlist",))
+
+
+def test_class_list_names_are_not_stop_words(tmp_path: Path) -> None:
+    rows = [["1", "0", "u1", "A question"], ["2", "1", "u2", "Hi Will,\nyes"]]
+    assert collect(table(tmp_path, rows)).mapping.names["u1"] == []
+    assert collect(table(tmp_path, rows), {"u1": "Will Turner"}).mapping.names["u1"] == ["Will"]
+
+
+def test_every_sender_is_listed_in_natural_order(tmp_path: Path) -> None:
+    rows = [["1", "0", "U10", "x"], ["2", "0", "U2", "y"], ["3", "0", "U1", "z"]]
+    assert collect(table(tmp_path, rows)).mapping.participants == ["U1", "U2", "U10"]
+
+
+def test_merge_keeps_every_manual_edit() -> None:
+    edited = parse_mapping(
+        "# my notes\n"
+        "@keep | Arthur C. Clarke\n"
+        "U01 | Robert [3] | !Cheers [2] | Bobby [manual]\n"
+        "@seen U01 | Cheers | Rob | Robert\n"
+    )
+    proposed = parse_mapping("U01 | Robert [7; signoff] | Cheers [4] | Rob [2] | Robbie [1]\nU02 | Mary [1]\n")
+    merged = merge(edited, proposed)
+    entry = merged.entry("U01")
+    assert entry.find("Robert") == Name("Robert", 7, ("signoff",))  # count refreshed
+    assert entry.find("Cheers").status is Status.REJECTED  # rejected stays rejected
+    assert entry.find("Rob") is None  # deleted by hand stays deleted
+    assert entry.find("Robbie") == Name("Robbie", 1)  # new evidence comes in
+    assert entry.find("Bobby") == Name("Bobby", tags=("manual",))  # manual addition stays
+    assert merged.keep == ["Arthur C. Clarke"]
+    assert merged.entry("@keep").comments == ["# my notes"]
+    assert merged.names["U02"] == ["Mary"]
+    assert merged.seen["U01"] == {"Cheers", "Rob", "Robert", "Robbie"}
+
+
+def test_merge_does_not_change_its_inputs() -> None:
+    edited = parse_mapping("U01 | Robert\n")
+    merge(edited, parse_mapping("U01 | Rob\n"))
+    assert edited.names == {"U01": ["Robert"]}
+
+
+def test_natural_key() -> None:
+    assert sorted(["U10", "U2", "U1", "a"], key=natural_key) == ["U1", "U2", "U10", "a"]
+
+
+# ---------------------------------------------------------------------- greetings and recipients (mail)
+
+
+OWNERS = {"Ann Lee": {"P1"}, "Ann": {"P1"}, "Lee": {"P1"}, "Rob Grey": {"P2"}, "Rob": {"P2"}, "Grey": {"P2"},
+          "Carl": {"P3"}}
+
+
+@pytest.mark.parametrize(
+    ("sender", "parent", "recipients", "name", "expected"),
+    [
+        ("P2", "P1", ("P1", "P3"), "Carl", ("P3", False)),  # a recipient's known name beats the parent
+        ("P2", "P1", ("P1",), "Annie", ("P1", False)),  # nobody's known name: the parent's sender
+        ("P1", None, ("P4",), "Carl", ("P4", True)),  # no parent, no poster: the only recipient, uncertain
+        ("P1", None, ("P2",), "Robbie", ("P2", True)),
+        ("P1", None, ("P2", "P3"), "Robbie", None),  # no parent, several recipients: unknown
+        ("P3", "P1", (), "Carl", ("P1", False)),  # the sender's own name is never the addressee
+    ],
+)
+def test_greeting_attribution_with_recipients(sender: str, parent: str | None, recipients: tuple[str, ...],
+                                              name: str, expected: tuple[str, bool] | None) -> None:
+    greeting = Greeting(0, "t", sender, parent, (name,), recipients)
+    found = list(attribute(greeting, OWNERS, {}))
+    assert found == ([] if expected is None else [Attribution(expected[0], name, expected[1])])

@@ -1,0 +1,46 @@
+"""Guessing and choosing the columns of an export."""
+
+from __future__ import annotations
+
+import pytest
+
+from nicknames.columns import Columns, resolve_columns
+from nicknames.errors import InputError
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        (
+            ["session_id", "thread_id", "message_id", "parent_id", "user_id", "timestamp", "text"],
+            Columns("message_id", "user_id", "text", "parent_id", "thread_id", "session_id", "timestamp"),
+        ),
+        (["postId", "author", "postBody", "parentId", "topicId"],
+         Columns("postId", "author", "postBody", "parentId", "topicId")),
+        (["id", "Sender", "Message", "In-Reply-To"], Columns("id", "Sender", "Message", "In-Reply-To")),
+        (["msg_id", "from", "body", "course"], Columns("msg_id", "from", "body", session_id="course")),
+    ],
+)
+def test_guesses_common_spellings(header: list[str], expected: Columns) -> None:
+    assert resolve_columns(header, {}, "f.csv") == expected
+
+
+def test_user_choice_wins_over_guess() -> None:
+    columns = resolve_columns(["id", "user_id", "writer", "text"], {"sender": "writer"}, "f.csv")
+    assert columns.sender == "writer"
+
+
+@pytest.mark.parametrize(
+    ("header", "chosen", "message"),
+    [
+        (["id", "user_id"], {}, "f.csv: no column for the text was found among 'id', 'user_id'; name it with --text-column"),
+        (["id", "user_id", "text"], {"sender": "author"}, "there is no column 'author' for the sender"),
+        (["id", "text", "user_id", "User ID"], {}, "columns 'user_id', 'User ID' could each be the sender"),
+        (["id", "text", "user_id"], {"thread_id": "text"}, "column 'text' was taken for both the text and the thread id"),
+        (["id", "text", "user_id"], {"colour": "text"}, "Unknown field 'colour'"),
+    ],
+)
+def test_missing_wrong_or_ambiguous_columns(header: list[str], chosen: dict[str, str], message: str) -> None:
+    with pytest.raises(InputError) as raised:
+        resolve_columns(header, chosen, "f.csv")
+    assert message in str(raised.value)
