@@ -39,6 +39,9 @@ T = TypeVar("T")
 SHOWN_HITS = 200
 """Occurrences listed in the evidence pane (all are counted)."""
 
+NAME_WIDTH = 28
+"""Longer names are cut in the names table (the whole name is in the edit dialog)."""
+
 BIG = 1000
 """Participants above which the filter waits for a pause in typing."""
 
@@ -50,20 +53,20 @@ class EditorApp(App[Mapping]):
     TITLE = "nicknames edit"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("slash", "filter", "Filter"),
+        Binding("slash", "filter", "Filter", show=False),
         Binding("a", "accept", "Accept"),
         Binding("x", "reject", "Reject"),
         Binding("n", "add_name", "New"),
         Binding("e", "rename_name", "Edit"),
         Binding("m", "move_name", "Move"),
-        Binding("k", "keep_name", "Keep"),
         Binding("d", "duplicates", "Dups"),
         Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("U,ctrl+y", "redo", "Redo"),
-        Binding("f1,question_mark", "help", "Help"),
+        Binding("question_mark,f1", "help", "Help"),
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("q", "quit_editor", "Quit"),
         Binding("ctrl+q", "quit_editor", "Quit", priority=True, show=False),
+        Binding("U,ctrl+y", "redo", "Redo", show=False),
+        Binding("k", "keep_name", "Keep", show=False),
         Binding("s", "suggest", "Suggest", show=False),
         Binding("delete", "remove_name", "Remove", show=False),
         Binding("M", "merge", "Merge", show=False),
@@ -111,11 +114,10 @@ class EditorApp(App[Mapping]):
                 yield Label("", id="evidence-title")
                 yield DataTable(id="occurrences", cursor_type="row")
                 yield Label("", id="evidence-detail")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Fill the lists; prepare the messages in a worker so the window opens at once."""
-        self.query_one("#names", DataTable).add_columns("", "name", "count", "sources")
         self.query_one("#occurrences", DataTable).add_columns("from→to", "at", "context", "msg", "thread")
         self.refresh_duplicates()
         self.refresh_participants()
@@ -203,10 +205,16 @@ class EditorApp(App[Mapping]):
         table.clear()
         title = self.query_one("#names-title", Label)
         if self.current is None:
-            title.update("No participant matches the filter.")
+            title.update("No participant matches the filter (Escape, then / to change it)." if self.mapping.participants
+                         else "This mapping has no participants yet: run nicknames collect to propose them.")
             self.show_evidence_for(None)
             return
         names = sort_names(self.mapping.entry(self.current).names)
+        table.clear(columns=True)
+        longest = max((len(name.text) for name in names), default=4)
+        table.add_column("", width=1)
+        table.add_column("name", width=max(4, min(NAME_WIDTH, longest)))
+        table.add_columns("count", "sources")
         for name in names:
             table.add_row(*name_cells(name), key=name.text)
         registered = self.class_list.get(self.current)
@@ -289,7 +297,7 @@ class EditorApp(App[Mapping]):
         where = f" in messages of or to {self.current}" if self.only_related else ""
         shown = f" (first {len(self._hits)} listed)" if found.total > len(self._hits) else ""
         self.query_one("#evidence-title", Label).update(Text.assemble(
-            (f"“{found.name}”", "bold"), f" occurs {found.total} times{where}{shown}",
+            (f"“{found.name}”", "bold"), f" occurs {_times(found.total)}{where}{shown}",
         ))
         if self._hits:
             self.show_hit_detail(0)
@@ -391,14 +399,24 @@ class EditorApp(App[Mapping]):
         return self.current, name
 
     def action_accept(self) -> None:
-        """Accept the selected name: reviewed and in use."""
+        """Accept the selected name: reviewed and in use; the cursor goes on to the next name."""
         if chosen := self.need_name():
-            self.edit(f"accept {chosen[1]}", [chosen[0]], lambda: self.mapping.accept(*chosen))
+            row = self.query_one("#names", DataTable).cursor_row
+            if self.edit(f"accept {chosen[1]}", [chosen[0]], lambda: self.mapping.accept(*chosen)):
+                self.names_cursor(row + 1)
 
     def action_reject(self) -> None:
-        """Reject the selected name: apply skips it and collect never proposes it again."""
+        """Reject the selected name (it sinks to the end); the cursor stays put, on the next name."""
         if chosen := self.need_name():
-            self.edit(f"reject {chosen[1]}", [chosen[0]], lambda: self.mapping.reject(*chosen))
+            row = self.query_one("#names", DataTable).cursor_row
+            if self.edit(f"reject {chosen[1]}", [chosen[0]], lambda: self.mapping.reject(*chosen)):
+                self.names_cursor(row)
+
+    def names_cursor(self, row: int) -> None:
+        """Put the cursor of the names table on a row (the last one when past the end)."""
+        table = self.query_one("#names", DataTable)
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
 
     def action_suggest(self) -> None:
         """Mark the selected name as a suggestion still to review."""
@@ -408,7 +426,9 @@ class EditorApp(App[Mapping]):
     def action_remove_name(self) -> None:
         """Delete the selected name (collect will not propose it again)."""
         if chosen := self.need_name():
-            self.edit(f"remove {chosen[1]}", [chosen[0]], lambda: self.mapping.remove_name(*chosen))
+            row = self.query_one("#names", DataTable).cursor_row
+            if self.edit(f"remove {chosen[1]}", [chosen[0]], lambda: self.mapping.remove_name(*chosen)):
+                self.names_cursor(row)
 
     def action_keep_name(self) -> None:
         """Put the selected name on the keep list: never replaced anywhere."""
@@ -596,7 +616,8 @@ class EditorApp(App[Mapping]):
                 self.exit(None)
 
         self.push_screen(ConfirmDialog(
-            f"Quit without saving? {steps} edits will be lost (ctrl+s saves).", "Quit", "Keep editing"
+            f"Quit without saving? {steps} edit{'s' if steps > 1 else ''} will be lost (ctrl+s saves).",
+            "Quit", "Keep editing",
         ), done)
 
 
@@ -605,3 +626,7 @@ def _default_scope(table: MessageTable | None) -> str:
     if table is not None and table.columns.session_id is None:
         return "thread"
     return "session"
+
+
+def _times(count: int) -> str:
+    return "once" if count == 1 else f"{count} times"

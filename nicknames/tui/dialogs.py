@@ -8,6 +8,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
+from rich.console import RenderableType
 from rich.text import Text
 
 from nicknames.messages import Message
@@ -135,7 +136,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
 
-    def __init__(self, text: Text) -> None:
+    def __init__(self, text: RenderableType) -> None:
         super().__init__()
         self.text = text
 

@@ -36,13 +36,13 @@ class DuplicatesScreen(ModalScreen[None]):
 
     BINDINGS = [
         Binding("escape,q,d", "close", "Back"),
-        Binding("x", "reject", "Reject for this side"),
+        Binding("x", "reject", "Reject"),
         Binding("m", "move", "Move"),
-        Binding("k", "keep", "Keep list"),
-        Binding("g", "go", "Go to participant"),
+        Binding("k", "keep", "Keep"),
+        Binding("g", "go", "Go to"),
         Binding("u,ctrl+z", "app.undo", "Undo"),
-        Binding("U,ctrl+y", "app.redo", "Redo"),
-        Binding("f1,question_mark", "app.help", "Help"),
+        Binding("question_mark,f1", "app.help", "Help"),
+        Binding("U,ctrl+y", "app.redo", "Redo", show=False),
         Binding("left", "side(-1)", "Side", show=False),
         Binding("right", "side(1)", "Side", show=False),
         *[Binding(str(n), f"reject_for({n - 1})", f"Reject for #{n}", show=False) for n in range(1, 10)],
@@ -71,7 +71,7 @@ class DuplicatesScreen(ModalScreen[None]):
             yield RowList(id="duplicate-list")
             yield Label("", id="side-title")
             yield Horizontal(id="sides")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """List the duplicates."""
@@ -89,8 +89,8 @@ class DuplicatesScreen(ModalScreen[None]):
         scope = f"{self.editor.scope} scope" if self.editor.activity else "no messages: any shared name"
         self.query_one("#duplicates-title", Label).update(Text.assemble(
             ("Duplicate names", "bold"), f" ({scope}): {len(self.shown)}. ",
-            "x rejects the name for the highlighted side (← →), 1–9 for participant N; "
-            "m moves it; k keeps it everywhere.",
+            "← → choose a side; x rejects the name there (1–9: for participant N), "
+            "m moves it, k keeps it everywhere, g goes to it.",
         ))
         self.show_sides()
 

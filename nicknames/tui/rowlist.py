@@ -36,7 +36,7 @@ class RowList(ScrollView, can_focus=True):
     ]
     COMPONENT_CLASSES = {"row-list--cursor"}
     DEFAULT_CSS = """
-    RowList { height: 1fr; }
+    RowList { height: 1fr; overflow-x: hidden; }
     RowList > .row-list--cursor { background: $block-cursor-blurred-background; }
     RowList:focus > .row-list--cursor { background: $block-cursor-background; color: $block-cursor-foreground; }
     """
@@ -143,10 +143,9 @@ class RowList(ScrollView, can_focus=True):
         text = self._lines.get(key)
         if text is None:
             text = self._lines[key] = self.draw(key)
+        if index == self.cursor:
+            base = base + self.get_component_rich_style("row-list--cursor")
         line = text.copy()
         line.truncate(width, overflow="ellipsis", pad=True)
         segments = list(Segment.apply_style(line.render(self.app.console), base))
-        strip = Strip(segments).crop(0, width)
-        if index == self.cursor:
-            strip = strip.apply_style(self.get_component_rich_style("row-list--cursor"))
-        return strip.extend_cell_length(width, base)
+        return Strip(segments).crop(0, width).extend_cell_length(width, base)

@@ -30,7 +30,8 @@ def participant_line(participant: str, registered: str, count: int, problems: tu
     line = Text(no_wrap=True, overflow="ellipsis")
     for problem, (mark, style) in MARKERS.items():
         line.append(mark if problem in problems else " ", style)
-    line.append(f" {participant:<{id_width}} {count:>3} ")
+    shown = participant if len(participant) <= id_width else participant[: id_width - 1] + "…"
+    line.append(f" {shown:<{id_width}} {count:>3} ")
     line.append(registered, "dim")
     return line
 

@@ -50,14 +50,24 @@ async def test_accept_reject_suggest_and_remove() -> None:
         assert app.selected_name() == "Beth"
         await pilot.press("a")
         assert status(app, "p2", "Beth") is Status.ACTIVE
-        await pilot.press("x")
-        assert status(app, "p2", "Beth") is Status.REJECTED
-        assert app.selected_name() == "Beth"
+        assert app.selected_name() == "Beth"  # the last row: the cursor cannot go on
+        await pilot.press("up", "x")
+        assert status(app, "p2", "Elizabeth") is Status.REJECTED
+        assert app.selected_name() == "Beth"  # the rejected name sank to the end; the next one took its row
         await pilot.press("s")
         assert status(app, "p2", "Beth") is Status.SUGGESTED
         await pilot.press("delete")
         assert app.mapping.entry("p2").find("Beth") is None
         assert "Beth" in app.mapping.seen["p2"]
+        assert app.selected_name() == "Elizabeth"
+
+
+async def test_accept_goes_on_to_the_next_name() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_name(pilot, 1, 0)
+        await pilot.press("a")
+        assert app.selected_name() == "Elizabeth"
 
 
 async def test_add_a_name() -> None:
