@@ -36,6 +36,9 @@ from nicknames.tui.rows import hit_cells, name_cells, participant_line, sort_nam
 
 T = TypeVar("T")
 
+EvidenceKey = tuple[str, str | None, bool]
+"""(name, participant, only the participant's messages) of a search for evidence."""
+
 SHOWN_HITS = 200
 """Occurrences listed in the evidence pane (all are counted)."""
 
@@ -95,8 +98,8 @@ class EditorApp(App[Mapping]):
         self.current: str | None = None
         self.problems_only = False
         self.only_related = False
-        self._evidence_key: tuple[str, str | None] | None = None
-        self._cache: dict[tuple[str, str | None], Occurrences] = {}
+        self._evidence_key: EvidenceKey | None = None
+        self._cache: dict[EvidenceKey, Occurrences] = {}
         self._hits: list[Hit] = []
         self.id_width = 4
 
@@ -263,7 +266,7 @@ class EditorApp(App[Mapping]):
             return
         if self.concordance is None:
             return
-        key = (name, self.current if self.only_related else None)
+        key = (name, self.current, self.only_related)
         self._evidence_key = key
         if key in self._cache:
             self.fill_occurrences(self._cache[key])
@@ -272,19 +275,25 @@ class EditorApp(App[Mapping]):
             self.find_occurrences(self.concordance, key)
 
     @work(thread=True, exclusive=True, group="evidence")
-    def find_occurrences(self, concordance: Concordance, key: tuple[str, str | None]) -> None:
+    def find_occurrences(self, concordance: Concordance, key: EvidenceKey) -> None:
         """Scan the messages for a name off the main thread."""
-        found = concordance.find(key[0], related_to=key[1])
+        name, participant, only_related = key
+        if participant is None:
+            found = concordance.find(name)
+        elif only_related:
+            found = concordance.find(name, related_to=participant)
+        else:
+            found = concordance.find_for(name, participant)
         self.call_from_thread(self.occurrences_found, key, found)
 
-    def occurrences_found(self, key: tuple[str, str | None], found: Occurrences) -> None:
+    def occurrences_found(self, key: EvidenceKey, found: Occurrences) -> None:
         """Cache a scan's result and show it if the name is still selected."""
         self._cache[key] = found
         if key == self._evidence_key:
             self.fill_occurrences(found)
 
     def fill_occurrences(self, found: Occurrences | None) -> None:
-        """List the occurrences of a name, the name centred in its context."""
+        """List the occurrences of a name (the participant's own messages first), the name centred."""
         table = self.query_one("#occurrences", DataTable)
         table.clear()
         self._hits = list(found.hits[:SHOWN_HITS]) if found else []
@@ -294,10 +303,15 @@ class EditorApp(App[Mapping]):
         side = max(8, (table.size.width - 26 - len(found.name)) // 2)
         for hit in self._hits:
             table.add_row(*hit_cells(hit, self.current, side))
-        where = f" in messages of or to {self.current}" if self.only_related else ""
-        shown = f" (first {len(self._hits)} listed)" if found.total > len(self._hits) else ""
+        if self.only_related:
+            counts = f"{found.total} in messages by or to {self.current} (o: all)"
+        elif found.related is not None:
+            counts = f"{found.total} in all, {found.related} by or to {self.current} (listed first)"
+        else:
+            counts = f"{found.total} in all"
+        shown = f"; first {len(self._hits)} shown" if found.total > len(self._hits) else ""
         self.query_one("#evidence-title", Label).update(Text.assemble(
-            (f"“{found.name}”", "bold"), f" occurs {_times(found.total)}{where}{shown}",
+            (f"“{found.name}”", "bold"), f": {counts}{shown}",
         ))
         if self._hits:
             self.show_hit_detail(0)
@@ -627,6 +641,3 @@ def _default_scope(table: MessageTable | None) -> str:
         return "thread"
     return "session"
 
-
-def _times(count: int) -> str:
-    return "once" if count == 1 else f"{count} times"
