@@ -21,10 +21,12 @@ def test_activity_counts_senders_and_the_senders_they_answer() -> None:
 
 def test_a_name_shared_in_one_scope_is_a_duplicate_there() -> None:
     mapping = Mapping({"p1": ["Rob"], "p2": ["Rob", "Liz"], "p3": ["Liz", "Rob"]})
-    assert find_duplicates(mapping, ACTIVITY) == [
-        DuplicateName("Rob", ("p1", "p2"), ("s1",)),
-        DuplicateName("Rob", ("p1", "p3"), ("s2",)),
-    ]
+    assert find_duplicates(mapping, ACTIVITY) == [DuplicateName("Rob", ("p1", "p2", "p3"), ("s1", "s2"))]
+
+
+def test_a_name_shared_only_by_participants_never_active_together_is_no_duplicate() -> None:
+    mapping = Mapping({"p2": ["Liz"], "p3": ["Liz"]})
+    assert find_duplicates(mapping, ACTIVITY) == []
 
 
 def test_rejected_and_kept_names_are_not_duplicates() -> None:

@@ -19,7 +19,7 @@ from nicknames.patterns import name_key
 from nicknames.tui import messages as msg
 from nicknames.tui.dialogs import PickParticipantDialog
 from nicknames.tui.rowlist import RowList
-from nicknames.tui.rows import STATUS, hit_cells
+from nicknames.tui.rows import STATUS, side_cells
 
 if TYPE_CHECKING:
     from nicknames.tui.app import EditorApp
@@ -82,10 +82,14 @@ class DuplicatesScreen(ModalScreen[None]):
         """List the duplicates again (after an edit), keeping the cursor's place."""
         rows = self.query_one("#duplicate-list", RowList)
         row = rows.cursor
+        before = self.current()
         self.shown = list(self.editor.duplicates)
         width = min(24, max((len(duplicate.name) for duplicate in self.shown), default=4))
         keys = [str(index) for index in range(len(self.shown))]
         rows.set_rows(keys, lambda key: duplicate_line(self.shown[int(key)], width), str(min(row, len(keys) - 1)))
+        self.shown_key = rows.highlighted_key
+        if self.current() != before:
+            self.side = 0
         scope = f"{self.editor.scope} scope" if self.editor.activity else "no messages: any shared name"
         self.query_one("#duplicates-title", Label).update(Text.assemble(
             ("Duplicate names", "bold"), f" ({scope}): {len(self.shown)}. ",
@@ -132,14 +136,14 @@ class DuplicatesScreen(ModalScreen[None]):
         for index in self.window:
             participant = duplicate.participants[index]
             table: DataTable[Text] = DataTable(cursor_type="row", id=self.side_id(index))
-            table.add_columns("from→to", "at", "context", "msg", "thread")
+            table.add_columns("at", "context", "from→to", "msg")
             column = Vertical(Label(self.describe(index, participant, duplicate)), table, classes="side")
             if index == self.side:
                 column.add_class("acting")
             columns.append(column)
         sides.mount_all(columns)
         if self.editor.concordance is not None:
-            self.load_evidence(self.editor.concordance, duplicate, tuple(self.window))
+            self.load_evidence(self.editor.concordance, duplicate, tuple(self.window), self.generation)
 
     def side_id(self, index: int) -> str:
         """The id of one side's evidence table in the current drawing."""
@@ -166,25 +170,29 @@ class DuplicatesScreen(ModalScreen[None]):
         return next((name for name in entry.names if name_key(name.text) == key), None)
 
     @work(thread=True, exclusive=True, group="duplicate-evidence")
-    def load_evidence(self, concordance: Concordance, duplicate: DuplicateName, window: tuple[int, ...]) -> None:
+    def load_evidence(
+        self, concordance: Concordance, duplicate: DuplicateName, window: tuple[int, ...], generation: int
+    ) -> None:
         """Find, per participant shown, the occurrences in messages it sent or that answer it."""
         found = [concordance.find(duplicate.name, duplicate.participants[i], EVIDENCE) for i in window]
-        self.app.call_from_thread(self.fill_evidence, duplicate, window, found)
+        self.app.call_from_thread(self.fill_evidence, duplicate, window, found, generation)
 
-    def fill_evidence(self, duplicate: DuplicateName, window: tuple[int, ...], found: list[Occurrences]) -> None:
-        """Show the evidence if the same duplicate and sides are still shown; supporting places first."""
-        if duplicate != self.current() or list(window) != self.window:
+    def fill_evidence(
+        self, duplicate: DuplicateName, window: tuple[int, ...], found: list[Occurrences], generation: int
+    ) -> None:
+        """Show the evidence in the sides it was found for, if they are still shown; supporting places first."""
+        if generation != self.generation:
             return
         width = self.query_one("#sides").size.width // len(window)
-        side = max(6, (width - 28 - len(duplicate.name)) // 2)
+        side = max(4, (width - 14 - len(duplicate.name)) // 2)
         for index, occurrences in zip(window, found):
             participant = duplicate.participants[index]
             hits = sorted(occurrences.hits, key=lambda hit: hit.points_to != participant)
             for table in self.query(f"#{self.side_id(index)}").results(DataTable):
                 for hit in hits:
-                    table.add_row(*hit_cells(hit, participant, side))
+                    table.add_row(*side_cells(hit, participant, side))
                 if not hits:
-                    table.add_row(Text("-"), Text(""), Text("no message sent by or answering it"), Text(""), Text(""))
+                    table.add_row(Text(""), Text("no message by or to this participant has the name", "italic"), Text(""), Text(""))
 
     def action_side(self, step: int) -> None:
         """Act on the next or previous participant of the duplicate."""

@@ -71,3 +71,9 @@ def place_cell(hit: Hit, current: str | None) -> Text:
     """Where the name is; green when that place names ``current``, red when it names someone else."""
     style = "dim" if hit.points_to is None else "bold green" if hit.points_to == current else "bold red"
     return Text(PLACE_MARKS[hit.place], style)
+
+
+def side_cells(hit: Hit, participant: str, side: int) -> tuple[Text, Text, Text, Text]:
+    """For the narrow columns of the duplicates view: where, the name in context, from→to, message id."""
+    who, place, context, message, _ = hit_cells(hit, participant, side)
+    return place, context, who, message
