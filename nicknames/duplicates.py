@@ -78,9 +78,9 @@ def find_duplicates(
         for participant in members & names_of.keys():
             for name in names_of[participant]:
                 owners_here.setdefault(name, []).append(participant)
-        for name, owners in owners_here.items():
-            if len(owners) > 1:
-                together.setdefault(name, set()).update(owners)
+        for name, active_owners in owners_here.items():
+            if len(active_owners) > 1:
+                together.setdefault(name, set()).update(active_owners)
                 scopes.setdefault(name, []).append(key)
     return [
         DuplicateName(name, tuple(sorted(together[name], key=order.__getitem__)), tuple(sorted(scopes[name])))
