@@ -49,6 +49,19 @@ _MARKERS = [
     ("?", "cyan", "suggestions not reviewed yet"),
 ]
 
+_SOURCES = [
+    ("greet", "found in a greeting that addresses the parent message's sender"),
+    ("sign", "found in a sign-off of the participant's own message"),
+    ("class", "the registered name or a part of it (class list)"),
+    ("nick", "a familiar form of a known name"),
+    ("fuzzy  case", "a near spelling / a case variant of a known name"),
+    ("style  init", "a stylised form (R o b) / initials"),
+    ("glued", "a name glued to a neighbouring word"),
+    ("word", "also an ordinary word: replaced only where written as a name"),
+    ("unsure", "attributed by thread context, not by a direct reply"),
+    ("manual", "added by the reviewer"),
+]
+
 _STATUS = [
     ("✓", "green", "in use (accepted)"),
     ("?", "cyan", "suggested: in use, not reviewed yet"),
@@ -62,6 +75,7 @@ def help_text() -> Text:
     sections = [(heading, [(Text(keys, "bold"), meaning) for keys, meaning in rows]) for heading, rows in _KEYS]
     sections.append(("Participant markers", [(Text(mark, style), meaning) for mark, style, meaning in _MARKERS]))
     sections.append(("Name status", [(Text(mark, style), meaning) for mark, style, meaning in _STATUS]))
+    sections.append(("Sources of a name", [(Text(tag, "dim"), meaning) for tag, meaning in _SOURCES]))
     for heading, rows in sections:
         text.append(f"{heading}\n", "bold underline")
         for key, meaning in rows:

@@ -22,6 +22,12 @@ STATUS: dict[Status, tuple[str, str]] = {
 }
 """Name status → (mark, style) in the names table."""
 
+TAG_SHORT = {
+    "greeting": "greet", "signoff": "sign", "classlist": "class", "nickname": "nick",
+    "stylised": "style", "initials": "init", "uncertain": "unsure",
+}
+"""Short forms of the tags in the narrow sources column (other tags are shown as they are)."""
+
 PLACE_MARKS = {"greeting": "greet", "signoff": "sign", "body": "body"}
 
 
@@ -44,7 +50,7 @@ def name_cells(name: Name) -> tuple[Text, Text, Text, Text]:
         Text(mark, style),
         Text(name.text, text_style, no_wrap=True, overflow="ellipsis"),
         Text("" if name.count is None else str(name.count), justify="right"),
-        Text(", ".join(name.tags), "dim", no_wrap=True),
+        Text(" ".join(TAG_SHORT.get(tag, tag) for tag in name.tags), "dim", no_wrap=True),
     )
 
 
