@@ -333,3 +333,18 @@ async def test_without_messages_the_editor_still_works() -> None:
         await pilot.press("d")
         await settle(pilot)
         assert isinstance(app.screen, DuplicatesScreen)
+
+
+async def test_the_mouse_selects_participants_and_names() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.click("#participants", offset=(6, 2))
+        await settle(pilot)
+        assert app.current == "p3"
+        await pilot.click("#participants", offset=(6, 2))
+        await settle(pilot)
+        assert app.focused is app.query_one("#names")
+        await pilot.click("#names", offset=(4, 2))
+        await settle(pilot)
+        assert app.selected_name() == "Elizabeth"
