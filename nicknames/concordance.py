@@ -12,7 +12,7 @@ spans two messages.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import regex
@@ -70,6 +70,8 @@ class Occurrences:
     name: str
     hits: tuple[Hit, ...]
     total: int
+    related: int | None = None
+    """With ``find_for``: how many occurrences are in the participant's messages or replies to them."""
 
 
 class Concordance:
@@ -96,18 +98,44 @@ class Concordance:
     def find(self, name: str, related_to: str | None = None, limit: int = LIMIT) -> Occurrences:
         """Where ``name`` occurs as a whole word; with ``related_to``, only in messages that
         participant sent or that answer that participant."""
-        pattern = regex.compile(name_pattern(name_key(name)), regex.VERSION1)
         hits: list[Hit] = []
         total = 0
-        for match in pattern.finditer(self.text):
-            row = bisect.bisect_right(self.starts, match.start()) - 1
-            message = self.messages[row]
-            if related_to is not None and related_to not in (message.sender, message.parent_sender):
+        for row, start, end in self._matches(name):
+            if related_to is not None and not self._related(row, related_to):
                 continue
             total += 1
             if len(hits) < limit:
-                hits.append(self._hit(row, match.start() - self.starts[row], match.end() - self.starts[row]))
+                hits.append(self._hit(row, start, end))
         return Occurrences(name, tuple(hits), total)
+
+    def find_for(self, name: str, participant: str, limit: int = LIMIT) -> Occurrences:
+        """Every occurrence, those in messages ``participant`` sent or that answer it listed first.
+
+        ``related`` of the result counts those; one scan of the messages.
+        """
+        related: list[Hit] = []
+        others: list[Hit] = []
+        total = related_total = 0
+        for row, start, end in self._matches(name):
+            total += 1
+            if self._related(row, participant):
+                related_total += 1
+                if len(related) < limit:
+                    related.append(self._hit(row, start, end))
+            elif len(others) < limit:
+                others.append(self._hit(row, start, end))
+        return Occurrences(name, tuple((related + others)[:limit]), total, related_total)
+
+    def _matches(self, name: str) -> Iterator[tuple[int, int, int]]:
+        """(row, start, end) of every whole-word occurrence, offsets within the message."""
+        pattern = regex.compile(name_pattern(name_key(name)), regex.VERSION1)
+        for match in pattern.finditer(self.text):
+            row = bisect.bisect_right(self.starts, match.start()) - 1
+            yield row, match.start() - self.starts[row], match.end() - self.starts[row]
+
+    def _related(self, row: int, participant: str) -> bool:
+        message = self.messages[row]
+        return participant in (message.sender, message.parent_sender)
 
     def message(self, message_id: str) -> Message | None:
         """The message with this id, if there is one."""

@@ -9,7 +9,7 @@ then a pass over the shared names, fast enough to redo after every edit.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from nicknames.mapping import Mapping
@@ -43,21 +43,27 @@ class Activity:
 
 @dataclass(frozen=True)
 class DuplicateName:
-    """A name in use by several participants who are active together in at least one scope."""
+    """A name in use by several participants, at least two of whom are active together in some scope."""
 
     name: str
     participants: tuple[str, ...]
-    """In mapping order: the order apply's last rule ("first") picks from."""
+    """Everyone who shares the name with another active user in some scope, in mapping order
+    (the order apply's last rule, "first", picks from)."""
     scopes: tuple[str, ...]
-    """The scopes where they are all active; empty when no messages were given."""
+    """The scopes where two or more of them are active; empty when no messages were given."""
 
 
-def find_duplicates(mapping: Mapping, activity: Activity | None = None) -> list[DuplicateName]:
-    """Every duplicate name, by name and then participants.
+def find_duplicates(
+    mapping: Mapping, activity: Activity | None = None, only: Collection[str] | None = None
+) -> list[DuplicateName]:
+    """Every duplicate name (or those among ``only``, compared by ``name_key``), one per name, by name.
 
     Without messages (``activity`` None) every name shared by two participants counts.
     """
     shared = _shared_names(mapping)
+    if only is not None:
+        wanted = {name_key(text) for text in only}
+        shared = {name: owners for name, owners in shared.items() if name in wanted}
     if activity is None:
         return [DuplicateName(name, owners, ()) for name, owners in sorted(shared.items())]
     order = {participant: index for index, participant in enumerate(mapping.participants)}
@@ -65,16 +71,31 @@ def find_duplicates(mapping: Mapping, activity: Activity | None = None) -> list[
     for name, owners in shared.items():
         for participant in owners:
             names_of.setdefault(participant, []).append(name)
-    found: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    together: dict[str, set[str]] = {}
+    scopes: dict[str, list[str]] = {}
     for key, members in activity.active.items():
         owners_here: dict[str, list[str]] = {}
         for participant in members & names_of.keys():
             for name in names_of[participant]:
                 owners_here.setdefault(name, []).append(participant)
-        for name, users in owners_here.items():
-            if len(users) > 1:
-                found.setdefault((name, tuple(sorted(users, key=order.__getitem__))), []).append(key)
-    return [DuplicateName(name, owners, tuple(sorted(scopes))) for (name, owners), scopes in sorted(found.items())]
+        for name, active_owners in owners_here.items():
+            if len(active_owners) > 1:
+                together.setdefault(name, set()).update(active_owners)
+                scopes.setdefault(name, []).append(key)
+    return [
+        DuplicateName(name, tuple(sorted(together[name], key=order.__getitem__)), tuple(sorted(scopes[name])))
+        for name in sorted(together)
+    ]
+
+
+def update_duplicates(
+    known: list[DuplicateName], mapping: Mapping, activity: Activity | None, names: Collection[str]
+) -> list[DuplicateName]:
+    """``known`` after an edit that could only change the duplicates of ``names``: a fast partial redo."""
+    keys = {name_key(text) for text in names}
+    kept = [duplicate for duplicate in known if duplicate.name not in keys]
+    fresh = find_duplicates(mapping, activity, keys)
+    return sorted(kept + fresh, key=lambda duplicate: duplicate.name)
 
 
 def _shared_names(mapping: Mapping) -> dict[str, tuple[str, ...]]:

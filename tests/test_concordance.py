@@ -89,3 +89,12 @@ def test_place_in_message(text: str, word: str, place: str) -> None:
 def test_a_hit_points_to_the_participant_its_place_names() -> None:
     hits = Concordance(MESSAGES).find("Rob").hits
     assert [hit.points_to for hit in hits] == ["p1", "p1", "p2"]
+
+
+def test_find_for_lists_the_participants_messages_first() -> None:
+    found = Concordance(MESSAGES).find_for("Liz", "p3")
+    assert [hit.message_id for hit in found.hits] == ["2"]
+    assert (found.total, found.related) == (1, 0)
+    found = Concordance(MESSAGES + [msg("4", "p3", "Hi Liz", parent="p2")]).find_for("Liz", "p3", limit=1)
+    assert [hit.message_id for hit in found.hits] == ["4"]
+    assert (found.total, found.related) == (2, 1)

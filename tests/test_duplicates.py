@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from nicknames.duplicates import Activity, DuplicateName, find_duplicates
+from nicknames.duplicates import Activity, DuplicateName, find_duplicates, update_duplicates
 from nicknames.mapping import Mapping
 from nicknames.messages import Message
 
@@ -21,10 +21,12 @@ def test_activity_counts_senders_and_the_senders_they_answer() -> None:
 
 def test_a_name_shared_in_one_scope_is_a_duplicate_there() -> None:
     mapping = Mapping({"p1": ["Rob"], "p2": ["Rob", "Liz"], "p3": ["Liz", "Rob"]})
-    assert find_duplicates(mapping, ACTIVITY) == [
-        DuplicateName("Rob", ("p1", "p2"), ("s1",)),
-        DuplicateName("Rob", ("p1", "p3"), ("s2",)),
-    ]
+    assert find_duplicates(mapping, ACTIVITY) == [DuplicateName("Rob", ("p1", "p2", "p3"), ("s1", "s2"))]
+
+
+def test_a_name_shared_only_by_participants_never_active_together_is_no_duplicate() -> None:
+    mapping = Mapping({"p2": ["Liz"], "p3": ["Liz"]})
+    assert find_duplicates(mapping, ACTIVITY) == []
 
 
 def test_rejected_and_kept_names_are_not_duplicates() -> None:
@@ -41,3 +43,18 @@ def test_names_compare_with_folded_spaces() -> None:
 def test_without_messages_every_shared_name_counts() -> None:
     mapping = Mapping({"p2": ["Liz"], "p3": ["Liz"], "p1": ["Rob"]})
     assert find_duplicates(mapping) == [DuplicateName("Liz", ("p2", "p3"), ())]
+
+
+def test_only_some_names() -> None:
+    mapping = Mapping({"p1": ["Rob", "Liz"], "p2": ["Rob", "Liz"]})
+    assert [d.name for d in find_duplicates(mapping, ACTIVITY, only=["Liz"])] == ["Liz"]
+
+
+def test_update_after_an_edit_equals_a_full_search() -> None:
+    mapping = Mapping({"p1": ["Rob", "Liz"], "p2": ["Rob", "Liz", "Bob"], "p3": ["Bob", "Rob"]})
+    known = find_duplicates(mapping, ACTIVITY)
+    mapping.reject("p2", "Rob")
+    mapping.add_name("p1", "Bob")
+    updated = update_duplicates(known, mapping, ACTIVITY, ["Rob", "Liz", "Bob"])
+    assert updated == find_duplicates(mapping, ACTIVITY)
+    assert updated != known

@@ -16,11 +16,10 @@ from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
-from textual.widgets import DataTable, Footer, Header, Input, Label, OptionList
-from textual.widgets.option_list import Option
+from textual.widgets import DataTable, Footer, Header, Input, Label
 
 from nicknames.concordance import Concordance, Hit, Occurrences
-from nicknames.duplicates import Activity, DuplicateName, find_duplicates
+from nicknames.duplicates import Activity, DuplicateName, find_duplicates, update_duplicates
 from nicknames.errors import NicknamesError
 from nicknames.history import History, Step
 from nicknames.mapping import Mapping
@@ -32,12 +31,19 @@ from nicknames.tui.dialogs import (
 )
 from nicknames.tui.duplicates import DuplicatesScreen
 from nicknames.tui.help import HELP
+from nicknames.tui.rowlist import RowList
 from nicknames.tui.rows import hit_cells, name_cells, participant_line, sort_names
 
 T = TypeVar("T")
 
+EvidenceKey = tuple[str, str | None, bool]
+"""(name, participant, only the participant's messages) of a search for evidence."""
+
 SHOWN_HITS = 200
 """Occurrences listed in the evidence pane (all are counted)."""
+
+NAME_WIDTH = 28
+"""Longer names are cut in the names table (the whole name is in the edit dialog)."""
 
 BIG = 1000
 """Participants above which the filter waits for a pause in typing."""
@@ -50,20 +56,20 @@ class EditorApp(App[Mapping]):
     TITLE = "nicknames edit"
     ENABLE_COMMAND_PALETTE = False
     BINDINGS = [
-        Binding("slash", "filter", "Filter"),
+        Binding("slash", "filter", "Filter", show=False),
         Binding("a", "accept", "Accept"),
         Binding("x", "reject", "Reject"),
         Binding("n", "add_name", "New"),
         Binding("e", "rename_name", "Edit"),
         Binding("m", "move_name", "Move"),
-        Binding("k", "keep_name", "Keep"),
         Binding("d", "duplicates", "Dups"),
         Binding("u,ctrl+z", "undo", "Undo"),
-        Binding("U,ctrl+y", "redo", "Redo"),
-        Binding("f1,question_mark", "help", "Help"),
+        Binding("question_mark,f1", "help", "Help"),
         Binding("ctrl+s", "save", "Save", priority=True),
         Binding("q", "quit_editor", "Quit"),
         Binding("ctrl+q", "quit_editor", "Quit", priority=True, show=False),
+        Binding("U,ctrl+y", "redo", "Redo", show=False),
+        Binding("k", "keep_name", "Keep", show=False),
         Binding("s", "suggest", "Suggest", show=False),
         Binding("delete", "remove_name", "Remove", show=False),
         Binding("M", "merge", "Merge", show=False),
@@ -92,9 +98,10 @@ class EditorApp(App[Mapping]):
         self.current: str | None = None
         self.problems_only = False
         self.only_related = False
-        self._evidence_key: tuple[str, str | None] | None = None
-        self._cache: dict[tuple[str, str | None], Occurrences] = {}
+        self._evidence_key: EvidenceKey | None = None
+        self._cache: dict[EvidenceKey, Occurrences] = {}
         self._hits: list[Hit] = []
+        self.id_width = 4
 
     # ------------------------------------------------------------------ layout
 
@@ -103,18 +110,17 @@ class EditorApp(App[Mapping]):
         with Horizontal():
             with Vertical(id="participants-pane"):
                 yield Input(placeholder="/ filter: id, name…", id="filter")
-                yield OptionList(id="participants")
+                yield RowList(id="participants")
             with Vertical(id="right-pane"):
                 yield Label("", id="names-title")
                 yield DataTable(id="names", cursor_type="row")
                 yield Label("", id="evidence-title")
                 yield DataTable(id="occurrences", cursor_type="row")
                 yield Label("", id="evidence-detail")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """Fill the lists; prepare the messages in a worker so the window opens at once."""
-        self.query_one("#names", DataTable).add_columns("", "name", "count", "sources")
         self.query_one("#occurrences", DataTable).add_columns("from→to", "at", "context", "msg", "thread")
         self.refresh_duplicates()
         self.refresh_participants()
@@ -145,8 +151,7 @@ class EditorApp(App[Mapping]):
         """One line of the participant list."""
         problems = participant_problems(self.mapping, participant, self.duplicated)
         count = len(self.mapping.names_in_use(participant))
-        width = min(12, max((len(p) for p in self.mapping.participants), default=4))
-        return participant_line(participant, self.class_list.get(participant, ""), count, problems, width)
+        return participant_line(participant, self.class_list.get(participant, ""), count, problems, self.id_width)
 
     def visible_participants(self) -> list[str]:
         """Participants that match the filter (and have problems, when only those are shown)."""
@@ -167,35 +172,24 @@ class EditorApp(App[Mapping]):
 
     def refresh_participants(self) -> None:
         """Rebuild the participant list, keeping the selection when it is still shown."""
-        options = self.query_one("#participants", OptionList)
+        rows = self.query_one("#participants", RowList)
         shown = self.visible_participants()
-        options.clear_options()
-        options.add_options([Option(self.participant_label(p), id=p) for p in shown])
-        if not shown:
-            self.select(None)
-            return
-        index = shown.index(self.current) if self.current in shown else 0
-        options.highlighted = index
-        self.select(shown[index])
+        self.id_width = min(12, max((len(p) for p in self.mapping.participants), default=4))
+        rows.set_rows(shown, self.participant_label, self.current)
+        self.select(rows.highlighted_key)
 
     def refresh_rows(self, participants: Iterable[str]) -> None:
         """Redraw some rows of the participant list after an edit."""
-        options = self.query_one("#participants", OptionList)
-        for participant in participants:
-            if participant in self.mapping.entries:
-                try:
-                    options.replace_option_prompt(participant, self.participant_label(participant))
-                except Exception:  # noqa: BLE001 - the row is filtered out: nothing to redraw
-                    pass
+        self.query_one("#participants", RowList).redraw(set(participants))
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
         """Show the names of the participant under the cursor."""
-        if event.option_list.id == "participants":
-            self.select(event.option.id)
+        if event.row_list.id == "participants":
+            self.select(event.key)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_row_list_selected(self, event: RowList.Selected) -> None:
         """Enter on a participant goes to its names."""
-        if event.option_list.id == "participants":
+        if event.row_list.id == "participants":
             self.query_one("#names").focus()
 
     def select(self, participant: str | None, name: str | None = None) -> None:
@@ -214,10 +208,16 @@ class EditorApp(App[Mapping]):
         table.clear()
         title = self.query_one("#names-title", Label)
         if self.current is None:
-            title.update("No participant matches the filter.")
+            title.update("No participant matches the filter (Escape, then / to change it)." if self.mapping.participants
+                         else "This mapping has no participants yet: run nicknames collect to propose them.")
             self.show_evidence_for(None)
             return
         names = sort_names(self.mapping.entry(self.current).names)
+        table.clear(columns=True)
+        longest = max((len(name.text) for name in names), default=4)
+        table.add_column("", width=1)
+        table.add_column("name", width=max(4, min(NAME_WIDTH, longest)))
+        table.add_columns("count", "sources")
         for name in names:
             table.add_row(*name_cells(name), key=name.text)
         registered = self.class_list.get(self.current)
@@ -266,7 +266,7 @@ class EditorApp(App[Mapping]):
             return
         if self.concordance is None:
             return
-        key = (name, self.current if self.only_related else None)
+        key = (name, self.current, self.only_related)
         self._evidence_key = key
         if key in self._cache:
             self.fill_occurrences(self._cache[key])
@@ -275,19 +275,25 @@ class EditorApp(App[Mapping]):
             self.find_occurrences(self.concordance, key)
 
     @work(thread=True, exclusive=True, group="evidence")
-    def find_occurrences(self, concordance: Concordance, key: tuple[str, str | None]) -> None:
+    def find_occurrences(self, concordance: Concordance, key: EvidenceKey) -> None:
         """Scan the messages for a name off the main thread."""
-        found = concordance.find(key[0], related_to=key[1])
+        name, participant, only_related = key
+        if participant is None:
+            found = concordance.find(name)
+        elif only_related:
+            found = concordance.find(name, related_to=participant)
+        else:
+            found = concordance.find_for(name, participant)
         self.call_from_thread(self.occurrences_found, key, found)
 
-    def occurrences_found(self, key: tuple[str, str | None], found: Occurrences) -> None:
+    def occurrences_found(self, key: EvidenceKey, found: Occurrences) -> None:
         """Cache a scan's result and show it if the name is still selected."""
         self._cache[key] = found
         if key == self._evidence_key:
             self.fill_occurrences(found)
 
     def fill_occurrences(self, found: Occurrences | None) -> None:
-        """List the occurrences of a name, the name centred in its context."""
+        """List the occurrences of a name (the participant's own messages first), the name centred."""
         table = self.query_one("#occurrences", DataTable)
         table.clear()
         self._hits = list(found.hits[:SHOWN_HITS]) if found else []
@@ -297,10 +303,15 @@ class EditorApp(App[Mapping]):
         side = max(8, (table.size.width - 26 - len(found.name)) // 2)
         for hit in self._hits:
             table.add_row(*hit_cells(hit, self.current, side))
-        where = f" in messages of or to {self.current}" if self.only_related else ""
-        shown = f" (first {len(self._hits)} listed)" if found.total > len(self._hits) else ""
+        if self.only_related:
+            counts = f"{found.total} in messages by or to {self.current} (o: all)"
+        elif found.related is not None:
+            counts = f"{found.total} in all, {found.related} by or to {self.current} (listed first)"
+        else:
+            counts = f"{found.total} in all"
+        shown = f"; first {len(self._hits)} shown" if found.total > len(self._hits) else ""
         self.query_one("#evidence-title", Label).update(Text.assemble(
-            (f"“{found.name}”", "bold"), f" occurs {found.total} times{where}{shown}",
+            (f"“{found.name}”", "bold"), f": {counts}{shown}",
         ))
         if self._hits:
             self.show_hit_detail(0)
@@ -343,18 +354,27 @@ class EditorApp(App[Mapping]):
         """Make one undoable edit and redraw what it touched; a refused edit is shown, not raised."""
         keys = tuple(keys)
         before = set(self.mapping.participants)
+        names = self.names_of(keys)
         try:
             self.history.edit(self.mapping, label, keys, change)
         except NicknamesError as error:
             self.notify(str(error), title="Not changed", severity="error", markup=False)
             return False
-        self.after_edit(keys, before, select)
+        self.after_edit(keys, before, names, select)
         return True
 
-    def after_edit(self, keys: tuple[str, ...], before: set[str], name: str | None = None) -> None:
-        """Redraw the lists after the mapping changed in ``keys``."""
+    def names_of(self, keys: Iterable[str]) -> set[str]:
+        """Every name of these participants and of the keep list: all an edit of them can make or end a duplicate of."""
+        names = set(self.mapping.keep)
+        for key in keys:
+            if key in self.mapping.entries:
+                names.update(name.text for name in self.mapping.entries[key].names)
+        return names
+
+    def after_edit(self, keys: tuple[str, ...], before: set[str], names: set[str], name: str | None = None) -> None:
+        """Redraw the lists after the mapping changed in ``keys``; ``names`` are theirs before the edit."""
         old = set(self.duplicated)
-        self.refresh_duplicates()
+        self.refresh_duplicates(names | self.names_of(keys))
         if set(self.mapping.participants) != before or self.problems_only:
             self.refresh_participants()
         else:
@@ -367,11 +387,14 @@ class EditorApp(App[Mapping]):
         if isinstance(self.screen, DuplicatesScreen):
             self.screen.reload()
 
-    def refresh_duplicates(self) -> None:
-        """Find the duplicate names again (after an edit, or once the messages are ready)."""
+    def refresh_duplicates(self, names: set[str] | None = None) -> None:
+        """Find the duplicate names again: all, or (after an edit) those among ``names``."""
         if self.table is not None and self.activity is None:
             return
-        self.duplicates = find_duplicates(self.mapping, self.activity)
+        if names is None:
+            self.duplicates = find_duplicates(self.mapping, self.activity)
+        else:
+            self.duplicates = update_duplicates(self.duplicates, self.mapping, self.activity, names)
         self.duplicated = {p for duplicate in self.duplicates for p in duplicate.participants}
 
     def update_title(self) -> None:
@@ -390,14 +413,24 @@ class EditorApp(App[Mapping]):
         return self.current, name
 
     def action_accept(self) -> None:
-        """Accept the selected name: reviewed and in use."""
+        """Accept the selected name: reviewed and in use; the cursor goes on to the next name."""
         if chosen := self.need_name():
-            self.edit(f"accept {chosen[1]}", [chosen[0]], lambda: self.mapping.accept(*chosen))
+            row = self.query_one("#names", DataTable).cursor_row
+            if self.edit(f"accept {chosen[1]}", [chosen[0]], lambda: self.mapping.accept(*chosen)):
+                self.names_cursor(row + 1)
 
     def action_reject(self) -> None:
-        """Reject the selected name: apply skips it and collect never proposes it again."""
+        """Reject the selected name (it sinks to the end); the cursor stays put, on the next name."""
         if chosen := self.need_name():
-            self.edit(f"reject {chosen[1]}", [chosen[0]], lambda: self.mapping.reject(*chosen))
+            row = self.query_one("#names", DataTable).cursor_row
+            if self.edit(f"reject {chosen[1]}", [chosen[0]], lambda: self.mapping.reject(*chosen)):
+                self.names_cursor(row)
+
+    def names_cursor(self, row: int) -> None:
+        """Put the cursor of the names table on a row (the last one when past the end)."""
+        table = self.query_one("#names", DataTable)
+        if table.row_count:
+            table.move_cursor(row=min(row, table.row_count - 1))
 
     def action_suggest(self) -> None:
         """Mark the selected name as a suggestion still to review."""
@@ -407,7 +440,9 @@ class EditorApp(App[Mapping]):
     def action_remove_name(self) -> None:
         """Delete the selected name (collect will not propose it again)."""
         if chosen := self.need_name():
-            self.edit(f"remove {chosen[1]}", [chosen[0]], lambda: self.mapping.remove_name(*chosen))
+            row = self.query_one("#names", DataTable).cursor_row
+            if self.edit(f"remove {chosen[1]}", [chosen[0]], lambda: self.mapping.remove_name(*chosen)):
+                self.names_cursor(row)
 
     def action_keep_name(self) -> None:
         """Put the selected name on the keep list: never replaced anywhere."""
@@ -491,12 +526,14 @@ class EditorApp(App[Mapping]):
     def step(self, move: Callable[[Mapping], Step | None], verb: str, noun: str) -> None:
         """Undo or redo one step and redraw what it touched."""
         before = set(self.mapping.participants)
+        stack = self.history.undo_steps if noun == "undo" else self.history.redo_steps
+        names = self.names_of(stack[-1].keys) if stack else set()
         done = move(self.mapping)
         if done is None:
             self.notify(f"Nothing to {noun}.", severity="warning")
             return
         self.notify(f"{verb} {done.label}", markup=False, timeout=2)
-        self.after_edit(done.keys, before)
+        self.after_edit(done.keys, before, names)
 
     # ------------------------------------------------------------------ views
 
@@ -593,7 +630,8 @@ class EditorApp(App[Mapping]):
                 self.exit(None)
 
         self.push_screen(ConfirmDialog(
-            f"Quit without saving? {steps} edits will be lost (ctrl+s saves).", "Quit", "Keep editing"
+            f"Quit without saving? {steps} edit{'s' if steps > 1 else ''} will be lost (ctrl+s saves).",
+            "Quit", "Keep editing",
         ), done)
 
 
@@ -602,3 +640,4 @@ def _default_scope(table: MessageTable | None) -> str:
     if table is not None and table.columns.session_id is None:
         return "thread"
     return "session"
+

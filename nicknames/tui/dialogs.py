@@ -8,9 +8,11 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
+from rich.console import RenderableType
 from rich.text import Text
 
 from nicknames.messages import Message
+from nicknames.tui.rowlist import RowList
 
 
 class NameDialog(ModalScreen[str | None]):
@@ -46,41 +48,50 @@ class PickParticipantDialog(ModalScreen[str | None]):
     def __init__(self, title: str, choices: list[tuple[str, str]]) -> None:
         super().__init__()
         self.title_text = title
-        self.choices = choices
-        """(participant id, label) pairs."""
+        self.labels = dict(choices)
+        """Participant id → label."""
+        self.search = {pid: label.casefold() for pid, label in choices}
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog picker"):
             yield Label(Text(self.title_text), classes="dialog-title")
             yield Input(placeholder="type to filter by id or name", id="pick-filter")
-            yield OptionList(*self._options(""), id="pick-list")
+            yield RowList(id="pick-list")
             yield Label("Enter to choose, Escape to cancel", classes="dialog-hint")
 
-    def _options(self, text: str) -> list[Option]:
+    def on_mount(self) -> None:
+        """Show every participant."""
+        self.show_matching("")
+
+    def show_matching(self, text: str) -> None:
+        """Show only the participants whose id or name contains the text."""
         needle = text.casefold()
-        return [Option(Text(label), id=pid) for pid, label in self.choices if needle in label.casefold()]
+        keys = [pid for pid, label in self.search.items() if needle in label]
+        self.query_one(RowList).set_rows(keys, lambda pid: Text(self.labels[pid]))
 
     def on_input_changed(self, event: Input.Changed) -> None:
-        """Show only the participants that match the filter."""
-        options = self.query_one(OptionList)
-        options.clear_options()
-        options.add_options(self._options(event.value))
-        options.highlighted = 0 if options.option_count else None
+        """Filter as the user types."""
+        self.show_matching(event.value)
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
-        """Choose the first (or highlighted) participant of the filtered list."""
-        options = self.query_one(OptionList)
-        if options.option_count:
-            index = options.highlighted or 0
-            self.dismiss(options.get_option_at_index(index).id)
+        """Choose the highlighted (at first the first) participant of the filtered list."""
+        event.stop()
+        key = self.query_one(RowList).highlighted_key
+        if key is not None:
+            self.dismiss(key)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_row_list_selected(self, event: RowList.Selected) -> None:
         """Choose the participant clicked or selected with Enter."""
-        self.dismiss(event.option.id)
+        event.stop()
+        self.dismiss(event.key)
+
+    def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
+        """Keep the highlight to this dialog."""
+        event.stop()
 
     def action_focus_list(self) -> None:
         """Move from the filter to the list."""
-        self.query_one(OptionList).focus()
+        self.query_one(RowList).focus()
 
     def action_cancel(self) -> None:
         """Close without choosing."""
@@ -125,7 +136,7 @@ class HelpScreen(ModalScreen[None]):
 
     BINDINGS = [Binding("escape,q,f1,question_mark", "close", "Close")]
 
-    def __init__(self, text: Text) -> None:
+    def __init__(self, text: RenderableType) -> None:
         super().__init__()
         self.text = text
 

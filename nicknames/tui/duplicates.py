@@ -18,7 +18,8 @@ from nicknames.mapping import Name
 from nicknames.patterns import name_key
 from nicknames.tui import messages as msg
 from nicknames.tui.dialogs import PickParticipantDialog
-from nicknames.tui.rows import STATUS, hit_cells
+from nicknames.tui.rowlist import RowList
+from nicknames.tui.rows import STATUS, side_cells
 
 if TYPE_CHECKING:
     from nicknames.tui.app import EditorApp
@@ -26,19 +27,22 @@ if TYPE_CHECKING:
 EVIDENCE = 50
 """Occurrences listed per participant."""
 
+SIDES = 3
+"""Participants shown side by side; ← and → bring the others into view."""
+
 
 class DuplicatesScreen(ModalScreen[None]):
     """Each duplicate name with its participants side by side; resolve by reject, move or keep."""
 
     BINDINGS = [
         Binding("escape,q,d", "close", "Back"),
-        Binding("x", "reject", "Reject for this side"),
+        Binding("x", "reject", "Reject"),
         Binding("m", "move", "Move"),
-        Binding("k", "keep", "Keep list"),
-        Binding("g", "go", "Go to participant"),
+        Binding("k", "keep", "Keep"),
+        Binding("g", "go", "Go to"),
         Binding("u,ctrl+z", "app.undo", "Undo"),
-        Binding("U,ctrl+y", "app.redo", "Redo"),
-        Binding("f1,question_mark", "app.help", "Help"),
+        Binding("question_mark,f1", "app.help", "Help"),
+        Binding("U,ctrl+y", "app.redo", "Redo", show=False),
         Binding("left", "side(-1)", "Side", show=False),
         Binding("right", "side(1)", "Side", show=False),
         *[Binding(str(n), f"reject_for({n - 1})", f"Reject for #{n}", show=False) for n in range(1, 10)],
@@ -50,6 +54,10 @@ class DuplicatesScreen(ModalScreen[None]):
         """Which participant of the duplicate the actions apply to."""
         self.shown: list[DuplicateName] = []
         self.generation = 0
+        self.window: list[int] = []
+        """The participants (by position in the duplicate) whose columns are shown."""
+        self.shown_key: str | None = None
+        """The row whose sides are drawn, so a repeated highlight does not redraw them."""
         """Counts redraws of the sides, so new side tables never reuse the ids of old ones."""
 
     @property
@@ -60,79 +68,82 @@ class DuplicatesScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="duplicates-view"):
             yield Label("", id="duplicates-title")
-            yield DataTable(id="duplicate-list", cursor_type="row")
+            yield RowList(id="duplicate-list")
             yield Label("", id="side-title")
             yield Horizontal(id="sides")
-        yield Footer()
+        yield Footer(compact=True)
 
     def on_mount(self) -> None:
         """List the duplicates."""
-        self.query_one("#duplicate-list", DataTable).add_columns("name", "participants", "scopes")
         self.reload()
+        self.query_one("#duplicate-list").focus()
 
     def reload(self) -> None:
         """List the duplicates again (after an edit), keeping the cursor's place."""
-        table = self.query_one("#duplicate-list", DataTable)
-        row = table.cursor_row
+        rows = self.query_one("#duplicate-list", RowList)
+        row = rows.cursor
+        before = self.current()
         self.shown = list(self.editor.duplicates)
-        table.clear()
-        for duplicate in self.shown:
-            table.add_row(
-                Text(duplicate.name, "bold", no_wrap=True),
-                Text(", ".join(duplicate.participants), no_wrap=True),
-                Text(str(len(duplicate.scopes)) if duplicate.scopes else "-", justify="right"),
-            )
+        width = min(24, max((len(duplicate.name) for duplicate in self.shown), default=4))
+        keys = [str(index) for index in range(len(self.shown))]
+        rows.set_rows(keys, lambda key: duplicate_line(self.shown[int(key)], width), str(min(row, len(keys) - 1)))
+        self.shown_key = rows.highlighted_key
+        if self.current() != before:
+            self.side = 0
         scope = f"{self.editor.scope} scope" if self.editor.activity else "no messages: any shared name"
         self.query_one("#duplicates-title", Label).update(Text.assemble(
             ("Duplicate names", "bold"), f" ({scope}): {len(self.shown)}. ",
-            "x rejects the name for the highlighted side (← →), 1–9 for participant N; "
-            "m moves it; k keeps it everywhere.",
+            "← → choose a side; x rejects the name there (1–9: for participant N), "
+            "m moves it, k keeps it everywhere, g goes to it.",
         ))
-        if self.shown:
-            table.move_cursor(row=min(row, len(self.shown) - 1))
         self.show_sides()
 
     def current(self) -> DuplicateName | None:
         """The duplicate under the cursor."""
-        table = self.query_one("#duplicate-list", DataTable)
-        if not self.shown or not 0 <= table.cursor_row < len(self.shown):
-            return None
-        return self.shown[table.cursor_row]
+        key = self.query_one("#duplicate-list", RowList).highlighted_key
+        return None if key is None or int(key) >= len(self.shown) else self.shown[int(key)]
 
-    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+    def on_row_list_highlighted(self, event: RowList.Highlighted) -> None:
         """A new duplicate shows its participants."""
-        if event.data_table.id == "duplicate-list":
+        event.stop()
+        if event.key != self.shown_key:
+            self.shown_key = event.key
             self.side = 0
             self.show_sides()
 
-    def on_data_table_row_selected(self, event: DataTable.RowSelected) -> None:
-        """Enter on a duplicate goes to the highlighted side's participant."""
-        if event.data_table.id == "duplicate-list":
-            self.action_go()
+    def on_row_list_selected(self, event: RowList.Selected) -> None:
+        """Enter on a duplicate goes to the acting side's participant."""
+        event.stop()
+        self.action_go()
 
     def show_sides(self) -> None:
-        """One column per participant: its name record and the messages that tie the name to it."""
+        """A column per participant (up to ``SIDES`` around the acting one): its name and its evidence."""
         sides = self.query_one("#sides", Horizontal)
         sides.remove_children()
         duplicate = self.current()
         if duplicate is None:
             self.query_one("#side-title", Label).update("No duplicate names left." if not self.shown else "")
             return
-        self.side = min(self.side, len(duplicate.participants) - 1)
+        count = len(duplicate.participants)
+        self.side = min(self.side, count - 1)
+        first = max(0, min(self.side - 1, count - SIDES))
+        self.window = list(range(first, min(count, first + SIDES)))
+        more = f" · showing {first + 1}–{self.window[-1] + 1} of {count} (← →)" if count > SIDES else ""
         self.query_one("#side-title", Label).update(Text(
-            f"Acting on #{self.side + 1} {duplicate.participants[self.side]}", "bold"))
+            f"Acting on #{self.side + 1} {duplicate.participants[self.side]}{more}", "bold"))
         self.generation += 1
         columns = []
-        for index, participant in enumerate(duplicate.participants):
+        for index in self.window:
+            participant = duplicate.participants[index]
             table: DataTable[Text] = DataTable(cursor_type="row", id=self.side_id(index))
-            table.add_columns("from→to", "at", "context", "msg", "thread")
+            table.add_columns("at", "context", "from→to", "msg")
             column = Vertical(Label(self.describe(index, participant, duplicate)), table, classes="side")
             if index == self.side:
                 column.add_class("acting")
             columns.append(column)
         sides.mount_all(columns)
         if self.editor.concordance is not None:
-            self.load_evidence(self.editor.concordance, duplicate)
+            self.load_evidence(self.editor.concordance, duplicate, tuple(self.window), self.generation)
 
     def side_id(self, index: int) -> str:
         """The id of one side's evidence table in the current drawing."""
@@ -159,25 +170,29 @@ class DuplicatesScreen(ModalScreen[None]):
         return next((name for name in entry.names if name_key(name.text) == key), None)
 
     @work(thread=True, exclusive=True, group="duplicate-evidence")
-    def load_evidence(self, concordance: Concordance, duplicate: DuplicateName) -> None:
-        """Find, per participant, the occurrences in messages it sent or that answer it."""
-        found = [concordance.find(duplicate.name, related_to=p, limit=EVIDENCE) for p in duplicate.participants]
-        self.app.call_from_thread(self.fill_evidence, duplicate, found)
+    def load_evidence(
+        self, concordance: Concordance, duplicate: DuplicateName, window: tuple[int, ...], generation: int
+    ) -> None:
+        """Find, per participant shown, the occurrences in messages it sent or that answer it."""
+        found = [concordance.find(duplicate.name, duplicate.participants[i], EVIDENCE) for i in window]
+        self.app.call_from_thread(self.fill_evidence, duplicate, window, found, generation)
 
-    def fill_evidence(self, duplicate: DuplicateName, found: list[Occurrences]) -> None:
-        """Show the evidence if the same duplicate is still selected."""
-        if duplicate != self.current():
+    def fill_evidence(
+        self, duplicate: DuplicateName, window: tuple[int, ...], found: list[Occurrences], generation: int
+    ) -> None:
+        """Show the evidence in the sides it was found for, if they are still shown; supporting places first."""
+        if generation != self.generation:
             return
-        width = self.query_one("#sides").size.width // len(duplicate.participants)
-        side = max(6, (width - 28 - len(duplicate.name)) // 2)
-        for index, (participant, occurrences) in enumerate(zip(duplicate.participants, found)):
-            tables = self.query(f"#{self.side_id(index)}").results(DataTable)
+        width = self.query_one("#sides").size.width // len(window)
+        side = max(4, (width - 14 - len(duplicate.name)) // 2)
+        for index, occurrences in zip(window, found):
+            participant = duplicate.participants[index]
             hits = sorted(occurrences.hits, key=lambda hit: hit.points_to != participant)
-            for table in tables:
+            for table in self.query(f"#{self.side_id(index)}").results(DataTable):
                 for hit in hits:
-                    table.add_row(*hit_cells(hit, participant, side))
-                if not occurrences.hits:
-                    table.add_row(Text("-"), Text(""), Text("no message sent by or answering it"), Text(""), Text(""))
+                    table.add_row(*side_cells(hit, participant, side))
+                if not hits:
+                    table.add_row(Text(""), Text("no message by or to this participant has the name", "italic"), Text(""), Text(""))
 
     def action_side(self, step: int) -> None:
         """Act on the next or previous participant of the duplicate."""
@@ -236,3 +251,14 @@ class DuplicatesScreen(ModalScreen[None]):
     def action_close(self) -> None:
         """Back to the main view."""
         self.dismiss(None)
+
+
+def duplicate_line(duplicate: DuplicateName, width: int) -> Text:
+    """``Rob          U01, U02   in 3 scopes``."""
+    line = Text(no_wrap=True, overflow="ellipsis")
+    line.append(f"{duplicate.name:<{width}}", "bold")
+    line.append(f"  {', '.join(duplicate.participants)}")
+    if duplicate.scopes:
+        count = len(duplicate.scopes)
+        line.append(f"  in {count} scope{'s' if count > 1 else ''}", "dim")
+    return line

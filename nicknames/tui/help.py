@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
+
+KEY_WIDTH = 18
+MEANING_WIDTH = 50
 
 _KEYS = [
     ("Moving", [
@@ -44,6 +49,19 @@ _MARKERS = [
     ("?", "cyan", "suggestions not reviewed yet"),
 ]
 
+_SOURCES = [
+    ("greet", "found in a greeting that addresses the parent message's sender"),
+    ("sign", "found in a sign-off of the participant's own message"),
+    ("class", "the registered name or a part of it (class list)"),
+    ("nick", "a familiar form of a known name"),
+    ("fuzzy  case", "a near spelling / a case variant of a known name"),
+    ("style  init", "a stylised form (R o b) / initials"),
+    ("glued", "a name glued to a neighbouring word"),
+    ("word", "also an ordinary word: replaced only where written as a name"),
+    ("unsure", "attributed by thread context, not by a direct reply"),
+    ("manual", "added by the reviewer"),
+]
+
 _STATUS = [
     ("✓", "green", "in use (accepted)"),
     ("?", "cyan", "suggested: in use, not reviewed yet"),
@@ -52,22 +70,20 @@ _STATUS = [
 
 
 def help_text() -> Text:
-    """Keys by task, then what the markers and status marks mean."""
+    """Keys by task, then what the markers and status marks mean, wrapped to fit an 80-column terminal."""
     text = Text()
-    for heading, rows in _KEYS:
+    sections = [(heading, [(Text(keys, "bold"), meaning) for keys, meaning in rows]) for heading, rows in _KEYS]
+    sections.append(("Participant markers", [(Text(mark, style), meaning) for mark, style, meaning in _MARKERS]))
+    sections.append(("Name status", [(Text(mark, style), meaning) for mark, style, meaning in _STATUS]))
+    sections.append(("Sources of a name", [(Text(tag, "dim"), meaning) for tag, meaning in _SOURCES]))
+    for heading, rows in sections:
         text.append(f"{heading}\n", "bold underline")
-        for keys, meaning in rows:
-            text.append(f"  {keys:<16}", "bold")
-            text.append(f"{meaning}\n")
+        for key, meaning in rows:
+            key.pad_right(KEY_WIDTH - key.cell_len)
+            text.append_text(key)
+            lines = textwrap.wrap(meaning, MEANING_WIDTH)
+            text.append(("\n" + " " * KEY_WIDTH).join(lines) + "\n")
         text.append("\n")
-    text.append("Participant markers\n", "bold underline")
-    for mark, style, meaning in _MARKERS:
-        text.append(f"  {mark:<16}", style)
-        text.append(f"{meaning}\n")
-    text.append("\nName status\n", "bold underline")
-    for mark, style, meaning in _STATUS:
-        text.append(f"  {mark:<16}", style)
-        text.append(f"{meaning}\n")
     return text
 
 

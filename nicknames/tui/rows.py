@@ -22,6 +22,12 @@ STATUS: dict[Status, tuple[str, str]] = {
 }
 """Name status → (mark, style) in the names table."""
 
+TAG_SHORT = {
+    "greeting": "greet", "signoff": "sign", "classlist": "class", "nickname": "nick",
+    "stylised": "style", "initials": "init", "uncertain": "unsure",
+}
+"""Short forms of the tags in the narrow sources column (other tags are shown as they are)."""
+
 PLACE_MARKS = {"greeting": "greet", "signoff": "sign", "body": "body"}
 
 
@@ -30,7 +36,8 @@ def participant_line(participant: str, registered: str, count: int, problems: tu
     line = Text(no_wrap=True, overflow="ellipsis")
     for problem, (mark, style) in MARKERS.items():
         line.append(mark if problem in problems else " ", style)
-    line.append(f" {participant:<{id_width}} {count:>3} ")
+    shown = participant if len(participant) <= id_width else participant[: id_width - 1] + "…"
+    line.append(f" {shown:<{id_width}} {count:>3} ")
     line.append(registered, "dim")
     return line
 
@@ -43,7 +50,7 @@ def name_cells(name: Name) -> tuple[Text, Text, Text, Text]:
         Text(mark, style),
         Text(name.text, text_style, no_wrap=True, overflow="ellipsis"),
         Text("" if name.count is None else str(name.count), justify="right"),
-        Text(", ".join(name.tags), "dim", no_wrap=True),
+        Text(" ".join(TAG_SHORT.get(tag, tag) for tag in name.tags), "dim", no_wrap=True),
     )
 
 
@@ -70,3 +77,9 @@ def place_cell(hit: Hit, current: str | None) -> Text:
     """Where the name is; green when that place names ``current``, red when it names someone else."""
     style = "dim" if hit.points_to is None else "bold green" if hit.points_to == current else "bold red"
     return Text(PLACE_MARKS[hit.place], style)
+
+
+def side_cells(hit: Hit, participant: str, side: int) -> tuple[Text, Text, Text, Text]:
+    """For the narrow columns of the duplicates view: where, the name in context, from→to, message id."""
+    who, place, context, message, _ = hit_cells(hit, participant, side)
+    return place, context, who, message

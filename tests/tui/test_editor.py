@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from textual.widgets import DataTable, Input, OptionList
+from textual.widgets import DataTable, Input
 
 from nicknames.mapping import Status
 from nicknames.tui.dialogs import (
     ConfirmDialog, HelpScreen, KeepListScreen, MessageScreen, NameDialog, PickParticipantDialog,
 )
 from nicknames.tui.duplicates import DuplicatesScreen
+from nicknames.tui.rowlist import RowList
 from tests.tui.apps import make_app, settle
 
 SIZE = (100, 32)
@@ -19,8 +20,7 @@ def status(app, participant: str, text: str) -> Status:
 
 
 def shown_participants(app) -> list[str]:
-    options = app.query_one("#participants", OptionList)
-    return [options.get_option_at_index(i).id for i in range(options.option_count)]
+    return list(app.query_one("#participants", RowList).keys)
 
 
 async def open_name(pilot, participant_downs: int, name_downs: int) -> None:
@@ -50,14 +50,24 @@ async def test_accept_reject_suggest_and_remove() -> None:
         assert app.selected_name() == "Beth"
         await pilot.press("a")
         assert status(app, "p2", "Beth") is Status.ACTIVE
-        await pilot.press("x")
-        assert status(app, "p2", "Beth") is Status.REJECTED
-        assert app.selected_name() == "Beth"
+        assert app.selected_name() == "Beth"  # the last row: the cursor cannot go on
+        await pilot.press("up", "x")
+        assert status(app, "p2", "Elizabeth") is Status.REJECTED
+        assert app.selected_name() == "Beth"  # the rejected name sank to the end; the next one took its row
         await pilot.press("s")
         assert status(app, "p2", "Beth") is Status.SUGGESTED
         await pilot.press("delete")
         assert app.mapping.entry("p2").find("Beth") is None
         assert "Beth" in app.mapping.seen["p2"]
+        assert app.selected_name() == "Elizabeth"
+
+
+async def test_accept_goes_on_to_the_next_name() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await open_name(pilot, 1, 0)
+        await pilot.press("a")
+        assert app.selected_name() == "Elizabeth"
 
 
 async def test_add_a_name() -> None:
@@ -323,3 +333,18 @@ async def test_without_messages_the_editor_still_works() -> None:
         await pilot.press("d")
         await settle(pilot)
         assert isinstance(app.screen, DuplicatesScreen)
+
+
+async def test_the_mouse_selects_participants_and_names() -> None:
+    app = make_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        await pilot.click("#participants", offset=(6, 2))
+        await settle(pilot)
+        assert app.current == "p3"
+        await pilot.click("#participants", offset=(6, 2))
+        await settle(pilot)
+        assert app.focused is app.query_one("#names")
+        await pilot.click("#names", offset=(4, 2))
+        await settle(pilot)
+        assert app.selected_name() == "Elizabeth"
