@@ -293,9 +293,13 @@ def apply_csv(
     jobs: int = 1,
     chunk_rows: int = DEFAULT_CHUNK_ROWS,
     progress: Progress | None = None,
+    outline: Outline | None = None,
 ) -> ApplySummary:
-    """Pseudonymise a CSV export into ``output`` chunk by chunk; see the module docstring."""
-    outline = read_outline(path, chosen, encoding)
+    """Pseudonymise a CSV export into ``output`` chunk by chunk; see the module docstring.
+
+    ``outline`` is the file's ``read_outline`` when the caller has it already.
+    """
+    outline = outline if outline is not None else read_outline(path, chosen, encoding)
     codes, labels = outline.scope(scope)
     active = outline.active(codes, len(labels))
     senders = set(outline.senders)

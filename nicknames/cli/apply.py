@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
@@ -26,7 +27,15 @@ from nicknames.report import write_report, write_review
 from nicknames.resolution import Unresolved
 from nicknames.roster import Roster, read_roster
 from nicknames.sources import apply_source, check_output, open_address_key, write_output
+from nicknames.key_file import KeyFile
 from nicknames.styles import build_style, load_key, save_key
+from nicknames.apply_stream import apply_csv
+from nicknames.config import Config
+from nicknames.mapping import Mapping
+from nicknames.outline import read_outline
+from nicknames.output import atomic_output
+from nicknames.parallel import default_jobs
+from nicknames.render import ProgressBar, reply_warnings
 
 
 class Style(str, Enum):
@@ -98,6 +107,9 @@ def apply_command(
     thread_id_column: ThreadColumn = None,
     session_id_column: SessionColumn = None,
     address_key: AddressKeyOption = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for a CSV file read in "
+                                      "chunks (0 = one per core for large files); the output is the same "
+                                      "for any number.")] = 0,
     quiet: QuietOption = False,
 ) -> None:
     """Replace every name in the mapping by its participant's pseudonym, scope by scope.
@@ -129,6 +141,12 @@ def apply_command(
     mapping = read_mapping(mapping_path)
     roster = read_roster(class_list, encoding) if class_list else Roster()
     settings = load_settings(config)
+    if streams(messages, fmt, key.style, strict or review is not None or key_file is not None):
+        stream_apply(messages, output, mapping, scope.value, settings, roster, key, kinds, unresolved, jobs,
+                     quiet, verbose, report, encoding, message_id=message_id_column, sender=sender_column,
+                     text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
+                     session_id=session_id_column)
+        return
     addresses = open_address_key(messages, address_key or key_path(mapping_path), must_exist=True)
     source = load_source(
         messages, settings, encoding, addresses, message_id=message_id_column, sender=sender_column,
@@ -174,3 +192,46 @@ def parse_kinds(value: str) -> list[str]:
             f"unknown identifier kind {unknown[0]!r}; use {', '.join(KINDS)}, all or none.", param_hint="--identifiers"
         )
     return words
+
+
+def streams(messages: Path, fmt: str | None, style: str, needs_records: bool) -> bool:
+    """True when apply can read the CSV file in chunks: nothing asked for needs the whole table at once.
+
+    Surrogates are drawn from all texts, and --strict, --review and --key-file
+    read every replacement record; those runs read the table into memory.
+    """
+    return detect_format(messages) == "csv" and fmt in (None, "csv") and style != "surrogate" and not needs_records
+
+
+def stream_apply(
+    messages: Path, output: Path | None, mapping: Mapping, scope: str, settings: Config, roster: Roster,
+    key: KeyFile, kinds: list[str], unresolved: Unresolved, jobs: int, quiet: bool, verbose: bool,
+    report: Path | None, encoding: str | None, **columns: str | None,
+) -> None:
+    """``apply`` on a CSV file of any size: an outline pass, then chunks in ``jobs`` processes."""
+    chosen = dict(settings.columns)
+    chosen.update({field: column for field, column in columns.items() if column is not None})
+    encoding = encoding or settings.encoding
+    outline = read_outline(messages, chosen, encoding)
+    reply_warnings(err, outline.replies)
+    pseudonym = build_style(key, mapping, outline.senders, [], roster)
+    rules = identifier_rules(kinds, [*mapping.participants, *outline.senders], roster.addresses) if kinds else None
+    jobs = jobs or default_jobs(messages.stat().st_size)
+    with ProgressBar(err, "apply", enabled=not quiet) as progress:
+        if output is None:
+            summary = apply_csv(messages, sys.stdout, mapping, scope, pseudonym, identifiers=rules,
+                                unresolved=unresolved, encoding=encoding, jobs=jobs, progress=progress,
+                                outline=outline)
+        else:
+            with atomic_output(output, newline="") as stream:
+                summary = apply_csv(messages, stream, mapping, scope, pseudonym, identifiers=rules,
+                                    unresolved=unresolved, encoding=encoding, jobs=jobs, progress=progress,
+                                    outline=outline)
+    absent_warning(err, summary.unknown_participants)
+    if report is not None:
+        write_report(summary, report)
+    if not quiet:
+        apply_summary(err, summary, scope, verbose)
+        pseudonym_summary(err, summary, key.style, None)
+        if report is not None:
+            private_file_note(err, report, "the report")
