@@ -13,7 +13,7 @@ overlap, the one that starts first wins, then the longest.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import regex
@@ -55,6 +55,14 @@ PATTERNS = {"email": f"{_EMAIL}|{_OBFUSCATED_EMAIL}", "url": _URL, "handle": _HA
 """The regular expression of each kind with a pattern of its own."""
 
 _COMPILED = {kind: regex.compile(pattern) for kind, pattern in PATTERNS.items()}
+_DIGIT = regex.compile(r"\d")
+_MAY_HOLD: dict[str, Callable[[str], bool]] = {
+    "email": lambda text: "@" in text or " at " in text or "[at]" in text or "(at)" in text,
+    "url": lambda text: "://" in text or "www." in text.lower(),
+    "handle": lambda text: "@" in text,
+    "phone": lambda text: _DIGIT.search(text) is not None,
+}
+"""What a text must contain for each pattern to match: a cheap test that spares most texts a slow scan."""
 _TRAILING = ".,;:!?"
 _ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
 """Participant ids found in text: three or more characters with a letter and a digit (U0012, js42)."""
@@ -95,6 +103,8 @@ class IdentifierRules:
         return without_overlaps(found)
 
     def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
+        if not _MAY_HOLD[kind](text):
+            return
         for match in _COMPILED[kind].finditer(text):
             value = match.group()
             if kind == "url":

@@ -208,14 +208,25 @@ def _name_record(
     )
 
 
+_SHAPED: dict[type, bool] = {}
+"""Whether each pseudonym type is a ``ShapedPseudonym`` (a protocol check is slow to repeat per mention)."""
+
+
+def _is_shaped(pseudonym: Pseudonym) -> bool:
+    kind = type(pseudonym)
+    if kind not in _SHAPED:
+        _SHAPED[kind] = isinstance(pseudonym, ShapedPseudonym)
+    return _SHAPED[kind]
+
+
 def _shaped(pseudonym: Pseudonym, participant: str, original: str, kind: str) -> str:
-    if isinstance(pseudonym, ShapedPseudonym):
+    if _is_shaped(pseudonym):
         return pseudonym.mention(participant, original, kind)
     return pseudonym(participant)
 
 
 def _ambiguous(pseudonym: Pseudonym, candidates: Sequence[str], original: str) -> str:
-    if isinstance(pseudonym, ShapedPseudonym):
+    if _is_shaped(pseudonym):
         return pseudonym.ambiguous(candidates, original)
     return "|".join(pseudonym(participant) for participant in candidates)
 
