@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeGuard, runtime_checkable
 
 import regex
 
@@ -212,7 +212,7 @@ _SHAPED: dict[type, bool] = {}
 """Whether each pseudonym type is a ``ShapedPseudonym`` (a protocol check is slow to repeat per mention)."""
 
 
-def _is_shaped(pseudonym: Pseudonym) -> bool:
+def _is_shaped(pseudonym: Pseudonym) -> TypeGuard[ShapedPseudonym]:
     kind = type(pseudonym)
     if kind not in _SHAPED:
         _SHAPED[kind] = isinstance(pseudonym, ShapedPseudonym)
