@@ -13,7 +13,7 @@ overlap, the one that starts first wins, then the longest.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import regex
@@ -63,6 +63,30 @@ _MAY_HOLD: dict[str, Callable[[str], bool]] = {
     "phone": lambda text: _DIGIT.search(text) is not None,
 }
 """What a text must contain for each pattern to match: a cheap test that spares most texts a slow scan."""
+_ANCHORS = {"email": regex.compile(r"@| at |\[at\]|\(at\)"), "phone": _DIGIT}
+"""What every match of these kinds contains; their matches never hold a line break either."""
+
+
+def _matches(kind: str, text: str) -> Iterator[regex.Match[str]]:
+    """``finditer`` of the kind's pattern, run only on the lines that hold one of its anchors.
+
+    For the kinds of ``_ANCHORS`` a match lies within one line and holds an
+    anchor, so the other lines cannot hold one; look-behinds still see the text
+    before a line and a line end reads as the end of the text, where the
+    patterns' look-aheads (no word character or hyphen next) give the same answer.
+    """
+    anchors = _ANCHORS.get(kind)
+    if anchors is None:
+        yield from _COMPILED[kind].finditer(text)
+        return
+    end = -1
+    for anchor in anchors.finditer(text):
+        if anchor.start() < end:
+            continue
+        start = text.rfind("\n", 0, anchor.start()) + 1
+        end = text.find("\n", anchor.end())
+        end = len(text) if end < 0 else end
+        yield from _COMPILED[kind].finditer(text, start, end)
 _TRAILING = ".,;:!?"
 _ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
 """Participant ids found in text: three or more characters with a letter and a digit (U0012, js42)."""
@@ -105,7 +129,7 @@ class IdentifierRules:
     def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
         if not _MAY_HOLD[kind](text):
             return
-        for match in _COMPILED[kind].finditer(text):
+        for match in _matches(kind, text):
             value = match.group()
             if kind == "url":
                 value = _trim_url(value)

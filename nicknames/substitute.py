@@ -254,7 +254,7 @@ def _zones(text: str) -> Callable[[int], Zone]:
     (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence.
     """
     signoff = _signoff_start(text)
-    first = regex.search(r"\S", text)
+    first = _NON_BLANK.search(text)
     greeting_end = text.find("\n", first.start()) if first else -1
     greeting_end = len(text) if greeting_end < 0 else greeting_end
 
