@@ -90,7 +90,8 @@ def bench_size(size: str, args: argparse.Namespace) -> None:
     print("|---|---|---|---|---|")
     out = folder / "out"
     out.mkdir(exist_ok=True)
-    commands = {"collect": ["collect", str(csv_path), "-o", str(out / "collected.txt"), "--quiet"]}
+    commands = {} if args.no_collect else {"collect": ["collect", str(csv_path), "-o", str(out / "collected.txt"),
+                                                       "--quiet"]}
     for scope in args.scopes.split(","):
         commands[f"apply --scope {scope}"] = ["apply", str(csv_path), str(mapping), "-s", scope,
                                               "-o", str(out / f"{scope}.csv"), "--quiet", *args.apply_args]
@@ -127,6 +128,7 @@ def main() -> None:
     parser.add_argument("--reference-names", type=int, default=40, help="Names the reference runs (extrapolated).")
     parser.add_argument("--apply-args", nargs="*", default=[], help="Extra options for apply, e.g. --jobs 1.")
     parser.add_argument("--keep", action="store_true", help="Keep the outputs.")
+    parser.add_argument("--no-collect", action="store_true", help="Measure apply only.")
     args = parser.parse_args()
     args.work.mkdir(parents=True, exist_ok=True)
     for size in args.sizes.split(","):
