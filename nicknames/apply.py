@@ -54,6 +54,10 @@ class ApplyResult:
         """Mentions of shared names per deciding rule."""
         return Counter(r.rule for r in self.replacements if r.kind == "name" and len(r.candidates) > 1)
 
+    def review_count(self) -> int:
+        """Mentions of shared names that no context decided."""
+        return len(self.for_review())
+
     def for_review(self) -> list[Replacement]:
         """Mentions of shared names that no context decided (see ``nicknames.resolution``)."""
         return [record for record in self.replacements if record.for_review]

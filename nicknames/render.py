@@ -119,10 +119,10 @@ def pseudonym_summary(console: Console, result: ApplyResult | ApplySummary, styl
             f"Shared names: {sum(rules.values())} mentions decided by "
             + ", ".join(f"{rule} {rules[rule]}" for rule in RULES if rule in rules) + "."
         )
-    review = result.for_review()
+    review = result.review_count()
     if review:
         console.print(
-            f"[yellow]Review:[/] {len(review)} mentions of shared names had no deciding context "
+            f"[yellow]Review:[/] {review} mentions of shared names had no deciding context "
             "(list them with --review FILE)."
         )
     if key_file is not None:
