@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from nicknames.apply import ApplyResult, Duplicate, apply_mapping
+from nicknames.audit import AuditResult, Finding, audit_messages, build_index
 from nicknames.class_list import read_class_list, registered_parts
 from nicknames.collect import CollectResult, collect, merge
 from nicknames.errors import NicknamesError
@@ -12,9 +13,12 @@ from nicknames.formats import as_strings
 from nicknames.mail.participants import AddressKey, read_key, write_key
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
+from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern
 from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
 from nicknames.sample import SampleConfig, SampleResult, generate_sample
-from nicknames.sources import ArchiveApplyResult, Source, apply_source, collect_source, open_source, write_output
+from nicknames.sources import (
+    ArchiveApplyResult, Source, apply_source, collect_source, open_source, pseudonymise, source_from_frame, write_output,
+)
 from nicknames.identifiers import IdentifierRules, identifier_rules
 from nicknames.key_file import KeyFile, read_key_file, write_key_file
 from nicknames.pseudonyms import IdTemplate, KeyedIds
@@ -27,8 +31,10 @@ __all__ = [
     "AddressKey",
     "ApplyResult",
     "ArchiveApplyResult",
+    "AuditResult",
     "CollectResult",
     "Duplicate",
+    "Finding",
     "GoldSpan",
     "IdTemplate",
     "IdentifierRules",
@@ -36,6 +42,7 @@ __all__ = [
     "KeyedIds",
     "Mapping",
     "MappingReport",
+    "MentionReport",
     "Message",
     "MessageTable",
     "Name",
@@ -52,15 +59,20 @@ __all__ = [
     "apply_mapping",
     "apply_source",
     "as_strings",
+    "audit_messages",
+    "build_index",
     "collect",
     "collect_source",
     "evaluate_mapping",
+    "evaluate_mentions",
     "format_mapping",
     "generate_sample",
     "identifier_rules",
     "merge",
     "open_source",
     "parse_mapping",
+    "pseudonym_pattern",
+    "pseudonymise",
     "read_class_list",
     "read_key",
     "read_key_file",
@@ -70,6 +82,7 @@ __all__ = [
     "registered_parts",
     "reverse_texts",
     "scope_names",
+    "source_from_frame",
     "substitute_batch",
     "substitute_message",
     "table_from_frame",

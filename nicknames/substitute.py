@@ -20,6 +20,7 @@ from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
 from nicknames.patterns import compile_names, name_key
 from nicknames.resolution import Decision, ThreadContext, Unresolved, Zone, decide
+from nicknames.word_names import reads_as_word
 
 RULES = {
     "only": "the name belongs to one active participant",
@@ -99,6 +100,8 @@ class ScopeNames:
     owners: dict[str, tuple[str, ...]]
     """Name → active participants using it, in mapping order (keep-list names map to ())."""
     counts: dict[tuple[str, str], int]
+    words: frozenset[str] = frozenset()
+    """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
 
     def duplicates(self) -> dict[str, tuple[str, ...]]:
         """Names that belong to more than one active participant."""
@@ -110,6 +113,7 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
     owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
     counts: dict[tuple[str, str], int] = {}
     keep = set(owners)
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set()}
     for participant in mapping.participants:
         if participant not in active:
             continue
@@ -118,7 +122,10 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
             if name.in_use and key not in keep:
                 owners.setdefault(key, []).append(participant)
                 counts[(participant, key)] = name.count or 0
-    return ScopeNames(compile_names(owners), {k: tuple(v) for k, v in owners.items()}, counts)
+                for tag in tagged.keys() & set(name.tags):
+                    tagged[tag].add(key)
+    pattern = compile_names(owners, glued=tagged["glued"])
+    return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]))
 
 
 def substitute_batch(
@@ -164,6 +171,8 @@ def substitute_message(
             candidates = names.owners[key]
             if candidates and not _overlaps(match.start(), match.end(), taken):
                 zone = zones(match.start())
+                if key in names.words and reads_as_word(text, match.start(), match.end(), zone is not Zone.BODY):
+                    continue
                 decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
                 records.append(_name_record(message, match, key, candidates, decision, pseudonym))
     records.sort(key=lambda record: record.start)

@@ -6,10 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.collect import addressee, collect, merge, natural_key
+from nicknames.collect import collect, merge, natural_key
+from nicknames.discover.attribution import Attribution, Greeting, attribute
 from nicknames.mapping import Name, Status
 from nicknames.mapping_file import parse_mapping
-from nicknames.messages import Message, read_messages
+from nicknames.messages import read_messages
 from tests.conftest import write_csv
 
 HEADER = ["message_id", "parent_id", "user_id", "text"]
@@ -84,21 +85,23 @@ def test_natural_key() -> None:
 # ---------------------------------------------------------------------- greetings and recipients (mail)
 
 
-REGISTERED = {"P1": {"Ann Lee", "Ann", "Lee"}, "P2": {"Rob Grey", "Rob", "Grey"}, "P3": {"Carl"}, "P4": set()}
+OWNERS = {"Ann Lee": {"P1"}, "Ann": {"P1"}, "Lee": {"P1"}, "Rob Grey": {"P2"}, "Rob": {"P2"}, "Grey": {"P2"},
+          "Carl": {"P3"}}
 
 
 @pytest.mark.parametrize(
     ("sender", "parent", "recipients", "name", "expected"),
     [
-        ("P2", "P1", ("P1", "P3"), "Carl", ("P3", False)),  # a recipient's registered name beats the parent
-        ("P2", "P1", ("P1",), "Annie", ("P1", False)),  # no registered match: the parent's sender
-        ("P1", None, ("P4",), "Carl", ("P3", False)),  # one participant of the class list has it
-        ("P1", None, ("P2",), "Robbie", ("P2", True)),  # no parent: the only recipient, uncertain
+        ("P2", "P1", ("P1", "P3"), "Carl", ("P3", False)),  # a recipient's known name beats the parent
+        ("P2", "P1", ("P1",), "Annie", ("P1", False)),  # nobody's known name: the parent's sender
+        ("P1", None, ("P4",), "Carl", ("P4", True)),  # no parent, no poster: the only recipient, uncertain
+        ("P1", None, ("P2",), "Robbie", ("P2", True)),
         ("P1", None, ("P2", "P3"), "Robbie", None),  # no parent, several recipients: unknown
         ("P3", "P1", (), "Carl", ("P1", False)),  # the sender's own name is never the addressee
     ],
 )
-def test_addressee(sender: str, parent: str | None, recipients: tuple[str, ...], name: str,
-                   expected: tuple[str, bool] | None) -> None:
-    message = Message("m", sender, f"Hi {name},\nok", parent, "t", "", recipients)
-    assert addressee(message, name, REGISTERED) == expected
+def test_greeting_attribution_with_recipients(sender: str, parent: str | None, recipients: tuple[str, ...],
+                                              name: str, expected: tuple[str, bool] | None) -> None:
+    greeting = Greeting(0, "t", sender, parent, (name,), recipients)
+    found = list(attribute(greeting, OWNERS, {}))
+    assert found == ([] if expected is None else [Attribution(expected[0], name, expected[1])])

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
@@ -17,6 +18,7 @@ from nicknames.mail.participants import key_path, write_key
 from nicknames.collect import merge
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping, with_header, write_mapping
+from nicknames.nickname_table import read_table
 from nicknames.output import check_outputs
 from nicknames.render import absent_warning, collect_summary, private_file_note
 from nicknames.salutations import DEFAULT_RULES
@@ -32,6 +34,13 @@ def collect_command(
                                          dir_okay=False)] = Path("mapping.txt"),
     class_list: Annotated[Path | None, typer.Option(
         "--class-list", help="CSV of participant id and registered full name.", dir_okay=False)] = None,
+    nicknames_file: Annotated[Path | None, typer.Option(
+        "--nicknames-file", help="CSV of given names and familiar forms ('name,forms', forms separated by ';') "
+        "added to the built-in table.", dir_okay=False)] = None,
+    replace_nicknames: Annotated[bool, typer.Option(
+        "--replace-nicknames", help="Use only --nicknames-file, not the built-in table.")] = False,
+    no_discover: Annotated[bool, typer.Option(
+        "--no-discover", help="Only greetings, sign-offs and the class list: no suggested variants.")] = False,
     config: ConfigOption = None,
     encoding: EncodingOption = None,
     message_id_column: MessageIdColumn = None,
@@ -49,7 +58,10 @@ def collect_command(
     A greeting at the start of a message ("Hi Mary") names the parent message's
     sender; a sign-off at the end ("Thanks, Rob") names the sender; with
     --class-list, registered names and their parts that occur in the messages
-    are added. When the mapping file exists, the new findings are merged into
+    are added. Then familiar forms (Bob for Robert), misspellings, case and
+    accent variants, stylised forms, initials and names glued to words that
+    occur where a participant is active are added as suggestions (?Name) with
+    their evidence tags. When the mapping file exists, the new findings are merged into
     it: manual edits, rejections and comments are kept, counts are refreshed.
 
     For mail, participants are ids given to addresses (kept in the address key,
@@ -70,7 +82,8 @@ def collect_command(
         session_id=session_id_column,
     )
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
-    result = collect_source(source, roster, rules)
+    names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
+    result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
     mapping = merge(existing, result.mapping)
     absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])
     if not merged:
@@ -78,6 +91,9 @@ def collect_command(
     write_mapping(mapping, output)
     if key is not None:
         write_key(key, key_file)
+        if not quiet:
+            err.print(f"Address key {escape(str(key_file))}: {len(key.ids)} addresses, {key.added} new "
+                      "(owner-only: it holds real addresses; apply reads it to give every address its id).")
     result.mapping = mapping
     if not quiet:
         collect_summary(err, result, output, merged)
