@@ -46,6 +46,18 @@ class ApplyResult:
         """How many messages had at least one name replaced."""
         return len({record.message_id for record in self.replacements if record.pseudonym != record.original})
 
+    def identifier_kinds(self) -> Counter[str]:
+        """Identifiers replaced per kind."""
+        return Counter(record.kind for record in self.replacements if record.kind != "name")
+
+    def shared_rules(self) -> Counter[str]:
+        """Mentions of shared names per deciding rule."""
+        return Counter(r.rule for r in self.replacements if r.kind == "name" and len(r.candidates) > 1)
+
+    def review_count(self) -> int:
+        """Mentions of shared names that no context decided."""
+        return len(self.for_review())
+
     def for_review(self) -> list[Replacement]:
         """Mentions of shared names that no context decided (see ``nicknames.resolution``)."""
         return [record for record in self.replacements if record.for_review]

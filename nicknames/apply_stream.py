@@ -47,7 +47,8 @@ class ApplySummary:
     tally: Counter[tuple[str, str]] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     rules: Counter[str] = field(default_factory=Counter)
-    review: list[Replacement] = field(default_factory=list)
+    reviewed: int = 0
+    """Mentions of shared names that no context decided (counted, not kept: --review reads the table)."""
     changed: int = 0
     replaced: int = 0
     recomputed: int = 0
@@ -65,9 +66,9 @@ class ApplySummary:
         """How many messages had at least one name replaced."""
         return self.changed
 
-    def for_review(self) -> list[Replacement]:
+    def review_count(self) -> int:
         """Mentions of shared names that no context decided."""
-        return self.review
+        return self.reviewed
 
     def identifier_kinds(self) -> Counter[str]:
         """Identifiers replaced per kind."""
@@ -86,7 +87,7 @@ class ApplySummary:
         self.tally.update(result.tally)
         self.kinds.update(result.kinds)
         self.rules.update(result.rules)
-        self.review.extend(result.review)
+        self.reviewed += result.review
         self.changed += result.changed
         self.replaced += result.replaced
 
@@ -136,7 +137,7 @@ class ChunkResult:
     tally: Counter[tuple[str, str]] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     rules: Counter[str] = field(default_factory=Counter)
-    review: list[Replacement] = field(default_factory=list)
+    review: int = 0
     changed: int = 0
     replaced: int = 0
     decided: dict[tuple[int, str, str], str] = field(default_factory=dict)
@@ -157,7 +158,7 @@ class ChunkResult:
             if len(record.candidates) > 1:
                 self.rules[record.rule] += 1
                 if record.for_review:
-                    self.review.append(record)
+                    self.review += 1
 
 
 class _Decided(dict[tuple[str, str], str]):
@@ -293,9 +294,13 @@ def apply_csv(
     jobs: int = 1,
     chunk_rows: int = DEFAULT_CHUNK_ROWS,
     progress: Progress | None = None,
+    outline: Outline | None = None,
 ) -> ApplySummary:
-    """Pseudonymise a CSV export into ``output`` chunk by chunk; see the module docstring."""
-    outline = read_outline(path, chosen, encoding)
+    """Pseudonymise a CSV export into ``output`` chunk by chunk; see the module docstring.
+
+    ``outline`` is the file's ``read_outline`` when the caller has it already.
+    """
+    outline = outline if outline is not None else read_outline(path, chosen, encoding)
     codes, labels = outline.scope(scope)
     active = outline.active(codes, len(labels))
     senders = set(outline.senders)

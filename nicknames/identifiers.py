@@ -14,7 +14,7 @@ overlap, the one that starts first wins, then the longest.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import regex
@@ -71,6 +71,32 @@ def _may_hold(kind: str, text: str) -> bool:
     if kind == "url":
         return "://" in text or "www." in text or "WWW." in text
     return _THREE_DIGITS.search(text) is not None
+
+
+_ANCHORS = {"email": regex.compile("@"), "phone": regex.compile(r"\d")}
+"""What every match of these kinds contains; their matches never hold a line break either."""
+
+
+def _matches(kind: str, text: str) -> Iterator[regex.Match[str]]:
+    """``finditer`` of the kind's pattern, run only on the lines that hold one of its anchors.
+
+    For the kinds of ``_ANCHORS`` a match lies within one line and holds an
+    anchor, so the other lines cannot hold one; look-behinds still see the text
+    before a line and a line end reads as the end of the text, where the
+    patterns' look-aheads (no word character or hyphen next) give the same answer.
+    """
+    anchors = _ANCHORS.get(kind)
+    if anchors is None:
+        yield from _COMPILED[kind].finditer(text)
+        return
+    end = -1
+    for anchor in anchors.finditer(text):
+        if anchor.start() < end:
+            continue
+        start = text.rfind("\n", 0, anchor.start()) + 1
+        end = text.find("\n", anchor.end())
+        end = len(text) if end < 0 else end
+        yield from _COMPILED[kind].finditer(text, start, end)
 _TRAILING = ".,;:!?"
 _ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
 """Participant ids found in text: three or more characters with a letter and a digit (U0012, js42)."""
@@ -116,7 +142,7 @@ class IdentifierRules:
                 yield Identifier(kind, start, end, text[start:end], self._owner(kind, text[start:end]))
         if not _may_hold(kind, text):
             return
-        for match in _COMPILED[kind].finditer(text):
+        for match in _matches(kind, text):
             value = match.group()
             if kind == "url":
                 value = _trim_url(value)

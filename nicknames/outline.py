@@ -1,11 +1,11 @@
 """The first, cheap pass over a large export: who sent each message, to whom it replies, and its scopes.
 
-Only the id, sender, parent, thread and session columns are read, a chunk at a
-time, and kept as small integer codes per message (ids are kept as 64-bit
+The file is read a chunk at a time and only the id, sender, parent, thread and
+session columns are kept, as small integer codes per message (ids as 64-bit
 hashes), so the outline of a million messages takes tens of MB whatever the
 length of their texts. It derives exactly what ``messages.table_from_frame``
-derives (parent senders, thread roots, the unique-id check) and, from them,
-the participants active in each scope.
+derives (parent senders, thread roots, the id, sender and reply-link checks)
+and, from them, the participants active in each scope.
 """
 
 from __future__ import annotations
@@ -101,17 +101,17 @@ def read_outline(
     path: Path,
     chosen: MappingType[str, str] | None = None,
     encoding: str | None = None,
-    rows: int = DEFAULT_CHUNK_ROWS * 10,
+    rows: int = DEFAULT_CHUNK_ROWS,
 ) -> Outline:
     """The outline of a CSV export, reading only its id, sender, parent, thread and session columns."""
     columns = resolve_columns(read_header(path, encoding), chosen or {}, str(path))
-    wanted = [c for c in (columns.message_id, columns.sender, columns.parent_id, columns.thread_id,
-                          columns.session_id) if c is not None]
     senders, threads, sessions = Codes(), Codes(), Codes()
     parts: dict[str, list[np.ndarray]] = {"id": [], "sender": [], "parent": [], "none": [], "thread": [],
                                           "session": []}
     offset, empty_ids = 0, EmptyIds()
-    for chunk in iter_chunks(path, encoding, list(dict.fromkeys(wanted)), rows):
+    # Every column is parsed (and the text dropped chunk by chunk) so that a malformed row
+    # fails here, at its row, as it does when the whole table is read.
+    for chunk in iter_chunks(path, encoding, None, rows):
         known = len(senders.labels)
         parts["id"].append(_hash(chunk[columns.message_id]))
         parts["sender"].append(senders.encode(chunk[columns.sender]))

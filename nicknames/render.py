@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TaskID,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from nicknames.apply import ApplyResult
@@ -107,22 +114,21 @@ def private_file_note(console: Console, path: Path, what: str) -> None:
     )
 
 
-def pseudonym_summary(console: Console, result: ApplyResult, style: str, key_file: Path | None) -> None:
+def pseudonym_summary(console: Console, result: ApplyResult | ApplySummary, style: str, key_file: Path | None) -> None:
     """Identifiers replaced per kind, shared-name decisions per rule, mentions to review, the key file."""
-    kinds = Counter(r.kind for r in result.replacements if r.kind != "name")
+    kinds = result.identifier_kinds()
     if kinds:
         console.print("Identifiers replaced: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())) + ".")
-    shared = [r for r in result.replacements if r.kind == "name" and len(r.candidates) > 1]
-    if shared:
-        rules = Counter(r.rule for r in shared)
+    rules = result.shared_rules()
+    if rules:
         console.print(
-            f"Shared names: {len(shared)} mentions decided by "
+            f"Shared names: {sum(rules.values())} mentions decided by "
             + ", ".join(f"{rule} {rules[rule]}" for rule in RULES if rule in rules) + "."
         )
-    review = result.for_review()
+    review = result.review_count()
     if review:
         console.print(
-            f"[yellow]Review:[/] {len(review)} mentions of shared names had no deciding context "
+            f"[yellow]Review:[/] {review} mentions of shared names had no deciding context "
             "(list them with --review FILE)."
         )
     if key_file is not None:
@@ -132,3 +138,32 @@ def pseudonym_summary(console: Console, result: ApplyResult, style: str, key_fil
         )
     elif style != "id":
         console.print(f"Style {style} without --key-file: this output cannot be reversed, nor extended consistently.")
+
+
+class ProgressBar:
+    """A rich progress bar on stderr for ``apply_stream.Progress``; silent unless stderr is a terminal."""
+
+    def __init__(self, console: Console, description: str, enabled: bool = True) -> None:
+        self.enabled = enabled and console.is_terminal
+        self.progress = Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("messages"),
+            TimeRemainingColumn(), console=console, transient=True, disable=not self.enabled,
+        )
+        self.description = description
+        self.task: TaskID | None = None
+
+    def __enter__(self) -> ProgressBar:
+        self.progress.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.progress.stop()
+
+    def start(self, total: int) -> None:
+        """Show the bar for ``total`` messages."""
+        self.task = self.progress.add_task(self.description, total=total)
+
+    def advance(self, done: int) -> None:
+        """Move the bar on by ``done`` messages."""
+        if self.task is not None:
+            self.progress.advance(self.task, done)

@@ -87,7 +87,7 @@ def greeting_names(text: str, rules: Rules = DEFAULT_RULES) -> list[str]:
 
 def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) -> list[str]:
     """Names signed at the end of a message: "Thanks, Rob", "Cheers\\nR o b e r t", a bare "-RG-"."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    lines = last_lines_of(text, max(last_lines, 2))
     if len(lines) < 2:
         return []
     tail = lines[-last_lines:]
@@ -114,7 +114,32 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
 
 
 def _first_line(text: str) -> str | None:
-    return next((line for line in text.splitlines() if line.strip()), None)
+    """The first non-blank line, from the start of the text only (``splitlines`` of a growing head)."""
+    size = 256
+    while True:
+        head = text[:size]
+        lines = head.splitlines()
+        complete = lines if len(head) == len(text) else lines[:-1]
+        found = next((line for line in complete if line.strip()), None)
+        if found is not None or len(head) == len(text):
+            return found
+        size *= 4
+
+
+def last_lines_of(text: str, count: int) -> list[str]:
+    """The last ``count`` non-blank lines, stripped, read from the end of the text only.
+
+    The same as the tail of ``[line.strip() for line in text.splitlines() if line.strip()]``.
+    """
+    size = 1024
+    while True:
+        tail = text[-size:]
+        lines = tail.splitlines()
+        complete = lines if len(tail) == len(text) else lines[1:]  # the first one may be cut
+        found = [line.strip() for line in complete if line.strip()]
+        if len(found) >= count or len(tail) == len(text):
+            return found[-count:]
+        size *= 4
 
 
 def _names_in(rest: str, rules: Rules) -> list[str]:

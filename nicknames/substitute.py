@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import Protocol, TypeGuard, runtime_checkable
 
 import regex
 
@@ -218,14 +218,25 @@ def _name_record(
     )
 
 
+_SHAPED: dict[type, bool] = {}
+"""Whether each pseudonym type is a ``ShapedPseudonym`` (a protocol check is slow to repeat per mention)."""
+
+
+def _is_shaped(pseudonym: Pseudonym) -> TypeGuard[ShapedPseudonym]:
+    kind = type(pseudonym)
+    if kind not in _SHAPED:
+        _SHAPED[kind] = isinstance(pseudonym, ShapedPseudonym)
+    return _SHAPED[kind]
+
+
 def _shaped(pseudonym: Pseudonym, participant: str, original: str, kind: str) -> str:
-    if isinstance(pseudonym, ShapedPseudonym):
+    if _is_shaped(pseudonym):
         return pseudonym.mention(participant, original, kind)
     return pseudonym(participant)
 
 
 def _ambiguous(pseudonym: Pseudonym, candidates: Sequence[str], original: str) -> str:
-    if isinstance(pseudonym, ShapedPseudonym):
+    if _is_shaped(pseudonym):
         return pseudonym.ambiguous(candidates, original)
     return "|".join(pseudonym(participant) for participant in candidates)
 
@@ -253,7 +264,7 @@ def _zones(text: str) -> Callable[[int], Zone]:
     (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence.
     """
     signoff = _signoff_start(text)
-    first = regex.search(r"\S", text)
+    first = _NON_BLANK.search(text)
     greeting_end = text.find("\n", first.start()) if first else -1
     greeting_end = len(text) if greeting_end < 0 else greeting_end
 

@@ -103,4 +103,4 @@ def test_shared_names_decided_across_chunks_match_in_memory(tmp_path: Path, seed
         summary = apply_csv(path, streamed, mapping, scope, IdTemplate(), chunk_rows=chunk_rows)
         assert streamed.getvalue() == expected.getvalue()
         assert summary.counts() == result.counts()
-        assert [(r.message_id, r.start) for r in summary.review] == [(r.message_id, r.start) for r in result.for_review()]
+        assert summary.review_count() == len(result.for_review())
