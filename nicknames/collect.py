@@ -189,7 +189,7 @@ def _drop_words(found: Found, lexicon: Lexicon, parts: dict[str, set[str]], tabl
     """Forget greeted or signed "names" that this corpus uses as ordinary words ("List", "Scanned")."""
     known = {part.casefold() for part in parts} | set(table.forms) | set(table.names)
     for participant, name in list(found.counts):
-        if "classlist" in found.tags[(participant, name)] or name.casefold() in known:
+        if "classlist" in found.tags[(participant, name)] or name.casefold() in known or name.isupper():
             continue
         if all(lexicon.is_word(word) and word.casefold() not in name_words() for word in name.split()):
             found.drop(participant, name)
