@@ -87,7 +87,8 @@ def collect(
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table()
     part_owners = _part_owners(registered)
-    watched = frozenset(part.casefold() for part in part_owners) | frozenset(names_table.forms)
+    watched = frozenset(part.casefold() for part in part_owners) | frozenset(names_table.forms) | frozenset(
+        names_table.names)
     scan = Scan(rules, compile_names(part_owners), TokenIndex(watched=watched))
     for position, message in enumerate(messages):
         scan.add(position, message)
@@ -166,11 +167,12 @@ def _greetings(scan: Scan, roster: dict[str, str], table: NicknameTable, found: 
 
 def _owners(registered: dict[str, list[str]], found: Found, table: NicknameTable) -> dict[str, set[str]]:
     """Known name → participants: registered parts, their familiar forms, and names signed with."""
-    owners = _part_owners(registered)
-    for participant, parts in registered.items():
-        for part in parts:
+    parts = _part_owners(registered)
+    owners = {part: set(pids) for part, pids in parts.items()}
+    for participant, own in registered.items():
+        for part in own:
             for form in table.familiar_forms(part):
-                if form not in owners or participant in owners[form]:
+                if form not in parts:  # a form that is someone's registered name stays theirs
                     owners.setdefault(form, set()).add(participant)
     for (participant, name) in found.confirmed:
         owners.setdefault(name, set()).add(participant)
