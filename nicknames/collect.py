@@ -10,6 +10,7 @@ import regex
 
 from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.attribution import attribute
+from nicknames.discover.glued import glued_name
 from nicknames.discover.lexicon import Lexicon, name_words
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
@@ -20,6 +21,7 @@ from nicknames.nickname_table import NicknameTable, builtin_table
 from nicknames.patterns import compile_names, name_key
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Scan, ScanStats
+from nicknames.stopwords import STOPWORDS
 
 CollectStats = ScanStats
 """What collect saw, for the summary (kept under its old name)."""
@@ -95,9 +97,7 @@ def collect(
     found = Found()
     _signoffs(scan, roster, found)
     _greetings(scan, roster, names_table, found)
-    for part, count in scan.class_usage.items():
-        for participant in part_owners[part]:
-            found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
+    _class_list_names(scan, part_owners, found)
     _drop_words(found, scan.index.lexicon, part_owners, names_table)
     if discover:
         _suggest(found, registered, scan.index, names_table)
@@ -146,6 +146,24 @@ def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     return tuple((0, int(part)) if part.isdigit() else (1, part) for part in regex.split(r"(\d+)", text) if part)
 
 
+def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found) -> None:
+    """Registered names and parts that occur, counted per message.
+
+    A part several participants share (a surname, a common given name) counts
+    for each of them only in the threads where they are active.
+    """
+    usage: dict[str, Counter[str]] = {}
+    for (part, thread), count in scan.class_usage.items():
+        usage.setdefault(part, Counter())[thread] += count
+    for part, threads in usage.items():
+        owners = part_owners[part]
+        for participant in owners:
+            mine = scan.index.involved.get(participant, set())
+            count = sum(threads.values()) if len(owners) == 1 else sum(threads[t] for t in mine if t in threads)
+            if count:
+                found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
+
+
 def _signoffs(scan: Scan, roster: dict[str, str], found: Found) -> None:
     """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful."""
     for (sender, name), count in scan.signoffs.items():
@@ -157,6 +175,7 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found) -> None:
 def _greetings(scan: Scan, roster: dict[str, str], table: NicknameTable, found: Found) -> None:
     """Greeted names for the participant each greeting most likely addresses (see ``attribution``)."""
     owners = _owners({pid: registered_parts(name) for pid, name in roster.items()}, found, table)
+    _glued_owners(owners, {name for greeting in scan.greetings for name in greeting.names})
     for greeting in scan.greetings:
         for attribution in attribute(greeting, owners, scan.posts):
             tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
@@ -177,6 +196,14 @@ def _owners(registered: dict[str, list[str]], found: Found, table: NicknameTable
     for (participant, name) in found.confirmed:
         owners.setdefault(name, set()).add(participant)
     return owners
+
+
+def _glued_owners(owners: dict[str, set[str]], names: set[str]) -> None:
+    """Let a glued greeting ("HeyNatalie") belong to whoever has the name inside it."""
+    for name in names - owners.keys():
+        inner = glued_name(name, owners.__contains__, lambda piece: piece.casefold() in STOPWORDS)
+        if inner is not None:
+            owners[name] = owners[inner]
 
 
 def _part_owners(registered: dict[str, list[str]]) -> dict[str, set[str]]:

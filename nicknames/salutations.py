@@ -69,6 +69,7 @@ _LOOSE_SIGNATURE = regex.compile(
     rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){DECORATION}$"
 )
 _DASHED = regex.compile(rf"^\s*{DASHED_INITIALS}\s*$")
+_TRAILING_DASHED = regex.compile(rf"(?:^|[\s,])(?P<initials>{DASHED_INITIALS})\s*$")
 
 
 def greeting_names(text: str, rules: Rules = DEFAULT_RULES) -> list[str]:
@@ -98,6 +99,8 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
             continue
         if any(_is_prose(line) for line in tail[index + 2 :]):
             break  # prose follows: "Thanks Helen!" opened a paragraph, it did not sign the message
+        if (dashed := _TRAILING_DASHED.search(tail[index])) is not None:
+            return [dashed["initials"]]  # "Cheers, -PA-": the closer's decoration must not eat the first dash
         # After a bare "--" (the signature delimiter) only a capitalised name counts: "Scanned by ..." is not one.
         loose = _DASH_CLOSER.fullmatch(tail[index]) is None
         if match["rest"].strip():

@@ -17,8 +17,8 @@ import regex
 from nicknames.discover.lexicon import Lexicon
 from nicknames.messages import Message
 
-TOKEN = regex.compile(r"\p{L}(?:[\p{L}\p{M}'’]|[?\uFFFD](?=\p{L}))*")
-"""A word: letters with inner apostrophes; a ``?`` or U+FFFD between letters is a lost accent."""
+TOKEN = regex.compile(r"\p{L}(?:[\p{L}\p{M}'’]|-(?=\p{L})|[?\uFFFD](?=\p{L}))*")
+"""A word: letters with inner apostrophes and hyphens; a ``?`` or U+FFFD between letters is a lost accent."""
 _POSSESSIVE = regex.compile(r"['’]s?$")
 _SENTENCE_END = regex.compile(r"(?:^|[.!?:;\n]|[.!?:]['\")\]])[\s\"'(\[*_-]*$")
 
