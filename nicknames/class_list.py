@@ -6,7 +6,7 @@ from pathlib import Path
 
 import regex
 
-from nicknames.errors import InputError
+from nicknames.errors import InputError, where
 from nicknames.csv_file import read_csv_table
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
@@ -28,14 +28,19 @@ def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
     id_column = _pick(list(frame.columns), ID_COLUMNS, "participant id", path)
     name_column = _pick(list(frame.columns), NAME_COLUMNS, "full name", path)
     roster: dict[str, str] = {}
-    for row, (participant, name) in enumerate(zip(frame[id_column], frame[name_column]), start=1):
+    first_row: dict[str, int] = {}
+    for position, (participant, name) in enumerate(zip(frame[id_column], frame[name_column])):
+        participant, name = participant.strip(), " ".join(name.split())
+        if not participant or not name:
+            continue
         if participant in roster and roster[participant] != name:
             raise InputError(
-                f"{path}: participant {participant!r} appears twice with different names (data row {row}, "
-                f"column {id_column!r}); keep one row per participant."
+                f"{where(path, row=position, column=repr(id_column))}: participant {participant!r} appears twice "
+                f"with different names (rows {first_row[participant] + 2} and {position + 2}); "
+                "keep one row per participant."
             )
-        if participant.strip() and name.strip():
-            roster[participant.strip()] = " ".join(name.split())
+        roster[participant] = name
+        first_row.setdefault(participant, position)
     return roster
 
 

@@ -81,9 +81,10 @@ def collect(
     same pass feeds an index from which familiar forms, misspellings, case and
     accent variants, stylised forms, initials and glued names are suggested.
     """
-    messages = table.messages()
+    messages = list(table.messages())
     senders = dict.fromkeys(table.frame[table.columns.sender])
-    roster = {pid: name for pid, name in (class_list or {}).items() if pid in senders and is_person(name)}
+    addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
+    roster = {pid: name for pid, name in (class_list or {}).items() if pid in addressed and is_person(name)}
     registered = {pid: registered_parts(name) for pid, name in roster.items()}
     if roster:
         rules = rules.extended(not_stopwords=_name_words(roster.values()))

@@ -11,7 +11,16 @@ class NicknamesError(Exception):
     The message is a complete sentence: what is wrong, where (file, line,
     column) and what to do. The command line prints it without a traceback and
     exits with status 1; every other exception is a bug.
+
+    The message never holds message text or names: logs end up in places the
+    data must not. What would identify someone (the offending name, say) goes
+    in ``detail``, which the command line shows only with ``--verbose``.
     """
+
+    def __init__(self, message: str, *, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail
+        """Names or text that locate the problem further; shown only on request."""
 
 
 class InputError(NicknamesError):

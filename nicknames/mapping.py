@@ -53,12 +53,12 @@ class Name:
     def __post_init__(self) -> None:
         check_name_text(self.text)
         if self.count is not None and self.count < 0:
-            raise NicknamesError(f"The count of name {self.text!r} is negative ({self.count}).")
+            raise NicknamesError(f"A name has a negative count ({self.count}).", detail=_which(self.text))
         unknown = [tag for tag in self.tags if tag not in TAGS]
         if unknown:
             raise NicknamesError(
-                f"Name {self.text!r} has unknown tag {unknown[0]!r}; "
-                f"known tags are {', '.join(TAGS)}."
+                f"A name has unknown tag {unknown[0]!r}; known tags are {', '.join(TAGS)}.",
+                detail=_which(self.text),
             )
 
     @property
@@ -70,11 +70,16 @@ class Name:
 def check_name_text(text: str) -> None:
     """Refuse names that are empty, padded, multi-line or only punctuation."""
     if not text or text != text.strip():
-        raise NicknamesError(f"Name {text!r} is empty or has spaces around it.")
+        raise NicknamesError("A name is empty or has spaces around it.", detail=_which(text))
     if "\n" in text or "\r" in text:
-        raise NicknamesError(f"Name {text!r} spans several lines; a name is one line.")
+        raise NicknamesError("A name spans several lines; a name is one line.", detail=_which(text))
     if not _HAS_WORD_CHARACTER.search(text):
-        raise NicknamesError(f"Name {text!r} has no letter or digit; it cannot be a name.")
+        raise NicknamesError("A name has no letter or digit; it cannot be a name.", detail=_which(text))
+
+
+def _which(text: str) -> str:
+    """The detail that names the offending name (shown only with ``--verbose``)."""
+    return f"the name is {text!r}"
 
 
 def check_participant_id(participant: str) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import regex
 
+from nicknames.encodings import first_bad_byte, guess_encoding
 from nicknames.errors import MappingFileError, NicknamesError, where
 from nicknames.mapping import KEEP, Entry, Mapping, Name, Status
 from nicknames.output import write_text_atomically
@@ -58,19 +59,26 @@ def read_mapping(path: Path) -> Mapping:
         raise MappingFileError(f"Cannot read mapping file {path}: {error.strerror}.") from None
     try:
         text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        line = raw[: error.start].count(b"\n") + 1
-        raise MappingFileError(
-            f"{where(path, line)}: the mapping file is not UTF-8; save it as UTF-8 and try again."
-        ) from None
+    except UnicodeDecodeError:
+        raise _not_utf8(path, raw) from None
     return parse_mapping(text, path)
+
+
+def _not_utf8(path: Path, raw: bytes) -> MappingFileError:
+    bad = first_bad_byte(raw, "utf-8-sig")
+    place = where(path, bad.line, bad.column) if bad else str(path)
+    guess = guess_encoding(raw)
+    hint = f" (it looks like {guess})" if guess else ""
+    return MappingFileError(
+        f"{place}: the mapping file is not UTF-8{hint}; open it in a text editor and save it as UTF-8, then try again."
+    )
 
 
 def parse_mapping(text: str, path: Path | str = "<mapping>") -> Mapping:
     """Parse the text of a mapping file."""
     mapping = Mapping()
     pending: list[str] = []
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(_lines(text), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             pending.append(line)
             continue
@@ -79,10 +87,20 @@ def parse_mapping(text: str, path: Path | str = "<mapping>") -> Mapping:
         except MappingFileError:
             raise
         except NicknamesError as error:
-            raise MappingFileError(f"{where(path, number)}: {error} Fix the line and try again.") from None
+            raise MappingFileError(
+                f"{where(path, number)}: {_lower_first(str(error))} Fix the line and try again.", detail=error.detail
+            ) from None
         pending = []
     mapping.footer = pending
     return mapping
+
+
+def _lines(text: str) -> list[str]:
+    """Lines split at ``\\n`` (and ``\\r\\n``) only, as editors count them; other breaks stay in the line."""
+    lines = text.split("\n")
+    if lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
 
 
 def format_mapping(mapping: Mapping) -> str:
@@ -125,7 +143,7 @@ def format_name(name: Name) -> str:
 
 
 def _parse_line(mapping: Mapping, line: str, comments: list[str], path: Path | str, number: int) -> None:
-    head, *items = _split_fields(line)
+    head, *items = _split_fields(line, path, number)
     key = head.text
     if key.startswith(SEEN):
         participant = key[len(SEEN):].strip()
@@ -149,8 +167,9 @@ def _parse_line(mapping: Mapping, line: str, comments: list[str], path: Path | s
             raise MappingFileError(f"{where(path, number, item.column)}: keep-list names take no '?' or '!'.")
         if entry.find(name.text) is not None:
             raise MappingFileError(
-                f"{where(path, number, item.column)}: {name.text!r} is listed twice for {_describe(key)}; "
-                "remove one of them."
+                f"{where(path, number, item.column)}: this name is listed twice for {_describe(key)}; "
+                "remove one of them.",
+                detail=f"the name is {name.text!r}",
             )
         entry.names.append(name)
 
@@ -159,8 +178,8 @@ def _describe(key: str) -> str:
     return "the keep list" if key == KEEP else f"participant {key!r}"
 
 
-def _split_fields(line: str) -> list[Field]:
-    """Split on unescaped ``|``; empty trailing fields (``U01 |``) are dropped."""
+def _split_fields(line: str, path: Path | str, number: int) -> list[Field]:
+    """Split on unescaped ``|``; empty trailing fields (``U01 |``) are dropped, empty inner ones refused."""
     fields: list[Field] = []
     start = 0
     index = 0
@@ -169,12 +188,27 @@ def _split_fields(line: str) -> list[Field]:
             fields.append(_field(line, start, index))
             start = index + 1
         elif line[index] == "\\":
+            if index == len(line) - 1:
+                raise MappingFileError(
+                    f"{where(path, number, index + 1)}: the line ends in a backslash, which escapes nothing; "
+                    "remove it or write '\\\\' for a backslash."
+                )
             index += 1
         index += 1
     head, *rest = fields
     if not head.text:
-        raise NicknamesError("The line has no participant id before its first '|'.")
-    return [head, *[field for field in rest if field.text]]
+        raise MappingFileError(
+            f"{where(path, number, 1)}: the line has no participant id before its first '|'; "
+            "start it with the participant id, or delete the line."
+        )
+    while rest and not rest[-1].text:
+        rest.pop()
+    for field in rest:
+        if not field.text:
+            raise MappingFileError(
+                f"{where(path, number, field.column)}: an empty name between two '|'; delete one of the '|'."
+            )
+    return [head, *rest]
 
 
 def _field(line: str, start: int, end: int) -> Field:
@@ -198,7 +232,14 @@ def _parse_name(item: Field, path: Path | str, number: int) -> Name:
     try:
         return Name(_unescape(text), count, tags, status)
     except NicknamesError as error:
-        raise MappingFileError(f"{where(path, number, item.column)}: {error} Fix the name and try again.") from None
+        raise MappingFileError(
+            f"{where(path, number, item.column)}: {_lower_first(str(error))} Fix the name and try again.",
+            detail=error.detail,
+        ) from None
+
+
+def _lower_first(message: str) -> str:
+    return message[:1].lower() + message[1:]
 
 
 def _escaped(text: str, position: int) -> bool:

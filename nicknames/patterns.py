@@ -10,10 +10,10 @@
   so "Mary  Jane" is still "Mary Jane".
 - Longest first: at any position the longest name wins, so "Mary Jane" is one
   match and a keep-list name such as "Arthur C. Clarke" covers "Arthur".
+- Regex metacharacters in names (``C++``, ``(Rob)``, ``a.b``) are literal.
 - Names tagged ``glued`` also match glued to a word in camel case
   ("thanksMary" → "thanks[U01]"); names tagged ``word`` are skipped where they
   read as the word (see ``nicknames.word_names``).
-- Regex metacharacters in names (``C++``, ``(Rob)``, ``a.b``) are literal.
 """
 
 from __future__ import annotations
@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable
 
 import regex
+
+from nicknames.matcher import NameMatcher
 
 WORD = regex.compile(r"\w")
 SPACE_IN_NAME = r"[^\S\r\n]+"
@@ -54,16 +56,79 @@ def longest_first(names: Iterable[str]) -> list[str]:
     return sorted(set(names), key=lambda name: (-len(name), name))
 
 
-def compile_names(names: Iterable[str], glued: Collection[str] = ()) -> regex.Pattern[str] | None:
-    """One pattern matching any of the names, longest first; None when there are none.
+def compile_names(names: Iterable[str], glued: Collection[str] = ()) -> NameMatcher | None:
+    """One matcher for all the names, longest first; None when there are none.
 
-    ``name_key(match.group())`` gives back the name that matched. Names in
-    ``glued`` also match glued to a word (see ``name_pattern``).
+    ``matcher.finditer(text)`` finds exactly what the alternation of every
+    ``name_pattern``, longest first, finds, in one pass over the text whatever
+    the number of names (see ``nicknames.matcher``). ``name_key(match.group())``
+    gives back the name that matched. Names in ``glued`` also match glued to a
+    word (see ``name_pattern``).
+    """
+    keys = {name_key(name) for name in names}
+    keys.discard("")
+    return NameMatcher(keys, {name_key(name) for name in glued} & keys) if keys else None
+
+
+def alternation(names: Iterable[str], glued: Collection[str] = ()) -> regex.Pattern[str] | None:
+    """The straightforward pattern: every ``name_pattern``, longest first, as one alternation.
+
+    The definition that ``compile_names`` must agree with, kept for tests and
+    benchmarks; its cost grows with the number of names.
     """
     ordered = longest_first(name_key(name) for name in names)
+    ordered = [name for name in ordered if name]
     if not ordered:
         return None
     return regex.compile("|".join(name_pattern(name, name in glued) for name in ordered), regex.VERSION1)
+
+
+_END = ""
+"""Trie key marking that a name ends at this node (no unit is the empty string)."""
+_Trie = dict[str, "_Trie"]
+
+
+def trie_pattern(keys: Iterable[str]) -> str:
+    """The names (already ``name_key``-folded) as one regular expression shaped like a trie.
+
+    Names sharing a prefix share its pattern, so the engine decides at each
+    character which names are still possible instead of trying every name in
+    turn. At each node the longer continuations are tried before the name that
+    ends there, which is the longest-first rule: names that can match at one
+    position are prefixes of one another (the branches of a node start with
+    different characters, or with a space run that no literal can match), so
+    the deepest one that matches is the longest. The look-behind is shared by
+    all names that start with a word character; each name's look-ahead sits
+    where it ends.
+    """
+    word_first: _Trie = {}
+    other_first: _Trie = {}
+    for key in keys:
+        node = word_first if WORD.match(key[0]) else other_first
+        for unit in _units(key):
+            node = node.setdefault(unit, {})
+        node[_END] = {"(?!\\w)" if WORD.match(key[-1]) else "": {}}
+    branches = []
+    if word_first:
+        branches.append(r"(?<!\w)" + _node_pattern(word_first))
+    if other_first:
+        branches.append(_node_pattern(other_first))
+    return "|".join(branches)
+
+
+def _units(key: str) -> list[str]:
+    """A name as trie units: its characters, each space standing for a run of spaces or tabs."""
+    return [SPACE_IN_NAME if char == " " else regex.escape(char) for char in key]
+
+
+def _node_pattern(node: _Trie) -> str:
+    """The pattern of one trie node: every continuation, then the end of a name here (if any)."""
+    branches = [unit + _node_pattern(child) for unit, child in sorted(node.items()) if unit != _END]
+    if _END in node:
+        branches.append(next(iter(node[_END])))
+    if len(branches) == 1:
+        return branches[0]
+    return "(?:" + "|".join(branches) + ")"
 
 
 def name_key(text: str) -> str:

@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from nicknames.apply import ApplyResult
+from nicknames.apply_stream import ApplySummary
 from nicknames.collect import CollectResult
 from nicknames.replies import ReplyCheck
 from nicknames.substitute import RULES
@@ -41,22 +42,17 @@ def collect_summary(console: Console, result: CollectResult, output: Path, merge
     )
 
 
-def apply_summary(console: Console, result: ApplyResult, scope: str, show_names: bool) -> None:
+def apply_summary(console: Console, result: ApplyResult | ApplySummary, scope: str, show_names: bool) -> None:
     """Messages changed, replacements, and each duplicate name with the rule that resolved it."""
     console.print(
-        f"[bold]apply[/] (scope {scope}): {len(result.frame)} messages in {result.scopes} scopes, "
-        f"{result.changed_messages()} changed, {len(result.replacements)} names replaced."
+        f"[bold]apply[/] (scope {scope}): {result.message_count()} messages in {result.scopes} scopes, "
+        f"{result.changed_messages()} changed, {result.replacement_count()} names replaced."
     )
-    if result.unknown_participants:
-        console.print(
-            f"[yellow]Warning:[/] {len(result.unknown_participants)} participants of the mapping sent no "
-            "message in this file; check that mapping and messages belong together."
-        )
     if result.duplicates:
         _duplicates(console, result, show_names)
 
 
-def _duplicates(console: Console, result: ApplyResult, show_names: bool) -> None:
+def _duplicates(console: Console, result: ApplyResult | ApplySummary, show_names: bool) -> None:
     scopes = len({duplicate.scope for duplicate in result.duplicates})
     console.print(
         f"[yellow]Warning:[/] {len(result.duplicates)} names belong to several participants active in the "
@@ -90,6 +86,25 @@ def reply_warnings(console: Console, replies: ReplyCheck) -> None:
 
 def _messages(count: int, singular_verb: str, plural_verb: str) -> str:
     return f"1 message {singular_verb}" if count == 1 else f"{count} messages {plural_verb}"
+
+
+def absent_warning(console: Console, participants: list[str]) -> None:
+    """Warn that the mapping names participants who sent no message in this file."""
+    if participants:
+        shown = ", ".join(escape(participant) for participant in participants[:MAX_ROWS])
+        more = f" and {len(participants) - MAX_ROWS} more" if len(participants) > MAX_ROWS else ""
+        console.print(
+            f"[yellow]Warning:[/] {len(participants)} participants of the mapping sent no message in this file "
+            f"({shown}{more}); check that mapping and messages belong together."
+        )
+
+
+def private_file_note(console: Console, path: Path, what: str) -> None:
+    """Say where a file holding real names was written, and that only its owner can read it."""
+    console.print(
+        f"Wrote {what} [bold]{escape(str(path))}[/] with owner-only permissions: it holds real names, "
+        "so keep it apart from the data you share."
+    )
 
 
 def pseudonym_summary(console: Console, result: ApplyResult, style: str, key_file: Path | None) -> None:

@@ -16,6 +16,8 @@ from nicknames.sample_text import (
     STARTERS, TOPICS, UNSIGNED, Mention, Piece, fill, slots_of, word_count,
 )
 
+DRAWN = 20
+"""Distinct sentence templates drawn per message (enough for 150 words; drawing all would be slower)."""
 MENTION_RATE = 0.3
 """Chance that a body sentence naming another participant is used when drawn."""
 REFERENCE_RATE = 0.25
@@ -135,8 +137,8 @@ class Composer:
         sentences: list[list[Piece]] = []
         if starter:
             sentences.append(self.sentence(rng.choice(STARTERS), others))
-        for template in rng.sample(SENTENCES, len(SENTENCES)):
-            written = sum(map(word_count, sentences))
+        written = sum(map(word_count, sentences))
+        for template in rng.sample(SENTENCES, min(DRAWN, len(SENTENCES))):
             if written >= words - 6:
                 break
             slots = slots_of(template)
@@ -145,8 +147,10 @@ class Composer:
             if slots & {"A", "a", "F"} and rng.random() > REFERENCE_RATE:
                 continue
             sentence = self.sentence(template, others)
-            if written + word_count(sentence) <= words + 8:
+            length = word_count(sentence)
+            if written + length <= words + 8:
                 sentences.append(sentence)
+                written += length
         if rng.random() < 0.3:
             sentences.append([rng.choice(QUESTIONS)])
         return sentences

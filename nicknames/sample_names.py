@@ -69,6 +69,23 @@ CITED_AUTHORS = (
 """Authors cited in the readings: (full name, surname, year)."""
 
 
+SHOWCASE: tuple[tuple[str, str | None, tuple[str, ...], str | None], ...] = (
+    ("Mary Jane", None, ("MJ",), None),
+    ("Samuel", None, ("Sam",), None),
+    ("Samantha", None, ("Sam",), None),
+    ("Wei", "Zhang", (), "张伟"),
+    ("Marie", None, (), None),
+    ("William", None, ("Will", "Bill"), None),
+    ("Zoë", "O'Brien", (), None),
+    ("Jean-Luc", "García-López", (), None),
+    ("Hope", None, (), None),
+)
+"""People every corpus of 27 or more participants has among its first twelve (so in its first session):
+a two-word given name, two people who share a nickname, a signature in another script, a public
+figure's first name, names that are ordinary words, diacritics, an apostrophe and hyphens.
+(given, surname or None for a random one, nicknames, signature in another script)"""
+
+
 @dataclass(frozen=True)
 class Person:
     """One synthetic participant: id, registered name and the forms of it they and others use."""
@@ -96,17 +113,22 @@ def make_people(rng: random.Random, count: int, width: int) -> list[Person]:
     """``count`` distinct people with ids ``U01``… (zero-padded to ``width`` digits)."""
     people: list[Person] = []
     used: set[str] = set()
+    showcase = dict(zip(rng.sample(range(12), len(SHOWCASE)), SHOWCASE)) if count >= 3 * len(SHOWCASE) else {}
     for index in range(1, count + 1):
         participant = f"U{index:0{width}d}"
-        person = _draw(rng, participant, index)
+        if index - 1 in showcase:
+            given, surname, nicknames, script = showcase[index - 1]
+            person = Person(participant, given, surname or rng.choice(SURNAMES), nicknames, script)
+        else:
+            person = _draw(rng, participant)
         while person.full_name in used:
-            person = _draw(rng, participant, index)
+            person = _draw(rng, participant)
         used.add(person.full_name)
         people.append(person)
     return people
 
 
-def _draw(rng: random.Random, participant: str, index: int) -> Person:
+def _draw(rng: random.Random, participant: str) -> Person:
     roll = rng.random()
     if roll < 0.04:
         given, surname, script = rng.choice(SCRIPT_PEOPLE)

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-import regex
 
 from nicknames.discover.attribution import Greeting
 from nicknames.discover.token_index import TokenIndex
 from nicknames.messages import Message
+from nicknames.matcher import NameMatcher
 from nicknames.patterns import name_key
 from nicknames.salutations import Rules, greeting_names, signoff_names
 
@@ -35,7 +35,7 @@ class Scan:
     """Everything one pass over the messages records."""
 
     rules: Rules
-    class_pattern: regex.Pattern[str] | None
+    class_pattern: NameMatcher | None
     index: TokenIndex
     stats: ScanStats = field(default_factory=ScanStats)
     greetings: list[Greeting] = field(default_factory=list)
@@ -53,9 +53,12 @@ class Scan:
         greeted = greeting_names(message.text, self.rules)
         if greeted:
             self.stats.greetings += 1
-            self.stats.greetings_without_parent += message.parent_sender is None
+            self.stats.greetings_without_parent += message.parent_sender is None and not message.recipients
             self.greetings.append(
-                Greeting(position, message.thread, message.sender, message.parent_sender, tuple(greeted))
+                Greeting(
+                    position, message.thread, message.sender, message.parent_sender, tuple(greeted),
+                    message.recipients,
+                )
             )
         signed = signoff_names(message.text, self.rules)
         if signed:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import csv
 import json
 from pathlib import Path
 
@@ -98,3 +99,100 @@ def test_evaluate_broken_mapping(corpus: Path, tmp_path: Path) -> None:
     broken = tmp_path / "broken.txt"
     broken.write_text("U1 | Rob [3; nosuchtag]\n")
     assert_user_error(invoke("evaluate", corpus / "gold_mapping.txt", broken), "line 1")
+
+
+def test_evaluate_the_expected_output_is_perfect(corpus: Path) -> None:
+    gold = corpus / "gold_mapping.txt"
+    result = invoke("evaluate", gold, gold, "--gold-spans", corpus / "gold_spans.csv", "--pseudonymised",
+                    corpus / "expected.csv", "--json", catch=False)
+    assert result.exit_code == 0, result.stderr
+    report = json.loads(result.stdout)["output"]
+    assert report["recall"] == report["attribution"] == report["exact_rate"] == 1.0
+    assert report["over_replaced"] == report["spurious_changes"] == report["wrong_participant"] == 0
+
+
+def test_evaluate_an_applied_output(corpus: Path, tmp_path: Path) -> None:
+    gold = corpus / "gold_mapping.txt"
+    out = tmp_path / "out.csv"
+    assert invoke("apply", corpus / "messages.csv", gold, "-o", out, "-q", catch=False).exit_code == 0
+    result = invoke("evaluate", gold, gold, "--gold-spans", corpus / "gold_spans.csv", "-p", out, "-v", catch=False)
+    assert result.exit_code == 0, result.stderr
+    assert "mention recall" in result.stdout and "messages exactly as expected" in result.stdout
+
+
+def test_evaluate_gold_spans_without_output(corpus: Path) -> None:
+    gold = corpus / "gold_mapping.txt"
+    assert_user_error(invoke("evaluate", gold, gold, "--gold-spans", corpus / "gold_spans.csv"), "go together")
+
+
+def test_evaluate_bad_pseudonym_format(corpus: Path) -> None:
+    gold = corpus / "gold_mapping.txt"
+    assert_user_error(invoke("evaluate", gold, gold, "--format", "[id]"), "{id}")
+
+
+def test_evaluate_needs_the_original_messages(corpus: Path, tmp_path: Path) -> None:
+    spans = tmp_path / "gold_spans.csv"
+    spans.write_bytes((corpus / "gold_spans.csv").read_bytes())
+    gold = corpus / "gold_mapping.txt"
+    assert_user_error(invoke("evaluate", gold, gold, "--gold-spans", spans, "-p", corpus / "expected.csv"),
+                      "--messages")
+
+
+def test_evaluate_broken_gold_spans(corpus: Path, tmp_path: Path) -> None:
+    spans = tmp_path / "gold_spans.csv"
+    spans.write_text("message_id,start\n")
+    gold = corpus / "gold_mapping.txt"
+    assert_user_error(invoke("evaluate", gold, gold, "--gold-spans", spans, "-p", corpus / "expected.csv"),
+                      "line 1")
+
+
+def test_evaluate_missing_output(corpus: Path, tmp_path: Path) -> None:
+    gold = corpus / "gold_mapping.txt"
+    assert_user_error(invoke("evaluate", gold, gold, "--gold-spans", corpus / "gold_spans.csv", "-p",
+                             tmp_path / "none.csv"), "does not exist")
+
+
+def test_audit_is_silent_on_a_clean_output(corpus: Path) -> None:
+    result = invoke("audit", corpus / "expected.csv", "--mapping", corpus / "gold_mapping.txt", "--class-list",
+                    corpus / "class_list.csv", catch=False)
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert result.stdout == ""
+    assert "Clean" in result.stderr
+
+
+def test_audit_finds_an_unreplaced_name_and_exits_1(corpus: Path, tmp_path: Path) -> None:
+    with (corpus / "expected.csv").open(encoding="utf-8", newline="") as stream:
+        rows = list(csv.reader(stream))
+    gold = (corpus / "gold_mapping.txt").read_text(encoding="utf-8")
+    name = gold.split("\nU", 1)[1].split(" | ")[1].split(" [")[0]  # the first participant's first name
+    rows[1][-1] = rows[1][-1].replace(" the ", f" the {name} ", 1)   # left unreplaced in the first message
+    leaky = tmp_path / "leaky.csv"
+    with leaky.open("w", encoding="utf-8", newline="") as stream:
+        csv.writer(stream).writerows(rows)
+    result = invoke("audit", leaky, "-m", corpus / "gold_mapping.txt", catch=False)
+    assert result.exit_code == 1
+    assert name in result.stdout and "Found 1 possible names" in result.stderr
+    findings = json.loads(invoke("audit", leaky, "-m", corpus / "gold_mapping.txt", "--json").stdout)["findings"]
+    assert [finding["text"] for finding in findings] == [name]
+    assert findings[0]["message_id"] == "1"
+
+
+def test_audit_missing_mapping(corpus: Path, tmp_path: Path) -> None:
+    assert_user_error(invoke("audit", corpus / "expected.csv", "-m", tmp_path / "none.txt"), "does not exist")
+
+
+def test_audit_missing_output(corpus: Path, tmp_path: Path) -> None:
+    assert_user_error(invoke("audit", tmp_path / "none.csv", "-m", corpus / "gold_mapping.txt"), "does not exist")
+
+
+def test_audit_needs_a_mapping(corpus: Path) -> None:
+    result = invoke("audit", corpus / "expected.csv")
+    assert result.exit_code == 2
+    assert result.stdout == ""
+
+
+def test_audit_bad_class_list(corpus: Path, tmp_path: Path) -> None:
+    roster = tmp_path / "roster.csv"
+    roster.write_text("a,b\n1,2\n")
+    assert_user_error(invoke("audit", corpus / "expected.csv", "-m", corpus / "gold_mapping.txt", "--class-list",
+                             roster), "participant id")

@@ -75,9 +75,9 @@ def test_bom_and_crlf_are_read(tmp_path: Path) -> None:
     ("text", "message"),
     [
         ("U01 | Rob\nU01 | Bob\n", "line 2: participant 'U01' appears on two lines"),
-        ("| Rob\n", "line 1: The line has no participant id"),
-        ("U01 | Rob | Rob\n", "line 1, column 13: 'Rob' is listed twice"),
-        ("U01 | ...\n", "line 1, column 7: Name '...' has no letter or digit"),
+        ("| Rob\n", "line 1, column 1: the line has no participant id"),
+        ("U01 | Rob | Rob\n", "line 1, column 13: this name is listed twice"),
+        ("U01 | ...\n", "line 1, column 7: a name has no letter or digit"),
         ("U01 | Rob [3; greting]\n", "unknown tag 'greting'"),
         ("@keep | ?Clarke\n", "keep-list names take no '?' or '!'"),
         ("@kept | Clarke\n", "unknown directive '@kept'"),
@@ -98,5 +98,5 @@ def test_missing_file_says_how_to_create_one(tmp_path: Path) -> None:
 def test_non_utf8_file_names_the_line(tmp_path: Path) -> None:
     path = tmp_path / "m.txt"
     path.write_bytes(b"U01 | Rob\nU02 | Jos\xe9\n")
-    with pytest.raises(MappingFileError, match="line 2: the mapping file is not UTF-8"):
+    with pytest.raises(MappingFileError, match="line 2, column 10: the mapping file is not UTF-8"):
         read_mapping(path)

@@ -13,8 +13,10 @@ from rich.markup import escape
 
 from nicknames.config import CONFIG_NAME, Config, load_config
 from nicknames.errors import NicknamesError
+from nicknames.mail.participants import AddressKey
 from nicknames.messages import MessageTable, read_messages
 from nicknames.render import reply_warnings
+from nicknames.sources import Source, open_source
 
 app = typer.Typer(
     name="nicknames",
@@ -45,7 +47,9 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
         try:
             return command(*args, **kwargs)
         except NicknamesError as error:
-            err.print(f"[bold red]Error:[/] {escape(str(error))}")
+            show = bool(kwargs.get("verbose")) and error.detail
+            detail = f" ({error.detail})" if show else " (run with --verbose to see the name)" if error.detail else ""
+            err.print(f"[bold red]Error:[/] {escape(str(error) + detail)}")
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
             err.print("[yellow]Interrupted; no output was written.[/]")
@@ -68,7 +72,14 @@ TextColumn = Annotated[str | None, typer.Option("--text-column", help="Column of
 ParentColumn = Annotated[str | None, typer.Option("--parent-id-column", help="Column of the parent message id.")]
 ThreadColumn = Annotated[str | None, typer.Option("--thread-id-column", help="Column of the thread id.")]
 SessionColumn = Annotated[str | None, typer.Option("--session-id-column", help="Column of the session id.")]
-QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print no summary.")]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print no summary (warnings and errors still show).")]
+VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show names in warnings and errors "
+                                             "(they are hidden by default so that logs hold no real names).")]
+AddressKeyOption = Annotated[
+    Path | None,
+    typer.Option("--address-key", help="Mail: CSV of address → participant id (default: "
+                 "MAPPING.addresses.csv beside the mapping file).", dir_okay=False),
+]
 
 
 def load_settings(config: Path | None) -> Config:
@@ -77,6 +88,12 @@ def load_settings(config: Path | None) -> Config:
         return load_config(config)
     default = Path(CONFIG_NAME)
     return load_config(default) if default.is_file() else Config()
+
+
+def config_in_use(config: Path | None) -> Path | None:
+    """The config file a command reads: --config, else ./nicknames.toml when it exists (an input to protect)."""
+    default = Path(CONFIG_NAME)
+    return config if config is not None else default if default.is_file() else None
 
 
 def load_table(
@@ -91,3 +108,18 @@ def load_table(
     table = read_messages(path, chosen, encoding or settings.encoding)
     reply_warnings(err, table.replies)
     return table
+
+
+def load_source(
+    path: Path,
+    settings: Config,
+    encoding: str | None,
+    address_key: AddressKey | None = None,
+    **columns: str | None,
+) -> Source:
+    """Open an export of any format with the columns chosen by options, then by the config file."""
+    chosen = dict(settings.columns)
+    chosen.update({field: column for field, column in columns.items() if column is not None})
+    source = open_source(path, chosen, encoding or settings.encoding, address_key=address_key)
+    reply_warnings(err, source.table.replies)
+    return source

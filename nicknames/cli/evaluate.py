@@ -10,10 +10,16 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from nicknames.cli.common import app, user_errors
-from nicknames.cli.render_measures import mapping_report
-from nicknames.evaluate import evaluate_mapping
+from nicknames.cli.common import (
+    ConfigOption, EncodingOption, MessageIdColumn, TextColumn, app, load_settings, load_table, user_errors,
+)
+from nicknames.cli.render_measures import mapping_report, mention_report
+from nicknames.errors import InputError
+from nicknames.evaluate import categories_from_spans, evaluate_mapping
+from nicknames.gold import read_spans_csv
 from nicknames.mapping_file import read_mapping
+from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern, texts_by_id
+from nicknames.pseudonyms import DEFAULT_TEMPLATE
 
 out = Console(soft_wrap=True, highlight=False)
 """The report is the data the command was asked for, so it goes to stdout."""
@@ -24,22 +30,67 @@ out = Console(soft_wrap=True, highlight=False)
 def evaluate_command(
     gold_path: Annotated[Path, typer.Argument(metavar="GOLD_MAPPING", help="Gold mapping file.", dir_okay=False)],
     mapping_path: Annotated[Path, typer.Argument(metavar="MAPPING", help="Mapping file to score.", dir_okay=False)],
+    gold_spans: Annotated[Path | None, typer.Option("--gold-spans", help="Gold spans CSV (from nicknames sample): "
+                                                    "also score a pseudonymised output.", dir_okay=False)] = None,
+    pseudonymised: Annotated[Path | None, typer.Option("--pseudonymised", "-p", help="Pseudonymised messages CSV "
+                                                       "to score (needs --gold-spans).", dir_okay=False)] = None,
+    messages: Annotated[Path | None, typer.Option("--messages", help="Original messages CSV (default: "
+                                                  "messages.csv beside the gold spans).", dir_okay=False)] = None,
+    expected: Annotated[Path | None, typer.Option("--expected", help="Expected output CSV for the exact-message "
+                                                  "rate (default: expected.csv beside the gold spans, if there).",
+                                                  dir_okay=False)] = None,
+    pseudonym_format: Annotated[str, typer.Option("--format", help="Pseudonym template the output was written "
+                                                  "with.")] = DEFAULT_TEMPLATE,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List missed and spurious names per "
-                                          "participant (real names).")] = False,
+                                          "participant and names left in the output (real names).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    config: ConfigOption = None,
+    encoding: EncodingOption = None,
+    message_id_column: MessageIdColumn = None,
+    text_column: TextColumn = None,
 ) -> None:
-    """Score a mapping against a gold mapping with the paper's metrics.
+    """Score a mapping against a gold mapping with the paper's metrics, and optionally a pseudonymised output.
 
     Coverage (participants all of whose names were found), missed connections
     ("28/163"), recall, precision and F1 of the (participant, name) connections
-    in use, on whole names and on single words, and per category when the gold
-    names carry category tags. See docs/evaluation.md.
+    in use, on whole names and on single words, and per category. With
+    --gold-spans and --pseudonymised: names left in the output, replacements
+    given to the wrong participant, protected strings replaced, changes outside
+    any gold span, and the share of messages exactly as expected.
+    See docs/evaluation.md.
     """
-    gold = read_mapping(gold_path)
-    mapping = read_mapping(mapping_path)
-    report = evaluate_mapping(gold, mapping)
+    if (gold_spans is None) != (pseudonymised is None):
+        raise InputError("--gold-spans and --pseudonymised go together: give both to score an output, or neither.")
+    pattern = pseudonym_pattern(pseudonym_format)
+    gold, mapping = read_mapping(gold_path), read_mapping(mapping_path)
+    spans = read_spans_csv(gold_spans) if gold_spans else None
+    report = evaluate_mapping(gold, mapping, categories_from_spans(spans) if spans else None)
+    mentions: MentionReport | None = None
+    if spans is not None and gold_spans is not None and pseudonymised is not None:
+        settings = load_settings(config)
+
+        def texts(path: Path) -> dict[str, str]:
+            table = load_table(path, settings, encoding, message_id=message_id_column, text=text_column)
+            return texts_by_id(table)
+
+        originals = messages or _beside(gold_spans, "messages.csv")
+        if originals is None:
+            raise InputError(f"No messages.csv beside {gold_spans}; give the original messages with --messages.")
+        expected_path = expected or _beside(gold_spans, "expected.csv")
+        mentions = evaluate_mentions(texts(originals), texts(pseudonymised), spans, pattern,
+                                     texts(expected_path) if expected_path else None)
     if as_json:
-        json.dump({"mapping": report.as_dict(details=verbose)}, sys.stdout, indent=1, ensure_ascii=False)
+        result: dict[str, object] = {"mapping": report.as_dict(details=verbose)}
+        if mentions is not None:
+            result["output"] = mentions.as_dict(details=verbose)
+        json.dump(result, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
-    else:
-        mapping_report(out, report, verbose)
+        return
+    mapping_report(out, report, verbose)
+    if mentions is not None:
+        mention_report(out, mentions, verbose)
+
+
+def _beside(spans: Path, name: str) -> Path | None:
+    path = spans.parent / name
+    return path if path.is_file() else None

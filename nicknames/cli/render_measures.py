@@ -2,12 +2,20 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from nicknames.audit import CONTEXT, AuditResult, Finding
 from nicknames.evaluate import MappingReport, Scores
+from nicknames.mentions import MentionReport
 from nicknames.sample import FILES, SampleResult
+
+
+SHOWN_CONTEXT = 20
+"""Characters of context shown on each side of an audit finding in the table."""
 
 
 def percent(value: float) -> str:
@@ -34,8 +42,8 @@ def mapping_report(console: Console, report: MappingReport, verbose: bool) -> No
     console.print(table)
     console.print(f"coverage: {report.covered}/{report.participants} participants with all their names found; "
                   f"recall weighted by messages: {percent(report.weighted_recall)}")
-    categories = Table("category", "gold connections", "found", "gold uses", "found uses", "share of uses",
-                       title="by category", title_justify="left")
+    categories = Table("category", "connections", "found", "uses", "uses found", "share",
+                       title="by category (uses: messages that use the name)", title_justify="left")
     total = sum(row.substitutions for row in report.categories) or 1
     for row in report.categories:
         categories.add_row(row.category, str(row.connections), str(row.found), str(row.substitutions),
@@ -56,3 +64,65 @@ def _names(console: Console, title: str, names: dict[str, list[str]]) -> None:
     for participant, texts in names.items():
         table.add_row(escape(participant), escape(" | ".join(texts)))
     console.print(table)
+
+
+def mention_report(console: Console, report: MentionReport, verbose: bool) -> None:
+    """What happened to every gold mention and protected string in the output."""
+    table = Table("measure", "count", "rate", title="pseudonymised output (gold spans)", title_justify="left")
+    table.add_row("name mentions replaced (mention recall)", f"{report.replaced}/{report.mentions}",
+                  percent(report.recall))
+    table.add_row("  … left wholly or partly in the output", str(report.mentions - report.replaced), "")
+    table.add_row("  … of them partly replaced", str(report.partly_replaced), "")
+    table.add_row("replaced with the right participant", f"{report.right_participant}/{report.replaced}",
+                  percent(report.attribution))
+    table.add_row("replaced with a wrong participant", str(report.wrong_participant), "")
+    table.add_row("protected strings replaced (over-replacement)", f"{report.over_replaced}/{report.protected}",
+                  percent(report.over_replacement))
+    table.add_row("changes outside every gold span", str(report.spurious_changes), "")
+    if report.exact_messages is not None and report.exact_rate is not None:
+        table.add_row("messages exactly as expected", f"{report.exact_messages}/{report.messages}",
+                      percent(report.exact_rate))
+    console.print(table)
+    categories = Table("category", "in the gold", "replaced", title="mentions by category", title_justify="left")
+    for category, (count, replaced) in report.categories.items():
+        categories.add_row(category, str(count), str(replaced))
+    console.print(categories)
+    if verbose and report.left:
+        left = Table("message", "offset", "text", "participant", "category", title="names left in the output",
+                     title_justify="left")
+        for span in report.left:
+            left.add_row(escape(span.message_id), str(span.start), escape(span.text), escape(span.participant),
+                         span.category)
+        console.print(left)
+
+
+def audit_findings(console: Console, result: AuditResult) -> None:
+    """One row per finding: where it is, what it is, whose name it may be, and its context."""
+    table = Table("message", "kind", "found", "participants", "context")
+    table.columns[-1].ratio = 1
+    for finding in result.findings:
+        found = escape(finding.text) + ("" if finding.kind == "name" else f" ≈ {escape(finding.name)}")
+        table.add_row(f"{escape(finding.message_id)}:{finding.start}", finding.kind, found,
+                      escape(", ".join(finding.participants)), _context(finding))
+    console.print(table)
+
+
+def _context(finding: Finding) -> str:
+    lead = min(finding.start, CONTEXT)
+    before = finding.context[:lead][-SHOWN_CONTEXT:]
+    after = finding.context[lead + len(finding.text):][:SHOWN_CONTEXT]
+    return f"…{escape(before)}[bold]{escape(finding.text)}[/]{escape(after)}…"
+
+
+def audit_summary(console: Console, result: AuditResult, output: Path) -> None:
+    """The verdict, on stderr."""
+    if not result.findings:
+        console.print(f"[green]Clean:[/] no names found in {result.messages} messages of {escape(str(output))} "
+                      f"({result.names} names checked).")
+        return
+    near = sum(finding.kind == "near" for finding in result.findings)
+    console.print(
+        f"[red]Found {len(result.findings)} possible names[/] ({len(result.findings) - near} names, {near} near "
+        f"misses) in {len({f.message_id for f in result.findings})} of {result.messages} messages of "
+        f"{escape(str(output))}. Fix the mapping (or put public figures on the keep list) and apply again."
+    )

@@ -2,13 +2,15 @@
 
 For each name in a greeting, in order:
 
+0. (mail) the one recipient whose known name it is;
 1. the parent message's sender, when the name is one of theirs or nobody's known name;
 2. otherwise another participant of the thread who posted before this message and
    has that name (the most recent such poster), tagged ``uncertain``;
-3. otherwise the one participant anywhere who has that name (a reply nested under
-   the wrong parent), tagged ``uncertain``;
+3. otherwise (forum posts) the one participant anywhere who has that name (a reply
+   nested under the wrong parent), tagged ``uncertain``;
 4. otherwise (several others have it) the parent's sender after all, tagged ``uncertain``;
-5. with no parent and nobody to choose, nobody.
+5. with no parent and nobody in the thread with that name, the message's only
+   recipient (mail), tagged ``uncertain`` (it may be a mailing list); else nobody.
 
 "Known names" are registered names and their parts, names a participant signed
 with, and familiar forms of registered given names.
@@ -29,6 +31,8 @@ class Greeting:
     sender: str
     parent_sender: str | None
     names: tuple[str, ...]
+    recipients: tuple[str, ...] = ()
+    """Who the message was sent to (mail); empty for forum posts."""
 
 
 @dataclass(frozen=True)
@@ -46,19 +50,26 @@ def attribute(
     posts: dict[str, list[tuple[int, str]]],
 ) -> Iterator[Attribution]:
     """Connect each name of a greeting to the participant it most likely addresses."""
+    others = [pid for pid in greeting.recipients if pid != greeting.sender]
     for name in greeting.names:
         known = owners.get(name, set()) - {greeting.sender}
+        addressed = [pid for pid in others if pid in known]
+        if len(addressed) == 1:
+            yield Attribution(addressed[0], name, False)
+            continue
         parent = greeting.parent_sender
         if parent is not None and (parent in known or not known):
             yield Attribution(parent, name, False)
             continue
         poster = _latest_poster(known, posts.get(greeting.thread, []), greeting.position)
-        if poster is None and len(known) == 1:
-            poster = next(iter(known))
+        if poster is None and len(known) == 1 and not others:
+            poster = next(iter(known))  # a reply nested under the wrong parent
         if poster is not None:
             yield Attribution(poster, name, True)
         elif parent is not None:
             yield Attribution(parent, name, True)
+        elif len(others) == 1:
+            yield Attribution(others[0], name, True)
 
 
 def _latest_poster(candidates: set[str], posts: list[tuple[int, str]], before: int) -> str | None:

@@ -1,0 +1,245 @@
+"""Scan a pseudonymised output for anything that still looks like a participant's name.
+
+Every name in use in the mapping and every part of a class-list name is looked
+for in any case, as whole words; keep-list names are skipped (the longest match
+wins, so "Arthur C. Clarke" covers "Clarke"). Names that are ordinary words
+(``WORD_NAMES`` or tagged ``word``) count only where written as a name: not in
+lower case, and not opening a sentence before a lower-case word. A *near miss*
+is a capitalised word within a small edit distance of a name (one edit, a swap
+of two neighbouring letters counting as one, for words of up to 7 letters; two
+for longer ones) that is not a stop word and
+does not also appear in lower case in the output (then it is a word).
+
+Each message is tokenised once and its tokens are looked up in dictionaries,
+so the scan time grows with the size of the output, not with the number of names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+import regex
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from nicknames.class_list import registered_parts
+from nicknames.mapping import Mapping
+from nicknames.stopwords import STOPWORDS
+from nicknames.word_names import WORD_NAMES
+
+TOKEN = regex.compile(r"\w+(?:['’\-](?![sS]\b)\w+)*")
+"""A word, with inner apostrophes and hyphens ("O'Brien", "García-López"), without a possessive "'s"."""
+CONTEXT = 30
+"""Characters of context shown on each side of a finding."""
+MIN_NEAR_LENGTH = 4
+"""Shorter words are never near misses (too many ordinary words are one edit from a short name)."""
+CAPITALISED = regex.compile(r"(?<![\w'’\-])\p{Lu}\w{%d,}(?!\w|['’\-](?![sS]\b)\w)" % (MIN_NEAR_LENGTH - 1))
+LOWER_WORD = regex.compile(r"(?<![\w'’\-])\p{Ll}+(?![\w'’\-])")
+_SENTENCE_END = regex.compile(r"(?:^|[.!?:>\n]\s*)$")
+_HAS_DIGIT = regex.compile(r"\d")
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something in the output that looks like a participant's name."""
+
+    message_id: str
+    start: int
+    end: int
+    text: str
+    kind: str
+    """``name`` (a mapped or class-list name) or ``near`` (a near miss of one)."""
+    name: str
+    """The name it is or resembles."""
+    participants: tuple[str, ...]
+    context: str
+
+
+@dataclass(frozen=True)
+class AuditResult:
+    """Findings of a scan and how much was scanned."""
+
+    messages: int
+    names: int
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass
+class NameIndex:
+    """Names by their first token, for lookups while walking a message's tokens."""
+
+    names: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
+    keep: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
+    owners: dict[str, list[str]] = field(default_factory=dict)
+    first: set[str] = field(default_factory=set)
+    """First tokens of every name and keep-list name: the only tokens that need a closer look."""
+    words: set[str] = field(default_factory=set)
+    """Lower-case names that are also ordinary words."""
+    initials: set[str] = field(default_factory=set)
+    """Initials derived from the class list, found only when written in capitals."""
+    near: list[str] = field(default_factory=list)
+    """Lower-case single-word names long enough for near-miss checks."""
+
+    def add(self, text: str, participant: str, word: bool = False, initials: bool = False) -> None:
+        """Index one name of a participant."""
+        tokens = _fold(text)
+        if not tokens or (len(tokens) == 1 and len(tokens[0]) < 2):
+            return
+        key = " ".join(tokens)
+        if not initials:
+            self.initials.discard(key)
+        elif key not in self.owners:
+            self.initials.add(key)
+        self.first.add(tokens[0])
+        if key not in self.owners:
+            self.names.setdefault(tokens[0], []).append((tokens, text))
+            if len(tokens) == 1 and len(key) >= MIN_NEAR_LENGTH:
+                self.near.append(key)
+        owners = self.owners.setdefault(key, [])
+        if participant not in owners:
+            owners.append(participant)
+        if word or (len(tokens) == 1 and key in WORD_NAMES):
+            self.words.add(key)
+
+    def add_keep(self, text: str) -> None:
+        """Index a keep-list name."""
+        tokens = _fold(text)
+        if tokens:
+            self.first.add(tokens[0])
+            self.keep.setdefault(tokens[0], []).append(tokens)
+
+
+def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> NameIndex:
+    """The names audit looks for: the mapping's names in use, class-list name parts, and the keep list."""
+    index = NameIndex()
+    for text in mapping.keep:
+        index.add_keep(text)
+    for participant in mapping.participants:
+        for name in mapping.entry(participant).names:
+            if name.in_use:
+                index.add(name.text, participant, "word" in name.tags)
+    for participant, full_name in (class_list or {}).items():
+        parts = registered_parts(full_name)
+        for part in parts:
+            index.add(part, participant)
+        letters = [word[0].upper() for word in parts[0].replace("-", " ").split()] if parts else []
+        if len(letters) >= 2:
+            index.add("".join(letters), participant, initials=True)
+            index.add(".".join(letters) + ".", participant, initials=True)
+    for entries in index.names.values():
+        entries.sort(key=lambda entry: -len(entry[0]))
+    for sequences in index.keep.values():
+        sequences.sort(key=lambda tokens: -len(tokens))
+    return index
+
+
+def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True) -> AuditResult:
+    """Scan (message id, text) pairs; near misses are dropped if their word also appears in lower case."""
+    findings: list[Finding] = []
+    lower: set[str] = set()
+    cache: dict[str, str | None] = {}
+    count = 0
+    for message_id, text in messages:
+        count += 1
+        names, taken = scan(message_id, text, index)
+        findings.extend(names)
+        if near:
+            findings.extend(near_misses(message_id, text, index, cache, taken))
+            lower.update(LOWER_WORD.findall(text))
+    findings = [f for f in findings if f.kind != "near" or f.text.lower() not in lower]
+    return AuditResult(count, len(index.owners), findings)
+
+
+def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], set[int]]:
+    """Mapped and class-list names in one message (keep-list names skipped), and where every match starts."""
+    folded_text = text.lower()
+    tokens = list(TOKEN.finditer(folded_text if len(folded_text) == len(text) else text))
+    folded = [token.group().lower() for token in tokens]
+    found: list[Finding] = []
+    taken: set[int] = set()
+    skip = 0
+    for i in [i for i, word in enumerate(folded) if word in index.first]:
+        if i < skip:
+            continue
+        kept = _longest(index.keep.get(folded[i], []), tokens, folded, i, text)
+        match = next(((toks, name) for toks, name in index.names.get(folded[i], [])
+                      if _matches(toks, tokens, folded, i, text)), None)
+        if kept and (match is None or kept >= len(match[0])):
+            skip = i + kept
+        elif match is not None:
+            skip = i + len(match[0])
+            matched = text[tokens[i].start():tokens[skip - 1].end()]
+            if not _is_word_use(" ".join(match[0]), tokens, i, text, matched, index):
+                found.append(_finding(message_id, text, tokens[i].start(), tokens[skip - 1].end(), "name",
+                                      match[1], index))
+        else:
+            continue
+        taken.update(token.start() for token in tokens[i:skip])
+    return found, taken
+
+
+def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, str | None],
+                taken: set[int]) -> list[Finding]:
+    """Capitalised words within a small edit distance of a name (not yet filtered by the lower-case words)."""
+    found: list[Finding] = []
+    for match in CAPITALISED.finditer(text):
+        if match.start() in taken:
+            continue
+        similar = _near(match.group(), match.group().lower(), index, cache)
+        if similar is not None:
+            found.append(_finding(message_id, text, match.start(), match.end(), "near", similar, index))
+    return found
+
+
+def _fold(text: str) -> tuple[str, ...]:
+    return tuple(match.group().lower() for match in TOKEN.finditer(text))
+
+
+def _matches(sequence: tuple[str, ...], tokens: list[regex.Match[str]], folded: list[str], i: int,
+             text: str) -> bool:
+    """True when the sequence of tokens starts at token i, separated only by short non-word gaps."""
+    if i + len(sequence) > len(tokens) or tuple(folded[i:i + len(sequence)]) != sequence:
+        return False
+    gaps = (text[tokens[k].end():tokens[k + 1].start()] for k in range(i, i + len(sequence) - 1))
+    return all(len(gap) <= 3 and "\n" not in gap for gap in gaps)
+
+
+def _longest(sequences: list[tuple[str, ...]], tokens: list[regex.Match[str]], folded: list[str], i: int,
+             text: str) -> int:
+    return next((len(seq) for seq in sequences if _matches(seq, tokens, folded, i, text)), 0)
+
+
+def _is_word_use(key: str, tokens: list[regex.Match[str]], i: int, text: str, matched: str, index: NameIndex) -> bool:
+    """An ordinary-word name used as the word (in lower case, or opening a sentence before a lower-case word),
+    or class-list initials not written in capitals."""
+    if key in index.initials:
+        return not matched.isupper()
+    if key not in index.words:
+        return False
+    if matched.islower():
+        return True
+    at_start = _SENTENCE_END.search(text[max(0, tokens[i].start() - 3):tokens[i].start()]) is not None
+    if not at_start or i + 1 >= len(tokens):
+        return False
+    following = tokens[i + 1]
+    return text[tokens[i].end():following.start()].isspace() and text[following.start():following.end()].islower()
+
+
+def _near(word: str, folded: str, index: NameIndex, cache: dict[str, str | None]) -> str | None:
+    """The name a capitalised word is a near miss of, if any."""
+    if not word[:1].isupper() or len(word) < MIN_NEAR_LENGTH or _HAS_DIGIT.search(word):
+        return None
+    if folded in STOPWORDS or folded in WORD_NAMES:
+        return None
+    if folded not in cache:
+        limit = 1 if len(folded) <= 7 else 2
+        best = process.extractOne(folded, index.near, scorer=OSA.distance, score_cutoff=limit)
+        cache[folded] = best[0] if best is not None else None
+    return cache[folded]
+
+
+def _finding(message_id: str, text: str, start: int, end: int, kind: str, name: str, index: NameIndex) -> Finding:
+    context = text[max(0, start - CONTEXT):end + CONTEXT].replace("\r", " ").replace("\n", " ")
+    owners = tuple(index.owners.get(" ".join(_fold(name)), ()))
+    return Finding(message_id, start, end, text[start:end], kind, name, owners, context)

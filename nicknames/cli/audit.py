@@ -1,0 +1,71 @@
+"""``nicknames audit``: look for names left in a pseudonymised output; exit 1 when any is found."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import asdict
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from nicknames.audit import audit_messages, build_index
+from nicknames.class_list import read_class_list
+from nicknames.cli.common import (
+    ConfigOption, EncodingOption, MessageIdColumn, QuietOption, TextColumn, app, err, load_settings, load_table,
+    user_errors,
+)
+from nicknames.cli.render_measures import audit_findings, audit_summary
+from nicknames.mapping_file import read_mapping
+from nicknames.mentions import texts_by_id
+
+out = Console(soft_wrap=True, highlight=False)
+"""Findings are the data the command was asked for, so they go to stdout."""
+
+
+@app.command("audit")
+@user_errors
+def audit_command(
+    output: Annotated[Path, typer.Argument(metavar="OUTPUT", help="Pseudonymised messages CSV to check.",
+                                           dir_okay=False)],
+    mapping_path: Annotated[Path, typer.Option("--mapping", "-m", help="The mapping file used (its names and "
+                                               "keep list).", dir_okay=False)],
+    class_list: Annotated[Path | None, typer.Option("--class-list", help="CSV of participant id and registered "
+                                                    "full name: look for every part of every name.",
+                                                    dir_okay=False)] = None,
+    near: Annotated[bool, typer.Option("--near/--no-near", help="Also report near misses (likely "
+                                       "misspellings of a name).")] = True,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    config: ConfigOption = None,
+    encoding: EncodingOption = None,
+    message_id_column: MessageIdColumn = None,
+    text_column: TextColumn = None,
+    quiet: QuietOption = False,
+) -> None:
+    """Check a pseudonymised output for anything that still looks like a participant's name.
+
+    Looks for every name in use in the mapping and, with --class-list, every part
+    of every registered name (and its initials in capitals), in any case, as whole
+    words, and for near misses (capitalised words one or two edits from a name);
+    keep-list names are skipped. Each finding is printed with its message id and
+    context. Exit status 1 when anything is found, 0 when the output is clean,
+    so the command can gate a release. The findings show real names: keep them private.
+    """
+    settings = load_settings(config)
+    mapping = read_mapping(mapping_path)
+    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+    table = load_table(output, settings, encoding, message_id=message_id_column, text=text_column)
+    result = audit_messages(texts_by_id(table).items(), build_index(mapping, roster), near=near)
+    if as_json:
+        findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
+        json.dump({"messages": result.messages, "names": result.names, "findings": findings}, sys.stdout,
+                  indent=1, ensure_ascii=False)
+        sys.stdout.write("\n")
+    elif result.findings:
+        audit_findings(out, result)
+    if not quiet:
+        audit_summary(err, result, output)
+    if result.findings:
+        raise typer.Exit(1)

@@ -1,0 +1,96 @@
+"""Audit: finds names left in an output, stays silent on a clean one."""
+
+from __future__ import annotations
+
+import pytest
+
+from nicknames.audit import audit_messages, build_index
+from nicknames.mapping_file import parse_mapping
+
+MAPPING = parse_mapping(
+    "@keep | Marie Curie | Arthur C. Clarke\n"
+    "U1 | Robert | Rob | R o b e r t\n"
+    "U2 | Marie | Will [word]\n"
+    "U3 | Mary Jane | MJ\n"
+    "U4 | !Cheers\n"
+)
+CLASS_LIST = {"U1": "Robert Clarke", "U3": "Mary Jane O'Brien", "U5": "Zoë Novak"}
+
+
+def findings(*texts: str, class_list: dict[str, str] | None = CLASS_LIST, near: bool = True) -> list[tuple[str, str]]:
+    index = build_index(MAPPING, class_list)
+    result = audit_messages(((str(n), text) for n, text in enumerate(texts, 1)), index, near=near)
+    return [(finding.kind, finding.text) for finding in result.findings]
+
+
+def test_a_clean_output_gives_no_findings() -> None:
+    clean = (
+        "Hi [U2],\n\nI will read Marie Curie's letters and Arthur C. Clarke tonight. Will we meet?\n"
+        "Cheers,\n[U1]"
+    )
+    assert findings(clean) == []
+
+
+def test_a_deliberately_unreplaced_name_is_found_with_its_place() -> None:
+    index = build_index(MAPPING, CLASS_LIST)
+    result = audit_messages([("7", "Hi [U2],\n\nThanks to Rob for the link.\n[U1]")], index)
+    [finding] = result.findings
+    assert (finding.message_id, finding.start, finding.end, finding.text) == ("7", 20, 23, "Rob")
+    assert finding.kind == "name" and finding.participants == ("U1",)
+    assert "Thanks to Rob for" in finding.context
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("thanks robert", [("name", "robert")]),                   # any case
+        ("ROBERT said", [("name", "ROBERT")]),
+        ("Rob's idea", [("name", "Rob")]),                          # possessive
+        ("Cheers\nR o b e r t", [("name", "R o b e r t")]),          # stylised
+        ("Mary Jane and Mary", [("name", "Mary Jane"), ("name", "Mary")]),  # longest first; Mary: class list
+        ("as O'Brien said", [("name", "O'Brien")]),                  # class-list part with an apostrophe
+        ("Clarke said", [("name", "Clarke")]),                       # class-list surname
+        ("Arthur C. Clarke said", []),                               # keep list covers Clarke
+        ("Marie Curie and Marie", [("name", "Marie")]),              # keep list covers only its own Marie
+        ("I will go. Will we?", []),                                 # ordinary word, and a sentence opener
+        ("Will's point", [("name", "Will")]),                        # ... but not before a possessive
+        ("Thanks Will for that", [("name", "Will")]),                # a word-name written as a name
+        ("Cheers,\nWill", [("name", "Will")]),                       # a word-name signing off
+        ("Thanks, RC", [("name", "RC")]),                            # class-list initials in capitals
+        ("the rc car", []),                                          # ... not in lower case
+        ("Cheers", []),                                              # rejected names are not names
+        ("Zoë agreed", [("name", "Zoë")]),
+        ("Evening all, Robertson here", []),                         # whole words only
+    ],
+)
+def test_names_in_text(text: str, found: list[tuple[str, str]]) -> None:
+    assert findings(text, near=False) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("As Robret said", [("near", "Robret")]),                    # a swap of two letters is one edit
+        ("As Roberto said", [("near", "Roberto")]),
+        ("As Zoe said", []),                                         # too short for near misses
+        ("Novac agreed", [("near", "Novac")]),
+        ("Then we left", []),                                        # not close to any name
+        ("Roberts wrote. The roberts were", []),                     # also written in lower case: a word
+    ],
+)
+def test_near_misses(text: str, found: list[tuple[str, str]]) -> None:
+    assert findings(text) == found
+
+
+def test_near_misses_can_be_turned_off() -> None:
+    assert findings("As Robret said", near=False) == []
+
+
+def test_without_a_class_list_only_mapped_names_count() -> None:
+    assert findings("Clarke and Rob", class_list=None, near=False) == [("name", "Rob")]
+
+
+def test_counts_messages_and_names() -> None:
+    result = audit_messages([("1", "a"), ("2", "b")], build_index(MAPPING, None))
+    assert result.messages == 2
+    assert result.names == 7  # Robert, Rob, R o b e r t, Marie, Will, Mary Jane, MJ

@@ -1,0 +1,94 @@
+"""The one-pass matcher finds exactly what the straightforward alternation of name patterns finds."""
+
+from __future__ import annotations
+
+import pytest
+import regex
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nicknames.matcher import NameMatcher, fold_space_runs
+from nicknames.patterns import alternation, compile_names, name_key, trie_pattern
+
+# Small alphabets so that random names overlap, share prefixes and sit inside words.
+NAME_CHARS = "AaBbé-'._ \u0301"
+TEXT_CHARS = NAME_CHARS + "  \t\n\r\xa0x1,"
+
+names_strategy = st.lists(st.text(NAME_CHARS, min_size=1, max_size=6), min_size=1, max_size=12)
+text_strategy = st.text(TEXT_CHARS, max_size=80)
+
+
+def spans(matches: object) -> list[tuple[int, int, str]]:
+    return [(m.start(), m.end(), m.group()) for m in matches]  # type: ignore[attr-defined]
+
+
+def reference(names: list[str], text: str) -> list[tuple[int, int, str]]:
+    pattern = alternation(names)
+    return spans(pattern.finditer(text)) if pattern else []
+
+
+@settings(max_examples=200, deadline=None)
+@given(names_strategy, text_strategy)
+def test_matcher_agrees_with_the_alternation(names: list[str], text: str) -> None:
+    matcher = compile_names(names)
+    assert (spans(matcher.finditer(text)) if matcher else []) == reference(names, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(names_strategy, text_strategy)
+def test_trie_pattern_agrees_with_the_alternation(names: list[str], text: str) -> None:
+    keys = {name_key(name) for name in names} - {""}
+    found = spans(regex.compile(trie_pattern(keys), regex.VERSION1).finditer(text)) if keys else []
+    assert found == reference(names, text)
+
+
+@settings(max_examples=200, deadline=None)
+@given(names_strategy, st.lists(st.sampled_from(["Ab", "ab", " ", "  ", "\t", "-", "\n", "é"]), max_size=30))
+def test_names_glued_from_pieces_agree(names: list[str], pieces: list[str]) -> None:
+    text = "".join(pieces + names + pieces[::-1])
+    matcher = compile_names(names)
+    assert (spans(matcher.finditer(text)) if matcher else []) == reference(names, text)
+
+
+@pytest.mark.parametrize(
+    ("names", "text", "expected"),
+    [
+        (["Mary", "Mary Jane"], "Hi Mary \t Jane!", [(3, 14, "Mary \t Jane")]),  # a run of blanks, unfolded
+        (["Mary", "Mary Jane"], "Mary  Janet", [(0, 4, "Mary")]),  # the longer name is not a whole word
+        (["Eve"], "Evening Steve Eve", [(14, 17, "Eve")]),
+        (["-RG-"], "x-RG-y", [(1, 5, "-RG-")]),
+        (["Bo", "Bob"], "Bob Bo", [(0, 3, "Bob"), (4, 6, "Bo")]),
+        (["MJ"], "MJ-MJ", [(0, 2, "MJ"), (3, 5, "MJ")]),
+        (["José"], "  José\xa0 José", [(2, 6, "José"), (8, 12, "José")]),
+        (["a b"], "a\xa0\xa0b a\nb", [(0, 4, "a\xa0\xa0b")]),
+    ],
+)
+def test_matcher_table(names: list[str], text: str, expected: list[tuple[int, int, str]]) -> None:
+    matcher = compile_names(names)
+    assert matcher is not None
+    assert spans(matcher.finditer(text)) == expected
+    assert spans(matcher.finditer(text)) == reference(names, text)
+
+
+@pytest.mark.parametrize(
+    ("text", "folded"),
+    [
+        ("a b", "a b"),
+        ("a  b\t\tc", "a b c"),
+        ("a\xa0b\nc", "a b\nc"),
+        ("", ""),
+    ],
+)
+def test_fold_space_runs(text: str, folded: str) -> None:
+    assert fold_space_runs(text)[0] == folded
+
+
+def test_search_finds_the_first_name() -> None:
+    matcher = NameMatcher(["Rob", "Mary"])
+    first = matcher.search("Hi Mary and Rob")
+    assert first is not None and first.group() == "Mary"
+    assert matcher.search("nobody") is None
+
+
+def test_blank_names_compile_to_none() -> None:
+    assert compile_names([" ", "\t"]) is None
