@@ -12,6 +12,7 @@ from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.attribution import attribute
 from nicknames.discover.glued import glued_name
 from nicknames.discover.lexicon import Lexicon, name_words
+from nicknames.discover.stylised import is_stylised
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
 from nicknames.discover.token_index import TokenIndex
@@ -220,6 +221,8 @@ def _drop_words(found: Found, lexicon: Lexicon, parts: dict[str, set[str]], tabl
     known = {part.casefold() for part in parts} | set(table.forms) | set(table.names)
     for participant, name in list(found.counts):
         if "classlist" in found.tags[(participant, name)] or name.casefold() in known or name.isupper():
+            continue
+        if is_stylised(name):
             continue
         if all(lexicon.is_word(word) and word.casefold() not in name_words() for word in name.split()):
             found.drop(participant, name)

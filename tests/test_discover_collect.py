@@ -140,3 +140,8 @@ def test_glued_greeting_goes_to_whoever_has_the_name_inside() -> None:
 
 def test_dashed_initials_after_a_closer_keep_both_dashes() -> None:
     assert signoff_names("Hi,\nok\n\nCheers, -PA-") == ["-PA-"]
+
+
+def test_spaced_signatures_survive_the_word_filter() -> None:
+    rows = [("1", "U1", "", "Hello,\nI'm m r here a b.\nCheers\nO m a r"), ("2", "U2", "1", "Hi,\nm r m r m r")]
+    assert "O m a r" in names(collect(table(rows)).mapping, "U1")  # type: ignore[arg-type]
