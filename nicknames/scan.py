@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-
 from nicknames.discover.attribution import Greeting
 from nicknames.discover.token_index import TokenIndex
-from nicknames.messages import Message
 from nicknames.matcher import NameMatcher
+from nicknames.messages import Message
 from nicknames.patterns import name_key
 from nicknames.salutations import Rules, greeting_names, signoff_names
 
