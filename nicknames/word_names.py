@@ -21,7 +21,14 @@ from __future__ import annotations
 import regex
 
 WORD_NAMES = frozenset(
-    ["will", "bill", "mark", "grace", "hope", "rose", "frank", "may", "june", "april", "joy", "faith", "rich", "art", "max", "guy", "ray", "drew", "dawn", "summer", "sandy", "holly", "ivy", "iris", "lily", "heather", "olive", "pearl", "ruby", "amber", "crystal", "penny", "dean", "chase", "cliff", "lance", "wade", "earnest", "patience", "prudence", "honor", "mercy", "hunter", "mason", "page", "bell", "white", "green", "brown", "black", "gray", "grey", "hall", "king", "fox", "hart", "baker", "cooper", "turner", "young", "little", "long", "hill", "moss", "rice", "stone", "wells", "lane", "ford", "banks", "wood", "cook", "wright", "reed", "rush", "bush", "field", "fields", "gates", "price", "rivers", "waters", "street", "bishop", "carter", "porter", "sharp", "strong", "swift"]
+    """
+    will bill mark grace hope rose frank may june april joy faith rich art max guy ray drew dawn summer
+    sandy holly ivy iris lily heather olive pearl ruby amber crystal penny dean chase cliff lance wade
+    earnest patience prudence honor mercy hunter mason page bell
+    white green brown black gray grey hall king fox hart baker cooper turner young little long hill
+    moss rice stone wells lane ford banks wood cook wright reed rush bush field fields gates price
+    rivers waters street bishop carter porter sharp strong swift
+    """.split()
 )
 """Lower-case forms of given names and surnames that are common English words."""
 
