@@ -145,3 +145,7 @@ def test_dashed_initials_after_a_closer_keep_both_dashes() -> None:
 def test_spaced_signatures_survive_the_word_filter() -> None:
     rows = [("1", "U1", "", "Hello,\nI'm m r here a b.\nCheers\nO m a r"), ("2", "U2", "1", "Hi,\nm r m r m r")]
     assert "O m a r" in names(collect(table(rows)).mapping, "U1")  # type: ignore[arg-type]
+
+
+def test_job_titles_are_not_name_parts() -> None:
+    assert registered_parts("Executive VP Cindy Olson") == ["Cindy Olson", "Cindy", "Olson"]
