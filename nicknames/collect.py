@@ -254,5 +254,10 @@ def _flag_words(found: Found, lexicon: Lexicon) -> None:
             found.tag(participant, name, "word")
 
 
+SALUTATION_WORDS = frozenset({"thanks", "thank", "thx", "regards", "cheers", "best", "hi", "hello", "hey", "dear"})
+"""Stop words a class-list row cannot turn into names (Enron's list has rows like "Thanks Susan")."""
+
+
 def _name_words(full_names: Iterable[str]) -> set[str]:
-    return {word for full_name in full_names for part in registered_parts(full_name) for word in part.split()}
+    words = {word for full_name in full_names for part in registered_parts(full_name) for word in part.split()}
+    return {word for word in words if word.lower() not in SALUTATION_WORDS}
