@@ -17,9 +17,23 @@ _PART = regex.compile(r"^[\p{Lu}\p{Lt}\p{Lo}\ufffd?][\p{L}\p{M}'’\-\ufffd?]*$"
 ``?`` and U+FFFD stand for letters an archive lost (see ``discover.variants``)."""
 
 NOT_PERSON_WORDS = frozenset(
-    ["team", "office", "chairman", "announcement", "announcements", "services", "service", "administration", "admin", "group", "desk", "hotline", "newsletter", "news", "mail", "mailbox", "list", "inc", "ltd", "llc", "corp", "corporation", "company", "committee", "board", "department", "dept", "support", "helpdesk", "information", "center", "centre", "noreply", "no-reply", "reply", "webmaster", "enron", "coe", "operations", "trading", "general", "resources", "recruiting", "staff", "lab", "laboratory", "institute", "university", "project", "secretariat"]
+    """
+    team office chairman announcement announcements services service administration admin group desk
+    hotline newsletter news mail mailbox list inc ltd llc corp corporation company committee board
+    department dept support helpdesk information center centre noreply no-reply reply webmaster
+    enron coe operations trading general resources staff lab laboratory institute university project
+    secretariat
+    """.split()
 )
 """Words that mark a class-list row as an office, a list or a company rather than a person."""
+
+JOB_TITLES = frozenset(
+    """
+    executive vp svp evp avp ceo cfo coo cto president vice director manager recruiting assistant senior
+    chief head coordinator analyst associate specialist administrator sr jr
+    """.split()
+)
+"""Job titles that some class lists put around a name ("Executive VP Cindy Olson"): not name parts."""
 
 
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
@@ -60,10 +74,12 @@ def registered_parts(full_name: str) -> list[str]:
         last, first = (part.strip() for part in full_name.split(","))
         full_name = f"{first} {last}"
     all_words = [word.strip(".,;:()\"") for word in full_name.split()]
-    words = [word for word in all_words if _PART.match(word) and len(word) > 1]
+    titled = any(word.lower() in JOB_TITLES for word in all_words)
+    words = [word for word in all_words if _PART.match(word) and len(word) > 1 and word.lower() not in JOB_TITLES]
     if not words:
         return []
-    full = " ".join(full_name.split()) if not regex.search(r"\d", full_name) else " ".join(words)
+    plain = not regex.search(r"\d", full_name) and not titled
+    full = " ".join(full_name.split()) if plain else " ".join(words)
     parts = [full, *words]
     if len(words) > 2:
         parts.append(f"{words[0]} {words[-1]}")

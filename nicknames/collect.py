@@ -10,7 +10,9 @@ import regex
 
 from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.attribution import attribute
+from nicknames.discover.glued import glued_name
 from nicknames.discover.lexicon import Lexicon, name_words
+from nicknames.discover.stylised import is_stylised
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
 from nicknames.discover.token_index import TokenIndex
@@ -20,6 +22,7 @@ from nicknames.nickname_table import NicknameTable, builtin_table
 from nicknames.patterns import compile_names, name_key
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Scan, ScanStats
+from nicknames.stopwords import STOPWORDS
 
 CollectStats = ScanStats
 """What collect saw, for the summary (kept under its old name)."""
@@ -88,16 +91,15 @@ def collect(
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table()
     part_owners = _part_owners(registered)
-    watched = frozenset(part.casefold() for part in part_owners) | frozenset(names_table.forms)
+    watched = frozenset(part.casefold() for part in part_owners) | frozenset(names_table.forms) | frozenset(
+        names_table.names)
     scan = Scan(rules, compile_names(part_owners), TokenIndex(watched=watched))
     for position, message in enumerate(messages):
         scan.add(position, message)
     found = Found()
     _signoffs(scan, roster, found)
     _greetings(scan, roster, names_table, found)
-    for part, count in scan.class_usage.items():
-        for participant in part_owners[part]:
-            found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
+    _class_list_names(scan, part_owners, found)
     _drop_words(found, scan.index.lexicon, part_owners, names_table)
     if discover:
         _suggest(found, registered, scan.index, names_table)
@@ -146,6 +148,24 @@ def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     return tuple((0, int(part)) if part.isdigit() else (1, part) for part in regex.split(r"(\d+)", text) if part)
 
 
+def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found) -> None:
+    """Registered names and parts that occur, counted per message.
+
+    A part several participants share (a surname, a common given name) counts
+    for each of them only in the threads where they are active.
+    """
+    usage: dict[str, Counter[str]] = {}
+    for (part, thread), count in scan.class_usage.items():
+        usage.setdefault(part, Counter())[thread] += count
+    for part, threads in usage.items():
+        owners = part_owners[part]
+        for participant in owners:
+            mine = scan.index.involved.get(participant, set())
+            count = sum(threads.values()) if len(owners) == 1 else sum(threads[t] for t in mine if t in threads)
+            if count:
+                found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
+
+
 def _signoffs(scan: Scan, roster: dict[str, str], found: Found) -> None:
     """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful."""
     for (sender, name), count in scan.signoffs.items():
@@ -157,6 +177,7 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found) -> None:
 def _greetings(scan: Scan, roster: dict[str, str], table: NicknameTable, found: Found) -> None:
     """Greeted names for the participant each greeting most likely addresses (see ``attribution``)."""
     owners = _owners({pid: registered_parts(name) for pid, name in roster.items()}, found, table)
+    _glued_owners(owners, {name for greeting in scan.greetings for name in greeting.names})
     for greeting in scan.greetings:
         for attribution in attribute(greeting, owners, scan.posts):
             tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
@@ -167,15 +188,24 @@ def _greetings(scan: Scan, roster: dict[str, str], table: NicknameTable, found: 
 
 def _owners(registered: dict[str, list[str]], found: Found, table: NicknameTable) -> dict[str, set[str]]:
     """Known name → participants: registered parts, their familiar forms, and names signed with."""
-    owners = _part_owners(registered)
-    for participant, parts in registered.items():
-        for part in parts:
+    parts = _part_owners(registered)
+    owners = {part: set(pids) for part, pids in parts.items()}
+    for participant, own in registered.items():
+        for part in own:
             for form in table.familiar_forms(part):
-                if form not in owners or participant in owners[form]:
+                if form not in parts:  # a form that is someone's registered name stays theirs
                     owners.setdefault(form, set()).add(participant)
     for (participant, name) in found.confirmed:
         owners.setdefault(name, set()).add(participant)
     return owners
+
+
+def _glued_owners(owners: dict[str, set[str]], names: set[str]) -> None:
+    """Let a glued greeting ("HeyNatalie") belong to whoever has the name inside it."""
+    for name in names - owners.keys():
+        inner = glued_name(name, owners.__contains__, lambda piece: piece.casefold() in STOPWORDS)
+        if inner is not None:
+            owners[name] = owners[inner]
 
 
 def _part_owners(registered: dict[str, list[str]]) -> dict[str, set[str]]:
@@ -190,7 +220,9 @@ def _drop_words(found: Found, lexicon: Lexicon, parts: dict[str, set[str]], tabl
     """Forget greeted or signed "names" that this corpus uses as ordinary words ("List", "Scanned")."""
     known = {part.casefold() for part in parts} | set(table.forms) | set(table.names)
     for participant, name in list(found.counts):
-        if "classlist" in found.tags[(participant, name)] or name.casefold() in known:
+        if "classlist" in found.tags[(participant, name)] or name.casefold() in known or name.isupper():
+            continue
+        if is_stylised(name):
             continue
         if all(lexicon.is_word(word) and word.casefold() not in name_words() for word in name.split()):
             found.drop(participant, name)
@@ -222,5 +254,10 @@ def _flag_words(found: Found, lexicon: Lexicon) -> None:
             found.tag(participant, name, "word")
 
 
+SALUTATION_WORDS = frozenset({"thanks", "thank", "thx", "regards", "cheers", "best", "hi", "hello", "hey", "dear"})
+"""Stop words a class-list row cannot turn into names (Enron's list has rows like "Thanks Susan")."""
+
+
 def _name_words(full_names: Iterable[str]) -> set[str]:
-    return {word for full_name in full_names for part in registered_parts(full_name) for word in part.split()}
+    words = {word for full_name in full_names for part in registered_parts(full_name) for word in part.split()}
+    return {word for word in words if word.lower() not in SALUTATION_WORDS}

@@ -69,6 +69,7 @@ _LOOSE_SIGNATURE = regex.compile(
     rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){DECORATION}$"
 )
 _DASHED = regex.compile(rf"^\s*{DASHED_INITIALS}\s*$")
+_TRAILING_DASHED = regex.compile(rf"(?:^|[\s,])(?P<initials>{DASHED_INITIALS})\s*$")
 
 
 def greeting_names(text: str, rules: Rules = DEFAULT_RULES) -> list[str]:
@@ -79,7 +80,7 @@ def greeting_names(text: str, rules: Rules = DEFAULT_RULES) -> list[str]:
     names = [_clean(m.group(1)) for m in _MENTION.finditer(first)]
     match = rules.pattern("greeting").match(first)
     if match:
-        names.extend(_names_in(match["rest"], rules))
+        names.extend(_names_in(match["rest"], rules) or _lower_case_name(match["rest"]))
     elif (vocative := _VOCATIVE.match(first)) is not None:
         names.extend(_names_in(vocative["names"], rules))
     return _valid(names, rules)
@@ -90,27 +91,39 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
     lines = last_lines_of(text, max(last_lines, 2))
     if len(lines) < 2:
         return []
-    tail = lines[-last_lines:]
+    tail = lines[1:][-last_lines:]  # the first line is the greeting's, never a sign-off
     closer = rules.pattern("closer")
     for index in range(len(tail) - 1, -1, -1):
         match = closer.match(tail[index])
         if match is None:
             continue
+        if any(_is_prose(line) for line in tail[index + 2 :]):
+            break  # prose follows: "Thanks Helen!" opened a paragraph, it did not sign the message
+        if (dashed := _TRAILING_DASHED.search(tail[index])) is not None:
+            return [dashed["initials"]]  # "Cheers, -PA-": the closer's decoration must not eat the first dash
         # After a bare "--" (the signature delimiter) only a capitalised name counts: "Scanned by ..." is not one.
         loose = _DASH_CLOSER.fullmatch(tail[index]) is None
         if match["rest"].strip():
             names = _signature(match["rest"], loose=loose, rules=rules)
             if names:
-                return _valid(names, rules)
+                return _valid(names, rules, initials=True)
             continue  # a sentence that starts like a closer ("Thanks for the tip!")
         if index + 1 < len(tail):
-            return _valid(_signature(tail[index + 1], loose=loose, rules=rules), rules)
+            return _valid(_signature(tail[index + 1], loose=loose, rules=rules), rules, initials=True)
         return []
     last = lines[-1]
     names = _signature(last, loose=False, rules=rules)
     if not names and (sentences := regex.split(r"(?<=[.!?])\s+", last))[-1] != last:
         names = _signature(sentences[-1], loose=False, rules=rules)  # "Gracias. DF"
-    return _valid(names, rules)
+    return _valid(names, rules, initials=True)
+
+
+PROSE_WORDS = 8
+"""A line of at least this many words is prose, not part of a signature block."""
+
+
+def _is_prose(line: str) -> bool:
+    return len(line.split()) >= PROSE_WORDS
 
 
 def _first_line(text: str) -> str | None:
@@ -142,6 +155,15 @@ def last_lines_of(text: str, count: int) -> list[str]:
         size *= 4
 
 
+_LOWER_NAME = regex.compile(r"^\s*(\p{Ll}[\p{L}\p{M}'’\-]*)\s*[,!:\-–—]*\s*$")
+
+
+def _lower_case_name(rest: str) -> list[str]:
+    """A lone lower-case word after a greeting ("Thank you abby,"); collect drops it when it is a word."""
+    match = _LOWER_NAME.match(rest)
+    return [match.group(1)] if match else []
+
+
 def _names_in(rest: str, rules: Rules) -> list[str]:
     match = _NAMES_AT_START.match(rest.lstrip())
     if match is None:
@@ -167,10 +189,10 @@ def _cut_at_stopword(group: str, rules: Rules) -> str:
     """Keep the words of a name group before the first stop word ("Mary Thanks" → "Mary")."""
     kept: list[str] = []
     words = group.split()
-    while words and words[0].rstrip(".").lower() in TITLES:
+    while len(words) > 1 and words[0].rstrip(".").lower() in TITLES:
         words.pop(0)
     for word in words:
-        if word.rstrip(".").lower() in rules.stopwords:
+        if word.rstrip(".").lower() in rules.stopwords and not (len(words) == 1 and _INITIALS.fullmatch(word)):
             break
         kept.append(word)
     return " ".join(kept)
@@ -184,12 +206,21 @@ def _clean(name: str) -> str:
     return name.strip()
 
 
-def _valid(names: Iterable[str], rules: Rules) -> list[str]:
-    """Distinct cleaned names, without digits, stop words or single letters."""
+_INITIALS = regex.compile(r"\p{Lu}{2,3}")
+
+
+def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[str]:
+    """Distinct cleaned names, without digits, stop words or single letters.
+
+    With ``initials`` (sign-offs), two or three capitals are kept even when they
+    spell a stop word or a title ("HE", "MR" are someone's initials there).
+    """
     result: list[str] = []
     for raw in names:
         name = _clean(raw)
-        if len(name) < 2 or _DIGIT.search(name) or name.lower() in rules.stopwords:
+        if len(name) < 2 or _DIGIT.search(name):
+            continue
+        if name.lower() in rules.stopwords and not (initials and _INITIALS.fullmatch(name)):
             continue
         if name not in result:
             result.append(name)

@@ -10,11 +10,10 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-
 from nicknames.discover.attribution import Greeting
 from nicknames.discover.token_index import TokenIndex
-from nicknames.messages import Message
 from nicknames.matcher import NameMatcher
+from nicknames.messages import Message
 from nicknames.patterns import name_key
 from nicknames.salutations import Rules, greeting_names, signoff_names
 
@@ -41,8 +40,8 @@ class Scan:
     greetings: list[Greeting] = field(default_factory=list)
     signoffs: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, name) → messages the sender signed with that name."""
-    class_usage: Counter[str] = field(default_factory=Counter)
-    """Registered name part → messages it occurs in."""
+    class_usage: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(registered name part, thread) → messages of the thread it occurs in."""
     posts: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     """Thread → (position, sender) of its messages in file order."""
 
@@ -65,5 +64,6 @@ class Scan:
             self.stats.signoffs += 1
             self.signoffs.update((message.sender, name) for name in signed)
         if self.class_pattern is not None:
-            self.class_usage.update({name_key(m.group()) for m in self.class_pattern.finditer(message.text)})
+            parts = {name_key(m.group()) for m in self.class_pattern.finditer(message.text)}
+            self.class_usage.update((part, message.thread) for part in parts)
         self.index.add(message)

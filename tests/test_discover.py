@@ -183,7 +183,8 @@ POSTS = {"t": [(0, "A"), (1, "B"), (2, "C")]}
         ("B", {}, [Attribution("B", "Mary", False)]),                 # nobody known: the parent
         ("B", {"Mary": {"B", "A"}}, [Attribution("B", "Mary", False)]),  # the parent has it
         ("B", {"Mary": {"A"}}, [Attribution("A", "Mary", True)]),      # another poster of the thread has it
-        ("B", {"Mary": {"Z"}}, [Attribution("B", "Mary", True)]),      # someone outside the thread has it
+        ("B", {"Mary": {"Z"}}, [Attribution("Z", "Mary", True)]),      # one participant outside the thread has it
+        ("B", {"Mary": {"Y", "Z"}}, [Attribution("B", "Mary", True)]),  # several outside: the parent
         (None, {"Mary": {"A"}}, [Attribution("A", "Mary", True)]),     # no parent: the thread decides
         (None, {}, []),                                               # no parent, nobody: nothing
     ],

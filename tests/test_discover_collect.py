@@ -120,3 +120,32 @@ def test_names_that_are_words_are_kept_and_tagged() -> None:
     mapping = collect(table(rows)).mapping  # type: ignore[arg-type]
     assert names(mapping, "U1")["Grace"] == (Status.ACTIVE, ("signoff", "greeting", "word"))
     assert "List" not in names(mapping, "U2")
+
+
+def test_shared_registered_parts_count_only_where_each_owner_is_active() -> None:
+    frame = pd.DataFrame(
+        [("1", "U1", "", "a", "Walker wrote this.\nThanks,\nAnn"), ("2", "U2", "", "b", "Hello,\nok\nThanks,\nBen")],
+        columns=["message_id", "sender", "parent_id", "thread_id", "text"],
+    )
+    mapping = collect(table_from_frame(frame), {"U1": "Ann Walker", "U2": "Ben Walker"}).mapping
+    assert "Walker" in names(mapping, "U1") and "Walker" not in names(mapping, "U2")
+
+
+def test_glued_greeting_goes_to_whoever_has_the_name_inside() -> None:
+    rows = [("1", "U1", "", "Question.\nThanks,\nNatalie"), ("2", "U2", "1", "Answer.\nCheers,\nBen"),
+            ("3", "U3", "2", "HeyNatalie,\nagreed.")]
+    mapping = collect(table(rows)).mapping  # type: ignore[arg-type]
+    assert names(mapping, "U1")["HeyNatalie"] == (Status.SUGGESTED, ("greeting", "uncertain"))
+
+
+def test_dashed_initials_after_a_closer_keep_both_dashes() -> None:
+    assert signoff_names("Hi,\nok\n\nCheers, -PA-") == ["-PA-"]
+
+
+def test_spaced_signatures_survive_the_word_filter() -> None:
+    rows = [("1", "U1", "", "Hello,\nI'm m r here a b.\nCheers\nO m a r"), ("2", "U2", "1", "Hi,\nm r m r m r")]
+    assert "O m a r" in names(collect(table(rows)).mapping, "U1")  # type: ignore[arg-type]
+
+
+def test_job_titles_are_not_name_parts() -> None:
+    assert registered_parts("Executive VP Cindy Olson") == ["Cindy Olson", "Cindy", "Olson"]

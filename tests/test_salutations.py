@@ -27,7 +27,8 @@ from nicknames.salutations import DEFAULT_RULES, greeting_names, signoff_names
         ("Hi guys", []),
         ("Hi there", []),
         ("Hi R2D2", []),  # digits
-        ("hi mary", []),  # lower case is left to the reviewer
+        ("hi mary", ["mary"]),  # a lone lower-case word is a candidate; collect drops ordinary words
+        ("hi mary and all", []),
         ("Thanks Robert for the link", ["Robert"]),
         ("I think Mary is right", []),  # not a greeting
         ("", []),

@@ -6,8 +6,10 @@ For each name in a greeting, in order:
 1. the parent message's sender, when the name is one of theirs or nobody's known name;
 2. otherwise another participant of the thread who posted before this message and
    has that name (the most recent such poster), tagged ``uncertain``;
-3. otherwise the parent's sender after all, tagged ``uncertain``;
-4. with no parent and nobody in the thread with that name, the message's only
+3. otherwise (forum posts) the one participant anywhere who has that name (a reply
+   nested under the wrong parent), tagged ``uncertain``;
+4. otherwise (several others have it) the parent's sender after all, tagged ``uncertain``;
+5. with no parent and nobody in the thread with that name, the message's only
    recipient (mail), tagged ``uncertain`` (it may be a mailing list); else nobody.
 
 "Known names" are registered names and their parts, names a participant signed
@@ -60,6 +62,8 @@ def attribute(
             yield Attribution(parent, name, False)
             continue
         poster = _latest_poster(known, posts.get(greeting.thread, []), greeting.position)
+        if poster is None and len(known) == 1 and not others:
+            poster = next(iter(known))  # a reply nested under the wrong parent
         if poster is not None:
             yield Attribution(poster, name, True)
         elif parent is not None:

@@ -52,6 +52,11 @@ class Lexicon:
         elif token[0].isupper() and not sentence_start:
             self.capitalised[token.casefold()] += 1
 
+    def observe_text(self, lower_words: list[str], mid_sentence: list[str]) -> None:
+        """Count a message's lower-case words and its capitalised words in mid-sentence."""
+        self.lower.update(lower_words)
+        self.capitalised.update(word.casefold() for word in mid_sentence if word[0].isupper())
+
     def is_common(self, text: str) -> bool:
         """True when the text, ignoring case, is on the built-in word list."""
         return text.casefold() in self.words

@@ -94,6 +94,7 @@ def _candidates(
         for form in table.related(name):
             if not known.part_owners.get(form, set()) - {participant}:
                 yield form, "nickname", form
+                yield from ((variant, "case", variant) for variant in vocabulary.case_variants(form))
         yield from ((variant, "case", variant) for variant in vocabulary.case_variants(name))
         yield from ((variant, "fuzzy", variant) for variant in vocabulary.accent_variants(name))
         yield from ((variant, "fuzzy", variant) for variant in _misspellings(vocabulary, name))
