@@ -215,6 +215,7 @@ def _rows(rng: random.Random, composer: Composer, rosters: list[list[Person]], t
             counts["threads"] += 1
             thread_id = f"T{counts['threads']:04d}"
             posts: list[Post] = []
+            composer.start_thread()
             for _ in range(length):
                 counts["messages"] += 1
                 message_id = str(counts["messages"])

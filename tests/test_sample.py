@@ -137,3 +137,17 @@ def test_misspellings_differ_from_the_name(name: str) -> None:
 
 def test_spaced_letters() -> None:
     assert spaced("Omar") == "O m a r"
+
+
+SHIPPED = Path(__file__).resolve().parent.parent / "sample_data" / "forum"
+SHIPPED_CONFIG = SampleConfig(seed=2, messages=300, participants=30, sessions=2)
+"""The corpus in sample_data/forum: nicknames sample sample_data/forum --seed 2 --messages 300 --participants 30 --sessions 2"""
+
+
+def test_the_shipped_sample_is_what_the_generator_makes(tmp_path: Path) -> None:
+    generate_sample(tmp_path, SHIPPED_CONFIG)
+    for name in FILES:
+        assert (tmp_path / name).read_bytes() == (SHIPPED / name).read_bytes(), (
+            f"sample_data/forum/{name} is out of date: run nicknames sample sample_data/forum --force "
+            "--seed 2 --messages 300 --participants 30 --sessions 2"
+        )
