@@ -2,7 +2,9 @@
 
 Every name in use in the mapping and every part of a class-list name is looked
 for in any case, as whole words; keep-list names are skipped (the longest match
-wins, so "Arthur C. Clarke" covers "Clarke"). Names that are ordinary words
+wins, so "Arthur C. Clarke" covers "Clarke"). Initials ("MJ", "-AT-", and with
+a class list each registered name's initials) count only in capitals, so "at"
+is not "AT". Names that are ordinary words
 (``WORD_NAMES`` or tagged ``word``) count only where written as a name: not in
 lower case, and not opening a sentence before a lower-case word. A *near miss*
 is a capitalised word within a small edit distance of a name (one edit, a swap
@@ -32,6 +34,8 @@ TOKEN = regex.compile(r"\w+(?:['’\-](?![sS]\b)\w+)*")
 """A word, with inner apostrophes and hyphens ("O'Brien", "García-López"), without a possessive "'s"."""
 CONTEXT = 30
 """Characters of context shown on each side of a finding."""
+MAX_INITIALS = 3
+"""Names of at most this many letters, all capitals, count only when written in capitals."""
 MIN_NEAR_LENGTH = 4
 """Shorter words are never near misses (too many ordinary words are one edit from a short name)."""
 CAPITALISED = regex.compile(r"(?<![\w'’\-])\p{Lu}\w{%d,}(?!\w|['’\-](?![sS]\b)\w)" % (MIN_NEAR_LENGTH - 1))
@@ -77,7 +81,7 @@ class NameIndex:
     words: set[str] = field(default_factory=set)
     """Lower-case names that are also ordinary words."""
     initials: set[str] = field(default_factory=set)
-    """Initials derived from the class list, found only when written in capitals."""
+    """Initials (from the class list, or mapped names of up to 3 capitals such as "AT"), found only in capitals."""
     near: list[str] = field(default_factory=list)
     """Lower-case single-word names long enough for near-miss checks."""
 
@@ -87,7 +91,7 @@ class NameIndex:
         if not tokens or (len(tokens) == 1 and len(tokens[0]) < 2):
             return
         key = " ".join(tokens)
-        if not initials:
+        if not (initials or _looks_like_initials(text)):
             self.initials.discard(key)
         elif key not in self.owners:
             self.initials.add(key)
@@ -190,6 +194,12 @@ def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, s
         if similar is not None:
             found.append(_finding(message_id, text, match.start(), match.end(), "near", similar, index))
     return found
+
+
+def _looks_like_initials(text: str) -> bool:
+    """Up to three capital letters, perhaps with dots or dashes ("MJ", "A.T.", "-RG-"): "at" is not "AT"."""
+    letters = [c for c in text if c.isalpha()]
+    return 0 < len(letters) <= MAX_INITIALS and all(c.isupper() for c in letters)
 
 
 def _fold(text: str) -> tuple[str, ...]:

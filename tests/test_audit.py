@@ -58,6 +58,8 @@ def test_a_deliberately_unreplaced_name_is_found_with_its_place() -> None:
         ("Cheers,\nWill", [("name", "Will")]),                       # a word-name signing off
         ("Thanks, RC", [("name", "RC")]),                            # class-list initials in capitals
         ("the rc car", []),                                          # ... not in lower case
+        ("MJ said", [("name", "MJ")]),                               # mapped initials in capitals
+        ("mj said", []),                                             # ... not in lower case
         ("Cheers", []),                                              # rejected names are not names
         ("Zoë agreed", [("name", "Zoë")]),
         ("Evening all, Robertson here", []),                         # whole words only
