@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from nicknames.sample_names import CITED_AUTHORS, PUBLIC_FIGURES, Person, misspell, spaced
 from nicknames.sample_text import (
     CONCEPTS, GLUED_GREETINGS, GLUED_SIGNOFFS, GREETINGS, GROUP_GREETINGS, QUESTIONS, SENTENCES, SIGNOFFS,
-    STARTERS, TOPICS, UNSIGNED, Mention, Piece, fill, slots_of, word_count,
+    STARTERS, TOPICS, UNSIGNED, Mention, Piece, fill, slots_of, vocabulary, word_count,
 )
 
 DRAWN = 20
@@ -82,6 +82,8 @@ class Composer:
     def __init__(self, rng: random.Random, habits: dict[str, Habits]) -> None:
         self.rng = rng
         self.habits = habits
+        self.words = vocabulary()
+        """Ordinary words of the templates, which a misspelling must not spell."""
         self.topic = TOPICS[0]
         """The topic of the thread being written; replies mostly stay on it."""
 
@@ -185,7 +187,9 @@ class Composer:
         usual = self.habits[pid].address
         roll = rng.random()
         if roll < 0.03 and len(usual.text) >= 4:
-            return Mention(misspell(rng, usual.text), pid, "misspelling")
+            misspelled = misspell(rng, usual.text)
+            if misspelled.lower() not in self.words:
+                return Mention(misspelled, pid, "misspelling")
         if roll < 0.037:
             return Mention(usual.text.lower(), pid, "wrong_case")
         if body and roll < 0.05:
