@@ -34,6 +34,14 @@ class ApplyResult:
     unknown_participants: list[str] = field(default_factory=list)
     """Participants of the mapping that sent no message (a sign of the wrong mapping or data)."""
 
+    def message_count(self) -> int:
+        """Messages in the table."""
+        return len(self.frame)
+
+    def replacement_count(self) -> int:
+        """Names replaced."""
+        return len(self.replacements)
+
     def changed_messages(self) -> int:
         """How many messages had at least one name replaced."""
         return len({record.message_id for record in self.replacements if record.pseudonym != record.original})
@@ -92,7 +100,8 @@ def _group_by_scope(keys: list[str]) -> dict[str, list[int]]:
 
 
 def _active(batch: list[Message]) -> set[str]:
-    """Participants active in a scope: its senders, and the senders of the messages they reply to."""
+    """Participants active in a scope: its senders, the senders of the messages they reply to, recipients."""
     active = {message.sender for message in batch}
     active.update(message.parent_sender for message in batch if message.parent_sender)
+    active.update(participant for message in batch for participant in message.recipients)
     return active

@@ -12,8 +12,14 @@ from nicknames.csv_file import read_csv_table
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
 NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")
 
-_PART = regex.compile(r"^[\p{Lu}\p{Lt}\p{Lo}][\p{L}\p{M}'’\-]*$")
-"""A usable name part: starts with a capital (or a caseless letter); "of", "van", "de" are left out."""
+_PART = regex.compile(r"^[\p{Lu}\p{Lt}\p{Lo}\ufffd?][\p{L}\p{M}'’\-\ufffd?]*$")
+"""A usable name part: starts with a capital (or a caseless letter); "of", "van", "de" are left out.
+``?`` and U+FFFD stand for letters an archive lost (see ``discover.variants``)."""
+
+NOT_PERSON_WORDS = frozenset(
+    ["team", "office", "chairman", "announcement", "announcements", "services", "service", "administration", "admin", "group", "desk", "hotline", "newsletter", "news", "mail", "mailbox", "list", "inc", "ltd", "llc", "corp", "corporation", "company", "committee", "board", "department", "dept", "support", "helpdesk", "information", "center", "centre", "noreply", "no-reply", "reply", "webmaster", "enron", "coe", "operations", "trading", "general", "resources", "recruiting", "staff", "lab", "laboratory", "institute", "university", "project", "secretariat"]
+)
+"""Words that mark a class-list row as an office, a list or a company rather than a person."""
 
 
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
@@ -36,6 +42,12 @@ def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
         roster[participant] = name
         first_row.setdefault(participant, position)
     return roster
+
+
+def is_person(full_name: str) -> bool:
+    """False for class-list rows that name an office, list or company ("Office of the Chairman", "ENRON")."""
+    words = regex.findall(r"[\p{L}\-]+", full_name.lower())
+    return bool(words) and not any(word in NOT_PERSON_WORDS for word in words) and " and " not in f" {full_name.lower()} "
 
 
 def registered_parts(full_name: str) -> list[str]:

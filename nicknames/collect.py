@@ -8,38 +8,53 @@ from dataclasses import dataclass, field
 
 import regex
 
-from nicknames.class_list import registered_parts
+from nicknames.class_list import is_person, registered_parts
+from nicknames.discover.attribution import attribute
+from nicknames.discover.lexicon import Lexicon, name_words
+from nicknames.discover.suggest import Known, signature_tags
+from nicknames.discover.suggest import discover as discover_names
+from nicknames.discover.token_index import TokenIndex
 from nicknames.mapping import Mapping, Name, Status
-from nicknames.messages import Message, MessageTable
+from nicknames.messages import MessageTable
+from nicknames.nickname_table import NicknameTable, builtin_table
 from nicknames.patterns import compile_names, name_key
-from nicknames.salutations import DEFAULT_RULES, Rules, greeting_names, signoff_names
+from nicknames.salutations import DEFAULT_RULES, Rules
+from nicknames.scan import Scan, ScanStats
 
-
-@dataclass
-class CollectStats:
-    """What collect saw, for the summary."""
-
-    messages: int = 0
-    greetings: int = 0
-    signoffs: int = 0
-    greetings_without_parent: int = 0
-    """Greetings in messages whose parent (and so addressee) is unknown."""
+CollectStats = ScanStats
+"""What collect saw, for the summary (kept under its old name)."""
 
 
 @dataclass
 class Found:
-    """Evidence gathered per (participant, name): messages counted per tag."""
+    """Evidence gathered per (participant, name): messages counted per tag, and how sure it is."""
 
     counts: Counter[tuple[str, str]] = field(default_factory=Counter)
     tags: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    confirmed: set[tuple[str, str]] = field(default_factory=set)
+    """Names with direct evidence; the others are written as suggestions (``?Name``)."""
 
-    def add(self, participant: str, name: str, tag: str, count: int = 1) -> None:
-        """Record that a message used this name for this participant."""
+    def add(self, participant: str, name: str, tag: str, count: int = 1, suggested: bool = False) -> None:
+        """Record that messages used this name for this participant."""
         key = (participant, name)
         self.counts[key] += count
         tags = self.tags.setdefault(key, [])
         if tag not in tags:
             tags.append(tag)
+        if not suggested:
+            self.confirmed.add(key)
+
+    def tag(self, participant: str, name: str, *tags: str) -> None:
+        """Add tags to a name already found."""
+        known = self.tags.setdefault((participant, name), [])
+        known.extend(tag for tag in tags if tag not in known)
+
+    def drop(self, participant: str, name: str) -> None:
+        """Forget a name found by mistake."""
+        key = (participant, name)
+        self.counts.pop(key, None)
+        self.tags.pop(key, None)
+        self.confirmed.discard(key)
 
 
 @dataclass
@@ -54,19 +69,40 @@ def collect(
     table: MessageTable,
     class_list: dict[str, str] | None = None,
     rules: Rules = DEFAULT_RULES,
+    nicknames: NicknameTable | None = None,
+    discover: bool = True,
 ) -> CollectResult:
-    """Find every participant's candidate names: the paper's regular expressions plus the class list."""
+    """Find every participant's candidate names in one pass over the messages.
+
+    Greetings and sign-offs (the paper's regular expressions) and the class list
+    give the names with direct evidence; with ``discover`` (the default) the
+    same pass feeds an index from which familiar forms, misspellings, case and
+    accent variants, stylised forms, initials and glued names are suggested.
+    """
     messages = list(table.messages())
-    senders = dict.fromkeys(message.sender for message in messages)
-    roster = {pid: name for pid, name in (class_list or {}).items() if pid in senders}
+    senders = dict.fromkeys(table.frame[table.columns.sender])
+    addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
+    roster = {pid: name for pid, name in (class_list or {}).items() if pid in addressed and is_person(name)}
+    registered = {pid: registered_parts(name) for pid, name in roster.items()}
     if roster:
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
-    found, stats = Found(), CollectStats()
-    for message in messages:
-        _salutations(message, rules, found, stats)
-    if roster:
-        _class_list_names(messages, roster, found)
-    return CollectResult(build_mapping(senders, found), stats)
+    names_table = nicknames if nicknames is not None else builtin_table()
+    part_owners = _part_owners(registered)
+    watched = frozenset(part.casefold() for part in part_owners) | frozenset(names_table.forms)
+    scan = Scan(rules, compile_names(part_owners), TokenIndex(watched=watched))
+    for position, message in enumerate(messages):
+        scan.add(position, message)
+    found = Found()
+    _signoffs(scan, roster, found)
+    _greetings(scan, roster, names_table, found)
+    for part, count in scan.class_usage.items():
+        for participant in part_owners[part]:
+            found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
+    _drop_words(found, scan.index.lexicon, part_owners, names_table)
+    if discover:
+        _suggest(found, registered, scan.index, names_table)
+    _flag_words(found, scan.index.lexicon)
+    return CollectResult(build_mapping(senders, found), scan.stats)
 
 
 def build_mapping(participants: Iterable[str], found: Found) -> Mapping:
@@ -75,8 +111,10 @@ def build_mapping(participants: Iterable[str], found: Found) -> Mapping:
     for participant in sorted(participants, key=natural_key):
         mapping.add_participant(participant)
     for (participant, text), count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0][1])):
-        tags = tuple(found.tags[(participant, text)])
-        mapping.set_name(participant, Name(text, count, tags, Status.ACTIVE))
+        confirmed = (participant, text) in found.confirmed
+        tags = tuple(tag for tag in found.tags[(participant, text)] if not (confirmed and tag == "uncertain"))
+        status = Status.ACTIVE if confirmed else Status.SUGGESTED
+        mapping.set_name(participant, Name(text, count, tags, status))
     return mapping
 
 
@@ -108,38 +146,80 @@ def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     return tuple((0, int(part)) if part.isdigit() else (1, part) for part in regex.split(r"(\d+)", text) if part)
 
 
-def _salutations(message: Message, rules: Rules, found: Found, stats: CollectStats) -> None:
-    stats.messages += 1
-    greeted = greeting_names(message.text, rules)
-    if greeted:
-        stats.greetings += 1
-        if message.parent_sender is None:
-            stats.greetings_without_parent += 1
-        else:
-            for name in greeted:
-                found.add(message.parent_sender, name, "greeting")
-    signed = signoff_names(message.text, rules)
-    if signed:
-        stats.signoffs += 1
-        for name in signed:
-            found.add(message.sender, name, "signoff")
+def _signoffs(scan: Scan, roster: dict[str, str], found: Found) -> None:
+    """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful."""
+    for (sender, name), count in scan.signoffs.items():
+        tags, doubtful = signature_tags(name, roster.get(sender))
+        found.add(sender, name, "signoff", count, suggested=doubtful)
+        found.tag(sender, name, *tags, *(["uncertain"] if doubtful else []))
 
 
-def _class_list_names(messages: list[Message], class_list: dict[str, str], found: Found) -> None:
-    """Registered names and their parts that occur in the messages, counted per message."""
-    owners: dict[str, list[str]] = {}
-    for participant, full_name in class_list.items():
-        for part in registered_parts(full_name):
-            owners.setdefault(name_key(part), []).append(participant)
-    pattern = compile_names(owners)
-    if pattern is None:
-        return
-    usage: Counter[str] = Counter()
-    for message in messages:
-        usage.update({name_key(match.group()) for match in pattern.finditer(message.text)})
-    for part, count in usage.items():
-        for participant in owners[part]:
-            found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
+def _greetings(scan: Scan, roster: dict[str, str], table: NicknameTable, found: Found) -> None:
+    """Greeted names for the participant each greeting most likely addresses (see ``attribution``)."""
+    owners = _owners({pid: registered_parts(name) for pid, name in roster.items()}, found, table)
+    for greeting in scan.greetings:
+        for attribution in attribute(greeting, owners, scan.posts):
+            tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
+            uncertain = attribution.uncertain or doubtful
+            found.add(attribution.participant, attribution.name, "greeting", suggested=uncertain)
+            found.tag(attribution.participant, attribution.name, *tags, *(["uncertain"] * uncertain))
+
+
+def _owners(registered: dict[str, list[str]], found: Found, table: NicknameTable) -> dict[str, set[str]]:
+    """Known name → participants: registered parts, their familiar forms, and names signed with."""
+    owners = _part_owners(registered)
+    for participant, parts in registered.items():
+        for part in parts:
+            for form in table.familiar_forms(part):
+                if form not in owners or participant in owners[form]:
+                    owners.setdefault(form, set()).add(participant)
+    for (participant, name) in found.confirmed:
+        owners.setdefault(name, set()).add(participant)
+    return owners
+
+
+def _part_owners(registered: dict[str, list[str]]) -> dict[str, set[str]]:
+    owners: dict[str, set[str]] = {}
+    for participant, parts in registered.items():
+        for part in parts:
+            owners.setdefault(name_key(part), set()).add(participant)
+    return owners
+
+
+def _drop_words(found: Found, lexicon: Lexicon, parts: dict[str, set[str]], table: NicknameTable) -> None:
+    """Forget greeted or signed "names" that this corpus uses as ordinary words ("List", "Scanned")."""
+    known = {part.casefold() for part in parts} | set(table.forms) | set(table.names)
+    for participant, name in list(found.counts):
+        if "classlist" in found.tags[(participant, name)] or name.casefold() in known:
+            continue
+        if all(lexicon.is_word(word) and word.casefold() not in name_words() for word in name.split()):
+            found.drop(participant, name)
+
+
+def _suggest(found: Found, registered: dict[str, list[str]], index: TokenIndex, table: NicknameTable) -> None:
+    """Add discovery's suggestions; a name found directly keeps its status and gains the tag."""
+    names: dict[str, set[str]] = {participant: set(parts) for participant, parts in registered.items()}
+    for participant, name in found.confirmed:
+        if _reliable(found, participant, name):
+            names.setdefault(participant, set()).add(name)
+    for suggestion in discover_names(Known(names, registered), index, table):
+        for tag in suggestion.tags:
+            found.add(suggestion.participant, suggestion.text, tag, 0, suggested=True)
+        key = (suggestion.participant, suggestion.text)
+        found.counts[key] = max(found.counts[key], suggestion.count)
+
+
+def _reliable(found: Found, participant: str, name: str) -> bool:
+    """A name to derive variants from: registered, signed with, or greeted more than once."""
+    tags = found.tags[(participant, name)]
+    return "classlist" in tags or "signoff" in tags or found.counts[(participant, name)] > 1
+
+
+def _flag_words(found: Found, lexicon: Lexicon) -> None:
+    """Tag one-word names that are also ordinary words, so apply treats them with care."""
+    for participant, name in found.counts:
+        if " " not in name and lexicon.is_name_word(name):
+            found.tag(participant, name, "word")
 
 
 def _name_words(full_names: Iterable[str]) -> set[str]:

@@ -9,7 +9,7 @@ import regex
 
 from nicknames.errors import InputError
 
-FIELDS = ("message_id", "sender", "text", "parent_id", "thread_id", "session_id", "timestamp")
+FIELDS = ("message_id", "sender", "text", "parent_id", "thread_id", "session_id", "timestamp", "recipients")
 REQUIRED = ("message_id", "sender", "text")
 
 SPELLINGS: dict[str, tuple[str, ...]] = {
@@ -26,6 +26,7 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
                    "section", "cohort", "forum_id", "forum"),
     "timestamp": ("timestamp", "time", "date", "datetime", "created", "created_at", "posted",
                   "post_time", "sent", "sent_at"),
+    "recipients": ("recipients", "recipient_ids", "recipient_id", "addressees"),
 }
 """Column names that are taken to mean each field, most specific first (compared without case, ``_`` or ``-``)."""
 
@@ -43,6 +44,8 @@ class Columns:
     thread_id: str | None = None
     session_id: str | None = None
     timestamp: str | None = None
+    recipients: str | None = None
+    """Participant ids the message was sent to, separated by spaces, commas or semicolons (mail)."""
 
     def get(self, field: str) -> str | None:
         """The column of a field by its name, or None."""

@@ -8,10 +8,15 @@ unless an earlier message holds line breaks.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import csv
+import signal
+import threading
 import warnings
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
+from types import FrameType
 
 import pandas as pd
 import regex
@@ -22,6 +27,9 @@ from nicknames.errors import InputError, where
 DEFAULT_ENCODING = "utf-8-sig"
 """UTF-8, with or without the byte order mark that Excel writes."""
 
+FIELD_SIZE_LIMIT = 2**31 - 1
+"""The largest field the ``csv`` module may read: a whole mailing-list digest fits in one cell."""
+
 _TOO_MANY = regex.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")
 _OPEN_QUOTE = regex.compile(r"EOF inside string starting at row (\d+)")
 
@@ -29,18 +37,25 @@ _OPEN_QUOTE = regex.compile(r"EOF inside string starting at row (\d+)")
 def read_csv_table(path: Path, encoding: str | None = None) -> pd.DataFrame:
     """Read a CSV file with every cell as a string, and a clear error for each way it can fail."""
     encoding = check_encoding(encoding)
-    csv.field_size_limit(2**31 - 1)
-    header = _read(path, encoding, header=None, nrows=1)
-    _check_header([str(cell) for cell in header.iloc[0]] if len(header) else [], path)
-    frame = _read(path, encoding)
-    if not isinstance(frame.index, pd.RangeIndex):
-        raise InputError(
-            f"{where(path, row=0)}: the rows have more fields than the header has column names; "
-            "give every column a name in the header row (or remove the extra commas)."
-        )
+    # The header is read as a row, in the same single pass as the data, so that a
+    # pipe (``<(zcat export.csv.gz)``) works and pandas cannot rename repeated
+    # or empty column names behind the user's back.
+    frame = _read(path, encoding, header=None)
+    header = [str(cell) for cell in frame.iloc[0]] if len(frame) else []
+    _check_header(header, path)
+    frame = frame.iloc[1:].reset_index(drop=True)
+    frame.columns = pd.Index(header)
     if frame.empty:
         raise InputError(f"{path} has a header but no rows; it needs at least one message.")
     return frame
+
+
+def allow_long_fields() -> None:
+    """Let the standard ``csv`` module read fields of any length (its default stops at 128 KiB).
+
+    pandas' reader has no such limit; every other reader of user CSV files calls this first.
+    """
+    csv.field_size_limit(FIELD_SIZE_LIMIT)
 
 
 def check_encoding(encoding: str | None) -> str:
@@ -56,6 +71,39 @@ def check_encoding(encoding: str | None) -> str:
 
 def _read(path: Path, encoding: str, **options: object) -> pd.DataFrame:
     """``pandas.read_csv`` with all cells as strings; its exceptions become ``InputError``."""
+    with _noticing_interrupts() as interrupted:
+        try:
+            return _read_or_explain(path, encoding, **options)
+        except InputError:
+            if interrupted:
+                raise KeyboardInterrupt from None
+            raise
+
+
+@contextlib.contextmanager
+def _noticing_interrupts() -> Iterator[list[int]]:
+    """Record Ctrl-C while pandas reads: its C parser turns the KeyboardInterrupt into a ParserError."""
+    noticed: list[int] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield noticed
+        return
+    previous = signal.getsignal(signal.SIGINT)
+
+    def handler(signum: int, frame: FrameType | None) -> None:
+        noticed.append(signum)
+        if callable(previous):
+            previous(signum, frame)
+        elif previous != signal.SIG_IGN:
+            raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, handler)
+    try:
+        yield noticed
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def _read_or_explain(path: Path, encoding: str, **options: object) -> pd.DataFrame:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore", pd.errors.ParserWarning)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO
 
 from nicknames.errors import InputError, NicknamesError
+from nicknames.csv_file import allow_long_fields
 
 NAME_CATEGORIES: dict[str, str] = {
     "registered_full": "classlist",
@@ -69,13 +70,14 @@ class GoldSpan:
                                  "or negative.")
         if self.end - self.start != len(self.text):
             raise NicknamesError(f"Gold span {self.start}-{self.end} of message {self.message_id!r} does not "
-                                 f"have the length of its text {self.text!r}.")
+                                 f"have the length of its text ({len(self.text)} characters).",
+                                 detail=f"the text is {self.text!r}")
         if self.category not in NAME_CATEGORIES and self.category not in PROTECTED_CATEGORIES:
             known = ", ".join([*NAME_CATEGORIES, *PROTECTED_CATEGORIES])
             raise NicknamesError(f"Unknown gold category {self.category!r}; known categories are {known}.")
         if self.is_name != bool(self.participant):
-            raise NicknamesError(f"Gold span {self.text!r} of message {self.message_id!r}: a name needs a "
-                                 "participant and a protected string has none.")
+            raise NicknamesError(f"Gold span {self.start}-{self.end} of message {self.message_id!r}: a name needs "
+                                 "a participant and a protected string has none.", detail=f"the text is {self.text!r}")
 
     @property
     def is_name(self) -> bool:
@@ -97,9 +99,12 @@ def write_spans_csv(spans: Iterable[GoldSpan], stream: IO[str], header: bool = T
 
 def read_spans_csv(path: Path) -> list[GoldSpan]:
     """Read a gold-spans CSV; a bad row is an error naming file and line."""
+    allow_long_fields()
     try:
         with path.open(encoding="utf-8-sig", newline="") as stream:
             return list(_rows(csv.reader(stream), path))
+    except csv.Error as error:
+        raise InputError(f"{path} is not a well-formed CSV file ({error}); check that it is a comma-separated export.") from None
     except FileNotFoundError:
         raise InputError(f"Gold spans file {path} does not exist; check the path.") from None
     except IsADirectoryError:
@@ -144,4 +149,4 @@ def _rows(reader: Iterator[list[str]], path: Path) -> Iterator[GoldSpan]:
         except ValueError:
             raise InputError(f"{path}, line {line}: start and end must be whole numbers.") from None
         except NicknamesError as error:
-            raise InputError(f"{path}, line {line}: {error}") from None
+            raise InputError(f"{path}, line {line}: {error}", detail=error.detail) from None

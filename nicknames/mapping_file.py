@@ -25,7 +25,7 @@ import regex
 
 from nicknames.encodings import first_bad_byte, guess_encoding
 from nicknames.errors import MappingFileError, NicknamesError, where
-from nicknames.mapping import KEEP, Entry, Mapping, Name, Status
+from nicknames.mapping import KEEP, Entry, Mapping, Name, Status, check_participant_id
 from nicknames.output import write_text_atomically
 
 SEEN = "@seen"
@@ -82,6 +82,11 @@ def parse_mapping(text: str, path: Path | str = "<mapping>") -> Mapping:
         if not line.strip() or line.lstrip().startswith("#"):
             pending.append(line)
             continue
+        if _is_seen(line):
+            # Comments above @seen lines are kept after the last entry (the
+            # generated SEEN_HEADER is written again by format_mapping).
+            mapping.footer.extend(comment for comment in pending if comment != SEEN_HEADER)
+            pending = []
         try:
             _parse_line(mapping, line, pending, path, number)
         except MappingFileError:
@@ -91,7 +96,7 @@ def parse_mapping(text: str, path: Path | str = "<mapping>") -> Mapping:
                 f"{where(path, number)}: {_lower_first(str(error))} Fix the line and try again.", detail=error.detail
             ) from None
         pending = []
-    mapping.footer = pending
+    mapping.footer.extend(pending)
     return mapping
 
 
@@ -145,10 +150,18 @@ def format_name(name: Name) -> str:
 def _parse_line(mapping: Mapping, line: str, comments: list[str], path: Path | str, number: int) -> None:
     head, *items = _split_fields(line, path, number)
     key = head.text
-    if key.startswith(SEEN):
+    if _is_seen(key):
         participant = key[len(SEEN):].strip()
+        try:
+            check_participant_id(participant)
+        except NicknamesError:
+            raise MappingFileError(
+                f"{where(path, number, head.column)}: '{SEEN}' needs a participant id after it, "
+                f"as in '{SEEN} U01 | name'; add it or delete the line."
+            ) from None
         names = {_parse_name(item, path, number).text for item in items}
-        mapping.seen.setdefault(participant, set()).update(names)
+        if names:
+            mapping.seen.setdefault(participant, set()).update(names)
         return
     if key in mapping.entries:
         raise MappingFileError(
@@ -172,6 +185,12 @@ def _parse_line(mapping: Mapping, line: str, comments: list[str], path: Path | s
                 detail=f"the name is {name.text!r}",
             )
         entry.names.append(name)
+
+
+def _is_seen(text: str) -> bool:
+    """True for a ``@seen U01 | ...`` line (``@seen`` then white space or the end)."""
+    head = text.lstrip()
+    return head.startswith(SEEN) and (len(head) == len(SEEN) or head[len(SEEN)] in " \t|")
 
 
 def _describe(key: str) -> str:

@@ -70,16 +70,21 @@ class Matches(Protocol):
 class NameMatcher:
     """All names of a scope (``name_key``-folded), found in one pass by the matching rules."""
 
-    def __init__(self, keys: Collection[str]) -> None:
+    def __init__(self, keys: Collection[str], glued: Collection[str] = ()) -> None:
         self.keys = sorted(keys)
         self._automaton = ahocorasick_rs.AhoCorasick(self.keys) if ahocorasick_rs else None
         self._trie: regex.Pattern[str] | None = None
         if self._automaton is None:
-            from nicknames.patterns import trie_pattern
+            from nicknames.patterns import alternation, trie_pattern
 
-            self._trie = regex.compile(trie_pattern(self.keys), regex.VERSION1)
+            self._trie = alternation(self.keys, glued) if glued else regex.compile(
+                trie_pattern(self.keys), regex.VERSION1
+            )
         self._word_start = [WORD.match(key[0]) is not None for key in self.keys]
         self._word_end = [WORD.match(key[-1]) is not None for key in self.keys]
+        # ``glued`` names may touch a word in camel case (patterns.GLUED_BEFORE / GLUED_AFTER).
+        self._glued_start = [key in glued and key[0].isupper() for key in self.keys]
+        self._glued_end = [key in glued and key[-1].islower() for key in self.keys]
 
     def finditer(self, text: str) -> Iterator[Matches]:
         """The names in the text, left to right, the longest at each position, not overlapping."""
@@ -98,9 +103,11 @@ class NameMatcher:
         longest: dict[int, int] = {}
         for index, start, end in self._automaton.find_matches_as_indexes(folded, overlapping=True):
             if self._word_start[index] and start and _is_word(folded[start - 1]):
-                continue
+                if not (self._glued_start[index] and folded[start - 1].islower()):
+                    continue
             if self._word_end[index] and end < len(folded) and _is_word(folded[end]):
-                continue
+                if not (self._glued_end[index] and folded[end].isupper()):
+                    continue
             if longest.get(start, -1) < end:
                 longest[start] = end
         position = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ NO_PARENT = frozenset({"", "0", "-1", "none", "null", "nan"})
 """Parent id values that mean "this message starts a thread"."""
 
 SCOPES = ("thread", "session", "all")
+_ID_SEPARATORS = re.compile(r"[\s,;]+")
 
 
 class Message(NamedTuple):
@@ -30,6 +32,8 @@ class Message(NamedTuple):
     parent_sender: str | None
     thread: str
     session: str
+    recipients: tuple[str, ...] = ()
+    """Who the message was sent to (mail): the candidates for the names in its greeting."""
 
 
 @dataclass
@@ -51,6 +55,7 @@ class MessageTable:
         """The messages in file order."""
         frame, columns = self.frame, self.columns
         sessions = frame[columns.session_id] if columns.session_id else [""] * len(frame)
+        recipients = map(split_ids, frame[columns.recipients]) if columns.recipients else [()] * len(frame)
         return map(
             Message._make,
             zip(
@@ -60,6 +65,7 @@ class MessageTable:
                 self.parent_senders,
                 self.threads,
                 sessions,
+                recipients,
             ),
         )
 
@@ -79,13 +85,21 @@ class MessageTable:
         raise InputError(f"Unknown scope {scope!r}; choose one of {', '.join(SCOPES)}.")
 
 
+def split_ids(cell: str) -> tuple[str, ...]:
+    """Participant ids in one cell, separated by spaces, commas or semicolons."""
+    return tuple(part for part in _ID_SEPARATORS.split(cell) if part)
+
+
 def read_messages(
     path: Path,
     chosen: Mapping[str, str] | None = None,
     encoding: str | None = None,
 ) -> MessageTable:
-    """Read a CSV export, find its columns, and derive each message's parent sender and thread."""
-    return table_from_frame(read_csv_table(path, encoding), chosen, str(path))
+    """Read an export (CSV, JSON Lines, Parquet, mbox, ``.eml``), find its columns, derive reply context."""
+    # Deferred import: the readers of the other formats build on this module.
+    from nicknames.sources import open_source
+
+    return open_source(path, chosen, encoding).table
 
 
 def table_from_frame(frame: pd.DataFrame, chosen: Mapping[str, str] | None = None, source: str = "<table>") -> MessageTable:
@@ -149,14 +163,18 @@ def _sender_problem(sender: str) -> str | None:
 
 
 def _check_unique_ids(table: MessageTable) -> None:
-    ids = table.frame[table.columns.message_id]
+    check_unique_ids(table.frame[table.columns.message_id], table.source, table.columns.message_id)
+
+
+def check_unique_ids(ids: pd.Series, source: str, column: str) -> None:
+    """Raise an ``InputError`` at the first message id that was already used (rows counted from 0)."""
     repeated = ids.duplicated().to_numpy()
     if repeated.any():
         position = int(repeated.argmax())
         value = ids.iloc[position]
         first = int((ids == value).to_numpy().argmax())
         raise InputError(
-            f"{where(table.source, row=position, column=repr(table.columns.message_id))}: message id {value!r} "
+            f"{where(source, row=position, column=repr(column))}: message id {value!r} "
             f"was already used in row {first + 2} ({int(repeated.sum())} repeated ids in all); message ids must "
             "be unique: fix the export or name another column with --message-id-column."
         )

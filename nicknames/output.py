@@ -6,6 +6,7 @@ import contextlib
 import os
 import stat
 import sys
+import shutil
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -133,3 +134,28 @@ def _same_file(first: Path, second: Path) -> bool:
         return os.path.realpath(first) == os.path.realpath(second)
     except OSError:
         return False
+
+
+@contextlib.contextmanager
+def atomic_path(path: Path, *, private: bool = False) -> Iterator[Path]:
+    """A temporary path beside ``path`` for writers that need a file name (Parquet, mbox, a folder).
+
+    It is renamed over ``path`` only when the block succeeds and removed otherwise,
+    so a half-written output never appears under the real name.
+    """
+    directory = path.parent if str(path.parent) else Path(".")
+    if not directory.is_dir():
+        raise OutputError(f"Cannot write {path}: folder {directory} does not exist; create it first.")
+    temporary = directory / f".{path.name}.{os.getpid()}.tmp"
+    try:
+        yield temporary
+        if temporary.is_file():
+            os.chmod(temporary, PRIVATE_MODE if private else _public_mode())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            if temporary.is_dir():
+                shutil.rmtree(temporary)
+            else:
+                os.unlink(temporary)
+        raise

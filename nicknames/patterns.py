@@ -11,11 +11,14 @@
 - Longest first: at any position the longest name wins, so "Mary Jane" is one
   match and a keep-list name such as "Arthur C. Clarke" covers "Arthur".
 - Regex metacharacters in names (``C++``, ``(Rob)``, ``a.b``) are literal.
+- Names tagged ``glued`` also match glued to a word in camel case
+  ("thanksMary" → "thanks[U01]"); names tagged ``word`` are skipped where they
+  read as the word (see ``nicknames.word_names``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 import regex
 
@@ -26,11 +29,25 @@ SPACE_IN_NAME = r"[^\S\r\n]+"
 """What a space inside a name matches: spaces and tabs, not line breaks."""
 
 
-def name_pattern(name: str) -> str:
-    """The regular expression for one name, whole-word on the sides where it has word characters."""
+GLUED_BEFORE = r"(?<![\w--\p{Ll}])"
+"""Left edge of a ``glued`` name that starts with a capital: a lower-case letter may touch it ("thanksMary")."""
+GLUED_AFTER = r"(?![\w--\p{Lu}])"
+"""Right edge of a ``glued`` name that ends in lower case: a capital may touch it ("MaryThanks")."""
+
+
+def name_pattern(name: str, glued: bool = False) -> str:
+    """The regular expression for one name, whole-word on the sides where it has word characters.
+
+    A ``glued`` name also matches where it is glued to a word in camel case:
+    "Mary" in "thanksMary" and "MaryThanks", never in "Rosemary" or "Marys".
+    """
     body = SPACE_IN_NAME.join(regex.escape(part) for part in name.split())
     before = r"(?<!\w)" if WORD.match(name[0]) else ""
     after = r"(?!\w)" if WORD.match(name[-1]) else ""
+    if glued and name[0].isupper():
+        before = GLUED_BEFORE
+    if glued and name[-1].islower():
+        after = GLUED_AFTER
     return before + body + after
 
 
@@ -39,20 +56,21 @@ def longest_first(names: Iterable[str]) -> list[str]:
     return sorted(set(names), key=lambda name: (-len(name), name))
 
 
-def compile_names(names: Iterable[str]) -> NameMatcher | None:
+def compile_names(names: Iterable[str], glued: Collection[str] = ()) -> NameMatcher | None:
     """One matcher for all the names, longest first; None when there are none.
 
     ``matcher.finditer(text)`` finds exactly what the alternation of every
     ``name_pattern``, longest first, finds, in one pass over the text whatever
     the number of names (see ``nicknames.matcher``). ``name_key(match.group())``
-    gives back the name that matched.
+    gives back the name that matched. Names in ``glued`` also match glued to a
+    word (see ``name_pattern``).
     """
     keys = {name_key(name) for name in names}
     keys.discard("")
-    return NameMatcher(keys) if keys else None
+    return NameMatcher(keys, {name_key(name) for name in glued} & keys) if keys else None
 
 
-def alternation(names: Iterable[str]) -> regex.Pattern[str] | None:
+def alternation(names: Iterable[str], glued: Collection[str] = ()) -> regex.Pattern[str] | None:
     """The straightforward pattern: every ``name_pattern``, longest first, as one alternation.
 
     The definition that ``compile_names`` must agree with, kept for tests and
@@ -62,7 +80,7 @@ def alternation(names: Iterable[str]) -> regex.Pattern[str] | None:
     ordered = [name for name in ordered if name]
     if not ordered:
         return None
-    return regex.compile("|".join(name_pattern(name) for name in ordered), regex.VERSION1)
+    return regex.compile("|".join(name_pattern(name, name in glued) for name in ordered), regex.VERSION1)
 
 
 _END = ""

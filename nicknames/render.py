@@ -10,6 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from nicknames.apply import ApplyResult
+from nicknames.apply_stream import ApplySummary
 from nicknames.collect import CollectResult
 from nicknames.replies import ReplyCheck
 from nicknames.substitute import RULES
@@ -41,17 +42,17 @@ def collect_summary(console: Console, result: CollectResult, output: Path, merge
     )
 
 
-def apply_summary(console: Console, result: ApplyResult, scope: str, show_names: bool) -> None:
+def apply_summary(console: Console, result: ApplyResult | ApplySummary, scope: str, show_names: bool) -> None:
     """Messages changed, replacements, and each duplicate name with the rule that resolved it."""
     console.print(
-        f"[bold]apply[/] (scope {scope}): {len(result.frame)} messages in {result.scopes} scopes, "
-        f"{result.changed_messages()} changed, {len(result.replacements)} names replaced."
+        f"[bold]apply[/] (scope {scope}): {result.message_count()} messages in {result.scopes} scopes, "
+        f"{result.changed_messages()} changed, {result.replacement_count()} names replaced."
     )
     if result.duplicates:
         _duplicates(console, result, show_names)
 
 
-def _duplicates(console: Console, result: ApplyResult, show_names: bool) -> None:
+def _duplicates(console: Console, result: ApplyResult | ApplySummary, show_names: bool) -> None:
     scopes = len({duplicate.scope for duplicate in result.duplicates})
     console.print(
         f"[yellow]Warning:[/] {len(result.duplicates)} names belong to several participants active in the "

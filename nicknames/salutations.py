@@ -62,9 +62,9 @@ _NAMES_AT_START = regex.compile(rf"{_GROUP}(?:{SEPARATOR}{_GROUP})*")
 _ONE_GROUP = regex.compile(_GROUP)
 _MENTION = regex.compile(r"(?<!\w)@(\p{L}[\p{L}\p{M}\w.'’\-]*\w)")
 _VOCATIVE = regex.compile(rf"^\s*(?P<names>{_GROUP}(?:{SEPARATOR}{_GROUP})*)\s*[,:!\-–—]+\s*$")
-_SIGNATURE = regex.compile(
-    rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}(?:{SEPARATOR}{_GROUP})?){DECORATION}$"
-)
+_SIGNATURE = regex.compile(rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}){DECORATION}$")
+"""A bare last line taken as a signature: one name group only, so "Sunnyvale, CA" is not one."""
+_DASH_CLOSER = regex.compile(r"^\s*[-–—~]+\s*")
 _LOOSE_SIGNATURE = regex.compile(
     rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){DECORATION}$"
 )
@@ -96,13 +96,15 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
         match = closer.match(tail[index])
         if match is None:
             continue
+        # After a bare "--" (the signature delimiter) only a capitalised name counts: "Scanned by ..." is not one.
+        loose = _DASH_CLOSER.fullmatch(tail[index]) is None
         if match["rest"].strip():
-            names = _signature(match["rest"], loose=True, rules=rules)
+            names = _signature(match["rest"], loose=loose, rules=rules)
             if names:
                 return _valid(names, rules)
             continue  # a sentence that starts like a closer ("Thanks for the tip!")
         if index + 1 < len(tail):
-            return _valid(_signature(tail[index + 1], loose=True, rules=rules), rules)
+            return _valid(_signature(tail[index + 1], loose=loose, rules=rules), rules)
         return []
     last = lines[-1]
     names = _signature(last, loose=False, rules=rules)

@@ -20,6 +20,7 @@ from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
 from nicknames.patterns import compile_names, name_key
 from nicknames.resolution import Decision, ThreadContext, Unresolved, Zone, decide
+from nicknames.word_names import reads_as_word
 
 RULES = {
     "only": "the name belongs to one active participant",
@@ -40,6 +41,8 @@ RULES = {
 
 SIGNOFF_LINES = 2
 """The last lines of a message in which a shared name is taken to be the sender's own."""
+SIGNATURE_WORDS = 6
+"""The most words a sign-off line has ("Thanks again, Mary Jane Poe" has five)."""
 
 
 @runtime_checkable
@@ -97,6 +100,8 @@ class ScopeNames:
     owners: dict[str, tuple[str, ...]]
     """Name → active participants using it, in mapping order (keep-list names map to ())."""
     counts: dict[tuple[str, str], int]
+    words: frozenset[str] = frozenset()
+    """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
 
     def duplicates(self) -> dict[str, tuple[str, ...]]:
         """Names that belong to more than one active participant."""
@@ -108,6 +113,7 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
     owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
     counts: dict[tuple[str, str], int] = {}
     keep = set(owners)
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set()}
     for participant in mapping.participants:
         if participant not in active:
             continue
@@ -116,7 +122,10 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
             if name.in_use and key not in keep:
                 owners.setdefault(key, []).append(participant)
                 counts[(participant, key)] = name.count or 0
-    return ScopeNames(compile_names(owners), {k: tuple(v) for k, v in owners.items()}, counts)
+                for tag in tagged.keys() & set(name.tags):
+                    tagged[tag].add(key)
+    pattern = compile_names(owners, glued=tagged["glued"])
+    return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]))
 
 
 def substitute_batch(
@@ -162,6 +171,8 @@ def substitute_message(
             candidates = names.owners[key]
             if candidates and not _overlaps(match.start(), match.end(), taken):
                 zone = zones(match.start())
+                if key in names.words and reads_as_word(text, match.start(), match.end(), zone is not Zone.BODY):
+                    continue
                 decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
                 records.append(_name_record(message, match, key, candidates, decision, pseudonym))
     records.sort(key=lambda record: record.start)
@@ -235,7 +246,11 @@ def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
 
 
 def _zones(text: str) -> Callable[[int], Zone]:
-    """Where an offset stands: the first line (greeting), the sign-off, or the body between."""
+    """Where an offset stands: the first line (greeting), the sign-off, or the body between.
+
+    A line of the last ``SIGNOFF_LINES`` counts as sign-off only when it is short
+    (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence.
+    """
     signoff = _signoff_start(text)
     first = regex.search(r"\S", text)
     greeting_end = text.find("\n", first.start()) if first else -1
@@ -243,14 +258,38 @@ def _zones(text: str) -> Callable[[int], Zone]:
 
     def zone(offset: int) -> Zone:
         if offset >= signoff:
-            return Zone.SIGNOFF
+            start = text.rfind("\n", 0, offset) + 1
+            end = text.find("\n", offset)
+            line = text[start : len(text) if end < 0 else end]
+            return Zone.SIGNOFF if len(line.split()) <= SIGNATURE_WORDS else Zone.BODY
         return Zone.GREETING if offset < greeting_end else Zone.BODY
 
     return zone
 
 
+_NON_BLANK = regex.compile(r"\S")
+
+
 def _signoff_start(text: str) -> int:
-    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line)."""
+    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line).
+
+    Lines are read from the end, so a long message costs no more than a short one.
+    """
+    starts: list[int] = []
+    end = len(text)
+    while end >= 0 and len(starts) < SIGNOFF_LINES:
+        start = text.rfind("\n", 0, end) + 1
+        if _NON_BLANK.search(text, start, end) is not None:
+            starts.append(start)
+        end = start - 1
+    if len(starts) < SIGNOFF_LINES or SIGNOFF_LINES < 2:
+        return _signoff_start_by_lines(text)
+    # starts[-1] is the first of the last lines; a non-empty line before it makes it a sign-off line.
+    return starts[-1] if _NON_BLANK.search(text, 0, starts[-1]) is not None else starts[-2]
+
+
+def _signoff_start_by_lines(text: str) -> int:
+    """The same offset, from every line start of the text (the definition)."""
     starts = [m.start() for m in regex.finditer(r"(?m)^[^\S\n]*\S", text)]
     if len(starts) <= 1:
         return len(text) + 1

@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from nicknames.collect import collect, merge, natural_key
+from nicknames.discover.attribution import Attribution, Greeting, attribute
 from nicknames.mapping import Name, Status
 from nicknames.mapping_file import parse_mapping
 from nicknames.messages import read_messages
@@ -77,3 +80,28 @@ def test_merge_does_not_change_its_inputs() -> None:
 
 def test_natural_key() -> None:
     assert sorted(["U10", "U2", "U1", "a"], key=natural_key) == ["U1", "U2", "U10", "a"]
+
+
+# ---------------------------------------------------------------------- greetings and recipients (mail)
+
+
+OWNERS = {"Ann Lee": {"P1"}, "Ann": {"P1"}, "Lee": {"P1"}, "Rob Grey": {"P2"}, "Rob": {"P2"}, "Grey": {"P2"},
+          "Carl": {"P3"}}
+
+
+@pytest.mark.parametrize(
+    ("sender", "parent", "recipients", "name", "expected"),
+    [
+        ("P2", "P1", ("P1", "P3"), "Carl", ("P3", False)),  # a recipient's known name beats the parent
+        ("P2", "P1", ("P1",), "Annie", ("P1", False)),  # nobody's known name: the parent's sender
+        ("P1", None, ("P4",), "Carl", ("P4", True)),  # no parent, no poster: the only recipient, uncertain
+        ("P1", None, ("P2",), "Robbie", ("P2", True)),
+        ("P1", None, ("P2", "P3"), "Robbie", None),  # no parent, several recipients: unknown
+        ("P3", "P1", (), "Carl", ("P1", False)),  # the sender's own name is never the addressee
+    ],
+)
+def test_greeting_attribution_with_recipients(sender: str, parent: str | None, recipients: tuple[str, ...],
+                                              name: str, expected: tuple[str, bool] | None) -> None:
+    greeting = Greeting(0, "t", sender, parent, (name,), recipients)
+    found = list(attribute(greeting, OWNERS, {}))
+    assert found == ([] if expected is None else [Attribution(expected[0], name, expected[1])])

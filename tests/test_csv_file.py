@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+import threading
 from pathlib import Path
 
 import pytest
@@ -26,7 +28,7 @@ def write(tmp_path: Path, data: bytes, name: str = "messages.csv") -> Path:
         (HEADER, ["has a header but no rows"]),
         (b"message_id,message_id,text\n1,2,x\n", ["line 1, column 2", "'message_id' twice", "rename one"]),
         (b"message_id,,text\n1,2,x\n", ["line 1, column 2", "has no name"]),
-        (HEADER + b"1,U1,hi,extra\n", ["row 2", "more fields than the header"]),
+        (HEADER + b"1,U1,hi,extra\n", ["row 2", "4 fields but the header has 3"]),
         (HEADER + b"1,U1,hi\n2,U2,a,b\n", ["row 3", "4 fields but the header has 3", "quote"]),
         (HEADER + b'1,U1,"never closed\n2,U2,x\n', ["row 2", "never closed"]),
         (HEADER + b'1,U1,"two\nlines"\n2,U2,"open\n', ["row 3", "never closed"]),
@@ -106,3 +108,15 @@ def test_unknown_encoding_name() -> None:
 
 def test_utf8_is_read_with_or_without_bom() -> None:
     assert check_encoding(None) == check_encoding("UTF8") == "utf-8-sig"
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs named pipes")
+def test_a_pipe_is_read_once(tmp_path: Path) -> None:
+    """``nicknames apply <(zcat export.csv.gz) ...`` works: the header is not read in a separate pass."""
+    pipe = tmp_path / "pipe.csv"
+    os.mkfifo(pipe)
+    writer = threading.Thread(target=lambda: pipe.write_bytes(HEADER + b"1,U1,hi\n2,U2,ho\n"))
+    writer.start()
+    frame = read_csv_table(pipe)
+    writer.join()
+    assert frame.values.tolist() == [["1", "U1", "hi"], ["2", "U2", "ho"]]

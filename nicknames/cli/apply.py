@@ -2,29 +2,30 @@
 
 from __future__ import annotations
 
-import sys
 from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from nicknames.apply import apply_mapping
-from nicknames.identifiers import KINDS, identifier_rules
-from nicknames.key_file import check_key_location
 from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
-    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_table,
+    AddressKeyOption, ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
+    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_source,
     user_errors,
 )
+from nicknames.formats import check_format, detect_format
+from nicknames.identifiers import KINDS, identifier_rules
+from nicknames.key_file import check_key_location
+from nicknames.mail.participants import key_path
 from nicknames.mapping_file import read_mapping
 from nicknames.leftovers import find_leftovers, refuse_leftovers
-from nicknames.output import atomic_output, check_outputs, refuse_stdout_over
+from nicknames.output import check_outputs, refuse_stdout_over
 from nicknames.pseudonyms import IdTemplate
 from nicknames.render import absent_warning, apply_summary, private_file_note, pseudonym_summary
 from nicknames.report import write_report, write_review
 from nicknames.resolution import Unresolved
 from nicknames.roster import Roster, read_roster
+from nicknames.sources import apply_source, check_output, open_address_key, write_output
 from nicknames.styles import build_style, load_key, save_key
 
 
@@ -47,14 +48,17 @@ class Scope(str, Enum):
 @app.command("apply")
 @user_errors
 def apply_command(
-    messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export (CSV).", dir_okay=False)],
+    messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export: CSV, JSON Lines, "
+                                             "Parquet, an mbox file or a folder of .eml files.")],
     mapping_path: Annotated[Path, typer.Argument(metavar="MAPPING", help="Reviewed mapping file.",
                                                  dir_okay=False)],
     scope: Annotated[Scope, typer.Option("--scope", "-s", help="Apply each participant's names only in the "
                                          "threads, sessions or whole data set where they are active.")]
     = Scope.session,
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Pseudonymised CSV (default: stdout).",
-                                                dir_okay=False)] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Pseudonymised export in the input's "
+                                                "format (default: stdout; Parquet and .eml need a path).")] = None,
+    output_format: Annotated[str | None, typer.Option("--output-format", help="Write csv, jsonl, parquet, mbox "
+                                                      "or eml instead of the input's format.")] = None,
     style: Annotated[Style | None, typer.Option("--style", help="Pseudonyms: id = [U43] (default), keyed = "
                                                 "[P7F3A2] from a secret key (same ids in every export made with "
                                                 "the key file), surrogate = a made-up name in the shape of the "
@@ -93,6 +97,7 @@ def apply_command(
     parent_id_column: ParentColumn = None,
     thread_id_column: ThreadColumn = None,
     session_id_column: SessionColumn = None,
+    address_key: AddressKeyOption = None,
     quiet: QuietOption = False,
 ) -> None:
     """Replace every name in the mapping by its participant's pseudonym, scope by scope.
@@ -103,6 +108,11 @@ def apply_command(
     output keeps every row and column of the input; only the text changes. A
     name that belongs to two participants active in one scope is decided per
     mention from its context (see --review and docs/pseudonyms.md).
+
+    Mail comes out as mail that mail tools open: names replaced in subjects and
+    bodies (quotes as their authors' text), addresses and display names
+    pseudonymised, Message-IDs renumbered consistently, identifying headers
+    dropped (see docs/mail.md).
     """
     outputs = {"--output": output, "--report": report, "--review": review, "--key-file": key_file}
     check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(config)])
@@ -111,30 +121,31 @@ def apply_command(
     if key_file is not None:
         check_key_location(key_file, output, key_beside_output)
     kinds = parse_kinds(identifiers)
+    fmt = check_format(output_format)
+    check_output(detect_format(messages), fmt, output)
     key = load_key(key_file, style.value if style else None, pseudonym_format)
     if key.style == "id":
         IdTemplate(key.template)  # a bad --format fails before any work is done
     mapping = read_mapping(mapping_path)
     roster = read_roster(class_list, encoding) if class_list else Roster()
     settings = load_settings(config)
-    table = load_table(
-        messages, settings, encoding, message_id=message_id_column, sender=sender_column,
+    addresses = open_address_key(messages, address_key or key_path(mapping_path), must_exist=True)
+    source = load_source(
+        messages, settings, encoding, addresses, message_id=message_id_column, sender=sender_column,
         text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
         session_id=session_id_column,
     )
+    table = source.table
     senders = list(dict.fromkeys(table.frame[table.columns.sender]))
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
-    rules = identifier_rules(kinds, [*mapping.participants, *senders], roster.addresses) if kinds else None
-    result = apply_mapping(table, mapping, scope.value, pseudonym, identifiers=rules, unresolved=unresolved)
+    owned = source.owned_addresses(roster.addresses)
+    rules = identifier_rules(kinds, [*mapping.participants, *senders], owned) if kinds else None
+    result = apply_source(source, mapping, scope.value, pseudonym, identifiers=rules, unresolved=unresolved)
     absent_warning(err, result.unknown_participants)
     if strict:
         refuse_leftovers(find_leftovers(result.frame[table.columns.text], mapping), mapping_path)
-    if output is None:
-        result.frame.to_csv(sys.stdout, index=False, lineterminator="\n")
-    else:
-        with atomic_output(output, newline="") as stream:
-            result.frame.to_csv(stream, index=False, lineterminator="\n")
+    write_output(source, result, output, fmt)
     if report is not None:
         write_report(result, report)
     if review is not None:

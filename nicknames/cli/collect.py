@@ -9,26 +9,37 @@ import typer
 
 from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
-    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_table,
+    AddressKeyOption, ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
+    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_source,
     user_errors,
 )
-from nicknames.collect import collect, merge
+from nicknames.mail.participants import key_path, write_key
+from nicknames.collect import merge
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping, with_header, write_mapping
+from nicknames.nickname_table import read_table
 from nicknames.output import check_outputs
 from nicknames.render import absent_warning, collect_summary, private_file_note
 from nicknames.salutations import DEFAULT_RULES
+from nicknames.sources import collect_source, open_address_key
 
 
 @app.command("collect")
 @user_errors
 def collect_command(
-    messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export (CSV).", dir_okay=False)],
+    messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export: CSV, JSON Lines, "
+                                             "Parquet, an mbox file or a folder of .eml files.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="Mapping file to write or merge into.",
                                          dir_okay=False)] = Path("mapping.txt"),
     class_list: Annotated[Path | None, typer.Option(
         "--class-list", help="CSV of participant id and registered full name.", dir_okay=False)] = None,
+    nicknames_file: Annotated[Path | None, typer.Option(
+        "--nicknames-file", help="CSV of given names and familiar forms ('name,forms', forms separated by ';') "
+        "added to the built-in table.", dir_okay=False)] = None,
+    replace_nicknames: Annotated[bool, typer.Option(
+        "--replace-nicknames", help="Use only --nicknames-file, not the built-in table.")] = False,
+    no_discover: Annotated[bool, typer.Option(
+        "--no-discover", help="Only greetings, sign-offs and the class list: no suggested variants.")] = False,
     config: ConfigOption = None,
     encoding: EncodingOption = None,
     message_id_column: MessageIdColumn = None,
@@ -37,6 +48,7 @@ def collect_command(
     parent_id_column: ParentColumn = None,
     thread_id_column: ThreadColumn = None,
     session_id_column: SessionColumn = None,
+    address_key: AddressKeyOption = None,
     quiet: QuietOption = False,
     verbose: VerboseOption = False,
 ) -> None:
@@ -45,27 +57,39 @@ def collect_command(
     A greeting at the start of a message ("Hi Mary") names the parent message's
     sender; a sign-off at the end ("Thanks, Rob") names the sender; with
     --class-list, registered names and their parts that occur in the messages
-    are added. When the mapping file exists, the new findings are merged into
+    are added. Then familiar forms (Bob for Robert), misspellings, case and
+    accent variants, stylised forms, initials and names glued to words that
+    occur where a participant is active are added as suggestions (?Name) with
+    their evidence tags. When the mapping file exists, the new findings are merged into
     it: manual edits, rejections and comments are kept, counts are refreshed.
+
+    For mail, participants are ids given to addresses (kept in the address key,
+    MAPPING.addresses.csv), display names are the class list, and a greeting
+    names the recipient it matches (else the parent message's sender).
     """
-    check_outputs({"--output": output}, [messages, class_list, config_in_use(config)])
+    key_file = address_key or key_path(output)
+    check_outputs({"--output": output, "--address-key": key_file}, [messages, class_list, config_in_use(config)])
     settings = load_settings(config)
     # Small inputs first, so that any error in them comes before the messages' warnings.
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
-    table = load_table(
-        messages, settings, encoding, message_id=message_id_column, sender=sender_column,
+    key = open_address_key(messages, key_file, must_exist=address_key is not None)
+    source = load_source(
+        messages, settings, encoding, key, message_id=message_id_column, sender=sender_column,
         text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
         session_id=session_id_column,
     )
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
-    result = collect(table, roster, rules)
+    names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
+    result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
     mapping = merge(existing, result.mapping)
     absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])
     if not merged:
         with_header(mapping)
     write_mapping(mapping, output)
+    if key is not None:
+        write_key(key, key_file)
     result.mapping = mapping
     if not quiet:
         collect_summary(err, result, output, merged)

@@ -13,8 +13,10 @@ from rich.markup import escape
 
 from nicknames.config import CONFIG_NAME, Config, load_config
 from nicknames.errors import NicknamesError
+from nicknames.mail.participants import AddressKey
 from nicknames.messages import MessageTable, read_messages
 from nicknames.render import reply_warnings
+from nicknames.sources import Source, open_source
 
 app = typer.Typer(
     name="nicknames",
@@ -73,6 +75,11 @@ SessionColumn = Annotated[str | None, typer.Option("--session-id-column", help="
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print no summary (warnings and errors still show).")]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show names in warnings and errors "
                                              "(they are hidden by default so that logs hold no real names).")]
+AddressKeyOption = Annotated[
+    Path | None,
+    typer.Option("--address-key", help="Mail: CSV of address → participant id (default: "
+                 "MAPPING.addresses.csv beside the mapping file).", dir_okay=False),
+]
 
 
 def load_settings(config: Path | None) -> Config:
@@ -101,3 +108,18 @@ def load_table(
     table = read_messages(path, chosen, encoding or settings.encoding)
     reply_warnings(err, table.replies)
     return table
+
+
+def load_source(
+    path: Path,
+    settings: Config,
+    encoding: str | None,
+    address_key: AddressKey | None = None,
+    **columns: str | None,
+) -> Source:
+    """Open an export of any format with the columns chosen by options, then by the config file."""
+    chosen = dict(settings.columns)
+    chosen.update({field: column for field, column in columns.items() if column is not None})
+    source = open_source(path, chosen, encoding or settings.encoding, address_key=address_key)
+    reply_warnings(err, source.table.replies)
+    return source

@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 from nicknames.concordance import Concordance, Hit, Occurrences
 from nicknames.duplicates import Activity, DuplicateName, find_duplicates
 from nicknames.errors import NicknamesError
-from nicknames.history import History
+from nicknames.history import History, Step
 from nicknames.mapping import Mapping
 from nicknames.messages import MessageTable
 from nicknames.review import participant_problems
@@ -482,20 +482,21 @@ class EditorApp(App[Mapping]):
 
     def action_undo(self) -> None:
         """Undo the last edit."""
-        self.step(self.history.undo, "Undid")
+        self.step(self.history.undo, "Undid", "undo")
 
     def action_redo(self) -> None:
         """Redo the last undone edit."""
-        self.step(self.history.redo, "Redid")
+        self.step(self.history.redo, "Redid", "redo")
 
-    def step(self, move: Callable[[Mapping], object], verb: str) -> None:
+    def step(self, move: Callable[[Mapping], Step | None], verb: str, noun: str) -> None:
+        """Undo or redo one step and redraw what it touched."""
         before = set(self.mapping.participants)
         done = move(self.mapping)
         if done is None:
-            self.notify(f"Nothing to {verb[:-1].lower()}.", severity="warning")
+            self.notify(f"Nothing to {noun}.", severity="warning")
             return
-        self.notify(f"{verb} {getattr(done, 'label')}", markup=False, timeout=2)
-        self.after_edit(getattr(done, "keys"), before)
+        self.notify(f"{verb} {done.label}", markup=False, timeout=2)
+        self.after_edit(done.keys, before)
 
     # ------------------------------------------------------------------ views
 

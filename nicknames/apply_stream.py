@@ -1,0 +1,364 @@
+"""Apply a mapping to a CSV export of any size: an outline pass, then the text in chunks, in parallel.
+
+Memory is bounded by the chunk size, the mapping and the outline's few bytes
+per message, not by the size of the input. The output is byte for byte what
+``apply_mapping`` on the whole table writes with ``frame.to_csv``, whatever the
+number of worker processes: chunks are substituted independently (substitution
+is a pure function of a scope's names and a message) and written in order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Collection, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Protocol
+
+import numpy as np
+import pandas as pd
+
+from nicknames.apply import Duplicate
+from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
+from nicknames.identifiers import IdentifierRules
+from nicknames.mapping import KEEP, Mapping
+from nicknames.messages import Message, split_ids
+from nicknames.outline import Outline, read_outline
+from nicknames.parallel import ordered_map
+from nicknames.resolution import ThreadContext, Unresolved
+from nicknames.substitute import Pseudonym, Replacement, ScopeNames, scope_names, substitute_message
+
+
+class Progress(Protocol):
+    """Told how many messages there are, then how many more are done after each chunk."""
+
+    def start(self, total: int) -> None: ...
+    def advance(self, done: int) -> None: ...
+
+
+@dataclass
+class ApplySummary:
+    """What a streamed apply did: the counts of ``ApplyResult`` without holding every record."""
+
+    messages: int
+    scopes: int
+    duplicates: list[Duplicate]
+    unknown_participants: list[str]
+    tally: Counter[tuple[str, str]] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    rules: Counter[str] = field(default_factory=Counter)
+    review: list[Replacement] = field(default_factory=list)
+    changed: int = 0
+    replaced: int = 0
+    recomputed: int = 0
+    """Chunks substituted again in order because an earlier chunk decided a shared name they use."""
+
+    def message_count(self) -> int:
+        """Messages read."""
+        return self.messages
+
+    def replacement_count(self) -> int:
+        """Names and identifiers replaced."""
+        return self.replaced
+
+    def changed_messages(self) -> int:
+        """How many messages had at least one name replaced."""
+        return self.changed
+
+    def for_review(self) -> list[Replacement]:
+        """Mentions of shared names that no context decided."""
+        return self.review
+
+    def identifier_kinds(self) -> Counter[str]:
+        """Identifiers replaced per kind."""
+        return self.kinds
+
+    def shared_rules(self) -> Counter[str]:
+        """Mentions of shared names per deciding rule."""
+        return self.rules
+
+    def counts(self) -> list[tuple[str, str, int]]:
+        """Replacements per (participant, name), most first (as ``ApplyResult.counts``)."""
+        return sorted(((p, n, c) for (p, n), c in self.tally.items()), key=lambda row: (-row[2], row[0], row[1]))
+
+    def add(self, result: ChunkResult) -> None:
+        """Count one chunk's replacements in."""
+        self.tally.update(result.tally)
+        self.kinds.update(result.kinds)
+        self.rules.update(result.rules)
+        self.review.extend(result.review)
+        self.changed += result.changed
+        self.replaced += result.replaced
+
+
+class ScopeNamesCache:
+    """``scope_names`` for many scopes of one mapping, each built from the active participants only."""
+
+    def __init__(self, mapping: Mapping, limit: int = 4096) -> None:
+        self.mapping = mapping
+        self.position = {key: index for index, key in enumerate(mapping.entries)}
+        self.limit = limit
+        self._cache: dict[frozenset[str], ScopeNames] = {}
+
+    def get(self, active: frozenset[str]) -> ScopeNames:
+        """The compiled names of the scope where these participants are active."""
+        names = self._cache.get(active)
+        if names is None:
+            if len(self._cache) >= self.limit:
+                self._cache.clear()
+            names = self._cache[active] = scope_names(self._restricted(active), active)
+        return names
+
+    def _restricted(self, active: Collection[str]) -> Mapping:
+        """The mapping reduced to the keep list and the active participants, in file order."""
+        keys = sorted((key for key in active if key in self.position and key != KEEP), key=self.position.__getitem__)
+        restricted = Mapping()
+        if KEEP in self.mapping.entries:
+            restricted.entries[KEEP] = self.mapping.entries[KEEP]
+        restricted.entries.update((key, self.mapping.entries[key]) for key in keys)
+        return restricted
+
+
+@dataclass(frozen=True)
+class Chunk:
+    """The messages of one chunk with their context from the outline, ready for a worker."""
+
+    rows: list[int]
+    messages: list[Message]
+    scopes: list[int]
+
+
+@dataclass
+class ChunkResult:
+    """A chunk's new texts, the counts of what was replaced, and the shared-name state it leaves."""
+
+    texts: list[str] = field(default_factory=list)
+    tally: Counter[tuple[str, str]] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    rules: Counter[str] = field(default_factory=Counter)
+    review: list[Replacement] = field(default_factory=list)
+    changed: int = 0
+    replaced: int = 0
+    decided: dict[tuple[int, str, str], str] = field(default_factory=dict)
+    """(scope, thread, name) → participant of the chunk's last firm decision (``resolution.FIRM``)."""
+    asked: set[tuple[int, str, str]] = field(default_factory=set)
+    """Keys the chunk looked up before deciding them itself: they depend on earlier chunks."""
+
+    def count(self, records: list[Replacement]) -> None:
+        """Count one message's records."""
+        self.replaced += len(records)
+        if any(record.pseudonym != record.original for record in records):
+            self.changed += 1
+        for record in records:
+            if record.kind != "name":
+                self.kinds[record.kind] += 1
+                continue
+            self.tally[(record.participant, record.name)] += 1
+            if len(record.candidates) > 1:
+                self.rules[record.rule] += 1
+                if record.for_review:
+                    self.review.append(record)
+
+
+class _Decided(dict[tuple[str, str], str]):
+    """``ThreadContext.addressed`` that notes the keys asked for before this chunk set them."""
+
+    def __init__(self, seed: dict[tuple[str, str], str]) -> None:
+        super().__init__(seed)
+        self.asked: set[tuple[str, str]] = set()
+
+    def get(self, key: tuple[str, str], default: str | None = None) -> str | None:  # type: ignore[override]
+        if key not in self:
+            self.asked.add(key)
+        return super().get(key, default)
+
+
+class OutlineContext(ThreadContext):
+    """``ThreadContext`` of one scope, answered from the outline for threads longer than the chunk."""
+
+    def __init__(self, threads: ThreadIndex, row_of: dict[str, int], seed: dict[tuple[str, str], str]) -> None:
+        super().__init__(addressed=_Decided(seed))
+        self.threads = threads
+        self.row_of = row_of
+
+    def prepare(self, message: Message) -> None:
+        """Make the members of the message's thread known (the whole thread, not only this chunk)."""
+        if message.thread not in self.members:
+            self.members[message.thread] = self.threads.members(self.row_of[message.id])
+
+    def earlier_senders(self, message: Message) -> list[str]:
+        """Senders of the thread's messages before this one in the scope, latest first."""
+        return self.threads.earlier_senders(self.row_of[message.id])
+
+
+@dataclass
+class ThreadIndex:
+    """The messages of each (scope, thread) in file order, from the outline's codes."""
+
+    senders: list[str]
+    sender: np.ndarray
+    parent_sender: np.ndarray
+    order: np.ndarray
+    position: np.ndarray
+    block_start: np.ndarray
+    block_end: np.ndarray
+
+    @classmethod
+    def build(cls, outline: Outline, scopes: np.ndarray) -> ThreadIndex:
+        """Sort the rows by scope, thread and row once."""
+        count = len(outline)
+        order = np.lexsort((np.arange(count), outline.thread, scopes))
+        boundary = np.ones(count, dtype=bool)
+        boundary[1:] = (scopes[order][1:] != scopes[order][:-1]) | (outline.thread[order][1:] != outline.thread[order][:-1])
+        starts = np.flatnonzero(boundary)
+        ends = np.append(starts[1:], count)
+        block = np.cumsum(boundary) - 1
+        position = np.empty(count, dtype=np.int64)
+        position[order] = np.arange(count)
+        return cls(outline.senders, outline.sender, outline.parent_sender, order, position,
+                   starts[block], ends[block])
+
+    def members(self, row: int) -> set[str]:
+        """The senders of the row's thread in its scope and the senders they reply to."""
+        rows = self.order[self.block_start[self.position[row]] : self.block_end[self.position[row]]]
+        codes = set(self.sender[rows].tolist()) | {c for c in self.parent_sender[rows].tolist() if c >= 0}
+        return {self.senders[code] for code in codes}
+
+    def earlier_senders(self, row: int) -> list[str]:
+        """Senders of the messages before this row in its thread and scope, latest first."""
+        rows = self.order[self.block_start[self.position[row]] : self.position[row]][::-1]
+        return [self.senders[code] for code in self.sender[rows].tolist()]
+
+
+@dataclass(frozen=True)
+class Work:
+    """What every worker needs, set once per process."""
+
+    cache: ScopeNamesCache
+    active: list[frozenset[str]]
+    threads: ThreadIndex
+    pseudonym: Pseudonym
+    identifiers: IdentifierRules | None
+    unresolved: Unresolved
+
+
+_work: Work | None = None
+
+
+def _start_worker(work: Work) -> None:
+    global _work
+    _work = work
+
+
+def substitute_chunk(chunk: Chunk, seed: dict[tuple[int, str, str], str] | None = None) -> ChunkResult:
+    """Substitute every message of a chunk with its own scope's names and thread context.
+
+    Without ``seed`` (the shared-name decisions of the chunks before) the chunk
+    is substituted on its own, and ``asked`` says whether that seed mattered.
+    """
+    assert _work is not None, "_start_worker was not called"
+    work, result = _work, ChunkResult()
+    row_of = {message.id: row for message, row in zip(chunk.messages, chunk.rows)}
+    contexts: dict[int, OutlineContext] = {}
+    for message, scope in zip(chunk.messages, chunk.scopes):
+        context = contexts.get(scope)
+        if context is None:
+            scope_seed = {(t, n): p for (s, t, n), p in (seed or {}).items() if s == scope}
+            context = contexts[scope] = OutlineContext(work.threads, row_of, scope_seed)
+        context.prepare(message)
+        text, records = substitute_message(
+            message, work.cache.get(work.active[scope]), work.pseudonym, identifiers=work.identifiers,
+            context=context, unresolved=work.unresolved,
+        )
+        result.texts.append(text)
+        result.count(records)
+    for scope, context in contexts.items():
+        result.decided.update(((scope, t, n), p) for (t, n), p in context.addressed.items())
+        assert isinstance(context.addressed, _Decided)
+        result.asked.update((scope, t, n) for t, n in context.addressed.asked)
+    return result
+
+
+def apply_csv(
+    path: Path,
+    output: IO[str],
+    mapping: Mapping,
+    scope: str,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    unresolved: Unresolved = Unresolved.first,
+    chosen: dict[str, str] | None = None,
+    encoding: str | None = None,
+    jobs: int = 1,
+    chunk_rows: int = DEFAULT_CHUNK_ROWS,
+    progress: Progress | None = None,
+) -> ApplySummary:
+    """Pseudonymise a CSV export into ``output`` chunk by chunk; see the module docstring."""
+    outline = read_outline(path, chosen, encoding)
+    codes, labels = outline.scope(scope)
+    active = outline.active(codes, len(labels))
+    senders = set(outline.senders)
+    summary = ApplySummary(len(outline), len(labels), _duplicates(mapping, codes, labels, active),
+                           [p for p in mapping.participants if p not in senders])
+    work = Work(ScopeNamesCache(mapping), active, ThreadIndex.build(outline, codes), pseudonym, identifiers,
+                unresolved)
+    if progress is not None:
+        progress.start(len(outline))
+    frames: list[tuple[pd.DataFrame, Chunk]] = []
+    chunks = _remember(_chunks(path, outline, codes, encoding, chunk_rows), frames)
+    decided: dict[tuple[int, str, str], str] = {}
+    for index, result in enumerate(ordered_map(substitute_chunk, chunks, jobs, _start_worker, (work,))):
+        frame, chunk = frames.pop(0)
+        if any(key in decided for key in result.asked):
+            _start_worker(work)  # this process may not have been a worker
+            result = substitute_chunk(chunk, decided)
+            summary.recomputed += 1
+        decided.update(result.decided)
+        frame[outline.columns.text] = result.texts
+        frame.to_csv(output, index=False, header=index == 0, lineterminator="\n")
+        summary.add(result)
+        if progress is not None:
+            progress.advance(len(frame))
+    return summary
+
+
+def _remember(
+    chunks: Iterator[tuple[pd.DataFrame, Chunk]], frames: list[tuple[pd.DataFrame, Chunk]]
+) -> Iterator[Chunk]:
+    """Hand the chunks to the workers, keeping each frame until its texts come back."""
+    for frame, chunk in chunks:
+        frames.append((frame, chunk))
+        yield chunk
+
+
+def _chunks(
+    path: Path, outline: Outline, codes: np.ndarray, encoding: str | None, rows: int
+) -> Iterator[tuple[pd.DataFrame, Chunk]]:
+    columns = outline.columns
+    start = 0
+    for frame in iter_chunks(path, encoding, None, rows):
+        end = start + len(frame)
+        count = len(frame)
+        sessions = frame[columns.session_id].tolist() if columns.session_id else [""] * count
+        recipients = list(map(split_ids, frame[columns.recipients])) if columns.recipients else [()] * count
+        parents = [outline.senders[code] if code >= 0 else None for code in outline.parent_sender[start:end].tolist()]
+        threads = [outline.thread_labels[code] for code in outline.thread[start:end].tolist()]
+        messages = list(map(Message._make, zip(
+            frame[columns.message_id].tolist(), frame[columns.sender].tolist(), frame[columns.text].tolist(),
+            parents, threads, sessions, recipients,
+        )))
+        yield frame, Chunk(list(range(start, end)), messages, codes[start:end].tolist())
+        start = end
+
+
+def _duplicates(
+    mapping: Mapping, codes: np.ndarray, labels: list[str], active: list[frozenset[str]]
+) -> list[Duplicate]:
+    """Names shared by participants active in one scope, scopes in order of their first message."""
+    cache = ScopeNamesCache(mapping)
+    duplicates: list[Duplicate] = []
+    for code in pd.unique(codes).tolist():
+        owners = cache.get(active[code]).duplicates()
+        duplicates.extend(Duplicate(labels[code], name, participants) for name, participants in owners.items())
+    return duplicates

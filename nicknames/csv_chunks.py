@@ -1,0 +1,76 @@
+"""Read a CSV export a few columns or a few thousand rows at a time, with the errors of ``read_csv_table``."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import warnings
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+import pandas as pd
+
+from nicknames.csv_file import _check_header, _parser_error, check_encoding
+from nicknames.encodings import undecodable_error
+from nicknames.errors import InputError, where
+
+DEFAULT_CHUNK_ROWS = 20_000
+"""Rows per chunk: a few tens of MB of text at typical message lengths."""
+
+
+def read_header(path: Path, encoding: str | None = None) -> list[str]:
+    """The column names of a CSV file, checked as ``read_csv_table`` checks them."""
+    encoding = check_encoding(encoding)
+    with _readable(path, encoding):
+        header = pd.read_csv(path, dtype=str, header=None, nrows=1, keep_default_na=False, na_filter=False,
+                             encoding=encoding, encoding_errors="strict", engine="c")
+    names = [str(cell) for cell in header.iloc[0]] if len(header) else []
+    _check_header(names, path)
+    return names
+
+
+def iter_chunks(
+    path: Path, encoding: str | None, usecols: Sequence[str] | None, rows: int = DEFAULT_CHUNK_ROWS
+) -> Iterator[pd.DataFrame]:
+    """The file's rows in chunks, every cell a string, read exactly as ``read_csv_table`` reads them."""
+    encoding = check_encoding(encoding)
+    csv.field_size_limit(2**31 - 1)
+    with _readable(path, encoding), warnings.catch_warnings():
+        warnings.simplefilter("ignore", pd.errors.ParserWarning)
+        reader = pd.read_csv(
+            path, dtype=str, keep_default_na=False, na_filter=False, encoding=encoding,
+            encoding_errors="strict", engine="c", usecols=list(usecols) if usecols else None,
+            chunksize=rows,
+        )
+        with reader:
+            seen = False
+            for chunk in reader:
+                if not isinstance(chunk.index, pd.RangeIndex):
+                    raise InputError(
+                        f"{where(path, row=0)}: the rows have more fields than the header has column names; "
+                        "give every column a name in the header row (or remove the extra commas)."
+                    )
+                if not chunk.empty:
+                    seen = True
+                    yield chunk
+        if not seen:
+            raise InputError(f"{path} has a header but no rows; it needs at least one message.")
+
+
+@contextlib.contextmanager
+def _readable(path: Path, encoding: str) -> Iterator[None]:
+    """Turn each way reading a CSV file can fail into the ``InputError`` that ``read_csv_table`` raises."""
+    try:
+        yield
+    except FileNotFoundError:
+        raise InputError(f"File {path} does not exist; check the path.") from None
+    except IsADirectoryError:
+        raise InputError(f"{path} is a folder; give the path of a CSV file.") from None
+    except PermissionError:
+        raise InputError(f"Cannot read {path}: permission denied; check the file's permissions.") from None
+    except UnicodeError:
+        raise undecodable_error(path, encoding) from None
+    except pd.errors.EmptyDataError:
+        raise InputError(f"{path} is empty; it needs a header row and at least one message.") from None
+    except pd.errors.ParserError as error:
+        raise _parser_error(path, error) from None

@@ -1,0 +1,78 @@
+"""Whom a greeting addresses: the thread-aware rule that replaces "every reply greets the parent's sender".
+
+For each name in a greeting, in order:
+
+0. (mail) the one recipient whose known name it is;
+1. the parent message's sender, when the name is one of theirs or nobody's known name;
+2. otherwise another participant of the thread who posted before this message and
+   has that name (the most recent such poster), tagged ``uncertain``;
+3. otherwise the parent's sender after all, tagged ``uncertain``;
+4. with no parent and nobody in the thread with that name, the message's only
+   recipient (mail), tagged ``uncertain`` (it may be a mailing list); else nobody.
+
+"Known names" are registered names and their parts, names a participant signed
+with, and familiar forms of registered given names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Greeting:
+    """The names greeted at the start of one message, with where the message stands."""
+
+    position: int
+    thread: str
+    sender: str
+    parent_sender: str | None
+    names: tuple[str, ...]
+    recipients: tuple[str, ...] = ()
+    """Who the message was sent to (mail); empty for forum posts."""
+
+
+@dataclass(frozen=True)
+class Attribution:
+    """One greeted name connected to a participant."""
+
+    participant: str
+    name: str
+    uncertain: bool
+
+
+def attribute(
+    greeting: Greeting,
+    owners: dict[str, set[str]],
+    posts: dict[str, list[tuple[int, str]]],
+) -> Iterator[Attribution]:
+    """Connect each name of a greeting to the participant it most likely addresses."""
+    others = [pid for pid in greeting.recipients if pid != greeting.sender]
+    for name in greeting.names:
+        known = owners.get(name, set()) - {greeting.sender}
+        addressed = [pid for pid in others if pid in known]
+        if len(addressed) == 1:
+            yield Attribution(addressed[0], name, False)
+            continue
+        parent = greeting.parent_sender
+        if parent is not None and (parent in known or not known):
+            yield Attribution(parent, name, False)
+            continue
+        poster = _latest_poster(known, posts.get(greeting.thread, []), greeting.position)
+        if poster is not None:
+            yield Attribution(poster, name, True)
+        elif parent is not None:
+            yield Attribution(parent, name, True)
+        elif len(others) == 1:
+            yield Attribution(others[0], name, True)
+
+
+def _latest_poster(candidates: set[str], posts: list[tuple[int, str]], before: int) -> str | None:
+    """The candidate who posted last in the thread before the given message."""
+    if not candidates:
+        return None
+    for position, sender in reversed(posts):
+        if position < before and sender in candidates:
+            return sender
+    return None

@@ -1,0 +1,89 @@
+"""Plain text from an HTML mail body, with the standard library's ``html.parser``.
+
+Block elements start new lines, ``<br>`` breaks a line, ``<blockquote>`` becomes
+``> `` quoting (so quoted replies in HTML-only mail are recognised like plain
+ones), and ``<style>``, ``<script>`` and ``<head>`` are left out.
+"""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+
+import regex
+
+BLOCKS = frozenset({
+    "p", "div", "table", "tr", "ul", "ol", "li", "h1", "h2", "h3", "h4", "h5", "h6",
+    "pre", "hr", "blockquote", "section", "article", "header", "footer", "address",
+})
+"""Elements that begin and end on a line of their own."""
+HIDDEN = frozenset({"style", "script", "head", "title", "template"})
+"""Elements whose content is not text a person reads."""
+
+_SPACES = regex.compile(r"[^\S\n]+")
+_BLANK_RUNS = regex.compile(r"\n{3,}")
+
+
+class _TextParser(HTMLParser):
+    """Collects the visible text line by line, prefixing lines inside blockquotes."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.lines: list[str] = []
+        self.current: list[str] = []
+        self.hidden = 0
+        self.depth = 0
+        self.preformatted = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        if tag in HIDDEN:
+            self.hidden += 1
+        elif tag == "br":
+            self.newline(force=True)
+        elif tag in BLOCKS:
+            self.newline()
+            self.depth += tag == "blockquote"
+            self.preformatted += tag == "pre"
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in HIDDEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in BLOCKS:
+            self.newline()
+            if tag == "blockquote":
+                self.depth = max(0, self.depth - 1)
+            if tag == "pre":
+                self.preformatted = max(0, self.preformatted - 1)
+
+    def handle_data(self, data: str) -> None:
+        if self.hidden:
+            return
+        if self.preformatted:
+            first, *rest = data.split("\n")
+            self.current.append(first)
+            for line in rest:
+                self.newline(force=True)
+                self.current.append(line)
+            return
+        self.current.append(_SPACES.sub(" ", data.replace("\n", " ")))
+
+    def newline(self, force: bool = False) -> None:
+        """End the current line; an empty one only when forced (``<br>``)."""
+        joined = "".join(self.current)
+        text = joined.rstrip(" ") if self.preformatted else joined.strip(" ")
+        self.current = []
+        if text or force:
+            self.lines.append("> " * self.depth + text if text else ">" * self.depth)
+
+    def text(self) -> str:
+        """The collected text, with runs of blank lines folded to one."""
+        self.newline()
+        joined = "\n".join(line.rstrip() for line in self.lines).strip("\n")
+        return _BLANK_RUNS.sub("\n\n", joined) + "\n" if joined else ""
+
+
+def html_to_text(html: str) -> str:
+    """The readable text of an HTML document or fragment."""
+    parser = _TextParser()
+    parser.feed(html)
+    parser.close()
+    return parser.text()

@@ -1,0 +1,103 @@
+"""Tell the author's own words from the text they quote, line by line.
+
+A line's quote level is the number of ``>`` marks before it, plus one for
+every separator line above it that opens an unmarked quoted or forwarded
+message (``-----Original Message-----``, ``---------- Forwarded message ---------``,
+``Begin forwarded message:``, Lotus Notes' ``----- Forwarded by ... -----``, an
+Outlook rule of underscores followed by ``From:``). An attribution line
+("On Mon, 3 Jan 2022, Ann <ann@example.org> wrote:", also wrapped over two
+lines) belongs to the quote it introduces, because it names the quoted author.
+Signatures are the author's own words and stay at level 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+_MARKS = regex.compile(r"^(?:[^\S\n]*>)+")
+_SEPARATOR = regex.compile(
+    r"^\s*(?:-{2,}\s*(?:original message|forwarded message|forwarded by\b.*|ursprüngliche nachricht|"
+    r"message d'origine|mensaje original|messaggio originale)\s*-*|begin forwarded message:)\s*$",
+    regex.IGNORECASE,
+)
+_RULE = regex.compile(r"^\s*_{10,}\s*$")
+_FROM = regex.compile(r"^\s*(?:from|von|de|da):", regex.IGNORECASE)
+_WROTE = regex.compile(r"(?:wrote|writes|schrieb|a écrit|escribió|scrisse|skrev|schreef)\s*:\s*$", regex.IGNORECASE)
+_ON = regex.compile(r"^\s*(?:on|am|le|el|il|op|den)\s", regex.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A run of whole lines at one quote level; ``text[start:end]`` is its text."""
+
+    start: int
+    end: int
+    level: int
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.start <= self.end or self.level < 0:
+            raise ValueError(f"Invalid segment {self.start}..{self.end} at level {self.level}.")
+
+
+def quote_levels(lines: list[str]) -> list[int]:
+    """The quote level of each line (0 = the author's own words)."""
+    levels: list[int] = []
+    opened = 0
+    for index, line in enumerate(lines):
+        marks = _marks(line)
+        mark = _MARKS.match(line)
+        content = line[len(mark.group()) if mark else 0:]
+        if _SEPARATOR.match(content) or (_RULE.match(content) and _next_starts_from(lines, index)):
+            opened += 1
+        levels.append(marks + opened)
+    _attach_attributions(lines, levels)
+    return levels
+
+
+def split_quotes(text: str) -> list[Segment]:
+    """The text as consecutive segments of equal quote level; together they cover it exactly."""
+    lines = text.splitlines(keepends=True)
+    levels = quote_levels(lines)
+    segments: list[Segment] = []
+    position = 0
+    for line, level in zip(lines, levels):
+        end = position + len(line)
+        if segments and segments[-1].level == level:
+            segments[-1] = Segment(segments[-1].start, end, level)
+        else:
+            segments.append(Segment(position, end, level))
+        position = end
+    return segments
+
+
+def own_words(text: str) -> str:
+    """The author's own words: the level-0 lines, in order."""
+    return "".join(text[segment.start : segment.end] for segment in split_quotes(text) if segment.level == 0)
+
+
+def _marks(line: str) -> int:
+    match = _MARKS.match(line)
+    return match.group().count(">") if match else 0
+
+
+def _next_starts_from(lines: list[str], index: int) -> bool:
+    following = next((line for line in lines[index + 1 :] if line.strip()), "")
+    return bool(_FROM.match(following.lstrip("> ")))
+
+
+def _attach_attributions(lines: list[str], levels: list[int]) -> None:
+    """Give an attribution line (and the line before it when it is wrapped) the level of its quote."""
+    for index, line in enumerate(lines):
+        if not _WROTE.search(line.rstrip()):
+            continue
+        following = next((i for i in range(index + 1, len(lines)) if lines[i].strip()), None)
+        if following is None or levels[following] <= levels[index]:
+            continue
+        level = levels[following]
+        start = index
+        if not _ON.match(line.lstrip("> ")) and index > 0 and _ON.match(lines[index - 1].lstrip("> ")):
+            start = index - 1
+        for row in range(start, following):
+            levels[row] = level

@@ -1,0 +1,260 @@
+"""The first, cheap pass over a large export: who sent each message, to whom it replies, and its scopes.
+
+Only the id, sender, parent, thread and session columns are read, a chunk at a
+time, and kept as small integer codes per message (ids are kept as 64-bit
+hashes), so the outline of a million messages takes tens of MB whatever the
+length of their texts. It derives exactly what ``messages.table_from_frame``
+derives (parent senders, thread roots, the unique-id check) and, from them,
+the participants active in each scope.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping as MappingType
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from nicknames.columns import Columns, resolve_columns
+from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks, read_header
+from nicknames.errors import InputError
+from nicknames.errors import where
+from nicknames.messages import NO_PARENT, SCOPES, _sender_problem, check_unique_ids
+from nicknames.replies import ReplyCheck
+
+_HASH_KEYS = ("0123456789123456", "6543219876543210")
+"""Keys for hashing ids; the second is used in the (astronomically rare) case of a collision."""
+
+
+@dataclass
+class Codes:
+    """Strings seen chunk by chunk, as dense integer codes in order of first appearance."""
+
+    labels: list[str] = field(default_factory=list)
+    index: dict[str, int] = field(default_factory=dict)
+
+    def encode(self, values: pd.Series) -> np.ndarray:
+        """The codes of a chunk's values, adding new labels as they appear."""
+        local, uniques = pd.factorize(values.to_numpy(dtype=object))
+        to_global = np.fromiter((self._code(str(label)) for label in uniques), dtype=np.int64, count=len(uniques))
+        return to_global[local] if len(local) else np.zeros(0, dtype=np.int64)
+
+    def _code(self, label: str) -> int:
+        code = self.index.get(label)
+        if code is None:
+            code = self.index[label] = len(self.labels)
+            self.labels.append(label)
+        return code
+
+
+@dataclass
+class Outline:
+    """Per message: sender, parent's sender, thread and session, as codes; see the module docstring."""
+
+    source: str
+    columns: Columns
+    senders: list[str]
+    sender: np.ndarray
+    parent_sender: np.ndarray
+    """Code of the parent message's sender, -1 when the parent is unknown."""
+    thread: np.ndarray
+    thread_labels: list[str]
+    session: np.ndarray | None
+    session_labels: list[str]
+    replies: ReplyCheck = field(default_factory=ReplyCheck)
+    """Missing parents and reply loops, as ``MessageTable.replies``."""
+
+    def __len__(self) -> int:
+        return len(self.sender)
+
+    def scope(self, scope: str) -> tuple[np.ndarray, list[str]]:
+        """Each message's scope code and the label of each scope (as ``MessageTable.scope_keys``)."""
+        if scope == "all":
+            return np.zeros(len(self), dtype=np.int64), [""]
+        if scope == "session":
+            if self.session is None:
+                raise InputError(
+                    f"{self.source}: --scope session needs a session column and none was found; "
+                    "name it with --session-id-column or use --scope thread or all."
+                )
+            return self.session, self.session_labels
+        if scope == "thread":
+            return self.thread, self.thread_labels
+        raise InputError(f"Unknown scope {scope!r}; choose one of {', '.join(SCOPES)}.")
+
+    def active(self, codes: np.ndarray, scopes: int) -> list[frozenset[str]]:
+        """The participants active in each scope: its senders and the senders they reply to."""
+        replies = self.parent_sender >= 0
+        pairs = pd.DataFrame({
+            "scope": np.concatenate([codes, codes[replies]]),
+            "participant": np.concatenate([self.sender, self.parent_sender[replies]]),
+        }).drop_duplicates()
+        active: list[set[str]] = [set() for _ in range(scopes)]
+        for scope, participant in zip(pairs["scope"].tolist(), pairs["participant"].tolist()):
+            active[scope].add(self.senders[participant])
+        return [frozenset(members) for members in active]
+
+
+def read_outline(
+    path: Path,
+    chosen: MappingType[str, str] | None = None,
+    encoding: str | None = None,
+    rows: int = DEFAULT_CHUNK_ROWS * 10,
+) -> Outline:
+    """The outline of a CSV export, reading only its id, sender, parent, thread and session columns."""
+    columns = resolve_columns(read_header(path, encoding), chosen or {}, str(path))
+    wanted = [c for c in (columns.message_id, columns.sender, columns.parent_id, columns.thread_id,
+                          columns.session_id) if c is not None]
+    senders, threads, sessions = Codes(), Codes(), Codes()
+    parts: dict[str, list[np.ndarray]] = {"id": [], "sender": [], "parent": [], "none": [], "thread": [],
+                                          "session": []}
+    offset, empty_ids = 0, EmptyIds()
+    for chunk in iter_chunks(path, encoding, list(dict.fromkeys(wanted)), rows):
+        known = len(senders.labels)
+        parts["id"].append(_hash(chunk[columns.message_id]))
+        parts["sender"].append(senders.encode(chunk[columns.sender]))
+        _check_new_senders(senders.labels[known:], chunk[columns.sender], offset, str(path), columns.sender)
+        empty_ids.add(chunk[columns.message_id], offset)
+        offset += len(chunk)
+        if columns.parent_id is not None:
+            parent = chunk[columns.parent_id]
+            parts["parent"].append(_hash(parent))
+            parts["none"].append(parent.str.strip().str.lower().isin(NO_PARENT).to_numpy())
+        if columns.thread_id is not None:
+            parts["thread"].append(threads.encode(chunk[columns.thread_id]))
+        if columns.session_id is not None:
+            parts["session"].append(sessions.encode(chunk[columns.session_id]))
+    joined = {key: np.concatenate(arrays) for key, arrays in parts.items() if arrays}
+    empty_ids.check(str(path), columns.message_id)
+    ids = _unique_ids(path, columns, encoding, joined["id"])
+    sender = joined["sender"]
+    parent_row = _parent_rows(ids, joined) if columns.parent_id is not None else np.full(len(ids), -1)
+    parent_sender = np.where(parent_row >= 0, sender[np.maximum(parent_row, 0)], -1)
+    if columns.thread_id is not None:
+        thread, thread_labels = joined["thread"], threads.labels
+    else:
+        thread, thread_labels = _thread_roots(path, columns, encoding, parent_row, rows)
+    session = joined.get("session") if columns.session_id is not None else None
+    replies = ReplyCheck()
+    if columns.parent_id is not None:
+        missing = int(np.count_nonzero((parent_row < 0) & ~joined["none"]))
+        replies = ReplyCheck(missing, _on_cycles(parent_row.tolist()))
+    return Outline(str(path), columns, senders.labels, sender, parent_sender, thread, thread_labels,
+                   session, sessions.labels, replies)
+
+
+@dataclass
+class EmptyIds:
+    """Rows without a message id, counted chunk by chunk (``messages._check_senders``)."""
+
+    first: int = -1
+    count: int = 0
+
+    def add(self, ids: pd.Series, offset: int) -> None:
+        """Count the empty ids of one chunk."""
+        empty = (ids.str.strip() == "").to_numpy()
+        if empty.any():
+            if self.first < 0:
+                self.first = offset + int(empty.argmax())
+            self.count += int(empty.sum())
+
+    def check(self, source: str, column: str) -> None:
+        """Raise the error of ``messages._check_senders`` when some message has no id."""
+        if self.count:
+            raise InputError(
+                f"{where(source, row=self.first, column=repr(column))}: the message id is empty ({self.count} "
+                "rows have none); every message needs an id of its own: fill them in."
+            )
+
+
+def _check_new_senders(new: list[str], senders: pd.Series, offset: int, source: str, column: str) -> None:
+    """The sender check of ``messages._check_senders`` for senders first seen in this chunk."""
+    for sender in new:
+        problem = _sender_problem(sender)
+        if problem is not None:
+            position = offset + int((senders == sender).to_numpy().argmax())
+            raise InputError(
+                f"{where(source, row=position, column=repr(column))}: {problem}; "
+                "every message needs a sender id without spaces around it, not starting with '#' or '@' "
+                "and without '|': fix that cell in the export (or drop the row)."
+            )
+
+
+def _on_cycles(parent_of: list[int]) -> int:
+    """How many messages are their own ancestors (``replies._on_cycles`` on row numbers)."""
+    state = [0] * len(parent_of)  # 1 = on the chain being walked, 2 = done
+    looped = 0
+    for start in range(len(parent_of)):
+        chain: list[int] = []
+        current = start
+        while current >= 0 and state[current] == 0:
+            state[current] = 1
+            chain.append(current)
+            current = parent_of[current]
+        if current >= 0 and state[current] == 1:
+            looped += len(chain) - chain.index(current)
+        for node in chain:
+            state[node] = 2
+    return looped
+
+
+def _hash(values: pd.Series, key: str = _HASH_KEYS[0]) -> np.ndarray:
+    hashes: np.ndarray = pd.util.hash_array(values.to_numpy(dtype=object), hash_key=key, categorize=False)
+    return hashes
+
+
+def _unique_ids(path: Path, columns: Columns, encoding: str | None, hashes: np.ndarray) -> np.ndarray:
+    """The id hashes, after checking (on the real ids when two hashes are equal) that ids are unique."""
+    if pd.Index(hashes).is_unique:
+        return hashes
+    ids = pd.concat(iter_chunks(path, encoding, [columns.message_id]), ignore_index=True)[columns.message_id]
+    check_unique_ids(ids, str(path), columns.message_id)
+    raise InputError(  # pragma: no cover - two distinct ids with equal 64-bit hashes under both keys
+        f"{path}: two message ids have the same hash; please report this."
+    )
+
+
+def _parent_rows(ids: np.ndarray, joined: dict[str, np.ndarray]) -> np.ndarray:
+    """Row of each message's parent, -1 when it has none or it is not in the file."""
+    rows = pd.Index(ids).get_indexer(joined["parent"])
+    rows[joined["none"]] = -1
+    return np.asarray(rows, dtype=np.int64)
+
+
+def _thread_roots(
+    path: Path, columns: Columns, encoding: str | None, parent_row: np.ndarray, rows: int
+) -> tuple[np.ndarray, list[str]]:
+    """Each message's thread as the id of its first message (``messages._thread_roots``), as codes."""
+    parents = parent_row.tolist()
+    root_of = [-1] * len(parents)
+    for start in range(len(parents)):
+        path_rows: list[int] = []
+        on_path: set[int] = set()
+        current = start
+        while root_of[current] < 0 and current not in on_path:
+            path_rows.append(current)
+            on_path.add(current)
+            if parents[current] < 0:
+                break
+            current = parents[current]
+        root = root_of[current] if root_of[current] >= 0 else current
+        for node in path_rows:
+            root_of[node] = root
+    codes, roots = pd.factorize(np.asarray(root_of, dtype=np.int64))
+    return codes.astype(np.int64), _ids_at(path, columns, encoding, roots, rows)
+
+
+def _ids_at(path: Path, columns: Columns, encoding: str | None, wanted: np.ndarray, rows: int) -> list[str]:
+    """The message ids at the given rows, in the order given, from one more pass over the id column."""
+    position = {int(row): index for index, row in enumerate(wanted)}
+    labels = [""] * len(wanted)
+    offset = 0
+    for chunk in iter_chunks(path, encoding, [columns.message_id], rows):
+        for row, value in enumerate(chunk[columns.message_id].tolist(), start=offset):
+            index = position.get(row)
+            if index is not None:
+                labels[index] = value
+        offset += len(chunk)
+    return labels

@@ -1,0 +1,175 @@
+"""Any export behind one interface: open it, collect from it, apply to it, write it back in its own format.
+
+A source is a CSV, JSON Lines or Parquet table, an mbox file, an ``.eml`` file or
+a folder of them. Tables become a ``MessageTable`` through the usual column
+guessing; mail archives become a table of their own (see ``nicknames.mail``), with
+participants named by opaque ids and their display names as a built-in class list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping as MappingType
+from dataclasses import dataclass, field
+from email.message import EmailMessage
+from pathlib import Path
+
+import pandas as pd
+
+from nicknames.apply import ApplyResult, apply_mapping
+from nicknames.collect import CollectResult, collect
+from nicknames.errors import OutputError
+from nicknames.formats import MAIL, STDOUT_FORMATS, TABULAR, TableFile, detect_format, read_table_file, write_table
+from nicknames.mail.archive import MailArchive, read_archive
+from nicknames.identifiers import IdentifierRules
+from nicknames.mail.participants import AddressKey, pseudonymous_address, read_key
+from nicknames.mail.tables import collect_table, display_name_usage, part_table
+from nicknames.mail.writer import MessageIds, archive_message_ids, original_id, pseudonymised_messages, write_archive
+from nicknames.nickname_table import NicknameTable
+from nicknames.mapping import Mapping, Name
+from nicknames.messages import MessageTable, table_from_frame
+from nicknames.resolution import Unresolved
+from nicknames.salutations import DEFAULT_RULES, Rules
+from nicknames.substitute import Pseudonym
+
+OUTPUT_TABLE_COLUMNS = ("message_id", "parent_id", "thread_id", "sender", "recipients", "date", "subject", "text")
+"""Columns of a pseudonymised mail archive written as a table (ids are the pseudonymous ones)."""
+
+
+@dataclass
+class Source:
+    """An opened export: the messages collect reads, and what is needed to write it back."""
+
+    path: Path
+    format: str
+    table: MessageTable
+    class_list: dict[str, str] = field(default_factory=dict)
+    """Registered names the export itself gives: the display names of a mail archive."""
+    table_file: TableFile | None = None
+    archive: MailArchive | None = None
+
+    def owned_addresses(self, known: MappingType[str, list[str]] | None = None) -> dict[str, list[str]]:
+        """Participant → the addresses that are theirs: the class list's, and for mail the archive's."""
+        owned = {participant: list(values) for participant, values in (known or {}).items()}
+        if self.archive is not None:
+            for participant, addresses in self.archive.key.addresses_of().items():
+                owned.setdefault(participant, []).extend([*addresses, pseudonymous_address(participant)])
+        return owned
+
+
+@dataclass
+class ArchiveApplyResult(ApplyResult):
+    """The result of apply on a mail archive: a table of its messages and the rebuilt messages."""
+
+    messages: list[EmailMessage] = field(default_factory=list)
+    """The pseudonymised ``email.message.EmailMessage`` objects, in archive order."""
+
+    def changed_messages(self) -> int:
+        """How many messages had a name replaced in their subject or body."""
+        return len({record.message_id.rsplit("#", 1)[0] for record in self.replacements})
+
+
+def open_source(
+    path: Path,
+    chosen: MappingType[str, str] | None = None,
+    encoding: str | None = None,
+    *,
+    fmt: str | None = None,
+    address_key: AddressKey | None = None,
+) -> Source:
+    """Open an export of any supported format; ``fmt`` overrides the format found from the path."""
+    fmt = fmt or detect_format(path)
+    if fmt in TABULAR:
+        table_file = read_table_file(path, fmt, encoding)
+        return Source(path, fmt, table_from_frame(table_file.frame, chosen, str(path)), table_file=table_file)
+    archive = read_archive(path, address_key)
+    return Source(path, archive.format, collect_table(archive), dict(archive.display_names), archive=archive)
+
+
+def collect_source(
+    source: Source,
+    class_list: dict[str, str] | None = None,
+    rules: Rules = DEFAULT_RULES,
+    nicknames: NicknameTable | None = None,
+    discover: bool = True,
+) -> CollectResult:
+    """Collect names from a source; a given class list wins over the display names of mail."""
+    roster = {**source.class_list, **(class_list or {})}
+    result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover)
+    if source.archive is not None:
+        _add_display_names(result.mapping, source.archive)
+    return result
+
+
+def _add_display_names(mapping: Mapping, archive: MailArchive) -> None:
+    """Display-name parts used anywhere in the archive, quotes and subjects included, that collect missed."""
+    participants = set(archive.display_names)
+    for (participant, part), count in sorted(display_name_usage(archive, participants).items()):
+        entry = mapping.add_participant(participant)
+        if entry.find(part) is None:
+            mapping.set_name(participant, Name(part, count, ("classlist",)))
+    for participant in {participant for participant, _ in display_name_usage(archive, participants)}:
+        mapping.sort_names(participant)
+
+
+def apply_source(
+    source: Source,
+    mapping: Mapping,
+    scope: str,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> ApplyResult:
+    """Pseudonymise a source; for mail, every part of every message and its headers."""
+    if source.archive is None:
+        return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
+    archive = source.archive
+    parts = part_table(archive)
+    result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
+    ids = archive_message_ids(archive)
+    messages = pseudonymised_messages(archive, list(result.frame[parts.columns.text]), pseudonym, ids)
+    return ArchiveApplyResult(
+        _message_frame(archive, messages, ids), result.replacements, result.duplicates, result.scopes,
+        [pid for pid in mapping.participants if pid not in archive.key.ids.values()], messages,
+    )
+
+
+def _message_frame(archive: MailArchive, messages: list[EmailMessage], ids: MessageIds) -> pd.DataFrame:
+    """The pseudonymised messages as a table, for output as CSV, JSON Lines or Parquet."""
+    rows = []
+    for message, new in zip(archive.messages, messages):
+        parent = ids(original_id(message.link.parent)) if message.link.parent else ""
+        rows.append([
+            str(new["Message-ID"]), parent, ids(original_id(message.link.thread)), message.sender,
+            " ".join(message.recipients), str(new["Date"] or ""), str(new["Subject"] or ""), str(new.get_content()),
+        ])
+    return pd.DataFrame(rows, columns=list(OUTPUT_TABLE_COLUMNS), dtype=object)
+
+
+def check_output(input_format: str, fmt: str | None, output: Path | None) -> None:
+    """Refuse, before any work, an output the input cannot become or that cannot go to stdout."""
+    fmt = fmt or input_format
+    if fmt in MAIL and input_format not in MAIL:
+        raise OutputError(f"A {input_format} table cannot be written as {fmt}; choose one of {', '.join(TABULAR)}.")
+    if output is None and fmt not in STDOUT_FORMATS:
+        what = "Parquet output is binary" if fmt == "parquet" else "A folder of .eml files"
+        raise OutputError(f"{what} and cannot go to standard output; name the output with --output.")
+
+
+def write_output(source: Source, result: ApplyResult, output: Path | None, fmt: str | None = None) -> None:
+    """Write the pseudonymised source in its own format, or in ``fmt``."""
+    check_output(source.format, fmt, output)
+    fmt = fmt or source.format
+    if fmt in TABULAR:
+        write_table(result.frame, output, fmt, source.table_file)
+    elif isinstance(result, ArchiveApplyResult):
+        write_archive(result.messages, output, fmt)
+
+
+def open_address_key(messages: Path, key_file: Path, *, must_exist: bool) -> AddressKey | None:
+    """The address key for a mail archive (None for tables); a new one when allowed and absent."""
+    if detect_format(messages) not in MAIL:
+        return None
+    if key_file.exists() or must_exist:
+        return read_key(key_file)
+    return AddressKey()

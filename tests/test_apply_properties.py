@@ -1,0 +1,117 @@
+"""Properties of apply for random mappings and texts (hypothesis).
+
+Strategies: names are made of letters with inner spaces, hyphens, apostrophes,
+full stops, ``+`` and parentheses (metacharacters must be literal), and never
+contain digits; pseudonyms are ``[P0]``, ``[P1]``, ... so a pseudonym can
+never contain a name. That is what makes "applying twice equals applying
+once" a property rather than an accident: a pseudonym that contained a name
+would be replaced again on the second pass.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+import regex
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from nicknames.apply import apply_mapping
+from nicknames.mapping import Mapping
+from nicknames.messages import table_from_frame
+from nicknames.pseudonyms import IdTemplate
+
+PSEUDONYM = IdTemplate("[{id}]")
+LETTERS = "abcdeghijklmnoprstuyzABCDEGHJKLMNOPRSTUYZ\u00e9\u00fc\u00df\u00c9"
+INNER = [" ", "-", "'", ". ", "+", "(", ")", "  "]
+FILLER = ["the", "and", "Evening", "Annabel", "x", "is", "Dear", "Thanks", "C++", "(Rob)", "a.b"]
+SEPARATORS = [" ", ", ", "\n", "'s ", "-", ".", "(", ")", " \t", "!", "\r\n", "", "_"]
+
+PROPERTY_SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+word = st.text(alphabet=LETTERS, min_size=1, max_size=6)
+
+
+@st.composite
+def names(draw: st.DrawFn) -> str:
+    parts = [draw(word)]
+    for _ in range(draw(st.integers(0, 2))):
+        parts += [draw(st.sampled_from(INNER)), draw(word)]
+    return "".join(parts).strip()
+
+
+@st.composite
+def cases(draw: st.DrawFn) -> tuple[Mapping, pd.DataFrame]:
+    count = draw(st.integers(1, 4))
+    participants = [f"P{index}" for index in range(count)]
+    table = {pid: draw(st.lists(names(), min_size=1, max_size=3, unique=True)) for pid in participants}
+    keep = draw(st.lists(names(), max_size=2, unique=True))
+    mapping = Mapping(table, keep=keep)
+    vocabulary = [name for texts in table.values() for name in texts] + keep + FILLER
+    tokens = st.one_of(st.sampled_from(vocabulary), st.sampled_from(SEPARATORS), st.text(max_size=4))
+    texts = draw(st.lists(st.lists(tokens, max_size=12).map("".join), min_size=count, max_size=count + 3))
+    rows = [(str(index), participants[index % count], text, f"S{index % 2}") for index, text in enumerate(texts)]
+    frame = pd.DataFrame(rows, columns=["message_id", "user_id", "text", "session_id"])
+    return mapping, frame
+
+
+def whole_word(name: str) -> regex.Pattern[str]:
+    """An independent statement of the whole-word rule (names here start and end with a letter)."""
+    body = r"[ \t]+".join(regex.escape(part) for part in name.split())
+    return regex.compile(rf"(?<!\w){body}(?!\w)")
+
+
+def occurrences(name: str, text: str) -> list[tuple[int, int]]:
+    return [match.span() for match in whole_word(name).finditer(text, overlapped=True)]
+
+
+def pseudonymise(mapping: Mapping, frame: pd.DataFrame, scope: str = "all") -> pd.DataFrame:
+    return apply_mapping(table_from_frame(frame), mapping, scope, PSEUDONYM).frame
+
+
+@PROPERTY_SETTINGS
+@given(cases())
+def test_no_active_name_is_left_outside_keep_list_names(case: tuple[Mapping, pd.DataFrame]) -> None:
+    mapping, frame = case
+    output = pseudonymise(mapping, frame)
+    keep = set(mapping.keep)
+    for text in output["text"]:
+        kept = [span for name in keep for span in occurrences(name, text)]
+        for participant, texts in mapping.names.items():
+            for name in texts:
+                if " ".join(name.split()) in {" ".join(k.split()) for k in keep}:
+                    continue
+                for start, end in occurrences(name, text):
+                    overlapping_keep = any(start < k_end and k_start < end for k_start, k_end in kept)
+                    assert overlapping_keep, f"{name!r} of {participant} left in {text!r}"
+
+
+@PROPERTY_SETTINGS
+@given(cases(), st.sampled_from(["all", "session", "thread"]))
+def test_applying_twice_equals_applying_once(case: tuple[Mapping, pd.DataFrame], scope: str) -> None:
+    mapping, frame = case
+    once = pseudonymise(mapping, frame, scope)
+    twice = pseudonymise(mapping, once, scope)
+    assert twice.equals(once)
+
+
+@PROPERTY_SETTINGS
+@given(cases(), st.sampled_from(["all", "session", "thread"]))
+def test_rows_columns_and_order_are_kept(case: tuple[Mapping, pd.DataFrame], scope: str) -> None:
+    mapping, frame = case
+    output = pseudonymise(mapping, frame, scope)
+    assert list(output.columns) == list(frame.columns)
+    assert list(output.index) == list(frame.index)
+    untouched = [column for column in frame.columns if column != "text"]
+    assert output[untouched].equals(frame[untouched])
+
+
+@PROPERTY_SETTINGS
+@given(cases())
+def test_metacharacters_in_names_are_literal(case: tuple[Mapping, pd.DataFrame]) -> None:
+    """A name such as ``a+b`` never matches ``aab``: only the literal text is replaced."""
+    mapping, frame = case
+    output = pseudonymise(mapping, frame)
+    all_names = [name for texts in mapping.names.values() for name in texts] + mapping.keep
+    for before, after in zip(frame["text"], output["text"]):
+        if not any(occurrences(name, before) for name in all_names):
+            assert after == before

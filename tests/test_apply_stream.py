@@ -1,0 +1,106 @@
+"""Streaming apply writes exactly what apply_mapping on the whole table writes, whatever the parallelism."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from nicknames.apply import apply_mapping
+from nicknames.apply_stream import apply_csv
+from nicknames.mapping import Mapping
+from nicknames.messages import read_messages
+from nicknames.pseudonyms import IdTemplate
+
+ROWS = [
+    ("m1", "", "u1", "s1", "Hi all,\nI think so.\nCheers,\nRob"),
+    ("m2", "m1", "u2", "s1", "Hi Rob,\nMary Jane agrees with  Rob.\nThanks,\nMJ"),
+    ("m3", "m2", "u3", "s1", "Hi MJ, Arthur C. Clarke said so.\nArthur"),
+    ("m4", "", "u1", "s2", "Mary said \"Rob, Rob\" twice\n-- Rob"),
+    ("m5", "m4", "u4", "s2", "Hi Robert, ok\tthen, Sam\n\nSam"),
+    ("m6", "m9", "u2", "s2", "Reply to a missing parent, MJ here.\nMJ"),
+    ("m7", "m5", "u3", "s1", "Sam and Sam again, Rob."),
+]
+
+
+def write_messages(path: Path, rows: list[tuple[str, ...]]) -> Path:
+    import csv
+
+    with path.open("w", newline="", encoding="utf-8") as stream:
+        writer = csv.writer(stream, lineterminator="\n")
+        writer.writerow(["message_id", "parent_id", "user_id", "session_id", "text"])
+        writer.writerows(rows)
+    return path
+
+
+@pytest.fixture
+def mapping() -> Mapping:
+    return Mapping(
+        {"u1": ["Rob", "Robert"], "u2": ["Mary Jane", "Mary", "MJ"], "u3": ["Arthur", "Sam"], "u4": ["Sam"]},
+        keep=["Arthur C. Clarke"],
+    )
+
+
+@pytest.mark.parametrize("scope", ["thread", "session", "all"])
+@pytest.mark.parametrize(("jobs", "chunk_rows"), [(1, 1), (1, 3), (2, 2), (2, 100)])
+def test_streaming_matches_in_memory(tmp_path: Path, mapping: Mapping, scope: str, jobs: int,
+                                     chunk_rows: int) -> None:
+    path = write_messages(tmp_path / "m.csv", ROWS)
+    result = apply_mapping(read_messages(path), mapping, scope, IdTemplate())
+    expected = io.StringIO()
+    result.frame.to_csv(expected, index=False, lineterminator="\n")
+    streamed = io.StringIO()
+    summary = apply_csv(path, streamed, mapping, scope, IdTemplate(), jobs=jobs, chunk_rows=chunk_rows)
+    assert streamed.getvalue() == expected.getvalue()
+    assert summary.counts() == result.counts()
+    assert summary.duplicates == result.duplicates
+    assert (summary.changed_messages(), summary.replacement_count(), summary.scopes) == (
+        result.changed_messages(), len(result.replacements), result.scopes)
+    assert summary.unknown_participants == result.unknown_participants
+
+
+def test_jobs_do_not_change_the_output(tmp_path: Path, mapping: Mapping) -> None:
+    rows = [(f"m{i}", f"m{i - 1}" if i % 3 else "", f"u{i % 4 + 1}", f"s{i % 2}",
+             f"Hi Rob and Mary Jane, message {i}\nSam") for i in range(1, 200)]
+    path = write_messages(tmp_path / "m.csv", rows)
+    outputs = []
+    for jobs in (1, 2):
+        stream = io.StringIO()
+        apply_csv(path, stream, mapping, "session", IdTemplate(), jobs=jobs, chunk_rows=17)
+        outputs.append(stream.getvalue())
+    assert outputs[0] == outputs[1]
+    assert "[u1]" in outputs[0]
+
+
+def random_rows(seed: int, count: int) -> list[tuple[str, ...]]:
+    """Messages full of shared names, replies across chunk borders and threads of several sessions."""
+    import random
+
+    rng = random.Random(seed)
+    words = ["Sam", "Sam", "Rob", "Mary", "MJ", "ok", "and", "Hi", "Thanks,", "\n", "Robert", "Arthur C. Clarke"]
+    rows = []
+    for number in range(1, count + 1):
+        parent = f"m{rng.randint(1, number - 1)}" if number > 1 and rng.random() < 0.7 else ""
+        text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 12)))
+        if rng.random() < 0.5:
+            text = f"Hi {rng.choice(['Sam', 'Rob', 'MJ'])},\n{text}\nThanks,\n{rng.choice(['Sam', 'Rob', 'MJ'])}"
+        rows.append((f"m{number}", parent, f"u{rng.randint(1, 5)}", f"s{rng.randint(1, 2)}", text))
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(8))
+@pytest.mark.parametrize("scope", ["thread", "session", "all"])
+def test_shared_names_decided_across_chunks_match_in_memory(tmp_path: Path, seed: int, scope: str) -> None:
+    mapping = Mapping({"u1": ["Rob", "Sam"], "u2": ["Mary", "MJ", "Sam"], "u3": ["Sam", "Rob"],
+                       "u4": ["Sam", "Robert"], "u5": ["MJ"]}, keep=["Arthur C. Clarke"])
+    path = write_messages(tmp_path / "m.csv", random_rows(seed, 60))
+    result = apply_mapping(read_messages(path), mapping, scope, IdTemplate())
+    expected = io.StringIO()
+    result.frame.to_csv(expected, index=False, lineterminator="\n")
+    for chunk_rows in (1, 7, 100):
+        streamed = io.StringIO()
+        summary = apply_csv(path, streamed, mapping, scope, IdTemplate(), chunk_rows=chunk_rows)
+        assert streamed.getvalue() == expected.getvalue()
+        assert summary.counts() == result.counts()
+        assert [(r.message_id, r.start) for r in summary.review] == [(r.message_id, r.start) for r in result.for_review()]

@@ -1,0 +1,154 @@
+"""``nicknames collect`` and ``apply`` on JSON Lines, Parquet, mbox and .eml folders, and their error paths."""
+
+from __future__ import annotations
+
+import json
+import mailbox
+import os
+import stat
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from nicknames.cli import app
+from tests.mail_samples import ADDRESSES, write_eml_folder, write_mbox
+
+runner = CliRunner()
+
+
+def run(*args: str | Path) -> tuple[int, str, str]:
+    result = runner.invoke(app, [str(arg) for arg in args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def test_mbox_collect_then_apply(tmp_path: Path) -> None:
+    write_mbox(tmp_path / "archive.mbox")
+    code, out, err = run("collect", "archive.mbox", "-o", "mapping.txt")
+    assert (code, out) == (0, "")
+    assert "messages read" in err
+    key = tmp_path / "mapping.addresses.csv"
+    assert key.read_text(encoding="utf-8").splitlines()[:2] == ["participant,address", "P1,ann.lee@example.org"]
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    code, out, err = run("apply", "archive.mbox", "mapping.txt", "--scope", "thread", "-o", "out.mbox")
+    assert (code, out) == (0, "")
+    assert "5 messages" in err
+    box = mailbox.mbox(tmp_path / "out.mbox")
+    text = "".join(message.as_string() for message in box)
+    box.close()
+    assert not [address for address in ADDRESSES if address in text]
+
+
+def test_mbox_to_stdout_and_default_session_scope(tmp_path: Path) -> None:
+    write_mbox(tmp_path / "archive.mbox")
+    run("collect", "archive.mbox", "-q")
+    code, out, _ = run("apply", "archive.mbox", "mapping.txt", "-q")
+    assert code == 0
+    assert out.startswith("From p1@pseudonymised.invalid ")
+    assert out.count("\nFrom p") == 4
+
+
+def test_a_second_collect_keeps_the_ids(tmp_path: Path) -> None:
+    write_mbox(tmp_path / "archive.mbox")
+    run("collect", "archive.mbox", "-q")
+    key = tmp_path / "mapping.addresses.csv"
+    key.write_text(key.read_text(encoding="utf-8").replace("P1,", "P9,"), encoding="utf-8")
+    run("collect", "archive.mbox", "-q")
+    assert "P9,ann.lee@example.org" in key.read_text(encoding="utf-8")
+    assert "P9 |" in (tmp_path / "mapping.txt").read_text(encoding="utf-8")
+
+
+def test_eml_folder_to_folder(tmp_path: Path) -> None:
+    write_eml_folder(tmp_path / "mail")
+    assert run("collect", "mail", "-q")[0] == 0
+    code, out, _ = run("apply", "mail", "mapping.txt", "-o", "out", "-q")
+    assert (code, out) == (0, "")
+    assert len(list((tmp_path / "out").glob("*.eml"))) == 5
+
+
+def test_jsonl_in_jsonl_out(tmp_path: Path) -> None:
+    rows = [{"id": 1, "user_id": "U1", "text": "Hi all\nThanks, Mary"}, {"id": 2, "user_id": "U2", "parent_id": 1,
+                                                                          "text": "Hi Mary,\nok"}]
+    (tmp_path / "m.jsonl").write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+    assert run("collect", "m.jsonl", "-q")[0] == 0
+    code, out, _ = run("apply", "m.jsonl", "mapping.txt", "--scope", "all", "-q")
+    assert code == 0
+    records = [json.loads(line) for line in out.splitlines()]
+    assert records[1] == {"id": 2, "user_id": "U2", "parent_id": 1, "text": "Hi [U1],\nok"}
+
+
+def test_parquet_in_csv_out(tmp_path: Path) -> None:
+    pd.DataFrame({"id": [1, 2], "user_id": ["U1", "U2"], "parent_id": [0, 1],
+                  "text": ["Hi all\nThanks, Mary", "Hi Mary,\nok"]}).to_parquet(tmp_path / "m.parquet")
+    assert run("collect", "m.parquet", "-q")[0] == 0
+    code, out, _ = run("apply", "m.parquet", "mapping.txt", "--scope", "all", "--output-format", "csv", "-q")
+    assert code == 0
+    assert out == 'id,user_id,parent_id,text\n1,U1,0,"Hi all\nThanks, [U1]"\n2,U2,1,"Hi [U1],\nok"\n'
+
+
+def error_of(*args: str | Path) -> str:
+    code, out, err = run(*args)
+    assert (code, out) == (1, "")
+    assert err.count("\n") == 1
+    return err
+
+
+def test_apply_on_mail_needs_the_address_key(tmp_path: Path) -> None:
+    write_mbox(tmp_path / "archive.mbox")
+    (tmp_path / "mapping.txt").write_text("P1 | Ann\n", encoding="utf-8")
+    assert "run 'nicknames collect' on the archive first" in error_of("apply", "archive.mbox", "mapping.txt")
+
+
+def test_unknown_output_format(tmp_path: Path) -> None:
+    (tmp_path / "m.csv").write_text("id,user_id,text\n1,U1,Hi\n", encoding="utf-8")
+    (tmp_path / "mapping.txt").write_text("U1 | Ann\n", encoding="utf-8")
+    assert "Unknown format 'xlsx'" in error_of("apply", "m.csv", "mapping.txt", "--output-format", "xlsx")
+
+
+def test_parquet_needs_an_output_path(tmp_path: Path) -> None:
+    (tmp_path / "m.csv").write_text("id,user_id,text\n1,U1,Hi\n", encoding="utf-8")
+    (tmp_path / "mapping.txt").write_text("U1 | Ann\n", encoding="utf-8")
+    assert "name the output with --output" in error_of("apply", "m.csv", "mapping.txt", "--output-format", "parquet")
+
+
+def test_a_table_cannot_be_written_as_mail(tmp_path: Path) -> None:
+    (tmp_path / "m.csv").write_text("id,user_id,text\n1,U1,Hi\n", encoding="utf-8")
+    (tmp_path / "mapping.txt").write_text("U1 | Ann\n", encoding="utf-8")
+    assert "cannot be written as mbox" in error_of("apply", "m.csv", "mapping.txt", "--output-format", "mbox")
+
+
+def test_eml_folder_needs_an_output_path(tmp_path: Path) -> None:
+    write_eml_folder(tmp_path / "mail")
+    run("collect", "mail", "-q")
+    assert "--output" in error_of("apply", "mail", "mapping.txt")
+
+
+def test_broken_jsonl_names_the_line(tmp_path: Path) -> None:
+    (tmp_path / "m.jsonl").write_text('{"id": 1, "user_id": "U1", "text": "a"}\n{oops}\n', encoding="utf-8")
+    assert "m.jsonl, line 2, column 2: not valid JSON" in error_of("collect", "m.jsonl")
+
+
+def test_empty_folder_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "mail").mkdir()
+    assert "holds no mail messages" in error_of("collect", "mail")
+
+
+def test_output_key_is_never_an_input(tmp_path: Path) -> None:
+    write_mbox(tmp_path / "archive.mbox")
+    assert "same file as input" in error_of("collect", "archive.mbox", "--address-key", "archive.mbox")
+
+
+def test_key_file_is_not_world_readable_even_with_open_umask(tmp_path: Path) -> None:
+    write_mbox(tmp_path / "archive.mbox")
+    old = os.umask(0)
+    try:
+        run("collect", "archive.mbox", "-q")
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "mapping.addresses.csv").stat().st_mode) == 0o600

@@ -1,0 +1,209 @@
+"""Tests of the discovery modules: lexicon, index, variants, stylised forms, glued words, attribution."""
+
+from __future__ import annotations
+
+import pytest
+
+from nicknames.discover.attribution import Attribution, Greeting, attribute
+from nicknames.discover.glued import glued_name, pieces
+from nicknames.discover.lexicon import Lexicon, common_words
+from nicknames.discover.stylised import initials_of, is_initials, is_stylised, letters
+from nicknames.discover.suggest import Known, discover, signature_tags
+from nicknames.discover.token_index import TokenIndex
+from nicknames.discover.variants import Vocabulary, allowed_edits, strip_accents
+from nicknames.messages import Message
+from nicknames.nickname_table import parse_table
+
+
+def index_of(*texts: str, watched: frozenset[str] = frozenset()) -> TokenIndex:
+    index = TokenIndex(watched=watched)
+    for number, text in enumerate(texts):
+        index.add(Message(str(number), f"U{number % 2}", text, f"U{(number + 1) % 2}", "t1", ""))
+    return index
+
+
+# ---------------------------------------------------------------- lexicon
+
+
+def test_common_words_has_names_that_are_words() -> None:
+    assert {"will", "mark", "grace", "hope", "bill", "may", "january"} <= common_words()
+
+
+def test_corpus_makes_a_word_of_what_it_writes_in_lower_case() -> None:
+    lexicon = Lexicon(words=frozenset())
+    for _ in range(3):
+        lexicon.observe("scanned", False)
+    lexicon.observe("Scanned", False)
+    lexicon.observe("Arthur", False)
+    lexicon.observe("arthur", False)
+    assert lexicon.is_word("Scanned")
+    assert not lexicon.is_word("Arthur")
+
+
+# ---------------------------------------------------------------- index
+
+
+def test_index_counts_messages_per_thread_and_members() -> None:
+    index = index_of("Hi Arhtur, thanksMary.", "Arhtur wrote: Arhtur again", "mary and will")
+    assert index.count_for("Arhtur", "U0") == 2
+    assert index.count_for("thanksMary", "U1") == 1
+    assert "mary" not in index.threads
+    assert index.members["t1"] == {"U0", "U1"}
+
+
+def test_index_watches_lower_case_known_names_and_lost_accents() -> None:
+    index = index_of("ask mary or G?nther", watched=frozenset({"mary"}))
+    assert index.count_for("mary", "U0") == 1
+    assert index.count_for("G?nther", "U0") == 1
+
+
+def test_index_skips_sentence_initial_common_words_and_addresses() -> None:
+    index = index_of("Will you come? Ask Will. Mail mary.smith@example.org", watched=frozenset({"mary"}))
+    assert index.threads["Will"]["t1"] == 1
+    assert index.lexicon.capitalised["will"] == 1
+    assert "mary" not in index.threads
+
+
+# ---------------------------------------------------------------- variants
+
+
+@pytest.mark.parametrize(("name", "edits"), [("Rob", 0), ("Mary", 1), ("Arthur", 1), ("Margaret", 2)])
+def test_allowed_edits_grow_with_length(name: str, edits: int) -> None:
+    assert allowed_edits(name) == edits
+
+
+def vocabulary(tokens: list[str], known: frozenset[str] = frozenset(), lower: tuple[str, ...] = ()) -> Vocabulary:
+    lexicon = Lexicon()
+    for word in lower:
+        for _ in range(3):
+            lexicon.observe(word, False)
+    return Vocabulary(tokens, lexicon, known)
+
+
+@pytest.mark.parametrize(
+    ("name", "token", "found"),
+    [
+        ("Arthur", "Arhtur", True),      # transposition is one edit
+        ("Arthur", "Arthr", True),
+        ("Margaret", "Margret", True),
+        ("Elizabeth", "Elisabeth", True),
+        ("Cristina", "Chritina", True),  # two edits allowed from eight letters
+        ("Mary", "Mark", False),         # an ordinary word
+        ("Mary", "Gary", False),         # a different first letter
+        ("Rob", "Bob", False),           # too short for misspellings
+        ("Robert", "Roberta", False),    # a known name of someone else
+        ("David", "Davids", False),      # a possessive without apostrophe
+        ("Martin", "Marine", False),     # two edits for a six-letter name
+    ],
+)
+def test_misspellings(name: str, token: str, found: bool) -> None:
+    vocab = vocabulary([token], known=frozenset({"roberta"}))
+    assert (token in vocab.misspellings(name)) is found
+
+
+@pytest.mark.parametrize(
+    ("name", "token", "found"),
+    [("Robert", "RObert", True), ("Mary", "MARY", True), ("Mary", "mary", True), ("Will", "will", False),
+     ("Ed", "ED", False)],
+)
+def test_case_variants(name: str, token: str, found: bool) -> None:
+    assert (token in vocabulary([token], lower=("will",)).case_variants(name)) is found
+
+
+@pytest.mark.parametrize(
+    ("name", "token"),
+    [("José", "Jose"), ("G\ufffdnther", "G?nther"), ("G\ufffdnther", "Guenther"), ("G\ufffdnther", "Gunther"),
+     ("\ufffdystein", "Oystein")],
+)
+def test_accent_variants(name: str, token: str) -> None:
+    assert token in vocabulary([token, "Other"]).accent_variants(name)
+
+
+def test_strip_accents() -> None:
+    assert strip_accents("Bønes") == "bønes" and strip_accents("José") == "jose"
+
+
+# ---------------------------------------------------------------- stylised forms and initials
+
+
+@pytest.mark.parametrize(
+    ("text", "stylised", "initials"),
+    [("R o b e r t", True, False), ("-RG-", True, True), ("R.G.", True, True), ("R-J", True, True),
+     ("MJ", False, True), ("Robert", False, False), ("ROBERT", False, False)],
+)
+def test_stylised_and_initials(text: str, stylised: bool, initials: bool) -> None:
+    assert is_stylised(text) is stylised
+    assert is_initials(text) is initials
+
+
+def test_initials_of_registered_names() -> None:
+    assert initials_of("Mary Jane Poe") == {"MJP", "MJ", "MP"}
+    assert initials_of("Robert Grey") == {"RG"}
+    assert "ASJ" in initials_of("Anne Smith-Jones")
+    assert initials_of("Cher") == set()
+    assert letters("-R.G.-") == "RG"
+
+
+@pytest.mark.parametrize(
+    ("text", "registered", "tags", "doubtful"),
+    [("MJ", "Mary Jane Poe", ("initials",), False), ("-MJ-", "Mary Jane Poe", ("stylised", "initials"), False),
+     ("CA", "John Grey", (), True), ("R o b", None, ("stylised",), False), ("Rob", "Robert Grey", (), False)],
+)
+def test_signature_tags(text: str, registered: str | None, tags: tuple[str, ...], doubtful: bool) -> None:
+    assert signature_tags(text, registered) == (tags, doubtful)
+
+
+# ---------------------------------------------------------------- glued words
+
+
+@pytest.mark.parametrize(
+    ("token", "name"),
+    [("thanksMary", "Mary"), ("HiRob", "Rob"), ("MaryThanks", "Mary"), ("McDonald", None),
+     ("PowerPoint", None), ("Rosemary", None)],
+)
+def test_glued_name(token: str, name: str | None) -> None:
+    names = {"Mary", "Rob", "Donald"}
+    words = {"thanks", "hi", "power", "point"}
+    assert glued_name(token, names.__contains__, lambda piece: piece.lower() in words) == name
+
+
+def test_pieces() -> None:
+    assert pieces("thanksMaryJane") == ["thanks", "Mary", "Jane"]
+
+
+# ---------------------------------------------------------------- attribution
+
+
+POSTS = {"t": [(0, "A"), (1, "B"), (2, "C")]}
+
+
+@pytest.mark.parametrize(
+    ("parent", "owners", "expected"),
+    [
+        ("B", {}, [Attribution("B", "Mary", False)]),                 # nobody known: the parent
+        ("B", {"Mary": {"B", "A"}}, [Attribution("B", "Mary", False)]),  # the parent has it
+        ("B", {"Mary": {"A"}}, [Attribution("A", "Mary", True)]),      # another poster of the thread has it
+        ("B", {"Mary": {"Z"}}, [Attribution("B", "Mary", True)]),      # someone outside the thread has it
+        (None, {"Mary": {"A"}}, [Attribution("A", "Mary", True)]),     # no parent: the thread decides
+        (None, {}, []),                                               # no parent, nobody: nothing
+    ],
+)
+def test_attribution(parent: str | None, owners: dict[str, set[str]], expected: list[Attribution]) -> None:
+    greeting = Greeting(3, "t", "C", parent, ("Mary",))
+    assert list(attribute(greeting, owners, POSTS)) == expected
+
+
+# ---------------------------------------------------------------- suggestions
+
+
+def test_discover_suggests_variants_where_the_participant_is_active() -> None:
+    index = TokenIndex(watched=frozenset({"robert", "bob"}))
+    texts = ["Thanks Bob, and RObert said so.", "Hi all, thanksMargret", "Margaret agrees.", "HiBob"]
+    for number, text in enumerate(texts):
+        index.add(Message(str(number), "U2", text, "U1", "t1" if number < 3 else "t2", ""))
+    table = parse_table("Robert,Bob;Rob\n")
+    known = Known({"U1": {"Robert"}, "U3": {"Margaret"}}, {"U1": ["Robert"], "U3": ["Margaret"]})
+    found = {(s.participant, s.text): (s.count, s.tags) for s in discover(known, index, table)}
+    assert found[("U1", "Bob")] == (1, ("nickname",))
+    assert found[("U1", "RObert")] == (1, ("case",))
+    assert ("U3", "Margret") not in found  # U3 is not active in the thread

@@ -1,0 +1,122 @@
+"""Tests of collect with discovery: statuses, tags, attribution, class-list offices, merge on re-runs."""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from nicknames.class_list import is_person, registered_parts
+from nicknames.collect import collect, merge
+from nicknames.mapping import Mapping, Name, Status
+from nicknames.mapping_file import format_mapping, parse_mapping
+from nicknames.messages import table_from_frame
+from nicknames.salutations import signoff_names
+
+
+def table(rows: list[tuple[str, str, str, str]]) -> object:
+    frame = pd.DataFrame(rows, columns=["message_id", "sender", "parent_id", "text"])
+    frame["thread_id"] = "t1"
+    return table_from_frame(frame)
+
+
+ROWS = [
+    ("1", "U1", "", "Hello everyone,\nwhat do we read this week?\nThanks,\nRobert"),
+    ("2", "U2", "1", "Hi Bob,\nthe chapter by Arhtur and RObert.\nCheers,\nMJ"),
+    ("3", "U3", "2", "Hi Mary Jane,\nthanksMary, Arthur agrees.\nBest,\nArthur"),
+    ("4", "U1", "3", "Hi Arthur,\nYes. Will you come?\nR o b e r t"),
+]
+ROSTER = {"U1": "Robert Grey", "U2": "Mary Jane Poe", "U3": "Arthur Stone"}
+
+
+def names(mapping: Mapping, participant: str) -> dict[str, tuple[Status, tuple[str, ...]]]:
+    return {name.text: (name.status, name.tags) for name in mapping.entry(participant).names}
+
+
+def test_discovery_suggests_variants_with_their_evidence() -> None:
+    mapping = collect(table(ROWS), ROSTER).mapping  # type: ignore[arg-type]
+    robert, mary, arthur = names(mapping, "U1"), names(mapping, "U2"), names(mapping, "U3")
+    assert robert["Bob"][0] is Status.ACTIVE and "greeting" in robert["Bob"][1]
+    assert robert["RObert"] == (Status.SUGGESTED, ("case",))
+    assert robert["R o b e r t"] == (Status.ACTIVE, ("signoff", "stylised"))
+    assert mary["MJ"] == (Status.ACTIVE, ("signoff", "initials"))
+    assert "glued" in mary["Mary"][1]
+    assert arthur["Arhtur"] == (Status.SUGGESTED, ("fuzzy",))
+    assert "Will" not in robert
+
+
+def test_without_discovery_only_direct_evidence() -> None:
+    mapping = collect(table(ROWS), ROSTER, discover=False).mapping  # type: ignore[arg-type]
+    assert all(name.status is Status.ACTIVE for entry in mapping for name in entry.names)
+    assert "Arhtur" not in names(mapping, "U3")
+
+
+def test_greeting_goes_to_the_thread_participant_who_has_the_name() -> None:
+    rows = [
+        ("1", "U1", "", "Question about units.\nThanks,\nArthur"),
+        ("2", "U2", "1", "Use metres.\nCheers,\nRob"),
+        ("3", "U3", "2", "Hi Arthur,\nI agree with Rob."),
+    ]
+    mapping = collect(table(rows)).mapping  # type: ignore[arg-type]
+    assert names(mapping, "U1")["Arthur"][0] is Status.ACTIVE
+    assert "uncertain" in names(mapping, "U1")["Arthur"][1] or "signoff" in names(mapping, "U1")["Arthur"][1]
+    assert "Arthur" not in names(mapping, "U2")
+
+
+def test_doubtful_capitals_in_a_signoff_are_suggestions() -> None:
+    rows = [("1", "U1", "", "Hello,\nsee the data.\nRegards,\nCA")]
+    mapping = collect(table(rows), {"U1": "John Grey"}).mapping  # type: ignore[arg-type]
+    assert names(mapping, "U1")["CA"] == (Status.SUGGESTED, ("signoff", "uncertain"))
+
+
+def test_rejected_and_deleted_suggestions_stay_out_on_re_runs() -> None:
+    proposed = collect(table(ROWS), ROSTER).mapping  # type: ignore[arg-type]
+    edited = parse_mapping(format_mapping(proposed))
+    edited.reject("U3", "Arhtur")
+    edited.remove_name("U1", "RObert")
+    edited.accept("U2", "Mary")
+    again = merge(edited, collect(table(ROWS), ROSTER).mapping)  # type: ignore[arg-type]
+    assert again.entry("U3").find("Arhtur").status is Status.REJECTED  # type: ignore[union-attr]
+    assert again.entry("U1").find("RObert") is None
+    assert again.entry("U2").find("Mary").status is Status.ACTIVE  # type: ignore[union-attr]
+
+
+def test_suggestions_round_trip_through_the_file() -> None:
+    mapping = collect(table(ROWS), ROSTER).mapping  # type: ignore[arg-type]
+    text = format_mapping(mapping)
+    assert "?Arhtur [1; fuzzy]" in text
+    assert parse_mapping(text) == mapping
+
+
+def test_offices_are_not_people() -> None:
+    assert not is_person("Office of the Chairman")
+    assert not is_person("ENRON")
+    assert not is_person("Team Kingman-Needles")
+    assert not is_person("Ken Lay and Jeff Skilling")
+    assert is_person("Mary Jane Poe")
+    rows = [("1", "U1", "", "Enron news today.\nThanks,\nBob"), ("2", "U2", "1", "Hi Bob,\nok")]
+    mapping = collect(table(rows), {"U1": "Bob Grey", "U2": "ENRON"}).mapping  # type: ignore[arg-type]
+    assert names(mapping, "U2") == {}
+
+
+def test_lost_accents_in_the_class_list_are_kept_as_wildcards() -> None:
+    assert registered_parts("G\ufffdnther Lang")[:2] == ["G\ufffdnther Lang", "G\ufffdnther"]
+    rows = [("1", "U1", "", "Hello,\nGuenther wrote this.\nThanks,\nLang")]
+    mapping = collect(table(rows), {"U1": "G\ufffdnther Lang"}).mapping  # type: ignore[arg-type]
+    assert names(mapping, "U1")["Guenther"] == (Status.SUGGESTED, ("fuzzy",))
+
+
+def test_signature_blocks_are_not_names() -> None:
+    assert signoff_names("Hello,\nok.\nJohn Grey\nAcme Drive\nSunnyvale, CA") == []
+    assert signoff_names("Hello,\nok.\nBest,\nAlison\n--\nScanned by iCritical.") == []
+    assert signoff_names("Hello,\nok.\n-----END PGP SIGNATURE-----") == []
+
+
+def test_name_record_keeps_tags() -> None:
+    assert Name("Mary", 2, ("glued", "word"), Status.SUGGESTED).tags == ("glued", "word")
+
+
+def test_names_that_are_words_are_kept_and_tagged() -> None:
+    rows = [("1", "U1", "", "Hello,\nplease list the files.\nThanks,\nGrace"),
+            ("2", "U2", "1", "Hi Grace,\nthe list is long. Hope it helps.\nCheers,\nList")]
+    mapping = collect(table(rows)).mapping  # type: ignore[arg-type]
+    assert names(mapping, "U1")["Grace"] == (Status.ACTIVE, ("signoff", "greeting", "word"))
+    assert "List" not in names(mapping, "U2")

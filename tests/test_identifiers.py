@@ -1,0 +1,102 @@
+"""E-mail addresses, URLs, handles, phone numbers and participant ids in text."""
+
+from __future__ import annotations
+
+import pytest
+
+from nicknames.identifiers import Identifier, identifier_rules, without_overlaps
+from nicknames.mapping import Mapping
+from nicknames.messages import Message
+from nicknames.pseudonyms import IdTemplate
+from nicknames.substitute import scope_names, substitute_message
+
+RULES = identifier_rules()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("write to mary.poe@example.org.", [("email", "mary.poe@example.org")]),
+        ("<a+b@mail.example.co.uk>", [("email", "a+b@mail.example.co.uk")]),
+        ("mary.poe at example.org", [("email", "mary.poe at example.org")]),
+        ("mary [at] example [dot] org", [("email", "mary [at] example [dot] org")]),
+        ("look at this", []),
+        ("see https://example.org/a?b=1.", [("url", "https://example.org/a?b=1")]),
+        ("(www.example.org/x)", [("url", "www.example.org/x")]),
+        ("https://en.wikipedia.org/wiki/Foo_(bar) ok", [("url", "https://en.wikipedia.org/wiki/Foo_(bar)")]),
+        ("thanks @jo_bloggs!", [("handle", "@jo_bloggs")]),
+        ("me@example.org", [("email", "me@example.org")]),  # not a handle inside an address
+        ("call (713) 853-1234 now", [("phone", "(713) 853-1234")]),
+        ("call 713-853-1234 x12", [("phone", "713-853-1234 x12")]),
+        ("+44 20 7946 0958", [("phone", "+44 20 7946 0958")]),
+        ("ext 853-1234", [("phone", "853-1234")]),
+        ("on 1999-04-01 at 10:30", []),  # dates and times are not phones
+        ("offset +0000", []),  # too few digits
+        ("version 3.14.159", []),
+        ("price 1,234.56", []),
+    ],
+)
+def test_kinds_are_found(text: str, expected: list[tuple[str, str]]) -> None:
+    assert [(found.kind, found.text) for found in RULES.find(text)] == expected
+
+
+def test_kinds_can_be_switched_off() -> None:
+    rules = identifier_rules(["phone"])
+    assert [f.kind for f in rules.find("a@b.org 713-853-1234 @jo https://x.org")] == ["phone"]
+
+
+def test_owned_identifiers_know_their_participant() -> None:
+    rules = identifier_rules(participants=["U0012"], addresses={"U0012": ["Mary.Poe@Example.org", "@marypoe"]})
+    found = rules.find("mail mary.poe@example.org or @marypoe or @mary.poe, id U0012, not U00123")
+    assert [(f.kind, f.owner) for f in found] == [
+        ("email", "U0012"), ("handle", "U0012"), ("handle", "U0012"), ("id", "U0012"),
+    ]
+
+
+@pytest.mark.parametrize(("participant", "found"), [("U0012", True), ("js42", True), ("12", False), ("Mary", False)])
+def test_only_id_like_participant_ids_are_searched(participant: str, found: bool) -> None:
+    rules = identifier_rules(participants=[participant])
+    assert bool(rules.find(f"see {participant} here")) is found
+
+
+def test_overlaps_first_then_longest() -> None:
+    spans = [Identifier("url", 0, 10, "x" * 10), Identifier("email", 2, 5, "abc"), Identifier("phone", 10, 12, "12")]
+    assert [s.kind for s in without_overlaps(spans)] == ["url", "phone"]
+
+
+def _apply(text: str, mapping: Mapping, **addresses: list[str]) -> tuple[str, list[str]]:
+    names = scope_names(mapping, set(mapping.participants))
+    rules = identifier_rules(participants=mapping.participants, addresses=addresses)
+    out, records = substitute_message(Message("m1", "U0001", text, None, "t", "s"), names, IdTemplate(),
+                                      identifiers=rules)
+    return out, [record.kind for record in records]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "kinds"),
+    [
+        # identifiers first: a name inside an address or URL is part of the identifier
+        ("mail Mary.Poe@example.org", "mail [EMAIL]", ["email"]),
+        ("see https://example.org/Mary", "see [URL]", ["url"]),
+        ("ring Mary on 713-853-1234", "ring [U0002] on [PHONE]", ["name", "phone"]),
+        # a handle whose body is a mapped name is left to the names
+        ("@Mary said", "@[U0002] said", ["name"]),
+        ("@zed said", "[HANDLE] said", ["handle"]),
+        # a participant's own id and address become their pseudonym
+        ("ask U0002 or mp@example.org", "ask [U0002] or [U0002]", ["id", "email"]),
+    ],
+)
+def test_identifiers_in_substitution(text: str, expected: str, kinds: list[str]) -> None:
+    mapping = Mapping({"U0001": [], "U0002": ["Mary", "Poe"]})
+    out, found = _apply(text, mapping, U0002=["mp@example.org"])
+    assert (out, found) == (expected, kinds)
+
+
+def test_every_identifier_change_is_recorded() -> None:
+    names = scope_names(Mapping({"U0001": []}), {"U0001"})
+    message = Message("m1", "U0001", "a@b.org", None, "t", "s")
+    _, records = substitute_message(message, names, IdTemplate(), identifiers=RULES)
+    [record] = records
+    assert (record.kind, record.original, record.pseudonym, record.rule, record.participant) == (
+        "email", "a@b.org", "[EMAIL]", "identifier", "",
+    )

@@ -1,0 +1,67 @@
+"""Reading mbox files and .eml folders into messages with participants and threads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nicknames.errors import InputError
+from nicknames.mail.archive import read_archive
+from nicknames.mail.participants import AddressKey
+from tests.mail_samples import FIRST, SECOND, write_eml_folder, write_mbox
+
+
+def test_mbox_participants_threads_and_display_names(tmp_path: Path) -> None:
+    archive = read_archive(write_mbox(tmp_path / "a.mbox"))
+    assert archive.format == "mbox"
+    assert [m.sender for m in archive.messages] == ["P1", "P2", "P3", "P1", "P2"]
+    assert archive.messages[1].recipients == ("P1", "P3")
+    assert archive.display_names == {"P1": "Ann Lee", "P2": "Robert Grey", "P3": "Bauer, Carl"}
+    assert [m.link.how for m in archive.messages] == ["none", "in-reply-to", "in-reply-to", "references", "subject"]
+    assert {m.link.thread for m in archive.messages} == {"<1@mail.example.org>"}
+    assert archive.messages[2].subject == "Re: Lunch à la cafétéria"
+
+
+def test_senders_get_ids_before_other_addresses(tmp_path: Path) -> None:
+    archive = read_archive(write_mbox(tmp_path / "a.mbox"))
+    assert archive.key.ids == {"ann.lee@example.org": "P1", "rob@example.org": "P2", "carl@example.net": "P3"}
+
+
+def test_ids_are_stable_with_a_key(tmp_path: Path) -> None:
+    key = AddressKey({"carl@example.net": "P1"})
+    archive = read_archive(write_mbox(tmp_path / "a.mbox"), key)
+    assert archive.messages[0].sender == "P2"
+    assert archive.messages[2].sender == "P1"
+
+
+def test_eml_folder_reads_like_the_mbox(tmp_path: Path) -> None:
+    mbox = read_archive(write_mbox(tmp_path / "a.mbox"))
+    folder = read_archive(write_eml_folder(tmp_path / "mail"))
+    assert folder.format == "eml"
+    assert [m.body.text for m in folder.messages] == [m.body.text for m in mbox.messages]
+    assert [m.link for m in folder.messages] == [m.link for m in mbox.messages]
+
+
+def test_repeated_message_ids_are_told_apart(tmp_path: Path) -> None:
+    archive = read_archive(write_mbox(tmp_path / "a.mbox", (FIRST, FIRST, SECOND)))
+    assert [m.message_id for m in archive.messages] == [
+        "<1@mail.example.org>", "<1@mail.example.org>#2", "<2@mail.example.org>",
+    ]
+    assert archive.messages[2].link.parent == "<1@mail.example.org>"
+
+
+def test_message_without_id_or_sender(tmp_path: Path) -> None:
+    path = tmp_path / "one.eml"
+    path.write_bytes(b"Subject: hi\n\nHello\n")
+    archive = read_archive(path)
+    assert archive.messages[0].message_id == "<message-1@no-message-id.invalid>"
+    assert archive.messages[0].sender == "P1"
+    assert archive.key.ids == {"(no address)": "P1"}
+
+
+@pytest.mark.parametrize("name", ["missing.mbox", "empty"])
+def test_nothing_to_read(tmp_path: Path, name: str) -> None:
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(InputError, match="does not exist|holds no mail messages"):
+        read_archive(tmp_path / name)

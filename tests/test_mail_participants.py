@@ -1,0 +1,81 @@
+"""Participant ids for addresses and the address key file."""
+
+from __future__ import annotations
+
+import stat
+from pathlib import Path
+
+import pytest
+
+from nicknames.errors import InputError
+from nicknames.mail.participants import (
+    AddressKey, clean_display_name, key_path, pseudonymous_address, read_key, write_key,
+)
+
+
+def test_ids_are_sequential_and_case_blind() -> None:
+    key = AddressKey()
+    assert [key.id_for(a) for a in ("ann@x.org", "<Rob@X.org>", "ANN@x.org", "")] == ["P1", "P2", "P1", "P3"]
+    assert key.added == 3
+
+
+def test_new_addresses_continue_after_the_highest_id() -> None:
+    key = AddressKey({"ann@x.org": "P7", "list@x.org": "moderator"})
+    assert key.id_for("new@x.org") == "P8"
+
+
+def test_key_file_round_trip_is_private(tmp_path: Path) -> None:
+    key = AddressKey()
+    key.id_for("ann@x.org")
+    key.id_for("rob@x.org")
+    path = key_path(tmp_path / "mapping.txt")
+    assert path.name == "mapping.addresses.csv"
+    write_key(key, path)
+    assert path.read_text(encoding="utf-8") == "participant,address\nP1,ann@x.org\nP2,rob@x.org\n"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert read_key(path).ids == key.ids
+
+
+def test_an_edited_key_gives_two_addresses_one_id(tmp_path: Path) -> None:
+    path = tmp_path / "k.csv"
+    path.write_text("participant,address\nP1,ann@x.org\nP1,Ann.Home@y.org\n", encoding="utf-8")
+    assert read_key(path).id_for("ann.home@y.org") == "P1"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("id,email\n", "line 1: an address key starts with the header"),
+        ("participant,address\nP1\n", "line 2: expected 'participant,address'"),
+    ],
+)
+def test_broken_key_files(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "k.csv"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(InputError, match=message):
+        read_key(path)
+
+
+def test_missing_key_file_says_what_to_do(tmp_path: Path) -> None:
+    with pytest.raises(InputError, match="run 'nicknames collect'"):
+        read_key(tmp_path / "none.csv")
+
+
+@pytest.mark.parametrize(
+    ("display", "expected"),
+    [
+        ("Ann Lee", "Ann Lee"),
+        ('"Lee, Ann"', "Lee, Ann"),
+        ("'Ann Lee'", "Ann Lee"),
+        ("Ann Lee (Sales)", "Ann Lee"),
+        ("ann@x.org", None),
+        ("", None),
+        ("1234", None),
+    ],
+)
+def test_clean_display_name(display: str, expected: str | None) -> None:
+    assert clean_display_name(display) == expected
+
+
+def test_pseudonymous_address_is_reserved() -> None:
+    assert pseudonymous_address("P12") == "p12@pseudonymised.invalid"

@@ -1,0 +1,64 @@
+"""The outline pass derives what reading the whole table derives, and fails the same way."""
+
+from __future__ import annotations
+
+import csv
+import random
+from pathlib import Path
+
+import pytest
+
+from nicknames.errors import InputError
+from nicknames.messages import read_messages
+from nicknames.outline import read_outline
+
+
+def write(path: Path, header: list[str], rows: list[list[str]]) -> Path:
+    with path.open("w", newline="", encoding="utf-8") as stream:
+        writer = csv.writer(stream, lineterminator="\n")
+        writer.writerow(header)
+        writer.writerows(rows)
+    return path
+
+
+def random_rows(seed: int, count: int) -> list[list[str]]:
+    rng = random.Random(seed)
+    rows = []
+    for number in range(1, count + 1):
+        parent = rng.choice(["", "none", f"m{rng.randint(1, count)}", "x9", f"m{number}"])
+        rows.append([f"m{number}", parent, f"u{rng.randint(1, 6)}", f"s{rng.randint(1, 3)}", "text"])
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("chunk", [1, 4, 1000])
+def test_outline_agrees_with_the_table(tmp_path: Path, seed: int, chunk: int) -> None:
+    path = write(tmp_path / "m.csv", ["message_id", "parent_id", "user_id", "session_id", "text"],
+                 random_rows(seed, 40))
+    table = read_messages(path)
+    outline = read_outline(path, rows=chunk)
+    parents = [outline.senders[code] if code >= 0 else None for code in outline.parent_sender.tolist()]
+    assert parents == table.parent_senders
+    assert [outline.thread_labels[code] for code in outline.thread.tolist()] == table.threads
+    assert outline.replies == table.replies
+    for scope in ("thread", "session", "all"):
+        codes, labels = outline.scope(scope)
+        assert [labels[code] for code in codes.tolist()] == table.scope_keys(scope)
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [
+        [["m1", "u1", "a"], ["m1", "u2", "b"]],  # a repeated id
+        [["m1", "u1", "a"], ["", "u2", "b"], [" ", "u3", "c"]],  # empty ids
+        [["m1", "u1", "a"], ["m2", "@u2", "b"]],  # a sender the mapping cannot hold
+        [["", "u1", "a"], ["m2", " u2", "b"]],  # the sender error comes first
+    ],
+)
+def test_outline_fails_as_the_table_does(tmp_path: Path, rows: list[list[str]]) -> None:
+    path = write(tmp_path / "m.csv", ["message_id", "user_id", "text"], rows)
+    with pytest.raises(InputError) as expected:
+        read_messages(path)
+    with pytest.raises(InputError) as found:
+        read_outline(path, rows=1)
+    assert str(found.value) == str(expected.value)

@@ -1,0 +1,107 @@
+"""Deciding who a shared name stands for, mention by mention (table-driven)."""
+
+from __future__ import annotations
+
+import pytest
+
+from nicknames.mapping import Mapping
+from nicknames.messages import Message
+from nicknames.pseudonyms import IdTemplate
+from nicknames.resolution import ThreadContext, Unresolved, Zone, decide
+from nicknames.substitute import scope_names, substitute_batch
+
+CANDIDATES = ("A", "B")
+
+
+def _message(sender: str = "S", parent: str | None = None, thread: str = "t", mid: str = "m") -> Message:
+    return Message(mid, sender, "text", parent, thread, "s")
+
+
+@pytest.mark.parametrize(
+    ("sender", "parent", "zone", "expected", "rule"),
+    [
+        ("A", None, Zone.SIGNOFF, "A", "signoff"),  # a sender signs with their own name
+        ("B", "A", Zone.SIGNOFF, "B", "signoff"),  # ... even in a reply to the other one
+        ("S", "B", Zone.GREETING, "B", "greeting"),  # a greeting names the parent's sender
+        ("S", "B", Zone.BODY, "B", "parent"),  # a reply most often talks about its parent's sender
+        ("S", "A", Zone.SIGNOFF, "A", "parent"),  # sender not a candidate: the reply rule still holds
+        ("A", None, Zone.BODY, "B", "other"),  # outside the sign-off, not the sender
+        ("A", None, Zone.GREETING, "B", "other"),
+    ],
+)
+def test_message_evidence(sender: str, parent: str | None, zone: Zone, expected: str, rule: str) -> None:
+    message = _message(sender, parent)
+    decision = decide("Mary", CANDIDATES, message, zone, ThreadContext.of([message]), {})
+    assert (decision.participant, decision.rule) == (expected, rule)
+    assert decision.confidence > 0 and not decision.for_review
+
+
+def test_only_owner_needs_no_evidence() -> None:
+    decision = decide("Mary", ("A",), _message(), Zone.BODY, ThreadContext(), {})
+    assert (decision.participant, decision.rule, decision.confidence) == ("A", "only", 1.0)
+
+
+def test_thread_evidence_in_order() -> None:
+    # Thread t: A posts, then S replies to A greeting "Mary" (decided A by greeting), then S mentions Mary
+    # in a new message with no parent: the earlier decision in the thread carries over.
+    first, second, third = _message("A", mid="1"), _message("S", "A", mid="2"), _message("S", mid="3")
+    context = ThreadContext.of([first, second, third])
+    assert decide("Mary", CANDIDATES, second, Zone.GREETING, context, {}).rule == "greeting"
+    decision = decide("Mary", CANDIDATES, third, Zone.BODY, context, {})
+    assert (decision.participant, decision.rule) == ("A", "addressed")
+
+
+@pytest.mark.parametrize(
+    ("posts", "expected", "rule"),
+    [
+        ([("B", "1"), ("S", "m")], "B", "thread"),  # only B takes part in the thread
+        ([("A", "1"), ("B", "2"), ("S", "m")], "B", "recent"),  # both do: the one who posted last before
+        ([("B", "1"), ("A", "2"), ("S", "m")], "A", "recent"),
+        ([("S", "m"), ("A", "3"), ("B", "4")], None, None),  # both post only after: no evidence
+    ],
+)
+def test_thread_membership_and_recency(posts: list[tuple[str, str]], expected: str | None, rule: str | None) -> None:
+    messages = [_message(sender, mid=mid) for sender, mid in posts]
+    context = ThreadContext.of(messages)
+    decision = decide("Mary", CANDIDATES, _message("S"), Zone.BODY, context, {}, Unresolved.skip)
+    if expected is None:
+        assert (decision.participant, decision.rule) == (None, "skip")
+    else:
+        assert (decision.participant, decision.rule) == (expected, rule)
+
+
+@pytest.mark.parametrize(
+    ("policy", "counts", "expected", "rule"),
+    [
+        (Unresolved.first, {}, "A", "first"),  # the paper's rule: first in the mapping
+        (Unresolved.first, {("B", "Mary"): 5, ("A", "Mary"): 1}, "B", "first"),  # ... after the most frequent user
+        (Unresolved.mark, {}, None, "mark"),
+        (Unresolved.skip, {}, None, "skip"),
+    ],
+)
+def test_policy_without_evidence(
+    policy: Unresolved, counts: dict[tuple[str, str], int], expected: str | None, rule: str
+) -> None:
+    decision = decide("Mary", CANDIDATES, _message(), Zone.BODY, ThreadContext(), counts, policy)
+    assert (decision.participant, decision.rule, decision.confidence) == (expected, rule, 0.0)
+    assert decision.for_review
+
+
+@pytest.mark.parametrize(
+    ("policy", "expected"),
+    [(Unresolved.first, "Ask [A] about it"), (Unresolved.mark, "Ask [A|B] about it"), (Unresolved.skip, "Ask Mary about it")],
+)
+def test_policy_in_substitution(policy: Unresolved, expected: str) -> None:
+    names = scope_names(Mapping({"A": ["Mary"], "B": ["Mary"], "S": []}), {"A", "B", "S"})
+    texts, records = substitute_batch([Message("m", "S", "Ask Mary about it", None, "t", "s")], names,
+                                      IdTemplate(), unresolved=policy)
+    assert texts == [expected]
+    assert [r.for_review for r in records] == [True]
+
+
+def test_records_carry_evidence_and_confidence() -> None:
+    names = scope_names(Mapping({"A": ["Mary"], "B": ["Mary"]}), {"A", "B"})
+    messages = [Message("1", "A", "Hello all\nA question.\nMary", None, "t", "s")]
+    _, [record] = substitute_batch(messages, names, IdTemplate())
+    assert (record.participant, record.rule, record.confidence) == ("A", "signoff", 0.95)
+    assert "sign-off" in record.evidence and record.candidates == ("A", "B")
