@@ -14,12 +14,11 @@ from rich.console import Console
 from nicknames.audit import audit_messages, build_index
 from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, QuietOption, TextColumn, app, err, load_settings, load_table,
-    user_errors,
+    ConfigOption, EncodingOption, MessageIdColumn, QuietOption, TextColumn, app, err, load_settings, user_errors,
 )
 from nicknames.cli.render_measures import audit_findings, audit_summary
 from nicknames.mapping_file import read_mapping
-from nicknames.mentions import texts_by_id
+from nicknames.message_texts import iter_texts
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -56,8 +55,10 @@ def audit_command(
     settings = load_settings(config)
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
-    table = load_table(output, settings, encoding, message_id=message_id_column, text=text_column)
-    result = audit_messages(texts_by_id(table).items(), build_index(mapping, roster), near=near)
+    chosen = {**settings.columns, **{field: column for field, column in
+                                     (("message_id", message_id_column), ("text", text_column)) if column}}
+    texts = iter_texts(output, chosen, encoding or settings.encoding)
+    result = audit_messages(texts, build_index(mapping, roster), near=near)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
         json.dump({"messages": result.messages, "names": result.names, "findings": findings}, sys.stdout,
