@@ -112,6 +112,11 @@ def test_default_sessions_follow_table_1() -> None:
     assert len({person.participant for roster in rosters for person in roster}) == 84
 
 
+def test_thousands_of_participants_have_distinct_names() -> None:
+    people = make_people(random.Random(1), 8000, 4)
+    assert len({person.full_name for person in people}) == 8000
+
+
 def test_refuses_to_overwrite_without_force(corpus: Path) -> None:
     with pytest.raises(NicknamesError, match="--force"):
         generate_sample(corpus, SMALL)
