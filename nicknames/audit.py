@@ -4,7 +4,8 @@ Every name in use in the mapping and every part of a class-list name is looked
 for in any case, as whole words; keep-list names are skipped (the longest match
 wins, so "Arthur C. Clarke" covers "Clarke"). Initials ("MJ", "-AT-", and with
 a class list each registered name's initials) count only in capitals, so "at"
-is not "AT". Names that are ordinary words
+is not "AT"; the class list's initials count only in a short line such as a
+sign-off ("Cheers, RG"), since capitals like "NC" or "MA" abound in prose. Names that are ordinary words
 (``WORD_NAMES`` or tagged ``word``) count only where written as a name: not in
 lower case, and not opening a sentence before a lower-case word. A *near miss*
 is a capitalised word within a small edit distance of a name (one edit, a swap
@@ -36,6 +37,8 @@ CONTEXT = 30
 """Characters of context shown on each side of a finding."""
 MAX_INITIALS = 3
 """Names of at most this many letters, all capitals, count only when written in capitals."""
+SIGNATURE_WORDS = 3
+"""Words a line may have for class-list initials in it to count ("Many thanks, RG")."""
 MIN_NEAR_LENGTH = 4
 """Shorter words are never near misses (too many ordinary words are one edit from a short name)."""
 CAPITALISED = regex.compile(r"(?<![\w'’\-])\p{Lu}\w{%d,}(?!\w|['’\-](?![sS]\b)\w)" % (MIN_NEAR_LENGTH - 1))
@@ -85,12 +88,19 @@ class NameIndex:
     near: list[str] = field(default_factory=list)
     """Lower-case single-word names long enough for near-miss checks."""
 
+    signature_only: set[str] = field(default_factory=set)
+    """Class-list initials that no mapped name has: found only in a short line such as a sign-off."""
+
     def add(self, text: str, participant: str, word: bool = False, initials: bool = False) -> None:
         """Index one name of a participant."""
         tokens = _fold(text)
         if not tokens or (len(tokens) == 1 and len(tokens[0]) < 2):
             return
         key = " ".join(tokens)
+        if not initials:
+            self.signature_only.discard(key)
+        elif key not in self.owners:
+            self.signature_only.add(key)
         if not (initials or _looks_like_initials(text)):
             self.initials.discard(key)
         elif key not in self.owners:
@@ -196,6 +206,12 @@ def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, s
     return found
 
 
+def _line_around(text: str, position: int) -> str:
+    start = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    return text[start:end if end >= 0 else len(text)]
+
+
 def _looks_like_initials(text: str) -> bool:
     """Up to three capital letters, perhaps with dots or dashes ("MJ", "A.T.", "-RG-"): "at" is not "AT"."""
     letters = [c for c in text if c.isalpha()]
@@ -223,8 +239,12 @@ def _longest(sequences: list[tuple[str, ...]], tokens: list[regex.Match[str]], f
 def _is_word_use(key: str, tokens: list[regex.Match[str]], i: int, text: str, matched: str, index: NameIndex) -> bool:
     """An ordinary-word name used as the word (in lower case, or opening a sentence before a lower-case word),
     or class-list initials not written in capitals."""
+    if key in index.initials and not matched.isupper():
+        return True
+    if key in index.signature_only:
+        return len(_line_around(text, tokens[i].start()).split()) > SIGNATURE_WORDS
     if key in index.initials:
-        return not matched.isupper()
+        return False
     if key not in index.words:
         return False
     if matched.islower():
