@@ -16,7 +16,9 @@ from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, 
 from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern
 from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
 from nicknames.sample import SampleConfig, SampleResult, generate_sample
-from nicknames.sources import ArchiveApplyResult, Source, apply_source, collect_source, open_source, write_output
+from nicknames.sources import (
+    ArchiveApplyResult, Source, apply_source, collect_source, open_source, pseudonymise, source_from_frame, write_output,
+)
 from nicknames.identifiers import IdentifierRules, identifier_rules
 from nicknames.key_file import KeyFile, read_key_file, write_key_file
 from nicknames.pseudonyms import IdTemplate, KeyedIds
@@ -70,6 +72,7 @@ __all__ = [
     "open_source",
     "parse_mapping",
     "pseudonym_pattern",
+    "pseudonymise",
     "read_class_list",
     "read_key",
     "read_key_file",
@@ -79,6 +82,7 @@ __all__ = [
     "registered_parts",
     "reverse_texts",
     "scope_names",
+    "source_from_frame",
     "substitute_batch",
     "substitute_message",
     "table_from_frame",

@@ -8,7 +8,7 @@ participants named by opaque ids and their display names as a built-in class lis
 
 from __future__ import annotations
 
-from collections.abc import Mapping as MappingType
+from collections.abc import Iterable, Mapping as MappingType
 from dataclasses import dataclass, field
 from email.message import EmailMessage
 from pathlib import Path
@@ -18,15 +18,16 @@ import pandas as pd
 from nicknames.apply import ApplyResult, apply_mapping
 from nicknames.collect import CollectResult, collect
 from nicknames.errors import OutputError
-from nicknames.formats import MAIL, STDOUT_FORMATS, TABULAR, TableFile, detect_format, read_table_file, write_table
+from nicknames.formats import MAIL, STDOUT_FORMATS, TABULAR, TableFile, as_strings, detect_format, read_table_file, write_table
 from nicknames.mail.archive import MailArchive, read_archive
-from nicknames.identifiers import IdentifierRules
+from nicknames.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.mail.participants import AddressKey, pseudonymous_address, read_key
 from nicknames.mail.tables import collect_table, display_name_usage, part_table
 from nicknames.mail.writer import MessageIds, archive_message_ids, original_id, pseudonymised_messages, write_archive
 from nicknames.nickname_table import NicknameTable
 from nicknames.mapping import Mapping, Name
 from nicknames.messages import MessageTable, table_from_frame
+from nicknames.pseudonyms import IdTemplate
 from nicknames.resolution import Unresolved
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.substitute import Pseudonym
@@ -47,12 +48,25 @@ class Source:
     table_file: TableFile | None = None
     archive: MailArchive | None = None
 
-    def owned_addresses(self, known: MappingType[str, list[str]] | None = None) -> dict[str, list[str]]:
-        """Participant → the addresses that are theirs: the class list's, and for mail the archive's."""
+    def participants(self) -> list[str]:
+        """Every participant id of the source: its senders, and for mail every address's id."""
+        senders = dict.fromkeys(self.table.frame[self.table.columns.sender])
+        if self.archive is not None:
+            senders.update(dict.fromkeys(self.archive.key.ids.values()))
+        return list(senders)
+
+    def owned_addresses(
+        self, known: MappingType[str, list[str]] | None = None, pseudonym: Pseudonym | None = None
+    ) -> dict[str, list[str]]:
+        """Participant → the addresses that are theirs: the class list's, and for mail the archive's.
+
+        For mail these include the pseudonymous addresses apply writes in place of the real ones.
+        """
         owned = {participant: list(values) for participant, values in (known or {}).items()}
         if self.archive is not None:
             for participant, addresses in self.archive.key.addresses_of().items():
-                owned.setdefault(participant, []).extend([*addresses, pseudonymous_address(participant)])
+                shown = pseudonym(participant) if pseudonym is not None else None
+                owned.setdefault(participant, []).extend([*addresses, pseudonymous_address(participant, shown)])
         return owned
 
 
@@ -65,7 +79,9 @@ class ArchiveApplyResult(ApplyResult):
 
     def changed_messages(self) -> int:
         """How many messages had a name replaced in their subject or body."""
-        return len({record.message_id.rsplit("#", 1)[0] for record in self.replacements})
+        return len({
+            record.message_id.rsplit("#", 1)[0] for record in self.replacements if record.pseudonym != record.original
+        })
 
 
 def open_source(
@@ -83,6 +99,14 @@ def open_source(
         return Source(path, fmt, table_from_frame(table_file.frame, chosen, str(path)), table_file=table_file)
     archive = read_archive(path, address_key)
     return Source(path, archive.format, collect_table(archive), dict(archive.display_names), archive=archive)
+
+
+def source_from_frame(
+    frame: pd.DataFrame, chosen: MappingType[str, str] | None = None, name: str = "<DataFrame>"
+) -> Source:
+    """A pandas DataFrame (of any column types) as a source, for notebooks and pipelines."""
+    strings = as_strings(frame)
+    return Source(Path(name), "csv", table_from_frame(strings, chosen, name), table_file=TableFile(strings, "csv"))
 
 
 def collect_source(
@@ -124,13 +148,38 @@ def apply_source(
     if source.archive is None:
         return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
     archive = source.archive
-    parts = part_table(archive)
+    parts = part_table(archive, lambda participant: pseudonymous_address(participant, pseudonym(participant)))
     result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
     ids = archive_message_ids(archive)
     messages = pseudonymised_messages(archive, list(result.frame[parts.columns.text]), pseudonym, ids)
     return ArchiveApplyResult(
         _message_frame(archive, messages, ids), result.replacements, result.duplicates, result.scopes,
         [pid for pid in mapping.participants if pid not in archive.key.ids.values()], messages,
+    )
+
+
+def pseudonymise(
+    source: Source,
+    mapping: Mapping,
+    scope: str = "session",
+    *,
+    pseudonym: Pseudonym | None = None,
+    identifiers: Iterable[str] = KINDS,
+    addresses: MappingType[str, list[str]] | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> ApplyResult:
+    """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
+
+    ``identifiers`` are the kinds of ``nicknames.identifiers.KINDS`` to replace
+    (none with ``()``); ``addresses`` maps participants to their e-mail addresses
+    and handles (a class list's), to which a mail archive adds its own.
+    """
+    kinds = list(identifiers)
+    senders = source.participants()
+    owned = source.owned_addresses(addresses, pseudonym or IdTemplate())
+    rules = identifier_rules(kinds, [*mapping.participants, *senders], owned) if kinds else None
+    return apply_source(
+        source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved
     )
 
 

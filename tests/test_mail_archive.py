@@ -65,3 +65,36 @@ def test_nothing_to_read(tmp_path: Path, name: str) -> None:
     (tmp_path / "empty").mkdir()
     with pytest.raises(InputError, match="does not exist|holds no mail messages"):
         read_archive(tmp_path / name)
+
+
+def test_a_folder_of_mbox_files_gives_one_session_per_file(tmp_path: Path) -> None:
+    folder = tmp_path / "list"
+    folder.mkdir()
+    write_mbox(folder / "2022-01.txt", (FIRST,))
+    write_mbox(folder / "2022-02.mbox", (SECOND,))
+    (folder / "notes.md").write_text("not mail", encoding="utf-8")
+    archive = read_archive(folder)
+    assert [m.session for m in archive.messages] == ["2022-01.txt", "2022-02.mbox"]
+    assert archive.messages[1].link.parent == "<1@mail.example.org>"
+
+
+def test_encoded_and_folded_headers_are_decoded(tmp_path: Path) -> None:
+    path = tmp_path / "one.eml"
+    path.write_bytes(
+        b"From: =?utf-8?q?Zo=C3=AB_=C3=81vila?= <zoe@example.org>\n"
+        b"To: Ann Lee\n <ann.lee@example.org>,\n\tRob <rob@example.org>\n"
+        b"Subject: =?iso-8859-1?q?caf=E9?=\n =?utf-8?b?IOKAkyBtZWV0aW5n?=\n"
+        b"Message-ID: <x@example.org>\n\nHi\n"
+    )
+    archive = read_archive(path)
+    assert archive.display_names == {"P1": "Zoë Ávila", "P2": "Ann Lee", "P3": "Rob"}
+    assert archive.messages[0].subject == "café – meeting"
+    assert archive.messages[0].recipients == ("P2", "P3")
+
+
+def test_eight_bit_headers_are_read_as_utf8(tmp_path: Path) -> None:
+    path = tmp_path / "one.eml"
+    path.write_bytes("From: Zoë Ávila <zoe@example.org>\nSubject: Grüße\n\nHi\n".encode())
+    archive = read_archive(path)
+    assert archive.display_names == {"P1": "Zoë Ávila"}
+    assert archive.messages[0].subject == "Grüße"

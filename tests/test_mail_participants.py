@@ -79,3 +79,11 @@ def test_clean_display_name(display: str, expected: str | None) -> None:
 
 def test_pseudonymous_address_is_reserved() -> None:
     assert pseudonymous_address("P12") == "p12@pseudonymised.invalid"
+
+
+@pytest.mark.parametrize(
+    ("shown", "expected"),
+    [(None, "p12"), ("[P12]", "p12"), ("Zoë Ávila-Ng", "zoe.avila.ng"), ("<P7F3A2>", "p7f3a2"), ("[]", "p12")],
+)
+def test_pseudonymous_address_follows_the_pseudonym(shown: str | None, expected: str) -> None:
+    assert pseudonymous_address("P12", shown) == f"{expected}@pseudonymised.invalid"

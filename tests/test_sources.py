@@ -16,7 +16,8 @@ from nicknames.errors import OutputError
 from nicknames.mapping_file import format_mapping
 from nicknames.pseudonyms import IdTemplate
 from nicknames.sources import ArchiveApplyResult, apply_source, collect_source, open_source, write_output
-from tests.mail_samples import ADDRESSES, NAMES, write_eml_folder, write_mbox
+from nicknames.mail.tables import part_table
+from tests.mail_samples import ADDRESSES, CARL, FIRST, NAMES, ROB, headers, raw, write_eml_folder, write_mbox
 
 
 def leftovers(text: str) -> list[str]:
@@ -174,3 +175,17 @@ def test_tables_give_the_same_mapping_in_every_format(tmp_path: Path, suffix: st
      "jsonl": lambda: frame.to_json(path, orient="records", lines=True)}[suffix]()
     mapping = collect_source(open_source(path)).mapping
     assert mapping.names == {"U1": ["Mary"], "U2": ["Rob"]}
+
+
+def test_a_forwarded_message_is_its_named_authors_text(tmp_path: Path) -> None:
+    """Carl forwards Ann's note to Rob: the quote is Ann's (by its From: line), not Carl's parent's."""
+    forward = raw(
+        headers(7, CARL, ROB, "Fwd: Lunch"),
+        "Rob, see below.\nCarl\n\n---------- Forwarded message ---------\nFrom: Ann Lee <ann.lee@example.org>\n"
+        "Subject: Lunch\n\nHi Robbie,\nlunch?\nAnn\n",
+    )
+    source = open_source(write_mbox(tmp_path / "fwd.mbox", (FIRST, forward)))
+    table = part_table(source.archive)  # type: ignore[arg-type]
+    authors = dict(zip(table.frame["part_id"], table.frame["sender"]))
+    assert authors["<7@mail.example.org>#0"] == "P2"
+    assert authors["<7@mail.example.org>#1"] == "P1"

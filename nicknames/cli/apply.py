@@ -14,7 +14,7 @@ from nicknames.cli.common import (
     user_errors,
 )
 from nicknames.formats import check_format, detect_format
-from nicknames.identifiers import KINDS, identifier_rules
+from nicknames.identifiers import KINDS
 from nicknames.key_file import check_key_location
 from nicknames.mail.participants import key_path
 from nicknames.mapping_file import read_mapping
@@ -25,7 +25,7 @@ from nicknames.render import absent_warning, apply_summary, private_file_note, p
 from nicknames.report import write_report, write_review
 from nicknames.resolution import Unresolved
 from nicknames.roster import Roster, read_roster
-from nicknames.sources import apply_source, check_output, open_address_key, write_output
+from nicknames.sources import check_output, open_address_key, pseudonymise, write_output
 from nicknames.styles import build_style, load_key, save_key
 
 
@@ -136,12 +136,11 @@ def apply_command(
         session_id=session_id_column,
     )
     table = source.table
-    senders = list(dict.fromkeys(table.frame[table.columns.sender]))
+    senders = source.participants()
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
-    owned = source.owned_addresses(roster.addresses)
-    rules = identifier_rules(kinds, [*mapping.participants, *senders], owned) if kinds else None
-    result = apply_source(source, mapping, scope.value, pseudonym, identifiers=rules, unresolved=unresolved)
+    result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
+                          addresses=roster.addresses, unresolved=unresolved)
     absent_warning(err, result.unknown_participants)
     if strict:
         refuse_leftovers(find_leftovers(result.frame[table.columns.text], mapping), mapping_path)

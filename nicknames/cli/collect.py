@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
@@ -90,6 +91,9 @@ def collect_command(
     write_mapping(mapping, output)
     if key is not None:
         write_key(key, key_file)
+        if not quiet:
+            err.print(f"Address key {escape(str(key_file))}: {len(key.ids)} addresses, {key.added} new "
+                      "(owner-only: it holds real addresses; apply reads it to give every address its id).")
     result.mapping = mapping
     if not quiet:
         collect_summary(err, result, output, merged)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import mailbox
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from email import policy
+from email.errors import HeaderParseError
+from email.header import decode_header, make_header
 from email.message import EmailMessage
 from email.parser import BytesParser
 from email.utils import getaddresses
@@ -20,6 +23,11 @@ from nicknames.mail.threads import Link, ThreadHeaders, link_messages, message_i
 
 RECIPIENT_HEADERS = ("To", "Cc", "Bcc")
 OTHER_ADDRESS_HEADERS = ("Reply-To", "Sender", "Resent-From", "Resent-To", "Resent-Cc")
+READ_HEADERS = frozenset(
+    name.lower() for name in ("From", *RECIPIENT_HEADERS, *OTHER_ADDRESS_HEADERS, "Subject", "Date", "Message-ID",
+                              "In-Reply-To", "References")
+)
+_FOLD = re.compile(r"\r?\n(?=[ \t])")
 
 
 @dataclass(frozen=True, eq=False)
@@ -27,6 +35,7 @@ class MailMessage:
     """One message of an archive as the pipeline sees it."""
 
     message: EmailMessage
+    headers: Headers
     session: str
     """The mbox file (or folder of ``.eml`` files) it came from."""
     message_id: str
@@ -62,32 +71,57 @@ def read_archive(path: Path, key: AddressKey | None = None) -> MailArchive:
     if not loaded:
         raise InputError(f"{path} holds no mail messages; give an mbox file or a folder of .eml files.")
     key = key if key is not None else AddressKey()
-    names = _assign_ids(key, [message for _, message in loaded])
+    headers = [decoded_headers(message) for _, message in loaded]
+    names = _assign_ids(key, headers)
     bodies = [body_of(message) for _, message in loaded]
     for body in bodies:
         for address in ADDRESS.findall(body.text):
             key.id_for(address)
-    ids = _unique_ids([message for _, message in loaded])
-    links = link_messages([_thread_headers(mid, message) for mid, (_, message) in zip(ids, loaded)])
+    ids = _unique_ids(headers)
+    links = link_messages([_thread_headers(mid, found) for mid, found in zip(ids, headers)])
     messages = [
-        _mail_message(message, session, mid, body, link, key)
-        for (session, message), mid, body, link in zip(loaded, ids, bodies, links)
+        _mail_message(message, found, session, mid, body, link, key)
+        for (session, message), found, mid, body, link in zip(loaded, headers, ids, bodies, links)
     ]
     fmt = "mbox" if path.is_file() and path.suffix.lower() != ".eml" else "eml"
     return MailArchive(path, fmt, messages, key, names)
 
 
-def header_values(message: EmailMessage, name: str) -> list[str]:
-    """A header's values as text (encoded words decoded); raw text when the header cannot be parsed."""
+Headers = dict[str, list[str]]
+"""Lower-case header name → its values as text, for the headers the pipeline reads."""
+
+
+def decoded_headers(message: EmailMessage) -> Headers:
+    """The headers threading, participants and output need, unfolded and with encoded words decoded.
+
+    Raw values are decoded here rather than by ``policy.default``'s header
+    classes, which parse every header fully and made reading ten times slower.
+    """
+    headers: Headers = {}
+    for name, value in message.raw_items():
+        if name.lower() in READ_HEADERS:
+            headers.setdefault(name.lower(), []).append(_decode(str(value)))
+    return headers
+
+
+def _decode(raw: str) -> str:
+    unfolded = _FOLD.sub("", raw).strip()
+    if any("\udc80" <= character <= "\udcff" for character in unfolded):  # 8-bit bytes in a header
+        unfolded = unfolded.encode("ascii", "surrogateescape").decode("utf-8", "replace")
     try:
-        return [str(value) for value in message.get_all(name, [])]
-    except Exception:  # a header the parser cannot model: fall back to its raw text
-        return [str(value) for header, value in message.raw_items() if header.lower() == name.lower()]
+        return str(make_header(decode_header(unfolded)))
+    except (HeaderParseError, LookupError, UnicodeError, ValueError):
+        return unfolded
 
 
-def addresses(message: EmailMessage, names: tuple[str, ...]) -> list[tuple[str, str]]:
+def header_values(headers: Headers, name: str) -> list[str]:
+    """A header's values as text."""
+    return headers.get(name.lower(), [])
+
+
+def addresses(headers: Headers, names: tuple[str, ...]) -> list[tuple[str, str]]:
     """(display name, address) pairs of the given headers."""
-    values = [value for name in names for value in header_values(message, name)]
+    values = [value for name in names for value in header_values(headers, name)]
     return [(display, address) for display, address in getaddresses(values) if display or address]
 
 
@@ -130,7 +164,7 @@ def _starts_like_mbox(path: Path) -> bool:
         return stream.read(5) == b"From "
 
 
-def _assign_ids(key: AddressKey, messages: list[EmailMessage]) -> dict[str, str]:
+def _assign_ids(key: AddressKey, messages: list[Headers]) -> dict[str, str]:
     """Give ids to senders first, then the other header addresses; the most used display name per id."""
     names: dict[str, Counter[str]] = {}
     passes = (("From",), RECIPIENT_HEADERS + OTHER_ADDRESS_HEADERS)
@@ -147,7 +181,7 @@ def _assign_ids(key: AddressKey, messages: list[EmailMessage]) -> dict[str, str]
     return {pid: counts.most_common(1)[0][0] for pid, counts in names.items()}
 
 
-def _unique_ids(messages: list[EmailMessage]) -> list[str]:
+def _unique_ids(messages: list[Headers]) -> list[str]:
     seen: Counter[str] = Counter()
     result: list[str] = []
     for number, message in enumerate(messages, start=1):
@@ -158,7 +192,7 @@ def _unique_ids(messages: list[EmailMessage]) -> list[str]:
     return result
 
 
-def _thread_headers(message_id: str, message: EmailMessage) -> ThreadHeaders:
+def _thread_headers(message_id: str, message: Headers) -> ThreadHeaders:
     return ThreadHeaders(
         message_id,
         message_ids(" ".join(header_values(message, "In-Reply-To"))),
@@ -168,15 +202,15 @@ def _thread_headers(message_id: str, message: EmailMessage) -> ThreadHeaders:
 
 
 def _mail_message(
-    message: EmailMessage, session: str, message_id: str, body: Body, link: Link, key: AddressKey
+    message: EmailMessage, headers: Headers, session: str, message_id: str, body: Body, link: Link, key: AddressKey
 ) -> MailMessage:
-    senders = addresses(message, ("From",))
+    senders = addresses(headers, ("From",))
     sender = key.id_for(senders[0][1] or senders[0][0]) if senders else key.id_for("")
     recipients = tuple(dict.fromkeys(
-        key.id_for(address or display) for display, address in addresses(message, RECIPIENT_HEADERS)
+        key.id_for(address or display) for display, address in addresses(headers, RECIPIENT_HEADERS)
     ))
     return MailMessage(
-        message, session, message_id, sender, tuple(pid for pid in recipients if pid != sender),
-        " ".join(" ".join(header_values(message, "Subject")).split()),
-        " ".join(header_values(message, "Date")), body, tuple(split_quotes(body.text)), link,
+        message, headers, session, message_id, sender, tuple(pid for pid in recipients if pid != sender),
+        " ".join(" ".join(header_values(headers, "Subject")).split()),
+        " ".join(header_values(headers, "Date")), body, tuple(split_quotes(body.text)), link,
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -72,9 +73,16 @@ def normalise_address(address: str) -> str:
     return address.strip().strip("<>").strip().lower()
 
 
-def pseudonymous_address(participant: str) -> str:
-    """The address written in place of every address of a participant."""
-    return f"{participant.lower()}@{PSEUDONYMOUS_DOMAIN}"
+def pseudonymous_address(participant: str, shown: str | None = None) -> str:
+    """The address written in place of every address of a participant.
+
+    Its local part is the participant's pseudonym as shown in the output
+    (``[P7]`` → ``p7``, a surrogate "Jane Doe" → ``jane.doe``), in ASCII; the
+    participant id when the pseudonym has no letters or digits.
+    """
+    ascii_text = unicodedata.normalize("NFKD", shown or "").encode("ascii", "ignore").decode("ascii")
+    local = regex.sub(r"[^a-z0-9]+", ".", ascii_text.lower()).strip(".") or participant.lower()
+    return f"{local}@{PSEUDONYMOUS_DOMAIN}"
 
 
 def key_path(mapping_path: Path) -> Path:

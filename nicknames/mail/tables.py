@@ -3,22 +3,26 @@
 Collect reads each message's own words only, so a greeting or sign-off inside
 a quote is not taken for the author's. Apply reads every part of every message:
 the subject, the own words, and each quoted block, and a quoted block is
-pseudonymised as its quoted author's text (level 1 is the parent message's
-sender, level 2 the grandparent's, ...), so a name in a quote gets the same
-pseudonym as in the message it comes from. Addresses in the text are replaced
+pseudonymised as its quoted author's text: the participant whose address its
+attribution line ("On ..., Ann <ann@...> wrote:") or forwarded ``From:`` line
+gives, else by its level (1 is the parent message's sender, 2 the
+grandparent's, ...), so a name in a quote gets the same pseudonym as in the
+message it comes from. Addresses in the text are replaced
 by their participants' pseudonymous addresses before names are matched.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pandas as pd
+import regex
 
 from nicknames.class_list import registered_parts
 from nicknames.columns import Columns
 from nicknames.mail.archive import MailArchive, MailMessage
-from nicknames.mail.participants import ADDRESS, AddressKey, pseudonymous_address
+from nicknames.mail.participants import ADDRESS, AddressKey, normalise_address, pseudonymous_address
 from nicknames.messages import MessageTable, table_from_frame
 from nicknames.patterns import compile_names, name_key
 
@@ -30,6 +34,10 @@ PART_COLUMNS = Columns(
     message_id="part_id", sender="sender", text="text", thread_id="thread_id",
     session_id="session_id", recipients="recipients",
 )
+HEADER_LINES = 6
+"""Lines at the top of a quote searched for the line that names its author."""
+_FROM_LINE = regex.compile(r"^(?:from|von|de|da)\s*:", regex.IGNORECASE)
+_WROTE = regex.compile(r"(?:wrote|writes|schrieb|a écrit|escribió)\s*:?\s*$", regex.IGNORECASE)
 SUBJECT = "subject"
 """The part id suffix of a message's subject line (``<id>#subject``); body parts are ``<id>#0``, ``<id>#1``."""
 
@@ -52,7 +60,7 @@ def _collect_row(message: MailMessage) -> list[str]:
     ]
 
 
-def part_table(archive: MailArchive) -> MessageTable:
+def part_table(archive: MailArchive, address_of: Callable[[str], str] = pseudonymous_address) -> MessageTable:
     """One row per subject and quote-level block of every message, as its author's text."""
     ancestry = _ancestry(archive)
     rows: list[list[str]] = []
@@ -63,9 +71,11 @@ def part_table(archive: MailArchive) -> MessageTable:
         levels = [0, *(segment.level for segment in message.segments)]
         suffixes = [SUBJECT, *map(str, range(len(message.segments)))]
         for suffix, text, level in zip(suffixes, texts, levels):
-            author = senders[level] if level < len(senders) else ""
+            author = (named_author(text, archive.key) if level else None) or (
+                senders[level] if level < len(senders) else ""
+            )
             recipients = " ".join(message.recipients) if level == 0 else ""
-            rows.append([f"{message.message_id}#{suffix}", author, pseudonymise_addresses(text, archive.key),
+            rows.append([f"{message.message_id}#{suffix}", author, pseudonymise_addresses(text, archive.key, address_of),
                          message.link.thread, message.session, recipients])
             parent_senders.append(senders[level + 1] if level + 1 < len(senders) else None)
     frame = pd.DataFrame(rows, columns=PART_COLUMNS.used(), dtype=object)
@@ -73,14 +83,27 @@ def part_table(archive: MailArchive) -> MessageTable:
     return MessageTable(frame, PART_COLUMNS, str(archive.path), parent_senders, threads)
 
 
+def named_author(quote: str, key: AddressKey) -> str | None:
+    """The participant a quote's attribution or forwarded ``From:`` line names by address, if any."""
+    for line in quote.splitlines()[:HEADER_LINES]:
+        content = line.lstrip("> \t")
+        if _FROM_LINE.match(content) or _WROTE.search(content):
+            found = ADDRESS.search(content)
+            if found and normalise_address(found.group()) in key.ids:
+                return key.ids[normalise_address(found.group())]
+    return None
+
+
 def parts_per_message(message: MailMessage) -> int:
     """How many rows of the part table belong to a message (its subject and its blocks)."""
     return 1 + len(message.segments)
 
 
-def pseudonymise_addresses(text: str, key: AddressKey) -> str:
+def pseudonymise_addresses(
+    text: str, key: AddressKey, address_of: Callable[[str], str] = pseudonymous_address
+) -> str:
     """Every e-mail address in a text replaced by its participant's pseudonymous address."""
-    return ADDRESS.sub(lambda match: pseudonymous_address(key.id_for(match.group())), text)
+    return ADDRESS.sub(lambda match: address_of(key.id_for(match.group())), text)
 
 
 def _ancestry(archive: MailArchive) -> dict[str, list[str]]:

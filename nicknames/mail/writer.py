@@ -33,7 +33,7 @@ from email.utils import parsedate_to_datetime
 from pathlib import Path
 
 from nicknames.errors import OutputError
-from nicknames.mail.archive import RECIPIENT_HEADERS, MailArchive, MailMessage, addresses, header_values
+from nicknames.mail.archive import RECIPIENT_HEADERS, Headers, MailArchive, MailMessage, addresses, header_values
 from nicknames.mail.participants import PSEUDONYMOUS_DOMAIN, pseudonymous_address
 from nicknames.mail.tables import parts_per_message
 from nicknames.mail.threads import message_ids
@@ -85,13 +85,14 @@ def _rebuild(
     message: MailMessage, archive: MailArchive, subject: str, body: str,
     ids: MessageIds, pseudonym: Callable[[str], str],
 ) -> EmailMessage:
-    original = message.message
+    original = message.headers
     new = EmailMessage(policy=policy.default)
     for name in ADDRESS_HEADERS:
         pairs = addresses(original, (name,))
         if pairs:
             participants = dict.fromkeys(archive.key.id_for(address or display) for display, address in pairs)
-            new[name] = [Address(pseudonym(pid), addr_spec=pseudonymous_address(pid)) for pid in participants]
+            new[name] = [Address(pseudonym(pid), addr_spec=pseudonymous_address(pid, pseudonym(pid)))
+                         for pid in participants]
     date = _date(original)
     if date:
         new["Date"] = date
@@ -104,12 +105,12 @@ def _rebuild(
     notes = "".join(ATTACHMENT_NOTE.format(type=kind) + "\n" for kind in message.body.attachments)
     text = body if not notes else body + ("" if body.endswith("\n") or not body else "\n") + notes
     new.set_content(text)
-    new.set_unixfrom(_from_line(pseudonymous_address(message.sender), date))
+    new.set_unixfrom(_from_line(pseudonymous_address(message.sender, pseudonym(message.sender)), date))
     return new
 
 
-def _date(message: EmailMessage) -> str | None:
-    values = header_values(message, "Date")
+def _date(headers: Headers) -> str | None:
+    values = header_values(headers, "Date")
     if not values:
         return None
     try:
