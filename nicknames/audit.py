@@ -2,7 +2,10 @@
 
 Every name in use in the mapping and every part of a class-list name is looked
 for in any case, as whole words; keep-list names are skipped (the longest match
-wins, so "Arthur C. Clarke" covers "Clarke"). Names that are ordinary words
+wins, so "Arthur C. Clarke" covers "Clarke"). Initials ("MJ", "-AT-", and with
+a class list each registered name's initials) count only in capitals, so "at"
+is not "AT"; the class list's initials count only in a short line such as a
+sign-off ("Cheers, RG"), since capitals like "NC" or "MA" abound in prose. Names that are ordinary words
 (``WORD_NAMES`` or tagged ``word``) count only where written as a name: not in
 lower case, and not opening a sentence before a lower-case word. A *near miss*
 is a capitalised word within a small edit distance of a name (one edit, a swap
@@ -16,7 +19,7 @@ so the scan time grows with the size of the output, not with the number of names
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 
 import regex
@@ -32,6 +35,10 @@ TOKEN = regex.compile(r"\w+(?:['’\-](?![sS]\b)\w+)*")
 """A word, with inner apostrophes and hyphens ("O'Brien", "García-López"), without a possessive "'s"."""
 CONTEXT = 30
 """Characters of context shown on each side of a finding."""
+MAX_INITIALS = 3
+"""Names of at most this many letters, all capitals, count only when written in capitals."""
+SIGNATURE_WORDS = 3
+"""Words a line may have for class-list initials in it to count ("Many thanks, RG")."""
 MIN_NEAR_LENGTH = 4
 """Shorter words are never near misses (too many ordinary words are one edit from a short name)."""
 CAPITALISED = regex.compile(r"(?<![\w'’\-])\p{Lu}\w{%d,}(?!\w|['’\-](?![sS]\b)\w)" % (MIN_NEAR_LENGTH - 1))
@@ -69,17 +76,24 @@ class AuditResult:
 class NameIndex:
     """Names by their first token, for lookups while walking a message's tokens."""
 
-    names: dict[str, list[tuple[tuple[str, ...], str]]] = field(default_factory=dict)
-    keep: dict[str, list[tuple[str, ...]]] = field(default_factory=dict)
+    names: dict[tuple[str, ...], str] = field(default_factory=dict)
+    """Token sequence of each name → the name as the mapping or class list writes it."""
+    keep: set[tuple[str, ...]] = field(default_factory=set)
+    lengths: dict[str, list[int]] = field(default_factory=dict)
+    """First token → the lengths (in tokens) of the names starting with it, longest first."""
+    keep_lengths: dict[str, list[int]] = field(default_factory=dict)
     owners: dict[str, list[str]] = field(default_factory=dict)
     first: set[str] = field(default_factory=set)
     """First tokens of every name and keep-list name: the only tokens that need a closer look."""
     words: set[str] = field(default_factory=set)
     """Lower-case names that are also ordinary words."""
     initials: set[str] = field(default_factory=set)
-    """Initials derived from the class list, found only when written in capitals."""
+    """Initials (from the class list, or mapped names of up to 3 capitals such as "AT"), found only in capitals."""
     near: list[str] = field(default_factory=list)
     """Lower-case single-word names long enough for near-miss checks."""
+
+    signature_only: set[str] = field(default_factory=set)
+    """Class-list initials that no mapped name has: found only in a short line such as a sign-off."""
 
     def add(self, text: str, participant: str, word: bool = False, initials: bool = False) -> None:
         """Index one name of a participant."""
@@ -88,12 +102,17 @@ class NameIndex:
             return
         key = " ".join(tokens)
         if not initials:
+            self.signature_only.discard(key)
+        elif key not in self.owners:
+            self.signature_only.add(key)
+        if not (initials or _looks_like_initials(text)):
             self.initials.discard(key)
         elif key not in self.owners:
             self.initials.add(key)
         self.first.add(tokens[0])
         if key not in self.owners:
-            self.names.setdefault(tokens[0], []).append((tokens, text))
+            self.names[tokens] = text
+            _add_length(self.lengths, tokens)
             if len(tokens) == 1 and len(key) >= MIN_NEAR_LENGTH:
                 self.near.append(key)
         owners = self.owners.setdefault(key, [])
@@ -107,7 +126,8 @@ class NameIndex:
         tokens = _fold(text)
         if tokens:
             self.first.add(tokens[0])
-            self.keep.setdefault(tokens[0], []).append(tokens)
+            self.keep.add(tokens)
+            _add_length(self.keep_lengths, tokens)
 
 
 def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> NameIndex:
@@ -127,11 +147,14 @@ def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> N
         if len(letters) >= 2:
             index.add("".join(letters), participant, initials=True)
             index.add(".".join(letters) + ".", participant, initials=True)
-    for entries in index.names.values():
-        entries.sort(key=lambda entry: -len(entry[0]))
-    for sequences in index.keep.values():
-        sequences.sort(key=lambda tokens: -len(tokens))
     return index
+
+
+def _add_length(lengths: dict[str, list[int]], tokens: tuple[str, ...]) -> None:
+    known = lengths.setdefault(tokens[0], [])
+    if len(tokens) not in known:
+        known.append(len(tokens))
+        known.sort(reverse=True)
 
 
 def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True) -> AuditResult:
@@ -162,17 +185,17 @@ def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], s
     for i in [i for i, word in enumerate(folded) if word in index.first]:
         if i < skip:
             continue
-        kept = _longest(index.keep.get(folded[i], []), tokens, folded, i, text)
-        match = next(((toks, name) for toks, name in index.names.get(folded[i], [])
-                      if _matches(toks, tokens, folded, i, text)), None)
-        if kept and (match is None or kept >= len(match[0])):
+        kept = _longest(index.keep, index.keep_lengths.get(folded[i], []), tokens, folded, i, text)
+        length = _longest(index.names, index.lengths.get(folded[i], []), tokens, folded, i, text)
+        if kept and kept >= length:
             skip = i + kept
-        elif match is not None:
-            skip = i + len(match[0])
+        elif length:
+            skip = i + length
+            sequence = tuple(folded[i:skip])
             matched = text[tokens[i].start():tokens[skip - 1].end()]
-            if not _is_word_use(" ".join(match[0]), tokens, i, text, matched, index):
+            if not _is_word_use(" ".join(sequence), tokens, i, text, matched, index):
                 found.append(_finding(message_id, text, tokens[i].start(), tokens[skip - 1].end(), "name",
-                                      match[1], index))
+                                      index.names[sequence], index))
         else:
             continue
         taken.update(token.start() for token in tokens[i:skip])
@@ -192,29 +215,46 @@ def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, s
     return found
 
 
+def _line_around(text: str, position: int) -> str:
+    start = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    return text[start:end if end >= 0 else len(text)]
+
+
+def _looks_like_initials(text: str) -> bool:
+    """Up to three capital letters, perhaps with dots or dashes ("MJ", "A.T.", "-RG-"): "at" is not "AT"."""
+    letters = [c for c in text if c.isalpha()]
+    return 0 < len(letters) <= MAX_INITIALS and all(c.isupper() for c in letters)
+
+
 def _fold(text: str) -> tuple[str, ...]:
     return tuple(match.group().lower() for match in TOKEN.finditer(text))
 
 
-def _matches(sequence: tuple[str, ...], tokens: list[regex.Match[str]], folded: list[str], i: int,
-             text: str) -> bool:
-    """True when the sequence of tokens starts at token i, separated only by short non-word gaps."""
-    if i + len(sequence) > len(tokens) or tuple(folded[i:i + len(sequence)]) != sequence:
-        return False
-    gaps = (text[tokens[k].end():tokens[k + 1].start()] for k in range(i, i + len(sequence) - 1))
+def _longest(known: Collection[tuple[str, ...]], lengths: list[int], tokens: list[regex.Match[str]],
+             folded: list[str], i: int, text: str) -> int:
+    """The length of the longest known name starting at token i (0 when none does)."""
+    for length in lengths:
+        if i + length <= len(tokens) and tuple(folded[i:i + length]) in known and _close(tokens, i, length, text):
+            return length
+    return 0
+
+
+def _close(tokens: list[regex.Match[str]], i: int, length: int, text: str) -> bool:
+    """True when the tokens of a name are separated only by short gaps on one line ("Mary Jane", "M. J.")."""
+    gaps = (text[tokens[k].end():tokens[k + 1].start()] for k in range(i, i + length - 1))
     return all(len(gap) <= 3 and "\n" not in gap for gap in gaps)
-
-
-def _longest(sequences: list[tuple[str, ...]], tokens: list[regex.Match[str]], folded: list[str], i: int,
-             text: str) -> int:
-    return next((len(seq) for seq in sequences if _matches(seq, tokens, folded, i, text)), 0)
 
 
 def _is_word_use(key: str, tokens: list[regex.Match[str]], i: int, text: str, matched: str, index: NameIndex) -> bool:
     """An ordinary-word name used as the word (in lower case, or opening a sentence before a lower-case word),
     or class-list initials not written in capitals."""
+    if key in index.initials and not matched.isupper():
+        return True
+    if key in index.signature_only:
+        return len(_line_around(text, tokens[i].start()).split()) > SIGNATURE_WORDS
     if key in index.initials:
-        return not matched.isupper()
+        return False
     if key not in index.words:
         return False
     if matched.islower():

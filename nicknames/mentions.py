@@ -21,7 +21,6 @@ import regex
 from nicknames.alignment import Change, changes, covered
 from nicknames.errors import InputError
 from nicknames.gold import GoldSpan, spans_by_message
-from nicknames.messages import MessageTable
 
 MAX_LISTED = 50
 """Spans listed by name in a report (the rest are only counted)."""
@@ -78,12 +77,6 @@ class MentionReport:
         if details:
             result["left"] = [vars(span) for span in self.left]
         return result
-
-
-def texts_by_id(table: MessageTable) -> dict[str, str]:
-    """Message id → text of a messages table."""
-    frame, columns = table.frame, table.columns
-    return dict(zip(frame[columns.message_id], frame[columns.text]))
 
 
 def pseudonym_pattern(template: str) -> regex.Pattern[str]:

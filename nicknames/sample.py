@@ -156,13 +156,14 @@ def plan_sessions(rng: random.Random, people: list[Person], sessions: int) -> li
     for k in range(repeats):
         extra[1 + k % (sessions - 1)] += 1
     rosters: list[list[Person]] = []
+    placed: list[Person] = []
     start = 0
     for index, size in enumerate(sizes):
         fresh = max(1, size - extra[index]) if index < sessions - 1 else len(people) - start
         roster = people[start:start + fresh]
         start += fresh
-        earlier = list(dict.fromkeys(p for r in rosters for p in r if p not in roster))
-        roster += rng.sample(earlier, min(len(earlier), extra[index]))
+        roster += rng.sample(placed, min(len(placed), extra[index]))
+        placed.extend(roster[:fresh])
         rosters.append(roster)
     return rosters
 
@@ -215,6 +216,7 @@ def _rows(rng: random.Random, composer: Composer, rosters: list[list[Person]], t
             counts["threads"] += 1
             thread_id = f"T{counts['threads']:04d}"
             posts: list[Post] = []
+            composer.start_thread()
             for _ in range(length):
                 counts["messages"] += 1
                 message_id = str(counts["messages"])

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from nicknames.sample_names import CITED_AUTHORS, PUBLIC_FIGURES, Person, misspell, spaced
 from nicknames.sample_text import (
     CONCEPTS, GLUED_GREETINGS, GLUED_SIGNOFFS, GREETINGS, GROUP_GREETINGS, QUESTIONS, SENTENCES, SIGNOFFS,
-    STARTERS, TOPICS, UNSIGNED, Mention, Piece, fill, slots_of, word_count,
+    STARTERS, TOPICS, UNSIGNED, Mention, Piece, fill, slots_of, vocabulary, word_count,
 )
 
 DRAWN = 20
@@ -82,6 +82,14 @@ class Composer:
     def __init__(self, rng: random.Random, habits: dict[str, Habits]) -> None:
         self.rng = rng
         self.habits = habits
+        self.words = vocabulary()
+        """Ordinary words of the templates, which a misspelling must not spell."""
+        self.topic = TOPICS[0]
+        """The topic of the thread being written; replies mostly stay on it."""
+
+    def start_thread(self) -> None:
+        """Choose the topic of a new thread."""
+        self.topic = self.rng.choice(TOPICS)
 
     def message(self, sender: Person, addressee: Person | None, parent: Post | None,
                 others: list[Person]) -> tuple[list[Piece], list[list[Piece]]]:
@@ -158,7 +166,8 @@ class Composer:
     def sentence(self, template: str, others: list[Person]) -> list[Piece]:
         """Fill one template's slots."""
         rng = self.rng
-        slots: dict[str, list[Piece]] = {"topic": [rng.choice(TOPICS)], "concept": [rng.choice(CONCEPTS)]}
+        topic = self.topic if rng.random() < 0.7 else rng.choice(TOPICS)
+        slots: dict[str, list[Piece]] = {"topic": [topic], "concept": [rng.choice(CONCEPTS)]}
         used = slots_of(template)
         if "P" in used:
             slots["P"] = [self.mention(rng.choice(others), body=True)]
@@ -177,9 +186,11 @@ class Composer:
         pid = person.participant
         usual = self.habits[pid].address
         roll = rng.random()
-        if roll < 0.02 and len(usual.text) >= 4:
-            return Mention(misspell(rng, usual.text), pid, "misspelling")
-        if roll < 0.027:
+        if roll < 0.03 and len(usual.text) >= 4:
+            misspelled = misspell(rng, usual.text)
+            if misspelled.lower() not in self.words:
+                return Mention(misspelled, pid, "misspelling")
+        if roll < 0.037:
             return Mention(usual.text.lower(), pid, "wrong_case")
         if body and roll < 0.05:
             return Mention(person.surname, pid, "registered_subset")

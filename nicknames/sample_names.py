@@ -86,6 +86,10 @@ figure's first name, names that are ordinary words, diacritics, an apostrophe an
 (given, surname or None for a random one, nicknames, signature in another script)"""
 
 
+MAX_DRAWS = 10
+"""Draws of a name already taken before trying double-barrelled surnames (large corpora run out of pairs)."""
+
+
 @dataclass(frozen=True)
 class Person:
     """One synthetic participant: id, registered name and the forms of it they and others use."""
@@ -121,14 +125,20 @@ def make_people(rng: random.Random, count: int, width: int) -> list[Person]:
             person = Person(participant, given, surname or rng.choice(SURNAMES), nicknames, script)
         else:
             person = _draw(rng, participant)
+        attempts = 0
         while person.full_name in used:
-            person = _draw(rng, participant)
+            attempts += 1
+            person = _draw(rng, participant, double_barrelled=attempts > MAX_DRAWS)
         used.add(person.full_name)
         people.append(person)
     return people
 
 
-def _draw(rng: random.Random, participant: str) -> Person:
+def _draw(rng: random.Random, participant: str, double_barrelled: bool = False) -> Person:
+    if double_barrelled:
+        person = _draw(rng, participant)
+        first, second = rng.sample(SURNAMES, 2)
+        return Person(participant, person.given, f"{first}-{second}", person.nicknames, person.script)
     roll = rng.random()
     if roll < 0.04:
         given, surname, script = rng.choice(SCRIPT_PEOPLE)

@@ -10,6 +10,7 @@ the final text are known exactly.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 TOPICS = (
@@ -148,3 +149,10 @@ def slots_of(template: str) -> set[str]:
 def word_count(pieces: list[Piece]) -> int:
     """Whitespace-separated words in the pieces."""
     return len("".join(piece if isinstance(piece, str) else piece.text for piece in pieces).split())
+
+
+def vocabulary() -> frozenset[str]:
+    """Every lower-case word of the templates, so that generated misspellings never spell one ("Peer")."""
+    texts = [*TOPICS, *CONCEPTS, *STARTERS, *SENTENCES, *QUESTIONS, *GREETINGS, *GROUP_GREETINGS, *SIGNOFFS,
+             *UNSIGNED]
+    return frozenset(word.lower() for text in texts for word in re.findall(r"[^\W\d_]+", text))

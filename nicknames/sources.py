@@ -8,7 +8,8 @@ participants named by opaque ids and their display names as a built-in class lis
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping as MappingType
+from collections.abc import Iterable
+from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
 from email.message import Message as MailMessageObject
 from pathlib import Path
@@ -18,15 +19,37 @@ import pandas as pd
 from nicknames.apply import ApplyResult, apply_mapping
 from nicknames.collect import CollectResult, collect
 from nicknames.errors import OutputError
-from nicknames.formats import MAIL, STDOUT_FORMATS, TABULAR, TableFile, as_strings, detect_format, read_table_file, write_table
-from nicknames.mail.archive import MailArchive, read_archive
+from nicknames.formats import (
+    MAIL,
+    STDOUT_FORMATS,
+    TABULAR,
+    TableFile,
+    as_strings,
+    detect_format,
+    read_table_file,
+    write_table,
+)
 from nicknames.identifiers import KINDS, IdentifierRules, identifier_rules
+from nicknames.mail.archive import MailArchive, read_archive
 from nicknames.mail.participants import AddressKey, pseudonymous_address, read_key
-from nicknames.mail.tables import collect_table, display_name_usage, part_table, visible_text
-from nicknames.mail.writer import MessageIds, archive_message_ids, body_text, original_id, pseudonymised_messages, write_archive
-from nicknames.nickname_table import NicknameTable
+from nicknames.mail.tables import (
+    collect_table,
+    display_name_usage,
+    part_table,
+    visible_text,
+)
+from nicknames.mail.writer import (
+    MessageIds,
+    archive_message_ids,
+    body_text,
+    original_id,
+    pseudonymised_messages,
+    write_archive,
+)
 from nicknames.mapping import Mapping, Name
+from nicknames.message_texts import texts_by_id
 from nicknames.messages import MessageTable, table_from_frame
+from nicknames.nickname_table import NicknameTable
 from nicknames.pseudonyms import IdTemplate
 from nicknames.resolution import Unresolved
 from nicknames.salutations import DEFAULT_RULES, Rules
@@ -51,8 +74,7 @@ class Source:
     def texts(self) -> dict[str, str]:
         """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
         if self.archive is None:
-            frame, columns = self.table.frame, self.table.columns
-            return dict(zip(frame[columns.message_id], frame[columns.text]))
+            return texts_by_id(self.table)
         return {message.message_id: visible_text(message) for message in self.archive.messages}
 
     def participants(self) -> list[str]:

@@ -56,8 +56,11 @@ def test_a_deliberately_unreplaced_name_is_found_with_its_place() -> None:
         ("Will's point", [("name", "Will")]),                        # ... but not before a possessive
         ("Thanks Will for that", [("name", "Will")]),                # a word-name written as a name
         ("Cheers,\nWill", [("name", "Will")]),                       # a word-name signing off
-        ("Thanks, RC", [("name", "RC")]),                            # class-list initials in capitals
+        ("Thanks, RC", [("name", "RC")]),                            # class-list initials in a sign-off
+        ("The RC model is in the NC file", []),                      # ... not in a sentence
         ("the rc car", []),                                          # ... not in lower case
+        ("MJ said", [("name", "MJ")]),                               # mapped initials in capitals
+        ("mj said", []),                                             # ... not in lower case
         ("Cheers", []),                                              # rejected names are not names
         ("Zoë agreed", [("name", "Zoë")]),
         ("Evening all, Robertson here", []),                         # whole words only

@@ -112,6 +112,11 @@ def test_default_sessions_follow_table_1() -> None:
     assert len({person.participant for roster in rosters for person in roster}) == 84
 
 
+def test_thousands_of_participants_have_distinct_names() -> None:
+    people = make_people(random.Random(1), 8000, 4)
+    assert len({person.full_name for person in people}) == 8000
+
+
 def test_refuses_to_overwrite_without_force(corpus: Path) -> None:
     with pytest.raises(NicknamesError, match="--force"):
         generate_sample(corpus, SMALL)
@@ -137,3 +142,17 @@ def test_misspellings_differ_from_the_name(name: str) -> None:
 
 def test_spaced_letters() -> None:
     assert spaced("Omar") == "O m a r"
+
+
+SHIPPED = Path(__file__).resolve().parent.parent / "sample_data" / "forum"
+SHIPPED_CONFIG = SampleConfig(seed=2, messages=300, participants=30, sessions=2)
+"""The corpus in sample_data/forum: nicknames sample sample_data/forum --seed 2 --messages 300 --participants 30 --sessions 2"""
+
+
+def test_the_shipped_sample_is_what_the_generator_makes(tmp_path: Path) -> None:
+    generate_sample(tmp_path, SHIPPED_CONFIG)
+    for name in FILES:
+        assert (tmp_path / name).read_bytes() == (SHIPPED / name).read_bytes(), (
+            f"sample_data/forum/{name} is out of date: run nicknames sample sample_data/forum --force "
+            "--seed 2 --messages 300 --participants 30 --sessions 2"
+        )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Annotated
@@ -14,11 +15,21 @@ from rich.console import Console
 from nicknames.audit import audit_messages, build_index
 from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, QuietOption, TextColumn, app, err, load_settings, load_source,
+    ConfigOption,
+    EncodingOption,
+    MessageIdColumn,
+    QuietOption,
+    TextColumn,
+    app,
+    err,
+    load_settings,
+    load_source,
     user_errors,
 )
 from nicknames.cli.render_measures import audit_findings, audit_summary
+from nicknames.formats import detect_format
 from nicknames.mapping_file import read_mapping
+from nicknames.message_texts import iter_texts
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -55,8 +66,13 @@ def audit_command(
     settings = load_settings(config)
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
-    source = load_source(output, settings, encoding, message_id=message_id_column, text=text_column)
-    result = audit_messages(source.texts().items(), build_index(mapping, roster), near=near)
+    if detect_format(output) == "csv":  # read in chunks: any size in bounded memory
+        chosen = {**settings.columns, **{field: column for field, column in
+                                         (("message_id", message_id_column), ("text", text_column)) if column}}
+        texts: Iterable[tuple[str, str]] = iter_texts(output, chosen, encoding or settings.encoding)
+    else:  # mail: headers, subject and whole body of each message
+        texts = load_source(output, settings, encoding, message_id=message_id_column, text=text_column).texts().items()
+    result = audit_messages(texts, build_index(mapping, roster), near=near)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
         json.dump({"messages": result.messages, "names": result.names, "findings": findings}, sys.stdout,

@@ -11,14 +11,15 @@ import typer
 from rich.console import Console
 
 from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, TextColumn, app, load_settings, load_table, user_errors,
+    ConfigOption, EncodingOption, MessageIdColumn, TextColumn, app, load_settings, user_errors,
 )
 from nicknames.cli.render_measures import mapping_report, mention_report
 from nicknames.errors import InputError
 from nicknames.evaluate import categories_from_spans, evaluate_mapping
 from nicknames.gold import read_spans_csv
 from nicknames.mapping_file import read_mapping
-from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern, texts_by_id
+from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern
+from nicknames.message_texts import iter_texts
 from nicknames.pseudonyms import DEFAULT_TEMPLATE
 
 out = Console(soft_wrap=True, highlight=False)
@@ -69,9 +70,11 @@ def evaluate_command(
     if spans is not None and gold_spans is not None and pseudonymised is not None:
         settings = load_settings(config)
 
+        chosen = {**settings.columns, **{field: column for field, column in
+                                         (("message_id", message_id_column), ("text", text_column)) if column}}
+
         def texts(path: Path) -> dict[str, str]:
-            table = load_table(path, settings, encoding, message_id=message_id_column, text=text_column)
-            return texts_by_id(table)
+            return dict(iter_texts(path, chosen, encoding or settings.encoding))
 
         originals = messages or _beside(gold_spans, "messages.csv")
         if originals is None:
