@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+import importlib.metadata
 import pkgutil
+import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import nicknames
@@ -48,3 +52,35 @@ def test_import_linter_contract_is_kept() -> None:
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
     assert "1 kept, 0 broken" in result.stdout
+
+
+def imported_packages() -> set[str]:
+    """Top-level packages the installed code imports, other than the standard library and itself."""
+    found = set()
+    for path in (ROOT / "nicknames").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                found.update(alias.name.split(".")[0] for alias in node.names)
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                found.add(node.module.split(".")[0])
+    return found - set(sys.stdlib_module_names) - {"nicknames", "__future__"}
+
+
+def declared_distributions() -> set[str]:
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    return {canonical(re.split(r"[<>=!~\[; ]", requirement)[0]) for requirement in project["dependencies"]}
+
+
+def canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def test_every_imported_package_is_a_declared_dependency() -> None:
+    """A fresh install gets every package the code imports (a missing one passes on a developer's machine)."""
+    distributions = importlib.metadata.packages_distributions()
+    declared = declared_distributions()
+    imported = imported_packages()
+    assert {"regex", "pandas", "charset_normalizer"} <= imported
+    missing = {package for package in imported
+               if not {canonical(dist) for dist in distributions.get(package, [package])} & declared}
+    assert missing == set(), f"imported but not in [project] dependencies: {sorted(missing)}"
