@@ -6,8 +6,10 @@ from pathlib import Path
 
 import regex
 
-from nicknames.errors import InputError, where
 from nicknames.csv_file import read_csv_table
+from nicknames.errors import InputError, where
+from nicknames.salutations import TITLES
+from nicknames.stopwords import SALUTATION_WORDS
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
 NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")
@@ -34,6 +36,8 @@ JOB_TITLES = frozenset(
     """.split()
 )
 """Job titles that some class lists put around a name ("Executive VP Cindy Olson"): not name parts."""
+NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS
+"""Words of a class-list row that are never name parts: job titles, "Dr.", "Prof.", "Thanks"."""
 
 
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
@@ -74,8 +78,8 @@ def registered_parts(full_name: str) -> list[str]:
         last, first = (part.strip() for part in full_name.split(","))
         full_name = f"{first} {last}"
     all_words = [word.strip(".,;:()\"") for word in full_name.split()]
-    titled = any(word.lower() in JOB_TITLES for word in all_words)
-    words = [word for word in all_words if _PART.match(word) and len(word) > 1 and word.lower() not in JOB_TITLES]
+    titled = any(word.lower() in NOT_NAME_PARTS for word in all_words)
+    words = [word for word in all_words if _PART.match(word) and len(word) > 1 and word.lower() not in NOT_NAME_PARTS]
     if not words:
         return []
     plain = not regex.search(r"\d", full_name) and not titled

@@ -22,7 +22,7 @@ from nicknames.nickname_table import NicknameTable, builtin_table
 from nicknames.patterns import compile_names, name_key
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Scan, ScanStats
-from nicknames.stopwords import STOPWORDS
+from nicknames.stopwords import SALUTATION_WORDS, STOPWORDS
 
 CollectStats = ScanStats
 """What collect saw, for the summary (kept under its old name)."""
@@ -252,10 +252,6 @@ def _flag_words(found: Found, lexicon: Lexicon) -> None:
     for participant, name in found.counts:
         if " " not in name and lexicon.is_name_word(name):
             found.tag(participant, name, "word")
-
-
-SALUTATION_WORDS = frozenset({"thanks", "thank", "thx", "regards", "cheers", "best", "hi", "hello", "hey", "dear"})
-"""Stop words a class-list row cannot turn into names (Enron's list has rows like "Thanks Susan")."""
 
 
 def _name_words(full_names: Iterable[str]) -> set[str]:

@@ -7,6 +7,9 @@ STOPWORDS = frozenset(
 )
 """Lower-case words that are never taken as names by collect (extend them in nicknames.toml)."""
 
+SALUTATION_WORDS = frozenset({"thanks", "thank", "thx", "regards", "cheers", "hi", "hello", "hey", "dear"})
+"""Greeting and closing words a class-list row cannot turn into names (rows like "Thanks Susan" exist)."""
+
 CLOSERS = (
     r"thanks(?:\s+(?:again|so\s+much|a\s+lot|all|everyone))?",
     r"many\s+thanks",

@@ -22,6 +22,11 @@ from tests.conftest import write_csv
         ("Office 365", ["Office"]),
         ("Office of the Chairman", ["Office of the Chairman", "Office", "Chairman"]),
         ("Jan van Dijk", ["Jan van Dijk", "Jan", "Dijk"]),
+        ("Dr. Maximilian Reuter", ["Maximilian Reuter", "Maximilian", "Reuter"]),
+        ("Prof Ann Lee", ["Ann Lee", "Ann", "Lee"]),
+        ("Thanks. DF", ["DF"]),
+        ("Executive VP Cindy Olson", ["Cindy Olson", "Cindy", "Olson"]),
+        ("George Best", ["George Best", "George", "Best"]),
         ("", []),
     ],
 )
