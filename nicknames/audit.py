@@ -26,7 +26,7 @@ import regex
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from nicknames.class_list import registered_parts
+from nicknames.class_list import is_person, registered_parts
 from nicknames.mapping import Mapping
 from nicknames.stopwords import STOPWORDS
 from nicknames.word_names import WORD_NAMES
@@ -118,7 +118,7 @@ class NameIndex:
         owners = self.owners.setdefault(key, [])
         if participant not in owners:
             owners.append(participant)
-        if word or (len(tokens) == 1 and key in WORD_NAMES):
+        if word or (len(tokens) == 1 and (key in WORD_NAMES or key in STOPWORDS)):
             self.words.add(key)
 
     def add_keep(self, text: str) -> None:
@@ -140,6 +140,8 @@ def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> N
             if name.in_use:
                 index.add(name.text, participant, "word" in name.tags)
     for participant, full_name in (class_list or {}).items():
+        if not is_person(full_name):  # "Office of the Chairman", "Gas Desk": their words are not names
+            continue
         parts = registered_parts(full_name)
         for part in parts:
             index.add(part, participant)

@@ -14,7 +14,10 @@ MAPPING = parse_mapping(
     "U3 | Mary Jane | MJ\n"
     "U4 | !Cheers\n"
 )
-CLASS_LIST = {"U1": "Robert Clarke", "U3": "Mary Jane O'Brien", "U5": "Zoë Novak"}
+CLASS_LIST = {
+    "U1": "Robert Clarke", "U3": "Mary Jane O'Brien", "U5": "Zoë Novak",
+    "U6": "Office Of The Chairman", "U7": "Gas Desk", "U8": "Ann Best",
+}
 
 
 def findings(*texts: str, class_list: dict[str, str] | None = CLASS_LIST, near: bool = True) -> list[tuple[str, str]]:
@@ -64,6 +67,10 @@ def test_a_deliberately_unreplaced_name_is_found_with_its_place() -> None:
         ("Cheers", []),                                              # rejected names are not names
         ("Zoë agreed", [("name", "Zoë")]),
         ("Evening all, Robertson here", []),                         # whole words only
+        ("the gas desk of the office", []),                          # class-list rows of offices give no names
+        ("Of The Chairman", []),
+        ("the best option", []),                                     # a class-list part that is a stop word ...
+        ("Thanks, Best", [("name", "Best")]),                        # ... counts where written as a name
     ],
 )
 def test_names_in_text(text: str, found: list[tuple[str, str]]) -> None:

@@ -26,6 +26,8 @@ from nicknames.salutations import DEFAULT_RULES, greeting_names, signoff_names
         ("Hello everyone!", []),
         ("Hi guys", []),
         ("Hi there", []),
+        ("Hi, I'm new here", []),  # contractions are not names
+        ("Hello, I’ll be late", []),
         ("Hi R2D2", []),  # digits
         ("hi mary", ["mary"]),  # a lone lower-case word is a candidate; collect drops ordinary words
         ("hi mary and all", []),
