@@ -6,7 +6,7 @@ wins, so "Arthur C. Clarke" covers "Clarke"). Initials ("MJ", "-AT-", and with
 a class list each registered name's initials) count only in capitals, so "at"
 is not "AT"; the class list's initials count only in a short line such as a
 sign-off ("Cheers, RG"), since capitals like "NC" or "MA" abound in prose. Names that are ordinary words
-(``WORD_NAMES`` or tagged ``word``) count only where written as a name: not in
+(``WORD_NAMES``, tagged ``word``, or class-list parts among the common words) count only where written as a name: not in
 lower case, and not opening a sentence before a lower-case word. A *near miss*
 is a capitalised word within a small edit distance of a name (one edit, a swap
 of two neighbouring letters counting as one, for words of up to 7 letters; two
@@ -27,6 +27,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from nicknames.class_list import is_person, registered_parts
+from nicknames.discover.lexicon import common_words
 from nicknames.mapping import Mapping
 from nicknames.stopwords import STOPWORDS
 from nicknames.word_names import WORD_NAMES
@@ -143,8 +144,8 @@ def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> N
         if not is_person(full_name):  # "Office of the Chairman", "Gas Desk": their words are not names
             continue
         parts = registered_parts(full_name)
-        for part in parts:
-            index.add(part, participant)
+        for part in parts:  # a part that is a common word ("Power", "May") counts where written as a name
+            index.add(part, participant, part.lower() in common_words())
         letters = [word[0].upper() for word in parts[0].replace("-", " ").split()] if parts else []
         if len(letters) >= 2:
             index.add("".join(letters), participant, initials=True)

@@ -24,7 +24,9 @@ NOT_PERSON_WORDS = frozenset(
     hotline newsletter news mail mailbox list inc ltd llc corp corporation company committee board
     department dept support helpdesk information center centre noreply no-reply reply webmaster
     enron coe operations trading general resources staff lab laboratory institute university project
-    secretariat
+    secretariat association relations participants affairs report reports status market markets marketing
+    global infrastructure client clients customer customers org groups worldwide conference employees americas
+    alert alerts notification notifications update updates digest events registration sales
     """.split()
 )
 """Words that mark a class-list row as an office, a list or a company rather than a person."""
@@ -65,8 +67,12 @@ def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
 
 def is_person(full_name: str) -> bool:
     """False for class-list rows that name an office, list or company ("Office of the Chairman", "ENRON")."""
-    words = regex.findall(r"[\p{L}\-]+", full_name.lower())
-    return bool(words) and not any(word in NOT_PERSON_WORDS for word in words) and " and " not in f" {full_name.lower()} "
+    lowered = full_name.lower()
+    words = regex.findall(r"[\p{L}]+", lowered)
+    return (
+        bool(words) and not any(word in NOT_PERSON_WORDS for word in words) and " and " not in f" {lowered} "
+        and not lowered.startswith(("the ", "dl-", "dl "))
+    )
 
 
 def registered_parts(full_name: str) -> list[str]:

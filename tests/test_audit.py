@@ -16,7 +16,7 @@ MAPPING = parse_mapping(
 )
 CLASS_LIST = {
     "U1": "Robert Clarke", "U3": "Mary Jane O'Brien", "U5": "Zoë Novak",
-    "U6": "Office Of The Chairman", "U7": "Gas Desk", "U8": "Ann Best",
+    "U6": "Office Of The Chairman", "U7": "Gas Desk", "U8": "Ann Best", "U9": "Tom Power",
 }
 
 
@@ -71,6 +71,9 @@ def test_a_deliberately_unreplaced_name_is_found_with_its_place() -> None:
         ("Of The Chairman", []),
         ("the best option", []),                                     # a class-list part that is a stop word ...
         ("Thanks, Best", [("name", "Best")]),                        # ... counts where written as a name
+        ("the power failed. Power returned", []),                     # a class-list part that is a common word
+        ("Thanks, Tom Power", [("name", "Tom Power")]),
+        ("as Power said", [("name", "Power")]),
     ],
 )
 def test_names_in_text(text: str, found: list[tuple[str, str]]) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 import pandas as pd
 
 from nicknames.class_list import is_person, registered_parts
@@ -86,12 +88,28 @@ def test_suggestions_round_trip_through_the_file() -> None:
     assert parse_mapping(text) == mapping
 
 
+@pytest.mark.parametrize(
+    ("row", "person"),
+    [
+        ("Office of the Chairman", False),
+        ("ENRON", False),
+        ("Team Kingman-Needles", False),
+        ("Ken Lay and Jeff Skilling", False),
+        ("The Texas Alumni", False),          # a row that starts with "The"
+        ("DL-Portland Shift", False),         # a distribution list
+        ("All Acme-Worldwide", False),        # a word after a hyphen counts too
+        ("Market Status", False),
+        ("Power Marketing Association", False),
+        ("Mary Jane Poe", True),
+        ("Anne-Marie Theron", True),
+        ("Tom Market", False),                # the price of a short list: a surname that is a list word
+    ],
+)
+def test_which_class_list_rows_are_people(row: str, person: bool) -> None:
+    assert is_person(row) is person
+
+
 def test_offices_are_not_people() -> None:
-    assert not is_person("Office of the Chairman")
-    assert not is_person("ENRON")
-    assert not is_person("Team Kingman-Needles")
-    assert not is_person("Ken Lay and Jeff Skilling")
-    assert is_person("Mary Jane Poe")
     rows = [("1", "U1", "", "Enron news today.\nThanks,\nBob"), ("2", "U2", "1", "Hi Bob,\nok")]
     mapping = collect(table(rows), {"U1": "Bob Grey", "U2": "ENRON"}).mapping  # type: ignore[arg-type]
     assert names(mapping, "U2") == {}
