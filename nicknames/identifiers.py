@@ -70,7 +70,13 @@ def _may_hold(kind: str, text: str) -> bool:
         return "@" in text
     if kind == "url":
         return "://" in text or "www." in text or "WWW." in text
+    if text.isascii() and not any(digit in text for digit in _ASCII_DIGITS):
+        return False  # a substring test per digit is much faster than the pattern on long texts
     return _THREE_DIGITS.search(text) is not None
+
+
+_ASCII_DIGITS = "0123456789"
+"""Digits in ASCII text; the phone pattern's ``\\d`` matches other digits too, so the shortcut is for ASCII only."""
 
 
 _ANCHORS = {"email": regex.compile("@"), "phone": regex.compile(r"\d")}
@@ -200,11 +206,24 @@ def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
         yield from (match.span() for match in _BRACKETED_EMAIL.finditer(text))
     at = text.find(" at ")
     while at >= 0:
-        local = _LOCAL_PART.search(text, max(0, at - 64), at)
-        domain = _DOMAIN.match(text, at + len(" at "))
+        if _may_end_local_part(text, max(0, at - 64), at):
+            local = _LOCAL_PART.search(text, max(0, at - 64), at)
+            domain = _DOMAIN.match(text, at + len(" at "))
+            if local and domain and _starts_word(text, local.start()):
+                yield local.start(), domain.end()
         at = text.find(" at ", at + 1)
-        if local and domain and _starts_word(text, local.start()):
-            yield local.start(), domain.end()
+
+
+def _may_end_local_part(text: str, start: int, end: int) -> bool:
+    """False when no dotted local part can end at ``end``: the word before holds no ``.`` or ``_``.
+
+    A local part has no white space, so it lies within the text after the last
+    space, tab or line break (other white space only makes that tail longer);
+    "agree at the end" is the common case, and the pattern is slow to search.
+    """
+    window = text[start:end]
+    tail = window[max(window.rfind(" "), window.rfind("\n"), window.rfind("\t")) + 1 :]
+    return "." in tail or "_" in tail
 
 
 def _starts_word(text: str, offset: int) -> bool:
