@@ -26,7 +26,7 @@ from nicknames.messages import Message, split_ids
 from nicknames.outline import Outline, read_outline
 from nicknames.parallel import ordered_map
 from nicknames.resolution import ThreadContext, Unresolved
-from nicknames.substitute import Pseudonym, Replacement, ScopeNames, scope_names, substitute_message
+from nicknames.substitute import REVIEW_RULES, Mention, Pseudonym, ScopeNames, scope_names, substitute_mentions
 
 
 class Progress(Protocol):
@@ -145,19 +145,21 @@ class ChunkResult:
     asked: set[tuple[int, str, str]] = field(default_factory=set)
     """Keys the chunk looked up before deciding them itself: they depend on earlier chunks."""
 
-    def count(self, records: list[Replacement]) -> None:
-        """Count one message's records."""
-        self.replaced += len(records)
-        if any(record.pseudonym != record.original for record in records):
+    def count(self, mentions: list[Mention]) -> None:
+        """Count one message's replacements (``Mention`` tuples, as ``Replacement`` records would be)."""
+        if not mentions:
+            return
+        self.replaced += len(mentions)
+        if any(mention[5] != mention[2] for mention in mentions):
             self.changed += 1
-        for record in records:
-            if record.kind != "name":
-                self.kinds[record.kind] += 1
+        for _, _, _, name, participant, _, rule, candidates, kind, _, _ in mentions:
+            if kind != "name":
+                self.kinds[kind] += 1
                 continue
-            self.tally[(record.participant, record.name)] += 1
-            if len(record.candidates) > 1:
-                self.rules[record.rule] += 1
-                if record.for_review:
+            self.tally[(participant, name)] += 1
+            if len(candidates) > 1:
+                self.rules[rule] += 1
+                if rule in REVIEW_RULES:
                     self.review += 1
 
 
@@ -267,12 +269,12 @@ def substitute_chunk(chunk: Chunk, seed: dict[tuple[int, str, str], str] | None 
             scope_seed = {(t, n): p for (s, t, n), p in (seed or {}).items() if s == scope}
             context = contexts[scope] = OutlineContext(work.threads, row_of, scope_seed)
         context.prepare(message)
-        text, records = substitute_message(
+        text, mentions = substitute_mentions(
             message, work.cache.get(work.active[scope]), work.pseudonym, identifiers=work.identifiers,
             context=context, unresolved=work.unresolved,
         )
         result.texts.append(text)
-        result.count(records)
+        result.count(mentions)
     for scope, context in contexts.items():
         result.decided.update(((scope, t, n), p) for (t, n), p in context.addressed.items())
         assert isinstance(context.addressed, _Decided)

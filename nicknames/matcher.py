@@ -85,40 +85,66 @@ class NameMatcher:
         # ``glued`` names may touch a word in camel case (patterns.GLUED_BEFORE / GLUED_AFTER).
         self._glued_start = [key in glued and key[0].isupper() for key in self.keys]
         self._glued_end = [key in glued and key[-1].islower() for key in self.keys]
+        from nicknames.patterns import name_key  # patterns imports this module
+
+        self._name_key = name_key
+        self._name_keys = [name_key(key) for key in self.keys]
 
     def finditer(self, text: str) -> Iterator[Matches]:
         """The names in the text, left to right, the longest at each position, not overlapping."""
         if self._trie is not None:
             matches: Iterator[Matches] = self._trie.finditer(text)
             return matches
-        return self._automaton_matches(text)
+        return (NameMatch(start, end, text[start:end]) for start, end, _ in self.spans(text))
 
-    def search(self, text: str) -> Matches | None:
-        """The first name in the text, or None."""
-        return next(self.finditer(text), None)
+    def spans(self, text: str) -> list[tuple[int, int, str]]:
+        """What ``finditer`` finds as ``(start, end, name_key(matched text))``, without match objects.
 
-    def _automaton_matches(self, text: str) -> Iterator[NameMatch]:
+        Large runs call this once per message; building no object per name found
+        is most of what it saves.
+        """
+        if self._trie is not None:
+            key = self._name_key
+            return [(match.start(), match.end(), key(match.group())) for match in self._trie.finditer(text)]
         folded, runs, removed = fold_space_runs(text)
         assert self._automaton is not None
-        longest: dict[int, int] = {}
-        for index, start, end in self._automaton.find_matches_as_indexes(folded, overlapping=True):
-            if self._word_start[index] and start and _is_word(folded[start - 1]):
-                if not (self._glued_start[index] and folded[start - 1].islower()):
-                    continue
-            if self._word_end[index] and end < len(folded) and _is_word(folded[end]):
-                if not (self._glued_end[index] and folded[end].isupper()):
-                    continue
-            if longest.get(start, -1) < end:
-                longest[start] = end
+        hits = self._automaton.find_matches_as_indexes(folded, overlapping=True)
+        if not hits:
+            return []
+        longest = self._longest(folded, hits)
+        found: list[tuple[int, int, str]] = []
         position = 0
         for start in sorted(longest):
             if start < position:
                 continue
-            end = longest[start]
+            end, index = longest[start]
             position = end
             if runs:
                 start, end = _unfold(start, runs, removed), _unfold(end, runs, removed)
-            yield NameMatch(start, end, text[start:end])
+                found.append((start, end, self._name_key(text[start:end])))
+            else:
+                found.append((start, end, self._name_keys[index]))
+        return found
+
+    def _longest(self, folded: str, hits: list[tuple[int, int, int]]) -> dict[int, tuple[int, int]]:
+        """Start → (end, key index) of the longest whole-word hit starting there."""
+        longest: dict[int, tuple[int, int]] = {}
+        word_start, word_end, size = self._word_start, self._word_end, len(folded)
+        for index, start, end in hits:
+            if word_start[index] and start and _is_word(folded[start - 1]):
+                if not (self._glued_start[index] and folded[start - 1].islower()):
+                    continue
+            if word_end[index] and end < size and _is_word(folded[end]):
+                if not (self._glued_end[index] and folded[end].isupper()):
+                    continue
+            best = longest.get(start)
+            if best is None or best[0] < end:
+                longest[start] = (end, index)
+        return longest
+
+    def search(self, text: str) -> Matches | None:
+        """The first name in the text, or None."""
+        return next(self.finditer(text), None)
 
 
 def fold_space_runs(text: str) -> tuple[str, list[int], list[int]]:

@@ -47,6 +47,9 @@ CONFIDENCE = {
 }
 """How sure each rule is that it picked the right participant (0 = no deciding evidence)."""
 
+ONLY_EVIDENCE = "the only active participant with this name"
+"""The evidence of rule ``only``."""
+
 DECIDING = ("signoff", "greeting", "parent", "recipient", "addressed", "other", "thread", "recent")
 """The context rules, strongest first."""
 
@@ -135,7 +138,7 @@ def decide(
 ) -> Decision:
     """Decide one mention of a name: by context when it decides, else by the ``unresolved`` policy."""
     if len(candidates) == 1:
-        return Decision(candidates[0], "only", "the only active participant with this name")
+        return Decision(candidates[0], "only", ONLY_EVIDENCE)
     decision = _by_context(name, candidates, message, zone, context)
     if decision is None:
         decision = _fallback(name, candidates, counts, unresolved)

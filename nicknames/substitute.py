@@ -15,11 +15,10 @@ import regex
 
 from nicknames.identifiers import PLACEHOLDERS, IdentifierRules
 from nicknames.mapping import Mapping
-from nicknames.matcher import Matches
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
 from nicknames.patterns import compile_names, name_key
-from nicknames.resolution import Decision, ThreadContext, Unresolved, Zone, decide
+from nicknames.resolution import CONFIDENCE, ONLY_EVIDENCE, Decision, ThreadContext, Unresolved, Zone, decide
 from nicknames.word_names import reads_as_word
 
 RULES = {
@@ -39,6 +38,9 @@ RULES = {
     "owner": "an address, handle or id of a known participant",
 }
 """How the participant behind each replacement was chosen (see ``nicknames.resolution``)."""
+
+REVIEW_RULES = frozenset({"first", "mark", "skip"})
+"""Rules of mentions that no context decided: a person should look at them."""
 
 SIGNOFF_LINES = 2
 """The last lines of a message in which a shared name is taken to be the sender's own."""
@@ -90,7 +92,7 @@ class Replacement:
     @property
     def for_review(self) -> bool:
         """True for a shared name no context decided (see ``nicknames.resolution``)."""
-        return self.rule in ("first", "mark", "skip") and len(self.candidates) > 1
+        return self.rule in REVIEW_RULES and len(self.candidates) > 1
 
 
 @dataclass(frozen=True)
@@ -151,6 +153,10 @@ def substitute_batch(
     return texts, records
 
 
+Mention = tuple[int, int, str, str, str, str, str, tuple[str, ...], str, float, str]
+"""A ``Replacement``'s fields after the message id, as a plain tuple (cheap to build by the million)."""
+
+
 def substitute_message(
     message: Message,
     names: ScopeNames,
@@ -161,32 +167,63 @@ def substitute_message(
     unresolved: Unresolved = Unresolved.first,
 ) -> tuple[str, list[Replacement]]:
     """Replace identifiers, then every name outside them; keep-list names are left as they are."""
+    text, mentions = substitute_mentions(
+        message, names, pseudonym, identifiers=identifiers, context=context, unresolved=unresolved
+    )
+    return text, [Replacement(message.id, *mention) for mention in mentions]
+
+
+def substitute_mentions(
+    message: Message,
+    names: ScopeNames,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    context: ThreadContext | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> tuple[str, list[Mention]]:
+    """``substitute_message`` with each record's fields as a ``Mention`` tuple, in text order.
+
+    Streaming apply only counts the records, so it does not build them.
+    """
     text = message.text
-    records = _identifier_records(message, names, pseudonym, identifiers)
-    taken = [(record.start, record.end) for record in records]
+    mentions = _identifier_mentions(message, names, pseudonym, identifiers)
+    taken = [(mention[0], mention[1]) for mention in mentions]
     if names.pattern is not None:
-        zones = _zones(text)
-        context = context if context is not None else ThreadContext.of([message])
-        for match in names.pattern.finditer(text):
-            key = name_key(match.group())
+        zones: Callable[[int], Zone] | None = None
+        for start, end, key in names.pattern.spans(text):
             candidates = names.owners[key]
-            if candidates and not _overlaps(match.start(), match.end(), taken):
-                zone = zones(match.start())
-                if key in names.words and reads_as_word(text, match.start(), match.end(), zone is not Zone.BODY):
-                    continue
-                decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
-                records.append(_name_record(message, match, key, candidates, decision, pseudonym))
-    records.sort(key=lambda record: record.start)
-    return _stitch(text, records), records
+            if not candidates or (taken and _overlaps(start, end, taken)):
+                continue
+            original = text[start:end]
+            if len(candidates) == 1 and key not in names.words:  # what ``decide`` gives, without a Decision
+                mentions.append((start, end, original, key, candidates[0],
+                                 _shaped(pseudonym, candidates[0], original, "name"), "only", candidates, "name",
+                                 CONFIDENCE["only"], ONLY_EVIDENCE))
+                continue
+            zones = zones or _zones(text)
+            zone = zones(start)
+            if key in names.words and reads_as_word(text, start, end, zone is not Zone.BODY):
+                continue
+            context = context if context is not None else ThreadContext.of([message])
+            decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
+            mentions.append(_name_mention(start, end, original, key, candidates, decision, pseudonym))
+    if taken:
+        mentions.sort(key=_start_of)
+    return _stitch(text, mentions), mentions
 
 
-def _identifier_records(
+def _start_of(mention: Mention) -> int:
+    return mention[0]
+
+
+def _identifier_mentions(
     message: Message, names: ScopeNames, pseudonym: Pseudonym, rules: IdentifierRules | None
-) -> list[Replacement]:
+) -> list[Mention]:
     """Identifiers first; a handle whose body is a name in use is left to the names (``@Mary``)."""
     if rules is None:
         return []
-    records = []
+    mentions: list[Mention] = []
     for found in rules.find(message.text):
         if found.kind == "handle" and found.owner is None and names.owners.get(found.text[1:]):
             continue
@@ -195,27 +232,25 @@ def _identifier_records(
         else:
             text, rule, participant = _shaped(pseudonym, found.owner, found.text, found.kind), "owner", found.owner
         candidates = (participant,) if participant else ()
-        records.append(Replacement(
-            message.id, found.start, found.end, found.text, found.text, participant, text, rule, candidates,
+        mentions.append((
+            found.start, found.end, found.text, found.text, participant, text, rule, candidates,
             found.kind, 1.0, RULES[rule],
         ))
-    return records
+    return mentions
 
 
-def _name_record(
-    message: Message, match: Matches, key: str, candidates: tuple[str, ...],
+def _name_mention(
+    start: int, end: int, original: str, key: str, candidates: tuple[str, ...],
     decision: Decision, pseudonym: Pseudonym,
-) -> Replacement:
+) -> Mention:
     if decision.participant is not None:
-        text = _shaped(pseudonym, decision.participant, match.group(), "name")
+        text = _shaped(pseudonym, decision.participant, original, "name")
     elif decision.rule == "mark":
-        text = _ambiguous(pseudonym, candidates, match.group())
+        text = _ambiguous(pseudonym, candidates, original)
     else:
-        text = match.group()
-    return Replacement(
-        message.id, match.start(), match.end(), match.group(), key, decision.participant or "",
-        text, decision.rule, candidates, "name", decision.confidence, decision.evidence,
-    )
+        text = original
+    return (start, end, original, key, decision.participant or "", text, decision.rule, candidates, "name",
+            decision.confidence, decision.evidence)
 
 
 _SHAPED: dict[type, bool] = {}
@@ -241,14 +276,16 @@ def _ambiguous(pseudonym: Pseudonym, candidates: Sequence[str], original: str) -
     return "|".join(pseudonym(participant) for participant in candidates)
 
 
-def _stitch(text: str, records: list[Replacement]) -> str:
-    """The text with each record's span replaced by its pseudonym (records in text order, no overlaps)."""
+def _stitch(text: str, mentions: list[Mention]) -> str:
+    """The text with each mention's span replaced by its pseudonym (in text order, no overlaps)."""
+    if not mentions:
+        return text
     pieces: list[str] = []
     position = 0
-    for record in records:
-        pieces.append(text[position : record.start])
-        pieces.append(record.pseudonym)
-        position = record.end
+    for start, end, _, _, _, pseudonym, *_ in mentions:
+        pieces.append(text[position:start])
+        pieces.append(pseudonym)
+        position = end
     pieces.append(text[position:])
     return "".join(pieces)
 
