@@ -52,7 +52,7 @@ class ApplySummary:
     changed: int = 0
     replaced: int = 0
     recomputed: int = 0
-    """Chunks substituted again in order because an earlier chunk decided a shared name they use."""
+    """Messages substituted again in order because an earlier chunk decided a shared name they use."""
 
     def message_count(self) -> int:
         """Messages read."""
@@ -142,8 +142,10 @@ class ChunkResult:
     replaced: int = 0
     decided: dict[tuple[int, str, str], str] = field(default_factory=dict)
     """(scope, thread, name) → participant of the chunk's last firm decision (``resolution.FIRM``)."""
-    asked: set[tuple[int, str, str]] = field(default_factory=set)
-    """Keys the chunk looked up before deciding them itself: they depend on earlier chunks."""
+    made: list[tuple[int, int, str, str, str]] = field(default_factory=list)
+    """(message index, scope, thread, name, participant) of each firm decision, in order."""
+    pending: dict[int, Pending] = field(default_factory=dict)
+    """Messages that looked up a shared-name decision the chunk had not made: not counted yet."""
 
     def count(self, mentions: list[Mention]) -> None:
         """Count one message's replacements (``Mention`` tuples, as ``Replacement`` records would be)."""
@@ -163,17 +165,33 @@ class ChunkResult:
                     self.review += 1
 
 
+@dataclass(frozen=True)
+class Pending:
+    """A message whose text depends on firm decisions of earlier chunks, if they made any."""
+
+    scope: int
+    asked: frozenset[tuple[str, str]]
+    """(thread, name) keys looked up before the chunk had decided them."""
+    mentions: list[Mention]
+    """What the message became without earlier chunks' decisions."""
+
+
 class _Decided(dict[tuple[str, str], str]):
-    """``ThreadContext.addressed`` that notes the keys asked for before this chunk set them."""
+    """``ThreadContext.addressed`` that notes the keys one message asks for before they are set, and the sets."""
 
     def __init__(self, seed: dict[tuple[str, str], str]) -> None:
         super().__init__(seed)
         self.asked: set[tuple[str, str]] = set()
+        self.made: list[tuple[tuple[str, str], str]] = []
 
     def get(self, key: tuple[str, str], default: str | None = None) -> str | None:  # type: ignore[override]
         if key not in self:
             self.asked.add(key)
         return super().get(key, default)
+
+    def __setitem__(self, key: tuple[str, str], value: str) -> None:
+        self.made.append((key, value))
+        super().__setitem__(key, value)
 
 
 class OutlineContext(ThreadContext):
@@ -253,33 +271,75 @@ def _start_worker(work: Work) -> None:
     _work = work
 
 
-def substitute_chunk(chunk: Chunk, seed: dict[tuple[int, str, str], str] | None = None) -> ChunkResult:
+def substitute_chunk(chunk: Chunk) -> ChunkResult:
     """Substitute every message of a chunk with its own scope's names and thread context.
 
-    Without ``seed`` (the shared-name decisions of the chunks before) the chunk
-    is substituted on its own, and ``asked`` says whether that seed mattered.
+    Firm decisions depend only on their own message, so a chunk makes the same
+    ones whatever came before; a message that looked up a decision the chunk
+    had not made is left ``pending`` for ``settle``, which knows the earlier chunks.
     """
     assert _work is not None, "_start_worker was not called"
     work, result = _work, ChunkResult()
     row_of = {message.id: row for message, row in zip(chunk.messages, chunk.rows)}
     contexts: dict[int, OutlineContext] = {}
-    for message, scope in zip(chunk.messages, chunk.scopes):
+    for index, (message, scope) in enumerate(zip(chunk.messages, chunk.scopes)):
         context = contexts.get(scope)
         if context is None:
-            scope_seed = {(t, n): p for (s, t, n), p in (seed or {}).items() if s == scope}
-            context = contexts[scope] = OutlineContext(work.threads, row_of, scope_seed)
-        context.prepare(message)
-        text, mentions = substitute_mentions(
-            message, work.cache.get(work.active[scope]), work.pseudonym, identifiers=work.identifiers,
-            context=context, unresolved=work.unresolved,
-        )
+            context = contexts[scope] = OutlineContext(work.threads, row_of, {})
+        text, mentions = _substitute(work, message, scope, context)
         result.texts.append(text)
-        result.count(mentions)
+        decided = context.addressed
+        assert isinstance(decided, _Decided)
+        result.made.extend((index, scope, thread, name, who) for (thread, name), who in decided.made)
+        if decided.asked:
+            result.pending[index] = Pending(scope, frozenset(decided.asked), mentions)
+        else:
+            result.count(mentions)
+        decided.asked.clear()
+        decided.made.clear()
     for scope, context in contexts.items():
         result.decided.update(((scope, t, n), p) for (t, n), p in context.addressed.items())
-        assert isinstance(context.addressed, _Decided)
-        result.asked.update((scope, t, n) for t, n in context.addressed.asked)
     return result
+
+
+def _substitute(work: Work, message: Message, scope: int, context: OutlineContext) -> tuple[str, list[Mention]]:
+    context.prepare(message)
+    return substitute_mentions(
+        message, work.cache.get(work.active[scope]), work.pseudonym, identifiers=work.identifiers,
+        context=context, unresolved=work.unresolved,
+    )
+
+
+def settle(chunk: Chunk, result: ChunkResult, decided: dict[tuple[int, str, str], str]) -> int:
+    """Count the chunk's pending messages, substituting again those that earlier chunks' decisions change.
+
+    ``decided`` holds the last firm decision of the chunks before. A pending
+    message is substituted again with what it would have seen in one pass over
+    the file: this chunk's decisions before it, else the earlier chunks'.
+    Returns how many messages were substituted again.
+    """
+    assert _work is not None, "_start_worker was not called"
+    own: dict[tuple[int, str], dict[str, str]] = {}
+    made = iter(result.made)
+    step = next(made, None)
+    again = 0
+    row_of = {message.id: row for message, row in zip(chunk.messages, chunk.rows)}
+    for index, pending in sorted(result.pending.items()):
+        while step is not None and step[0] < index:
+            own.setdefault((step[1], step[2]), {})[step[3]] = step[4]
+            step = next(made, None)
+        earlier = {key: decided[(pending.scope, *key)] for key in pending.asked if (pending.scope, *key) in decided}
+        if not earlier:
+            result.count(pending.mentions)
+            continue
+        message = chunk.messages[index]
+        seed = {(message.thread, name): who for name, who in own.get((pending.scope, message.thread), {}).items()}
+        seed.update(earlier)
+        text, mentions = _substitute(_work, message, pending.scope, OutlineContext(_work.threads, row_of, seed))
+        result.texts[index] = text
+        result.count(mentions)
+        again += 1
+    return again
 
 
 def apply_csv(
@@ -317,10 +377,9 @@ def apply_csv(
     decided: dict[tuple[int, str, str], str] = {}
     for index, result in enumerate(ordered_map(substitute_chunk, chunks, jobs, _start_worker, (work,))):
         frame, chunk = frames.pop(0)
-        if any(key in decided for key in result.asked):
+        if result.pending:
             _start_worker(work)  # this process may not have been a worker
-            result = substitute_chunk(chunk, decided)
-            summary.recomputed += 1
+            summary.recomputed += settle(chunk, result, decided)
         decided.update(result.decided)
         frame[outline.columns.text] = result.texts
         frame.to_csv(output, index=False, header=index == 0, lineterminator="\n")
