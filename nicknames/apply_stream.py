@@ -9,8 +9,10 @@ is a pure function of a scope's names and a message) and written in order.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Collection, Iterator
+import csv
+import io
+from collections import Counter, deque
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Protocol
@@ -26,7 +28,14 @@ from nicknames.messages import Message, split_ids
 from nicknames.outline import Outline, read_outline
 from nicknames.parallel import ordered_map
 from nicknames.resolution import ThreadContext, Unresolved
-from nicknames.substitute import REVIEW_RULES, Mention, Pseudonym, ScopeNames, scope_names, substitute_mentions
+from nicknames.substitute import (
+    REVIEW_RULES,
+    Mention,
+    Pseudonym,
+    ScopeNames,
+    scope_names,
+    substitute_mentions,
+)
 
 
 class Progress(Protocol):
@@ -127,6 +136,10 @@ class Chunk:
     rows: list[int]
     messages: list[Message]
     scopes: list[int]
+    header: list[str]
+    cells: list[list[str]]
+    """Every column's values, in file order (strings shared with ``messages``, so pickled once)."""
+    text_column: int
 
 
 @dataclass
@@ -134,6 +147,8 @@ class ChunkResult:
     """A chunk's new texts, the counts of what was replaced, and the shared-name state it leaves."""
 
     texts: list[str] = field(default_factory=list)
+    csv: str = ""
+    """The chunk's rows with the new texts, as CSV (written by the worker, in parallel)."""
     tally: Counter[tuple[str, str]] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     rules: Counter[str] = field(default_factory=Counter)
@@ -299,6 +314,7 @@ def substitute_chunk(chunk: Chunk) -> ChunkResult:
         decided.made.clear()
     for scope, context in contexts.items():
         result.decided.update(((scope, t, n), p) for (t, n), p in context.addressed.items())
+    result.csv = chunk_csv(chunk, result.texts)
     return result
 
 
@@ -372,49 +388,72 @@ def apply_csv(
                 unresolved)
     if progress is not None:
         progress.start(len(outline))
-    frames: list[tuple[pd.DataFrame, Chunk]] = []
-    chunks = _remember(_chunks(path, outline, codes, encoding, chunk_rows), frames)
+    sent: deque[Chunk] = deque()
+    chunks = _remember(_chunks(path, outline, codes, encoding, chunk_rows), sent)
     decided: dict[tuple[int, str, str], str] = {}
     for index, result in enumerate(ordered_map(substitute_chunk, chunks, jobs, _start_worker, (work,))):
-        frame, chunk = frames.pop(0)
+        chunk = sent.popleft()
         if result.pending:
             _start_worker(work)  # this process may not have been a worker
-            summary.recomputed += settle(chunk, result, decided)
+            again = settle(chunk, result, decided)
+            if again:
+                result.csv = chunk_csv(chunk, result.texts)
+            summary.recomputed += again
         decided.update(result.decided)
-        frame[outline.columns.text] = result.texts
-        frame.to_csv(output, index=False, header=index == 0, lineterminator="\n")
+        write_rows(output, (_csv_lines([chunk.header]) if index == 0 else "") + result.csv)
         summary.add(result)
         if progress is not None:
-            progress.advance(len(frame))
+            progress.advance(len(chunk.rows))
     return summary
 
 
-def _remember(
-    chunks: Iterator[tuple[pd.DataFrame, Chunk]], frames: list[tuple[pd.DataFrame, Chunk]]
-) -> Iterator[Chunk]:
-    """Hand the chunks to the workers, keeping each frame until its texts come back."""
-    for frame, chunk in chunks:
-        frames.append((frame, chunk))
+def _remember(chunks: Iterator[Chunk], sent: deque[Chunk]) -> Iterator[Chunk]:
+    """Hand the chunks to the workers, keeping each until its texts come back."""
+    for chunk in chunks:
+        sent.append(chunk)
         yield chunk
 
 
-def _chunks(
-    path: Path, outline: Outline, codes: np.ndarray, encoding: str | None, rows: int
-) -> Iterator[tuple[pd.DataFrame, Chunk]]:
+def write_rows(output: IO[str], rows: str) -> None:
+    """Write a chunk's CSV rows (the one place apply writes them, where the interrupt tests stop it)."""
+    output.write(rows)
+
+
+def chunk_csv(chunk: Chunk, texts: list[str]) -> str:
+    """The chunk's rows with these texts, as ``DataFrame.to_csv(index=False, lineterminator="\\n")`` writes them.
+
+    pandas writes every row with the ``csv`` module's default writer (every
+    cell here is a string), so the same writer gives the same bytes.
+    """
+    cells = list(chunk.cells)
+    cells[chunk.text_column] = texts
+    return _csv_lines(zip(*cells))
+
+
+def _csv_lines(rows: Iterable[Iterable[str]]) -> str:
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerows(rows)
+    return buffer.getvalue()
+
+
+def _chunks(path: Path, outline: Outline, codes: np.ndarray, encoding: str | None, rows: int) -> Iterator[Chunk]:
     columns = outline.columns
     start = 0
     for frame in iter_chunks(path, encoding, None, rows):
         end = start + len(frame)
         count = len(frame)
-        sessions = frame[columns.session_id].tolist() if columns.session_id else [""] * count
-        recipients = list(map(split_ids, frame[columns.recipients])) if columns.recipients else [()] * count
+        header = [str(label) for label in frame.columns]
+        cells = [frame[label].tolist() for label in frame.columns]
+        cell = dict(zip(frame.columns, cells))
+        sessions = cell[columns.session_id] if columns.session_id else [""] * count
+        recipients = list(map(split_ids, cell[columns.recipients])) if columns.recipients else [()] * count
         parents = [outline.senders[code] if code >= 0 else None for code in outline.parent_sender[start:end].tolist()]
         threads = [outline.thread_labels[code] for code in outline.thread[start:end].tolist()]
         messages = list(map(Message._make, zip(
-            frame[columns.message_id].tolist(), frame[columns.sender].tolist(), frame[columns.text].tolist(),
-            parents, threads, sessions, recipients,
+            cell[columns.message_id], cell[columns.sender], cell[columns.text], parents, threads, sessions, recipients,
         )))
-        yield frame, Chunk(list(range(start, end)), messages, codes[start:end].tolist())
+        yield Chunk(list(range(start, end)), messages, codes[start:end].tolist(), header, cells,
+                    list(frame.columns).index(columns.text))
         start = end
 
 

@@ -18,7 +18,15 @@ from nicknames.mapping import Mapping
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
 from nicknames.patterns import compile_names, name_key
-from nicknames.resolution import CONFIDENCE, ONLY_EVIDENCE, Decision, ThreadContext, Unresolved, Zone, decide
+from nicknames.resolution import (
+    CONFIDENCE,
+    ONLY_EVIDENCE,
+    Decision,
+    ThreadContext,
+    Unresolved,
+    Zone,
+    decide,
+)
 from nicknames.word_names import reads_as_word
 
 RULES = {

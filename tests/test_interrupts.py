@@ -56,19 +56,17 @@ def test_sigint_while_reading_a_slow_input(project: Path) -> None:
 INTERRUPT_WHILE_WRITING = textwrap.dedent(
     """
     import os, signal, sys, time
-    import pandas as pd
+    from nicknames import apply_stream
     from nicknames.cli import main
 
-    original = pd.DataFrame.to_csv
-
-    def half_then_ctrl_c(self, stream, **options):
-        original(self.iloc[: len(self) // 2], stream, **options)
+    def half_then_ctrl_c(stream, rows):
+        stream.write(rows[: len(rows) // 2])
         stream.flush()
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(30)  # the KeyboardInterrupt arrives here
-        original(self.iloc[len(self) // 2 :], stream, **options)
+        stream.write(rows[len(rows) // 2 :])
 
-    pd.DataFrame.to_csv = half_then_ctrl_c
+    apply_stream.write_rows = half_then_ctrl_c
     sys.argv = ["nicknames", *sys.argv[1:]]
     main()
     """

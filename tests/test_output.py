@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import IO
 
-import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from nicknames import apply_stream
 from nicknames.cli import app
 from nicknames.errors import OutputError
 from nicknames.mapping import Mapping
@@ -109,13 +110,11 @@ def project(tmp_path: Path) -> Path:
 
 
 def test_ctrl_c_while_apply_writes_keeps_the_previous_output(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    original = pd.DataFrame.to_csv
-
-    def half_then_interrupt(self: pd.DataFrame, stream: object, **options: object) -> None:
-        original(self.iloc[:1], stream, **options)
+    def half_then_interrupt(stream: IO[str], rows: str) -> None:
+        stream.write(rows[: len(rows) // 2])
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pd.DataFrame, "to_csv", half_then_interrupt)
+    monkeypatch.setattr(apply_stream, "write_rows", half_then_interrupt)
     result = CliRunner().invoke(app, ["apply", str(project / "m.csv"), str(project / "map.txt"), "-s", "all",
                                       "-o", str(project / "out.csv")])
     assert result.exit_code == 130
