@@ -149,6 +149,8 @@ class ChunkResult:
     texts: list[str] = field(default_factory=list)
     csv: str = ""
     """The chunk's rows with the new texts, as CSV (written by the worker, in parallel)."""
+    ends: list[int] = field(default_factory=list)
+    """Where each row ends in ``csv``."""
     tally: Counter[tuple[str, str]] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
     rules: Counter[str] = field(default_factory=Counter)
@@ -314,7 +316,7 @@ def substitute_chunk(chunk: Chunk) -> ChunkResult:
         decided.made.clear()
     for scope, context in contexts.items():
         result.decided.update(((scope, t, n), p) for (t, n), p in context.addressed.items())
-    result.csv = chunk_csv(chunk, result.texts)
+    result.csv, result.ends = chunk_csv(chunk, result.texts)
     return result
 
 
@@ -326,19 +328,19 @@ def _substitute(work: Work, message: Message, scope: int, context: OutlineContex
     )
 
 
-def settle(chunk: Chunk, result: ChunkResult, decided: dict[tuple[int, str, str], str]) -> int:
+def settle(chunk: Chunk, result: ChunkResult, decided: dict[tuple[int, str, str], str]) -> list[int]:
     """Count the chunk's pending messages, substituting again those that earlier chunks' decisions change.
 
     ``decided`` holds the last firm decision of the chunks before. A pending
     message is substituted again with what it would have seen in one pass over
     the file: this chunk's decisions before it, else the earlier chunks'.
-    Returns how many messages were substituted again.
+    Returns the indexes of the messages substituted again.
     """
     assert _work is not None, "_start_worker was not called"
     own: dict[tuple[int, str], dict[str, str]] = {}
     made = iter(result.made)
     step = next(made, None)
-    again = 0
+    again: list[int] = []
     row_of = {message.id: row for message, row in zip(chunk.messages, chunk.rows)}
     for index, pending in sorted(result.pending.items()):
         while step is not None and step[0] < index:
@@ -354,7 +356,7 @@ def settle(chunk: Chunk, result: ChunkResult, decided: dict[tuple[int, str, str]
         text, mentions = _substitute(_work, message, pending.scope, OutlineContext(_work.threads, row_of, seed))
         result.texts[index] = text
         result.count(mentions)
-        again += 1
+        again.append(index)
     return again
 
 
@@ -397,8 +399,8 @@ def apply_csv(
             _start_worker(work)  # this process may not have been a worker
             again = settle(chunk, result, decided)
             if again:
-                result.csv = chunk_csv(chunk, result.texts)
-            summary.recomputed += again
+                result.csv = _rewritten(chunk, result, again)
+            summary.recomputed += len(again)
         decided.update(result.decided)
         write_rows(output, (_csv_lines([chunk.header]) if index == 0 else "") + result.csv)
         summary.add(result)
@@ -419,15 +421,36 @@ def write_rows(output: IO[str], rows: str) -> None:
     output.write(rows)
 
 
-def chunk_csv(chunk: Chunk, texts: list[str]) -> str:
+def chunk_csv(chunk: Chunk, texts: list[str]) -> tuple[str, list[int]]:
     """The chunk's rows with these texts, as ``DataFrame.to_csv(index=False, lineterminator="\\n")`` writes them.
 
     pandas writes every row with the ``csv`` module's default writer (every
-    cell here is a string), so the same writer gives the same bytes.
+    cell here is a string), so the same writer gives the same bytes. Also
+    returns where each row ends, so that a row can be written again.
     """
     cells = list(chunk.cells)
     cells[chunk.text_column] = texts
-    return _csv_lines(zip(*cells))
+    buffer = io.StringIO()
+    write, tell = csv.writer(buffer, lineterminator="\n").writerow, buffer.tell
+    ends: list[int] = []
+    for row in zip(*cells):
+        write(row)
+        ends.append(tell())
+    return buffer.getvalue(), ends
+
+
+def _rewritten(chunk: Chunk, result: ChunkResult, indexes: list[int]) -> str:
+    """The worker's CSV of the chunk with the rows of these messages (in order) written again."""
+    pieces: list[str] = []
+    position = 0
+    for index in indexes:
+        pieces.append(result.csv[position : result.ends[index - 1] if index else 0])
+        row = [column[index] for column in chunk.cells]
+        row[chunk.text_column] = result.texts[index]
+        pieces.append(_csv_lines([row]))
+        position = result.ends[index]
+    pieces.append(result.csv[position:])
+    return "".join(pieces)
 
 
 def _csv_lines(rows: Iterable[Iterable[str]]) -> str:
