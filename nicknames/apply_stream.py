@@ -25,7 +25,7 @@ from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import KEEP, Mapping
 from nicknames.messages import Message, split_ids
-from nicknames.outline import Outline, read_outline
+from nicknames.outline import CODE, Outline, read_outline
 from nicknames.parallel import ordered_map
 from nicknames.resolution import ThreadContext, Unresolved
 from nicknames.substitute import (
@@ -157,8 +157,9 @@ class ChunkResult:
     review: int = 0
     changed: int = 0
     replaced: int = 0
-    decided: dict[tuple[int, str, str], str] = field(default_factory=dict)
-    """(scope, thread, name) → participant of the chunk's last firm decision (``resolution.FIRM``)."""
+    decided: dict[tuple[int, str, str], tuple[str, int]] = field(default_factory=dict)
+    """(scope, thread, name) → participant of the chunk's last firm decision (``resolution.FIRM``), and the
+    thread's last row in the scope (after it the decision is forgotten)."""
     made: list[tuple[int, int, str, str, str]] = field(default_factory=list)
     """(message index, scope, thread, name, participant) of each firm decision, in order."""
     pending: dict[int, Pending] = field(default_factory=dict)
@@ -243,16 +244,16 @@ class ThreadIndex:
 
     @classmethod
     def build(cls, outline: Outline, scopes: np.ndarray) -> ThreadIndex:
-        """Sort the rows by scope, thread and row once."""
+        """Sort the rows by scope, thread and row once (32-bit rows: 16 bytes a message in all)."""
         count = len(outline)
-        order = np.lexsort((np.arange(count), outline.thread, scopes))
+        order = np.lexsort((np.arange(count), outline.thread, scopes)).astype(CODE)
         boundary = np.ones(count, dtype=bool)
         boundary[1:] = (scopes[order][1:] != scopes[order][:-1]) | (outline.thread[order][1:] != outline.thread[order][:-1])
-        starts = np.flatnonzero(boundary)
-        ends = np.append(starts[1:], count)
+        starts = np.flatnonzero(boundary).astype(CODE)
+        ends = np.append(starts[1:], count).astype(CODE)
         block = np.cumsum(boundary) - 1
-        position = np.empty(count, dtype=np.int64)
-        position[order] = np.arange(count)
+        position = np.empty(count, dtype=CODE)
+        position[order] = np.arange(count, dtype=CODE)
         return cls(outline.senders, outline.sender, outline.parent_sender, order, position,
                    starts[block], ends[block])
 
@@ -261,6 +262,10 @@ class ThreadIndex:
         rows = self.order[self.block_start[self.position[row]] : self.block_end[self.position[row]]]
         codes = set(self.sender[rows].tolist()) | {c for c in self.parent_sender[rows].tolist() if c >= 0}
         return {self.senders[code] for code in codes}
+
+    def last_row(self, row: int) -> int:
+        """The last row of the row's thread in its scope."""
+        return int(self.order[self.block_end[self.position[row]] - 1])
 
     def earlier_senders(self, row: int) -> list[str]:
         """Senders of the messages before this row in its thread and scope, latest first."""
@@ -314,8 +319,8 @@ def substitute_chunk(chunk: Chunk) -> ChunkResult:
             result.count(mentions)
         decided.asked.clear()
         decided.made.clear()
-    for scope, context in contexts.items():
-        result.decided.update(((scope, t, n), p) for (t, n), p in context.addressed.items())
+    for index, scope, thread, name, who in result.made:
+        result.decided[(scope, thread, name)] = (who, work.threads.last_row(chunk.rows[index]))
     result.csv, result.ends = chunk_csv(chunk, result.texts)
     return result
 
@@ -328,7 +333,7 @@ def _substitute(work: Work, message: Message, scope: int, context: OutlineContex
     )
 
 
-def settle(chunk: Chunk, result: ChunkResult, decided: dict[tuple[int, str, str], str]) -> list[int]:
+def settle(chunk: Chunk, result: ChunkResult, decided: dict[tuple[int, str, str], tuple[str, int]]) -> list[int]:
     """Count the chunk's pending messages, substituting again those that earlier chunks' decisions change.
 
     ``decided`` holds the last firm decision of the chunks before. A pending
@@ -346,7 +351,7 @@ def settle(chunk: Chunk, result: ChunkResult, decided: dict[tuple[int, str, str]
         while step is not None and step[0] < index:
             own.setdefault((step[1], step[2]), {})[step[3]] = step[4]
             step = next(made, None)
-        earlier = {key: decided[(pending.scope, *key)] for key in pending.asked if (pending.scope, *key) in decided}
+        earlier = {key: decided[(pending.scope, *key)][0] for key in pending.asked if (pending.scope, *key) in decided}
         if not earlier:
             result.count(pending.mentions)
             continue
@@ -392,7 +397,7 @@ def apply_csv(
         progress.start(len(outline))
     sent: deque[Chunk] = deque()
     chunks = _remember(_chunks(path, outline, codes, encoding, chunk_rows), sent)
-    decided: dict[tuple[int, str, str], str] = {}
+    decided: dict[tuple[int, str, str], tuple[str, int]] = {}
     for index, result in enumerate(ordered_map(substitute_chunk, chunks, jobs, _start_worker, (work,))):
         chunk = sent.popleft()
         if result.pending:
@@ -402,11 +407,18 @@ def apply_csv(
                 result.csv = _rewritten(chunk, result, again)
             summary.recomputed += len(again)
         decided.update(result.decided)
+        _forget_ended(decided, chunk.rows[-1])
         write_rows(output, (_csv_lines([chunk.header]) if index == 0 else "") + result.csv)
         summary.add(result)
         if progress is not None:
             progress.advance(len(chunk.rows))
     return summary
+
+
+def _forget_ended(decided: dict[tuple[int, str, str], tuple[str, int]], row: int) -> None:
+    """Drop the decisions of threads whose last message is at or before this row: no later message asks."""
+    for key in [key for key, (_, last) in decided.items() if last <= row]:
+        del decided[key]
 
 
 def _remember(chunks: Iterator[Chunk], sent: deque[Chunk]) -> Iterator[Chunk]:

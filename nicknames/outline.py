@@ -24,6 +24,8 @@ from nicknames.errors import where
 from nicknames.messages import NO_PARENT, SCOPES, _sender_problem, check_unique_ids, empty_ids_error
 from nicknames.replies import ReplyCheck
 
+CODE = np.int32
+"""The integer type of the per-message codes: 4 bytes a message each (2**31 messages, senders or threads)."""
 _HASH_KEYS = ("0123456789123456", "6543219876543210")
 """Keys for hashing ids; the second is used in the (astronomically rare) case of a collision."""
 
@@ -38,8 +40,8 @@ class Codes:
     def encode(self, values: pd.Series) -> np.ndarray:
         """The codes of a chunk's values, adding new labels as they appear."""
         local, uniques = pd.factorize(values.to_numpy(dtype=object))
-        to_global = np.fromiter((self._code(str(label)) for label in uniques), dtype=np.int64, count=len(uniques))
-        return to_global[local] if len(local) else np.zeros(0, dtype=np.int64)
+        to_global = np.fromiter((self._code(str(label)) for label in uniques), dtype=CODE, count=len(uniques))
+        return to_global[local] if len(local) else np.zeros(0, dtype=CODE)
 
     def _code(self, label: str) -> int:
         code = self.index.get(label)
@@ -72,7 +74,7 @@ class Outline:
     def scope(self, scope: str) -> tuple[np.ndarray, list[str]]:
         """Each message's scope code and the label of each scope (as ``MessageTable.scope_keys``)."""
         if scope == "all":
-            return np.zeros(len(self), dtype=np.int64), [""]
+            return np.zeros(len(self), dtype=CODE), [""]
         if scope == "session":
             if self.session is None:
                 raise InputError(
@@ -131,7 +133,7 @@ def read_outline(
     ids = _unique_ids(path, columns, encoding, joined["id"])
     sender = joined["sender"]
     parent_row = _parent_rows(ids, joined) if columns.parent_id is not None else np.full(len(ids), -1)
-    parent_sender = np.where(parent_row >= 0, sender[np.maximum(parent_row, 0)], -1)
+    parent_sender = np.where(parent_row >= 0, sender[np.maximum(parent_row, 0)], -1).astype(CODE)
     if columns.thread_id is not None:
         thread, thread_labels = joined["thread"], threads.labels
     else:
@@ -240,7 +242,7 @@ def _thread_roots(
         for node in path_rows:
             root_of[node] = root
     codes, roots = pd.factorize(np.asarray(root_of, dtype=np.int64))
-    return codes.astype(np.int64), _ids_at(path, columns, encoding, roots, rows)
+    return codes.astype(CODE), _ids_at(path, columns, encoding, roots, rows)
 
 
 def _ids_at(path: Path, columns: Columns, encoding: str | None, wanted: np.ndarray, rows: int) -> list[str]:
