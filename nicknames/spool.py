@@ -1,0 +1,37 @@
+"""Inputs that can be read only once — a pipe, ``<(zcat export.csv.gz)`` — made readable again.
+
+Reading a CSV file takes several passes (the header and encoding, an outline of
+ids and senders, then the text in chunks), and a pipe gives its bytes only
+once. Such an input is copied, as it arrives, into a private temporary folder
+(owner-only, like every file that holds real names), read from there, and
+deleted when the command ends, whether it succeeds, fails or is interrupted.
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+BLOCK = 1 << 20
+"""Bytes copied at a time."""
+
+
+def read_once(path: Path) -> bool:
+    """True for an input that exists but is neither a regular file nor a folder (a pipe, a device)."""
+    return path.exists() and not path.is_file() and not path.is_dir()
+
+
+@contextmanager
+def readable_again(path: Path) -> Iterator[Path]:
+    """``path`` itself, or for a pipe a private copy of what it gives, removed on exit."""
+    if not read_once(path):
+        yield path
+        return
+    with tempfile.TemporaryDirectory(prefix="nicknames-") as folder:  # created owner-only (0700)
+        copy = Path(folder) / (path.name or "input")
+        with path.open("rb") as source, copy.open("xb") as target:
+            shutil.copyfileobj(source, target, BLOCK)
+        yield copy
