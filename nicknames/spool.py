@@ -9,14 +9,18 @@ deleted when the command ends, whether it succeeds, fails or is interrupted.
 
 from __future__ import annotations
 
+import os
+import select
 import shutil
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 BLOCK = 1 << 20
 """Bytes copied at a time."""
+WAIT = 0.2
+"""Seconds a read waits for the pipe before Python looks at signals again (so Ctrl-C always stops it)."""
 
 
 def read_once(path: Path) -> bool:
@@ -32,6 +36,25 @@ def readable_again(path: Path) -> Iterator[Path]:
         return
     with tempfile.TemporaryDirectory(prefix="nicknames-") as folder:  # created owner-only (0700)
         copy = Path(folder) / (path.name or "input")
-        with path.open("rb") as source, copy.open("xb") as target:
-            shutil.copyfileobj(source, target, BLOCK)
+        with path.open("rb", buffering=0) as source, copy.open("xb") as target:
+            if os.name == "posix":
+                _copy_waking(source.fileno(), target.write)
+            else:
+                shutil.copyfileobj(source, target, BLOCK)
         yield copy
+
+
+def _copy_waking(descriptor: int, write: Callable[[bytes], object]) -> None:
+    """Copy until the end of the pipe, never blocking long in one read.
+
+    A Ctrl-C that arrives just before a blocking read would otherwise wait,
+    unhandled, for the writer's next bytes, which may never come.
+    """
+    while True:
+        ready, _, _ = select.select([descriptor], [], [], WAIT)
+        if not ready:
+            continue
+        block = os.read(descriptor, BLOCK)
+        if not block:
+            return
+        write(block)
