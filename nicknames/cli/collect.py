@@ -10,12 +10,27 @@ from rich.markup import escape
 
 from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
-    AddressKeyOption, ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
-    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_source,
+    AddressKeyOption,
+    ConfigOption,
+    EncodingOption,
+    MessageIdColumn,
+    ParentColumn,
+    QuietOption,
+    SenderColumn,
+    SessionColumn,
+    TextColumn,
+    ThreadColumn,
+    VerboseOption,
+    app,
+    config_in_use,
+    err,
+    load_settings,
+    load_source,
+    readable,
     user_errors,
 )
-from nicknames.mail.participants import key_path, write_key
 from nicknames.collect import merge
+from nicknames.mail.participants import key_path, write_key
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping, with_header, write_mapping
 from nicknames.nickname_table import read_table
@@ -28,6 +43,7 @@ from nicknames.sources import collect_source, open_address_key
 @app.command("collect")
 @user_errors
 def collect_command(
+    ctx: typer.Context,
     messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export: CSV, JSON Lines, "
                                              "Parquet, an mbox file or a folder of .eml files.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="Mapping file to write or merge into.",
@@ -70,6 +86,7 @@ def collect_command(
     """
     key_file = address_key or key_path(output)
     check_outputs({"--output": output, "--address-key": key_file}, [messages, class_list, config_in_use(config)])
+    messages = readable(ctx, messages)  # a pipe is read more than once
     settings = load_settings(config)
     # Small inputs first, so that any error in them comes before the messages' warnings.
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
