@@ -10,6 +10,7 @@ is a pure function of a scope's names and a message) and written in order.
 from __future__ import annotations
 
 import csv
+import ctypes
 import io
 from collections import Counter, deque
 from collections.abc import Collection, Iterable, Iterator
@@ -393,6 +394,7 @@ def apply_csv(
                            [p for p in mapping.participants if p not in senders])
     work = Work(ScopeNamesCache(mapping), active, ThreadIndex.build(outline, codes), pseudonym, identifiers,
                 unresolved)
+    _return_freed_memory()
     if progress is not None:
         progress.start(len(outline))
     sent: deque[Chunk] = deque()
@@ -413,6 +415,19 @@ def apply_csv(
         if progress is not None:
             progress.advance(len(chunk.rows))
     return summary
+
+
+def _return_freed_memory() -> None:
+    """Give the memory the outline pass freed back to the system, where the C library allows it.
+
+    The outline pass builds lists of a few Python objects per message and frees
+    them; glibc keeps most of those pages, so without this the peak of a
+    million-message run stays ~100 MB above that of a smaller file for good.
+    """
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):  # not glibc: nothing to do
+        pass
 
 
 def _forget_ended(decided: dict[tuple[int, str, str], tuple[str, int]], row: int) -> None:
