@@ -9,11 +9,9 @@ is a pure function of a scope's names and a message) and written in order.
 
 from __future__ import annotations
 
-import csv
 import ctypes
-import io
 from collections import Counter, deque
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Protocol
@@ -23,6 +21,7 @@ import pandas as pd
 
 from nicknames.apply import Duplicate
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
+from nicknames.csv_rows import csv_lines, replace_rows, rows_csv
 from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import KEEP, Mapping
 from nicknames.messages import Message, split_ids
@@ -410,7 +409,7 @@ def apply_csv(
             summary.recomputed += len(again)
         decided.update(result.decided)
         _forget_ended(decided, chunk.rows[-1])
-        write_rows(output, (_csv_lines([chunk.header]) if index == 0 else "") + result.csv)
+        write_rows(output, (csv_lines([chunk.header]) if index == 0 else "") + result.csv)
         summary.add(result)
         if progress is not None:
             progress.advance(len(chunk.rows))
@@ -449,41 +448,19 @@ def write_rows(output: IO[str], rows: str) -> None:
 
 
 def chunk_csv(chunk: Chunk, texts: list[str]) -> tuple[str, list[int]]:
-    """The chunk's rows with these texts, as ``DataFrame.to_csv(index=False, lineterminator="\\n")`` writes them.
-
-    pandas writes every row with the ``csv`` module's default writer (every
-    cell here is a string), so the same writer gives the same bytes. Also
-    returns where each row ends, so that a row can be written again.
-    """
+    """The chunk's rows with these texts, as CSV, and where each row ends (``csv_rows``)."""
     cells = list(chunk.cells)
     cells[chunk.text_column] = texts
-    buffer = io.StringIO()
-    write, tell = csv.writer(buffer, lineterminator="\n").writerow, buffer.tell
-    ends: list[int] = []
-    for row in zip(*cells):
-        write(row)
-        ends.append(tell())
-    return buffer.getvalue(), ends
+    return rows_csv(cells)
 
 
 def _rewritten(chunk: Chunk, result: ChunkResult, indexes: list[int]) -> str:
-    """The worker's CSV of the chunk with the rows of these messages (in order) written again."""
-    pieces: list[str] = []
-    position = 0
+    """The worker's CSV of the chunk with the rows of these messages written again."""
+    rows: dict[int, list[str]] = {}
     for index in indexes:
-        pieces.append(result.csv[position : result.ends[index - 1] if index else 0])
-        row = [column[index] for column in chunk.cells]
-        row[chunk.text_column] = result.texts[index]
-        pieces.append(_csv_lines([row]))
-        position = result.ends[index]
-    pieces.append(result.csv[position:])
-    return "".join(pieces)
-
-
-def _csv_lines(rows: Iterable[Iterable[str]]) -> str:
-    buffer = io.StringIO()
-    csv.writer(buffer, lineterminator="\n").writerows(rows)
-    return buffer.getvalue()
+        rows[index] = [column[index] for column in chunk.cells]
+        rows[index][chunk.text_column] = result.texts[index]
+    return replace_rows(result.csv, result.ends, rows)
 
 
 def _chunks(path: Path, outline: Outline, codes: np.ndarray, encoding: str | None, rows: int) -> Iterator[Chunk]:

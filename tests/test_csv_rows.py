@@ -1,0 +1,37 @@
+"""CSV rows written as pandas writes them, and single rows written again."""
+
+from __future__ import annotations
+
+import io
+
+import pandas as pd
+import pytest
+
+from nicknames.csv_rows import replace_rows, rows_csv
+
+COLUMNS = {
+    "id": ["1", "2", "3", "4"],
+    "text": ['Hi "Mary",\nthanks', "a, b", "", "  spaced  "],
+    "empty": ["", "", "", ""],
+}
+
+
+def pandas_csv(columns: dict[str, list[str]]) -> str:
+    stream = io.StringIO()
+    pd.DataFrame(columns).to_csv(stream, index=False, header=False, lineterminator="\n")
+    return stream.getvalue()
+
+
+@pytest.mark.parametrize("names", [["id", "text", "empty"], ["text"], ["empty"]])
+def test_rows_are_written_as_pandas_writes_them(names: list[str]) -> None:
+    columns = {name: COLUMNS[name] for name in names}
+    text, ends = rows_csv(list(columns.values()))
+    assert text == pandas_csv(columns)
+    assert ends[-1] == len(text) and len(ends) == 4
+
+
+def test_replacing_rows_writes_only_those_rows_again() -> None:
+    text, ends = rows_csv([COLUMNS["id"], COLUMNS["text"]])
+    new = replace_rows(text, ends, {0: ["1", "[U1]"], 2: ["3", "x\ny"]})
+    texts = ["[U1]", COLUMNS["text"][1], "x\ny", COLUMNS["text"][3]]
+    assert new == pandas_csv({"id": COLUMNS["id"], "text": texts})
