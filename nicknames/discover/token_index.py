@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.discover.lexicon import Lexicon
+from nicknames.discover.sequences import runs_in
 from nicknames.messages import Message
 
 _WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
@@ -42,10 +43,17 @@ class TokenIndex:
     involved: dict[str, set[str]] = field(default_factory=dict)
     """Participant → threads in which they are active."""
     lexicon: Lexicon = field(default_factory=Lexicon)
+    sequence_words: frozenset[str] = frozenset()
+    """Lower-case words of registered names of several words: runs of capitals with one are kept."""
+    runs: dict[str, Counter[str]] = field(default_factory=dict)
+    """Run of capitalised words containing a ``sequence_words`` word → messages per thread."""
+    sessions: dict[str, str] = field(default_factory=dict)
+    """Thread → the session it belongs to ("" when the messages have no sessions)."""
 
     def add(self, message: Message) -> None:
         """Index one message (the per-token work is done by compiled patterns, not Python loops)."""
         self._member(message.thread, message.sender)
+        self.sessions.setdefault(message.thread, message.session)
         if message.parent_sender:
             self._member(message.thread, message.parent_sender)
         text = message.text
@@ -60,6 +68,8 @@ class TokenIndex:
             if token.casefold() in common and token not in mid_set and not token.islower():
                 continue  # "Will you ...", "May I ...": only mid-sentence uses say something about names
             self.threads.setdefault(token, Counter())[message.thread] += 1
+        for run in runs_in(text, self.sequence_words):
+            self.runs.setdefault(run, Counter())[message.thread] += 1
 
     def count(self, token: str, threads: Collection[str]) -> int:
         """Messages containing the token in the given threads."""
