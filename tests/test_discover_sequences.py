@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
-from nicknames.discover.sequences import misspelt_window, runs_in, sequence_words
+from nicknames.discover.sequences import RUN, Windows, misspelt_window, named_neighbours, runs_in, sequence_words
 
 WORDS = frozenset({"hi", "thanks", "dear", "and"})
 
@@ -49,3 +51,24 @@ def test_runs_in(text: str, expected: set[str]) -> None:
 )
 def test_misspelt_window(run: str, name: str, window: str | None) -> None:
     assert misspelt_window(run, name, is_word) == window
+
+
+@pytest.mark.parametrize(
+    ("text", "paired"),
+    [
+        ("Ask Valeria Lima about it", {"Valeria", "Lima", "Ask"}),
+        ("Hi Rich, and Thanks Rich", {"Hi", "Thanks"}),  # greeting words are ordinary: Rich stays alone
+        ("Merry Christmas", {"Merry", "Christmas"}),
+        ("rich people", set()),
+    ],
+)
+def test_named_neighbours(text: str, paired: set[str]) -> None:
+    assert named_neighbours([run.split() for run in RUN.findall(text)], is_word) == paired
+
+
+def test_windows_skip_names_someone_has() -> None:
+    runs = {"Steve Harris": Counter({"t1": 2}), "Dear Anne Maire": Counter({"t1": 1, "t2": 1})}
+    windows = Windows.find(runs, ["Steven Harris", "Anne Marie"], is_word, frozenset({"steve harris"}))
+    assert windows.threads == {"Anne Maire": Counter({"t1": 1, "t2": 1})}
+    assert windows.spelling == {"Anne Marie": {"Anne Maire"}}
+    assert windows.messages_with("Maire") == 2

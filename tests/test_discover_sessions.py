@@ -26,7 +26,8 @@ SESSIONS = Sessions(
         ({"t3": 1}, {"U1"}, 0),  # another session
         ({"t2": 1}, {"U1", "U2"}, 0),  # U2, active in the session, could own it too
         ({"t2": 1}, {"U1", "U3"}, 1),  # U3 is in another session
-        ({"t2": 1, "t4": 2}, {"U1"}, 3),
+        ({"t2": 1, "t4": 1}, {"U1"}, 2),
+        ({"t2": 1, "t4": 2}, {"U1"}, 0),  # used again and again where U1 never is: someone or something else
     ],
 )
 def test_session_count(occurrences: dict[str, int], claimants: set[str], expected: int) -> None:
@@ -46,7 +47,7 @@ def test_sessions_from_index() -> None:
 def found_by(texts: list[tuple[str, str, str, str]], known: Known, table: str = "Richard,Rich\n") -> dict[
         tuple[str, str], tuple[int, tuple[str, ...]]]:
     """Discovery on messages given as (sender, parent sender, thread, text), all in session s1."""
-    index = TokenIndex(watched=frozenset({"rich", "richard"}), sequence_words=frozenset({"anne", "marie"}))
+    index = TokenIndex(watched=frozenset({"rich", "richard"}), sequence_words=frozenset({"anne", "marie", "steve"}))
     for number, (sender, parent, thread, text) in enumerate(texts):
         index.add(Message(str(number), sender, text, parent or None, thread, "s1"))
     return {(s.participant, s.text): (s.count, s.tags) for s in discover(known, index, parse_table(table))}
@@ -64,14 +65,30 @@ def found_by(texts: list[tuple[str, str, str, str]], known: Known, table: str = 
         # in U1's own thread it counts as before, without the session tag
         ([("U1", "", "t1", "Hello"), ("U2", "U1", "t1", "Perhaps Rich can say more.")],
          {"U1": {"Richard"}}, {("U1", "Rich"): (1, ("nickname",))}),
+        # a misspelt given name roams; a misspelt surname does not ("Hall" for Hill)
+        ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "Ask Rihcard or Hall.")],
+         {"U1": {"Richard Hill", "Richard", "Hill"}}, {("U1", "Rihcard"): (1, ("fuzzy", "session"))}),
+        # nor do all capitals, nor lower case
+        ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "RICHARD wrote")], {"U1": {"Richard"}}, {}),
+        ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "the rich and richard")], {"U1": {"Richard"}}, {}),
+        # nor a form next to a name-like capitalised word: someone else's full name
+        ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "Ask Rich Baxter.")], {"U1": {"Richard"}}, {}),
+        # nor a full name from a form they go by (Rich → Richard): another Richard, more likely
+        ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "Ask Richard.")], {"U1": {"Rich"}}, {}),
+        # a form used again and again where U1 never is belongs to someone else
+        ([("U1", "", "t1", "Hello")] + [("U2", "", "t2", "Ask Rich.")] * 3, {"U1": {"Richard"}}, {}),
         # a misspelt name of several words; the misspelt word alone is not suggested
         ([("U1", "", "t1", "Hello"), ("U2", "U1", "t1", "Thanks to Anne Maire for it.")],
          {"U1": {"Anne Marie", "Anne", "Marie"}}, {("U1", "Anne Maire"): (1, ("fuzzy",))}),
         # the same found outside U1's threads, in the session
         ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "Thanks to Anne Maire for it.")],
          {"U1": {"Anne Marie", "Anne", "Marie"}}, {("U1", "Anne Maire"): (1, ("fuzzy", "session"))}),
+        # a window that is someone else's name is theirs, not a misspelling
+        ([("U1", "", "t1", "Hello"), ("U2", "U1", "t1", "Ask Steve Harris.")],
+         {"U1": {"Steven Harris"}, "U3": {"Steve Harris"}}, {}),
     ],
 )
 def test_discover_in_the_session(messages: list[tuple[str, str, str, str]], names: dict[str, set[str]],
                                  expected: dict[tuple[str, str], tuple[int, tuple[str, ...]]]) -> None:
-    assert found_by(messages, Known(names, {pid: sorted(n) for pid, n in names.items()})) == expected
+    registered = {pid: sorted(own, key=lambda name: (-len(name.split()), name)) for pid, own in names.items()}
+    assert found_by(messages, Known(names, registered)) == expected

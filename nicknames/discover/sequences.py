@@ -13,7 +13,9 @@ not suggested on its own.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 
 import regex
 from rapidfuzz.distance import OSA
@@ -32,10 +34,60 @@ def sequence_words(names: Iterable[str]) -> frozenset[str]:
 
 def runs_in(text: str, words: frozenset[str]) -> set[str]:
     """The runs of capitalised words in the text that contain one of the given (case-folded) words."""
+    return sequences_of([run.split() for run in RUN.findall(text)], words)
+
+
+def sequences_of(runs: list[list[str]], words: frozenset[str]) -> set[str]:
+    """The runs (as word lists) that contain one of the given (case-folded) words, joined."""
     if not words:
         return set()
-    runs = (run.split() for run in RUN.findall(text))
     return {" ".join(run) for run in runs if any(word.casefold() in words for word in run)}
+
+
+def named_neighbours(runs: list[list[str]], ordinary: Callable[[str], bool]) -> set[str]:
+    """Words standing next to a capitalised word that is not an ordinary one: part of a full name
+    ("Valeria Lima", "Bryce Baxter") or of a title ("Merry Christmas"), so probably not a one-off
+    mention of a participant by a given name."""
+    paired: set[str] = set()
+    for run in runs:
+        for left, right in zip(run, run[1:]):
+            if not ordinary(right):
+                paired.add(left)
+            if not ordinary(left):
+                paired.add(right)
+    return paired
+
+
+@dataclass
+class Windows:
+    """The misspelt names of several words found in the runs, and where they occur."""
+
+    threads: dict[str, Counter[str]] = field(default_factory=dict)
+    """Window as written → messages per thread."""
+    spelling: dict[str, set[str]] = field(default_factory=dict)
+    """Name → the windows that spell it."""
+
+    @classmethod
+    def find(cls, runs: dict[str, Counter[str]], names: Iterable[str], is_word: Callable[[str], bool],
+             taken: frozenset[str] = frozenset()) -> Windows:
+        """Windows of the runs that spell one of the names; none that is a name in ``taken`` (case-folded)."""
+        by_word: dict[str, set[str]] = {}
+        for name in names:
+            if " " in name:
+                for word in name.split():
+                    by_word.setdefault(word, set()).add(name)
+        windows = cls()
+        for run, threads in runs.items():
+            for name in {name for word in run.split() for name in by_word.get(word, ())}:
+                window = misspelt_window(run, name, is_word)
+                if window is not None and window.casefold() not in taken:
+                    windows.threads.setdefault(window, Counter()).update(threads)
+                    windows.spelling.setdefault(name, set()).add(window)
+        return windows
+
+    def messages_with(self, word: str) -> int:
+        """Messages of all windows that contain the word."""
+        return sum(sum(threads.values()) for window, threads in self.threads.items() if word in window.split())
 
 
 def misspelt_window(run: str, name: str, is_word: Callable[[str], bool]) -> str | None:

@@ -8,6 +8,12 @@ threads of a session they take part in, when nobody else active in that session
 could own it (no other participant has it as a name or as a candidate variant).
 Such suggestions carry the ``session`` tag. Without a session column the whole
 corpus is one session, and the rule asks that nobody else anywhere could own it.
+
+Only one-off mentions count (``MAX_SESSION_MESSAGES``): a form used again and again
+in a session but never where the participant is active is someone or something
+else (a person not on the class list, a place). Which variants may be looked for
+this way (given names and familiar forms, not surnames nor all capitals) is
+decided by the caller.
 """
 
 from __future__ import annotations
@@ -17,6 +23,9 @@ from collections.abc import Collection
 from dataclasses import dataclass
 
 from nicknames.discover.token_index import TokenIndex
+
+MAX_SESSION_MESSAGES = 2
+"""Mentions outside the participant's threads beyond which a variant is not theirs."""
 
 
 @dataclass(frozen=True)
@@ -39,7 +48,7 @@ class Sessions:
         self, occurrences: Counter[str], participant: str, own_threads: Collection[str], claimants: Collection[str]
     ) -> int:
         """Messages with the variant outside the participant's threads but in their sessions,
-        in sessions where no other claimant of the variant is active."""
+        in sessions where no other claimant of the variant is active; 0 above ``MAX_SESSION_MESSAGES``."""
         mine = {self.of_thread.get(thread, "") for thread in own_threads}
         rivals = set(claimants) - {participant}
         total = 0
@@ -47,4 +56,4 @@ class Sessions:
             session = self.of_thread.get(thread, "")
             if thread not in own_threads and session in mine and not rivals & self.members.get(session, set()):
                 total += messages
-        return total
+        return total if total <= MAX_SESSION_MESSAGES else 0
