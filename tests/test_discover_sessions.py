@@ -72,7 +72,7 @@ def found_by(texts: list[tuple[str, str, str, str]], known: Known, table: str = 
         ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "RICHARD wrote")], {"U1": {"Richard"}}, {}),
         ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "the rich and richard")], {"U1": {"Richard"}}, {}),
         # nor a form next to a name-like capitalised word: someone else's full name
-        ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "Ask Rich Baxter.")], {"U1": {"Richard"}}, {}),
+        ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "Ask Rich Tolland.")], {"U1": {"Richard"}}, {}),
         # nor a full name from a form they go by (Rich → Richard): another Richard, more likely
         ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "Ask Richard.")], {"U1": {"Rich"}}, {}),
         # a form used again and again where U1 never is belongs to someone else
@@ -84,8 +84,8 @@ def found_by(texts: list[tuple[str, str, str, str]], known: Known, table: str = 
         ([("U1", "", "t1", "Hello"), ("U2", "", "t2", "Thanks to Anne Maire for it.")],
          {"U1": {"Anne Marie", "Anne", "Marie"}}, {("U1", "Anne Maire"): (1, ("fuzzy", "session"))}),
         # a window that is someone else's name is theirs, not a misspelling
-        ([("U1", "", "t1", "Hello"), ("U2", "U1", "t1", "Ask Steve Harris.")],
-         {"U1": {"Steven Harris"}, "U3": {"Steve Harris"}}, {}),
+        ([("U1", "", "t1", "Hello"), ("U2", "U1", "t1", "Ask Steve Quill.")],
+         {"U1": {"Steven Quill"}, "U3": {"Steve Quill"}}, {}),
     ],
 )
 def test_discover_in_the_session(messages: list[tuple[str, str, str, str]], names: dict[str, set[str]],

@@ -46,7 +46,7 @@ def sequences_of(runs: list[list[str]], words: frozenset[str]) -> set[str]:
 
 def named_neighbours(runs: list[list[str]], ordinary: Callable[[str], bool]) -> set[str]:
     """Words standing next to a capitalised word that is not an ordinary one: part of a full name
-    ("Valeria Lima", "Bryce Baxter") or of a title ("Merry Christmas"), so probably not a one-off
+    ("Nora Quist", "Rich Tolland") or of a title ("Merry Christmas"), so probably not a one-off
     mention of a participant by a given name."""
     paired: set[str] = set()
     for run in runs:
