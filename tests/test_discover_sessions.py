@@ -92,3 +92,14 @@ def test_discover_in_the_session(messages: list[tuple[str, str, str, str]], name
                                  expected: dict[tuple[str, str], tuple[int, tuple[str, ...]]]) -> None:
     registered = {pid: sorted(own, key=lambda name: (-len(name.split()), name)) for pid, own in names.items()}
     assert found_by(messages, Known(names, registered)) == expected
+
+
+@pytest.mark.parametrize(("other_richard", "expected"), [(False, {("U1", "Rich")}), (True, set())])
+def test_without_sessions_the_corpus_is_one_session(other_richard: bool, expected: set[tuple[str, str]]) -> None:
+    index = TokenIndex(watched=frozenset({"rich"}))
+    rows = [("U1", "t1", "Hello"), ("U2", "t2", "Perhaps Rich can say more.")] + [("U3", "t3", "Hi")] * other_richard
+    for number, (sender, thread, text) in enumerate(rows):
+        index.add(Message(str(number), sender, text, None, thread, ""))
+    names = {"U1": {"Richard"}, "U3": {"Richard"}} if other_richard else {"U1": {"Richard"}}
+    known = Known(names, {pid: ["Richard"] for pid in names})
+    assert {(s.participant, s.text) for s in discover(known, index, parse_table("Richard,Rich\n"))} == expected
