@@ -12,6 +12,7 @@ from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.attribution import attribute
 from nicknames.discover.glued import glued_name
 from nicknames.discover.lexicon import Lexicon, name_words
+from nicknames.discover.sequences import sequence_words
 from nicknames.discover.stylised import is_stylised
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
@@ -93,7 +94,8 @@ def collect(
     part_owners = _part_owners(registered)
     watched = frozenset(part.casefold() for part in part_owners) | frozenset(names_table.forms) | frozenset(
         names_table.names)
-    scan = Scan(rules, compile_names(part_owners), TokenIndex(watched=watched))
+    index = TokenIndex(watched=watched, sequence_words=sequence_words(part_owners) if discover else frozenset())
+    scan = Scan(rules, compile_names(part_owners), index)
     for position, message in enumerate(messages):
         scan.add(position, message)
     found = Found()

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.discover.lexicon import Lexicon
+from nicknames.discover.sequences import RUN, named_neighbours, sequences_of
 from nicknames.messages import Message
+from nicknames.stopwords import STOPWORDS
 
 _WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
 TOKEN = regex.compile(_WORD)
@@ -42,10 +44,19 @@ class TokenIndex:
     involved: dict[str, set[str]] = field(default_factory=dict)
     """Participant → threads in which they are active."""
     lexicon: Lexicon = field(default_factory=Lexicon)
+    sequence_words: frozenset[str] = frozenset()
+    """Lower-case words of registered names of several words: runs of capitals with one are kept."""
+    runs: dict[str, Counter[str]] = field(default_factory=dict)
+    """Run of capitalised words containing a ``sequence_words`` word → messages per thread."""
+    sessions: dict[str, str] = field(default_factory=dict)
+    """Thread → the session it belongs to ("" when the messages have no sessions)."""
+    paired: Counter[str] = field(default_factory=Counter)
+    """Capitalised word → messages where it stands next to a capitalised word that is not an ordinary one."""
 
     def add(self, message: Message) -> None:
         """Index one message (the per-token work is done by compiled patterns, not Python loops)."""
         self._member(message.thread, message.sender)
+        self.sessions.setdefault(message.thread, message.session)
         if message.parent_sender:
             self._member(message.thread, message.parent_sender)
         text = message.text
@@ -60,6 +71,10 @@ class TokenIndex:
             if token.casefold() in common and token not in mid_set and not token.islower():
                 continue  # "Will you ...", "May I ...": only mid-sentence uses say something about names
             self.threads.setdefault(token, Counter())[message.thread] += 1
+        runs = [run.split() for run in RUN.findall(text)]
+        for run in sequences_of(runs, self.sequence_words):
+            self.runs.setdefault(run, Counter())[message.thread] += 1
+        self.paired.update(named_neighbours(runs, self._ordinary))
 
     def count(self, token: str, threads: Collection[str]) -> int:
         """Messages containing the token in the given threads."""
@@ -81,6 +96,10 @@ class TokenIndex:
     def _indexable(self, token: str) -> bool:
         """Tokens that may be names: capitalised, with a lost accent, or a known name in lower case."""
         return not token.islower() or token in self.watched or "?" in token
+
+    def _ordinary(self, word: str) -> bool:
+        key = word.casefold()
+        return key in self.lexicon.words or key in STOPWORDS
 
     def _member(self, thread: str, participant: str) -> None:
         self.members.setdefault(thread, set()).add(participant)
