@@ -18,9 +18,10 @@ from nicknames.discover.lexicon import Lexicon
 from nicknames.messages import Message
 
 _WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
-TOKEN = regex.compile(_WORD)
+TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*+(?:(?:['’](?![sS](?!\p{L}))|[-?\uFFFD])(?=\p{L})[\p{L}\p{M}]*+)*+")
 """A word: letters with inner apostrophes and hyphens, without a possessive "'s"; a ``?`` or
-U+FFFD between letters is a lost accent."""
+U+FFFD between letters is a lost accent. (``_WORD`` unrolled so that runs of letters need no
+alternation; ``tests/test_token_index.py`` checks both find the same words.)"""
 _LOWER = regex.compile(r"(?<![\p{L}\p{M}'’?\uFFFD-])\p{Ll}[\p{Ll}\p{M}]*(?![\p{L}\p{M}'’-])")
 """A plain lower-case word, for the lexicon's counts."""
 _MID_SENTENCE = regex.compile(rf"(?<=[\p{{Ll}}\p{{N}},;)])[^\S\n]+(\p{{Lu}}{_WORD[5:]})")
@@ -44,22 +45,30 @@ class TokenIndex:
     lexicon: Lexicon = field(default_factory=Lexicon)
 
     def add(self, message: Message) -> None:
-        """Index one message (the per-token work is done by compiled patterns, not Python loops)."""
-        self._member(message.thread, message.sender)
+        """Index one message (the per-token work is done by compiled patterns and set operations)."""
+        thread = message.thread
+        self._member(thread, message.sender)
         if message.parent_sender:
-            self._member(message.thread, message.parent_sender)
+            self._member(thread, message.parent_sender)
         text = message.text
         if "@" in text or "://" in text or "www." in text or "/" in text:
             text = _ADDRESS.sub(" ", text)
         mid = _MID_SENTENCE.findall(text)
-        self.lexicon.observe_text(_LOWER.findall(text), mid)
+        lower = _LOWER.findall(text)
+        self.lexicon.observe_text(lower, mid)
+        tokens = set(TOKEN.findall(text))
+        plain = tokens.intersection(lower)
+        # Plain lower-case words (most of a text) are indexed only when they are names we watch.
+        for token in plain.intersection(self.watched):
+            if len(token) > 1:
+                self._count(token, thread)
         common, mid_set = self.lexicon.words, set(mid)
-        for token in set(TOKEN.findall(text)):
+        for token in tokens.difference(plain):
             if len(token) < 2 or not self._indexable(token):
                 continue
             if token.casefold() in common and token not in mid_set and not token.islower():
                 continue  # "Will you ...", "May I ...": only mid-sentence uses say something about names
-            self.threads.setdefault(token, Counter())[message.thread] += 1
+            self._count(token, thread)
 
     def count(self, token: str, threads: Collection[str]) -> int:
         """Messages containing the token in the given threads."""
@@ -81,6 +90,12 @@ class TokenIndex:
     def _indexable(self, token: str) -> bool:
         """Tokens that may be names: capitalised, with a lost accent, or a known name in lower case."""
         return not token.islower() or token in self.watched or "?" in token
+
+    def _count(self, token: str, thread: str) -> None:
+        per_thread = self.threads.get(token)
+        if per_thread is None:
+            per_thread = self.threads[token] = Counter()
+        per_thread[thread] += 1
 
     def _member(self, thread: str, participant: str) -> None:
         self.members.setdefault(thread, set()).add(participant)
