@@ -85,24 +85,58 @@ def collect(
     messages = list(table.messages())
     senders = dict.fromkeys(table.frame[table.columns.sender])
     addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
-    roster = {pid: name for pid, name in (class_list or {}).items() if pid in addressed and is_person(name)}
+    plan = plan_collect(addressed, class_list, rules, nicknames)
+    scan = plan.scan()
+    for position, message in enumerate(messages):
+        scan.add(position, message)
+    return finish_collect(scan, plan, senders, discover)
+
+
+@dataclass(frozen=True)
+class CollectPlan:
+    """What collect knows before it reads a text: the class list of the participants and the rules."""
+
+    roster: dict[str, str]
+    """Participant → registered full name, for the participants of the messages only."""
+    registered: dict[str, list[str]]
+    part_owners: dict[str, set[str]]
+    """Registered name part (as ``name_key``) → participants registered with it."""
+    names_table: NicknameTable
+    rules: Rules
+
+    def scan(self) -> Scan:
+        """A fresh pass over messages with these rules, class-list names and watched names."""
+        watched = frozenset(part.casefold() for part in self.part_owners) | frozenset(
+            self.names_table.forms) | frozenset(self.names_table.names)
+        return Scan(self.rules, compile_names(self.part_owners), TokenIndex(watched=watched))
+
+
+def plan_collect(
+    addressed: Iterable[str],
+    class_list: dict[str, str] | None = None,
+    rules: Rules = DEFAULT_RULES,
+    nicknames: NicknameTable | None = None,
+) -> CollectPlan:
+    """The plan for the participants who send or receive messages (``addressed``)."""
+    present = set(addressed)
+    roster = {pid: name for pid, name in (class_list or {}).items() if pid in present and is_person(name)}
     registered = {pid: registered_parts(name) for pid, name in roster.items()}
     if roster:
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table()
-    part_owners = _part_owners(registered)
-    watched = frozenset(part.casefold() for part in part_owners) | frozenset(names_table.forms) | frozenset(
-        names_table.names)
-    scan = Scan(rules, compile_names(part_owners), TokenIndex(watched=watched))
-    for position, message in enumerate(messages):
-        scan.add(position, message)
+    return CollectPlan(roster, registered, _part_owners(registered), names_table, rules)
+
+
+def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], discover: bool = True) -> CollectResult:
+    """The decisions that need the whole corpus, from what the pass recorded: the proposed mapping."""
+    roster, part_owners, names_table = plan.roster, plan.part_owners, plan.names_table
     found = Found()
     _signoffs(scan, roster, found)
     _greetings(scan, roster, names_table, found)
     _class_list_names(scan, part_owners, found)
     _drop_words(found, scan.index.lexicon, part_owners, names_table)
     if discover:
-        _suggest(found, registered, scan.index, names_table)
+        _suggest(found, plan.registered, scan.index, names_table)
     _flag_words(found, scan.index.lexicon)
     return CollectResult(build_mapping(senders, found), scan.stats)
 

@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from nicknames.discover.attribution import Greeting
+from nicknames.discover.lexicon import Lexicon
 from nicknames.discover.token_index import TokenIndex
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
@@ -29,6 +30,9 @@ class ScanStats:
     """Greetings in messages whose parent (and so addressee) is unknown."""
 
 
+_NO_RULES = Rules((), (), frozenset())
+
+
 @dataclass
 class Scan:
     """Everything one pass over the messages records."""
@@ -44,6 +48,33 @@ class Scan:
     """(registered name part, thread) → messages of the thread it occurs in."""
     posts: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     """Thread → (position, sender) of its messages in file order."""
+
+    def findings(self) -> Scan:
+        """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
+        index = self.index
+        lexicon = Lexicon(index.lexicon.lower, index.lexicon.capitalised, frozenset())
+        return Scan(
+            _NO_RULES, None, TokenIndex(frozenset(), index.threads, index.members, index.involved, lexicon),
+            self.stats, self.greetings, self.signoffs, self.class_usage, self.posts,
+        )
+
+    def absorb(self, later: Scan) -> None:
+        """Add what a pass over the messages that follow this pass's recorded.
+
+        Absorbing the passes over consecutive chunks in file order leaves every
+        count, list and key order as one pass over all of them would.
+        """
+        stats, other = self.stats, later.stats
+        stats.messages += other.messages
+        stats.greetings += other.greetings
+        stats.signoffs += other.signoffs
+        stats.greetings_without_parent += other.greetings_without_parent
+        self.greetings.extend(later.greetings)
+        self.signoffs.update(later.signoffs)
+        self.class_usage.update(later.class_usage)
+        for thread, posts in later.posts.items():
+            self.posts.setdefault(thread, []).extend(posts)
+        self.index.absorb(later.index)
 
     def add(self, position: int, message: Message) -> None:
         """Read one message."""

@@ -70,6 +70,21 @@ class TokenIndex:
                 continue  # "Will you ...", "May I ...": only mid-sentence uses say something about names
             self._count(token, thread)
 
+    def absorb(self, later: TokenIndex) -> None:
+        """Add the index of the messages that follow (see ``Scan.absorb``)."""
+        for token, per_thread in later.threads.items():
+            mine = self.threads.get(token)
+            if mine is None:
+                self.threads[token] = per_thread
+            else:
+                mine.update(per_thread)
+        for thread, members in later.members.items():
+            self.members.setdefault(thread, set()).update(members)
+        for participant, threads in later.involved.items():
+            self.involved.setdefault(participant, set()).update(threads)
+        self.lexicon.lower.update(later.lexicon.lower)
+        self.lexicon.capitalised.update(later.lexicon.capitalised)
+
     def count(self, token: str, threads: Collection[str]) -> int:
         """Messages containing the token in the given threads."""
         per_thread = self.threads.get(token)
