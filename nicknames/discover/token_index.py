@@ -8,6 +8,7 @@ writes every word, and notes which participants are active in which thread.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
@@ -26,6 +27,17 @@ _LOWER = regex.compile(r"(?<![\p{L}\p{M}'’?\uFFFD-])\p{Ll}[\p{Ll}\p{M}]*(?![\p
 """A plain lower-case word, for the lexicon's counts."""
 _MID_SENTENCE = regex.compile(rf"(?<=[\p{{Ll}}\p{{N}},;)])[^\S\n]+(\p{{Lu}}{_WORD[5:]})")
 """A word after a lower-case word, a number or a comma on the same line: not at a sentence start."""
+_ASCII_JOINED = r"(?:(?:'(?![sS](?![A-Za-z]))|[-?])(?=[A-Za-z])[A-Za-z]*)*"
+"""Letters joined on by an apostrophe (not a possessive "'s"), a hyphen or a lost accent."""
+ASCII_PATTERNS = (
+    re.compile(rf"[A-Za-z]+{_ASCII_JOINED}"),
+    re.compile(r"(?<![A-Za-z'?-])[a-z]+(?![A-Za-z'-])"),
+    re.compile(rf"(?<=[a-z0-9,;)])[^\S\n]+([A-Z][A-Za-z]*{_ASCII_JOINED})"),
+)
+"""``TOKEN``, ``_LOWER`` and ``_MID_SENTENCE`` for a text of ASCII characters only, where the Unicode
+classes are plain letter ranges and the standard ``re`` engine is two to three times as fast
+(``tests/test_token_index.py`` checks they find the same)."""
+UNICODE_PATTERNS = (TOKEN, _LOWER, _MID_SENTENCE)
 _ADDRESS = regex.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|(?:https?://|www\.)\S+|(?<!\w)(?:/[\w.\-]+){2,}")
 """E-mail addresses, URLs and paths, where case says nothing about names."""
 
@@ -53,10 +65,11 @@ class TokenIndex:
         text = message.text
         if "@" in text or "://" in text or "www." in text or "/" in text:
             text = _ADDRESS.sub(" ", text)
-        mid = _MID_SENTENCE.findall(text)
-        lower = _LOWER.findall(text)
+        words, plain_words, capitalised = ASCII_PATTERNS if text.isascii() else UNICODE_PATTERNS
+        mid = capitalised.findall(text)
+        lower = plain_words.findall(text)
         self.lexicon.observe_text(lower, mid)
-        tokens = set(TOKEN.findall(text))
+        tokens = set(words.findall(text))
         plain = tokens.intersection(lower)
         # Plain lower-case words (most of a text) are indexed only when they are names we watch.
         for token in plain.intersection(self.watched):
