@@ -7,7 +7,9 @@ which variants to suggest) are taken afterwards from what the pass recorded.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from nicknames.discover.attribution import Greeting
@@ -33,6 +35,41 @@ class ScanStats:
 _NO_RULES = Rules((), (), frozenset())
 
 
+class Posts:
+    """A thread's messages in file order as (position, sender), in 16 bytes each (senders are shared strings)."""
+
+    __slots__ = ("positions", "senders")
+
+    def __init__(self) -> None:
+        self.positions = array("q")
+        self.senders: list[str] = []
+
+    def append(self, post: tuple[int, str]) -> None:
+        """Add the thread's next message."""
+        self.positions.append(post[0])
+        self.senders.append(post[1])
+
+    def extend(self, later: Posts) -> None:
+        """Add the messages of the thread that follow."""
+        self.positions.extend(later.positions)
+        self.senders.extend(later.senders)
+
+    def __len__(self) -> int:
+        return len(self.senders)
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        return zip(self.positions, self.senders)
+
+    def __reversed__(self) -> Iterator[tuple[int, str]]:
+        return zip(reversed(self.positions), reversed(self.senders))
+
+    def __getstate__(self) -> tuple[array[int], list[str]]:
+        return self.positions, self.senders
+
+    def __setstate__(self, state: tuple[array[int], list[str]]) -> None:
+        self.positions, self.senders = state
+
+
 @dataclass
 class Scan:
     """Everything one pass over the messages records."""
@@ -46,8 +83,10 @@ class Scan:
     """(sender, name) → messages the sender signed with that name."""
     class_usage: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(registered name part, thread) → messages of the thread it occurs in."""
-    posts: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    posts: dict[str, Posts] = field(default_factory=dict)
     """Thread → (position, sender) of its messages in file order."""
+    names: dict[str, str] = field(default_factory=dict)
+    """One copy of each greeted name, shared by the greetings that use it."""
 
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
@@ -73,20 +112,28 @@ class Scan:
         self.signoffs.update(later.signoffs)
         self.class_usage.update(later.class_usage)
         for thread, posts in later.posts.items():
-            self.posts.setdefault(thread, []).extend(posts)
+            mine = self.posts.get(thread)
+            if mine is None:
+                self.posts[thread] = posts
+            else:
+                mine.extend(posts)
         self.index.absorb(later.index)
 
     def add(self, position: int, message: Message) -> None:
         """Read one message."""
         self.stats.messages += 1
-        self.posts.setdefault(message.thread, []).append((position, message.sender))
+        posts = self.posts.get(message.thread)
+        if posts is None:
+            posts = self.posts[message.thread] = Posts()
+        posts.append((position, message.sender))
         greeted = greeting_names(message.text, self.rules)
         if greeted:
             self.stats.greetings += 1
             self.stats.greetings_without_parent += message.parent_sender is None and not message.recipients
             self.greetings.append(
                 Greeting(
-                    position, message.thread, message.sender, message.parent_sender, tuple(greeted),
+                    position, message.thread, message.sender, message.parent_sender,
+                    tuple(self.names.setdefault(name, name) for name in greeted),
                     message.recipients,
                 )
             )
