@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from nicknames.csv_file import _check_header, _parser_error, check_encoding, noticing_interrupts
-from nicknames.encodings import undecodable_error
+from nicknames.csv_file import check_encoding, check_header, noticing_interrupts, read_errors
 from nicknames.errors import InputError, where
 
 DEFAULT_CHUNK_ROWS = 20_000
@@ -25,7 +24,7 @@ def read_header(path: Path, encoding: str | None = None) -> list[str]:
         header = pd.read_csv(path, dtype=str, header=None, nrows=1, keep_default_na=False, na_filter=False,
                              encoding=encoding, encoding_errors="strict", engine="c")
     names = [str(cell) for cell in header.iloc[0]] if len(header) else []
-    _check_header(names, path)
+    check_header(names, path)
     return names
 
 
@@ -62,27 +61,9 @@ def _readable(path: Path, encoding: str) -> Iterator[None]:
     """Turn each way reading a CSV file can fail into the ``InputError`` that ``read_csv_table`` raises."""
     with noticing_interrupts() as interrupted:
         try:
-            with _explained(path, encoding):
+            with read_errors(path, encoding):
                 yield
         except InputError:
             if interrupted:
                 raise KeyboardInterrupt from None
             raise
-
-
-@contextlib.contextmanager
-def _explained(path: Path, encoding: str) -> Iterator[None]:
-    try:
-        yield
-    except FileNotFoundError:
-        raise InputError(f"File {path} does not exist; check the path.") from None
-    except IsADirectoryError:
-        raise InputError(f"{path} is a folder; give the path of a CSV file.") from None
-    except PermissionError:
-        raise InputError(f"Cannot read {path}: permission denied; check the file's permissions.") from None
-    except UnicodeError:
-        raise undecodable_error(path, encoding) from None
-    except pd.errors.EmptyDataError:
-        raise InputError(f"{path} is empty; it needs a header row and at least one message.") from None
-    except pd.errors.ParserError as error:
-        raise _parser_error(path, error) from None

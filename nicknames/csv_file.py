@@ -42,7 +42,7 @@ def read_csv_table(path: Path, encoding: str | None = None) -> pd.DataFrame:
     # or empty column names behind the user's back.
     frame = _read(path, encoding, header=None)
     header = [str(cell) for cell in frame.iloc[0]] if len(frame) else []
-    _check_header(header, path)
+    check_header(header, path)
     frame = frame.iloc[1:].reset_index(drop=True)
     frame.columns = pd.Index(header)
     if frame.empty:
@@ -108,13 +108,19 @@ def noticing_interrupts() -> Iterator[list[int]]:
 
 
 def _read_or_explain(path: Path, encoding: str, **options: object) -> pd.DataFrame:
+    with read_errors(path, encoding), warnings.catch_warnings():
+        warnings.simplefilter("ignore", pd.errors.ParserWarning)
+        return pd.read_csv(
+            path, dtype=str, keep_default_na=False, na_filter=False, encoding=encoding,
+            encoding_errors="strict", engine="c", **options,
+        )
+
+
+@contextlib.contextmanager
+def read_errors(path: Path, encoding: str) -> Iterator[None]:
+    """Turn what reading a CSV file can raise into an ``InputError`` that says what, where and what to do."""
     try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", pd.errors.ParserWarning)
-            return pd.read_csv(
-                path, dtype=str, keep_default_na=False, na_filter=False, encoding=encoding,
-                encoding_errors="strict", engine="c", **options,
-            )
+        yield
     except FileNotFoundError:
         raise InputError(f"File {path} does not exist; check the path.") from None
     except IsADirectoryError:
@@ -126,12 +132,12 @@ def _read_or_explain(path: Path, encoding: str, **options: object) -> pd.DataFra
     except pd.errors.EmptyDataError:
         raise InputError(f"{path} is empty; it needs a header row and at least one message.") from None
     except pd.errors.ParserError as error:
-        raise _parser_error(path, error) from None
+        raise parser_error(path, error) from None
     except OSError as error:
         raise InputError(f"Cannot read {path}: {error.strerror or error}.") from None
 
 
-def _parser_error(path: Path, error: Exception) -> InputError:
+def parser_error(path: Path, error: Exception) -> InputError:
     """Say where the CSV structure breaks; pandas counts records, which are our rows."""
     message = str(error)
     if match := _TOO_MANY.search(message):
@@ -149,7 +155,7 @@ def _parser_error(path: Path, error: Exception) -> InputError:
     return InputError(f"{path} is not a well-formed CSV file ({first}); check that it is a comma-separated export.")
 
 
-def _check_header(header: list[str], path: Path) -> None:
+def check_header(header: list[str], path: Path) -> None:
     """Every column needs a name of its own, or pandas would invent one (``Unnamed: 2``, ``id.1``)."""
     for index, name in enumerate(header, start=1):
         if not name.strip():

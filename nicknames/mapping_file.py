@@ -248,6 +248,13 @@ def _parse_name(item: Field, path: Path | str, number: int) -> Name:
         text = text[: match.start()].rstrip()
         count = int(match["count"]) if match["count"] else None
         tags = tuple(tag.strip() for tag in match["tags"].split(",")) if match["tags"] else ()
+    bracket = _unescaped_bracket(text)
+    if bracket is not None:
+        raise MappingFileError(
+            f"{where(path, number, item.column + len(item.text) - len(text) + bracket)}: a bracket that is not "
+            "a count and tags like [12; greeting]; close the count with ']', or put a backslash before a bracket "
+            "that is part of the name."
+        )
     try:
         return Name(_unescape(text), count, tags, status)
     except NicknamesError as error:
@@ -255,6 +262,19 @@ def _parse_name(item: Field, path: Path | str, number: int) -> Name:
             f"{where(path, number, item.column)}: {_lower_first(str(error))} Fix the name and try again.",
             detail=error.detail,
         ) from None
+
+
+def _unescaped_bracket(text: str) -> int | None:
+    """Where the first ``[`` or ``]`` that no backslash escapes stands in ``text``, if any."""
+    index = 0
+    while index < len(text):
+        if text[index] == "\\":
+            index += 2
+            continue
+        if text[index] in "[]":
+            return index
+        index += 1
+    return None
 
 
 def _lower_first(message: str) -> str:

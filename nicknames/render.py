@@ -52,8 +52,9 @@ def collect_summary(console: Console, result: CollectResult, output: Path, merge
 def apply_summary(console: Console, result: ApplyResult | ApplySummary, scope: str, show_names: bool) -> None:
     """Messages changed, replacements, and each duplicate name with the rule that resolved it."""
     console.print(
-        f"[bold]apply[/] (scope {scope}): {result.message_count()} messages in {result.scopes} scopes, "
-        f"{result.changed_messages()} changed, {result.replacement_count()} names replaced."
+        f"[bold]apply[/] (scope {scope}): {_count(result.message_count(), 'message')} in "
+        f"{_count(result.scopes, 'scope')}, {result.changed_messages()} changed, "
+        f"{_count(result.replacement_count(), 'name')} replaced."
     )
     if result.duplicates:
         _duplicates(console, result, show_names)
@@ -89,6 +90,11 @@ def reply_warnings(console: Console, replies: ReplyCheck) -> None:
             f"[yellow]Warning:[/] {_messages(replies.in_cycles, 'is', 'are')} on loops of parent links (a message that is "
             "its own ancestor); each loop is taken as one thread (check the parent id column)."
         )
+
+
+def _count(count: int, noun: str) -> str:
+    """``1 message``, ``2 messages``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _messages(count: int, singular_verb: str, plural_verb: str) -> str:

@@ -177,7 +177,12 @@ def _names_in(rest: str, rules: Rules) -> list[str]:
     return [group for group in groups if group]
 
 
+_ROLE = regex.compile(r"\s*[(\[][^()\[\]]{1,40}[)\]]\s*$")
+"""A role or affiliation after a signed name: "Sam (TA)", "Mary [moderator]"."""
+
+
 def _signature(line: str, loose: bool, rules: Rules) -> list[str]:
+    line = _ROLE.sub("", line) or line
     if _DASHED.match(line):
         return [line.strip()]
     match = (_LOOSE_SIGNATURE if loose else _SIGNATURE).match(line)

@@ -8,7 +8,7 @@ change, so reports, audit and evaluation all read the same records.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol, TypeGuard, runtime_checkable
 
 import regex
@@ -103,6 +103,19 @@ class ScopeNames:
     counts: dict[tuple[str, str], int]
     words: frozenset[str] = frozenset()
     """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
+    openings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """First word → the names in use of several words that start with it (``@Mary Jane``)."""
+
+    def starts_name(self, text: str, start: int, end: int) -> bool:
+        """True when the handle body ``text[start:end]`` is a name in use, or opens one of several words."""
+        body = text[start:end]
+        if self.owners.get(body):
+            return True
+        rest = name_key(text[start : start + 256]) + " "
+        return any(
+            rest.startswith(name) and not rest[len(name)].isalnum() and self.owners[name]
+            for name in self.openings.get(body, ())
+        )
 
     def duplicates(self) -> dict[str, tuple[str, ...]]:
         """Names that belong to more than one active participant."""
@@ -126,7 +139,12 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
                 for tag in tagged.keys() & set(name.tags):
                     tagged[tag].add(key)
     pattern = compile_names(owners, glued=tagged["glued"])
-    return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]))
+    openings: dict[str, list[str]] = {}
+    for key in owners:
+        if " " in key:
+            openings.setdefault(key.split(" ", 1)[0], []).append(key)
+    return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
+                      {word: tuple(keys) for word, keys in openings.items()})
 
 
 def substitute_batch(
@@ -183,12 +201,12 @@ def substitute_message(
 def _identifier_records(
     message: Message, names: ScopeNames, pseudonym: Pseudonym, rules: IdentifierRules | None
 ) -> list[Replacement]:
-    """Identifiers first; a handle whose body is a name in use is left to the names (``@Mary``)."""
+    """Identifiers first; a handle that starts a name in use is left to the names (``@Mary``, ``@Mary Jane``)."""
     if rules is None:
         return []
     records = []
     for found in rules.find(message.text):
-        if found.kind == "handle" and found.owner is None and names.owners.get(found.text[1:]):
+        if found.kind == "handle" and found.owner is None and names.starts_name(message.text, found.start + 1, found.end):
             continue
         if found.owner is None:
             text, rule, participant = PLACEHOLDERS[found.kind], "identifier", ""

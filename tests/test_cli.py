@@ -38,7 +38,7 @@ def test_collect_then_apply_on_figure1(figure1_csv: Path, tmp_path: Path) -> Non
     assert result.stdout == ""
     text = out.read_text()
     assert "Hello [U43] -" in text and "Hi [U12]," in text and "[U01]" in text
-    assert "3 messages in 1 scopes, 3 changed" in result.stderr
+    assert "3 messages in 1 scope, 3 changed" in result.stderr
     assert os.stat(tmp_path / "r.csv").st_mode & 0o777 == 0o600
 
 

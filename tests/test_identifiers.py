@@ -83,12 +83,17 @@ def _apply(text: str, mapping: Mapping, **addresses: list[str]) -> tuple[str, li
         # a handle whose body is a mapped name is left to the names
         ("@Mary said", "@[U0002] said", ["name"]),
         ("@zed said", "[HANDLE] said", ["handle"]),
+        # ... or opens a mapped name of several words
+        ("@Ann Lee said", "@[U0002] said", ["name"]),
+        ("@Ann  Lee, hi", "@[U0002], hi", ["name"]),
+        ("@Ann Leeds said", "[HANDLE] Leeds said", ["handle"]),  # whole words only
+        ("@Ann said", "[HANDLE] said", ["handle"]),  # Ann alone is not a name in use
         # a participant's own id and address become their pseudonym
         ("ask U0002 or mp@example.org", "ask [U0002] or [U0002]", ["id", "email"]),
     ],
 )
 def test_identifiers_in_substitution(text: str, expected: str, kinds: list[str]) -> None:
-    mapping = Mapping({"U0001": [], "U0002": ["Mary", "Poe"]})
+    mapping = Mapping({"U0001": [], "U0002": ["Mary", "Poe", "Ann Lee"]})
     out, found = _apply(text, mapping, U0002=["mp@example.org"])
     assert (out, found) == (expected, kinds)
 

@@ -25,6 +25,9 @@ from nicknames.mapping_file import parse_mapping, read_mapping
         ("@keep | ?Mary\n", "m.txt, line 1, column 9", "take no '?' or '!'"),
         ("U1 | Mary \\\n", "m.txt, line 1, column 11", "ends in a backslash"),
         ("#U1 | x\n@U1 | Mary\n", "m.txt, line 2, column 1", "unknown directive"),
+        ("U1 | Mary [3\n", "m.txt, line 1, column 11", "a bracket that is not a count"),
+        ("U1 | ?Mary [3; greeting ]x\n", "m.txt, line 1, column 12", "a bracket that is not a count"),
+        ("U1 | Rob] | Mary\n", "m.txt, line 1, column 9", "put a backslash before a bracket"),
     ],
 )
 def test_broken_lines(text: str, place: str, fragment: str) -> None:

@@ -39,6 +39,13 @@ from nicknames.salutations import DEFAULT_RULES, greeting_names, signoff_names
         ("Hi Mary Thanks for this", ["Mary"]),  # cut at a stop word
         ("Drew. That's it", []),  # a full stop ends a name
         ("Dear Mr. Smith,", ["Smith"]),
+        ("Hallo Robert,\nok", ["Robert"]),  # greetings in other languages
+        ("Bonjour Marie,\nok", ["Marie"]),
+        ("Hola Ana!", ["Ana"]),
+        ("Hej Sven!", ["Sven"]),
+        ("Olá João,\nx", ["João"]),
+        ("G'day Bruce", ["Bruce"]),
+        ("Ciao a tutti,\nx", []),  # not capitalised: no name
     ],
 )
 def test_greeting_names(text: str, names: list[str]) -> None:
@@ -67,6 +74,9 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Text\nGracias. DF", ["DF"]),  # the last sentence of the last line
         ("Text\nDennis.  Thanks. DF", ["DF"]),
         ("Text\nRegards, J. R. Smith", ["J. R. Smith"]),
+        ("Text\nThanks\nSam (TA)", ["Sam"]),  # a role after the name
+        ("Text\nCheers,\nMary [moderator]", ["Mary"]),
+        ("Text\nthanks (again)", []),
     ],
 )
 def test_signoff_names(text: str, names: list[str]) -> None:

@@ -28,6 +28,7 @@ from nicknames.cli.common import (
     err,
     load_settings,
     load_source,
+    readable,
     user_errors,
 )
 from nicknames.config import Config
@@ -82,6 +83,7 @@ class Scope(str, Enum):
 @app.command("apply")
 @user_errors
 def apply_command(
+    ctx: typer.Context,
     messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export: CSV, JSON Lines, "
                                              "Parquet, an mbox file or a folder of .eml files.")],
     mapping_path: Annotated[Path, typer.Argument(metavar="MAPPING", help="Reviewed mapping file.",
@@ -157,6 +159,7 @@ def apply_command(
     check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(config)])
     if output is None:
         refuse_stdout_over([messages, mapping_path])
+    messages = readable(ctx, messages)  # a pipe is read more than once
     if key_file is not None:
         check_key_location(key_file, output, key_beside_output)
     kinds = parse_kinds(identifiers)

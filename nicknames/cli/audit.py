@@ -24,6 +24,7 @@ from nicknames.cli.common import (
     err,
     load_settings,
     load_source,
+    readable,
     user_errors,
 )
 from nicknames.cli.render_measures import audit_findings, audit_summary
@@ -38,6 +39,7 @@ out = Console(soft_wrap=True, highlight=False)
 @app.command("audit")
 @user_errors
 def audit_command(
+    ctx: typer.Context,
     output: Annotated[Path, typer.Argument(metavar="OUTPUT", help="Pseudonymised output to check: CSV, JSON "
                                            "Lines, Parquet, an mbox file or a folder of .eml files.")],
     mapping_path: Annotated[Path, typer.Option("--mapping", "-m", help="The mapping file used (its names and "
@@ -66,12 +68,13 @@ def audit_command(
     settings = load_settings(config)
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
-    if detect_format(output) == "csv":  # read in chunks: any size in bounded memory
+    source_path = readable(ctx, output)  # a pipe is read more than once
+    if detect_format(source_path) == "csv":  # read in chunks: any size in bounded memory
         chosen = {**settings.columns, **{field: column for field, column in
                                          (("message_id", message_id_column), ("text", text_column)) if column}}
-        texts: Iterable[tuple[str, str]] = iter_texts(output, chosen, encoding or settings.encoding)
+        texts: Iterable[tuple[str, str]] = iter_texts(source_path, chosen, encoding or settings.encoding)
     else:  # mail: headers, subject and whole body of each message
-        texts = load_source(output, settings, encoding, message_id=message_id_column, text=text_column).texts().items()
+        texts = load_source(source_path, settings, encoding, message_id=message_id_column, text=text_column).texts().items()
     result = audit_messages(texts, build_index(mapping, roster), near=near)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]

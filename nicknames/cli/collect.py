@@ -10,15 +10,30 @@ from rich.markup import escape
 
 from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
-    AddressKeyOption, ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, QuietOption, SenderColumn,
-    SessionColumn, TextColumn, ThreadColumn, VerboseOption, app, config_in_use, err, load_settings, load_source,
+    AddressKeyOption,
+    ConfigOption,
+    EncodingOption,
+    MessageIdColumn,
+    ParentColumn,
+    QuietOption,
+    SenderColumn,
+    SessionColumn,
+    TextColumn,
+    ThreadColumn,
+    VerboseOption,
+    app,
+    config_in_use,
+    err,
+    load_settings,
+    load_source,
+    readable,
     user_errors,
 )
-from nicknames.mail.participants import key_path, write_key
 from nicknames.collect import merge
 from nicknames.collect_stream import collect_csv
 from nicknames.config import Config
 from nicknames.formats import detect_format
+from nicknames.mail.participants import key_path, write_key
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping, with_header, write_mapping
 from nicknames.nickname_table import read_table
@@ -33,6 +48,7 @@ from nicknames.sources import collect_source, open_address_key
 @app.command("collect")
 @user_errors
 def collect_command(
+    ctx: typer.Context,
     messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export: CSV, JSON Lines, "
                                              "Parquet, an mbox file or a folder of .eml files.")],
     output: Annotated[Path, typer.Option("--output", "-o", help="Mapping file to write or merge into.",
@@ -78,6 +94,7 @@ def collect_command(
     """
     key_file = address_key or key_path(output)
     check_outputs({"--output": output, "--address-key": key_file}, [messages, class_list, config_in_use(config)])
+    messages = readable(ctx, messages)  # a pipe is read more than once
     settings = load_settings(config)
     # Small inputs first, so that any error in them comes before the messages' warnings.
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
@@ -86,7 +103,7 @@ def collect_command(
     key = open_address_key(messages, key_file, must_exist=address_key is not None)
     columns = {"message_id": message_id_column, "sender": sender_column, "text": text_column,
                "parent_id": parent_id_column, "thread_id": thread_id_column, "session_id": session_id_column}
-    streamed = detect_format(messages) == "csv" and messages.is_file()  # a pipe cannot be read twice
+    streamed = detect_format(messages) == "csv"
     encoding = encoding or settings.encoding
     if streamed:
         outline = load_outline(messages, settings, encoding, **columns)

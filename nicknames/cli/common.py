@@ -17,6 +17,7 @@ from nicknames.mail.participants import AddressKey
 from nicknames.messages import MessageTable, read_messages
 from nicknames.render import reply_warnings
 from nicknames.sources import Source, open_source
+from nicknames.spool import readable_again
 
 app = typer.Typer(
     name="nicknames",
@@ -39,6 +40,24 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+_COPIES: dict[str, str] = {}
+"""Private copy of a piped input → the path the user gave, so that messages name what the user typed."""
+
+
+def readable(ctx: typer.Context, path: Path) -> Path:
+    """The input to read: ``path``, or for a pipe a private copy removed when the command ends."""
+    copy = ctx.with_resource(readable_again(path))
+    if copy != path:
+        _COPIES[str(copy)] = str(path)
+    return copy
+
+
+def _as_given(message: str) -> str:
+    for copy, original in _COPIES.items():
+        message = message.replace(copy, original)
+    return message
+
+
 def user_errors(command: Callable[P, R]) -> Callable[P, R]:
     """Turn a ``NicknamesError`` into a one-line message on stderr and exit status 1."""
 
@@ -49,7 +68,7 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
         except NicknamesError as error:
             show = bool(kwargs.get("verbose")) and error.detail
             detail = f" ({error.detail})" if show else " (run with --verbose to see it)" if error.detail else ""
-            err.print(f"[bold red]Error:[/] {escape(str(error) + detail)}")
+            err.print(f"[bold red]Error:[/] {escape(_as_given(str(error) + detail))}")
             raise typer.Exit(1) from None
         except KeyboardInterrupt:
             err.print("[yellow]Interrupted; no output was written.[/]")
