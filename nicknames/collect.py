@@ -188,10 +188,7 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
     A part several participants share (a surname, a common given name) counts
     for each of them only in the threads where they are active.
     """
-    usage: dict[str, Counter[str]] = {}
-    for (part, thread), count in scan.class_usage.items():
-        usage.setdefault(part, Counter())[thread] += count
-    for part, threads in usage.items():
+    for part, threads in scan.class_usage.items():
         owners = part_owners[part]
         for participant in owners:
             mine = scan.index.involved.get(participant, set())

@@ -81,8 +81,8 @@ class Scan:
     greetings: list[Greeting] = field(default_factory=list)
     signoffs: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, name) → messages the sender signed with that name."""
-    class_usage: Counter[tuple[str, str]] = field(default_factory=Counter)
-    """(registered name part, thread) → messages of the thread it occurs in."""
+    class_usage: dict[str, Counter[str]] = field(default_factory=dict)
+    """Registered name part → thread → messages of the thread it occurs in."""
     posts: dict[str, Posts] = field(default_factory=dict)
     """Thread → (position, sender) of its messages in file order."""
     names: dict[str, str] = field(default_factory=dict)
@@ -110,7 +110,12 @@ class Scan:
         stats.greetings_without_parent += other.greetings_without_parent
         self.greetings.extend(later.greetings)
         self.signoffs.update(later.signoffs)
-        self.class_usage.update(later.class_usage)
+        for part, threads in later.class_usage.items():
+            counts = self.class_usage.get(part)
+            if counts is None:
+                self.class_usage[part] = threads
+            else:
+                counts.update(threads)
         for thread, posts in later.posts.items():
             mine = self.posts.get(thread)
             if mine is None:
@@ -143,5 +148,9 @@ class Scan:
             self.signoffs.update((message.sender, name) for name in signed)
         if self.class_pattern is not None:
             parts = {name_key(m.group()) for m in self.class_pattern.finditer(message.text)}
-            self.class_usage.update((part, message.thread) for part in parts)
+            for part in parts:
+                threads = self.class_usage.get(part)
+                if threads is None:
+                    threads = self.class_usage[part] = Counter()
+                threads[message.thread] += 1
         self.index.add(message)
