@@ -12,6 +12,7 @@ from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.attribution import attribute
 from nicknames.discover.glued import glued_name
 from nicknames.discover.lexicon import Lexicon, name_words
+from nicknames.discover.sequences import sequence_words
 from nicknames.discover.stylised import is_stylised
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
@@ -85,11 +86,11 @@ def collect(
     messages = list(table.messages())
     senders = dict.fromkeys(table.frame[table.columns.sender])
     addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
-    plan = plan_collect(addressed, class_list, rules, nicknames)
+    plan = plan_collect(addressed, class_list, rules, nicknames, discover)
     scan = plan.scan()
     for position, message in enumerate(messages):
         scan.add(position, message)
-    return finish_collect(scan, plan, senders, discover)
+    return finish_collect(scan, plan, senders)
 
 
 @dataclass(frozen=True)
@@ -103,12 +104,15 @@ class CollectPlan:
     """Registered name part (as ``name_key``) → participants registered with it."""
     names_table: NicknameTable
     rules: Rules
+    discover: bool = True
+    """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
 
     def scan(self) -> Scan:
         """A fresh pass over messages with these rules, class-list names and watched names."""
         watched = frozenset(part.casefold() for part in self.part_owners) | frozenset(
             self.names_table.forms) | frozenset(self.names_table.names)
-        return Scan(self.rules, compile_names(self.part_owners), TokenIndex(watched=watched))
+        runs = sequence_words(self.part_owners) if self.discover else frozenset()
+        return Scan(self.rules, compile_names(self.part_owners), TokenIndex(watched=watched, sequence_words=runs))
 
 
 def plan_collect(
@@ -116,6 +120,7 @@ def plan_collect(
     class_list: dict[str, str] | None = None,
     rules: Rules = DEFAULT_RULES,
     nicknames: NicknameTable | None = None,
+    discover: bool = True,
 ) -> CollectPlan:
     """The plan for the participants who send or receive messages (``addressed``)."""
     present = set(addressed)
@@ -124,12 +129,12 @@ def plan_collect(
     if roster:
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table()
-    return CollectPlan(roster, registered, _part_owners(registered), names_table, rules)
+    return CollectPlan(roster, registered, _part_owners(registered), names_table, rules, discover)
 
 
-def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], discover: bool = True) -> CollectResult:
+def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str]) -> CollectResult:
     """The decisions that need the whole corpus, from what the pass recorded: the proposed mapping."""
-    roster, part_owners, names_table = plan.roster, plan.part_owners, plan.names_table
+    roster, part_owners, names_table, discover = plan.roster, plan.part_owners, plan.names_table, plan.discover
     found = Found()
     _signoffs(scan, roster, found)
     _greetings(scan, roster, names_table, found)

@@ -49,7 +49,7 @@ def collect_csv(
     """``collect(read_messages(path), ...)`` without holding the texts: the same mapping, in bounded memory."""
     outline = outline if outline is not None else read_outline(path, chosen, encoding, rows)
     addressed = dict.fromkeys(outline.senders) | _recipients(path, outline, encoding, rows)
-    plan = plan_collect(addressed, class_list, rules, nicknames)
+    plan = plan_collect(addressed, class_list, rules, nicknames, discover)
     if progress is not None:
         progress.start(len(outline))
     chunks = _chunks(path, outline, encoding, rows)
@@ -64,7 +64,7 @@ def collect_csv(
         for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan,)):
             scan.absorb(found)
             _advance(progress, found.stats.messages)
-    return finish_collect(scan, plan, outline.senders, discover)
+    return finish_collect(scan, plan, outline.senders)
 
 
 def _advance(progress: Progress | None, done: int) -> None:

@@ -26,6 +26,7 @@ TAGS: dict[str, str] = {
     "glued": "a known name glued to a neighbouring word",
     "word": "also an ordinary word: replaced only where written as a name",
     "uncertain": "attribution by thread context rather than by direct reply",
+    "session": "found only outside the participant's threads, in a session where nobody else has it",
     "manual": "added by the reviewer",
 }
 """Tags a name may carry: where it came from, and flags for review and apply."""

@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from nicknames.discover.attribution import Greeting
-from nicknames.discover.lexicon import Lexicon
 from nicknames.discover.token_index import TokenIndex
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
@@ -90,10 +89,8 @@ class Scan:
 
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
-        index = self.index
-        lexicon = Lexicon(index.lexicon.lower, index.lexicon.capitalised, frozenset())
         return Scan(
-            _NO_RULES, None, TokenIndex(frozenset(), index.threads, index.members, index.involved, lexicon),
+            _NO_RULES, None, self.index.records(),
             self.stats, self.greetings, self.signoffs, self.class_usage, self.posts,
         )
 

@@ -167,3 +167,18 @@ def test_spaced_signatures_survive_the_word_filter() -> None:
 
 def test_job_titles_are_not_name_parts() -> None:
     assert registered_parts("Executive VP Cindy Olson") == ["Cindy Olson", "Cindy", "Olson"]
+
+
+def test_session_mentions_and_misspelt_names_of_several_words_are_suggested() -> None:
+    frame = pd.DataFrame(
+        [("1", "U1", "", "a", "Hello,\nwhat do we read?\nThanks,\nRichard"),
+         ("2", "U2", "", "b", "Hello,\nPerhaps Rich can say more.\nBest,\nAnne Marie"),
+         ("3", "U3", "2", "b", "Hi Anne Maire,\nagreed.")],
+        columns=["message_id", "sender", "parent_id", "thread_id", "text"],
+    )
+    frame["session_id"] = "s1"
+    roster = {"U1": "Richard Grey", "U2": "Anne Marie Poe", "U3": "Ben Stone"}
+    mapping = collect(table_from_frame(frame), roster).mapping
+    assert names(mapping, "U1")["Rich"] == (Status.SUGGESTED, ("nickname", "session", "word"))
+    assert names(mapping, "U2")["Anne Maire"][1] == ("greeting", "fuzzy")
+    assert "Maire" not in names(mapping, "U2")

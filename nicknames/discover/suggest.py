@@ -4,11 +4,14 @@ where they are active, each with its evidence tags and the number of messages it
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from nicknames.discover.glued import glued_name
 from nicknames.discover.lexicon import Lexicon
+from nicknames.discover.sequences import Windows
+from nicknames.discover.sessions import Sessions
 from nicknames.discover.stylised import initials_of, is_initials, is_stylised, letters
 from nicknames.discover.token_index import TokenIndex
 from nicknames.discover.variants import Vocabulary
@@ -50,19 +53,39 @@ class Known:
 
 
 def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Suggestion]:
-    """Suggestions for every participant: nickname, case, accent, misspelling and glued variants."""
+    """Suggestions for every participant: nickname, case, accent, misspelling and glued variants.
+
+    A variant counts the messages of the participant's threads that contain it; a
+    variant of a given name found only elsewhere in their session is suggested with
+    the ``session`` tag (see ``sessions``); misspelt names of several words come from
+    the runs of capitals (see ``sequences``).
+    """
     lexicon = index.lexicon
     famous = frozenset(table.forms) | frozenset(table.names) | known.all_names()
     vocabulary = Vocabulary(index.tokens(), lexicon, famous)
     glued = _glued_tokens(index.tokens(), famous, lexicon)
+    names = (name for own in known.names.values() for name in own)
+    windows = Windows.find(index.runs, names, lexicon.is_word, known.all_names())
+    candidates = [
+        Candidate(participant, text, tag, token, roams)
+        for participant, own in known.names.items()
+        for text, tag, token, roams in _candidates(participant, own, known, vocabulary, table, glued, windows)
+        if tag == "glued" or text not in own
+    ]
+    claimants = _claimants(known, candidates)
+    sessions = Sessions.from_index(index)
     found: dict[tuple[str, str], tuple[int, list[str]]] = {}
-    for participant, names in known.names.items():
-        for text, tag, token in _candidates(participant, names, known, vocabulary, table, glued):
-            if tag != "glued" and text in names:
-                continue
-            count = index.count_for(token, participant)
-            if count:
-                _add(found, participant, text, count, tag)
+    for candidate in candidates:
+        occurrences = index.threads.get(candidate.token) or windows.threads.get(candidate.token) or Counter()
+        own_threads = index.involved.get(candidate.participant, set())
+        count = sum(occurrences.get(thread, 0) for thread in own_threads)
+        if count:
+            _add(found, candidate.participant, candidate.text, count, candidate.tag)
+        elif candidate.roams and not index.paired[candidate.token] and (count := sessions.count(
+                occurrences, candidate.participant, own_threads, claimants.get(candidate.token, ()))):
+            _add(found, candidate.participant, candidate.text, count, candidate.tag)
+            _add(found, candidate.participant, candidate.text, count, "session")
+    _fold_windows(found, index, windows)
     return [Suggestion(p, t, c, tuple(tags)) for (p, t), (c, tags) in found.items()]
 
 
@@ -80,6 +103,19 @@ def signature_tags(text: str, registered_name: str | None) -> tuple[tuple[str, .
     return tags, False
 
 
+@dataclass(frozen=True)
+class Candidate:
+    """A variant that may be suggested for a participant, before its occurrences are counted."""
+
+    participant: str
+    text: str
+    tag: str
+    token: str
+    """What the messages must contain for it to count (the glued word for a glued name)."""
+    roams: bool
+    """Whether mentions outside the participant's threads, in their session, count too."""
+
+
 def _candidates(
     participant: str,
     names: set[str],
@@ -87,18 +123,65 @@ def _candidates(
     vocabulary: Vocabulary,
     table: NicknameTable,
     glued: dict[str, list[str]],
-) -> Iterable[tuple[str, str, str]]:
-    """(suggested name, tag, token whose occurrences count as evidence) for one participant."""
-    singles = [name for name in names if " " not in name]
-    for name in singles:
+    windows: Windows,
+) -> Iterable[tuple[str, str, str, bool]]:
+    """(suggested name, tag, token whose occurrences count, whether it roams) for one participant.
+
+    Only variants of given names roam (familiar forms only from the full name to the form:
+    Richard → Rich, not Charlie → Charlotte), and only capitalised ones: a surname a letter
+    away from another surname or a place ("Hill", "Hall") is too often not them.
+    """
+    for name in (name for name in names if " " not in name):
+        given = _given(name, participant, known, table)
+        forward = table.familiar_forms(name)
         for form in table.related(name):
             if not known.part_owners.get(form, set()) - {participant}:
-                yield form, "nickname", form
-                yield from ((variant, "case", variant) for variant in vocabulary.case_variants(form))
-        yield from ((variant, "case", variant) for variant in vocabulary.case_variants(name))
-        yield from ((variant, "fuzzy", variant) for variant in vocabulary.accent_variants(name))
-        yield from ((variant, "fuzzy", variant) for variant in _misspellings(vocabulary, name))
-        yield from ((name, "glued", token) for token in glued.get(name, []))
+                yield form, "nickname", form, given and form in forward
+                yield from ((v, "case", v, _roams(v)) for v in vocabulary.case_variants(form))
+        variants = [(v, "case") for v in vocabulary.case_variants(name)]
+        variants += [(v, "fuzzy") for v in vocabulary.accent_variants(name) + _misspellings(vocabulary, name)]
+        yield from ((v, tag, v, given and _roams(v)) for v, tag in variants)
+        yield from ((name, "glued", token, given) for token in glued.get(name, []))
+    for name in (name for name in names if " " in name):
+        yield from ((window, "fuzzy", window, True) for window in windows.spelling.get(name, ()))
+
+
+def _roams(variant: str) -> bool:
+    """Mentions outside the participant's threads may count: not all capitals (headings, codes) nor
+    all lower case (outside their threads "don", "gray" are words far more often than names)."""
+    return not variant.isupper() and not variant.islower()
+
+
+def _given(name: str, participant: str, known: Known, table: NicknameTable) -> bool:
+    """A given name: the first word of the registered name, or an unregistered name they go by that
+    the nickname table knows ("Bec", "Tori"); not a surname, a middle name or a stray sign-off."""
+    registered = known.registered.get(participant, [])
+    if registered and name == registered[0].split()[0]:
+        return True
+    key = name.casefold()
+    return key not in {part.casefold() for part in registered} and (key in table.names or key in table.forms)
+
+
+def _claimants(known: Known, candidates: list[Candidate]) -> dict[str, set[str]]:
+    """Token → every participant who has it as a name or as a candidate variant."""
+    claimants: dict[str, set[str]] = {}
+    for participant, names in known.names.items():
+        for name in names:
+            claimants.setdefault(name, set()).add(participant)
+    for candidate in candidates:
+        claimants.setdefault(candidate.token, set()).add(candidate.participant)
+    return claimants
+
+
+def _fold_windows(found: dict[tuple[str, str], tuple[int, list[str]]], index: TokenIndex, windows: Windows) -> None:
+    """Drop a misspelt word suggested on its own when it only ever occurs inside a suggested window."""
+    for participant, text in [key for key in found if key[1] in windows.threads]:
+        for word in text.split():
+            alone = found.get((participant, word))
+            if alone is None or not set(alone[1]) <= {"fuzzy", "session"}:
+                continue
+            if sum(index.threads.get(word, Counter()).values()) <= windows.messages_with(word):
+                del found[(participant, word)]
 
 
 def _misspellings(vocabulary: Vocabulary, name: str) -> list[str]:

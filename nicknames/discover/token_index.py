@@ -16,7 +16,9 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.discover.lexicon import Lexicon
+from nicknames.discover.sequences import RUN, named_neighbours, sequences_of
 from nicknames.messages import Message
+from nicknames.stopwords import STOPWORDS
 
 _WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
 TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*+(?:(?:['’](?![sS](?!\p{L}))|[-?\uFFFD])(?=\p{L})[\p{L}\p{M}]*+)*+")
@@ -55,11 +57,20 @@ class TokenIndex:
     involved: dict[str, set[str]] = field(default_factory=dict)
     """Participant → threads in which they are active."""
     lexicon: Lexicon = field(default_factory=Lexicon)
+    sequence_words: frozenset[str] = frozenset()
+    """Lower-case words of registered names of several words: runs of capitals with one are kept."""
+    runs: dict[str, Counter[str]] = field(default_factory=dict)
+    """Run of capitalised words containing a ``sequence_words`` word → messages per thread."""
+    sessions: dict[str, str] = field(default_factory=dict)
+    """Thread → the session it belongs to ("" when the messages have no sessions)."""
+    paired: Counter[str] = field(default_factory=Counter)
+    """Capitalised word → messages where it stands next to a capitalised word that is not an ordinary one."""
 
     def add(self, message: Message) -> None:
         """Index one message (the per-token work is done by compiled patterns and set operations)."""
         thread = message.thread
         self._member(thread, message.sender)
+        self.sessions.setdefault(thread, message.session)
         if message.parent_sender:
             self._member(thread, message.parent_sender)
         text = message.text
@@ -82,21 +93,30 @@ class TokenIndex:
             if token.casefold() in common and token not in mid_set and not token.islower():
                 continue  # "Will you ...", "May I ...": only mid-sentence uses say something about names
             self._count(token, thread)
+        runs = [run.split() for run in RUN.findall(text)]
+        for run in sequences_of(runs, self.sequence_words):
+            self.runs.setdefault(run, Counter())[thread] += 1
+        self.paired.update(named_neighbours(runs, self._ordinary))
 
     def absorb(self, later: TokenIndex) -> None:
         """Add the index of the messages that follow (see ``Scan.absorb``)."""
-        for token, per_thread in later.threads.items():
-            mine = self.threads.get(token)
-            if mine is None:
-                self.threads[token] = per_thread
-            else:
-                mine.update(per_thread)
+        _absorb_counts(self.threads, later.threads)
+        _absorb_counts(self.runs, later.runs)
         for thread, members in later.members.items():
             self.members.setdefault(thread, set()).update(members)
         for participant, threads in later.involved.items():
             self.involved.setdefault(participant, set()).update(threads)
+        for thread, session in later.sessions.items():
+            self.sessions.setdefault(thread, session)
+        self.paired.update(later.paired)
         self.lexicon.lower.update(later.lexicon.lower)
         self.lexicon.capitalised.update(later.lexicon.capitalised)
+
+    def records(self) -> TokenIndex:
+        """The counts this index holds, without its word lists (cheap to send between processes)."""
+        lexicon = Lexicon(self.lexicon.lower, self.lexicon.capitalised, frozenset())
+        return TokenIndex(frozenset(), self.threads, self.members, self.involved, lexicon, frozenset(), self.runs,
+                          self.sessions, self.paired)
 
     def count(self, token: str, threads: Collection[str]) -> int:
         """Messages containing the token in the given threads."""
@@ -125,7 +145,20 @@ class TokenIndex:
             per_thread = self.threads[token] = Counter()
         per_thread[thread] += 1
 
+    def _ordinary(self, word: str) -> bool:
+        key = word.casefold()
+        return key in self.lexicon.words or key in STOPWORDS
+
     def _member(self, thread: str, participant: str) -> None:
         self.members.setdefault(thread, set()).add(participant)
         self.involved.setdefault(participant, set()).add(thread)
 
+
+def _absorb_counts(counts: dict[str, Counter[str]], later: dict[str, Counter[str]]) -> None:
+    """Add per-thread counts of later messages, keeping the order in which keys first occur."""
+    for key, per_thread in later.items():
+        mine = counts.get(key)
+        if mine is None:
+            counts[key] = per_thread
+        else:
+            mine.update(per_thread)
