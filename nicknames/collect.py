@@ -86,25 +86,62 @@ def collect(
     messages = list(table.messages())
     senders = dict.fromkeys(table.frame[table.columns.sender])
     addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
-    roster = {pid: name for pid, name in (class_list or {}).items() if pid in addressed and is_person(name)}
+    plan = plan_collect(addressed, class_list, rules, nicknames, discover)
+    scan = plan.scan()
+    for position, message in enumerate(messages):
+        scan.add(position, message)
+    return finish_collect(scan, plan, senders)
+
+
+@dataclass(frozen=True)
+class CollectPlan:
+    """What collect knows before it reads a text: the class list of the participants and the rules."""
+
+    roster: dict[str, str]
+    """Participant → registered full name, for the participants of the messages only."""
+    registered: dict[str, list[str]]
+    part_owners: dict[str, set[str]]
+    """Registered name part (as ``name_key``) → participants registered with it."""
+    names_table: NicknameTable
+    rules: Rules
+    discover: bool = True
+    """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
+
+    def scan(self) -> Scan:
+        """A fresh pass over messages with these rules, class-list names and watched names."""
+        watched = frozenset(part.casefold() for part in self.part_owners) | frozenset(
+            self.names_table.forms) | frozenset(self.names_table.names)
+        runs = sequence_words(self.part_owners) if self.discover else frozenset()
+        return Scan(self.rules, compile_names(self.part_owners), TokenIndex(watched=watched, sequence_words=runs))
+
+
+def plan_collect(
+    addressed: Iterable[str],
+    class_list: dict[str, str] | None = None,
+    rules: Rules = DEFAULT_RULES,
+    nicknames: NicknameTable | None = None,
+    discover: bool = True,
+) -> CollectPlan:
+    """The plan for the participants who send or receive messages (``addressed``)."""
+    present = set(addressed)
+    roster = {pid: name for pid, name in (class_list or {}).items() if pid in present and is_person(name)}
     registered = {pid: registered_parts(name) for pid, name in roster.items()}
     if roster:
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table()
-    part_owners = _part_owners(registered)
-    watched = frozenset(part.casefold() for part in part_owners) | frozenset(names_table.forms) | frozenset(
-        names_table.names)
-    index = TokenIndex(watched=watched, sequence_words=sequence_words(part_owners) if discover else frozenset())
-    scan = Scan(rules, compile_names(part_owners), index)
-    for position, message in enumerate(messages):
-        scan.add(position, message)
+    return CollectPlan(roster, registered, _part_owners(registered), names_table, rules, discover)
+
+
+def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str]) -> CollectResult:
+    """The decisions that need the whole corpus, from what the pass recorded: the proposed mapping."""
+    roster, part_owners, names_table, discover = plan.roster, plan.part_owners, plan.names_table, plan.discover
     found = Found()
     _signoffs(scan, roster, found)
     _greetings(scan, roster, names_table, found)
     _class_list_names(scan, part_owners, found)
     _drop_words(found, scan.index.lexicon, part_owners, names_table)
     if discover:
-        _suggest(found, registered, scan.index, names_table)
+        _suggest(found, plan.registered, scan.index, names_table)
     _flag_words(found, scan.index.lexicon)
     return CollectResult(build_mapping(senders, found), scan.stats)
 
@@ -156,10 +193,7 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
     A part several participants share (a surname, a common given name) counts
     for each of them only in the threads where they are active.
     """
-    usage: dict[str, Counter[str]] = {}
-    for (part, thread), count in scan.class_usage.items():
-        usage.setdefault(part, Counter())[thread] += count
-    for part, threads in usage.items():
+    for part, threads in scan.class_usage.items():
         owners = part_owners[part]
         for participant in owners:
             mine = scan.index.involved.get(participant, set())

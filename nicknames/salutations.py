@@ -69,6 +69,11 @@ _LOOSE_SIGNATURE = regex.compile(
     rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){DECORATION}$"
 )
 _DASHED = regex.compile(rf"^\s*{DASHED_INITIALS}\s*$")
+_SPACED_NAME = regex.compile(SPACED)
+_DASHED_NAME = regex.compile(DASHED_INITIALS)
+_SEPARATOR = regex.compile(SEPARATOR)
+_SENTENCE_END = regex.compile(r"(?<=[.!?])\s+")
+_FINAL_INITIAL = regex.compile(r"(?:^|\s|\.)\p{Lu}\.$")
 _TRAILING_DASHED = regex.compile(rf"(?:^|[\s,])(?P<initials>{DASHED_INITIALS})\s*$")
 
 
@@ -113,7 +118,7 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
         return []
     last = lines[-1]
     names = _signature(last, loose=False, rules=rules)
-    if not names and (sentences := regex.split(r"(?<=[.!?])\s+", last))[-1] != last:
+    if not names and (sentences := _SENTENCE_END.split(last))[-1] != last:
         names = _signature(sentences[-1], loose=False, rules=rules)  # "Gracias. DF"
     return _valid(names, rules, initials=True)
 
@@ -184,9 +189,9 @@ def _signature(line: str, loose: bool, rules: Rules) -> list[str]:
     if match is None:
         return []
     name = match["name"]
-    if regex.fullmatch(SPACED, name) or regex.fullmatch(DASHED_INITIALS, name):
+    if _SPACED_NAME.fullmatch(name) or _DASHED_NAME.fullmatch(name):
         return [name]
-    groups = regex.split(SEPARATOR, name)
+    groups = _SEPARATOR.split(name)
     return [cut for group in groups if (cut := _cut_at_stopword(group, rules))]
 
 
@@ -206,7 +211,7 @@ def _cut_at_stopword(group: str, rules: Rules) -> str:
 def _clean(name: str) -> str:
     """Strip surrounding punctuation, but keep the dot of a final initial ("Rob G.")."""
     name = name.strip().strip(",;:!?\"'()[]{}<>*_=")
-    if name.endswith(".") and not regex.search(r"(?:^|\s|\.)\p{Lu}\.$", name):
+    if name.endswith(".") and not _FINAL_INITIAL.search(name):
         name = name.rstrip(".")
     return name.strip()
 

@@ -7,7 +7,9 @@ which variants to suggest) are taken afterwards from what the pass recorded.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from nicknames.discover.attribution import Greeting
@@ -29,6 +31,44 @@ class ScanStats:
     """Greetings in messages whose parent (and so addressee) is unknown."""
 
 
+_NO_RULES = Rules((), (), frozenset())
+
+
+class Posts:
+    """A thread's messages in file order as (position, sender), in 16 bytes each (senders are shared strings)."""
+
+    __slots__ = ("positions", "senders")
+
+    def __init__(self) -> None:
+        self.positions = array("q")
+        self.senders: list[str] = []
+
+    def append(self, post: tuple[int, str]) -> None:
+        """Add the thread's next message."""
+        self.positions.append(post[0])
+        self.senders.append(post[1])
+
+    def extend(self, later: Posts) -> None:
+        """Add the messages of the thread that follow."""
+        self.positions.extend(later.positions)
+        self.senders.extend(later.senders)
+
+    def __len__(self) -> int:
+        return len(self.senders)
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        return zip(self.positions, self.senders)
+
+    def __reversed__(self) -> Iterator[tuple[int, str]]:
+        return zip(reversed(self.positions), reversed(self.senders))
+
+    def __getstate__(self) -> tuple[array[int], list[str]]:
+        return self.positions, self.senders
+
+    def __setstate__(self, state: tuple[array[int], list[str]]) -> None:
+        self.positions, self.senders = state
+
+
 @dataclass
 class Scan:
     """Everything one pass over the messages records."""
@@ -40,22 +80,62 @@ class Scan:
     greetings: list[Greeting] = field(default_factory=list)
     signoffs: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, name) → messages the sender signed with that name."""
-    class_usage: Counter[tuple[str, str]] = field(default_factory=Counter)
-    """(registered name part, thread) → messages of the thread it occurs in."""
-    posts: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
+    class_usage: dict[str, Counter[str]] = field(default_factory=dict)
+    """Registered name part → thread → messages of the thread it occurs in."""
+    posts: dict[str, Posts] = field(default_factory=dict)
     """Thread → (position, sender) of its messages in file order."""
+    names: dict[str, str] = field(default_factory=dict)
+    """One copy of each greeted name, shared by the greetings that use it."""
+
+    def findings(self) -> Scan:
+        """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
+        return Scan(
+            _NO_RULES, None, self.index.records(),
+            self.stats, self.greetings, self.signoffs, self.class_usage, self.posts,
+        )
+
+    def absorb(self, later: Scan) -> None:
+        """Add what a pass over the messages that follow this pass's recorded.
+
+        Absorbing the passes over consecutive chunks in file order leaves every
+        count, list and key order as one pass over all of them would.
+        """
+        stats, other = self.stats, later.stats
+        stats.messages += other.messages
+        stats.greetings += other.greetings
+        stats.signoffs += other.signoffs
+        stats.greetings_without_parent += other.greetings_without_parent
+        self.greetings.extend(later.greetings)
+        self.signoffs.update(later.signoffs)
+        for part, threads in later.class_usage.items():
+            counts = self.class_usage.get(part)
+            if counts is None:
+                self.class_usage[part] = threads
+            else:
+                counts.update(threads)
+        for thread, posts in later.posts.items():
+            mine = self.posts.get(thread)
+            if mine is None:
+                self.posts[thread] = posts
+            else:
+                mine.extend(posts)
+        self.index.absorb(later.index)
 
     def add(self, position: int, message: Message) -> None:
         """Read one message."""
         self.stats.messages += 1
-        self.posts.setdefault(message.thread, []).append((position, message.sender))
+        posts = self.posts.get(message.thread)
+        if posts is None:
+            posts = self.posts[message.thread] = Posts()
+        posts.append((position, message.sender))
         greeted = greeting_names(message.text, self.rules)
         if greeted:
             self.stats.greetings += 1
             self.stats.greetings_without_parent += message.parent_sender is None and not message.recipients
             self.greetings.append(
                 Greeting(
-                    position, message.thread, message.sender, message.parent_sender, tuple(greeted),
+                    position, message.thread, message.sender, message.parent_sender,
+                    tuple(self.names.setdefault(name, name) for name in greeted),
                     message.recipients,
                 )
             )
@@ -65,5 +145,9 @@ class Scan:
             self.signoffs.update((message.sender, name) for name in signed)
         if self.class_pattern is not None:
             parts = {name_key(m.group()) for m in self.class_pattern.finditer(message.text)}
-            self.class_usage.update((part, message.thread) for part in parts)
+            for part in parts:
+                threads = self.class_usage.get(part)
+                if threads is None:
+                    threads = self.class_usage[part] = Counter()
+                threads[message.thread] += 1
         self.index.add(message)

@@ -30,12 +30,17 @@ from nicknames.cli.common import (
     user_errors,
 )
 from nicknames.collect import merge
+from nicknames.collect_stream import collect_csv
+from nicknames.config import Config
+from nicknames.formats import detect_format
 from nicknames.mail.participants import key_path, write_key
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping, with_header, write_mapping
 from nicknames.nickname_table import read_table
+from nicknames.outline import Outline, read_outline
 from nicknames.output import check_outputs
-from nicknames.render import absent_warning, collect_summary, private_file_note
+from nicknames.parallel import default_jobs
+from nicknames.render import ProgressBar, absent_warning, collect_summary, private_file_note, reply_warnings
 from nicknames.salutations import DEFAULT_RULES
 from nicknames.sources import collect_source, open_address_key
 
@@ -66,6 +71,9 @@ def collect_command(
     thread_id_column: ThreadColumn = None,
     session_id_column: SessionColumn = None,
     address_key: AddressKeyOption = None,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for a CSV file read in "
+                                      "chunks (0 = one per core for large files); the mapping is the same "
+                                      "for any number.")] = 0,
     quiet: QuietOption = False,
     verbose: VerboseOption = False,
 ) -> None:
@@ -93,14 +101,23 @@ def collect_command(
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
     key = open_address_key(messages, key_file, must_exist=address_key is not None)
-    source = load_source(
-        messages, settings, encoding, key, message_id=message_id_column, sender=sender_column,
-        text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
-        session_id=session_id_column,
-    )
+    columns = {"message_id": message_id_column, "sender": sender_column, "text": text_column,
+               "parent_id": parent_id_column, "thread_id": thread_id_column, "session_id": session_id_column}
+    streamed = detect_format(messages) == "csv"
+    encoding = encoding or settings.encoding
+    if streamed:
+        outline = load_outline(messages, settings, encoding, **columns)
+    else:
+        source = load_source(messages, settings, encoding, key, **columns)
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
-    result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
+    if streamed:
+        jobs = jobs or default_jobs(messages.stat().st_size)
+        with ProgressBar(err, "collect", enabled=not quiet) as progress:
+            result = collect_csv(messages, roster, rules, names, not no_discover, encoding=encoding, jobs=jobs,
+                                 progress=progress, outline=outline)
+    else:
+        result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
     mapping = merge(existing, result.mapping)
     absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])
     if not merged:
@@ -116,3 +133,13 @@ def collect_command(
         collect_summary(err, result, output, merged)
     else:
         private_file_note(err, output, "the mapping file")
+
+
+
+def load_outline(messages: Path, settings: Config, encoding: str | None, **columns: str | None) -> Outline:
+    """The outline of a CSV file with the columns chosen by options, then by the config file."""
+    chosen = dict(settings.columns)
+    chosen.update({field: column for field, column in columns.items() if column is not None})
+    outline = read_outline(messages, chosen, encoding)
+    reply_warnings(err, outline.replies)
+    return outline

@@ -18,11 +18,11 @@ with, and familiar forms of registered given names.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Reversible
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Greeting:
     """The names greeted at the start of one message, with where the message stands."""
 
@@ -47,7 +47,7 @@ class Attribution:
 def attribute(
     greeting: Greeting,
     owners: dict[str, set[str]],
-    posts: dict[str, list[tuple[int, str]]],
+    posts: Mapping[str, Reversible[tuple[int, str]]],
 ) -> Iterator[Attribution]:
     """Connect each name of a greeting to the participant it most likely addresses."""
     others = [pid for pid in greeting.recipients if pid != greeting.sender]
@@ -72,7 +72,7 @@ def attribute(
             yield Attribution(others[0], name, True)
 
 
-def _latest_poster(candidates: set[str], posts: list[tuple[int, str]], before: int) -> str | None:
+def _latest_poster(candidates: set[str], posts: Reversible[tuple[int, str]], before: int) -> str | None:
     """The candidate who posted last in the thread before the given message."""
     if not candidates:
         return None

@@ -1,0 +1,130 @@
+"""``collect`` on a CSV export of any size: an outline pass, then the texts chunk by chunk.
+
+The outline (``nicknames.outline``) gives every message's sender, parent's
+sender and thread without holding any text; the texts are then read a chunk
+of rows at a time and fed to the same per-message pass (``Scan``) that
+``collect`` runs over a whole table, so memory is bounded by the chunk size
+and by what the pass keeps (names, tokens and threads), not by the length of
+the texts. With ``jobs`` > 1 the chunks are scanned in worker processes and
+their records absorbed in file order, which leaves every count and order as
+one pass would: the mapping is the same as ``collect`` on the whole table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from collections.abc import Mapping as MappingType
+from pathlib import Path
+
+import pandas as pd
+
+from nicknames.apply_stream import Progress
+from nicknames.collect import CollectPlan, CollectResult, finish_collect, plan_collect
+from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
+from nicknames.messages import Message, split_ids
+from nicknames.nickname_table import NicknameTable
+from nicknames.outline import Outline, read_outline
+from nicknames.parallel import ordered_map
+from nicknames.salutations import DEFAULT_RULES, Rules
+from nicknames.scan import Scan
+
+Chunk = tuple[int, list[Message]]
+"""The position of a chunk's first message in the file, and its messages."""
+
+
+def collect_csv(
+    path: Path,
+    class_list: dict[str, str] | None = None,
+    rules: Rules = DEFAULT_RULES,
+    nicknames: NicknameTable | None = None,
+    discover: bool = True,
+    *,
+    chosen: MappingType[str, str] | None = None,
+    encoding: str | None = None,
+    rows: int = DEFAULT_CHUNK_ROWS,
+    jobs: int = 1,
+    progress: Progress | None = None,
+    outline: Outline | None = None,
+) -> CollectResult:
+    """``collect(read_messages(path), ...)`` without holding the texts: the same mapping, in bounded memory."""
+    outline = outline if outline is not None else read_outline(path, chosen, encoding, rows)
+    addressed = dict.fromkeys(outline.senders) | _recipients(path, outline, encoding, rows)
+    plan = plan_collect(addressed, class_list, rules, nicknames, discover)
+    if progress is not None:
+        progress.start(len(outline))
+    chunks = _chunks(path, outline, encoding, rows)
+    if jobs <= 1:
+        scan = plan.scan()
+        for offset, messages in chunks:
+            for position, message in enumerate(messages, start=offset):
+                scan.add(position, message)
+            _advance(progress, len(messages))
+    else:
+        scan = plan.scan()
+        for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan,)):
+            scan.absorb(found)
+            _advance(progress, found.stats.messages)
+    return finish_collect(scan, plan, outline.senders)
+
+
+def _advance(progress: Progress | None, done: int) -> None:
+    if progress is not None:
+        progress.advance(done)
+
+
+def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> Iterator[Chunk]:
+    """The messages chunk by chunk, with the reply context of the outline (as ``MessageTable.messages``)."""
+    columns = outline.columns
+    wanted = [columns.message_id, columns.text, columns.session_id, columns.recipients]
+    usecols = [column for column in dict.fromkeys(wanted) if column is not None]
+    senders, thread_labels = outline.senders, outline.thread_labels
+    offset = 0
+    for chunk in iter_chunks(path, encoding, usecols, rows):
+        end = offset + len(chunk)
+        # Senders, parents' senders and threads are the outline's strings, shared by every message
+        # that has them, rather than a new copy per row: the scan keeps them for the whole run.
+        sent_by = [senders[code] for code in outline.sender[offset:end].tolist()]
+        parents = [senders[code] if code >= 0 else None for code in outline.parent_sender[offset:end].tolist()]
+        threads = [thread_labels[code] for code in outline.thread[offset:end].tolist()]
+        sessions = _column(chunk, columns.session_id, "")
+        recipients = [split_ids(cell) for cell in chunk[columns.recipients]] if columns.recipients else [()] * len(chunk)
+        messages = list(map(Message._make, zip(
+            _column(chunk, columns.message_id, ""), sent_by,
+            _column(chunk, columns.text, ""), parents, threads, sessions, recipients,
+        )))
+        yield offset, messages
+        offset = end
+
+
+def _column(chunk: pd.DataFrame, column: str | None, default: str) -> list[str]:
+    return chunk[column].tolist() if column is not None else [default] * len(chunk)
+
+
+def _recipients(path: Path, outline: Outline, encoding: str | None, rows: int) -> dict[str, None]:
+    """Every participant a message was sent to, from one pass over the recipients column (when there is one)."""
+    column = outline.columns.recipients
+    found: dict[str, None] = {}
+    if column is None:
+        return found
+    for chunk in iter_chunks(path, encoding, [column], rows):
+        for cell in chunk[column].tolist():
+            found.update(dict.fromkeys(split_ids(cell)))
+    return found
+
+
+_worker_plan: CollectPlan | None = None
+
+
+def _start_worker(plan: CollectPlan) -> None:
+    global _worker_plan
+    _worker_plan = plan
+
+
+def _scan_chunk(chunk: Chunk) -> Scan:
+    """One chunk scanned on its own (in a worker process): its records, for ``Scan.absorb``."""
+    assert _worker_plan is not None
+    scan = _worker_plan.scan()
+    offset, messages = chunk
+    for position, message in enumerate(messages, start=offset):
+        scan.add(position, message)
+    return scan.findings()

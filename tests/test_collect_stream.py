@@ -1,0 +1,69 @@
+"""Streamed collect writes exactly the mapping that collect on the whole table writes, whatever the chunks."""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from nicknames.class_list import read_class_list
+from nicknames.cli import app
+from nicknames.collect import collect
+from nicknames.collect_stream import collect_csv
+from nicknames.mapping_file import format_mapping
+from nicknames.messages import read_messages
+from nicknames.sample import SampleConfig, generate_sample
+
+
+@pytest.fixture(scope="module")
+def sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("sample")
+    generate_sample(folder, SampleConfig(seed=3, messages=400, participants=30, sessions=3))
+    return folder
+
+
+@pytest.mark.parametrize(("rows", "jobs"), [(1, 1), (7, 1), (150, 1), (10_000, 1), (50, 2)])
+@pytest.mark.parametrize("discover", [True, False])
+def test_streamed_mapping_equals_whole_table(sample: Path, rows: int, jobs: int, discover: bool) -> None:
+    messages, class_list = sample / "messages.csv", read_class_list(sample / "class_list.csv")
+    whole = collect(read_messages(messages), class_list, discover=discover)
+    streamed = collect_csv(messages, class_list, discover=discover, rows=rows, jobs=jobs)
+    assert format_mapping(streamed.mapping) == format_mapping(whole.mapping)
+    assert streamed.stats == whole.stats
+
+
+def test_streamed_without_class_list_or_thread_column(tmp_path: Path) -> None:
+    messages = tmp_path / "m.csv"
+    with messages.open("w", newline="", encoding="utf-8") as stream:
+        writer = csv.writer(stream, lineterminator="\n")
+        writer.writerow(["message_id", "parent_id", "user_id", "recipients", "text"])
+        writer.writerow(["m1", "", "u1", "u2", "Hi Mary,\nsee you.\nThanks,\nRob"])
+        writer.writerow(["m2", "m1", "u2", "u1 u3", "Hi Rob,\nyes.\nCheers,\nMary"])
+        writer.writerow(["m3", "m9", "u3", "", "Hi Bobby and Mary,\nok.\n-- Sam"])
+        writer.writerow(["m4", "m3", "u1", "", "Dear Sam,\nthanks mary.\nRob"])
+    roster = {"u1": "Robert Grey", "u2": "Mary Poe", "u3": "Sam Hill", "u9": "Ann Other"}
+    whole = collect(read_messages(messages), roster)
+    for rows in (1, 2, 3):
+        assert format_mapping(collect_csv(messages, roster, rows=rows).mapping) == format_mapping(whole.mapping)
+
+
+def test_cli_collect_is_the_same_for_any_jobs(sample: Path, tmp_path: Path) -> None:
+    outputs = []
+    for jobs in ("1", "2"):
+        out = tmp_path / f"mapping{jobs}.txt"
+        result = CliRunner().invoke(app, ["collect", str(sample / "messages.csv"), "--class-list",
+                                          str(sample / "class_list.csv"), "-o", str(out), "--jobs", jobs],
+                                    catch_exceptions=False)
+        assert (result.exit_code, result.stdout) == (0, "")
+        assert "━" not in result.stderr  # no progress bar off a terminal
+        outputs.append(out.read_text(encoding="utf-8"))
+    assert outputs[0] == outputs[1]
+
+
+def test_cli_collect_negative_jobs_is_a_usage_error(sample: Path, tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["collect", str(sample / "messages.csv"), "-o", str(tmp_path / "m.txt"),
+                                      "--jobs", "-1"])
+    assert result.exit_code == 2
+    assert result.stdout == ""
