@@ -207,9 +207,10 @@ def _split_fields(line: str, path: Path | str, number: int) -> list[Field]:
             fields.append(_field(line, start, index))
             start = index + 1
         elif line[index] == "\\":
-            if index == len(line) - 1:
+            following = line[index + 1 :]
+            if not following or (following[0].isspace() and not following.split("|", 1)[0].strip()):
                 raise MappingFileError(
-                    f"{where(path, number, index + 1)}: the line ends in a backslash, which escapes nothing; "
+                    f"{where(path, number, index + 1)}: the field ends in a backslash, which escapes nothing; "
                     "remove it or write '\\\\' for a backslash."
                 )
             index += 1

@@ -24,6 +24,8 @@ from nicknames.mapping_file import parse_mapping, read_mapping
         ("@kep | Mary\n", "m.txt, line 1, column 1", "unknown directive"),
         ("@keep | ?Mary\n", "m.txt, line 1, column 9", "take no '?' or '!'"),
         ("U1 | Mary \\\n", "m.txt, line 1, column 11", "ends in a backslash"),
+        ("U1 | Mary\\  | Rob\n", "m.txt, line 1, column 10", "ends in a backslash"),  # white space after it is stripped
+        ("\\\x85\n", "m.txt, line 1, column 1", "ends in a backslash"),
         ("#U1 | x\n@U1 | Mary\n", "m.txt, line 2, column 1", "unknown directive"),
         ("U1 | Mary [3\n", "m.txt, line 1, column 11", "a bracket that is not a count"),
         ("U1 | ?Mary [3; greeting ]x\n", "m.txt, line 1, column 12", "a bracket that is not a count"),
