@@ -37,7 +37,7 @@ JOB_TITLES = frozenset(
     chief head coordinator analyst associate specialist administrator sr jr
     """.split()
 )
-"""Job titles that some class lists put around a name ("Executive VP Cindy Olson"): not name parts."""
+"""Job titles that some class lists put around a name ("Executive VP Carla Osei"): not name parts."""
 NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS
 """Words of a class-list row that are never name parts: job titles, "Dr.", "Prof.", "Thanks"."""
 

@@ -93,8 +93,8 @@ def test_suggestions_round_trip_through_the_file() -> None:
     [
         ("Office of the Chairman", False),
         ("ENRON", False),
-        ("Team Kingman-Needles", False),
-        ("Ken Lay and Jeff Skilling", False),
+        ("Team Northfield-Southgate", False),
+        ("Ann Lee and Bo Park", False),
         ("The Texas Alumni", False),          # a row that starts with "The"
         ("DL-Portland Shift", False),         # a distribution list
         ("All Acme-Worldwide", False),        # a word after a hyphen counts too
@@ -116,9 +116,9 @@ def test_offices_are_not_people() -> None:
 
 
 def test_lost_accents_in_the_class_list_are_kept_as_wildcards() -> None:
-    assert registered_parts("G\ufffdnther Lang")[:2] == ["G\ufffdnther Lang", "G\ufffdnther"]
-    rows = [("1", "U1", "", "Hello,\nGuenther wrote this.\nThanks,\nLang")]
-    mapping = collect(table(rows), {"U1": "G\ufffdnther Lang"}).mapping  # type: ignore[arg-type]
+    assert registered_parts("G\ufffdnther Vogl")[:2] == ["G\ufffdnther Vogl", "G\ufffdnther"]
+    rows = [("1", "U1", "", "Hello,\nGuenther wrote this.\nThanks,\nVogl")]
+    mapping = collect(table(rows), {"U1": "G\ufffdnther Vogl"}).mapping  # type: ignore[arg-type]
     assert names(mapping, "U1")["Guenther"] == (Status.SUGGESTED, ("fuzzy",))
 
 
@@ -166,7 +166,7 @@ def test_spaced_signatures_survive_the_word_filter() -> None:
 
 
 def test_job_titles_are_not_name_parts() -> None:
-    assert registered_parts("Executive VP Cindy Olson") == ["Cindy Olson", "Cindy", "Olson"]
+    assert registered_parts("Executive VP Carla Osei") == ["Carla Osei", "Carla", "Osei"]
 
 
 def test_session_mentions_and_misspelt_names_of_several_words_are_suggested() -> None:

@@ -32,7 +32,7 @@ PLACE_MARKS = {"greeting": "greet", "signoff": "sign", "body": "body"}
 
 
 def participant_line(participant: str, registered: str, count: int, problems: tuple[str, ...], id_width: int) -> Text:
-    """``D?  U0002      3  Jonathan Gregory``: markers, id, names in use, registered name."""
+    """``D?  U0002      3  Mary Jane Poe``: markers, id, names in use, registered name."""
     line = Text(no_wrap=True, overflow="ellipsis")
     for problem, (mark, style) in MARKERS.items():
         line.append(mark if problem in problems else " ", style)
