@@ -267,15 +267,7 @@ def _parse_name(item: Field, path: Path | str, number: int) -> Name:
 
 def _unescaped_bracket(text: str) -> int | None:
     """Where the first ``[`` or ``]`` that no backslash escapes stands in ``text``, if any."""
-    index = 0
-    while index < len(text):
-        if text[index] == "\\":
-            index += 2
-            continue
-        if text[index] in "[]":
-            return index
-        index += 1
-    return None
+    return next((index for index, char in enumerate(text) if char in "[]" and not _escaped(text, index)), None)
 
 
 def _lower_first(message: str) -> str:

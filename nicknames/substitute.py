@@ -121,11 +121,11 @@ class ScopeNames:
         body = text[start:end]
         if self.owners.get(body):
             return True
+        openings = self.openings.get(body)
+        if not openings:
+            return False
         rest = name_key(text[start : start + 256]) + " "
-        return any(
-            rest.startswith(name) and not rest[len(name)].isalnum() and self.owners[name]
-            for name in self.openings.get(body, ())
-        )
+        return any(rest.startswith(name) and not rest[len(name)].isalnum() and self.owners[name] for name in openings)
 
     def duplicates(self) -> dict[str, tuple[str, ...]]:
         """Names that belong to more than one active participant."""
