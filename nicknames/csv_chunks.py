@@ -11,6 +11,7 @@ from pathlib import Path
 import pandas as pd
 
 from nicknames.csv_file import check_encoding, check_header, noticing_interrupts, read_errors
+from nicknames.csv_slices import RowSlice, Unsliceable, read_slice, row_slices, sliceable
 from nicknames.errors import InputError, where
 
 DEFAULT_CHUNK_ROWS = 20_000
@@ -54,6 +55,34 @@ def iter_chunks(
                     yield chunk
         if not seen:
             raise InputError(f"{path} has a header but no rows; it needs at least one message.")
+
+
+def sliced_chunks(
+    path: Path, encoding: str | None, header: Sequence[str], rows: int = DEFAULT_CHUNK_ROWS
+) -> Iterator[tuple[pd.DataFrame, RowSlice]]:
+    """The rows of ``iter_chunks``, each chunk with the byte range it was read from (``csv_slices``).
+
+    Raises ``Unsliceable`` when the file cannot be cut into ranges or reading a
+    range fails in any way: ``iter_chunks`` then says what is wrong, and where.
+    """
+    codec = check_encoding(encoding)
+    if not sliceable(codec):
+        raise Unsliceable
+    seen = False
+    with noticing_interrupts() as interrupted:
+        try:
+            for piece in row_slices(path, codec, rows):
+                frame = read_slice(path, codec, header, piece)
+                if len(frame) != piece.rows or not isinstance(frame.index, pd.RangeIndex):
+                    raise Unsliceable
+                seen = True
+                yield frame, piece
+        except (pd.errors.ParserError, pd.errors.EmptyDataError, UnicodeError, OSError):
+            if interrupted:
+                raise KeyboardInterrupt from None
+            raise Unsliceable from None
+    if not seen:
+        raise Unsliceable
 
 
 @contextlib.contextmanager

@@ -10,6 +10,7 @@ and, from them, the participants active in each scope.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,7 +19,8 @@ import numpy as np
 import pandas as pd
 
 from nicknames.columns import Columns, resolve_columns
-from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks, read_header
+from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks, read_header, sliced_chunks
+from nicknames.csv_slices import RowSlice, Unsliceable
 from nicknames.errors import InputError
 from nicknames.errors import where
 from nicknames.messages import NO_PARENT, SCOPES, _sender_problem, check_unique_ids, empty_ids_error
@@ -67,6 +69,9 @@ class Outline:
     session_labels: list[str]
     replies: ReplyCheck = field(default_factory=ReplyCheck)
     """Missing parents and reply loops, as ``MessageTable.replies``."""
+    header: list[str] = field(default_factory=list)
+    slices: list[RowSlice] | None = None
+    """Where each chunk's rows are in the file, when it could be cut into byte ranges (``csv_slices``)."""
 
     def __len__(self) -> int:
         return len(self.sender)
@@ -105,37 +110,31 @@ def read_outline(
     encoding: str | None = None,
     rows: int = DEFAULT_CHUNK_ROWS,
 ) -> Outline:
-    """The outline of a CSV export, reading only its id, sender, parent, thread and session columns."""
-    columns = resolve_columns(read_header(path, encoding), chosen or {}, str(path))
-    senders, threads, sessions = Codes(), Codes(), Codes()
-    parts: dict[str, list[np.ndarray]] = {"id": [], "sender": [], "parent": [], "none": [], "thread": [],
-                                          "session": []}
-    offset, empty_ids = 0, EmptyIds()
-    # Every column is parsed (and the text dropped chunk by chunk) so that a malformed row
-    # fails here, at its row, as it does when the whole table is read.
-    for chunk in iter_chunks(path, encoding, None, rows):
-        known = len(senders.labels)
-        parts["id"].append(_hash(chunk[columns.message_id]))
-        parts["sender"].append(senders.encode(chunk[columns.sender]))
-        _check_new_senders(senders.labels[known:], chunk[columns.sender], offset, str(path), columns.sender)
-        empty_ids.add(chunk[columns.message_id], offset)
-        offset += len(chunk)
-        if columns.parent_id is not None:
-            parent = chunk[columns.parent_id]
-            parts["parent"].append(_hash(parent))
-            parts["none"].append(parent.str.strip().str.lower().isin(NO_PARENT).to_numpy())
-        if columns.thread_id is not None:
-            parts["thread"].append(threads.encode(chunk[columns.thread_id]))
-        if columns.session_id is not None:
-            parts["session"].append(sessions.encode(chunk[columns.session_id]))
-    joined = {key: np.concatenate(arrays) for key, arrays in parts.items() if arrays}
-    empty_ids.check(str(path), columns.message_id)
-    ids = _unique_ids(path, columns, encoding, joined["id"])
+    """The outline of a CSV export, reading only its id, sender, parent, thread and session columns.
+
+    The rows are read in byte ranges of ``rows`` rows where the file allows
+    (``csv_slices``), kept in ``Outline.slices`` so that later passes can read
+    any chunk on its own; else in order, as ``iter_chunks`` reads them.
+    """
+    header = read_header(path, encoding)
+    columns = resolve_columns(header, chosen or {}, str(path))
+    pieces: list[RowSlice] = []
+    slices: list[RowSlice] | None = pieces
+    try:
+        parts = _read_parts(path, columns, _noting(sliced_chunks(path, encoding, header, rows), pieces))
+    except Unsliceable:
+        slices = None
+        parts = _read_parts(path, columns, iter_chunks(path, encoding, None, rows))
+    joined = {key: np.concatenate(arrays) for key, arrays in parts.arrays.items() if arrays}
+    parts.arrays.clear()
+    parts.empty_ids.check(str(path), columns.message_id)
+    ids = _unique_ids(path, columns, encoding, joined.pop("id"))
     sender = joined["sender"]
     parent_row = _parent_rows(ids, joined) if columns.parent_id is not None else np.full(len(ids), -1)
+    del ids
     parent_sender = np.where(parent_row >= 0, sender[np.maximum(parent_row, 0)], -1).astype(CODE)
     if columns.thread_id is not None:
-        thread, thread_labels = joined["thread"], threads.labels
+        thread, thread_labels = joined["thread"], parts.threads.labels
     else:
         thread, thread_labels = _thread_roots(path, columns, encoding, parent_row, rows)
     session = joined.get("session") if columns.session_id is not None else None
@@ -143,8 +142,51 @@ def read_outline(
     if columns.parent_id is not None:
         missing = int(np.count_nonzero((parent_row < 0) & ~joined["none"]))
         replies = ReplyCheck(missing, _on_cycles(parent_row.tolist()))
-    return Outline(str(path), columns, senders.labels, sender, parent_sender, thread, thread_labels,
-                   session, sessions.labels, replies)
+    return Outline(str(path), columns, parts.senders.labels, sender, parent_sender, thread, thread_labels,
+                   session, parts.sessions.labels, replies, header, slices)
+
+
+@dataclass
+class _Parts:
+    """What the outline pass keeps of each chunk, and the codes of the strings it has seen."""
+
+    senders: Codes = field(default_factory=Codes)
+    threads: Codes = field(default_factory=Codes)
+    sessions: Codes = field(default_factory=Codes)
+    empty_ids: EmptyIds = field(default_factory=lambda: EmptyIds())
+    arrays: dict[str, list[np.ndarray]] = field(default_factory=lambda: {
+        "id": [], "sender": [], "parent": [], "none": [], "thread": [], "session": []})
+
+
+def _read_parts(path: Path, columns: Columns, chunks: Iterator[pd.DataFrame]) -> _Parts:
+    """The outline's columns of every chunk, checked as the whole table is checked."""
+    parts, offset = _Parts(), 0
+    arrays = parts.arrays
+    # Every column is parsed (and the text dropped chunk by chunk) so that a malformed row
+    # fails here, at its row, as it does when the whole table is read.
+    for chunk in chunks:
+        known = len(parts.senders.labels)
+        arrays["id"].append(_hash(chunk[columns.message_id]))
+        arrays["sender"].append(parts.senders.encode(chunk[columns.sender]))
+        _check_new_senders(parts.senders.labels[known:], chunk[columns.sender], offset, str(path), columns.sender)
+        parts.empty_ids.add(chunk[columns.message_id], offset)
+        offset += len(chunk)
+        if columns.parent_id is not None:
+            parent = chunk[columns.parent_id]
+            arrays["parent"].append(_hash(parent))
+            arrays["none"].append(parent.str.strip().str.lower().isin(NO_PARENT).to_numpy())
+        if columns.thread_id is not None:
+            arrays["thread"].append(parts.threads.encode(chunk[columns.thread_id]))
+        if columns.session_id is not None:
+            arrays["session"].append(parts.sessions.encode(chunk[columns.session_id]))
+    return parts
+
+
+def _noting(chunks: Iterator[tuple[pd.DataFrame, RowSlice]], slices: list[RowSlice]) -> Iterator[pd.DataFrame]:
+    """The chunks, noting the byte range of each."""
+    for chunk, piece in chunks:
+        slices.append(piece)
+        yield chunk
 
 
 @dataclass

@@ -1,0 +1,201 @@
+"""One chunk of a streamed apply, done in a worker: read its rows, substitute, write them as CSV.
+
+The main process sends only where the chunk's rows are in the file
+(``csv_slices.RowSlice``); the worker reads and parses those bytes itself, so
+the main process only hands out chunks and writes their rows in order. A file
+that cannot be cut into byte ranges is read by the main process, which then
+sends the rows themselves.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from nicknames.csv_rows import rows_csv
+from nicknames.csv_slices import RowSlice, read_slice
+from nicknames.identifiers import IdentifierRules
+from nicknames.messages import Message, split_ids
+from nicknames.outline import Outline
+from nicknames.resolution import Unresolved
+from nicknames.scope_cache import ScopeNamesCache
+from nicknames.substitute import REVIEW_RULES, Mention, Pseudonym, substitute_mentions
+from nicknames.thread_index import OutlineContext, ThreadIndex
+
+Columns = list[list[str]]
+"""A chunk's cells, column by column in file order."""
+
+
+@dataclass(frozen=True)
+class ChunkRows:
+    """Where a chunk's rows are: a byte range of the file, or (for a file not cut into ranges) the rows."""
+
+    first: int
+    """Index of the chunk's first row."""
+    piece: RowSlice | None = None
+    columns: Columns | None = None
+
+
+@dataclass(frozen=True)
+class Pending:
+    """A message whose text depends on firm decisions of earlier chunks, if they made any."""
+
+    scope: int
+    asked: frozenset[tuple[str, str]]
+    """(thread, name) keys looked up before the chunk had decided them."""
+    mentions: list[Mention]
+    """What the message became without earlier chunks' decisions."""
+    message: Message
+    cells: list[str]
+    """The message's row, to write it again if its text changes."""
+
+
+@dataclass
+class ChunkResult:
+    """A chunk's rows as CSV, the counts of what was replaced, and the shared-name state it leaves."""
+
+    rows: int = 0
+    csv: str = ""
+    """The chunk's rows with the new texts, as CSV (written by the worker, in parallel)."""
+    ends: list[int] = field(default_factory=list)
+    """Where each row ends in ``csv``."""
+    tally: Counter[tuple[str, str]] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    rules: Counter[str] = field(default_factory=Counter)
+    review: int = 0
+    changed: int = 0
+    replaced: int = 0
+    decided: dict[tuple[int, str, str], tuple[str, int]] = field(default_factory=dict)
+    """(scope, thread, name) → participant of the chunk's last firm decision (``resolution.FIRM``), and the
+    thread's last row in the scope (after it the decision is forgotten)."""
+    made: list[tuple[int, int, str, str, str]] = field(default_factory=list)
+    """(message index, scope, thread, name, participant) of each firm decision, in order."""
+    pending: dict[int, Pending] = field(default_factory=dict)
+    """Messages that looked up a shared-name decision the chunk had not made: not counted yet."""
+
+    def count(self, mentions: list[Mention]) -> None:
+        """Count one message's replacements (``Mention`` tuples, as ``Replacement`` records would be)."""
+        if not mentions:
+            return
+        self.replaced += len(mentions)
+        if any(mention[5] != mention[2] for mention in mentions):
+            self.changed += 1
+        for _, _, _, name, participant, _, rule, candidates, kind, _, _ in mentions:
+            if kind != "name":
+                self.kinds[kind] += 1
+                continue
+            self.tally[(participant, name)] += 1
+            if len(candidates) > 1:
+                self.rules[rule] += 1
+                if rule in REVIEW_RULES:
+                    self.review += 1
+
+
+@dataclass(frozen=True)
+class Work:
+    """What every worker needs, set once per process (inherited, not sent, where processes fork)."""
+
+    path: Path
+    encoding: str
+    outline: Outline
+    scopes: np.ndarray
+    """Each row's scope code."""
+    cache: ScopeNamesCache
+    active: list[frozenset[str]]
+    threads: ThreadIndex
+    pseudonym: Pseudonym
+    identifiers: IdentifierRules | None
+    unresolved: Unresolved
+
+    @property
+    def text_column(self) -> int:
+        """Position of the text column in a row."""
+        return self.outline.header.index(self.outline.columns.text)
+
+
+_work: Work | None = None
+
+
+def start_worker(work: Work) -> None:
+    """Set what ``substitute_chunk`` works with in this process."""
+    global _work
+    _work = work
+
+
+def current_work() -> Work:
+    """What ``start_worker`` set in this process."""
+    assert _work is not None, "start_worker was not called"
+    return _work
+
+
+def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
+    """Substitute every message of a chunk with its own scope's names and thread context.
+
+    Firm decisions depend only on their own message, so a chunk makes the same
+    ones whatever came before; a message that looked up a decision the chunk
+    had not made is left ``pending`` for ``settle``, which knows the earlier chunks.
+    """
+    work, result = current_work(), ChunkResult()
+    columns = _read_columns(work, chunk.piece) if chunk.piece is not None else chunk.columns
+    assert columns is not None, "a chunk has a byte range or its rows"
+    messages = chunk_messages(work.outline, columns, chunk.first)
+    result.rows = len(messages)
+    rows = range(chunk.first, chunk.first + len(messages))
+    scopes = work.scopes[chunk.first : chunk.first + len(messages)].tolist()
+    row_of = {message.id: row for message, row in zip(messages, rows)}
+    contexts: dict[int, OutlineContext] = {}
+    texts: list[str] = []
+    for index, (message, scope) in enumerate(zip(messages, scopes)):
+        context = contexts.get(scope)
+        if context is None:
+            context = contexts[scope] = OutlineContext(work.threads, row_of, {})
+        text, mentions = substitute(work, message, scope, context)
+        texts.append(text)
+        decided = context.decided()
+        result.made.extend((index, scope, thread, name, who) for (thread, name), who in decided.made)
+        if decided.asked:
+            cells = [column[index] for column in columns]
+            result.pending[index] = Pending(scope, frozenset(decided.asked), mentions, message, cells)
+        else:
+            result.count(mentions)
+        decided.asked.clear()
+        decided.made.clear()
+    for index, scope, thread, name, who in result.made:
+        result.decided[(scope, thread, name)] = (who, work.threads.last_row(rows[index]))
+    columns = list(columns)
+    columns[work.text_column] = texts
+    result.csv, result.ends = rows_csv(columns)
+    return result
+
+
+def substitute(work: Work, message: Message, scope: int, context: OutlineContext) -> tuple[str, list[Mention]]:
+    """One message's new text and mentions, with its scope's names and its thread's context."""
+    context.prepare(message)
+    return substitute_mentions(
+        message, work.cache.get(work.active[scope]), work.pseudonym, identifiers=work.identifiers,
+        context=context, unresolved=work.unresolved,
+    )
+
+
+def _read_columns(work: Work, piece: RowSlice) -> Columns:
+    """The cells of a byte range of the file, column by column."""
+    frame = read_slice(work.path, work.encoding, work.outline.header, piece)
+    return [frame[label].tolist() for label in frame.columns]
+
+
+def chunk_messages(outline: Outline, columns: Columns, first: int) -> list[Message]:
+    """The messages of a chunk's rows, with their parents' senders and threads from the outline."""
+    count = len(columns[0])
+    cell = dict(zip(outline.header, columns))
+    fields = outline.columns
+    end = first + count
+    sessions = cell[fields.session_id] if fields.session_id else [""] * count
+    recipients = list(map(split_ids, cell[fields.recipients])) if fields.recipients else [()] * count
+    parents = [outline.senders[code] if code >= 0 else None for code in outline.parent_sender[first:end].tolist()]
+    threads = [outline.thread_labels[code] for code in outline.thread[first:end].tolist()]
+    return list(map(Message._make, zip(
+        cell[fields.message_id], cell[fields.sender], cell[fields.text], parents, threads, sessions, recipients,
+    )))

@@ -1,0 +1,200 @@
+"""Cut a CSV file into byte ranges of whole rows, so that each range can be read on its own.
+
+pandas reads a CSV file with a tokenizer whose only state across bytes is
+whether it is inside a quoted field. A double quote opens a quoted field only
+at the start of a field (after a comma, a line break or at the start of the
+data); inside one, ``""`` is a quote and a single ``"`` closes it. In a file
+where every quote is one of these, the quotes before a byte tell its state by
+their parity, so the rows' ends are found with a few array operations. A quote
+anywhere else (``5" tall`` in an unquoted cell) makes the file ``Unsliceable``:
+its callers then read it in order as a whole.
+
+Each range starts at the start of a row, so ``pd.read_csv`` on its bytes with
+the header's column names gives exactly the rows that reading the whole file
+gives there (property tests compare both). Only encodings in which these four
+bytes always stand for themselves are cut this way (UTF-8 and the single-byte
+code pages).
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import warnings
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+BLOCK = 16 * 2**20
+"""Bytes read at a time while looking for the rows' ends."""
+
+_QUOTE, _COMMA, _LF, _CR = b'"'[0], b","[0], b"\n"[0], b"\r"[0]
+_BLANK = b" \t"
+"""A line of only these is no row (pandas skips it)."""
+_BOM = codecs.BOM_UTF8
+"""pandas drops these bytes at the start of UTF-8 data, so no range other than the first starts with them."""
+
+
+class Unsliceable(Exception):
+    """The file cannot be cut into rows by quote parity (a quote in the middle of an unquoted cell)."""
+
+
+@dataclass(frozen=True)
+class RowSlice:
+    """Whole rows of a CSV file: their bytes and the index of the first (0 = the first row after the header)."""
+
+    start: int
+    end: int
+    first: int
+    rows: int
+
+
+def sliceable(encoding: str) -> bool:
+    """True for an encoding in which quote, comma and line-break bytes never belong to another character."""
+    name = codecs.lookup(encoding).name
+    if name in ("utf-8", "utf-8-sig"):
+        return True
+    try:
+        return len(codecs.decode(bytes(range(256)), name, errors="replace")) == 256 and codecs.decode(
+            b'",\r\n', name) == '",\r\n'
+    except (UnicodeError, LookupError):
+        return False
+
+
+def row_slices(path: Path, encoding: str, rows: int) -> Iterator[RowSlice]:
+    """The file's rows after the header, ``rows`` at a time (a few more where a range may not start)."""
+    utf8 = codecs.lookup(encoding).name in ("utf-8", "utf-8-sig")
+    with path.open("rb") as stream:
+        head = stream.read(len(_BOM))
+        skip = len(_BOM) if utf8 and head == _BOM else 0
+        reader = _RowEnds(bytearray(head[skip:]), skip)
+        first = -1  # the header is row -1
+        while True:
+            block = stream.read(BLOCK)
+            reader.add(block)
+            if first < 0 and reader.ends:
+                reader.cut(reader.ends[0], 1)
+                first = 0
+            if first == 0 and utf8 and reader.pending.startswith(_BOM):
+                raise Unsliceable  # the first row would lose it
+            if first >= 0 and (len(reader.pending) >= len(_BOM) or not block):
+                for start, end, count in reader.take(rows, utf8, final=not block):
+                    yield RowSlice(start, end, first, count)
+                    first += count
+            if not block:
+                return
+
+
+class _RowEnds:
+    """The bytes of a file not yet cut into ranges, and where the rows among them end."""
+
+    def __init__(self, pending: bytearray, base: int) -> None:
+        self.pending = pending
+        self.base = base
+        """Offset of ``pending`` in the file."""
+        self.ends: list[int] = []
+        """Offsets in ``pending`` just past each row found so far."""
+
+    def add(self, block: bytes) -> None:
+        """Append bytes and find the rows they complete (all the rest when ``block`` is the end of the file)."""
+        scanned = self.ends[-1] if self.ends else 0
+        self.pending += block
+        found = row_ends(memoryview(self.pending)[scanned:], final=not block)
+        self.ends.extend((found + scanned).tolist())
+
+    def take(self, rows: int, utf8: bool, final: bool) -> Iterator[tuple[int, int, int]]:
+        """The ranges of ``rows`` rows ready to cut: file offsets and row count, each cut off once yielded."""
+        done = 0
+        for end, count in list(_cuts(self.pending, self.ends, rows, utf8, final)):
+            start = self.base
+            self.cut(end - done, count)
+            done = end
+            yield start, self.base, count
+        if final and bytes(self.pending).strip(_BLANK + b"\r\n"):
+            raise Unsliceable  # a quote never closed: reading the file whole says where
+
+    def cut(self, end: int, count: int) -> None:
+        """Drop the first ``count`` rows, which end at ``end``."""
+        del self.pending[:end]
+        self.base += end
+        self.ends = [offset - end for offset in self.ends[count:]]
+
+
+def _cuts(data: bytearray, ends: list[int], rows: int, utf8: bool, final: bool) -> Iterator[tuple[int, int]]:
+    """Where to end each range of ``rows`` rows in ``data`` (and how many rows it holds).
+
+    No range starts with a byte order mark: pandas would drop it.
+    """
+    taken = 0
+    while len(ends) - taken >= rows or (final and len(ends) > taken):
+        index = min(taken + rows, len(ends)) - 1
+        while utf8 and data.startswith(_BOM, ends[index]) and index + 1 < len(ends):
+            index += 1
+        end = ends[index]
+        if not final and (len(data) - end < len(_BOM) or (utf8 and data.startswith(_BOM, end))):
+            return  # wait for the bytes that say whether the next row may start a range
+        yield end, index + 1 - taken
+        taken = index + 1
+
+
+def row_ends(data: bytes | memoryview, final: bool) -> np.ndarray:
+    """The offset just past each row of ``data`` (which starts at the start of a row), blank lines skipped.
+
+    At the end of the file (``final``) a last row without a line break counts.
+    """
+    array = np.frombuffer(data, dtype=np.uint8)
+    if not len(array):
+        return np.zeros(0, dtype=np.int64)
+    quotes = np.flatnonzero(array == _QUOTE)
+    _check_quotes(array, quotes)
+    breaks = np.flatnonzero((array == _LF) | (array == _CR))
+    breaks = breaks[np.searchsorted(quotes, breaks) % 2 == 0]
+    if final and (len(breaks) == 0 or breaks[-1] < len(data) - 1) and len(quotes) % 2 == 0:
+        breaks = np.append(breaks, len(data))
+    starts = np.concatenate(([0], breaks[:-1] + 1))
+    rows = breaks > starts
+    for index in np.flatnonzero(rows & np.isin(array[np.minimum(starts, len(data) - 1)], list(_BLANK))).tolist():
+        rows[index] = bytes(data[starts[index] : breaks[index]]).strip(_BLANK) != b""
+    _drop_commas_after_blank_returns(data, array, starts, breaks, rows)
+    return np.minimum(breaks[rows] + 1, len(data))
+
+
+def _drop_commas_after_blank_returns(
+    data: bytes | memoryview, array: np.ndarray, starts: np.ndarray, breaks: np.ndarray, rows: np.ndarray
+) -> None:
+    """pandas skips a comma right after a blank line that ends in a carriage return: the line after may be blank."""
+    led = np.flatnonzero((starts > 0) & (array[np.minimum(starts, len(data) - 1)] == _COMMA)
+                         & (array[np.maximum(starts - 1, 0)] == _CR))
+    for index in led.tolist():
+        if not rows[index - 1] and data[starts[index] - 1] == _CR:
+            rows[index] = bytes(data[starts[index] + 1 : breaks[index]]).strip(_BLANK) != b""
+
+
+def _check_quotes(array: np.ndarray, quotes: np.ndarray) -> None:
+    """Raise ``Unsliceable`` unless every quote that parity says opens a field is at the start of one."""
+    opening = quotes[0::2]
+    before = array[opening[opening > 0] - 1]
+    if not np.isin(before, [_COMMA, _LF, _CR, _QUOTE]).all():
+        raise Unsliceable
+
+
+def read_slice(path: Path, encoding: str, header: Sequence[str], piece: RowSlice) -> pd.DataFrame:
+    """The rows of one range, every cell a string, as ``csv_chunks.iter_chunks`` reads them."""
+    with path.open("rb") as stream:
+        stream.seek(piece.start)
+        data = stream.read(piece.end - piece.start)
+    return parse_rows(data, encoding, header)
+
+
+def parse_rows(data: bytes, encoding: str, header: Sequence[str]) -> pd.DataFrame:
+    """Rows of a CSV file without its header, read as the whole file is read (a BOM is data here)."""
+    codec = "utf-8" if codecs.lookup(encoding).name == "utf-8-sig" else encoding
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", pd.errors.ParserWarning)
+        return pd.read_csv(
+            io.BytesIO(data), header=None, names=list(header), dtype=str, keep_default_na=False,
+            na_filter=False, encoding=codec, encoding_errors="strict", engine="c",
+        )

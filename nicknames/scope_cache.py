@@ -1,0 +1,52 @@
+"""The compiled names of each scope of a streamed apply, built from the scope's active participants only."""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+
+import numpy as np
+import pandas as pd
+
+from nicknames.apply import Duplicate
+from nicknames.mapping import KEEP, Mapping
+from nicknames.substitute import ScopeNames, scope_names
+
+
+class ScopeNamesCache:
+    """``scope_names`` for many scopes of one mapping, each built from the active participants only."""
+
+    def __init__(self, mapping: Mapping, limit: int = 4096) -> None:
+        self.mapping = mapping
+        self.position = {key: index for index, key in enumerate(mapping.entries)}
+        self.limit = limit
+        self._cache: dict[frozenset[str], ScopeNames] = {}
+
+    def get(self, active: frozenset[str]) -> ScopeNames:
+        """The compiled names of the scope where these participants are active."""
+        names = self._cache.get(active)
+        if names is None:
+            if len(self._cache) >= self.limit:
+                self._cache.clear()
+            names = self._cache[active] = scope_names(self._restricted(active), active)
+        return names
+
+    def _restricted(self, active: Collection[str]) -> Mapping:
+        """The mapping reduced to the keep list and the active participants, in file order."""
+        keys = sorted((key for key in active if key in self.position and key != KEEP), key=self.position.__getitem__)
+        restricted = Mapping()
+        if KEEP in self.mapping.entries:
+            restricted.entries[KEEP] = self.mapping.entries[KEEP]
+        restricted.entries.update((key, self.mapping.entries[key]) for key in keys)
+        return restricted
+
+
+def scope_duplicates(
+    mapping: Mapping, codes: np.ndarray, labels: list[str], active: list[frozenset[str]]
+) -> list[Duplicate]:
+    """Names shared by participants active in one scope, scopes in order of their first message."""
+    cache = ScopeNamesCache(mapping)
+    duplicates: list[Duplicate] = []
+    for code in pd.unique(codes).tolist():
+        owners = cache.get(active[code]).duplicates()
+        duplicates.extend(Duplicate(labels[code], name, participants) for name, participants in owners.items())
+    return duplicates
