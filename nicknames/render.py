@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
@@ -16,11 +17,13 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from nicknames.apply import ApplyResult
-from nicknames.apply_stream import ApplySummary
-from nicknames.collect import CollectResult
 from nicknames.replies import ReplyCheck
 from nicknames.substitute import RULES
+
+if TYPE_CHECKING:  # only for annotations: these modules load pandas, which --help does without
+    from nicknames.apply import ApplyResult
+    from nicknames.apply_stream import ApplySummary
+    from nicknames.collect import CollectResult
 
 MAX_ROWS = 10
 """Rows shown in a summary table before "... and N more"."""

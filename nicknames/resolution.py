@@ -28,8 +28,10 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from nicknames.messages import Message
+if TYPE_CHECKING:  # only for annotations: the table module loads pandas
+    from nicknames.messages import Message
 
 CONFIDENCE = {
     "only": 1.0,

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, TypeGuard, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 import regex
 
 from nicknames.identifiers import PLACEHOLDERS, IdentifierRules
 from nicknames.mapping import Mapping
 from nicknames.matcher import NameMatcher
-from nicknames.messages import Message
 from nicknames.patterns import compile_names, name_key
 from nicknames.resolution import (
     CONFIDENCE,
@@ -28,6 +27,9 @@ from nicknames.resolution import (
     decide,
 )
 from nicknames.word_names import reads_as_word
+
+if TYPE_CHECKING:  # only for annotations: the table module loads pandas
+    from nicknames.messages import Message
 
 RULES = {
     "only": "the name belongs to one active participant",

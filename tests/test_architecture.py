@@ -37,7 +37,7 @@ def test_core_modules_never_import_the_ui() -> None:
 
 def test_public_api_is_sorted_and_complete() -> None:
     assert nicknames.__all__ == sorted(nicknames.__all__)
-    public = {name for name in vars(nicknames) if not name.startswith("_")}
+    public = {name for name in dir(nicknames) if not name.startswith("_")}
     modules = {name for name in public if type(getattr(nicknames, name)).__name__ == "module"}
     assert set(nicknames.__all__) == public - modules - {"annotations"}
 
@@ -84,3 +84,19 @@ def test_every_imported_package_is_a_declared_dependency() -> None:
     missing = {package for package in imported
                if not {canonical(dist) for dist in distributions.get(package, [package])} & declared}
     assert missing == set(), f"imported but not in [project] dependencies: {sorted(missing)}"
+
+
+def test_help_starts_without_pandas() -> None:
+    """``import nicknames`` and ``nicknames --help`` leave the table library (a second of start-up) unloaded."""
+    code = (
+        "import runpy, sys\n"
+        "sys.argv = ['nicknames', '--help']\n"
+        "try:\n"
+        "    runpy.run_module('nicknames', run_name='__main__')\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pandas', 'numpy', 'textual')), file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert "Usage" in result.stdout
+    assert result.stderr.strip().splitlines()[-1] == "[]"

@@ -109,3 +109,30 @@ def test_sigint_while_collect_saves_the_mapping(project: Path) -> None:
     assert result.returncode == 130, result.stderr
     assert (project / "map.txt").read_bytes() == before
     assert temporaries(project) == []
+
+
+INTERRUPT_WHILE_LOADING = textwrap.dedent(
+    """
+    import builtins, sys
+
+    real_import = builtins.__import__
+
+    def ctrl_c_on_the_commands(name, *args, **kwargs):
+        if name == "nicknames.cli":
+            raise KeyboardInterrupt
+        return real_import(name, *args, **kwargs)
+
+    builtins.__import__ = ctrl_c_on_the_commands
+    from nicknames.__main__ import main
+    sys.argv = ["nicknames", *sys.argv[1:]]
+    main()
+    """
+)
+
+
+def test_sigint_while_the_commands_load(project: Path) -> None:
+    """A Ctrl-C in the first second, while the command line is still being imported: no traceback."""
+    result = run_script(INTERRUPT_WHILE_LOADING, ["--help"], project)
+    assert result.returncode == 130, result.stderr
+    assert result.stderr == "Interrupted; no output was written.\n"
+    assert result.stdout == ""

@@ -5,12 +5,11 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
 
-from nicknames.apply_stream import apply_csv
 from nicknames.cli.common import (
     AddressKeyOption,
     ConfigOption,
@@ -31,14 +30,11 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
-from nicknames.config import Config
-from nicknames.formats import check_format, detect_format
 from nicknames.identifiers import KINDS, identifier_rules
 from nicknames.key_file import KeyFile, check_key_location, readable_by_others
 from nicknames.mail.participants import key_path
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping
-from nicknames.outline import read_outline
 from nicknames.output import atomic_output, check_outputs, refuse_stdout_over
 from nicknames.parallel import default_jobs
 from nicknames.pseudonyms import IdTemplate, KeyedIds
@@ -50,18 +46,11 @@ from nicknames.render import (
     pseudonym_summary,
     reply_warnings,
 )
-from nicknames.report import write_report, write_review
 from nicknames.resolution import Unresolved
-from nicknames.roster import Roster, read_roster
-from nicknames.sources import (
-    check_output,
-    open_address_key,
-    pseudonymise,
-    result_texts,
-    write_output,
-)
-from nicknames.strict import refuse_leftovers, strict_audit
-from nicknames.styles import build_style, keyed_id_columns, load_key, save_key
+
+if TYPE_CHECKING:
+    from nicknames.config import Config
+    from nicknames.roster import Roster
 
 
 class Style(str, Enum):
@@ -155,6 +144,13 @@ def apply_command(
     pseudonymised, Message-IDs renumbered consistently, identifying headers
     dropped (see docs/mail.md).
     """
+    from nicknames.formats import check_format, detect_format  # these load pandas: see cli/common.py
+    from nicknames.report import write_report, write_review
+    from nicknames.roster import Roster, read_roster
+    from nicknames.sources import check_output, open_address_key, pseudonymise, result_texts, write_output
+    from nicknames.strict import refuse_leftovers, strict_audit
+    from nicknames.styles import build_style, keyed_id_columns, load_key, save_key
+
     outputs = {"--output": output, "--report": report, "--review": review, "--key-file": key_file}
     check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(config)])
     if output is None:
@@ -236,6 +232,8 @@ def streams(messages: Path, fmt: str | None, style: str, needs_records: bool) ->
     of the whole table, and --strict, --review and --key-file read every
     replacement record; those runs read the table into memory.
     """
+    from nicknames.formats import detect_format
+
     return detect_format(messages) == "csv" and fmt in (None, "csv") and style == "id" and not needs_records
 
 
@@ -245,6 +243,11 @@ def stream_apply(
     report: Path | None, encoding: str | None, **columns: str | None,
 ) -> None:
     """``apply`` on a CSV file of any size: an outline pass, then chunks in ``jobs`` processes."""
+    from nicknames.apply_stream import apply_csv  # these load pandas: see cli/common.py
+    from nicknames.outline import read_outline
+    from nicknames.report import write_report
+    from nicknames.styles import build_style
+
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
     encoding = encoding or settings.encoding

@@ -12,8 +12,6 @@ from typing import Annotated
 import typer
 from rich.console import Console
 
-from nicknames.audit import audit_messages, build_index
-from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
     ConfigOption,
     EncodingOption,
@@ -27,10 +25,7 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
-from nicknames.cli.render_measures import audit_findings, audit_summary
-from nicknames.formats import detect_format
 from nicknames.mapping_file import read_mapping
-from nicknames.message_texts import iter_texts
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -65,6 +60,12 @@ def audit_command(
     context. Exit status 1 when anything is found, 0 when the output is clean,
     so the command can gate a release. The findings show real names: keep them private.
     """
+    from nicknames.audit import audit_messages, build_index  # these load pandas: see cli/common.py
+    from nicknames.class_list import read_class_list
+    from nicknames.cli.render_measures import audit_findings, audit_summary
+    from nicknames.formats import detect_format
+    from nicknames.message_texts import iter_texts
+
     settings = load_settings(config)
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
 
-from nicknames.class_list import read_class_list
 from nicknames.cli.common import (
     AddressKeyOption,
     ConfigOption,
@@ -29,20 +28,18 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
-from nicknames.collect import merge
-from nicknames.collect_stream import collect_csv
 from nicknames.config import Config
-from nicknames.formats import detect_format
 from nicknames.mail.participants import key_path, write_key
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping, with_header, write_mapping
 from nicknames.nickname_table import read_table
-from nicknames.outline import Outline, read_outline
 from nicknames.output import check_outputs
 from nicknames.parallel import default_jobs
 from nicknames.render import ProgressBar, absent_warning, collect_summary, private_file_note, reply_warnings
 from nicknames.salutations import DEFAULT_RULES
-from nicknames.sources import collect_source, open_address_key
+
+if TYPE_CHECKING:
+    from nicknames.outline import Outline
 
 
 @app.command("collect")
@@ -92,6 +89,12 @@ def collect_command(
     MAPPING.addresses.csv), display names are the class list, and a greeting
     names the recipient it matches (else the parent message's sender).
     """
+    from nicknames.class_list import read_class_list  # these load pandas: see cli/common.py
+    from nicknames.collect import merge
+    from nicknames.collect_stream import collect_csv
+    from nicknames.formats import detect_format
+    from nicknames.sources import collect_source, open_address_key
+
     key_file = address_key or key_path(output)
     check_outputs({"--output": output, "--address-key": key_file}, [messages, class_list, config_in_use(config)])
     messages = readable(ctx, messages)  # a pipe is read more than once
@@ -138,6 +141,8 @@ def collect_command(
 
 def load_outline(messages: Path, settings: Config, encoding: str | None, **columns: str | None) -> Outline:
     """The outline of a CSV file with the columns chosen by options, then by the config file."""
+    from nicknames.outline import read_outline
+
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
     outline = read_outline(messages, chosen, encoding)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -13,11 +13,17 @@ from rich.markup import escape
 
 from nicknames.config import CONFIG_NAME, Config, load_config
 from nicknames.errors import NicknamesError
-from nicknames.mail.participants import AddressKey
-from nicknames.messages import MessageTable, read_messages
 from nicknames.render import reply_warnings
-from nicknames.sources import Source, open_source
 from nicknames.spool import readable_again
+
+if TYPE_CHECKING:
+    from nicknames.mail.participants import AddressKey
+    from nicknames.messages import MessageTable
+    from nicknames.sources import Source
+
+# Commands import the core modules that load pandas (tables, sources, formats) inside their
+# functions: ``nicknames --help`` and a mistyped option answer without that second of start-up,
+# and a Ctrl-C while those imports run is handled by ``user_errors`` like any other.
 
 app = typer.Typer(
     name="nicknames",
@@ -122,6 +128,8 @@ def load_table(
     **columns: str | None,
 ) -> MessageTable:
     """Read the messages with the columns chosen by options, then by the config file."""
+    from nicknames.messages import read_messages
+
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
     table = read_messages(path, chosen, encoding or settings.encoding)
@@ -137,6 +145,8 @@ def load_source(
     **columns: str | None,
 ) -> Source:
     """Open an export of any format with the columns chosen by options, then by the config file."""
+    from nicknames.sources import open_source
+
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
     source = open_source(path, chosen, encoding or settings.encoding, address_key=address_key)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -13,14 +13,12 @@ from rich.console import Console
 from nicknames.cli.common import (
     ConfigOption, EncodingOption, MessageIdColumn, TextColumn, app, load_settings, user_errors,
 )
-from nicknames.cli.render_measures import mapping_report, mention_report
 from nicknames.errors import InputError
-from nicknames.evaluate import categories_from_spans, evaluate_mapping
-from nicknames.gold import read_spans_csv
 from nicknames.mapping_file import read_mapping
-from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern
-from nicknames.message_texts import iter_texts
 from nicknames.pseudonyms import DEFAULT_TEMPLATE
+
+if TYPE_CHECKING:
+    from nicknames.mentions import MentionReport
 
 out = Console(soft_wrap=True, highlight=False)
 """The report is the data the command was asked for, so it goes to stdout."""
@@ -60,6 +58,12 @@ def evaluate_command(
     any gold span, and the share of messages exactly as expected.
     See docs/evaluation.md.
     """
+    from nicknames.cli.render_measures import mapping_report, mention_report  # these load pandas: see cli/common.py
+    from nicknames.evaluate import categories_from_spans, evaluate_mapping
+    from nicknames.gold import read_spans_csv
+    from nicknames.mentions import evaluate_mentions, pseudonym_pattern
+    from nicknames.message_texts import iter_texts
+
     if (gold_spans is None) != (pseudonymised is None):
         raise InputError("--gold-spans and --pseudonymised go together: give both to score an output, or neither.")
     pattern = pseudonym_pattern(pseudonym_format)

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from nicknames.audit import CONTEXT, AuditResult, Finding
-from nicknames.evaluate import MappingReport, Scores
-from nicknames.mentions import MentionReport
-from nicknames.sample import FILES, SampleResult
+if TYPE_CHECKING:  # the command modules import this one at start-up; these core modules load pandas
+    from nicknames.audit import AuditResult, Finding
+    from nicknames.evaluate import MappingReport, Scores
+    from nicknames.mentions import MentionReport
+    from nicknames.sample import SampleResult
 
 
 SHOWN_CONTEXT = 20
@@ -25,6 +27,8 @@ def percent(value: float) -> str:
 
 def sample_summary(console: Console, result: SampleResult) -> None:
     """What ``sample`` wrote."""
+    from nicknames.sample import FILES
+
     console.print(
         f"Wrote {', '.join(FILES)} into [bold]{escape(str(result.outdir))}[/]: {result.messages} messages in "
         f"{result.threads} threads, {result.sessions} sessions, {result.participants} participants; "
@@ -108,6 +112,8 @@ def audit_findings(console: Console, result: AuditResult) -> None:
 
 
 def _context(finding: Finding) -> str:
+    from nicknames.audit import CONTEXT
+
     lead = min(finding.start, CONTEXT)
     before = finding.context[:lead][-SHOWN_CONTEXT:]
     after = finding.context[lead + len(finding.text):][:SHOWN_CONTEXT]

@@ -15,7 +15,6 @@ from nicknames.cli.common import (
 )
 from nicknames.key_file import read_key_file, readable_by_others
 from nicknames.output import atomic_output, check_outputs, refuse_stdout_over
-from nicknames.reverse import restore_id_columns, reverse_texts
 
 
 class Restore(str, Enum):
@@ -49,6 +48,8 @@ def reverse_command(
     messages (another export, or edited after apply) get participant ids such
     as [U43] in place of each pseudonym the key file knows.
     """
+    from nicknames.reverse import restore_id_columns, reverse_texts  # loads pandas: see cli/common.py
+
     check_outputs({"--output": output}, [pseudonymised, key_file, config_in_use(config)])
     if output is None:
         refuse_stdout_over([pseudonymised, key_file])

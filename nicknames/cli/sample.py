@@ -11,8 +11,6 @@ from typing import Annotated
 import typer
 
 from nicknames.cli.common import QuietOption, app, err, user_errors
-from nicknames.cli.render_measures import sample_summary
-from nicknames.sample import SampleConfig, generate_sample
 
 
 @app.command("sample")
@@ -36,6 +34,9 @@ def sample_command(
     messages). The default size follows the paper's Table 1: 6 sessions, 84
     participants, about 1,700 messages. All names are synthetic.
     """
+    from nicknames.cli.render_measures import sample_summary  # these load pandas: see cli/common.py
+    from nicknames.sample import SampleConfig, generate_sample
+
     config = SampleConfig(seed=seed, messages=messages, participants=participants, sessions=sessions)
     result = generate_sample(outdir, config, overwrite=force)
     if as_json:
