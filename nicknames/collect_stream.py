@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from collections.abc import Mapping as MappingType
 from pathlib import Path
+from typing import Protocol
 
 import pandas as pd
 
@@ -31,6 +32,15 @@ from nicknames.scan import Scan
 Chunk = tuple[int, list[Message]]
 """The position of a chunk's first message in the file, and its messages."""
 
+PROGRESS_STEP = 1_000
+"""Messages scanned between two updates of the progress in one process (a chunk takes seconds)."""
+
+
+class CollectProgress(Progress, Protocol):
+    """``Progress`` that is also told the name of a step in which no message is counted."""
+
+    def step(self, what: str) -> None: ...
+
 
 def collect_csv(
     path: Path,
@@ -43,11 +53,13 @@ def collect_csv(
     encoding: str | None = None,
     rows: int = DEFAULT_CHUNK_ROWS,
     jobs: int = 1,
-    progress: Progress | None = None,
+    progress: CollectProgress | None = None,
     outline: Outline | None = None,
 ) -> CollectResult:
     """``collect(read_messages(path), ...)`` without holding the texts: the same mapping, in bounded memory."""
     outline = outline if outline is not None else read_outline(path, chosen, encoding, rows)
+    if progress is not None:
+        progress.step("preparing")
     addressed = dict.fromkeys(outline.senders) | _recipients(path, outline, encoding, rows)
     plan = plan_collect(addressed, class_list, rules, nicknames, discover)
     if progress is not None:
@@ -56,14 +68,18 @@ def collect_csv(
     if jobs <= 1:
         scan = plan.scan()
         for offset, messages in chunks:
-            for position, message in enumerate(messages, start=offset):
-                scan.add(position, message)
-            _advance(progress, len(messages))
+            for start in range(0, len(messages), PROGRESS_STEP):
+                batch = messages[start : start + PROGRESS_STEP]
+                for position, message in enumerate(batch, start=offset + start):
+                    scan.add(position, message)
+                _advance(progress, len(batch))
     else:
         scan = plan.scan()
         for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan,)):
             scan.absorb(found)
             _advance(progress, found.stats.messages)
+    if progress is not None:
+        progress.step("suggesting names")
     return finish_collect(scan, plan, outline.senders)
 
 
