@@ -12,10 +12,12 @@ one pass would: the mapping is the same as ``collect`` on the whole table.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import multiprocessing
+import threading
+from collections.abc import Callable, Iterator
 from collections.abc import Mapping as MappingType
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
 
@@ -28,6 +30,9 @@ from nicknames.outline import Outline, read_outline
 from nicknames.parallel import ordered_map
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Scan
+
+if TYPE_CHECKING:
+    from multiprocessing.sharedctypes import Synchronized
 
 Chunk = tuple[int, list[Message]]
 """The position of a chunk's first message in the file, and its messages."""
@@ -65,19 +70,14 @@ def collect_csv(
     if progress is not None:
         progress.start(len(outline))
     chunks = _chunks(path, outline, encoding, rows)
+    scan = plan.scan()
     if jobs <= 1:
-        scan = plan.scan()
         for offset, messages in chunks:
-            for start in range(0, len(messages), PROGRESS_STEP):
-                batch = messages[start : start + PROGRESS_STEP]
-                for position, message in enumerate(batch, start=offset + start):
-                    scan.add(position, message)
-                _advance(progress, len(batch))
+            _scan_messages(scan, offset, messages, lambda done: _advance(progress, done))
     else:
-        scan = plan.scan()
-        for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan,)):
-            scan.absorb(found)
-            _advance(progress, found.stats.messages)
+        with ScannedByWorkers(progress) as scanned:
+            for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, scanned.shared)):
+                scan.absorb(found)
     if progress is not None:
         progress.step("suggesting names")
     return finish_collect(scan, plan, outline.senders)
@@ -86,6 +86,52 @@ def collect_csv(
 def _advance(progress: Progress | None, done: int) -> None:
     if progress is not None:
         progress.advance(done)
+
+
+def _scan_messages(scan: Scan, offset: int, messages: list[Message], scanned: Callable[[int], None]) -> None:
+    """Scan a chunk's messages, telling ``scanned`` how many more are done every ``PROGRESS_STEP``."""
+    for start in range(0, len(messages), PROGRESS_STEP):
+        batch = messages[start : start + PROGRESS_STEP]
+        for position, message in enumerate(batch, start=offset + start):
+            scan.add(position, message)
+        scanned(len(batch))
+
+
+class ScannedByWorkers:
+    """The count of messages the workers have scanned, shared with them and shown four times a second.
+
+    A chunk's records come back only when the whole chunk is scanned (seconds
+    each), so counting them as they come back left the bar at zero for as long.
+    """
+
+    INTERVAL = 0.25
+
+    def __init__(self, progress: Progress | None) -> None:
+        self.shared: Synchronized[Any] = multiprocessing.Value("q", 0)
+        self.progress = progress
+        self.shown = 0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._show_until_done, daemon=True)
+
+    def __enter__(self) -> ScannedByWorkers:
+        if self.progress is not None:
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        if self._thread.is_alive():
+            self._thread.join()
+        self._show()
+
+    def _show_until_done(self) -> None:
+        while not self._done.wait(self.INTERVAL):
+            self._show()
+
+    def _show(self) -> None:
+        count = self.shared.value
+        _advance(self.progress, count - self.shown)
+        self.shown = count
 
 
 def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> Iterator[Chunk]:
@@ -129,18 +175,23 @@ def _recipients(path: Path, outline: Outline, encoding: str | None, rows: int) -
 
 
 _worker_plan: CollectPlan | None = None
+_worker_scanned: Synchronized[Any] | None = None
 
 
-def _start_worker(plan: CollectPlan) -> None:
-    global _worker_plan
-    _worker_plan = plan
+def _start_worker(plan: CollectPlan, scanned: Synchronized[Any]) -> None:
+    global _worker_plan, _worker_scanned
+    _worker_plan, _worker_scanned = plan, scanned
+
+
+def _count_scanned(done: int) -> None:
+    assert _worker_scanned is not None
+    with _worker_scanned.get_lock():
+        _worker_scanned.value += done
 
 
 def _scan_chunk(chunk: Chunk) -> Scan:
     """One chunk scanned on its own (in a worker process): its records, for ``Scan.absorb``."""
     assert _worker_plan is not None
     scan = _worker_plan.scan()
-    offset, messages = chunk
-    for position, message in enumerate(messages, start=offset):
-        scan.add(position, message)
+    _scan_messages(scan, *chunk, _count_scanned)
     return scan.findings()
