@@ -34,8 +34,11 @@ from nicknames.scan import Scan
 if TYPE_CHECKING:
     from multiprocessing.sharedctypes import Synchronized
 
-Chunk = tuple[int, list[Message]]
-"""The position of a chunk's first message in the file, and its messages."""
+Chunk = tuple[int, tuple[list[Any], ...]]
+"""The position of a chunk's first message in the file, and its messages as columns in ``Message``'s order.
+
+Columns of strings pickle without Python code per row, ``Message`` tuples do not: the
+main process sends the columns and each worker builds its messages."""
 
 PROGRESS_STEP = 1_000
 """Messages scanned between two updates of the progress in one process (a chunk takes seconds)."""
@@ -72,8 +75,8 @@ def collect_csv(
     chunks = _chunks(path, outline, encoding, rows)
     scan = plan.scan()
     if jobs <= 1:
-        for offset, messages in chunks:
-            _scan_messages(scan, offset, messages, lambda done: _advance(progress, done))
+        for offset, columns in chunks:
+            _scan_messages(scan, offset, _messages(columns), lambda done: _advance(progress, done))
     else:
         with ScannedByWorkers(progress) as scanned:
             for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, scanned.shared)):
@@ -135,7 +138,7 @@ class ScannedByWorkers:
 
 
 def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> Iterator[Chunk]:
-    """The messages chunk by chunk, with the reply context of the outline (as ``MessageTable.messages``)."""
+    """The messages chunk by chunk as columns (see ``Chunk``), with the reply context of the outline."""
     columns = outline.columns
     wanted = [columns.message_id, columns.text, columns.session_id, columns.recipients]
     usecols = [column for column in dict.fromkeys(wanted) if column is not None]
@@ -150,12 +153,13 @@ def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> It
         threads = [thread_labels[code] for code in outline.thread[offset:end].tolist()]
         sessions = _column(chunk, columns.session_id, "")
         recipients = [split_ids(cell) for cell in chunk[columns.recipients]] if columns.recipients else [()] * len(chunk)
-        messages = list(map(Message._make, zip(
-            _column(chunk, columns.message_id, ""), sent_by,
-            _column(chunk, columns.text, ""), parents, threads, sessions, recipients,
-        )))
-        yield offset, messages
+        yield offset, (_column(chunk, columns.message_id, ""), sent_by, _column(chunk, columns.text, ""), parents,
+                       threads, sessions, recipients)
         offset = end
+
+
+def _messages(columns: tuple[list[Any], ...]) -> list[Message]:
+    return list(map(Message._make, zip(*columns)))
 
 
 def _column(chunk: pd.DataFrame, column: str | None, default: str) -> list[str]:
@@ -193,5 +197,6 @@ def _scan_chunk(chunk: Chunk) -> Scan:
     """One chunk scanned on its own (in a worker process): its records, for ``Scan.absorb``."""
     assert _worker_plan is not None
     scan = _worker_plan.scan()
-    _scan_messages(scan, *chunk, _count_scanned)
+    offset, columns = chunk
+    _scan_messages(scan, offset, _messages(columns), _count_scanned)
     return scan.findings()
