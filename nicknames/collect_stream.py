@@ -12,9 +12,12 @@ one pass would: the mapping is the same as ``collect`` on the whole table.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import multiprocessing
+import threading
+from collections.abc import Callable, Iterator
 from collections.abc import Mapping as MappingType
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
 
@@ -28,8 +31,23 @@ from nicknames.parallel import ordered_map
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Scan
 
-Chunk = tuple[int, list[Message]]
-"""The position of a chunk's first message in the file, and its messages."""
+if TYPE_CHECKING:
+    from multiprocessing.sharedctypes import Synchronized
+
+Chunk = tuple[int, tuple[list[Any], ...]]
+"""The position of a chunk's first message in the file, and its messages as columns in ``Message``'s order.
+
+Columns of strings pickle without Python code per row, ``Message`` tuples do not: the
+main process sends the columns and each worker builds its messages."""
+
+PROGRESS_STEP = 1_000
+"""Messages scanned between two updates of the progress in one process (a chunk takes seconds)."""
+
+
+class CollectProgress(Progress, Protocol):
+    """``Progress`` that is also told the name of a step in which no message is counted."""
+
+    def step(self, what: str) -> None: ...
 
 
 def collect_csv(
@@ -43,27 +61,28 @@ def collect_csv(
     encoding: str | None = None,
     rows: int = DEFAULT_CHUNK_ROWS,
     jobs: int = 1,
-    progress: Progress | None = None,
+    progress: CollectProgress | None = None,
     outline: Outline | None = None,
 ) -> CollectResult:
     """``collect(read_messages(path), ...)`` without holding the texts: the same mapping, in bounded memory."""
     outline = outline if outline is not None else read_outline(path, chosen, encoding, rows)
+    if progress is not None:
+        progress.step("preparing")
     addressed = dict.fromkeys(outline.senders) | _recipients(path, outline, encoding, rows)
     plan = plan_collect(addressed, class_list, rules, nicknames, discover)
     if progress is not None:
         progress.start(len(outline))
     chunks = _chunks(path, outline, encoding, rows)
+    scan = plan.scan()
     if jobs <= 1:
-        scan = plan.scan()
-        for offset, messages in chunks:
-            for position, message in enumerate(messages, start=offset):
-                scan.add(position, message)
-            _advance(progress, len(messages))
+        for offset, columns in chunks:
+            _scan_messages(scan, offset, _messages(columns), lambda done: _advance(progress, done))
     else:
-        scan = plan.scan()
-        for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan,)):
-            scan.absorb(found)
-            _advance(progress, found.stats.messages)
+        with ScannedByWorkers(progress) as scanned:
+            for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, scanned.shared)):
+                scan.absorb(found)
+    if progress is not None:
+        progress.step("suggesting names")
     return finish_collect(scan, plan, outline.senders)
 
 
@@ -72,8 +91,54 @@ def _advance(progress: Progress | None, done: int) -> None:
         progress.advance(done)
 
 
+def _scan_messages(scan: Scan, offset: int, messages: list[Message], scanned: Callable[[int], None]) -> None:
+    """Scan a chunk's messages, telling ``scanned`` how many more are done every ``PROGRESS_STEP``."""
+    for start in range(0, len(messages), PROGRESS_STEP):
+        batch = messages[start : start + PROGRESS_STEP]
+        for position, message in enumerate(batch, start=offset + start):
+            scan.add(position, message)
+        scanned(len(batch))
+
+
+class ScannedByWorkers:
+    """The count of messages the workers have scanned, shared with them and shown four times a second.
+
+    A chunk's records come back only when the whole chunk is scanned (seconds
+    each), so counting them as they come back left the bar at zero for as long.
+    """
+
+    INTERVAL = 0.25
+
+    def __init__(self, progress: Progress | None) -> None:
+        self.shared: Synchronized[Any] = multiprocessing.Value("q", 0)
+        self.progress = progress
+        self.shown = 0
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._show_until_done, daemon=True)
+
+    def __enter__(self) -> ScannedByWorkers:
+        if self.progress is not None:
+            self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._done.set()
+        if self._thread.is_alive():
+            self._thread.join()
+        self._show()
+
+    def _show_until_done(self) -> None:
+        while not self._done.wait(self.INTERVAL):
+            self._show()
+
+    def _show(self) -> None:
+        count = self.shared.value
+        _advance(self.progress, count - self.shown)
+        self.shown = count
+
+
 def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> Iterator[Chunk]:
-    """The messages chunk by chunk, with the reply context of the outline (as ``MessageTable.messages``)."""
+    """The messages chunk by chunk as columns (see ``Chunk``), with the reply context of the outline."""
     columns = outline.columns
     wanted = [columns.message_id, columns.text, columns.session_id, columns.recipients]
     usecols = [column for column in dict.fromkeys(wanted) if column is not None]
@@ -88,12 +153,13 @@ def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> It
         threads = [thread_labels[code] for code in outline.thread[offset:end].tolist()]
         sessions = _column(chunk, columns.session_id, "")
         recipients = [split_ids(cell) for cell in chunk[columns.recipients]] if columns.recipients else [()] * len(chunk)
-        messages = list(map(Message._make, zip(
-            _column(chunk, columns.message_id, ""), sent_by,
-            _column(chunk, columns.text, ""), parents, threads, sessions, recipients,
-        )))
-        yield offset, messages
+        yield offset, (_column(chunk, columns.message_id, ""), sent_by, _column(chunk, columns.text, ""), parents,
+                       threads, sessions, recipients)
         offset = end
+
+
+def _messages(columns: tuple[list[Any], ...]) -> list[Message]:
+    return list(map(Message._make, zip(*columns)))
 
 
 def _column(chunk: pd.DataFrame, column: str | None, default: str) -> list[str]:
@@ -113,18 +179,24 @@ def _recipients(path: Path, outline: Outline, encoding: str | None, rows: int) -
 
 
 _worker_plan: CollectPlan | None = None
+_worker_scanned: Synchronized[Any] | None = None
 
 
-def _start_worker(plan: CollectPlan) -> None:
-    global _worker_plan
-    _worker_plan = plan
+def _start_worker(plan: CollectPlan, scanned: Synchronized[Any]) -> None:
+    global _worker_plan, _worker_scanned
+    _worker_plan, _worker_scanned = plan, scanned
+
+
+def _count_scanned(done: int) -> None:
+    assert _worker_scanned is not None
+    with _worker_scanned.get_lock():
+        _worker_scanned.value += done
 
 
 def _scan_chunk(chunk: Chunk) -> Scan:
     """One chunk scanned on its own (in a worker process): its records, for ``Scan.absorb``."""
     assert _worker_plan is not None
     scan = _worker_plan.scan()
-    offset, messages = chunk
-    for position, message in enumerate(messages, start=offset):
-        scan.add(position, message)
+    offset, columns = chunk
+    _scan_messages(scan, offset, _messages(columns), _count_scanned)
     return scan.findings()

@@ -13,6 +13,7 @@ from rich.progress import (
     Progress,
     TaskID,
     TextColumn,
+    TimeElapsedColumn,
     TimeRemainingColumn,
 )
 from rich.table import Table
@@ -150,13 +151,17 @@ def pseudonym_summary(console: Console, result: ApplyResult | ApplySummary, styl
 
 
 class ProgressBar:
-    """A rich progress bar on stderr for ``apply_stream.Progress``; silent unless stderr is a terminal."""
+    """A rich progress bar on stderr for ``apply_stream.Progress``; silent unless stderr is a terminal.
+
+    The time spent keeps running between counts, and the steps that count no messages (the
+    outline pass, the suggestions at the end) are named, so a long step never looks frozen.
+    """
 
     def __init__(self, console: Console, description: str, enabled: bool = True) -> None:
         self.enabled = enabled and console.is_terminal
         self.progress = Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("messages"),
-            TimeRemainingColumn(), console=console, transient=True, disable=not self.enabled,
+            TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True, disable=not self.enabled,
         )
         self.description = description
         self.task: TaskID | None = None
@@ -168,9 +173,20 @@ class ProgressBar:
     def __exit__(self, *exc: object) -> None:
         self.progress.stop()
 
+    def step(self, what: str) -> None:
+        """Name the step under way ("reading the outline"); before ``start`` the bar has no length yet."""
+        description = f"{self.description}: {what}"
+        if self.task is None:
+            self.task = self.progress.add_task(description, total=None)
+        else:
+            self.progress.update(self.task, description=description)
+
     def start(self, total: int) -> None:
         """Show the bar for ``total`` messages."""
-        self.task = self.progress.add_task(self.description, total=total)
+        if self.task is None:
+            self.task = self.progress.add_task(self.description, total=total)
+        else:
+            self.progress.update(self.task, description=self.description, total=total, completed=0)
 
     def advance(self, done: int) -> None:
         """Move the bar on by ``done`` messages."""

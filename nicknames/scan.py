@@ -10,13 +10,14 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
+from typing import Any
 
 from nicknames.discover.attribution import Greeting
 from nicknames.discover.token_index import TokenIndex
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
-from nicknames.patterns import name_key
 from nicknames.salutations import Rules, greeting_names, signoff_names
 
 
@@ -32,6 +33,8 @@ class ScanStats:
 
 
 _NO_RULES = Rules((), (), frozenset())
+_GREETING_FIELDS = attrgetter(*(item.name for item in fields(Greeting)))
+"""A greeting's fields as a tuple, in ``Greeting``'s order."""
 
 
 class Posts:
@@ -80,8 +83,11 @@ class Scan:
     greetings: list[Greeting] = field(default_factory=list)
     signoffs: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, name) → messages the sender signed with that name."""
-    class_usage: dict[str, Counter[str]] = field(default_factory=dict)
-    """Registered name part → thread → messages of the thread it occurs in."""
+    class_usage: dict[str, dict[str, int]] = field(default_factory=dict)
+    """Registered name part → thread → messages of the thread it occurs in.
+
+    Plain dicts rather than ``Counter``s: a worker sends thousands of them per chunk, and a
+    ``Counter`` runs Python code for each one as it is unpickled."""
     posts: dict[str, Posts] = field(default_factory=dict)
     """Thread → (position, sender) of its messages in file order."""
     names: dict[str, str] = field(default_factory=dict)
@@ -93,6 +99,16 @@ class Scan:
             _NO_RULES, None, self.index.records(),
             self.stats, self.greetings, self.signoffs, self.class_usage, self.posts,
         )
+
+    def __getstate__(self) -> dict[str, Any]:
+        """Greetings travel between processes as tuples: a slotted dataclass pickles through Python code."""
+        state = dict(self.__dict__)
+        state["greetings"] = list(map(_GREETING_FIELDS, self.greetings))
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        state["greetings"] = [Greeting(*values) for values in state["greetings"]]
+        self.__dict__.update(state)
 
     def absorb(self, later: Scan) -> None:
         """Add what a pass over the messages that follow this pass's recorded.
@@ -112,7 +128,8 @@ class Scan:
             if counts is None:
                 self.class_usage[part] = threads
             else:
-                counts.update(threads)
+                for thread, count in threads.items():
+                    counts[thread] = counts.get(thread, 0) + count
         for thread, posts in later.posts.items():
             mine = self.posts.get(thread)
             if mine is None:
@@ -144,10 +161,10 @@ class Scan:
             self.stats.signoffs += 1
             self.signoffs.update((message.sender, name) for name in signed)
         if self.class_pattern is not None:
-            parts = {name_key(m.group()) for m in self.class_pattern.finditer(message.text)}
-            for part in parts:
+            thread = message.thread
+            for part in {key for _, _, key in self.class_pattern.spans(message.text)}:
                 threads = self.class_usage.get(part)
                 if threads is None:
-                    threads = self.class_usage[part] = Counter()
-                threads[message.thread] += 1
+                    threads = self.class_usage[part] = {}
+                threads[thread] = threads.get(thread, 0) + 1
         self.index.add(message)

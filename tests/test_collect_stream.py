@@ -67,3 +67,34 @@ def test_cli_collect_negative_jobs_is_a_usage_error(sample: Path, tmp_path: Path
                                       "--jobs", "-1"])
     assert result.exit_code == 2
     assert result.stdout == ""
+
+
+class RecordedProgress:
+    """What collect tells its progress display, in order."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, object]] = []
+
+    def start(self, total: int) -> None:
+        self.events.append(("start", total))
+
+    def advance(self, done: int) -> None:
+        self.events.append(("advance", done))
+
+    def step(self, what: str) -> None:
+        self.events.append(("step", what))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_counts_every_message_between_named_steps(sample: Path, jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    import nicknames.collect_stream as collect_stream
+
+    monkeypatch.setattr(collect_stream, "PROGRESS_STEP", 60)
+    progress = RecordedProgress()
+    collect_csv(sample / "messages.csv", rows=150, jobs=jobs, progress=progress)
+    steps = [event for event in progress.events if event[0] != "advance"]
+    assert steps == [("step", "preparing"), ("start", 400), ("step", "suggesting names")]
+    advances = [done for kind, done in progress.events if kind == "advance"]
+    assert sum(advances) == 400  # type: ignore[arg-type]
+    if jobs == 1:
+        assert advances == [60, 60, 30] * 2 + [60, 40]  # every PROGRESS_STEP messages, not every chunk

@@ -251,12 +251,13 @@ def stream_apply(
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
     encoding = encoding or settings.encoding
-    outline = read_outline(messages, chosen, encoding)
-    reply_warnings(err, outline.replies)
-    pseudonym = build_style(key, mapping, outline.senders, [], roster)
-    rules = identifier_rules(kinds, [*mapping.participants, *outline.senders], roster.addresses) if kinds else None
-    jobs = jobs or default_jobs(messages.stat().st_size)
     with ProgressBar(err, "apply", enabled=not quiet) as progress:
+        progress.step("reading the outline")
+        outline = read_outline(messages, chosen, encoding)
+        jobs = jobs or default_jobs(messages.stat().st_size)
+        reply_warnings(err, outline.replies)
+        pseudonym = build_style(key, mapping, outline.senders, [], roster)
+        rules = identifier_rules(kinds, [*mapping.participants, *outline.senders], roster.addresses) if kinds else None
         if output is None:
             summary = apply_csv(messages, sys.stdout, mapping, scope, pseudonym, identifiers=rules,
                                 unresolved=unresolved, encoding=encoding, jobs=jobs, progress=progress,

@@ -106,20 +106,18 @@ def collect_command(
     key = open_address_key(messages, key_file, must_exist=address_key is not None)
     columns = {"message_id": message_id_column, "sender": sender_column, "text": text_column,
                "parent_id": parent_id_column, "thread_id": thread_id_column, "session_id": session_id_column}
-    streamed = detect_format(messages) == "csv"
-    encoding = encoding or settings.encoding
-    if streamed:
-        outline = load_outline(messages, settings, encoding, **columns)
-    else:
-        source = load_source(messages, settings, encoding, key, **columns)
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
-    if streamed:
-        jobs = jobs or default_jobs(messages.stat().st_size)
+    encoding = encoding or settings.encoding
+    if detect_format(messages) == "csv":
         with ProgressBar(err, "collect", enabled=not quiet) as progress:
+            progress.step("reading the outline")
+            outline = load_outline(messages, settings, encoding, **columns)
+            jobs = jobs or default_jobs(messages.stat().st_size)
             result = collect_csv(messages, roster, rules, names, not no_discover, encoding=encoding, jobs=jobs,
                                  progress=progress, outline=outline)
     else:
+        source = load_source(messages, settings, encoding, key, **columns)
         result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
     mapping = merge(existing, result.mapping)
     absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])
