@@ -103,11 +103,14 @@ class _RowScan:
         """Offsets just past each row found and not yet cut into a range."""
         self.boms: set[int] = set()
         """Offsets of the byte order marks before ``pending`` (UTF-8 only; rare)."""
+        self.final = False
+        """True once the end of the file is read."""
 
     def add(self, block: bytes) -> None:
         """Append bytes and find the rows they complete (all the rest when ``block`` is the end of the file)."""
         self.pending += block
-        found = row_ends(self.pending, final=not block)
+        self.final = not block
+        found = row_ends(self.pending, final=self.final)
         if not len(found):
             return
         done = int(found[-1])
@@ -126,7 +129,7 @@ class _RowScan:
             return False
         if end < self.base:
             return end in self.boms
-        if len(self.pending) < len(_BOM):
+        if len(self.pending) < len(_BOM) and not self.final:
             return None
         return self.pending.startswith(_BOM)
 
