@@ -28,7 +28,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-BLOCK = 16 * 2**20
+BLOCK = 2**20
 """Bytes read at a time while looking for the rows' ends."""
 
 _QUOTE, _COMMA, _LF, _CR = b'"'[0], b","[0], b"\n"[0], b"\r"[0]
@@ -70,77 +70,88 @@ def row_slices(path: Path, encoding: str, rows: int) -> Iterator[RowSlice]:
     with path.open("rb") as stream:
         head = stream.read(len(_BOM))
         skip = len(_BOM) if utf8 and head == _BOM else 0
-        reader = _RowEnds(bytearray(head[skip:]), skip)
-        first = -1  # the header is row -1
+        scan = _RowScan(bytearray(head[skip:]), skip, utf8)
+        start, first = -1, 0
         while True:
-            block = stream.read(BLOCK)
-            reader.add(block)
-            if first < 0 and reader.ends:
-                reader.cut(reader.ends[0], 1)
-                first = 0
-            if first == 0 and utf8 and reader.pending.startswith(_BOM):
-                raise Unsliceable  # the first row would lose it
-            if first >= 0 and (len(reader.pending) >= len(_BOM) or not block):
-                for start, end, count in reader.take(rows, utf8, final=not block):
-                    yield RowSlice(start, end, first, count)
-                    first += count
+            block = stream.read(max(BLOCK, len(scan.pending)))
+            scan.add(block)
+            if start < 0 and scan.ends:
+                start = scan.ends.pop(0)  # the header's end
+            if start >= 0 and first == 0 and scan.follows_bom(start) is not False:
+                if scan.follows_bom(start):
+                    raise Unsliceable  # the first row would lose it
+                continue  # not known until more bytes come
+            for end, count in scan.cuts(rows, final=not block):
+                yield RowSlice(start, end, first, count)
+                start, first = end, first + count
             if not block:
+                if bytes(scan.pending).strip(_BLANK + b"\r\n"):
+                    raise Unsliceable  # a quote never closed: reading the file whole says where
                 return
 
 
-class _RowEnds:
-    """The bytes of a file not yet cut into ranges, and where the rows among them end."""
+class _RowScan:
+    """Where the rows of a file end, found a block at a time; only the bytes of the last, unfinished row are kept."""
 
-    def __init__(self, pending: bytearray, base: int) -> None:
+    def __init__(self, pending: bytearray, base: int, utf8: bool) -> None:
         self.pending = pending
+        """The bytes after the last row end found (a row's start)."""
         self.base = base
         """Offset of ``pending`` in the file."""
+        self.utf8 = utf8
         self.ends: list[int] = []
-        """Offsets in ``pending`` just past each row found so far."""
+        """Offsets just past each row found and not yet cut into a range."""
+        self.boms: set[int] = set()
+        """Offsets of the byte order marks before ``pending`` (UTF-8 only; rare)."""
+        self.final = False
+        """True once the end of the file is read."""
 
     def add(self, block: bytes) -> None:
         """Append bytes and find the rows they complete (all the rest when ``block`` is the end of the file)."""
-        scanned = self.ends[-1] if self.ends else 0
         self.pending += block
-        found = row_ends(memoryview(self.pending)[scanned:], final=not block)
-        self.ends.extend((found + scanned).tolist())
+        self.final = not block
+        found = row_ends(self.pending, final=self.final)
+        if not len(found):
+            return
+        done = int(found[-1])
+        if self.utf8:
+            position = self.pending.find(_BOM, 0, done)
+            while position >= 0:
+                self.boms.add(self.base + position)
+                position = self.pending.find(_BOM, position + 1, done)
+        self.ends.extend((found + self.base).tolist())
+        del self.pending[:done]
+        self.base += done
 
-    def take(self, rows: int, utf8: bool, final: bool) -> Iterator[tuple[int, int, int]]:
-        """The ranges of ``rows`` rows ready to cut: file offsets and row count, each cut off once yielded."""
-        done = 0
-        for end, count in list(_cuts(self.pending, self.ends, rows, utf8, final)):
-            start = self.base
-            self.cut(end - done, count)
-            done = end
-            yield start, self.base, count
-        if final and bytes(self.pending).strip(_BLANK + b"\r\n"):
-            raise Unsliceable  # a quote never closed: reading the file whole says where
+    def follows_bom(self, end: int) -> bool | None:
+        """Whether a byte order mark starts at this row end; None while too few bytes after it are known."""
+        if not self.utf8:
+            return False
+        if end < self.base:
+            return end in self.boms
+        if len(self.pending) < len(_BOM) and not self.final:
+            return None
+        return self.pending.startswith(_BOM)
 
-    def cut(self, end: int, count: int) -> None:
-        """Drop the first ``count`` rows, which end at ``end``."""
-        del self.pending[:end]
-        self.base += end
-        self.ends = [offset - end for offset in self.ends[count:]]
+    def cuts(self, rows: int, final: bool) -> list[tuple[int, int]]:
+        """Ends of the ranges of ``rows`` rows now complete, with their row counts (the rest at the end of the file).
 
-
-def _cuts(data: bytearray, ends: list[int], rows: int, utf8: bool, final: bool) -> Iterator[tuple[int, int]]:
-    """Where to end each range of ``rows`` rows in ``data`` (and how many rows it holds).
-
-    No range starts with a byte order mark: pandas would drop it.
-    """
-    taken = 0
-    while len(ends) - taken >= rows or (final and len(ends) > taken):
-        index = min(taken + rows, len(ends)) - 1
-        while utf8 and data.startswith(_BOM, ends[index]) and index + 1 < len(ends):
-            index += 1
-        end = ends[index]
-        if not final and (len(data) - end < len(_BOM) or (utf8 and data.startswith(_BOM, end))):
-            return  # wait for the bytes that say whether the next row may start a range
-        yield end, index + 1 - taken
-        taken = index + 1
+        No range starts with a byte order mark: pandas would drop it.
+        """
+        ends, taken, cuts = self.ends, 0, []
+        while len(ends) - taken >= rows or (final and len(ends) > taken):
+            index = min(taken + rows, len(ends)) - 1
+            while index + 1 < len(ends) and self.follows_bom(ends[index]):
+                index += 1
+            if self.follows_bom(ends[index]) is not False and not final:
+                break  # wait for the bytes after it
+            cuts.append((ends[index], index + 1 - taken))
+            taken = index + 1
+        del ends[:taken]
+        return cuts
 
 
-def row_ends(data: bytes | memoryview, final: bool) -> np.ndarray:
+def row_ends(data: bytes | bytearray, final: bool) -> np.ndarray:
     """The offset just past each row of ``data`` (which starts at the start of a row), blank lines skipped.
 
     At the end of the file (``final``) a last row without a line break counts.
@@ -157,20 +168,20 @@ def row_ends(data: bytes | memoryview, final: bool) -> np.ndarray:
     starts = np.concatenate(([0], breaks[:-1] + 1))
     rows = breaks > starts
     for index in np.flatnonzero(rows & np.isin(array[np.minimum(starts, len(data) - 1)], list(_BLANK))).tolist():
-        rows[index] = bytes(data[starts[index] : breaks[index]]).strip(_BLANK) != b""
+        rows[index] = data[starts[index] : breaks[index]].strip(_BLANK) != b""
     _drop_commas_after_blank_returns(data, array, starts, breaks, rows)
     return np.minimum(breaks[rows] + 1, len(data))
 
 
 def _drop_commas_after_blank_returns(
-    data: bytes | memoryview, array: np.ndarray, starts: np.ndarray, breaks: np.ndarray, rows: np.ndarray
+    data: bytes | bytearray, array: np.ndarray, starts: np.ndarray, breaks: np.ndarray, rows: np.ndarray
 ) -> None:
     """pandas skips a comma right after a blank line that ends in a carriage return: the line after may be blank."""
     led = np.flatnonzero((starts > 0) & (array[np.minimum(starts, len(data) - 1)] == _COMMA)
                          & (array[np.maximum(starts - 1, 0)] == _CR))
     for index in led.tolist():
         if not rows[index - 1] and data[starts[index] - 1] == _CR:
-            rows[index] = bytes(data[starts[index] + 1 : breaks[index]]).strip(_BLANK) != b""
+            rows[index] = data[starts[index] + 1 : breaks[index]].strip(_BLANK) != b""
 
 
 def _check_quotes(array: np.ndarray, quotes: np.ndarray) -> None:

@@ -141,7 +141,7 @@ def read_outline(
     replies = ReplyCheck()
     if columns.parent_id is not None:
         missing = int(np.count_nonzero((parent_row < 0) & ~joined["none"]))
-        replies = ReplyCheck(missing, _on_cycles(parent_row.tolist()))
+        replies = ReplyCheck(missing, _on_cycles(parent_row))
     return Outline(str(path), columns, parts.senders.labels, sender, parent_sender, thread, thread_labels,
                    session, parts.sessions.labels, replies, header, slices)
 
@@ -223,9 +223,10 @@ def _check_new_senders(new: list[str], senders: pd.Series, offset: int, source: 
             )
 
 
-def _on_cycles(parent_of: list[int]) -> int:
+def _on_cycles(parent_row: np.ndarray) -> int:
     """How many messages are their own ancestors (``replies._on_cycles`` on row numbers)."""
-    state = [0] * len(parent_of)  # 1 = on the chain being walked, 2 = done
+    parent_of = np.ascontiguousarray(parent_row, dtype=np.int64).data  # as in _thread_roots
+    state = bytearray(len(parent_of))  # 1 = on the chain being walked, 2 = done
     looped = 0
     for start in range(len(parent_of)):
         chain: list[int] = []
@@ -268,8 +269,10 @@ def _thread_roots(
     path: Path, columns: Columns, encoding: str | None, parent_row: np.ndarray, rows: int
 ) -> tuple[np.ndarray, list[str]]:
     """Each message's thread as the id of its first message (``messages._thread_roots``), as codes."""
-    parents = parent_row.tolist()
-    root_of = [-1] * len(parents)
+    # Memoryviews of arrays, not lists: a list holds a Python int per message (~36 MB a million).
+    parents = np.ascontiguousarray(parent_row, dtype=np.int64).data
+    roots_found = np.full(len(parent_row), -1, dtype=np.int64)
+    root_of = roots_found.data
     for start in range(len(parents)):
         path_rows: list[int] = []
         on_path: set[int] = set()
@@ -283,7 +286,8 @@ def _thread_roots(
         root = root_of[current] if root_of[current] >= 0 else current
         for node in path_rows:
             root_of[node] = root
-    codes, roots = pd.factorize(np.asarray(root_of, dtype=np.int64))
+    root_of.release()
+    codes, roots = pd.factorize(roots_found)
     return codes.astype(CODE), _ids_at(path, columns, encoding, roots, rows)
 
 

@@ -83,3 +83,10 @@ def test_quoted_line_breaks_stay_in_their_row(tmp_path: Path) -> None:
                                                     ("utf-16", False), ("shift_jis", False)])
 def test_only_encodings_whose_punctuation_bytes_stand_alone_are_cut(encoding: str, expected: bool) -> None:
     assert sliceable(encoding) is expected
+
+
+@pytest.mark.parametrize(("body", "expected"), [(b"\n", []), (b"1\n\n", [(0, 1)]), (b"1", [(0, 1)])])
+def test_a_short_end_of_file_ends_the_ranges(tmp_path: Path, body: bytes, expected: list[tuple[int, int]]) -> None:
+    path = tmp_path / "m.csv"
+    path.write_bytes(HEADER + body)
+    assert [(piece.first, piece.rows) for piece in row_slices(path, "utf-8-sig", 1)] == expected
