@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.discover.lexicon import Lexicon
-from nicknames.discover.sequences import RUN, named_neighbours, sequences_of
+from nicknames.discover.sequences import ASCII_RUN, RUN, named_neighbours, sequences_of
 from nicknames.messages import Message
 from nicknames.stopwords import STOPWORDS
 
@@ -42,6 +42,24 @@ classes are plain letter ranges and the standard ``re`` engine is two to three t
 UNICODE_PATTERNS = (TOKEN, _LOWER, _MID_SENTENCE)
 _ADDRESS = regex.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|(?:https?://|www\.)\S+|(?<!\w)(?:/[\w.\-]+){2,}")
 """E-mail addresses, URLs and paths, where case says nothing about names."""
+_PATH = regex.compile(r"/(?<!\w/)[\w.\-]+(?:/[\w.\-]+)+")
+"""The paths of ``_ADDRESS``, starting with the slash so that the engine skips to the next one."""
+_ASCII_PIECES = str.maketrans({chr(code): " " for code in range(128) if not (chr(code).isalpha() or chr(code) in "'?-")})
+"""Every ASCII character that no word is made of, to a space: what ``split()`` leaves are the pieces."""
+_UNICODE_PIECE = regex.compile(r"[\p{L}\p{M}'’?\uFFFD-]+")
+"""A piece: a run of the characters words are made of (what the look-arounds of ``TOKEN`` and ``_LOWER`` look at).
+No word, plain lower-case word or mid-sentence word crosses the edge of a piece, so each distinct piece
+is read by those patterns once and a text is split into pieces by a cheap translation."""
+_ASCII_CAPITAL = re.compile(rf"([A-Z](?<=(.)[^\S\n][A-Z])[A-Za-z]*{_ASCII_JOINED})", re.DOTALL)
+"""A word whose capital follows a space on its line, with the character before that space: in mid-sentence when that
+character is a lower-case letter, a digit, a comma, semicolon or bracket (``ASCII_PATTERNS[2]``); it starts with the
+capital so that the engine skips to the next capital."""
+_MAX_PIECES = 200_000
+"""Distinct pieces remembered before the memory of them is cleared (a text of random letters makes many)."""
+_MID_BEFORE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789,;)")
+"""What may stand before the space in front of a mid-sentence word (``ASCII_PATTERNS[2]``)."""
+_ASCII_SPACE = frozenset(chr(code) for code in range(128) if chr(code).isspace() and chr(code) != "\n")
+"""The ASCII characters that ``re`` counts as spaces within a line."""
 
 
 @dataclass
@@ -65,38 +83,95 @@ class TokenIndex:
     """Thread → the session it belongs to ("" when the messages have no sessions)."""
     paired: Counter[str] = field(default_factory=Counter)
     """Capitalised word → messages where it stands next to a capitalised word that is not an ordinary one."""
+    _lower_of: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """Piece seen → its plain lower-case word ("" for none)."""
+    _indexed: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict, repr=False,
+                                                                            compare=False)
+    """Piece seen that holds tokens to index → (tokens always counted, tokens counted only in mid-sentence)."""
+    _boring: set[str] = field(default_factory=set, repr=False, compare=False)
+    """Pieces seen that hold no token to index."""
 
     def add(self, message: Message) -> None:
-        """Index one message (the per-token work is done by compiled patterns and set operations)."""
+        """Index one message.
+
+        The text is split into pieces (see ``_UNICODE_PIECE``); what each distinct piece holds (its plain
+        lower-case word, the tokens it adds to the index) is worked out the first time it is seen.
+        """
         thread = message.thread
         self._member(thread, message.sender)
         self.sessions.setdefault(thread, message.session)
         if message.parent_sender:
             self._member(thread, message.parent_sender)
         text = message.text
-        if "@" in text or "://" in text or "www." in text or "/" in text:
+        if "@" in text or "://" in text or "www." in text:
             text = _ADDRESS.sub(" ", text)
-        words, plain_words, capitalised = ASCII_PATTERNS if text.isascii() else UNICODE_PATTERNS
-        mid = capitalised.findall(text)
-        lower = plain_words.findall(text)
-        self.lexicon.observe_text(lower, mid)
-        tokens = set(words.findall(text))
-        plain = tokens.intersection(lower)
-        # Plain lower-case words (most of a text) are indexed only when they are names we watch.
-        for token in plain.intersection(self.watched):
-            if len(token) > 1:
-                self._count(token, thread)
-        common, mid_set = self.lexicon.words, set(mid)
-        for token in tokens.difference(plain):
-            if len(token) < 2 or not self._indexable(token):
+        elif "/" in text:
+            text = _PATH.sub(" ", text)  # without "@", "://" and "www." only the paths of _ADDRESS can match
+        if text.isascii():
+            pieces = text.translate(_ASCII_PIECES).split()
+            mid, runs = _ascii_mid_and_runs(text)
+        else:
+            pieces = _UNICODE_PIECE.findall(text)
+            mid, runs = _MID_SENTENCE.findall(text), RUN.findall(text)
+        counted = self._learn_and_collect(set(pieces).difference(self._boring), mid)
+        self.lexicon.observe_text(filter(None, map(self._lower_of.__getitem__, pieces)), mid)
+        threads = self.threads
+        for token in counted:
+            per_thread = threads.get(token)
+            if per_thread is None:
+                per_thread = threads[token] = Counter()
+            per_thread[thread] += 1
+        if runs:
+            words = [run.split() for run in runs]
+            for run in sequences_of(words, self.sequence_words):
+                self.runs.setdefault(run, Counter())[thread] += 1
+            self.paired.update(named_neighbours(words, self._ordinary))
+
+    def _learn_and_collect(self, pieces: set[str], mid: list[str]) -> set[str]:
+        """The tokens to index of a message's pieces that are not known to hold none (learning new pieces first)."""
+        counted: set[str] = set()
+        indexed = self._indexed
+        for piece in pieces:
+            held = indexed.get(piece)
+            if held is None:
+                if piece in self._lower_of:
+                    continue
+                held = self._learn(piece)
+                if held is None:
+                    continue
+            always, mid_only = held
+            counted.update(always)
+            if mid_only:
+                counted.update(token for token in mid_only if token in mid)
+        return counted
+
+    def _learn(self, piece: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """Work out what a piece not seen before holds: its plain lower-case word, and its tokens the index counts.
+
+        A plain lower-case word is indexed only when it is a name we watch; a capitalised word that is also
+        a common word ("Will you ...", "May I ...") only where it stands in mid-sentence.
+        """
+        if len(self._lower_of) > _MAX_PIECES:
+            self._lower_of.clear()
+            self._indexed.clear()
+            self._boring.clear()
+        words, plain_words, _ = ASCII_PATTERNS if piece.isascii() else UNICODE_PATTERNS
+        lower = plain_words.findall(piece)
+        self._lower_of[piece] = lower[0] if lower else ""
+        always: list[str] = []
+        mid_only: list[str] = []
+        for token in dict.fromkeys(words.findall(piece)):
+            if len(token) < 2:
                 continue
-            if token.casefold() in common and token not in mid_set and not token.islower():
-                continue  # "Will you ...", "May I ...": only mid-sentence uses say something about names
-            self._count(token, thread)
-        runs = [run.split() for run in RUN.findall(text)]
-        for run in sequences_of(runs, self.sequence_words):
-            self.runs.setdefault(run, Counter())[thread] += 1
-        self.paired.update(named_neighbours(runs, self._ordinary))
+            if not token.islower():
+                (mid_only if token.casefold() in self.lexicon.words else always).append(token)
+            elif token in self.watched or "?" in token:
+                always.append(token)
+        if not (always or mid_only):
+            self._boring.add(piece)
+            return None
+        held = self._indexed[piece] = (tuple(always), tuple(mid_only))
+        return held
 
     def absorb(self, later: TokenIndex) -> None:
         """Add the index of the messages that follow (see ``Scan.absorb``)."""
@@ -152,6 +227,18 @@ class TokenIndex:
     def _member(self, thread: str, participant: str) -> None:
         self.members.setdefault(thread, set()).add(participant)
         self.involved.setdefault(participant, set()).add(thread)
+
+
+def _ascii_mid_and_runs(text: str) -> tuple[list[str], list[str]]:
+    """The words in mid-sentence and the runs of capitalised words of a text of ASCII characters only."""
+    capitals = _ASCII_CAPITAL.findall(text)
+    if not capitals:
+        return [], []
+    if any(before in _ASCII_SPACE for _, before in capitals):
+        mid = ASCII_PATTERNS[2].findall(text)  # several spaces before a capital: the full pattern decides
+    else:
+        mid = [word for word, before in capitals if before in _MID_BEFORE]
+    return mid, ASCII_RUN.findall(text)
 
 
 def _absorb_counts(counts: dict[str, Counter[str]], later: dict[str, Counter[str]]) -> None:
