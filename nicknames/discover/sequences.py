@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import regex
@@ -74,7 +74,7 @@ class Windows:
     """Name → the windows that spell it."""
 
     @classmethod
-    def find(cls, runs: dict[str, Counter[str]], names: Iterable[str], is_word: Callable[[str], bool],
+    def find(cls, runs: Mapping[str, Counter[str]], names: Iterable[str], is_word: Callable[[str], bool],
              taken: frozenset[str] = frozenset()) -> Windows:
         """Windows of the runs that spell one of the names; none that is a name in ``taken`` (case-folded)."""
         by_word: dict[str, set[str]] = {}

@@ -9,6 +9,7 @@ writes every word, and notes which participants are active in which thread.
 from __future__ import annotations
 
 import re
+from array import array
 from collections import Counter
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ import regex
 
 from nicknames.discover.lexicon import Lexicon
 from nicknames.discover.sequences import ASCII_RUN, RUN, named_neighbours, sequences_of
+from nicknames.discover.thread_counts import Involvement, Members, ThreadCodes, ThreadCounts, ThreadSessions
 from nicknames.messages import Message
 from nicknames.stopwords import STOPWORDS
 
@@ -68,19 +70,13 @@ class TokenIndex:
 
     watched: frozenset[str] = frozenset()
     """Lower-case names whose lower-case spelling is indexed too ("mary" for Mary)."""
-    threads: dict[str, Counter[str]] = field(default_factory=dict)
+    threads: ThreadCounts = field(init=False)
     """Token as written → number of messages containing it, per thread."""
-    members: dict[str, set[str]] = field(default_factory=dict)
-    """Thread → participants active in it (senders and the senders they reply to)."""
-    involved: dict[str, set[str]] = field(default_factory=dict)
-    """Participant → threads in which they are active."""
     lexicon: Lexicon = field(default_factory=Lexicon)
     sequence_words: frozenset[str] = frozenset()
     """Lower-case words of registered names of several words: runs of capitals with one are kept."""
-    runs: dict[str, Counter[str]] = field(default_factory=dict)
+    runs: ThreadCounts = field(init=False)
     """Run of capitalised words containing a ``sequence_words`` word → messages per thread."""
-    sessions: dict[str, str] = field(default_factory=dict)
-    """Thread → the session it belongs to ("" when the messages have no sessions)."""
     paired: Counter[str] = field(default_factory=Counter)
     """Capitalised word → messages where it stands next to a capitalised word that is not an ordinary one."""
     _lower_of: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
@@ -90,6 +86,31 @@ class TokenIndex:
     """Piece seen that holds tokens to index → (tokens always counted, tokens counted only in mid-sentence)."""
     _boring: set[str] = field(default_factory=set, repr=False, compare=False)
     """Pieces seen that hold no token to index."""
+    codes: ThreadCodes = field(default_factory=ThreadCodes, repr=False, compare=False)
+    """The codes of the threads seen (and their sessions), with which ``threads``, ``runs`` and ``participation``
+    count."""
+    participation: Members = field(init=False, repr=False, compare=False)
+    """Who is active in which thread (senders and the senders they reply to)."""
+
+    def __post_init__(self) -> None:
+        self.threads = ThreadCounts(self.codes)
+        self.runs = ThreadCounts(self.codes)
+        self.participation = Members(self.codes)
+
+    @property
+    def members(self) -> dict[str, set[str]]:
+        """Thread → participants active in it (senders and the senders they reply to)."""
+        return self.participation.by_thread()
+
+    @property
+    def involved(self) -> Involvement:
+        """Participant → threads in which they are active."""
+        return Involvement(self.participation)
+
+    @property
+    def sessions(self) -> ThreadSessions:
+        """Thread → the session it belongs to ("" when the messages have no sessions)."""
+        return ThreadSessions(self.codes)
 
     def add(self, message: Message) -> None:
         """Index one message.
@@ -97,11 +118,10 @@ class TokenIndex:
         The text is split into pieces (see ``_UNICODE_PIECE``); what each distinct piece holds (its plain
         lower-case word, the tokens it adds to the index) is worked out the first time it is seen.
         """
-        thread = message.thread
-        self._member(thread, message.sender)
-        self.sessions.setdefault(thread, message.session)
+        code = self.codes.code(message.thread, message.session)
+        self.participation.add(code, message.sender)
         if message.parent_sender:
-            self._member(thread, message.parent_sender)
+            self.participation.add(code, message.parent_sender)
         text = message.text
         if "@" in text or "://" in text or "www." in text:
             text = _ADDRESS.sub(" ", text)
@@ -115,16 +135,16 @@ class TokenIndex:
             mid, runs = _MID_SENTENCE.findall(text), RUN.findall(text)
         counted = self._learn_and_collect(set(pieces).difference(self._boring), mid)
         self.lexicon.observe_text(filter(None, map(self._lower_of.__getitem__, pieces)), mid)
-        threads = self.threads
+        messages = self.threads.messages
         for token in counted:
-            per_thread = threads.get(token)
-            if per_thread is None:
-                per_thread = threads[token] = Counter()
-            per_thread[thread] += 1
+            codes = messages.get(token)
+            if codes is None:
+                codes = messages[token] = array("I")
+            codes.append(code)
         if runs:
             words = [run.split() for run in runs]
             for run in sequences_of(words, self.sequence_words):
-                self.runs.setdefault(run, Counter())[thread] += 1
+                self.runs.add(run, code)
             self.paired.update(named_neighbours(words, self._ordinary))
 
     def _learn_and_collect(self, pieces: set[str], mid: list[str]) -> set[str]:
@@ -175,14 +195,10 @@ class TokenIndex:
 
     def absorb(self, later: TokenIndex) -> None:
         """Add the index of the messages that follow (see ``Scan.absorb``)."""
-        _absorb_counts(self.threads, later.threads)
-        _absorb_counts(self.runs, later.runs)
-        for thread, members in later.members.items():
-            self.members.setdefault(thread, set()).update(members)
-        for participant, threads in later.involved.items():
-            self.involved.setdefault(participant, set()).update(threads)
-        for thread, session in later.sessions.items():
-            self.sessions.setdefault(thread, session)
+        recode = self.codes.recode(later.codes)
+        self.threads.absorb(later.threads, recode)
+        self.runs.absorb(later.runs, recode)
+        self.participation.absorb(later.participation, recode)
         self.paired.update(later.paired)
         self.lexicon.lower.update(later.lexicon.lower)
         self.lexicon.capitalised.update(later.lexicon.capitalised)
@@ -190,14 +206,15 @@ class TokenIndex:
     def records(self) -> TokenIndex:
         """The counts this index holds, without its word lists (cheap to send between processes)."""
         lexicon = Lexicon(self.lexicon.lower, self.lexicon.capitalised, frozenset())
-        return TokenIndex(frozenset(), self.threads, self.members, self.involved, lexicon, frozenset(), self.runs,
-                          self.sessions, self.paired)
+        records = TokenIndex(frozenset(), lexicon, frozenset(), self.paired, codes=self.codes)
+        records.threads, records.runs, records.participation = self.threads, self.runs, self.participation
+        return records
 
     def count(self, token: str, threads: Collection[str]) -> int:
         """Messages containing the token in the given threads."""
-        per_thread = self.threads.get(token)
-        if not per_thread:
+        if token not in self.threads:
             return 0
+        per_thread = self.threads[token]
         if len(threads) < len(per_thread):
             return sum(per_thread.get(thread, 0) for thread in threads)
         return sum(n for thread, n in per_thread.items() if thread in threads)
@@ -214,19 +231,10 @@ class TokenIndex:
         """Tokens that may be names: capitalised, with a lost accent, or a known name in lower case."""
         return not token.islower() or token in self.watched or "?" in token
 
-    def _count(self, token: str, thread: str) -> None:
-        per_thread = self.threads.get(token)
-        if per_thread is None:
-            per_thread = self.threads[token] = Counter()
-        per_thread[thread] += 1
-
     def _ordinary(self, word: str) -> bool:
         key = word.casefold()
         return key in self.lexicon.words or key in STOPWORDS
 
-    def _member(self, thread: str, participant: str) -> None:
-        self.members.setdefault(thread, set()).add(participant)
-        self.involved.setdefault(participant, set()).add(thread)
 
 
 def _ascii_mid_and_runs(text: str) -> tuple[list[str], list[str]]:
@@ -239,13 +247,3 @@ def _ascii_mid_and_runs(text: str) -> tuple[list[str], list[str]]:
     else:
         mid = [word for word, before in capitals if before in _MID_BEFORE]
     return mid, ASCII_RUN.findall(text)
-
-
-def _absorb_counts(counts: dict[str, Counter[str]], later: dict[str, Counter[str]]) -> None:
-    """Add per-thread counts of later messages, keeping the order in which keys first occur."""
-    for key, per_thread in later.items():
-        mine = counts.get(key)
-        if mine is None:
-            counts[key] = per_thread
-        else:
-            mine.update(per_thread)
