@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from nicknames.discover.attribution import Greeting
+from nicknames.discover.attribution import Greeting, Greetings
 from nicknames.discover.token_index import TokenIndex
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
@@ -77,7 +77,7 @@ class Scan:
     class_pattern: NameMatcher | None
     index: TokenIndex
     stats: ScanStats = field(default_factory=ScanStats)
-    greetings: list[Greeting] = field(default_factory=list)
+    greetings: Greetings = field(default_factory=Greetings)
     signoffs: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, name) → messages the sender signed with that name."""
     class_usage: dict[str, Counter[str]] = field(default_factory=dict)
