@@ -14,7 +14,7 @@ from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import Any
 
-from nicknames.discover.attribution import Greeting
+from nicknames.discover.attribution import Greeting, Greetings
 from nicknames.discover.token_index import TokenIndex
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
@@ -80,7 +80,7 @@ class Scan:
     class_pattern: NameMatcher | None
     index: TokenIndex
     stats: ScanStats = field(default_factory=ScanStats)
-    greetings: list[Greeting] = field(default_factory=list)
+    greetings: Greetings = field(default_factory=Greetings)
     signoffs: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, name) → messages the sender signed with that name."""
     class_usage: dict[str, dict[str, int]] = field(default_factory=dict)

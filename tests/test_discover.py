@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
-from nicknames.discover.attribution import Attribution, Greeting, attribute
+from nicknames.discover.attribution import Attribution, Greeting, Greetings, attribute
 from nicknames.discover.glued import glued_name, pieces
 from nicknames.discover.lexicon import Lexicon, common_words
 from nicknames.discover.stylised import initials_of, is_initials, is_stylised, letters
@@ -208,3 +210,18 @@ def test_discover_suggests_variants_where_the_participant_is_active() -> None:
     assert found[("U1", "Bob")] == (1, ("nickname",))
     assert found[("U1", "RObert")] == (1, ("case",))
     assert ("U3", "Margret") not in found  # U3 is not active in the thread
+
+
+# ---------------------------------------------------------------- greetings in columns
+
+
+def test_greetings_in_columns_give_back_what_was_added() -> None:
+    added = [Greeting(3, "t1", "U1", None, ("Mary",)), Greeting(9, "t2", "U2", "U1", ("Mary",), ("U1",))]
+    greetings = Greetings()
+    for greeting in added:
+        greetings.append(greeting)
+    later = pickle.loads(pickle.dumps(greetings))
+    greetings.extend(later)
+    assert list(greetings) == added + added
+    assert len(greetings) == 4
+    assert greetings.names[0] is greetings.names[1] is greetings.names[3]  # one copy of equal names

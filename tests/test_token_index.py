@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.discover.token_index import _WORD, ASCII_PATTERNS, TOKEN, UNICODE_PATTERNS, TokenIndex
+from nicknames.discover.lexicon import common_words
+from nicknames.discover.sequences import ASCII_RUN, RUN
+from nicknames.discover.token_index import _ADDRESS, _PATH, _WORD, ASCII_PATTERNS, TOKEN, UNICODE_PATTERNS, TokenIndex
 from nicknames.messages import Message
 
 _ALPHABET = st.sampled_from(list("abMaryé\u0301?\ufffd'’- \nsS.,Ωж") + ["O'", "s ", "-x"])
@@ -47,3 +51,56 @@ _ASCII = st.sampled_from(list("abMRy?'- \n\t,;).sS19") + ["O'", "s ", "-x", "ab 
 def test_ascii_patterns_find_what_the_unicode_patterns_find(text: str) -> None:
     for fast, general in zip(ASCII_PATTERNS, UNICODE_PATTERNS):
         assert fast.findall(text) == general.findall(text)
+
+
+def reference_index(texts: list[str], watched: frozenset[str]) -> tuple[set[str], Counter[str], Counter[str]]:
+    """What the index must hold, from the patterns run over whole texts: tokens, lower-case and mid-sentence counts."""
+    tokens: set[str] = set()
+    lower_counts: Counter[str] = Counter()
+    mid_counts: Counter[str] = Counter()
+    for text in texts:
+        text = _ADDRESS.sub(" ", text)
+        words, plain_words, capitalised = ASCII_PATTERNS if text.isascii() else UNICODE_PATTERNS
+        mid, lower = capitalised.findall(text), plain_words.findall(text)
+        lower_counts.update(lower)
+        mid_counts.update(word.casefold() for word in mid)
+        for token in set(words.findall(text)):
+            if len(token) < 2:
+                continue
+            if token in lower or (token.islower() and token not in watched and "?" not in token):
+                if token in watched:
+                    tokens.add(token)
+            elif token.islower() or token.casefold() not in common_words() or token in mid:
+                tokens.add(token)
+    return tokens, lower_counts, mid_counts
+
+
+_TEXT = st.sampled_from(list("abMRyWé\u0301?\ufffd'’- \n\t\x1c,;.)1sS/@") + ["O'", "s ", "-x", "ab Cd", ", Will", "Will ",
+                                                                          "mary", "  Mary", "a/b/c", "x@y.z"])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.lists(_TEXT, max_size=30).map("".join), max_size=4), st.booleans())
+def test_index_holds_what_the_patterns_find_in_whole_texts(texts: list[str], ascii_only: bool) -> None:
+    if ascii_only:
+        texts = [text.encode("ascii", "replace").decode() for text in texts]
+    watched = frozenset({"mary", "ab"})
+    index = TokenIndex(watched=watched)
+    for number, text in enumerate(texts):
+        index.add(Message(str(number), "U1", text, None, "t1", ""))
+    tokens, lower, mid = reference_index(texts, watched)
+    assert set(index.threads) == tokens
+    assert index.lexicon.lower == lower
+    assert index.lexicon.capitalised == mid
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(list("aB'- \t\n\r\x0b\x1c\x1f.,") + ["Mary ", "O'Neil", "Jnae's"]), max_size=30).map("".join))
+def test_ascii_run_finds_what_run_finds(text: str) -> None:
+    assert ASCII_RUN.findall(text) == RUN.findall(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("ab/._- \n") + ["/x", "a/", "é/"]), max_size=30).map("".join))
+def test_paths_are_what_the_address_pattern_finds_without_mail_or_web_addresses(text: str) -> None:
+    assert _PATH.sub(" ", text) == _ADDRESS.sub(" ", text)

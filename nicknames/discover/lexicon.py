@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -52,7 +53,7 @@ class Lexicon:
         elif token[0].isupper() and not sentence_start:
             self.capitalised[token.casefold()] += 1
 
-    def observe_text(self, lower_words: list[str], mid_sentence: list[str]) -> None:
+    def observe_text(self, lower_words: Iterable[str], mid_sentence: list[str]) -> None:
         """Count a message's lower-case words and its capitalised words in mid-sentence."""
         self.lower.update(lower_words)
         self.capitalised.update(word.casefold() for word in mid_sentence if word[0].isupper())

@@ -13,8 +13,9 @@ not suggested on its own.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 import regex
@@ -25,6 +26,11 @@ from nicknames.discover.variants import allowed_edits
 _CAPITALISED = r"\p{Lu}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L}))*"
 RUN = regex.compile(rf"(?<![\p{{L}}\p{{M}}'’-]){_CAPITALISED}(?:[^\S\n]+{_CAPITALISED})+")
 """Two or more capitalised words separated by spaces on one line (a possessive "'s" is left out)."""
+_ASCII_CAPITALISED = r"[A-Z](?:[A-Za-z]|'(?=[A-Za-z])(?![sS](?![A-Za-z]))|-(?=[A-Za-z]))*"
+ASCII_RUN = re.compile(rf"[A-Z](?<![A-Za-z'-][A-Z]){_ASCII_CAPITALISED[5:]}(?:[ \t\v\f\r]+{_ASCII_CAPITALISED})+")
+"""``RUN`` for a text of ASCII characters only, in the standard ``re`` engine: it starts with the capital so that
+the engine skips to the next capital, and spells out the spaces of ``regex`` (``re`` also counts ``\x1c``–``\x1f``
+as spaces). ``tests/test_discover_sequences.py`` checks both find the same runs."""
 
 
 def sequence_words(names: Iterable[str]) -> frozenset[str]:
@@ -68,7 +74,7 @@ class Windows:
     """Name → the windows that spell it."""
 
     @classmethod
-    def find(cls, runs: dict[str, Counter[str]], names: Iterable[str], is_word: Callable[[str], bool],
+    def find(cls, runs: Mapping[str, Counter[str]], names: Iterable[str], is_word: Callable[[str], bool],
              taken: frozenset[str] = frozenset()) -> Windows:
         """Windows of the runs that spell one of the names; none that is a name in ``taken`` (case-folded)."""
         by_word: dict[str, set[str]] = {}

@@ -40,9 +40,10 @@ class Sessions:
     def from_index(cls, index: TokenIndex) -> Sessions:
         """The sessions the index saw."""
         members: dict[str, set[str]] = {}
+        of_thread = dict(index.sessions)
         for thread, participants in index.members.items():
-            members.setdefault(index.sessions.get(thread, ""), set()).update(participants)
-        return cls(dict(index.sessions), members)
+            members.setdefault(of_thread.get(thread, ""), set()).update(participants)
+        return cls(of_thread, members)
 
     def count(
         self, occurrences: Counter[str], participant: str, own_threads: Collection[str], claimants: Collection[str]

@@ -75,9 +75,11 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
     claimants = _claimants(known, candidates)
     sessions = Sessions.from_index(index)
     found: dict[tuple[str, str], tuple[int, list[str]]] = {}
+    # The candidates come participant by participant: read each one's threads once.
+    threads_of = functools.lru_cache(maxsize=1)(lambda participant: index.involved.get(participant, set()))
     for candidate in candidates:
         occurrences = index.threads.get(candidate.token) or windows.threads.get(candidate.token) or Counter()
-        own_threads = index.involved.get(candidate.participant, set())
+        own_threads = threads_of(candidate.participant)
         count = sum(occurrences.get(thread, 0) for thread in own_threads)
         if count:
             _add(found, candidate.participant, candidate.text, count, candidate.tag)

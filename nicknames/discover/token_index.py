@@ -9,6 +9,7 @@ writes every word, and notes which participants are active in which thread.
 from __future__ import annotations
 
 import re
+from array import array
 from collections import Counter
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
@@ -16,7 +17,8 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.discover.lexicon import Lexicon
-from nicknames.discover.sequences import RUN, named_neighbours, sequences_of
+from nicknames.discover.sequences import ASCII_RUN, RUN, named_neighbours, sequences_of
+from nicknames.discover.thread_counts import Involvement, Members, ThreadCodes, ThreadCounts, ThreadSessions
 from nicknames.messages import Message
 from nicknames.stopwords import STOPWORDS
 
@@ -42,6 +44,24 @@ classes are plain letter ranges and the standard ``re`` engine is two to three t
 UNICODE_PATTERNS = (TOKEN, _LOWER, _MID_SENTENCE)
 _ADDRESS = regex.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|(?:https?://|www\.)\S+|(?<!\w)(?:/[\w.\-]+){2,}")
 """E-mail addresses, URLs and paths, where case says nothing about names."""
+_PATH = regex.compile(r"/(?<!\w/)[\w.\-]+(?:/[\w.\-]+)+")
+"""The paths of ``_ADDRESS``, starting with the slash so that the engine skips to the next one."""
+_ASCII_PIECES = str.maketrans({chr(code): " " for code in range(128) if not (chr(code).isalpha() or chr(code) in "'?-")})
+"""Every ASCII character that no word is made of, to a space: what ``split()`` leaves are the pieces."""
+_UNICODE_PIECE = regex.compile(r"[\p{L}\p{M}'’?\uFFFD-]+")
+"""A piece: a run of the characters words are made of (what the look-arounds of ``TOKEN`` and ``_LOWER`` look at).
+No word, plain lower-case word or mid-sentence word crosses the edge of a piece, so each distinct piece
+is read by those patterns once and a text is split into pieces by a cheap translation."""
+_ASCII_CAPITAL = re.compile(rf"([A-Z](?<=(.)[^\S\n][A-Z])[A-Za-z]*{_ASCII_JOINED})", re.DOTALL)
+"""A word whose capital follows a space on its line, with the character before that space: in mid-sentence when that
+character is a lower-case letter, a digit, a comma, semicolon or bracket (``ASCII_PATTERNS[2]``); it starts with the
+capital so that the engine skips to the next capital."""
+_MAX_PIECES = 200_000
+"""Distinct pieces remembered before the memory of them is cleared (a text of random letters makes many)."""
+_MID_BEFORE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789,;)")
+"""What may stand before the space in front of a mid-sentence word (``ASCII_PATTERNS[2]``)."""
+_ASCII_SPACE = frozenset(chr(code) for code in range(128) if chr(code).isspace() and chr(code) != "\n")
+"""The ASCII characters that ``re`` counts as spaces within a line."""
 
 
 @dataclass
@@ -50,64 +70,135 @@ class TokenIndex:
 
     watched: frozenset[str] = frozenset()
     """Lower-case names whose lower-case spelling is indexed too ("mary" for Mary)."""
-    threads: dict[str, Counter[str]] = field(default_factory=dict)
+    threads: ThreadCounts = field(init=False)
     """Token as written → number of messages containing it, per thread."""
-    members: dict[str, set[str]] = field(default_factory=dict)
-    """Thread → participants active in it (senders and the senders they reply to)."""
-    involved: dict[str, set[str]] = field(default_factory=dict)
-    """Participant → threads in which they are active."""
     lexicon: Lexicon = field(default_factory=Lexicon)
     sequence_words: frozenset[str] = frozenset()
     """Lower-case words of registered names of several words: runs of capitals with one are kept."""
-    runs: dict[str, Counter[str]] = field(default_factory=dict)
+    runs: ThreadCounts = field(init=False)
     """Run of capitalised words containing a ``sequence_words`` word → messages per thread."""
-    sessions: dict[str, str] = field(default_factory=dict)
-    """Thread → the session it belongs to ("" when the messages have no sessions)."""
     paired: Counter[str] = field(default_factory=Counter)
     """Capitalised word → messages where it stands next to a capitalised word that is not an ordinary one."""
+    _lower_of: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+    """Piece seen → its plain lower-case word ("" for none)."""
+    _indexed: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict, repr=False,
+                                                                            compare=False)
+    """Piece seen that holds tokens to index → (tokens always counted, tokens counted only in mid-sentence)."""
+    _boring: set[str] = field(default_factory=set, repr=False, compare=False)
+    """Pieces seen that hold no token to index."""
+    codes: ThreadCodes = field(default_factory=ThreadCodes, repr=False, compare=False)
+    """The codes of the threads seen (and their sessions), with which ``threads``, ``runs`` and ``participation``
+    count."""
+    participation: Members = field(init=False, repr=False, compare=False)
+    """Who is active in which thread (senders and the senders they reply to)."""
+
+    def __post_init__(self) -> None:
+        self.threads = ThreadCounts(self.codes)
+        self.runs = ThreadCounts(self.codes)
+        self.participation = Members(self.codes)
+
+    @property
+    def members(self) -> dict[str, set[str]]:
+        """Thread → participants active in it (senders and the senders they reply to)."""
+        return self.participation.by_thread()
+
+    @property
+    def involved(self) -> Involvement:
+        """Participant → threads in which they are active."""
+        return Involvement(self.participation)
+
+    @property
+    def sessions(self) -> ThreadSessions:
+        """Thread → the session it belongs to ("" when the messages have no sessions)."""
+        return ThreadSessions(self.codes)
 
     def add(self, message: Message) -> None:
-        """Index one message (the per-token work is done by compiled patterns and set operations)."""
-        thread = message.thread
-        self._member(thread, message.sender)
-        self.sessions.setdefault(thread, message.session)
+        """Index one message.
+
+        The text is split into pieces (see ``_UNICODE_PIECE``); what each distinct piece holds (its plain
+        lower-case word, the tokens it adds to the index) is worked out the first time it is seen.
+        """
+        code = self.codes.code(message.thread, message.session)
+        self.participation.add(code, message.sender)
         if message.parent_sender:
-            self._member(thread, message.parent_sender)
+            self.participation.add(code, message.parent_sender)
         text = message.text
-        if "@" in text or "://" in text or "www." in text or "/" in text:
+        if "@" in text or "://" in text or "www." in text:
             text = _ADDRESS.sub(" ", text)
-        words, plain_words, capitalised = ASCII_PATTERNS if text.isascii() else UNICODE_PATTERNS
-        mid = capitalised.findall(text)
-        lower = plain_words.findall(text)
-        self.lexicon.observe_text(lower, mid)
-        tokens = set(words.findall(text))
-        plain = tokens.intersection(lower)
-        # Plain lower-case words (most of a text) are indexed only when they are names we watch.
-        for token in plain.intersection(self.watched):
-            if len(token) > 1:
-                self._count(token, thread)
-        common, mid_set = self.lexicon.words, set(mid)
-        for token in tokens.difference(plain):
-            if len(token) < 2 or not self._indexable(token):
+        elif "/" in text:
+            text = _PATH.sub(" ", text)  # without "@", "://" and "www." only the paths of _ADDRESS can match
+        if text.isascii():
+            pieces = text.translate(_ASCII_PIECES).split()
+            mid, runs = _ascii_mid_and_runs(text)
+        else:
+            pieces = _UNICODE_PIECE.findall(text)
+            mid, runs = _MID_SENTENCE.findall(text), RUN.findall(text)
+        counted = self._learn_and_collect(set(pieces).difference(self._boring), mid)
+        self.lexicon.observe_text(filter(None, map(self._lower_of.__getitem__, pieces)), mid)
+        messages = self.threads.messages
+        for token in counted:
+            codes = messages.get(token)
+            if codes is None:
+                codes = messages[token] = array("I")
+            codes.append(code)
+        if runs:
+            words = [run.split() for run in runs]
+            for run in sequences_of(words, self.sequence_words):
+                self.runs.add(run, code)
+            self.paired.update(named_neighbours(words, self._ordinary))
+
+    def _learn_and_collect(self, pieces: set[str], mid: list[str]) -> set[str]:
+        """The tokens to index of a message's pieces that are not known to hold none (learning new pieces first)."""
+        counted: set[str] = set()
+        indexed = self._indexed
+        for piece in pieces:
+            held = indexed.get(piece)
+            if held is None:
+                if piece in self._lower_of:
+                    continue
+                held = self._learn(piece)
+                if held is None:
+                    continue
+            always, mid_only = held
+            counted.update(always)
+            if mid_only:
+                counted.update(token for token in mid_only if token in mid)
+        return counted
+
+    def _learn(self, piece: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+        """Work out what a piece not seen before holds: its plain lower-case word, and its tokens the index counts.
+
+        A plain lower-case word is indexed only when it is a name we watch; a capitalised word that is also
+        a common word ("Will you ...", "May I ...") only where it stands in mid-sentence.
+        """
+        if len(self._lower_of) > _MAX_PIECES:
+            self._lower_of.clear()
+            self._indexed.clear()
+            self._boring.clear()
+        words, plain_words, _ = ASCII_PATTERNS if piece.isascii() else UNICODE_PATTERNS
+        lower = plain_words.findall(piece)
+        self._lower_of[piece] = lower[0] if lower else ""
+        always: list[str] = []
+        mid_only: list[str] = []
+        for token in dict.fromkeys(words.findall(piece)):
+            if len(token) < 2:
                 continue
-            if token.casefold() in common and token not in mid_set and not token.islower():
-                continue  # "Will you ...", "May I ...": only mid-sentence uses say something about names
-            self._count(token, thread)
-        runs = [run.split() for run in RUN.findall(text)]
-        for run in sequences_of(runs, self.sequence_words):
-            self.runs.setdefault(run, Counter())[thread] += 1
-        self.paired.update(named_neighbours(runs, self._ordinary))
+            if not token.islower():
+                (mid_only if token.casefold() in self.lexicon.words else always).append(token)
+            elif token in self.watched or "?" in token:
+                always.append(token)
+        if not (always or mid_only):
+            self._boring.add(piece)
+            return None
+        held = self._indexed[piece] = (tuple(always), tuple(mid_only))
+        return held
 
     def absorb(self, later: TokenIndex) -> None:
         """Add the index of the messages that follow (see ``Scan.absorb``)."""
-        _absorb_counts(self.threads, later.threads)
-        _absorb_counts(self.runs, later.runs)
-        for thread, members in later.members.items():
-            self.members.setdefault(thread, set()).update(members)
-        for participant, threads in later.involved.items():
-            self.involved.setdefault(participant, set()).update(threads)
-        for thread, session in later.sessions.items():
-            self.sessions.setdefault(thread, session)
+        recode = self.codes.recode(later.codes)
+        self.threads.absorb(later.threads, recode)
+        self.runs.absorb(later.runs, recode)
+        self.participation.absorb(later.participation, recode)
         self.paired.update(later.paired)
         self.lexicon.lower.update(later.lexicon.lower)
         self.lexicon.capitalised.update(later.lexicon.capitalised)
@@ -115,14 +206,15 @@ class TokenIndex:
     def records(self) -> TokenIndex:
         """The counts this index holds, without its word lists (cheap to send between processes)."""
         lexicon = Lexicon(self.lexicon.lower, self.lexicon.capitalised, frozenset())
-        return TokenIndex(frozenset(), self.threads, self.members, self.involved, lexicon, frozenset(), self.runs,
-                          self.sessions, self.paired)
+        records = TokenIndex(frozenset(), lexicon, frozenset(), self.paired, codes=self.codes)
+        records.threads, records.runs, records.participation = self.threads, self.runs, self.participation
+        return records
 
     def count(self, token: str, threads: Collection[str]) -> int:
         """Messages containing the token in the given threads."""
-        per_thread = self.threads.get(token)
-        if not per_thread:
+        if token not in self.threads:
             return 0
+        per_thread = self.threads[token]
         if len(threads) < len(per_thread):
             return sum(per_thread.get(thread, 0) for thread in threads)
         return sum(n for thread, n in per_thread.items() if thread in threads)
@@ -139,26 +231,19 @@ class TokenIndex:
         """Tokens that may be names: capitalised, with a lost accent, or a known name in lower case."""
         return not token.islower() or token in self.watched or "?" in token
 
-    def _count(self, token: str, thread: str) -> None:
-        per_thread = self.threads.get(token)
-        if per_thread is None:
-            per_thread = self.threads[token] = Counter()
-        per_thread[thread] += 1
-
     def _ordinary(self, word: str) -> bool:
         key = word.casefold()
         return key in self.lexicon.words or key in STOPWORDS
 
-    def _member(self, thread: str, participant: str) -> None:
-        self.members.setdefault(thread, set()).add(participant)
-        self.involved.setdefault(participant, set()).add(thread)
 
 
-def _absorb_counts(counts: dict[str, Counter[str]], later: dict[str, Counter[str]]) -> None:
-    """Add per-thread counts of later messages, keeping the order in which keys first occur."""
-    for key, per_thread in later.items():
-        mine = counts.get(key)
-        if mine is None:
-            counts[key] = per_thread
-        else:
-            mine.update(per_thread)
+def _ascii_mid_and_runs(text: str) -> tuple[list[str], list[str]]:
+    """The words in mid-sentence and the runs of capitalised words of a text of ASCII characters only."""
+    capitals = _ASCII_CAPITAL.findall(text)
+    if not capitals:
+        return [], []
+    if any(before in _ASCII_SPACE for _, before in capitals):
+        mid = ASCII_PATTERNS[2].findall(text)  # several spaces before a capital: the full pattern decides
+    else:
+        mid = [word for word, before in capitals if before in _MID_BEFORE]
+    return mid, ASCII_RUN.findall(text)

@@ -1,0 +1,171 @@
+"""Messages per thread for many keys, four bytes a message: the thread code of each message that has the key.
+
+The discovery index counts, for every token that could be a name, the messages
+per thread that contain it. A ``Counter`` of thread labels per token costs
+some thirty bytes per (token, thread) pair and grows with every new thread;
+here each key keeps an array of 32-bit thread codes, one per message, and the
+``Counter`` is built when a key is read (discovery reads a few thousand keys,
+once each).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections import Counter
+from collections.abc import Iterator, Mapping
+
+
+class ThreadCodes:
+    """Thread label ↔ a small integer code, in the order threads are first seen, with each thread's session."""
+
+    __slots__ = ("codes", "labels", "sessions")
+
+    def __init__(self) -> None:
+        self.codes: dict[str, int] = {}
+        self.labels: list[str] = []
+        self.sessions: list[str] = []
+        """The session of each thread, by code ("" when the messages have no sessions)."""
+
+    def code(self, label: str, session: str) -> int:
+        """The thread's code, giving it the next one (and the session) when it is new."""
+        code = self.codes.get(label)
+        if code is None:
+            code = self.codes[label] = len(self.labels)
+            self.labels.append(label)
+            self.sessions.append(session)
+        return code
+
+    def recode(self, later: ThreadCodes) -> list[int]:
+        """My code for each code of the index of the messages that follow, coding the threads new to me."""
+        return [self.code(label, session) for label, session in zip(later.labels, later.sessions)]
+
+    def __getstate__(self) -> tuple[list[str], list[str]]:
+        return self.labels, self.sessions
+
+    def __setstate__(self, state: tuple[list[str], list[str]]) -> None:
+        self.labels, self.sessions = state
+        self.codes = {label: code for code, label in enumerate(self.labels)}
+
+
+class ThreadCounts(Mapping[str, Counter[str]]):
+    """Key → messages per thread (as a ``Counter`` of thread labels when read), kept as arrays of thread codes."""
+
+    __slots__ = ("messages", "threads")
+
+    def __init__(self, threads: ThreadCodes) -> None:
+        self.threads = threads
+        """The codes of the threads, shared with the other counts of the same index."""
+        self.messages: dict[str, array[int]] = {}
+        """Key → the thread code of each message that has it, in file order."""
+
+    def add(self, key: str, thread: int) -> None:
+        """Count one message of the thread with this code."""
+        codes = self.messages.get(key)
+        if codes is None:
+            codes = self.messages[key] = array("I")
+        codes.append(thread)
+
+    def absorb(self, later: ThreadCounts, recode: list[int]) -> None:
+        """Add the counts of the messages that follow (``recode``: see ``ThreadCodes.recode``), keeping the order
+        in which keys first occur."""
+        for key, codes in later.messages.items():
+            mine = self.messages.get(key)
+            if mine is None:
+                mine = self.messages[key] = array("I")
+            mine.extend(array("I", map(recode.__getitem__, codes)))
+
+    def __getitem__(self, key: str) -> Counter[str]:
+        return Counter(map(self.threads.labels.__getitem__, self.messages[key]))
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.messages
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.messages)
+
+    def __len__(self) -> int:
+        return len(self.messages)
+
+
+class Members:
+    """Thread → participants active in it, and participant → threads in which they are active, as codes.
+
+    A thread keeps a tuple of its few members and a participant an array of thread codes
+    (four bytes a thread), instead of a set per thread and per participant.
+    """
+
+    __slots__ = ("of_thread", "threads", "threads_of")
+
+    def __init__(self, threads: ThreadCodes) -> None:
+        self.threads = threads
+        self.of_thread: list[tuple[str, ...]] = []
+        """The members of each thread, by code."""
+        self.threads_of: dict[str, array[int]] = {}
+        """Participant → codes of the threads in which they are active."""
+
+    def add(self, thread: int, participant: str) -> None:
+        """Note that the participant is active in the thread with this code."""
+        of_thread = self.of_thread
+        while len(of_thread) <= thread:
+            of_thread.append(())
+        members = of_thread[thread]
+        if participant not in members:
+            of_thread[thread] = (*members, participant)
+            codes = self.threads_of.get(participant)
+            if codes is None:
+                codes = self.threads_of[participant] = array("I")
+            codes.append(thread)
+
+    def absorb(self, later: Members, recode: list[int]) -> None:
+        """Add the members of the threads of the messages that follow (``recode``: see ``ThreadCodes.recode``)."""
+        for thread, members in enumerate(later.of_thread):
+            for participant in members:
+                self.add(recode[thread], participant)
+
+    def by_thread(self) -> dict[str, set[str]]:
+        """Thread label → its members."""
+        labels = self.threads.labels
+        return {labels[code]: set(members) for code, members in enumerate(self.of_thread) if members}
+
+    def threads_of_participant(self, participant: str) -> set[str]:
+        """The labels of the threads in which the participant is active."""
+        labels = self.threads.labels
+        return {labels[code] for code in self.threads_of.get(participant, ())}
+
+
+class Involvement(Mapping[str, set[str]]):
+    """Participant → the labels of the threads in which they are active (a view of ``Members``)."""
+
+    __slots__ = ("members",)
+
+    def __init__(self, members: Members) -> None:
+        self.members = members
+
+    def __getitem__(self, participant: str) -> set[str]:
+        if participant not in self.members.threads_of:
+            raise KeyError(participant)
+        return self.members.threads_of_participant(participant)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.members.threads_of)
+
+    def __len__(self) -> int:
+        return len(self.members.threads_of)
+
+
+class ThreadSessions(Mapping[str, str]):
+    """Thread label → its session (a view of ``ThreadCodes``)."""
+
+    __slots__ = ("threads",)
+
+    def __init__(self, threads: ThreadCodes) -> None:
+        self.threads = threads
+
+    def __getitem__(self, thread: str) -> str:
+        return self.threads.sessions[self.threads.codes[thread]]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.threads.labels)
+
+    def __len__(self) -> int:
+        return len(self.threads.labels)

@@ -1,0 +1,52 @@
+"""Counts per thread kept as thread codes (``nicknames.discover.thread_counts``)."""
+
+from __future__ import annotations
+
+import pickle
+from collections import Counter
+
+from nicknames.discover.thread_counts import Involvement, Members, ThreadCodes, ThreadCounts, ThreadSessions
+
+
+def counts_of(*messages: tuple[str, str, str]) -> tuple[ThreadCounts, Members]:
+    """Counts and members from (key, thread, participant) triples, thread tN in session sN."""
+    codes = ThreadCodes()
+    counts, members = ThreadCounts(codes), Members(codes)
+    for key, thread, participant in messages:
+        code = codes.code(thread, "s" + thread[1:])
+        counts.add(key, code)
+        members.add(code, participant)
+    return counts, members
+
+
+def test_counts_read_as_messages_per_thread_label() -> None:
+    counts, _ = counts_of(("Mary", "t1", "U1"), ("Rob", "t2", "U1"), ("Mary", "t2", "U2"), ("Mary", "t1", "U2"))
+    assert list(counts) == ["Mary", "Rob"]
+    assert counts["Mary"] == Counter({"t1": 2, "t2": 1})
+    assert "Bob" not in counts and counts.get("Bob") is None
+
+
+def test_absorbing_later_counts_recodes_their_threads() -> None:
+    first, first_members = counts_of(("Mary", "t1", "U1"))
+    later, later_members = counts_of(("Rob", "t9", "U3"), ("Mary", "t1", "U2"))
+    recode = first.threads.recode(later.threads)
+    first.absorb(later, recode)
+    first_members.absorb(later_members, recode)
+    assert dict(first) == {"Mary": Counter({"t1": 2}), "Rob": Counter({"t9": 1})}
+    assert first_members.by_thread() == {"t1": {"U1", "U2"}, "t9": {"U3"}}
+    assert dict(ThreadSessions(first.threads)) == {"t1": "s1", "t9": "s9"}
+
+
+def test_a_participant_is_a_member_of_a_thread_once() -> None:
+    _, members = counts_of(("Mary", "t1", "U1"), ("Rob", "t1", "U1"), ("Rob", "t2", "U1"))
+    assert list(members.threads_of["U1"]) == [0, 1]
+    assert Involvement(members) == {"U1": {"t1", "t2"}}
+    assert Involvement(members).get("U2") is None
+
+
+def test_counts_survive_pickling() -> None:
+    counts, members = counts_of(("Mary", "t1", "U1"), ("Rob", "t2", "U2"))
+    copy, copy_members = pickle.loads(pickle.dumps((counts, members)))
+    assert dict(copy) == dict(counts)
+    assert copy.threads is copy_members.threads
+    assert copy.threads.code("t2", "") == 1
