@@ -10,9 +10,7 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass, field, fields
-from operator import attrgetter
-from typing import Any
+from dataclasses import dataclass, field
 
 from nicknames.discover.attribution import Greeting, Greetings
 from nicknames.discover.token_index import TokenIndex
@@ -33,8 +31,6 @@ class ScanStats:
 
 
 _NO_RULES = Rules((), (), frozenset())
-_GREETING_FIELDS = attrgetter(*(item.name for item in fields(Greeting)))
-"""A greeting's fields as a tuple, in ``Greeting``'s order."""
 
 
 class Posts:
@@ -99,16 +95,6 @@ class Scan:
             _NO_RULES, None, self.index.records(),
             self.stats, self.greetings, self.signoffs, self.class_usage, self.posts,
         )
-
-    def __getstate__(self) -> dict[str, Any]:
-        """Greetings travel between processes as tuples: a slotted dataclass pickles through Python code."""
-        state = dict(self.__dict__)
-        state["greetings"] = list(map(_GREETING_FIELDS, self.greetings))
-        return state
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        state["greetings"] = [Greeting(*values) for values in state["greetings"]]
-        self.__dict__.update(state)
 
     def absorb(self, later: Scan) -> None:
         """Add what a pass over the messages that follow this pass's recorded.
