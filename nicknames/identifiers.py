@@ -70,13 +70,35 @@ def _may_hold(kind: str, text: str) -> bool:
         return "@" in text
     if kind == "url":
         return "://" in text or "www." in text or "WWW." in text
-    if text.isascii() and not any(digit in text for digit in _ASCII_DIGITS):
+    if text.isascii() and not _has_ascii_digit(text):
         return False  # a substring test per digit is much faster than the pattern on long texts
     return _THREE_DIGITS.search(text) is not None
 
 
-_ASCII_DIGITS = "0123456789"
-"""Digits in ASCII text; the phone pattern's ``\\d`` matches other digits too, so the shortcut is for ASCII only."""
+def _may_hold_any(text: str) -> bool:
+    """False for the common text where only an address written in words (``a.b at c.org``) can occur.
+
+    Every other identifier holds an ``@``, a URL start (as ``_may_hold`` reads
+    it) or a digit: a participant id has one (``_ID_SHAPE``), and in ASCII text
+    it is an ASCII digit. A few substring tests are much cheaper than running
+    every pattern over a long text that holds none of these.
+    """
+    if not text.isascii() or "@" in text or _may_hold("url", text):
+        return True
+    return _has_ascii_digit(text)
+
+
+def _has_ascii_digit(text: str) -> bool:
+    """True when the text holds an ASCII digit: a substring test per digit, unrolled (fast on long texts).
+
+    ``\\d`` in the patterns matches other digits too, so this answers for ASCII text only.
+    """
+    return ("0" in text or "1" in text or "2" in text or "3" in text or "4" in text
+            or "5" in text or "6" in text or "7" in text or "8" in text or "9" in text)
+
+
+_WORDS_ONLY = frozenset({"email"})
+"""The kinds to look for where ``_may_hold_any`` is False."""
 
 
 _ANCHORS = {"email": regex.compile("@"), "phone": regex.compile(r"\d")}
@@ -134,8 +156,9 @@ class IdentifierRules:
 
     def find(self, text: str) -> list[Identifier]:
         """Every identifier of the chosen kinds in the text, without overlaps, in text order."""
-        found = [span for kind in self.kinds if kind in _COMPILED for span in self._spans(kind, text)]
-        if "id" in self.kinds and self.ids is not None:
+        kinds = self.kinds if _may_hold_any(text) else self.kinds & _WORDS_ONLY
+        found = [span for kind in kinds if kind in _COMPILED for span in self._spans(kind, text)]
+        if "id" in kinds and self.ids is not None:
             found.extend(
                 Identifier("id", m.start(), m.end(), m.group(), self.owners.get(m.group().lower()))
                 for m in self.ids.finditer(text)
@@ -202,7 +225,7 @@ def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
     """Spans of addresses written as ``a.b at host.org`` or ``a [at] host [dot] org``."""
     if "at" not in text:
         return
-    if "[at]" in text or "(at)" in text:
+    if ("[" in text and "[at]" in text) or ("(" in text and "(at)" in text):  # a bracket first: a faster test
         yield from (match.span() for match in _BRACKETED_EMAIL.finditer(text))
     at = text.find(" at ")
     while at >= 0:
@@ -217,13 +240,13 @@ def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
 def _may_end_local_part(text: str, start: int, end: int) -> bool:
     """False when no dotted local part can end at ``end``: the word before holds no ``.`` or ``_``.
 
-    A local part has no white space, so it lies within the text after the last
-    space, tab or line break (other white space only makes that tail longer);
-    "agree at the end" is the common case, and the pattern is slow to search.
+    A local part has no white space, so its last ``.`` or ``_`` is the last one
+    before ``end``, with no space, tab or line break after it (other white space
+    only lets more through); "agree at the end" is the common case, and the
+    pattern is slow to search.
     """
-    window = text[start:end]
-    tail = window[max(window.rfind(" "), window.rfind("\n"), window.rfind("\t")) + 1 :]
-    return "." in tail or "_" in tail
+    dot = max(text.rfind(".", start, end), text.rfind("_", start, end))
+    return dot >= 0 and text.find(" ", dot, end) < 0 and text.find("\n", dot, end) < 0 and text.find("\t", dot, end) < 0
 
 
 def _starts_word(text: str, offset: int) -> bool:

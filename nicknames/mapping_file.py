@@ -18,8 +18,8 @@ same bytes.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import regex
 
@@ -37,13 +37,13 @@ HEADER = [
 SEEN_HEADER = "# Names collect proposed before (so that names deleted by hand are not proposed again):"
 
 _ANNOTATION = regex.compile(r"\[\s*(?P<count>\d+)?\s*(?:;?\s*(?P<tags>[a-z]+(?:\s*,\s*[a-z]+)*))?\s*\]$")
+_ESCAPE = regex.compile(r"\\(.)")
 _SIGILS = {"?": Status.SUGGESTED, "!": Status.REJECTED}
 _SIGIL_OF = {status: sigil for sigil, status in _SIGILS.items()}
 
 
-@dataclass(frozen=True)
-class Field:
-    """One ``|``-separated field of a line, with its 1-based column."""
+class Field(NamedTuple):
+    """One ``|``-separated field of a line, with its 1-based column (a tuple: made thousands of times)."""
 
     text: str
     column: int
@@ -174,17 +174,19 @@ def _parse_line(mapping: Mapping, line: str, comments: list[str], path: Path | s
         )
     entry = mapping.entries[key] = Entry(key) if key == KEEP else mapping.add_participant(key)
     entry.comments = list(comments)
+    texts: set[str] = set()  # the entry is new: its names are those of this line
     for item in items:
         name = _parse_name(item, path, number)
         if key == KEEP and name.status is not Status.ACTIVE:
             raise MappingFileError(f"{where(path, number, item.column)}: keep-list names take no '?' or '!'.")
-        if entry.find(name.text) is not None:
+        if name.text in texts:
             raise MappingFileError(
                 f"{where(path, number, item.column)}: this name is listed twice for {_describe(key)}; "
                 "remove one of them.",
                 detail=f"the name is {name.text!r}",
             )
         entry.names.append(name)
+        texts.add(name.text)
 
 
 def _is_seen(text: str) -> bool:
@@ -199,22 +201,7 @@ def _describe(key: str) -> str:
 
 def _split_fields(line: str, path: Path | str, number: int) -> list[Field]:
     """Split on unescaped ``|``; empty trailing fields (``U01 |``) are dropped, empty inner ones refused."""
-    fields: list[Field] = []
-    start = 0
-    index = 0
-    while index <= len(line):
-        if index == len(line) or line[index] == "|":
-            fields.append(_field(line, start, index))
-            start = index + 1
-        elif line[index] == "\\":
-            following = line[index + 1 :]
-            if not following or (following[0].isspace() and not following.split("|", 1)[0].strip()):
-                raise MappingFileError(
-                    f"{where(path, number, index + 1)}: the field ends in a backslash, which escapes nothing; "
-                    "remove it or write '\\\\' for a backslash."
-                )
-            index += 1
-        index += 1
+    fields = _escaped_fields(line, path, number) if "\\" in line else _plain_fields(line)
     head, *rest = fields
     if not head.text:
         raise MappingFileError(
@@ -231,8 +218,39 @@ def _split_fields(line: str, path: Path | str, number: int) -> list[Field]:
     return [head, *rest]
 
 
-def _field(line: str, start: int, end: int) -> Field:
-    raw = line[start:end]
+def _plain_fields(line: str) -> list[Field]:
+    """The fields of a line without backslashes: every ``|`` separates two."""
+    fields: list[Field] = []
+    start = 0
+    for raw in line.split("|"):
+        fields.append(_field(raw, start))
+        start += len(raw) + 1
+    return fields
+
+
+def _escaped_fields(line: str, path: Path | str, number: int) -> list[Field]:
+    """The fields of a line with backslashes, read a character at a time: ``\\|`` does not separate."""
+    fields: list[Field] = []
+    start = 0
+    index = 0
+    while index <= len(line):
+        if index == len(line) or line[index] == "|":
+            fields.append(_field(line[start:index], start))
+            start = index + 1
+        elif line[index] == "\\":
+            following = line[index + 1 :]
+            if not following or (following[0].isspace() and not following.split("|", 1)[0].strip()):
+                raise MappingFileError(
+                    f"{where(path, number, index + 1)}: the field ends in a backslash, which escapes nothing; "
+                    "remove it or write '\\\\' for a backslash."
+                )
+            index += 1
+        index += 1
+    return fields
+
+
+def _field(raw: str, start: int) -> Field:
+    """The field ``raw`` that starts at offset ``start`` of its line, stripped, with its column."""
     stripped = raw.lstrip()
     return Field(stripped.rstrip(), start + 1 + len(raw) - len(stripped))
 
@@ -244,7 +262,7 @@ def _parse_name(item: Field, path: Path | str, number: int) -> Name:
         status, text = _SIGILS[text[0]], text[1:].lstrip()
     count: int | None = None
     tags: tuple[str, ...] = ()
-    match = _ANNOTATION.search(text)
+    match = _ANNOTATION.search(text) if text.endswith("]") else None
     if match and not _escaped(text, match.start()):
         text = text[: match.start()].rstrip()
         count = int(match["count"]) if match["count"] else None
@@ -267,6 +285,8 @@ def _parse_name(item: Field, path: Path | str, number: int) -> Name:
 
 def _unescaped_bracket(text: str) -> int | None:
     """Where the first ``[`` or ``]`` that no backslash escapes stands in ``text``, if any."""
+    if "[" not in text and "]" not in text:
+        return None
     return next((index for index, char in enumerate(text) if char in "[]" and not _escaped(text, index)), None)
 
 
@@ -280,7 +300,7 @@ def _escaped(text: str, position: int) -> bool:
 
 
 def _unescape(text: str) -> str:
-    return regex.sub(r"\\(.)", r"\1", text)
+    return _ESCAPE.sub(r"\1", text) if "\\" in text else text
 
 
 # ---------------------------------------------------------------------- writing

@@ -1,10 +1,11 @@
 """Find all names of a scope in one pass over a text, by the rules of ``patterns``.
 
-An Aho-Corasick automaton (ahocorasick-rs) finds every occurrence of every
-name in one pass whatever the number of names; the rules of ``patterns`` are
-then applied to those few occurrences: whole words by the same look-arounds,
-leftmost then longest first, a space in a name matching a run of spaces or
-tabs. The result is exactly what the alternation of every ``name_pattern``,
+An Aho-Corasick automaton (ahocorasick-rs) finds the names in one pass
+whatever their number, leftmost then longest first; the rules of ``patterns``
+are then applied to those few hits: whole words by the same look-arounds, a
+space in a name matching a run of spaces or tabs. Where a hit that is not a
+whole word may hide one that is, every overlapping hit of that text is looked
+at instead. The result is exactly what the alternation of every ``name_pattern``,
 longest first, finds with ``finditer`` (the tests compare the two on random
 names and texts), at a cost that does not grow with the number of names.
 Without ahocorasick-rs the same interface runs a trie-shaped regular
@@ -72,7 +73,12 @@ class NameMatcher:
 
     def __init__(self, keys: Collection[str], glued: Collection[str] = ()) -> None:
         self.keys = sorted(keys)
-        self._automaton = ahocorasick_rs.AhoCorasick(self.keys) if ahocorasick_rs else None
+        self._automaton = (
+            ahocorasick_rs.AhoCorasick(self.keys, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest)
+            if ahocorasick_rs else None
+        )
+        self._every_hit: ahocorasick_rs.AhoCorasick | None = None
+        """The automaton that reports overlapping hits too, built when a text first needs it."""
         self._trie: regex.Pattern[str] | None = None
         if self._automaton is None:
             from nicknames.patterns import alternation, trie_pattern
@@ -85,6 +91,7 @@ class NameMatcher:
         # ``glued`` names may touch a word in camel case (patterns.GLUED_BEFORE / GLUED_AFTER).
         self._glued_start = [key in glued and key[0].isupper() for key in self.keys]
         self._glued_end = [key in glued and key[-1].islower() for key in self.keys]
+        self._glued = bool(glued)
         from nicknames.patterns import name_key  # patterns imports this module
 
         self._name_key = name_key
@@ -107,40 +114,82 @@ class NameMatcher:
             key = self._name_key
             return [(match.start(), match.end(), key(match.group())) for match in self._trie.finditer(text)]
         folded, runs, removed = fold_space_runs(text)
-        assert self._automaton is not None
-        hits = self._automaton.find_matches_as_indexes(folded, overlapping=True)
-        if not hits:
-            return []
-        longest = self._longest(folded, hits)
+        hits = self._whole_words(folded)
+        if hits is None:
+            hits = self._from_every_hit(folded)
+        if not runs:
+            keys = self._name_keys
+            return [(start, end, keys[index]) for index, start, end in hits]
         found: list[tuple[int, int, str]] = []
-        position = 0
-        for start in sorted(longest):
-            if start < position:
-                continue
-            end, index = longest[start]
-            position = end
-            if runs:
-                start, end = _unfold(start, runs, removed), _unfold(end, runs, removed)
-                found.append((start, end, self._name_key(text[start:end])))
-            else:
-                found.append((start, end, self._name_keys[index]))
+        for _, start, end in hits:
+            start, end = _unfold(start, runs, removed), _unfold(end, runs, removed)
+            found.append((start, end, self._name_key(text[start:end])))
         return found
 
-    def _longest(self, folded: str, hits: list[tuple[int, int, int]]) -> dict[int, tuple[int, int]]:
-        """Start → (end, key index) of the longest whole-word hit starting there."""
+    def _whole_words(self, folded: str) -> list[tuple[int, int, int]] | None:
+        """The names found by one leftmost-longest pass, or None where it may have missed one.
+
+        The pass reports at each step the longest name that starts leftmost,
+        whole word or not. A hit that is a whole word is what the rules pick. A
+        hit that is not can be dropped when it lies inside one word, because
+        then no shorter name at its start and no name starting inside it is a
+        whole word either ("Tim" in "Time"); any other miss returns None, and
+        ``_from_every_hit`` looks at every hit instead.
+        """
+        assert self._automaton is not None
+        hits = self._automaton.find_matches_as_indexes(folded)
+        found: list[tuple[int, int, int]] = []
+        word_start, word_end, size, word = self._word_start, self._word_end, len(folded), _WORD_CHARS
+        for hit in hits:
+            index, start, end = hit
+            if (word_start[index] and start and word[folded[start - 1]]) or (
+                word_end[index] and end < size and word[folded[end]]
+            ):
+                if self._glued and self._whole_word(folded, index, start, end):
+                    found.append(hit)
+                elif not self._inside_word(folded, start, end):
+                    return None
+                continue
+            found.append(hit)
+        return found
+
+    def _whole_word(self, folded: str, index: int, start: int, end: int) -> bool:
+        """True when the hit is a whole word; a ``glued`` name may touch a word in camel case."""
+        if self._word_start[index] and start and _WORD_CHARS[folded[start - 1]]:
+            if not (self._glued_start[index] and folded[start - 1].islower()):
+                return False
+        if self._word_end[index] and end < len(folded) and _WORD_CHARS[folded[end]]:
+            if not (self._glued_end[index] and folded[end].isupper()):
+                return False
+        return True
+
+    def _inside_word(self, folded: str, start: int, end: int) -> bool:
+        """True when ``folded[start:end]`` is word characters only, with no camel case when names may be glued."""
+        piece = folded[start:end]
+        if not (piece.isascii() and piece.isalnum()) and _WORDS.fullmatch(piece) is None:
+            return False
+        return not self._glued or not any(char.isupper() for char in piece[1:])
+
+    def _from_every_hit(self, folded: str) -> list[tuple[int, int, int]]:
+        """The names found from every hit, overlapping ones too: the longest whole word at each start."""
+        if self._every_hit is None:
+            self._every_hit = ahocorasick_rs.AhoCorasick(self.keys)
+        hits = self._every_hit.find_matches_as_indexes(folded, overlapping=True)
         longest: dict[int, tuple[int, int]] = {}
-        word_start, word_end, size = self._word_start, self._word_end, len(folded)
         for index, start, end in hits:
-            if word_start[index] and start and _is_word(folded[start - 1]):
-                if not (self._glued_start[index] and folded[start - 1].islower()):
-                    continue
-            if word_end[index] and end < size and _is_word(folded[end]):
-                if not (self._glued_end[index] and folded[end].isupper()):
-                    continue
+            if not self._whole_word(folded, index, start, end):
+                continue
             best = longest.get(start)
             if best is None or best[0] < end:
                 longest[start] = (end, index)
-        return longest
+        found: list[tuple[int, int, int]] = []
+        position = 0
+        for start in sorted(longest):
+            if start >= position:
+                end, index = longest[start]
+                found.append((index, start, end))
+                position = end
+        return found
 
     def search(self, text: str) -> Matches | None:
         """The first name in the text, or None."""
@@ -180,11 +229,13 @@ def _unfold(offset: int, runs: list[int], removed: list[int]) -> int:
     return offset + removed[index] if index >= 0 else offset
 
 
-_WORD_CACHE: dict[str, bool] = {}
+class _WordChars(dict[str, bool]):
+    """Character → whether ``\\w`` matches it, filled as characters are first seen."""
+
+    def __missing__(self, char: str) -> bool:
+        known = self[char] = WORD.match(char) is not None
+        return known
 
 
-def _is_word(char: str) -> bool:
-    known = _WORD_CACHE.get(char)
-    if known is None:
-        known = _WORD_CACHE[char] = WORD.match(char) is not None
-    return known
+_WORD_CHARS = _WordChars()
+_WORDS = regex.compile(r"\w+", regex.VERSION1)

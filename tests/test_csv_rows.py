@@ -6,8 +6,10 @@ import io
 
 import pandas as pd
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from nicknames.csv_rows import replace_rows, rows_csv
+from nicknames.csv_rows import csv_lines, replace_rows, rows_csv
 
 COLUMNS = {
     "id": ["1", "2", "3", "4"],
@@ -35,3 +37,15 @@ def test_replacing_rows_writes_only_those_rows_again() -> None:
     new = replace_rows(text, ends, {0: ["1", "[U1]"], 2: ["3", "x\ny"]})
     texts = ["[U1]", COLUMNS["text"][1], "x\ny", COLUMNS["text"][3]]
     assert new == pandas_csv({"id": COLUMNS["id"], "text": texts})
+
+
+cells = st.text(st.sampled_from(['a', ' ', ',', '"', '\n', '\r', '\t', 'é', '\x00', "'"]), max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 4).flatmap(lambda width: st.lists(st.lists(cells, min_size=width, max_size=width), max_size=5)))
+def test_rows_are_written_as_the_csv_writer_writes_them(rows: list[list[str]]) -> None:
+    columns = [list(column) for column in zip(*rows)]
+    text, ends = rows_csv(columns)
+    assert text == csv_lines(rows)
+    assert [text[start:end] for start, end in zip([0, *ends], ends)] == [csv_lines([row]) for row in rows]

@@ -1,11 +1,24 @@
-"""Identifier patterns run on the lines that can hold a match find what a scan of the whole text finds."""
+"""Identifier patterns run on the lines that can hold a match find what a scan of the whole text finds.
+
+Likewise, texts that the quick test says can only hold an address written in
+words give what running every pattern gives.
+"""
 
 from __future__ import annotations
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.identifiers import _COMPILED, _matches
+from nicknames.identifiers import (
+    _COMPILED,
+    _LOCAL_PART,
+    Identifier,
+    IdentifierRules,
+    _matches,
+    _may_end_local_part,
+    identifier_rules,
+    without_overlaps,
+)
 
 PIECES = st.sampled_from([
     "mary.poe", "@", "example.org", " at ", "[at]", "(at)", " ", "\n", "713", "-", "853", "1234", "+44", "(",
@@ -19,3 +32,31 @@ texts = st.lists(PIECES, max_size=40).map("".join)
 def test_windows_find_what_the_whole_text_scan_finds(text: str, kind: str) -> None:
     whole = [(m.span(), m.group()) for m in _COMPILED[kind].finditer(text)]
     assert [(m.span(), m.group()) for m in _matches(kind, text)] == whole
+
+
+RULES = identifier_rules(participants=["U0012", "js42", "Ab\u0663x"])
+ID_PIECES = st.sampled_from(["U0012", "u0012", "js42", "Ab\u0663x", "Www.", "WWW.", "://", "é", "\u0663", "9", "mary"])
+
+
+def every_pattern(rules: IdentifierRules, text: str) -> list[Identifier]:
+    """What ``find`` gives without the quick test: every kind's pattern run over the text."""
+    found = [span for kind in rules.kinds if kind in _COMPILED for span in rules._spans(kind, text)]
+    assert rules.ids is not None
+    found.extend(Identifier("id", m.start(), m.end(), m.group(), rules.owners.get(m.group().lower()))
+                 for m in rules.ids.finditer(text))
+    return without_overlaps(found)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(PIECES, ID_PIECES), max_size=30).map("".join))
+def test_quick_test_skips_only_texts_without_identifiers(text: str) -> None:
+    assert RULES.find(text) == every_pattern(RULES, text)
+
+
+@settings(max_examples=400, deadline=None)
+@given(texts, st.data())
+def test_local_part_test_passes_every_local_part(text: str, data: st.DataObject) -> None:
+    end = data.draw(st.integers(0, len(text)))
+    start = data.draw(st.integers(0, end))
+    if _LOCAL_PART.search(text, start, end) is not None:
+        assert _may_end_local_part(text, start, end)

@@ -50,6 +50,34 @@ def test_names_glued_from_pieces_agree(names: list[str], pieces: list[str]) -> N
     assert (spans(matcher.finditer(text)) if matcher else []) == reference(names, text)
 
 
+@settings(max_examples=300, deadline=None)
+@given(names_strategy, st.data(), st.text(NAME_CHARS + "xX ", max_size=60))
+def test_glued_names_agree_with_the_alternation(names: list[str], data: st.DataObject, text: str) -> None:
+    glued = {name_key(name) for name in data.draw(st.sets(st.sampled_from(names)))}
+    matcher = compile_names(names, glued=glued)
+    pattern = alternation(names, glued)
+    assert (spans(matcher.finditer(text)) if matcher else []) == (spans(pattern.finditer(text)) if pattern else [])
+
+
+@pytest.mark.parametrize(
+    ("names", "glued", "text", "expected"),
+    [
+        (["Tim", "Time"], [], "Timer Tim Times", [(6, 9, "Tim")]),  # hits inside words are passed over
+        (["Ann", "Anna-Lena"], [], "Anna-Lenas Ann", [(11, 14, "Ann")]),  # a hit across two words is checked again
+        (["Mary"], [], "thanksMary", []),
+        (["Mary", "sMary"], ["Mary"], "thanksMary", [(6, 10, "Mary")]),  # a glued name inside a hit
+        (["Mary", "MaryL"], ["Mary"], "MaryLou", [(0, 4, "Mary")]),  # a glued name ending inside a hit
+    ],
+)
+def test_hits_that_are_not_whole_words(
+    names: list[str], glued: list[str], text: str, expected: list[tuple[int, int, str]]
+) -> None:
+    matcher = compile_names(names, glued=glued)
+    pattern = alternation(names, glued)
+    assert matcher is not None and pattern is not None
+    assert spans(matcher.finditer(text)) == expected == spans(pattern.finditer(text))
+
+
 @pytest.mark.parametrize(
     ("names", "text", "expected"),
     [
