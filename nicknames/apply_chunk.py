@@ -191,11 +191,9 @@ def chunk_messages(outline: Outline, columns: Columns, first: int) -> list[Messa
     count = len(columns[0])
     cell = dict(zip(outline.header, columns))
     fields = outline.columns
-    end = first + count
     sessions = cell[fields.session_id] if fields.session_id else [""] * count
     recipients = list(map(split_ids, cell[fields.recipients])) if fields.recipients else [()] * count
-    parents = [outline.senders[code] if code >= 0 else None for code in outline.parent_sender[first:end].tolist()]
-    threads = [outline.thread_labels[code] for code in outline.thread[first:end].tolist()]
+    senders, parents, threads = outline.reply_context(first, first + count)
     return list(map(Message._make, zip(
-        cell[fields.message_id], cell[fields.sender], cell[fields.text], parents, threads, sessions, recipients,
+        cell[fields.message_id], senders, cell[fields.text], parents, threads, sessions, recipients,
     )))

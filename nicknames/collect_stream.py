@@ -142,15 +142,11 @@ def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> It
     columns = outline.columns
     wanted = [columns.message_id, columns.text, columns.session_id, columns.recipients]
     usecols = [column for column in dict.fromkeys(wanted) if column is not None]
-    senders, thread_labels = outline.senders, outline.thread_labels
     offset = 0
     for chunk in iter_chunks(path, encoding, usecols, rows):
         end = offset + len(chunk)
-        # Senders, parents' senders and threads are the outline's strings, shared by every message
-        # that has them, rather than a new copy per row: the scan keeps them for the whole run.
-        sent_by = [senders[code] for code in outline.sender[offset:end].tolist()]
-        parents = [senders[code] if code >= 0 else None for code in outline.parent_sender[offset:end].tolist()]
-        threads = [thread_labels[code] for code in outline.thread[offset:end].tolist()]
+        # The outline's strings, shared by every message that has them: the scan keeps them for the whole run.
+        sent_by, parents, threads = outline.reply_context(offset, end)
         sessions = _column(chunk, columns.session_id, "")
         recipients = [split_ids(cell) for cell in chunk[columns.recipients]] if columns.recipients else [()] * len(chunk)
         yield offset, (_column(chunk, columns.message_id, ""), sent_by, _column(chunk, columns.text, ""), parents,

@@ -76,6 +76,19 @@ class Outline:
     def __len__(self) -> int:
         return len(self.sender)
 
+    def reply_context(self, first: int, end: int) -> tuple[list[str], list[str | None], list[str]]:
+        """Sender, parent's sender and thread of rows ``first`` to ``end``, as ``Message`` holds them.
+
+        The strings are the outline's own, shared by every message that has them
+        rather than a new copy per row.
+        """
+        senders = self.senders
+        return (
+            [senders[code] for code in self.sender[first:end].tolist()],
+            [senders[code] if code >= 0 else None for code in self.parent_sender[first:end].tolist()],
+            [self.thread_labels[code] for code in self.thread[first:end].tolist()],
+        )
+
     def scope(self, scope: str) -> tuple[np.ndarray, list[str]]:
         """Each message's scope code and the label of each scope (as ``MessageTable.scope_keys``)."""
         if scope == "all":
