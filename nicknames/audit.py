@@ -10,8 +10,9 @@ sign-off ("Cheers, RG"), since capitals like "NC" or "MA" abound in prose. Names
 lower case, and not opening a sentence before a lower-case word. A *near miss*
 is a capitalised word within a small edit distance of a name (one edit, a swap
 of two neighbouring letters counting as one, for words of up to 7 letters; two
-for longer ones) that is not a stop word and
-does not also appear in lower case in the output (then it is a word).
+for longer ones) that is not a stop word or a common word ("Table" is no
+misspelling of a name "Tabe") and does not also appear in lower case in the
+output (then it is a word).
 
 Each message is tokenised once and its tokens are looked up in dictionaries,
 so the scan time grows with the size of the output, not with the number of names.
@@ -273,13 +274,20 @@ def _near(word: str, folded: str, index: NameIndex, cache: dict[str, str | None]
     """The name a capitalised word is a near miss of, if any."""
     if not word[:1].isupper() or len(word) < MIN_NEAR_LENGTH or _HAS_DIGIT.search(word):
         return None
-    if folded in STOPWORDS or folded in WORD_NAMES:
-        return None
     if folded not in cache:
-        limit = 1 if len(folded) <= 7 else 2
-        best = process.extractOne(folded, index.near, scorer=OSA.distance, score_cutoff=limit)
-        cache[folded] = best[0] if best is not None else None
+        cache[folded] = None if _is_ordinary(folded) else _nearest(folded, index)
     return cache[folded]
+
+
+def _is_ordinary(folded: str) -> bool:
+    """A stop word, a common word or a name that is also a word: "Table" is no misspelling of "Tabe"."""
+    return folded in STOPWORDS or folded in WORD_NAMES or folded in common_words()
+
+
+def _nearest(folded: str, index: NameIndex) -> str | None:
+    limit = 1 if len(folded) <= 7 else 2
+    best = process.extractOne(folded, index.near, scorer=OSA.distance, score_cutoff=limit)
+    return best[0] if best is not None else None
 
 
 def _finding(message_id: str, text: str, start: int, end: int, kind: str, name: str, index: NameIndex) -> Finding:

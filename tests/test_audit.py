@@ -89,6 +89,8 @@ def test_names_in_text(text: str, found: list[tuple[str, str]]) -> None:
         ("Novac agreed", [("near", "Novac")]),
         ("Then we left", []),                                        # not close to any name
         ("Roberts wrote. The roberts were", []),                     # also written in lower case: a word
+        ("Test results follow", []),                                 # a common word, not a misspelt "Best"
+        ("Bost results follow", [("near", "Bost")]),                 # one edit from "Best" and not a word
     ],
 )
 def test_near_misses(text: str, found: list[tuple[str, str]]) -> None:
