@@ -55,7 +55,7 @@ def sentence_pool(rng: random.Random, size: int = 4000) -> list[str]:
 
 def write_corpus(folder: Path, messages: int, participants: int, sessions: int, seed: int = 1,
                  length: int = 750) -> tuple[Path, Path]:
-    """Write ``messages.csv`` and ``mapping.txt`` into ``folder``; return their paths."""
+    """Write ``messages.csv``, ``mapping.txt`` and ``class_list.csv`` into ``folder``; return the first two paths."""
     rng = random.Random(seed)
     people = make_people(rng, participants)
     members: list[list[int]] = [[] for _ in range(sessions)]
@@ -83,6 +83,9 @@ def write_corpus(folder: Path, messages: int, participants: int, sessions: int, 
     with mapping_path.open("w", encoding="utf-8") as stream:
         for pid, first, last, short in people:
             stream.write(f"{pid} | {first} {last} | {first} | {last} | {short} | {first[0]}{last[0]}\n")
+    with (folder / "class_list.csv").open("w", newline="", encoding="utf-8") as stream:
+        csv.writer(stream, lineterminator="\n").writerows(
+            [("user_id", "full_name"), *((pid, f"{first} {last}") for pid, first, last, _ in people)])
     return messages_path, mapping_path
 
 
