@@ -47,6 +47,8 @@ CAPITALISED = regex.compile(r"(?<![\w'’\-])\p{Lu}\w{%d,}(?!\w|['’\-](?![sS]\
 LOWER_WORD = regex.compile(r"(?<![\w'’\-])\p{Ll}+(?![\w'’\-])")
 _SENTENCE_END = regex.compile(r"(?:^|[.!?:>\n]\s*)$")
 _HAS_DIGIT = regex.compile(r"\d")
+_ASCII_WORDS = str.maketrans({chr(c): " " for c in range(128) if not (chr(c).isalnum() or chr(c) in "_'-")})
+"""Turns an ASCII text into its words with inner apostrophes and hyphens (the bounds of ``LOWER_WORD``)."""
 
 
 @dataclass(frozen=True)
@@ -132,6 +134,7 @@ class NameIndex:
             _add_length(self.keep_lengths, tokens)
 
 
+
 def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> NameIndex:
     """The names audit looks for: the mapping's names in use, class-list name parts, and the keep list."""
     index = NameIndex()
@@ -163,9 +166,26 @@ def _add_length(lengths: dict[str, list[int]], tokens: tuple[str, ...]) -> None:
 
 def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True) -> AuditResult:
     """Scan (message id, text) pairs; near misses are dropped if their word also appears in lower case."""
+    tally = AuditTally(index)
+    tally.absorb(audit_part(messages, index, near))
+    return tally.result()
+
+
+@dataclass
+class AuditPart:
+    """What scanning some consecutive messages found, before the near misses are weighed against all texts."""
+
+    messages: int
+    findings: list[Finding]
+    lower: LowerWords
+
+
+def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True,
+               cache: dict[str, str | None] | None = None) -> AuditPart:
+    """Scan (message id, text) pairs; ``cache`` keeps near-miss lookups between parts."""
     findings: list[Finding] = []
-    lower: set[str] = set()
-    cache: dict[str, str | None] = {}
+    lower = LowerWords()
+    cache = {} if cache is None else cache
     count = 0
     for message_id, text in messages:
         count += 1
@@ -173,9 +193,68 @@ def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: 
         findings.extend(names)
         if near:
             findings.extend(near_misses(message_id, text, index, cache, taken))
-            lower.update(LOWER_WORD.findall(text))
-    findings = [f for f in findings if f.kind != "near" or f.text.lower() not in lower]
-    return AuditResult(count, len(index.owners), findings)
+            lower.add(text)
+    lower.compact()
+    return AuditPart(count, findings, lower)
+
+
+class AuditTally:
+    """The parts of a scan absorbed in message order; the result is that of one scan over all of them."""
+
+    def __init__(self, index: NameIndex) -> None:
+        self.names = len(index.owners)
+        self.messages = 0
+        self.findings: list[Finding] = []
+        self.lower = LowerWords()
+
+    def absorb(self, part: AuditPart) -> None:
+        """Add the part that follows the ones absorbed so far."""
+        self.messages += part.messages
+        self.findings.extend(part.findings)
+        self.lower.absorb(part.lower)
+
+    def result(self) -> AuditResult:
+        """The findings, near misses whose word is also written in lower case somewhere dropped."""
+        lower = self.lower
+        findings = [f for f in self.findings if f.kind != "near" or f.text.lower() not in lower]
+        return AuditResult(self.messages, self.names, findings)
+
+
+class LowerWords:
+    """The words written in lower case (``LOWER_WORD``) anywhere in the texts seen.
+
+    An ASCII text is split with ``str.translate`` and all its words are kept
+    until there are many; a word counts only if it is letters in lower case.
+    """
+
+    def __init__(self, limit: int = 100_000) -> None:
+        self.found: set[str] = set()
+        self.ascii: set[str] = set()
+        self._limit = limit
+
+    def add(self, text: str) -> None:
+        """Note the lower-case words of one text."""
+        if not text.isascii():
+            self.found.update(LOWER_WORD.findall(text))
+            return
+        self.ascii.update(text.translate(_ASCII_WORDS).split())
+        if len(self.ascii) > self._limit:  # keep memory bounded by the vocabulary, not the numbers and codes
+            self.compact()
+            self._limit = max(self._limit, 2 * len(self.ascii))
+
+    def compact(self) -> None:
+        """Drop the ASCII words that are not lower-case letters only."""
+        self.ascii = {word for word in self.ascii if word.isalpha() and word.islower()}
+
+    def absorb(self, other: LowerWords) -> None:
+        """Add the words of another set (compacted)."""
+        self.found |= other.found
+        self.ascii |= other.ascii
+
+    def __contains__(self, word: object) -> bool:
+        if word in self.found:
+            return True
+        return isinstance(word, str) and word in self.ascii and word.isalpha() and word.islower()
 
 
 def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], set[int]]:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from nicknames.audit import audit_messages, build_index
+from nicknames.audit import LOWER_WORD, LowerWords, audit_messages, build_index
 from nicknames.mapping_file import parse_mapping
 
 MAPPING = parse_mapping(
@@ -109,3 +111,45 @@ def test_counts_messages_and_names() -> None:
     result = audit_messages([("1", "a"), ("2", "b")], build_index(MAPPING, None))
     assert result.messages == 2
     assert result.names == 7  # Robert, Rob, R o b e r t, Marie, Will, Mary Jane, MJ
+
+
+_PIECES = st.sampled_from(["Robert", "rob", "ROB", "Mary", "Jane", "MJ", "Marie", "Curie", "Arthur", "C.", "Clarke",
+                           "will", "Will", "Novac", "Robret", "o'brien", "O'Brien", "'s", "-", "_", "1", " ", "  ",
+                           ",", ".", "\n", "Cheers", "RG", "Best", "best", "Power", "rest", "zoë", "Zoë", "x2",
+                           "R.", "C.", "RC", "M.", "J.", "a", "o", "Brien", "z", "N."])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(_PIECES, max_size=8).map("".join), max_size=4))
+@pytest.mark.parametrize("limit", [2, 100_000])  # 2: the words are pruned after almost every text
+def test_lower_case_words_are_those_of_the_pattern(limit: int, texts: list[str]) -> None:
+    words = LowerWords(limit)
+    for text in texts:
+        words.add(text)
+    expected = {word for text in texts for word in LOWER_WORD.findall(text)}
+    candidates = {piece.lower() for text in texts for piece in text.split()} | expected
+    assert {word for word in candidates if word in words} == expected
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_chunks_in_workers_find_what_one_pass_finds(jobs: int) -> None:
+    from nicknames.audit_chunks import audit_in_chunks
+
+    texts = [("m1", "Hi Robret,"), ("m2", "As Rob said"), ("m3", "the robret"), ("m4", "Dear Novac"),
+             ("m5", "Roberto and MJ"), ("m6", "Ciao Marie Curie"), ("m7", "nothing here"), ("m8", "Robret again")]
+    index = build_index(MAPPING, CLASS_LIST)
+    expected = audit_messages(texts, index)
+    assert {(f.kind, f.text) for f in expected.findings} >= {("near", "Roberto"), ("near", "Novac")}
+    assert "Robret" not in {f.text for f in expected.findings}  # written in lower case in m3, another chunk
+    done: list[int] = []
+
+    class Counted:
+        def start(self, total: int) -> None:
+            raise AssertionError("audit does not know the number of messages ahead")
+
+        def advance(self, count: int) -> None:
+            done.append(count)
+
+    result = audit_in_chunks(texts, index, jobs=jobs, progress=Counted(), size=3)
+    assert result == expected
+    assert done == [3, 3, 2]

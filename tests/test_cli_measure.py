@@ -177,6 +177,18 @@ def test_audit_finds_an_unreplaced_name_and_exits_1(corpus: Path, tmp_path: Path
     assert findings[0]["message_id"] == "1"
 
 
+def test_audit_finds_the_same_with_any_number_of_workers(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nicknames import audit_chunks
+
+    monkeypatch.setattr(audit_chunks, "CHUNK_MESSAGES", 40)  # 150 messages: 4 chunks
+    runs = [invoke("audit", corpus / "messages.csv", "-m", corpus / "gold_mapping.txt", "--class-list",
+                   corpus / "class_list.csv", "--json", "--jobs", jobs) for jobs in ("1", "2")]
+    assert [run.exit_code for run in runs] == [1, 1]
+    one, two = (json.loads(run.stdout) for run in runs)
+    assert one["messages"] == 150 and len(one["findings"]) > 40
+    assert two == one
+
+
 def test_audit_missing_mapping(corpus: Path, tmp_path: Path) -> None:
     assert_user_error(invoke("audit", corpus / "expected.csv", "-m", tmp_path / "none.txt"), "does not exist")
 

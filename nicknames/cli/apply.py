@@ -14,6 +14,7 @@ from nicknames.cli.common import (
     AddressKeyOption,
     ConfigOption,
     EncodingOption,
+    JobsOption,
     MessageIdColumn,
     ParentColumn,
     QuietOption,
@@ -125,9 +126,7 @@ def apply_command(
     thread_id_column: ThreadColumn = None,
     session_id_column: SessionColumn = None,
     address_key: AddressKeyOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for a CSV file read in "
-                                      "chunks (0 = one per core for large files); the output is the same "
-                                      "for any number.")] = 0,
+    jobs: JobsOption = 0,
     quiet: QuietOption = False,
 ) -> None:
     """Replace every name in the mapping by its participant's pseudonym, scope by scope.

@@ -15,6 +15,7 @@ from rich.console import Console
 from nicknames.cli.common import (
     ConfigOption,
     EncodingOption,
+    JobsOption,
     MessageIdColumn,
     QuietOption,
     TextColumn,
@@ -26,6 +27,8 @@ from nicknames.cli.common import (
     user_errors,
 )
 from nicknames.mapping_file import read_mapping
+from nicknames.parallel import default_jobs
+from nicknames.render import ProgressBar
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -49,6 +52,7 @@ def audit_command(
     encoding: EncodingOption = None,
     message_id_column: MessageIdColumn = None,
     text_column: TextColumn = None,
+    jobs: JobsOption = 0,
     quiet: QuietOption = False,
 ) -> None:
     """Check a pseudonymised output for anything that still looks like a participant's name.
@@ -60,7 +64,8 @@ def audit_command(
     context. Exit status 1 when anything is found, 0 when the output is clean,
     so the command can gate a release. The findings show real names: keep them private.
     """
-    from nicknames.audit import audit_messages, build_index  # these load pandas: see cli/common.py
+    from nicknames.audit import build_index  # these load pandas: see cli/common.py
+    from nicknames.audit_chunks import audit_in_chunks
     from nicknames.class_list import read_class_list
     from nicknames.cli.render_measures import audit_findings, audit_summary
     from nicknames.formats import detect_format
@@ -76,7 +81,10 @@ def audit_command(
         texts: Iterable[tuple[str, str]] = iter_texts(source_path, chosen, encoding or settings.encoding)
     else:  # mail: headers, subject and whole body of each message
         texts = load_source(source_path, settings, encoding, message_id=message_id_column, text=text_column).texts().items()
-    result = audit_messages(texts, build_index(mapping, roster), near=near)
+    index = build_index(mapping, roster)
+    with ProgressBar(err, "audit", enabled=not quiet) as progress:
+        progress.step("checking")
+        result = audit_in_chunks(texts, index, near, jobs or default_jobs(_size(source_path)), progress)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
         json.dump({"messages": result.messages, "names": result.names, "findings": findings}, sys.stdout,
@@ -88,3 +96,8 @@ def audit_command(
         audit_summary(err, result, output)
     if result.findings:
         raise typer.Exit(1)
+
+
+def _size(path: Path) -> int:
+    """Bytes of a file (0 for a folder of mail): large inputs get one worker per core."""
+    return path.stat().st_size if path.is_file() else 0

@@ -12,6 +12,7 @@ from nicknames.cli.common import (
     AddressKeyOption,
     ConfigOption,
     EncodingOption,
+    JobsOption,
     MessageIdColumn,
     ParentColumn,
     QuietOption,
@@ -68,9 +69,7 @@ def collect_command(
     thread_id_column: ThreadColumn = None,
     session_id_column: SessionColumn = None,
     address_key: AddressKeyOption = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for a CSV file read in "
-                                      "chunks (0 = one per core for large files); the mapping is the same "
-                                      "for any number.")] = 0,
+    jobs: JobsOption = 0,
     quiet: QuietOption = False,
     verbose: VerboseOption = False,
 ) -> None:

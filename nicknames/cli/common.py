@@ -98,6 +98,8 @@ ParentColumn = Annotated[str | None, typer.Option("--parent-id-column", help="Co
 ThreadColumn = Annotated[str | None, typer.Option("--thread-id-column", help="Column of the thread id.")]
 SessionColumn = Annotated[str | None, typer.Option("--session-id-column", help="Column of the session id.")]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print no summary (warnings and errors still show).")]
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for a large input (0 = one "
+                                         "per core for large files); the result is the same for any number.")]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show names in warnings and errors "
                                              "(they are hidden by default so that logs hold no real names).")]
 AddressKeyOption = Annotated[
