@@ -172,6 +172,10 @@ def test_audit_finds_an_unreplaced_name_and_exits_1(corpus: Path, tmp_path: Path
     result = invoke("audit", leaky, "-m", corpus / "gold_mapping.txt", catch=False)
     assert result.exit_code == 1
     assert name in result.stdout and "Found 1 possible names" in result.stderr
+    header, line = result.stdout.splitlines()  # one line per finding, under a header, context last
+    assert header.split() == ["message", "kind", "found", "participants", "context"]
+    assert line.split()[:2] == [f"1:{rows[1][-1].index(name)}", "name"]
+    assert f"the {name} " in line and line.endswith("…")
     findings = json.loads(invoke("audit", leaky, "-m", corpus / "gold_mapping.txt", "--json").stdout)["findings"]
     assert [finding["text"] for finding in findings] == [name]
     assert findings[0]["message_id"] == "1"

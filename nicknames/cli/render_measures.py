@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 if TYPE_CHECKING:  # the command modules import this one at start-up; these core modules load pandas
     from nicknames.audit import AuditResult, Finding
@@ -17,7 +18,9 @@ if TYPE_CHECKING:  # the command modules import this one at start-up; these core
 
 
 SHOWN_CONTEXT = 20
-"""Characters of context shown on each side of an audit finding in the table."""
+"""Characters of context shown on each side of an audit finding."""
+MAX_CELL = 40
+"""Widest column of the audit findings before the context (longer cells are cut with "…")."""
 
 
 def percent(value: float) -> str:
@@ -101,23 +104,40 @@ def mention_report(console: Console, report: MentionReport, verbose: bool) -> No
 
 
 def audit_findings(console: Console, result: AuditResult) -> None:
-    """One row per finding: where it is, what it is, whose name it may be, and its context."""
-    table = Table("message", "kind", "found", "participants", "context")
-    table.columns[-1].ratio = 1
-    for finding in result.findings:
-        found = escape(finding.text) + ("" if finding.kind == "name" else f" ≈ {escape(finding.name)}")
-        table.add_row(f"{escape(finding.message_id)}:{finding.start}", finding.kind, found,
-                      escape(", ".join(finding.participants)), _context(finding))
-    console.print(table)
+    """One line per finding, in aligned columns: where it is, what it is, whose name it may be, and its context.
+
+    Lines rather than a table: thousands of findings print in a moment, and each stays one line to grep.
+    """
+    rows = [_finding_cells(finding) for finding in result.findings]
+    header = ("message", "kind", "found", "participants")
+    widths = [min(MAX_CELL, max(len(cell) for cell in column)) for column in zip(header, *(row[0] for row in rows))]
+    console.print(Text(_aligned(header, widths) + "context", style="bold"))
+    lines = (Text.assemble(_aligned(cells, widths) + "…" + before, (found, "bold"), after + "…")
+             for cells, (before, found, after) in rows)
+    console.print(Text("\n").join(lines))
 
 
-def _context(finding: Finding) -> str:
+def _finding_cells(finding: Finding) -> tuple[tuple[str, ...], tuple[str, str, str]]:
     from nicknames.audit import CONTEXT
 
+    found = finding.text + ("" if finding.kind == "name" else f" ≈ {finding.name}")
+    cells = (f"{finding.message_id}:{finding.start}", finding.kind, found, ", ".join(finding.participants) or "-")
     lead = min(finding.start, CONTEXT)
     before = finding.context[:lead][-SHOWN_CONTEXT:]
     after = finding.context[lead + len(finding.text):][:SHOWN_CONTEXT]
-    return f"…{escape(before)}[bold]{escape(finding.text)}[/]{escape(after)}…"
+    return cells, (_one_space(before), finding.text, _one_space(after))
+
+
+def _one_space(text: str) -> str:
+    """Runs of spaces (line breaks are spaces in the context already) as one, the ends kept."""
+    inner = " ".join(text.split())
+    return (" " if text[:1].isspace() else "") + inner + (" " if text[-1:].isspace() and inner else "")
+
+
+def _aligned(cells: tuple[str, ...], widths: list[int]) -> str:
+    """Cells padded to their column's width (a longer one is cut with "…"), two spaces apart."""
+    return "".join((cell if len(cell) <= width else cell[:width - 1] + "…").ljust(width) + "  "
+                   for cell, width in zip(cells, widths))
 
 
 def audit_summary(console: Console, result: AuditResult, output: Path) -> None:
