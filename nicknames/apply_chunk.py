@@ -9,7 +9,6 @@ sends the rows themselves.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,7 +21,8 @@ from nicknames.messages import Message, split_ids
 from nicknames.outline import Outline
 from nicknames.resolution import Unresolved
 from nicknames.scope_cache import ScopeNamesCache
-from nicknames.substitute import REVIEW_RULES, Mention, Pseudonym, substitute_mentions
+from nicknames.replacement_counts import ReplacementCounts
+from nicknames.substitute import Mention, Pseudonym, substitute_mentions
 from nicknames.thread_index import OutlineContext, ThreadIndex
 
 Columns = list[list[str]]
@@ -62,12 +62,8 @@ class ChunkResult:
     """The chunk's rows with the new texts, as CSV (written by the worker, in parallel)."""
     ends: list[int] = field(default_factory=list)
     """Where each row ends in ``csv``."""
-    tally: Counter[tuple[str, str]] = field(default_factory=Counter)
-    kinds: Counter[str] = field(default_factory=Counter)
-    rules: Counter[str] = field(default_factory=Counter)
-    review: int = 0
-    changed: int = 0
-    replaced: int = 0
+    counts: ReplacementCounts = field(default_factory=ReplacementCounts)
+    """What the chunk replaced, but for the ``pending`` messages."""
     decided: dict[tuple[int, str, str], tuple[str, int]] = field(default_factory=dict)
     """(scope, thread, name) → participant of the chunk's last firm decision (``resolution.FIRM``), and the
     thread's last row in the scope (after it the decision is forgotten)."""
@@ -75,23 +71,6 @@ class ChunkResult:
     """(message index, scope, thread, name, participant) of each firm decision, in order."""
     pending: dict[int, Pending] = field(default_factory=dict)
     """Messages that looked up a shared-name decision the chunk had not made: not counted yet."""
-
-    def count(self, mentions: list[Mention]) -> None:
-        """Count one message's replacements (``Mention`` tuples, as ``Replacement`` records would be)."""
-        if not mentions:
-            return
-        self.replaced += len(mentions)
-        if any(mention[5] != mention[2] for mention in mentions):
-            self.changed += 1
-        for _, _, _, name, participant, _, rule, candidates, kind, _, _ in mentions:
-            if kind != "name":
-                self.kinds[kind] += 1
-                continue
-            self.tally[(participant, name)] += 1
-            if len(candidates) > 1:
-                self.rules[rule] += 1
-                if rule in REVIEW_RULES:
-                    self.review += 1
 
 
 @dataclass(frozen=True)
@@ -160,7 +139,7 @@ def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
             cells = [column[index] for column in columns]
             result.pending[index] = Pending(scope, frozenset(decided.asked), mentions, message, cells)
         else:
-            result.count(mentions)
+            result.counts.count(mentions)
         decided.asked.clear()
         decided.made.clear()
     for index, scope, thread, name, who in result.made:

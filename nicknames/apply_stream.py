@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import IO, Protocol
 
 from nicknames.apply import Duplicate
-from nicknames.apply_chunk import ChunkResult, ChunkRows, Work, start_worker, substitute_chunk
+from nicknames.apply_chunk import ChunkRows, Work, start_worker, substitute_chunk
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.csv_file import check_encoding
 from nicknames.csv_rows import csv_lines
@@ -25,6 +25,7 @@ from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
 from nicknames.outline import Outline, read_outline
 from nicknames.parallel import ordered_map
+from nicknames.replacement_counts import ReplacementCounts
 from nicknames.resolution import Unresolved
 from nicknames.scope_cache import ScopeNamesCache, scope_duplicates
 from nicknames.settle import Decisions, forget_ended, rewritten, settle
@@ -47,13 +48,7 @@ class ApplySummary:
     scopes: int
     duplicates: list[Duplicate]
     unknown_participants: list[str]
-    tally: Counter[tuple[str, str]] = field(default_factory=Counter)
-    kinds: Counter[str] = field(default_factory=Counter)
-    rules: Counter[str] = field(default_factory=Counter)
-    reviewed: int = 0
-    """Mentions of shared names that no context decided (counted, not kept: --review reads the table)."""
-    changed: int = 0
-    replaced: int = 0
+    replacements: ReplacementCounts = field(default_factory=ReplacementCounts)
     recomputed: int = 0
     """Messages substituted again in order because an earlier chunk decided a shared name they use."""
 
@@ -63,36 +58,28 @@ class ApplySummary:
 
     def replacement_count(self) -> int:
         """Names and identifiers replaced."""
-        return self.replaced
+        return self.replacements.replaced
 
     def changed_messages(self) -> int:
         """How many messages had at least one name replaced."""
-        return self.changed
+        return self.replacements.changed
 
     def review_count(self) -> int:
         """Mentions of shared names that no context decided."""
-        return self.reviewed
+        return self.replacements.review
 
     def identifier_kinds(self) -> Counter[str]:
         """Identifiers replaced per kind."""
-        return self.kinds
+        return self.replacements.kinds
 
     def shared_rules(self) -> Counter[str]:
         """Mentions of shared names per deciding rule."""
-        return self.rules
+        return self.replacements.rules
 
     def counts(self) -> list[tuple[str, str, int]]:
         """Replacements per (participant, name), most first (as ``ApplyResult.counts``)."""
-        return sorted(((p, n, c) for (p, n), c in self.tally.items()), key=lambda row: (-row[2], row[0], row[1]))
-
-    def add(self, result: ChunkResult) -> None:
-        """Count one chunk's replacements in."""
-        self.tally.update(result.tally)
-        self.kinds.update(result.kinds)
-        self.rules.update(result.rules)
-        self.reviewed += result.review
-        self.changed += result.changed
-        self.replaced += result.replaced
+        tally = self.replacements.tally
+        return sorted(((p, n, c) for (p, n), c in tally.items()), key=lambda row: (-row[2], row[0], row[1]))
 
 
 def apply_csv(
@@ -120,9 +107,10 @@ def apply_csv(
     codes, labels = outline.scope(scope)
     active = outline.active(codes, len(labels))
     senders = set(outline.senders)
-    summary = ApplySummary(len(outline), len(labels), scope_duplicates(mapping, codes, labels, active),
+    cache = ScopeNamesCache(mapping)
+    summary = ApplySummary(len(outline), len(labels), scope_duplicates(cache, codes, labels, active),
                            [p for p in mapping.participants if p not in senders])
-    work = Work(path, check_encoding(encoding), outline, codes, ScopeNamesCache(mapping), active,
+    work = Work(path, check_encoding(encoding), outline, codes, cache, active,
                 ThreadIndex.build(outline, codes), pseudonym, identifiers, unresolved)
     _return_freed_memory()
     if progress is not None:
@@ -141,7 +129,7 @@ def apply_csv(
         forget_ended(decided, first - 1)
         write_rows(output, header + result.csv)
         header = ""
-        summary.add(result)
+        summary.replacements.add(result.counts)
         if progress is not None:
             progress.advance(result.rows)
     return summary
@@ -158,12 +146,6 @@ def _return_freed_memory() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):  # not glibc: nothing to do
         pass
-
-
-def _forget_ended(decided: dict[tuple[int, str, str], tuple[str, int]], row: int) -> None:
-    """Drop the decisions of threads whose last message is at or before this row: no later message asks."""
-    for key in [key for key, (_, last) in decided.items() if last <= row]:
-        del decided[key]
 
 
 def write_rows(output: IO[str], rows: str) -> None:
