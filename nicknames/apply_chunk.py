@@ -9,6 +9,7 @@ sends the rows themselves.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +25,7 @@ from nicknames.scope_cache import ScopeNamesCache
 from nicknames.replacement_counts import ReplacementCounts
 from nicknames.substitute import Mention, Pseudonym, substitute_mentions
 from nicknames.thread_index import OutlineContext, ThreadIndex
+from nicknames.worker_progress import PROGRESS_STEP
 
 Columns = list[list[str]]
 """A chunk's cells, column by column in file order."""
@@ -95,19 +97,14 @@ class Work:
         return self.outline.header.index(self.outline.columns.text)
 
 
-_work: Work | None = None
+_worker: tuple[Work, Callable[[int], None]] | None = None
+"""What ``substitute_chunk`` works with in this process, and whom it tells how many messages it has done."""
 
 
-def start_worker(work: Work) -> None:
-    """Set what ``substitute_chunk`` works with in this process."""
-    global _work
-    _work = work
-
-
-def current_work() -> Work:
-    """What ``start_worker`` set in this process."""
-    assert _work is not None, "start_worker was not called"
-    return _work
+def start_worker(work: Work, done: Callable[[int], None]) -> None:
+    """Set what ``substitute_chunk`` works with in this process, and whom it tells how far it is."""
+    global _worker
+    _worker = work, done
 
 
 def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
@@ -117,7 +114,8 @@ def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
     ones whatever came before; a message that looked up a decision the chunk
     had not made is left ``pending`` for ``settle``, which knows the earlier chunks.
     """
-    work, result = current_work(), ChunkResult()
+    assert _worker is not None, "start_worker was not called"
+    (work, done), result = _worker, ChunkResult()
     columns = _read_columns(work, chunk.piece) if chunk.piece is not None else chunk.columns
     assert columns is not None, "a chunk has a byte range or its rows"
     messages = chunk_messages(work.outline, columns, chunk.first)
@@ -142,6 +140,9 @@ def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
             result.counts.count(mentions)
         decided.asked.clear()
         decided.made.clear()
+        if index % PROGRESS_STEP == PROGRESS_STEP - 1:
+            done(PROGRESS_STEP)
+    done(len(messages) % PROGRESS_STEP)
     for index, scope, thread, name, who in result.made:
         result.decided[(scope, thread, name)] = (who, work.threads.last_row(rows[index]))
     columns = list(columns)

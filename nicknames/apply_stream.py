@@ -14,10 +14,10 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Protocol
+from typing import IO
 
 from nicknames.apply import Duplicate
-from nicknames.apply_chunk import ChunkRows, Work, start_worker, substitute_chunk
+from nicknames.apply_chunk import ChunkResult, ChunkRows, Work, start_worker, substitute_chunk
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.csv_file import check_encoding
 from nicknames.csv_rows import csv_lines
@@ -31,13 +31,8 @@ from nicknames.scope_cache import ScopeNamesCache, scope_duplicates
 from nicknames.settle import Decisions, forget_ended, rewritten, settle
 from nicknames.substitute import Pseudonym
 from nicknames.thread_index import ThreadIndex
-
-
-class Progress(Protocol):
-    """Told how many messages there are, then how many more are done after each chunk."""
-
-    def start(self, total: int) -> None: ...
-    def advance(self, done: int) -> None: ...
+from nicknames.worker_progress import Progress as Progress  # collect_stream imports it from here
+from nicknames.worker_progress import counting
 
 
 @dataclass
@@ -118,21 +113,25 @@ def apply_csv(
     header = csv_lines([outline.header])
     decided: Decisions = {}
     first = 0
-    for result in ordered_map(substitute_chunk, _chunks(work, chunk_rows), jobs, start_worker, (work,)):
-        if result.pending:
-            texts = settle(work, first, result, decided)
-            if texts:
-                result.csv = rewritten(result, texts, work.text_column)
-            summary.recomputed += len(texts)
-        decided.update(result.decided)
-        first += result.rows
-        forget_ended(decided, first - 1)
-        write_rows(output, header + result.csv)
-        header = ""
-        summary.replacements.add(result.counts)
-        if progress is not None:
-            progress.advance(result.rows)
+    with counting(progress, jobs) as done:
+        for result in ordered_map(substitute_chunk, _chunks(work, chunk_rows), jobs, start_worker, (work, done)):
+            _settle_chunk(work, first, result, decided, summary)
+            write_rows(output, header + result.csv)
+            header = ""
+            summary.replacements.add(result.counts)
+            first += result.rows
     return summary
+
+
+def _settle_chunk(work: Work, first: int, result: ChunkResult, decided: Decisions, summary: ApplySummary) -> None:
+    """Give a chunk the shared-name decisions of the chunks before it, and note its own for the chunks after."""
+    if result.pending:
+        texts = settle(work, first, result, decided)
+        if texts:
+            result.csv = rewritten(result, texts, work.text_column)
+        summary.recomputed += len(texts)
+    decided.update(result.decided)
+    forget_ended(decided, first + result.rows - 1)
 
 
 def _return_freed_memory() -> None:
