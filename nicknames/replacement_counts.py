@@ -9,12 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from operator import itemgetter
 
 from nicknames.substitute import REVIEW_RULES, Mention
-
-_PARTICIPANT_NAME = itemgetter(4, 3)
-"""A ``Mention``'s (participant, name): the key of ``ReplacementCounts.tally``."""
 
 
 @dataclass
@@ -39,21 +35,18 @@ class ReplacementCounts:
             if mention[5] != mention[2]:
                 self.changed += 1
                 break
-        for mention in mentions:
-            if mention[8] != "name" or len(mention[7]) > 1:
-                break
-        else:  # the common message: names of one participant each, counted without a loop here
-            self.tally.update(map(_PARTICIPANT_NAME, mentions))
-            return
+        tally = self.tally
         for _, _, _, name, participant, _, rule, candidates, kind, _, _ in mentions:
+            if kind == "name" and len(candidates) == 1:  # most mentions: tested first
+                tally[(participant, name)] += 1
+                continue
             if kind != "name":
                 self.kinds[kind] += 1
                 continue
-            self.tally[(participant, name)] += 1
-            if len(candidates) > 1:
-                self.rules[rule] += 1
-                if rule in REVIEW_RULES:
-                    self.review += 1
+            tally[(participant, name)] += 1
+            self.rules[rule] += 1
+            if rule in REVIEW_RULES:
+                self.review += 1
 
     def add(self, other: ReplacementCounts) -> None:
         """Add another chunk's counts to these."""
