@@ -153,7 +153,6 @@ def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
 
 def substitute(work: Work, message: Message, scope: int, context: OutlineContext) -> tuple[str, list[Mention]]:
     """One message's new text and mentions, with its scope's names and its thread's context."""
-    context.prepare(message)
     return substitute_mentions(
         message, work.cache.get(work.active[scope]), work.pseudonym, identifiers=work.identifiers,
         context=context, unresolved=work.unresolved,
