@@ -23,7 +23,7 @@ from nicknames.outline import Outline
 from nicknames.resolution import Unresolved
 from nicknames.scope_cache import ScopeNamesCache
 from nicknames.replacement_counts import ReplacementCounts
-from nicknames.substitute import Mention, Pseudonym, substitute_mentions
+from nicknames.substitute import Mention, Pseudonym, ScopeNames, substitute_mentions
 from nicknames.thread_index import OutlineContext, ThreadIndex
 from nicknames.worker_progress import PROGRESS_STEP
 
@@ -120,35 +120,47 @@ def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
     assert columns is not None, "a chunk has a byte range or its rows"
     messages = chunk_messages(work.outline, columns, chunk.first)
     result.rows = len(messages)
-    rows = range(chunk.first, chunk.first + len(messages))
-    scopes = work.scopes[chunk.first : chunk.first + len(messages)].tolist()
-    row_of = {message.id: row for message, row in zip(messages, rows)}
-    contexts: dict[int, OutlineContext] = {}
-    texts: list[str] = []
-    for index, (message, scope) in enumerate(zip(messages, scopes)):
-        context = contexts.get(scope)
-        if context is None:
-            context = contexts[scope] = OutlineContext(work.threads, row_of, {})
-        text, mentions = substitute(work, message, scope, context)
-        texts.append(text)
-        decided = context.decided()
-        result.made.extend((index, scope, thread, name, who) for (thread, name), who in decided.made)
-        if decided.asked:
-            cells = [column[index] for column in columns]
-            result.pending[index] = Pending(scope, frozenset(decided.asked), mentions, message, cells)
-        else:
-            result.counts.count(mentions)
-        decided.asked.clear()
-        decided.made.clear()
-        if index % PROGRESS_STEP == PROGRESS_STEP - 1:
-            done(PROGRESS_STEP)
-    done(len(messages) % PROGRESS_STEP)
+    texts = _substitute_messages(work, chunk.first, messages, columns, result, done)
     for index, scope, thread, name, who in result.made:
-        result.decided[(scope, thread, name)] = (who, work.threads.last_row(rows[index]))
+        result.decided[(scope, thread, name)] = (who, work.threads.last_row(chunk.first + index))
     columns = list(columns)
     columns[work.text_column] = texts
     result.csv, result.ends = rows_csv(columns)
     return result
+
+
+def _substitute_messages(
+    work: Work, first: int, messages: list[Message], columns: Columns, result: ChunkResult,
+    done: Callable[[int], None],
+) -> list[str]:
+    """The chunk's new texts; each message's mentions counted in ``result``, or the message held back as pending."""
+    scopes = work.scopes[first : first + len(messages)].tolist()
+    row_of = {message.id: row for row, message in enumerate(messages, start=first)}
+    in_scope: dict[int, tuple[ScopeNames, OutlineContext]] = {}
+    pseudonym, identifiers, unresolved, count = work.pseudonym, work.identifiers, work.unresolved, result.counts.count
+    texts: list[str] = []
+    for index, (message, scope) in enumerate(zip(messages, scopes)):
+        known = in_scope.get(scope)
+        if known is None:
+            known = in_scope[scope] = work.cache.get(work.active[scope]), OutlineContext(work.threads, row_of, {})
+        names, context = known
+        text, mentions = substitute_mentions(message, names, pseudonym, identifiers=identifiers, context=context,
+                                             unresolved=unresolved)
+        texts.append(text)
+        decided = context.decided()
+        if decided.made:
+            result.made.extend((index, scope, thread, name, who) for (thread, name), who in decided.made)
+            decided.made.clear()
+        if decided.asked:
+            cells = [column[index] for column in columns]
+            result.pending[index] = Pending(scope, frozenset(decided.asked), mentions, message, cells)
+            decided.asked.clear()
+        else:
+            count(mentions)
+        if index % PROGRESS_STEP == PROGRESS_STEP - 1:
+            done(PROGRESS_STEP)
+    done(len(messages) % PROGRESS_STEP)
+    return texts
 
 
 def substitute(work: Work, message: Message, scope: int, context: OutlineContext) -> tuple[str, list[Mention]]:
