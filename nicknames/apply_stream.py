@@ -31,8 +31,7 @@ from nicknames.scope_cache import ScopeNamesCache, scope_duplicates
 from nicknames.settle import Decisions, forget_ended, rewritten, settle
 from nicknames.substitute import Pseudonym
 from nicknames.thread_index import ThreadIndex
-from nicknames.worker_progress import Progress as Progress  # collect_stream imports it from here
-from nicknames.worker_progress import counting
+from nicknames.worker_progress import Progress, counting
 
 
 @dataclass
