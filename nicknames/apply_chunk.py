@@ -9,7 +9,7 @@ sends the rows themselves.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,8 +22,10 @@ from nicknames.messages import Message, split_ids
 from nicknames.outline import Outline
 from nicknames.resolution import Unresolved
 from nicknames.scope_cache import ScopeNamesCache
-from nicknames.substitute import REVIEW_RULES, Mention, Pseudonym, substitute_mentions
+from nicknames.replacement_counts import ReplacementCounts
+from nicknames.substitute import Mention, Pseudonym, ScopeNames, substitute_mentions
 from nicknames.thread_index import OutlineContext, ThreadIndex
+from nicknames.worker_progress import PROGRESS_STEP
 
 Columns = list[list[str]]
 """A chunk's cells, column by column in file order."""
@@ -62,12 +64,8 @@ class ChunkResult:
     """The chunk's rows with the new texts, as CSV (written by the worker, in parallel)."""
     ends: list[int] = field(default_factory=list)
     """Where each row ends in ``csv``."""
-    tally: Counter[tuple[str, str]] = field(default_factory=Counter)
-    kinds: Counter[str] = field(default_factory=Counter)
-    rules: Counter[str] = field(default_factory=Counter)
-    review: int = 0
-    changed: int = 0
-    replaced: int = 0
+    counts: ReplacementCounts = field(default_factory=ReplacementCounts)
+    """What the chunk replaced, but for the ``pending`` messages."""
     decided: dict[tuple[int, str, str], tuple[str, int]] = field(default_factory=dict)
     """(scope, thread, name) → participant of the chunk's last firm decision (``resolution.FIRM``), and the
     thread's last row in the scope (after it the decision is forgotten)."""
@@ -75,23 +73,6 @@ class ChunkResult:
     """(message index, scope, thread, name, participant) of each firm decision, in order."""
     pending: dict[int, Pending] = field(default_factory=dict)
     """Messages that looked up a shared-name decision the chunk had not made: not counted yet."""
-
-    def count(self, mentions: list[Mention]) -> None:
-        """Count one message's replacements (``Mention`` tuples, as ``Replacement`` records would be)."""
-        if not mentions:
-            return
-        self.replaced += len(mentions)
-        if any(mention[5] != mention[2] for mention in mentions):
-            self.changed += 1
-        for _, _, _, name, participant, _, rule, candidates, kind, _, _ in mentions:
-            if kind != "name":
-                self.kinds[kind] += 1
-                continue
-            self.tally[(participant, name)] += 1
-            if len(candidates) > 1:
-                self.rules[rule] += 1
-                if rule in REVIEW_RULES:
-                    self.review += 1
 
 
 @dataclass(frozen=True)
@@ -116,19 +97,14 @@ class Work:
         return self.outline.header.index(self.outline.columns.text)
 
 
-_work: Work | None = None
+_worker: tuple[Work, Callable[[int], None]] | None = None
+"""What ``substitute_chunk`` works with in this process, and whom it tells how many messages it has done."""
 
 
-def start_worker(work: Work) -> None:
-    """Set what ``substitute_chunk`` works with in this process."""
-    global _work
-    _work = work
-
-
-def current_work() -> Work:
-    """What ``start_worker`` set in this process."""
-    assert _work is not None, "start_worker was not called"
-    return _work
+def start_worker(work: Work, done: Callable[[int], None]) -> None:
+    """Set what ``substitute_chunk`` works with in this process, and whom it tells how far it is."""
+    global _worker
+    _worker = work, done
 
 
 def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
@@ -138,42 +114,57 @@ def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
     ones whatever came before; a message that looked up a decision the chunk
     had not made is left ``pending`` for ``settle``, which knows the earlier chunks.
     """
-    work, result = current_work(), ChunkResult()
+    assert _worker is not None, "start_worker was not called"
+    (work, done), result = _worker, ChunkResult()
     columns = _read_columns(work, chunk.piece) if chunk.piece is not None else chunk.columns
     assert columns is not None, "a chunk has a byte range or its rows"
     messages = chunk_messages(work.outline, columns, chunk.first)
     result.rows = len(messages)
-    rows = range(chunk.first, chunk.first + len(messages))
-    scopes = work.scopes[chunk.first : chunk.first + len(messages)].tolist()
-    row_of = {message.id: row for message, row in zip(messages, rows)}
-    contexts: dict[int, OutlineContext] = {}
-    texts: list[str] = []
-    for index, (message, scope) in enumerate(zip(messages, scopes)):
-        context = contexts.get(scope)
-        if context is None:
-            context = contexts[scope] = OutlineContext(work.threads, row_of, {})
-        text, mentions = substitute(work, message, scope, context)
-        texts.append(text)
-        decided = context.decided()
-        result.made.extend((index, scope, thread, name, who) for (thread, name), who in decided.made)
-        if decided.asked:
-            cells = [column[index] for column in columns]
-            result.pending[index] = Pending(scope, frozenset(decided.asked), mentions, message, cells)
-        else:
-            result.count(mentions)
-        decided.asked.clear()
-        decided.made.clear()
+    texts = _substitute_messages(work, chunk.first, messages, columns, result, done)
     for index, scope, thread, name, who in result.made:
-        result.decided[(scope, thread, name)] = (who, work.threads.last_row(rows[index]))
+        result.decided[(scope, thread, name)] = (who, work.threads.last_row(chunk.first + index))
     columns = list(columns)
     columns[work.text_column] = texts
     result.csv, result.ends = rows_csv(columns)
     return result
 
 
+def _substitute_messages(
+    work: Work, first: int, messages: list[Message], columns: Columns, result: ChunkResult,
+    done: Callable[[int], None],
+) -> list[str]:
+    """The chunk's new texts; each message's mentions counted in ``result``, or the message held back as pending."""
+    scopes = work.scopes[first : first + len(messages)].tolist()
+    row_of = {message.id: row for row, message in enumerate(messages, start=first)}
+    in_scope: dict[int, tuple[ScopeNames, OutlineContext]] = {}
+    pseudonym, identifiers, unresolved, count = work.pseudonym, work.identifiers, work.unresolved, result.counts.count
+    texts: list[str] = []
+    for index, (message, scope) in enumerate(zip(messages, scopes)):
+        known = in_scope.get(scope)
+        if known is None:
+            known = in_scope[scope] = work.cache.get(work.active[scope]), OutlineContext(work.threads, row_of, {})
+        names, context = known
+        text, mentions = substitute_mentions(message, names, pseudonym, identifiers=identifiers, context=context,
+                                             unresolved=unresolved)
+        texts.append(text)
+        decided = context.decided()
+        if decided.made:
+            result.made.extend((index, scope, thread, name, who) for (thread, name), who in decided.made)
+            decided.made.clear()
+        if decided.asked:
+            cells = [column[index] for column in columns]
+            result.pending[index] = Pending(scope, frozenset(decided.asked), mentions, message, cells)
+            decided.asked.clear()
+        else:
+            count(mentions)
+        if index % PROGRESS_STEP == PROGRESS_STEP - 1:
+            done(PROGRESS_STEP)
+    done(len(messages) % PROGRESS_STEP)
+    return texts
+
+
 def substitute(work: Work, message: Message, scope: int, context: OutlineContext) -> tuple[str, list[Mention]]:
     """One message's new text and mentions, with its scope's names and its thread's context."""
-    context.prepare(message)
     return substitute_mentions(
         message, work.cache.get(work.active[scope]), work.pseudonym, identifiers=work.identifiers,
         context=context, unresolved=work.unresolved,

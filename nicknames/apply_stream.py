@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Protocol
+from typing import IO
 
 from nicknames.apply import Duplicate
 from nicknames.apply_chunk import ChunkResult, ChunkRows, Work, start_worker, substitute_chunk
@@ -25,18 +25,13 @@ from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
 from nicknames.outline import Outline, read_outline
 from nicknames.parallel import ordered_map
+from nicknames.replacement_counts import ReplacementCounts
 from nicknames.resolution import Unresolved
 from nicknames.scope_cache import ScopeNamesCache, scope_duplicates
 from nicknames.settle import Decisions, forget_ended, rewritten, settle
 from nicknames.substitute import Pseudonym
 from nicknames.thread_index import ThreadIndex
-
-
-class Progress(Protocol):
-    """Told how many messages there are, then how many more are done after each chunk."""
-
-    def start(self, total: int) -> None: ...
-    def advance(self, done: int) -> None: ...
+from nicknames.worker_progress import Progress, counting
 
 
 @dataclass
@@ -47,13 +42,7 @@ class ApplySummary:
     scopes: int
     duplicates: list[Duplicate]
     unknown_participants: list[str]
-    tally: Counter[tuple[str, str]] = field(default_factory=Counter)
-    kinds: Counter[str] = field(default_factory=Counter)
-    rules: Counter[str] = field(default_factory=Counter)
-    reviewed: int = 0
-    """Mentions of shared names that no context decided (counted, not kept: --review reads the table)."""
-    changed: int = 0
-    replaced: int = 0
+    replacements: ReplacementCounts = field(default_factory=ReplacementCounts)
     recomputed: int = 0
     """Messages substituted again in order because an earlier chunk decided a shared name they use."""
 
@@ -63,36 +52,28 @@ class ApplySummary:
 
     def replacement_count(self) -> int:
         """Names and identifiers replaced."""
-        return self.replaced
+        return self.replacements.replaced
 
     def changed_messages(self) -> int:
         """How many messages had at least one name replaced."""
-        return self.changed
+        return self.replacements.changed
 
     def review_count(self) -> int:
         """Mentions of shared names that no context decided."""
-        return self.reviewed
+        return self.replacements.review
 
     def identifier_kinds(self) -> Counter[str]:
         """Identifiers replaced per kind."""
-        return self.kinds
+        return self.replacements.kinds
 
     def shared_rules(self) -> Counter[str]:
         """Mentions of shared names per deciding rule."""
-        return self.rules
+        return self.replacements.rules
 
     def counts(self) -> list[tuple[str, str, int]]:
         """Replacements per (participant, name), most first (as ``ApplyResult.counts``)."""
-        return sorted(((p, n, c) for (p, n), c in self.tally.items()), key=lambda row: (-row[2], row[0], row[1]))
-
-    def add(self, result: ChunkResult) -> None:
-        """Count one chunk's replacements in."""
-        self.tally.update(result.tally)
-        self.kinds.update(result.kinds)
-        self.rules.update(result.rules)
-        self.reviewed += result.review
-        self.changed += result.changed
-        self.replaced += result.replaced
+        tally = self.replacements.tally
+        return sorted(((p, n, c) for (p, n), c in tally.items()), key=lambda row: (-row[2], row[0], row[1]))
 
 
 def apply_csv(
@@ -120,9 +101,10 @@ def apply_csv(
     codes, labels = outline.scope(scope)
     active = outline.active(codes, len(labels))
     senders = set(outline.senders)
-    summary = ApplySummary(len(outline), len(labels), scope_duplicates(mapping, codes, labels, active),
+    cache = ScopeNamesCache(mapping)
+    summary = ApplySummary(len(outline), len(labels), scope_duplicates(cache, codes, labels, active),
                            [p for p in mapping.participants if p not in senders])
-    work = Work(path, check_encoding(encoding), outline, codes, ScopeNamesCache(mapping), active,
+    work = Work(path, check_encoding(encoding), outline, codes, cache, active,
                 ThreadIndex.build(outline, codes), pseudonym, identifiers, unresolved)
     _return_freed_memory()
     if progress is not None:
@@ -130,21 +112,25 @@ def apply_csv(
     header = csv_lines([outline.header])
     decided: Decisions = {}
     first = 0
-    for result in ordered_map(substitute_chunk, _chunks(work, chunk_rows), jobs, start_worker, (work,)):
-        if result.pending:
-            texts = settle(work, first, result, decided)
-            if texts:
-                result.csv = rewritten(result, texts, work.text_column)
-            summary.recomputed += len(texts)
-        decided.update(result.decided)
-        first += result.rows
-        forget_ended(decided, first - 1)
-        write_rows(output, header + result.csv)
-        header = ""
-        summary.add(result)
-        if progress is not None:
-            progress.advance(result.rows)
+    with counting(progress, jobs) as done:
+        for result in ordered_map(substitute_chunk, _chunks(work, chunk_rows), jobs, start_worker, (work, done)):
+            _settle_chunk(work, first, result, decided, summary)
+            write_rows(output, header + result.csv)
+            header = ""
+            summary.replacements.add(result.counts)
+            first += result.rows
     return summary
+
+
+def _settle_chunk(work: Work, first: int, result: ChunkResult, decided: Decisions, summary: ApplySummary) -> None:
+    """Give a chunk the shared-name decisions of the chunks before it, and note its own for the chunks after."""
+    if result.pending:
+        texts = settle(work, first, result, decided)
+        if texts:
+            result.csv = rewritten(result, texts, work.text_column)
+        summary.recomputed += len(texts)
+    decided.update(result.decided)
+    forget_ended(decided, first + result.rows - 1)
 
 
 def _return_freed_memory() -> None:
@@ -158,12 +144,6 @@ def _return_freed_memory() -> None:
         ctypes.CDLL("libc.so.6").malloc_trim(0)
     except (OSError, AttributeError):  # not glibc: nothing to do
         pass
-
-
-def _forget_ended(decided: dict[tuple[int, str, str], tuple[str, int]], row: int) -> None:
-    """Drop the decisions of threads whose last message is at or before this row: no later message asks."""
-    for key in [key for key, (_, last) in decided.items() if last <= row]:
-        del decided[key]
 
 
 def write_rows(output: IO[str], rows: str) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import TypeVar
 
-from nicknames.apply_stream import Progress
+from nicknames.worker_progress import Progress
 from nicknames.audit import AuditPart, AuditResult, AuditTally, NameIndex, audit_part
 from nicknames.parallel import ordered_map
 

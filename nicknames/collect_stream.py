@@ -12,8 +12,6 @@ one pass would: the mapping is the same as ``collect`` on the whole table.
 
 from __future__ import annotations
 
-import multiprocessing
-import threading
 from collections.abc import Callable, Iterator
 from collections.abc import Mapping as MappingType
 from pathlib import Path
@@ -21,7 +19,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pandas as pd
 
-from nicknames.apply_stream import Progress
 from nicknames.collect import CollectPlan, CollectResult, finish_collect, plan_collect
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.messages import Message, split_ids
@@ -30,6 +27,7 @@ from nicknames.outline import Outline, read_outline
 from nicknames.parallel import ordered_map
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Scan
+from nicknames.worker_progress import PROGRESS_STEP, Progress, WorkerProgress, add_shared, advance
 
 if TYPE_CHECKING:
     from multiprocessing.sharedctypes import Synchronized
@@ -39,10 +37,6 @@ Chunk = tuple[int, tuple[list[Any], ...]]
 
 Columns of strings pickle without Python code per row, ``Message`` tuples do not: the
 main process sends the columns and each worker builds its messages."""
-
-PROGRESS_STEP = 1_000
-"""Messages scanned between two updates of the progress in one process (a chunk takes seconds)."""
-
 
 class CollectProgress(Progress, Protocol):
     """``Progress`` that is also told the name of a step in which no message is counted."""
@@ -76,19 +70,14 @@ def collect_csv(
     scan = plan.scan()
     if jobs <= 1:
         for offset, columns in chunks:
-            _scan_messages(scan, offset, _messages(columns), lambda done: _advance(progress, done))
+            _scan_messages(scan, offset, _messages(columns), lambda done: advance(progress, done))
     else:
-        with ScannedByWorkers(progress) as scanned:
+        with WorkerProgress(progress) as scanned:
             for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, scanned.shared)):
                 scan.absorb(found)
     if progress is not None:
         progress.step("suggesting names")
     return finish_collect(scan, plan, outline.senders)
-
-
-def _advance(progress: Progress | None, done: int) -> None:
-    if progress is not None:
-        progress.advance(done)
 
 
 def _scan_messages(scan: Scan, offset: int, messages: list[Message], scanned: Callable[[int], None]) -> None:
@@ -98,43 +87,6 @@ def _scan_messages(scan: Scan, offset: int, messages: list[Message], scanned: Ca
         for position, message in enumerate(batch, start=offset + start):
             scan.add(position, message)
         scanned(len(batch))
-
-
-class ScannedByWorkers:
-    """The count of messages the workers have scanned, shared with them and shown four times a second.
-
-    A chunk's records come back only when the whole chunk is scanned (seconds
-    each), so counting them as they come back left the bar at zero for as long.
-    """
-
-    INTERVAL = 0.25
-
-    def __init__(self, progress: Progress | None) -> None:
-        self.shared: Synchronized[Any] = multiprocessing.Value("q", 0)
-        self.progress = progress
-        self.shown = 0
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._show_until_done, daemon=True)
-
-    def __enter__(self) -> ScannedByWorkers:
-        if self.progress is not None:
-            self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._done.set()
-        if self._thread.is_alive():
-            self._thread.join()
-        self._show()
-
-    def _show_until_done(self) -> None:
-        while not self._done.wait(self.INTERVAL):
-            self._show()
-
-    def _show(self) -> None:
-        count = self.shared.value
-        _advance(self.progress, count - self.shown)
-        self.shown = count
 
 
 def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> Iterator[Chunk]:
@@ -185,8 +137,7 @@ def _start_worker(plan: CollectPlan, scanned: Synchronized[Any]) -> None:
 
 def _count_scanned(done: int) -> None:
     assert _worker_scanned is not None
-    with _worker_scanned.get_lock():
-        _worker_scanned.value += done
+    add_shared(_worker_scanned, done)
 
 
 def _scan_chunk(chunk: Chunk) -> Scan:

@@ -97,10 +97,6 @@ def _has_ascii_digit(text: str) -> bool:
             or "5" in text or "6" in text or "7" in text or "8" in text or "9" in text)
 
 
-_WORDS_ONLY = frozenset({"email"})
-"""The kinds to look for where ``_may_hold_any`` is False."""
-
-
 _ANCHORS = {"email": regex.compile("@"), "phone": regex.compile(r"\d")}
 """What every match of these kinds contains; their matches never hold a line break either."""
 
@@ -156,7 +152,9 @@ class IdentifierRules:
 
     def find(self, text: str) -> list[Identifier]:
         """Every identifier of the chosen kinds in the text, without overlaps, in text order."""
-        kinds = self.kinds if _may_hold_any(text) else self.kinds & _WORDS_ONLY
+        if not _may_hold_any(text):
+            return self._written_in_words(text)
+        kinds = self.kinds
         found = [span for kind in kinds if kind in _COMPILED for span in self._spans(kind, text)]
         if "id" in kinds and self.ids is not None:
             found.extend(
@@ -164,6 +162,17 @@ class IdentifierRules:
                 for m in self.ids.finditer(text)
             )
         return without_overlaps(found)
+
+    def _written_in_words(self, text: str) -> list[Identifier]:
+        """The addresses written in words (``a.b at c.org``): all that a text ``_may_hold_any`` refuses can hold.
+
+        The common text: found without the generators and sorting of ``find``.
+        """
+        if "email" not in self.kinds:
+            return []
+        found = [Identifier("email", start, end, text[start:end], self._owner("email", text[start:end]))
+                 for start, end in obfuscated_addresses(text)]
+        return without_overlaps(found) if len(found) > 1 else found
 
     def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
         if kind == "email":

@@ -149,7 +149,7 @@ def read_outline(
     if columns.thread_id is not None:
         thread, thread_labels = joined["thread"], parts.threads.labels
     else:
-        thread, thread_labels = _thread_roots(path, columns, encoding, parent_row, rows)
+        thread, thread_labels = _thread_roots(path, columns, encoding, parent_row, rows, parts.parentless)
     session = joined.get("session") if columns.session_id is not None else None
     replies = ReplyCheck()
     if columns.parent_id is not None:
@@ -167,6 +167,7 @@ class _Parts:
     threads: Codes = field(default_factory=Codes)
     sessions: Codes = field(default_factory=Codes)
     empty_ids: EmptyIds = field(default_factory=lambda: EmptyIds())
+    parentless: Parentless = field(default_factory=lambda: Parentless())
     arrays: dict[str, list[np.ndarray]] = field(default_factory=lambda: {
         "id": [], "sender": [], "parent": [], "none": [], "thread": [], "session": []})
 
@@ -183,11 +184,13 @@ def _read_parts(path: Path, columns: Columns, chunks: Iterator[pd.DataFrame]) ->
         arrays["sender"].append(parts.senders.encode(chunk[columns.sender]))
         _check_new_senders(parts.senders.labels[known:], chunk[columns.sender], offset, str(path), columns.sender)
         parts.empty_ids.add(chunk[columns.message_id], offset)
-        offset += len(chunk)
         if columns.parent_id is not None:
             parent = chunk[columns.parent_id]
             arrays["parent"].append(_hash(parent))
             arrays["none"].append(parent.str.strip().str.lower().isin(NO_PARENT).to_numpy())
+            if columns.thread_id is None:
+                parts.parentless.add(chunk[columns.message_id], arrays["none"][-1], offset)
+        offset += len(chunk)
         if columns.thread_id is not None:
             arrays["thread"].append(parts.threads.encode(chunk[columns.thread_id]))
         if columns.session_id is not None:
@@ -221,6 +224,32 @@ class EmptyIds:
         """Raise the error of ``messages._check_senders`` when some message has no id."""
         if self.count:
             raise empty_ids_error(source, column, self.first, self.count)
+
+
+@dataclass
+class Parentless:
+    """The ids of the messages without a parent, noted chunk by chunk: the labels of most threads.
+
+    Without a thread column a thread is named by its first message's id; that
+    message has no parent but where its parent is missing from the file or the
+    replies loop, so most labels are known after the first pass.
+    """
+
+    rows: list[np.ndarray] = field(default_factory=list)
+    ids: list[str] = field(default_factory=list)
+
+    def add(self, ids: pd.Series, none: np.ndarray, offset: int) -> None:
+        """Note the ids of one chunk's messages that have no parent."""
+        where = np.flatnonzero(none)
+        self.rows.append(where + offset)
+        self.ids.extend(ids.to_numpy(dtype=object)[where].tolist())
+
+    def ids_at(self, wanted: np.ndarray) -> list[str | None]:
+        """The id at each wanted row, None where that message has a parent."""
+        rows = np.concatenate(self.rows) if self.rows else np.zeros(0, dtype=np.int64)
+        index = np.searchsorted(rows, wanted)
+        found = rows[np.minimum(index, len(rows) - 1)] == wanted if len(rows) else np.zeros(len(wanted), dtype=bool)
+        return [self.ids[at] if known else None for at, known in zip(index.tolist(), found.tolist())]
 
 
 def _check_new_senders(new: list[str], senders: pd.Series, offset: int, source: str, column: str) -> None:
@@ -279,7 +308,7 @@ def _parent_rows(ids: np.ndarray, joined: dict[str, np.ndarray]) -> np.ndarray:
 
 
 def _thread_roots(
-    path: Path, columns: Columns, encoding: str | None, parent_row: np.ndarray, rows: int
+    path: Path, columns: Columns, encoding: str | None, parent_row: np.ndarray, rows: int, parentless: Parentless
 ) -> tuple[np.ndarray, list[str]]:
     """Each message's thread as the id of its first message (``messages._thread_roots``), as codes."""
     # Memoryviews of arrays, not lists: a list holds a Python int per message (~36 MB a million).
@@ -301,7 +330,11 @@ def _thread_roots(
             root_of[node] = root
     root_of.release()
     codes, roots = pd.factorize(roots_found)
-    return codes.astype(CODE), _ids_at(path, columns, encoding, roots, rows)
+    labels = parentless.ids_at(roots)
+    unknown = [index for index, label in enumerate(labels) if label is None]
+    # Roots whose parent is missing or that start a loop: one more pass over the ids.
+    more = dict(zip(unknown, _ids_at(path, columns, encoding, roots[unknown], rows))) if unknown else {}
+    return codes.astype(CODE), [more[index] if label is None else label for index, label in enumerate(labels)]
 
 
 def _ids_at(path: Path, columns: Columns, encoding: str | None, wanted: np.ndarray, rows: int) -> list[str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from collections import deque
@@ -42,11 +43,18 @@ def ordered_map(
     # the caller's script; workers run only pure code, never the parent's progress display.
     methods = multiprocessing.get_all_start_methods()
     context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=initializer, initargs=initargs) as pool:
-        pending: deque[Future[R]] = deque()
-        for item in items:
-            pending.append(pool.submit(function, item))
-            if len(pending) >= 2 * jobs:
+    # The workers fork from here. Frozen, the parent's objects (outline, mapping, compiled names) are
+    # left out of the workers' garbage collections, which would otherwise write to every one of them
+    # and so copy the pages they share with the parent into each worker.
+    gc.freeze()
+    try:
+        with ProcessPoolExecutor(jobs, mp_context=context, initializer=initializer, initargs=initargs) as pool:
+            pending: deque[Future[R]] = deque()
+            for item in items:
+                pending.append(pool.submit(function, item))
+                if len(pending) >= 2 * jobs:
+                    yield pending.popleft().result()
+            while pending:
                 yield pending.popleft().result()
-        while pending:
-            yield pending.popleft().result()
+    finally:
+        gc.unfreeze()

@@ -151,7 +151,7 @@ def pseudonym_summary(console: Console, result: ApplyResult | ApplySummary, styl
 
 
 class ProgressBar:
-    """A rich progress bar on stderr for ``apply_stream.Progress``; silent unless stderr is a terminal.
+    """A rich progress bar on stderr for ``worker_progress.Progress``; silent unless stderr is a terminal.
 
     The time spent keeps running between counts, and the steps that count no messages (the
     outline pass, the suggestions at the end) are named, so a long step never looks frozen.

@@ -26,7 +26,7 @@ the paper's rule), ``mark`` (all candidates, e.g. ``[U12|U43]``) or ``skip``
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -122,6 +122,10 @@ class ThreadContext:
             context.senders[message.id] = message.sender
         return context
 
+    def thread_members(self, message: Message) -> Collection[str]:
+        """The participants taking part in the message's thread."""
+        return self.members.get(message.thread, ())
+
     def earlier_senders(self, message: Message) -> list[str]:
         """Senders of the thread's messages before this one, latest first."""
         posts = self.posts.get(message.thread, [])
@@ -168,7 +172,8 @@ def _by_context(
     others = [p for p in candidates if p != sender]
     if len(others) == 1:
         return Decision(others[0], "other", f"not in the sign-off, and the other candidate is the sender {sender}")
-    members = [p for p in others if p in context.members.get(message.thread, ())]
+    taking_part = context.thread_members(message)
+    members = [p for p in others if p in taking_part]
     if len(members) == 1:
         return Decision(members[0], "thread", f"the only candidate taking part in thread {message.thread}")
     for poster in context.earlier_senders(message):

@@ -13,7 +13,11 @@ from nicknames.substitute import ScopeNames, scope_names
 
 
 class ScopeNamesCache:
-    """``scope_names`` for many scopes of one mapping, each built from the active participants only."""
+    """``scope_names`` for many scopes of one mapping, each built from the active participants only.
+
+    Streamed apply fills it in the main process (the duplicate check reads every
+    scope) before the workers fork, so each scope is compiled once in all.
+    """
 
     def __init__(self, mapping: Mapping, limit: int = 4096) -> None:
         self.mapping = mapping
@@ -39,12 +43,15 @@ class ScopeNamesCache:
         restricted.entries.update((key, self.mapping.entries[key]) for key in keys)
         return restricted
 
+    def __getstate__(self) -> dict[str, object]:
+        """What a worker started by pickling gets: the compiled scopes are rebuilt there as needed."""
+        return {**self.__dict__, "_cache": {}}
+
 
 def scope_duplicates(
-    mapping: Mapping, codes: np.ndarray, labels: list[str], active: list[frozenset[str]]
+    cache: ScopeNamesCache, codes: np.ndarray, labels: list[str], active: list[frozenset[str]]
 ) -> list[Duplicate]:
     """Names shared by participants active in one scope, scopes in order of their first message."""
-    cache = ScopeNamesCache(mapping)
     duplicates: list[Duplicate] = []
     for code in pd.unique(codes).tolist():
         owners = cache.get(active[code]).duplicates()

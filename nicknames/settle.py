@@ -34,14 +34,14 @@ def settle(work: Work, first: int, result: ChunkResult, decided: Decisions) -> d
             step = next(made, None)
         earlier = {key: decided[(pending.scope, *key)][0] for key in pending.asked if (pending.scope, *key) in decided}
         if not earlier:
-            result.count(pending.mentions)
+            result.counts.count(pending.mentions)
             continue
         message = pending.message
         seed = {(message.thread, name): who for name, who in own.get((pending.scope, message.thread), {}).items()}
         seed.update(earlier)
         context = OutlineContext(work.threads, {message.id: first + index}, seed)
         texts[index], mentions = substitute(work, message, pending.scope, context)
-        result.count(mentions)
+        result.counts.count(mentions)
     return texts
 
 

@@ -65,7 +65,9 @@ class ShapedPseudonym(Protocol):
     Plain ``Callable[[str], str]`` styles give one pseudonym per participant;
     a style with ``mention`` also sees the text it replaces and its kind
     (``name``, ``email``, ...), and ``ambiguous`` renders a mention marked for
-    several candidates.
+    several candidates. A style whose ``mention`` is the same whatever it
+    replaces may also have ``texts``, a mapping participant → pseudonym that
+    substitution reads instead of calling ``mention`` for each name.
     """
 
     def __call__(self, participant: str) -> str: ...
@@ -219,19 +221,22 @@ def substitute_mentions(
     taken = [(mention[0], mention[1]) for mention in mentions]
     if names.pattern is not None:
         zones: Callable[[int], Zone] | None = None
+        owners, words, confidence = names.owners, names.words, CONFIDENCE["only"]
+        texts: dict[str, str] | None = getattr(pseudonym, "texts", None)
         for start, end, key in names.pattern.spans(text):
-            candidates = names.owners[key]
+            candidates = owners[key]
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
             original = text[start:end]
-            if len(candidates) == 1 and key not in names.words:  # what ``decide`` gives, without a Decision
-                mentions.append((start, end, original, key, candidates[0],
-                                 _shaped(pseudonym, candidates[0], original, "name"), "only", candidates, "name",
-                                 CONFIDENCE["only"], ONLY_EVIDENCE))
+            if len(candidates) == 1 and key not in words:  # what ``decide`` gives, without a Decision
+                participant = candidates[0]
+                shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
+                mentions.append((start, end, original, key, participant, shaped, "only", candidates, "name",
+                                 confidence, ONLY_EVIDENCE))
                 continue
             zones = zones or _zones(text)
             zone = zones(start)
-            if key in names.words and reads_as_word(text, start, end, zone is not Zone.BODY):
+            if key in words and reads_as_word(text, start, end, zone is not Zone.BODY):
                 continue
             context = context if context is not None else ThreadContext.of([message])
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
@@ -310,10 +315,10 @@ def _stitch(text: str, mentions: list[Mention]) -> str:
         return text
     pieces: list[str] = []
     position = 0
-    for start, end, _, _, _, pseudonym, *_ in mentions:
-        pieces.append(text[position:start])
-        pieces.append(pseudonym)
-        position = end
+    for mention in mentions:  # indexing, not unpacking: ``*_`` would build a list per mention
+        pieces.append(text[position : mention[0]])
+        pieces.append(mention[5])
+        position = mention[1]
     pieces.append(text[position:])
     return "".join(pieces)
 

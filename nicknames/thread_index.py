@@ -90,10 +90,12 @@ class OutlineContext(ThreadContext):
         assert isinstance(self.addressed, Decided)
         return self.addressed
 
-    def prepare(self, message: Message) -> None:
-        """Make the members of the message's thread known (the whole thread, not only this chunk)."""
-        if message.thread not in self.members:
-            self.members[message.thread] = self.threads.members(self.row_of[message.id])
+    def thread_members(self, message: Message) -> set[str]:
+        """The members of the message's whole thread (not only this chunk), worked out when a shared name asks."""
+        members = self.members.get(message.thread)
+        if members is None:
+            members = self.members[message.thread] = self.threads.members(self.row_of[message.id])
+        return members
 
     def earlier_senders(self, message: Message) -> list[str]:
         """Senders of the thread's messages before this one in the scope, latest first."""

@@ -104,3 +104,33 @@ def test_shared_names_decided_across_chunks_match_in_memory(tmp_path: Path, seed
         assert streamed.getvalue() == expected.getvalue()
         assert summary.counts() == result.counts()
         assert summary.review_count() == len(result.for_review())
+
+
+class RecordedProgress:
+    """What apply tells its progress display, in order."""
+
+    def __init__(self) -> None:
+        self.events: list[tuple[str, int]] = []
+
+    def start(self, total: int) -> None:
+        self.events.append(("start", total))
+
+    def advance(self, done: int) -> None:
+        self.events.append(("advance", done))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_moves_as_messages_are_substituted(tmp_path: Path, mapping: Mapping, jobs: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import nicknames.apply_chunk as apply_chunk
+
+    monkeypatch.setattr(apply_chunk, "PROGRESS_STEP", 30)
+    rows = [(f"m{i}", "", f"u{i % 4 + 1}", "s1", f"Hi Rob, message {i}") for i in range(200)]
+    progress = RecordedProgress()
+    apply_csv(write_messages(tmp_path / "m.csv", rows), io.StringIO(), mapping, "session", IdTemplate(),
+              jobs=jobs, chunk_rows=75, progress=progress)
+    assert progress.events[0] == ("start", 200)
+    advances = [done for kind, done in progress.events if kind == "advance"]
+    assert sum(advances) == 200
+    if jobs == 1:
+        assert [done for done in advances if done] == [30, 30, 15] * 2 + [30, 20]  # not a chunk at a time

@@ -46,6 +46,21 @@ def test_outline_agrees_with_the_table(tmp_path: Path, seed: int, chunk: int) ->
         assert [labels[code] for code in codes.tolist()] == table.scope_keys(scope)
 
 
+def test_threads_that_start_without_a_parent_are_named_in_one_pass(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import nicknames.outline as outline_module
+
+    def another_pass(*args: object) -> list[str]:
+        raise AssertionError("the ids were read again")
+
+    rows = [["m1", "", "u1", "s1", "a"], ["m2", "m1", "u2", "s1", "b"], ["m3", "none", "u1", "s2", "c"],
+            ["m4", "m3", "u3", "s2", "d"], ["m5", "m2", "u3", "s1", "e"]]
+    path = write(tmp_path / "m.csv", ["message_id", "parent_id", "user_id", "session_id", "text"], rows)
+    monkeypatch.setattr(outline_module, "_ids_at", another_pass)
+    outline = read_outline(path, rows=2)
+    assert [outline.thread_labels[code] for code in outline.thread.tolist()] == read_messages(path).threads
+
+
 @pytest.mark.parametrize(
     "rows",
     [

@@ -19,6 +19,13 @@ def test_id_template(template: str, participant: str, expected: str) -> None:
     assert IdTemplate(template).mention(participant, "Mary", "name") == expected
 
 
+def test_styles_keep_each_participants_pseudonym_for_substitution_to_look_up() -> None:
+    template, keyed = IdTemplate("<{id}>"), KeyedIds(SECRET).with_participants(["U1", "U2"])
+    assert (template.texts["U1"], keyed.texts["U1"]) == ("<U1>", keyed("U1"))
+    assert dict(template.texts) == {"U1": "<U1>"}
+    assert template == IdTemplate("<{id}>") and hash(template) == hash(IdTemplate("<{id}>"))
+
+
 @pytest.mark.parametrize("template", ["[]", "[{name}]", "[{id]"])
 def test_bad_templates_are_refused(template: str) -> None:
     with pytest.raises(NicknamesError, match="Pseudonym format"):
