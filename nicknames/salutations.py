@@ -63,14 +63,18 @@ class Rules:
         """
         if lines in self._read:
             return self._read[lines]
-        if len(self._read) >= READ_LINES_KEPT:
-            self._read.clear()
-        names = self._read[lines] = reader()
+        names = reader()
+        if sum(map(len, lines)) <= READ_KEY_CHARS:  # a long line rarely comes again
+            if len(self._read) >= READ_LINES_KEPT:
+                self._read.clear()
+            self._read[lines] = names
         return names
 
 
-READ_LINES_KEPT = 100_000
+READ_LINES_KEPT = 50_000
 """Greeting lines and closings whose names ``Rules.read`` keeps before it forgets them all."""
+READ_KEY_CHARS = 200
+"""The longest greeting line or closing (in characters, with what the key says it is) that ``Rules.read`` keeps."""
 DEFAULT_RULES = Rules()
 
 _GROUP = rf"{TOKEN}(?:[^\S\n]+{TOKEN}){{0,2}}"
