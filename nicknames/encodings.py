@@ -15,9 +15,6 @@ import codecs
 from dataclasses import dataclass
 from pathlib import Path
 
-import charset_normalizer
-from charset_normalizer.utils import is_multi_byte_encoding
-
 from nicknames.errors import InputError, where
 
 SAMPLE_BYTES = 1_000_000
@@ -66,6 +63,10 @@ def guess_encoding(raw: bytes) -> str | None:
             return name if _decodes(raw, name) else None
     if b"\x00" in raw[:8192]:
         return None
+    # Imported here: only a file that is not UTF-8 needs it, and it costs a tenth of a second to load.
+    import charset_normalizer
+    from charset_normalizer.utils import is_multi_byte_encoding
+
     best = charset_normalizer.from_bytes(raw).best()
     single_byte = best is not None and not is_multi_byte_encoding(best.encoding)
     if best is not None and single_byte and best.language in _OTHER_SCRIPTS:

@@ -126,6 +126,20 @@ class NameMatcher:
             found.append((start, end, self._name_key(text[start:end])))
         return found
 
+    def names_in(self, text: str) -> set[str]:
+        """The names ``spans`` finds in the text (as ``name_key``), without their places.
+
+        A hit in the folded text is its name with runs of spaces folded, so no offset needs mapping back.
+        """
+        if self._trie is not None:
+            return {key for _, _, key in self.spans(text)}
+        folded = _FOLDABLE.sub(" ", text) if _may_fold(text) else text
+        hits = self._whole_words(folded)
+        if hits is None:
+            hits = self._from_every_hit(folded)
+        keys = self._name_keys
+        return {keys[index] for index, _, _ in hits}
+
     def _whole_words(self, folded: str) -> list[tuple[int, int, int]] | None:
         """The names found by one leftmost-longest pass, or None where it may have missed one.
 
@@ -202,25 +216,28 @@ def fold_space_runs(text: str) -> tuple[str, list[int], list[int]]:
     Returns the folded text, the folded offset of each folded run, and how many
     characters were removed up to and including each run, to map offsets back.
     """
-    if text.isascii() and not any(run in text for run in _ASCII_FOLDABLE):
-        return text, [], []
-    if not text.isascii() and _FOLDABLE.search(text) is None:
+    if not _may_fold(text):
         return text, [], []
     pieces: list[str] = []
     runs: list[int] = []
     removed: list[int] = []
     position = total = 0
-    for match in SPACE_RUN.finditer(text):
-        if match.group() == " ":
-            continue
+    for match in _FOLDABLE.finditer(text):  # the runs of SPACE_RUN other than a single space
         pieces.append(text[position : match.start()])
         pieces.append(" ")
         runs.append(match.start() - total)
         total += len(match.group()) - 1
         removed.append(total)
         position = match.end()
+    if not runs:
+        return text, runs, removed
     pieces.append(text[position:])
     return "".join(pieces), runs, removed
+
+
+def _may_fold(text: str) -> bool:
+    """False when the text has no run of spaces to fold; True when it may have one (a text not all ASCII)."""
+    return not text.isascii() or any(run in text for run in _ASCII_FOLDABLE)
 
 
 def _unfold(offset: int, runs: list[int], removed: list[int]) -> int:

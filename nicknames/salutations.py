@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import regex
@@ -36,6 +36,8 @@ class Rules:
     closers: tuple[str, ...] = CLOSERS
     stopwords: frozenset[str] = STOPWORDS
     _compiled: dict[str, regex.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
+    _read: dict[tuple[str, ...], tuple[str, ...] | None] = field(default_factory=dict, compare=False, repr=False)
+    """What a greeting line or the lines of a closing gave (see ``read``)."""
 
     def extended(self, greetings: Iterable[str] = (), closers: Iterable[str] = (),
                  stopwords: Iterable[str] = (), not_stopwords: Iterable[str] = ()) -> Rules:
@@ -53,7 +55,26 @@ class Rules:
             )
         return self._compiled[kind]
 
+    def read(self, lines: tuple[str, ...], reader: Callable[[], tuple[str, ...] | None]) -> tuple[str, ...] | None:
+        """``reader()``, the names read from these lines, each distinct key read once.
 
+        Greetings and closings repeat ("Hi Mary,", "Thanks,\nRob"), and what a message's greeting or
+        closing gives depends on those few lines only (the key says which lines and what for).
+        """
+        if lines in self._read:
+            return self._read[lines]
+        names = reader()
+        if sum(map(len, lines)) <= READ_KEY_CHARS:  # a long line rarely comes again
+            if len(self._read) >= READ_LINES_KEPT:
+                self._read.clear()
+            self._read[lines] = names
+        return names
+
+
+READ_LINES_KEPT = 50_000
+"""Greeting lines and closings whose names ``Rules.read`` keeps before it forgets them all."""
+READ_KEY_CHARS = 200
+"""The longest greeting line or closing (in characters, with what the key says it is) that ``Rules.read`` keeps."""
 DEFAULT_RULES = Rules()
 
 _GROUP = rf"{TOKEN}(?:[^\S\n]+{TOKEN}){{0,2}}"
@@ -82,17 +103,22 @@ def greeting_names(text: str, rules: Rules = DEFAULT_RULES) -> list[str]:
     first = _first_line(text)
     if first is None:
         return []
-    names = [_clean(m.group(1)) for m in _MENTION.finditer(first)]
+    return list(rules.read(("greeting", first), lambda: _greeted(first, rules)) or ())
+
+
+def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
+    """The names a message's first line addresses."""
+    names = [_clean(m.group(1)) for m in _MENTION.finditer(first)] if "@" in first else []
     match = rules.pattern("greeting").match(first)
     if match:
         names.extend(_names_in(match["rest"], rules) or _lower_case_name(match["rest"]))
     elif (vocative := _VOCATIVE.match(first)) is not None:
         names.extend(_names_in(vocative["names"], rules))
-    return _valid(names, rules)
+    return tuple(_valid(names, rules))
 
 
 def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) -> list[str]:
-    """Names signed at the end of a message: "Thanks, Rob", "Cheers\\nR o b e r t", a bare "-RG-"."""
+    """Names signed at the end of a message: "Thanks, Rob", "Cheers\nR o b e r t", a bare "-RG-"."""
     lines = last_lines_of(text, max(last_lines, 2))
     if len(lines) < 2:
         return []
@@ -102,25 +128,40 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
         match = closer.match(tail[index])
         if match is None:
             continue
-        if any(_is_prose(line) for line in tail[index + 2 :]):
-            break  # prose follows: "Thanks Helen!" opened a paragraph, it did not sign the message
-        if (dashed := _TRAILING_DASHED.search(tail[index])) is not None:
-            return [dashed["initials"]]  # "Cheers, -PA-": the closer's decoration must not eat the first dash
-        # After a bare "--" (the signature delimiter) only a capitalised name counts: "Scanned by ..." is not one.
-        loose = _DASH_CLOSER.fullmatch(tail[index]) is None
-        if match["rest"].strip():
-            names = _signature(match["rest"], loose=loose, rules=rules)
-            if names:
-                return _valid(names, rules, initials=True)
-            continue  # a sentence that starts like a closer ("Thanks for the tip!")
-        if index + 1 < len(tail):
-            return _valid(_signature(tail[index + 1], loose=loose, rules=rules), rules, initials=True)
-        return []
+        closing = tuple(tail[index:])
+        signed = rules.read(("closing", *closing), lambda: _signed_after(closing, match, rules))
+        if signed is not None:
+            return list(signed)
+        # else a sentence that starts like a closer ("Thanks for the tip!"): look further up
     last = lines[-1]
+    return list(rules.read(("last line", last), lambda: _signed_last(last, rules)) or ())
+
+
+def _signed_after(closing: tuple[str, ...], match: regex.Match[str], rules: Rules) -> tuple[str, ...] | None:
+    """The names signed by a closing: a line that ``match`` found a closer at and the lines after it.
+
+    None when the closer starts a sentence without a name, so that the lines above may hold the closer.
+    """
+    if any(_is_prose(line) for line in closing[2:]):
+        return _signed_last(closing[-1], rules)  # prose follows: "Thanks Helen!" opened a paragraph
+    if (dashed := _TRAILING_DASHED.search(closing[0])) is not None:
+        return (dashed["initials"],)  # "Cheers, -PA-": the closer's decoration must not eat the first dash
+    # After a bare "--" (the signature delimiter) only a capitalised name counts: "Scanned by ..." is not one.
+    loose = _DASH_CLOSER.fullmatch(closing[0]) is None
+    if match["rest"].strip():
+        names = _signature(match["rest"], loose=loose, rules=rules)
+        return tuple(_valid(names, rules, initials=True)) if names else None
+    if len(closing) > 1:
+        return tuple(_valid(_signature(closing[1], loose=loose, rules=rules), rules, initials=True))
+    return ()
+
+
+def _signed_last(last: str, rules: Rules) -> tuple[str, ...]:
+    """The names of a bare signature on the last line, when no closer signs the message."""
     names = _signature(last, loose=False, rules=rules)
     if not names and (sentences := _SENTENCE_END.split(last))[-1] != last:
         names = _signature(sentences[-1], loose=False, rules=rules)  # "Gracias. DF"
-    return _valid(names, rules, initials=True)
+    return tuple(_valid(names, rules, initials=True))
 
 
 PROSE_WORDS = 8

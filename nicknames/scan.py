@@ -148,7 +148,7 @@ class Scan:
             self.signoffs.update((message.sender, name) for name in signed)
         if self.class_pattern is not None:
             thread = message.thread
-            for part in {key for _, _, key in self.class_pattern.spans(message.text)}:
+            for part in self.class_pattern.names_in(message.text):
                 threads = self.class_usage.get(part)
                 if threads is None:
                     threads = self.class_usage[part] = {}

@@ -35,6 +35,15 @@ def test_matcher_agrees_with_the_alternation(names: list[str], text: str) -> Non
 
 
 @settings(max_examples=200, deadline=None)
+@given(names_strategy, text_strategy, st.sampled_from([" ", "  ", "\t", " \xa0"]))
+def test_names_in_are_the_names_of_the_spans(names: list[str], text: str, blanks: str) -> None:
+    matcher = compile_names(names)
+    text += " ".join(name.replace(" ", blanks) for name in names)  # names written with runs of blanks
+    if matcher is not None:
+        assert matcher.names_in(text) == {key for _, _, key in matcher.spans(text)}
+
+
+@settings(max_examples=200, deadline=None)
 @given(names_strategy, text_strategy)
 def test_trie_pattern_agrees_with_the_alternation(names: list[str], text: str) -> None:
     keys = {name_key(name) for name in names} - {""}

@@ -92,3 +92,10 @@ def test_rules_can_be_extended_and_names_freed_from_the_stop_list() -> None:
 def test_closers_can_be_extended() -> None:
     rules = DEFAULT_RULES.extended(closers=["ciao"])
     assert signoff_names("Text\nCiao, Rob", rules) == ["Rob"]
+
+
+def test_a_closing_read_before_gives_the_same_names_whatever_stands_above_it() -> None:
+    texts = ["Hi\nCheers,\nRob\nThanks for the tip!", "Hi\nCheers,\nAnn\nThanks for the tip!", "Hi\nok\nThanks for the tip!"]
+    rules = DEFAULT_RULES.extended()
+    assert [signoff_names(text, rules) for text in texts + texts] == [["Rob"], ["Ann"], []] * 2
+    assert [greeting_names(text, rules) for text in ["Hi Rob,\nx", "Hi Rob,\ny"]] == [["Rob"], ["Rob"]]

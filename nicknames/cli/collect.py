@@ -92,7 +92,6 @@ def collect_command(
     from nicknames.collect import merge
     from nicknames.collect_stream import collect_csv
     from nicknames.formats import detect_format
-    from nicknames.sources import collect_source, open_address_key
 
     key_file = address_key or key_path(output)
     check_outputs({"--output": output, "--address-key": key_file}, [messages, class_list, config_in_use(config)])
@@ -102,13 +101,19 @@ def collect_command(
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
-    key = open_address_key(messages, key_file, must_exist=address_key is not None)
+    csv = detect_format(messages) == "csv"
+    if csv:
+        key = None  # only mail has addresses; a CSV file is read without loading the other formats' readers
+    else:
+        from nicknames.sources import open_address_key
+
+        key = open_address_key(messages, key_file, must_exist=address_key is not None)
     columns = {"message_id": message_id_column, "sender": sender_column, "text": text_column,
                "parent_id": parent_id_column, "thread_id": thread_id_column, "session_id": session_id_column}
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
     encoding = encoding or settings.encoding
-    if detect_format(messages) == "csv":
+    if csv:
         with ProgressBar(err, "collect", enabled=not quiet) as progress:
             progress.step("reading the outline")
             outline = load_outline(messages, settings, encoding, **columns)
@@ -116,6 +121,8 @@ def collect_command(
             result = collect_csv(messages, roster, rules, names, not no_discover, encoding=encoding, jobs=jobs,
                                  progress=progress, outline=outline)
     else:
+        from nicknames.sources import collect_source
+
         source = load_source(messages, settings, encoding, key, **columns)
         result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
     mapping = merge(existing, result.mapping)

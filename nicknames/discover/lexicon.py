@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 
@@ -52,11 +51,6 @@ class Lexicon:
             self.lower[token] += 1
         elif token[0].isupper() and not sentence_start:
             self.capitalised[token.casefold()] += 1
-
-    def observe_text(self, lower_words: Iterable[str], mid_sentence: list[str]) -> None:
-        """Count a message's lower-case words and its capitalised words in mid-sentence."""
-        self.lower.update(lower_words)
-        self.capitalised.update(word.casefold() for word in mid_sentence if word[0].isupper())
 
     def is_common(self, text: str) -> bool:
         """True when the text, ignoring case, is on the built-in word list."""

@@ -72,20 +72,20 @@ class TokenIndex:
     """Lower-case names whose lower-case spelling is indexed too ("mary" for Mary)."""
     threads: ThreadCounts = field(init=False)
     """Token as written → number of messages containing it, per thread."""
-    lexicon: Lexicon = field(default_factory=Lexicon)
+    _lexicon: Lexicon = field(default_factory=Lexicon)
+    """The lexicon without the lower-case words of ``_pieces`` (see ``lexicon``)."""
     sequence_words: frozenset[str] = frozenset()
     """Lower-case words of registered names of several words: runs of capitals with one are kept."""
     runs: ThreadCounts = field(init=False)
     """Run of capitalised words containing a ``sequence_words`` word → messages per thread."""
     paired: Counter[str] = field(default_factory=Counter)
     """Capitalised word → messages where it stands next to a capitalised word that is not an ordinary one."""
-    _lower_of: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
-    """Piece seen → its plain lower-case word ("" for none)."""
-    _indexed: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = field(default_factory=dict, repr=False,
-                                                                            compare=False)
-    """Piece seen that holds tokens to index → (tokens always counted, tokens counted only in mid-sentence)."""
+    _pieces: Counter[str] = field(default_factory=Counter, repr=False, compare=False)
+    """Piece → times seen since the lexicon last counted the lower-case words of the pieces."""
+    _always: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    """Piece seen that holds tokens counted wherever they stand → those tokens."""
     _boring: set[str] = field(default_factory=set, repr=False, compare=False)
-    """Pieces seen that hold no token to index."""
+    """Pieces seen that hold no such token (a common word capitalised may still count in mid-sentence)."""
     codes: ThreadCodes = field(default_factory=ThreadCodes, repr=False, compare=False)
     """The codes of the threads seen (and their sessions), with which ``threads``, ``runs`` and ``participation``
     count."""
@@ -96,6 +96,12 @@ class TokenIndex:
         self.threads = ThreadCounts(self.codes)
         self.runs = ThreadCounts(self.codes)
         self.participation = Members(self.codes)
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """How the corpus writes every word (see ``Lexicon``)."""
+        self._count_lower_words()
+        return self._lexicon
 
     @property
     def members(self) -> dict[str, set[str]]:
@@ -115,8 +121,10 @@ class TokenIndex:
     def add(self, message: Message) -> None:
         """Index one message.
 
-        The text is split into pieces (see ``_UNICODE_PIECE``); what each distinct piece holds (its plain
-        lower-case word, the tokens it adds to the index) is worked out the first time it is seen.
+        The text is split into pieces (see ``_UNICODE_PIECE``); what each distinct piece holds (the tokens it
+        adds to the index wherever it stands) is worked out the first time it is seen, and its plain lower-case
+        word when the lexicon is read. A token that is also a common word ("Will you ...", "May I ...") is
+        counted only where it stands in mid-sentence, which is where a mid-sentence word is: it starts its piece.
         """
         code = self.codes.code(message.thread, message.session)
         self.participation.add(code, message.sender)
@@ -133,8 +141,12 @@ class TokenIndex:
         else:
             pieces = _UNICODE_PIECE.findall(text)
             mid, runs = _MID_SENTENCE.findall(text), RUN.findall(text)
-        counted = self._learn_and_collect(set(pieces).difference(self._boring), mid)
-        self.lexicon.observe_text(filter(None, map(self._lower_of.__getitem__, pieces)), mid)
+        self._pieces.update(pieces)
+        counted = self._collect(set(pieces).difference(self._boring))
+        if mid:
+            common = self._lexicon.words
+            counted.update(word for word in mid if len(word) > 1 and word.casefold() in common)
+            self._lexicon.capitalised.update(word.casefold() for word in mid if word[0].isupper())
         messages = self.threads.messages
         for token in counted:
             codes = messages.get(token)
@@ -147,51 +159,53 @@ class TokenIndex:
                 self.runs.add(run, code)
             self.paired.update(named_neighbours(words, self._ordinary))
 
-    def _learn_and_collect(self, pieces: set[str], mid: list[str]) -> set[str]:
-        """The tokens to index of a message's pieces that are not known to hold none (learning new pieces first)."""
+    def _collect(self, pieces: set[str]) -> set[str]:
+        """The tokens counted wherever they stand of a message's pieces not known to hold none (learning new ones)."""
         counted: set[str] = set()
-        indexed = self._indexed
+        always = self._always
         for piece in pieces:
-            held = indexed.get(piece)
+            held = always.get(piece)
             if held is None:
-                if piece in self._lower_of:
-                    continue
                 held = self._learn(piece)
-                if held is None:
-                    continue
-            always, mid_only = held
-            counted.update(always)
-            if mid_only:
-                counted.update(token for token in mid_only if token in mid)
+            counted.update(held)
         return counted
 
-    def _learn(self, piece: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
-        """Work out what a piece not seen before holds: its plain lower-case word, and its tokens the index counts.
+    def _learn(self, piece: str) -> tuple[str, ...]:
+        """The tokens of a piece not seen before that the index counts wherever they stand.
 
         A plain lower-case word is indexed only when it is a name we watch; a capitalised word that is also
-        a common word ("Will you ...", "May I ...") only where it stands in mid-sentence.
+        a common word only in mid-sentence (``add``).
         """
-        if len(self._lower_of) > _MAX_PIECES:
-            self._lower_of.clear()
-            self._indexed.clear()
+        if len(self._always) + len(self._boring) > _MAX_PIECES:
+            self._count_lower_words()
+            self._always.clear()
             self._boring.clear()
-        words, plain_words, _ = ASCII_PATTERNS if piece.isascii() else UNICODE_PATTERNS
-        lower = plain_words.findall(piece)
-        self._lower_of[piece] = lower[0] if lower else ""
-        always: list[str] = []
-        mid_only: list[str] = []
-        for token in dict.fromkeys(words.findall(piece)):
-            if len(token) < 2:
-                continue
-            if not token.islower():
-                (mid_only if token.casefold() in self.lexicon.words else always).append(token)
-            elif token in self.watched or "?" in token:
-                always.append(token)
-        if not (always or mid_only):
+        words = (ASCII_PATTERNS if piece.isascii() else UNICODE_PATTERNS)[0]
+        common = self._lexicon.words
+        held = tuple(
+            token for token in dict.fromkeys(words.findall(piece))
+            if len(token) > 1 and (
+                token.casefold() not in common if not token.islower() else token in self.watched or "?" in token
+            )
+        )
+        if held:
+            self._always[piece] = held
+        else:
             self._boring.add(piece)
-            return None
-        held = self._indexed[piece] = (tuple(always), tuple(mid_only))
         return held
+
+    def _count_lower_words(self) -> None:
+        """Count the plain lower-case words of the pieces seen since the last time in the lexicon.
+
+        A piece holds at most one, at its start (nothing a piece is made of may stand before it); the words are
+        counted in the order they first occur, as counting them message by message would.
+        """
+        lower = self._lexicon.lower
+        for piece, times in self._pieces.items():
+            word = (ASCII_PATTERNS if piece.isascii() else UNICODE_PATTERNS)[1].match(piece)
+            if word is not None:
+                lower[word.group()] += times
+        self._pieces.clear()
 
     def absorb(self, later: TokenIndex) -> None:
         """Add the index of the messages that follow (see ``Scan.absorb``)."""
@@ -200,8 +214,9 @@ class TokenIndex:
         self.runs.absorb(later.runs, recode)
         self.participation.absorb(later.participation, recode)
         self.paired.update(later.paired)
-        self.lexicon.lower.update(later.lexicon.lower)
-        self.lexicon.capitalised.update(later.lexicon.capitalised)
+        lexicon, theirs = self.lexicon, later.lexicon
+        lexicon.lower.update(theirs.lower)
+        lexicon.capitalised.update(theirs.capitalised)
 
     def records(self) -> TokenIndex:
         """The counts this index holds, without its word lists (cheap to send between processes)."""
@@ -233,7 +248,7 @@ class TokenIndex:
 
     def _ordinary(self, word: str) -> bool:
         key = word.casefold()
-        return key in self.lexicon.words or key in STOPWORDS
+        return key in self._lexicon.words or key in STOPWORDS
 
 
 
