@@ -29,7 +29,7 @@ from nicknames.nickname_table import NicknameTable
 from nicknames.outline import Outline, read_outline
 from nicknames.parallel import ordered_map
 from nicknames.salutations import DEFAULT_RULES, Rules
-from nicknames.scan import Scan
+from nicknames.scan import Posts, Scan
 
 if TYPE_CHECKING:
     from multiprocessing.sharedctypes import Synchronized
@@ -83,7 +83,8 @@ def collect_csv(
                 scan.absorb(found)
     if progress is not None:
         progress.step("suggesting names")
-    return finish_collect(scan, plan, outline.senders)
+    posts = Posts(outline.thread, outline.thread_labels, outline.sender, outline.senders)
+    return finish_collect(scan, plan, outline.senders, posts)
 
 
 def _advance(progress: Progress | None, done: int) -> None:
