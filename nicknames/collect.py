@@ -16,6 +16,7 @@ from nicknames.discover.sequences import sequence_words
 from nicknames.discover.stylised import is_stylised
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
+from nicknames.discover.thread_counts import ThreadCodes
 from nicknames.discover.token_index import TokenIndex
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.messages import MessageTable
@@ -107,12 +108,14 @@ class CollectPlan:
     discover: bool = True
     """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
 
-    def scan(self) -> Scan:
-        """A fresh pass over messages with these rules, class-list names and watched names."""
+    def scan(self, threads: ThreadCodes | None = None) -> Scan:
+        """A fresh pass over messages with these rules, class-list names and watched names (and the codes of the
+        threads, when they are known before the pass)."""
         watched = frozenset(part.casefold() for part in self.part_owners) | frozenset(
             self.names_table.forms) | frozenset(self.names_table.names)
         runs = sequence_words(self.part_owners) if self.discover else frozenset()
-        return Scan(self.rules, compile_names(self.part_owners), TokenIndex(watched=watched, sequence_words=runs))
+        index = TokenIndex(watched=watched, sequence_words=runs, codes=threads or ThreadCodes())
+        return Scan(self.rules, compile_names(self.part_owners), index)
 
 
 def plan_collect(
