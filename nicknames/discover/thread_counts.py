@@ -59,15 +59,23 @@ class ThreadCodes:
 
 
 class ThreadCounts(Mapping[str, Counter[str]]):
-    """Key → messages per thread (as a ``Counter`` of thread labels when read), kept as arrays of thread codes."""
+    """Key → messages per thread (as a ``Counter`` of thread labels when read), kept as arrays of thread codes.
 
-    __slots__ = ("messages", "threads")
+    A key found in more messages than there are threads ("Hi", a nickname that is also a word) is
+    kept as a count per thread instead, once later counts are absorbed: four bytes a thread rather
+    than four bytes a message.
+    """
+
+    __slots__ = ("dense", "messages", "threads")
 
     def __init__(self, threads: ThreadCodes) -> None:
         self.threads = threads
         """The codes of the threads, shared with the other counts of the same index."""
         self.messages: dict[str, array[int]] = {}
-        """Key → the thread code of each message that has it, in file order."""
+        """Key → the thread code of each message that has it, in file order (for a key in ``dense``, of the
+        messages added since its counts were last folded)."""
+        self.dense: dict[str, np.ndarray] = {}
+        """Key → messages per thread code, for the keys found in more messages than there are threads."""
 
     def add(self, key: str, thread: int) -> None:
         """Count one message of the thread with this code."""
@@ -79,14 +87,33 @@ class ThreadCounts(Mapping[str, Counter[str]]):
     def absorb(self, later: ThreadCounts, recode: list[int]) -> None:
         """Add the counts of the messages that follow (``recode``: see ``ThreadCodes.recode``), keeping the order
         in which keys first occur."""
+        threads = len(self.threads.labels)
         for key, codes in later.messages.items():
             mine = self.messages.get(key)
             if mine is None:
                 mine = self.messages[key] = array("I")
             mine.extend(array("I", map(recode.__getitem__, codes)))
+            # A key kept as counts folds its new codes in often, so that they never take much room.
+            if len(mine) > (threads // 8 if key in self.dense else threads):
+                self._fold(key, mine)
+
+    def _fold(self, key: str, codes: array[int]) -> None:
+        """Turn the key's thread codes into counts per thread, added to those it has."""
+        counts = np.bincount(np.frombuffer(codes, dtype=np.uint32), minlength=len(self.threads.labels))
+        before = self.dense.get(key)
+        if before is not None:
+            counts[: len(before)] += before
+        self.dense[key] = counts.astype(np.uint32)
+        self.messages[key] = array("I")
 
     def __getitem__(self, key: str) -> Counter[str]:
-        return Counter(map(self.threads.labels.__getitem__, self.messages[key]))
+        labels = self.threads.labels
+        counts = Counter(map(labels.__getitem__, self.messages[key]))
+        dense = self.dense.get(key)
+        if dense is not None:
+            found = np.flatnonzero(dense)
+            counts.update(dict(zip(map(labels.__getitem__, found.tolist()), dense[found].tolist())))
+        return counts
 
     def __contains__(self, key: object) -> bool:
         return key in self.messages
