@@ -16,13 +16,14 @@ from nicknames.discover.sequences import sequence_words
 from nicknames.discover.stylised import is_stylised
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
+from nicknames.discover.thread_counts import ThreadCodes
 from nicknames.discover.token_index import TokenIndex
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.messages import MessageTable
 from nicknames.nickname_table import NicknameTable, builtin_table
 from nicknames.patterns import compile_names, name_key
 from nicknames.salutations import DEFAULT_RULES, Rules
-from nicknames.scan import Scan, ScanStats
+from nicknames.scan import Posts, Scan, ScanStats
 from nicknames.stopwords import SALUTATION_WORDS, STOPWORDS
 
 CollectStats = ScanStats
@@ -90,7 +91,7 @@ def collect(
     scan = plan.scan()
     for position, message in enumerate(messages):
         scan.add(position, message)
-    return finish_collect(scan, plan, senders)
+    return finish_collect(scan, plan, senders, Posts.of_messages(messages))
 
 
 @dataclass(frozen=True)
@@ -107,12 +108,14 @@ class CollectPlan:
     discover: bool = True
     """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
 
-    def scan(self) -> Scan:
-        """A fresh pass over messages with these rules, class-list names and watched names."""
+    def scan(self, threads: ThreadCodes | None = None) -> Scan:
+        """A fresh pass over messages with these rules, class-list names and watched names (and the codes of the
+        threads, when they are known before the pass)."""
         watched = frozenset(part.casefold() for part in self.part_owners) | frozenset(
             self.names_table.forms) | frozenset(self.names_table.names)
         runs = sequence_words(self.part_owners) if self.discover else frozenset()
-        return Scan(self.rules, compile_names(self.part_owners), TokenIndex(watched=watched, sequence_words=runs))
+        index = TokenIndex(watched=watched, sequence_words=runs, codes=threads or ThreadCodes())
+        return Scan(self.rules, compile_names(self.part_owners), index)
 
 
 def plan_collect(
@@ -132,12 +135,13 @@ def plan_collect(
     return CollectPlan(roster, registered, _part_owners(registered), names_table, rules, discover)
 
 
-def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str]) -> CollectResult:
-    """The decisions that need the whole corpus, from what the pass recorded: the proposed mapping."""
+def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts: Posts) -> CollectResult:
+    """The decisions that need the whole corpus, from what the pass recorded and the messages of each thread
+    (``posts``): the proposed mapping."""
     roster, part_owners, names_table, discover = plan.roster, plan.part_owners, plan.names_table, plan.discover
     found = Found()
     _signoffs(scan, roster, found)
-    _greetings(scan, roster, names_table, found)
+    _greetings(scan, posts, roster, names_table, found)
     _class_list_names(scan, part_owners, found)
     _drop_words(found, scan.index.lexicon, part_owners, names_table)
     if discover:
@@ -210,12 +214,12 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found) -> None:
         found.tag(sender, name, *tags, *(["uncertain"] if doubtful else []))
 
 
-def _greetings(scan: Scan, roster: dict[str, str], table: NicknameTable, found: Found) -> None:
+def _greetings(scan: Scan, posts: Posts, roster: dict[str, str], table: NicknameTable, found: Found) -> None:
     """Greeted names for the participant each greeting most likely addresses (see ``attribution``)."""
     owners = _owners({pid: registered_parts(name) for pid, name in roster.items()}, found, table)
     _glued_owners(owners, {name for greeting in scan.greetings for name in greeting.names})
     for greeting in scan.greetings:
-        for attribution in attribute(greeting, owners, scan.posts):
+        for attribution in attribute(greeting, owners, posts):
             tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
             uncertain = attribution.uncertain or doubtful
             found.add(attribution.participant, attribution.name, "greeting", suggested=uncertain)

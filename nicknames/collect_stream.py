@@ -17,16 +17,18 @@ from collections.abc import Mapping as MappingType
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+import numpy as np
 import pandas as pd
 
 from nicknames.collect import CollectPlan, CollectResult, finish_collect, plan_collect
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
+from nicknames.discover.thread_counts import Members, ThreadCodes
 from nicknames.messages import Message, split_ids
 from nicknames.nickname_table import NicknameTable
 from nicknames.outline import Outline, read_outline
 from nicknames.parallel import ordered_map
 from nicknames.salutations import DEFAULT_RULES, Rules
-from nicknames.scan import Scan
+from nicknames.scan import Posts, Scan
 from nicknames.worker_progress import PROGRESS_STEP, Progress, WorkerProgress, add_shared, advance
 
 if TYPE_CHECKING:
@@ -67,7 +69,7 @@ def collect_csv(
     if progress is not None:
         progress.start(len(outline))
     chunks = _chunks(path, outline, encoding, rows)
-    scan = plan.scan()
+    scan = plan.scan(_thread_codes(outline))
     if jobs <= 1:
         for offset, columns in chunks:
             _scan_messages(scan, offset, _messages(columns), lambda done: advance(progress, done))
@@ -77,7 +79,22 @@ def collect_csv(
                 scan.absorb(found)
     if progress is not None:
         progress.step("suggesting names")
-    return finish_collect(scan, plan, outline.senders)
+    index = scan.index
+    index.participation = Members.of_posts(index.codes, outline.thread, outline.sender, outline.parent_sender,
+                                           outline.senders)
+    posts = Posts(outline.thread, outline.thread_labels, outline.sender, outline.senders)
+    return finish_collect(scan, plan, outline.senders, posts)
+
+
+def _thread_codes(outline: Outline) -> ThreadCodes:
+    """The outline's threads as the codes of the pass, each with the session of its first message."""
+    _, first = np.unique(outline.thread, return_index=True)
+    if outline.session is None:
+        sessions = [""] * len(first)
+    else:
+        labels = outline.session_labels
+        sessions = [labels[code] for code in outline.session[first].tolist()]
+    return ThreadCodes.known(outline.thread_labels, sessions)
 
 
 def _scan_messages(scan: Scan, offset: int, messages: list[Message], scanned: Callable[[int], None]) -> None:

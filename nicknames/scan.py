@@ -7,12 +7,14 @@ which variants to suggest) are taken afterwards from what the pass recorded.
 
 from __future__ import annotations
 
-from array import array
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Reversible, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from nicknames.discover.attribution import Greeting, Greetings
+from nicknames.discover.thread_counts import ThreadCounts
 from nicknames.discover.token_index import TokenIndex
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
@@ -33,39 +35,44 @@ class ScanStats:
 _NO_RULES = Rules((), (), frozenset())
 
 
-class Posts:
-    """A thread's messages in file order as (position, sender), in 16 bytes each (senders are shared strings)."""
+class Posts(Mapping[str, Reversible[tuple[int, str]]]):
+    """Thread → its messages in file order as (position, sender), read from each message's thread and sender codes.
 
-    __slots__ = ("positions", "senders")
+    The outline (or the table) already holds every message's thread and sender, so the pass
+    records nothing for this: the messages are sorted by thread once, when a greeting asks.
+    """
 
-    def __init__(self) -> None:
-        self.positions = array("q")
-        self.senders: list[str] = []
+    __slots__ = ("code", "ends", "order", "sender", "senders")
 
-    def append(self, post: tuple[int, str]) -> None:
-        """Add the thread's next message."""
-        self.positions.append(post[0])
-        self.senders.append(post[1])
+    def __init__(self, thread: np.ndarray, thread_labels: Sequence[str], sender: np.ndarray,
+                 senders: Sequence[str]) -> None:
+        self.code = {label: code for code, label in enumerate(thread_labels)}
+        self.order = np.argsort(thread, kind="stable").astype(np.int32)
+        """Positions, thread by thread, in file order within each thread."""
+        self.ends = np.cumsum(np.bincount(thread, minlength=len(thread_labels)))
+        self.sender, self.senders = sender, senders
 
-    def extend(self, later: Posts) -> None:
-        """Add the messages of the thread that follow."""
-        self.positions.extend(later.positions)
-        self.senders.extend(later.senders)
+    @classmethod
+    def of_messages(cls, messages: Sequence[Message]) -> Posts:
+        """The posts of messages held in memory, their positions counted from 0."""
+        threads: dict[str, int] = {}
+        senders: dict[str, int] = {}
+        count = len(messages)
+        thread = np.fromiter((threads.setdefault(m.thread, len(threads)) for m in messages), np.int32, count)
+        sender = np.fromiter((senders.setdefault(m.sender, len(senders)) for m in messages), np.int32, count)
+        return cls(thread, list(threads), sender, list(senders))
+
+    def __getitem__(self, thread: str) -> list[tuple[int, str]]:
+        code = self.code[thread]
+        rows = self.order[(self.ends[code - 1] if code else 0) : self.ends[code]]
+        senders = self.senders
+        return list(zip(rows.tolist(), [senders[sender] for sender in self.sender[rows].tolist()]))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.code)
 
     def __len__(self) -> int:
-        return len(self.senders)
-
-    def __iter__(self) -> Iterator[tuple[int, str]]:
-        return zip(self.positions, self.senders)
-
-    def __reversed__(self) -> Iterator[tuple[int, str]]:
-        return zip(reversed(self.positions), reversed(self.senders))
-
-    def __getstate__(self) -> tuple[array[int], list[str]]:
-        return self.positions, self.senders
-
-    def __setstate__(self, state: tuple[array[int], list[str]]) -> None:
-        self.positions, self.senders = state
+        return len(self.code)
 
 
 @dataclass
@@ -76,25 +83,23 @@ class Scan:
     class_pattern: NameMatcher | None
     index: TokenIndex
     stats: ScanStats = field(default_factory=ScanStats)
-    greetings: Greetings = field(default_factory=Greetings)
+    greetings: Greetings = field(init=False)
     signoffs: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, name) → messages the sender signed with that name."""
-    class_usage: dict[str, dict[str, int]] = field(default_factory=dict)
-    """Registered name part → thread → messages of the thread it occurs in.
-
-    Plain dicts rather than ``Counter``s: a worker sends thousands of them per chunk, and a
-    ``Counter`` runs Python code for each one as it is unpickled."""
-    posts: dict[str, Posts] = field(default_factory=dict)
-    """Thread → (position, sender) of its messages in file order."""
+    class_usage: ThreadCounts = field(init=False)
+    """Registered name part → messages per thread it occurs in (thread codes of the index, four bytes a message)."""
     names: dict[str, str] = field(default_factory=dict)
     """One copy of each greeted name, shared by the greetings that use it."""
 
+    def __post_init__(self) -> None:
+        self.greetings = Greetings(self.index.codes)
+        self.class_usage = ThreadCounts(self.index.codes)
+
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
-        return Scan(
-            _NO_RULES, None, self.index.records(),
-            self.stats, self.greetings, self.signoffs, self.class_usage, self.posts,
-        )
+        found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs)
+        found.greetings, found.class_usage = self.greetings, self.class_usage
+        return found
 
     def absorb(self, later: Scan) -> None:
         """Add what a pass over the messages that follow this pass's recorded.
@@ -109,28 +114,12 @@ class Scan:
         stats.greetings_without_parent += other.greetings_without_parent
         self.greetings.extend(later.greetings)
         self.signoffs.update(later.signoffs)
-        for part, threads in later.class_usage.items():
-            counts = self.class_usage.get(part)
-            if counts is None:
-                self.class_usage[part] = threads
-            else:
-                for thread, count in threads.items():
-                    counts[thread] = counts.get(thread, 0) + count
-        for thread, posts in later.posts.items():
-            mine = self.posts.get(thread)
-            if mine is None:
-                self.posts[thread] = posts
-            else:
-                mine.extend(posts)
+        self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
 
     def add(self, position: int, message: Message) -> None:
         """Read one message."""
         self.stats.messages += 1
-        posts = self.posts.get(message.thread)
-        if posts is None:
-            posts = self.posts[message.thread] = Posts()
-        posts.append((position, message.sender))
         greeted = greeting_names(message.text, self.rules)
         if greeted:
             self.stats.greetings += 1
@@ -140,17 +129,17 @@ class Scan:
                     position, message.thread, message.sender, message.parent_sender,
                     tuple(self.names.setdefault(name, name) for name in greeted),
                     message.recipients,
-                )
+                ),
+                message.session,
             )
         signed = signoff_names(message.text, self.rules)
         if signed:
             self.stats.signoffs += 1
             self.signoffs.update((message.sender, name) for name in signed)
         if self.class_pattern is not None:
-            thread = message.thread
-            for part in self.class_pattern.names_in(message.text):
-                threads = self.class_usage.get(part)
-                if threads is None:
-                    threads = self.class_usage[part] = {}
-                threads[thread] = threads.get(thread, 0) + 1
+            parts = self.class_pattern.names_in(message.text)
+            if parts:
+                code = self.index.codes.code(message.thread, message.session)
+                for part in parts:
+                    self.class_usage.add(part, code)
         self.index.add(message)

@@ -50,3 +50,14 @@ def test_counts_survive_pickling() -> None:
     assert dict(copy) == dict(counts)
     assert copy.threads is copy_members.threads
     assert copy.threads.code("t2", "") == 1
+
+
+def test_a_key_in_more_messages_than_threads_is_kept_as_counts_per_thread() -> None:
+    first, _ = counts_of(("Hi", "t1", "U1"))
+    later, _ = counts_of(*[("Hi", f"t{n % 3}", "U1") for n in range(10)], ("Rob", "t2", "U2"))
+    for _ in range(2):
+        first.absorb(later, first.threads.recode(later.threads))
+    assert "Hi" in first.dense and "Rob" not in first.dense
+    assert first["Hi"] == Counter({"t0": 8, "t1": 7, "t2": 6})
+    assert first["Rob"] == Counter({"t2": 2})
+    assert list(first) == ["Hi", "Rob"]

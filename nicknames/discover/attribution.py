@@ -21,6 +21,9 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator, Mapping, Reversible
 from dataclasses import dataclass
+from typing import Any
+
+from nicknames.discover.thread_counts import ThreadCodes
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,36 +87,48 @@ def _latest_poster(candidates: set[str], posts: Reversible[tuple[int, str]], bef
 
 
 class Greetings:
-    """The greetings of a pass in columns, about 50 bytes each instead of a ``Greeting`` object, its
-    position and its tuple of names (equal tuples of names are shared)."""
+    """The greetings of a pass in columns, about 36 bytes each instead of a ``Greeting`` object: the position,
+    the codes of the thread (``ThreadCodes``, shared with the index of the same pass) and of the sender and
+    parent's sender, and one copy of each tuple of names or recipients.
 
-    __slots__ = ("names", "parents", "positions", "recipients", "senders", "shared", "threads")
+    Codes rather than strings: a worker's greetings come back with copies of the thread and sender
+    strings, which would otherwise stay in memory chunk after chunk."""
 
-    def __init__(self) -> None:
+    __slots__ = ("codes", "names", "parents", "participants", "positions", "recipients", "senders", "shared",
+                 "threads")
+
+    def __init__(self, threads: ThreadCodes | None = None) -> None:
+        self.codes = threads if threads is not None else ThreadCodes()
         self.positions = array("q")
-        self.threads: list[str] = []
-        self.senders: list[str] = []
-        self.parents: list[str | None] = []
+        self.threads = array("I")
+        self.participants = Labels()
+        """The senders and parents' senders, coded."""
+        self.senders = array("I")
+        self.parents = array("i")
+        """The code of the parent message's sender, -1 when it is unknown."""
         self.names: list[tuple[str, ...]] = []
         self.recipients: list[tuple[str, ...]] = []
         self.shared: dict[tuple[str, ...], tuple[str, ...]] = {}
         """One copy of each tuple of names or recipients."""
 
-    def append(self, greeting: Greeting) -> None:
-        """Add the next greeting."""
+    def append(self, greeting: Greeting, session: str = "") -> None:
+        """Add the next greeting (``session``: that of its thread, for a thread new to the codes)."""
         self.positions.append(greeting.position)
-        self.threads.append(greeting.thread)
-        self.senders.append(greeting.sender)
-        self.parents.append(greeting.parent_sender)
+        self.threads.append(self.codes.code(greeting.thread, session))
+        self.senders.append(self.participants.code(greeting.sender))
+        parent = greeting.parent_sender
+        self.parents.append(-1 if parent is None else self.participants.code(parent))
         self.names.append(self.shared.setdefault(greeting.names, greeting.names))
         self.recipients.append(self.shared.setdefault(greeting.recipients, greeting.recipients))
 
     def extend(self, later: Greetings) -> None:
         """Add the greetings of the messages that follow."""
+        threads = self.codes.recode(later.codes)
+        people = [self.participants.code(label) for label in later.participants.labels]
         self.positions.extend(later.positions)
-        self.threads.extend(later.threads)
-        self.senders.extend(later.senders)
-        self.parents.extend(later.parents)
+        self.threads.extend(array("I", map(threads.__getitem__, later.threads)))
+        self.senders.extend(array("I", map(people.__getitem__, later.senders)))
+        self.parents.extend(array("i", (people[code] if code >= 0 else -1 for code in later.parents)))
         self.names.extend(self.shared.setdefault(names, names) for names in later.names)
         self.recipients.extend(self.shared.setdefault(recipients, recipients) for recipients in later.recipients)
 
@@ -121,14 +136,43 @@ class Greetings:
         return len(self.positions)
 
     def __iter__(self) -> Iterator[Greeting]:
-        columns = (self.positions, self.threads, self.senders, self.parents, self.names, self.recipients)
-        return (Greeting(*row) for row in zip(*columns))
+        threads, people = self.codes.labels, self.participants.labels
+        for position, thread, sender, parent, names, recipients in zip(
+            self.positions, self.threads, self.senders, self.parents, self.names, self.recipients
+        ):
+            yield Greeting(position, threads[thread], people[sender], people[parent] if parent >= 0 else None,
+                           names, recipients)
 
-    def __getstate__(self) -> tuple[array[int], list[str], list[str], list[str | None], list[tuple[str, ...]],
-                                    list[tuple[str, ...]]]:
-        return self.positions, self.threads, self.senders, self.parents, self.names, self.recipients
+    def __getstate__(self) -> tuple[object, ...]:
+        return (self.codes, self.positions, self.threads, self.participants, self.senders, self.parents,
+                self.names, self.recipients)
 
-    def __setstate__(self, state: tuple[array[int], list[str], list[str], list[str | None], list[tuple[str, ...]],
-                                        list[tuple[str, ...]]]) -> None:
-        self.positions, self.threads, self.senders, self.parents, self.names, self.recipients = state
+    def __setstate__(self, state: tuple[Any, ...]) -> None:
+        (self.codes, self.positions, self.threads, self.participants, self.senders, self.parents,
+         self.names, self.recipients) = state
         self.shared = {}
+
+
+class Labels:
+    """Strings as small integer codes, in the order first seen."""
+
+    __slots__ = ("index", "labels")
+
+    def __init__(self) -> None:
+        self.labels: list[str] = []
+        self.index: dict[str, int] = {}
+
+    def code(self, label: str) -> int:
+        """The label's code, giving it the next one when it is new."""
+        code = self.index.get(label)
+        if code is None:
+            code = self.index[label] = len(self.labels)
+            self.labels.append(label)
+        return code
+
+    def __getstate__(self) -> list[str]:
+        return self.labels
+
+    def __setstate__(self, labels: list[str]) -> None:
+        self.labels = labels
+        self.index = {label: code for code, label in enumerate(labels)}

@@ -19,7 +19,7 @@ decided by the caller.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
 from nicknames.discover.token_index import TokenIndex
@@ -32,18 +32,14 @@ MAX_SESSION_MESSAGES = 2
 class Sessions:
     """Which session each thread is in, and who is active in each session."""
 
-    of_thread: dict[str, str]
+    of_thread: Mapping[str, str]
     members: dict[str, set[str]]
     """Session → participants active in it (senders, and the senders they reply to)."""
 
     @classmethod
     def from_index(cls, index: TokenIndex) -> Sessions:
         """The sessions the index saw."""
-        members: dict[str, set[str]] = {}
-        of_thread = dict(index.sessions)
-        for thread, participants in index.members.items():
-            members.setdefault(of_thread.get(thread, ""), set()).update(participants)
-        return cls(of_thread, members)
+        return cls(index.sessions, index.participation.by_session())
 
     def count(
         self, occurrences: Counter[str], participant: str, own_threads: Collection[str], claimants: Collection[str]

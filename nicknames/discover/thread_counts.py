@@ -14,6 +14,8 @@ from array import array
 from collections import Counter
 from collections.abc import Iterator, Mapping
 
+import numpy as np
+
 
 class ThreadCodes:
     """Thread label ↔ a small integer code, in the order threads are first seen, with each thread's session."""
@@ -25,6 +27,15 @@ class ThreadCodes:
         self.labels: list[str] = []
         self.sessions: list[str] = []
         """The session of each thread, by code ("" when the messages have no sessions)."""
+
+    @classmethod
+    def known(cls, labels: list[str], sessions: list[str]) -> ThreadCodes:
+        """Codes of threads known before the pass (the outline's, with their sessions): a thread's code is its place
+        in ``labels``, and the strings are those given, not a copy of each."""
+        codes = cls()
+        codes.labels, codes.sessions = labels, sessions
+        codes.codes = {label: code for code, label in enumerate(labels)}
+        return codes
 
     def code(self, label: str, session: str) -> int:
         """The thread's code, giving it the next one (and the session) when it is new."""
@@ -48,15 +59,23 @@ class ThreadCodes:
 
 
 class ThreadCounts(Mapping[str, Counter[str]]):
-    """Key → messages per thread (as a ``Counter`` of thread labels when read), kept as arrays of thread codes."""
+    """Key → messages per thread (as a ``Counter`` of thread labels when read), kept as arrays of thread codes.
 
-    __slots__ = ("messages", "threads")
+    A key found in more messages than there are threads ("Hi", a nickname that is also a word) is
+    kept as a count per thread instead, once later counts are absorbed: four bytes a thread rather
+    than four bytes a message.
+    """
+
+    __slots__ = ("dense", "messages", "threads")
 
     def __init__(self, threads: ThreadCodes) -> None:
         self.threads = threads
         """The codes of the threads, shared with the other counts of the same index."""
         self.messages: dict[str, array[int]] = {}
-        """Key → the thread code of each message that has it, in file order."""
+        """Key → the thread code of each message that has it, in file order (for a key in ``dense``, of the
+        messages added since its counts were last folded)."""
+        self.dense: dict[str, np.ndarray] = {}
+        """Key → messages per thread code, for the keys found in more messages than there are threads."""
 
     def add(self, key: str, thread: int) -> None:
         """Count one message of the thread with this code."""
@@ -68,14 +87,33 @@ class ThreadCounts(Mapping[str, Counter[str]]):
     def absorb(self, later: ThreadCounts, recode: list[int]) -> None:
         """Add the counts of the messages that follow (``recode``: see ``ThreadCodes.recode``), keeping the order
         in which keys first occur."""
+        threads = len(self.threads.labels)
         for key, codes in later.messages.items():
             mine = self.messages.get(key)
             if mine is None:
                 mine = self.messages[key] = array("I")
             mine.extend(array("I", map(recode.__getitem__, codes)))
+            # A key kept as counts folds its new codes in often, so that they never take much room.
+            if len(mine) > (threads // 8 if key in self.dense else threads):
+                self._fold(key, mine)
+
+    def _fold(self, key: str, codes: array[int]) -> None:
+        """Turn the key's thread codes into counts per thread, added to those it has."""
+        counts = np.bincount(np.frombuffer(codes, dtype=np.uint32), minlength=len(self.threads.labels))
+        before = self.dense.get(key)
+        if before is not None:
+            counts[: len(before)] += before
+        self.dense[key] = counts.astype(np.uint32)
+        self.messages[key] = array("I")
 
     def __getitem__(self, key: str) -> Counter[str]:
-        return Counter(map(self.threads.labels.__getitem__, self.messages[key]))
+        labels = self.threads.labels
+        counts = Counter(map(labels.__getitem__, self.messages[key]))
+        dense = self.dense.get(key)
+        if dense is not None:
+            found = np.flatnonzero(dense)
+            counts.update(dict(zip(map(labels.__getitem__, found.tolist()), dense[found].tolist())))
+        return counts
 
     def __contains__(self, key: object) -> bool:
         return key in self.messages
@@ -122,10 +160,44 @@ class Members:
             for participant in members:
                 self.add(recode[thread], participant)
 
+    @classmethod
+    def of_posts(cls, threads: ThreadCodes, thread: np.ndarray, sender: np.ndarray, parent_sender: np.ndarray,
+                 senders: list[str]) -> Members:
+        """Who is active in which thread, from each message's thread, sender and parent's sender codes (-1: no
+        parent), as the outline holds them.
+
+        Only ``threads_of`` is filled (about four bytes a thread and member): the members of each thread
+        are read from it, and nothing is added afterwards.
+        """
+        replies = parent_sender >= 0
+        count = max(len(threads.labels), 1)
+        member = np.concatenate([sender, parent_sender[replies]]).astype(np.int64)
+        pairs = np.unique(member * count + np.concatenate([thread, thread[replies]]))
+        participants, codes = np.divmod(pairs, count)
+        members = cls(threads)
+        starts = np.flatnonzero(np.diff(participants, prepend=-1))
+        for start, end in zip(starts.tolist(), [*starts[1:].tolist(), len(pairs)]):
+            threads_of = array("I", codes[start:end].astype(np.uint32).tobytes())
+            members.threads_of[senders[int(participants[start])]] = threads_of
+        return members
+
     def by_thread(self) -> dict[str, set[str]]:
         """Thread label → its members."""
         labels = self.threads.labels
-        return {labels[code]: set(members) for code, members in enumerate(self.of_thread) if members}
+        found: dict[str, set[str]] = {}
+        for participant, codes in self.threads_of.items():
+            for code in codes:
+                found.setdefault(labels[code], set()).add(participant)
+        return found
+
+    def by_session(self) -> dict[str, set[str]]:
+        """Session → the participants active in its threads."""
+        sessions = self.threads.sessions
+        found: dict[str, set[str]] = {}
+        for participant, codes in self.threads_of.items():
+            for session in {sessions[code] for code in codes}:
+                found.setdefault(session, set()).add(participant)
+        return found
 
     def threads_of_participant(self, participant: str) -> set[str]:
         """The labels of the threads in which the participant is active."""
@@ -163,6 +235,10 @@ class ThreadSessions(Mapping[str, str]):
 
     def __getitem__(self, thread: str) -> str:
         return self.threads.sessions[self.threads.codes[thread]]
+
+    def get(self, thread: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        code = self.threads.codes.get(thread)
+        return default if code is None else self.threads.sessions[code]
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.threads.labels)

@@ -219,10 +219,11 @@ class TokenIndex:
         lexicon.capitalised.update(theirs.capitalised)
 
     def records(self) -> TokenIndex:
-        """The counts this index holds, without its word lists (cheap to send between processes)."""
+        """The counts this index holds, without its word lists (cheap to send between processes) and without who
+        is active in which thread, which the outline of the messages tells (``Members.of_posts``)."""
         lexicon = Lexicon(self.lexicon.lower, self.lexicon.capitalised, frozenset())
         records = TokenIndex(frozenset(), lexicon, frozenset(), self.paired, codes=self.codes)
-        records.threads, records.runs, records.participation = self.threads, self.runs, self.participation
+        records.threads, records.runs = self.threads, self.runs
         return records
 
     def count(self, token: str, threads: Collection[str]) -> int:
