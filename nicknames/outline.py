@@ -23,6 +23,7 @@ from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks, read_header, s
 from nicknames.csv_slices import RowSlice, Unsliceable
 from nicknames.errors import InputError
 from nicknames.errors import where
+from nicknames.labels import Labels
 from nicknames.messages import NO_PARENT, SCOPES, _sender_problem, check_unique_ids, empty_ids_error
 from nicknames.replies import ReplyCheck
 
@@ -32,25 +33,16 @@ _HASH_KEYS = ("0123456789123456", "6543219876543210")
 """Keys for hashing ids; the second is used in the (astronomically rare) case of a collision."""
 
 
-@dataclass
-class Codes:
+class Codes(Labels):
     """Strings seen chunk by chunk, as dense integer codes in order of first appearance."""
 
-    labels: list[str] = field(default_factory=list)
-    index: dict[str, int] = field(default_factory=dict)
+    __slots__ = ()
 
     def encode(self, values: pd.Series) -> np.ndarray:
         """The codes of a chunk's values, adding new labels as they appear."""
         local, uniques = pd.factorize(values.to_numpy(dtype=object))
-        to_global = np.fromiter((self._code(str(label)) for label in uniques), dtype=CODE, count=len(uniques))
+        to_global = np.fromiter((self.code(str(label)) for label in uniques), dtype=CODE, count=len(uniques))
         return to_global[local] if len(local) else np.zeros(0, dtype=CODE)
-
-    def _code(self, label: str) -> int:
-        code = self.index.get(label)
-        if code is None:
-            code = self.index[label] = len(self.labels)
-            self.labels.append(label)
-        return code
 
 
 @dataclass
