@@ -35,7 +35,7 @@ _BRACKETED_EMAIL = regex.compile(
     r"(?<![\w.+\-])[\w.+\-]+[ ]*(?:\[at\]|\(at\))[ ]*[\w\-]+(?:(?:\.|[ ]*(?:\[dot\]|\(dot\))[ ]*)[\w\-]+)*(?!\w)"
 )
 """An address written to fool harvesters: ``mary [at] example [dot] org``."""
-_LOCAL_PART = regex.compile(r"(?<![\w.+\-])[\w+\-]+(?:[._][\w+\-]+)+$")
+_LOCAL_PART = regex.compile(r"(?<![\w.+\-])[\w+\-]+(?:[._][\w+\-]+)+\Z")
 _DOMAIN = regex.compile(r"[\w\-]+(?:\.[\w\-]+)*(?!\w)")
 """``mary.poe at example.org``: a dotted local part, " at ", a domain. Found from each " at ", because a
 pattern that starts with a word character is slow to scan long texts with."""

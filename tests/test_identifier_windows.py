@@ -6,6 +6,7 @@ words give what running every pattern gives.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -60,3 +61,18 @@ def test_local_part_test_passes_every_local_part(text: str, data: st.DataObject)
     start = data.draw(st.integers(0, end))
     if _LOCAL_PART.search(text, start, end) is not None:
         assert _may_end_local_part(text, start, end)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("x mary.poe at", "mary.poe"),
+        ("@@ at  at  at 713713713www.ab\n", None),  # a line break ends the window: no local part before it
+        ("x mary.poe\n at", None),
+    ],
+)
+def test_a_local_part_ends_where_the_window_ends(text: str, found: str | None) -> None:
+    end = text.rfind(" at") if text.endswith(" at") else len(text)
+    match = _LOCAL_PART.search(text, 0, end)
+    assert (match.group() if match else None) == found
+    assert _may_end_local_part(text, 0, end) or match is None
