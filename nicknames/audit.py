@@ -134,7 +134,6 @@ class NameIndex:
             _add_length(self.keep_lengths, tokens)
 
 
-
 def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> NameIndex:
     """The names audit looks for: the mapping's names in use, class-list name parts, and the keep list."""
     index = NameIndex()

@@ -6,9 +6,9 @@ from collections.abc import Iterable, Iterator
 from itertools import islice
 from typing import TypeVar
 
-from nicknames.worker_progress import Progress
 from nicknames.audit import AuditPart, AuditResult, AuditTally, NameIndex, audit_part
 from nicknames.parallel import ordered_map
+from nicknames.worker_progress import Progress, advance
 
 CHUNK_MESSAGES = 5_000
 """Messages per chunk handed to a worker."""
@@ -28,8 +28,7 @@ def audit_in_chunks(messages: Iterable[tuple[str, str]], index: NameIndex, near:
     chunks = batches(messages, size or CHUNK_MESSAGES)
     for part in ordered_map(_audit_chunk, chunks, jobs, _start_worker, (index, near)):
         tally.absorb(part)
-        if progress is not None:
-            progress.advance(part.messages)
+        advance(progress, part.messages)
     return tally.result()
 
 
