@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from collections.abc import Mapping as MappingType
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import numpy as np
 import pandas as pd
@@ -29,10 +29,7 @@ from nicknames.outline import Outline, read_outline
 from nicknames.parallel import ordered_map
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Posts, Scan
-from nicknames.worker_progress import PROGRESS_STEP, Progress, WorkerProgress, add_shared, advance
-
-if TYPE_CHECKING:
-    from multiprocessing.sharedctypes import Synchronized
+from nicknames.worker_progress import PROGRESS_STEP, Progress, counting
 
 Chunk = tuple[int, tuple[list[Any], ...]]
 """The position of a chunk's first message in the file, and its messages as columns in ``Message``'s order.
@@ -70,12 +67,12 @@ def collect_csv(
         progress.start(len(outline))
     chunks = _chunks(path, outline, encoding, rows)
     scan = plan.scan(_thread_codes(outline))
-    if jobs <= 1:
-        for offset, columns in chunks:
-            _scan_messages(scan, offset, _messages(columns), lambda done: advance(progress, done))
-    else:
-        with WorkerProgress(progress) as scanned:
-            for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, scanned.shared)):
+    with counting(progress, jobs) as done:
+        if jobs <= 1:
+            for offset, columns in chunks:
+                _scan_messages(scan, offset, _messages(columns), done)
+        else:
+            for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, done)):
                 scan.absorb(found)
     if progress is not None:
         progress.step("suggesting names")
@@ -144,23 +141,18 @@ def _recipients(path: Path, outline: Outline, encoding: str | None, rows: int) -
 
 
 _worker_plan: CollectPlan | None = None
-_worker_scanned: Synchronized[Any] | None = None
+_worker_scanned: Callable[[int], None] | None = None
 
 
-def _start_worker(plan: CollectPlan, scanned: Synchronized[Any]) -> None:
+def _start_worker(plan: CollectPlan, scanned: Callable[[int], None]) -> None:
     global _worker_plan, _worker_scanned
     _worker_plan, _worker_scanned = plan, scanned
 
 
-def _count_scanned(done: int) -> None:
-    assert _worker_scanned is not None
-    add_shared(_worker_scanned, done)
-
-
 def _scan_chunk(chunk: Chunk) -> Scan:
     """One chunk scanned on its own (in a worker process): its records, for ``Scan.absorb``."""
-    assert _worker_plan is not None
+    assert _worker_plan is not None and _worker_scanned is not None
     scan = _worker_plan.scan()
     offset, columns = chunk
-    _scan_messages(scan, offset, _messages(columns), _count_scanned)
+    _scan_messages(scan, offset, _messages(columns), _worker_scanned)
     return scan.findings()
