@@ -12,6 +12,7 @@ from nicknames.apply_stream import apply_csv
 from nicknames.mapping import Mapping
 from nicknames.messages import read_messages
 from nicknames.pseudonyms import IdTemplate
+from tests.recorded_progress import RecordedProgress
 
 ROWS = [
     ("m1", "", "u1", "s1", "Hi all,\nI think so.\nCheers,\nRob"),
@@ -104,19 +105,6 @@ def test_shared_names_decided_across_chunks_match_in_memory(tmp_path: Path, seed
         assert streamed.getvalue() == expected.getvalue()
         assert summary.counts() == result.counts()
         assert summary.review_count() == len(result.for_review())
-
-
-class RecordedProgress:
-    """What apply tells its progress display, in order."""
-
-    def __init__(self) -> None:
-        self.events: list[tuple[str, int]] = []
-
-    def start(self, total: int) -> None:
-        self.events.append(("start", total))
-
-    def advance(self, done: int) -> None:
-        self.events.append(("advance", done))
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

@@ -15,6 +15,7 @@ from nicknames.collect_stream import collect_csv
 from nicknames.mapping_file import format_mapping
 from nicknames.messages import read_messages
 from nicknames.sample import SampleConfig, generate_sample
+from tests.recorded_progress import RecordedProgress
 
 
 @pytest.fixture(scope="module")
@@ -67,22 +68,6 @@ def test_cli_collect_negative_jobs_is_a_usage_error(sample: Path, tmp_path: Path
                                       "--jobs", "-1"])
     assert result.exit_code == 2
     assert result.stdout == ""
-
-
-class RecordedProgress:
-    """What collect tells its progress display, in order."""
-
-    def __init__(self) -> None:
-        self.events: list[tuple[str, object]] = []
-
-    def start(self, total: int) -> None:
-        self.events.append(("start", total))
-
-    def advance(self, done: int) -> None:
-        self.events.append(("advance", done))
-
-    def step(self, what: str) -> None:
-        self.events.append(("step", what))
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
