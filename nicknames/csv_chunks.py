@@ -58,7 +58,8 @@ def iter_chunks(
 
 
 def sliced_chunks(
-    path: Path, encoding: str | None, header: Sequence[str], rows: int = DEFAULT_CHUNK_ROWS
+    path: Path, encoding: str | None, header: Sequence[str], rows: int = DEFAULT_CHUNK_ROWS,
+    usecols: Sequence[str] | None = None,
 ) -> Iterator[tuple[pd.DataFrame, RowSlice]]:
     """The rows of ``iter_chunks``, each chunk with the byte range it was read from (``csv_slices``).
 
@@ -72,7 +73,7 @@ def sliced_chunks(
     with noticing_interrupts() as interrupted:
         try:
             for piece in row_slices(path, codec, rows):
-                frame = read_slice(path, codec, header, piece)
+                frame = read_slice(path, codec, header, piece, usecols)
                 if len(frame) != piece.rows or not isinstance(frame.index, pd.RangeIndex):
                     raise Unsliceable
                 seen = True

@@ -192,25 +192,65 @@ def _check_quotes(array: np.ndarray, quotes: np.ndarray) -> None:
         raise Unsliceable
 
 
-def read_slice(path: Path, encoding: str, header: Sequence[str], piece: RowSlice) -> pd.DataFrame:
-    """The rows of one range, every cell a string, as ``csv_chunks.iter_chunks`` reads them."""
+def read_slice(path: Path, encoding: str, header: Sequence[str], piece: RowSlice,
+               usecols: Sequence[str] | None = None) -> pd.DataFrame:
+    """The rows of one range, every cell a string, as ``csv_chunks.iter_chunks`` reads them.
+
+    With ``usecols`` only those columns are made into strings (the outline pass
+    needs a few short columns, not the texts). pandas then no longer checks the
+    other cells, so the range is checked here as reading it whole would check
+    it: its bytes must decode, and no row may have more fields than the header;
+    else ``Unsliceable`` (reading the file whole then says what is wrong, and where).
+    """
     with path.open("rb") as stream:
         stream.seek(piece.start)
         data = stream.read(piece.end - piece.start)
-    return parse_rows(data, encoding, header)
+    if usecols is not None:
+        codecs.decode(data, _codec(encoding))  # raises UnicodeError as the parser would
+        if not _fields_fit(data, piece.rows, len(header)):
+            raise Unsliceable
+    return parse_rows(data, encoding, header, usecols)
 
 
-def parse_rows(data: bytes, encoding: str, header: Sequence[str]) -> pd.DataFrame:
+def parse_rows(data: bytes, encoding: str, header: Sequence[str], usecols: Sequence[str] | None = None) -> pd.DataFrame:
     """Rows of a CSV file without its header, read as the whole file is read (a BOM is data here).
 
     The cells are the same strings as with ``dtype=str``, kept as the parser
     makes them: pandas would copy each into an Arrow array, and callers take
     them back out as Python strings (half the time of a read).
     """
-    codec = "utf-8" if codecs.lookup(encoding).name == "utf-8-sig" else encoding
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", pd.errors.ParserWarning)
         return pd.read_csv(
             io.BytesIO(data), header=None, names=list(header), dtype=object, keep_default_na=False,
-            na_filter=False, encoding=codec, encoding_errors="strict", engine="c",
+            na_filter=False, encoding=_codec(encoding), encoding_errors="strict", engine="c",
+            usecols=list(usecols) if usecols is not None else None,
         )
+
+
+def _codec(encoding: str) -> str:
+    """The codec of a range's bytes: a range never starts with the file's byte order mark."""
+    return "utf-8" if codecs.lookup(encoding).name == "utf-8-sig" else encoding
+
+
+def _fields_fit(data: bytes, rows: int, fields: int) -> bool:
+    """True when each of the ``rows`` rows of ``data`` has exactly ``fields`` fields, by its commas outside quotes.
+
+    Lines are cut at line feeds outside quotes; each may hold at most ``fields - 1``
+    commas and all of them together ``rows * (fields - 1)``, so every row has all
+    its fields and none more (blank lines hold none). Anything else (a short row,
+    rows ending in a bare carriage return) is False, for the whole-file reader to decide.
+    """
+    array = np.frombuffer(data, dtype=np.uint8)
+    quotes = np.flatnonzero(array == _QUOTE)
+    commas = np.flatnonzero(array == _COMMA)
+    if len(quotes):
+        commas = commas[np.searchsorted(quotes, commas) % 2 == 0]
+    if len(commas) != rows * (fields - 1):
+        return False
+    if not len(commas):
+        return True
+    feeds = np.flatnonzero(array == _LF)
+    if len(quotes):
+        feeds = feeds[np.searchsorted(quotes, feeds) % 2 == 0]
+    return int(np.bincount(np.searchsorted(feeds, commas)).max()) <= fields - 1

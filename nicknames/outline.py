@@ -126,7 +126,8 @@ def read_outline(
     pieces: list[RowSlice] = []
     slices: list[RowSlice] | None = pieces
     try:
-        parts = _read_parts(path, columns, _noting(sliced_chunks(path, encoding, header, rows), pieces))
+        chunks = sliced_chunks(path, encoding, header, rows, _outline_columns(columns))
+        parts = _read_parts(path, columns, _noting(chunks, pieces))
     except Unsliceable:
         slices = None
         parts = _read_parts(path, columns, iter_chunks(path, encoding, None, rows))
@@ -168,8 +169,8 @@ def _read_parts(path: Path, columns: Columns, chunks: Iterator[pd.DataFrame]) ->
     """The outline's columns of every chunk, checked as the whole table is checked."""
     parts, offset = _Parts(), 0
     arrays = parts.arrays
-    # Every column is parsed (and the text dropped chunk by chunk) so that a malformed row
-    # fails here, at its row, as it does when the whole table is read.
+    # A malformed row fails here, at its row, as it does when the whole table is read: the
+    # ranges are checked as they are read (``csv_slices.read_slice``), the file read in order whole.
     for chunk in chunks:
         known = len(parts.senders.labels)
         arrays["id"].append(_hash(chunk[columns.message_id]))
@@ -179,7 +180,8 @@ def _read_parts(path: Path, columns: Columns, chunks: Iterator[pd.DataFrame]) ->
         if columns.parent_id is not None:
             parent = chunk[columns.parent_id]
             arrays["parent"].append(_hash(parent))
-            arrays["none"].append(parent.str.strip().str.lower().isin(NO_PARENT).to_numpy())
+            arrays["none"].append(np.fromiter((p.strip().lower() in NO_PARENT for p in parent.tolist()), bool,
+                                              len(parent)))
             if columns.thread_id is None:
                 parts.parentless.add(chunk[columns.message_id], arrays["none"][-1], offset)
         offset += len(chunk)
@@ -188,6 +190,12 @@ def _read_parts(path: Path, columns: Columns, chunks: Iterator[pd.DataFrame]) ->
         if columns.session_id is not None:
             arrays["session"].append(parts.sessions.encode(chunk[columns.session_id]))
     return parts
+
+
+def _outline_columns(columns: Columns) -> list[str]:
+    """The columns the outline keeps: id, sender, parent, thread and session (not the text)."""
+    wanted = (columns.message_id, columns.sender, columns.parent_id, columns.thread_id, columns.session_id)
+    return [column for column in dict.fromkeys(wanted) if column is not None]
 
 
 def _noting(chunks: Iterator[tuple[pd.DataFrame, RowSlice]], slices: list[RowSlice]) -> Iterator[pd.DataFrame]:

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nicknames import csv_slices
-from nicknames.csv_slices import Unsliceable, parse_rows, row_slices, sliceable
+from nicknames.csv_slices import Unsliceable, parse_rows, read_slice, row_slices, sliceable
 
 HEADER = b"a,b,c\n"
 PIECES = ["x", "Rob", " ", "\t", ",", '"', '""', "\n", "\r", "\r\n", "\u00e9", "\ufeff", "\x00"]
@@ -90,3 +90,40 @@ def test_a_short_end_of_file_ends_the_ranges(tmp_path: Path, body: bytes, expect
     path = tmp_path / "m.csv"
     path.write_bytes(HEADER + body)
     assert [(piece.first, piece.rows) for piece in row_slices(path, "utf-8-sig", 1)] == expected
+
+
+CELL = st.lists(st.sampled_from(["x", "Rob", " ", "\u00e9", ",", '""', "\n"]), max_size=4).map(
+    lambda pieces: '"' + "".join(pieces) + '"' if any(p in pieces for p in (",", '""', "\n")) else "".join(pieces))
+"""A cell as a CSV writer writes it: quoted when it holds a comma, a quote or a line break."""
+
+
+@settings(max_examples=400, report_multiple_bugs=False, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.lists(CELL, min_size=3, max_size=3), min_size=1, max_size=8), per_range=st.integers(1, 4),
+       encoding=st.sampled_from(["utf-8-sig", "cp1252"]), end=st.sampled_from(["\n", "\r\n", "\r"]),
+       raw=st.sampled_from([b"", b"\xff", b"\x81"]), at=st.integers(0, 200),
+       odd=st.integers(0, 9), cells=st.sampled_from([1, 2, 4, 5]))
+def test_ranges_read_for_some_columns_fail_where_the_whole_file_fails(
+    tmp_path: Path, rows: list[list[str]], per_range: int, encoding: str, end: str, raw: bytes, at: int,
+    odd: int, cells: int,
+) -> None:
+    """Reading only columns a and b of each range still rejects what reading every column of the file rejects:
+    a row with more fields than the header, a byte that does not decode (in UTF-8; 0x81 in cp1252)."""
+    if odd < len(rows):  # one row with fewer or more cells than the header
+        rows[odd] = (rows[odd] + ["", "y"])[:cells]
+    try:
+        text = "".join(",".join(row) + end for row in rows).encode(encoding.removesuffix("-sig"))
+    except UnicodeError:
+        return
+    at %= len(text) + 1
+    data = HEADER + text[:at] + raw + text[at:]
+    path = tmp_path / "m.csv"
+    path.write_bytes(data)
+    expected = whole(data, encoding)
+    try:
+        frames = [read_slice(path, encoding, ["a", "b", "c"], piece, ["a", "b"])
+                  for piece in row_slices(path, encoding, per_range)]
+    except (Unsliceable, pd.errors.ParserError, UnicodeError):
+        return  # the caller reads the file whole, which says what is wrong
+    assert expected is not None
+    got = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["a", "b"])
+    assert got.values.tolist() == expected[["a", "b"]].values.tolist()

@@ -77,3 +77,38 @@ def test_outline_fails_as_the_table_does(tmp_path: Path, rows: list[list[str]]) 
     with pytest.raises(InputError) as found:
         read_outline(path, rows=1)
     assert str(found.value) == str(expected.value)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        b'm1,u1,a\nm2,u2,b,extra\n',  # a row with a field more than the header
+        b'm1,u1,a\nm2,u2,"b, c",\n',  # ... even an empty one
+        b'm1,u1,"a,\nb"\r\nm2,u2,b,\r\n',  # ... after a quoted line break
+        b'm1,u1,a\rm2,u2,b,c\r',  # rows ending in a bare carriage return
+        b'm1,u1,caf\xe9\nm2,u2,b\n',  # a text that is not UTF-8
+    ],
+)
+def test_outline_checks_the_text_it_does_not_keep(tmp_path: Path, body: bytes) -> None:
+    """The outline makes strings of its own columns only; the rest of each row is still checked."""
+    path = tmp_path / "m.csv"
+    path.write_bytes(b"message_id,user_id,text\n" + body)
+    with pytest.raises(InputError) as expected:
+        read_messages(path)
+    with pytest.raises(InputError) as found:
+        read_outline(path, rows=1)
+    assert str(found.value) == str(expected.value)
+
+
+@pytest.mark.parametrize(("body", "sliced"), [
+    (b'm1,u1,"a, b"\nm2,u2,\n\n', True),
+    (b'm1,u1,"x\n""y"",z"\r\n', True),
+    (b'm1,u1\nm2,u2,b\n', False),  # a short row: the file is read in order, as a whole, which pads it
+])
+def test_outline_of_rows_short_or_quoted_agrees_with_the_table(tmp_path: Path, body: bytes, sliced: bool) -> None:
+    path = tmp_path / "m.csv"
+    path.write_bytes(b"message_id,user_id,text\n" + body)
+    outline = read_outline(path, rows=1)
+    table = read_messages(path)
+    assert [outline.senders[code] for code in outline.sender.tolist()] == [m.sender for m in table.messages()]
+    assert (outline.slices is not None) is sliced
