@@ -9,7 +9,6 @@ is a pure function of a scope's names and a message) and written in order.
 
 from __future__ import annotations
 
-import ctypes
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -21,6 +20,7 @@ from nicknames.apply_chunk import ChunkResult, ChunkRows, Work, start_worker, su
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.csv_file import check_encoding
 from nicknames.csv_rows import csv_lines
+from nicknames.heap import return_freed_memory
 from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
 from nicknames.outline import Outline, read_outline
@@ -106,7 +106,7 @@ def apply_csv(
                            [p for p in mapping.participants if p not in senders])
     work = Work(path, check_encoding(encoding), outline, codes, cache, active,
                 ThreadIndex.build(outline, codes), pseudonym, identifiers, unresolved)
-    _return_freed_memory()
+    return_freed_memory()
     if progress is not None:
         progress.start(len(outline))
     header = csv_lines([outline.header])
@@ -131,19 +131,6 @@ def _settle_chunk(work: Work, first: int, result: ChunkResult, decided: Decision
         summary.recomputed += len(texts)
     decided.update(result.decided)
     forget_ended(decided, first + result.rows - 1)
-
-
-def _return_freed_memory() -> None:
-    """Give the memory the outline pass freed back to the system, where the C library allows it.
-
-    The outline pass builds lists of a few Python objects per message and frees
-    them; glibc keeps most of those pages, so without this the peak of a
-    million-message run stays ~100 MB above that of a smaller file for good.
-    """
-    try:
-        ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):  # not glibc: nothing to do
-        pass
 
 
 def write_rows(output: IO[str], rows: str) -> None:

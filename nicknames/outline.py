@@ -23,6 +23,7 @@ from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks, read_header, s
 from nicknames.csv_slices import RowSlice, Unsliceable
 from nicknames.errors import InputError
 from nicknames.errors import where
+from nicknames.heap import map_large_blocks
 from nicknames.labels import Labels
 from nicknames.messages import NO_PARENT, SCOPES, _sender_problem, check_unique_ids, empty_ids_error
 from nicknames.replies import ReplyCheck
@@ -121,6 +122,7 @@ def read_outline(
     (``csv_slices``), kept in ``Outline.slices`` so that later passes can read
     any chunk on its own; else in order, as ``iter_chunks`` reads them.
     """
+    map_large_blocks()  # the start of every streamed run: see ``heap``
     header = read_header(path, encoding)
     columns = resolve_columns(header, chosen or {}, str(path))
     pieces: list[RowSlice] = []
