@@ -24,39 +24,45 @@ class ThreadIndex:
     sender: np.ndarray
     parent_sender: np.ndarray
     order: np.ndarray
+    """The rows sorted by scope, thread and row: each (scope, thread) is one block of them."""
     position: np.ndarray
-    block_start: np.ndarray
-    block_end: np.ndarray
+    """Each row's place in ``order``."""
+    starts: np.ndarray
+    """Where each block starts in ``order``, and the number of rows after the last."""
 
     @classmethod
     def build(cls, outline: Outline, scopes: np.ndarray) -> ThreadIndex:
-        """Sort the rows by scope, thread and row once (32-bit rows: 16 bytes a message in all)."""
+        """Sort the rows by scope, thread and row once (32-bit rows: 8 bytes a message and 4 a block)."""
         count = len(outline)
-        order = np.lexsort((np.arange(count), outline.thread, scopes)).astype(CODE)
+        order = np.lexsort((outline.thread, scopes)).astype(CODE)  # a stable sort: rows stay in file order
         boundary = np.ones(count, dtype=bool)
         boundary[1:] = (scopes[order][1:] != scopes[order][:-1]) | (outline.thread[order][1:] != outline.thread[order][:-1])
-        starts = np.flatnonzero(boundary).astype(CODE)
-        ends = np.append(starts[1:], count).astype(CODE)
-        block = np.cumsum(boundary) - 1
+        starts = np.append(np.flatnonzero(boundary), count).astype(CODE)
         position = np.empty(count, dtype=CODE)
         position[order] = np.arange(count, dtype=CODE)
-        return cls(outline.senders, outline.sender, outline.parent_sender, order, position,
-                   starts[block], ends[block])
+        return cls(outline.senders, outline.sender, outline.parent_sender, order, position, starts)
 
     def members(self, row: int) -> set[str]:
         """The senders of the row's thread in its scope and the senders they reply to."""
-        rows = self.order[self.block_start[self.position[row]] : self.block_end[self.position[row]]]
+        start, end = self._block(row)
+        rows = self.order[start:end]
         codes = set(self.sender[rows].tolist()) | {c for c in self.parent_sender[rows].tolist() if c >= 0}
         return {self.senders[code] for code in codes}
 
     def last_row(self, row: int) -> int:
         """The last row of the row's thread in its scope."""
-        return int(self.order[self.block_end[self.position[row]] - 1])
+        return int(self.order[self._block(row)[1] - 1])
 
     def earlier_senders(self, row: int) -> list[str]:
         """Senders of the messages before this row in its thread and scope, latest first."""
-        rows = self.order[self.block_start[self.position[row]] : self.position[row]][::-1]
+        start, _ = self._block(row)
+        rows = self.order[start : self.position[row]][::-1]
         return [self.senders[code] for code in self.sender[rows].tolist()]
+
+    def _block(self, row: int) -> tuple[int, int]:
+        """Where the row's block starts and ends in ``order``."""
+        block = int(np.searchsorted(self.starts, self.position[row], side="right")) - 1
+        return int(self.starts[block]), int(self.starts[block + 1])
 
 
 class Decided(dict[tuple[str, str], str]):
