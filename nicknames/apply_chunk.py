@@ -18,7 +18,7 @@ import numpy as np
 from nicknames.csv_rows import rows_csv
 from nicknames.csv_slices import RowSlice, read_slice
 from nicknames.identifiers import IdentifierRules
-from nicknames.messages import Message, split_ids
+from nicknames.messages import Message
 from nicknames.outline import Outline
 from nicknames.resolution import Unresolved
 from nicknames.scope_cache import ScopeNamesCache
@@ -179,12 +179,4 @@ def _read_columns(work: Work, piece: RowSlice) -> Columns:
 
 def chunk_messages(outline: Outline, columns: Columns, first: int) -> list[Message]:
     """The messages of a chunk's rows, with their parents' senders and threads from the outline."""
-    count = len(columns[0])
-    cell = dict(zip(outline.header, columns))
-    fields = outline.columns
-    sessions = cell[fields.session_id] if fields.session_id else [""] * count
-    recipients = list(map(split_ids, cell[fields.recipients])) if fields.recipients else [()] * count
-    senders, parents, threads = outline.reply_context(first, first + count)
-    return list(map(Message._make, zip(
-        cell[fields.message_id], senders, cell[fields.text], parents, threads, sessions, recipients,
-    )))
+    return outline.messages(dict(zip(outline.header, columns)), first)

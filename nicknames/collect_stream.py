@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from collections.abc import Mapping as MappingType
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -21,7 +22,10 @@ import numpy as np
 import pandas as pd
 
 from nicknames.collect import CollectPlan, CollectResult, finish_collect, plan_collect
+from nicknames.columns import Columns
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
+from nicknames.csv_file import check_encoding
+from nicknames.csv_slices import RowSlice, read_slice
 from nicknames.discover.thread_counts import Members, ThreadCodes
 from nicknames.messages import Message, split_ids
 from nicknames.nickname_table import NicknameTable
@@ -31,11 +35,19 @@ from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Posts, Scan
 from nicknames.worker_progress import PROGRESS_STEP, Progress, counting
 
-Chunk = tuple[int, tuple[list[Any], ...]]
-"""The position of a chunk's first message in the file, and its messages as columns in ``Message``'s order.
+Chunk = tuple[int, tuple[list[Any], ...] | RowSlice]
+"""The position of a chunk's first message in the file, and where its rows are: a byte range of the file
+(``csv_slices``), which the worker reads itself, or for a file not cut into ranges its messages as columns in
+``Message``'s order (columns of strings pickle without Python code per row, ``Message`` tuples do not)."""
 
-Columns of strings pickle without Python code per row, ``Message`` tuples do not: the
-main process sends the columns and each worker builds its messages."""
+
+@dataclass(frozen=True)
+class Source:
+    """Where a worker reads the rows of a chunk given as a byte range, and what it knows of every message."""
+
+    path: Path
+    encoding: str
+    outline: Outline
 
 class CollectProgress(Progress, Protocol):
     """``Progress`` that is also told the name of a step in which no message is counted."""
@@ -66,13 +78,14 @@ def collect_csv(
     if progress is not None:
         progress.start(len(outline))
     chunks = _chunks(path, outline, encoding, rows)
+    source = Source(path, check_encoding(encoding), outline)
     scan = plan.scan(_thread_codes(outline))
     with counting(progress, jobs) as done:
         if jobs <= 1:
-            for offset, columns in chunks:
-                _scan_messages(scan, offset, _messages(columns), done)
+            for chunk in chunks:
+                _scan_messages(scan, chunk[0], _messages(source, chunk), done)
         else:
-            for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, done)):
+            for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, done, source)):
                 scan.absorb(found)
     if progress is not None:
         progress.step("suggesting names")
@@ -104,7 +117,10 @@ def _scan_messages(scan: Scan, offset: int, messages: list[Message], scanned: Ca
 
 
 def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> Iterator[Chunk]:
-    """The messages chunk by chunk as columns (see ``Chunk``), with the reply context of the outline."""
+    """The chunks: the outline's byte ranges, or for a file not cut into ranges, the messages as columns."""
+    if outline.slices is not None:
+        yield from ((piece.first, piece) for piece in outline.slices)
+        return
     columns = outline.columns
     wanted = [columns.message_id, columns.text, columns.session_id, columns.recipients]
     usecols = [column for column in dict.fromkeys(wanted) if column is not None]
@@ -120,8 +136,20 @@ def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> It
         offset = end
 
 
-def _messages(columns: tuple[list[Any], ...]) -> list[Message]:
-    return list(map(Message._make, zip(*columns)))
+def _messages(source: Source, chunk: Chunk) -> list[Message]:
+    """A chunk's messages, read from the file where the chunk is a byte range of it."""
+    first, rows = chunk
+    if not isinstance(rows, RowSlice):
+        return list(map(Message._make, zip(*rows)))
+    outline = source.outline
+    frame = read_slice(source.path, source.encoding, outline.header, rows, _used(outline.columns), checked=True)
+    return outline.messages({label: frame[label].tolist() for label in frame.columns}, first)
+
+
+def _used(columns: Columns) -> list[str]:
+    """The columns collect reads besides the outline: id, text, session and recipients."""
+    wanted = [columns.message_id, columns.text, columns.session_id, columns.recipients]
+    return [column for column in dict.fromkeys(wanted) if column is not None]
 
 
 def _column(chunk: pd.DataFrame, column: str | None, default: str) -> list[str]:
@@ -140,19 +168,19 @@ def _recipients(path: Path, outline: Outline, encoding: str | None, rows: int) -
     return found
 
 
-_worker_plan: CollectPlan | None = None
-_worker_scanned: Callable[[int], None] | None = None
+_worker: tuple[CollectPlan, Callable[[int], None], Source] | None = None
+"""What ``_scan_chunk`` works with in this process: the plan, whom it tells how far it is, where it reads."""
 
 
-def _start_worker(plan: CollectPlan, scanned: Callable[[int], None]) -> None:
-    global _worker_plan, _worker_scanned
-    _worker_plan, _worker_scanned = plan, scanned
+def _start_worker(plan: CollectPlan, scanned: Callable[[int], None], source: Source) -> None:
+    global _worker
+    _worker = plan, scanned, source
 
 
 def _scan_chunk(chunk: Chunk) -> Scan:
     """One chunk scanned on its own (in a worker process): its records, for ``Scan.absorb``."""
-    assert _worker_plan is not None and _worker_scanned is not None
-    scan = _worker_plan.scan()
-    offset, columns = chunk
-    _scan_messages(scan, offset, _messages(columns), _worker_scanned)
+    assert _worker is not None, "_start_worker was not called"
+    plan, scanned, source = _worker
+    scan = plan.scan()
+    _scan_messages(scan, chunk[0], _messages(source, chunk), scanned)
     return scan.findings()

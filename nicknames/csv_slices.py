@@ -193,7 +193,7 @@ def _check_quotes(array: np.ndarray, quotes: np.ndarray) -> None:
 
 
 def read_slice(path: Path, encoding: str, header: Sequence[str], piece: RowSlice,
-               usecols: Sequence[str] | None = None) -> pd.DataFrame:
+               usecols: Sequence[str] | None = None, *, checked: bool = False) -> pd.DataFrame:
     """The rows of one range, every cell a string, as ``csv_chunks.iter_chunks`` reads them.
 
     With ``usecols`` only those columns are made into strings (the outline pass
@@ -201,11 +201,12 @@ def read_slice(path: Path, encoding: str, header: Sequence[str], piece: RowSlice
     other cells, so the range is checked here as reading it whole would check
     it: its bytes must decode, and no row may have more fields than the header;
     else ``Unsliceable`` (reading the file whole then says what is wrong, and where).
+    A range of the outline's ``slices`` is ``checked`` already.
     """
     with path.open("rb") as stream:
         stream.seek(piece.start)
         data = stream.read(piece.end - piece.start)
-    if usecols is not None:
+    if usecols is not None and not checked:
         codecs.decode(data, _codec(encoding))  # raises UnicodeError as the parser would
         if not _fields_fit(data, piece.rows, len(header)):
             raise Unsliceable

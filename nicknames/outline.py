@@ -25,7 +25,15 @@ from nicknames.errors import InputError
 from nicknames.errors import where
 from nicknames.heap import map_large_blocks
 from nicknames.labels import Labels
-from nicknames.messages import NO_PARENT, SCOPES, _sender_problem, check_unique_ids, empty_ids_error
+from nicknames.messages import (
+    NO_PARENT,
+    SCOPES,
+    Message,
+    _sender_problem,
+    check_unique_ids,
+    empty_ids_error,
+    split_ids,
+)
 from nicknames.replies import ReplyCheck
 
 CODE = np.int32
@@ -81,6 +89,18 @@ class Outline:
             [senders[code] if code >= 0 else None for code in self.parent_sender[first:end].tolist()],
             [self.thread_labels[code] for code in self.thread[first:end].tolist()],
         )
+
+    def messages(self, cell: MappingType[str, list[str]], first: int) -> list[Message]:
+        """The messages of the rows from ``first`` on, given as column name → cells, with this outline's
+        senders, parents' senders and threads (the id and text columns are needed, session and recipients used)."""
+        fields = self.columns
+        count = len(cell[fields.message_id])
+        sessions = cell[fields.session_id] if fields.session_id else [""] * count
+        recipients = list(map(split_ids, cell[fields.recipients])) if fields.recipients else [()] * count
+        senders, parents, threads = self.reply_context(first, first + count)
+        return list(map(Message._make, zip(
+            cell[fields.message_id], senders, cell[fields.text], parents, threads, sessions, recipients,
+        )))
 
     def scope(self, scope: str) -> tuple[np.ndarray, list[str]]:
         """Each message's scope code and the label of each scope (as ``MessageTable.scope_keys``)."""
