@@ -119,14 +119,14 @@ class Outline:
 
     def active(self, codes: np.ndarray, scopes: int) -> list[frozenset[str]]:
         """The participants active in each scope: its senders and the senders they reply to."""
+        count = np.int64(len(self.senders))
         replies = self.parent_sender >= 0
-        pairs = pd.DataFrame({
-            "scope": np.concatenate([codes, codes[replies]]),
-            "participant": np.concatenate([self.sender, self.parent_sender[replies]]),
-        }).drop_duplicates()
+        pairs = np.union1d(codes.astype(np.int64) * count + self.sender,
+                           codes[replies].astype(np.int64) * count + self.parent_sender[replies])
         active: list[set[str]] = [set() for _ in range(scopes)]
-        for scope, participant in zip(pairs["scope"].tolist(), pairs["participant"].tolist()):
-            active[scope].add(self.senders[participant])
+        senders = self.senders
+        for scope, participant in zip((pairs // count).tolist(), (pairs % count).tolist()):
+            active[scope].add(senders[participant])
         return [frozenset(members) for members in active]
 
 
@@ -153,8 +153,8 @@ def read_outline(
     except Unsliceable:
         slices = None
         parts = _read_parts(path, columns, iter_chunks(path, encoding, None, rows))
-    joined = {key: np.concatenate(arrays) for key, arrays in parts.arrays.items() if arrays}
-    parts.arrays.clear()
+    # Each column is joined as its chunks' arrays are let go: never both copies of every column at once.
+    joined = {key: np.concatenate(parts.arrays.pop(key)) for key in list(parts.arrays) if parts.arrays[key]}
     parts.empty_ids.check(str(path), columns.message_id)
     ids = _unique_ids(path, columns, encoding, joined.pop("id"))
     sender = joined["sender"]
@@ -311,10 +311,11 @@ def _hash(values: pd.Series, key: str = _HASH_KEYS[0]) -> np.ndarray:
     return hashes
 
 
-def _unique_ids(path: Path, columns: Columns, encoding: str | None, hashes: np.ndarray) -> np.ndarray:
-    """The id hashes, after checking (on the real ids when two hashes are equal) that ids are unique."""
-    if pd.Index(hashes).is_unique:
-        return hashes
+def _unique_ids(path: Path, columns: Columns, encoding: str | None, hashes: np.ndarray) -> pd.Index:
+    """The id hashes as an index, after checking (on the real ids when two hashes are equal) that ids are unique."""
+    index = pd.Index(hashes)
+    if index.is_unique:
+        return index
     ids = pd.concat(iter_chunks(path, encoding, [columns.message_id]), ignore_index=True)[columns.message_id]
     check_unique_ids(ids, str(path), columns.message_id)
     raise InputError(  # pragma: no cover - two distinct ids with equal 64-bit hashes under both keys
@@ -322,9 +323,11 @@ def _unique_ids(path: Path, columns: Columns, encoding: str | None, hashes: np.n
     )
 
 
-def _parent_rows(ids: np.ndarray, joined: dict[str, np.ndarray]) -> np.ndarray:
-    """Row of each message's parent, -1 when it has none or it is not in the file."""
-    rows = pd.Index(ids).get_indexer(joined["parent"])
+def _parent_rows(ids: pd.Index, joined: dict[str, np.ndarray]) -> np.ndarray:
+    """Row of each message's parent, -1 when it has none or it is not in the file.
+
+    ``ids`` is the index that checked them unique: its hash table finds the parents."""
+    rows = ids.get_indexer(joined.pop("parent"))
     rows[joined["none"]] = -1
     return np.asarray(rows, dtype=np.int64)
 
