@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.class_list import is_person, registered_parts
-from nicknames.discover.attribution import attribute
+from nicknames.discover.attribution import tally
 from nicknames.discover.glued import glued_name
 from nicknames.discover.lexicon import Lexicon, name_words
 from nicknames.discover.sequences import sequence_words
@@ -217,13 +217,14 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found) -> None:
 def _greetings(scan: Scan, posts: Posts, roster: dict[str, str], table: NicknameTable, found: Found) -> None:
     """Greeted names for the participant each greeting most likely addresses (see ``attribution``)."""
     owners = _owners({pid: registered_parts(name) for pid, name in roster.items()}, found, table)
-    _glued_owners(owners, {name for greeting in scan.greetings for name in greeting.names})
-    for greeting in scan.greetings:
-        for attribution in attribute(greeting, owners, posts):
-            tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
-            uncertain = attribution.uncertain or doubtful
-            found.add(attribution.participant, attribution.name, "greeting", suggested=uncertain)
-            found.tag(attribution.participant, attribution.name, *tags, *(["uncertain"] * uncertain))
+    _glued_owners(owners, {name for names in dict.fromkeys(scan.greetings.names) for name in names})
+    # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
+    # tags and their order as adding each greeted name in turn would.
+    for attribution, count in tally(scan.greetings, owners, posts).items():
+        tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
+        uncertain = attribution.uncertain or doubtful
+        found.add(attribution.participant, attribution.name, "greeting", count, suggested=uncertain)
+        found.tag(attribution.participant, attribution.name, *tags, *(["uncertain"] * uncertain))
 
 
 def _owners(registered: dict[str, list[str]], found: Found, table: NicknameTable) -> dict[str, set[str]]:

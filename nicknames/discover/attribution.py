@@ -77,6 +77,45 @@ def attribute(
             yield Attribution(others[0], name, True)
 
 
+def tally(
+    greetings: Greetings,
+    owners: dict[str, set[str]],
+    posts: Mapping[str, Reversible[tuple[int, str]]],
+) -> dict[Attribution, int]:
+    """What ``attribute`` gives for every greeting, counted: attribution → greeted names, in the order first made.
+
+    Most greetings are replies whose parent's sender is settled by the names alone (rule 1); those are decided
+    here without building a ``Greeting`` or copying the thread's posts, the others by ``attribute``.
+    """
+    counts: dict[tuple[str, str, bool], int] = {}
+    people, threads = greetings.participants.labels, greetings.codes.labels
+    for position, thread, sender_code, parent_code, names, recipients in zip(
+        greetings.positions, greetings.threads, greetings.senders, greetings.parents, greetings.names,
+        greetings.recipients,
+    ):
+        sender, parent = people[sender_code], people[parent_code] if parent_code >= 0 else None
+        for name in names:
+            if parent is not None and not recipients and _parent_has(name, owners, sender, parent):
+                key = (parent, name, False)
+                counts[key] = counts.get(key, 0) + 1
+                continue
+            for found in attribute(Greeting(position, threads[thread], sender, parent, (name,), recipients),
+                                   owners, posts):
+                key = (found.participant, found.name, found.uncertain)
+                counts[key] = counts.get(key, 0) + 1
+    return {Attribution(*key): count for key, count in counts.items()}
+
+
+def _parent_has(name: str, owners: dict[str, set[str]], sender: str, parent: str) -> bool:
+    """Rule 1 without recipients: the name is one of the parent's sender's, or nobody's but maybe the sender's."""
+    own = owners.get(name)
+    if not own:
+        return True
+    if sender in own:
+        return len(own) == 1 or (parent != sender and parent in own)
+    return parent in own
+
+
 def _latest_poster(candidates: set[str], posts: Reversible[tuple[int, str]], before: int) -> str | None:
     """The candidate who posted last in the thread before the given message."""
     if not candidates:
