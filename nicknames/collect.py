@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -28,6 +29,8 @@ from nicknames.stopwords import SALUTATION_WORDS, STOPWORDS
 
 CollectStats = ScanStats
 """What collect saw, for the summary (kept under its old name)."""
+_DIGITS = regex.compile(r"(\d+)")
+"""Runs of digits, kept by the split of ``natural_key`` (compiled once: it sorts every participant)."""
 
 
 @dataclass
@@ -141,7 +144,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
     roster, part_owners, names_table, discover = plan.roster, plan.part_owners, plan.names_table, plan.discover
     found = Found()
     _signoffs(scan, roster, found)
-    _greetings(scan, posts, roster, names_table, found)
+    _greetings(scan, posts, plan, found)
     _class_list_names(scan, part_owners, found)
     _drop_words(found, scan.index.lexicon, part_owners, names_table)
     if discover:
@@ -188,7 +191,7 @@ def merge(existing: Mapping, proposed: Mapping) -> Mapping:
 
 def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
     """Sort key that puts U2 before U10."""
-    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in regex.split(r"(\d+)", text) if part)
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in _DIGITS.split(text) if part)
 
 
 def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found) -> None:
@@ -197,11 +200,17 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
     A part several participants share (a surname, a common given name) counts
     for each of them only in the threads where they are active.
     """
-    for part, threads in scan.class_usage.items():
+    usage, involved = scan.class_usage, scan.index.involved
+    # A participant's threads are read for each part they share: read them once.
+    threads_of = functools.cache(lambda participant: involved.get(participant, set()))
+    for part in usage:
         owners = part_owners[part]
+        threads = usage[part] if len(owners) > 1 else None
         for participant in owners:
-            mine = scan.index.involved.get(participant, set())
-            count = sum(threads.values()) if len(owners) == 1 else sum(threads[t] for t in mine if t in threads)
+            if threads is None:
+                count = usage.total(part)
+            else:
+                count = sum(threads[t] for t in threads_of(participant) if t in threads)
             if count:
                 found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
 
@@ -214,9 +223,10 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found) -> None:
         found.tag(sender, name, *tags, *(["uncertain"] if doubtful else []))
 
 
-def _greetings(scan: Scan, posts: Posts, roster: dict[str, str], table: NicknameTable, found: Found) -> None:
+def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None:
     """Greeted names for the participant each greeting most likely addresses (see ``attribution``)."""
-    owners = _owners({pid: registered_parts(name) for pid, name in roster.items()}, found, table)
+    roster = plan.roster
+    owners = _owners(plan.registered, found, plan.names_table)
     _glued_owners(owners, {name for names in dict.fromkeys(scan.greetings.names) for name in names})
     # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
     # tags and their order as adding each greeted name in turn would.

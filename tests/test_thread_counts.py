@@ -61,3 +61,5 @@ def test_a_key_in_more_messages_than_threads_is_kept_as_counts_per_thread() -> N
     assert first["Hi"] == Counter({"t0": 8, "t1": 7, "t2": 6})
     assert first["Rob"] == Counter({"t2": 2})
     assert list(first) == ["Hi", "Rob"]
+    first.add("Hi", 0)  # one message since the counts were folded
+    assert [first.total(key) for key in first] == [sum(first[key].values()) for key in first] == [22, 2]

@@ -115,6 +115,11 @@ class ThreadCounts(Mapping[str, Counter[str]]):
             counts.update(dict(zip(map(labels.__getitem__, found.tolist()), dense[found].tolist())))
         return counts
 
+    def total(self, key: str) -> int:
+        """Messages that have the key, in every thread (``sum(self[key].values())`` without the ``Counter``)."""
+        dense = self.dense.get(key)
+        return len(self.messages[key]) + (int(dense.sum()) if dense is not None else 0)
+
     def __contains__(self, key: object) -> bool:
         return key in self.messages
 
