@@ -37,6 +37,16 @@ def test_absorbing_later_counts_recodes_their_threads() -> None:
     assert dict(ThreadSessions(first.threads)) == {"t1": "s1", "t9": "s9"}
 
 
+def test_absorbing_recodes_every_message_of_every_key_in_order() -> None:
+    first, _ = counts_of(("Rob", "t2", "U1"), ("Mary", "t1", "U1"))
+    later, _ = counts_of(("Ann", "t3", "U1"), ("Mary", "t2", "U1"), ("Ann", "t1", "U2"), ("Rob", "t3", "U2"),
+                         ("Mary", "t3", "U2"))
+    first.absorb(later, first.threads.recode(later.threads))
+    assert first.threads.labels == ["t2", "t1", "t3"]
+    assert {key: list(codes) for key, codes in first.messages.items()} == {
+        "Rob": [0, 2], "Mary": [1, 0, 2], "Ann": [2, 1]}
+
+
 def test_a_participant_is_a_member_of_a_thread_once() -> None:
     _, members = counts_of(("Mary", "t1", "U1"), ("Rob", "t1", "U1"), ("Rob", "t2", "U1"))
     assert list(members.threads_of["U1"]) == [0, 1]

@@ -23,6 +23,8 @@ from collections.abc import Iterator, Mapping, Reversible
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from nicknames.discover.thread_counts import ThreadCodes
 from nicknames.labels import Labels
 
@@ -163,14 +165,15 @@ class Greetings:
 
     def extend(self, later: Greetings) -> None:
         """Add the greetings of the messages that follow."""
-        threads = self.codes.recode(later.codes)
-        people = [self.participants.code(label) for label in later.participants.labels]
+        threads = np.asarray(self.codes.recode(later.codes), dtype=np.uint32)
+        # A parent's code of -1 (unknown) picks the -1 put at the end.
+        people = np.asarray([*map(self.participants.code, later.participants.labels), -1], dtype=np.int64)
         self.positions.extend(later.positions)
-        self.threads.extend(array("I", map(threads.__getitem__, later.threads)))
-        self.senders.extend(array("I", map(people.__getitem__, later.senders)))
-        self.parents.extend(array("i", (people[code] if code >= 0 else -1 for code in later.parents)))
-        self.names.extend(self.shared.setdefault(names, names) for names in later.names)
-        self.recipients.extend(self.shared.setdefault(recipients, recipients) for recipients in later.recipients)
+        self.threads.frombytes(threads[np.frombuffer(later.threads, dtype=np.uint32)].tobytes())
+        self.senders.frombytes(people[np.frombuffer(later.senders, dtype=np.uint32)].astype(np.uint32).tobytes())
+        self.parents.frombytes(people[np.frombuffer(later.parents, dtype=np.int32)].astype(np.int32).tobytes())
+        self.names.extend(map(self.shared.setdefault, later.names, later.names))
+        self.recipients.extend(map(self.shared.setdefault, later.recipients, later.recipients))
 
     def __len__(self) -> int:
         return len(self.positions)
