@@ -62,6 +62,17 @@ def test_counts_survive_pickling() -> None:
     assert copy.threads.code("t2", "") == 1
 
 
+def test_counts_kept_as_codes_and_as_counts_survive_pickling_in_order() -> None:
+    first, _ = counts_of(("Hi", "t1", "U1"))
+    later, _ = counts_of(*[("Hi", f"t{n % 3}", "U1") for n in range(10)], ("Rob", "t2", "U2"), ("Ann", "t1", "U1"))
+    first.absorb(later, first.threads.recode(later.threads))
+    first.add("Hi", 2)
+    copy = pickle.loads(pickle.dumps(first))
+    assert list(copy) == ["Hi", "Rob", "Ann"] and dict(copy) == dict(first)
+    assert {key: list(codes) for key, codes in copy.messages.items()} == {"Hi": [2], "Rob": [2], "Ann": [0]}
+    assert list(copy.dense) == ["Hi"] and copy.dense["Hi"].tolist() == first.dense["Hi"].tolist()
+
+
 def test_a_key_in_more_messages_than_threads_is_kept_as_counts_per_thread() -> None:
     first, _ = counts_of(("Hi", "t1", "U1"))
     later, _ = counts_of(*[("Hi", f"t{n % 3}", "U1") for n in range(10)], ("Rob", "t2", "U2"))

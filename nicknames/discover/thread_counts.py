@@ -124,6 +124,21 @@ class ThreadCounts(Mapping[str, Counter[str]]):
         dense = self.dense.get(key)
         return len(self.messages[key]) + (int(dense.sum()) if dense is not None else 0)
 
+    def __getstate__(self) -> tuple[ThreadCodes, list[str], array[int], bytes, dict[str, np.ndarray]]:
+        # The codes of every key in one buffer: a worker's counts unpickle in half the time they take as one
+        # array object per key.
+        lengths = array("I", map(len, self.messages.values()))
+        return self.threads, list(self.messages), lengths, b"".join(self.messages.values()), self.dense
+
+    def __setstate__(self, state: tuple[ThreadCodes, list[str], array[int], bytes, dict[str, np.ndarray]]) -> None:
+        self.threads, keys, lengths, codes, self.dense = state
+        self.messages = {}
+        buffer, end = memoryview(codes), 0
+        for key, length in zip(keys, lengths):
+            mine = self.messages[key] = array("I")
+            start, end = end, end + length * mine.itemsize
+            mine.frombytes(buffer[start:end])
+
     def __contains__(self, key: object) -> bool:
         return key in self.messages
 
