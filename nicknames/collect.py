@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import functools
+import gc
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import regex
@@ -143,14 +145,31 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
     (``posts``): the proposed mapping."""
     roster, part_owners, names_table, discover = plan.roster, plan.part_owners, plan.names_table, plan.discover
     found = Found()
-    _signoffs(scan, roster, found)
-    _greetings(scan, posts, plan, found)
-    _class_list_names(scan, part_owners, found)
-    _drop_words(found, scan.index.lexicon, part_owners, names_table)
-    if discover:
-        _suggest(found, plan.registered, scan.index, names_table)
-    _flag_words(found, scan.index.lexicon)
-    return CollectResult(build_mapping(senders, found), scan.stats)
+    with _records_frozen():
+        _signoffs(scan, roster, found)
+        _greetings(scan, posts, plan, found)
+        _class_list_names(scan, part_owners, found)
+        _drop_words(found, scan.index.lexicon, part_owners, names_table)
+        if discover:
+            _suggest(found, plan.registered, scan.index, names_table)
+        _flag_words(found, scan.index.lexicon)
+        return CollectResult(build_mapping(senders, found), scan.stats)
+
+
+@contextmanager
+def _records_frozen() -> Iterator[None]:
+    """Keep the objects alive now (what the pass recorded, millions of them on a large corpus) out of the garbage
+    collector's passes for the block: they live on until the mapping is written, and the full collections that
+    the block's own objects set off would read every one of them (a third of finish_collect's time at 200,000
+    messages). Nothing is frozen when something else already froze objects, which it alone may unfreeze."""
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 def build_mapping(participants: Iterable[str], found: Found) -> Mapping:
