@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,19 @@ def test_counts_messages_per_participant_and_name(tmp_path: Path) -> None:
     mapping = collect(table(tmp_path, rows)).mapping
     assert mapping.entry("u1").names == [Name("Rob", 3, ("signoff", "greeting")), Name("Robbie", 1, ("greeting",))]
     assert mapping.entry("u2").names == [Name("Mary", 2, ("signoff", "greeting"))]
+
+
+def test_collect_leaves_no_object_frozen_and_keeps_what_others_froze(tmp_path: Path) -> None:
+    rows = [["1", "0", "u1", "A question.\nRob"], ["2", "1", "u2", "Hi Rob,\nan answer."]]
+    collect(table(tmp_path, rows))
+    assert gc.get_freeze_count() == 0
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        collect(table(tmp_path, rows))
+        assert gc.get_freeze_count() == frozen
+    finally:
+        gc.unfreeze()
 
 
 def test_class_list_adds_registered_parts_that_occur(tmp_path: Path) -> None:

@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from nicknames.discover.attribution import Attribution, Greeting, Greetings, attribute
+from nicknames.discover.attribution import Attribution, Greeting, Greetings, attribute, tally
 from nicknames.discover.glued import glued_name, pieces
 from nicknames.discover.lexicon import Lexicon, common_words
 from nicknames.discover.stylised import initials_of, is_initials, is_stylised, letters
@@ -194,6 +194,30 @@ POSTS = {"t": [(0, "A"), (1, "B"), (2, "C")]}
 def test_attribution(parent: str | None, owners: dict[str, set[str]], expected: list[Attribution]) -> None:
     greeting = Greeting(3, "t", "C", parent, ("Mary",))
     assert list(attribute(greeting, owners, POSTS)) == expected
+
+
+def test_tally_counts_what_attribute_gives_in_the_order_first_made() -> None:
+    owners = {"Mary": {"A"}, "Bob": {"B", "C"}, "Cy": {"C"}, "Di": {"Y", "Z"}}
+    people = ["A", "B", "C", None]
+    greetings = Greetings()
+    added = [
+        Greeting(position, "t", sender, parent, names, recipients)
+        for position, (sender, parent, names, recipients) in enumerate(
+            (sender, parent, names, recipients)
+            for sender in people[:3] for parent in people
+            for names in [("Mary",), ("Bob", "Cy"), ("Di", "Ann"), ("Cy", "Cy")]
+            for recipients in [(), ("B",), ("A", "C")]
+        )
+    ]
+    for greeting in added:
+        greetings.append(greeting)
+    posts = {"t": [(greeting.position, greeting.sender) for greeting in added]}
+    expected: dict[Attribution, int] = {}
+    for greeting in added:
+        for attribution in attribute(greeting, owners, posts):
+            expected[attribution] = expected.get(attribution, 0) + 1
+    counted = tally(greetings, owners, posts)
+    assert list(counted.items()) == list(expected.items())
 
 
 # ---------------------------------------------------------------- suggestions

@@ -37,6 +37,16 @@ def test_absorbing_later_counts_recodes_their_threads() -> None:
     assert dict(ThreadSessions(first.threads)) == {"t1": "s1", "t9": "s9"}
 
 
+def test_absorbing_recodes_every_message_of_every_key_in_order() -> None:
+    first, _ = counts_of(("Rob", "t2", "U1"), ("Mary", "t1", "U1"))
+    later, _ = counts_of(("Ann", "t3", "U1"), ("Mary", "t2", "U1"), ("Ann", "t1", "U2"), ("Rob", "t3", "U2"),
+                         ("Mary", "t3", "U2"))
+    first.absorb(later, first.threads.recode(later.threads))
+    assert first.threads.labels == ["t2", "t1", "t3"]
+    assert {key: list(codes) for key, codes in first.messages.items()} == {
+        "Rob": [0, 2], "Mary": [1, 0, 2], "Ann": [2, 1]}
+
+
 def test_a_participant_is_a_member_of_a_thread_once() -> None:
     _, members = counts_of(("Mary", "t1", "U1"), ("Rob", "t1", "U1"), ("Rob", "t2", "U1"))
     assert list(members.threads_of["U1"]) == [0, 1]
@@ -52,6 +62,17 @@ def test_counts_survive_pickling() -> None:
     assert copy.threads.code("t2", "") == 1
 
 
+def test_counts_kept_as_codes_and_as_counts_survive_pickling_in_order() -> None:
+    first, _ = counts_of(("Hi", "t1", "U1"))
+    later, _ = counts_of(*[("Hi", f"t{n % 3}", "U1") for n in range(10)], ("Rob", "t2", "U2"), ("Ann", "t1", "U1"))
+    first.absorb(later, first.threads.recode(later.threads))
+    first.add("Hi", 2)
+    copy = pickle.loads(pickle.dumps(first))
+    assert list(copy) == ["Hi", "Rob", "Ann"] and dict(copy) == dict(first)
+    assert {key: list(codes) for key, codes in copy.messages.items()} == {"Hi": [2], "Rob": [2], "Ann": [0]}
+    assert list(copy.dense) == ["Hi"] and copy.dense["Hi"].tolist() == first.dense["Hi"].tolist()
+
+
 def test_a_key_in_more_messages_than_threads_is_kept_as_counts_per_thread() -> None:
     first, _ = counts_of(("Hi", "t1", "U1"))
     later, _ = counts_of(*[("Hi", f"t{n % 3}", "U1") for n in range(10)], ("Rob", "t2", "U2"))
@@ -61,3 +82,5 @@ def test_a_key_in_more_messages_than_threads_is_kept_as_counts_per_thread() -> N
     assert first["Hi"] == Counter({"t0": 8, "t1": 7, "t2": 6})
     assert first["Rob"] == Counter({"t2": 2})
     assert list(first) == ["Hi", "Rob"]
+    first.add("Hi", 0)  # one message since the counts were folded
+    assert [first.total(key) for key in first] == [sum(first[key].values()) for key in first] == [22, 2]

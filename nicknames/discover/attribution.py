@@ -23,6 +23,8 @@ from collections.abc import Iterator, Mapping, Reversible
 from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from nicknames.discover.thread_counts import ThreadCodes
 from nicknames.labels import Labels
 
@@ -77,6 +79,45 @@ def attribute(
             yield Attribution(others[0], name, True)
 
 
+def tally(
+    greetings: Greetings,
+    owners: dict[str, set[str]],
+    posts: Mapping[str, Reversible[tuple[int, str]]],
+) -> dict[Attribution, int]:
+    """What ``attribute`` gives for every greeting, counted: attribution → greeted names, in the order first made.
+
+    Most greetings are replies whose parent's sender is settled by the names alone (rule 1); those are decided
+    here without building a ``Greeting`` or copying the thread's posts, the others by ``attribute``.
+    """
+    counts: dict[tuple[str, str, bool], int] = {}
+    people, threads = greetings.participants.labels, greetings.codes.labels
+    for position, thread, sender_code, parent_code, names, recipients in zip(
+        greetings.positions, greetings.threads, greetings.senders, greetings.parents, greetings.names,
+        greetings.recipients,
+    ):
+        sender, parent = people[sender_code], people[parent_code] if parent_code >= 0 else None
+        for name in names:
+            if parent is not None and not recipients and _parent_has(name, owners, sender, parent):
+                key = (parent, name, False)
+                counts[key] = counts.get(key, 0) + 1
+                continue
+            for found in attribute(Greeting(position, threads[thread], sender, parent, (name,), recipients),
+                                   owners, posts):
+                key = (found.participant, found.name, found.uncertain)
+                counts[key] = counts.get(key, 0) + 1
+    return {Attribution(*key): count for key, count in counts.items()}
+
+
+def _parent_has(name: str, owners: dict[str, set[str]], sender: str, parent: str) -> bool:
+    """Rule 1 without recipients: the name is one of the parent's sender's, or nobody's but maybe the sender's."""
+    own = owners.get(name)
+    if not own:
+        return True
+    if sender in own:
+        return len(own) == 1 or (parent != sender and parent in own)
+    return parent in own
+
+
 def _latest_poster(candidates: set[str], posts: Reversible[tuple[int, str]], before: int) -> str | None:
     """The candidate who posted last in the thread before the given message."""
     if not candidates:
@@ -124,14 +165,15 @@ class Greetings:
 
     def extend(self, later: Greetings) -> None:
         """Add the greetings of the messages that follow."""
-        threads = self.codes.recode(later.codes)
-        people = [self.participants.code(label) for label in later.participants.labels]
+        threads = np.asarray(self.codes.recode(later.codes), dtype=np.uint32)
+        # A parent's code of -1 (unknown) picks the -1 put at the end.
+        people = np.asarray([*map(self.participants.code, later.participants.labels), -1], dtype=np.int64)
         self.positions.extend(later.positions)
-        self.threads.extend(array("I", map(threads.__getitem__, later.threads)))
-        self.senders.extend(array("I", map(people.__getitem__, later.senders)))
-        self.parents.extend(array("i", (people[code] if code >= 0 else -1 for code in later.parents)))
-        self.names.extend(self.shared.setdefault(names, names) for names in later.names)
-        self.recipients.extend(self.shared.setdefault(recipients, recipients) for recipients in later.recipients)
+        self.threads.frombytes(threads[np.frombuffer(later.threads, dtype=np.uint32)].tobytes())
+        self.senders.frombytes(people[np.frombuffer(later.senders, dtype=np.uint32)].astype(np.uint32).tobytes())
+        self.parents.frombytes(people[np.frombuffer(later.parents, dtype=np.int32)].astype(np.int32).tobytes())
+        self.names.extend(map(self.shared.setdefault, later.names, later.names))
+        self.recipients.extend(map(self.shared.setdefault, later.recipients, later.recipients))
 
     def __len__(self) -> int:
         return len(self.positions)

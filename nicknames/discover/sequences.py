@@ -83,11 +83,12 @@ class Windows:
                 for word in name.split():
                     by_word.setdefault(word, set()).add(name)
         windows = cls()
-        for run, threads in runs.items():
+        for run in runs:
             for name in {name for word in run.split() for name in by_word.get(word, ())}:
                 window = misspelt_window(run, name, is_word)
                 if window is not None and window.casefold() not in taken:
-                    windows.threads.setdefault(window, Counter()).update(threads)
+                    # A run's counts are read only for a window found in it: most runs hold none.
+                    windows.threads.setdefault(window, Counter()).update(runs[run])
                     windows.spelling.setdefault(name, set()).add(window)
         return windows
 

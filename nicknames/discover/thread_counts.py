@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 import numpy as np
 
@@ -88,11 +88,15 @@ class ThreadCounts(Mapping[str, Counter[str]]):
         """Add the counts of the messages that follow (``recode``: see ``ThreadCodes.recode``), keeping the order
         in which keys first occur."""
         threads = len(self.threads.labels)
+        # Every key's codes recoded at once: one lookup in numpy instead of one in Python per message.
+        recoded = memoryview(_recoded(later.messages.values(), recode))
+        end = 0
         for key, codes in later.messages.items():
             mine = self.messages.get(key)
             if mine is None:
                 mine = self.messages[key] = array("I")
-            mine.extend(array("I", map(recode.__getitem__, codes)))
+            start, end = end, end + len(codes) * codes.itemsize
+            mine.frombytes(recoded[start:end])
             # A key kept as counts folds its new codes in often, so that they never take much room.
             if len(mine) > (threads // 8 if key in self.dense else threads):
                 self._fold(key, mine)
@@ -115,6 +119,26 @@ class ThreadCounts(Mapping[str, Counter[str]]):
             counts.update(dict(zip(map(labels.__getitem__, found.tolist()), dense[found].tolist())))
         return counts
 
+    def total(self, key: str) -> int:
+        """Messages that have the key, in every thread (``sum(self[key].values())`` without the ``Counter``)."""
+        dense = self.dense.get(key)
+        return len(self.messages[key]) + (int(dense.sum()) if dense is not None else 0)
+
+    def __getstate__(self) -> tuple[ThreadCodes, list[str], array[int], bytes, dict[str, np.ndarray]]:
+        # The codes of every key in one buffer: a worker's counts unpickle in half the time they take as one
+        # array object per key.
+        lengths = array("I", map(len, self.messages.values()))
+        return self.threads, list(self.messages), lengths, b"".join(self.messages.values()), self.dense
+
+    def __setstate__(self, state: tuple[ThreadCodes, list[str], array[int], bytes, dict[str, np.ndarray]]) -> None:
+        self.threads, keys, lengths, codes, self.dense = state
+        self.messages = {}
+        buffer, end = memoryview(codes), 0
+        for key, length in zip(keys, lengths):
+            mine = self.messages[key] = array("I")
+            start, end = end, end + length * mine.itemsize
+            mine.frombytes(buffer[start:end])
+
     def __contains__(self, key: object) -> bool:
         return key in self.messages
 
@@ -123,6 +147,12 @@ class ThreadCounts(Mapping[str, Counter[str]]):
 
     def __len__(self) -> int:
         return len(self.messages)
+
+
+def _recoded(arrays: Iterable[array[int]], recode: list[int]) -> bytes:
+    """The thread codes of the arrays one after the other, each replaced by ``recode[code]``, as 32-bit codes."""
+    codes = np.frombuffer(b"".join(arrays), dtype=np.uint32)
+    return np.asarray(recode, dtype=np.uint32)[codes].tobytes()
 
 
 class Members:

@@ -39,6 +39,8 @@ def allowed_edits(name: str) -> int:
 
 def strip_accents(text: str) -> str:
     """The text without combining marks, case-folded: "José" → "jose"."""
+    if text.isascii():
+        return text.casefold()  # NFKD leaves ASCII as it is and no ASCII character is a combining mark
     decomposed = unicodedata.normalize("NFKD", text)
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
