@@ -142,7 +142,7 @@ def _messages(source: Source, chunk: Chunk) -> list[Message]:
     if not isinstance(rows, RowSlice):
         return list(map(Message._make, zip(*rows)))
     outline = source.outline
-    frame = read_slice(source.path, source.encoding, outline.header, rows, _used(outline.columns), checked=True)
+    frame = read_slice(source.path, source.encoding, outline.header, rows, _used(outline.columns))
     return outline.messages({label: frame[label].tolist() for label in frame.columns}, first)
 
 

@@ -11,7 +11,11 @@ its callers then read it in order as a whole.
 
 Each range starts at the start of a row, so ``pd.read_csv`` on its bytes with
 the header's column names gives exactly the rows that reading the whole file
-gives there (property tests compare both). Only encodings in which these four
+gives there (property tests compare both). The scan also checks what reading
+the whole file would check, so that a range can be read for a few columns
+alone (pandas then looks at no other cell): every row has as many commas
+outside quotes as the header, and every byte decodes; a file where either
+fails is ``Unsliceable``, and reading it whole says what is wrong and where. Only encodings in which these four
 bytes always stand for themselves are cut this way (UTF-8 and the single-byte
 code pages).
 """
@@ -67,13 +71,19 @@ def sliceable(encoding: str) -> bool:
 def row_slices(path: Path, encoding: str, rows: int) -> Iterator[RowSlice]:
     """The file's rows after the header, ``rows`` at a time (a few more where a range may not start)."""
     utf8 = codecs.lookup(encoding).name in ("utf-8", "utf-8-sig")
+    decoder = codecs.getincrementaldecoder(_codec(encoding))()
     with path.open("rb") as stream:
         head = stream.read(len(_BOM))
         skip = len(_BOM) if utf8 and head == _BOM else 0
+        decoder.decode(head[skip:])
         scan = _RowScan(bytearray(head[skip:]), skip, utf8)
         start, first = -1, 0
         while True:
             block = stream.read(max(BLOCK, len(scan.pending)))
+            try:
+                decoder.decode(block, final=not block)
+            except UnicodeError:
+                raise Unsliceable from None
             scan.add(block)
             if start < 0 and scan.ends:
                 start = scan.ends.pop(0)  # the header's end
@@ -105,14 +115,20 @@ class _RowScan:
         """Offsets of the byte order marks before ``pending`` (UTF-8 only; rare)."""
         self.final = False
         """True once the end of the file is read."""
+        self.commas = -1
+        """Commas outside quotes in every row: as many as in the header (the first row), once it is found."""
 
     def add(self, block: bytes) -> None:
         """Append bytes and find the rows they complete (all the rest when ``block`` is the end of the file)."""
         self.pending += block
         self.final = not block
-        found = row_ends(self.pending, final=self.final)
+        found, commas = row_ends(self.pending, final=self.final)
         if not len(found):
             return
+        if self.commas < 0:
+            self.commas = int(commas[0])
+        if (commas != self.commas).any():
+            raise Unsliceable  # a row with fewer or more fields than the header
         done = int(found[-1])
         if self.utf8:
             position = self.pending.find(_BOM, 0, done)
@@ -151,14 +167,15 @@ class _RowScan:
         return cuts
 
 
-def row_ends(data: bytes | bytearray, final: bool) -> np.ndarray:
-    """The offset just past each row of ``data`` (which starts at the start of a row), blank lines skipped.
+def row_ends(data: bytes | bytearray, final: bool) -> tuple[np.ndarray, np.ndarray]:
+    """The offset just past each row of ``data`` (which starts at the start of a row), blank lines skipped, and
+    the number of commas outside quotes in each row.
 
     At the end of the file (``final``) a last row without a line break counts.
     """
     array = np.frombuffer(data, dtype=np.uint8)
     if not len(array):
-        return np.zeros(0, dtype=np.int64)
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     quotes = np.flatnonzero(array == _QUOTE)
     _check_quotes(array, quotes)
     breaks = np.flatnonzero((array == _LF) | (array == _CR))
@@ -170,7 +187,10 @@ def row_ends(data: bytes | bytearray, final: bool) -> np.ndarray:
     for index in np.flatnonzero(rows & np.isin(array[np.minimum(starts, len(data) - 1)], list(_BLANK))).tolist():
         rows[index] = data[starts[index] : breaks[index]].strip(_BLANK) != b""
     _drop_commas_after_blank_returns(data, array, starts, breaks, rows)
-    return np.minimum(breaks[rows] + 1, len(data))
+    commas = np.flatnonzero(array == _COMMA)
+    commas = commas[np.searchsorted(quotes, commas) % 2 == 0]
+    ends = breaks[rows]
+    return np.minimum(ends + 1, len(data)), np.searchsorted(commas, ends) - np.searchsorted(commas, starts[rows])
 
 
 def _drop_commas_after_blank_returns(
@@ -193,23 +213,15 @@ def _check_quotes(array: np.ndarray, quotes: np.ndarray) -> None:
 
 
 def read_slice(path: Path, encoding: str, header: Sequence[str], piece: RowSlice,
-               usecols: Sequence[str] | None = None, *, checked: bool = False) -> pd.DataFrame:
+               usecols: Sequence[str] | None = None) -> pd.DataFrame:
     """The rows of one range, every cell a string, as ``csv_chunks.iter_chunks`` reads them.
 
     With ``usecols`` only those columns are made into strings (the outline pass
-    needs a few short columns, not the texts). pandas then no longer checks the
-    other cells, so the range is checked here as reading it whole would check
-    it: its bytes must decode, and no row may have more fields than the header;
-    else ``Unsliceable`` (reading the file whole then says what is wrong, and where).
-    A range of the outline's ``slices`` is ``checked`` already.
+    needs a few short columns, not the texts); ``row_slices`` checked the rest.
     """
     with path.open("rb") as stream:
         stream.seek(piece.start)
         data = stream.read(piece.end - piece.start)
-    if usecols is not None and not checked:
-        codecs.decode(data, _codec(encoding))  # raises UnicodeError as the parser would
-        if not _fields_fit(data, piece.rows, len(header)):
-            raise Unsliceable
     return parse_rows(data, encoding, header, usecols)
 
 
@@ -232,26 +244,3 @@ def parse_rows(data: bytes, encoding: str, header: Sequence[str], usecols: Seque
 def _codec(encoding: str) -> str:
     """The codec of a range's bytes: a range never starts with the file's byte order mark."""
     return "utf-8" if codecs.lookup(encoding).name == "utf-8-sig" else encoding
-
-
-def _fields_fit(data: bytes, rows: int, fields: int) -> bool:
-    """True when each of the ``rows`` rows of ``data`` has exactly ``fields`` fields, by its commas outside quotes.
-
-    Lines are cut at line feeds outside quotes; each may hold at most ``fields - 1``
-    commas and all of them together ``rows * (fields - 1)``, so every row has all
-    its fields and none more (blank lines hold none). Anything else (a short row,
-    rows ending in a bare carriage return) is False, for the whole-file reader to decide.
-    """
-    array = np.frombuffer(data, dtype=np.uint8)
-    quotes = np.flatnonzero(array == _QUOTE)
-    commas = np.flatnonzero(array == _COMMA)
-    if len(quotes):
-        commas = commas[np.searchsorted(quotes, commas) % 2 == 0]
-    if len(commas) != rows * (fields - 1):
-        return False
-    if not len(commas):
-        return True
-    feeds = np.flatnonzero(array == _LF)
-    if len(quotes):
-        feeds = feeds[np.searchsorted(quotes, feeds) % 2 == 0]
-    return int(np.bincount(np.searchsorted(feeds, commas)).max()) <= fields - 1

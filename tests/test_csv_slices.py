@@ -71,6 +71,17 @@ def test_a_quote_inside_an_unquoted_cell_is_unsliceable(tmp_path: Path) -> None:
         list(row_slices(path, "utf-8-sig", 1))
 
 
+@pytest.mark.parametrize("body", [b"1,2\n", b"1,2,3,4\n", b'1,2,"3"\n4,5,6,\n', b"1,2,3\n4,5,\xff\n"])
+def test_a_row_with_other_fields_than_the_header_or_a_byte_that_does_not_decode_is_unsliceable(
+    tmp_path: Path, body: bytes
+) -> None:
+    """Reading a range for some of its columns would not see either: the whole file is read instead."""
+    path = tmp_path / "m.csv"
+    path.write_bytes(HEADER + body)
+    with pytest.raises(Unsliceable):
+        list(row_slices(path, "utf-8-sig", 1))
+
+
 def test_quoted_line_breaks_stay_in_their_row(tmp_path: Path) -> None:
     path = tmp_path / "m.csv"
     path.write_bytes(HEADER + b'1,U1,"Hi,\r\nRob ""R"""\r\n\r\n  \n2,U2,x')
@@ -85,7 +96,7 @@ def test_only_encodings_whose_punctuation_bytes_stand_alone_are_cut(encoding: st
     assert sliceable(encoding) is expected
 
 
-@pytest.mark.parametrize(("body", "expected"), [(b"\n", []), (b"1\n\n", [(0, 1)]), (b"1", [(0, 1)])])
+@pytest.mark.parametrize(("body", "expected"), [(b"\n", []), (b"1,2,3\n\n", [(0, 1)]), (b"1,2,3", [(0, 1)])])
 def test_a_short_end_of_file_ends_the_ranges(tmp_path: Path, body: bytes, expected: list[tuple[int, int]]) -> None:
     path = tmp_path / "m.csv"
     path.write_bytes(HEADER + body)
