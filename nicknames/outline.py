@@ -142,7 +142,7 @@ def read_outline(
     (``csv_slices``), kept in ``Outline.slices`` so that later passes can read
     any chunk on its own; else in order, as ``iter_chunks`` reads them.
     """
-    map_large_blocks()  # the start of every streamed run: see ``heap``
+    map_large_blocks()  # every streamed run starts with its outline: see ``heap``
     header = read_header(path, encoding)
     columns = resolve_columns(header, chosen or {}, str(path))
     pieces: list[RowSlice] = []

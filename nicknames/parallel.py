@@ -10,6 +10,8 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
+from nicknames.heap import keep_large_blocks
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -21,6 +23,12 @@ def default_jobs(size: int) -> int:
     """Worker processes for an input of ``size`` bytes: one per core for large inputs, else 1."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     return max(1, cores) if size >= PARALLEL_MIN_BYTES else 1
+
+
+def _start_worker(initializer: Callable[..., None], initargs: tuple[Any, ...]) -> None:
+    """Set a worker's heap for its work (``heap.keep_large_blocks``), then run the caller's initializer."""
+    keep_large_blocks()
+    initializer(*initargs)
 
 
 def ordered_map(
@@ -48,7 +56,8 @@ def ordered_map(
     # and so copy the pages they share with the parent into each worker.
     gc.freeze()
     try:
-        with ProcessPoolExecutor(jobs, mp_context=context, initializer=initializer, initargs=initargs) as pool:
+        with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
+                                 initargs=(initializer, initargs)) as pool:
             pending: deque[Future[R]] = deque()
             for item in items:
                 pending.append(pool.submit(function, item))
