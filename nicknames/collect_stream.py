@@ -16,10 +16,9 @@ from collections.abc import Callable, Iterator
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Protocol
 
 import numpy as np
-import pandas as pd
 
 from nicknames.collect import CollectPlan, CollectResult, finish_collect, plan_collect
 from nicknames.columns import Columns
@@ -35,10 +34,10 @@ from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Posts, Scan
 from nicknames.worker_progress import PROGRESS_STEP, Progress, counting
 
-Chunk = tuple[int, tuple[list[Any], ...] | RowSlice]
+Chunk = tuple[int, RowSlice | dict[str, list[str]]]
 """The position of a chunk's first message in the file, and where its rows are: a byte range of the file
-(``csv_slices``), which the worker reads itself, or for a file not cut into ranges its messages as columns in
-``Message``'s order (columns of strings pickle without Python code per row, ``Message`` tuples do not)."""
+(``csv_slices``), which the worker reads itself, or for a file not cut into ranges the cells the pass reads, by
+column (columns of strings pickle without Python code per row, ``Message`` tuples do not)."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +47,7 @@ class Source:
     path: Path
     encoding: str
     outline: Outline
+
 
 class CollectProgress(Progress, Protocol):
     """``Progress`` that is also told the name of a step in which no message is counted."""
@@ -117,43 +117,30 @@ def _scan_messages(scan: Scan, offset: int, messages: list[Message], scanned: Ca
 
 
 def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> Iterator[Chunk]:
-    """The chunks: the outline's byte ranges, or for a file not cut into ranges, the messages as columns."""
+    """The chunks: the outline's byte ranges, or for a file not cut into ranges, the cells the pass reads."""
     if outline.slices is not None:
         yield from ((piece.first, piece) for piece in outline.slices)
         return
-    columns = outline.columns
-    wanted = [columns.message_id, columns.text, columns.session_id, columns.recipients]
-    usecols = [column for column in dict.fromkeys(wanted) if column is not None]
     offset = 0
-    for chunk in iter_chunks(path, encoding, usecols, rows):
-        end = offset + len(chunk)
-        # The outline's strings, shared by every message that has them: the scan keeps them for the whole run.
-        sent_by, parents, threads = outline.reply_context(offset, end)
-        sessions = _column(chunk, columns.session_id, "")
-        recipients = [split_ids(cell) for cell in chunk[columns.recipients]] if columns.recipients else [()] * len(chunk)
-        yield offset, (_column(chunk, columns.message_id, ""), sent_by, _column(chunk, columns.text, ""), parents,
-                       threads, sessions, recipients)
-        offset = end
+    for chunk in iter_chunks(path, encoding, _used(outline.columns), rows):
+        yield offset, {label: chunk[label].tolist() for label in chunk.columns}
+        offset += len(chunk)
 
 
 def _messages(source: Source, chunk: Chunk) -> list[Message]:
     """A chunk's messages, read from the file where the chunk is a byte range of it."""
     first, rows = chunk
-    if not isinstance(rows, RowSlice):
-        return list(map(Message._make, zip(*rows)))
-    outline = source.outline
-    frame = read_slice(source.path, source.encoding, outline.header, rows, _used(outline.columns))
-    return outline.messages({label: frame[label].tolist() for label in frame.columns}, first)
+    if isinstance(rows, RowSlice):
+        outline = source.outline
+        frame = read_slice(source.path, source.encoding, outline.header, rows, _used(outline.columns))
+        rows = {label: frame[label].tolist() for label in frame.columns}
+    return source.outline.messages(rows, first)
 
 
 def _used(columns: Columns) -> list[str]:
     """The columns collect reads besides the outline: id, text, session and recipients."""
     wanted = [columns.message_id, columns.text, columns.session_id, columns.recipients]
     return [column for column in dict.fromkeys(wanted) if column is not None]
-
-
-def _column(chunk: pd.DataFrame, column: str | None, default: str) -> list[str]:
-    return chunk[column].tolist() if column is not None else [default] * len(chunk)
 
 
 def _recipients(path: Path, outline: Outline, encoding: str | None, rows: int) -> dict[str, None]:

@@ -191,8 +191,8 @@ def _read_parts(path: Path, columns: Columns, chunks: Iterator[pd.DataFrame]) ->
     """The outline's columns of every chunk, checked as the whole table is checked."""
     parts, offset = _Parts(), 0
     arrays = parts.arrays
-    # A malformed row fails here, at its row, as it does when the whole table is read: the
-    # ranges are checked as they are read (``csv_slices.read_slice``), the file read in order whole.
+    # A malformed row fails here, at its row, as it does when the whole table is read: a file
+    # with one is unsliceable (``csv_slices.row_slices`` checks every row) and read in order whole.
     for chunk in chunks:
         known = len(parts.senders.labels)
         arrays["id"].append(_hash(chunk[columns.message_id]))
