@@ -133,9 +133,15 @@ def _settle_chunk(work: Work, first: int, result: ChunkResult, decided: Decision
     forget_ended(decided, first + result.rows - 1)
 
 
+WRITE_PIECE = 2**20
+"""Characters written at a time: the output stream encodes what it is given at once, and a chunk's rows are
+several MB (its encoded copy would add to the main process's peak)."""
+
+
 def write_rows(output: IO[str], rows: str) -> None:
     """Write a chunk's CSV rows (the one place apply writes them, where the interrupt tests stop it)."""
-    output.write(rows)
+    for start in range(0, len(rows), WRITE_PIECE):
+        output.write(rows[start : start + WRITE_PIECE])
 
 
 def _chunks(work: Work, rows: int) -> Iterator[ChunkRows]:
