@@ -11,13 +11,15 @@ its callers then read it in order as a whole.
 
 Each range starts at the start of a row, so ``pd.read_csv`` on its bytes with
 the header's column names gives exactly the rows that reading the whole file
-gives there (property tests compare both). The scan also checks what reading
-the whole file would check, so that a range can be read for a few columns
-alone (pandas then looks at no other cell): every row has as many commas
-outside quotes as the header, and every byte decodes; a file where either
-fails is ``Unsliceable``, and reading it whole says what is wrong and where. Only encodings in which these four
+gives there (property tests compare both). Only encodings in which these four
 bytes always stand for themselves are cut this way (UTF-8 and the single-byte
 code pages).
+
+The scan also checks what reading the whole file would check, so that a range
+can be read for a few columns alone (pandas then looks at no other cell):
+every row has as many commas outside quotes as the header, and every byte
+decodes; a file where either fails is ``Unsliceable``, and reading it whole
+says what is wrong and where.
 """
 
 from __future__ import annotations
@@ -225,7 +227,9 @@ def read_slice(path: Path, encoding: str, header: Sequence[str], piece: RowSlice
     return parse_rows(data, encoding, header, usecols)
 
 
-def parse_rows(data: bytes, encoding: str, header: Sequence[str], usecols: Sequence[str] | None = None) -> pd.DataFrame:
+def parse_rows(
+    data: bytes, encoding: str, header: Sequence[str], usecols: Sequence[str] | None = None
+) -> pd.DataFrame:
     """Rows of a CSV file without its header, read as the whole file is read (a BOM is data here).
 
     The cells are the same strings as with ``dtype=str``, kept as the parser
