@@ -132,7 +132,7 @@ class _RowScan:
         if (commas != self.commas).any():
             raise Unsliceable  # a row with fewer or more fields than the header
         done = int(found[-1])
-        if self.utf8:
+        if self.utf8 and self.pending.find(_BOM[:1], 0, done) >= 0:  # one byte is looked for far faster than three
             position = self.pending.find(_BOM, 0, done)
             while position >= 0:
                 self.boms.add(self.base + position)
