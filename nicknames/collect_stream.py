@@ -21,7 +21,6 @@ from typing import Protocol
 import numpy as np
 
 from nicknames.collect import CollectPlan, CollectResult, finish_collect, plan_collect
-from nicknames.columns import Columns
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.csv_file import check_encoding
 from nicknames.csv_slices import RowSlice, read_slice
@@ -38,6 +37,10 @@ Chunk = tuple[int, RowSlice | dict[str, list[str]]]
 """The position of a chunk's first message in the file, and where its rows are: a byte range of the file
 (``csv_slices``), which the worker reads itself, or for a file not cut into ranges the cells the pass reads, by
 column (columns of strings pickle without Python code per row, ``Message`` tuples do not)."""
+
+
+_READ_FIELDS = ("message_id", "text", "session_id", "recipients")
+"""The fields collect reads from the file besides the outline."""
 
 
 @dataclass(frozen=True)
@@ -122,7 +125,7 @@ def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> It
         yield from ((piece.first, piece) for piece in outline.slices)
         return
     offset = 0
-    for chunk in iter_chunks(path, encoding, _used(outline.columns), rows):
+    for chunk in iter_chunks(path, encoding, outline.columns.of(*_READ_FIELDS), rows):
         yield offset, {label: chunk[label].tolist() for label in chunk.columns}
         offset += len(chunk)
 
@@ -132,15 +135,9 @@ def _messages(source: Source, chunk: Chunk) -> list[Message]:
     first, rows = chunk
     if isinstance(rows, RowSlice):
         outline = source.outline
-        frame = read_slice(source.path, source.encoding, outline.header, rows, _used(outline.columns))
+        frame = read_slice(source.path, source.encoding, outline.header, rows, outline.columns.of(*_READ_FIELDS))
         rows = {label: frame[label].tolist() for label in frame.columns}
     return source.outline.messages(rows, first)
-
-
-def _used(columns: Columns) -> list[str]:
-    """The columns collect reads besides the outline: id, text, session and recipients."""
-    wanted = [columns.message_id, columns.text, columns.session_id, columns.recipients]
-    return [column for column in dict.fromkeys(wanted) if column is not None]
 
 
 def _recipients(path: Path, outline: Outline, encoding: str | None, rows: int) -> dict[str, None]:

@@ -56,6 +56,10 @@ class Columns:
         """The columns in use, in field order."""
         return [column for field in FIELDS if (column := self.get(field)) is not None]
 
+    def of(self, *fields: str) -> list[str]:
+        """The columns of these fields that are in use, in the order given, each once."""
+        return list(dict.fromkeys(column for field in fields if (column := self.get(field)) is not None))
+
 
 def resolve_columns(header: Sequence[str], chosen: Mapping[str, str], source: str) -> Columns:
     """Find each field's column: the user's choice first, then a guess from common spellings."""

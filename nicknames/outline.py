@@ -38,6 +38,8 @@ from nicknames.replies import ReplyCheck
 
 CODE = np.int32
 """The integer type of the per-message codes: 4 bytes a message each (2**31 messages, senders or threads)."""
+_OUTLINE_FIELDS = ("message_id", "sender", "parent_id", "thread_id", "session_id")
+"""The fields the outline keeps (not the text)."""
 _HASH_KEYS = ("0123456789123456", "6543219876543210")
 """Keys for hashing ids; the second is used in the (astronomically rare) case of a collision."""
 
@@ -148,7 +150,7 @@ def read_outline(
     pieces: list[RowSlice] = []
     slices: list[RowSlice] | None = pieces
     try:
-        chunks = sliced_chunks(path, encoding, header, rows, _outline_columns(columns))
+        chunks = sliced_chunks(path, encoding, header, rows, columns.of(*_OUTLINE_FIELDS))
         parts = _read_parts(path, columns, _noting(chunks, pieces))
     except Unsliceable:
         slices = None
@@ -212,12 +214,6 @@ def _read_parts(path: Path, columns: Columns, chunks: Iterator[pd.DataFrame]) ->
         if columns.session_id is not None:
             arrays["session"].append(parts.sessions.encode(chunk[columns.session_id]))
     return parts
-
-
-def _outline_columns(columns: Columns) -> list[str]:
-    """The columns the outline keeps: id, sender, parent, thread and session (not the text)."""
-    wanted = (columns.message_id, columns.sender, columns.parent_id, columns.thread_id, columns.session_id)
-    return [column for column in dict.fromkeys(wanted) if column is not None]
 
 
 def _noting(chunks: Iterator[tuple[pd.DataFrame, RowSlice]], slices: list[RowSlice]) -> Iterator[pd.DataFrame]:

@@ -44,3 +44,14 @@ def test_missing_wrong_or_ambiguous_columns(header: list[str], chosen: dict[str,
     with pytest.raises(InputError) as raised:
         resolve_columns(header, chosen, "f.csv")
     assert message in str(raised.value)
+
+
+@pytest.mark.parametrize(("fields", "expected"), [
+    (("message_id", "text"), ["id", "body"]),
+    (("text", "message_id"), ["body", "id"]),  # in the order given
+    (("message_id", "thread_id", "session_id"), ["id", "grp"]),  # absent fields left out, a shared column once
+    (("parent_id", "recipients"), []),
+])
+def test_columns_of_some_fields(fields: tuple[str, ...], expected: list[str]) -> None:
+    columns = Columns(message_id="id", sender="from", text="body", thread_id="grp", session_id="grp")
+    assert columns.of(*fields) == expected
