@@ -1,4 +1,5 @@
-"""How a long streamed run gives memory back to the system, where the C library (glibc) allows it.
+"""How a long streamed run gives memory back to the system, where the C library (glibc) allows it,
+and keeps its long-lived objects out of the garbage collector's way (``objects_frozen``).
 
 A streamed run allocates and frees blocks of the same few sizes over and over:
 each chunk's rows arrive from a worker as one string of several MB. glibc
@@ -14,6 +15,9 @@ from __future__ import annotations
 
 import ctypes
 import functools
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 LARGE_BLOCK = 2**22
 """Blocks of this size and more are mapped on their own and unmapped when freed (not kept in the heap): a chunk's
@@ -57,6 +61,26 @@ def return_freed_memory() -> None:
     libc = _glibc()
     if libc is not None:
         libc.malloc_trim(0)
+
+
+@contextmanager
+def objects_frozen() -> Iterator[None]:
+    """Keep the objects alive now out of the garbage collector's passes for the block.
+
+    A run's long-lived records (an outline, a mapping, what collect's pass
+    recorded) are millions of objects: a full collection reads every one, and
+    in a forked worker writes to them, copying the pages it shares with its
+    parent. Nothing is frozen when something else already froze objects,
+    which it alone may unfreeze.
+    """
+    if gc.get_freeze_count():
+        yield
+        return
+    gc.freeze()
+    try:
+        yield
+    finally:
+        gc.unfreeze()
 
 
 @functools.cache

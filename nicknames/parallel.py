@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 from collections import deque
@@ -10,7 +9,7 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from nicknames.heap import keep_large_blocks
+from nicknames.heap import keep_large_blocks, objects_frozen
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -54,16 +53,12 @@ def ordered_map(
     # The workers fork from here. Frozen, the parent's objects (outline, mapping, compiled names) are
     # left out of the workers' garbage collections, which would otherwise write to every one of them
     # and so copy the pages they share with the parent into each worker.
-    gc.freeze()
-    try:
-        with ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
-                                 initargs=(initializer, initargs)) as pool:
-            pending: deque[Future[R]] = deque()
-            for item in items:
-                pending.append(pool.submit(function, item))
-                if len(pending) >= 2 * jobs:
-                    yield pending.popleft().result()
-            while pending:
+    with objects_frozen(), ProcessPoolExecutor(jobs, mp_context=context, initializer=_start_worker,
+                                               initargs=(initializer, initargs)) as pool:
+        pending: deque[Future[R]] = deque()
+        for item in items:
+            pending.append(pool.submit(function, item))
+            if len(pending) >= 2 * jobs:
                 yield pending.popleft().result()
-    finally:
-        gc.unfreeze()
+        while pending:
+            yield pending.popleft().result()
