@@ -17,6 +17,7 @@ import numpy as np
 
 from nicknames.csv_rows import rows_csv
 from nicknames.csv_slices import RowSlice, read_slice
+from nicknames.disk_arrays import forget_pages
 from nicknames.identifiers import IdentifierRules
 from nicknames.messages import Message
 from nicknames.outline import Outline
@@ -96,6 +97,13 @@ class Work:
         """Position of the text column in a row."""
         return self.outline.header.index(self.outline.columns.text)
 
+    def forget_pages(self) -> None:
+        """Let this process's copies of the per-message arrays go: a chunk's thread lookups read pages from
+        anywhere in the file, and kept, they would add up to every page of a long file (``disk_arrays``)."""
+        self.outline.forget_pages()
+        self.threads.forget_pages()
+        forget_pages(self.scopes)
+
 
 _worker: tuple[Work, Callable[[int], None]] | None = None
 """What ``substitute_chunk`` works with in this process, and whom it tells how many messages it has done."""
@@ -126,6 +134,7 @@ def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
     columns = list(columns)
     columns[work.text_column] = texts
     result.csv, result.ends = rows_csv(columns)
+    work.forget_pages()
     return result
 
 

@@ -104,8 +104,10 @@ def apply_csv(
     cache = ScopeNamesCache(mapping)
     summary = ApplySummary(len(outline), len(labels), scope_duplicates(cache, codes, labels, active),
                            [p for p in mapping.participants if p not in senders])
-    work = Work(path, check_encoding(encoding), outline, codes, cache, active,
-                ThreadIndex.build(outline, codes), pseudonym, identifiers, unresolved)
+    threads = ThreadIndex.build(outline, codes)
+    work = Work(path, check_encoding(encoding), outline, codes, cache, active, threads, pseudonym, identifiers,
+                unresolved)
+    work.forget_pages()
     return_freed_memory()
     if progress is not None:
         progress.start(len(outline))
@@ -131,6 +133,7 @@ def _settle_chunk(work: Work, first: int, result: ChunkResult, decided: Decision
         summary.recomputed += len(texts)
     decided.update(result.decided)
     forget_ended(decided, first + result.rows - 1)
+    work.forget_pages()
 
 
 WRITE_PIECE = 2**20

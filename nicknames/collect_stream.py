@@ -83,6 +83,7 @@ def collect_csv(
     chunks = _chunks(path, outline, encoding, rows)
     source = Source(path, check_encoding(encoding), outline)
     scan = plan.scan(_thread_codes(outline))
+    outline.forget_pages()  # before the workers start: each reads only its own chunks' rows
     with counting(progress, jobs) as done:
         if jobs <= 1:
             for chunk in chunks:
@@ -107,7 +108,7 @@ def _thread_codes(outline: Outline) -> ThreadCodes:
     else:
         labels = outline.session_labels
         sessions = [labels[code] for code in outline.session[first].tolist()]
-    return ThreadCodes.known(outline.thread_labels, sessions)
+    return ThreadCodes.known(list(outline.thread_labels), sessions)
 
 
 def _scan_messages(scan: Scan, offset: int, messages: list[Message], scanned: Callable[[int], None]) -> None:

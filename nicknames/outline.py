@@ -10,7 +10,7 @@ and, from them, the participants active in each scope.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +21,7 @@ import pandas as pd
 from nicknames.columns import Columns, resolve_columns
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks, read_header, sliced_chunks
 from nicknames.csv_slices import RowSlice, Unsliceable
+from nicknames.disk_arrays import ArrayFile, DiskLabels, forget_pages, on_disk
 from nicknames.errors import InputError
 from nicknames.errors import where
 from nicknames.heap import map_large_blocks
@@ -67,7 +68,7 @@ class Outline:
     parent_sender: np.ndarray
     """Code of the parent message's sender, -1 when the parent is unknown."""
     thread: np.ndarray
-    thread_labels: list[str]
+    thread_labels: Sequence[str]
     session: np.ndarray | None
     session_labels: list[str]
     replies: ReplyCheck = field(default_factory=ReplyCheck)
@@ -86,11 +87,17 @@ class Outline:
         rather than a new copy per row.
         """
         senders = self.senders
+        threads, at = np.unique(self.thread[first:end], return_inverse=True)
+        labels = [self.thread_labels[code] for code in threads.tolist()]
         return (
             [senders[code] for code in self.sender[first:end].tolist()],
             [senders[code] if code >= 0 else None for code in self.parent_sender[first:end].tolist()],
-            [self.thread_labels[code] for code in self.thread[first:end].tolist()],
+            [labels[index] for index in at.tolist()],
         )
+
+    def forget_pages(self) -> None:
+        """Let this process's copies of the per-message arrays go (``disk_arrays.forget_pages``)."""
+        forget_pages(self.sender, self.parent_sender, self.thread, self.session)
 
     def messages(self, cell: MappingType[str, list[str]], first: int) -> list[Message]:
         """The messages of the rows from ``first`` on, given as column name → cells, with this outline's
@@ -104,7 +111,7 @@ class Outline:
             cell[fields.message_id], senders, cell[fields.text], parents, threads, sessions, recipients,
         )))
 
-    def scope(self, scope: str) -> tuple[np.ndarray, list[str]]:
+    def scope(self, scope: str) -> tuple[np.ndarray, Sequence[str]]:
         """Each message's scope code and the label of each scope (as ``MessageTable.scope_keys``)."""
         if scope == "all":
             return np.zeros(len(self), dtype=CODE), [""]
@@ -155,18 +162,18 @@ def read_outline(
     except Unsliceable:
         slices = None
         parts = _read_parts(path, columns, iter_chunks(path, encoding, None, rows))
-    # Each column is joined as its chunks' arrays are let go: never both copies of every column at once.
-    joined = {key: np.concatenate(parts.arrays.pop(key)) for key in list(parts.arrays) if parts.arrays[key]}
+    joined = {key: column.mapped() for key, column in parts.arrays.items() if column.pieces}
     parts.empty_ids.check(str(path), columns.message_id)
     ids = _unique_ids(path, columns, encoding, joined.pop("id"))
     sender = joined["sender"]
     parent_row = _parent_rows(ids, joined) if columns.parent_id is not None else np.full(len(ids), -1)
     del ids
-    parent_sender = np.where(parent_row >= 0, sender[np.maximum(parent_row, 0)], -1).astype(CODE)
+    parent_sender = on_disk(np.where(parent_row >= 0, sender[np.maximum(parent_row, 0)], -1).astype(CODE))
     if columns.thread_id is not None:
-        thread, thread_labels = joined["thread"], parts.threads.labels
+        thread, labels = joined["thread"], parts.threads.labels
     else:
-        thread, thread_labels = _thread_roots(path, columns, encoding, parent_row, rows, parts.parentless)
+        thread, labels = _thread_roots(path, columns, encoding, parent_row, rows, parts.parentless)
+    thread, thread_labels = on_disk(thread), DiskLabels(labels)
     session = joined.get("session") if columns.session_id is not None else None
     replies = ReplyCheck()
     if columns.parent_id is not None:
@@ -185,8 +192,10 @@ class _Parts:
     sessions: Codes = field(default_factory=Codes)
     empty_ids: EmptyIds = field(default_factory=lambda: EmptyIds())
     parentless: Parentless = field(default_factory=lambda: Parentless())
-    arrays: dict[str, list[np.ndarray]] = field(default_factory=lambda: {
-        "id": [], "sender": [], "parent": [], "none": [], "thread": [], "session": []})
+    arrays: dict[str, ArrayFile] = field(default_factory=lambda: {
+        "id": ArrayFile(np.uint64), "sender": ArrayFile(CODE), "parent": ArrayFile(np.uint64), "none": ArrayFile(bool),
+        "thread": ArrayFile(CODE), "session": ArrayFile(CODE)})
+    """Each kept column, written chunk by chunk to a temporary file (``disk_arrays``)."""
 
 
 def _read_parts(path: Path, columns: Columns, chunks: Iterator[pd.DataFrame]) -> _Parts:
@@ -204,10 +213,10 @@ def _read_parts(path: Path, columns: Columns, chunks: Iterator[pd.DataFrame]) ->
         if columns.parent_id is not None:
             parent = chunk[columns.parent_id]
             arrays["parent"].append(_hash(parent))
-            arrays["none"].append(np.fromiter((p.strip().lower() in NO_PARENT for p in parent.tolist()), bool,
-                                              len(parent)))
+            none = np.fromiter((p.strip().lower() in NO_PARENT for p in parent.tolist()), bool, len(parent))
+            arrays["none"].append(none)
             if columns.thread_id is None:
-                parts.parentless.add(chunk[columns.message_id], arrays["none"][-1], offset)
+                parts.parentless.add(chunk[columns.message_id], none, offset)
         offset += len(chunk)
         if columns.thread_id is not None:
             arrays["thread"].append(parts.threads.encode(chunk[columns.thread_id]))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 import numpy as np
 import pandas as pd
@@ -49,7 +49,7 @@ class ScopeNamesCache:
 
 
 def scope_duplicates(
-    cache: ScopeNamesCache, codes: np.ndarray, labels: list[str], active: list[frozenset[str]]
+    cache: ScopeNamesCache, codes: np.ndarray, labels: Sequence[str], active: list[frozenset[str]]
 ) -> list[Duplicate]:
     """Names shared by participants active in one scope, scopes in order of their first message."""
     duplicates: list[Duplicate] = []

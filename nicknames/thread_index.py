@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from nicknames.disk_arrays import forget_pages, on_disk
 from nicknames.messages import Message
 from nicknames.outline import CODE, Outline
 from nicknames.resolution import ThreadContext
@@ -40,7 +41,11 @@ class ThreadIndex:
         starts = np.append(np.flatnonzero(boundary), count).astype(CODE)
         position = np.empty(count, dtype=CODE)
         position[order] = np.arange(count, dtype=CODE)
-        return cls(outline.senders, outline.sender, outline.parent_sender, order, position, starts)
+        return cls(outline.senders, outline.sender, outline.parent_sender, on_disk(order), on_disk(position), starts)
+
+    def forget_pages(self) -> None:
+        """Let this process's copies of the per-message arrays go (``disk_arrays.forget_pages``)."""
+        forget_pages(self.sender, self.parent_sender, self.order, self.position)
 
     def members(self, row: int) -> set[str]:
         """The senders of the row's thread in its scope and the senders they reply to."""

@@ -46,7 +46,7 @@ def mapping() -> Mapping:
 @pytest.mark.parametrize("scope", ["thread", "session", "all"])
 @pytest.mark.parametrize(("jobs", "chunk_rows"), [(1, 1), (1, 3), (2, 2), (2, 100)])
 def test_streaming_matches_in_memory(tmp_path: Path, mapping: Mapping, scope: str, jobs: int,
-                                     chunk_rows: int) -> None:
+                                     chunk_rows: int, arrays_on_disk: bool) -> None:
     path = write_messages(tmp_path / "m.csv", ROWS)
     result = apply_mapping(read_messages(path), mapping, scope, IdTemplate())
     expected = io.StringIO()
@@ -92,7 +92,8 @@ def random_rows(seed: int, count: int) -> list[tuple[str, ...]]:
 
 @pytest.mark.parametrize("seed", range(8))
 @pytest.mark.parametrize("scope", ["thread", "session", "all"])
-def test_shared_names_decided_across_chunks_match_in_memory(tmp_path: Path, seed: int, scope: str) -> None:
+def test_shared_names_decided_across_chunks_match_in_memory(tmp_path: Path, seed: int, scope: str,
+                                                              arrays_on_disk: bool) -> None:
     mapping = Mapping({"u1": ["Rob", "Sam"], "u2": ["Mary", "MJ", "Sam"], "u3": ["Sam", "Rob"],
                        "u4": ["Sam", "Robert"], "u5": ["MJ"]}, keep=["Arthur C. Clarke"])
     path = write_messages(tmp_path / "m.csv", random_rows(seed, 60))

@@ -27,7 +27,8 @@ def sample(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize(("rows", "jobs"), [(1, 1), (7, 1), (150, 1), (10_000, 1), (50, 2)])
 @pytest.mark.parametrize("discover", [True, False])
-def test_streamed_mapping_equals_whole_table(sample: Path, rows: int, jobs: int, discover: bool) -> None:
+def test_streamed_mapping_equals_whole_table(sample: Path, rows: int, jobs: int, discover: bool,
+                                             arrays_on_disk: bool) -> None:
     messages, class_list = sample / "messages.csv", read_class_list(sample / "class_list.csv")
     whole = collect(read_messages(messages), class_list, discover=discover)
     streamed = collect_csv(messages, class_list, discover=discover, rows=rows, jobs=jobs)

@@ -6,6 +6,7 @@ import csv
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from nicknames.errors import InputError
@@ -32,11 +33,13 @@ def random_rows(seed: int, count: int) -> list[list[str]]:
 
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("chunk", [1, 4, 1000])
-def test_outline_agrees_with_the_table(tmp_path: Path, seed: int, chunk: int) -> None:
+def test_outline_agrees_with_the_table(tmp_path: Path, seed: int, chunk: int, arrays_on_disk: bool) -> None:
     path = write(tmp_path / "m.csv", ["message_id", "parent_id", "user_id", "session_id", "text"],
                  random_rows(seed, 40))
     table = read_messages(path)
     outline = read_outline(path, rows=chunk)
+    assert isinstance(outline.sender, np.memmap) is arrays_on_disk
+    assert isinstance(outline.thread, np.memmap) is arrays_on_disk
     parents = [outline.senders[code] if code >= 0 else None for code in outline.parent_sender.tolist()]
     assert parents == table.parent_senders
     assert [outline.thread_labels[code] for code in outline.thread.tolist()] == table.threads

@@ -1,0 +1,114 @@
+"""Per-message arrays kept in temporary files instead of memory, so that a run's memory does not grow with the file.
+
+The outline of an export holds a few integers per message (sender, parent's
+sender, thread, session, place in its thread): tens of MB for millions of
+messages, and every worker process would count them again. They are written to
+files that are deleted as soon as they are made, so that nothing is left
+behind however the run ends, and mapped read-only. The system keeps the pages
+read in its file cache and takes them back when it needs the room; a process
+counts only the pages it has read, and ``forget_pages`` lets it drop those.
+The arrays hold integer codes, never names.
+"""
+
+from __future__ import annotations
+
+import mmap
+import tempfile
+from collections.abc import Iterable, Iterator, Sequence
+from typing import IO, overload
+
+import numpy as np
+
+SMALL = 2**20
+"""Arrays of fewer bytes stay in memory: a file per small array would cost more than it saves."""
+
+
+class ArrayFile:
+    """A one-dimensional array written a piece at a time to a temporary file, then mapped (``mapped``)."""
+
+    def __init__(self, dtype: type | np.dtype) -> None:
+        self.dtype = np.dtype(dtype)
+        self.count = 0
+        self.pieces = 0
+        self._file: IO[bytes] | None = None
+        self._pieces: list[np.ndarray] = []
+        """The pieces while they are fewer than ``SMALL`` bytes together (then they go to the file)."""
+
+    def append(self, piece: np.ndarray) -> None:
+        """Add a piece at the end."""
+        piece = np.ascontiguousarray(piece, dtype=self.dtype)
+        self.count += len(piece)
+        self.pieces += 1
+        if self._file is None:
+            self._pieces.append(piece)
+            if self.count * self.dtype.itemsize < SMALL:
+                return
+            self._file = tempfile.TemporaryFile()
+            pieces, self._pieces = self._pieces, []
+            for held in pieces:
+                self._file.write(held.data)
+            return
+        self._file.write(piece.data)
+
+    def mapped(self) -> np.ndarray:
+        """The whole array: read-only and mapped from the file, or in memory when it is small."""
+        if self._file is None:
+            return np.concatenate(self._pieces) if self._pieces else np.zeros(0, dtype=self.dtype)
+        with self._file as file:
+            file.flush()
+            self._file = None
+            if not self.count:  # an empty file cannot be mapped
+                return np.zeros(0, dtype=self.dtype)
+            return np.memmap(file, dtype=self.dtype, mode="r", shape=(self.count,))
+
+
+def on_disk(array: np.ndarray) -> np.ndarray:
+    """The array, mapped read-only from a temporary file when it is not small (see ``SMALL``)."""
+    if isinstance(array, np.memmap) or array.nbytes < SMALL:
+        return array
+    spilled = ArrayFile(array.dtype)
+    spilled.append(array.ravel())
+    return spilled.mapped().reshape(array.shape)
+
+
+def forget_pages(*arrays: np.ndarray | None) -> None:
+    """Let this process's copies of the pages of mapped arrays go (they stay in the file cache until needed)."""
+    for array in arrays:
+        while isinstance(array, np.ndarray) and not isinstance(getattr(array, "_mmap", None), mmap.mmap):
+            array = array.base if isinstance(array.base, np.ndarray) else None
+        if array is not None and hasattr(mmap, "MADV_DONTNEED"):
+            array._mmap.madvise(mmap.MADV_DONTNEED)  # type: ignore[attr-defined]
+
+
+class DiskLabels(Sequence[str]):
+    """Many strings (the threads of a large export), kept as one UTF-8 array of bytes and their ends, on disk."""
+
+    __slots__ = ("_data", "_ends")
+
+    def __init__(self, labels: Iterable[str]) -> None:
+        encoded = [label.encode("utf-8", "surrogatepass") for label in labels]
+        ends = np.zeros(len(encoded) + 1, dtype=np.int64)
+        np.cumsum([len(data) for data in encoded], out=ends[1:])
+        self._ends = on_disk(ends)
+        self._data = on_disk(np.frombuffer(b"".join(encoded), dtype=np.uint8))
+
+    def __len__(self) -> int:
+        return len(self._ends) - 1
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[at] for at in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        start, end = self._ends[index : index + 2].tolist()
+        return bytes(self._data[start:end]).decode("utf-8", "surrogatepass")
+
+    def __iter__(self) -> Iterator[str]:
+        data, ends = bytes(self._data), self._ends.tolist()
+        return (data[start:end].decode("utf-8", "surrogatepass") for start, end in zip(ends, ends[1:]))
