@@ -9,9 +9,11 @@ sends the rows themselves.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import IO
 
 import numpy as np
 
@@ -61,10 +63,10 @@ class ChunkResult:
     """A chunk's rows as CSV, the counts of what was replaced, and the shared-name state it leaves."""
 
     rows: int = 0
-    csv: str = ""
-    """The chunk's rows with the new texts, as CSV (written by the worker, in parallel)."""
+    file: str = ""
+    """Where the worker saved the chunk's rows with the new texts, as CSV (in ``Work.folder``)."""
     ends: list[int] = field(default_factory=list)
-    """Where each row ends in ``csv``."""
+    """Where each row ends in that file, in characters."""
     counts: ReplacementCounts = field(default_factory=ReplacementCounts)
     """What the chunk replaced, but for the ``pending`` messages."""
     decided: dict[tuple[int, str, str], tuple[str, int]] = field(default_factory=dict)
@@ -91,6 +93,9 @@ class Work:
     pseudonym: Pseudonym
     identifiers: IdentifierRules | None
     unresolved: Unresolved
+    folder: Path
+    """A private temporary folder where workers save each chunk's rows for the main process to copy (rather than
+    send them: a chunk's rows are several MB, and each result waiting in the main process would hold them)."""
 
     @property
     def text_column(self) -> int:
@@ -133,9 +138,28 @@ def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
         result.decided[(scope, thread, name)] = (who, work.threads.last_row(chunk.first + index))
     columns = list(columns)
     columns[work.text_column] = texts
-    result.csv, result.ends = rows_csv(columns)
+    rows, result.ends = rows_csv(columns)
+    result.file = str(work.folder / f"{chunk.first}.csv")
+    save_rows(result.file, rows)
     work.forget_pages()
     return result
+
+
+PIECE = 2**20
+"""Characters written or read at a time: a stream encodes what it is given at once, and a chunk's rows are several MB
+(an encoded copy of them all would add to the process's peak)."""
+
+
+def save_rows(path: str, rows: str) -> None:
+    """Save a chunk's rows for the main process, in a file only this user may read."""
+    with saved_rows(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as stream:
+        for start in range(0, len(rows), PIECE):
+            stream.write(rows[start : start + PIECE])
+
+
+def saved_rows(file: str | int, mode: str = "r") -> IO[str]:
+    """Saved rows opened to read or write: every string, lone surrogates included, comes back as it was."""
+    return open(file, mode, encoding="utf-8", errors="surrogatepass", newline="")
 
 
 def _substitute_messages(

@@ -9,6 +9,9 @@ is a pure function of a scope's names and a message) and written in order.
 
 from __future__ import annotations
 
+import functools
+import os
+import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -16,10 +19,10 @@ from pathlib import Path
 from typing import IO
 
 from nicknames.apply import Duplicate
-from nicknames.apply_chunk import ChunkResult, ChunkRows, Work, start_worker, substitute_chunk
+from nicknames.apply_chunk import PIECE, ChunkResult, ChunkRows, Work, saved_rows, start_worker, substitute_chunk
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.csv_file import check_encoding
-from nicknames.csv_rows import csv_lines
+from nicknames.csv_rows import copy_rows, csv_lines
 from nicknames.heap import return_freed_memory
 from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
@@ -28,7 +31,7 @@ from nicknames.parallel import ordered_map
 from nicknames.replacement_counts import ReplacementCounts
 from nicknames.resolution import Unresolved
 from nicknames.scope_cache import ScopeNamesCache, scope_duplicates
-from nicknames.settle import Decisions, forget_ended, rewritten, settle
+from nicknames.settle import Decisions, forget_ended, new_rows, settle
 from nicknames.substitute import Pseudonym
 from nicknames.thread_index import ThreadIndex
 from nicknames.worker_progress import Progress, counting
@@ -99,52 +102,58 @@ def apply_csv(
     """
     outline = outline if outline is not None else read_outline(path, chosen, encoding, chunk_rows)
     codes, labels = outline.scope(scope)
+    # The per-message work first, its temporary arrays let go before the names of every scope are compiled.
+    threads = ThreadIndex.build(outline, codes)
     active = outline.active(codes, len(labels))
+    return_freed_memory()
     senders = set(outline.senders)
     cache = ScopeNamesCache(mapping)
     summary = ApplySummary(len(outline), len(labels), scope_duplicates(cache, codes, labels, active),
                            [p for p in mapping.participants if p not in senders])
-    threads = ThreadIndex.build(outline, codes)
-    work = Work(path, check_encoding(encoding), outline, codes, cache, active, threads, pseudonym, identifiers,
-                unresolved)
-    work.forget_pages()
-    return_freed_memory()
     if progress is not None:
         progress.start(len(outline))
-    header = csv_lines([outline.header])
+    write_rows(output, csv_lines([outline.header]))
     decided: Decisions = {}
     first = 0
-    with counting(progress, jobs) as done:
+    with tempfile.TemporaryDirectory(prefix="nicknames-rows-") as folder, counting(progress, jobs) as done:
+        work = Work(path, check_encoding(encoding), outline, codes, cache, active, threads, pseudonym, identifiers,
+                    unresolved, Path(folder))  # made for this user only
+        work.forget_pages()
+        return_freed_memory()
         for result in ordered_map(substitute_chunk, _chunks(work, chunk_rows), jobs, start_worker, (work, done)):
-            _settle_chunk(work, first, result, decided, summary)
-            write_rows(output, header + result.csv)
-            header = ""
+            texts = _settle_chunk(work, first, result, decided, summary)
+            _write_chunk(output, result, texts, work.text_column)
             summary.replacements.add(result.counts)
             first += result.rows
     return summary
 
 
-def _settle_chunk(work: Work, first: int, result: ChunkResult, decided: Decisions, summary: ApplySummary) -> None:
-    """Give a chunk the shared-name decisions of the chunks before it, and note its own for the chunks after."""
+def _settle_chunk(work: Work, first: int, result: ChunkResult, decided: Decisions,
+                  summary: ApplySummary) -> dict[int, str]:
+    """Give a chunk the shared-name decisions of the chunks before it, and note its own for the chunks after:
+    the new texts of the messages they change, by index in the chunk."""
+    texts: dict[int, str] = {}
     if result.pending:
         texts = settle(work, first, result, decided)
-        if texts:
-            result.csv = rewritten(result, texts, work.text_column)
         summary.recomputed += len(texts)
     decided.update(result.decided)
     forget_ended(decided, first + result.rows - 1)
     work.forget_pages()
+    return texts
 
 
-WRITE_PIECE = 2**20
-"""Characters written at a time: the output stream encodes what it is given at once, and a chunk's rows are
-several MB (its encoded copy would add to the main process's peak)."""
+def _write_chunk(output: IO[str], result: ChunkResult, texts: dict[int, str], text_column: int) -> None:
+    """Copy a chunk's saved rows to the output, those of the messages in ``texts`` with their new texts."""
+    with saved_rows(result.file) as saved:
+        copy_rows(saved, functools.partial(write_rows, output), result.ends, new_rows(result, texts, text_column),
+                  PIECE)
+    os.unlink(result.file)
 
 
 def write_rows(output: IO[str], rows: str) -> None:
-    """Write a chunk's CSV rows (the one place apply writes them, where the interrupt tests stop it)."""
-    for start in range(0, len(rows), WRITE_PIECE):
-        output.write(rows[start : start + WRITE_PIECE])
+    """Write CSV rows (the one place apply writes them, where the interrupt tests stop it)."""
+    for start in range(0, len(rows), PIECE):
+        output.write(rows[start : start + PIECE])
 
 
 def _chunks(work: Work, rows: int) -> Iterator[ChunkRows]:

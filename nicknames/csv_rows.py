@@ -13,8 +13,9 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from itertools import accumulate
+from typing import IO
 
 
 def rows_csv(columns: Sequence[Sequence[str]]) -> tuple[str, list[int]]:
@@ -38,16 +39,28 @@ def _lone_cell(value: str) -> str:
     return _cell(value) if value else '""'
 
 
-def replace_rows(text: str, ends: list[int], rows: Mapping[int, Sequence[str]]) -> str:
-    """``text`` (rows ending at ``ends``) with the rows at these indexes written anew."""
-    pieces: list[str] = []
+def copy_rows(source: IO[str], write: Callable[[str], None], ends: Sequence[int],
+              rows: Mapping[int, Sequence[str]], piece: int = 2**20) -> None:
+    """Copy CSV rows (ending at ``ends``) from ``source`` to ``write``, ``piece`` characters at a time, with the rows
+    at these indexes written anew: a chunk's rows are several MB, and none is held whole."""
     position = 0
     for index in sorted(rows):
-        pieces.append(text[position : ends[index - 1] if index else 0])
-        pieces.append(csv_lines([rows[index]]))
+        start = ends[index - 1] if index else 0
+        _copy(source, write, start - position, piece)
+        source.read(ends[index] - start)  # the row as it was
+        write(csv_lines([rows[index]]))
         position = ends[index]
-    pieces.append(text[position:])
-    return "".join(pieces)
+    _copy(source, write, -1, piece)
+
+
+def _copy(source: IO[str], write: Callable[[str], None], count: int, piece: int) -> None:
+    """Copy ``count`` characters (all that are left when negative), ``piece`` at a time."""
+    while count:
+        text = source.read(piece if count < 0 else min(piece, count))
+        if not text:
+            return
+        write(text)
+        count -= len(text) if count > 0 else 0
 
 
 def csv_lines(rows: Iterable[Iterable[str]]) -> str:

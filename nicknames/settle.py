@@ -9,7 +9,6 @@ whose lookup an earlier chunk had decided, and their rows are written again.
 from __future__ import annotations
 
 from nicknames.apply_chunk import ChunkResult, Work, substitute
-from nicknames.csv_rows import replace_rows
 from nicknames.thread_index import OutlineContext
 
 Decisions = dict[tuple[int, str, str], tuple[str, int]]
@@ -45,13 +44,13 @@ def settle(work: Work, first: int, result: ChunkResult, decided: Decisions) -> d
     return texts
 
 
-def rewritten(result: ChunkResult, texts: dict[int, str], text_column: int) -> str:
-    """The chunk's CSV with the rows of these messages written again with their new texts."""
+def new_rows(result: ChunkResult, texts: dict[int, str], text_column: int) -> dict[int, list[str]]:
+    """The rows of these messages (by index in the chunk) with their new texts."""
     rows: dict[int, list[str]] = {}
     for index, text in texts.items():
         rows[index] = list(result.pending[index].cells)
         rows[index][text_column] = text
-    return replace_rows(result.csv, result.ends, rows)
+    return rows
 
 
 def forget_ended(decided: Decisions, row: int) -> None:

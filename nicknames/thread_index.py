@@ -19,13 +19,19 @@ from nicknames.resolution import ThreadContext
 
 @dataclass
 class ThreadIndex:
-    """The messages of each (scope, thread) in file order, from the outline's codes."""
+    """The messages of each (scope, thread) in file order, from the outline's codes.
+
+    Senders are kept in that order too, so that the messages of a thread are next to each other: looking up a
+    thread reads a few pages of the arrays, not a page per message from anywhere in the file.
+    """
 
     senders: list[str]
-    sender: np.ndarray
-    parent_sender: np.ndarray
     order: np.ndarray
     """The rows sorted by scope, thread and row: each (scope, thread) is one block of them."""
+    sender: np.ndarray
+    """The sender code of each row of ``order``."""
+    parent_sender: np.ndarray
+    """The parent's sender code of each row of ``order`` (-1 when the parent is unknown)."""
     position: np.ndarray
     """Each row's place in ``order``."""
     starts: np.ndarray
@@ -33,7 +39,7 @@ class ThreadIndex:
 
     @classmethod
     def build(cls, outline: Outline, scopes: np.ndarray) -> ThreadIndex:
-        """Sort the rows by scope, thread and row once (32-bit rows: 8 bytes a message and 4 a block)."""
+        """Sort the rows by scope, thread and row once (32-bit codes: 16 bytes a message and 4 a block)."""
         count = len(outline)
         order = np.lexsort((outline.thread, scopes)).astype(CODE)  # a stable sort: rows stay in file order
         boundary = np.ones(count, dtype=bool)
@@ -41,17 +47,17 @@ class ThreadIndex:
         starts = np.append(np.flatnonzero(boundary), count).astype(CODE)
         position = np.empty(count, dtype=CODE)
         position[order] = np.arange(count, dtype=CODE)
-        return cls(outline.senders, outline.sender, outline.parent_sender, on_disk(order), on_disk(position), starts)
+        return cls(outline.senders, on_disk(order), on_disk(outline.sender[order]),
+                   on_disk(outline.parent_sender[order]), on_disk(position), starts)
 
     def forget_pages(self) -> None:
         """Let this process's copies of the per-message arrays go (``disk_arrays.forget_pages``)."""
-        forget_pages(self.sender, self.parent_sender, self.order, self.position)
+        forget_pages(self.order, self.sender, self.parent_sender, self.position)
 
     def members(self, row: int) -> set[str]:
         """The senders of the row's thread in its scope and the senders they reply to."""
         start, end = self._block(row)
-        rows = self.order[start:end]
-        codes = set(self.sender[rows].tolist()) | {c for c in self.parent_sender[rows].tolist() if c >= 0}
+        codes = set(self.sender[start:end].tolist()) | {c for c in self.parent_sender[start:end].tolist() if c >= 0}
         return {self.senders[code] for code in codes}
 
     def last_row(self, row: int) -> int:
@@ -61,8 +67,7 @@ class ThreadIndex:
     def earlier_senders(self, row: int) -> list[str]:
         """Senders of the messages before this row in its thread and scope, latest first."""
         start, _ = self._block(row)
-        rows = self.order[start : self.position[row]][::-1]
-        return [self.senders[code] for code in self.sender[rows].tolist()]
+        return [self.senders[code] for code in self.sender[start : self.position[row]][::-1].tolist()]
 
     def _block(self, row: int) -> tuple[int, int]:
         """Where the row's block starts and ends in ``order``."""

@@ -92,7 +92,8 @@ def random_rows(seed: int, count: int) -> list[tuple[str, ...]]:
 
 @pytest.mark.parametrize("seed", range(8))
 @pytest.mark.parametrize("scope", ["thread", "session", "all"])
-def test_shared_names_decided_across_chunks_match_in_memory(tmp_path: Path, seed: int, scope: str,
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_shared_names_decided_across_chunks_match_in_memory(tmp_path: Path, seed: int, scope: str, jobs: int,
                                                               arrays_on_disk: bool) -> None:
     mapping = Mapping({"u1": ["Rob", "Sam"], "u2": ["Mary", "MJ", "Sam"], "u3": ["Sam", "Rob"],
                        "u4": ["Sam", "Robert"], "u5": ["MJ"]}, keep=["Arthur C. Clarke"])
@@ -102,7 +103,7 @@ def test_shared_names_decided_across_chunks_match_in_memory(tmp_path: Path, seed
     result.frame.to_csv(expected, index=False, lineterminator="\n")
     for chunk_rows in (1, 7, 100):
         streamed = io.StringIO()
-        summary = apply_csv(path, streamed, mapping, scope, IdTemplate(), chunk_rows=chunk_rows)
+        summary = apply_csv(path, streamed, mapping, scope, IdTemplate(), chunk_rows=chunk_rows, jobs=jobs)
         assert streamed.getvalue() == expected.getvalue()
         assert summary.counts() == result.counts()
         assert summary.review_count() == len(result.for_review())

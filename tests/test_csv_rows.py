@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.csv_rows import csv_lines, replace_rows, rows_csv
+from nicknames.csv_rows import copy_rows, csv_lines, rows_csv
 
 COLUMNS = {
     "id": ["1", "2", "3", "4"],
@@ -32,11 +32,20 @@ def test_rows_are_written_as_pandas_writes_them(names: list[str]) -> None:
     assert ends[-1] == len(text) and len(ends) == 4
 
 
-def test_replacing_rows_writes_only_those_rows_again() -> None:
+@pytest.mark.parametrize("piece", [1, 2, 7, 2**20])
+@pytest.mark.parametrize(("rows", "texts"), [
+    ({}, COLUMNS["text"]),
+    ({0: ["1", "[U1]"], 2: ["3", "x\ny"]}, ["[U1]", COLUMNS["text"][1], "x\ny", COLUMNS["text"][3]]),
+    ({3: ["4", ""]}, [*COLUMNS["text"][:3], ""]),
+    ({1: ["2", "a"], 2: ["3", "b"]}, [COLUMNS["text"][0], "a", "b", COLUMNS["text"][3]]),
+])
+def test_copying_rows_writes_only_the_given_rows_again(piece: int, rows: dict[int, list[str]],
+                                                       texts: list[str]) -> None:
     text, ends = rows_csv([COLUMNS["id"], COLUMNS["text"]])
-    new = replace_rows(text, ends, {0: ["1", "[U1]"], 2: ["3", "x\ny"]})
-    texts = ["[U1]", COLUMNS["text"][1], "x\ny", COLUMNS["text"][3]]
-    assert new == pandas_csv({"id": COLUMNS["id"], "text": texts})
+    written: list[str] = []
+    copy_rows(io.StringIO(text, newline=""), written.append, ends, rows, piece)
+    assert "".join(written) == pandas_csv({"id": COLUMNS["id"], "text": texts})
+    assert max(map(len, written)) <= max([piece, *(len(csv_lines([row])) for row in rows.values())])
 
 
 cells = st.text(st.sampled_from(['a', ' ', ',', '"', '\n', '\r', '\t', 'é', '\x00', "'"]), max_size=6)
