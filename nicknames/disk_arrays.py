@@ -21,6 +21,8 @@ import numpy as np
 
 SMALL = 2**20
 """Arrays of fewer bytes stay in memory: a file per small array would cost more than it saves."""
+_BATCH = 2**16
+"""Labels decoded at a time when all are read."""
 
 
 class ArrayFile:
@@ -85,12 +87,15 @@ class DiskLabels(Sequence[str]):
 
     __slots__ = ("_data", "_ends")
 
-    def __init__(self, labels: Iterable[str]) -> None:
-        encoded = [label.encode("utf-8", "surrogatepass") for label in labels]
-        ends = np.zeros(len(encoded) + 1, dtype=np.int64)
-        np.cumsum([len(data) for data in encoded], out=ends[1:])
-        self._ends = on_disk(ends)
-        self._data = on_disk(np.frombuffer(b"".join(encoded), dtype=np.uint8))
+    def __init__(self, data: np.ndarray, ends: np.ndarray) -> None:
+        self._data, self._ends = data, ends
+
+    @classmethod
+    def of(cls, labels: Iterable[str]) -> DiskLabels:
+        """These labels, in this order."""
+        writer = LabelsWriter()
+        writer.extend(labels)
+        return writer.finish()
 
     def __len__(self) -> int:
         return len(self._ends) - 1
@@ -110,5 +115,32 @@ class DiskLabels(Sequence[str]):
         return bytes(self._data[start:end]).decode("utf-8", "surrogatepass")
 
     def __iter__(self) -> Iterator[str]:
-        data, ends = bytes(self._data), self._ends.tolist()
-        return (data[start:end].decode("utf-8", "surrogatepass") for start, end in zip(ends, ends[1:]))
+        for start in range(0, len(self), _BATCH):
+            yield from self.take(np.arange(start, min(start + _BATCH, len(self))))
+
+    def take(self, indexes: np.ndarray) -> list[str]:
+        """The labels at these indexes (non-negative), in that order."""
+        data = self._data.data
+        starts, ends = self._ends[indexes].tolist(), self._ends[indexes + 1].tolist()
+        return [str(data[start:end], "utf-8", "surrogatepass") for start, end in zip(starts, ends)]
+
+
+class LabelsWriter:
+    """``DiskLabels`` written a few at a time: no string is kept in memory."""
+
+    def __init__(self) -> None:
+        self._data = ArrayFile(np.uint8)
+        self._ends = ArrayFile(np.int64)
+        self._ends.append(np.zeros(1, dtype=np.int64))
+
+    def extend(self, labels: Iterable[str]) -> None:
+        """Add labels at the end."""
+        encoded = [label.encode("utf-8", "surrogatepass") for label in labels]
+        if encoded:
+            ends = np.cumsum([len(data) for data in encoded], dtype=np.int64) + self._data.count
+            self._data.append(np.frombuffer(b"".join(encoded), dtype=np.uint8))
+            self._ends.append(ends)
+
+    def finish(self) -> DiskLabels:
+        """The labels written."""
+        return DiskLabels(self._data.mapped(), self._ends.mapped())

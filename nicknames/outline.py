@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
+from typing import NamedTuple
 from pathlib import Path
 
 import numpy as np
@@ -21,7 +22,7 @@ import pandas as pd
 from nicknames.columns import Columns, resolve_columns
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks, read_header, sliced_chunks
 from nicknames.csv_slices import RowSlice, Unsliceable
-from nicknames.disk_arrays import ArrayFile, DiskLabels, forget_pages, on_disk
+from nicknames.disk_arrays import ArrayFile, DiskLabels, LabelsWriter, forget_pages, on_disk
 from nicknames.errors import InputError
 from nicknames.errors import where
 from nicknames.heap import map_large_blocks
@@ -55,6 +56,46 @@ class Codes(Labels):
         local, uniques = pd.factorize(values.to_numpy(dtype=object))
         to_global = np.fromiter((self.code(str(label)) for label in uniques), dtype=CODE, count=len(uniques))
         return to_global[local] if len(local) else np.zeros(0, dtype=CODE)
+
+
+class HashedCodes:
+    """``Codes`` for strings too many to keep (the threads of a large export): each is known by two 64-bit hashes
+    and written to a temporary file when first seen (``disk_arrays.LabelsWriter``)."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._hashes = np.zeros(0, dtype=np.uint64)
+        """The first hash of every label seen, sorted."""
+        self._checks = np.zeros(0, dtype=np.uint64)
+        """The second hash of each of those labels: two labels with equal first hashes are told apart by it."""
+        self._codes = np.zeros(0, dtype=CODE)
+        """The code of each of those labels."""
+        self._labels = LabelsWriter()
+
+    def encode(self, values: pd.Series) -> np.ndarray:
+        """The codes of a chunk's values, adding new labels as they appear."""
+        hashes, checks = _hash(values), _hash(values, _HASH_KEYS[1])
+        unique, first, inverse = np.unique(hashes, return_index=True, return_inverse=True)
+        at = np.minimum(np.searchsorted(self._hashes, unique), max(len(self._hashes) - 1, 0))
+        known = self._hashes[at] == unique if len(self._hashes) else np.zeros(len(unique), dtype=bool)
+        if not np.array_equal(checks, checks[first][inverse]) or np.any(self._checks[at[known]] != checks[first[known]]):
+            raise InputError("Two thread ids have the same 64-bit hash; please report this.")  # pragma: no cover
+        new = np.flatnonzero(~known)
+        new = new[np.argsort(first[new], kind="stable")]  # in order of first appearance
+        codes = np.empty(len(unique), dtype=CODE)
+        codes[known] = self._codes[at[known]]
+        codes[new] = np.arange(self.count, self.count + len(new), dtype=CODE)
+        self.count += len(new)
+        self._labels.extend(values.to_numpy(dtype=object)[first[new]].tolist())
+        order = np.argsort(np.concatenate([self._hashes, unique[new]]), kind="stable")
+        self._hashes = np.concatenate([self._hashes, unique[new]])[order]
+        self._checks = np.concatenate([self._checks, checks[first[new]]])[order]
+        self._codes = np.concatenate([self._codes, codes[new]])[order]
+        return codes[inverse]
+
+    def labels(self) -> DiskLabels:
+        """Every label, in order of code."""
+        return self._labels.finish()
 
 
 @dataclass
@@ -129,9 +170,14 @@ class Outline:
     def active(self, codes: np.ndarray, scopes: int) -> list[frozenset[str]]:
         """The participants active in each scope: its senders and the senders they reply to."""
         count = np.int64(len(self.senders))
-        replies = self.parent_sender >= 0
-        pairs = np.union1d(codes.astype(np.int64) * count + self.sender,
-                           codes[replies].astype(np.int64) * count + self.parent_sender[replies])
+        found = []
+        for start in range(0, len(self), _STEP):  # a step at a time: the pairs of all messages would be 16 bytes each
+            scope = codes[start : start + _STEP].astype(np.int64) * count
+            parent = self.parent_sender[start : start + _STEP]
+            replies = parent >= 0
+            found.append(np.unique(np.concatenate([scope + self.sender[start : start + _STEP],
+                                                   scope[replies] + parent[replies]])))
+        pairs = np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.int64)
         active: list[set[str]] = [set() for _ in range(scopes)]
         senders = self.senders
         for scope, participant in zip((pairs // count).tolist(), (pairs % count).tolist()):
@@ -166,14 +212,15 @@ def read_outline(
     parts.empty_ids.check(str(path), columns.message_id)
     ids = _unique_ids(path, columns, encoding, joined.pop("id"))
     sender = joined["sender"]
-    parent_row = _parent_rows(ids, joined) if columns.parent_id is not None else np.full(len(ids), -1)
-    del ids
-    parent_sender = on_disk(np.where(parent_row >= 0, sender[np.maximum(parent_row, 0)], -1).astype(CODE))
-    if columns.thread_id is not None:
-        thread, labels = joined["thread"], parts.threads.labels
+    if columns.parent_id is not None:
+        parent_row, parent_sender = _parents(ids, joined.pop("parent"), joined["none"], sender)
     else:
-        thread, labels = _thread_roots(path, columns, encoding, parent_row, rows, parts.parentless)
-    thread, thread_labels = on_disk(thread), DiskLabels(labels)
+        parent_row = parent_sender = on_disk(np.full(len(sender), -1, dtype=CODE))
+    del ids
+    if columns.thread_id is not None:
+        thread, thread_labels = joined["thread"], parts.threads.labels()
+    else:
+        thread, thread_labels = _thread_roots(path, columns, encoding, parent_row, rows, parts.parentless)
     session = joined.get("session") if columns.session_id is not None else None
     replies = ReplyCheck()
     if columns.parent_id is not None:
@@ -188,7 +235,7 @@ class _Parts:
     """What the outline pass keeps of each chunk, and the codes of the strings it has seen."""
 
     senders: Codes = field(default_factory=Codes)
-    threads: Codes = field(default_factory=Codes)
+    threads: HashedCodes = field(default_factory=HashedCodes)
     sessions: Codes = field(default_factory=Codes)
     empty_ids: EmptyIds = field(default_factory=lambda: EmptyIds())
     parentless: Parentless = field(default_factory=lambda: Parentless())
@@ -259,11 +306,13 @@ class Parentless:
 
     Without a thread column a thread is named by its first message's id; that
     message has no parent but where its parent is missing from the file or the
-    replies loop, so most labels are known after the first pass.
+    replies loop, so most labels are known after the first pass. They are kept
+    in temporary files (``disk_arrays``): one per thread.
     """
 
-    rows: list[np.ndarray] = field(default_factory=list)
-    ids: list[str] = field(default_factory=list)
+    rows: ArrayFile = field(default_factory=lambda: ArrayFile(np.int64))
+    ids: LabelsWriter = field(default_factory=LabelsWriter)
+    _written: tuple[np.ndarray, DiskLabels] | None = None
 
     def add(self, ids: pd.Series, none: np.ndarray, offset: int) -> None:
         """Note the ids of one chunk's messages that have no parent."""
@@ -273,10 +322,26 @@ class Parentless:
 
     def ids_at(self, wanted: np.ndarray) -> list[str | None]:
         """The id at each wanted row, None where that message has a parent."""
-        rows = np.concatenate(self.rows) if self.rows else np.zeros(0, dtype=np.int64)
-        index = np.searchsorted(rows, wanted)
-        found = rows[np.minimum(index, len(rows) - 1)] == wanted if len(rows) else np.zeros(len(wanted), dtype=bool)
-        return [self.ids[at] if known else None for at, known in zip(index.tolist(), found.tolist())]
+        at, found = self._find(wanted)
+        ids = iter(self._noted()[1].take(at[found]))
+        return [next(ids) if known else None for known in found.tolist()]
+
+    def noted(self, wanted: np.ndarray) -> np.ndarray:
+        """Whether the message at each wanted row has no parent (and so its id is noted)."""
+        return self._find(wanted)[1]
+
+    def _find(self, wanted: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Where each wanted row is among the noted rows, and whether it is there."""
+        rows = self._noted()[0]
+        if not len(rows):
+            return np.zeros(len(wanted), dtype=np.int64), np.zeros(len(wanted), dtype=bool)
+        at = np.minimum(np.searchsorted(rows, wanted), len(rows) - 1)
+        return at, rows[at] == wanted
+
+    def _noted(self) -> tuple[np.ndarray, DiskLabels]:
+        if self._written is None:
+            self._written = self.rows.mapped(), self.ids.finish()
+        return self._written
 
 
 def _check_new_senders(new: list[str], senders: pd.Series, offset: int, source: str, column: str) -> None:
@@ -316,11 +381,22 @@ def _hash(values: pd.Series, key: str = _HASH_KEYS[0]) -> np.ndarray:
     return hashes
 
 
-def _unique_ids(path: Path, columns: Columns, encoding: str | None, hashes: np.ndarray) -> pd.Index:
-    """The id hashes as an index, after checking (on the real ids when two hashes are equal) that ids are unique."""
-    index = pd.Index(hashes)
-    if index.is_unique:
-        return index
+class SortedIds(NamedTuple):
+    """The id hashes in increasing order, and the row of each."""
+
+    hashes: np.ndarray
+    rows: np.ndarray
+
+
+def _unique_ids(path: Path, columns: Columns, encoding: str | None, hashes: np.ndarray) -> SortedIds:
+    """The id hashes sorted, after checking (on the real ids when two hashes are equal) that ids are unique.
+
+    Sorted rather than in a hash table: two arrays of 12 bytes a message, where a table takes three times that."""
+    rows = np.argsort(hashes, kind="stable").astype(CODE)
+    ordered = hashes[rows]
+    forget_pages(hashes)
+    if not np.any(ordered[1:] == ordered[:-1]):
+        return SortedIds(ordered, rows)
     ids = pd.concat(iter_chunks(path, encoding, [columns.message_id]), ignore_index=True)[columns.message_id]
     check_unique_ids(ids, str(path), columns.message_id)
     raise InputError(  # pragma: no cover - two distinct ids with equal 64-bit hashes under both keys
@@ -328,22 +404,32 @@ def _unique_ids(path: Path, columns: Columns, encoding: str | None, hashes: np.n
     )
 
 
-def _parent_rows(ids: pd.Index, joined: dict[str, np.ndarray]) -> np.ndarray:
-    """Row of each message's parent, -1 when it has none or it is not in the file.
+_STEP = 2**16
+"""Messages whose parents are looked up at once (the arrays of a step are a few hundred KB)."""
 
-    ``ids`` is the index that checked them unique: its hash table finds the parents."""
-    rows = ids.get_indexer(joined.pop("parent"))
-    rows[joined["none"]] = -1
-    return np.asarray(rows, dtype=np.int64)
+
+def _parents(ids: SortedIds, parent: np.ndarray, none: np.ndarray, sender: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Row and sender of each message's parent, -1 when it has none or it is not in the file, on disk."""
+    rows, senders = ArrayFile(CODE), ArrayFile(CODE)
+    last = len(ids.hashes) - 1  # as many ids as parents: none is looked up when there are none
+    for start in range(0, len(parent), _STEP):
+        wanted = parent[start : start + _STEP]
+        at = np.minimum(np.searchsorted(ids.hashes, wanted), last)
+        found = ~none[start : start + _STEP] & (ids.hashes[at] == wanted)
+        row = np.where(found, ids.rows[at], -1)
+        rows.append(row)
+        senders.append(np.where(found, sender[row], -1))
+    forget_pages(parent, none, sender)
+    return rows.mapped(), senders.mapped()
 
 
 def _thread_roots(
     path: Path, columns: Columns, encoding: str | None, parent_row: np.ndarray, rows: int, parentless: Parentless
-) -> tuple[np.ndarray, list[str]]:
+) -> tuple[np.ndarray, DiskLabels]:
     """Each message's thread as the id of its first message (``messages._thread_roots``), as codes."""
     # Memoryviews of arrays, not lists: a list holds a Python int per message (~36 MB a million).
-    parents = np.ascontiguousarray(parent_row, dtype=np.int64).data
-    roots_found = np.full(len(parent_row), -1, dtype=np.int64)
+    parents = np.ascontiguousarray(parent_row, dtype=CODE).data
+    roots_found = np.full(len(parent_row), -1, dtype=CODE)
     root_of = roots_found.data
     for start in range(len(parents)):
         path_rows: list[int] = []
@@ -360,11 +446,15 @@ def _thread_roots(
             root_of[node] = root
     root_of.release()
     codes, roots = pd.factorize(roots_found)
-    labels = parentless.ids_at(roots)
-    unknown = [index for index, label in enumerate(labels) if label is None]
+    del roots_found
+    unknown = np.flatnonzero(~parentless.noted(roots))
     # Roots whose parent is missing or that start a loop: one more pass over the ids.
-    more = dict(zip(unknown, _ids_at(path, columns, encoding, roots[unknown], rows))) if unknown else {}
-    return codes.astype(CODE), [more[index] if label is None else label for index, label in enumerate(labels)]
+    more = dict(zip(unknown.tolist(), _ids_at(path, columns, encoding, roots[unknown], rows))) if len(unknown) else {}
+    labels = LabelsWriter()
+    for start in range(0, len(roots), _STEP):
+        found = parentless.ids_at(roots[start : start + _STEP])
+        labels.extend(more[index] if label is None else label for index, label in enumerate(found, start=start))
+    return on_disk(codes.astype(CODE)), labels.finish()
 
 
 def _ids_at(path: Path, columns: Columns, encoding: str | None, wanted: np.ndarray, rows: int) -> list[str]:

@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from nicknames import disk_arrays
-from nicknames.disk_arrays import ArrayFile, DiskLabels, forget_pages, on_disk
+from nicknames.disk_arrays import ArrayFile, DiskLabels, LabelsWriter, forget_pages, on_disk
 
 
 @pytest.fixture
@@ -63,18 +63,30 @@ LABELS = ["m1", "", "Zoë's thread", "日本語", "a,b\n\"c\"", "\udcff escaped 
 @pytest.mark.parametrize("small", [1, 1 << 20], ids=["on disk", "in memory"])
 def test_disk_labels_give_back_each_label(monkeypatch: pytest.MonkeyPatch, small: int) -> None:
     monkeypatch.setattr(disk_arrays, "SMALL", small)
-    labels = DiskLabels(LABELS)
+    labels = DiskLabels.of(LABELS)
     assert len(labels) == len(LABELS)
     assert list(labels) == LABELS
     assert [labels[index] for index in range(len(LABELS))] == LABELS
     assert labels[-1] == LABELS[-1]
     assert labels[1:4] == LABELS[1:4]
     assert labels[::-2] == LABELS[::-2]
+    assert labels.take(np.array([3, 0, 3, 6], dtype=np.int32)) == [LABELS[3], LABELS[0], LABELS[3], LABELS[6]]
+    assert labels.take(np.zeros(0, dtype=np.int64)) == []
     for wrong in (len(LABELS), -len(LABELS) - 1):
         with pytest.raises(IndexError):
             labels[wrong]
 
 
 def test_no_labels(tiny_threshold: None) -> None:
-    labels = DiskLabels([])
+    labels = DiskLabels.of([])
     assert len(labels) == 0 and list(labels) == [] and labels[:] == []
+
+
+@pytest.mark.parametrize("small", [1, 1 << 20], ids=["on disk", "in memory"])
+def test_labels_written_a_few_at_a_time_are_all_there(monkeypatch: pytest.MonkeyPatch, small: int) -> None:
+    monkeypatch.setattr(disk_arrays, "SMALL", small)
+    writer = LabelsWriter()
+    for start in range(0, len(LABELS), 3):
+        writer.extend(LABELS[start : start + 3])
+        writer.extend([])
+    assert list(writer.finish()) == LABELS

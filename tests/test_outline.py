@@ -7,11 +7,12 @@ import random
 from pathlib import Path
 
 import numpy as np
+import pandas as pd
 import pytest
 
 from nicknames.errors import InputError
 from nicknames.messages import read_messages
-from nicknames.outline import read_outline
+from nicknames.outline import Codes, HashedCodes, read_outline
 
 
 def write(path: Path, header: list[str], rows: list[list[str]]) -> Path:
@@ -33,9 +34,14 @@ def random_rows(seed: int, count: int) -> list[list[str]]:
 
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("chunk", [1, 4, 1000])
-def test_outline_agrees_with_the_table(tmp_path: Path, seed: int, chunk: int, arrays_on_disk: bool) -> None:
-    path = write(tmp_path / "m.csv", ["message_id", "parent_id", "user_id", "session_id", "text"],
-                 random_rows(seed, 40))
+@pytest.mark.parametrize("thread_column", [False, True])
+def test_outline_agrees_with_the_table(tmp_path: Path, seed: int, chunk: int, thread_column: bool,
+                                       arrays_on_disk: bool) -> None:
+    header, rows = ["message_id", "parent_id", "user_id", "session_id", "text"], random_rows(seed, 40)
+    if thread_column:
+        rng = random.Random(seed)
+        header, rows = [*header, "thread_id"], [[*row, rng.choice(["t1", "t2", "t3", "Thema ü", ""])] for row in rows]
+    path = write(tmp_path / "m.csv", header, rows)
     table = read_messages(path)
     outline = read_outline(path, rows=chunk)
     assert isinstance(outline.sender, np.memmap) is arrays_on_disk
@@ -115,3 +121,20 @@ def test_outline_of_rows_short_or_quoted_agrees_with_the_table(tmp_path: Path, b
     table = read_messages(path)
     assert [outline.senders[code] for code in outline.sender.tolist()] == [m.sender for m in table.messages()]
     assert (outline.slices is not None) is sliced
+
+
+@pytest.mark.parametrize("chunks", [
+    [],
+    [[]],
+    [["t1", "t2", "t1"]],
+    [["t2", "t1"], ["t1", "t3", "t2", "t3"], [], ["t4", "t1"]],
+    [["", "Zoë", "日本"], ["日本", "", "zoë"]],
+    [[f"t{number % 7}" for number in range(start, start + 5)] for start in range(0, 40, 5)],
+])
+def test_hashed_codes_number_labels_as_codes_do(chunks: list[list[str]], arrays_on_disk: bool) -> None:
+    hashed, codes = HashedCodes(), Codes()
+    for chunk in chunks:
+        values = pd.Series(chunk, dtype=object)
+        assert hashed.encode(values).tolist() == codes.encode(values).tolist()
+    assert list(hashed.labels()) == codes.labels
+    assert hashed.count == len(codes.labels)
