@@ -36,6 +36,7 @@ from nicknames.messages import (
     empty_ids_error,
     split_ids,
 )
+from nicknames.pairs import STEP, member_pairs
 from nicknames.replies import ReplyCheck
 
 CODE = np.int32
@@ -169,15 +170,8 @@ class Outline:
 
     def active(self, codes: np.ndarray, scopes: int) -> list[frozenset[str]]:
         """The participants active in each scope: its senders and the senders they reply to."""
-        count = np.int64(len(self.senders))
-        found = []
-        for start in range(0, len(self), _STEP):  # a step at a time: the pairs of all messages would be 16 bytes each
-            scope = codes[start : start + _STEP].astype(np.int64) * count
-            parent = self.parent_sender[start : start + _STEP]
-            replies = parent >= 0
-            found.append(np.unique(np.concatenate([scope + self.sender[start : start + _STEP],
-                                                   scope[replies] + parent[replies]])))
-        pairs = np.unique(np.concatenate(found)) if found else np.zeros(0, dtype=np.int64)
+        count = len(self.senders)
+        pairs = member_pairs(codes, self.sender, self.parent_sender, count)
         active: list[set[str]] = [set() for _ in range(scopes)]
         senders = self.senders
         for scope, participant in zip((pairs // count).tolist(), (pairs % count).tolist()):
@@ -404,18 +398,14 @@ def _unique_ids(path: Path, columns: Columns, encoding: str | None, hashes: np.n
     )
 
 
-_STEP = 2**16
-"""Messages whose parents are looked up at once (the arrays of a step are a few hundred KB)."""
-
-
 def _parents(ids: SortedIds, parent: np.ndarray, none: np.ndarray, sender: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Row and sender of each message's parent, -1 when it has none or it is not in the file, on disk."""
     rows, senders = ArrayFile(CODE), ArrayFile(CODE)
     last = len(ids.hashes) - 1  # as many ids as parents: none is looked up when there are none
-    for start in range(0, len(parent), _STEP):
-        wanted = parent[start : start + _STEP]
+    for start in range(0, len(parent), STEP):
+        wanted = parent[start : start + STEP]
         at = np.minimum(np.searchsorted(ids.hashes, wanted), last)
-        found = ~none[start : start + _STEP] & (ids.hashes[at] == wanted)
+        found = ~none[start : start + STEP] & (ids.hashes[at] == wanted)
         row = np.where(found, ids.rows[at], -1)
         rows.append(row)
         senders.append(np.where(found, sender[row], -1))
@@ -451,8 +441,8 @@ def _thread_roots(
     # Roots whose parent is missing or that start a loop: one more pass over the ids.
     more = dict(zip(unknown.tolist(), _ids_at(path, columns, encoding, roots[unknown], rows))) if len(unknown) else {}
     labels = LabelsWriter()
-    for start in range(0, len(roots), _STEP):
-        found = parentless.ids_at(roots[start : start + _STEP])
+    for start in range(0, len(roots), STEP):
+        found = parentless.ids_at(roots[start : start + STEP])
         labels.extend(more[index] if label is None else label for index, label in enumerate(found, start=start))
     return on_disk(codes.astype(CODE)), labels.finish()
 

@@ -16,6 +16,8 @@ from collections.abc import Iterable, Iterator, Mapping
 
 import numpy as np
 
+from nicknames.pairs import member_pairs
+
 
 class ThreadCodes:
     """Thread label ↔ a small integer code, in the order threads are first seen, with each thread's session."""
@@ -199,14 +201,12 @@ class Members:
         Only ``threads_of`` is filled (about four bytes a thread and member): the members of each thread
         are read from it, and nothing is added afterwards.
         """
-        replies = parent_sender >= 0
-        count = max(len(threads.labels), 1)
-        member = np.concatenate([sender, parent_sender[replies]]).astype(np.int64)
-        pairs = np.unique(member * count + np.concatenate([thread, thread[replies]]))
-        participants, codes = np.divmod(pairs, count)
+        count, people = max(len(threads.labels), 1), max(len(senders), 1)
+        in_thread, member = np.divmod(member_pairs(thread, sender, parent_sender, people), people)
+        participants, codes = np.divmod(np.sort(member * count + in_thread), count)
         members = cls(threads)
         starts = np.flatnonzero(np.diff(participants, prepend=-1))
-        for start, end in zip(starts.tolist(), [*starts[1:].tolist(), len(pairs)]):
+        for start, end in zip(starts.tolist(), [*starts[1:].tolist(), len(codes)]):
             threads_of = array("I", codes[start:end].astype(np.uint32).tobytes())
             members.threads_of[senders[int(participants[start])]] = threads_of
         return members

@@ -1,0 +1,25 @@
+"""Who is active where: the distinct (scope, participant) pairs of a file's messages, from the outline's codes.
+
+A participant is active in a scope (a thread, a session) where they send a
+message or where a message replies to them. The pairs are gathered a step of
+messages at a time, so that a file's pairs take memory, not a copy of every
+message's codes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+STEP = 2**16
+"""Messages read at a time (the arrays of a step are a few hundred KB)."""
+
+
+def member_pairs(scope: np.ndarray, sender: np.ndarray, parent_sender: np.ndarray, members: int) -> np.ndarray:
+    """The distinct ``scope * members + member`` of every message's sender and parent's sender (-1: none), sorted."""
+    found = [np.zeros(0, dtype=np.int64)]
+    for start in range(0, len(scope), STEP):
+        key = scope[start : start + STEP].astype(np.int64) * members
+        parent = parent_sender[start : start + STEP]
+        replies = parent >= 0
+        found.append(np.unique(np.concatenate([key + sender[start : start + STEP], key[replies] + parent[replies]])))
+    return np.unique(np.concatenate(found))
