@@ -22,4 +22,17 @@ def member_pairs(scope: np.ndarray, sender: np.ndarray, parent_sender: np.ndarra
         parent = parent_sender[start : start + STEP]
         replies = parent >= 0
         found.append(np.unique(np.concatenate([key + sender[start : start + STEP], key[replies] + parent[replies]])))
-    return np.unique(np.concatenate(found))
+    pairs = np.concatenate(found)
+    del found
+    return distinct(pairs)
+
+
+def distinct(values: np.ndarray) -> np.ndarray:
+    """The distinct values, sorted: ``np.unique`` that sorts the array given in place rather than a copy of it."""
+    values.sort()
+    if len(values) < 2:
+        return values
+    keep = np.empty(len(values), dtype=bool)
+    keep[0] = True
+    np.not_equal(values[1:], values[:-1], out=keep[1:])
+    return values[keep]

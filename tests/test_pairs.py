@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from nicknames import pairs
-from nicknames.pairs import member_pairs
+from nicknames.pairs import distinct, member_pairs
 
 
 def naive(scope: list[int], sender: list[int], parent: list[int], members: int) -> list[int]:
@@ -41,3 +41,10 @@ def test_pairs_are_the_same_whatever_the_step(monkeypatch: pytest.MonkeyPatch, s
     parent = [rng.choice([-1, rng.randrange(members)]) for _ in range(count)]
     found = member_pairs(*(np.array(values, dtype=np.int32) for values in (scope, sender, parent)), members)
     assert found.tolist() == naive(scope, sender, parent, members)
+
+
+@pytest.mark.parametrize(("values", "expected"), [
+    ([], []), ([5], [5]), ([3, 1, 3, 2, 1], [1, 2, 3]), ([7, 7, 7], [7]), ([-1, 2**40, -1], [-1, 2**40]),
+])
+def test_distinct_values_in_order(values: list[int], expected: list[int]) -> None:
+    assert distinct(np.array(values, dtype=np.int64)).tolist() == expected

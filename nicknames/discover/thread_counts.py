@@ -203,7 +203,11 @@ class Members:
         """
         count, people = max(len(threads.labels), 1), max(len(senders), 1)
         in_thread, member = np.divmod(member_pairs(thread, sender, parent_sender, people), people)
-        participants, codes = np.divmod(np.sort(member * count + in_thread), count)
+        member *= count
+        member += in_thread
+        del in_thread
+        member.sort()
+        participants, codes = np.divmod(member, count)
         members = cls(threads)
         starts = np.flatnonzero(np.diff(participants, prepend=-1))
         for start, end in zip(starts.tolist(), [*starts[1:].tolist(), len(codes)]):
