@@ -19,7 +19,7 @@ import numpy as np
 
 from nicknames.csv_rows import rows_csv
 from nicknames.csv_slices import RowSlice, read_slice
-from nicknames.disk_arrays import forget_pages
+from nicknames.disk_arrays import forget_pages, temporary_space
 from nicknames.identifiers import IdentifierRules
 from nicknames.messages import Message
 from nicknames.outline import Outline
@@ -152,7 +152,7 @@ PIECE = 2**20
 
 def save_rows(path: str, rows: str) -> None:
     """Save a chunk's rows for the main process, in a file only this user may read."""
-    with saved_rows(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as stream:
+    with temporary_space(), saved_rows(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as stream:
         for start in range(0, len(rows), PIECE):
             stream.write(rows[start : start + PIECE])
 

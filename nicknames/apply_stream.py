@@ -23,6 +23,7 @@ from nicknames.apply_chunk import PIECE, ChunkResult, ChunkRows, Work, saved_row
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.csv_file import check_encoding
 from nicknames.csv_rows import copy_rows, csv_lines
+from nicknames.disk_arrays import temporary_space
 from nicknames.heap import return_freed_memory
 from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
@@ -115,9 +116,11 @@ def apply_csv(
     write_rows(output, csv_lines([outline.header]))
     decided: Decisions = {}
     first = 0
-    with tempfile.TemporaryDirectory(prefix="nicknames-rows-") as folder, counting(progress, jobs) as done:
+    with temporary_space():
+        rows_folder = tempfile.TemporaryDirectory(prefix="nicknames-rows-")  # made for this user only
+    with rows_folder as folder, counting(progress, jobs) as done:
         work = Work(path, check_encoding(encoding), outline, codes, cache, active, threads, pseudonym, identifiers,
-                    unresolved, Path(folder))  # made for this user only
+                    unresolved, Path(folder))
         work.forget_pages()
         return_freed_memory()
         for result in ordered_map(substitute_chunk, _chunks(work, chunk_rows), jobs, start_worker, (work, done)):

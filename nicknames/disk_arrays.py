@@ -15,9 +15,12 @@ from __future__ import annotations
 import mmap
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from typing import IO, overload
 
 import numpy as np
+
+from nicknames.errors import OutputError
 
 SMALL = 2**20
 """Arrays of fewer bytes stay in memory: a file per small array would cost more than it saves."""
@@ -45,23 +48,41 @@ class ArrayFile:
             self._pieces.append(piece)
             if self.count * self.dtype.itemsize < SMALL:
                 return
-            self._file = tempfile.TemporaryFile()
+            with temporary_space():
+                self._file = tempfile.TemporaryFile()
             pieces, self._pieces = self._pieces, []
             for held in pieces:
-                self._file.write(held.data)
+                self._write(held)
             return
-        self._file.write(piece.data)
+        self._write(piece)
+
+    def _write(self, piece: np.ndarray) -> None:
+        assert self._file is not None
+        with temporary_space():
+            self._file.write(piece.data)
 
     def mapped(self) -> np.ndarray:
         """The whole array: read-only and mapped from the file, or in memory when it is small."""
         if self._file is None:
             return np.concatenate(self._pieces) if self._pieces else np.zeros(0, dtype=self.dtype)
-        with self._file as file:
+        with self._file as file, temporary_space():
             file.flush()
             self._file = None
             if not self.count:  # an empty file cannot be mapped
                 return np.zeros(0, dtype=self.dtype)
             return np.memmap(file, dtype=self.dtype, mode="r", shape=(self.count,))
+
+
+@contextmanager
+def temporary_space() -> Iterator[None]:
+    """Writing temporary files: a failure (a full disk, a folder that cannot be written) is the user's to fix."""
+    try:
+        yield
+    except OSError as error:
+        raise OutputError(
+            f"Cannot write temporary files in {tempfile.gettempdir()}: {error.strerror or error}; set TMPDIR to a "
+            "folder with more room (a large export needs about 40 bytes a message, and a few chunks of its text)."
+        ) from None
 
 
 def on_disk(array: np.ndarray) -> np.ndarray:

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 from nicknames import disk_arrays
+from nicknames.errors import OutputError
 from nicknames.disk_arrays import ArrayFile, DiskLabels, LabelsWriter, forget_pages, on_disk
 
 
@@ -90,3 +93,13 @@ def test_labels_written_a_few_at_a_time_are_all_there(monkeypatch: pytest.Monkey
         writer.extend(LABELS[start : start + 3])
         writer.extend([])
     assert list(writer.finish()) == LABELS
+
+
+def test_a_temporary_folder_that_cannot_be_written_is_the_users_to_fix(
+        tmp_path: Path, tiny_threshold: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    import tempfile
+
+    (tmp_path / "a file").write_text("")
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "a file"))
+    with pytest.raises(OutputError, match=r"Cannot write temporary files in .*a file: .*set TMPDIR"):
+        ArrayFile(np.int32).append(np.arange(10))
