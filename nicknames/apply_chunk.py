@@ -1,10 +1,11 @@
-"""One chunk of a streamed apply, done in a worker: read its rows, substitute, write them as CSV.
+"""One chunk of a streamed apply, done in a worker: read its rows, substitute, save them as CSV.
 
 The main process sends only where the chunk's rows are in the file
-(``csv_slices.RowSlice``); the worker reads and parses those bytes itself, so
-the main process only hands out chunks and writes their rows in order. A file
-that cannot be cut into byte ranges is read by the main process, which then
-sends the rows themselves.
+(``csv_slices.RowSlice``); the worker reads and parses those bytes itself and
+saves the new rows in a private temporary folder, so the main process only
+hands out chunks and copies their rows to the output in order. A file that
+cannot be cut into byte ranges is read by the main process, which then sends
+the rows themselves.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ class Pending:
 
 @dataclass
 class ChunkResult:
-    """A chunk's rows as CSV, the counts of what was replaced, and the shared-name state it leaves."""
+    """Where a chunk's new rows are saved, the counts of what was replaced, and the shared-name state it leaves."""
 
     rows: int = 0
     file: str = ""
@@ -153,8 +154,13 @@ PIECE = 2**20
 def save_rows(path: str, rows: str) -> None:
     """Save a chunk's rows for the main process, in a file only this user may read."""
     with temporary_space(), saved_rows(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600), "w") as stream:
-        for start in range(0, len(rows), PIECE):
-            stream.write(rows[start : start + PIECE])
+        write_pieces(stream, rows)
+
+
+def write_pieces(stream: IO[str], text: str) -> None:
+    """Write a text ``PIECE`` characters at a time."""
+    for start in range(0, len(text), PIECE):
+        stream.write(text[start : start + PIECE])
 
 
 def saved_rows(file: str | int, mode: str = "r") -> IO[str]:

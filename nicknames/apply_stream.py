@@ -1,7 +1,8 @@
 """Apply a mapping to a CSV export of any size: an outline pass, then the text in chunks, in parallel.
 
-Memory is bounded by the chunk size, the mapping and the outline's few bytes
-per message, not by the size of the input. The output is byte for byte what
+Memory is bounded by the chunk size and the mapping, not by the size of the
+input: the outline's few bytes per message are kept on disk (``disk_arrays``),
+and the workers save their rows to files that the main process copies. The output is byte for byte what
 ``apply_mapping`` on the whole table writes with ``frame.to_csv``, whatever the
 number of worker processes: chunks are substituted independently (substitution
 is a pure function of a scope's names and a message) and written in order.
@@ -19,7 +20,16 @@ from pathlib import Path
 from typing import IO
 
 from nicknames.apply import Duplicate
-from nicknames.apply_chunk import PIECE, ChunkResult, ChunkRows, Work, saved_rows, start_worker, substitute_chunk
+from nicknames.apply_chunk import (
+    PIECE,
+    ChunkResult,
+    ChunkRows,
+    Work,
+    saved_rows,
+    start_worker,
+    substitute_chunk,
+    write_pieces,
+)
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.csv_file import check_encoding
 from nicknames.csv_rows import copy_rows, csv_lines
@@ -155,8 +165,7 @@ def _write_chunk(output: IO[str], result: ChunkResult, texts: dict[int, str], te
 
 def write_rows(output: IO[str], rows: str) -> None:
     """Write CSV rows (the one place apply writes them, where the interrupt tests stop it)."""
-    for start in range(0, len(rows), PIECE):
-        output.write(rows[start : start + PIECE])
+    write_pieces(output, rows)
 
 
 def _chunks(work: Work, rows: int) -> Iterator[ChunkRows]:

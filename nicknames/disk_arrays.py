@@ -34,7 +34,8 @@ class ArrayFile:
     def __init__(self, dtype: type | np.dtype) -> None:
         self.dtype = np.dtype(dtype)
         self.count = 0
-        self.pieces = 0
+        self.appended = 0
+        """How many pieces were appended."""
         self._file: IO[bytes] | None = None
         self._pieces: list[np.ndarray] = []
         """The pieces while they are fewer than ``SMALL`` bytes together (then they go to the file)."""
@@ -43,7 +44,7 @@ class ArrayFile:
         """Add a piece at the end."""
         piece = np.ascontiguousarray(piece, dtype=self.dtype)
         self.count += len(piece)
-        self.pieces += 1
+        self.appended += 1
         if self._file is None:
             self._pieces.append(piece)
             if self.count * self.dtype.itemsize < SMALL:

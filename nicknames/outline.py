@@ -2,8 +2,9 @@
 
 The file is read a chunk at a time and only the id, sender, parent, thread and
 session columns are kept, as small integer codes per message (ids as 64-bit
-hashes), so the outline of a million messages takes tens of MB whatever the
-length of their texts. It derives exactly what ``messages.table_from_frame``
+hashes), written to temporary files as the pass goes (``disk_arrays``): the
+outline of a million messages is tens of MB on disk, whatever the length of
+their texts, and a process holds only the pages it reads. It derives exactly what ``messages.table_from_frame``
 derives (parent senders, thread roots, the id, sender and reply-link checks)
 and, from them, the participants active in each scope.
 """
@@ -13,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
-from typing import NamedTuple
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -44,7 +45,7 @@ CODE = np.int32
 _OUTLINE_FIELDS = ("message_id", "sender", "parent_id", "thread_id", "session_id")
 """The fields the outline keeps (not the text)."""
 _HASH_KEYS = ("0123456789123456", "6543219876543210")
-"""Keys for hashing ids; the second is used in the (astronomically rare) case of a collision."""
+"""Keys for hashing ids and thread labels; the second tells apart two thread labels whose first hashes are equal."""
 
 
 class Codes(Labels):
@@ -202,7 +203,7 @@ def read_outline(
     except Unsliceable:
         slices = None
         parts = _read_parts(path, columns, iter_chunks(path, encoding, None, rows))
-    joined = {key: column.mapped() for key, column in parts.arrays.items() if column.pieces}
+    joined = {key: column.mapped() for key, column in parts.arrays.items() if column.appended}
     parts.empty_ids.check(str(path), columns.message_id)
     ids = _unique_ids(path, columns, encoding, joined.pop("id"))
     sender = joined["sender"]

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from nicknames import disk_arrays
-from nicknames.errors import OutputError
 from nicknames.disk_arrays import ArrayFile, DiskLabels, LabelsWriter, forget_pages, on_disk
+from nicknames.errors import OutputError
 
 
 @pytest.fixture
@@ -36,7 +36,7 @@ def test_array_file_reads_back_its_pieces_in_order(monkeypatch: pytest.MonkeyPat
     assert array.dtype == np.int32
     assert array.tolist() == [value for piece in pieces for value in piece]
     assert isinstance(array, np.memmap) is mapped
-    assert spilled.pieces == len(pieces)
+    assert spilled.appended == len(pieces)
 
 
 def test_on_disk_keeps_small_arrays_in_memory_and_maps_the_others(tiny_threshold: None) -> None:
