@@ -127,9 +127,12 @@ def test_interrupts_are_noticed_and_still_raised() -> None:
 
     from nicknames.csv_file import noticing_interrupts
 
-    before = signal.getsignal(signal.SIGINT)
-    with pytest.raises(KeyboardInterrupt):
-        with noticing_interrupts() as noticed:
-            signal.raise_signal(signal.SIGINT)
-    assert noticed == [signal.SIGINT]
-    assert signal.getsignal(signal.SIGINT) is before
+    runner = signal.signal(signal.SIGINT, signal.default_int_handler)  # as Python sets it, unless started ignoring it
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            with noticing_interrupts() as noticed:
+                signal.raise_signal(signal.SIGINT)
+        assert noticed == [signal.SIGINT]
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, runner)

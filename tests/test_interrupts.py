@@ -22,6 +22,13 @@ def environment() -> dict[str, str]:
     return {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "200"}
 
 
+def ctrl_c_as_at_a_terminal() -> None:
+    """In the child before it starts: Ctrl-C as a terminal delivers it, even where the tests run with it ignored
+    (a job started in the background by a shell without job control inherits SIGINT ignored, and Python then
+    never raises KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def temporaries(folder: Path) -> list[str]:
     return [path.name for path in folder.iterdir() if path.name.endswith(".tmp")]
 
@@ -40,7 +47,7 @@ def test_sigint_while_reading_a_slow_input(project: Path) -> None:
     command = [sys.executable, "-m", "nicknames", "apply", str(pipe), str(project / "map.txt"), "-s", "all",
                "-o", str(project / "out.csv")]
     process = subprocess.Popen(command, cwd=project, env=environment(), stderr=subprocess.PIPE,
-                               stdout=subprocess.PIPE, text=True)
+                               stdout=subprocess.PIPE, text=True, preexec_fn=ctrl_c_as_at_a_terminal)
     with open(pipe, "w") as writer:  # returns once the tool has opened the pipe to read it
         writer.write(MESSAGES[: len(MESSAGES) // 2])
         writer.flush()
@@ -90,7 +97,7 @@ INTERRUPT_WHILE_SAVING_MAPPING = textwrap.dedent(
 
 def run_script(script: str, args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-c", script, *args], cwd=cwd, env=environment(),
-                          capture_output=True, text=True, timeout=60)
+                          capture_output=True, text=True, timeout=60, preexec_fn=ctrl_c_as_at_a_terminal)
 
 
 def test_sigint_in_the_middle_of_writing_the_output(project: Path) -> None:
