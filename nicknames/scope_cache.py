@@ -9,7 +9,7 @@ import pandas as pd
 
 from nicknames.apply import Duplicate
 from nicknames.mapping import KEEP, Mapping
-from nicknames.substitute import ScopeNames, scope_names
+from nicknames.substitute import ScopeNames, scope_names, scope_owners
 
 
 class ScopeNamesCache:
@@ -34,6 +34,14 @@ class ScopeNamesCache:
             names = self._cache[active] = scope_names(self._restricted(active), active)
         return names
 
+    def duplicates(self, active: frozenset[str]) -> dict[str, tuple[str, ...]]:
+        """``get(active).duplicates()``, without compiling the scope's names when they are not cached."""
+        names = self._cache.get(active)
+        if names is not None:
+            return names.duplicates()
+        owners = scope_owners(self._restricted(active), active)[0]
+        return {name: tuple(users) for name, users in owners.items() if len(users) > 1}
+
     def _restricted(self, active: Collection[str]) -> Mapping:
         """The mapping reduced to the keep list and the active participants, in file order."""
         keys = sorted((key for key in active if key in self.position and key != KEEP), key=self.position.__getitem__)
@@ -51,9 +59,16 @@ class ScopeNamesCache:
 def scope_duplicates(
     cache: ScopeNamesCache, codes: np.ndarray, labels: Sequence[str], active: list[frozenset[str]]
 ) -> list[Duplicate]:
-    """Names shared by participants active in one scope, scopes in order of their first message."""
+    """Names shared by participants active in one scope, scopes in order of their first message.
+
+    When every scope fits in the cache, each is compiled here, before the workers fork, so that they share it;
+    else (one scope a thread, say) the names are read without compiling them, and each worker compiles the
+    scopes of its chunks as it meets them.
+    """
     duplicates: list[Duplicate] = []
-    for code in pd.unique(codes).tolist():
-        owners = cache.get(active[code]).duplicates()
+    scopes = pd.unique(codes).tolist()
+    compile_all = len(scopes) <= cache.limit
+    for code in scopes:
+        owners = cache.get(active[code]).duplicates() if compile_all else cache.duplicates(active[code])
         duplicates.extend(Duplicate(labels[code], name, participants) for name, participants in owners.items())
     return duplicates

@@ -138,6 +138,21 @@ class ScopeNames:
 
 def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
     """Compile the names of the active participants and the keep list for one scope."""
+    owners, counts, tagged = scope_owners(mapping, active)
+    pattern = compile_names(owners, glued=tagged["glued"])
+    openings: dict[str, list[str]] = {}
+    for key in owners:
+        if " " in key:
+            openings.setdefault(key.split(" ", 1)[0], []).append(key)
+    return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
+                      {word: tuple(keys) for word, keys in openings.items()})
+
+
+def scope_owners(
+    mapping: Mapping, active: Collection[str]
+) -> tuple[dict[str, list[str]], dict[tuple[str, str], int], dict[str, set[str]]]:
+    """The names of one scope before they are compiled: name → active participants using it, in mapping order
+    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued`` and ``word``."""
     owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
     counts: dict[tuple[str, str], int] = {}
     keep = set(owners)
@@ -152,13 +167,7 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
                 counts[(participant, key)] = name.count or 0
                 for tag in tagged.keys() & set(name.tags):
                     tagged[tag].add(key)
-    pattern = compile_names(owners, glued=tagged["glued"])
-    openings: dict[str, list[str]] = {}
-    for key in owners:
-        if " " in key:
-            openings.setdefault(key.split(" ", 1)[0], []).append(key)
-    return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
-                      {word: tuple(keys) for word, keys in openings.items()})
+    return owners, counts, tagged
 
 
 def substitute_batch(

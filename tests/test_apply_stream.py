@@ -124,3 +124,24 @@ def test_progress_moves_as_messages_are_substituted(tmp_path: Path, mapping: Map
     assert sum(advances) == 200
     if jobs == 1:
         assert [done for done in advances if done] == [30, 30, 15] * 2 + [30, 20]  # not a chunk at a time
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize("scope", ["thread", "session"])
+def test_scopes_too_many_to_compile_ahead_are_compiled_as_met(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                              jobs: int, scope: str) -> None:
+    """With more scopes than the cache keeps, the duplicate check compiles none and the workers compile theirs."""
+    from nicknames.scope_cache import ScopeNamesCache
+
+    monkeypatch.setattr(ScopeNamesCache.__init__, "__defaults__", (1,))
+    mapping = Mapping({"u1": ["Rob", "Sam"], "u2": ["Mary", "MJ", "Sam"], "u3": ["Sam", "Rob"],
+                       "u4": ["Sam", "Robert"], "u5": ["MJ"]}, keep=["Arthur C. Clarke"])
+    path = write_messages(tmp_path / "m.csv", random_rows(3, 60))
+    result = apply_mapping(read_messages(path), mapping, scope, IdTemplate())
+    expected = io.StringIO()
+    result.frame.to_csv(expected, index=False, lineterminator="\n")
+    streamed = io.StringIO()
+    summary = apply_csv(path, streamed, mapping, scope, IdTemplate(), chunk_rows=7, jobs=jobs)
+    assert streamed.getvalue() == expected.getvalue()
+    assert summary.duplicates == result.duplicates
+    assert summary.counts() == result.counts()
