@@ -91,14 +91,12 @@ class ThreadCounts(Mapping[str, Counter[str]]):
         in which keys first occur."""
         threads = len(self.threads.labels)
         # Every key's codes recoded at once: one lookup in numpy instead of one in Python per message.
-        recoded = memoryview(_recoded(later.messages.values(), recode))
-        end = 0
-        for key, codes in later.messages.items():
+        recoded = _recoded(later.messages.values(), recode)
+        for (key, codes), piece in zip(later.messages.items(), _pieces(recoded, map(len, later.messages.values()))):
             mine = self.messages.get(key)
             if mine is None:
                 mine = self.messages[key] = array("I")
-            start, end = end, end + len(codes) * codes.itemsize
-            mine.frombytes(recoded[start:end])
+            mine.frombytes(piece)
             # A key kept as counts folds its new codes in often, so that they never take much room.
             if len(mine) > (threads // 8 if key in self.dense else threads):
                 self._fold(key, mine)
@@ -135,11 +133,9 @@ class ThreadCounts(Mapping[str, Counter[str]]):
     def __setstate__(self, state: tuple[ThreadCodes, list[str], array[int], bytes, dict[str, np.ndarray]]) -> None:
         self.threads, keys, lengths, codes, self.dense = state
         self.messages = {}
-        buffer, end = memoryview(codes), 0
-        for key, length in zip(keys, lengths):
+        for key, piece in zip(keys, _pieces(codes, lengths)):
             mine = self.messages[key] = array("I")
-            start, end = end, end + length * mine.itemsize
-            mine.frombytes(buffer[start:end])
+            mine.frombytes(piece)
 
     def __contains__(self, key: object) -> bool:
         return key in self.messages
@@ -149,6 +145,14 @@ class ThreadCounts(Mapping[str, Counter[str]]):
 
     def __len__(self) -> int:
         return len(self.messages)
+
+
+def _pieces(codes: bytes, lengths: Iterable[int]) -> Iterator[memoryview]:
+    """The 32-bit codes of one buffer cut into pieces of these lengths, one after the other."""
+    buffer, end = memoryview(codes), 0
+    for length in lengths:
+        start, end = end, end + length * 4
+        yield buffer[start:end]
 
 
 def _recoded(arrays: Iterable[array[int]], recode: list[int]) -> bytes:
