@@ -132,7 +132,7 @@ def substitute_chunk(chunk: ChunkRows) -> ChunkResult:
     (work, done), result = _worker, ChunkResult()
     columns = _read_columns(work, chunk.piece) if chunk.piece is not None else chunk.columns
     assert columns is not None, "a chunk has a byte range or its rows"
-    messages = chunk_messages(work.outline, columns, chunk.first)
+    messages = work.outline.messages(dict(zip(work.outline.header, columns)), chunk.first)
     result.rows = len(messages)
     texts = _substitute_messages(work, chunk.first, messages, columns, result, done)
     for index, scope, thread, name, who in result.made:
@@ -214,8 +214,3 @@ def _read_columns(work: Work, piece: RowSlice) -> Columns:
     """The cells of a byte range of the file, column by column."""
     frame = read_slice(work.path, work.encoding, work.outline.header, piece)
     return [frame[label].tolist() for label in frame.columns]
-
-
-def chunk_messages(outline: Outline, columns: Columns, first: int) -> list[Message]:
-    """The messages of a chunk's rows, with their parents' senders and threads from the outline."""
-    return outline.messages(dict(zip(outline.header, columns)), first)

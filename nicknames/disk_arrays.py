@@ -112,13 +112,6 @@ class DiskLabels(Sequence[str]):
     def __init__(self, data: np.ndarray, ends: np.ndarray) -> None:
         self._data, self._ends = data, ends
 
-    @classmethod
-    def of(cls, labels: Iterable[str]) -> DiskLabels:
-        """These labels, in this order."""
-        writer = LabelsWriter()
-        writer.extend(labels)
-        return writer.finish()
-
     def __len__(self) -> int:
         return len(self._ends) - 1
 

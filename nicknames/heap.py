@@ -2,7 +2,7 @@
 and keeps its long-lived objects out of the garbage collector's way (``objects_frozen``).
 
 A streamed run allocates and frees blocks of the same few sizes over and over:
-each chunk's rows arrive from a worker as one string of several MB. glibc
+each chunk's bytes, its parsed cells, its rows, several MB each. glibc
 serves a block that large from its heap once a freed one has raised its
 threshold for mapping blocks of their own, and a heap fragmented by a
 thousand of them keeps growing with the length of the file. The main
@@ -21,7 +21,8 @@ from contextlib import contextmanager
 
 LARGE_BLOCK = 2**22
 """Blocks of this size and more are mapped on their own and unmapped when freed (not kept in the heap): a chunk's
-rows (several MB), not the outline pass's arrays of a 1 MB block (mapped afresh, each would cost page faults)."""
+bytes or cells (several MB), not the outline pass's arrays of a 1 MB block (mapped afresh, each would cost page
+faults)."""
 _M_MMAP_THRESHOLD = -3
 """``mallopt``'s parameter number for that size (``malloc.h``); setting it also stops glibc raising it."""
 _M_TRIM_THRESHOLD = -1

@@ -9,7 +9,7 @@ import pandas as pd
 
 from nicknames.apply import Duplicate
 from nicknames.mapping import KEEP, Mapping
-from nicknames.substitute import ScopeNames, scope_names, scope_owners
+from nicknames.substitute import ScopeNames, scope_names, scope_owners, shared_names
 
 
 class ScopeNamesCache:
@@ -39,8 +39,7 @@ class ScopeNamesCache:
         names = self._cache.get(active)
         if names is not None:
             return names.duplicates()
-        owners = scope_owners(self._restricted(active), active)[0]
-        return {name: tuple(users) for name, users in owners.items() if len(users) > 1}
+        return shared_names(scope_owners(self._restricted(active), active)[0])
 
     def _restricted(self, active: Collection[str]) -> Mapping:
         """The mapping reduced to the keep list and the active participants, in file order."""

@@ -8,6 +8,7 @@ change, so reports, audit and evaluation all read the same records.
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
@@ -133,7 +134,12 @@ class ScopeNames:
 
     def duplicates(self) -> dict[str, tuple[str, ...]]:
         """Names that belong to more than one active participant."""
-        return {name: owners for name, owners in self.owners.items() if len(owners) > 1}
+        return shared_names(self.owners)
+
+
+def shared_names(owners: MappingType[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
+    """The names of ``owners`` (name → participants using it) that belong to more than one participant."""
+    return {name: tuple(users) for name, users in owners.items() if len(users) > 1}
 
 
 def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:

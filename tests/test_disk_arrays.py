@@ -60,13 +60,19 @@ def test_forgotten_pages_read_the_same_again(tiny_threshold: None) -> None:
     assert view.tolist() == list(range(100, 200))
 
 
+def written(labels: list[str]) -> DiskLabels:
+    writer = LabelsWriter()
+    writer.extend(labels)
+    return writer.finish()
+
+
 LABELS = ["m1", "", "Zoë's thread", "日本語", "a,b\n\"c\"", "\udcff escaped byte", "x" * 3000]
 
 
 @pytest.mark.parametrize("small", [1, 1 << 20], ids=["on disk", "in memory"])
 def test_disk_labels_give_back_each_label(monkeypatch: pytest.MonkeyPatch, small: int) -> None:
     monkeypatch.setattr(disk_arrays, "SMALL", small)
-    labels = DiskLabels.of(LABELS)
+    labels = written(LABELS)
     assert len(labels) == len(LABELS)
     assert list(labels) == LABELS
     assert [labels[index] for index in range(len(LABELS))] == LABELS
@@ -81,7 +87,7 @@ def test_disk_labels_give_back_each_label(monkeypatch: pytest.MonkeyPatch, small
 
 
 def test_no_labels(tiny_threshold: None) -> None:
-    labels = DiskLabels.of([])
+    labels = written([])
     assert len(labels) == 0 and list(labels) == [] and labels[:] == []
 
 
