@@ -93,8 +93,7 @@ def collect(
     addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
     plan = plan_collect(addressed, class_list, rules, nicknames, discover)
     scan = plan.scan()
-    for position, message in enumerate(messages):
-        scan.add(position, message)
+    scan.add_all(0, messages)
     return finish_collect(scan, plan, senders, Posts.of_messages(messages))
 
 
@@ -112,13 +111,15 @@ class CollectPlan:
     discover: bool = True
     """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
 
-    def scan(self, threads: ThreadCodes | None = None) -> Scan:
+    def scan(self, threads: ThreadCodes | None = None, members: bool = True) -> Scan:
         """A fresh pass over messages with these rules, class-list names and watched names (and the codes of the
-        threads, when they are known before the pass)."""
+        threads, when they are known before the pass; ``members``: whether the pass notes who is active in which
+        thread, which the outline of the messages otherwise tells)."""
         watched = frozenset(part.casefold() for part in self.part_owners) | frozenset(
             self.names_table.forms) | frozenset(self.names_table.names)
         runs = sequence_words(self.part_owners) if self.discover else frozenset()
-        index = TokenIndex(watched=watched, sequence_words=runs, codes=threads or ThreadCodes())
+        index = TokenIndex(watched=watched, sequence_words=runs, codes=threads or ThreadCodes(),
+                           tracks_members=members)
         return Scan(self.rules, compile_names(self.part_owners), index)
 
 

@@ -82,7 +82,7 @@ def collect_csv(
         progress.start(len(outline))
     chunks = _chunks(path, outline, encoding, rows)
     source = Source(path, check_encoding(encoding), outline)
-    scan = plan.scan(_thread_codes(outline))
+    scan = plan.scan(_thread_codes(outline), members=False)
     outline.forget_pages()  # before the workers start: each reads only its own chunks' rows
     with counting(progress, jobs) as done:
         if jobs <= 1:
@@ -115,8 +115,7 @@ def _scan_messages(scan: Scan, offset: int, messages: list[Message], scanned: Ca
     """Scan a chunk's messages, telling ``scanned`` how many more are done every ``PROGRESS_STEP``."""
     for start in range(0, len(messages), PROGRESS_STEP):
         batch = messages[start : start + PROGRESS_STEP]
-        for position, message in enumerate(batch, start=offset + start):
-            scan.add(position, message)
+        scan.add_all(offset + start, batch)
         scanned(len(batch))
 
 
@@ -166,6 +165,6 @@ def _scan_chunk(chunk: Chunk) -> Scan:
     """One chunk scanned on its own (in a worker process): its records, for ``Scan.absorb``."""
     assert _worker is not None, "_start_worker was not called"
     plan, scanned, source = _worker
-    scan = plan.scan()
+    scan = plan.scan(members=False)
     _scan_messages(scan, chunk[0], _messages(source, chunk), scanned)
     return scan.findings()

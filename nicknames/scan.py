@@ -119,6 +119,23 @@ class Scan:
 
     def add(self, position: int, message: Message) -> None:
         """Read one message."""
+        self.add_all(position, [message])
+
+    def add_all(self, first: int, messages: Sequence[Message]) -> None:
+        """Read messages in file order, the first at position ``first``: salutations and class-list names message by
+        message, the index for all of them at once (``TokenIndex.add_all``)."""
+        codes = self.index.codes
+        threads = []
+        for position, message in enumerate(messages, start=first):
+            code = codes.code(message.thread, message.session)  # the thread is coded when first seen, as one by one
+            threads.append(code)
+            self._read_salutations(position, message)
+            if self.class_pattern is not None:
+                for part in self.class_pattern.names_in(message.text):
+                    self.class_usage.add(part, code)
+        self.index.add_all(messages, threads)
+
+    def _read_salutations(self, position: int, message: Message) -> None:
         self.stats.messages += 1
         greeted = greeting_names(message.text, self.rules)
         if greeted:
@@ -136,10 +153,3 @@ class Scan:
         if signed:
             self.stats.signoffs += 1
             self.signoffs.update((message.sender, name) for name in signed)
-        if self.class_pattern is not None:
-            parts = self.class_pattern.names_in(message.text)
-            if parts:
-                code = self.index.codes.code(message.thread, message.session)
-                for part in parts:
-                    self.class_usage.add(part, code)
-        self.index.add(message)

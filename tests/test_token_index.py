@@ -9,6 +9,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nicknames.discover import token_index
 from nicknames.discover.lexicon import common_words
 from nicknames.discover.sequences import ASCII_RUN, RUN
 from nicknames.discover.token_index import _ADDRESS, _PATH, _WORD, ASCII_PATTERNS, TOKEN, UNICODE_PATTERNS, TokenIndex
@@ -104,3 +105,43 @@ def test_ascii_run_finds_what_run_finds(text: str) -> None:
 @given(st.lists(st.sampled_from(list("ab/._- \n") + ["/x", "a/", "é/"]), max_size=30).map("".join))
 def test_paths_are_what_the_address_pattern_finds_without_mail_or_web_addresses(text: str) -> None:
     assert _PATH.sub(" ", text) == _ADDRESS.sub(" ", text)
+
+
+def _state(index: TokenIndex) -> tuple[object, ...]:
+    """Everything the index holds, with the order of the lexicon's counts."""
+    lexicon = index.lexicon
+    return (
+        {token: codes.tolist() for token, codes in index.threads.messages.items()},
+        {run: codes.tolist() for run, codes in index.runs.messages.items()},
+        index.paired,
+        list(lexicon.lower.items()),
+        list(lexicon.capitalised.items()),
+        index.codes.labels,
+        index.members,
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(st.lists(_TEXT, max_size=30).map("".join), st.sampled_from(["t1", "t2", "t3"])), max_size=8),
+    st.sampled_from([1, 2, 3, 1_000]),
+    st.sampled_from([3, 8, 200_000]),
+)
+def test_indexing_many_messages_at_once_is_indexing_them_one_by_one(
+    messages: list[tuple[str, str]], batch: int, remembered: int
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(token_index, "_BATCH", batch)
+        patch.setattr(token_index, "_MAX_PIECES", remembered)  # small: the memory of pieces is cleared partway
+        _check_at_once_against_one_by_one(messages)
+
+
+def _check_at_once_against_one_by_one(messages: list[tuple[str, str]]) -> None:
+    made = [Message(str(number), f"U{number % 2}", text, None, thread, "")
+            for number, (text, thread) in enumerate(messages)]
+    watched = frozenset({"mary", "ab"})
+    one_by_one, at_once = (TokenIndex(watched=watched, sequence_words=frozenset({"mary"})) for _ in range(2))
+    for message in made:
+        one_by_one.add(message)
+    at_once.add_all(made, [at_once.codes.code(message.thread, "") for message in made])
+    assert _state(at_once) == _state(one_by_one)

@@ -8,14 +8,17 @@ writes every word, and notes which participants are active in which thread.
 
 from __future__ import annotations
 
+import functools
 import re
 from array import array
 from collections import Counter
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
 import regex
 
+from nicknames.discover.ascii_pieces import MID_BEFORE, PIECE_CHARACTERS, SPACES, Pieces, split_texts
 from nicknames.discover.lexicon import Lexicon
 from nicknames.discover.sequences import ASCII_RUN, RUN, named_neighbours, sequences_of
 from nicknames.discover.thread_counts import Involvement, Members, ThreadCodes, ThreadCounts, ThreadSessions
@@ -46,7 +49,7 @@ _ADDRESS = regex.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|(?:https?://|www\.)\S
 """E-mail addresses, URLs and paths, where case says nothing about names."""
 _PATH = regex.compile(r"/(?<!\w/)[\w.\-]+(?:/[\w.\-]+)+")
 """The paths of ``_ADDRESS``, starting with the slash so that the engine skips to the next one."""
-_ASCII_PIECES = str.maketrans({chr(code): " " for code in range(128) if not (chr(code).isalpha() or chr(code) in "'?-")})
+_ASCII_PIECES = str.maketrans({chr(code): " " for code in range(128) if chr(code) not in PIECE_CHARACTERS})
 """Every ASCII character that no word is made of, to a space: what ``split()`` leaves are the pieces."""
 _UNICODE_PIECE = regex.compile(r"[\p{L}\p{M}'’?\uFFFD-]+")
 """A piece: a run of the characters words are made of (what the look-arounds of ``TOKEN`` and ``_LOWER`` look at).
@@ -56,12 +59,12 @@ _ASCII_CAPITAL = re.compile(rf"([A-Z](?<=(.)[^\S\n][A-Z])[A-Za-z]*{_ASCII_JOINED
 """A word whose capital follows a space on its line, with the character before that space: in mid-sentence when that
 character is a lower-case letter, a digit, a comma, semicolon or bracket (``ASCII_PATTERNS[2]``); it starts with the
 capital so that the engine skips to the next capital."""
+_ASCII_LEADING = re.compile(rf"[A-Z][A-Za-z]*{_ASCII_JOINED}")
+"""The word of ``_ASCII_CAPITAL``, at the start of a piece."""
+_BATCH = 1_000
+"""Texts split into pieces at once (``ascii_pieces``): the arrays of a batch take about 20 bytes a piece."""
 _MAX_PIECES = 200_000
 """Distinct pieces remembered before the memory of them is cleared (a text of random letters makes many)."""
-_MID_BEFORE = frozenset("abcdefghijklmnopqrstuvwxyz0123456789,;)")
-"""What may stand before the space in front of a mid-sentence word (``ASCII_PATTERNS[2]``)."""
-_ASCII_SPACE = frozenset(chr(code) for code in range(128) if chr(code).isspace() and chr(code) != "\n")
-"""The ASCII characters that ``re`` counts as spaces within a line."""
 
 
 @dataclass
@@ -82,6 +85,8 @@ class TokenIndex:
     """Capitalised word → messages where it stands next to a capitalised word that is not an ordinary one."""
     _pieces: Counter[str] = field(default_factory=Counter, repr=False, compare=False)
     """Piece → times seen since the lexicon last counted the lower-case words of the pieces."""
+    tracks_members: bool = True
+    """Whether ``participation`` is filled as messages are added (not when the outline of the messages tells it)."""
     _always: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     """Piece seen that holds tokens counted wherever they stand → those tokens."""
     _boring: set[str] = field(default_factory=set, repr=False, compare=False)
@@ -127,14 +132,37 @@ class TokenIndex:
         counted only where it stands in mid-sentence, which is where a mid-sentence word is: it starts its piece.
         """
         code = self.codes.code(message.thread, message.session)
-        self.participation.add(code, message.sender)
-        if message.parent_sender:
-            self.participation.add(code, message.parent_sender)
-        text = message.text
-        if "@" in text or "://" in text or "www." in text:
-            text = _ADDRESS.sub(" ", text)
-        elif "/" in text:
-            text = _PATH.sub(" ", text)  # without "@", "://" and "www." only the paths of _ADDRESS can match
+        self._add_members(message, code)
+        self._add_text(_without_addresses(message.text), code)
+
+    def add_all(self, messages: Sequence[Message], codes: Sequence[int]) -> None:
+        """Index messages in file order, given the codes of their threads: what ``add`` does one by one, with the
+        texts of ASCII characters only split into pieces a batch at a time (``ascii_pieces``)."""
+        texts: list[str] = []
+        batch: list[int] = []
+        for message, code in zip(messages, codes):
+            self._add_members(message, code)
+            text = _without_addresses(message.text)
+            if text.isascii():
+                texts.append(text)
+                batch.append(code)
+                if len(texts) == _BATCH:
+                    self._add_ascii(texts, batch)
+                    texts, batch = [], []
+            else:
+                self._add_ascii(texts, batch)
+                texts, batch = [], []
+                self._add_text(text, code)
+        self._add_ascii(texts, batch)
+
+    def _add_members(self, message: Message, code: int) -> None:
+        if self.tracks_members:
+            self.participation.add(code, message.sender)
+            if message.parent_sender:
+                self.participation.add(code, message.parent_sender)
+
+    def _add_text(self, text: str, code: int) -> None:
+        """Index one text (its addresses removed) of the thread with the given code."""
         if text.isascii():
             pieces = text.translate(_ASCII_PIECES).split()
             mid, runs = _ascii_mid_and_runs(text)
@@ -147,12 +175,79 @@ class TokenIndex:
             common = self._lexicon.words
             counted.update(word for word in mid if len(word) > 1 and word.casefold() in common)
             self._lexicon.capitalised.update(word.casefold() for word in mid if word[0].isupper())
+        self._count(code, counted)
+        self._add_runs(code, runs)
+
+    def _add_ascii(self, texts: list[str], codes: list[int]) -> None:
+        """Index texts of ASCII characters only, in order, as ``_add_text`` one by one does.
+
+        Each distinct piece of the batch is learnt and looked up once; only the pieces that hold tokens, the words
+        in mid-sentence and the places where a run of capitalised words may start are then read one by one. A
+        batch that would make the memory of pieces overflow (and so be cleared partway) is read text by text.
+        """
+        if not texts:
+            return
+        pieces = split_texts(texts)
+        always, boring = self._always, self._boring
+        fresh = [piece for piece in pieces.distinct if piece not in always and piece not in boring]
+        if len(always) + len(boring) + len(fresh) > _MAX_PIECES + 1:
+            for text, code in zip(texts, codes):
+                self._add_text(text, code)
+            return
+        self._pieces.update(dict(zip(pieces.distinct, pieces.counts)))
+        for piece in fresh:
+            self._learn(piece)
+        held = [always.get(piece, ()) for piece in pieces.distinct]
+        names: dict[str, int] = {}
+        texts_of, tokens_of = _tokens_of(
+            pieces, [len(tokens) for tokens in held],
+            [names.setdefault(token, len(names)) for tokens in held for token in tokens],
+        )
+        mid = pieces.mid_sentence()
+        words = [_leading_word(pieces.distinct[piece]) for piece in pieces.code[mid].tolist()]
+        self._lexicon.capitalised.update(folded for _, folded in words)
+        common = self._lexicon.words
+        mid_texts, mid_tokens = [], []
+        for text, (word, folded) in zip(pieces.text_of(pieces.start[mid]).tolist(), words):
+            if len(word) > 1 and folded in common:
+                mid_texts.append(text)
+                mid_tokens.append(names.setdefault(word, len(names)))
+        self._count_all(
+            np.asarray(codes, dtype=np.uint32), list(names),
+            np.concatenate([texts_of, np.asarray(mid_texts, dtype=np.int64)]),
+            np.concatenate([tokens_of, np.asarray(mid_tokens, dtype=np.int64)]),
+        )
+        runs = _ascii_runs(pieces)
+        for number, code in enumerate(codes):
+            if number in runs:
+                self._add_runs(code, runs[number])
+
+    def _count_all(self, codes: np.ndarray, names: list[str], texts: np.ndarray, tokens: np.ndarray) -> None:
+        """Count, for each (text, token) pair given, one message of the text's thread for the token (each pair
+        once, however often given); ``codes``: the thread code of each text, ``names``: the tokens by number."""
+        pairs = np.unique(tokens * len(codes) + texts)
+        token, text = np.divmod(pairs, len(codes))
+        found = codes[text]
+        messages = self.threads.messages
+        bounds = np.flatnonzero(np.diff(token, prepend=-1)).tolist()
+        for start, end in zip(bounds, [*bounds[1:], len(pairs)]):
+            name = names[token[start]]
+            counts = messages.get(name)
+            if counts is None:
+                counts = messages[name] = array("I")
+            counts.frombytes(found[start:end].tobytes())
+
+    def _count(self, code: int, counted: set[str]) -> None:
+        """Count one message of the thread with the given code for each of the tokens."""
         messages = self.threads.messages
         for token in counted:
             codes = messages.get(token)
             if codes is None:
                 codes = messages[token] = array("I")
             codes.append(code)
+
+    def _add_runs(self, code: int, runs: list[str]) -> None:
+        """Add one message's runs of capitalised words to the thread with the given code."""
         if runs:
             words = [run.split() for run in runs]
             for run in sequences_of(words, self.sequence_words):
@@ -253,13 +348,65 @@ class TokenIndex:
 
 
 
+def _without_addresses(text: str) -> str:
+    """The text with its e-mail addresses, URLs and paths made spaces."""
+    if "@" in text or "://" in text or "www." in text:
+        return _ADDRESS.sub(" ", text)
+    if "/" in text:
+        return _PATH.sub(" ", text)  # without "@", "://" and "www." only the paths of _ADDRESS can match
+    return text
+
+
+@functools.cache
+def _leading_word(piece: str) -> tuple[str, str]:
+    """The capitalised word a piece starts with (one starting with a capital), and its case-folded form."""
+    word = _ASCII_LEADING.match(piece)
+    assert word is not None, piece
+    return word.group(), word.group().casefold()
+
+
+def _tokens_of(pieces: Pieces, held: list[int], tokens: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """(text, token) for every token a piece of the batch holds; ``held``: how many tokens each distinct piece
+    holds, ``tokens``: those tokens, piece after piece."""
+    sizes = np.asarray(held, dtype=np.int64)
+    flat = np.asarray(tokens, dtype=np.int64)
+    hits = np.flatnonzero(sizes[pieces.code])
+    holding = pieces.code[hits]
+    each = sizes[holding]
+    texts = np.repeat(pieces.text_of(pieces.start[hits]), each)
+    firsts = np.cumsum(sizes) - sizes
+    within = np.arange(len(texts)) - np.repeat(np.cumsum(each) - each, each)
+    return texts, flat[np.repeat(firsts[holding], each) + within]
+
+
+def _ascii_runs(pieces: Pieces) -> dict[int, list[str]]:
+    """The runs of capitalised words of a batch of ASCII texts, by text: what ``ASCII_RUN.findall`` finds in each.
+
+    The pattern is tried only where a run may start (``Pieces.run_starts``), from left to right, and not inside
+    a run already found: every run ``findall`` would find starts at one of those places.
+    """
+    found: list[str] = []
+    starts: list[int] = []
+    end = 0
+    joined = pieces.joined
+    for start in pieces.run_starts():
+        if start >= end and (match := ASCII_RUN.match(joined, start)) is not None:
+            found.append(match.group())
+            starts.append(start)
+            end = match.end()
+    runs: dict[int, list[str]] = {}
+    for text, run in zip(pieces.text_of(np.asarray(starts, dtype=np.int64)).tolist(), found):
+        runs.setdefault(text, []).append(run)
+    return runs
+
+
 def _ascii_mid_and_runs(text: str) -> tuple[list[str], list[str]]:
     """The words in mid-sentence and the runs of capitalised words of a text of ASCII characters only."""
     capitals = _ASCII_CAPITAL.findall(text)
     if not capitals:
         return [], []
-    if any(before in _ASCII_SPACE for _, before in capitals):
+    if any(before in SPACES for _, before in capitals):
         mid = ASCII_PATTERNS[2].findall(text)  # several spaces before a capital: the full pattern decides
     else:
-        mid = [word for word, before in capitals if before in _MID_BEFORE]
+        mid = [word for word, before in capitals if before in MID_BEFORE]
     return mid, ASCII_RUN.findall(text)
