@@ -21,6 +21,7 @@ from nicknames.discover.thread_counts import ThreadCodes
 from nicknames.discover.token_index import TokenIndex
 from nicknames.heap import objects_frozen
 from nicknames.mapping import Mapping, Name, Status
+from nicknames.matcher import NameMatcher
 from nicknames.messages import MessageTable
 from nicknames.nickname_table import NicknameTable, builtin_table
 from nicknames.patterns import compile_names, name_key
@@ -115,12 +116,24 @@ class CollectPlan:
         """A fresh pass over messages with these rules, class-list names and watched names (and the codes of the
         threads, when they are known before the pass; ``members``: whether the pass notes who is active in which
         thread, which the outline of the messages otherwise tells)."""
+        watched, runs, class_pattern = self._patterns
+        index = TokenIndex(watched=watched, sequence_words=runs, codes=threads or ThreadCodes(),
+                           tracks_members=members)
+        return Scan(self.rules, class_pattern, index)
+
+    @functools.cached_property
+    def _patterns(self) -> tuple[frozenset[str], frozenset[str], NameMatcher | None]:
+        """What every pass reads with: the watched names, the words that make a run worth keeping and the compiled
+        class-list names (made once: a worker starts a pass for each chunk)."""
         watched = frozenset(part.casefold() for part in self.part_owners) | frozenset(
             self.names_table.forms) | frozenset(self.names_table.names)
         runs = sequence_words(self.part_owners) if self.discover else frozenset()
-        index = TokenIndex(watched=watched, sequence_words=runs, codes=threads or ThreadCodes(),
-                           tracks_members=members)
-        return Scan(self.rules, compile_names(self.part_owners), index)
+        return watched, runs, compile_names(self.part_owners)
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        state.pop("_patterns", None)  # compiled again where the plan is unpickled
+        return state
 
 
 def plan_collect(

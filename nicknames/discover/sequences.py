@@ -47,7 +47,7 @@ def sequences_of(runs: list[list[str]], words: frozenset[str]) -> set[str]:
     """The runs (as word lists) that contain one of the given (case-folded) words, joined."""
     if not words:
         return set()
-    return {" ".join(run) for run in runs if any(word.casefold() in words for word in run)}
+    return {" ".join(run) for run in runs if not words.isdisjoint(map(str.casefold, run))}
 
 
 def named_neighbours(runs: list[list[str]], ordinary: Callable[[str], bool]) -> set[str]:

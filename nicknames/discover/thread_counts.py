@@ -60,6 +60,10 @@ class ThreadCodes:
         self.codes = {label: code for code, label in enumerate(self.labels)}
 
 
+_Packed = tuple[list[str], "array[int]", bytes]
+"""A ``ThreadCounts``' keys, how many codes each has, and all their codes one after the other."""
+
+
 class ThreadCounts(Mapping[str, Counter[str]]):
     """Key → messages per thread (as a ``Counter`` of thread labels when read), kept as arrays of thread codes.
 
@@ -68,16 +72,28 @@ class ThreadCounts(Mapping[str, Counter[str]]):
     than four bytes a message.
     """
 
-    __slots__ = ("dense", "messages", "threads")
+    __slots__ = ("_messages", "_packed", "dense", "threads")
 
     def __init__(self, threads: ThreadCodes) -> None:
         self.threads = threads
         """The codes of the threads, shared with the other counts of the same index."""
-        self.messages: dict[str, array[int]] = {}
-        """Key → the thread code of each message that has it, in file order (for a key in ``dense``, of the
-        messages added since its counts were last folded)."""
+        self._messages: dict[str, array[int]] = {}
+        self._packed: _Packed | None = None
+        """The keys and codes as unpickled, until they are read (``absorb`` reads them as they are)."""
         self.dense: dict[str, np.ndarray] = {}
         """Key → messages per thread code, for the keys found in more messages than there are threads."""
+
+    @property
+    def messages(self) -> dict[str, array[int]]:
+        """Key → the thread code of each message that has it, in file order (for a key in ``dense``, of the
+        messages added since its counts were last folded)."""
+        if self._packed is not None:
+            keys, lengths, codes = self._packed
+            self._packed = None
+            for key, piece in zip(keys, _pieces(codes, lengths)):
+                mine = self._messages[key] = array("I")
+                mine.frombytes(piece)
+        return self._messages
 
     def add(self, key: str, thread: int) -> None:
         """Count one message of the thread with this code."""
@@ -90,12 +106,14 @@ class ThreadCounts(Mapping[str, Counter[str]]):
         """Add the counts of the messages that follow (``recode``: see ``ThreadCodes.recode``), keeping the order
         in which keys first occur."""
         threads = len(self.threads.labels)
+        keys, lengths, codes = later._packed if later._packed is not None else later._pack()
         # Every key's codes recoded at once: one lookup in numpy instead of one in Python per message.
-        recoded = _recoded(later.messages.values(), recode)
-        for (key, codes), piece in zip(later.messages.items(), _pieces(recoded, map(len, later.messages.values()))):
-            mine = self.messages.get(key)
+        recoded = np.asarray(recode, dtype=np.uint32)[np.frombuffer(codes, dtype=np.uint32)].tobytes()
+        messages = self.messages
+        for key, piece in zip(keys, _pieces(recoded, lengths)):
+            mine = messages.get(key)
             if mine is None:
-                mine = self.messages[key] = array("I")
+                mine = messages[key] = array("I")
             mine.frombytes(piece)
             # A key kept as counts folds its new codes in often, so that they never take much room.
             if len(mine) > (threads // 8 if key in self.dense else threads):
@@ -124,18 +142,18 @@ class ThreadCounts(Mapping[str, Counter[str]]):
         dense = self.dense.get(key)
         return len(self.messages[key]) + (int(dense.sum()) if dense is not None else 0)
 
-    def __getstate__(self) -> tuple[ThreadCodes, list[str], array[int], bytes, dict[str, np.ndarray]]:
-        # The codes of every key in one buffer: a worker's counts unpickle in half the time they take as one
-        # array object per key.
-        lengths = array("I", map(len, self.messages.values()))
-        return self.threads, list(self.messages), lengths, b"".join(self.messages.values()), self.dense
+    def _pack(self) -> _Packed:
+        """The keys, the number of codes of each, and the codes of every key in one buffer."""
+        return list(self.messages), array("I", map(len, self.messages.values())), b"".join(self.messages.values())
 
-    def __setstate__(self, state: tuple[ThreadCodes, list[str], array[int], bytes, dict[str, np.ndarray]]) -> None:
-        self.threads, keys, lengths, codes, self.dense = state
-        self.messages = {}
-        for key, piece in zip(keys, _pieces(codes, lengths)):
-            mine = self.messages[key] = array("I")
-            mine.frombytes(piece)
+    def __getstate__(self) -> tuple[ThreadCodes, _Packed, dict[str, np.ndarray]]:
+        # The codes of every key in one buffer: a worker's counts unpickle in half the time they take as one
+        # array object per key, and are absorbed without one.
+        return self.threads, self._pack(), self.dense
+
+    def __setstate__(self, state: tuple[ThreadCodes, _Packed, dict[str, np.ndarray]]) -> None:
+        self.threads, self._packed, self.dense = state
+        self._messages = {}
 
     def __contains__(self, key: object) -> bool:
         return key in self.messages
@@ -153,12 +171,6 @@ def _pieces(codes: bytes, lengths: Iterable[int]) -> Iterator[memoryview]:
     for length in lengths:
         start, end = end, end + length * 4
         yield buffer[start:end]
-
-
-def _recoded(arrays: Iterable[array[int]], recode: list[int]) -> bytes:
-    """The thread codes of the arrays one after the other, each replaced by ``recode[code]``, as 32-bit codes."""
-    codes = np.frombuffer(b"".join(arrays), dtype=np.uint32)
-    return np.asarray(recode, dtype=np.uint32)[codes].tobytes()
 
 
 class Members:

@@ -90,6 +90,8 @@ class TokenIndex:
     _always: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     """Piece seen that holds tokens counted wherever they stand → those tokens."""
     _boring: set[str] = field(default_factory=set, repr=False, compare=False)
+    _ordinary: _OrdinaryWords = field(init=False, repr=False, compare=False)
+    """Word → whether it is an ordinary word (on the word list or a stop word), as words are first seen."""
     """Pieces seen that hold no such token (a common word capitalised may still count in mid-sentence)."""
     codes: ThreadCodes = field(default_factory=ThreadCodes, repr=False, compare=False)
     """The codes of the threads seen (and their sessions), with which ``threads``, ``runs`` and ``participation``
@@ -101,6 +103,7 @@ class TokenIndex:
         self.threads = ThreadCounts(self.codes)
         self.runs = ThreadCounts(self.codes)
         self.participation = Members(self.codes)
+        self._ordinary = _OrdinaryWords(self._lexicon.words)
 
     @property
     def lexicon(self) -> Lexicon:
@@ -252,7 +255,7 @@ class TokenIndex:
             words = [run.split() for run in runs]
             for run in sequences_of(words, self.sequence_words):
                 self.runs.add(run, code)
-            self.paired.update(named_neighbours(words, self._ordinary))
+            self.paired.update(named_neighbours(words, self._ordinary.__getitem__))
 
     def _collect(self, pieces: set[str]) -> set[str]:
         """The tokens counted wherever they stand of a message's pieces not known to hold none (learning new ones)."""
@@ -275,6 +278,7 @@ class TokenIndex:
             self._count_lower_words()
             self._always.clear()
             self._boring.clear()
+            self._ordinary.clear()
         words = (ASCII_PATTERNS if piece.isascii() else UNICODE_PATTERNS)[0]
         common = self._lexicon.words
         held = tuple(
@@ -342,10 +346,20 @@ class TokenIndex:
         """Tokens that may be names: capitalised, with a lost accent, or a known name in lower case."""
         return not token.islower() or token in self.watched or "?" in token
 
-    def _ordinary(self, word: str) -> bool:
-        key = word.casefold()
-        return key in self._lexicon.words or key in STOPWORDS
 
+
+
+class _OrdinaryWords(dict[str, bool]):
+    """Word → whether its case-folded form is on the word list or a stop word, filled as words are first seen."""
+
+    def __init__(self, words: frozenset[str]) -> None:
+        super().__init__()
+        self.words = words
+
+    def __missing__(self, word: str) -> bool:
+        key = word.casefold()
+        ordinary = self[word] = key in self.words or key in STOPWORDS
+        return ordinary
 
 
 def _without_addresses(text: str) -> str:
