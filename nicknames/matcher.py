@@ -15,7 +15,8 @@ expression (``patterns.trie_pattern``), slower but still one pass.
 from __future__ import annotations
 
 import bisect
-from collections.abc import Collection, Iterator
+import itertools
+from collections.abc import Collection, Iterator, Sequence
 from typing import Protocol
 
 import regex
@@ -29,6 +30,8 @@ WORD = regex.compile(r"\w", regex.VERSION1)
 SPACE_RUN = regex.compile(r"[^\S\r\n]+", regex.VERSION1)
 """What a space inside a name matches (``patterns.SPACE_IN_NAME``)."""
 _FOLDABLE = regex.compile(r"[^\S\r\n]{2,}|[^\S\r\n ]", regex.VERSION1)
+_JOINED_TEXTS = 100
+"""Texts ``NameMatcher.names_in_texts`` searches at once."""
 _ASCII_FOLDABLE = ("  ", "\t", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
 
 
@@ -96,6 +99,7 @@ class NameMatcher:
 
         self._name_key = name_key
         self._name_keys = [name_key(key) for key in self.keys]
+        self._multiline = any("\n" in key for key in self.keys)
 
     def finditer(self, text: str) -> Iterator[Matches]:
         """The names in the text, left to right, the longest at each position, not overlapping."""
@@ -114,8 +118,8 @@ class NameMatcher:
             key = self._name_key
             return [(match.start(), match.end(), key(match.group())) for match in self._trie.finditer(text)]
         folded, runs, removed = fold_space_runs(text)
-        hits = self._whole_words(folded)
-        if hits is None:
+        hits, missed = self._whole_words(folded)
+        if missed:
             hits = self._from_every_hit(folded)
         if not runs:
             keys = self._name_keys
@@ -134,25 +138,55 @@ class NameMatcher:
         if self._trie is not None:
             return {key for _, _, key in self.spans(text)}
         folded = _FOLDABLE.sub(" ", text) if _may_fold(text) else text
-        hits = self._whole_words(folded)
-        if hits is None:
+        hits, missed = self._whole_words(folded)
+        if missed:
             hits = self._from_every_hit(folded)
         keys = self._name_keys
         return {keys[index] for index, _, _ in hits}
 
-    def _whole_words(self, folded: str) -> list[tuple[int, int, int]] | None:
-        """The names found by one leftmost-longest pass, or None where it may have missed one.
+    def names_in_texts(self, texts: Sequence[str]) -> list[set[str]]:
+        """``names_in`` of each text, the texts searched a hundred at a time.
+
+        The texts are searched joined by line breaks, which no name holds and no rule counts as part of a word:
+        a hit lies in one text, and each text's hits are those it has alone. (The automaton searches a longer
+        string more slowly per character.)
+        """
+        if self._trie is not None or self._multiline:
+            return [self.names_in(text) for text in texts]
+        found: list[set[str]] = []
+        for start in range(0, len(texts), _JOINED_TEXTS):
+            found.extend(self._names_in_joined(texts[start : start + _JOINED_TEXTS]))
+        return found
+
+    def _names_in_joined(self, texts: Sequence[str]) -> list[set[str]]:
+        joined = "\n".join(texts)
+        if _may_fold(joined):
+            texts = [_FOLDABLE.sub(" ", text) if _may_fold(text) else text for text in texts]
+            joined = "\n".join(texts)
+        hits, missed = self._whole_words(joined)
+        starts = list(itertools.accumulate((len(text) + 1 for text in texts[:-1]), initial=0))
+        found: list[set[str]] = [set() for _ in texts]
+        keys = self._name_keys
+        for index, start, _ in hits:
+            found[bisect.bisect_right(starts, start) - 1].add(keys[index])
+        for text in {bisect.bisect_right(starts, start) - 1 for start in missed}:
+            found[text] = {keys[index] for index, _, _ in self._from_every_hit(texts[text])}
+        return found
+
+    def _whole_words(self, folded: str) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """The names found by one leftmost-longest pass, and where it may have missed one.
 
         The pass reports at each step the longest name that starts leftmost,
         whole word or not. A hit that is a whole word is what the rules pick. A
         hit that is not can be dropped when it lies inside one word, because
         then no shorter name at its start and no name starting inside it is a
-        whole word either ("Tim" in "Time"); any other miss returns None, and
-        ``_from_every_hit`` looks at every hit instead.
+        whole word either ("Tim" in "Time"); any other is a possible miss (its
+        start is returned), and ``_from_every_hit`` looks at every hit instead.
         """
         assert self._automaton is not None
         hits = self._automaton.find_matches_as_indexes(folded)
         found: list[tuple[int, int, int]] = []
+        missed: list[int] = []
         word_start, word_end, size, word = self._word_start, self._word_end, len(folded), _WORD_CHARS
         for hit in hits:
             index, start, end = hit
@@ -162,10 +196,10 @@ class NameMatcher:
                 if self._glued and self._whole_word(folded, index, start, end):
                     found.append(hit)
                 elif not self._inside_word(folded, start, end):
-                    return None
+                    missed.append(start)
                 continue
             found.append(hit)
-        return found
+        return found, missed
 
     def _whole_word(self, folded: str, index: int, start: int, end: int) -> bool:
         """True when the hit is a whole word; a ``glued`` name may touch a word in camel case."""

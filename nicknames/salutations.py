@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -98,12 +99,12 @@ _FINAL_INITIAL = regex.compile(r"(?:^|\s|\.)\p{Lu}\.$")
 _TRAILING_DASHED = regex.compile(rf"(?:^|[\s,])(?P<initials>{DASHED_INITIALS})\s*$")
 
 
-def greeting_names(text: str, rules: Rules = DEFAULT_RULES) -> list[str]:
+def greeting_names(text: str, rules: Rules = DEFAULT_RULES) -> tuple[str, ...]:
     """Names addressed at the start of a message: "Hi Mary and Rob", "@Mary", a bare "Mary,"."""
     first = _first_line(text)
     if first is None:
-        return []
-    return list(rules.read(("greeting", first), lambda: _greeted(first, rules)) or ())
+        return ()
+    return rules.read(("greeting", first), lambda: _greeted(first, rules)) or ()
 
 
 def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
@@ -117,11 +118,11 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
     return tuple(_valid(names, rules))
 
 
-def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) -> list[str]:
+def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) -> tuple[str, ...]:
     """Names signed at the end of a message: "Thanks, Rob", "Cheers\nR o b e r t", a bare "-RG-"."""
     lines = last_lines_of(text, max(last_lines, 2))
     if len(lines) < 2:
-        return []
+        return ()
     tail = lines[1:][-last_lines:]  # the first line is the greeting's, never a sign-off
     closer = rules.pattern("closer")
     for index in range(len(tail) - 1, -1, -1):
@@ -131,10 +132,10 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
         closing = tuple(tail[index:])
         signed = rules.read(("closing", *closing), lambda: _signed_after(closing, match, rules))
         if signed is not None:
-            return list(signed)
+            return signed
         # else a sentence that starts like a closer ("Thanks for the tip!"): look further up
     last = lines[-1]
-    return list(rules.read(("last line", last), lambda: _signed_last(last, rules)) or ())
+    return rules.read(("last line", last), lambda: _signed_last(last, rules)) or ()
 
 
 def _signed_after(closing: tuple[str, ...], match: regex.Match[str], rules: Rules) -> tuple[str, ...] | None:
@@ -274,5 +275,5 @@ def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[s
         if name.lower() in rules.stopwords and not (initials and _INITIALS.fullmatch(name)):
             continue
         if name not in result:
-            result.append(name)
+            result.append(sys.intern(name))  # one copy of each name however many lines give it
     return result

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from nicknames.discover.attribution import Greeting, Greetings
+from nicknames.discover.attribution import Greetings
 from nicknames.discover.thread_counts import ThreadCounts
 from nicknames.discover.token_index import TokenIndex
 from nicknames.matcher import NameMatcher
@@ -88,8 +88,6 @@ class Scan:
     """(sender, name) → messages the sender signed with that name."""
     class_usage: ThreadCounts = field(init=False)
     """Registered name part → messages per thread it occurs in (thread codes of the index, four bytes a message)."""
-    names: dict[str, str] = field(default_factory=dict)
-    """One copy of each greeted name, shared by the greetings that use it."""
 
     def __post_init__(self) -> None:
         self.greetings = Greetings(self.index.codes)
@@ -126,30 +124,27 @@ class Scan:
         message, the index for all of them at once (``TokenIndex.add_all``)."""
         codes = self.index.codes
         threads = []
+        parts = self.class_pattern.names_in_texts([message.text for message in messages]) if self.class_pattern else ()
         for position, message in enumerate(messages, start=first):
             code = codes.code(message.thread, message.session)  # the thread is coded when first seen, as one by one
             threads.append(code)
             self._read_salutations(position, message)
-            if self.class_pattern is not None:
-                for part in self.class_pattern.names_in(message.text):
+            if parts:
+                for part in parts[position - first]:
                     self.class_usage.add(part, code)
         self.index.add_all(messages, threads)
 
     def _read_salutations(self, position: int, message: Message) -> None:
-        self.stats.messages += 1
-        greeted = greeting_names(message.text, self.rules)
+        stats, text = self.stats, message.text
+        stats.messages += 1
+        greeted = greeting_names(text, self.rules)
         if greeted:
-            self.stats.greetings += 1
-            self.stats.greetings_without_parent += message.parent_sender is None and not message.recipients
-            self.greetings.append(
-                Greeting(
-                    position, message.thread, message.sender, message.parent_sender,
-                    tuple(self.names.setdefault(name, name) for name in greeted),
-                    message.recipients,
-                ),
-                message.session,
-            )
-        signed = signoff_names(message.text, self.rules)
+            stats.greetings += 1
+            stats.greetings_without_parent += message.parent_sender is None and not message.recipients
+            self.greetings.add(position, message.thread, message.sender, message.parent_sender, greeted,
+                               message.recipients, message.session)
+        signed = signoff_names(text, self.rules)
         if signed:
-            self.stats.signoffs += 1
-            self.signoffs.update((message.sender, name) for name in signed)
+            stats.signoffs += 1
+            sender = message.sender
+            self.signoffs.update([(sender, name) for name in signed])

@@ -123,9 +123,9 @@ def test_lost_accents_in_the_class_list_are_kept_as_wildcards() -> None:
 
 
 def test_signature_blocks_are_not_names() -> None:
-    assert signoff_names("Hello,\nok.\nJohn Grey\nAcme Drive\nSunnyvale, CA") == []
-    assert signoff_names("Hello,\nok.\nBest,\nAlison\n--\nScanned by iCritical.") == []
-    assert signoff_names("Hello,\nok.\n-----END PGP SIGNATURE-----") == []
+    assert signoff_names("Hello,\nok.\nJohn Grey\nAcme Drive\nSunnyvale, CA") == ()
+    assert signoff_names("Hello,\nok.\nBest,\nAlison\n--\nScanned by iCritical.") == ()
+    assert signoff_names("Hello,\nok.\n-----END PGP SIGNATURE-----") == ()
 
 
 def test_name_record_keeps_tags() -> None:
@@ -157,7 +157,7 @@ def test_glued_greeting_goes_to_whoever_has_the_name_inside() -> None:
 
 
 def test_dashed_initials_after_a_closer_keep_both_dashes() -> None:
-    assert signoff_names("Hi,\nok\n\nCheers, -PA-") == ["-PA-"]
+    assert signoff_names("Hi,\nok\n\nCheers, -PA-") == ("-PA-",)
 
 
 def test_spaced_signatures_survive_the_word_filter() -> None:

@@ -43,6 +43,31 @@ def test_names_in_are_the_names_of_the_spans(names: list[str], text: str, blanks
         assert matcher.names_in(text) == {key for _, _, key in matcher.spans(text)}
 
 
+@settings(max_examples=300, deadline=None)
+@given(names_strategy, st.lists(text_strategy, max_size=5), st.data())
+def test_names_in_texts_are_the_names_in_each_text(names: list[str], texts: list[str], data: st.DataObject) -> None:
+    glued = {name_key(name) for name in data.draw(st.sets(st.sampled_from(names)))}
+    texts = [text + data.draw(st.sampled_from(["", " ", "-"])) + name for text, name in zip(texts, names)] + texts
+    matcher = compile_names(names, glued=glued)
+    if matcher is not None:
+        assert matcher.names_in_texts(texts) == [matcher.names_in(text) for text in texts]
+
+
+@pytest.mark.parametrize(
+    ("names", "texts", "expected"),
+    [
+        (["Ann", "Ann Lee"], ["Ann Leeds", "Ann Lee"], [{"Ann"}, {"Ann Lee"}]),  # a miss read again in its own text
+        (["Mary"], ["Mary", "Mary\n", "xMary"], [{"Mary"}, {"Mary"}, set()]),  # a text's edges bound words
+        (["Bo b"], ["Bo", "b"], [set(), set()]),  # no name reaches across texts
+        (["a  b", "c"], ["a  b c", "x\tc"], [{"a b", "c"}, {"c"}]),  # runs of blanks folded in each text
+    ],
+)
+def test_names_in_texts_table(names: list[str], texts: list[str], expected: list[set[str]]) -> None:
+    matcher = compile_names(names)
+    assert matcher is not None
+    assert matcher.names_in_texts(texts) == expected == [matcher.names_in(text) for text in texts]
+
+
 @settings(max_examples=200, deadline=None)
 @given(names_strategy, text_strategy)
 def test_trie_pattern_agrees_with_the_alternation(names: list[str], text: str) -> None:

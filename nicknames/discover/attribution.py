@@ -155,13 +155,20 @@ class Greetings:
 
     def append(self, greeting: Greeting, session: str = "") -> None:
         """Add the next greeting (``session``: that of its thread, for a thread new to the codes)."""
-        self.positions.append(greeting.position)
-        self.threads.append(self.codes.code(greeting.thread, session))
-        self.senders.append(self.participants.code(greeting.sender))
-        parent = greeting.parent_sender
-        self.parents.append(-1 if parent is None else self.participants.code(parent))
-        self.names.append(self.shared.setdefault(greeting.names, greeting.names))
-        self.recipients.append(self.shared.setdefault(greeting.recipients, greeting.recipients))
+        self.add(greeting.position, greeting.thread, greeting.sender, greeting.parent_sender, greeting.names,
+                 greeting.recipients, session)
+
+    def add(self, position: int, thread: str, sender: str, parent_sender: str | None, names: tuple[str, ...],
+            recipients: tuple[str, ...], session: str) -> None:
+        """``append`` without a ``Greeting``: the fields of the next one, and the session of its thread."""
+        self.positions.append(position)
+        self.threads.append(self.codes.code(thread, session))
+        participants = self.participants
+        self.senders.append(participants.code(sender))
+        self.parents.append(-1 if parent_sender is None else participants.code(parent_sender))
+        shared = self.shared
+        self.names.append(shared.setdefault(names, names))
+        self.recipients.append(shared.setdefault(recipients, recipients))
 
     def extend(self, later: Greetings) -> None:
         """Add the greetings of the messages that follow."""
