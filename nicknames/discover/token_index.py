@@ -12,7 +12,7 @@ import functools
 import re
 from array import array
 from collections import Counter
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -92,6 +92,8 @@ class TokenIndex:
     _boring: set[str] = field(default_factory=set, repr=False, compare=False)
     _ordinary: _OrdinaryWords = field(init=False, repr=False, compare=False)
     """Word → whether it is an ordinary word (on the word list or a stop word), as words are first seen."""
+    _run_readings: _RunReadings = field(init=False, repr=False, compare=False)
+    """Run of capitalised words → what the index keeps of it, as runs are first seen."""
     """Pieces seen that hold no such token (a common word capitalised may still count in mid-sentence)."""
     codes: ThreadCodes = field(default_factory=ThreadCodes, repr=False, compare=False)
     """The codes of the threads seen (and their sessions), with which ``threads``, ``runs`` and ``participation``
@@ -104,6 +106,7 @@ class TokenIndex:
         self.runs = ThreadCounts(self.codes)
         self.participation = Members(self.codes)
         self._ordinary = _OrdinaryWords(self._lexicon.words)
+        self._run_readings = _RunReadings(self.sequence_words, self._ordinary.__getitem__)
 
     @property
     def lexicon(self) -> Lexicon:
@@ -179,7 +182,8 @@ class TokenIndex:
             counted.update(word for word in mid if len(word) > 1 and word.casefold() in common)
             self._lexicon.capitalised.update(word.casefold() for word in mid if word[0].isupper())
         self._count(code, counted)
-        self._add_runs(code, runs)
+        if runs:
+            self._add_runs([(code, runs)])
 
     def _add_ascii(self, texts: list[str], codes: list[int]) -> None:
         """Index texts of ASCII characters only, in order, as ``_add_text`` one by one does.
@@ -221,24 +225,22 @@ class TokenIndex:
             np.concatenate([tokens_of, np.asarray(mid_tokens, dtype=np.int64)]),
         )
         runs = _ascii_runs(pieces)
-        for number, code in enumerate(codes):
-            if number in runs:
-                self._add_runs(code, runs[number])
+        self._add_runs((codes[number], found) for number, found in runs.items())
 
     def _count_all(self, codes: np.ndarray, names: list[str], texts: np.ndarray, tokens: np.ndarray) -> None:
         """Count, for each (text, token) pair given, one message of the text's thread for the token (each pair
         once, however often given); ``codes``: the thread code of each text, ``names``: the tokens by number."""
         pairs = np.unique(tokens * len(codes) + texts)
         token, text = np.divmod(pairs, len(codes))
-        found = codes[text]
+        found = memoryview(codes[text].tobytes())
         messages = self.threads.messages
-        bounds = np.flatnonzero(np.diff(token, prepend=-1)).tolist()
-        for start, end in zip(bounds, [*bounds[1:], len(pairs)]):
-            name = names[token[start]]
+        starts = np.flatnonzero(np.diff(token, prepend=-1))
+        bounds = (starts * codes.itemsize).tolist()
+        for name, start, end in zip(map(names.__getitem__, token[starts].tolist()), bounds, [*bounds[1:], None]):
             counts = messages.get(name)
             if counts is None:
                 counts = messages[name] = array("I")
-            counts.frombytes(found[start:end].tobytes())
+            counts.frombytes(found[start:end])
 
     def _count(self, code: int, counted: set[str]) -> None:
         """Count one message of the thread with the given code for each of the tokens."""
@@ -249,13 +251,28 @@ class TokenIndex:
                 codes = messages[token] = array("I")
             codes.append(code)
 
-    def _add_runs(self, code: int, runs: list[str]) -> None:
-        """Add one message's runs of capitalised words to the thread with the given code."""
-        if runs:
-            words = [run.split() for run in runs]
-            for run in sequences_of(words, self.sequence_words):
-                self.runs.add(run, code)
-            self.paired.update(named_neighbours(words, self._ordinary.__getitem__))
+    def _add_runs(self, found: Iterable[tuple[int, list[str]]]) -> None:
+        """Add messages' runs of capitalised words, each message's with the code of its thread."""
+        readings, paired, messages = self._run_readings, self.paired, self.runs.messages
+        for code, runs in found:
+            if len(runs) == 1:  # most messages: nothing to merge
+                kept, near = readings[runs[0]]
+                kept_runs: Iterable[str] = () if kept is None else (kept,)
+            else:
+                kept_runs, near_words = set(), set[str]()
+                for run in runs:
+                    kept, near = readings[run]
+                    if kept is not None:
+                        kept_runs.add(kept)
+                    near_words.update(near)
+                near = tuple(near_words)
+            for kept in kept_runs:
+                codes = messages.get(kept)
+                if codes is None:
+                    codes = messages[kept] = array("I")
+                codes.append(code)
+            for word in near:
+                paired[word] = paired.get(word, 0) + 1
 
     def _collect(self, pieces: set[str]) -> set[str]:
         """The tokens counted wherever they stand of a message's pieces not known to hold none (learning new ones)."""
@@ -360,6 +377,23 @@ class _OrdinaryWords(dict[str, bool]):
         key = word.casefold()
         ordinary = self[word] = key in self.words or key in STOPWORDS
         return ordinary
+
+
+class _RunReadings(dict[str, tuple[str | None, tuple[str, ...]]]):
+    """Run of capitalised words as found → the run with single spaces when it holds one of the words (else None),
+    and its words that stand next to a capitalised word that is not an ordinary one; read when first seen (the same
+    runs come again: "Hi Mary", "Thanks Rob")."""
+
+    def __init__(self, words: frozenset[str], ordinary: Callable[[str], bool]) -> None:
+        super().__init__()
+        self.words, self.ordinary = words, ordinary
+
+    def __missing__(self, run: str) -> tuple[str | None, tuple[str, ...]]:
+        if len(self) >= _MAX_PIECES:
+            self.clear()
+        words = [run.split()]
+        reading = self[run] = next(iter(sequences_of(words, self.words)), None), tuple(named_neighbours(words, self.ordinary))
+        return reading
 
 
 def _without_addresses(text: str) -> str:
