@@ -25,13 +25,14 @@ from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.csv_file import check_encoding
 from nicknames.csv_slices import RowSlice, read_slice
 from nicknames.discover.thread_counts import Members, ThreadCodes
+from nicknames.discover.token_index import BATCH
 from nicknames.messages import Message, split_ids
 from nicknames.nickname_table import NicknameTable
 from nicknames.outline import Outline, read_outline
 from nicknames.parallel import ordered_map
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Posts, Scan
-from nicknames.worker_progress import PROGRESS_STEP, Progress, counting
+from nicknames.worker_progress import Progress, counting
 
 Chunk = tuple[int, RowSlice | dict[str, list[str]]]
 """The position of a chunk's first message in the file, and where its rows are: a byte range of the file
@@ -112,9 +113,9 @@ def _thread_codes(outline: Outline) -> ThreadCodes:
 
 
 def _scan_messages(scan: Scan, offset: int, messages: list[Message], scanned: Callable[[int], None]) -> None:
-    """Scan a chunk's messages, telling ``scanned`` how many more are done every ``PROGRESS_STEP``."""
-    for start in range(0, len(messages), PROGRESS_STEP):
-        batch = messages[start : start + PROGRESS_STEP]
+    """Scan a chunk's messages a batch of the index at a time, telling ``scanned`` how many more are done after each."""
+    for start in range(0, len(messages), BATCH):
+        batch = messages[start : start + BATCH]
         scan.add_all(offset + start, batch)
         scanned(len(batch))
 

@@ -75,7 +75,7 @@ def test_cli_collect_negative_jobs_is_a_usage_error(sample: Path, tmp_path: Path
 def test_progress_counts_every_message_between_named_steps(sample: Path, jobs: int, monkeypatch: pytest.MonkeyPatch) -> None:
     import nicknames.collect_stream as collect_stream
 
-    monkeypatch.setattr(collect_stream, "PROGRESS_STEP", 60)
+    monkeypatch.setattr(collect_stream, "BATCH", 60)
     progress = RecordedProgress()
     collect_csv(sample / "messages.csv", rows=150, jobs=jobs, progress=progress)
     steps = [event for event in progress.events if event[0] != "advance"]
@@ -83,4 +83,4 @@ def test_progress_counts_every_message_between_named_steps(sample: Path, jobs: i
     advances = [done for kind, done in progress.events if kind == "advance"]
     assert sum(advances) == 400  # type: ignore[arg-type]
     if jobs == 1:
-        assert advances == [60, 60, 30] * 2 + [60, 40]  # every PROGRESS_STEP messages, not every chunk
+        assert advances == [60, 60, 30] * 2 + [60, 40]  # every BATCH messages, not every chunk

@@ -131,7 +131,7 @@ def test_indexing_many_messages_at_once_is_indexing_them_one_by_one(
     messages: list[tuple[str, str]], batch: int, remembered: int
 ) -> None:
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(token_index, "_BATCH", batch)
+        patch.setattr(token_index, "BATCH", batch)
         patch.setattr(token_index, "_MAX_PIECES", remembered)  # small: the memory of pieces is cleared partway
         _check_at_once_against_one_by_one(messages)
 
