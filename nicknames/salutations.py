@@ -174,7 +174,22 @@ def _is_prose(line: str) -> bool:
 
 
 def _first_line(text: str) -> str | None:
-    """The first non-blank line, from the start of the text only (``splitlines`` of a growing head)."""
+    """The first non-blank line, from the start of the text only (as ``splitlines`` of the whole text gives it)."""
+    start = 0
+    while True:  # lines cut at "\n" while each holds nothing else splitlines breaks at (nor a tab, for short)
+        end = text.find("\n", start)
+        line = text[start:] if end < 0 else text[start:end]
+        if not line.isprintable():
+            return _first_split_line(text)
+        if line.strip():
+            return line
+        if end < 0:
+            return None
+        start = end + 1
+
+
+def _first_split_line(text: str) -> str | None:
+    """``_first_line`` of any text: ``splitlines`` of a growing head."""
     size = 256
     while True:
         head = text[:size]

@@ -7,7 +7,9 @@ from hypothesis import strategies as st
 
 from nicknames.salutations import _first_line, last_lines_of
 
-PIECES = st.sampled_from(["a", "Rob", " ", "\n", "\r", "\r\n", "\x0b", "\x1c", "\u2028", "\xa0", "x" * 300])
+PIECES = st.sampled_from(
+    ["a", "Rob", " ", "\n", "\r", "\r\n", "\x0b", "\x1c", "\u2028", "\x85", "\t", "\xa0", "\n \n", "x" * 300]
+)
 texts = st.lists(PIECES, max_size=60).map("".join)
 
 
