@@ -124,14 +124,19 @@ class Scan:
         message, the index for all of them at once (``TokenIndex.add_all``)."""
         codes = self.index.codes
         threads = []
-        parts = self.class_pattern.names_in_texts([message.text for message in messages]) if self.class_pattern else ()
         for position, message in enumerate(messages, start=first):
-            code = codes.code(message.thread, message.session)  # the thread is coded when first seen, as one by one
-            threads.append(code)
+            threads.append(codes.code(message.thread, message.session))  # coded when first seen, as one by one
             self._read_salutations(position, message)
-            if parts:
-                for part in parts[position - first]:
-                    self.class_usage.add(part, code)
+        if self.class_pattern is not None:
+            numbers: dict[str, int] = {}
+            parts, part_threads = [], []
+            for text, found in enumerate(self.class_pattern.names_in_texts([message.text for message in messages])):
+                for part in found:
+                    parts.append(numbers.setdefault(part, len(numbers)))
+                    part_threads.append(threads[text])
+            self.class_usage.add_all(
+                list(numbers), np.asarray(parts, dtype=np.int64), np.asarray(part_threads, dtype=np.uint32)
+            )
         self.index.add_all(messages, threads)
 
     def _read_salutations(self, position: int, message: Message) -> None:

@@ -5,6 +5,9 @@ from __future__ import annotations
 import pickle
 from collections import Counter
 
+import numpy as np
+import pytest
+
 from nicknames.discover.thread_counts import Involvement, Members, ThreadCodes, ThreadCounts, ThreadSessions
 
 
@@ -45,6 +48,30 @@ def test_absorbing_recodes_every_message_of_every_key_in_order() -> None:
     assert first.threads.labels == ["t2", "t1", "t3"]
     assert {key: list(codes) for key, codes in first.messages.items()} == {
         "Rob": [0, 2], "Mary": [1, 0, 2], "Ann": [2, 1]}
+
+
+@pytest.mark.parametrize(
+    "messages",
+    [
+        [("Mary", "t1"), ("Rob", "t2"), ("Mary", "t2"), ("Ann", "t1"), ("Mary", "t1"), ("Rob", "t3")],
+        [("Rob", "t3"), ("Rob", "t3"), ("Rob", "t1")],
+        [],
+    ],
+)
+def test_counting_a_batch_is_counting_its_messages_one_by_one(messages: list[tuple[str, str]]) -> None:
+    codes = ThreadCodes()
+    one_by_one, at_once = ThreadCounts(codes), ThreadCounts(codes)
+    at_once.add("Mary", codes.code("t0", ""))  # a key counted before the batch keeps its place and messages
+    one_by_one.add("Mary", codes.code("t0", ""))
+    threads = [codes.code(thread, "") for _, thread in messages]
+    for (key, _), thread in zip(messages, threads):
+        one_by_one.add(key, thread)
+    keys = list(dict.fromkeys(key for key, _ in messages))  # numbered as first seen
+    which = np.asarray([keys.index(key) for key, _ in messages], dtype=np.int64)
+    at_once.add_all(keys, which, np.asarray(threads, dtype=np.uint32))
+    assert {key: list(found) for key, found in at_once.messages.items()} == {
+        key: list(found) for key, found in one_by_one.messages.items()}
+    assert list(at_once.messages) == list(one_by_one.messages)
 
 
 def test_a_participant_is_a_member_of_a_thread_once() -> None:

@@ -102,6 +102,20 @@ class ThreadCounts(Mapping[str, Counter[str]]):
             codes = self.messages[key] = array("I")
         codes.append(thread)
 
+    def add_all(self, keys: list[str], which: np.ndarray, threads: np.ndarray) -> None:
+        """Count messages in file order: for each, the key ``keys[which]`` in the thread with the code ``threads``;
+        one array extension per key, keys new to the counts added in the order of their numbers."""
+        order = np.argsort(which, kind="stable")  # each key's messages stay in file order
+        which, codes = which[order], memoryview(np.ascontiguousarray(threads[order], dtype=np.uint32).tobytes())
+        starts = np.flatnonzero(np.diff(which, prepend=-1))
+        bounds = (starts * 4).tolist()
+        messages = self.messages
+        for key, start, end in zip(map(keys.__getitem__, which[starts].tolist()), bounds, [*bounds[1:], None]):
+            mine = messages.get(key)
+            if mine is None:
+                mine = messages[key] = array("I")
+            mine.frombytes(codes[start:end])
+
     def absorb(self, later: ThreadCounts, recode: list[int]) -> None:
         """Add the counts of the messages that follow (``recode``: see ``ThreadCodes.recode``), keeping the order
         in which keys first occur."""

@@ -232,17 +232,8 @@ class TokenIndex:
     def _count_all(self, codes: np.ndarray, names: list[str], texts: np.ndarray, tokens: np.ndarray) -> None:
         """Count, for each (text, token) pair given, one message of the text's thread for the token (each pair
         once, however often given); ``codes``: the thread code of each text, ``names``: the tokens by number."""
-        pairs = np.unique(tokens * len(codes) + texts)
-        token, text = np.divmod(pairs, len(codes))
-        found = memoryview(codes[text].tobytes())
-        messages = self.threads.messages
-        starts = np.flatnonzero(np.diff(token, prepend=-1))
-        bounds = (starts * codes.itemsize).tolist()
-        for name, start, end in zip(map(names.__getitem__, token[starts].tolist()), bounds, [*bounds[1:], None]):
-            counts = messages.get(name)
-            if counts is None:
-                counts = messages[name] = array("I")
-            counts.frombytes(found[start:end])
+        token, text = np.divmod(np.unique(tokens * len(codes) + texts), len(codes))
+        self.threads.add_all(names, token, codes[text])
 
     def _count(self, code: int, counted: set[str]) -> None:
         """Count one message of the thread with the given code for each of the tokens."""
