@@ -122,15 +122,16 @@ class ThreadCounts(Mapping[str, Counter[str]]):
         threads = len(self.threads.labels)
         keys, lengths, codes = later._packed if later._packed is not None else later._pack()
         # Every key's codes recoded at once: one lookup in numpy instead of one in Python per message.
-        recoded = np.asarray(recode, dtype=np.uint32)[np.frombuffer(codes, dtype=np.uint32)].tobytes()
-        messages = self.messages
-        for key, piece in zip(keys, _pieces(recoded, lengths)):
+        recoded = memoryview(np.asarray(recode, dtype=np.uint32)[np.frombuffer(codes, dtype=np.uint32)].tobytes())
+        ends = np.cumsum(np.frombuffer(lengths, dtype=np.uint32), dtype=np.int64) * 4
+        messages, dense, often = self.messages, self.dense, threads // 8
+        for key, start, end in zip(keys, [0, *ends[:-1].tolist()], ends.tolist()):
             mine = messages.get(key)
             if mine is None:
                 mine = messages[key] = array("I")
-            mine.frombytes(piece)
+            mine.frombytes(recoded[start:end])
             # A key kept as counts folds its new codes in often, so that they never take much room.
-            if len(mine) > (threads // 8 if key in self.dense else threads):
+            if len(mine) > often and (len(mine) > threads or key in dense):
                 self._fold(key, mine)
 
     def _fold(self, key: str, codes: array[int]) -> None:
