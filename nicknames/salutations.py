@@ -62,8 +62,9 @@ class Rules:
         Greetings and closings repeat ("Hi Mary,", "Thanks,\nRob"), and what a message's greeting or
         closing gives depends on those few lines only (the key says which lines and what for).
         """
-        if lines in self._read:
-            return self._read[lines]
+        names = self._read.get(lines, _UNREAD)
+        if names is not _UNREAD:
+            return names
         names = reader()
         if sum(map(len, lines)) <= READ_KEY_CHARS:  # a long line rarely comes again
             if len(self._read) >= READ_LINES_KEPT:
@@ -72,6 +73,8 @@ class Rules:
         return names
 
 
+_UNREAD: tuple[str, ...] = ("",)
+"""What ``Rules.read`` finds for lines it has not read: a tuple of its own, told apart by identity."""
 READ_LINES_KEPT = 50_000
 """Greeting lines and closings whose names ``Rules.read`` keeps before it forgets them all."""
 READ_KEY_CHARS = 200

@@ -151,5 +151,6 @@ class Scan:
         signed = signoff_names(text, self.rules)
         if signed:
             stats.signoffs += 1
-            sender = message.sender
-            self.signoffs.update([(sender, name) for name in signed])
+            signoffs, sender = self.signoffs, message.sender
+            for name in signed:  # Counter.update would first ask whether a list is a Mapping
+                signoffs[sender, name] = signoffs.get((sender, name), 0) + 1
