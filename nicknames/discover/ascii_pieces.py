@@ -109,7 +109,8 @@ def split_texts(texts: Sequence[str]) -> Pieces:
     start, end = edges[0::2], edges[1::2]
     offsets = np.zeros(len(start) + 1, dtype=np.int64)
     np.cumsum(end - start, out=offsets[1:])
-    packed = pa.LargeStringArray.from_buffers(len(start), pa.py_buffer(offsets), pa.py_buffer(data.translate(None, _NOT_PIECE)))
+    pieces = data.translate(None, _NOT_PIECE)  # the bytes of every piece, one after the other
+    packed = pa.LargeStringArray.from_buffers(len(start), pa.py_buffer(offsets), pa.py_buffer(pieces))
     encoded = pc.dictionary_encode(packed)
     code = encoded.indices.to_numpy()
     distinct = encoded.dictionary.to_pylist()

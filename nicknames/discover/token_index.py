@@ -385,7 +385,8 @@ class _RunReadings(dict[str, tuple[str | None, tuple[str, ...]]]):
         if len(self) >= _MAX_PIECES:
             self.clear()
         words = [run.split()]
-        reading = self[run] = next(iter(sequences_of(words, self.words)), None), tuple(named_neighbours(words, self.ordinary))
+        kept = next(iter(sequences_of(words, self.words)), None)
+        reading = self[run] = kept, tuple(named_neighbours(words, self.ordinary))
         return reading
 
 
@@ -398,7 +399,7 @@ def _without_addresses(text: str) -> str:
     return text
 
 
-@functools.cache
+@functools.lru_cache(maxsize=_MAX_PIECES)
 def _leading_word(piece: str) -> tuple[str, str]:
     """The capitalised word a piece starts with (one starting with a capital), and its case-folded form."""
     word = _ASCII_LEADING.match(piece)
