@@ -18,7 +18,7 @@ from nicknames.discover.stylised import is_stylised
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
 from nicknames.discover.thread_counts import ThreadCodes
-from nicknames.discover.token_index import TokenIndex
+from nicknames.discover.token_index import BATCH, TokenIndex
 from nicknames.heap import objects_frozen
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.matcher import NameMatcher
@@ -94,7 +94,8 @@ def collect(
     addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
     plan = plan_collect(addressed, class_list, rules, nicknames, discover)
     scan = plan.scan()
-    scan.add_all(0, messages)
+    for start in range(0, len(messages), BATCH):
+        scan.add_all(start, messages[start : start + BATCH])
     return finish_collect(scan, plan, senders, Posts.of_messages(messages))
 
 
