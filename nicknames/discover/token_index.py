@@ -92,11 +92,11 @@ class TokenIndex:
     _always: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     """Piece seen that holds tokens counted wherever they stand → those tokens."""
     _boring: set[str] = field(default_factory=set, repr=False, compare=False)
+    """Pieces seen that hold no such token (a common word capitalised may still count in mid-sentence)."""
     _ordinary: _OrdinaryWords = field(init=False, repr=False, compare=False)
     """Word → whether it is an ordinary word (on the word list or a stop word), as words are first seen."""
     _run_readings: _RunReadings = field(init=False, repr=False, compare=False)
     """Run of capitalised words → what the index keeps of it, as runs are first seen."""
-    """Pieces seen that hold no such token (a common word capitalised may still count in mid-sentence)."""
     codes: ThreadCodes = field(default_factory=ThreadCodes, repr=False, compare=False)
     """The codes of the threads seen (and their sessions), with which ``threads``, ``runs`` and ``participation``
     count."""
