@@ -133,6 +133,7 @@ def test_indexing_many_messages_at_once_is_indexing_them_one_by_one(
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(token_index, "BATCH", batch)
         patch.setattr(token_index, "_MAX_PIECES", remembered)  # small: the memory of pieces is cleared partway
+        patch.setattr(token_index, "_READINGS_KEPT", remembered)  # and that of runs
         _check_at_once_against_one_by_one(messages)
 
 

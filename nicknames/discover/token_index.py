@@ -65,6 +65,9 @@ BATCH = 4_000
 """Texts split into pieces at once (``ascii_pieces``). The texts of a batch share most of their distinct pieces, so
 the work per distinct piece and token shrinks per text as batches grow (a quarter less time for the index than at
 1,000 texts); the arrays of a batch take about 20 bytes a piece, some 12 MB."""
+_READINGS_KEPT = 50_000
+"""Runs of capitalised words, and mid-sentence pieces, whose readings are remembered (a few MB) before starting
+again."""
 _MAX_PIECES = 200_000
 """Distinct pieces remembered before the memory of them is cleared (a text of random letters makes many)."""
 
@@ -382,7 +385,7 @@ class _RunReadings(dict[str, tuple[str | None, tuple[str, ...]]]):
         self.words, self.ordinary = words, ordinary
 
     def __missing__(self, run: str) -> tuple[str | None, tuple[str, ...]]:
-        if len(self) >= _MAX_PIECES:
+        if len(self) >= _READINGS_KEPT:
             self.clear()
         words = [run.split()]
         kept = next(iter(sequences_of(words, self.words)), None)
@@ -399,7 +402,7 @@ def _without_addresses(text: str) -> str:
     return text
 
 
-@functools.lru_cache(maxsize=_MAX_PIECES)
+@functools.lru_cache(maxsize=_READINGS_KEPT)
 def _leading_word(piece: str) -> tuple[str, str]:
     """The capitalised word a piece starts with (one starting with a capital), and its case-folded form."""
     word = _ASCII_LEADING.match(piece)
