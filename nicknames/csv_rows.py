@@ -40,7 +40,7 @@ def _lone_cell(value: str) -> str:
 
 
 def copy_rows(source: IO[str], write: Callable[[str], None], ends: Sequence[int],
-              rows: Mapping[int, Sequence[str]], piece: int = 2**20) -> None:
+              rows: Mapping[int, Sequence[str]], piece: int) -> None:
     """Copy CSV rows (ending at ``ends``) from ``source`` to ``write``, ``piece`` characters at a time, with the rows
     at these indexes written anew: a chunk's rows are several MB, and none is held whole."""
     position = 0

@@ -126,8 +126,7 @@ class DiskLabels(Sequence[str]):
             index += len(self)
         if not 0 <= index < len(self):
             raise IndexError(index)
-        start, end = self._ends[index : index + 2].tolist()
-        return bytes(self._data[start:end]).decode("utf-8", "surrogatepass")
+        return self.take(np.array([index]))[0]
 
     def __iter__(self) -> Iterator[str]:
         for start in range(0, len(self), _BATCH):

@@ -115,10 +115,6 @@ class Scan:
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
 
-    def add(self, position: int, message: Message) -> None:
-        """Read one message."""
-        self.add_all(position, [message])
-
     def add_all(self, first: int, messages: Sequence[Message]) -> None:
         """Read messages in file order, the first at position ``first``: salutations and class-list names message by
         message, the index for all of them at once (``TokenIndex.add_all``)."""

@@ -69,8 +69,6 @@ class Pieces:
     """The pieces (indices into ``code``) that start with a capital after a space on the same line."""
     before: np.ndarray
     """For each of ``capitals``, the byte before the spaces in front of it (the separator when they open a text)."""
-    letter_before: np.ndarray
-    """For each of ``capitals``, whether that byte is a letter (and so the last of the piece before)."""
 
     def text_of(self, positions: np.ndarray) -> np.ndarray:
         """The text (its place in the batch) of each given position."""
@@ -90,7 +88,7 @@ class Pieces:
         which it ends; it can start only where the piece does, or after its last ``?`` (the one character of a
         piece that may stand before a run's capital but not inside its word).
         """
-        left = self.capitals[self.letter_before] - 1
+        left = self.capitals[_LETTER[self.before]] - 1  # a letter before the spaces ends the piece before
         distinct, code = self.distinct, self.code[left].tolist()
         return [
             start + distinct[piece].rfind("?") + 1 for start, piece in zip(self.start[left].tolist(), code)
@@ -122,8 +120,7 @@ def split_texts(texts: Sequence[str]) -> Pieces:
     while len(spaced):
         before[spaced] -= 1
         spaced = spaced[_SPACE[buffer[before[spaced]]]]
-    before_bytes = buffer[before]
     return Pieces(
         joined, distinct, np.bincount(code, minlength=len(distinct)).tolist(), code, start, text_starts,
-        capitals, before_bytes, _LETTER[before_bytes],
+        capitals, buffer[before],
     )

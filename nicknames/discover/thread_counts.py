@@ -90,9 +90,7 @@ class ThreadCounts(Mapping[str, Counter[str]]):
         if self._packed is not None:
             keys, lengths, codes = self._packed
             self._packed = None
-            for key, piece in zip(keys, _pieces(codes, lengths)):
-                mine = self._messages[key] = array("I")
-                mine.frombytes(piece)
+            self._extend(keys, codes, lengths)
         return self._messages
 
     def add(self, key: str, thread: int) -> None:
@@ -106,15 +104,11 @@ class ThreadCounts(Mapping[str, Counter[str]]):
         """Count messages in file order: for each, the key ``keys[which]`` in the thread with the code ``threads``;
         one array extension per key, keys new to the counts added in the order of their numbers."""
         order = np.argsort(which, kind="stable")  # each key's messages stay in file order
-        which, codes = which[order], memoryview(np.ascontiguousarray(threads[order], dtype=np.uint32).tobytes())
+        which = which[order]
         starts = np.flatnonzero(np.diff(which, prepend=-1))
-        bounds = (starts * 4).tolist()
-        messages = self.messages
-        for key, start, end in zip(map(keys.__getitem__, which[starts].tolist()), bounds, [*bounds[1:], None]):
-            mine = messages.get(key)
-            if mine is None:
-                mine = messages[key] = array("I")
-            mine.frombytes(codes[start:end])
+        self._extend(map(keys.__getitem__, which[starts].tolist()),
+                     np.ascontiguousarray(threads[order], dtype=np.uint32).tobytes(),
+                     np.diff(starts, append=len(which)).tolist())
 
     def absorb(self, later: ThreadCounts, recode: list[int]) -> None:
         """Add the counts of the messages that follow (``recode``: see ``ThreadCodes.recode``), keeping the order
@@ -122,17 +116,23 @@ class ThreadCounts(Mapping[str, Counter[str]]):
         threads = len(self.threads.labels)
         keys, lengths, codes = later._packed if later._packed is not None else later._pack()
         # Every key's codes recoded at once: one lookup in numpy instead of one in Python per message.
-        recoded = memoryview(np.asarray(recode, dtype=np.uint32)[np.frombuffer(codes, dtype=np.uint32)].tobytes())
-        ends = np.cumsum(np.frombuffer(lengths, dtype=np.uint32), dtype=np.int64) * 4
-        messages, dense, often = self.messages, self.dense, threads // 8
-        for key, start, end in zip(keys, [0, *ends[:-1].tolist()], ends.tolist()):
+        self._extend(keys, np.asarray(recode, dtype=np.uint32)[np.frombuffer(codes, dtype=np.uint32)].tobytes(),
+                     lengths)
+        messages, dense = self.messages, self.dense
+        for key in keys:
+            # A key kept as counts folds its new codes in often, so that they never take much room.
+            mine = messages[key]
+            if len(mine) > (threads // 8 if key in dense else threads):
+                self._fold(key, mine)
+
+    def _extend(self, keys: Iterable[str], codes: bytes, lengths: Iterable[int]) -> None:
+        """Add to each key's codes its piece of one buffer of 32-bit codes (pieces of these lengths, in turn)."""
+        messages = self.messages
+        for key, piece in zip(keys, _pieces(codes, lengths)):
             mine = messages.get(key)
             if mine is None:
                 mine = messages[key] = array("I")
-            mine.frombytes(recoded[start:end])
-            # A key kept as counts folds its new codes in often, so that they never take much room.
-            if len(mine) > often and (len(mine) > threads or key in dense):
-                self._fold(key, mine)
+            mine.frombytes(piece)
 
     def _fold(self, key: str, codes: array[int]) -> None:
         """Turn the key's thread codes into counts per thread, added to those it has."""
