@@ -137,7 +137,7 @@ class NameMatcher:
         """
         if self._trie is not None:
             return {key for _, _, key in self.spans(text)}
-        folded = _FOLDABLE.sub(" ", text) if _may_fold(text) else text
+        folded = _folded(text)
         hits, missed = self._whole_words(folded)
         if missed:
             hits = self._from_every_hit(folded)
@@ -161,7 +161,7 @@ class NameMatcher:
     def _names_in_joined(self, texts: Sequence[str]) -> list[set[str]]:
         joined = "\n".join(texts)
         if _may_fold(joined):
-            texts = [_FOLDABLE.sub(" ", text) if _may_fold(text) else text for text in texts]
+            texts = [_folded(text) for text in texts]
             joined = "\n".join(texts)
         hits, missed = self._whole_words(joined)
         starts = list(itertools.accumulate((len(text) + 1 for text in texts[:-1]), initial=0))
@@ -267,6 +267,11 @@ def fold_space_runs(text: str) -> tuple[str, list[int], list[int]]:
         return text, runs, removed
     pieces.append(text[position:])
     return "".join(pieces), runs, removed
+
+
+def _folded(text: str) -> str:
+    """The text with every run of spaces/tabs (other than a single space) folded to one space."""
+    return _FOLDABLE.sub(" ", text) if _may_fold(text) else text
 
 
 def _may_fold(text: str) -> bool:

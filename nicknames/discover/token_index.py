@@ -249,7 +249,7 @@ class TokenIndex:
 
     def _add_runs(self, found: Iterable[tuple[int, list[str]]]) -> None:
         """Add messages' runs of capitalised words, each message's with the code of its thread."""
-        readings, paired, messages = self._run_readings, self.paired, self.runs.messages
+        readings, paired = self._run_readings, self.paired
         for code, runs in found:
             if len(runs) == 1:  # most messages: nothing to merge
                 kept, near = readings[runs[0]]
@@ -263,10 +263,7 @@ class TokenIndex:
                     near_words.update(near)
                 near = tuple(near_words)
             for kept in kept_runs:
-                codes = messages.get(kept)
-                if codes is None:
-                    codes = messages[kept] = array("I")
-                codes.append(code)
+                self.runs.add(kept, code)
             for word in near:
                 paired[word] = paired.get(word, 0) + 1
 
