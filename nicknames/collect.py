@@ -96,7 +96,7 @@ def collect(
     scan = plan.scan()
     for start in range(0, len(messages), BATCH):
         scan.add_all(start, messages[start : start + BATCH])
-    return finish_collect(scan, plan, senders, Posts.of_messages(messages))
+    return finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
 
 
 @dataclass(frozen=True)

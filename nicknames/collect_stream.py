@@ -24,11 +24,13 @@ from nicknames.collect import CollectPlan, CollectResult, finish_collect, plan_c
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.csv_file import check_encoding
 from nicknames.csv_slices import RowSlice, read_slice
-from nicknames.discover.thread_counts import Members, ThreadCodes
+from nicknames.discover.thread_counts import Members, NumberedThreads
 from nicknames.discover.token_index import BATCH
+from nicknames.labels import LabelsAt
 from nicknames.messages import Message, split_ids
 from nicknames.nickname_table import NicknameTable
 from nicknames.outline import Outline, read_outline
+from nicknames.pairs import STEP
 from nicknames.parallel import ordered_map
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Posts, Scan
@@ -88,7 +90,8 @@ def collect_csv(
     with counting(progress, jobs) as done:
         if jobs <= 1:
             for chunk in chunks:
-                _scan_messages(scan, chunk[0], _messages(source, chunk), done)
+                messages = _messages(source, chunk)
+                _scan_messages(scan, chunk[0], messages, _threads(outline, chunk[0], messages), done)
         else:
             for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, done, source)):
                 scan.absorb(found)
@@ -97,26 +100,38 @@ def collect_csv(
     index = scan.index
     index.participation = Members.of_posts(index.codes, outline.thread, outline.sender, outline.parent_sender,
                                            outline.senders)
-    posts = Posts(outline.thread, outline.thread_labels, outline.sender, outline.senders)
+    posts = Posts(outline.thread, index.codes, outline.sender, outline.senders)
     return finish_collect(scan, plan, outline.senders, posts)
 
 
-def _thread_codes(outline: Outline) -> ThreadCodes:
+def _thread_codes(outline: Outline) -> NumberedThreads:
     """The outline's threads as the codes of the pass, each with the session of its first message."""
-    _, first = np.unique(outline.thread, return_index=True)
+    count = len(outline.thread_labels)
     if outline.session is None:
-        sessions = [""] * len(first)
-    else:
-        labels = outline.session_labels
-        sessions = [labels[code] for code in outline.session[first].tolist()]
-    return ThreadCodes.known(list(outline.thread_labels), sessions)
+        return NumberedThreads(count, LabelsAt(np.zeros(count, dtype=np.int8), [""]))
+    return NumberedThreads(count, LabelsAt(_first_sessions(outline.thread, outline.session, count),
+                                           outline.session_labels))
 
 
-def _scan_messages(scan: Scan, offset: int, messages: list[Message], scanned: Callable[[int], None]) -> None:
-    """Scan a chunk's messages a batch of the index at a time, telling ``scanned`` how many more are done after each."""
+def _first_sessions(thread: np.ndarray, session: np.ndarray, threads: int) -> np.ndarray:
+    """The session code of the first message of each thread, read a step of messages at a time (``pairs.STEP``)."""
+    found = np.zeros(threads, dtype=session.dtype)
+    seen = np.zeros(threads, dtype=bool)
+    for start in range(0, len(thread), STEP):
+        codes, first = np.unique(thread[start : start + STEP], return_index=True)
+        new = ~seen[codes]
+        found[codes[new]] = session[start : start + STEP][first[new]]
+        seen[codes] = True
+    return found
+
+
+def _scan_messages(scan: Scan, offset: int, messages: list[Message], threads: np.ndarray,
+                   scanned: Callable[[int], None]) -> None:
+    """Scan a chunk's messages (``threads``: the outline's code of the thread of each) a batch of the index at a time,
+    telling ``scanned`` how many more are done after each."""
     for start in range(0, len(messages), BATCH):
         batch = messages[start : start + BATCH]
-        scan.add_all(offset + start, batch)
+        scan.add_all(offset + start, batch, threads[start : start + BATCH].tolist())
         scanned(len(batch))
 
 
@@ -166,6 +181,13 @@ def _scan_chunk(chunk: Chunk) -> Scan:
     """One chunk scanned on its own (in a worker process): its records, for ``Scan.absorb``."""
     assert _worker is not None, "_start_worker was not called"
     plan, scanned, source = _worker
-    scan = plan.scan(members=False)
-    _scan_messages(scan, chunk[0], _messages(source, chunk), scanned)
+    outline = source.outline
+    scan = plan.scan(NumberedThreads(len(outline.thread_labels)), members=False)
+    messages = _messages(source, chunk)
+    _scan_messages(scan, chunk[0], messages, _threads(outline, chunk[0], messages), scanned)
     return scan.findings()
+
+
+def _threads(outline: Outline, first: int, messages: list[Message]) -> np.ndarray:
+    """The outline's thread codes of the messages from position ``first`` on."""
+    return outline.thread[first : first + len(messages)]

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import overload
+
+import numpy as np
+
 
 class Labels:
     """Strings as small integer codes, in the order first seen."""
@@ -26,3 +31,24 @@ class Labels:
     def __setstate__(self, labels: list[str]) -> None:
         self.labels = labels
         self.index = {label: code for code, label in enumerate(labels)}
+
+
+class LabelsAt(Sequence[str]):
+    """``labels[codes[i]]`` for every i, without a list of them (the session of each of many threads)."""
+
+    __slots__ = ("codes", "labels")
+
+    def __init__(self, codes: np.ndarray, labels: Sequence[str]) -> None:
+        self.codes, self.labels = codes, labels
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self.labels[code] for code in self.codes[index].tolist()]
+        return self.labels[int(self.codes[index])]

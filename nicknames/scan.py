@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from nicknames.discover.attribution import Greetings
-from nicknames.discover.thread_counts import ThreadCounts
+from nicknames.discover.thread_counts import ThreadCodes, ThreadCounts
 from nicknames.discover.token_index import TokenIndex
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
@@ -42,37 +42,44 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
     records nothing for this: the messages are sorted by thread once, when a greeting asks.
     """
 
-    __slots__ = ("code", "ends", "order", "sender", "senders")
+    __slots__ = ("ends", "order", "sender", "senders", "threads")
 
-    def __init__(self, thread: np.ndarray, thread_labels: Sequence[str], sender: np.ndarray,
-                 senders: Sequence[str]) -> None:
-        self.code = {label: code for code, label in enumerate(thread_labels)}
+    def __init__(self, thread: np.ndarray, threads: ThreadCodes, sender: np.ndarray, senders: Sequence[str]) -> None:
+        self.threads = threads
+        """The codes of ``thread`` (those of the pass, so that a greeting's thread is looked up by its code)."""
         self.order = np.argsort(thread, kind="stable").astype(np.int32)
         """Positions, thread by thread, in file order within each thread."""
-        self.ends = np.cumsum(np.bincount(thread, minlength=len(thread_labels)))
+        self.ends = np.cumsum(np.bincount(thread, minlength=len(threads.labels)))
         self.sender, self.senders = sender, senders
 
     @classmethod
-    def of_messages(cls, messages: Sequence[Message]) -> Posts:
-        """The posts of messages held in memory, their positions counted from 0."""
-        threads: dict[str, int] = {}
+    def of_messages(cls, messages: Sequence[Message], threads: ThreadCodes | None = None) -> Posts:
+        """The posts of messages held in memory, their positions counted from 0 (their threads coded by ``threads``,
+        or by new codes)."""
+        codes = threads if threads is not None else ThreadCodes()
         senders: dict[str, int] = {}
         count = len(messages)
-        thread = np.fromiter((threads.setdefault(m.thread, len(threads)) for m in messages), np.int32, count)
+        thread = np.fromiter((codes.code(m.thread, m.session) for m in messages), np.int32, count)
         sender = np.fromiter((senders.setdefault(m.sender, len(senders)) for m in messages), np.int32, count)
-        return cls(thread, list(threads), sender, list(senders))
+        return cls(thread, codes, sender, list(senders))
 
     def __getitem__(self, thread: str) -> list[tuple[int, str]]:
-        code = self.code[thread]
+        code = self.threads.code_of(thread)
+        if code is None:
+            raise KeyError(thread)
+        return self.of_code(code)
+
+    def of_code(self, code: int) -> list[tuple[int, str]]:
+        """The posts of the thread with this code."""
         rows = self.order[(self.ends[code - 1] if code else 0) : self.ends[code]]
         senders = self.senders
         return list(zip(rows.tolist(), [senders[sender] for sender in self.sender[rows].tolist()]))
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.code)
+        return iter(self.threads.labels)
 
     def __len__(self) -> int:
-        return len(self.code)
+        return len(self.threads.labels)
 
 
 @dataclass
@@ -115,14 +122,15 @@ class Scan:
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
 
-    def add_all(self, first: int, messages: Sequence[Message]) -> None:
+    def add_all(self, first: int, messages: Sequence[Message], threads: list[int] | None = None) -> None:
         """Read messages in file order, the first at position ``first``: salutations and class-list names message by
-        message, the index for all of them at once (``TokenIndex.add_all``)."""
-        codes = self.index.codes
-        threads = []
-        for position, message in enumerate(messages, start=first):
-            threads.append(codes.code(message.thread, message.session))  # coded when first seen, as one by one
-            self._read_salutations(position, message)
+        message, the index for all of them at once (``TokenIndex.add_all``). ``threads``: the code of each message's
+        thread, when the codes of the pass are known before it (``NumberedThreads``)."""
+        if threads is None:
+            codes = self.index.codes
+            threads = [codes.code(message.thread, message.session) for message in messages]  # in order, as one by one
+        for position, message, thread in zip(range(first, first + len(messages)), messages, threads):
+            self._read_salutations(position, message, thread)
         if self.class_pattern is not None:
             numbers: dict[str, int] = {}
             parts, part_threads = [], []
@@ -135,15 +143,14 @@ class Scan:
             )
         self.index.add_all(messages, threads)
 
-    def _read_salutations(self, position: int, message: Message) -> None:
+    def _read_salutations(self, position: int, message: Message, thread: int) -> None:
         stats, text = self.stats, message.text
         stats.messages += 1
         greeted = greeting_names(text, self.rules)
         if greeted:
             stats.greetings += 1
             stats.greetings_without_parent += message.parent_sender is None and not message.recipients
-            self.greetings.add(position, message.thread, message.sender, message.parent_sender, greeted,
-                               message.recipients, message.session)
+            self.greetings.add(position, thread, message.sender, message.parent_sender, greeted, message.recipients)
         signed = signoff_names(text, self.rules)
         if signed:
             stats.signoffs += 1

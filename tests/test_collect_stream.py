@@ -4,14 +4,20 @@ from __future__ import annotations
 
 import csv
 from pathlib import Path
+from unittest.mock import patch
 
+import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from nicknames.class_list import read_class_list
 from nicknames.cli import app
+from nicknames import collect_stream
 from nicknames.collect import collect
 from nicknames.collect_stream import collect_csv
+from nicknames.labels import LabelsAt
 from nicknames.mapping_file import format_mapping
 from nicknames.messages import read_messages
 from nicknames.sample import SampleConfig, generate_sample
@@ -84,3 +90,19 @@ def test_progress_counts_every_message_between_named_steps(sample: Path, jobs: i
     assert sum(advances) == 400  # type: ignore[arg-type]
     if jobs == 1:
         assert advances == [60, 60, 30] * 2 + [60, 40]  # every BATCH messages, not every chunk
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 5), st.integers(0, 3)), min_size=1, max_size=40), st.integers(1, 8))
+def test_each_thread_has_the_session_of_its_first_message(messages: list[tuple[int, int]], step: int) -> None:
+    present = sorted({thread for thread, _ in messages})
+    thread = np.asarray([present.index(code) for code, _ in messages], dtype=np.int32)  # every code has a message
+    session = np.asarray([session for _, session in messages], dtype=np.int32)
+    first: dict[int, int] = {}
+    for code, label in zip(thread.tolist(), session.tolist()):
+        first.setdefault(code, label)
+    with patch.object(collect_stream, "STEP", step):
+        found = collect_stream._first_sessions(thread, session, len(present))
+    assert found.tolist() == [first[code] for code in range(len(present))]
+    labels = LabelsAt(found, ["s0", "s1", "s2", "s3"])
+    assert list(labels) == [f"s{first[code]}" for code in range(len(present))] and labels[:1] == [labels[0]]

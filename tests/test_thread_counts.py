@@ -8,7 +8,14 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from nicknames.discover.thread_counts import Involvement, Members, ThreadCodes, ThreadCounts, ThreadSessions
+from nicknames.discover.thread_counts import (
+    Involvement,
+    Members,
+    NumberedThreads,
+    ThreadCodes,
+    ThreadCounts,
+    ThreadSessions,
+)
 
 
 def counts_of(*messages: tuple[str, str, str]) -> tuple[ThreadCounts, Members]:
@@ -111,3 +118,53 @@ def test_a_key_in_more_messages_than_threads_is_kept_as_counts_per_thread() -> N
     assert list(first) == ["Hi", "Rob"]
     first.add("Hi", 0)  # one message since the counts were folded
     assert [first.total(key) for key in first] == [sum(first[key].values()) for key in first] == [22, 2]
+
+
+# ---------------------------------------------------------------- threads known by number
+
+
+@pytest.mark.parametrize(
+    ("label", "code"),
+    [("0", 0), ("7", 7), ("11", 11), ("12", None), ("-1", None), ("07", None), ("+3", None), (" 3", None),
+     ("٣", None), ("", None), ("t1", None), ("3.0", None)],
+)
+def test_numbered_threads_are_labelled_by_their_number(label: str, code: int | None) -> None:
+    threads = NumberedThreads(12)
+    assert threads.code_of(label) == code
+    if code is None:
+        with pytest.raises(ValueError, match="among the 12"):
+            threads.code(label, "")
+    else:
+        assert threads.code(label, "s") == code and threads.labels[code] == label
+
+
+def test_numbered_threads_hold_no_label_and_give_their_sessions() -> None:
+    threads = NumberedThreads(3, ["s1", "s1", "s2"])
+    assert list(threads.labels) == ["0", "1", "2"] and threads.labels[-1] == "2" and threads.labels[1:] == ["1", "2"]
+    assert dict(ThreadSessions(threads)) == {"0": "s1", "1": "s1", "2": "s2"}
+    assert ThreadSessions(threads).get("3") is None
+    with pytest.raises(IndexError):
+        threads.labels[3]
+
+
+def test_counts_over_numbered_threads_are_absorbed_as_they_are() -> None:
+    mine, theirs = NumberedThreads(4, ["a", "b", "c", "d"]), NumberedThreads(4)
+    assert mine.recode(theirs) is None
+    first, later = ThreadCounts(mine), ThreadCounts(theirs)
+    first.add("Mary", 3)
+    later.add("Mary", 1)
+    later.add("Rob", 3)
+    copy = pickle.loads(pickle.dumps(later))
+    assert len(pickle.dumps(theirs)) < 100  # no label crosses between processes
+    first.absorb(copy, mine.recode(copy.threads))
+    assert dict(first) == {"Mary": Counter({"3": 1, "1": 1}), "Rob": Counter({"3": 1})}
+
+
+def test_numbered_threads_recode_the_labels_of_other_codes() -> None:
+    mine, other = NumberedThreads(4), ThreadCodes()
+    for label in ["2", "0"]:
+        other.code(label, "")
+    assert mine.recode(other) == [2, 0]
+    other.code("t1", "")
+    with pytest.raises(ValueError, match="'t1'"):
+        mine.recode(other)

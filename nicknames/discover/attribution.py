@@ -155,14 +155,14 @@ class Greetings:
 
     def append(self, greeting: Greeting, session: str = "") -> None:
         """Add the next greeting (``session``: that of its thread, for a thread new to the codes)."""
-        self.add(greeting.position, greeting.thread, greeting.sender, greeting.parent_sender, greeting.names,
-                 greeting.recipients, session)
+        self.add(greeting.position, self.codes.code(greeting.thread, session), greeting.sender,
+                 greeting.parent_sender, greeting.names, greeting.recipients)
 
-    def add(self, position: int, thread: str, sender: str, parent_sender: str | None, names: tuple[str, ...],
-            recipients: tuple[str, ...], session: str) -> None:
-        """``append`` without a ``Greeting``: the fields of the next one, and the session of its thread."""
+    def add(self, position: int, thread: int, sender: str, parent_sender: str | None, names: tuple[str, ...],
+            recipients: tuple[str, ...]) -> None:
+        """``append`` without a ``Greeting``: the fields of the next one, its thread as coded by ``codes``."""
         self.positions.append(position)
-        self.threads.append(self.codes.code(thread, session))
+        self.threads.append(thread)
         participants = self.participants
         self.senders.append(participants.code(sender))
         self.parents.append(-1 if parent_sender is None else participants.code(parent_sender))
@@ -172,11 +172,15 @@ class Greetings:
 
     def extend(self, later: Greetings) -> None:
         """Add the greetings of the messages that follow."""
-        threads = np.asarray(self.codes.recode(later.codes), dtype=np.uint32)
+        recode = self.codes.recode(later.codes)
         # A parent's code of -1 (unknown) picks the -1 put at the end.
         people = np.asarray([*map(self.participants.code, later.participants.labels), -1], dtype=np.int64)
         self.positions.extend(later.positions)
-        self.threads.frombytes(threads[np.frombuffer(later.threads, dtype=np.uint32)].tobytes())
+        if recode is None:
+            self.threads.extend(later.threads)
+        else:
+            threads = np.asarray(recode, dtype=np.uint32)
+            self.threads.frombytes(threads[np.frombuffer(later.threads, dtype=np.uint32)].tobytes())
         self.senders.frombytes(people[np.frombuffer(later.senders, dtype=np.uint32)].astype(np.uint32).tobytes())
         self.parents.frombytes(people[np.frombuffer(later.parents, dtype=np.int32)].astype(np.int32).tobytes())
         self.names.extend(map(self.shared.setdefault, later.names, later.names))

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from array import array
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import overload
 
 import numpy as np
 
@@ -22,42 +23,115 @@ from nicknames.pairs import member_pairs
 class ThreadCodes:
     """Thread label ↔ a small integer code, in the order threads are first seen, with each thread's session."""
 
-    __slots__ = ("codes", "labels", "sessions")
+    __slots__ = ("_labels", "_sessions", "codes")
 
     def __init__(self) -> None:
         self.codes: dict[str, int] = {}
-        self.labels: list[str] = []
-        self.sessions: list[str] = []
-        """The session of each thread, by code ("" when the messages have no sessions)."""
+        self._labels: list[str] = []
+        self._sessions: list[str] = []
 
-    @classmethod
-    def known(cls, labels: list[str], sessions: list[str]) -> ThreadCodes:
-        """Codes of threads known before the pass (the outline's, with their sessions): a thread's code is its place
-        in ``labels``, and the strings are those given, not a copy of each."""
-        codes = cls()
-        codes.labels, codes.sessions = labels, sessions
-        codes.codes = {label: code for code, label in enumerate(labels)}
-        return codes
+    @property
+    def labels(self) -> Sequence[str]:
+        """The label of each thread, by code."""
+        return self._labels
+
+    @property
+    def sessions(self) -> Sequence[str]:
+        """The session of each thread, by code ("" when the messages have no sessions)."""
+        return self._sessions
 
     def code(self, label: str, session: str) -> int:
         """The thread's code, giving it the next one (and the session) when it is new."""
         code = self.codes.get(label)
         if code is None:
-            code = self.codes[label] = len(self.labels)
-            self.labels.append(label)
-            self.sessions.append(session)
+            code = self.codes[label] = len(self._labels)
+            self._labels.append(label)
+            self._sessions.append(session)
         return code
 
-    def recode(self, later: ThreadCodes) -> list[int]:
-        """My code for each code of the index of the messages that follow, coding the threads new to me."""
+    def code_of(self, label: str) -> int | None:
+        """The code of a thread seen, None for any other label."""
+        return self.codes.get(label)
+
+    def recode(self, later: ThreadCodes) -> list[int] | None:
+        """My code for each code of the index of the messages that follow, coding the threads new to me (None: the
+        codes are the same)."""
         return [self.code(label, session) for label, session in zip(later.labels, later.sessions)]
 
     def __getstate__(self) -> tuple[list[str], list[str]]:
-        return self.labels, self.sessions
+        return self._labels, self._sessions
 
     def __setstate__(self, state: tuple[list[str], list[str]]) -> None:
-        self.labels, self.sessions = state
-        self.codes = {label: code for code, label in enumerate(self.labels)}
+        self._labels, self._sessions = state
+        self.codes = {label: code for code, label in enumerate(self._labels)}
+
+
+class NumberedThreads(ThreadCodes):
+    """The threads of an outline, known before the pass: thread ``n`` is labelled ``str(n)``.
+
+    No label is held (a large export has hundreds of thousands of threads, whose labels would take tens of MB
+    in every process), and the passes over the chunks of one file share the codes, so that their counts are
+    absorbed as they are.
+    """
+
+    __slots__ = ("_count", "_of_thread")
+
+    def __init__(self, count: int, sessions: Sequence[str] = ()) -> None:
+        super().__init__()
+        self._count = count
+        self._of_thread = sessions
+        """The session of each thread (empty in the passes over chunks, which do not need them)."""
+
+    @property
+    def labels(self) -> Sequence[str]:
+        return _Numbers(self._count)
+
+    @property
+    def sessions(self) -> Sequence[str]:
+        return self._of_thread
+
+    def code(self, label: str, session: str) -> int:
+        code = self.code_of(label)
+        if code is None:
+            raise ValueError(f"no thread {label!r} among the {self._count} of the outline")
+        return code
+
+    def code_of(self, label: str) -> int | None:
+        code = int(label) if label.isdecimal() else -1
+        return code if 0 <= code < self._count and str(code) == label else None
+
+    def recode(self, later: ThreadCodes) -> list[int] | None:
+        if isinstance(later, NumberedThreads) and later._count == self._count:
+            return None
+        return super().recode(later)
+
+    def __getstate__(self) -> tuple[int, Sequence[str]]:  # type: ignore[override]
+        return self._count, self._of_thread
+
+    def __setstate__(self, state: tuple[int, Sequence[str]]) -> None:  # type: ignore[override]
+        self._count, self._of_thread = state
+        self.codes, self._labels, self._sessions = {}, [], []
+
+
+class _Numbers(Sequence[str]):
+    """``str(n)`` for n below a count: the labels of ``NumberedThreads``."""
+
+    __slots__ = ("_count",)
+
+    def __init__(self, count: int) -> None:
+        self._count = count
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return list(map(str, range(self._count)[index]))
+        return str(range(self._count)[index])
 
 
 _Packed = tuple[list[str], "array[int]", bytes]
@@ -110,14 +184,15 @@ class ThreadCounts(Mapping[str, Counter[str]]):
                      np.ascontiguousarray(threads[order], dtype=np.uint32).tobytes(),
                      np.diff(starts, append=len(which)).tolist())
 
-    def absorb(self, later: ThreadCounts, recode: list[int]) -> None:
+    def absorb(self, later: ThreadCounts, recode: list[int] | None) -> None:
         """Add the counts of the messages that follow (``recode``: see ``ThreadCodes.recode``), keeping the order
         in which keys first occur."""
         threads = len(self.threads.labels)
         keys, lengths, codes = later._packed if later._packed is not None else later._pack()
-        # Every key's codes recoded at once: one lookup in numpy instead of one in Python per message.
-        self._extend(keys, np.asarray(recode, dtype=np.uint32)[np.frombuffer(codes, dtype=np.uint32)].tobytes(),
-                     lengths)
+        if recode is not None:
+            # Every key's codes recoded at once: one lookup in numpy instead of one in Python per message.
+            codes = np.asarray(recode, dtype=np.uint32)[np.frombuffer(codes, dtype=np.uint32)].tobytes()
+        self._extend(keys, codes, lengths)
         messages, dense = self.messages, self.dense
         for key in keys:
             # A key kept as counts folds its new codes in often, so that they never take much room.
@@ -217,11 +292,11 @@ class Members:
                 codes = self.threads_of[participant] = array("I")
             codes.append(thread)
 
-    def absorb(self, later: Members, recode: list[int]) -> None:
+    def absorb(self, later: Members, recode: list[int] | None) -> None:
         """Add the members of the threads of the messages that follow (``recode``: see ``ThreadCodes.recode``)."""
         for thread, members in enumerate(later.of_thread):
             for participant in members:
-                self.add(recode[thread], participant)
+                self.add(thread if recode is None else recode[thread], participant)
 
     @classmethod
     def of_posts(cls, threads: ThreadCodes, thread: np.ndarray, sender: np.ndarray, parent_sender: np.ndarray,
@@ -299,10 +374,13 @@ class ThreadSessions(Mapping[str, str]):
         self.threads = threads
 
     def __getitem__(self, thread: str) -> str:
-        return self.threads.sessions[self.threads.codes[thread]]
+        code = self.threads.code_of(thread)
+        if code is None:
+            raise KeyError(thread)
+        return self.threads.sessions[code]
 
     def get(self, thread: str, default: str | None = None) -> str | None:  # type: ignore[override]
-        code = self.threads.codes.get(thread)
+        code = self.threads.code_of(thread)
         return default if code is None else self.threads.sessions[code]
 
     def __iter__(self) -> Iterator[str]:
