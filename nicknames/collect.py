@@ -113,14 +113,14 @@ class CollectPlan:
     discover: bool = True
     """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
 
-    def scan(self, threads: ThreadCodes | None = None, members: bool = True) -> Scan:
+    def scan(self, threads: ThreadCodes | None = None, members: bool = True, on_disk: bool = False) -> Scan:
         """A fresh pass over messages with these rules, class-list names and watched names (and the codes of the
         threads, when they are known before the pass; ``members``: whether the pass notes who is active in which
-        thread, which the outline of the messages otherwise tells)."""
+        thread, which the outline of the messages otherwise tells; ``on_disk``: see ``Scan.on_disk``)."""
         watched, runs, class_pattern = self._patterns
         index = TokenIndex(watched=watched, sequence_words=runs, codes=threads or ThreadCodes(),
                            tracks_members=members)
-        return Scan(self.rules, class_pattern, index)
+        return Scan(self.rules, class_pattern, index, on_disk=on_disk)
 
     @functools.cached_property
     def _patterns(self) -> tuple[frozenset[str], frozenset[str], NameMatcher | None]:
@@ -246,7 +246,7 @@ def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> Non
     """Greeted names for the participant each greeting most likely addresses (see ``attribution``)."""
     roster = plan.roster
     owners = _owners(plan.registered, found, plan.names_table)
-    _glued_owners(owners, {name for names in dict.fromkeys(scan.greetings.names) for name in names})
+    _glued_owners(owners, scan.greetings.greeted_names())
     # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
     # tags and their order as adding each greeted name in turn would.
     for attribution, count in tally(scan.greetings, owners, posts).items():

@@ -85,7 +85,7 @@ def collect_csv(
         progress.start(len(outline))
     chunks = _chunks(path, outline, encoding, rows)
     source = Source(path, check_encoding(encoding), outline)
-    scan = plan.scan(_thread_codes(outline), members=False)
+    scan = plan.scan(_thread_codes(outline), members=False, on_disk=True)
     outline.forget_pages()  # before the workers start: each reads only its own chunks' rows
     with counting(progress, jobs) as done:
         if jobs <= 1:

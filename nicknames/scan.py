@@ -95,9 +95,12 @@ class Scan:
     """(sender, name) → messages the sender signed with that name."""
     class_usage: ThreadCounts = field(init=False)
     """Registered name part → messages per thread it occurs in (thread codes of the index, four bytes a message)."""
+    on_disk: bool = False
+    """Whether the records that grow with the number of messages go to temporary files (in the pass that a streamed
+    collect absorbs the passes over its chunks into)."""
 
     def __post_init__(self) -> None:
-        self.greetings = Greetings(self.index.codes)
+        self.greetings = Greetings(self.index.codes, self.on_disk)
         self.class_usage = ThreadCounts(self.index.codes)
 
     def findings(self) -> Scan:

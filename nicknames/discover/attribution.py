@@ -26,6 +26,7 @@ from typing import Any
 import numpy as np
 
 from nicknames.discover.thread_counts import ThreadCodes
+from nicknames.disk_arrays import ArrayFile, forget_pages
 from nicknames.labels import Labels
 
 
@@ -91,10 +92,7 @@ def tally(
     """
     counts: dict[tuple[str, str, bool], int] = {}
     people, threads = greetings.participants.labels, greetings.codes.labels
-    for position, thread, sender_code, parent_code, names, recipients in zip(
-        greetings.positions, greetings.threads, greetings.senders, greetings.parents, greetings.names,
-        greetings.recipients,
-    ):
+    for position, thread, sender_code, parent_code, names, recipients in greetings.rows():
         sender, parent = people[sender_code], people[parent_code] if parent_code >= 0 else None
         for name in names:
             if parent is not None and not recipients and _parent_has(name, owners, sender, parent):
@@ -128,18 +126,30 @@ def _latest_poster(candidates: set[str], posts: Reversible[tuple[int, str]], bef
     return None
 
 
+_Row = tuple[int, int, int, int, tuple[str, ...], tuple[str, ...]]
+"""A greeting as ``Greetings.rows`` gives it: position, thread code, sender code, parent's sender code (-1: unknown),
+names and recipients."""
+_COLUMNS = ("positions", "threads", "senders", "parents", "names", "recipients")
+SPILLED = 2**16
+"""Greetings kept in memory before those of a pass ``on_disk`` are moved to its files."""
+
+
 class Greetings:
-    """The greetings of a pass in columns, about 36 bytes each instead of a ``Greeting`` object: the position,
+    """The greetings of a pass in columns of integers, 28 bytes each instead of a ``Greeting`` object: the position,
     the codes of the thread (``ThreadCodes``, shared with the index of the same pass) and of the sender and
-    parent's sender, and one copy of each tuple of names or recipients.
+    parent's sender, and the codes of the tuple of names and of recipients.
 
     Codes rather than strings: a worker's greetings come back with copies of the thread and sender
-    strings, which would otherwise stay in memory chunk after chunk."""
+    strings, which would otherwise stay in memory chunk after chunk. The greetings of a pass ``on_disk``
+    (the one a streamed collect absorbs its chunks' passes into) go to temporary files
+    (``disk_arrays``) as they come, so that its memory does not grow with the file; they are read once,
+    when all are added (``rows``).
+    """
 
-    __slots__ = ("codes", "names", "parents", "participants", "positions", "recipients", "senders", "shared",
-                 "threads")
+    __slots__ = ("addressed", "codes", "files", "greeted", "names", "parents", "participants", "positions",
+                 "recipients", "senders", "threads")
 
-    def __init__(self, threads: ThreadCodes | None = None) -> None:
+    def __init__(self, threads: ThreadCodes | None = None, on_disk: bool = False) -> None:
         self.codes = threads if threads is not None else ThreadCodes()
         self.positions = array("q")
         self.threads = array("I")
@@ -148,10 +158,15 @@ class Greetings:
         self.senders = array("I")
         self.parents = array("i")
         """The code of the parent message's sender, -1 when it is unknown."""
-        self.names: list[tuple[str, ...]] = []
-        self.recipients: list[tuple[str, ...]] = []
-        self.shared: dict[tuple[str, ...], tuple[str, ...]] = {}
-        """One copy of each tuple of names or recipients."""
+        self.names = array("I")
+        self.recipients = array("I")
+        self.greeted: dict[tuple[str, ...], int] = {}
+        """Each tuple of names greeted → its code in ``names``."""
+        self.addressed: dict[tuple[str, ...], int] = {}
+        """Each tuple of recipients → its code in ``recipients``."""
+        self.files: dict[str, ArrayFile] | None = None
+        if on_disk:
+            self.files = {name: ArrayFile(np.dtype(getattr(self, name).typecode)) for name in _COLUMNS}
 
     def append(self, greeting: Greeting, session: str = "") -> None:
         """Add the next greeting (``session``: that of its thread, for a thread new to the codes)."""
@@ -166,42 +181,99 @@ class Greetings:
         participants = self.participants
         self.senders.append(participants.code(sender))
         self.parents.append(-1 if parent_sender is None else participants.code(parent_sender))
-        shared = self.shared
-        self.names.append(shared.setdefault(names, names))
-        self.recipients.append(shared.setdefault(recipients, recipients))
+        self.names.append(_code(self.greeted, names))
+        self.recipients.append(_code(self.addressed, recipients))
+        if self.files is not None and len(self.positions) >= SPILLED:
+            self._spill()
 
     def extend(self, later: Greetings) -> None:
         """Add the greetings of the messages that follow."""
         recode = self.codes.recode(later.codes)
-        # A parent's code of -1 (unknown) picks the -1 put at the end.
-        people = np.asarray([*map(self.participants.code, later.participants.labels), -1], dtype=np.int64)
-        self.positions.extend(later.positions)
         if recode is None:
             self.threads.extend(later.threads)
         else:
-            threads = np.asarray(recode, dtype=np.uint32)
-            self.threads.frombytes(threads[np.frombuffer(later.threads, dtype=np.uint32)].tobytes())
-        self.senders.frombytes(people[np.frombuffer(later.senders, dtype=np.uint32)].astype(np.uint32).tobytes())
-        self.parents.frombytes(people[np.frombuffer(later.parents, dtype=np.int32)].astype(np.int32).tobytes())
-        self.names.extend(map(self.shared.setdefault, later.names, later.names))
-        self.recipients.extend(map(self.shared.setdefault, later.recipients, later.recipients))
+            _extend_coded(self.threads, np.asarray(recode, dtype=np.uint32), later.threads)
+        # A parent's code of -1 (unknown) picks the -1 put at the end.
+        people = np.asarray([*map(self.participants.code, later.participants.labels), -1], dtype=np.int64)
+        self.positions.extend(later.positions)
+        _extend_coded(self.senders, people, later.senders)
+        _extend_coded(self.parents, people, later.parents)
+        _extend_coded(self.names, _codes(self.greeted, later.greeted), later.names)
+        _extend_coded(self.recipients, _codes(self.addressed, later.addressed), later.recipients)
+        if self.files is not None and len(self.positions) >= SPILLED:
+            self._spill()
+
+    def _spill(self) -> None:
+        """Move the greetings held in memory to the files."""
+        assert self.files is not None
+        for name in _COLUMNS:
+            column = getattr(self, name)
+            if column:
+                self.files[name].append(np.frombuffer(column, dtype=self.files[name].dtype))
+                setattr(self, name, array(column.typecode))
+
+    def rows(self) -> Iterator[_Row]:
+        """Every greeting in the order added, a step at a time (once all are added, for a pass ``on_disk``)."""
+        greeted, addressed = list(self.greeted), list(self.addressed)
+        for positions, threads, senders, parents, names, recipients in self._pieces():
+            yield from zip(positions.tolist(), threads.tolist(), senders.tolist(), parents.tolist(),
+                           map(greeted.__getitem__, names.tolist()), map(addressed.__getitem__, recipients.tolist()))
+
+    def _pieces(self) -> Iterator[list[Any]]:
+        """The columns, whole when in memory, else read from the files a step at a time."""
+        if self.files is None:
+            yield [getattr(self, name) for name in _COLUMNS]
+            return
+        self._spill()
+        files, self.files = self.files, None
+        mapped = [files[name].mapped() for name in _COLUMNS]
+        for start in range(0, len(mapped[0]), SPILLED):
+            yield [column[start : start + SPILLED] for column in mapped]
+            forget_pages(*mapped)
+
+    def greeted_names(self) -> set[str]:
+        """Every name greeted."""
+        return {name for names in self.greeted for name in names}
 
     def __len__(self) -> int:
-        return len(self.positions)
+        spilled = self.files["positions"].count if self.files is not None else 0
+        return spilled + len(self.positions)
 
     def __iter__(self) -> Iterator[Greeting]:
         threads, people = self.codes.labels, self.participants.labels
-        for position, thread, sender, parent, names, recipients in zip(
-            self.positions, self.threads, self.senders, self.parents, self.names, self.recipients
-        ):
+        for position, thread, sender, parent, names, recipients in self.rows():
             yield Greeting(position, threads[thread], people[sender], people[parent] if parent >= 0 else None,
                            names, recipients)
 
     def __getstate__(self) -> tuple[object, ...]:
-        return (self.codes, self.positions, self.threads, self.participants, self.senders, self.parents,
-                self.names, self.recipients)
+        assert self.files is None, "greetings on disk stay in their process"
+        return (self.codes, self.participants, list(self.greeted), list(self.addressed),
+                *(getattr(self, name) for name in _COLUMNS))
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        (self.codes, self.positions, self.threads, self.participants, self.senders, self.parents,
-         self.names, self.recipients) = state
-        self.shared = {}
+        self.codes, self.participants, greeted, addressed, *columns = state
+        self.greeted = {names: code for code, names in enumerate(greeted)}
+        self.addressed = {recipients: code for code, recipients in enumerate(addressed)}
+        for name, column in zip(_COLUMNS, columns):
+            setattr(self, name, column)
+        self.files = None
+
+
+def _code(codes: dict[tuple[str, ...], int], names: tuple[str, ...]) -> int:
+    """The code of a tuple of names, giving it the next one when it is new."""
+    code = codes.get(names)
+    if code is None:
+        code = codes[names] = len(codes)
+    return code
+
+
+def _codes(codes: dict[tuple[str, ...], int], later: dict[tuple[str, ...], int]) -> np.ndarray:
+    """My code for each code of ``later``, coding the tuples new to me."""
+    return np.asarray([_code(codes, names) for names in later], dtype=np.int64)
+
+
+def _extend_coded(column: array[int], mine: np.ndarray, codes: array[int]) -> None:
+    """Extend a column with ``mine[code]`` for each of the codes."""
+    if codes:
+        dtype = np.dtype(column.typecode)
+        column.frombytes(mine[np.frombuffer(codes, dtype=dtype)].astype(dtype).tobytes())
