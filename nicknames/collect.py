@@ -7,6 +7,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+import numpy as np
 import regex
 
 from nicknames.class_list import is_person, registered_parts
@@ -119,7 +120,7 @@ class CollectPlan:
         thread, which the outline of the messages otherwise tells; ``on_disk``: see ``Scan.on_disk``)."""
         watched, runs, class_pattern = self._patterns
         index = TokenIndex(watched=watched, sequence_words=runs, codes=threads or ThreadCodes(),
-                           tracks_members=members)
+                           tracks_members=members, counts_on_disk=on_disk)
         return Scan(self.rules, class_pattern, index, on_disk=on_disk)
 
     @functools.cached_property
@@ -219,17 +220,13 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
     A part several participants share (a surname, a common given name) counts
     for each of them only in the threads where they are active.
     """
-    usage, involved = scan.class_usage, scan.index.involved
-    # A participant's threads are read for each part they share: read them once.
-    threads_of = functools.cache(lambda participant: involved.get(participant, set()))
+    usage, members = scan.class_usage, scan.index.participation.threads_of
+    # A participant's threads are read for each part they share: read them once, as codes.
+    threads_of = functools.cache(lambda participant: np.frombuffer(members.get(participant, b""), dtype=np.uint32))
     for part in usage:
         owners = part_owners[part]
-        threads = usage[part] if len(owners) > 1 else None
         for participant in owners:
-            if threads is None:
-                count = usage.total(part)
-            else:
-                count = sum(threads[t] for t in threads_of(participant) if t in threads)
+            count = usage.total(part) if len(owners) == 1 else usage.total_in(part, threads_of(participant))
             if count:
                 found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
 

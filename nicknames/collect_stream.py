@@ -26,6 +26,7 @@ from nicknames.csv_file import check_encoding
 from nicknames.csv_slices import RowSlice, read_slice
 from nicknames.discover.thread_counts import Members, NumberedThreads
 from nicknames.discover.token_index import BATCH
+from nicknames.heap import return_freed_memory
 from nicknames.labels import LabelsAt
 from nicknames.messages import Message, split_ids
 from nicknames.nickname_table import NicknameTable
@@ -87,6 +88,7 @@ def collect_csv(
     source = Source(path, check_encoding(encoding), outline)
     scan = plan.scan(_thread_codes(outline), members=False, on_disk=True)
     outline.forget_pages()  # before the workers start: each reads only its own chunks' rows
+    return_freed_memory()  # what reading the outline freed, which forked workers would count again
     with counting(progress, jobs) as done:
         if jobs <= 1:
             for chunk in chunks:
@@ -95,6 +97,8 @@ def collect_csv(
         else:
             for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, done, source)):
                 scan.absorb(found)
+                del found
+                return_freed_memory()
     if progress is not None:
         progress.step("suggesting names")
     index = scan.index
@@ -185,7 +189,10 @@ def _scan_chunk(chunk: Chunk) -> Scan:
     scan = plan.scan(NumberedThreads(len(outline.thread_labels)), members=False)
     messages = _messages(source, chunk)
     _scan_messages(scan, chunk[0], messages, _threads(outline, chunk[0], messages), scanned)
-    return scan.findings()
+    del messages
+    found = scan.findings()
+    return_freed_memory()  # the chunk's texts and batches: else a worker's heap creeps up chunk after chunk
+    return found
 
 
 def _threads(outline: Outline, first: int, messages: list[Message]) -> np.ndarray:

@@ -13,6 +13,7 @@ The arrays hold integer codes, never names.
 from __future__ import annotations
 
 import mmap
+import os
 import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -61,6 +62,19 @@ class ArrayFile:
         assert self._file is not None
         with temporary_space():
             self._file.write(piece.data)
+
+    def read(self, start: int, count: int) -> np.ndarray:
+        """``count`` elements from ``start`` of those appended so far, read from the file rather than mapped (no
+        page of it stays in this process's memory); more may be appended afterwards."""
+        if self._file is None:
+            held = np.concatenate(self._pieces) if self._pieces else np.zeros(0, dtype=self.dtype)
+            return held[start : start + count].copy()
+        size, file = self.dtype.itemsize, self._file
+        with temporary_space():
+            file.seek(start * size)
+            data = file.read(count * size)
+            file.seek(0, os.SEEK_END)
+        return np.frombuffer(data, dtype=self.dtype)
 
     def mapped(self) -> np.ndarray:
         """The whole array: read-only and mapped from the file, or in memory when it is small."""

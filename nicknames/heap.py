@@ -16,6 +16,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import gc
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -53,7 +54,8 @@ def keep_large_blocks() -> None:
 
 
 def return_freed_memory() -> None:
-    """Give the pages freed in the heap back to the system.
+    """Give the pages freed in the heap back to the system, and those Arrow's memory pool keeps (when Arrow is
+    loaded: collect's workers split texts with it).
 
     The outline pass builds many small objects and frees them; glibc keeps
     most of those pages unless asked, and the peak of the run after it would
@@ -62,6 +64,9 @@ def return_freed_memory() -> None:
     libc = _glibc()
     if libc is not None:
         libc.malloc_trim(0)
+    arrow = sys.modules.get("pyarrow")
+    if arrow is not None:
+        arrow.default_memory_pool().release_unused()
 
 
 @contextmanager

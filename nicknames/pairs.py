@@ -14,14 +14,18 @@ STEP = 2**16
 """Messages read at a time (the arrays of a step are a few hundred KB)."""
 
 
-def member_pairs(scope: np.ndarray, sender: np.ndarray, parent_sender: np.ndarray, members: int) -> np.ndarray:
-    """The distinct ``scope * members + member`` of every message's sender and parent's sender (-1: none), sorted."""
+def member_pairs(scope: np.ndarray, sender: np.ndarray, parent_sender: np.ndarray, members: int,
+                 scopes: int | None = None) -> np.ndarray:
+    """The distinct ``scope * members + member`` of every message's sender and parent's sender (-1: none), sorted;
+    given the number of ``scopes``, ``member * scopes + scope`` instead (the pairs member by member)."""
     found = [np.zeros(0, dtype=np.int64)]
     for start in range(0, len(scope), STEP):
-        key = scope[start : start + STEP].astype(np.int64) * members
         parent = parent_sender[start : start + STEP]
         replies = parent >= 0
-        found.append(np.unique(np.concatenate([key + sender[start : start + STEP], key[replies] + parent[replies]])))
+        mine = np.concatenate([sender[start : start + STEP], parent[replies]]).astype(np.int64)
+        where = scope[start : start + STEP].astype(np.int64)
+        where = np.concatenate([where, where[replies]])
+        found.append(np.unique(where * members + mine if scopes is None else mine * scopes + where))
     pairs = np.concatenate(found)
     del found
     return distinct(pairs)

@@ -96,12 +96,12 @@ class Scan:
     class_usage: ThreadCounts = field(init=False)
     """Registered name part → messages per thread it occurs in (thread codes of the index, four bytes a message)."""
     on_disk: bool = False
-    """Whether the records that grow with the number of messages go to temporary files (in the pass that a streamed
-    collect absorbs the passes over its chunks into)."""
+    """Whether the records that grow with the number of messages go to temporary files as passes are absorbed (in
+    the pass that a streamed collect absorbs the passes over its chunks into; its index's counts too)."""
 
     def __post_init__(self) -> None:
         self.greetings = Greetings(self.index.codes, self.on_disk)
-        self.class_usage = ThreadCounts(self.index.codes)
+        self.class_usage = ThreadCounts(self.index.codes, self.on_disk)
 
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""

@@ -39,6 +39,19 @@ def test_array_file_reads_back_its_pieces_in_order(monkeypatch: pytest.MonkeyPat
     assert spilled.appended == len(pieces)
 
 
+@pytest.mark.parametrize("small", [1, 8, 1000])
+def test_array_file_reads_any_range_between_appends(monkeypatch: pytest.MonkeyPatch, small: int) -> None:
+    monkeypatch.setattr(disk_arrays, "SMALL", small)
+    spilled, written = ArrayFile(np.uint32), []
+    for piece in ([1, 2], [3], [], [4, 5, 6]):
+        spilled.append(np.array(piece))
+        written += piece
+        for start in range(len(written) + 1):
+            for count in range(len(written) - start + 1):
+                assert spilled.read(start, count).tolist() == written[start : start + count]
+    assert spilled.mapped().tolist() == written  # appends after reads went to the end
+
+
 def test_on_disk_keeps_small_arrays_in_memory_and_maps_the_others(tiny_threshold: None) -> None:
     assert not isinstance(on_disk(np.zeros(0, dtype=np.int64)), np.memmap)
     matrix = np.arange(12, dtype=np.int64).reshape(3, 4)

@@ -8,6 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from nicknames.discover import thread_counts
 from nicknames.discover.thread_counts import (
     Involvement,
     Members,
@@ -168,3 +169,61 @@ def test_numbered_threads_recode_the_labels_of_other_codes() -> None:
     other.code("t1", "")
     with pytest.raises(ValueError, match="'t1'"):
         mine.recode(other)
+
+
+@pytest.mark.parametrize("threads", [[], [0], [1], [0, 2], [2, 0, 1], [3]])
+def test_messages_of_a_key_in_some_threads_are_counted_without_labels(threads: list[int]) -> None:
+    first, _ = counts_of(("Hi", "t0", "U1"), ("Rob", "t1", "U1"))
+    later, _ = counts_of(*[("Hi", f"t{n % 3}", "U1") for n in range(10)], ("Rob", "t2", "U2"), ("Rob", "t1", "U2"))
+    first.absorb(later, first.threads.recode(later.threads))
+    first.add("Hi", first.threads.code("t3", ""))  # a thread the counts folded before did not know
+    assert "Hi" in first.dense and "Rob" not in first.dense
+    labels = {first.threads.labels[code] for code in threads}
+    for key in first:
+        expected = sum(count for thread, count in first[key].items() if thread in labels)
+        assert first.total_in(key, np.asarray(threads, dtype=np.uint32)) == expected
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_members_of_posts_are_those_added_message_by_message(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    count, threads, senders = 60, 9, ["U0", "U1", "U2", "U3", "U4"]
+    thread = rng.integers(0, threads, count).astype(np.int32)
+    sender = rng.integers(0, 4, count).astype(np.int32)  # U4 never posts nor is replied to
+    parent = np.where(rng.random(count) < 0.4, -1, rng.integers(0, 4, count)).astype(np.int32)
+    codes = NumberedThreads(threads)
+    added = Members(codes)
+    for where, who, replied in zip(thread.tolist(), sender.tolist(), parent.tolist()):
+        added.add(where, senders[who])
+        if replied >= 0:
+            added.add(where, senders[replied])
+    found = Members.of_posts(codes, thread, sender, parent, senders)
+    assert list(found.threads_of) == sorted(added.threads_of)
+    assert {who: sorted(codes) for who, codes in found.threads_of.items()} == {
+        who: sorted(codes) for who, codes in added.threads_of.items()}
+    assert all(list(codes) == sorted(codes) for codes in found.threads_of.values())
+
+
+@pytest.mark.parametrize("held", [1, 2, 5, 1000])
+def test_counts_on_disk_read_as_the_counts_in_memory(held: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(thread_counts, "HELD", held)
+    codes = NumberedThreads(4)
+    in_memory, on_disk = ThreadCounts(codes), ThreadCounts(codes, on_disk=True)
+    rng = np.random.default_rng(held)
+    for _ in range(6):
+        later = ThreadCounts(NumberedThreads(4))
+        for _ in range(int(rng.integers(0, 12))):
+            later.add(str(rng.choice(["Hi", "Mary", "Rob", "Ann"])), int(rng.integers(0, 4)))
+        for counts in (in_memory, on_disk):
+            counts.absorb(pickle.loads(pickle.dumps(later)), None)
+    if held == 1:
+        assert on_disk._written is not None and len(on_disk._written.places) > 1  # written several times
+    assert list(on_disk) == list(in_memory) and len(on_disk) == len(in_memory)
+    for key in in_memory:
+        assert on_disk[key] == in_memory[key]
+        assert on_disk.total(key) == in_memory.total(key)
+        for threads in ([0], [1, 3], [0, 1, 2, 3]):
+            wanted = np.asarray(threads, dtype=np.uint32)
+            assert on_disk.total_in(key, wanted) == in_memory.total_in(key, wanted)
+    with pytest.raises(AssertionError):
+        pickle.dumps(on_disk)

@@ -17,6 +17,7 @@ from typing import overload
 
 import numpy as np
 
+from nicknames.disk_arrays import ArrayFile
 from nicknames.pairs import member_pairs
 
 
@@ -146,12 +147,15 @@ class ThreadCounts(Mapping[str, Counter[str]]):
     than four bytes a message.
     """
 
-    __slots__ = ("_messages", "_packed", "dense", "threads")
+    __slots__ = ("_messages", "_packed", "_written", "dense", "threads")
 
-    def __init__(self, threads: ThreadCodes) -> None:
+    def __init__(self, threads: ThreadCodes, on_disk: bool = False) -> None:
         self.threads = threads
         """The codes of the threads, shared with the other counts of the same index."""
         self._messages: dict[str, array[int]] = {}
+        self._written = _Written() if on_disk else None
+        """For counts ``on_disk``: the codes absorbed so far, written to a temporary file every ``HELD`` codes, so
+        that the counts of a streamed collect take memory for the keys, not for every message."""
         self._packed: _Packed | None = None
         """The keys and codes as unpickled, until they are read (``absorb`` reads them as they are)."""
         self.dense: dict[str, np.ndarray] = {}
@@ -160,7 +164,8 @@ class ThreadCounts(Mapping[str, Counter[str]]):
     @property
     def messages(self) -> dict[str, array[int]]:
         """Key → the thread code of each message that has it, in file order (for a key in ``dense``, of the
-        messages added since its counts were last folded)."""
+        messages added since its counts were last folded; for counts on disk, since the codes were last written:
+        ``codes`` reads them all)."""
         if self._packed is not None:
             keys, lengths, codes = self._packed
             self._packed = None
@@ -199,6 +204,11 @@ class ThreadCounts(Mapping[str, Counter[str]]):
             mine = messages[key]
             if len(mine) > (threads // 8 if key in dense else threads):
                 self._fold(key, mine)
+        written = self._written
+        if written is not None:
+            written.held += len(codes) // 4
+            if written.held >= HELD:
+                written.write(messages)
 
     def _extend(self, keys: Iterable[str], codes: bytes, lengths: Iterable[int]) -> None:
         """Add to each key's codes its piece of one buffer of 32-bit codes (pieces of these lengths, in turn)."""
@@ -218,9 +228,16 @@ class ThreadCounts(Mapping[str, Counter[str]]):
         self.dense[key] = counts.astype(np.uint32)
         self.messages[key] = array("I")
 
+    def codes(self, key: str) -> array[int] | np.ndarray:
+        """The thread code of each message that has the key and is not counted in ``dense``, in file order."""
+        held = self.messages[key]
+        if self._written is None:
+            return held
+        return np.concatenate([*self._written.codes(key), np.frombuffer(held, dtype=np.uint32)])
+
     def __getitem__(self, key: str) -> Counter[str]:
         labels = self.threads.labels
-        counts = Counter(map(labels.__getitem__, self.messages[key]))
+        counts = Counter(map(labels.__getitem__, self.codes(key).tolist()))
         dense = self.dense.get(key)
         if dense is not None:
             found = np.flatnonzero(dense)
@@ -230,7 +247,16 @@ class ThreadCounts(Mapping[str, Counter[str]]):
     def total(self, key: str) -> int:
         """Messages that have the key, in every thread (``sum(self[key].values())`` without the ``Counter``)."""
         dense = self.dense.get(key)
-        return len(self.messages[key]) + (int(dense.sum()) if dense is not None else 0)
+        written = self._written.count(key) if self._written is not None else 0
+        return written + len(self.messages[key]) + (int(dense.sum()) if dense is not None else 0)
+
+    def total_in(self, key: str, threads: np.ndarray) -> int:
+        """Messages that have the key in the threads with these codes (distinct), without a label."""
+        found = int(np.count_nonzero(np.isin(np.asarray(self.codes(key), dtype=np.uint32), threads)))
+        dense = self.dense.get(key)
+        if dense is not None:
+            found += int(dense[threads[threads < len(dense)]].sum())
+        return found
 
     def _pack(self) -> _Packed:
         """The keys, the number of codes of each, and the codes of every key in one buffer."""
@@ -239,11 +265,12 @@ class ThreadCounts(Mapping[str, Counter[str]]):
     def __getstate__(self) -> tuple[ThreadCodes, _Packed, dict[str, np.ndarray]]:
         # The codes of every key in one buffer: a worker's counts unpickle in half the time they take as one
         # array object per key, and are absorbed without one.
+        assert self._written is None, "counts on disk stay in their process"
         return self.threads, self._pack(), self.dense
 
     def __setstate__(self, state: tuple[ThreadCodes, _Packed, dict[str, np.ndarray]]) -> None:
         self.threads, self._packed, self.dense = state
-        self._messages = {}
+        self._messages, self._written = {}, None
 
     def __contains__(self, key: object) -> bool:
         return key in self.messages
@@ -253,6 +280,63 @@ class ThreadCounts(Mapping[str, Counter[str]]):
 
     def __len__(self) -> int:
         return len(self.messages)
+
+
+HELD = 2**20
+"""Codes that counts on disk hold in memory (4 MB) before they are written to the file."""
+
+
+class _Written:
+    """The codes that counts on disk wrote: one temporary file, and each time codes were written, where each key's
+    are in it."""
+
+    __slots__ = ("file", "held", "ids", "places")
+
+    def __init__(self) -> None:
+        self.file = ArrayFile(np.uint32)
+        self.held = 0
+        """Codes absorbed since the last were written."""
+        self.ids: dict[str, int] = {}
+        """Key → its number, as first written."""
+        self.places: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+        """Each time codes were written: the numbers of the keys written (ascending), where each key's codes start
+        in the file, and how many there are."""
+
+    def write(self, messages: dict[str, array[int]]) -> None:
+        """Write the codes held, key by key, and hold none."""
+        ids, starts, lengths, pieces = [], [], [], []
+        start = self.file.count
+        for key, codes in messages.items():
+            if codes:
+                ids.append(self.ids.setdefault(key, len(self.ids)))
+                starts.append(start)
+                lengths.append(len(codes))
+                start += len(codes)
+                pieces.append(codes)
+                messages[key] = array("I")
+        if pieces:
+            self.file.append(np.frombuffer(b"".join(pieces), dtype=np.uint32))
+            order = np.argsort(np.asarray(ids, dtype=np.int32), kind="stable")
+            self.places.append((np.asarray(ids, dtype=np.int32)[order], np.asarray(starts, dtype=np.int64)[order],
+                                np.asarray(lengths, dtype=np.int64)[order]))
+        self.held = 0
+
+    def codes(self, key: str) -> list[np.ndarray]:
+        """The key's codes written, in the order written."""
+        return [self.file.read(start, length) for start, length in self._places(key)]
+
+    def count(self, key: str) -> int:
+        """How many of the key's codes were written."""
+        return sum(length for _, length in self._places(key))
+
+    def _places(self, key: str) -> Iterator[tuple[int, int]]:
+        number = self.ids.get(key)
+        if number is None:
+            return
+        for ids, starts, lengths in self.places:
+            at = int(np.searchsorted(ids, number))
+            if at < len(ids) and ids[at] == number:
+                yield int(starts[at]), int(lengths[at])
 
 
 def _pieces(codes: bytes, lengths: Iterable[int]) -> Iterator[memoryview]:
@@ -308,17 +392,13 @@ class Members:
         are read from it, and nothing is added afterwards.
         """
         count, people = max(len(threads.labels), 1), max(len(senders), 1)
-        in_thread, member = np.divmod(member_pairs(thread, sender, parent_sender, people), people)
-        member *= count
-        member += in_thread
-        del in_thread
-        member.sort()
-        participants, codes = np.divmod(member, count)
+        pairs = member_pairs(thread, sender, parent_sender, people, count)  # participant by participant
+        bounds = np.searchsorted(pairs, np.arange(people + 1, dtype=np.int64) * count).tolist()
         members = cls(threads)
-        starts = np.flatnonzero(np.diff(participants, prepend=-1))
-        for start, end in zip(starts.tolist(), [*starts[1:].tolist(), len(codes)]):
-            threads_of = array("I", codes[start:end].astype(np.uint32).tobytes())
-            members.threads_of[senders[int(participants[start])]] = threads_of
+        for participant, (start, end) in enumerate(zip(bounds, bounds[1:])):
+            if end > start:
+                codes = pairs[start:end] - participant * count
+                members.threads_of[senders[participant]] = array("I", codes.astype(np.uint32).tobytes())
         return members
 
     def by_thread(self) -> dict[str, set[str]]:

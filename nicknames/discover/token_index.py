@@ -105,10 +105,12 @@ class TokenIndex:
     count."""
     participation: Members = field(init=False, repr=False, compare=False)
     """Who is active in which thread (senders and the senders they reply to)."""
+    counts_on_disk: bool = field(default=False, repr=False, compare=False)
+    """Whether ``threads`` and ``runs`` write the codes they absorb to temporary files (see ``ThreadCounts``)."""
 
     def __post_init__(self) -> None:
-        self.threads = ThreadCounts(self.codes)
-        self.runs = ThreadCounts(self.codes)
+        self.threads = ThreadCounts(self.codes, self.counts_on_disk)
+        self.runs = ThreadCounts(self.codes, self.counts_on_disk)
         self.participation = Members(self.codes)
         self._ordinary = _OrdinaryWords(self._lexicon.words)
         self._run_readings = _RunReadings(self.sequence_words, self._ordinary.__getitem__)
