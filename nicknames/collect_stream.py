@@ -191,7 +191,10 @@ def _scan_chunk(chunk: Chunk) -> Scan:
     _scan_messages(scan, chunk[0], messages, _threads(outline, chunk[0], messages), scanned)
     del messages
     found = scan.findings()
-    return_freed_memory()  # the chunk's texts and batches: else a worker's heap creeps up chunk after chunk
+    # What the chunk read: its texts and batches, and the outline's pages of its rows (else a worker's memory creeps
+    # up chunk after chunk).
+    outline.forget_pages()
+    return_freed_memory()
     return found
 
 
