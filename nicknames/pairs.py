@@ -15,9 +15,10 @@ STEP = 2**16
 
 
 def member_pairs(scope: np.ndarray, sender: np.ndarray, parent_sender: np.ndarray, members: int,
-                 scopes: int | None = None) -> np.ndarray:
+                 scopes: int | None = None, among: range | None = None) -> np.ndarray:
     """The distinct ``scope * members + member`` of every message's sender and parent's sender (-1: none), sorted;
-    given the number of ``scopes``, ``member * scopes + scope`` instead (the pairs member by member)."""
+    given the number of ``scopes``, ``member * scopes + scope`` instead (the pairs member by member); ``among``:
+    only the pairs of the members with these codes."""
     found = [np.zeros(0, dtype=np.int64)]
     for start in range(0, len(scope), STEP):
         parent = parent_sender[start : start + STEP]
@@ -25,6 +26,9 @@ def member_pairs(scope: np.ndarray, sender: np.ndarray, parent_sender: np.ndarra
         mine = np.concatenate([sender[start : start + STEP], parent[replies]]).astype(np.int64)
         where = scope[start : start + STEP].astype(np.int64)
         where = np.concatenate([where, where[replies]])
+        if among is not None:
+            wanted = (mine >= among.start) & (mine < among.stop)
+            mine, where = mine[wanted], where[wanted]
         found.append(np.unique(where * members + mine if scopes is None else mine * scopes + where))
     pairs = np.concatenate(found)
     del found

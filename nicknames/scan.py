@@ -18,6 +18,7 @@ from nicknames.discover.thread_counts import ThreadCodes, ThreadCounts
 from nicknames.discover.token_index import TokenIndex
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
+from nicknames.pairs import STEP
 from nicknames.salutations import Rules, greeting_names, signoff_names
 
 
@@ -47,9 +48,8 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
     def __init__(self, thread: np.ndarray, threads: ThreadCodes, sender: np.ndarray, senders: Sequence[str]) -> None:
         self.threads = threads
         """The codes of ``thread`` (those of the pass, so that a greeting's thread is looked up by its code)."""
-        self.order = np.argsort(thread, kind="stable").astype(np.int32)
-        """Positions, thread by thread, in file order within each thread."""
-        self.ends = np.cumsum(np.bincount(thread, minlength=len(threads.labels)))
+        self.order, self.ends = grouped(thread, len(threads.labels))
+        """Positions, thread by thread, in file order within each thread; where each thread's end."""
         self.sender, self.senders = sender, senders
 
     @classmethod
@@ -80,6 +80,26 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
 
     def __len__(self) -> int:
         return len(self.threads.labels)
+
+
+def grouped(thread: np.ndarray, threads: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every position, thread by thread and in file order within each (``np.argsort(thread, kind="stable")``, as 32-bit
+    integers), and where each thread's end: sorted a step of messages at a time (``pairs.STEP``), so that no 64-bit
+    copy of the file's positions is made."""
+    counts = np.bincount(thread, minlength=threads)
+    ends = np.cumsum(counts)
+    free = ends - counts
+    """Where the next position of each thread goes."""
+    order = np.empty(len(thread), dtype=np.int32)
+    for start in range(0, len(thread), STEP):
+        piece = np.asarray(thread[start : start + STEP])
+        local = np.argsort(piece, kind="stable")
+        codes = piece[local]
+        firsts = np.flatnonzero(np.diff(codes, prepend=-1))
+        sizes = np.diff(firsts, append=len(codes))
+        order[free[codes] + np.arange(len(codes)) - np.repeat(firsts, sizes)] = local + start
+        free[codes[firsts]] += sizes
+    return order, ends
 
 
 @dataclass

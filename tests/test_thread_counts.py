@@ -184,8 +184,11 @@ def test_messages_of_a_key_in_some_threads_are_counted_without_labels(threads: l
         assert first.total_in(key, np.asarray(threads, dtype=np.uint32)) == expected
 
 
+@pytest.mark.parametrize("block", [1, 7, 60, 2**18])
 @pytest.mark.parametrize("seed", range(4))
-def test_members_of_posts_are_those_added_message_by_message(seed: int) -> None:
+def test_members_of_posts_are_those_added_message_by_message(seed: int, block: int,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(thread_counts, "MESSAGES_A_BLOCK", block)  # participants in 1, 2, 5 blocks
     rng = np.random.default_rng(seed)
     count, threads, senders = 60, 9, ["U0", "U1", "U2", "U3", "U4"]
     thread = rng.integers(0, threads, count).astype(np.int32)
@@ -202,6 +205,11 @@ def test_members_of_posts_are_those_added_message_by_message(seed: int) -> None:
     assert {who: sorted(codes) for who, codes in found.threads_of.items()} == {
         who: sorted(codes) for who, codes in added.threads_of.items()}
     assert all(list(codes) == sorted(codes) for codes in found.threads_of.values())
+
+
+def test_members_of_no_posts() -> None:
+    empty = np.zeros(0, dtype=np.int32)
+    assert Members.of_posts(NumberedThreads(0), empty, empty, empty, []).threads_of == {}
 
 
 @pytest.mark.parametrize("held", [1, 2, 5, 1000])

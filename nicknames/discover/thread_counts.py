@@ -282,6 +282,8 @@ class ThreadCounts(Mapping[str, Counter[str]]):
         return len(self.messages)
 
 
+MESSAGES_A_BLOCK = 2**18
+"""Messages per block of participants whose threads ``Members.of_posts`` gathers at once."""
 HELD = 2**20
 """Codes that counts on disk hold in memory (4 MB) before they are written to the file."""
 
@@ -392,13 +394,18 @@ class Members:
         are read from it, and nothing is added afterwards.
         """
         count, people = max(len(threads.labels), 1), max(len(senders), 1)
-        pairs = member_pairs(thread, sender, parent_sender, people, count)  # participant by participant
-        bounds = np.searchsorted(pairs, np.arange(people + 1, dtype=np.int64) * count).tolist()
         members = cls(threads)
-        for participant, (start, end) in enumerate(zip(bounds, bounds[1:])):
-            if end > start:
-                codes = pairs[start:end] - participant * count
-                members.threads_of[senders[participant]] = array("I", codes.astype(np.uint32).tobytes())
+        # The pairs of a block of participants at a time: each block's take a few MB, however long the file.
+        blocks = max(1, -(-len(thread) // MESSAGES_A_BLOCK))
+        block = -(-people // blocks)
+        for first in range(0, people, block):
+            among = range(first, min(first + block, people))
+            pairs = member_pairs(thread, sender, parent_sender, people, count, among)  # participant by participant
+            bounds = np.searchsorted(pairs, np.arange(among.start, among.stop + 1, dtype=np.int64) * count).tolist()
+            for participant, start, end in zip(among, bounds, bounds[1:]):
+                if end > start:
+                    codes = pairs[start:end] - participant * count
+                    members.threads_of[senders[participant]] = array("I", codes.astype(np.uint32).tobytes())
         return members
 
     def by_thread(self) -> dict[str, set[str]]:
