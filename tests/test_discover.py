@@ -256,6 +256,7 @@ def test_greetings_in_columns_give_back_what_was_added() -> None:
 @pytest.mark.parametrize("spilled", [1, 2, 3, 1000])
 def test_greetings_on_disk_give_back_what_was_added_in_order(spilled: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(attribution, "SPILLED", spilled)
+    monkeypatch.setattr(attribution, "READ", spilled + 1)
     added = [Greeting(n, f"t{n % 3}", f"U{n % 4}", None if n % 5 == 0 else f"U{n % 2}", ("Mary",) * (n % 2 + 1),
                       (f"U{n % 3}",) if n % 4 else ()) for n in range(11)]
     in_memory, on_disk = Greetings(), Greetings(on_disk=True)

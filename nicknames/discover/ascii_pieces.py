@@ -102,16 +102,9 @@ def split_texts(texts: Sequence[str]) -> Pieces:
     buffer = np.frombuffer(data, dtype=np.uint8)
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + len(SEPARATOR)
     text_starts = np.cumsum(lengths) - lengths + len(SEPARATOR)
-    inside = np.frombuffer(data.translate(_INSIDE), dtype=np.bool_)
-    edges = np.flatnonzero(inside[1:] != inside[:-1]) + 1  # the buffer opens and ends with a separator
-    start, end = edges[0::2], edges[1::2]
-    offsets = np.zeros(len(start) + 1, dtype=np.int64)
-    np.cumsum(end - start, out=offsets[1:])
-    pieces = data.translate(None, _NOT_PIECE)  # the bytes of every piece, one after the other
-    packed = pa.LargeStringArray.from_buffers(len(start), pa.py_buffer(offsets), pa.py_buffer(pieces))
-    encoded = pc.dictionary_encode(packed)
-    code = encoded.indices.to_numpy()
-    distinct = encoded.dictionary.to_pylist()
+    start, end = _edges(data)
+    code, distinct = _distinct(data, start, end)
+    del end
     # Every piece starts after a byte that is not a piece byte, and the buffer opens with the separator, which is not
     # a space: the spaces in front of a capital have a byte before them.
     capitals = np.flatnonzero(_UPPER[buffer[start]] & _SPACE[buffer[start - 1]])
@@ -124,3 +117,27 @@ def split_texts(texts: Sequence[str]) -> Pieces:
         joined, distinct, np.bincount(code, minlength=len(distinct)).tolist(), code, start, text_starts,
         capitals, buffer[before],
     )
+
+
+def _edges(data: bytes) -> tuple[np.ndarray, np.ndarray]:
+    """Where each piece of the bytes starts and ends (as 32-bit positions where they fit: a batch's positions are
+    many, and this is where a batch takes most memory)."""
+    inside = np.frombuffer(data.translate(_INSIDE), dtype=np.bool_)
+    dtype = np.int32 if len(data) < 2**31 else np.int64
+    found = []
+    for edge in (np.greater, np.less):  # into a piece, out of it (the buffer opens and ends with a separator)
+        where = np.flatnonzero(edge(inside[1:], inside[:-1]))
+        where += 1
+        found.append(where.astype(dtype))
+        del where
+    return found[0], found[1]
+
+
+def _distinct(data: bytes, start: np.ndarray, end: np.ndarray) -> tuple[np.ndarray, list[str]]:
+    """The distinct piece of every piece (its number, in the order first seen) and the distinct pieces."""
+    offsets = np.zeros(len(start) + 1, dtype=np.int64)
+    np.cumsum(end - start, out=offsets[1:])
+    pieces = data.translate(None, _NOT_PIECE)  # the bytes of every piece, one after the other
+    packed = pa.LargeStringArray.from_buffers(len(start), pa.py_buffer(offsets), pa.py_buffer(pieces))
+    encoded = pc.dictionary_encode(packed)
+    return encoded.indices.to_numpy(), encoded.dictionary.to_pylist()

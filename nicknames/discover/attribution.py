@@ -132,6 +132,8 @@ names and recipients."""
 _COLUMNS = ("positions", "threads", "senders", "parents", "names", "recipients")
 SPILLED = 2**16
 """Greetings kept in memory before those of a pass ``on_disk`` are moved to its files."""
+READ = 2**14
+"""Greetings of a pass ``on_disk`` read back at a time (each a few hundred bytes as Python objects)."""
 
 
 class Greetings:
@@ -227,8 +229,8 @@ class Greetings:
         self._spill()
         files, self.files = self.files, None
         mapped = [files[name].mapped() for name in _COLUMNS]
-        for start in range(0, len(mapped[0]), SPILLED):
-            yield [column[start : start + SPILLED] for column in mapped]
+        for start in range(0, len(mapped[0]), READ):
+            yield [column[start : start + READ] for column in mapped]
             forget_pages(*mapped)
 
     def greeted_names(self) -> set[str]:
