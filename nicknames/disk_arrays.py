@@ -15,13 +15,14 @@ from __future__ import annotations
 import mmap
 import os
 import tempfile
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
-from typing import IO, overload
+from typing import IO
 
 import numpy as np
 
 from nicknames.errors import OutputError
+from nicknames.labels import LabelSequence
 
 SMALL = 2**20
 """Arrays of fewer bytes stay in memory: a file per small array would cost more than it saves."""
@@ -118,7 +119,7 @@ def forget_pages(*arrays: np.ndarray | None) -> None:
             array._mmap.madvise(mmap.MADV_DONTNEED)  # type: ignore[attr-defined]
 
 
-class DiskLabels(Sequence[str]):
+class DiskLabels(LabelSequence):
     """Many strings (the threads of a large export), kept as one UTF-8 array of bytes and their ends, on disk."""
 
     __slots__ = ("_data", "_ends")
@@ -129,17 +130,7 @@ class DiskLabels(Sequence[str]):
     def __len__(self) -> int:
         return len(self._ends) - 1
 
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        if isinstance(index, slice):
-            return [self[at] for at in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
+    def _label(self, index: int) -> str:
         return self.take(np.array([index]))[0]
 
     def __iter__(self) -> Iterator[str]:

@@ -33,7 +33,30 @@ class Labels:
         self.index = {label: code for code, label in enumerate(labels)}
 
 
-class LabelsAt(Sequence[str]):
+class LabelSequence(Sequence[str]):
+    """Strings worked out from their index (``_label``), indexed and sliced as a list of them would be."""
+
+    __slots__ = ()
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self._label(at) for at in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self._label(index)
+
+    def _label(self, index: int) -> str:
+        """The string at this index (between 0 and the length)."""
+        raise NotImplementedError
+
+
+class LabelsAt(LabelSequence):
     """``labels[codes[i]]`` for every i, without a list of them (the session of each of many threads)."""
 
     __slots__ = ("codes", "labels")
@@ -44,11 +67,5 @@ class LabelsAt(Sequence[str]):
     def __len__(self) -> int:
         return len(self.codes)
 
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        if isinstance(index, slice):
-            return [self.labels[code] for code in self.codes[index].tolist()]
+    def _label(self, index: int) -> str:
         return self.labels[int(self.codes[index])]

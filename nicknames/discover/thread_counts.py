@@ -13,11 +13,11 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from typing import overload
 
 import numpy as np
 
 from nicknames.disk_arrays import ArrayFile
+from nicknames.labels import LabelSequence
 from nicknames.pairs import member_pairs
 
 
@@ -114,7 +114,7 @@ class NumberedThreads(ThreadCodes):
         self.codes, self._labels, self._sessions = {}, [], []
 
 
-class _Numbers(Sequence[str]):
+class _Numbers(LabelSequence):
     """``str(n)`` for n below a count: the labels of ``NumberedThreads``."""
 
     __slots__ = ("_count",)
@@ -125,14 +125,8 @@ class _Numbers(Sequence[str]):
     def __len__(self) -> int:
         return self._count
 
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        if isinstance(index, slice):
-            return list(map(str, range(self._count)[index]))
-        return str(range(self._count)[index])
+    def _label(self, index: int) -> str:
+        return str(index)
 
 
 _Packed = tuple[list[str], "array[int]", bytes]
