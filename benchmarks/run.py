@@ -74,9 +74,14 @@ def text_mb(path: Path) -> float:
     return total / 1e6
 
 
-def median_of(runs: int, command: list[str]) -> dict[str, float]:
-    """The median wall, CPU and RSS of several runs."""
-    results = [measure(command) for _ in range(runs)]
+def median_of(runs: int, command: list[str], fresh: Path | None = None) -> dict[str, float]:
+    """The median wall, CPU and RSS of several runs, each without the file ``fresh`` (collect would otherwise merge
+    its findings into the mapping the run before wrote)."""
+    results = []
+    for _ in range(runs):
+        if fresh is not None:
+            fresh.unlink(missing_ok=True)
+        results.append(measure(command))
     return {key: statistics.median(r[key] for r in results) for key in ("wall", "cpu", "rss_mb")}
 
 
@@ -103,8 +108,7 @@ def bench_size(size: str, args: argparse.Namespace) -> None:
                                                    *roster, "--json", "--quiet"]
     walls = {}
     for label, command in commands.items():
-        (out / "collected.txt").unlink(missing_ok=True)
-        result = median_of(args.runs, [sys.executable, "-m", "nicknames", *command])
+        result = median_of(args.runs, [sys.executable, "-m", "nicknames", *command], out / "collected.txt")
         walls[label] = result["wall"]
         print(f"| {label} | {result['wall']:.1f} | {result['cpu']:.1f} | {megabytes / result['wall']:.1f} "
               f"| {result['rss_mb']:.0f} |")

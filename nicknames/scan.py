@@ -40,7 +40,7 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
     """Thread → its messages in file order as (position, sender), read from each message's thread and sender codes.
 
     The outline (or the table) already holds every message's thread and sender, so the pass
-    records nothing for this: the messages are sorted by thread once, when a greeting asks.
+    records nothing for this: the messages are grouped by thread once, after the pass (``grouped``).
     """
 
     __slots__ = ("ends", "order", "sender", "senders", "threads")
