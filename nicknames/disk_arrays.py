@@ -97,7 +97,7 @@ def temporary_space() -> Iterator[None]:
     except OSError as error:
         raise OutputError(
             f"Cannot write temporary files in {tempfile.gettempdir()}: {error.strerror or error}; set TMPDIR to a "
-            "folder with more room (a large export needs about 50 bytes a message, and a few chunks of its text)."
+            "folder with more room (a large export needs about 100 bytes a message, and a few chunks of its text)."
         ) from None
 
 

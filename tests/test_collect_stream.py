@@ -14,7 +14,8 @@ from typer.testing import CliRunner
 
 from nicknames.class_list import read_class_list
 from nicknames.cli import app
-from nicknames import collect_stream
+from nicknames import collect_stream, disk_arrays
+from nicknames.discover import attribution, thread_counts
 from nicknames.collect import collect
 from nicknames.collect_stream import collect_csv
 from nicknames.labels import LabelsAt
@@ -40,6 +41,23 @@ def test_streamed_mapping_equals_whole_table(sample: Path, rows: int, jobs: int,
     streamed = collect_csv(messages, class_list, discover=discover, rows=rows, jobs=jobs)
     assert format_mapping(streamed.mapping) == format_mapping(whole.mapping)
     assert streamed.stats == whole.stats
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_streamed_mapping_with_records_written_to_disk_often(sample: Path, jobs: int,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(disk_arrays, "SMALL", 1)  # every record file on disk, however small
+    monkeypatch.setattr(thread_counts, "HELD", 3)  # counts per thread written after every absorbed chunk
+    monkeypatch.setattr(attribution, "SPILLED", 2)
+    monkeypatch.setattr(attribution, "READ", 3)
+    writes: list[int] = []
+    write = thread_counts._Written.write
+    monkeypatch.setattr(thread_counts._Written, "write", lambda self, held: writes.append(1) or write(self, held))
+    messages, class_list = sample / "messages.csv", read_class_list(sample / "class_list.csv")
+    whole = collect(read_messages(messages), class_list)
+    streamed = collect_csv(messages, class_list, rows=40, jobs=jobs)
+    assert format_mapping(streamed.mapping) == format_mapping(whole.mapping)
+    assert len(writes) >= 3 * 9  # three counts, each written after each of the ten chunks but maybe the first
 
 
 def test_streamed_without_class_list_or_thread_column(tmp_path: Path) -> None:

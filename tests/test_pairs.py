@@ -39,10 +39,12 @@ def test_pairs_are_the_same_whatever_the_step(monkeypatch: pytest.MonkeyPatch, s
     scope = [rng.randrange(5) for _ in range(count)]
     sender = [rng.randrange(members) for _ in range(count)]
     parent = [rng.choice([-1, rng.randrange(members)]) for _ in range(count)]
-    codes = [np.array(values, dtype=np.int32) for values in (scope, sender, parent)]
-    assert member_pairs(*codes, members).tolist() == naive(scope, sender, parent, members)
+    where, who, replied = (np.array(values, dtype=np.int32) for values in (scope, sender, parent))
+    assert member_pairs(where, who, replied, members).tolist() == naive(scope, sender, parent, members)
     by_member = sorted((pair % members) * 5 + pair // members for pair in naive(scope, sender, parent, members))
-    assert member_pairs(*codes, members, 5).tolist() == by_member
+    assert member_pairs(where, who, replied, members, 5).tolist() == by_member
+    among = [pair for pair in by_member if 2 <= pair // 5 < 4]
+    assert member_pairs(where, who, replied, members, 5, range(2, 4)).tolist() == among
 
 
 @pytest.mark.parametrize(("values", "expected"), [
