@@ -55,7 +55,7 @@ def keep_large_blocks() -> None:
 
 def return_freed_memory() -> None:
     """Give the pages freed in the heap back to the system, and those Arrow's memory pool keeps (when Arrow is
-    loaded: collect's workers split texts with it).
+    loaded: collect splits texts with it).
 
     The outline pass builds many small objects and frees them; glibc keeps
     most of those pages unless asked, and the peak of the run after it would

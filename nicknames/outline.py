@@ -48,7 +48,7 @@ _HASH_KEYS = ("0123456789123456", "6543219876543210")
 """Keys for hashing ids and thread labels; the second tells apart two thread labels whose first hashes are equal."""
 
 
-class Codes(Labels):
+class Codes(Labels[str]):
     """Strings seen chunk by chunk, as dense integer codes in order of first appearance."""
 
     __slots__ = ()

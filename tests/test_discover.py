@@ -249,7 +249,7 @@ def test_greetings_in_columns_give_back_what_was_added() -> None:
     greetings.extend(later)
     assert list(greetings) == added + added
     assert len(greetings) == 4
-    assert list(greetings.greeted) == [("Mary",)] and list(greetings.addressed) == [(), ("U1",)]  # each once
+    assert greetings.greeted.labels == [("Mary",)] and greetings.addressed.labels == [(), ("U1",)]  # each once
     assert greetings.greeted_names() == {"Mary"}
 
 

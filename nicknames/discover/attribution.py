@@ -155,16 +155,16 @@ class Greetings:
         self.codes = threads if threads is not None else ThreadCodes()
         self.positions = array("q")
         self.threads = array("I")
-        self.participants = Labels()
+        self.participants: Labels[str] = Labels()
         """The senders and parents' senders, coded."""
         self.senders = array("I")
         self.parents = array("i")
         """The code of the parent message's sender, -1 when it is unknown."""
         self.names = array("I")
         self.recipients = array("I")
-        self.greeted: dict[tuple[str, ...], int] = {}
-        """Each tuple of names greeted → its code in ``names``."""
-        self.addressed: dict[tuple[str, ...], int] = {}
+        self.greeted: Labels[tuple[str, ...]] = Labels()
+        """Each tuple of names greeted, coded in ``names``."""
+        self.addressed: Labels[tuple[str, ...]] = Labels()
         """Each tuple of recipients → its code in ``recipients``."""
         self.files: dict[str, ArrayFile] | None = None
         if on_disk:
@@ -183,8 +183,8 @@ class Greetings:
         participants = self.participants
         self.senders.append(participants.code(sender))
         self.parents.append(-1 if parent_sender is None else participants.code(parent_sender))
-        self.names.append(_code(self.greeted, names))
-        self.recipients.append(_code(self.addressed, recipients))
+        self.names.append(self.greeted.code(names))
+        self.recipients.append(self.addressed.code(recipients))
         if self.files is not None and len(self.positions) >= SPILLED:
             self._spill()
 
@@ -196,12 +196,13 @@ class Greetings:
         else:
             _extend_coded(self.threads, np.asarray(recode, dtype=np.uint32), later.threads)
         # A parent's code of -1 (unknown) picks the -1 put at the end.
-        people = np.asarray([*map(self.participants.code, later.participants.labels), -1], dtype=np.int64)
+        people = np.asarray([*self.participants.recode(later.participants), -1], dtype=np.int64)
         self.positions.extend(later.positions)
         _extend_coded(self.senders, people, later.senders)
         _extend_coded(self.parents, people, later.parents)
-        _extend_coded(self.names, _codes(self.greeted, later.greeted), later.names)
-        _extend_coded(self.recipients, _codes(self.addressed, later.addressed), later.recipients)
+        greeted, addressed = self.greeted.recode(later.greeted), self.addressed.recode(later.addressed)
+        _extend_coded(self.names, np.asarray(greeted, dtype=np.int64), later.names)
+        _extend_coded(self.recipients, np.asarray(addressed, dtype=np.int64), later.recipients)
         if self.files is not None and len(self.positions) >= SPILLED:
             self._spill()
 
@@ -216,7 +217,7 @@ class Greetings:
 
     def rows(self) -> Iterator[_Row]:
         """Every greeting in the order added, a step at a time (once all are added, for a pass ``on_disk``)."""
-        greeted, addressed = list(self.greeted), list(self.addressed)
+        greeted, addressed = self.greeted.labels, self.addressed.labels
         for positions, threads, senders, parents, names, recipients in self._pieces():
             yield from zip(positions.tolist(), threads.tolist(), senders.tolist(), parents.tolist(),
                            map(greeted.__getitem__, names.tolist()), map(addressed.__getitem__, recipients.tolist()))
@@ -235,7 +236,7 @@ class Greetings:
 
     def greeted_names(self) -> set[str]:
         """Every name greeted."""
-        return {name for names in self.greeted for name in names}
+        return {name for names in self.greeted.labels for name in names}
 
     def __len__(self) -> int:
         spilled = self.files["positions"].count if self.files is not None else 0
@@ -249,29 +250,14 @@ class Greetings:
 
     def __getstate__(self) -> tuple[object, ...]:
         assert self.files is None, "greetings on disk stay in their process"
-        return (self.codes, self.participants, list(self.greeted), list(self.addressed),
+        return (self.codes, self.participants, self.greeted, self.addressed,
                 *(getattr(self, name) for name in _COLUMNS))
 
     def __setstate__(self, state: tuple[Any, ...]) -> None:
-        self.codes, self.participants, greeted, addressed, *columns = state
-        self.greeted = {names: code for code, names in enumerate(greeted)}
-        self.addressed = {recipients: code for code, recipients in enumerate(addressed)}
+        self.codes, self.participants, self.greeted, self.addressed, *columns = state
         for name, column in zip(_COLUMNS, columns):
             setattr(self, name, column)
         self.files = None
-
-
-def _code(codes: dict[tuple[str, ...], int], names: tuple[str, ...]) -> int:
-    """The code of a tuple of names, giving it the next one when it is new."""
-    code = codes.get(names)
-    if code is None:
-        code = codes[names] = len(codes)
-    return code
-
-
-def _codes(codes: dict[tuple[str, ...], int], later: dict[tuple[str, ...], int]) -> np.ndarray:
-    """My code for each code of ``later``, coding the tuples new to me."""
-    return np.asarray([_code(codes, names) for names in later], dtype=np.int64)
 
 
 def _extend_coded(column: array[int], mine: np.ndarray, codes: array[int]) -> None:

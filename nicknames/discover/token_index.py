@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import re
-from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -242,12 +241,8 @@ class TokenIndex:
 
     def _count(self, code: int, counted: set[str]) -> None:
         """Count one message of the thread with the given code for each of the tokens."""
-        messages = self.threads.messages
         for token in counted:
-            codes = messages.get(token)
-            if codes is None:
-                codes = messages[token] = array("I")
-            codes.append(code)
+            self.threads.add(token, code)
 
     def _add_runs(self, found: Iterable[tuple[int, list[str]]]) -> None:
         """Add messages' runs of capitalised words, each message's with the code of its thread."""
@@ -357,8 +352,6 @@ class TokenIndex:
     def _indexable(self, token: str) -> bool:
         """Tokens that may be names: capitalised, with a lost accent, or a known name in lower case."""
         return not token.islower() or token in self.watched or "?" in token
-
-
 
 
 class _OrdinaryWords(dict[str, bool]):
