@@ -25,7 +25,7 @@ import numpy as np
 from nicknames.collect import CollectPlan, CollectResult, finish_collect, plan_collect
 from nicknames.csv_chunks import DEFAULT_CHUNK_ROWS, iter_chunks
 from nicknames.csv_file import check_encoding
-from nicknames.csv_slices import RowSlice, read_slice
+from nicknames.csv_slices import RowSlice, read_slice_batches
 from nicknames.discover.thread_counts import Members, NumberedThreads
 from nicknames.discover.token_index import BATCH
 from nicknames.heap import return_freed_memory
@@ -93,11 +93,13 @@ def collect_csv(
     return_freed_memory()  # what reading the outline freed, which forked workers would count again
     with counting(progress, jobs) as done:
         if jobs <= 1:
-            for chunk in chunks:
-                scan.absorb(_scan(plan, done, source, chunk))
+            passes: Iterator[Scan] = (_scan(plan, done, source, chunk) for chunk in chunks)
         else:
-            for found in ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, done, source)):
-                scan.absorb(found)
+            passes = ordered_map(_scan_chunk, chunks, jobs, _start_worker, (plan, done, source))
+        for found in passes:
+            scan.absorb(found)
+            return_freed_memory()  # what unpickling or scanning the chunk freed, which would fragment the heap
+    scan.write_held()
     if progress is not None:
         progress.step("suggesting names")
     index = scan.index
@@ -130,16 +132,6 @@ def _first_sessions(thread: np.ndarray, session: np.ndarray, threads: int) -> np
     return found
 
 
-def _scan_messages(scan: Scan, offset: int, messages: list[Message], threads: np.ndarray,
-                   scanned: Callable[[int], None]) -> None:
-    """Scan a chunk's messages (``threads``: the outline's code of the thread of each) a batch of the index at a time,
-    telling ``scanned`` how many more are done after each."""
-    for start in range(0, len(messages), BATCH):
-        batch = messages[start : start + BATCH]
-        scan.add_all(offset + start, batch, threads[start : start + BATCH].tolist())
-        scanned(len(batch))
-
-
 def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> Iterator[Chunk]:
     """The chunks: the outline's byte ranges, or for a file not cut into ranges, the cells the pass reads."""
     if outline.slices is not None:
@@ -151,14 +143,27 @@ def _chunks(path: Path, outline: Outline, encoding: str | None, rows: int) -> It
         offset += len(chunk)
 
 
-def _messages(source: Source, chunk: Chunk) -> list[Message]:
-    """A chunk's messages, read from the file where the chunk is a byte range of it."""
-    first, rows = chunk
+def _batches(source: Source, chunk: Chunk) -> Iterator[tuple[int, list[Message]]]:
+    """A chunk's messages a batch of the index at a time, each batch with the position of its first message."""
+    position = chunk[0]
+    for cells in _cells(source, chunk[1]):
+        messages = source.outline.messages(cells, position)
+        yield position, messages
+        position += len(messages)
+
+
+def _cells(source: Source, rows: RowSlice | dict[str, list[str]]) -> Iterator[dict[str, list[str]]]:
+    """The cells of a chunk's rows by column, ``BATCH`` rows at a time. A byte range of the file is read and parsed
+    a batch at a time too, so that a worker never holds the texts of a whole chunk, nor its bytes."""
     if isinstance(rows, RowSlice):
         outline = source.outline
-        frame = read_slice(source.path, source.encoding, outline.header, rows, outline.columns.of(*_READ_FIELDS))
-        rows = {label: frame[label].tolist() for label in frame.columns}
-    return source.outline.messages(rows, first)
+        for frame in read_slice_batches(source.path, source.encoding, outline.header, rows, BATCH,
+                                        outline.columns.of(*_READ_FIELDS)):
+            yield {label: frame[label].tolist() for label in frame.columns}
+        return
+    count = len(next(iter(rows.values()), []))
+    for start in range(0, count, BATCH):
+        yield {label: cells[start : start + BATCH] for label, cells in rows.items()}
 
 
 def _recipients(path: Path, outline: Outline, encoding: str | None, rows: int) -> dict[str, None]:
@@ -189,18 +194,15 @@ def _scan_chunk(chunk: Chunk) -> Scan:
 
 
 def _scan(plan: CollectPlan, scanned: Callable[[int], None], source: Source, chunk: Chunk) -> Scan:
-    """One chunk scanned on its own: its records, for ``Scan.absorb`` (which writes them to disk in the pass over
-    the whole file, whether the chunks are scanned by workers or one after the other)."""
+    """One chunk scanned on its own, a batch of the index at a time: its records, for ``Scan.absorb`` (which writes
+    them to disk in the pass over the whole file, whether the chunks are scanned by workers or one after the
+    other)."""
     outline = source.outline
     scan = plan.scan(NumberedThreads(len(outline.thread_labels)), members=False)
-    messages = _messages(source, chunk)
-    _scan_messages(scan, chunk[0], messages, _threads(outline, chunk[0], messages), scanned)
+    for first, messages in _batches(source, chunk):
+        scan.add_all(first, messages, outline.thread[first : first + len(messages)].tolist())
+        scanned(len(messages))
     # The outline's pages of the chunk's rows, which would add up, chunk after chunk, to half its arrays in each worker.
     # (Giving the freed heap back here too would lower a worker's peak by some 14 MB, for 4% more time.)
     outline.forget_pages()
     return scan.findings()
-
-
-def _threads(outline: Outline, first: int, messages: list[Message]) -> np.ndarray:
-    """The outline's thread codes of the messages from position ``first`` on."""
-    return outline.thread[first : first + len(messages)]

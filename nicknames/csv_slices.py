@@ -26,10 +26,12 @@ from __future__ import annotations
 
 import codecs
 import io
+import os
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -227,6 +229,39 @@ def read_slice(path: Path, encoding: str, header: Sequence[str], piece: RowSlice
     return parse_rows(data, encoding, header, usecols)
 
 
+def read_slice_batches(path: Path, encoding: str, header: Sequence[str], piece: RowSlice, rows: int,
+                       usecols: Sequence[str] | None = None) -> Iterator[pd.DataFrame]:
+    """The rows of ``read_slice``, ``rows`` at a time: the range's bytes are read as the parser asks for them, so
+    neither they nor the cells of more than ``rows`` rows are held at once."""
+    with warnings.catch_warnings(), _RangeReader(path, piece) as stream:
+        warnings.simplefilter("ignore", pd.errors.ParserWarning)
+        yield from pd.read_csv(stream, chunksize=rows, **_read_options(encoding, header, usecols))
+
+
+class _RangeReader(io.RawIOBase):
+    """The bytes of one range of a file, as a stream of their own."""
+
+    def __init__(self, path: Path, piece: RowSlice) -> None:
+        super().__init__()
+        self._file = path.open("rb", buffering=0)
+        self._at, self._end = piece.start, piece.end
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        size = min(len(buffer), self._end - self._at)
+        if size <= 0:
+            return 0
+        read = os.preadv(self._file.fileno(), [memoryview(buffer)[:size]], self._at)
+        self._at += read
+        return read
+
+    def close(self) -> None:
+        self._file.close()
+        super().close()
+
+
 def parse_rows(
     data: bytes, encoding: str, header: Sequence[str], usecols: Sequence[str] | None = None
 ) -> pd.DataFrame:
@@ -238,11 +273,16 @@ def parse_rows(
     """
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", pd.errors.ParserWarning)
-        return pd.read_csv(
-            io.BytesIO(data), header=None, names=list(header), dtype=object, keep_default_na=False,
-            na_filter=False, encoding=_codec(encoding), encoding_errors="strict", engine="c",
-            usecols=list(usecols) if usecols is not None else None,
-        )
+        return pd.read_csv(io.BytesIO(data), **_read_options(encoding, header, usecols))
+
+
+def _read_options(encoding: str, header: Sequence[str], usecols: Sequence[str] | None) -> dict[str, Any]:
+    """``pd.read_csv``'s options for the rows of a range: every cell the parser's string, in the file's encoding."""
+    return {
+        "header": None, "names": list(header), "dtype": object, "keep_default_na": False, "na_filter": False,
+        "encoding": _codec(encoding), "encoding_errors": "strict", "engine": "c",
+        "usecols": list(usecols) if usecols is not None else None,
+    }
 
 
 def _codec(encoding: str) -> str:

@@ -110,6 +110,18 @@ def on_disk(array: np.ndarray) -> np.ndarray:
     return spilled.mapped().reshape(array.shape)
 
 
+def writable(count: int, dtype: type | np.dtype) -> np.ndarray:
+    """An array of ``count`` zeros to fill in any order: mapped read-write from a temporary file when it is not small
+    (``forget_pages`` then lets the pages written go to the file)."""
+    dtype = np.dtype(dtype)
+    if count * dtype.itemsize < SMALL:
+        return np.zeros(count, dtype=dtype)
+    with temporary_space():
+        file = tempfile.TemporaryFile()
+        file.truncate(count * dtype.itemsize)
+        return np.memmap(file, dtype=dtype, mode="r+", shape=(count,))
+
+
 def forget_pages(*arrays: np.ndarray | None) -> None:
     """Let this process's copies of the pages of mapped arrays go (they stay in the file cache until needed)."""
     for array in arrays:

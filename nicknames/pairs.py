@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from nicknames.disk_arrays import forget_pages
+
 STEP = 2**16
 """Messages read at a time (the arrays of a step are a few hundred KB)."""
 
@@ -30,6 +32,7 @@ def member_pairs(scope: np.ndarray, sender: np.ndarray, parent_sender: np.ndarra
             wanted = (mine >= among.start) & (mine < among.stop)
             mine, where = mine[wanted], where[wanted]
         found.append(np.unique(where * members + mine if scopes is None else mine * scopes + where))
+        forget_pages(scope, sender, parent_sender)  # read once: a long file's pages would add up in this process
     pairs = np.concatenate(found)
     del found
     return distinct(pairs)

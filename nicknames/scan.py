@@ -16,6 +16,7 @@ import numpy as np
 from nicknames.discover.attribution import Greetings
 from nicknames.discover.thread_counts import ThreadCodes, ThreadCounts
 from nicknames.discover.token_index import TokenIndex
+from nicknames.disk_arrays import forget_pages, on_disk, writable
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
 from nicknames.pairs import STEP
@@ -34,6 +35,8 @@ class ScanStats:
 
 
 _NO_RULES = Rules((), (), frozenset())
+FORGET_AFTER = 2**12
+"""Threads ``Posts`` looks up before it lets the pages of its arrays on disk go."""
 
 
 class Posts(Mapping[str, Reversible[tuple[int, str]]]):
@@ -43,7 +46,7 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
     records nothing for this: the messages are grouped by thread once, after the pass (``grouped``).
     """
 
-    __slots__ = ("ends", "order", "sender", "senders", "threads")
+    __slots__ = ("ends", "looked_up", "order", "sender", "senders", "threads")
 
     def __init__(self, thread: np.ndarray, threads: ThreadCodes, sender: np.ndarray, senders: Sequence[str]) -> None:
         self.threads = threads
@@ -51,6 +54,8 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
         self.order, self.ends = grouped(thread, len(threads.labels))
         """Positions, thread by thread, in file order within each thread; where each thread's end."""
         self.sender, self.senders = sender, senders
+        self.looked_up = 0
+        """Threads looked up since the pages of the arrays on disk were last let go (``FORGET_AFTER``)."""
 
     @classmethod
     def of_messages(cls, messages: Sequence[Message], threads: ThreadCodes | None = None) -> Posts:
@@ -73,7 +78,12 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
         """The posts of the thread with this code."""
         rows = self.order[(self.ends[code - 1] if code else 0) : self.ends[code]]
         senders = self.senders
-        return list(zip(rows.tolist(), [senders[sender] for sender in self.sender[rows].tolist()]))
+        posts = list(zip(rows.tolist(), [senders[sender] for sender in self.sender[rows].tolist()]))
+        self.looked_up += 1
+        if self.looked_up >= FORGET_AFTER:  # the pages read, which would add up to the arrays of the whole file
+            forget_pages(self.order, self.ends, self.sender)
+            self.looked_up = 0
+        return posts
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.threads.labels)
@@ -84,13 +94,17 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
 
 def grouped(thread: np.ndarray, threads: int) -> tuple[np.ndarray, np.ndarray]:
     """Every position, thread by thread and in file order within each (``np.argsort(thread, kind="stable")``, as 32-bit
-    integers), and where each thread's end: sorted a step of messages at a time (``pairs.STEP``), so that no 64-bit
-    copy of the file's positions is made."""
-    counts = np.bincount(thread, minlength=threads)
-    ends = np.cumsum(counts)
+    integers), and where each thread's end: sorted a step of messages at a time (``pairs.STEP``) into arrays on disk
+    (``disk_arrays``), so that no copy of the file's positions is held in memory."""
+    counts = np.zeros(threads, dtype=np.int32)
+    for start in range(0, len(thread), STEP):
+        codes, sizes = np.unique(thread[start : start + STEP], return_counts=True)
+        counts[codes] += sizes.astype(np.int32)
+    ends = np.cumsum(counts, dtype=np.int32)
     free = ends - counts
     """Where the next position of each thread goes."""
-    order = np.empty(len(thread), dtype=np.int32)
+    del counts
+    order = writable(len(thread), np.int32)
     for start in range(0, len(thread), STEP):
         piece = np.asarray(thread[start : start + STEP])
         local = np.argsort(piece, kind="stable")
@@ -98,8 +112,9 @@ def grouped(thread: np.ndarray, threads: int) -> tuple[np.ndarray, np.ndarray]:
         firsts = np.flatnonzero(np.diff(codes, prepend=-1))
         sizes = np.diff(firsts, append=len(codes))
         order[free[codes] + np.arange(len(codes)) - np.repeat(firsts, sizes)] = local + start
-        free[codes[firsts]] += sizes
-    return order, ends
+        free[codes[firsts]] += sizes.astype(np.int32)
+        forget_pages(thread, order)  # each written or read once: a long file's pages would add up in this process
+    return order, on_disk(ends)
 
 
 @dataclass
@@ -144,6 +159,12 @@ class Scan:
         self.signoffs.update(later.signoffs)
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
+
+    def write_held(self) -> None:
+        """Once every pass is absorbed, write the codes of the counts on disk still held in memory to their files
+        (``Scan.on_disk``): however many messages came before, none are held while collect decides."""
+        self.class_usage.write_held()
+        self.index.write_held()
 
     def add_all(self, first: int, messages: Sequence[Message], threads: list[int] | None = None) -> None:
         """Read messages in file order, the first at position ``first``: salutations and class-list names message by

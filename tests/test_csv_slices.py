@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from nicknames import csv_slices
-from nicknames.csv_slices import Unsliceable, parse_rows, read_slice, row_slices, sliceable
+from nicknames.csv_slices import Unsliceable, parse_rows, read_slice, read_slice_batches, row_slices, sliceable
 
 HEADER = b"a,b,c\n"
 PIECES = ["x", "Rob", " ", "\t", ",", '"', '""', "\n", "\r", "\r\n", "\u00e9", "\ufeff", "\x00"]
@@ -138,3 +138,24 @@ def test_ranges_read_for_some_columns_fail_where_the_whole_file_fails(
     assert expected is not None
     got = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=["a", "b"])
     assert got.values.tolist() == expected[["a", "b"]].values.tolist()
+
+
+@settings(max_examples=300, report_multiple_bugs=False, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.lists(CELL, min_size=3, max_size=3), min_size=1, max_size=12), per_range=st.integers(1, 9),
+       batch=st.integers(1, 4), encoding=st.sampled_from(["utf-8", "cp1252"]),
+       end=st.sampled_from(["\n", "\r\n"]), columns=st.sampled_from([None, ["a", "c"]]))
+def test_a_range_read_a_batch_at_a_time_gives_its_rows(
+    tmp_path: Path, rows: list[list[str]], per_range: int, batch: int, encoding: str, end: str,
+    columns: list[str] | None,
+) -> None:
+    try:
+        text = "".join(",".join(row) + end for row in rows).encode(encoding)
+    except UnicodeError:
+        return
+    path = tmp_path / "m.csv"
+    path.write_bytes(HEADER + text)
+    for piece in row_slices(path, encoding, per_range):
+        frames = list(read_slice_batches(path, encoding, ["a", "b", "c"], piece, batch, columns))
+        assert [len(frame) for frame in frames] == [min(batch, piece.rows - start) for start in range(0, piece.rows, batch)]
+        joined = pd.concat(frames, ignore_index=True)
+        assert joined.values.tolist() == read_slice(path, encoding, ["a", "b", "c"], piece, columns).values.tolist()

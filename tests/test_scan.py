@@ -5,22 +5,36 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from nicknames import scan
+from nicknames import disk_arrays, scan
 from nicknames.discover.thread_counts import NumberedThreads, ThreadCodes
 from nicknames.messages import Message
 from nicknames.scan import Posts, grouped
 
 
+@pytest.mark.parametrize("small", [disk_arrays.SMALL, 1])
 @pytest.mark.parametrize("step", [1, 3, 16, 2**16])
 @pytest.mark.parametrize(("threads", "count"), [(1, 0), (1, 5), (4, 40), (30, 200), (200, 50)])
-def test_positions_grouped_by_thread_in_file_order(step: int, threads: int, count: int,
+def test_positions_grouped_by_thread_in_file_order(step: int, threads: int, count: int, small: int,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(scan, "STEP", step)
+    monkeypatch.setattr(disk_arrays, "SMALL", small)  # 1: the positions written to a file however few
     thread = np.random.default_rng(threads * count).integers(0, threads, count).astype(np.int32)
     order, ends = grouped(thread, threads)
     assert order.dtype == np.int32
+    assert isinstance(order, np.memmap) == (small == 1 and count > 0)
     assert order.tolist() == np.argsort(thread, kind="stable").tolist()
     assert ends.tolist() == np.cumsum(np.bincount(thread, minlength=threads)).tolist()
+
+
+def test_posts_let_the_pages_of_their_arrays_go_as_threads_are_looked_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scan, "FORGET_AFTER", 2)
+    forgotten: list[int] = []
+    monkeypatch.setattr(scan, "forget_pages", lambda *arrays: forgotten.append(len(arrays)))
+    posts = Posts(np.array([1, 0, 1, 2], dtype=np.int32), NumberedThreads(3), np.array([0, 1, 0, 1]), ["U0", "U1"])
+    forgotten.clear()  # grouping the positions let go of the pages it read and wrote
+    assert [posts.of_code(code) for code in (0, 1, 2)] == [[(1, "U1")], [(0, "U0"), (2, "U0")], [(3, "U1")]]
+    assert forgotten == [3]  # after the second look-up: the order, the ends and the senders
+    assert posts.looked_up == 1
 
 
 def test_posts_of_a_thread_by_label_or_code() -> None:

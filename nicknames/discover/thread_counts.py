@@ -204,6 +204,12 @@ class ThreadCounts(Mapping[str, Counter[str]]):
             if written.held >= HELD:
                 written.write(messages)
 
+    def write_held(self) -> None:
+        """For counts on disk, write the codes held now (up to ``HELD`` of them, however far the last write is), so
+        that reading the counts takes the same memory whatever the number of messages."""
+        if self._written is not None:
+            self._written.write(self.messages)
+
     def _extend(self, keys: Iterable[str], codes: bytes, lengths: Iterable[int]) -> None:
         """Add to each key's codes its piece of one buffer of 32-bit codes (pieces of these lengths, in turn)."""
         messages = self.messages

@@ -324,6 +324,11 @@ class TokenIndex:
         lexicon.lower.update(theirs.lower)
         lexicon.capitalised.update(theirs.capitalised)
 
+    def write_held(self) -> None:
+        """Write the codes its counts on disk hold in memory to their files (``ThreadCounts.write_held``)."""
+        self.threads.write_held()
+        self.runs.write_held()
+
     def records(self) -> TokenIndex:
         """The counts this index holds, without its word lists (cheap to send between processes) and without who
         is active in which thread, which the outline of the messages tells (``Members.of_posts``)."""
