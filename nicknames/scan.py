@@ -35,7 +35,7 @@ class ScanStats:
 
 
 _NO_RULES = Rules((), (), frozenset())
-FORGET_AFTER = 2**12
+FORGET_AFTER = 2**10
 """Threads ``Posts`` looks up before it lets the pages of its arrays on disk go."""
 
 
@@ -53,7 +53,9 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
         """The codes of ``thread`` (those of the pass, so that a greeting's thread is looked up by its code)."""
         self.order, self.ends = grouped(thread, len(threads.labels))
         """Positions, thread by thread, in file order within each thread; where each thread's end."""
-        self.sender, self.senders = sender, senders
+        self.sender = in_order(sender, self.order)
+        """The sender of each of those positions: a thread's posts are a few adjacent pages of both arrays."""
+        self.senders = senders
         self.looked_up = 0
         """Threads looked up since the pages of the arrays on disk were last let go (``FORGET_AFTER``)."""
 
@@ -76,9 +78,9 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
 
     def of_code(self, code: int) -> list[tuple[int, str]]:
         """The posts of the thread with this code."""
-        rows = self.order[(self.ends[code - 1] if code else 0) : self.ends[code]]
+        start, end = (self.ends[code - 1] if code else 0), self.ends[code]
         senders = self.senders
-        posts = list(zip(rows.tolist(), [senders[sender] for sender in self.sender[rows].tolist()]))
+        posts = list(zip(self.order[start:end].tolist(), map(senders.__getitem__, self.sender[start:end].tolist())))
         self.looked_up += 1
         if self.looked_up >= FORGET_AFTER:  # the pages read, which would add up to the arrays of the whole file
             forget_pages(self.order, self.ends, self.sender)
@@ -115,6 +117,15 @@ def grouped(thread: np.ndarray, threads: int) -> tuple[np.ndarray, np.ndarray]:
         free[codes[firsts]] += sizes.astype(np.int32)
         forget_pages(thread, order)  # each written or read once: a long file's pages would add up in this process
     return order, on_disk(ends)
+
+
+def in_order(values: np.ndarray, order: np.ndarray) -> np.ndarray:
+    """``values[order]`` in an array on disk (``disk_arrays.writable``), made a step at a time (``pairs.STEP``)."""
+    found = writable(len(order), values.dtype)
+    for start in range(0, len(order), STEP):
+        found[start : start + STEP] = values[order[start : start + STEP]]
+        forget_pages(values, order, found)
+    return found
 
 
 @dataclass

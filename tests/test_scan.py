@@ -8,7 +8,7 @@ import pytest
 from nicknames import disk_arrays, scan
 from nicknames.discover.thread_counts import NumberedThreads, ThreadCodes
 from nicknames.messages import Message
-from nicknames.scan import Posts, grouped
+from nicknames.scan import Posts, grouped, in_order
 
 
 @pytest.mark.parametrize("small", [disk_arrays.SMALL, 1])
@@ -24,6 +24,17 @@ def test_positions_grouped_by_thread_in_file_order(step: int, threads: int, coun
     assert isinstance(order, np.memmap) == (small == 1 and count > 0)
     assert order.tolist() == np.argsort(thread, kind="stable").tolist()
     assert ends.tolist() == np.cumsum(np.bincount(thread, minlength=threads)).tolist()
+
+
+@pytest.mark.parametrize("small", [disk_arrays.SMALL, 1])
+@pytest.mark.parametrize("step", [1, 3, 2**16])
+def test_values_in_an_order_made_a_step_at_a_time(step: int, small: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(scan, "STEP", step)
+    monkeypatch.setattr(disk_arrays, "SMALL", small)
+    values = np.arange(10, 17, dtype=np.int32)
+    order = np.array([3, 0, 6, 1, 5, 2, 4], dtype=np.int32)
+    found = in_order(values, order)
+    assert found.dtype == np.int32 and found.tolist() == values[order].tolist() == [13, 10, 16, 11, 15, 12, 14]
 
 
 def test_posts_let_the_pages_of_their_arrays_go_as_threads_are_looked_up(monkeypatch: pytest.MonkeyPatch) -> None:

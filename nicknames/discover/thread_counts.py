@@ -284,13 +284,14 @@ class ThreadCounts(Mapping[str, Counter[str]]):
 
 MESSAGES_A_BLOCK = 2**18
 """Messages per block of participants whose threads ``Members.of_posts`` gathers at once."""
-HELD = 2**20
-"""Codes that counts on disk hold in memory (4 MB) before they are written to the file."""
+HELD = 2**18
+"""Codes that counts on disk hold in memory (1 MB) before they are written to the file."""
 
 
 class _Written:
     """The codes that counts on disk wrote: one temporary file, and each time codes were written, where each key's
-    are in it."""
+    are in it (8 bytes a key written: the file's codes of one write go key after key in the order of their
+    numbers, so that where each key's end is tells where the next one's start)."""
 
     __slots__ = ("file", "held", "ids", "places")
 
@@ -300,27 +301,22 @@ class _Written:
         """Codes absorbed since the last were written."""
         self.ids: dict[str, int] = {}
         """Key → its number, as first written."""
-        self.places: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
-        """Each time codes were written: the numbers of the keys written (ascending), where each key's codes start
-        in the file, and how many there are."""
+        self.places: list[tuple[int, np.ndarray, np.ndarray]] = []
+        """Each time codes were written: where in the file the write starts, the numbers of the keys written
+        (ascending), and where each key's codes end, counted from the start of the write."""
 
     def write(self, messages: dict[str, array[int]]) -> None:
-        """Write the codes held, key by key, and hold none."""
-        ids, starts, lengths, pieces = [], [], [], []
-        start = self.file.count
-        for key, codes in messages.items():
-            if codes:
-                ids.append(self.ids.setdefault(key, len(self.ids)))
-                starts.append(start)
-                lengths.append(len(codes))
-                start += len(codes)
-                pieces.append(codes)
-                messages[key] = array("I")
-        if pieces:
+        """Write the codes held, key by key in the order of their numbers, and hold none."""
+        held = [(self.ids.setdefault(key, len(self.ids)), key) for key, codes in messages.items() if codes]
+        if held:
+            held.sort()
+            pieces = [messages[key] for _, key in held]
+            start = self.file.count
             self.file.append(np.frombuffer(b"".join(pieces), dtype=np.uint32))
-            order = np.argsort(np.asarray(ids, dtype=np.int32), kind="stable")
-            self.places.append((np.asarray(ids, dtype=np.int32)[order], np.asarray(starts, dtype=np.int64)[order],
-                                np.asarray(lengths, dtype=np.int64)[order]))
+            ends = np.cumsum(np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))).astype(np.uint32)
+            self.places.append((start, np.fromiter((number for number, _ in held), np.uint32, len(held)), ends))
+            for _, key in held:
+                messages[key] = array("I")
         self.held = 0
 
     def codes(self, key: str) -> list[np.ndarray]:
@@ -335,10 +331,11 @@ class _Written:
         number = self.ids.get(key)
         if number is None:
             return
-        for ids, starts, lengths in self.places:
+        for start, ids, ends in self.places:
             at = int(np.searchsorted(ids, number))
             if at < len(ids) and ids[at] == number:
-                yield int(starts[at]), int(lengths[at])
+                begin = int(ends[at - 1]) if at else 0
+                yield start + begin, int(ends[at]) - begin
 
 
 def _pieces(codes: bytes, lengths: Iterable[int]) -> Iterator[memoryview]:
