@@ -64,6 +64,11 @@ class ArrayFile:
         with temporary_space():
             self._file.write(piece.data)
 
+    @property
+    def in_memory(self) -> bool:
+        """Whether the pieces appended so far are few enough to stay in memory (``SMALL``)."""
+        return self._file is None
+
     def read(self, start: int, count: int) -> np.ndarray:
         """``count`` elements from ``start`` of those appended so far, read from the file rather than mapped (no
         page of it stays in this process's memory); more may be appended afterwards."""

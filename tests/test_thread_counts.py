@@ -8,11 +8,13 @@ from collections import Counter
 import numpy as np
 import pytest
 
+from nicknames import disk_arrays
 from nicknames.discover import thread_counts
 from nicknames.discover.thread_counts import (
     Involvement,
     Members,
     NumberedThreads,
+    StoredThreads,
     ThreadCodes,
     ThreadCounts,
     ThreadSessions,
@@ -184,11 +186,13 @@ def test_messages_of_a_key_in_some_threads_are_counted_without_labels(threads: l
         assert first.total_in(key, np.asarray(threads, dtype=np.uint32)) == expected
 
 
+@pytest.mark.parametrize("small", [disk_arrays.SMALL, 1])
 @pytest.mark.parametrize("block", [1, 7, 60, 2**18])
 @pytest.mark.parametrize("seed", range(4))
-def test_members_of_posts_are_those_added_message_by_message(seed: int, block: int,
+def test_members_of_posts_are_those_added_message_by_message(seed: int, block: int, small: int,
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(thread_counts, "MESSAGES_A_BLOCK", block)  # participants in 1, 2, 5 blocks
+    monkeypatch.setattr(disk_arrays, "SMALL", small)  # 1: each participant's threads read from the file
     rng = np.random.default_rng(seed)
     count, threads, senders = 60, 9, ["U0", "U1", "U2", "U3", "U4"]
     thread = rng.integers(0, threads, count).astype(np.int32)
@@ -205,6 +209,9 @@ def test_members_of_posts_are_those_added_message_by_message(seed: int, block: i
     assert {who: sorted(codes) for who, codes in found.threads_of.items()} == {
         who: sorted(codes) for who, codes in added.threads_of.items()}
     assert all(list(codes) == sorted(codes) for codes in found.threads_of.values())
+    assert isinstance(found.threads_of, StoredThreads) and "U4" not in found.threads_of
+    with pytest.raises(AssertionError):
+        found.add(0, "U4")  # the members of the posts of a file are read, not added to
 
 
 def test_members_of_no_posts() -> None:

@@ -359,8 +359,8 @@ class Members:
         self.threads = threads
         self.of_thread: list[tuple[str, ...]] = []
         """The members of each thread, by code."""
-        self.threads_of: dict[str, array[int]] = {}
-        """Participant → codes of the threads in which they are active."""
+        self.threads_of: dict[str, array[int]] | StoredThreads = {}
+        """Participant → codes of the threads in which they are active (in a file, for ``of_posts``)."""
 
     def add(self, thread: int, participant: str) -> None:
         """Note that the participant is active in the thread with this code."""
@@ -370,9 +370,11 @@ class Members:
         members = of_thread[thread]
         if participant not in members:
             of_thread[thread] = (*members, participant)
-            codes = self.threads_of.get(participant)
+            threads_of = self.threads_of
+            assert isinstance(threads_of, dict), "the members of the posts of a file are not added to"
+            codes = threads_of.get(participant)
             if codes is None:
-                codes = self.threads_of[participant] = array("I")
+                codes = threads_of[participant] = array("I")
             codes.append(thread)
 
     def absorb(self, later: Members, recode: list[int] | None) -> None:
@@ -387,11 +389,12 @@ class Members:
         """Who is active in which thread, from each message's thread, sender and parent's sender codes (-1: no
         parent), as the outline holds them.
 
-        Only ``threads_of`` is filled (about four bytes a thread and member): the members of each thread
-        are read from it, and nothing is added afterwards.
+        Only ``threads_of`` is filled (four bytes a thread and member, in a temporary file: ``StoredThreads``):
+        the members of each thread are read from it, and nothing is added afterwards.
         """
         count, people = max(len(threads.labels), 1), max(len(senders), 1)
         members = cls(threads)
+        stored, places = ArrayFile(np.uint32), {}
         # The pairs of a block of participants at a time: each block's take a few MB, however long the file.
         blocks = max(1, -(-len(thread) // MESSAGES_A_BLOCK))
         block = -(-people // blocks)
@@ -401,8 +404,9 @@ class Members:
             bounds = np.searchsorted(pairs, np.arange(among.start, among.stop + 1, dtype=np.int64) * count).tolist()
             for participant, start, end in zip(among, bounds, bounds[1:]):
                 if end > start:
-                    codes = pairs[start:end] - participant * count
-                    members.threads_of[senders[participant]] = array("I", codes.astype(np.uint32).tobytes())
+                    places[senders[participant]] = stored.count, end - start
+                    stored.append(pairs[start:end] - participant * count)
+        members.threads_of = StoredThreads(stored, places)
         return members
 
     def by_thread(self) -> dict[str, set[str]]:
@@ -427,6 +431,32 @@ class Members:
         """The labels of the threads in which the participant is active."""
         labels = self.threads.labels
         return {labels[code] for code in self.threads_of.get(participant, ())}
+
+
+class StoredThreads(Mapping[str, np.ndarray]):
+    """Participant → codes of the threads in which they are active, from one temporary file (``Members.of_posts``):
+    each look-up reads its codes anew (``ArrayFile.read``), so that no page of the file stays in memory."""
+
+    __slots__ = ("_file", "_held", "_places")
+
+    def __init__(self, file: ArrayFile, places: dict[str, tuple[int, int]]) -> None:
+        self._file = file
+        self._held = file.mapped() if file.in_memory else None
+        """All the codes, when they are few enough to stay in memory (``disk_arrays.SMALL``)."""
+        self._places = places
+        """Participant → where their codes start, and how many there are."""
+
+    def __getitem__(self, participant: str) -> np.ndarray:
+        start, count = self._places[participant]
+        if self._held is not None:
+            return self._held[start : start + count]
+        return self._file.read(start, count)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
 
 
 class Involvement(Mapping[str, set[str]]):
