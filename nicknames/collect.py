@@ -221,10 +221,9 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
     for each of them only in the threads where they are active.
     """
     usage, members = scan.class_usage, scan.index.participation.threads_of
-    # A participant's threads are read for each part they share: read them once, as codes (for the participants
-    # met last: those of all of them take four bytes a thread and member).
-    threads_of = functools.lru_cache(maxsize=2**10)(
-        lambda participant: np.asarray(members.get(participant, ()), dtype=np.uint32))
+    # A participant's threads are read for each part they share: read them once, as codes (while the names are
+    # counted only: the suggestions that follow, where collect peaks, do without them).
+    threads_of = functools.cache(lambda participant: np.asarray(members.get(participant, ()), dtype=np.uint32))
     for part in usage:
         owners = part_owners[part]
         for participant in owners:

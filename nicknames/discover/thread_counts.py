@@ -414,7 +414,7 @@ class Members:
         labels = self.threads.labels
         found: dict[str, set[str]] = {}
         for participant, codes in self.threads_of.items():
-            for code in codes:
+            for code in codes.tolist():
                 found.setdefault(labels[code], set()).add(participant)
         return found
 
@@ -423,14 +423,15 @@ class Members:
         sessions = self.threads.sessions
         found: dict[str, set[str]] = {}
         for participant, codes in self.threads_of.items():
-            for session in {sessions[code] for code in codes}:
+            for session in {sessions[code] for code in codes.tolist()}:
                 found.setdefault(session, set()).add(participant)
         return found
 
     def threads_of_participant(self, participant: str) -> set[str]:
         """The labels of the threads in which the participant is active."""
         labels = self.threads.labels
-        return {labels[code] for code in self.threads_of.get(participant, ())}
+        codes = self.threads_of.get(participant)
+        return set() if codes is None else {labels[code] for code in codes.tolist()}
 
 
 class StoredThreads(Mapping[str, np.ndarray]):
@@ -451,6 +452,9 @@ class StoredThreads(Mapping[str, np.ndarray]):
         if self._held is not None:
             return self._held[start : start + count]
         return self._file.read(start, count)
+
+    def __contains__(self, participant: object) -> bool:
+        return participant in self._places
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._places)
