@@ -188,9 +188,12 @@ def _start_worker(plan: CollectPlan, scanned: Callable[[int], None], source: Sou
 
 
 def _scan_chunk(chunk: Chunk) -> Scan:
-    """``_scan`` in a worker process."""
+    """``_scan`` in a worker process, which then gives back the heap the chunk freed: otherwise fragmented chunk
+    after chunk, it would add a few MB to the worker's peak over a long file."""
     assert _worker is not None, "_start_worker was not called"
-    return _scan(*_worker, chunk)
+    found = _scan(*_worker, chunk)
+    return_freed_memory()
+    return found
 
 
 def _scan(plan: CollectPlan, scanned: Callable[[int], None], source: Source, chunk: Chunk) -> Scan:
@@ -203,6 +206,5 @@ def _scan(plan: CollectPlan, scanned: Callable[[int], None], source: Source, chu
         scan.add_all(first, messages, outline.thread[first : first + len(messages)].tolist())
         scanned(len(messages))
     # The outline's pages of the chunk's rows, which would add up, chunk after chunk, to half its arrays in each worker.
-    # (Giving the freed heap back here too would lower a worker's peak by some 14 MB, for 4% more time.)
     outline.forget_pages()
     return scan.findings()
