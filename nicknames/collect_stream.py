@@ -106,7 +106,7 @@ def collect_csv(
     index.participation = Members.of_posts(index.codes, outline.thread, outline.sender, outline.parent_sender,
                                            outline.senders)
     posts = Posts(outline.thread, index.codes, outline.sender, outline.senders)
-    outline.forget_pages()  # read through once each; greetings read a few senders again
+    outline.forget_pages()  # each read through once (Posts keeps the senders it needs in thread order)
     return_freed_memory()
     return finish_collect(scan, plan, outline.senders, posts)
 
