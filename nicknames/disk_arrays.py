@@ -64,16 +64,13 @@ class ArrayFile:
         with temporary_space():
             self._file.write(piece.data)
 
-    @property
-    def in_memory(self) -> bool:
-        """Whether the pieces appended so far are few enough to stay in memory (``SMALL``)."""
-        return self._file is None
-
     def read(self, start: int, count: int) -> np.ndarray:
         """``count`` elements from ``start`` of those appended so far, read from the file rather than mapped (no
         page of it stays in this process's memory); more may be appended afterwards."""
         if self._file is None:
-            held = np.concatenate(self._pieces) if self._pieces else np.zeros(0, dtype=self.dtype)
+            if len(self._pieces) > 1:  # joined once, not at every read
+                self._pieces = [np.concatenate(self._pieces)]
+            held = self._pieces[0] if self._pieces else np.zeros(0, dtype=self.dtype)
             return held[start : start + count].copy()
         size, file = self.dtype.itemsize, self._file
         with temporary_space():

@@ -438,19 +438,15 @@ class StoredThreads(Mapping[str, np.ndarray]):
     """Participant → codes of the threads in which they are active, from one temporary file (``Members.of_posts``):
     each look-up reads its codes anew (``ArrayFile.read``), so that no page of the file stays in memory."""
 
-    __slots__ = ("_file", "_held", "_places")
+    __slots__ = ("_file", "_places")
 
     def __init__(self, file: ArrayFile, places: dict[str, tuple[int, int]]) -> None:
         self._file = file
-        self._held = file.mapped() if file.in_memory else None
-        """All the codes, when they are few enough to stay in memory (``disk_arrays.SMALL``)."""
         self._places = places
         """Participant → where their codes start, and how many there are."""
 
     def __getitem__(self, participant: str) -> np.ndarray:
         start, count = self._places[participant]
-        if self._held is not None:
-            return self._held[start : start + count]
         return self._file.read(start, count)
 
     def __contains__(self, participant: object) -> bool:
