@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -31,27 +30,22 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
-from nicknames.identifiers import KINDS, identifier_rules
-from nicknames.key_file import KeyFile, check_key_location, readable_by_others
+from nicknames.identifiers import KINDS
+from nicknames.key_file import check_key_location, readable_by_others
 from nicknames.mail.participants import key_path
-from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping
-from nicknames.output import atomic_output, check_outputs, refuse_stdout_over
-from nicknames.parallel import default_jobs
+from nicknames.output import check_outputs, refuse_stdout_over
 from nicknames.pseudonyms import IdTemplate, KeyedIds
 from nicknames.render import (
-    ProgressBar,
     absent_warning,
     apply_summary,
     private_file_note,
     pseudonym_summary,
-    reply_warnings,
 )
 from nicknames.resolution import Unresolved
 
 if TYPE_CHECKING:
-    from nicknames.config import Config
-    from nicknames.roster import Roster
+    pass
 
 
 class Style(str, Enum):
@@ -169,12 +163,6 @@ def apply_command(
     mapping = read_mapping(mapping_path)
     roster = read_roster(class_list, encoding) if class_list else Roster()
     settings = load_settings(config)
-    if streams(messages, fmt, key.style, strict or review is not None or key_file is not None):
-        stream_apply(messages, output, mapping, scope.value, settings, roster, key, kinds, unresolved, jobs,
-                     quiet, verbose, report, encoding, message_id=message_id_column, sender=sender_column,
-                     text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
-                     session_id=session_id_column)
-        return
     addresses = open_address_key(messages, address_key or key_path(mapping_path), must_exist=True)
     source = load_source(
         messages, settings, encoding, addresses, message_id=message_id_column, sender=sender_column,
@@ -222,55 +210,3 @@ def parse_kinds(value: str) -> list[str]:
             f"unknown identifier kind {unknown[0]!r}; use {', '.join(KINDS)}, all or none.", param_hint="--identifiers"
         )
     return words
-
-
-def streams(messages: Path, fmt: str | None, style: str, needs_records: bool) -> bool:
-    """True when apply can read the CSV file in chunks: nothing asked for needs the whole table at once.
-
-    Surrogates are drawn from all texts, keyed codes replace the sender columns
-    of the whole table, and --strict, --review and --key-file read every
-    replacement record; those runs read the table into memory.
-    """
-    from nicknames.formats import detect_format
-
-    return detect_format(messages) == "csv" and fmt in (None, "csv") and style == "id" and not needs_records
-
-
-def stream_apply(
-    messages: Path, output: Path | None, mapping: Mapping, scope: str, settings: Config, roster: Roster,
-    key: KeyFile, kinds: list[str], unresolved: Unresolved, jobs: int, quiet: bool, verbose: bool,
-    report: Path | None, encoding: str | None, **columns: str | None,
-) -> None:
-    """``apply`` on a CSV file of any size: an outline pass, then chunks in ``jobs`` processes."""
-    from nicknames.apply_stream import apply_csv  # these load pandas: see cli/common.py
-    from nicknames.outline import read_outline
-    from nicknames.report import write_report
-    from nicknames.styles import build_style
-
-    chosen = dict(settings.columns)
-    chosen.update({field: column for field, column in columns.items() if column is not None})
-    encoding = encoding or settings.encoding
-    with ProgressBar(err, "apply", enabled=not quiet) as progress:
-        progress.step("reading the outline")
-        outline = read_outline(messages, chosen, encoding)
-        jobs = jobs or default_jobs(messages.stat().st_size)
-        reply_warnings(err, outline.replies)
-        pseudonym = build_style(key, mapping, outline.senders, [], roster)
-        rules = identifier_rules(kinds, [*mapping.participants, *outline.senders], roster.addresses) if kinds else None
-        if output is None:
-            summary = apply_csv(messages, sys.stdout, mapping, scope, pseudonym, identifiers=rules,
-                                unresolved=unresolved, encoding=encoding, jobs=jobs, progress=progress,
-                                outline=outline)
-        else:
-            with atomic_output(output, newline="") as stream:
-                summary = apply_csv(messages, stream, mapping, scope, pseudonym, identifiers=rules,
-                                    unresolved=unresolved, encoding=encoding, jobs=jobs, progress=progress,
-                                    outline=outline)
-    absent_warning(err, summary.unknown_participants)
-    if report is not None:
-        write_report(summary, report)
-    if not quiet:
-        apply_summary(err, summary, scope, verbose)
-        pseudonym_summary(err, summary, key.style, None)
-        if report is not None:
-            private_file_note(err, report, "the report")

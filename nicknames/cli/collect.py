@@ -29,18 +29,16 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
-from nicknames.config import Config
 from nicknames.mail.participants import key_path, write_key
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping, with_header, write_mapping
 from nicknames.nickname_table import read_table
 from nicknames.output import check_outputs
-from nicknames.parallel import default_jobs
-from nicknames.render import ProgressBar, absent_warning, collect_summary, private_file_note, reply_warnings
+from nicknames.render import absent_warning, collect_summary, private_file_note
 from nicknames.salutations import DEFAULT_RULES
 
 if TYPE_CHECKING:
-    from nicknames.outline import Outline
+    pass
 
 
 @app.command("collect")
@@ -90,8 +88,6 @@ def collect_command(
     """
     from nicknames.class_list import read_class_list  # these load pandas: see cli/common.py
     from nicknames.collect import merge
-    from nicknames.collect_stream import collect_csv
-    from nicknames.formats import detect_format
 
     key_file = address_key or key_path(output)
     check_outputs({"--output": output, "--address-key": key_file}, [messages, class_list, config_in_use(config)])
@@ -101,30 +97,18 @@ def collect_command(
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
-    csv = detect_format(messages) == "csv"
-    if csv:
-        key = None  # only mail has addresses; a CSV file is read without loading the other formats' readers
-    else:
-        from nicknames.sources import open_address_key
+    from nicknames.sources import open_address_key
 
-        key = open_address_key(messages, key_file, must_exist=address_key is not None)
+    key = open_address_key(messages, key_file, must_exist=address_key is not None)
     columns = {"message_id": message_id_column, "sender": sender_column, "text": text_column,
                "parent_id": parent_id_column, "thread_id": thread_id_column, "session_id": session_id_column}
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
     encoding = encoding or settings.encoding
-    if csv:
-        with ProgressBar(err, "collect", enabled=not quiet) as progress:
-            progress.step("reading the outline")
-            outline = load_outline(messages, settings, encoding, **columns)
-            jobs = jobs or default_jobs(messages.stat().st_size)
-            result = collect_csv(messages, roster, rules, names, not no_discover, encoding=encoding, jobs=jobs,
-                                 progress=progress, outline=outline)
-    else:
-        from nicknames.sources import collect_source
+    from nicknames.sources import collect_source
 
-        source = load_source(messages, settings, encoding, key, **columns)
-        result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
+    source = load_source(messages, settings, encoding, key, **columns)
+    result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
     mapping = merge(existing, result.mapping)
     absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])
     if not merged:
@@ -140,15 +124,3 @@ def collect_command(
         collect_summary(err, result, output, merged)
     else:
         private_file_note(err, output, "the mapping file")
-
-
-
-def load_outline(messages: Path, settings: Config, encoding: str | None, **columns: str | None) -> Outline:
-    """The outline of a CSV file with the columns chosen by options, then by the config file."""
-    from nicknames.outline import read_outline
-
-    chosen = dict(settings.columns)
-    chosen.update({field: column for field, column in columns.items() if column is not None})
-    outline = read_outline(messages, chosen, encoding)
-    reply_warnings(err, outline.replies)
-    return outline
