@@ -7,6 +7,8 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from nicknames.engine.partitions import scope_partitions
+from nicknames.engine.run import ordered_map
 from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
 from nicknames.messages import Message, MessageTable
@@ -78,37 +80,70 @@ def apply_mapping(
     *,
     identifiers: IdentifierRules | None = None,
     unresolved: Unresolved = Unresolved.first,
+    jobs: int = 1,
 ) -> ApplyResult:
-    """Replace every name of the mapping (and identifiers, when given) in the text column, scope by scope."""
+    """Replace every name of the mapping (and identifiers, when given) in the text column, scope by scope.
+
+    The messages are cut into partitions of whole scopes, each pseudonymised by
+    ``apply_partition`` in one of ``jobs`` processes; the result is the same
+    for any number of them.
+    """
     messages = list(table.messages())
+    keys = table.scope_keys(scope)
+    parts = scope_partitions(keys)
+    context = ApplyContext(mapping, pseudonym, identifiers, unresolved)
     texts = [message.text for message in messages]
     replacements: list[tuple[int, Replacement]] = []
     duplicates: list[Duplicate] = []
-    groups = _group_by_scope(table.scope_keys(scope))
-    for key, rows in groups.items():
-        batch = [messages[row] for row in rows]
-        names = scope_names(mapping, _active(batch))
-        duplicates.extend(Duplicate(key, name, owners) for name, owners in names.duplicates().items())
-        new_texts, records = substitute_batch(
-            batch, names, pseudonym, identifiers=identifiers, unresolved=unresolved
-        )
-        row_of = {messages[row].id: row for row in rows}
-        for row, text in zip(rows, new_texts):
-            texts[row] = text
-        replacements.extend((row_of[record.message_id], record) for record in records)
+    payloads = ([(key, [messages[row] for row in rows]) for key, rows in part] for part in parts)
+    for part, outcomes in zip(parts, ordered_map(apply_partition, payloads, jobs, context)):
+        for (key, rows), outcome in zip(part, outcomes):
+            duplicates.extend(outcome.duplicates)
+            row_of = {messages[row].id: row for row in rows}
+            for row, text in zip(rows, outcome.texts):
+                texts[row] = text
+            replacements.extend((row_of[record.message_id], record) for record in outcome.records)
     frame = table.frame.copy()
     frame[table.columns.text] = texts
     replacements.sort(key=lambda item: (item[0], item[1].start))
     senders = set(table.frame[table.columns.sender])
     unknown = [p for p in mapping.participants if p not in senders]
-    return ApplyResult(frame, [record for _, record in replacements], duplicates, len(groups), unknown)
+    scopes = sum(len(part) for part in parts)
+    return ApplyResult(frame, [record for _, record in replacements], duplicates, scopes, unknown)
 
 
-def _group_by_scope(keys: list[str]) -> dict[str, list[int]]:
-    groups: dict[str, list[int]] = {}
-    for row, key in enumerate(keys):
-        groups.setdefault(key, []).append(row)
-    return groups
+@dataclass(frozen=True)
+class ApplyContext:
+    """What every partition of one apply shares: sent once to each worker."""
+
+    mapping: Mapping
+    pseudonym: Pseudonym
+    identifiers: IdentifierRules | None
+    unresolved: Unresolved
+
+
+@dataclass(frozen=True)
+class ScopeOutcome:
+    """One scope pseudonymised: its new texts in row order, its replacements and its duplicate names."""
+
+    texts: list[str]
+    records: list[Replacement]
+    duplicates: list[Duplicate]
+
+
+def apply_partition(partition: list[tuple[str, list[Message]]], context: ApplyContext) -> list[ScopeOutcome]:
+    """Pseudonymise a partition of whole scopes (scope key, its messages in file order): a pure function."""
+    return [apply_scope(key, batch, context) for key, batch in partition]
+
+
+def apply_scope(key: str, batch: list[Message], context: ApplyContext) -> ScopeOutcome:
+    """Pseudonymise the messages of one scope with the names of the participants active in it."""
+    names = scope_names(context.mapping, _active(batch))
+    duplicates = [Duplicate(key, name, owners) for name, owners in names.duplicates().items()]
+    texts, records = substitute_batch(
+        batch, names, context.pseudonym, identifiers=context.identifiers, unresolved=context.unresolved
+    )
+    return ScopeOutcome(texts, records, duplicates)
 
 
 def _active(batch: list[Message]) -> set[str]:

@@ -29,6 +29,8 @@ from rapidfuzz.distance import OSA
 
 from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.lexicon import common_words
+from nicknames.engine.partitions import PARTITION_ROWS, batches
+from nicknames.engine.run import Progress, ordered_map
 from nicknames.mapping import Mapping
 from nicknames.stopwords import STOPWORDS
 from nicknames.word_names import WORD_NAMES
@@ -163,11 +165,25 @@ def _add_length(lengths: dict[str, list[int]], tokens: tuple[str, ...]) -> None:
         known.sort(reverse=True)
 
 
-def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True) -> AuditResult:
-    """Scan (message id, text) pairs; near misses are dropped if their word also appears in lower case."""
+def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True, *, jobs: int = 1,
+                   progress: Progress | None = None, size: int | None = None) -> AuditResult:
+    """Scan (message id, text) pairs; near misses are dropped if their word also appears in lower case.
+
+    The pairs are cut into runs of ``size`` (``PARTITION_ROWS``) in order, each scanned by
+    ``audit_part`` in one of ``jobs`` processes: the same findings in the same
+    order for any number of them.
+    """
     tally = AuditTally(index)
-    tally.absorb(audit_part(messages, index, near))
+    for part in ordered_map(_audit_run, batches(messages, size or PARTITION_ROWS), jobs, (index, near)):
+        tally.absorb(part)
+        if progress is not None:
+            progress.advance(part.messages)
     return tally.result()
+
+
+def _audit_run(messages: list[tuple[str, str]], settings: tuple[NameIndex, bool]) -> AuditPart:
+    """``audit_part`` as the engine calls it: one run of messages, with what every run shares."""
+    return audit_part(messages, *settings)
 
 
 @dataclass

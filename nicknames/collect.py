@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -20,10 +20,11 @@ from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
 from nicknames.discover.thread_counts import ThreadCodes
 from nicknames.discover.token_index import BATCH, TokenIndex
-from nicknames.heap import objects_frozen
+from nicknames.engine.partitions import row_runs
+from nicknames.engine.run import objects_frozen, ordered_map
 from nicknames.mapping import Mapping, Name, Status
 from nicknames.matcher import NameMatcher
-from nicknames.messages import MessageTable
+from nicknames.messages import Message, MessageTable
 from nicknames.nickname_table import NicknameTable, builtin_table
 from nicknames.patterns import compile_names, name_key
 from nicknames.salutations import DEFAULT_RULES, Rules
@@ -82,6 +83,8 @@ def collect(
     rules: Rules = DEFAULT_RULES,
     nicknames: NicknameTable | None = None,
     discover: bool = True,
+    *,
+    jobs: int = 1,
 ) -> CollectResult:
     """Find every participant's candidate names in one pass over the messages.
 
@@ -89,15 +92,29 @@ def collect(
     give the names with direct evidence; with ``discover`` (the default) the
     same pass feeds an index from which familiar forms, misspellings, case and
     accent variants, stylised forms, initials and glued names are suggested.
+    The pass is cut into runs of messages in file order, read by
+    ``scan_partition`` in ``jobs`` processes and absorbed in order, so the
+    mapping is the same for any number of them.
     """
     messages = list(table.messages())
     senders = dict.fromkeys(table.frame[table.columns.sender])
     addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
     plan = plan_collect(addressed, class_list, rules, nicknames, discover)
     scan = plan.scan()
-    for start in range(0, len(messages), BATCH):
-        scan.add_all(start, messages[start : start + BATCH])
+    payloads = ((run.start, messages[run.start : run.stop]) for run in row_runs(len(messages)))
+    for found in ordered_map(scan_partition, payloads, jobs, plan):
+        scan.absorb(found)
     return finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
+
+
+def scan_partition(run: tuple[int, Sequence[Message]], plan: CollectPlan) -> Scan:
+    """What one run of messages in file order (with the position of its first) tells collect: a pure function
+    whose results ``Scan.absorb`` adds up, in file order, to one pass over all of them."""
+    first, messages = run
+    scan = plan.scan()
+    for start in range(0, len(messages), BATCH):
+        scan.add_all(first + start, messages[start : start + BATCH])
+    return scan.findings()
 
 
 @dataclass(frozen=True)
@@ -114,14 +131,11 @@ class CollectPlan:
     discover: bool = True
     """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
 
-    def scan(self, threads: ThreadCodes | None = None, members: bool = True, on_disk: bool = False) -> Scan:
-        """A fresh pass over messages with these rules, class-list names and watched names (and the codes of the
-        threads, when they are known before the pass; ``members``: whether the pass notes who is active in which
-        thread, which the outline of the messages otherwise tells; ``on_disk``: see ``Scan.on_disk``)."""
+    def scan(self) -> Scan:
+        """A fresh pass over messages with these rules, class-list names and watched names."""
         watched, runs, class_pattern = self._patterns
-        index = TokenIndex(watched=watched, sequence_words=runs, codes=threads or ThreadCodes(),
-                           tracks_members=members, counts_on_disk=on_disk)
-        return Scan(self.rules, class_pattern, index, on_disk=on_disk)
+        index = TokenIndex(watched=watched, sequence_words=runs, codes=ThreadCodes())
+        return Scan(self.rules, class_pattern, index)
 
     @functools.cached_property
     def _patterns(self) -> tuple[frozenset[str], frozenset[str], NameMatcher | None]:

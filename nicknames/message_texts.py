@@ -1,8 +1,7 @@
-"""Stream (message id, text) pairs out of an export, a chunk at a time, for audit and evaluate.
+"""(message id, text) pairs out of an export, for audit and evaluate.
 
-A CSV file is read in chunks of its id and text columns only, so scanning an
-output of a million messages needs no more memory than scanning a thousand;
-other formats are read whole through ``read_messages``.
+A CSV file needs only its id and text columns (an output cut down to them can
+be audited); other formats are read whole through ``read_messages``.
 """
 
 from __future__ import annotations
@@ -11,7 +10,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 from nicknames.columns import resolve_columns
-from nicknames.csv_chunks import iter_chunks, read_header
+from nicknames.csv_file import read_csv_table
 from nicknames.formats import detect_format
 from nicknames.messages import MessageTable, read_messages
 
@@ -22,9 +21,9 @@ def iter_texts(path: Path, chosen: Mapping[str, str] | None = None,
     if detect_format(path) != "csv":
         yield from texts_by_id(read_messages(path, chosen, encoding)).items()
         return
-    columns = resolve_columns(read_header(path, encoding), chosen or {}, str(path))
-    for chunk in iter_chunks(path, encoding, [columns.message_id, columns.text]):
-        yield from zip(chunk[columns.message_id], chunk[columns.text])
+    frame = read_csv_table(path, encoding)
+    columns = resolve_columns([str(column) for column in frame.columns], chosen or {}, str(path))
+    yield from zip(frame[columns.message_id], frame[columns.text])
 
 
 def texts_by_id(table: MessageTable) -> dict[str, str]:

@@ -23,7 +23,6 @@ from nicknames.substitute import RULES
 
 if TYPE_CHECKING:  # only for annotations: these modules load pandas, which --help does without
     from nicknames.apply import ApplyResult
-    from nicknames.apply_stream import ApplySummary
     from nicknames.collect import CollectResult
 
 MAX_ROWS = 10
@@ -53,7 +52,7 @@ def collect_summary(console: Console, result: CollectResult, output: Path, merge
     )
 
 
-def apply_summary(console: Console, result: ApplyResult | ApplySummary, scope: str, show_names: bool) -> None:
+def apply_summary(console: Console, result: ApplyResult, scope: str, show_names: bool) -> None:
     """Messages changed, replacements, and each duplicate name with the rule that resolved it."""
     console.print(
         f"[bold]apply[/] (scope {scope}): {_count(result.message_count(), 'message')} in "
@@ -64,7 +63,7 @@ def apply_summary(console: Console, result: ApplyResult | ApplySummary, scope: s
         _duplicates(console, result, show_names)
 
 
-def _duplicates(console: Console, result: ApplyResult | ApplySummary, show_names: bool) -> None:
+def _duplicates(console: Console, result: ApplyResult, show_names: bool) -> None:
     scopes = len({duplicate.scope for duplicate in result.duplicates})
     console.print(
         f"[yellow]Warning:[/] {len(result.duplicates)} names belong to several participants active in the "
@@ -124,7 +123,7 @@ def private_file_note(console: Console, path: Path, what: str) -> None:
     )
 
 
-def pseudonym_summary(console: Console, result: ApplyResult | ApplySummary, style: str, key_file: Path | None) -> None:
+def pseudonym_summary(console: Console, result: ApplyResult, style: str, key_file: Path | None) -> None:
     """Identifiers replaced per kind, shared-name decisions per rule, mentions to review, the key file."""
     kinds = result.identifier_kinds()
     if kinds:

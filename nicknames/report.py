@@ -6,13 +6,12 @@ import csv
 from pathlib import Path
 
 from nicknames.apply import ApplyResult
-from nicknames.apply_stream import ApplySummary
 from nicknames.output import atomic_output
 
 REPORT_COLUMNS = ("participant", "name", "replacements")
 
 
-def write_report(result: ApplyResult | ApplySummary, path: Path) -> None:
+def write_report(result: ApplyResult, path: Path) -> None:
     """Write replacements per (participant, name) as CSV, owner-only because it holds real names."""
     with atomic_output(path, private=True, newline="") as stream:
         writer = csv.writer(stream, lineterminator="\n")

@@ -16,10 +16,8 @@ import numpy as np
 from nicknames.discover.attribution import Greetings
 from nicknames.discover.thread_counts import ThreadCodes, ThreadCounts
 from nicknames.discover.token_index import TokenIndex
-from nicknames.disk_arrays import forget_pages, on_disk, writable
 from nicknames.matcher import NameMatcher
 from nicknames.messages import Message
-from nicknames.pairs import STEP
 from nicknames.salutations import Rules, greeting_names, signoff_names
 
 
@@ -35,29 +33,27 @@ class ScanStats:
 
 
 _NO_RULES = Rules((), (), frozenset())
-FORGET_AFTER = 2**10
-"""Threads ``Posts`` looks up before it lets the pages of its arrays on disk go."""
 
 
 class Posts(Mapping[str, Reversible[tuple[int, str]]]):
     """Thread → its messages in file order as (position, sender), read from each message's thread and sender codes.
 
-    The outline (or the table) already holds every message's thread and sender, so the pass
-    records nothing for this: the messages are grouped by thread once, after the pass (``grouped``).
+    The table already holds every message's thread and sender, so the pass records
+    nothing for this: the messages are grouped by thread once, after the pass.
     """
 
-    __slots__ = ("ends", "looked_up", "order", "sender", "senders", "threads")
+    __slots__ = ("ends", "order", "sender", "senders", "threads")
 
     def __init__(self, thread: np.ndarray, threads: ThreadCodes, sender: np.ndarray, senders: Sequence[str]) -> None:
         self.threads = threads
         """The codes of ``thread`` (those of the pass, so that a greeting's thread is looked up by its code)."""
-        self.order, self.ends = grouped(thread, len(threads.labels))
-        """Positions, thread by thread, in file order within each thread; where each thread's end."""
-        self.sender = in_order(sender, self.order)
-        """The sender of each of those positions: a thread's posts are a few adjacent pages of both arrays."""
+        self.order = np.argsort(thread, kind="stable").astype(np.int32)
+        """Positions, thread by thread, in file order within each thread."""
+        self.ends = np.cumsum(np.bincount(thread, minlength=len(threads.labels)))
+        """Where each thread's positions end in ``order``."""
+        self.sender = sender[self.order]
+        """The sender of each of those positions."""
         self.senders = senders
-        self.looked_up = 0
-        """Threads looked up since the pages of the arrays on disk were last let go (``FORGET_AFTER``)."""
 
     @classmethod
     def of_messages(cls, messages: Sequence[Message], threads: ThreadCodes | None = None) -> Posts:
@@ -80,52 +76,13 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
         """The posts of the thread with this code."""
         start, end = (self.ends[code - 1] if code else 0), self.ends[code]
         senders = self.senders
-        posts = list(zip(self.order[start:end].tolist(), map(senders.__getitem__, self.sender[start:end].tolist())))
-        self.looked_up += 1
-        if self.looked_up >= FORGET_AFTER:  # the pages read, which would add up to the arrays of the whole file
-            forget_pages(self.order, self.ends, self.sender)
-            self.looked_up = 0
-        return posts
+        return list(zip(self.order[start:end].tolist(), map(senders.__getitem__, self.sender[start:end].tolist())))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.threads.labels)
 
     def __len__(self) -> int:
         return len(self.threads.labels)
-
-
-def grouped(thread: np.ndarray, threads: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every position, thread by thread and in file order within each (``np.argsort(thread, kind="stable")``, as 32-bit
-    integers), and where each thread's end: sorted a step of messages at a time (``pairs.STEP``) into arrays on disk
-    (``disk_arrays``), so that no copy of the file's positions is held in memory."""
-    counts = np.zeros(threads, dtype=np.int32)
-    for start in range(0, len(thread), STEP):
-        codes, sizes = np.unique(thread[start : start + STEP], return_counts=True)
-        counts[codes] += sizes.astype(np.int32)
-    ends = np.cumsum(counts, dtype=np.int32)
-    free = ends - counts
-    """Where the next position of each thread goes."""
-    del counts
-    order = writable(len(thread), np.int32)
-    for start in range(0, len(thread), STEP):
-        piece = np.asarray(thread[start : start + STEP])
-        local = np.argsort(piece, kind="stable")
-        codes = piece[local]
-        firsts = np.flatnonzero(np.diff(codes, prepend=-1))
-        sizes = np.diff(firsts, append=len(codes))
-        order[free[codes] + np.arange(len(codes)) - np.repeat(firsts, sizes)] = local + start
-        free[codes[firsts]] += sizes.astype(np.int32)
-        forget_pages(thread, order)  # each written or read once: a long file's pages would add up in this process
-    return order, on_disk(ends)
-
-
-def in_order(values: np.ndarray, order: np.ndarray) -> np.ndarray:
-    """``values[order]`` in an array on disk (``disk_arrays.writable``), made a step at a time (``pairs.STEP``)."""
-    found = writable(len(order), values.dtype)
-    for start in range(0, len(order), STEP):
-        found[start : start + STEP] = values[order[start : start + STEP]]
-        forget_pages(values, order, found)
-    return found
 
 
 @dataclass
@@ -141,13 +98,10 @@ class Scan:
     """(sender, name) → messages the sender signed with that name."""
     class_usage: ThreadCounts = field(init=False)
     """Registered name part → messages per thread it occurs in (thread codes of the index, four bytes a message)."""
-    on_disk: bool = False
-    """Whether the records that grow with the number of messages go to temporary files as passes are absorbed (in
-    the pass that a streamed collect absorbs the passes over its chunks into; its index's counts too)."""
 
     def __post_init__(self) -> None:
-        self.greetings = Greetings(self.index.codes, self.on_disk)
-        self.class_usage = ThreadCounts(self.index.codes, self.on_disk)
+        self.greetings = Greetings(self.index.codes)
+        self.class_usage = ThreadCounts(self.index.codes)
 
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
@@ -171,16 +125,10 @@ class Scan:
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
 
-    def write_held(self) -> None:
-        """Once every pass is absorbed, write the codes of the counts on disk still held in memory to their files
-        (``Scan.on_disk``): however many messages came before, none are held while collect decides."""
-        self.class_usage.write_held()
-        self.index.write_held()
-
     def add_all(self, first: int, messages: Sequence[Message], threads: list[int] | None = None) -> None:
         """Read messages in file order, the first at position ``first``: salutations and class-list names message by
         message, the index for all of them at once (``TokenIndex.add_all``). ``threads``: the code of each message's
-        thread, when the codes of the pass are known before it (``NumberedThreads``)."""
+        thread, when the codes of the pass are known before it."""
         if threads is None:
             codes = self.index.codes
             threads = [codes.code(message.thread, message.session) for message in messages]  # in order, as one by one

@@ -144,10 +144,11 @@ def collect_source(
     rules: Rules = DEFAULT_RULES,
     nicknames: NicknameTable | None = None,
     discover: bool = True,
+    jobs: int = 1,
 ) -> CollectResult:
     """Collect names from a source; a given class list wins over the display names of mail."""
     roster = {**source.class_list, **(class_list or {})}
-    result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover)
+    result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover, jobs=jobs)
     if source.archive is not None:
         _add_display_names(result.mapping, source.archive)
     return result
@@ -172,13 +173,16 @@ def apply_source(
     *,
     identifiers: IdentifierRules | None = None,
     unresolved: Unresolved = Unresolved.first,
+    jobs: int = 1,
 ) -> ApplyResult:
     """Pseudonymise a source; for mail, every part of every message and its headers."""
     if source.archive is None:
-        return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
+        return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
+                             jobs=jobs)
     archive = source.archive
     parts = part_table(archive, lambda participant: pseudonymous_address(participant, pseudonym(participant)))
-    result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
+    result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
+                           jobs=jobs)
     ids = archive_message_ids(archive)
     messages = pseudonymised_messages(archive, list(result.frame[parts.columns.text]), pseudonym, ids)
     return ArchiveApplyResult(
@@ -196,19 +200,21 @@ def pseudonymise(
     identifiers: Iterable[str] = KINDS,
     addresses: MappingType[str, list[str]] | None = None,
     unresolved: Unresolved = Unresolved.first,
+    jobs: int = 1,
 ) -> ApplyResult:
     """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
 
     ``identifiers`` are the kinds of ``nicknames.identifiers.KINDS`` to replace
     (none with ``()``); ``addresses`` maps participants to their e-mail addresses
-    and handles (a class list's), to which a mail archive adds its own.
+    and handles (a class list's), to which a mail archive adds its own; ``jobs``
+    worker processes share the scopes (see ``nicknames.engine``).
     """
     kinds = list(identifiers)
     senders = source.participants()
     owned = source.owned_addresses(addresses, pseudonym or IdTemplate())
     rules = identifier_rules(kinds, [*mapping.participants, *senders], owned) if kinds else None
     return apply_source(
-        source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved
+        source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved, jobs=jobs
     )
 
 

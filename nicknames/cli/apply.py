@@ -30,6 +30,7 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
+from nicknames.engine.run import default_jobs
 from nicknames.identifiers import KINDS
 from nicknames.key_file import check_key_location, readable_by_others
 from nicknames.mail.participants import key_path
@@ -174,7 +175,8 @@ def apply_command(
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
     result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
-                          addresses=roster.addresses, unresolved=unresolved)
+                          addresses=roster.addresses, unresolved=unresolved,
+                          jobs=jobs or default_jobs(messages))
     if isinstance(pseudonym, KeyedIds) and source.archive is None:
         result.frame = keyed_id_columns(table, result.frame, pseudonym)
     absent_warning(err, result.unknown_participants)

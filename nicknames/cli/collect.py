@@ -29,6 +29,7 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
+from nicknames.engine.run import default_jobs
 from nicknames.mail.participants import key_path, write_key
 from nicknames.mapping import Mapping
 from nicknames.mapping_file import read_mapping, with_header, write_mapping
@@ -86,7 +87,9 @@ def collect_command(
     MAPPING.addresses.csv), display names are the class list, and a greeting
     names the recipient it matches (else the parent message's sender).
     """
-    from nicknames.class_list import read_class_list  # these load pandas: see cli/common.py
+    from nicknames.class_list import (
+        read_class_list,  # these load pandas: see cli/common.py
+    )
     from nicknames.collect import merge
 
     key_file = address_key or key_path(output)
@@ -108,7 +111,8 @@ def collect_command(
     from nicknames.sources import collect_source
 
     source = load_source(messages, settings, encoding, key, **columns)
-    result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
+    result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover,
+                            jobs=jobs or default_jobs(messages))
     mapping = merge(existing, result.mapping)
     absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])
     if not merged:

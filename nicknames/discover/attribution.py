@@ -26,7 +26,6 @@ from typing import Any
 import numpy as np
 
 from nicknames.discover.thread_counts import ThreadCodes
-from nicknames.disk_arrays import ArrayFile, forget_pages
 from nicknames.labels import Labels
 
 
@@ -130,28 +129,19 @@ _Row = tuple[int, int, int, int, tuple[str, ...], tuple[str, ...]]
 """A greeting as ``Greetings.rows`` gives it: position, thread code, sender code, parent's sender code (-1: unknown),
 names and recipients."""
 _COLUMNS = ("positions", "threads", "senders", "parents", "names", "recipients")
-SPILLED = 2**16
-"""Greetings kept in memory before those of a pass ``on_disk`` are moved to its files."""
-READ = 2**14
-"""Greetings of a pass ``on_disk`` read back at a time (each a few hundred bytes as Python objects)."""
-
-
 class Greetings:
     """The greetings of a pass in columns of integers, 28 bytes each instead of a ``Greeting`` object: the position,
     the codes of the thread (``ThreadCodes``, shared with the index of the same pass) and of the sender and
     parent's sender, and the codes of the tuple of names and of recipients.
 
     Codes rather than strings: a worker's greetings come back with copies of the thread and sender
-    strings, which would otherwise stay in memory chunk after chunk. The greetings of a pass ``on_disk``
-    (the one a streamed collect absorbs its chunks' passes into) go to temporary files
-    (``disk_arrays``) as they come, so that its memory does not grow with the file; they are read once,
-    when all are added (``rows``).
+    strings, which would otherwise stay in memory partition after partition.
     """
 
-    __slots__ = ("addressed", "codes", "files", "greeted", "names", "parents", "participants", "positions",
+    __slots__ = ("addressed", "codes", "greeted", "names", "parents", "participants", "positions",
                  "recipients", "senders", "threads")
 
-    def __init__(self, threads: ThreadCodes | None = None, on_disk: bool = False) -> None:
+    def __init__(self, threads: ThreadCodes | None = None) -> None:
         self.codes = threads if threads is not None else ThreadCodes()
         self.positions = array("q")
         self.threads = array("I")
@@ -166,9 +156,6 @@ class Greetings:
         """Each tuple of names greeted, coded in ``names``."""
         self.addressed: Labels[tuple[str, ...]] = Labels()
         """Each tuple of recipients → its code in ``recipients``."""
-        self.files: dict[str, ArrayFile] | None = None
-        if on_disk:
-            self.files = {name: ArrayFile(np.dtype(getattr(self, name).typecode)) for name in _COLUMNS}
 
     def append(self, greeting: Greeting, session: str = "") -> None:
         """Add the next greeting (``session``: that of its thread, for a thread new to the codes)."""
@@ -185,8 +172,6 @@ class Greetings:
         self.parents.append(-1 if parent_sender is None else participants.code(parent_sender))
         self.names.append(self.greeted.code(names))
         self.recipients.append(self.addressed.code(recipients))
-        if self.files is not None and len(self.positions) >= SPILLED:
-            self._spill()
 
     def extend(self, later: Greetings) -> None:
         """Add the greetings of the messages that follow."""
@@ -203,44 +188,19 @@ class Greetings:
         greeted, addressed = self.greeted.recode(later.greeted), self.addressed.recode(later.addressed)
         _extend_coded(self.names, np.asarray(greeted, dtype=np.int64), later.names)
         _extend_coded(self.recipients, np.asarray(addressed, dtype=np.int64), later.recipients)
-        if self.files is not None and len(self.positions) >= SPILLED:
-            self._spill()
-
-    def _spill(self) -> None:
-        """Move the greetings held in memory to the files."""
-        assert self.files is not None
-        for name in _COLUMNS:
-            column = getattr(self, name)
-            if column:
-                self.files[name].append(np.frombuffer(column, dtype=self.files[name].dtype))
-                setattr(self, name, array(column.typecode))
 
     def rows(self) -> Iterator[_Row]:
-        """Every greeting in the order added, a step at a time (once all are added, for a pass ``on_disk``)."""
+        """Every greeting in the order added."""
         greeted, addressed = self.greeted.labels, self.addressed.labels
-        for positions, threads, senders, parents, names, recipients in self._pieces():
-            yield from zip(positions.tolist(), threads.tolist(), senders.tolist(), parents.tolist(),
-                           map(greeted.__getitem__, names.tolist()), map(addressed.__getitem__, recipients.tolist()))
-
-    def _pieces(self) -> Iterator[list[Any]]:
-        """The columns, whole when in memory, else read from the files a step at a time."""
-        if self.files is None:
-            yield [getattr(self, name) for name in _COLUMNS]
-            return
-        self._spill()
-        files, self.files = self.files, None
-        mapped = [files[name].mapped() for name in _COLUMNS]
-        for start in range(0, len(mapped[0]), READ):
-            yield [column[start : start + READ] for column in mapped]
-            forget_pages(*mapped)
+        return zip(self.positions.tolist(), self.threads.tolist(), self.senders.tolist(), self.parents.tolist(),
+                   map(greeted.__getitem__, self.names.tolist()), map(addressed.__getitem__, self.recipients.tolist()))
 
     def greeted_names(self) -> set[str]:
         """Every name greeted."""
         return {name for names in self.greeted.labels for name in names}
 
     def __len__(self) -> int:
-        spilled = self.files["positions"].count if self.files is not None else 0
-        return spilled + len(self.positions)
+        return len(self.positions)
 
     def __iter__(self) -> Iterator[Greeting]:
         threads, people = self.codes.labels, self.participants.labels
@@ -249,7 +209,6 @@ class Greetings:
                            names, recipients)
 
     def __getstate__(self) -> tuple[object, ...]:
-        assert self.files is None, "greetings on disk stay in their process"
         return (self.codes, self.participants, self.greeted, self.addressed,
                 *(getattr(self, name) for name in _COLUMNS))
 
@@ -257,7 +216,6 @@ class Greetings:
         self.codes, self.participants, self.greeted, self.addressed, *columns = state
         for name, column in zip(_COLUMNS, columns):
             setattr(self, name, column)
-        self.files = None
 
 
 def _extend_coded(column: array[int], mine: np.ndarray, codes: array[int]) -> None:

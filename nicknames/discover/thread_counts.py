@@ -16,9 +16,6 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import numpy as np
 
-from nicknames.disk_arrays import ArrayFile
-from nicknames.labels import LabelSequence
-from nicknames.pairs import member_pairs
 
 
 class ThreadCodes:
@@ -67,68 +64,6 @@ class ThreadCodes:
         self.codes = {label: code for code, label in enumerate(self._labels)}
 
 
-class NumberedThreads(ThreadCodes):
-    """The threads of an outline, known before the pass: thread ``n`` is labelled ``str(n)``.
-
-    No label is held (a large export has hundreds of thousands of threads, whose labels would take tens of MB
-    in every process), and the passes over the chunks of one file share the codes, so that their counts are
-    absorbed as they are.
-    """
-
-    __slots__ = ("_count", "_of_thread")
-
-    def __init__(self, count: int, sessions: Sequence[str] = ()) -> None:
-        super().__init__()
-        self._count = count
-        self._of_thread = sessions
-        """The session of each thread (empty in the passes over chunks, which do not need them)."""
-
-    @property
-    def labels(self) -> Sequence[str]:
-        return _Numbers(self._count)
-
-    @property
-    def sessions(self) -> Sequence[str]:
-        return self._of_thread
-
-    def code(self, label: str, session: str) -> int:
-        code = self.code_of(label)
-        if code is None:
-            raise ValueError(f"no thread {label!r} among the {self._count} of the outline")
-        return code
-
-    def code_of(self, label: str) -> int | None:
-        code = int(label) if label.isdecimal() else -1
-        return code if 0 <= code < self._count and str(code) == label else None
-
-    def recode(self, later: ThreadCodes) -> list[int] | None:
-        if isinstance(later, NumberedThreads) and later._count == self._count:
-            return None
-        return super().recode(later)
-
-    def __getstate__(self) -> tuple[int, Sequence[str]]:  # type: ignore[override]
-        return self._count, self._of_thread
-
-    def __setstate__(self, state: tuple[int, Sequence[str]]) -> None:  # type: ignore[override]
-        self._count, self._of_thread = state
-        self.codes, self._labels, self._sessions = {}, [], []
-
-
-class _Numbers(LabelSequence):
-    """``str(n)`` for n below a count: the labels of ``NumberedThreads``."""
-
-    __slots__ = ("_count",)
-
-    def __init__(self, count: int) -> None:
-        self._count = count
-
-    def __len__(self) -> int:
-        return self._count
-
-    def _label(self, index: int) -> str:
-        return str(index)
-
-
 _Packed = tuple[list[str], "array[int]", bytes]
 """A ``ThreadCounts``' keys, how many codes each has, and all their codes one after the other."""
 
@@ -141,15 +76,12 @@ class ThreadCounts(Mapping[str, Counter[str]]):
     than four bytes a message.
     """
 
-    __slots__ = ("_messages", "_packed", "_written", "dense", "threads")
+    __slots__ = ("_messages", "_packed", "dense", "threads")
 
-    def __init__(self, threads: ThreadCodes, on_disk: bool = False) -> None:
+    def __init__(self, threads: ThreadCodes) -> None:
         self.threads = threads
         """The codes of the threads, shared with the other counts of the same index."""
         self._messages: dict[str, array[int]] = {}
-        self._written = _Written() if on_disk else None
-        """For counts ``on_disk``: the codes absorbed so far, written to a temporary file every ``HELD`` codes, so
-        that the counts of a streamed collect take memory for the keys, not for every message."""
         self._packed: _Packed | None = None
         """The keys and codes as unpickled, until they are read (``absorb`` reads them as they are)."""
         self.dense: dict[str, np.ndarray] = {}
@@ -198,17 +130,6 @@ class ThreadCounts(Mapping[str, Counter[str]]):
             mine = messages[key]
             if len(mine) > (threads // 8 if key in dense else threads):
                 self._fold(key, mine)
-        written = self._written
-        if written is not None:
-            written.held += len(codes) // 4
-            if written.held >= HELD:
-                written.write(messages)
-
-    def write_held(self) -> None:
-        """For counts on disk, write the codes held now (up to ``HELD`` of them, however far the last write is), so
-        that reading the counts takes the same memory whatever the number of messages."""
-        if self._written is not None:
-            self._written.write(self.messages)
 
     def _extend(self, keys: Iterable[str], codes: bytes, lengths: Iterable[int]) -> None:
         """Add to each key's codes its piece of one buffer of 32-bit codes (pieces of these lengths, in turn)."""
@@ -230,10 +151,7 @@ class ThreadCounts(Mapping[str, Counter[str]]):
 
     def codes(self, key: str) -> array[int] | np.ndarray:
         """The thread code of each message that has the key and is not counted in ``dense``, in file order."""
-        held = self.messages[key]
-        if self._written is None:
-            return held
-        return np.concatenate([*self._written.codes(key), np.frombuffer(held, dtype=np.uint32)])
+        return self.messages[key]
 
     def __getitem__(self, key: str) -> Counter[str]:
         labels = self.threads.labels
@@ -247,8 +165,7 @@ class ThreadCounts(Mapping[str, Counter[str]]):
     def total(self, key: str) -> int:
         """Messages that have the key, in every thread (``sum(self[key].values())`` without the ``Counter``)."""
         dense = self.dense.get(key)
-        written = self._written.count(key) if self._written is not None else 0
-        return written + len(self.messages[key]) + (int(dense.sum()) if dense is not None else 0)
+        return len(self.messages[key]) + (int(dense.sum()) if dense is not None else 0)
 
     def total_in(self, key: str, threads: np.ndarray) -> int:
         """Messages that have the key in the threads with these codes (distinct), without a label."""
@@ -265,12 +182,11 @@ class ThreadCounts(Mapping[str, Counter[str]]):
     def __getstate__(self) -> tuple[ThreadCodes, _Packed, dict[str, np.ndarray]]:
         # The codes of every key in one buffer: a worker's counts unpickle in half the time they take as one
         # array object per key, and are absorbed without one.
-        assert self._written is None, "counts on disk stay in their process"
         return self.threads, self._pack(), self.dense
 
     def __setstate__(self, state: tuple[ThreadCodes, _Packed, dict[str, np.ndarray]]) -> None:
         self.threads, self._packed, self.dense = state
-        self._messages, self._written = {}, None
+        self._messages = {}
 
     def __contains__(self, key: object) -> bool:
         return key in self.messages
@@ -280,62 +196,6 @@ class ThreadCounts(Mapping[str, Counter[str]]):
 
     def __len__(self) -> int:
         return len(self.messages)
-
-
-MESSAGES_A_BLOCK = 2**18
-"""Messages per block of participants whose threads ``Members.of_posts`` gathers at once."""
-HELD = 2**18
-"""Codes that counts on disk hold in memory (1 MB) before they are written to the file."""
-
-
-class _Written:
-    """The codes that counts on disk wrote: one temporary file, and each time codes were written, where each key's
-    are in it (8 bytes a key written: the file's codes of one write go key after key in the order of their
-    numbers, so that where each key's end is tells where the next one's start)."""
-
-    __slots__ = ("file", "held", "ids", "places")
-
-    def __init__(self) -> None:
-        self.file = ArrayFile(np.uint32)
-        self.held = 0
-        """Codes absorbed since the last were written."""
-        self.ids: dict[str, int] = {}
-        """Key → its number, as first written."""
-        self.places: list[tuple[int, np.ndarray, np.ndarray]] = []
-        """Each time codes were written: where in the file the write starts, the numbers of the keys written
-        (ascending), and where each key's codes end, counted from the start of the write."""
-
-    def write(self, messages: dict[str, array[int]]) -> None:
-        """Write the codes held, key by key in the order of their numbers, and hold none."""
-        held = [(self.ids.setdefault(key, len(self.ids)), key) for key, codes in messages.items() if codes]
-        if held:
-            held.sort()
-            pieces = [messages[key] for _, key in held]
-            start = self.file.count
-            self.file.append(np.frombuffer(b"".join(pieces), dtype=np.uint32))
-            ends = np.cumsum(np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))).astype(np.uint32)
-            self.places.append((start, np.fromiter((number for number, _ in held), np.uint32, len(held)), ends))
-            for _, key in held:
-                messages[key] = array("I")
-        self.held = 0
-
-    def codes(self, key: str) -> list[np.ndarray]:
-        """The key's codes written, in the order written."""
-        return [self.file.read(start, length) for start, length in self._places(key)]
-
-    def count(self, key: str) -> int:
-        """How many of the key's codes were written."""
-        return sum(length for _, length in self._places(key))
-
-    def _places(self, key: str) -> Iterator[tuple[int, int]]:
-        number = self.ids.get(key)
-        if number is None:
-            return
-        for start, ids, ends in self.places:
-            at = int(np.searchsorted(ids, number))
-            if at < len(ids) and ids[at] == number:
-                begin = int(ends[at - 1]) if at else 0
-                yield start + begin, int(ends[at]) - begin
 
 
 def _pieces(codes: bytes, lengths: Iterable[int]) -> Iterator[memoryview]:
@@ -359,8 +219,8 @@ class Members:
         self.threads = threads
         self.of_thread: list[tuple[str, ...]] = []
         """The members of each thread, by code."""
-        self.threads_of: dict[str, array[int]] | StoredThreads = {}
-        """Participant → codes of the threads in which they are active (in a file, for ``of_posts``)."""
+        self.threads_of: dict[str, array[int]] = {}
+        """Participant → codes of the threads in which they are active."""
 
     def add(self, thread: int, participant: str) -> None:
         """Note that the participant is active in the thread with this code."""
@@ -371,7 +231,6 @@ class Members:
         if participant not in members:
             of_thread[thread] = (*members, participant)
             threads_of = self.threads_of
-            assert isinstance(threads_of, dict), "the members of the posts of a file are not added to"
             codes = threads_of.get(participant)
             if codes is None:
                 codes = threads_of[participant] = array("I")
@@ -382,32 +241,6 @@ class Members:
         for thread, members in enumerate(later.of_thread):
             for participant in members:
                 self.add(thread if recode is None else recode[thread], participant)
-
-    @classmethod
-    def of_posts(cls, threads: ThreadCodes, thread: np.ndarray, sender: np.ndarray, parent_sender: np.ndarray,
-                 senders: list[str]) -> Members:
-        """Who is active in which thread, from each message's thread, sender and parent's sender codes (-1: no
-        parent), as the outline holds them.
-
-        Only ``threads_of`` is filled (four bytes a thread and member, in a temporary file: ``StoredThreads``):
-        the members of each thread are read from it, and nothing is added afterwards.
-        """
-        count, people = max(len(threads.labels), 1), max(len(senders), 1)
-        members = cls(threads)
-        stored, places = ArrayFile(np.uint32), {}
-        # The pairs of a block of participants at a time: each block's take a few MB, however long the file.
-        blocks = max(1, -(-len(thread) // MESSAGES_A_BLOCK))
-        block = -(-people // blocks)
-        for first in range(0, people, block):
-            among = range(first, min(first + block, people))
-            pairs = member_pairs(thread, sender, parent_sender, people, count, among)  # participant by participant
-            bounds = np.searchsorted(pairs, np.arange(among.start, among.stop + 1, dtype=np.int64) * count).tolist()
-            for participant, start, end in zip(among, bounds, bounds[1:]):
-                if end > start:
-                    places[senders[participant]] = stored.count, end - start
-                    stored.append(pairs[start:end] - participant * count)
-        members.threads_of = StoredThreads(stored, places)
-        return members
 
     def by_thread(self) -> dict[str, set[str]]:
         """Thread label → its members."""
@@ -432,31 +265,6 @@ class Members:
         labels = self.threads.labels
         codes = self.threads_of.get(participant)
         return set() if codes is None else {labels[code] for code in codes.tolist()}
-
-
-class StoredThreads(Mapping[str, np.ndarray]):
-    """Participant → codes of the threads in which they are active, from one temporary file (``Members.of_posts``):
-    each look-up reads its codes anew (``ArrayFile.read``), so that no page of the file stays in memory."""
-
-    __slots__ = ("_file", "_places")
-
-    def __init__(self, file: ArrayFile, places: dict[str, tuple[int, int]]) -> None:
-        self._file = file
-        self._places = places
-        """Participant → where their codes start, and how many there are."""
-
-    def __getitem__(self, participant: str) -> np.ndarray:
-        start, count = self._places[participant]
-        return self._file.read(start, count)
-
-    def __contains__(self, participant: object) -> bool:
-        return participant in self._places
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._places)
-
-    def __len__(self) -> int:
-        return len(self._places)
 
 
 class Involvement(Mapping[str, set[str]]):

@@ -89,8 +89,6 @@ class TokenIndex:
     """Capitalised word → messages where it stands next to a capitalised word that is not an ordinary one."""
     _pieces: Counter[str] = field(default_factory=Counter, repr=False, compare=False)
     """Piece → times seen since the lexicon last counted the lower-case words of the pieces."""
-    tracks_members: bool = True
-    """Whether ``participation`` is filled as messages are added (not when the outline of the messages tells it)."""
     _always: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
     """Piece seen that holds tokens counted wherever they stand → those tokens."""
     _boring: set[str] = field(default_factory=set, repr=False, compare=False)
@@ -104,12 +102,10 @@ class TokenIndex:
     count."""
     participation: Members = field(init=False, repr=False, compare=False)
     """Who is active in which thread (senders and the senders they reply to)."""
-    counts_on_disk: bool = field(default=False, repr=False, compare=False)
-    """Whether ``threads`` and ``runs`` write the codes they absorb to temporary files (see ``ThreadCounts``)."""
 
     def __post_init__(self) -> None:
-        self.threads = ThreadCounts(self.codes, self.counts_on_disk)
-        self.runs = ThreadCounts(self.codes, self.counts_on_disk)
+        self.threads = ThreadCounts(self.codes)
+        self.runs = ThreadCounts(self.codes)
         self.participation = Members(self.codes)
         self._ordinary = _OrdinaryWords(self._lexicon.words)
         self._run_readings = _RunReadings(self.sequence_words, self._ordinary.__getitem__)
@@ -168,10 +164,9 @@ class TokenIndex:
         self._add_ascii(texts, batch)
 
     def _add_members(self, message: Message, code: int) -> None:
-        if self.tracks_members:
-            self.participation.add(code, message.sender)
-            if message.parent_sender:
-                self.participation.add(code, message.parent_sender)
+        self.participation.add(code, message.sender)
+        if message.parent_sender:
+            self.participation.add(code, message.parent_sender)
 
     def _add_text(self, text: str, code: int) -> None:
         """Index one text (its addresses removed) of the thread with the given code."""
@@ -324,17 +319,12 @@ class TokenIndex:
         lexicon.lower.update(theirs.lower)
         lexicon.capitalised.update(theirs.capitalised)
 
-    def write_held(self) -> None:
-        """Write the codes its counts on disk hold in memory to their files (``ThreadCounts.write_held``)."""
-        self.threads.write_held()
-        self.runs.write_held()
-
     def records(self) -> TokenIndex:
-        """The counts this index holds, without its word lists (cheap to send between processes) and without who
-        is active in which thread, which the outline of the messages tells (``Members.of_posts``)."""
+        """The counts this index holds and who is active in which thread, without its word lists (cheap to send
+        between processes)."""
         lexicon = Lexicon(self.lexicon.lower, self.lexicon.capitalised, frozenset())
         records = TokenIndex(frozenset(), lexicon, frozenset(), self.paired, codes=self.codes)
-        records.threads, records.runs = self.threads, self.runs
+        records.threads, records.runs, records.participation = self.threads, self.runs, self.participation
         return records
 
     def count(self, token: str, threads: Collection[str]) -> int:
