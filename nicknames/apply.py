@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import pandas as pd
 
-from nicknames.engine.partitions import scope_partitions
+from nicknames.engine.partitions import ScopeRows, scope_partitions
 from nicknames.engine.run import ordered_map
 from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
@@ -89,14 +90,12 @@ def apply_mapping(
     for any number of them.
     """
     messages = list(table.messages())
-    keys = table.scope_keys(scope)
-    parts = scope_partitions(keys)
-    context = ApplyContext(mapping, pseudonym, identifiers, unresolved)
+    parts = scope_partitions(table.scope_keys(scope))
+    context = ApplyContext(mapping, pseudonym, identifiers, unresolved, messages)
     texts = [message.text for message in messages]
     replacements: list[tuple[int, Replacement]] = []
     duplicates: list[Duplicate] = []
-    payloads = ([(key, [messages[row] for row in rows]) for key, rows in part] for part in parts)
-    for part, outcomes in zip(parts, ordered_map(apply_partition, payloads, jobs, context)):
+    for part, outcomes in zip(parts, ordered_map(apply_partition, parts, jobs, context)):
         for (key, rows), outcome in zip(part, outcomes):
             duplicates.extend(outcome.duplicates)
             row_of = {messages[row].id: row for row in rows}
@@ -106,7 +105,7 @@ def apply_mapping(
     frame = table.frame.copy()
     frame[table.columns.text] = texts
     replacements.sort(key=lambda item: (item[0], item[1].start))
-    senders = set(table.frame[table.columns.sender])
+    senders = set(table.frame[table.columns.sender].tolist())
     unknown = [p for p in mapping.participants if p not in senders]
     scopes = sum(len(part) for part in parts)
     return ApplyResult(frame, [record for _, record in replacements], duplicates, scopes, unknown)
@@ -114,12 +113,14 @@ def apply_mapping(
 
 @dataclass(frozen=True)
 class ApplyContext:
-    """What every partition of one apply shares: sent once to each worker."""
+    """What every partition of one apply shares: sent once to each worker (and not at all where workers fork)."""
 
     mapping: Mapping
     pseudonym: Pseudonym
     identifiers: IdentifierRules | None
     unresolved: Unresolved
+    messages: Sequence[Message]
+    """Every message of the table, in file order: a partition names its rows."""
 
 
 @dataclass(frozen=True)
@@ -131,9 +132,11 @@ class ScopeOutcome:
     duplicates: list[Duplicate]
 
 
-def apply_partition(partition: list[tuple[str, list[Message]]], context: ApplyContext) -> list[ScopeOutcome]:
-    """Pseudonymise a partition of whole scopes (scope key, its messages in file order): a pure function."""
-    return [apply_scope(key, batch, context) for key, batch in partition]
+def apply_partition(partition: list[ScopeRows], context: ApplyContext) -> list[ScopeOutcome]:
+    """Pseudonymise a partition of whole scopes (scope key, the rows of its messages in file order): a pure
+    function of the partition and the context."""
+    messages = context.messages
+    return [apply_scope(key, [messages[row] for row in rows], context) for key, rows in partition]
 
 
 def apply_scope(key: str, batch: list[Message], context: ApplyContext) -> ScopeOutcome:

@@ -97,23 +97,23 @@ def collect(
     mapping is the same for any number of them.
     """
     messages = list(table.messages())
-    senders = dict.fromkeys(table.frame[table.columns.sender])
+    senders = dict.fromkeys(table.frame[table.columns.sender].tolist())
     addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
     plan = plan_collect(addressed, class_list, rules, nicknames, discover)
     scan = plan.scan()
-    payloads = ((run.start, messages[run.start : run.stop]) for run in row_runs(len(messages)))
-    for found in ordered_map(scan_partition, payloads, jobs, plan):
+    for found in ordered_map(scan_partition, row_runs(len(messages)), jobs, (plan, messages)):
         scan.absorb(found)
     return finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
 
 
-def scan_partition(run: tuple[int, Sequence[Message]], plan: CollectPlan) -> Scan:
-    """What one run of messages in file order (with the position of its first) tells collect: a pure function
-    whose results ``Scan.absorb`` adds up, in file order, to one pass over all of them."""
-    first, messages = run
+def scan_partition(run: range, context: tuple[CollectPlan, Sequence[Message]]) -> Scan:
+    """What one run of the messages (rows in file order) tells collect: a pure function whose results
+    ``Scan.absorb`` adds up, in file order, to one pass over all of them. The context is the plan and every
+    message (shared with the workers once, not once per run)."""
+    plan, messages = context
     scan = plan.scan()
-    for start in range(0, len(messages), BATCH):
-        scan.add_all(first + start, messages[start : start + BATCH])
+    for start in range(run.start, run.stop, BATCH):
+        scan.add_all(start, messages[start : min(start + BATCH, run.stop)])
     return scan.findings()
 
 

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import pandas as pd
+import polars as pl
 
 from nicknames.errors import InputError, OutputError
 from nicknames.csv_file import read_csv_table
@@ -211,9 +212,16 @@ def write_table(frame: pd.DataFrame, output: Path | None, fmt: str, source: Tabl
             _write_text(frame, stream, fmt, same)
 
 
+def write_csv(frame: pd.DataFrame, stream: IO[str]) -> None:
+    """Write a table of strings as CSV, as pandas' ``to_csv`` does (empty cells bare, quotes only where needed; a
+    bare carriage return is quoted too), with polars' writer: several times faster on a large export."""
+    table = pl.from_pandas(frame.astype(str) if any(dtype != "str" for dtype in frame.dtypes) else frame)
+    stream.write(table.with_columns(pl.all().replace("", None)).write_csv(quote_style="necessary", null_value=""))
+
+
 def _write_text(frame: pd.DataFrame, stream: IO[str], fmt: str, source: TableFile | None) -> None:
     if fmt == "csv":
-        frame.to_csv(stream, index=False, lineterminator="\n")
+        write_csv(frame, stream)
         return
     for record in jsonl_records(frame, source):
         stream.write(json.dumps(record, ensure_ascii=False) + "\n")

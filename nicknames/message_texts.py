@@ -23,10 +23,10 @@ def iter_texts(path: Path, chosen: Mapping[str, str] | None = None,
         return
     frame = read_csv_table(path, encoding)
     columns = resolve_columns([str(column) for column in frame.columns], chosen or {}, str(path))
-    yield from zip(frame[columns.message_id], frame[columns.text])
+    yield from zip(frame[columns.message_id].tolist(), frame[columns.text].tolist())
 
 
 def texts_by_id(table: MessageTable) -> dict[str, str]:
     """Message id → text of a messages table."""
     frame, columns = table.frame, table.columns
-    return dict(zip(frame[columns.message_id], frame[columns.text]))
+    return dict(zip(frame[columns.message_id].tolist(), frame[columns.text].tolist()))

@@ -54,14 +54,14 @@ class MessageTable:
     def messages(self) -> Iterator[Message]:
         """The messages in file order."""
         frame, columns = self.frame, self.columns
-        sessions = frame[columns.session_id] if columns.session_id else [""] * len(frame)
-        recipients = map(split_ids, frame[columns.recipients]) if columns.recipients else [()] * len(frame)
+        sessions = frame[columns.session_id].tolist() if columns.session_id else [""] * len(frame)
+        recipients = map(split_ids, frame[columns.recipients].tolist()) if columns.recipients else [()] * len(frame)
         return map(
             Message._make,
             zip(
-                frame[columns.message_id],
-                frame[columns.sender],
-                frame[columns.text],
+                frame[columns.message_id].tolist(),
+                frame[columns.sender].tolist(),
+                frame[columns.text].tolist(),
                 self.parent_senders,
                 self.threads,
                 sessions,
@@ -125,7 +125,7 @@ def _as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
 
 
 def _all_strings(values: pd.Series) -> bool:
-    return all(isinstance(value, str) for value in values)
+    return values.dtype == "str" or all(isinstance(value, str) for value in values)
 
 
 def _check_senders(table: MessageTable) -> None:
@@ -197,16 +197,16 @@ def _short(value: str, limit: int = 40) -> str:
 def _reply_context(table: MessageTable) -> tuple[list[str | None], list[str]]:
     """Each message's parent sender (None without a known parent) and thread id."""
     frame, columns = table.frame, table.columns
-    ids = list(frame[columns.message_id])
+    ids = frame[columns.message_id].tolist()
     if columns.parent_id is None:
-        threads = list(frame[columns.thread_id]) if columns.thread_id else list(ids)
+        threads = frame[columns.thread_id].tolist() if columns.thread_id else list(ids)
         return [None] * len(ids), threads
-    parents = [None if p.strip().lower() in NO_PARENT else p for p in frame[columns.parent_id]]
+    parents = [None if p.strip().lower() in NO_PARENT else p for p in frame[columns.parent_id].tolist()]
     table.replies = check_replies(ids, parents)
-    sender_of = dict(zip(ids, frame[columns.sender]))
+    sender_of = dict(zip(ids, frame[columns.sender].tolist()))
     parent_senders = [sender_of.get(parent) if parent else None for parent in parents]
     if columns.thread_id is not None:
-        return parent_senders, list(frame[columns.thread_id])
+        return parent_senders, frame[columns.thread_id].tolist()
     return parent_senders, _thread_roots(ids, parents)
 
 

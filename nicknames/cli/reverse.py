@@ -49,6 +49,7 @@ def reverse_command(
     as [U43] in place of each pseudonym the key file knows.
     """
     from nicknames.reverse import restore_id_columns, reverse_texts  # loads pandas: see cli/common.py
+    from nicknames.formats import write_csv
 
     check_outputs({"--output": output}, [pseudonymised, key_file, config_in_use(config)])
     if output is None:
@@ -62,10 +63,10 @@ def reverse_command(
     frame = restore_id_columns(table, table.frame, key)
     frame[columns.text] = result.texts
     if output is None:
-        frame.to_csv(sys.stdout, index=False, lineterminator="\n")
+        write_csv(frame, sys.stdout)
     else:
         with atomic_output(output, private=True, newline="") as stream:
-            frame.to_csv(stream, index=False, lineterminator="\n")
+            write_csv(frame, stream)
     if not quiet:
         err.print(
             f"[bold]reverse[/]: {len(frame)} messages; {result.exact} restored exactly from the key file, "
