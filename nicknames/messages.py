@@ -125,7 +125,9 @@ def _as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
 
 
 def _all_strings(values: pd.Series) -> bool:
-    return values.dtype == "str" or all(isinstance(value, str) for value in values)
+    if values.dtype == "str":
+        return not values.isna().any()
+    return all(isinstance(value, str) for value in values)
 
 
 def _check_senders(table: MessageTable) -> None:

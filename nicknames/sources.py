@@ -235,7 +235,8 @@ def result_texts(source: Source, result: ApplyResult) -> list[str]:
     frame = result.frame
     if isinstance(result, ArchiveApplyResult):
         return [f"{subject}\n{text}" for subject, text in zip(frame["subject"], frame["text"])]
-    return frame[source.table.columns.text].tolist()
+    texts: list[str] = frame[source.table.columns.text].tolist()
+    return texts
 
 
 def check_output(input_format: str, fmt: str | None, output: Path | None) -> None:
