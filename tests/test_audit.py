@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.audit import LOWER_WORD, LowerWords, audit_messages, build_index
-from nicknames.mapping_file import parse_mapping
+from nicknames.check.audit import LOWER_WORD, LowerWords, audit_messages, build_index
+from nicknames.io.mapping_file import parse_mapping
 
 MAPPING = parse_mapping(
     "@keep | Marie Curie | Arthur C. Clarke\n"

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.config import Config, load_config
-from nicknames.errors import InputError
+from nicknames.io.config import Config, load_config
+from nicknames.model.errors import InputError
 
 
 def test_reads_columns_and_collect_lists(tmp_path: Path) -> None:

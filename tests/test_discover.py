@@ -6,15 +6,15 @@ import pickle
 
 import pytest
 
-from nicknames.discover.attribution import Attribution, Greeting, Greetings, attribute, tally
-from nicknames.discover.glued import glued_name, pieces
-from nicknames.discover.lexicon import Lexicon, common_words
-from nicknames.discover.stylised import initials_of, is_initials, is_stylised, letters
-from nicknames.discover.suggest import Known, discover, signature_tags
-from nicknames.discover.token_index import TokenIndex
-from nicknames.discover.variants import Vocabulary, allowed_edits, strip_accents
-from nicknames.messages import Message
-from nicknames.nickname_table import parse_table
+from nicknames.collect.discover.attribution import Attribution, Greeting, Greetings, attribute, tally
+from nicknames.collect.discover.glued import glued_name, pieces
+from nicknames.collect.discover.lexicon import Lexicon, common_words
+from nicknames.collect.discover.stylised import initials_of, is_initials, is_stylised, letters
+from nicknames.collect.discover.suggest import Known, discover, signature_tags
+from nicknames.collect.discover.token_index import TokenIndex
+from nicknames.collect.discover.variants import Vocabulary, allowed_edits, strip_accents
+from nicknames.model.messages import Message
+from nicknames.rules.nickname_table import parse_table
 
 
 def index_of(*texts: str, watched: frozenset[str] = frozenset()) -> TokenIndex:

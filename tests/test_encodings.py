@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.encodings import first_bad_byte, guess_encoding, undecodable_error
+from nicknames.io.encodings import first_bad_byte, guess_encoding, undecodable_error
 
 
 @pytest.mark.parametrize(

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.key_file import KeyFile, KeyFileError, check_key_location, read_key_file, write_key_file
-from nicknames.substitute import Replacement
-from nicknames.surrogates import Surrogate
+from nicknames.apply.key_file import KeyFile, KeyFileError, check_key_location, read_key_file, write_key_file
+from nicknames.apply.substitute import Replacement
+from nicknames.apply.surrogates import Surrogate
 
 
 def _key() -> KeyFile:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.salutations import DEFAULT_RULES, greeting_names, signoff_names
+from nicknames.rules.salutations import DEFAULT_RULES, greeting_names, signoff_names
 
 
 @pytest.mark.parametrize(

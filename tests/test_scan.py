@@ -1,11 +1,11 @@
-"""The posts of each thread, grouped from the threads of the messages (``nicknames.scan``)."""
+"""The posts of each thread, grouped from the threads of the messages (``nicknames.collect.scan``)."""
 
 from __future__ import annotations
 
 
-from nicknames.discover.thread_counts import ThreadCodes
-from nicknames.messages import Message
-from nicknames.scan import Posts
+from nicknames.collect.discover.thread_counts import ThreadCodes
+from nicknames.model.messages import Message
+from nicknames.collect.scan import Posts
 
 
 def test_posts_of_a_thread_by_label_or_code() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.spool import read_once, readable_again
+from nicknames.io.spool import read_once, readable_again
 
 ROOT = Path(__file__).resolve().parent.parent
 MESSAGES = (

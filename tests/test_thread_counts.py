@@ -1,4 +1,4 @@
-"""Counts per thread kept as thread codes (``nicknames.discover.thread_counts``)."""
+"""Counts per thread kept as thread codes (``nicknames.collect.discover.thread_counts``)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from nicknames.discover.thread_counts import (
+from nicknames.collect.discover.thread_counts import (
     Involvement,
     Members,
     ThreadCodes,

@@ -31,19 +31,19 @@ from nicknames.cli.common import (
     user_errors,
 )
 from nicknames.engine.run import default_jobs
-from nicknames.identifiers import KINDS
-from nicknames.key_file import check_key_location, readable_by_others
-from nicknames.mail.participants import key_path
-from nicknames.mapping_file import read_mapping
-from nicknames.output import check_outputs, refuse_stdout_over
-from nicknames.pseudonyms import IdTemplate, KeyedIds
-from nicknames.render import (
+from nicknames.rules.identifiers import KINDS
+from nicknames.apply.key_file import check_key_location, readable_by_others
+from nicknames.io.mail.participants import key_path
+from nicknames.io.mapping_file import read_mapping
+from nicknames.io.output import check_outputs, refuse_stdout_over
+from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
+from nicknames.cli.render import (
     absent_warning,
     apply_summary,
     private_file_note,
     pseudonym_summary,
 )
-from nicknames.resolution import Unresolved
+from nicknames.apply.resolution import Unresolved
 
 if TYPE_CHECKING:
     pass
@@ -138,12 +138,12 @@ def apply_command(
     pseudonymised, Message-IDs renumbered consistently, identifying headers
     dropped (see docs/mail.md).
     """
-    from nicknames.formats import check_format, detect_format  # these load pandas: see cli/common.py
-    from nicknames.report import write_report, write_review
-    from nicknames.roster import Roster, read_roster
-    from nicknames.sources import check_output, open_address_key, pseudonymise, result_texts, write_output
-    from nicknames.strict import refuse_leftovers, strict_audit
-    from nicknames.styles import build_style, keyed_id_columns, load_key, save_key
+    from nicknames.io.formats import check_format, detect_format  # these load pandas: see cli/common.py
+    from nicknames.pipeline.report import write_report, write_review
+    from nicknames.io.roster import Roster, read_roster
+    from nicknames.pipeline.sources import check_output, open_address_key, pseudonymise, result_texts, write_output
+    from nicknames.pipeline.strict import refuse_leftovers, strict_audit
+    from nicknames.pipeline.styles import build_style, keyed_id_columns, load_key, save_key
 
     outputs = {"--output": output, "--report": report, "--review": review, "--key-file": key_file}
     check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(config)])

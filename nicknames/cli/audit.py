@@ -26,9 +26,9 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
-from nicknames.mapping_file import read_mapping
+from nicknames.io.mapping_file import read_mapping
 from nicknames.engine.run import default_jobs
-from nicknames.render import ProgressBar
+from nicknames.cli.render import ProgressBar
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -64,11 +64,11 @@ def audit_command(
     context. Exit status 1 when anything is found, 0 when the output is clean,
     so the command can gate a release. The findings show real names: keep them private.
     """
-    from nicknames.audit import audit_messages, build_index  # these load pandas: see cli/common.py
-    from nicknames.class_list import read_class_list
+    from nicknames.check.audit import audit_messages, build_index  # these load pandas: see cli/common.py
+    from nicknames.io.class_list import read_class_list
     from nicknames.cli.render_measures import audit_findings, audit_summary
-    from nicknames.formats import detect_format
-    from nicknames.message_texts import iter_texts
+    from nicknames.io.formats import detect_format
+    from nicknames.pipeline.message_texts import iter_texts
 
     settings = load_settings(config)
     mapping = read_mapping(mapping_path)

@@ -11,15 +11,15 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from nicknames.config import CONFIG_NAME, Config, load_config
-from nicknames.errors import NicknamesError
-from nicknames.render import reply_warnings
-from nicknames.spool import readable_again
+from nicknames.io.config import CONFIG_NAME, Config, load_config
+from nicknames.model.errors import NicknamesError
+from nicknames.cli.render import reply_warnings
+from nicknames.io.spool import readable_again
 
 if TYPE_CHECKING:
-    from nicknames.mail.participants import AddressKey
-    from nicknames.messages import MessageTable
-    from nicknames.sources import Source
+    from nicknames.io.mail.participants import AddressKey
+    from nicknames.model.messages import MessageTable
+    from nicknames.pipeline.sources import Source
 
 # Commands import the core modules that load pandas (tables, sources, formats) inside their
 # functions: ``nicknames --help`` and a mistyped option answer without that second of start-up,
@@ -130,7 +130,7 @@ def load_table(
     **columns: str | None,
 ) -> MessageTable:
     """Read the messages with the columns chosen by options, then by the config file."""
-    from nicknames.messages import read_messages
+    from nicknames.pipeline.sources import read_messages
 
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
@@ -147,7 +147,7 @@ def load_source(
     **columns: str | None,
 ) -> Source:
     """Open an export of any format with the columns chosen by options, then by the config file."""
-    from nicknames.sources import open_source
+    from nicknames.pipeline.sources import open_source
 
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
