@@ -9,6 +9,7 @@ from typing import Any
 
 from nicknames.columns import FIELDS
 from nicknames.errors import InputError
+from nicknames.input_files import check_input_kind
 
 CONFIG_NAME = "nicknames.toml"
 
@@ -35,6 +36,7 @@ class Config:
 
 def load_config(path: Path) -> Config:
     """Read a config file; unknown sections or keys are errors naming the file."""
+    check_input_kind(path, "config file")
     try:
         data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
     except FileNotFoundError:

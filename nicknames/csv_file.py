@@ -17,12 +17,15 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import pandas as pd
 import regex
 
 from nicknames.encodings import undecodable_error
 from nicknames.errors import InputError, where
+from nicknames.input_files import check_input_kind
+from nicknames.interrupts import Terminated
 
 DEFAULT_ENCODING = "utf-8-sig"
 """UTF-8, with or without the byte order mark that Excel writes."""
@@ -37,6 +40,7 @@ _OPEN_QUOTE = regex.compile(r"EOF inside string starting at row (\d+)")
 def read_csv_table(path: Path, encoding: str | None = None) -> pd.DataFrame:
     """Read a CSV file with every cell as a string, and a clear error for each way it can fail."""
     encoding = check_encoding(encoding)
+    check_input_kind(path)
     # The header is read as a row, in the same single pass as the data, so that a
     # pipe (``<(zcat export.csv.gz)``) works and pandas cannot rename repeated
     # or empty column names behind the user's back.
@@ -76,7 +80,7 @@ def _read(path: Path, encoding: str, **options: object) -> pd.DataFrame:
             return _read_or_explain(path, encoding, **options)
         except InputError:
             if interrupted:
-                raise KeyboardInterrupt from None
+                raise (Terminated if signal.SIGTERM in interrupted else KeyboardInterrupt) from None
             raise
 
 
@@ -91,20 +95,25 @@ def noticing_interrupts() -> Iterator[list[int]]:
     if threading.current_thread() is not threading.main_thread():
         yield noticed
         return
-    previous = signal.getsignal(signal.SIGINT)
+    # SIGTERM too, when it is handled at all (the command line turns it into ``Terminated``).
+    watched = [signal.SIGINT] + ([signal.SIGTERM] if callable(signal.getsignal(signal.SIGTERM)) else [])
+    previous: dict[int, Any] = {signum: signal.getsignal(signum) for signum in watched}
 
     def handler(signum: int, frame: FrameType | None) -> None:
         noticed.append(signum)
-        if callable(previous):
-            previous(signum, frame)
-        elif previous != signal.SIG_IGN:
+        before = previous[signum]
+        if callable(before):
+            before(signum, frame)
+        elif before != signal.SIG_IGN:
             raise KeyboardInterrupt
 
-    signal.signal(signal.SIGINT, handler)
+    for watched_signal in watched:
+        signal.signal(watched_signal, handler)
     try:
         yield noticed
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, before in previous.items():
+            signal.signal(number, before)
 
 
 def _read_or_explain(path: Path, encoding: str, **options: object) -> pd.DataFrame:

@@ -21,6 +21,7 @@ import polars as pl
 
 from nicknames.errors import InputError, OutputError
 from nicknames.csv_file import read_csv_table
+from nicknames.input_files import check_input_kind
 from nicknames.output import atomic_output, atomic_path
 
 TABULAR = ("csv", "jsonl", "parquet")
@@ -50,6 +51,7 @@ class TableFile:
 
 def detect_format(path: Path) -> str:
     """The format of an input path: a folder is ``eml``; a file by its ending, else by its first bytes."""
+    check_input_kind(path)
     if path.is_dir():
         return "eml"
     known = SUFFIXES.get(path.suffix.lower())

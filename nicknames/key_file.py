@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from nicknames.errors import NicknamesError
+from nicknames.input_files import check_input_kind
 from nicknames.output import write_text_atomically
 from nicknames.substitute import Replacement
 from nicknames.surrogates import Surrogate
@@ -82,6 +83,7 @@ class KeyFile:
 
 def read_key_file(path: Path) -> KeyFile:
     """Read a key file, with an error that says what is wrong and what to do."""
+    check_input_kind(path, "key file")
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:

@@ -25,6 +25,7 @@ import regex
 
 from nicknames.encodings import first_bad_byte, guess_encoding
 from nicknames.errors import MappingFileError, NicknamesError, where
+from nicknames.input_files import check_input_kind
 from nicknames.mapping import KEEP, Entry, Mapping, Name, Status, check_participant_id
 from nicknames.output import write_text_atomically
 
@@ -51,6 +52,7 @@ class Field(NamedTuple):
 
 def read_mapping(path: Path) -> Mapping:
     """Load a mapping file; a broken line is an error naming file, line and column."""
+    check_input_kind(path, "mapping file")
     try:
         raw = path.read_bytes()
     except FileNotFoundError:

@@ -161,8 +161,8 @@ def apply_command(
                   "owner-only now, but check who may have copied it.")
     if key.style == "id":
         IdTemplate(key.template)  # a bad --format fails before any work is done
-    mapping = read_mapping(mapping_path)
-    roster = read_roster(class_list, encoding) if class_list else Roster()
+    mapping = read_mapping(readable(ctx, mapping_path))
+    roster = read_roster(readable(ctx, class_list), encoding) if class_list else Roster()
     settings = load_settings(config)
     addresses = open_address_key(messages, address_key or key_path(mapping_path), must_exist=True)
     source = load_source(

@@ -97,7 +97,7 @@ def collect_command(
     messages = readable(ctx, messages)  # a pipe is read more than once
     settings = load_settings(config)
     # Small inputs first, so that any error in them comes before the messages' warnings.
-    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+    roster = read_class_list(readable(ctx, class_list), encoding or settings.encoding) if class_list else None
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
     from nicknames.sources import open_address_key

@@ -14,7 +14,8 @@ from rich.markup import escape
 from nicknames.config import CONFIG_NAME, Config, load_config
 from nicknames.errors import NicknamesError
 from nicknames.render import reply_warnings
-from nicknames.spool import readable_again
+from nicknames.input_files import readable_again
+from nicknames.interrupts import exit_status, stop_message
 
 if TYPE_CHECKING:
     from nicknames.mail.participants import AddressKey
@@ -76,9 +77,9 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
             detail = f" ({error.detail})" if show else " (run with --verbose to see it)" if error.detail else ""
             err.print(f"[bold red]Error:[/] {escape(_as_given(str(error) + detail))}")
             raise typer.Exit(1) from None
-        except KeyboardInterrupt:
-            err.print("[yellow]Interrupted; no output was written.[/]")
-            raise typer.Exit(130) from None
+        except KeyboardInterrupt as interrupt:
+            err.print(f"[yellow]{stop_message(interrupt)}[/]")
+            raise typer.Exit(exit_status(interrupt)) from None
 
     return wrapper
 

@@ -21,6 +21,7 @@ from pathlib import Path
 import regex
 
 from nicknames.errors import InputError
+from nicknames.input_files import check_input_kind
 from nicknames.output import write_text_atomically
 
 ID_PREFIX = "P"
@@ -100,6 +101,7 @@ def clean_display_name(name: str) -> str | None:
 
 def read_key(path: Path) -> AddressKey:
     """Load an address key file; a broken row is an error naming its line."""
+    check_input_kind(path, "address key")
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
