@@ -10,10 +10,13 @@ from typing import Any
 from nicknames.columns import FIELDS
 from nicknames.errors import InputError
 from nicknames.input_files import check_input_kind
+from nicknames.salutations import pattern_error
 
 CONFIG_NAME = "nicknames.toml"
 
 _COLLECT_KEYS = ("greetings", "closers", "stopwords", "not_stopwords")
+_PATTERN_KEYS = ("greetings", "closers")
+"""The [collect] keys whose strings are regular expressions, checked when the file is read."""
 
 
 @dataclass(frozen=True)
@@ -80,4 +83,11 @@ def _strings(table: dict[str, Any], key: str, path: Path) -> tuple[str, ...]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise InputError(f"{path}: [collect] {key} must be a list of strings, like {key} = [\"...\"].")
+    if key in _PATTERN_KEYS:
+        for number, pattern in enumerate(value, start=1):
+            if (problem := pattern_error(pattern)) is not None:
+                raise InputError(
+                    f"{path}: [collect] {key}, pattern {number}, character {problem[1]}: not a valid regular "
+                    f"expression ({problem[0]}); fix it, or escape the character with a backslash to match it as it is."
+                )
     return tuple(value)
