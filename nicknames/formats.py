@@ -18,12 +18,14 @@ from typing import IO, Any
 
 import pandas as pd
 import polars as pl
+import regex
 
 from nicknames.errors import InputError, OutputError
 from nicknames.csv_file import read_csv_table
 from nicknames.input_files import check_input_kind
 from nicknames.output import atomic_output, atomic_path
 
+_SURROGATE = regex.compile(r"[\ud800-\udfff]")
 TABULAR = ("csv", "jsonl", "parquet")
 MAIL = ("mbox", "eml")
 FORMATS = TABULAR + MAIL
@@ -114,6 +116,16 @@ def read_jsonl_records(path: Path, encoding: str | None = None) -> list[dict[str
                 f"{path}, line {number}, column {error.colno}: not valid JSON ({error.msg}); "
                 "a JSON Lines file has one JSON object on each line."
             ) from None
+        except RecursionError:
+            raise InputError(
+                f"{path}, line {number}: a value nests lists or objects too deeply to be read; "
+                "flatten it or remove it from the export."
+            ) from None
+        if "\\u" in line and _has_lone_surrogate(record):
+            raise InputError(
+                f"{path}, line {number}: a \\u escape names half of a character (a lone surrogate such as "
+                "\\ud800) that no text can hold; fix or remove it in the export."
+            )
         if not isinstance(record, dict):
             raise InputError(
                 f"{path}, line {number}: expected a JSON object such as {{\"id\": 1, \"text\": \"...\"}}, "
@@ -123,6 +135,21 @@ def read_jsonl_records(path: Path, encoding: str | None = None) -> list[dict[str
     if not records:
         raise InputError(f"{path} has no JSON objects; it needs at least one message.")
     return records
+
+
+def _has_lone_surrogate(record: dict[str, Any]) -> bool:
+    """True when a key or string value of ``record`` holds a surrogate code point, which UTF-8 cannot write."""
+    waiting: list[Any] = [record]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, dict):
+            waiting.extend(value.keys())
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            return True
+    return False
 
 
 def _lines(path: Path, encoding: str | None) -> Iterator[tuple[int, str]]:

@@ -104,6 +104,16 @@ def _messages(count: int, singular_verb: str, plural_verb: str) -> str:
     return f"1 message {singular_verb}" if count == 1 else f"{count} messages {plural_verb}"
 
 
+def headerless_warning(console: Console, places: list[str]) -> None:
+    """Warn about mail messages without any header: a broken envelope line, or text that is not mail."""
+    if places:
+        more = f" and {len(places) - 3} more" if len(places) > 3 else ""
+        console.print(
+            f"[yellow]Warning:[/] {_messages(len(places), 'has', 'have')} no mail headers ({escape('; '.join(places[:3]))}"
+            f"{more}); they are read as text without sender or date: check the archive's From lines there."
+        )
+
+
 def absent_warning(console: Console, participants: list[str]) -> None:
     """Warn that the mapping names participants who sent no message in this file."""
     if participants:

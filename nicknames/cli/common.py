@@ -13,7 +13,7 @@ from rich.markup import escape
 
 from nicknames.config import CONFIG_NAME, Config, load_config
 from nicknames.errors import NicknamesError
-from nicknames.render import reply_warnings
+from nicknames.render import headerless_warning, reply_warnings
 from nicknames.input_files import readable_again
 from nicknames.interrupts import exit_status, stop_message
 
@@ -154,4 +154,6 @@ def load_source(
     chosen.update({field: column for field, column in columns.items() if column is not None})
     source = open_source(path, chosen, encoding or settings.encoding, address_key=address_key)
     reply_warnings(err, source.table.replies)
+    if source.archive is not None:
+        headerless_warning(err, [_as_given(place) for place in source.archive.headerless])
     return source
