@@ -82,3 +82,41 @@ def test_a_key_file_whose_secret_is_a_number_is_one_error(tmp_path: Path) -> Non
     key.write_text('{"format": "nicknames-key-file", "version": 1, "style": "id", "secret": 12345}')
     assert_one_line_error(["apply", str(messages), str(mapping), "-s", "all", "--key-file", str(key)],
                           'field "secret" must be text, found a number')
+
+
+@pytest.mark.parametrize(
+    ("first_row", "option"),
+    [
+        ("1,0,U01,S1,Hi Mary Jones how are you", "--message-id-column"),
+        ("message_id,parent,U01,S1,Hi Mary Jones how are you", "--sender-column"),
+        ("m1,m0,U01,S1,Hi Mary, how are you?", "--message-id-column"),
+    ],
+)
+def test_a_csv_without_header_row_keeps_its_text_out_of_the_error(tmp_path: Path, first_row: str, option: str) -> None:
+    path = tmp_path / "messages.csv"
+    path.write_text(first_row + "\n2,1,U02,S1,Fine thanks\n")
+    stderr = assert_one_line_error(["collect", str(path), "-o", str(tmp_path / "m.txt")], "looks like data rather than")
+    assert "Mary" not in stderr and option in stderr and "run with --verbose" in stderr
+    verbose = CliRunner().invoke(app, ["collect", str(path), "-o", str(tmp_path / "m.txt"), "--verbose"])
+    assert verbose.exit_code == 1 and "Mary" in verbose.stderr
+
+
+def test_a_class_list_without_header_row_keeps_its_names_out_of_the_error(tmp_path: Path) -> None:
+    messages = tmp_path / "messages.csv"
+    messages.write_text("message_id,user_id,text\n1,U1,Hi Rob\n")
+    roster = tmp_path / "class.csv"
+    roster.write_text("U1,Mary Anne Jones Smith\nU2,Rob\n")
+    stderr = assert_one_line_error(
+        ["collect", str(messages), "--class-list", str(roster), "-o", str(tmp_path / "m.txt")], "looks like data")
+    assert "Mary" not in stderr
+
+
+@pytest.mark.parametrize(
+    ("cell", "data"),
+    [("message_id", False), ("Post Body", False), ("Full Name", False), ("user.id", False), ("12", True),
+     ("-3.5", True), ("Hi Mary, how are you", True), ("one two three four", True), ("x" * 41, True)],
+)
+def test_looks_like_data(cell: str, data: bool) -> None:
+    from nicknames.columns import looks_like_data
+
+    assert looks_like_data(cell) is data
