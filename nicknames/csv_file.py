@@ -51,7 +51,25 @@ def read_csv_table(path: Path, encoding: str | None = None) -> pd.DataFrame:
     frame.columns = pd.Index(header)
     if frame.empty:
         raise InputError(f"{path} has a header but no rows; it needs at least one message.")
+    check_no_nul(frame, path)
     return frame
+
+
+def check_no_nul(frame: pd.DataFrame, path: Path) -> None:
+    """Refuse a NUL character in any cell: text exports hold none, so the file is damaged or not text at all.
+
+    A NUL is valid UTF-8, so decoding lets it through; left in, it would end
+    up in the output, where many tools cut the text at it.
+    """
+    for column in frame.columns:
+        holds = frame[column].str.contains("\x00", regex=False)
+        if holds.any():
+            row = int(holds.to_numpy().argmax())
+            raise InputError(
+                f"{where(path, row=row, column=repr(str(column)))}: holds a NUL character, which a text export "
+                "never does; check that this is the CSV export (not a spreadsheet or a damaged copy) and remove "
+                "the NUL bytes."
+            )
 
 
 def allow_long_fields() -> None:
@@ -167,6 +185,11 @@ def parser_error(path: Path, error: Exception) -> InputError:
 def check_header(header: list[str], path: Path) -> None:
     """Every column needs a name of its own, or pandas would invent one (``Unnamed: 2``, ``id.1``)."""
     for index, name in enumerate(header, start=1):
+        if "\x00" in name:
+            raise InputError(
+                f"{where(path, 1, index)}: the header holds a NUL character, which a text export never does; "
+                "check that this is the CSV export (not a spreadsheet or a damaged copy)."
+            )
         if not name.strip():
             raise InputError(
                 f"{where(path, 1, index)}: column {index} of the header has no name; "

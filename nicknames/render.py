@@ -114,6 +114,28 @@ def headerless_warning(console: Console, places: list[str]) -> None:
         )
 
 
+def empty_mapping_warning(console: Console, mapping_path: Path) -> None:
+    """Warn that a mapping gives no name to replace, so apply changes only identifiers."""
+    console.print(
+        f"[yellow]Warning:[/] mapping file {escape(str(mapping_path))} has no names to replace (it is empty, or "
+        "every name in it is rejected); only identifiers are replaced: run nicknames collect to fill it, or "
+        "check that it is the mapping you meant."
+    )
+
+
+def new_senders_warning(console: Console, senders: list[str], key_file: Path) -> None:
+    """Warn about senders whose address was not in the address key: new ids, and no names to replace."""
+    if senders:
+        shown = ", ".join(escape(sender) for sender in senders[:MAX_ROWS])
+        more = f" and {len(senders) - MAX_ROWS} more" if len(senders) > MAX_ROWS else ""
+        console.print(
+            f"[yellow]Warning:[/] {_count(len(senders), 'sender')} of this archive {'is' if len(senders) == 1 else 'are'} "
+            f"in neither the address key {escape(str(key_file))} nor the mapping ({shown}{more}): they got new ids "
+            "and their names (a sign-off, say) are not replaced; run nicknames collect on this archive, review, "
+            "then apply again."
+        )
+
+
 def absent_warning(console: Console, participants: list[str]) -> None:
     """Warn that the mapping names participants who sent no message in this file."""
     if participants:

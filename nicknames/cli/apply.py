@@ -39,6 +39,8 @@ from nicknames.output import check_outputs, refuse_stdout_over
 from nicknames.pseudonyms import IdTemplate, KeyedIds
 from nicknames.render import (
     absent_warning,
+    empty_mapping_warning,
+    new_senders_warning,
     apply_summary,
     private_file_note,
     pseudonym_summary,
@@ -164,13 +166,20 @@ def apply_command(
     mapping = read_mapping(readable(ctx, mapping_path))
     roster = read_roster(readable(ctx, class_list), encoding) if class_list else Roster()
     settings = load_settings(config)
-    addresses = open_address_key(messages, address_key or key_path(mapping_path), must_exist=True)
+    if not any(mapping.names_in_use(participant) for participant in mapping.participants):
+        empty_mapping_warning(err, mapping_path)
+    addresses_file = address_key or key_path(mapping_path)
+    addresses = open_address_key(messages, addresses_file, must_exist=True)
+    known = set(addresses.ids.values()) if addresses is not None else set()
     source = load_source(
         messages, settings, encoding, addresses, message_id=message_id_column, sender=sender_column,
         text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
         session_id=session_id_column,
     )
     table = source.table
+    if source.archive is not None:
+        unknown = {message.sender for message in source.archive.messages} - known - set(mapping.participants)
+        new_senders_warning(err, sorted(unknown), addresses_file)
     senders = source.participants()
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
