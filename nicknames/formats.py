@@ -248,6 +248,27 @@ def write_csv(frame: pd.DataFrame, stream: IO[str]) -> None:
     stream.write(table.with_columns(pl.all().replace("", None)).write_csv(quote_style="necessary", null_value=""))
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""First characters that make a spreadsheet read a cell as a formula (OWASP's list for CSV injection)."""
+
+
+def spreadsheet_safe(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy whose text cells that begin like a formula start with ``'``, so a spreadsheet shows them as text.
+
+    Message texts and ids come from whoever wrote the messages: ``=HYPERLINK(...)``
+    in a post would run when the output is opened in Excel, LibreOffice or
+    Google Sheets. The ``'`` is what OWASP recommends; programs that read the
+    CSV see it as part of the text, so use this only for spreadsheets.
+    """
+    safe = frame.copy()
+    for column in safe.columns:
+        values = safe[column]
+        risky = values.map(lambda value: isinstance(value, str) and value.startswith(FORMULA_STARTS)).astype(bool)
+        if risky.any():
+            safe[column] = values.where(~risky, "'" + values[risky].astype(str))
+    return safe
+
+
 def _write_text(frame: pd.DataFrame, stream: IO[str], fmt: str, source: TableFile | None) -> None:
     if fmt == "csv":
         write_csv(frame, stream)

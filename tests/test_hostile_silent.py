@@ -84,3 +84,70 @@ def test_no_warning_when_every_sender_is_known(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["apply", str(both), str(mapping), "-s", "all", "-q",
                                       "-o", str(tmp_path / "out.mbox")])
     assert result.exit_code == 0 and "in neither the address key" not in result.stderr
+
+
+FORMULAS = (
+    "message_id,user_id,text\n"
+    '1,U1,"=HYPERLINK(""http://example.org"",""click"")"\n'
+    "2,=1+2,+cmd\n"
+    "3,U2,-2 is the answer\n"
+    "4,U3,@SUM(A1:A3)\n"
+    "5,U1,plain text\n"
+)
+
+
+def test_csv_safe_prefixes_cells_that_start_like_formulas(tmp_path: Path) -> None:
+    import csv
+    import io
+
+    messages = tmp_path / "messages.csv"
+    messages.write_text(FORMULAS)
+    mapping = tmp_path / "map.txt"
+    mapping.write_text("U1 | Mary\n")
+    result = CliRunner().invoke(app, ["apply", str(messages), str(mapping), "-s", "all", "-q", "--identifiers",
+                                      "none", "--csv-safe"])
+    assert result.exit_code == 0, result.stderr
+    rows = list(csv.reader(io.StringIO(result.stdout)))
+    assert rows[0] == ["message_id", "user_id", "text"]
+    assert rows[1][2] == "'=HYPERLINK(\"http://example.org\",\"click\")"
+    assert rows[2][1:] == ["'=1+2", "'+cmd"]
+    assert rows[3][2] == "'-2 is the answer"
+    assert rows[4][2] == "'@SUM(A1:A3)"
+    assert rows[5] == ["5", "U1", "plain text"]
+
+
+def test_without_csv_safe_cells_are_written_as_they_are(tmp_path: Path) -> None:
+    messages = tmp_path / "messages.csv"
+    messages.write_text(FORMULAS)
+    mapping = tmp_path / "map.txt"
+    mapping.write_text("U1 | Mary\n")
+    result = CliRunner().invoke(app, ["apply", str(messages), str(mapping), "-s", "all", "-q"])
+    assert result.exit_code == 0, result.stderr
+    assert "\n4,U3,@SUM(A1:A3)\n" in result.stdout  # a spreadsheet function is not a handle
+
+
+def test_csv_safe_with_another_output_format_is_one_error(tmp_path: Path) -> None:
+    messages = tmp_path / "messages.csv"
+    messages.write_text(FORMULAS)
+    mapping = tmp_path / "map.txt"
+    mapping.write_text("U1 | Mary\n")
+    result = CliRunner().invoke(app, ["apply", str(messages), str(mapping), "-s", "all", "--csv-safe",
+                                      "--output-format", "jsonl"])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert result.stderr.startswith("Error: --csv-safe is for CSV output") and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("cell", "safe"),
+    [("=1", "'=1"), ("+1", "'+1"), ("-1", "'-1"), ("@x", "'@x"), ("\tx", "'\tx"), ("\rx", "'\rx"), ("a=1", "a=1"),
+     ("", ""), ("'=1", "'=1")],
+)
+def test_spreadsheet_safe(cell: str, safe: str) -> None:
+    import pandas as pd
+
+    from nicknames.formats import spreadsheet_safe
+
+    frame = pd.DataFrame({"text": [cell]}, dtype=object)
+    assert spreadsheet_safe(frame)["text"].tolist() == [safe]
+    assert frame["text"].tolist() == [cell]

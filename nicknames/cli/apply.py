@@ -82,6 +82,12 @@ def apply_command(
                                                 "format (default: stdout; Parquet and .eml need a path).")] = None,
     output_format: Annotated[str | None, typer.Option("--output-format", help="Write csv, jsonl, parquet, mbox "
                                                       "or eml instead of the input's format.")] = None,
+    csv_safe: Annotated[bool, typer.Option("--csv-safe", help="CSV for spreadsheets: prefix every cell that "
+                                           "begins with =, +, -, @, a tab or a carriage return with a single "
+                                           "quote, so that Excel, LibreOffice or Sheets show it as text instead "
+                                           "of running it as a formula. Not for CSV read by programs (the quote "
+                                           "stays in the text).")]
+    = False,
     style: Annotated[Style | None, typer.Option("--style", help="Pseudonyms: id = [U43] (default), keyed = "
                                                 "[P7F3A2] from a secret key (same ids in every export made with "
                                                 "the key file), surrogate = a made-up name in the shape of the "
@@ -156,7 +162,7 @@ def apply_command(
         check_key_location(key_file, output, key_beside_output)
     kinds = parse_kinds(identifiers)
     fmt = check_format(output_format)
-    check_output(detect_format(messages), fmt, output)
+    check_output(detect_format(messages), fmt, output, csv_safe=csv_safe)
     key = load_key(key_file, style.value if style else None, pseudonym_format)
     if key_file is not None and readable_by_others(key_file):
         err.print(f"[yellow]Warning:[/] key file {escape(str(key_file))} is readable by others; it is rewritten "
@@ -192,7 +198,7 @@ def apply_command(
     if strict:
         pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
         refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
-    write_output(source, result, output, fmt)
+    write_output(source, result, output, fmt, csv_safe=csv_safe)
     if report is not None:
         write_report(result, report)
     if review is not None:
