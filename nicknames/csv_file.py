@@ -22,7 +22,7 @@ from typing import Any
 import pandas as pd
 import regex
 
-from nicknames.encodings import undecodable_error
+from nicknames.encodings import check_one_encoding, undecodable_error
 from nicknames.errors import InputError, where
 from nicknames.input_files import check_input_kind
 from nicknames.interrupts import Terminated
@@ -41,6 +41,8 @@ def read_csv_table(path: Path, encoding: str | None = None) -> pd.DataFrame:
     """Read a CSV file with every cell as a string, and a clear error for each way it can fail."""
     encoding = check_encoding(encoding)
     check_input_kind(path)
+    if encoding != DEFAULT_ENCODING:
+        check_one_encoding(path, encoding)
     # The header is read as a row, in the same single pass as the data, so that a
     # pipe (``<(zcat export.csv.gz)``) works and pandas cannot rename repeated
     # or empty column names behind the user's back.

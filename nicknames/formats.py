@@ -22,6 +22,7 @@ import regex
 
 from nicknames.errors import InputError, OutputError
 from nicknames.csv_file import read_csv_table
+from nicknames.encodings import check_one_encoding, mixed_error, mixed_lines
 from nicknames.input_files import check_input_kind
 from nicknames.output import atomic_output, atomic_path
 
@@ -106,6 +107,8 @@ def read_table_file(path: Path, fmt: str, encoding: str | None = None) -> TableF
 def read_jsonl_records(path: Path, encoding: str | None = None) -> list[dict[str, Any]]:
     """The JSON objects of a JSON Lines file, one a line; blank lines are skipped."""
     records: list[dict[str, Any]] = []
+    if encoding is not None:
+        check_one_encoding(path, encoding)
     for number, line in _lines(path, encoding):
         if not line.strip():
             continue
@@ -159,6 +162,8 @@ def _lines(path: Path, encoding: str | None) -> Iterator[tuple[int, str]]:
     except FileNotFoundError:
         raise InputError(f"File {path} does not exist; check the path.") from None
     except UnicodeDecodeError as error:
+        if encoding is None and (mixed := mixed_lines(path.read_bytes())) is not None:
+            raise mixed_error(path, mixed) from None
         raise InputError(
             f"{path} is not valid {encoding or 'utf-8'} (byte {error.start} of a line cannot be decoded); "
             "give its encoding with --encoding."

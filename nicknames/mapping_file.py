@@ -23,7 +23,7 @@ from typing import NamedTuple
 
 import regex
 
-from nicknames.encodings import first_bad_byte, guess_encoding
+from nicknames.encodings import first_bad_byte, guess_encoding, mixed_error, mixed_lines
 from nicknames.errors import MappingFileError, NicknamesError, where
 from nicknames.input_files import check_input_kind
 from nicknames.mapping import KEEP, Entry, Mapping, Name, Status, check_participant_id
@@ -66,7 +66,9 @@ def read_mapping(path: Path) -> Mapping:
     return parse_mapping(text, path)
 
 
-def _not_utf8(path: Path, raw: bytes) -> MappingFileError:
+def _not_utf8(path: Path, raw: bytes) -> NicknamesError:
+    if (mixed := mixed_lines(raw)) is not None:
+        return mixed_error(path, mixed)
     bad = first_bad_byte(raw, "utf-8-sig")
     place = where(path, bad.line, bad.column) if bad else str(path)
     guess = guess_encoding(raw)
