@@ -78,8 +78,9 @@ def check_outputs(outputs: Mapping[str, Path | None], inputs: Iterable[Path | No
 def atomic_output(path: Path, *, private: bool = False, newline: str | None = None) -> Iterator[IO[str]]:
     """Open a temporary file beside ``path``; rename it over ``path`` only when the block succeeds.
 
-    An error or Ctrl-C inside the block removes the temporary file, so a
-    half-written output never appears under the real name.
+    An error, Ctrl-C or SIGTERM inside the block removes the temporary file,
+    so a half-written output never appears under the real name; while it is
+    written only its owner can read it.
     """
     directory = _check_folder(path)
     refuse_special(path)
@@ -88,11 +89,12 @@ def atomic_output(path: Path, *, private: bool = False, newline: str | None = No
     except OSError as error:
         raise OutputError(f"Cannot write in folder {directory}: {error.strerror}.") from None
     try:
-        os.chmod(temporary, PRIVATE_MODE if private else _public_mode())
         with os.fdopen(handle, "w", encoding="utf-8", newline=newline) as stream:
             yield stream
             stream.flush()
             os.fsync(stream.fileno())
+        # Owner-only (mkstemp's 0600) while it is written; the output's own mode only once it is whole.
+        os.chmod(temporary, PRIVATE_MODE if private else _public_mode())
         os.replace(temporary, path)
     except OSError as error:
         with contextlib.suppress(OSError):

@@ -161,3 +161,35 @@ def test_sigterm_while_reading_a_pipe_leaves_nothing_behind(project: Path) -> No
     assert (project / "out.csv").read_text() == "previous output\n"
     assert sorted(path.name for path in project.iterdir()) == ["map.txt", "messages.csv", "out.csv", "slow.csv", "tmp"]
     assert list((project / "tmp").iterdir()) == []
+
+
+TERMINATE_WHILE_WRITING = """
+import os, signal, sys, time
+from nicknames import formats
+from nicknames.__main__ import main
+
+original = formats._write_text
+
+def half_then_sigterm(frame, stream, fmt, source):
+    stream.write("half of the output")
+    stream.flush()
+    os.kill(os.getpid(), signal.SIGTERM)
+    time.sleep(30)  # Terminated is raised here
+    original(frame, stream, fmt, source)
+
+formats._write_text = half_then_sigterm
+sys.argv = ["nicknames", *sys.argv[1:]]
+main()
+"""
+
+
+def test_sigterm_while_writing_keeps_the_previous_output(project: Path) -> None:
+    (project / "out.csv").write_text("previous output\n")
+    command = [sys.executable, "-c", TERMINATE_WHILE_WRITING, "apply", str(project / "messages.csv"),
+               str(project / "map.txt"), "-s", "all", "-o", str(project / "out.csv")]
+    done = subprocess.run(command, cwd=project, env=environment(project), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 143, done.stderr
+    assert done.stdout == ""
+    assert done.stderr == "Terminated; no output was written.\n"
+    assert (project / "out.csv").read_text() == "previous output\n"
+    assert sorted(path.name for path in project.iterdir()) == ["map.txt", "messages.csv", "out.csv", "tmp"]

@@ -132,3 +132,12 @@ def test_apply_onto_a_symlink_replaces_the_link_and_leaves_its_target(tmp_path: 
     assert result.exit_code == 0, result.stderr
     assert not link.is_symlink() and "[U1]" in link.read_text()
     assert target.read_text() == "untouched\n"
+
+
+def test_a_temporary_output_is_owner_only_while_it_is_written(tmp_path: Path) -> None:
+    output = tmp_path / "out.csv"
+    with atomic_output(output) as stream:
+        stream.write("partial")
+        [temporary] = [path for path in tmp_path.iterdir() if path.name.endswith(".tmp")]
+        assert stat.S_IMODE(temporary.stat().st_mode) == 0o600
+    assert output.read_text() == "partial"
