@@ -16,6 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from nicknames.errors import InputError
+from nicknames.input_files import check_input_kind
 
 BUILTIN = "nicknames.csv"
 """File name of the built-in table inside the package's ``data`` folder."""
@@ -95,6 +96,7 @@ def builtin_table() -> NicknameTable:
 
 def read_table(path: Path, replace: bool = False) -> NicknameTable:
     """A user's table file, added to the built-in one (or replacing it when ``replace``)."""
+    check_input_kind(path, "nicknames file")
     try:
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:

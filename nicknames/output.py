@@ -183,7 +183,8 @@ def refuse_special(path: Path, option: str = "Output") -> None:
         return
     if stat.S_ISREG(found.st_mode) or stat.S_ISDIR(found.st_mode) or stat.S_ISLNK(found.st_mode):
         return
+    hint = " (or leave out -o to write to standard output)" if option in ("Output", "--output") else ""
     raise OutputError(
-        f"{option} {path} exists and is not a regular file (a pipe, socket or device); the output would "
-        "replace it: name a regular file, or leave out the option to write to standard output."
+        f"{option} {path} exists and is not a regular file (a pipe, socket or device), which writing would "
+        f"replace; name a regular file{hint}."
     )

@@ -193,3 +193,22 @@ def test_sigterm_while_writing_keeps_the_previous_output(project: Path) -> None:
     assert done.stderr == "Terminated; no output was written.\n"
     assert (project / "out.csv").read_text() == "previous output\n"
     assert sorted(path.name for path in project.iterdir()) == ["map.txt", "messages.csv", "out.csv", "tmp"]
+
+
+@pytest.mark.parametrize(
+    ("option", "what"),
+    [("--nicknames-file", "Nicknames file is a character device"),
+     ("--address-key", "--address-key /dev/zero exists and is not a regular file")],
+)
+def test_a_device_for_the_other_collect_inputs_is_refused(project: Path, option: str, what: str) -> None:
+    mbox = project / "box.mbox"
+    mbox.write_text("From a@example.org Mon Jan  1 10:00:00 2024\nFrom: a@example.org\n\nHi\n")
+    args = ["collect", str(mbox), option, "/dev/zero", "-o", str(project / "m.txt")]
+    assert_one_line_error(args, what.replace("file is", "file /dev/zero is"))
+
+
+def test_a_device_as_key_file_is_refused(project: Path) -> None:
+    from nicknames.key_file import read_key_file
+
+    with pytest.raises(InputError, match="Key file /dev/zero is a character device"):
+        read_key_file(Path("/dev/zero"))
