@@ -116,7 +116,7 @@ def mixed_lines(raw: bytes) -> MixedLines | None:
     other line, and a single-byte code page turns every UTF-8 letter of the
     rest into two ("Zoë" → "ZoÃ«"), names that apply would then never find.
     """
-    if raw.isascii() or any(raw.startswith(bom) for bom, _ in _BOMS):
+    if raw.isascii() or any(raw.startswith(bom) for bom, _ in _BOMS) or _decodes(raw, "utf-8"):
         return None
     utf8, other, other_bytes = 0, [], []
     for number, line in enumerate(raw.split(b"\n"), start=1):
