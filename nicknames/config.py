@@ -9,7 +9,7 @@ from typing import Any
 
 from nicknames.columns import FIELDS
 from nicknames.errors import InputError
-from nicknames.input_files import check_input_kind
+from nicknames.input_files import read_input_text
 from nicknames.salutations import pattern_error
 
 CONFIG_NAME = "nicknames.toml"
@@ -39,9 +39,8 @@ class Config:
 
 def load_config(path: Path) -> Config:
     """Read a config file; unknown sections or keys are errors naming the file."""
-    check_input_kind(path, "config file")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+        data = tomllib.loads(read_input_text(path, "utf-8-sig", "config file"))
     except FileNotFoundError:
         raise InputError(f"Config file {path} does not exist; create it or leave out --config.") from None
     except UnicodeDecodeError:

@@ -11,11 +11,12 @@ error, not a full disk.
 
 from __future__ import annotations
 
+import io
 import os
 import select
 import stat
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -85,13 +86,30 @@ def readable_again(path: Path) -> Iterator[Path]:
         with path.open("rb", buffering=0) as source:
             target = os.open(copy, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE)
             try:
-                _copy_within(source.fileno(), target, limit, path, Path(folder))
+                _copy_within(source.fileno(), lambda block: _write_all(target, block, Path(folder)), limit, path)
             finally:
                 os.close(target)
         yield copy
 
 
-def _copy_within(source: int, target: int, limit: int, path: Path, folder: Path) -> None:
+def read_input_bytes(path: Path, what: str = "input") -> bytes:
+    """The bytes of a small input (mapping, config, key): a file as it is, a pipe within the bound, no device."""
+    check_input_kind(path, what)
+    if not is_pipe(path):
+        return path.read_bytes()
+    blocks: list[bytes] = []
+    with path.open("rb", buffering=0) as source:
+        _copy_within(source.fileno(), blocks.append, pipe_limit(), path)
+    return b"".join(blocks)
+
+
+def read_input_text(path: Path, encoding: str, what: str = "input") -> str:
+    """``read_input_bytes`` decoded as ``Path.read_text`` would (strict errors, universal newlines)."""
+    with io.TextIOWrapper(io.BytesIO(read_input_bytes(path, what)), encoding=encoding) as stream:
+        return stream.read()
+
+
+def _copy_within(source: int, write: Callable[[bytes], object], limit: int, path: Path) -> None:
     """Copy until the end of the pipe or ``limit`` bytes, never blocking long in one read.
 
     A Ctrl-C that arrives just before a blocking read would otherwise wait,
@@ -113,7 +131,7 @@ def _copy_within(source: int, target: int, limit: int, path: Path, folder: Path)
                 f"save it as a file and give its path, or raise the bound with {PIPE_LIMIT_VARIABLE} (e.g. "
                 f"{PIPE_LIMIT_VARIABLE}=20G)."
             )
-        _write_all(target, block, folder)
+        write(block)
 
 
 def _write_all(target: int, block: bytes, folder: Path) -> None:

@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from nicknames.errors import NicknamesError
-from nicknames.input_files import check_input_kind
+from nicknames.input_files import read_input_text
 from nicknames.output import write_text_atomically
 from nicknames.substitute import Replacement
 from nicknames.surrogates import Surrogate
@@ -83,9 +83,8 @@ class KeyFile:
 
 def read_key_file(path: Path) -> KeyFile:
     """Read a key file, with an error that says what is wrong and what to do."""
-    check_input_kind(path, "key file")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_input_text(path, "utf-8", "key file"))
     except FileNotFoundError:
         raise KeyFileError(f"Key file {path} does not exist; give the key file written by apply.") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:

@@ -25,7 +25,7 @@ import regex
 
 from nicknames.encodings import first_bad_byte, guess_encoding, mixed_error, mixed_lines
 from nicknames.errors import MappingFileError, NicknamesError, where
-from nicknames.input_files import check_input_kind
+from nicknames.input_files import read_input_bytes
 from nicknames.mapping import KEEP, Entry, Mapping, Name, Status, check_participant_id
 from nicknames.output import write_text_atomically
 
@@ -52,9 +52,8 @@ class Field(NamedTuple):
 
 def read_mapping(path: Path) -> Mapping:
     """Load a mapping file; a broken line is an error naming file, line and column."""
-    check_input_kind(path, "mapping file")
     try:
-        raw = path.read_bytes()
+        raw = read_input_bytes(path, "mapping file")
     except FileNotFoundError:
         raise MappingFileError(f"Mapping file {path} does not exist; run 'nicknames collect' to create one.") from None
     except OSError as error:

@@ -16,7 +16,7 @@ from importlib import resources
 from pathlib import Path
 
 from nicknames.errors import InputError
-from nicknames.input_files import check_input_kind
+from nicknames.input_files import read_input_text
 
 BUILTIN = "nicknames.csv"
 """File name of the built-in table inside the package's ``data`` folder."""
@@ -96,9 +96,8 @@ def builtin_table() -> NicknameTable:
 
 def read_table(path: Path, replace: bool = False) -> NicknameTable:
     """A user's table file, added to the built-in one (or replacing it when ``replace``)."""
-    check_input_kind(path, "nicknames file")
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_input_text(path, "utf-8-sig", "nicknames file")
     except FileNotFoundError:
         raise InputError(f"Nicknames file {path} does not exist; check the path.") from None
     except UnicodeDecodeError:

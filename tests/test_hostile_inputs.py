@@ -212,3 +212,27 @@ def test_a_device_as_key_file_is_refused(project: Path) -> None:
 
     with pytest.raises(InputError, match="Key file /dev/zero is a character device"):
         read_key_file(Path("/dev/zero"))
+
+
+def test_small_inputs_read_from_a_pipe_within_the_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nicknames.config import load_config
+
+    monkeypatch.setenv(PIPE_LIMIT_VARIABLE, "64K")
+    pipe = tmp_path / "config"
+    os.mkfifo(pipe)
+    _feed(pipe, b"[collect]\r\nstopwords = [\"prof\"]\r\n", 1)
+    assert load_config(pipe).stopwords == ("prof",)
+    _feed(pipe, b"# endless\n" * 1000, 10_000)
+    with pytest.raises(InputError, match="is a pipe that gave more than 64K bytes"):
+        load_config(pipe)
+
+
+def test_read_input_text_reads_as_read_text_does(tmp_path: Path) -> None:
+    from nicknames.input_files import read_input_text
+
+    path = tmp_path / "file.txt"
+    path.write_bytes("\ufeffa\r\nb\rc\n".encode())
+    assert read_input_text(path, "utf-8-sig") == path.read_text(encoding="utf-8-sig")
+    path.write_bytes(b"\xff")
+    with pytest.raises(UnicodeDecodeError):
+        read_input_text(path, "utf-8")

@@ -21,7 +21,7 @@ from pathlib import Path
 import regex
 
 from nicknames.errors import InputError
-from nicknames.input_files import check_input_kind
+from nicknames.input_files import read_input_text
 from nicknames.output import write_text_atomically
 
 ID_PREFIX = "P"
@@ -101,9 +101,8 @@ def clean_display_name(name: str) -> str | None:
 
 def read_key(path: Path) -> AddressKey:
     """Load an address key file; a broken row is an error naming its line."""
-    check_input_kind(path, "address key")
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_input_text(path, "utf-8-sig", "address key")
     except FileNotFoundError:
         raise InputError(
             f"Address key {path} does not exist; run 'nicknames collect' on the archive first "
