@@ -31,6 +31,8 @@ TWO = (
         (b"From mary@example.org Mon Jan  1 10:00:00 2024", True),
         (b"From MAILER-DAEMON Fri Jul  8 12:08:34 2011", True),
         (b"From mary@example.org Mon, 1 Jan 2024 10:00:00 +0000", True),
+        (b"From - Sat Jan 03 10:00:00 2024", True),
+        (b"From mary@example.org 2024-01-01T10:00:00Z", True),
         (b"From my side the plan is fine.", False),
         (b"From 10:00 to 12:00 we meet", False),
         (b"From ", False),
@@ -62,6 +64,13 @@ def test_a_wrong_content_length_is_ignored() -> None:
     first = b"From rob@example.org Tue Jan  2 09:30:00 2024\nFrom: rob@example.org\nContent-Length: 3\n\nhello\n\n"
     found = list(split_mbox(first + TWO))
     assert len(found) == 2 and found[0].data.endswith(b"hello\n")
+
+
+def test_an_envelope_right_after_a_body_line_starts_a_message_when_headers_follow() -> None:
+    found = list(split_mbox(ONE.rstrip(b"\n") + b"\n" + TWO))
+    assert len(found) == 2
+    glued = ONE.rstrip(b"\n") + b"\nFrom rob@example.org Tue Jan  2 09:30:00 2024 was when we met\nok\n"
+    assert len(list(split_mbox(glued))) == 1
 
 
 def test_crlf_files_are_split_the_same() -> None:

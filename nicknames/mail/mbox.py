@@ -4,9 +4,9 @@ Python's ``mailbox.mbox`` starts a new message at every line that begins with
 "From ". A writer that did not escape such a body line ("From my side the plan
 is fine.") thus splits one message in two and the line is lost, read as the
 second half's envelope. Here a line starts a message only when it could be an
-envelope line: at the start of the file, or after a blank line, holding a
-sender and a date (a month name, a time and a year), as ``From a@b.org Mon Jan
-1 10:00:00 2024``. When a message gives its ``Content-Length`` (mboxcl2) and the
+envelope line: at the start of the file, or after a blank line or before a
+header line, holding a sender and a date (a month name or an ISO date, a time
+and a year), as ``From a@b.org Mon Jan 1 10:00:00 2024``. When a message gives its ``Content-Length`` (mboxcl2) and the
 byte count ends right before the next envelope line or at the end of the file,
 that count decides, so its body may hold any line at all.
 """
@@ -17,9 +17,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-_MONTH = re.compile(rb"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b")
-_TIME = re.compile(rb"\b\d{1,2}:\d{2}\b")
+_MONTH = re.compile(rb"\b(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|\b\d{4}-\d{2}-\d{2}")
+_TIME = re.compile(rb"\b\d{1,2}:\d{2}")
 _YEAR = re.compile(rb"\b\d{4}\b")
+_HEADER = re.compile(rb"[!-9;-~]+:")
+"""The start of a header line: a field name of printable characters other than the colon, then a colon."""
 _CONTENT_LENGTH = re.compile(rb"^Content-Length:[ \t]*(\d+)[ \t]*\r?$", re.IGNORECASE | re.MULTILINE)
 _HEADERS_END = re.compile(rb"\r?\n\r?\n")
 
@@ -61,7 +63,7 @@ def _envelopes(raw: bytes) -> Iterator[tuple[int, int]]:
         end = raw.find(b"\n", offset)
         end = len(raw) if end < 0 else end + 1
         text = raw[offset:end]
-        if forced or (previous_blank and is_envelope(text.rstrip(b"\r\n"))):
+        if forced or (is_envelope(text.rstrip(b"\r\n")) and (previous_blank or _HEADER.match(raw, end))):
             yield offset, line
             skipped = _content_length_end(raw, end)
             if skipped is not None:
