@@ -10,6 +10,7 @@ Mail archives (``mbox``, ``eml``) are named here too; ``nicknames.mail`` reads t
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -24,7 +25,7 @@ from nicknames.errors import InputError, OutputError
 from nicknames.csv_file import read_csv_table
 from nicknames.encodings import check_one_encoding, mixed_error, mixed_lines
 from nicknames.input_files import check_input_kind
-from nicknames.output import atomic_output, atomic_path
+from nicknames.output import PRIVATE_MODE, atomic_output, atomic_path
 
 _SURROGATE = regex.compile(r"[\ud800-\udfff]")
 TABULAR = ("csv", "jsonl", "parquet")
@@ -307,6 +308,7 @@ def _write_parquet(frame: pd.DataFrame, output: Path, source: TableFile | None) 
                 typed[column] = frame[column].astype(str)
     try:
         with atomic_path(output) as temporary:
+            os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE))  # owner-only while written
             typed.to_parquet(temporary, index=False)
     except ImportError:
         raise OutputError("Writing Parquet needs the pyarrow package; install it with 'pip install pyarrow'.") from None

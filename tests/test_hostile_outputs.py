@@ -141,3 +141,35 @@ def test_a_temporary_output_is_owner_only_while_it_is_written(tmp_path: Path) ->
         [temporary] = [path for path in tmp_path.iterdir() if path.name.endswith(".tmp")]
         assert stat.S_IMODE(temporary.stat().st_mode) == 0o600
     assert output.read_text() == "partial"
+
+
+@pytest.mark.parametrize("writer", ["mbox", "parquet"])
+def test_files_written_by_libraries_are_owner_only_until_whole(tmp_path: Path, writer: str,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    modes: list[int] = []
+    original = os.chmod
+
+    def spy(path: str | Path, mode: int) -> None:
+        modes.append(stat.S_IMODE(os.stat(path).st_mode))  # as the writer left it, before the output's own mode
+        original(path, mode)
+
+    monkeypatch.setattr(os, "chmod", spy)
+    WRITERS[writer](tmp_path / f"out.{writer}")
+    assert modes == [0o600]
+
+
+def test_mbox_to_stdout_goes_through_an_owner_only_file(monkeypatch: pytest.MonkeyPatch,
+                                                        capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    from nicknames.mail import writer as writer_module
+
+    modes: list[int] = []
+    original = writer_module.mailbox.mbox
+
+    def spy(path: Path, create: bool = True) -> object:
+        modes.append(stat.S_IMODE(os.stat(path).st_mode))
+        return original(path, create=create)
+
+    monkeypatch.setattr(writer_module.mailbox, "mbox", spy)
+    write_archive(_mail(), None, "mbox")
+    assert modes == [0o600]
+    assert b"Hello" in capsysbinary.readouterr().out
