@@ -8,6 +8,7 @@ temporary output would stay behind. Raising an exception instead lets every
 
 from __future__ import annotations
 
+import os
 import signal
 import threading
 from types import FrameType
@@ -22,13 +23,25 @@ class Terminated(KeyboardInterrupt):
     """SIGTERM arrived; a ``KeyboardInterrupt`` so that every handler of Ctrl-C handles it too."""
 
 
+_owner: int | None = None
+"""The process that asked for ``Terminated``; processes forked from it (pool workers) do not get it."""
+
+
 def _raise_terminated(signum: int, frame: FrameType | None) -> None:
+    if os.getpid() != _owner:
+        # A forked worker inherits the handler: it must still die at once, as SIGTERM's default does, so
+        # that the parent-death signal ends it and a worker never swallows the signal and waits for work.
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGTERM)
+        return
     raise Terminated
 
 
 def terminate_as_interrupt() -> None:
     """From now on SIGTERM raises ``Terminated`` in the main thread (elsewhere signals cannot be handled)."""
+    global _owner
     if threading.current_thread() is threading.main_thread():
+        _owner = os.getpid()
         signal.signal(signal.SIGTERM, _raise_terminated)
 
 

@@ -236,3 +236,28 @@ def test_read_input_text_reads_as_read_text_does(tmp_path: Path) -> None:
     path.write_bytes(b"\xff")
     with pytest.raises(UnicodeDecodeError):
         read_input_text(path, "utf-8")
+
+
+FORKED_WORKER = """
+import os, signal, sys, time
+from nicknames.interrupts import terminate_as_interrupt
+
+terminate_as_interrupt()
+child = os.fork()
+if child == 0:
+    try:
+        time.sleep(30)
+    except BaseException as error:  # a forked worker must not see Terminated
+        os._exit(3)
+    os._exit(0)
+time.sleep(0.2)
+os.kill(child, signal.SIGTERM)
+_, status = os.waitpid(child, 0)
+print(os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGTERM)
+"""
+
+
+def test_a_forked_worker_dies_of_sigterm_as_by_default(tmp_path: Path) -> None:
+    done = subprocess.run([sys.executable, "-c", FORKED_WORKER], capture_output=True, text=True, timeout=60,
+                          env=environment(tmp_path))
+    assert done.stdout == "True\n", done.stderr
