@@ -27,6 +27,8 @@ RULES = identifier_rules()
         ("thanks @jo_bloggs!", [("handle", "@jo_bloggs")]),
         ("me@example.org", [("email", "me@example.org")]),  # not a handle inside an address
         ("room @3, @01 or @enron.com", []),  # a handle starts with a letter and is not a domain
+        ("=@SUM(A1:A3) and @IF(x)", []),  # a spreadsheet function, not a handle
+        ("ask @jo_bloggs (she knows)", [("handle", "@jo_bloggs")]),
         ("call (713) 853-1234 now", [("phone", "(713) 853-1234")]),
         ("call 713-853-1234 x12", [("phone", "713-853-1234 x12")]),
         ("+44 20 7946 0958", [("phone", "+44 20 7946 0958")]),

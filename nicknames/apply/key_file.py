@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from nicknames.model.errors import NicknamesError
+from nicknames.io.input_files import read_input_text
 from nicknames.io.output import write_text_atomically
 from nicknames.apply.substitute import Replacement
 from nicknames.apply.surrogates import Surrogate
@@ -83,7 +84,7 @@ class KeyFile:
 def read_key_file(path: Path) -> KeyFile:
     """Read a key file, with an error that says what is wrong and what to do."""
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_input_text(path, "utf-8", "key file"))
     except FileNotFoundError:
         raise KeyFileError(f"Key file {path} does not exist; give the key file written by apply.") from None
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
@@ -92,6 +93,7 @@ def read_key_file(path: Path) -> KeyFile:
         raise KeyFileError(f"{path} is not a nicknames key file (no \"format\": \"{FORMAT}\"); check the path.")
     if data.get("version") != VERSION:
         raise KeyFileError(f"{path} has key file version {data.get('version')!r}; this nicknames reads version {VERSION}.")
+    _check_field_types(data, path)
     try:
         surrogates = {p: Surrogate(**s) for p, s in data.get("surrogates", {}).items()}
         return KeyFile(
@@ -101,6 +103,28 @@ def read_key_file(path: Path) -> KeyFile:
         )
     except (KeyError, TypeError) as error:
         raise KeyFileError(f"{path} is a damaged key file (field {error} is missing or wrong); restore it from a backup.") from None
+
+
+_TEXT_FIELDS = ("style", "secret", "template", "mapping", "source")
+_TEXT_TABLES = ("codes", "pseudonyms")
+_JSON_TYPES = {str: "text", int: "a number", float: "a number", bool: "true or false", list: "a list", dict: "an object"}
+
+
+def _check_field_types(data: dict[str, Any], path: Path) -> None:
+    """Refuse a key file whose fields have the wrong JSON types (a number as secret), before they are used."""
+    for name in _TEXT_FIELDS:
+        if name in data and not isinstance(data[name], str):
+            raise KeyFileError(f"{path}: field \"{name}\" must be text, found {_type_name(data[name])}; "
+                               "the key file is damaged: restore it from a backup.")
+    for name in _TEXT_TABLES:
+        table = data.get(name, {})
+        if not isinstance(table, dict) or not all(isinstance(value, str) for value in table.values()):
+            raise KeyFileError(f"{path}: field \"{name}\" must map text to text; "
+                               "the key file is damaged: restore it from a backup.")
+
+
+def _type_name(value: Any) -> str:
+    return "null" if value is None else _JSON_TYPES.get(type(value), type(value).__name__)
 
 
 def write_key_file(path: Path, key: KeyFile) -> None:

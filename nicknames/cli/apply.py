@@ -39,6 +39,8 @@ from nicknames.io.output import check_outputs, refuse_stdout_over
 from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
 from nicknames.cli.render import (
     absent_warning,
+    empty_mapping_warning,
+    new_senders_warning,
     apply_summary,
     private_file_note,
     pseudonym_summary,
@@ -80,6 +82,12 @@ def apply_command(
                                                 "format (default: stdout; Parquet and .eml need a path).")] = None,
     output_format: Annotated[str | None, typer.Option("--output-format", help="Write csv, jsonl, parquet, mbox "
                                                       "or eml instead of the input's format.")] = None,
+    csv_safe: Annotated[bool, typer.Option("--csv-safe", help="CSV for spreadsheets: prefix every cell that "
+                                           "begins with =, +, -, @, a tab or a carriage return with a single "
+                                           "quote, so that Excel, LibreOffice or Sheets show it as text instead "
+                                           "of running it as a formula. Not for CSV read by programs (the quote "
+                                           "stays in the text).")]
+    = False,
     style: Annotated[Style | None, typer.Option("--style", help="Pseudonyms: id = [U43] (default), keyed = "
                                                 "[P7F3A2] from a secret key (same ids in every export made with "
                                                 "the key file), surrogate = a made-up name in the shape of the "
@@ -154,23 +162,30 @@ def apply_command(
         check_key_location(key_file, output, key_beside_output)
     kinds = parse_kinds(identifiers)
     fmt = check_format(output_format)
-    check_output(detect_format(messages), fmt, output)
+    check_output(detect_format(messages), fmt, output, csv_safe=csv_safe)
     key = load_key(key_file, style.value if style else None, pseudonym_format)
     if key_file is not None and readable_by_others(key_file):
         err.print(f"[yellow]Warning:[/] key file {escape(str(key_file))} is readable by others; it is rewritten "
                   "owner-only now, but check who may have copied it.")
     if key.style == "id":
         IdTemplate(key.template)  # a bad --format fails before any work is done
-    mapping = read_mapping(mapping_path)
-    roster = read_roster(class_list, encoding) if class_list else Roster()
+    mapping = read_mapping(readable(ctx, mapping_path))
+    roster = read_roster(readable(ctx, class_list), encoding) if class_list else Roster()
     settings = load_settings(config)
-    addresses = open_address_key(messages, address_key or key_path(mapping_path), must_exist=True)
+    if not any(mapping.names_in_use(participant) for participant in mapping.participants):
+        empty_mapping_warning(err, mapping_path)
+    addresses_file = address_key or key_path(mapping_path)
+    addresses = open_address_key(messages, addresses_file, must_exist=True)
+    known = set(addresses.ids.values()) if addresses is not None else set()
     source = load_source(
         messages, settings, encoding, addresses, message_id=message_id_column, sender=sender_column,
         text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
         session_id=session_id_column,
     )
     table = source.table
+    if source.archive is not None:
+        unknown = {message.sender for message in source.archive.messages} - known - set(mapping.participants)
+        new_senders_warning(err, sorted(unknown), addresses_file)
     senders = source.participants()
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
@@ -183,7 +198,7 @@ def apply_command(
     if strict:
         pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
         refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
-    write_output(source, result, output, fmt)
+    write_output(source, result, output, fmt, csv_safe=csv_safe)
     if report is not None:
         write_report(result, report)
     if review is not None:

@@ -33,7 +33,7 @@ from nicknames.engine.run import default_jobs
 from nicknames.io.mail.participants import key_path, write_key
 from nicknames.model.mapping import Mapping
 from nicknames.io.mapping_file import read_mapping, with_header, write_mapping
-from nicknames.rules.nickname_table import read_table
+from nicknames.io.nickname_file import read_table
 from nicknames.io.output import check_outputs
 from nicknames.cli.render import absent_warning, collect_summary, private_file_note
 from nicknames.rules.salutations import DEFAULT_RULES
@@ -97,7 +97,7 @@ def collect_command(
     messages = readable(ctx, messages)  # a pipe is read more than once
     settings = load_settings(config)
     # Small inputs first, so that any error in them comes before the messages' warnings.
-    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+    roster = read_class_list(readable(ctx, class_list), encoding or settings.encoding) if class_list else None
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
     from nicknames.pipeline.sources import open_address_key

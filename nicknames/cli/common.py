@@ -13,8 +13,9 @@ from rich.markup import escape
 
 from nicknames.io.config import CONFIG_NAME, Config, load_config
 from nicknames.model.errors import NicknamesError
-from nicknames.cli.render import reply_warnings
-from nicknames.io.spool import readable_again
+from nicknames.cli.render import headerless_warning, reply_warnings
+from nicknames.io.input_files import readable_again
+from nicknames.io.interrupts import exit_status, stop_message
 
 if TYPE_CHECKING:
     from nicknames.io.mail.participants import AddressKey
@@ -76,9 +77,9 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
             detail = f" ({error.detail})" if show else " (run with --verbose to see it)" if error.detail else ""
             err.print(f"[bold red]Error:[/] {escape(_as_given(str(error) + detail))}")
             raise typer.Exit(1) from None
-        except KeyboardInterrupt:
-            err.print("[yellow]Interrupted; no output was written.[/]")
-            raise typer.Exit(130) from None
+        except KeyboardInterrupt as interrupt:
+            err.print(f"[yellow]{stop_message(interrupt)}[/]")
+            raise typer.Exit(exit_status(interrupt)) from None
 
     return wrapper
 
@@ -153,4 +154,6 @@ def load_source(
     chosen.update({field: column for field, column in columns.items() if column is not None})
     source = open_source(path, chosen, encoding or settings.encoding, address_key=address_key)
     reply_warnings(err, source.table.replies)
+    if source.archive is not None:
+        headerless_warning(err, [_as_given(place) for place in source.archive.headerless])
     return source

@@ -104,6 +104,38 @@ def _messages(count: int, singular_verb: str, plural_verb: str) -> str:
     return f"1 message {singular_verb}" if count == 1 else f"{count} messages {plural_verb}"
 
 
+def headerless_warning(console: Console, places: list[str]) -> None:
+    """Warn about mail messages without any header: a broken envelope line, or text that is not mail."""
+    if places:
+        more = f" and {len(places) - 3} more" if len(places) > 3 else ""
+        console.print(
+            f"[yellow]Warning:[/] {_messages(len(places), 'has', 'have')} no mail headers ({escape('; '.join(places[:3]))}"
+            f"{more}); they are read as text without sender or date: check the archive's From lines there."
+        )
+
+
+def empty_mapping_warning(console: Console, mapping_path: Path) -> None:
+    """Warn that a mapping gives no name to replace, so apply changes only identifiers."""
+    console.print(
+        f"[yellow]Warning:[/] mapping file {escape(str(mapping_path))} has no names to replace (it is empty, or "
+        "every name in it is rejected); only identifiers are replaced: run nicknames collect to fill it, or "
+        "check that it is the mapping you meant."
+    )
+
+
+def new_senders_warning(console: Console, senders: list[str], key_file: Path) -> None:
+    """Warn about senders whose address was not in the address key: new ids, and no names to replace."""
+    if senders:
+        shown = ", ".join(escape(sender) for sender in senders[:MAX_ROWS])
+        more = f" and {len(senders) - MAX_ROWS} more" if len(senders) > MAX_ROWS else ""
+        console.print(
+            f"[yellow]Warning:[/] {_count(len(senders), 'sender')} of this archive {'is' if len(senders) == 1 else 'are'} "
+            f"in neither the address key {escape(str(key_file))} nor the mapping ({shown}{more}): they got new ids "
+            "and their names (a sign-off, say) are not replaced; run nicknames collect on this archive, review, "
+            "then apply again."
+        )
+
+
 def absent_warning(console: Console, participants: list[str]) -> None:
     """Warn that the mapping names participants who sent no message in this file."""
     if participants:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import regex
 
+from nicknames.model.columns import header_listing
 from nicknames.io.csv_file import read_csv_table
 from nicknames.model.errors import InputError, where
 from nicknames.rules.salutations import TITLES
@@ -104,7 +105,8 @@ def _pick(header: list[str], spellings: tuple[str, ...], role: str, path: Path) 
     for spelling in spellings:
         if spelling in lowered:
             return lowered[spelling]
+    shown, detail = header_listing(header)
     raise InputError(
-        f"{path}: no {role} column was found among {', '.join(map(repr, header))}; "
-        f"the class list needs columns such as {spellings[0]!r} and {NAME_COLUMNS[0]!r}."
+        f"{path}: no {role} column was found among {shown}; "
+        f"the class list needs columns such as {spellings[0]!r} and {NAME_COLUMNS[0]!r}.", detail=detail
     )

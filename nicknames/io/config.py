@@ -9,10 +9,14 @@ from typing import Any
 
 from nicknames.model.columns import FIELDS
 from nicknames.model.errors import InputError
+from nicknames.io.input_files import read_input_text
+from nicknames.rules.salutations import pattern_error
 
 CONFIG_NAME = "nicknames.toml"
 
 _COLLECT_KEYS = ("greetings", "closers", "stopwords", "not_stopwords")
+_PATTERN_KEYS = ("greetings", "closers")
+"""The [collect] keys whose strings are regular expressions, checked when the file is read."""
 
 
 @dataclass(frozen=True)
@@ -36,7 +40,7 @@ class Config:
 def load_config(path: Path) -> Config:
     """Read a config file; unknown sections or keys are errors naming the file."""
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8-sig"))
+        data = tomllib.loads(read_input_text(path, "utf-8-sig", "config file"))
     except FileNotFoundError:
         raise InputError(f"Config file {path} does not exist; create it or leave out --config.") from None
     except UnicodeDecodeError:
@@ -78,4 +82,11 @@ def _strings(table: dict[str, Any], key: str, path: Path) -> tuple[str, ...]:
     value = table.get(key, [])
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise InputError(f"{path}: [collect] {key} must be a list of strings, like {key} = [\"...\"].")
+    if key in _PATTERN_KEYS:
+        for number, pattern in enumerate(value, start=1):
+            if (problem := pattern_error(pattern)) is not None:
+                raise InputError(
+                    f"{path}: [collect] {key}, pattern {number}, character {problem[1]}: not a valid regular "
+                    f"expression ({problem[0]}); fix it, or escape the character with a backslash to match it as it is."
+                )
     return tuple(value)

@@ -17,12 +17,15 @@ from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
 from types import FrameType
+from typing import Any
 
 import pandas as pd
 import regex
 
-from nicknames.io.encodings import undecodable_error
+from nicknames.io.encodings import check_one_encoding, undecodable_error
 from nicknames.model.errors import InputError, where
+from nicknames.io.input_files import check_input_kind
+from nicknames.io.interrupts import Terminated
 
 DEFAULT_ENCODING = "utf-8-sig"
 """UTF-8, with or without the byte order mark that Excel writes."""
@@ -37,6 +40,9 @@ _OPEN_QUOTE = regex.compile(r"EOF inside string starting at row (\d+)")
 def read_csv_table(path: Path, encoding: str | None = None) -> pd.DataFrame:
     """Read a CSV file with every cell as a string, and a clear error for each way it can fail."""
     encoding = check_encoding(encoding)
+    check_input_kind(path)
+    if encoding != DEFAULT_ENCODING:
+        check_one_encoding(path, encoding)
     # The header is read as a row, in the same single pass as the data, so that a
     # pipe (``<(zcat export.csv.gz)``) works and pandas cannot rename repeated
     # or empty column names behind the user's back.
@@ -47,7 +53,25 @@ def read_csv_table(path: Path, encoding: str | None = None) -> pd.DataFrame:
     frame.columns = pd.Index(header)
     if frame.empty:
         raise InputError(f"{path} has a header but no rows; it needs at least one message.")
+    check_no_nul(frame, path)
     return frame
+
+
+def check_no_nul(frame: pd.DataFrame, path: Path) -> None:
+    """Refuse a NUL character in any cell: text exports hold none, so the file is damaged or not text at all.
+
+    A NUL is valid UTF-8, so decoding lets it through; left in, it would end
+    up in the output, where many tools cut the text at it.
+    """
+    for column in frame.columns:
+        holds = frame[column].str.contains("\x00", regex=False)
+        if holds.any():
+            row = int(holds.to_numpy().argmax())
+            raise InputError(
+                f"{where(path, row=row, column=repr(str(column)))}: holds a NUL character, which a text export "
+                "never does; check that this is the CSV export (not a spreadsheet or a damaged copy) and remove "
+                "the NUL bytes."
+            )
 
 
 def allow_long_fields() -> None:
@@ -76,7 +100,7 @@ def _read(path: Path, encoding: str, **options: object) -> pd.DataFrame:
             return _read_or_explain(path, encoding, **options)
         except InputError:
             if interrupted:
-                raise KeyboardInterrupt from None
+                raise (Terminated if signal.SIGTERM in interrupted else KeyboardInterrupt) from None
             raise
 
 
@@ -91,20 +115,25 @@ def noticing_interrupts() -> Iterator[list[int]]:
     if threading.current_thread() is not threading.main_thread():
         yield noticed
         return
-    previous = signal.getsignal(signal.SIGINT)
+    # SIGTERM too, when it is handled at all (the command line turns it into ``Terminated``).
+    watched = [signal.SIGINT] + ([signal.SIGTERM] if callable(signal.getsignal(signal.SIGTERM)) else [])
+    previous: dict[int, Any] = {signum: signal.getsignal(signum) for signum in watched}
 
     def handler(signum: int, frame: FrameType | None) -> None:
         noticed.append(signum)
-        if callable(previous):
-            previous(signum, frame)
-        elif previous != signal.SIG_IGN:
+        before = previous[signum]
+        if callable(before):
+            before(signum, frame)
+        elif before != signal.SIG_IGN:
             raise KeyboardInterrupt
 
-    signal.signal(signal.SIGINT, handler)
+    for watched_signal in watched:
+        signal.signal(watched_signal, handler)
     try:
         yield noticed
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for number, before in previous.items():
+            signal.signal(number, before)
 
 
 def _read_or_explain(path: Path, encoding: str, **options: object) -> pd.DataFrame:
@@ -158,6 +187,11 @@ def parser_error(path: Path, error: Exception) -> InputError:
 def check_header(header: list[str], path: Path) -> None:
     """Every column needs a name of its own, or pandas would invent one (``Unnamed: 2``, ``id.1``)."""
     for index, name in enumerate(header, start=1):
+        if "\x00" in name:
+            raise InputError(
+                f"{where(path, 1, index)}: the header holds a NUL character, which a text export never does; "
+                "check that this is the CSV export (not a spreadsheet or a damaged copy)."
+            )
         if not name.strip():
             raise InputError(
                 f"{where(path, 1, index)}: column {index} of the header has no name; "

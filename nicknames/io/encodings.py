@@ -97,12 +97,88 @@ def _reads_as_western(raw: bytes) -> bool:
     return bool(foreign) and plausible >= 0.9 * len(foreign)
 
 
+@dataclass(frozen=True)
+class MixedLines:
+    """A file whose lines are in two encodings: some UTF-8 with accented letters, some not UTF-8 at all."""
+
+    utf8: int
+    """How many lines are UTF-8 with characters beyond ASCII."""
+    other: tuple[int, ...]
+    """The 1-based numbers of the lines that are not valid UTF-8."""
+    other_encoding: str | None
+    """The encoding those lines look like, when one can be told."""
+
+
+def mixed_lines(raw: bytes) -> MixedLines | None:
+    """The lines of ``raw`` in another encoding than UTF-8, when the rest holds UTF-8 beyond ASCII; else None.
+
+    No single encoding reads such a file right: UTF-8 stops at the first
+    other line, and a single-byte code page turns every UTF-8 letter of the
+    rest into two ("Zoë" → "ZoÃ«"), names that apply would then never find.
+    """
+    if raw.isascii() or any(raw.startswith(bom) for bom, _ in _BOMS) or _decodes(raw, "utf-8"):
+        return None
+    utf8, other, other_bytes = 0, [], []
+    for number, line in enumerate(raw.split(b"\n"), start=1):
+        if line.isascii():
+            continue
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            other.append(number)
+            other_bytes.append(line)
+            continue
+        utf8 += 1
+    if not utf8 or not other:
+        return None
+    return MixedLines(utf8, tuple(other), guess_encoding(b"\n".join(other_bytes)))
+
+
+def mixed_error(path: Path, mixed: MixedLines, encoding: str | None = None) -> InputError:
+    """The error for a file that mixes UTF-8 with another encoding: which lines, and what to do."""
+    shown = ", ".join(map(str, mixed.other[:5])) + (f" and {len(mixed.other) - 5} more" if len(mixed.other) > 5 else "")
+    one = len(mixed.other) == 1
+    lines, pronoun, those = ("line", "it", "that line") if one else ("lines", "they", "those lines")
+    looks = f" ({pronoun} look{'s' if one else ''} like {mixed.other_encoding})" if mixed.other_encoding else ""
+    given = f"--encoding {encoding} would misread the UTF-8 lines and " if encoding else "no --encoding reads it all right: "
+    return InputError(
+        f"{path}, {lines} {shown}: not UTF-8{looks}, while {mixed.utf8} other lines are UTF-8 with accented letters; "
+        f"the file mixes two encodings, so {given}names in them would not be found. Re-save {those} as "
+        "UTF-8 (or export the file again in one encoding), then run again."
+    )
+
+
+def check_one_encoding(path: Path, encoding: str) -> None:
+    """Refuse a file read with a single-byte ``encoding`` that is UTF-8 in some lines and not in others."""
+    try:
+        info = codecs.lookup(encoding)
+    except LookupError:
+        return
+    if info.name.startswith(("utf", "ascii")) or not _single_byte(info.name):
+        return
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return
+    if (mixed := mixed_lines(raw)) is not None:
+        raise mixed_error(path, mixed, encoding)
+
+
+def _single_byte(name: str) -> bool:
+    try:
+        return len(bytes(range(256)).decode(name, errors="replace")) == 256
+    except LookupError:
+        return False
+
+
 def undecodable_error(path: Path, encoding: str, what: str = "") -> InputError:
     """The error for a file that is not in ``encoding``: where it fails and which option to use."""
     try:
         raw = path.read_bytes()
     except OSError as error:
         return InputError(f"Cannot read {path}: {error.strerror}.")
+    if codecs.lookup(encoding).name in ("utf-8", "utf-8-sig") and (mixed := mixed_lines(raw)) is not None:
+        return mixed_error(path, mixed)
     label = "UTF-8" if codecs.lookup(encoding).name in ("utf-8", "utf-8-sig") else encoding
     bad = first_bad_byte(raw, encoding)
     place = where(path, bad.line, bad.column) if bad else str(path)

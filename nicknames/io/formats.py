@@ -10,6 +10,7 @@ Mail archives (``mbox``, ``eml``) are named here too; ``nicknames.io.mail`` read
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -18,11 +19,15 @@ from typing import IO, Any
 
 import pandas as pd
 import polars as pl
+import regex
 
 from nicknames.model.errors import InputError, OutputError
 from nicknames.io.csv_file import read_csv_table
-from nicknames.io.output import atomic_output, atomic_path
+from nicknames.io.encodings import check_one_encoding, mixed_error, mixed_lines
+from nicknames.io.input_files import check_input_kind
+from nicknames.io.output import PRIVATE_MODE, atomic_output, atomic_path
 
+_SURROGATE = regex.compile(r"[\ud800-\udfff]")
 TABULAR = ("csv", "jsonl", "parquet")
 MAIL = ("mbox", "eml")
 FORMATS = TABULAR + MAIL
@@ -50,6 +55,7 @@ class TableFile:
 
 def detect_format(path: Path) -> str:
     """The format of an input path: a folder is ``eml``; a file by its ending, else by its first bytes."""
+    check_input_kind(path)
     if path.is_dir():
         return "eml"
     known = SUFFIXES.get(path.suffix.lower())
@@ -102,6 +108,8 @@ def read_table_file(path: Path, fmt: str, encoding: str | None = None) -> TableF
 def read_jsonl_records(path: Path, encoding: str | None = None) -> list[dict[str, Any]]:
     """The JSON objects of a JSON Lines file, one a line; blank lines are skipped."""
     records: list[dict[str, Any]] = []
+    if encoding is not None:
+        check_one_encoding(path, encoding)
     for number, line in _lines(path, encoding):
         if not line.strip():
             continue
@@ -112,6 +120,16 @@ def read_jsonl_records(path: Path, encoding: str | None = None) -> list[dict[str
                 f"{path}, line {number}, column {error.colno}: not valid JSON ({error.msg}); "
                 "a JSON Lines file has one JSON object on each line."
             ) from None
+        except RecursionError:
+            raise InputError(
+                f"{path}, line {number}: a value nests lists or objects too deeply to be read; "
+                "flatten it or remove it from the export."
+            ) from None
+        if "\\u" in line and _has_lone_surrogate(record):
+            raise InputError(
+                f"{path}, line {number}: a \\u escape names half of a character (a lone surrogate such as "
+                "\\ud800) that no text can hold; fix or remove it in the export."
+            )
         if not isinstance(record, dict):
             raise InputError(
                 f"{path}, line {number}: expected a JSON object such as {{\"id\": 1, \"text\": \"...\"}}, "
@@ -123,6 +141,21 @@ def read_jsonl_records(path: Path, encoding: str | None = None) -> list[dict[str
     return records
 
 
+def _has_lone_surrogate(record: dict[str, Any]) -> bool:
+    """True when a key or string value of ``record`` holds a surrogate code point, which UTF-8 cannot write."""
+    waiting: list[Any] = [record]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, dict):
+            waiting.extend(value.keys())
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            return True
+    return False
+
+
 def _lines(path: Path, encoding: str | None) -> Iterator[tuple[int, str]]:
     try:
         with path.open(encoding=encoding or "utf-8-sig", errors="strict", newline="") as stream:
@@ -130,6 +163,8 @@ def _lines(path: Path, encoding: str | None) -> Iterator[tuple[int, str]]:
     except FileNotFoundError:
         raise InputError(f"File {path} does not exist; check the path.") from None
     except UnicodeDecodeError as error:
+        if encoding is None and (mixed := mixed_lines(path.read_bytes())) is not None:
+            raise mixed_error(path, mixed) from None
         raise InputError(
             f"{path} is not valid {encoding or 'utf-8'} (byte {error.start} of a line cannot be decoded); "
             "give its encoding with --encoding."
@@ -219,6 +254,27 @@ def write_csv(frame: pd.DataFrame, stream: IO[str]) -> None:
     stream.write(table.with_columns(pl.all().replace("", None)).write_csv(quote_style="necessary", null_value=""))
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""First characters that make a spreadsheet read a cell as a formula (OWASP's list for CSV injection)."""
+
+
+def spreadsheet_safe(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy whose text cells that begin like a formula start with ``'``, so a spreadsheet shows them as text.
+
+    Message texts and ids come from whoever wrote the messages: ``=HYPERLINK(...)``
+    in a post would run when the output is opened in Excel, LibreOffice or
+    Google Sheets. The ``'`` is what OWASP recommends; programs that read the
+    CSV see it as part of the text, so use this only for spreadsheets.
+    """
+    safe = frame.copy()
+    for column in safe.columns:
+        values = safe[column]
+        risky = values.map(lambda value: isinstance(value, str) and value.startswith(FORMULA_STARTS)).astype(bool)
+        if risky.any():
+            safe[column] = values.where(~risky, "'" + values[risky].astype(str))
+    return safe
+
+
 def _write_text(frame: pd.DataFrame, stream: IO[str], fmt: str, source: TableFile | None) -> None:
     if fmt == "csv":
         write_csv(frame, stream)
@@ -252,6 +308,7 @@ def _write_parquet(frame: pd.DataFrame, output: Path, source: TableFile | None) 
                 typed[column] = frame[column].astype(str)
     try:
         with atomic_path(output) as temporary:
+            os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE))  # owner-only while written
             typed.to_parquet(temporary, index=False)
     except ImportError:
         raise OutputError("Writing Parquet needs the pyarrow package; install it with 'pip install pyarrow'.") from None

@@ -23,8 +23,9 @@ from typing import NamedTuple
 
 import regex
 
-from nicknames.io.encodings import first_bad_byte, guess_encoding
+from nicknames.io.encodings import first_bad_byte, guess_encoding, mixed_error, mixed_lines
 from nicknames.model.errors import MappingFileError, NicknamesError, where
+from nicknames.io.input_files import read_input_bytes
 from nicknames.model.mapping import KEEP, Entry, Mapping, Name, Status, check_participant_id
 from nicknames.io.output import write_text_atomically
 
@@ -52,7 +53,7 @@ class Field(NamedTuple):
 def read_mapping(path: Path) -> Mapping:
     """Load a mapping file; a broken line is an error naming file, line and column."""
     try:
-        raw = path.read_bytes()
+        raw = read_input_bytes(path, "mapping file")
     except FileNotFoundError:
         raise MappingFileError(f"Mapping file {path} does not exist; run 'nicknames collect' to create one.") from None
     except OSError as error:
@@ -64,7 +65,9 @@ def read_mapping(path: Path) -> Mapping:
     return parse_mapping(text, path)
 
 
-def _not_utf8(path: Path, raw: bytes) -> MappingFileError:
+def _not_utf8(path: Path, raw: bytes) -> NicknamesError:
+    if (mixed := mixed_lines(raw)) is not None:
+        return mixed_error(path, mixed)
     bad = first_bad_byte(raw, "utf-8-sig")
     place = where(path, bad.line, bad.column) if bad else str(path)
     guess = guess_encoding(raw)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-import sys
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
@@ -49,6 +49,7 @@ def refuse_stdout_over(inputs: Iterable[Path]) -> None:
 
 def _check_writable(path: Path, option: str) -> None:
     directory = _check_folder(path)
+    refuse_special(path, option)
     if not os.access(directory, os.W_OK | os.X_OK):
         raise OutputError(f"{option} {path}: folder {directory} is not writable; choose another place.")
 
@@ -77,20 +78,23 @@ def check_outputs(outputs: Mapping[str, Path | None], inputs: Iterable[Path | No
 def atomic_output(path: Path, *, private: bool = False, newline: str | None = None) -> Iterator[IO[str]]:
     """Open a temporary file beside ``path``; rename it over ``path`` only when the block succeeds.
 
-    An error or Ctrl-C inside the block removes the temporary file, so a
-    half-written output never appears under the real name.
+    An error, Ctrl-C or SIGTERM inside the block removes the temporary file,
+    so a half-written output never appears under the real name; while it is
+    written only its owner can read it.
     """
     directory = _check_folder(path)
+    refuse_special(path)
     try:
         handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
     except OSError as error:
         raise OutputError(f"Cannot write in folder {directory}: {error.strerror}.") from None
     try:
-        os.chmod(temporary, PRIVATE_MODE if private else _public_mode())
         with os.fdopen(handle, "w", encoding="utf-8", newline=newline) as stream:
             yield stream
             stream.flush()
             os.fsync(stream.fileno())
+        # Owner-only (mkstemp's 0600) while it is written; the output's own mode only once it is whole.
+        os.chmod(temporary, PRIVATE_MODE if private else _public_mode())
         os.replace(temporary, path)
     except OSError as error:
         with contextlib.suppress(OSError):
@@ -138,22 +142,49 @@ def _same_file(first: Path, second: Path) -> bool:
 def atomic_path(path: Path, *, private: bool = False) -> Iterator[Path]:
     """A temporary path beside ``path`` for writers that need a file name (Parquet, mbox, a folder).
 
-    It is renamed over ``path`` only when the block succeeds and removed otherwise,
+    The path lies inside a fresh owner-only folder made with ``mkdtemp`` in the
+    output's folder: its name cannot be guessed, so nothing planted in advance
+    (a symlink, a stale file from a killed run) is followed or appended to. It
+    is renamed over ``path`` only when the block succeeds and removed otherwise,
     so a half-written output never appears under the real name.
     """
-    directory = path.parent if str(path.parent) else Path(".")
-    if not directory.is_dir():
-        raise OutputError(f"Cannot write {path}: folder {directory} does not exist; create it first.")
-    temporary = directory / f".{path.name}.{os.getpid()}.tmp"
+    directory = _check_folder(path)
+    refuse_special(path)
+    try:
+        folder = Path(tempfile.mkdtemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory))
+    except OSError as error:
+        raise OutputError(f"Cannot write in folder {directory}: {error.strerror}.") from None
+    temporary = folder / path.name
     try:
         yield temporary
         if temporary.is_file():
             os.chmod(temporary, PRIVATE_MODE if private else _public_mode())
         os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            if temporary.is_dir():
-                shutil.rmtree(temporary)
-            else:
-                os.unlink(temporary)
-        raise
+    except OSError as error:
+        raise OutputError(
+            f"Cannot write {path}: {error.strerror or error}; nothing was written and any earlier {path.name} "
+            "is unchanged."
+        ) from None
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def refuse_special(path: Path, option: str = "Output") -> None:
+    """Refuse an output that exists and is neither a regular file, a folder nor a symlink.
+
+    Writing replaces the output by renaming a new file over it: over a FIFO
+    the reader would get nothing, over a device node (``/dev/null``) the node
+    itself would be replaced. A symlink is replaced by the new file and its
+    target is left as it is (see docs/failure-modes.md).
+    """
+    try:
+        found = os.lstat(path)
+    except OSError:
+        return
+    if stat.S_ISREG(found.st_mode) or stat.S_ISDIR(found.st_mode) or stat.S_ISLNK(found.st_mode):
+        return
+    hint = " (or leave out -o to write to standard output)" if option in ("Output", "--output") else ""
+    raise OutputError(
+        f"{option} {path} exists and is not a regular file (a pipe, socket or device), which writing would "
+        f"replace; name a regular file{hint}."
+    )

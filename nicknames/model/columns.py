@@ -74,17 +74,19 @@ def resolve_columns(header: Sequence[str], chosen: Mapping[str, str], source: st
 def _choose(field: str, header: Sequence[str], choice: str | None, source: str) -> str | None:
     if choice is not None:
         if choice not in header:
+            shown, detail = header_listing(header)
             raise InputError(
                 f"{source}: there is no column {choice!r} for the {field.replace('_', ' ')}; "
-                f"the columns are {_listing(header)}."
+                f"the columns are {shown}.", detail=detail
             )
         return choice
     guesses = _guesses(field, header)
     if not guesses:
         if field in REQUIRED:
+            shown, detail = header_listing(header)
             raise InputError(
-                f"{source}: no column for the {field.replace('_', ' ')} was found among {_listing(header)}; "
-                f"name it with --{field.replace('_', '-')}-column or in nicknames.toml [columns]."
+                f"{source}: no column for the {field.replace('_', ' ')} was found among {shown}; "
+                f"name it with --{field.replace('_', '-')}-column or in nicknames.toml [columns].", detail=detail
             )
         return None
     if len(guesses) > 1:
@@ -124,3 +126,27 @@ def _normalise(name: str) -> str:
 
 def _listing(header: Sequence[str]) -> str:
     return ", ".join(repr(column) for column in header) if header else "(none)"
+
+
+def header_listing(header: Sequence[str]) -> tuple[str, str]:
+    """The header's columns as an error may show them, and the same for ``--verbose`` only.
+
+    A file without a header row has its first message as header: listing it
+    would print message text and names in the error. When a cell looks like
+    data rather than a column name (a number, a sentence, more than 40
+    characters), the error says so and the cells are kept for ``--verbose``.
+    """
+    if any(looks_like_data(cell) for cell in header):
+        return ("the cells of the first row, which looks like data rather than a header (add a header row with "
+                "the column names)"), _listing(header)
+    return _listing(header), ""
+
+
+_NUMBER = regex.compile(r"[-+]?\d+(?:[.,]\d+)*")
+_SENTENCE = regex.compile(r"[,;!?]|\S+(?:\s+\S+){3,}")
+
+
+def looks_like_data(cell: str) -> bool:
+    """True for a header cell that is more likely a value than a column name: a number, a sentence, long text."""
+    text = cell.strip()
+    return len(text) > 40 or _NUMBER.fullmatch(text) is not None or _SENTENCE.search(text) is not None

@@ -27,6 +27,7 @@ from nicknames.io.formats import (
     as_strings,
     detect_format,
     read_table_file,
+    spreadsheet_safe,
     write_table,
 )
 from nicknames.rules.identifiers import KINDS, IdentifierRules, identifier_rules
@@ -247,9 +248,12 @@ def result_texts(source: Source, result: ApplyResult) -> list[str]:
     return texts
 
 
-def check_output(input_format: str, fmt: str | None, output: Path | None) -> None:
+def check_output(input_format: str, fmt: str | None, output: Path | None, *, csv_safe: bool = False) -> None:
     """Refuse, before any work, an output the input cannot become or that cannot go to stdout."""
     fmt = fmt or input_format
+    if csv_safe and fmt != "csv":
+        raise OutputError(f"--csv-safe is for CSV output, and this output is {fmt}; leave it out, or add "
+                          "--output-format csv for a table to open in a spreadsheet.")
     if fmt in MAIL and input_format not in MAIL:
         raise OutputError(f"A {input_format} table cannot be written as {fmt}; choose one of {', '.join(TABULAR)}.")
     if output is None and fmt not in STDOUT_FORMATS:
@@ -257,12 +261,17 @@ def check_output(input_format: str, fmt: str | None, output: Path | None) -> Non
         raise OutputError(f"{what} and cannot go to standard output; name the output with --output.")
 
 
-def write_output(source: Source, result: ApplyResult, output: Path | None, fmt: str | None = None) -> None:
-    """Write the pseudonymised source in its own format, or in ``fmt``."""
-    check_output(source.format, fmt, output)
+def write_output(
+    source: Source, result: ApplyResult, output: Path | None, fmt: str | None = None, *, csv_safe: bool = False
+) -> None:
+    """Write the pseudonymised source in its own format, or in ``fmt``.
+
+    ``csv_safe`` prefixes cells that a spreadsheet would run as formulas with ``'`` (CSV only).
+    """
+    check_output(source.format, fmt, output, csv_safe=csv_safe)
     fmt = fmt or source.format
     if fmt in TABULAR:
-        write_table(result.frame, output, fmt, source.table_file)
+        write_table(spreadsheet_safe(result.frame) if csv_safe else result.frame, output, fmt, source.table_file)
     elif isinstance(result, ArchiveApplyResult):
         write_archive(result.messages, output, fmt)
 

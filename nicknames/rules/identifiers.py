@@ -43,7 +43,7 @@ _URL = (
     r"(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
     r"[^\s<>\"'()\[\]{}]+(?:\([^\s<>\"'()]*\)[^\s<>\"'()\[\]{}]*)*"
 )
-_HANDLE = r"(?<![\w.@/])@\p{L}(?:[\w.\-]*\w)?(?![@\w])"
+_HANDLE = r"(?<![\w.@/])@\p{L}(?:[\w.\-]*\w)?(?![@\w(])"
 _DOMAIN_END = regex.compile(r"\.(?:com|org|net|edu|gov|mil|int|io|co|uk|de|fr|nl|au|ca|us|info|biz)$", regex.I)
 """A handle ending like a domain (``@enron.com``) is the tail of an address, not a handle."""
 _PHONE = (

@@ -13,7 +13,6 @@ import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 
 from nicknames.model.errors import InputError
 
@@ -91,18 +90,6 @@ def builtin_table() -> NicknameTable:
     """The table shipped with the package (read from package data, never from the network)."""
     text = resources.files("nicknames").joinpath("data", BUILTIN).read_text(encoding="utf-8")
     return parse_table(text, BUILTIN)
-
-
-def read_table(path: Path, replace: bool = False) -> NicknameTable:
-    """A user's table file, added to the built-in one (or replacing it when ``replace``)."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except FileNotFoundError:
-        raise InputError(f"Nicknames file {path} does not exist; check the path.") from None
-    except UnicodeDecodeError:
-        raise InputError(f"Nicknames file {path} is not UTF-8; save it as UTF-8 and try again.") from None
-    table = parse_table(text, str(path))
-    return table if replace else builtin_table().merged(table)
 
 
 def _title(name: str) -> str:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import regex
 
+from nicknames.model.errors import InputError
 from nicknames.rules.stopwords import CLOSERS, GREETINGS, STOPWORDS
 
 TITLE = r"(?:[DdMm]rs?|Ms|Mx|Prof|St)\."
@@ -50,11 +51,23 @@ class Rules:
         """The compiled greeting or closer pattern."""
         if kind not in self._compiled:
             words = self.greetings if kind == "greeting" else self.closers
-            alternatives = "|".join(f"(?:{word})" for word in words)
-            self._compiled[kind] = regex.compile(
-                rf"^\s*(?i:{alternatives})(?!\w){DECORATION}(?P<rest>.*)$"
-            )
+            self._compiled[kind] = regex.compile(_salutation(words))
         return self._compiled[kind]
+
+    def match(self, kind: str, line: str) -> regex.Match[str] | None:
+        """The greeting or closer pattern matched at the start of ``line``, within ``PATTERN_TIMEOUT``.
+
+        Patterns from a config file can backtrack for ever (``(a|aa)+$``); the
+        time bound turns that into an error instead of a run that never ends.
+        """
+        try:
+            return self.pattern(kind).match(line, timeout=PATTERN_TIMEOUT)
+        except TimeoutError:
+            key = "greetings" if kind == "greeting" else "closers"
+            raise InputError(
+                f"A {kind} pattern took more than {PATTERN_TIMEOUT:g} s on one line: a pattern of [collect] {key} "
+                "in the config file backtracks without end; simplify it (no nested repeats such as (a|aa)+)."
+            ) from None
 
     def read(self, lines: tuple[str, ...], reader: Callable[[], tuple[str, ...] | None]) -> tuple[str, ...] | None:
         """``reader()``, the names read from these lines, each distinct key read once.
@@ -71,6 +84,29 @@ class Rules:
                 self._read.clear()
             self._read[lines] = names
         return names
+
+
+PATTERN_TIMEOUT = 1.0
+"""Seconds a greeting or closer pattern may take on one line before the run stops with an error."""
+
+
+def _salutation(words: Iterable[str]) -> str:
+    alternatives = "|".join(f"(?:{word})" for word in words)
+    return rf"^\s*(?i:{alternatives})(?!\w){DECORATION}(?P<rest>.*)$"
+
+
+def pattern_error(pattern: str) -> tuple[str, int] | None:
+    """Why ``pattern`` cannot be a greeting or closer, and at which 1-based character; None when it can."""
+    try:
+        regex.compile(pattern)
+    except regex.error as error:
+        position: int = getattr(error, "pos", None) or 0  # the typing stubs omit msg and pos
+        return str(getattr(error, "msg", error)), min(position, len(pattern)) + 1
+    try:
+        regex.compile(_salutation([pattern]))  # a group name of its own, say, clashes with the pattern around it
+    except regex.error as error:
+        return str(getattr(error, "msg", error)), 1
+    return None
 
 
 _UNREAD: tuple[str, ...] = ("",)
@@ -113,7 +149,7 @@ def greeting_names(text: str, rules: Rules = DEFAULT_RULES) -> tuple[str, ...]:
 def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
     """The names a message's first line addresses."""
     names = [_clean(m.group(1)) for m in _MENTION.finditer(first)] if "@" in first else []
-    match = rules.pattern("greeting").match(first)
+    match = rules.match("greeting", first)
     if match:
         names.extend(_names_in(match["rest"], rules) or _lower_case_name(match["rest"]))
     elif (vocative := _VOCATIVE.match(first)) is not None:
@@ -127,9 +163,8 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
     if len(lines) < 2:
         return ()
     tail = lines[1:][-last_lines:]  # the first line is the greeting's, never a sign-off
-    closer = rules.pattern("closer")
     for index in range(len(tail) - 1, -1, -1):
-        match = closer.match(tail[index])
+        match = rules.match("closer", tail[index])
         if match is None:
             continue
         closing = tuple(tail[index:])

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import mailbox
 import re
 from collections import Counter
 from collections.abc import Iterator
@@ -10,13 +9,14 @@ from dataclasses import dataclass, field
 from email import policy
 from email.errors import HeaderParseError
 from email.header import decode_header, make_header
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.parser import BytesParser
 from email.utils import getaddresses
 from pathlib import Path
 
-from nicknames.model.errors import InputError
+from nicknames.model.errors import InputError, where
 from nicknames.io.mail.body import Body, body_of
+from nicknames.io.mail.mbox import split_mbox
 from nicknames.io.mail.participants import ADDRESS, AddressKey, clean_display_name
 from nicknames.io.mail.quotes import Segment, split_quotes
 from nicknames.io.mail.threads import Link, ThreadHeaders, link_messages, message_ids
@@ -59,6 +59,8 @@ class MailArchive:
     key: AddressKey
     display_names: dict[str, str] = field(default_factory=dict)
     """Participant id → the display name most often written with their address (a built-in class list)."""
+    headerless: list[str] = field(default_factory=list)
+    """Where each message without any of the headers read starts (``file, line N``): text that is not mail."""
 
     def sender_of(self) -> dict[str, str]:
         """Message id → sender id."""
@@ -71,20 +73,21 @@ def read_archive(path: Path, key: AddressKey | None = None) -> MailArchive:
     if not loaded:
         raise InputError(f"{path} holds no mail messages; give an mbox file or a folder of .eml files.")
     key = key if key is not None else AddressKey()
-    headers = [decoded_headers(message) for _, message in loaded]
+    headers = [decoded_headers(found.message) for found in loaded]
+    headerless = [found.place for found, read in zip(loaded, headers) if not read]
     names = _assign_ids(key, headers)
-    bodies = [body_of(message) for _, message in loaded]
+    bodies = [body_of(found.message) for found in loaded]
     for body in bodies:
         for address in ADDRESS.findall(body.text):
             key.id_for(address)
     ids = _unique_ids(headers)
     links = link_messages([_thread_headers(mid, found) for mid, found in zip(ids, headers)])
     messages = [
-        _mail_message(message, found, session, mid, body, link, key)
-        for (session, message), found, mid, body, link in zip(loaded, headers, ids, bodies, links)
+        _mail_message(item.message, found, item.session, mid, body, link, key)
+        for item, found, mid, body, link in zip(loaded, headers, ids, bodies, links)
     ]
     fmt = "mbox" if path.is_file() and path.suffix.lower() != ".eml" else "eml"
-    return MailArchive(path, fmt, messages, key, names)
+    return MailArchive(path, fmt, messages, key, names, headerless)
 
 
 Headers = dict[str, list[str]]
@@ -125,7 +128,20 @@ def addresses(headers: Headers, names: tuple[str, ...]) -> list[tuple[str, str]]
     return [(display, address) for display, address in getaddresses(values) if display or address]
 
 
-def _load(path: Path) -> Iterator[tuple[str, EmailMessage]]:
+@dataclass(frozen=True)
+class Loaded:
+    """A message as read from its file: the session it belongs to, and where it starts (for warnings)."""
+
+    session: str
+    message: EmailMessage
+    place: str
+
+
+MAX_NESTING = 50
+"""Parts within parts a message may hold; mail programs write a handful, the ``email`` parser recurses on each."""
+
+
+def _load(path: Path) -> Iterator[Loaded]:
     if not path.exists():
         raise InputError(f"{path} does not exist; check the path.")
     if path.is_file():
@@ -139,24 +155,48 @@ def _load(path: Path) -> Iterator[tuple[str, EmailMessage]]:
             yield from _read_mbox(file, str(file.relative_to(path)))
 
 
-def _read_eml(path: Path, session: str) -> Iterator[tuple[str, EmailMessage]]:
-    with path.open("rb") as stream:
-        yield session, _parse(stream.read())
+def _read_eml(path: Path, session: str) -> Iterator[Loaded]:
+    yield Loaded(session, _parse(_bytes_of(path), str(path)), str(path))
 
 
-def _read_mbox(path: Path, session: str | None = None) -> Iterator[tuple[str, EmailMessage]]:
-    box = mailbox.mbox(path, create=False)
+def _read_mbox(path: Path, session: str | None = None) -> Iterator[Loaded]:
+    for found in split_mbox(_bytes_of(path)):
+        place = where(path, found.line)
+        yield Loaded(session or path.name, _parse(found.data, place), place)
+
+
+def _bytes_of(path: Path) -> bytes:
     try:
-        for key in box.iterkeys():
-            yield session or path.name, _parse(box.get_bytes(key))
-    finally:
-        box.close()
+        return path.read_bytes()
+    except OSError as error:
+        raise InputError(f"Cannot read {path}: {error.strerror or error}.") from None
 
 
-def _parse(raw: bytes) -> EmailMessage:
-    message = BytesParser(policy=policy.default).parsebytes(raw)
+def _parse(raw: bytes, place: str) -> EmailMessage:
+    """One message, refused with an error when its parts nest deeper than ``MAX_NESTING``."""
+    try:
+        message = BytesParser(policy=policy.default).parsebytes(raw)
+    except RecursionError:
+        message = None
+    if message is None or _nesting(message) > MAX_NESTING:
+        raise InputError(
+            f"{place}: this message nests its parts more than {MAX_NESTING} deep, which no mail program writes; "
+            "remove it from the archive (or re-export it) and run again."
+        )
     assert isinstance(message, EmailMessage)
     return message
+
+
+def _nesting(message: Message) -> int:
+    """How deep the parts of a message nest (1 for a message of one part), without recursion."""
+    deepest, waiting = 0, [(message, 1)]
+    while waiting:
+        part, depth = waiting.pop()
+        deepest = max(deepest, depth)
+        payload = part.get_payload() if depth <= MAX_NESTING else None
+        if isinstance(payload, list):
+            waiting.extend((child, depth + 1) for child in payload if isinstance(child, Message))
+    return deepest
 
 
 def _starts_like_mbox(path: Path) -> bool:

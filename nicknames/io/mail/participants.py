@@ -21,6 +21,7 @@ from pathlib import Path
 import regex
 
 from nicknames.model.errors import InputError
+from nicknames.io.input_files import read_input_text
 from nicknames.io.output import write_text_atomically
 
 ID_PREFIX = "P"
@@ -101,7 +102,7 @@ def clean_display_name(name: str) -> str | None:
 def read_key(path: Path) -> AddressKey:
     """Load an address key file; a broken row is an error naming its line."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        text = read_input_text(path, "utf-8-sig", "address key")
     except FileNotFoundError:
         raise InputError(
             f"Address key {path} does not exist; run 'nicknames collect' on the archive first "

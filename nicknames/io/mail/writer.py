@@ -21,6 +21,7 @@ pseudonymous address and the message's date.
 from __future__ import annotations
 
 import mailbox
+import os
 import shutil
 import sys
 import tempfile
@@ -39,7 +40,7 @@ from nicknames.io.mail.archive import RECIPIENT_HEADERS, Headers, MailArchive, M
 from nicknames.io.mail.participants import PSEUDONYMOUS_DOMAIN, pseudonymous_address
 from nicknames.io.mail.tables import parts_per_message
 from nicknames.io.mail.threads import message_ids
-from nicknames.io.output import atomic_path
+from nicknames.io.output import PRIVATE_MODE, atomic_path
 
 ADDRESS_HEADERS = ("From", *RECIPIENT_HEADERS, "Reply-To", "Sender")
 ATTACHMENT_NOTE = "[attachment removed: {type}]"
@@ -166,6 +167,8 @@ def write_archive(messages: Sequence[Message], output: Path | None, fmt: str) ->
 
 
 def _write_mbox(messages: Sequence[Message], path: Path) -> None:
+    # Created owner-only here (mailbox would follow the umask); the output gets its own mode when it is whole.
+    os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE))
     box = mailbox.mbox(path, create=True)
     try:
         for message in messages:
