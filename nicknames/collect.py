@@ -25,6 +25,7 @@ from nicknames.mapping import Mapping, Name, Status
 from nicknames.matcher import NameMatcher
 from nicknames.messages import MessageTable
 from nicknames.nickname_table import NicknameTable, builtin_table
+from nicknames.others import merge_others, propose_others
 from nicknames.patterns import compile_names, name_key
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.scan import Posts, Scan, ScanStats
@@ -82,6 +83,7 @@ def collect(
     rules: Rules = DEFAULT_RULES,
     nicknames: NicknameTable | None = None,
     discover: bool = True,
+    others: bool = True,
 ) -> CollectResult:
     """Find every participant's candidate names in one pass over the messages.
 
@@ -89,6 +91,8 @@ def collect(
     give the names with direct evidence; with ``discover`` (the default) the
     same pass feeds an index from which familiar forms, misspellings, case and
     accent variants, stylised forms, initials and glued names are suggested.
+    With ``others`` (the default) names of people who are not participants are
+    proposed in the mapping's ``@others`` section (see ``nicknames.others``).
     """
     messages = list(table.messages())
     senders = dict.fromkeys(table.frame[table.columns.sender])
@@ -97,7 +101,10 @@ def collect(
     scan = plan.scan()
     for start in range(0, len(messages), BATCH):
         scan.add_all(start, messages[start : start + BATCH])
-    return finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
+    result = finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
+    if others:
+        propose_others(result.mapping, (message.text for message in messages), class_list)
+    return result
 
 
 @dataclass(frozen=True)
@@ -206,6 +213,7 @@ def merge(existing: Mapping, proposed: Mapping) -> Mapping:
                 entry.names.append(name)
             seen.add(name.text)
         merged.sort_names(participant)
+    merge_others(merged, proposed)
     return merged
 
 
