@@ -103,7 +103,8 @@ def collect(
         scan.add_all(start, messages[start : start + BATCH])
     result = finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
     if others:
-        propose_others(result.mapping, (message.text for message in messages), class_list)
+        propose_others(result.mapping, [message.text for message in messages], class_list,
+                       [message.thread for message in messages])
     return result
 
 

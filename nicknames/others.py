@@ -14,14 +14,14 @@ name. ``apply`` replaces the names in use by placeholders that keep people apart
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import regex
 
 from nicknames.class_list import is_person, registered_parts
-from nicknames.discover.lexicon import Lexicon, name_words
+from nicknames.discover.lexicon import name_words
 from nicknames.discover.others import Known, OtherNames, corpus_lexicon, find_others
 from nicknames.discover.person_names import ORGANISATION_WORDS
 from nicknames.mapping import OTHERS, Mapping, Name, Status
@@ -65,10 +65,11 @@ def known_names(mapping: Mapping, class_list: dict[str, str] | None = None) -> K
 
 
 def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str, str] | None = None,
-                   lexicon: Lexicon | None = None) -> OtherNames:
-    """Add the names of people who are not participants to the mapping's ``@others`` section, as suggestions."""
+                   threads: Sequence[str] | None = None) -> OtherNames:
+    """Add the names of people who are not participants to the mapping's ``@others`` section, as suggestions
+    (``threads``: the thread of each text, see ``find_others``)."""
     texts = list(texts)
-    found = find_others(texts, known_names(mapping, class_list), lexicon or corpus_lexicon(texts))
+    found = find_others(texts, known_names(mapping, class_list), corpus_lexicon(texts), threads)
     for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
         mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))
     if OTHERS in mapping.entries and not mapping.entries[OTHERS].comments:

@@ -34,6 +34,7 @@ from nicknames.identifiers import KINDS
 from nicknames.key_file import check_key_location, readable_by_others
 from nicknames.mail.participants import key_path
 from nicknames.mapping_file import read_mapping
+from nicknames.others import without_others
 from nicknames.output import check_outputs, refuse_stdout_over
 from nicknames.pseudonyms import IdTemplate, KeyedIds
 from nicknames.render import (
@@ -54,6 +55,13 @@ class Style(str, Enum):
     id = "id"
     keyed = "keyed"
     surrogate = "surrogate"
+
+
+class Others(str, Enum):
+    """What apply does with the names of people who are not participants (the mapping's @others)."""
+
+    replace = "replace"
+    keep = "keep"
 
 
 class Scope(str, Enum):
@@ -101,6 +109,10 @@ def apply_command(
                                                    "its most frequent user, else first in the mapping; mark = "
                                                    "[U12|U43]; skip = leave it. Listed in --review either way.")]
     = Unresolved.first,
+    others: Annotated[Others, typer.Option("--others", help="People who are not participants (the mapping's "
+                                           "@others): replace = [PERSON 1], [PERSON 2], ... (one number per "
+                                           "person in the file); keep = leave them as written, as the paper "
+                                           "did.")] = Others.replace,
     review: Annotated[Path | None, typer.Option("--review", help="CSV of every decision on a shared name with "
                                                 "evidence and confidence; undecided ones first (owner-only).",
                                                 dir_okay=False)] = None,
@@ -161,6 +173,8 @@ def apply_command(
     if key.style == "id":
         IdTemplate(key.template)  # a bad --format fails before any work is done
     mapping = read_mapping(mapping_path)
+    if others is Others.keep:
+        mapping = without_others(mapping)
     roster = read_roster(class_list, encoding) if class_list else Roster()
     settings = load_settings(config)
     addresses = open_address_key(messages, address_key or key_path(mapping_path), must_exist=True)

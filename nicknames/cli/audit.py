@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import sys
+from importlib.metadata import PackageNotFoundError, version
 from collections.abc import Iterable
 from dataclasses import asdict
 from pathlib import Path
@@ -11,6 +13,7 @@ from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from nicknames.cli.common import (
     ConfigOption,
@@ -48,6 +51,20 @@ def audit_command(
     near: Annotated[bool, typer.Option("--near/--no-near", help="Also report near misses (likely "
                                        "misspellings of a name).")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    html_report: Annotated[Path | None, typer.Option("--html", help="Also write a self-contained HTML report for "
+                                                     "an ethics board: settings, replacements per scope and kind, "
+                                                     "discovery and review, findings, limits. It names nobody "
+                                                     "unless --private.", dir_okay=False)] = None,
+    private: Annotated[bool, typer.Option("--private", help="Put the findings with their context and before/after "
+                                          "snippets (with --original) in the HTML report: it then holds real names "
+                                          "and is written owner-only.")] = False,
+    original: Annotated[Path | None, typer.Option("--original", help="The messages before apply, for the before/"
+                                                  "after snippets of a --private report.", dir_okay=False)] = None,
+    scope: Annotated[str, typer.Option("--scope", help="The scope apply used (thread, session or all), for the "
+                                       "report's settings and its replacements per scope.")] = "session",
+    style: Annotated[str, typer.Option("--style", help="The pseudonym style apply used, for the report.")] = "id",
+    identifiers: Annotated[str, typer.Option("--identifiers", help="The identifiers apply replaced, for the "
+                                             "report.")] = "all",
     config: ConfigOption = None,
     encoding: EncodingOption = None,
     message_id_column: MessageIdColumn = None,
@@ -67,9 +84,11 @@ def audit_command(
     from nicknames.audit import build_index  # these load pandas: see cli/common.py
     from nicknames.audit_chunks import audit_in_chunks
     from nicknames.class_list import read_class_list
-    from nicknames.cli.render_measures import audit_findings, audit_summary
+    from nicknames.cli.render_measures import audit_findings, audit_summary, people_findings
     from nicknames.formats import detect_format
     from nicknames.message_texts import iter_texts
+    from nicknames.others import unmapped_people
+    from nicknames.report_html import ReportInput, ReportSettings, write_html_report
 
     settings = load_settings(config)
     mapping = read_mapping(mapping_path)
@@ -81,21 +100,45 @@ def audit_command(
         texts: Iterable[tuple[str, str]] = iter_texts(source_path, chosen, encoding or settings.encoding)
     else:  # mail: headers, subject and whole body of each message
         texts = load_source(source_path, settings, encoding, message_id=message_id_column, text=text_column).texts().items()
+    texts = list(texts)
     index = build_index(mapping, roster)
     with ProgressBar(err, "audit", enabled=not quiet) as progress:
         progress.step("checking")
         result = audit_in_chunks(texts, index, near, jobs or default_jobs(_size(source_path)), progress)
+        progress.step("looking for people outside the mapping")
+        people = unmapped_people(texts, mapping, roster)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
-        json.dump({"messages": result.messages, "names": result.names, "findings": findings}, sys.stdout,
-                  indent=1, ensure_ascii=False)
+        json.dump({"messages": result.messages, "names": result.names, "findings": findings,
+                   "people": [asdict(person) for person in people]}, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
-    elif result.findings:
-        audit_findings(out, result)
+    else:
+        if result.findings:
+            audit_findings(out, result)
+        people_findings(out, people)
+    if html_report is not None:
+        originals = load_source(original, settings, encoding).texts() if original is not None else {}
+        frame_scopes = load_source(source_path, settings, encoding, message_id=message_id_column,
+                                   text=text_column).table.scope_keys(scope) if scope != "all" else [""] * len(texts)
+        data = ReportInput(texts, frame_scopes, mapping, result, people, ReportSettings(
+            scope, style, identifiers, _tool_version(),
+            datetime.date.today().isoformat(), output.name), originals)
+        write_html_report(html_report, data, private)
     if not quiet:
-        audit_summary(err, result, output)
-    if result.findings:
+        audit_summary(err, result, output, people)
+        if html_report is not None:
+            err.print(f"Wrote the report {escape(str(html_report))}" + (" (private: it holds real names)." if private
+                                                                       else " (it names nobody)."))
+    if result.findings or people:
         raise typer.Exit(1)
+
+
+def _tool_version() -> str:
+    """The installed version of the tool, for the report."""
+    try:
+        return version("nicknames-pseudonymiser")
+    except PackageNotFoundError:
+        return "unknown"
 
 
 def _size(path: Path) -> int:

@@ -20,7 +20,7 @@ lower case) are never taken as names, nor are all-capital words. What the mappin
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 import regex
@@ -73,10 +73,13 @@ class OtherNames:
 
     counts: Counter[str] = field(default_factory=Counter)
     tags: dict[str, list[str]] = field(default_factory=dict)
+    threads: dict[str, set[str]] = field(default_factory=dict)
+    """The threads each name was found in."""
 
-    def add(self, name: str, tag: str) -> None:
+    def add(self, name: str, tag: str, thread: str = "") -> None:
         """Record one message's use of a name."""
         self.counts[name] += 1
+        self.threads.setdefault(name, set()).add(thread)
         tags = self.tags.setdefault(name, [])
         if tag not in tags:
             tags.append(tag)
@@ -112,14 +115,19 @@ def corpus_lexicon(texts: Iterable[str]) -> Lexicon:
     return lexicon
 
 
-def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon) -> OtherNames:
-    """Every name of a person who is not a participant in these texts, counted per message."""
+def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: Sequence[str] | None = None) -> OtherNames:
+    """Every name of a person who is not a participant in these texts, counted per message.
+
+    ``threads`` (the thread of each text) limits a full name's given name used alone to the
+    threads where the full name stands: elsewhere "Henrik" may be someone else, or a place.
+    """
     found = OtherNames()
     texts = list(texts)
-    for text in texts:
+    thread_of = list(threads) if threads is not None else [""] * len(texts)
+    for text, thread in zip(texts, thread_of):
         for name, tag in dict(_in_text(text, known, lexicon)).items():
-            found.add(name, tag)
-    _add_parts(found, texts, known, lexicon)
+            found.add(name, tag, thread)
+    _add_parts(found, list(zip(texts, thread_of)), known, lexicon)
     return found
 
 
@@ -251,18 +259,19 @@ def _between(text: str, one: Word, other: Word) -> str:
     return text[min(one.end, other.end) : max(one.start, other.start)]
 
 
-def _add_parts(found: OtherNames, texts: list[str], known: Known, lexicon: Lexicon) -> None:
-    """The given name of each full name found, where the same file uses it alone."""
-    firsts: dict[str, str] = {}
-    for name in found.counts:
+def _add_parts(found: OtherNames, texts: list[tuple[str, str]], known: Known, lexicon: Lexicon) -> None:
+    """The given name of each full name found, where the threads of the full name use it alone."""
+    firsts: dict[str, set[str]] = {}
+    for name in list(found.counts):
         first = name.split()[0]
         if " " in name and first.casefold() in given_names() and len(first) > 1:
-            firsts.setdefault(first, name)
-    for first in firsts:
+            firsts.setdefault(first, set()).update(found.threads[name])
+    for first, threads in firsts.items():
         if first in found.counts or known.claims(first) or lexicon.is_word(first):
             continue
         alone = regex.compile(r"(?<![\w'’\-.])%s(?![\w\-]|[^\S\n]+\p{Lu})" % regex.escape(first))
-        count = sum(1 for text in texts if alone.search(text))
+        count = sum(1 for text, thread in texts if thread in threads and alone.search(text))
         if count:
             found.counts[first] += count
             found.tags[first] = ["part"]
+            found.threads[first] = threads
