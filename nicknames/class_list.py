@@ -6,7 +6,6 @@ from pathlib import Path
 
 import regex
 
-from nicknames.csv_file import read_csv_table
 from nicknames.errors import InputError, where
 from nicknames.salutations import TITLES
 from nicknames.stopwords import SALUTATION_WORDS
@@ -44,6 +43,8 @@ NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS
 
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
     """Participant id → registered full name, from a CSV with an id column and a name column."""
+    from nicknames.csv_file import read_csv_table  # loads pandas: name rules import this module at start-up
+
     frame = read_csv_table(path, encoding)
     id_column = _pick(list(frame.columns), ID_COLUMNS, "participant id", path)
     name_column = _pick(list(frame.columns), NAME_COLUMNS, "full name", path)

@@ -13,6 +13,7 @@ import html
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import regex
 
@@ -20,6 +21,7 @@ from nicknames.audit import AuditResult
 from nicknames.identifiers import PLACEHOLDERS
 from nicknames.mapping import KEEP, OTHERS, Mapping, Status
 from nicknames.others import PersonLike
+from nicknames.output import write_text_atomically
 
 PERSON = regex.compile(r"\[PERSON \d+\]")
 PSEUDONYM = regex.compile(r"\[(?!PERSON \d)[A-Za-z][\w|]{0,40}\]")
@@ -106,9 +108,12 @@ def _settings(settings: ReportSettings, private: bool) -> str:
 
 
 def _per_scope(data: ReportInput) -> Counter[str]:
+    """Replacements per scope, the scopes numbered in order of appearance (a thread's key may hold a name)."""
+    numbers: dict[str, int] = {}
     counts: Counter[str] = Counter()
     for (_, text), scope in zip(data.texts, data.scopes):
-        counts[scope] += len(PSEUDONYM.findall(text)) + len(PERSON.findall(text))
+        number = numbers.setdefault(scope, len(numbers) + 1)
+        counts[f"{data.settings.scope} {number}"] += len(PSEUDONYM.findall(text)) + len(PERSON.findall(text))
     return counts
 
 
@@ -198,7 +203,8 @@ def _snippets(data: ReportInput) -> str:
 
 
 def _chart_section(title: str, counts: Counter[str]) -> str:
-    return _section(title, bar_chart(counts) + _table(("", "Count"), [(k, str(v)) for k, v in counts.most_common()]),
+    rows = [(label, str(count)) for label, count in counts.most_common() if count]
+    return _section(title, bar_chart(counts) + _table(("", "Count"), rows),
                     regex.sub(r"\W+", "-", title.lower()).strip("-"))
 
 
@@ -245,10 +251,6 @@ svg.chart text{font-size:12px;fill:#222}svg.chart rect{fill:#4a7ab5}
 """
 
 
-def write_html_report(path: object, data: ReportInput, private: bool = False) -> None:
+def write_html_report(path: Path, data: ReportInput, private: bool = False) -> None:
     """Write the report atomically; a private one (real names) readable by its owner only."""
-    from pathlib import Path
-
-    from nicknames.output import write_text_atomically
-
-    write_text_atomically(Path(str(path)), render_report(data, private), private=private)
+    write_text_atomically(path, render_report(data, private), private=private)

@@ -17,7 +17,7 @@ import regex
 from nicknames.identifiers import PLACEHOLDERS, IdentifierRules
 from nicknames.mapping import Mapping
 from nicknames.matcher import NameMatcher
-from nicknames.others import OTHER_OWNERS, add_other_owners, other_labels, other_mention
+from nicknames.person_placeholders import OTHER_OWNERS, add_other_owners, other_labels, other_mention
 from nicknames.patterns import compile_names, name_key
 from nicknames.resolution import (
     CONFIDENCE,

@@ -34,7 +34,6 @@ from nicknames.identifiers import KINDS
 from nicknames.key_file import check_key_location, readable_by_others
 from nicknames.mail.participants import key_path
 from nicknames.mapping_file import read_mapping
-from nicknames.others import without_others
 from nicknames.output import check_outputs, refuse_stdout_over
 from nicknames.pseudonyms import IdTemplate, KeyedIds
 from nicknames.render import (
@@ -57,10 +56,10 @@ class Style(str, Enum):
     surrogate = "surrogate"
 
 
-class Others(str, Enum):
+class OthersChoice(str, Enum):
     """What apply does with the names of people who are not participants (the mapping's @others)."""
 
-    replace = "replace"
+    placeholders = "replace"
     keep = "keep"
 
 
@@ -109,10 +108,10 @@ def apply_command(
                                                    "its most frequent user, else first in the mapping; mark = "
                                                    "[U12|U43]; skip = leave it. Listed in --review either way.")]
     = Unresolved.first,
-    others: Annotated[Others, typer.Option("--others", help="People who are not participants (the mapping's "
+    others: Annotated[OthersChoice, typer.Option("--others", help="People who are not participants (the mapping's "
                                            "@others): replace = [PERSON 1], [PERSON 2], ... (one number per "
                                            "person in the file); keep = leave them as written, as the paper "
-                                           "did.")] = Others.replace,
+                                           "did.")] = OthersChoice.placeholders,
     review: Annotated[Path | None, typer.Option("--review", help="CSV of every decision on a shared name with "
                                                 "evidence and confidence; undecided ones first (owner-only).",
                                                 dir_okay=False)] = None,
@@ -150,6 +149,7 @@ def apply_command(
     dropped (see docs/mail.md).
     """
     from nicknames.formats import check_format, detect_format  # these load pandas: see cli/common.py
+    from nicknames.person_placeholders import without_others
     from nicknames.report import write_report, write_review
     from nicknames.roster import Roster, read_roster
     from nicknames.sources import check_output, open_address_key, pseudonymise, result_texts, write_output
@@ -173,7 +173,7 @@ def apply_command(
     if key.style == "id":
         IdTemplate(key.template)  # a bad --format fails before any work is done
     mapping = read_mapping(mapping_path)
-    if others is Others.keep:
+    if others is OthersChoice.keep:
         mapping = without_others(mapping)
     roster = read_roster(class_list, encoding) if class_list else Roster()
     settings = load_settings(config)

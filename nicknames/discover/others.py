@@ -27,7 +27,7 @@ import regex
 
 from nicknames.class_list import JOB_TITLES
 from nicknames.discover.lexicon import Lexicon
-from nicknames.discover.person_names import ORGANISATION_WORDS, POSSESSIVES, RELATIONS, TITLES, given_names, surnames
+from nicknames.person_names import ORGANISATION_WORDS, POSSESSIVES, RELATIONS, TITLES, given_names, surnames
 from nicknames.stopwords import STOPWORDS
 
 MAX_WORDS = 4
