@@ -50,6 +50,7 @@ _JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
 _RELATION = regex.compile(
     r"(?i)(?<!\w)(?:%s)[^\S\n]+(?:%s)[^\S\n]*,?[^\S\n]*$" % ("|".join(sorted(POSSESSIVES)), "|".join(sorted(RELATIONS)))
 )
+_LIST_WORDS = frozenset({"and", "und", "et", "y", "og", "och", "en"})
 _LIST_JOINER = regex.compile(r"^(?:,[^\S\n]*(?:and[^\S\n]+|&[^\S\n]*)?|[^\S\n]+(?:and|&|und|et|y|og|och|en)[^\S\n]+)$")
 
 
@@ -233,6 +234,8 @@ def _name_lists(text: str, words: list[Word], lexicon: Lexicon) -> Iterable[list
     """Runs of single capitalised given names joined by commas, "and" or "&"."""
     group: list[Word] = []
     for index, word in enumerate(words):
+        if group and word.text in _LIST_WORDS:
+            continue
         alone = _single_given(text, words, index, lexicon)
         if alone and group and _LIST_JOINER.match(text[group[-1].end : word.start]):
             group.append(word)
