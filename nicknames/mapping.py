@@ -210,8 +210,8 @@ class Mapping:
         return self.entries.setdefault(participant, Entry(participant))
 
     def add_name(self, participant: str, text: str, tags: Iterable[str] = ("manual",)) -> Name:
-        """Add a name in use to a participant, or make an existing one active."""
-        entry = self.add_participant(participant)
+        """Add a name in use to a participant (or ``@others``), or make an existing one active."""
+        entry = self._entry_for(participant)
         existing = entry.find(text)
         if existing is not None:
             return self._set(entry, existing, status=Status.ACTIVE)
