@@ -20,7 +20,7 @@ import regex
 from nicknames.audit import AuditResult
 from nicknames.identifiers import PLACEHOLDERS
 from nicknames.mapping import KEEP, OTHERS, Mapping, Status
-from nicknames.others import PersonLike
+from nicknames.others import PersonLike, unmapped_people
 from nicknames.output import write_text_atomically
 
 PERSON = regex.compile(r"\[PERSON \d+\]")
@@ -254,3 +254,23 @@ svg.chart text{font-size:12px;fill:#222}svg.chart rect{fill:#4a7ab5}
 def write_html_report(path: Path, data: ReportInput, private: bool = False) -> None:
     """Write the report atomically; a private one (real names) readable by its owner only."""
     write_text_atomically(path, render_report(data, private), private=private)
+
+
+def html_report(
+    texts: Iterable[tuple[str, str]],
+    mapping: Mapping,
+    audit: AuditResult,
+    *,
+    settings: ReportSettings,
+    scopes: Sequence[str] | None = None,
+    class_list: dict[str, str] | None = None,
+    originals: dict[str, str] | None = None,
+    private: bool = False,
+) -> str:
+    """The report of ``nicknames audit --html`` from the Python API: the output's (message id, text) pairs, the
+    mapping used and an audit of them; ``scopes`` is the scope of each message (one scope when omitted)."""
+    pairs = list(texts)
+    people = unmapped_people(pairs, mapping, class_list)
+    data = ReportInput(pairs, list(scopes) if scopes is not None else [""] * len(pairs), mapping, audit, people,
+                       settings, originals or {})
+    return render_report(data, private)
