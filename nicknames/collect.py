@@ -104,7 +104,7 @@ def collect(
     result = finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
     if others:
         propose_others(result.mapping, [message.text for message in messages], class_list,
-                       [message.thread for message in messages])
+                       [message.thread for message in messages], [message.sender for message in messages])
     return result
 
 

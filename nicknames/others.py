@@ -47,11 +47,11 @@ def known_names(mapping: Mapping, class_list: dict[str, str] | None = None) -> K
 
 
 def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str, str] | None = None,
-                   threads: Sequence[str] | None = None) -> OtherNames:
+                   threads: Sequence[str] | None = None, senders: Sequence[str] | None = None) -> OtherNames:
     """Add the names of people who are not participants to the mapping's ``@others`` section, as suggestions
-    (``threads``: the thread of each text, see ``find_others``)."""
+    (``threads`` and ``senders``: the thread and sender of each text, see ``find_others``)."""
     texts = list(texts)
-    found = find_others(texts, known_names(mapping, class_list), corpus_lexicon(texts), threads)
+    found = find_others(texts, known_names(mapping, class_list), corpus_lexicon(texts), threads, senders)
     for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
         mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))
     if OTHERS in mapping.entries and not mapping.entries[OTHERS].comments:

@@ -174,3 +174,13 @@ def test_without_others_leaves_the_original_untouched() -> None:
 )
 def test_in_organisation(text: str, expected: bool) -> None:
     assert in_organisation(text, len("Olsen")) is expected
+
+
+def test_a_name_many_people_write_is_a_public_name() -> None:
+    texts = ["As Maren Harmon showed,", "Maren Harmon again.", "I like Maren Harmon.", "Dr. Maren Harmon"]
+    found = find_others(texts[:3], NOBODY, corpus_lexicon(texts[:3]), senders=["U1", "U2", "U3"])
+    assert found.counts == {}
+    two = find_others(texts[:3], NOBODY, corpus_lexicon(texts[:3]), senders=["U1", "U2", "U1"])
+    assert two.counts == {"Maren Harmon": 3}
+    titled = find_others(texts[1:], NOBODY, corpus_lexicon(texts[1:]), senders=["U1", "U2", "U3"])
+    assert titled.counts == {"Maren Harmon": 3}  # a title says it is a person, however many write it

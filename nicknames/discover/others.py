@@ -32,6 +32,8 @@ from nicknames.stopwords import STOPWORDS
 
 MAX_WORDS = 4
 """Longest full name taken ("Karl Ada M. Berg"); longer runs of capitals are headings or lists."""
+PUBLIC_SENDERS = 3
+"""People who write a name, without a title or relation, that make it a public name rather than a private one."""
 MIN_LISTED = 3
 """Given names listed together that are taken as people even when none of them is a known name."""
 
@@ -76,14 +78,22 @@ class OtherNames:
     tags: dict[str, list[str]] = field(default_factory=dict)
     threads: dict[str, set[str]] = field(default_factory=dict)
     """The threads each name was found in."""
+    senders: dict[str, set[str]] = field(default_factory=dict)
+    """Who wrote the messages each name was found in."""
 
-    def add(self, name: str, tag: str, thread: str = "") -> None:
+    def add(self, name: str, tag: str, thread: str = "", sender: str = "") -> None:
         """Record one message's use of a name."""
         self.counts[name] += 1
         self.threads.setdefault(name, set()).add(thread)
+        self.senders.setdefault(name, set()).add(sender)
         tags = self.tags.setdefault(name, [])
         if tag not in tags:
             tags.append(tag)
+
+    def drop(self, name: str) -> None:
+        """Forget a name."""
+        for record in (self.counts, self.tags, self.threads, self.senders):
+            record.pop(name, None)
 
 
 @dataclass(frozen=True)
@@ -116,20 +126,32 @@ def corpus_lexicon(texts: Iterable[str]) -> Lexicon:
     return lexicon
 
 
-def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: Sequence[str] | None = None) -> OtherNames:
+def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: Sequence[str] | None = None,
+                senders: Sequence[str] | None = None) -> OtherNames:
     """Every name of a person who is not a participant in these texts, counted per message.
 
     ``threads`` (the thread of each text) limits a full name's given name used alone to the
     threads where the full name stands: elsewhere "Henrik" may be someone else, or a place.
+    ``senders`` (who wrote each text): a name found without a title or relation that
+    ``PUBLIC_SENDERS`` or more people write is taken as a public name (a cited author, a
+    public figure), not a private person's.
     """
     found = OtherNames()
     texts = list(texts)
     thread_of = list(threads) if threads is not None else [""] * len(texts)
-    for text, thread in zip(texts, thread_of):
+    sender_of = list(senders) if senders is not None else [""] * len(texts)
+    for text, thread, sender in zip(texts, thread_of, sender_of):
         for name, tag in dict(_in_text(text, known, lexicon)).items():
-            found.add(name, tag, thread)
+            found.add(name, tag, thread, sender)
+    for name in [name for name, who in found.senders.items() if _public(found.tags[name], who)]:
+        found.drop(name)
     _add_parts(found, list(zip(texts, thread_of)), known, lexicon)
     return found
+
+
+def _public(tags: list[str], senders: set[str]) -> bool:
+    """True for a name many people write with no title or relation: a cited author or a public figure."""
+    return len(senders) >= PUBLIC_SENDERS and not {"title", "relation"} & set(tags)
 
 
 def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, str]]:
