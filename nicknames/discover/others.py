@@ -39,6 +39,11 @@ MIN_LISTED = 3
 
 WORD = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’\-](?![sS]\b)\p{L}[\p{L}\p{M}]*)*")
 """A word, with inner apostrophes and hyphens ("O'Neil", "Ann-Sofie"), without a possessive "'s"."""
+CAPITAL = regex.compile(r"(?<![\p{L}\p{M}'’])(?<![\p{L}\p{M}]-)\p{Lu}[\p{L}\p{M}]*(?:['’\-](?![sS]\b)\p{L}[\p{L}\p{M}]*)*")
+"""A word that starts with a capital: the only words a name found here is made of."""
+_LOWER = regex.compile(r"(?<![\p{L}\p{M}'’\-])\p{Ll}[\p{Ll}\p{M}]*(?![\p{L}\p{M}])")
+_MID_SENTENCE = regex.compile(r"(?<=[\p{Ll},;][^\S\n]+)\p{Lu}\p{Ll}[\p{L}\p{M}]*")
+_SPACES = regex.compile(r"[^\S\n]+")
 _POSSESSIVE = regex.compile(r"['’][sS]?(?!\w)")
 _CONTRACTION = regex.compile(r"['’]\p{Ll}{1,2}$")
 """The end of "I'd", "I'll": a word that is no name."""
@@ -63,11 +68,14 @@ class Word:
     start: int
     end: int
     text: str
+    capitalised: bool = False
+    """A capital then at least one lower-case letter ("Berg", "McNeil")."""
 
-    @property
-    def capitalised(self) -> bool:
-        """A capital then at least one lower-case letter ("Berg", "McNeil"), or one capital and a full stop."""
-        return self.text[0].isupper() and any(char.islower() for char in self.text[1:])
+    @classmethod
+    def of(cls, match: regex.Match[str]) -> Word:
+        """The word a match found."""
+        text = match.group()
+        return cls(match.start(), match.end(), text, text[0].isupper() and any(c.islower() for c in text[1:]))
 
 
 @dataclass
@@ -118,11 +126,8 @@ def corpus_lexicon(texts: Iterable[str]) -> Lexicon:
     """Usage of every word in these texts: how often written in lower case or capitalised mid-sentence."""
     lexicon = Lexicon()
     for text in texts:
-        previous = "."
-        for match in WORD.finditer(text):
-            gap = text[max(0, match.start() - 3) : match.start()]
-            lexicon.observe(match.group(), previous == "." or "\n" in gap or any(c in gap for c in ".!?"))
-            previous = match.group()
+        lexicon.lower.update(_LOWER.findall(text))
+        lexicon.capitalised.update(word.casefold() for word in _MID_SENTENCE.findall(text))
     return lexicon
 
 
@@ -156,7 +161,7 @@ def _public(tags: list[str], senders: set[str]) -> bool:
 
 def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, str]]:
     """(name, tag) of each person-like name in one text."""
-    words = [Word(m.start(), m.end(), m.group()) for m in WORD.finditer(text)]
+    words = [Word.of(match) for match in CAPITAL.finditer(text)]
     for run in _runs(text, words):
         found = _person_in_run(text, run, lexicon)
         if found is not None and not known.claims(found[0]):
@@ -277,7 +282,7 @@ def _single_given(text: str, words: list[Word], index: int, lexicon: Lexicon) ->
     if lexicon.is_word(word.text):
         return False
     neighbours = [words[i] for i in (index - 1, index + 1) if 0 <= i < len(words)]
-    return not any(other.capitalised and regex.fullmatch(r"[^\S\n]+", _between(text, word, other)) for other in neighbours)
+    return not any(other.capitalised and _SPACES.fullmatch(_between(text, word, other)) for other in neighbours)
 
 
 def _between(text: str, one: Word, other: Word) -> str:
@@ -291,11 +296,14 @@ def _add_parts(found: OtherNames, texts: list[tuple[str, str]], known: Known, le
         first = name.split()[0]
         if " " in name and first.casefold() in given_names() and len(first) > 1:
             firsts.setdefault(first, set()).update(found.threads[name])
+    in_thread: dict[str, list[str]] = {}
+    for text, thread in texts:
+        in_thread.setdefault(thread, []).append(text)
     for first, threads in firsts.items():
         if first in found.counts or known.claims(first) or lexicon.is_word(first):
             continue
         alone = regex.compile(r"(?<![\w'’\-.])%s(?![\w\-]|[^\S\n]+\p{Lu})" % regex.escape(first))
-        count = sum(1 for text, thread in texts if thread in threads and alone.search(text))
+        count = sum(1 for thread in threads for text in in_thread.get(thread, ()) if alone.search(text))
         if count:
             found.counts[first] += count
             found.tags[first] = ["part"]
