@@ -77,7 +77,7 @@ def render_report(data: ReportInput, private: bool = False) -> str:
     """The whole HTML document."""
     sections = [
         _settings(data.settings, private),
-        _chart_section("Replacements per scope", _per_scope(data)),
+        _chart_section("Replacements per scope", _per_scope(data), in_order=True),
         _chart_section("Replacements per kind", _per_kind(data.texts)),
         _chart_section("Names the mapping holds, by where they were found", _by_source(data.mapping)),
         _review(data.mapping),
@@ -133,7 +133,7 @@ def _by_source(mapping: Mapping) -> Counter[str]:
         if entry.key == KEEP:
             continue
         for name in entry.names:
-            source = "not a participant" if entry.key == OTHERS else (name.tags[0] if name.tags else "untagged")
+            source = "people who are not participants" if entry.key == OTHERS else (name.tags[0] if name.tags else "untagged")
             counts[source] += 1
     return counts
 
@@ -202,15 +202,17 @@ def _snippets(data: ReportInput) -> str:
     return _section("Before and after (private)", body, "snippets")
 
 
-def _chart_section(title: str, counts: Counter[str]) -> str:
-    rows = [(label, str(count)) for label, count in counts.most_common() if count]
-    return _section(title, bar_chart(counts) + _table(("", "Count"), rows),
+def _chart_section(title: str, counts: Counter[str], in_order: bool = False) -> str:
+    """A chart and its table, largest first (or in the order counted, with ``in_order``)."""
+    items = [(label, count) for label, count in (counts.items() if in_order else counts.most_common()) if count]
+    rows = [(label, str(count)) for label, count in items]
+    return _section(title, bar_chart(items) + _table(("", "Count"), rows),
                     regex.sub(r"\W+", "-", title.lower()).strip("-"))
 
 
-def bar_chart(counts: Counter[str], width: int = 640, bar: int = 22) -> str:
-    """A horizontal bar chart as inline SVG, largest first (no script, no external resource)."""
-    items = [(label, count) for label, count in counts.most_common() if count][:30]
+def bar_chart(counts: Sequence[tuple[str, int]], width: int = 640, bar: int = 22) -> str:
+    """A horizontal bar chart as inline SVG of (label, count) rows, at most 30 (no script, no external resource)."""
+    items = [(label, count) for label, count in counts if count][:30]
     if not items:
         return "<p>Nothing to show.</p>"
     top = max(count for _, count in items)
