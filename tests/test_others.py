@@ -50,6 +50,8 @@ def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
         "Thanks Henrik",  # one given name without a cue
         "Ann and Bea",  # two given names, neither a known person
         "Vice President Sales",  # job titles are no names
+        "Congratulations Henrik!",  # a greeting word is no given name
+        "I'd like that, Henrik I'd say",  # contractions are no surnames
     ],
 )
 def test_no_person_without_a_cue(text: str) -> None:

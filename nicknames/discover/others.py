@@ -48,10 +48,13 @@ _POSSESSIVE = regex.compile(r"['’][sS]?(?!\w)")
 _CONTRACTION = regex.compile(r"['’]\p{Ll}{1,2}$")
 """The end of "I'd", "I'll": a word that is no name."""
 NOT_NAME_WORDS = STOPWORDS | JOB_TITLES | frozenset(
-    "el la le los las san santa santo sao são st saint fort port new north south east west van von de del da di du"
-    .split()
+    """
+    el la le los las san santa santo sao são st saint fort port new north south east west van von de del da di du
+    congratulations congrats welcome attn attention participant attendee guest speaker author reviewer editor
+    """.split()
 )
-"""Capitalised words that are never part of a found name: stop words, job titles, the start of a place name."""
+"""Capitalised words that are never part of a found name: stop words, greetings, job titles and roles, the start
+of a place name."""
 _JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
 """What may stand between two words of one run of capitals: a space or two, a title's full stop."""
 _RELATION = regex.compile(
