@@ -14,11 +14,12 @@ name. ``apply`` replaces the names in use by placeholders that keep people apart
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from nicknames.class_list import is_person, registered_parts
-from nicknames.discover.others import Known, OtherNames, corpus_lexicon, find_others
+from nicknames.discover.others import PUBLIC_SENDERS, Known, OtherNames, corpus_lexicon, find_others
 from nicknames.mapping import OTHERS, Mapping, Name, Status
 
 OTHERS_COMMENT = "# People who are not participants (colleagues, family, vendors): replaced by [PERSON n] unless kept."
@@ -81,14 +82,23 @@ def merge_others(merged: Mapping, proposed: Mapping) -> None:
 
 def unmapped_people(texts: Iterable[tuple[str, str]], mapping: Mapping,
                     class_list: dict[str, str] | None = None) -> list[PersonLike]:
-    """Person-like names in an output that are neither a name of the mapping nor on its keep list."""
+    """Person-like names in an output that are neither a name of the mapping nor on its keep list.
+
+    Names of ``@others`` in any status, and names the reviewer deleted from it, count as known. A
+    name found without a title or relation in ``PUBLIC_SENDERS`` or more messages is taken as a
+    public name, as collect takes one that many people write (the output has no senders to count).
+    """
     pairs = list(texts)
     lexicon = corpus_lexicon(text for _, text in pairs)
     known = known_names(mapping, class_list)
-    others = {text.casefold() for text in mapping.others}
+    entry = mapping.entries.get(OTHERS)
+    reviewed = {name.text.casefold() for name in entry.names} if entry else set()
+    reviewed |= {text.casefold() for text in mapping.seen.get(OTHERS, ())}
     findings: list[PersonLike] = []
     for message_id, text in pairs:
         found = find_others([text], known, lexicon)
         findings.extend(PersonLike(message_id, name, found.tags[name][0]) for name in found.counts
-                        if name.casefold() not in others)
-    return findings
+                        if name.casefold() not in reviewed)
+    messages = Counter(finding.text for finding in findings)
+    return [finding for finding in findings
+            if messages[finding.text] < PUBLIC_SENDERS or finding.cue in ("title", "relation")]

@@ -30,6 +30,7 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("and our daughter Sofia loved it", {"Sofia": ["relation"]}),
         ("Please ask Henrik Olsen about it.", {"Henrik Olsen": ["fullname"]}),
         ("Please ask R. Henrik Olsen about it.", {"R. Henrik Olsen": ["fullname"]}),
+        ("Ask Henrik Olsen about it.", {"Henrik Olsen": ["fullname"]}),  # an ordinary word opens the sentence
         ("Henrik Olsen's report is late.", {"Henrik Olsen": ["fullname"]}),
         ("I wrote to Maren Harmon today.", {"Maren Harmon": ["fullname"]}),
         ("Thanks to Ann, Bea and Cleo for the notes.", {"Ann": ["listed"], "Bea": ["listed"], "Cleo": ["listed"]}),
@@ -186,3 +187,14 @@ def test_a_name_many_people_write_is_a_public_name() -> None:
     assert two.counts == {"Maren Harmon": 3}
     titled = find_others(texts[1:], NOBODY, corpus_lexicon(texts[1:]), senders=["U1", "U2", "U3"])
     assert titled.counts == {"Maren Harmon": 3}  # a title says it is a person, however many write it
+
+
+def test_audit_leaves_reviewed_and_public_names() -> None:
+    from nicknames.others import unmapped_people
+
+    mapping = parse_mapping("U1 | Mary\n@others | !Grand Canyon | Sofia\n@seen @others | Bo Lund\n")
+    texts = [("1", "Ask Henrik Olsen, Bo Lund and the Grand Canyon."), ("2", "Maren Harmon"), ("3", "Maren Harmon"),
+             ("4", "Maren Harmon"), ("5", "Mrs Lindqvist"), ("6", "Mrs Lindqvist"), ("7", "Mrs Lindqvist")]
+    found = [(person.message_id, person.text, person.cue) for person in unmapped_people(texts, mapping)]
+    assert found == [("1", "Henrik Olsen", "fullname"), ("5", "Lindqvist", "title"), ("6", "Lindqvist", "title"),
+                     ("7", "Lindqvist", "title")]

@@ -218,12 +218,21 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
     titles = [index for index, word in enumerate(run) if _is_title(word)]
     if titles:
         return _name_of(text, run[titles[-1] + 1 :][:MAX_WORDS], lexicon, need_given=False, tag="title")
-    names = run
     if _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
-        return _name_of(text, names[:2], lexicon, need_given=False, tag="relation")
+        return _name_of(text, run[:2], lexicon, need_given=False, tag="relation")
+    names = _without_leading_words(run, lexicon)
     if 2 <= len(names) <= MAX_WORDS:
         return _name_of(text, names, lexicon, need_given=True, tag="fullname") or _surnamed(text, names, lexicon)
     return None
+
+
+def _without_leading_words(run: list[Word], lexicon: Lexicon) -> list[Word]:
+    """The run without the ordinary words that open it ("Ask Henrik Olsen" → "Henrik Olsen")."""
+    start = 0
+    while start < len(run) - 1 and run[start].capitalised and lexicon.is_word(run[start].text) and (
+            run[start].text.casefold() not in given_names()):
+        start += 1
+    return run[start:]
 
 
 def _surnamed(text: str, names: list[Word], lexicon: Lexicon) -> tuple[str, str] | None:
