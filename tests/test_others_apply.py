@@ -172,3 +172,16 @@ def test_html_report_from_the_python_api(files: dict[str, Path]) -> None:
                        AuditResult(1, 4), [], ReportSettings("session", "id", "all", "0", "2026-01-01", "out.csv"))
     document = render_report(data)
     assert "<svg" in document and "Henrik" not in document and "email (identifier)" in document
+
+
+def test_audit_refuses_a_report_over_an_input(files: dict[str, Path]) -> None:
+    invoke("apply", files["messages"], files["mapping"], "-o", files["out"], "-q")
+    before = files["mapping"].read_text(encoding="utf-8")
+    result = invoke("audit", files["out"], "--mapping", files["mapping"], "--html", files["mapping"])
+    assert result.exit_code == 1 and result.stdout == "" and "--html" in result.stderr
+    assert files["mapping"].read_text(encoding="utf-8") == before
+
+
+def test_audit_original_needs_html(files: dict[str, Path]) -> None:
+    result = invoke("audit", files["messages"], "--mapping", files["mapping"], "--original", files["messages"])
+    assert result.exit_code == 2 and result.stdout == "" and "--html" in result.stderr

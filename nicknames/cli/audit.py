@@ -23,6 +23,7 @@ from nicknames.cli.common import (
     QuietOption,
     TextColumn,
     app,
+    config_in_use,
     err,
     load_settings,
     load_source,
@@ -30,6 +31,7 @@ from nicknames.cli.common import (
     user_errors,
 )
 from nicknames.mapping_file import read_mapping
+from nicknames.output import check_outputs
 from nicknames.parallel import default_jobs
 from nicknames.render import ProgressBar
 
@@ -94,6 +96,9 @@ def audit_command(
     from nicknames.others import unmapped_people
     from nicknames.report_html import ReportInput, ReportSettings, write_html_report
 
+    check_outputs({"--html": html_report}, [output, mapping_path, class_list, original, config_in_use(config)])
+    if original is not None and html_report is None:
+        raise typer.BadParameter("needs --html (it gives the report's before/after snippets).", param_hint="--original")
     settings = load_settings(config)
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
