@@ -179,7 +179,7 @@ def _audit(data: ReportInput, private: bool) -> str:
     if private:
         detail = [(f.message_id, f.kind, f.text, f.context) for f in findings[:200]]
         detail += [(p.message_id, f"person ({p.cue})", p.text, "") for p in data.people[:200]]
-        body += _table(("Message", "Kind", "Text", "Context"), detail)
+        body += _table(("Message", "Kind", "Text", "Context"), detail) if detail else "<p>No finding.</p>"
     return _section("Audit of the output", body, "audit")
 
 
@@ -193,9 +193,9 @@ def _snippets(data: ReportInput) -> str:
         before = data.originals.get(message_id)
         if before is None or before == after:
             continue
-        start = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), 0)
-        window = slice(max(0, start - CONTEXT), start + CONTEXT)
-        rows.append((message_id, before[window], after[window]))
+        start = max(0, next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), 0) - CONTEXT)
+        longer = max(0, len(after) - len(before))
+        rows.append((message_id, before[start : start + 2 * CONTEXT], after[start : start + 2 * CONTEXT + longer]))
         if len(rows) >= SNIPPETS:
             break
     body = _table(("Message", "Before", "After"), rows) if rows else "<p>No original messages were given.</p>"
