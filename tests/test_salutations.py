@@ -105,8 +105,8 @@ def test_a_closing_read_before_gives_the_same_names_whatever_stands_above_it() -
 def test_a_pattern_that_backtracks_without_end_stops_with_an_error(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import time
 
-    from nicknames.rules import salutations
     from nicknames.model.errors import InputError
+    from nicknames.rules import salutations
 
     monkeypatch.setattr(salutations, "PATTERN_TIMEOUT", 0.05)
     rules = DEFAULT_RULES.extended(**{kind: ["(a|aa)+$"]})
