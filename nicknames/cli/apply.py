@@ -45,6 +45,7 @@ from nicknames.engine.run import default_jobs
 from nicknames.io.mail.participants import key_path
 from nicknames.io.mapping_file import read_mapping
 from nicknames.io.output import check_outputs, refuse_stdout_over
+from nicknames.model.scope import Scope
 from nicknames.rules.identifiers import KINDS
 
 if TYPE_CHECKING:
@@ -64,14 +65,6 @@ class OthersChoice(str, Enum):
 
     placeholders = "replace"
     keep = "keep"
-
-
-class Scope(str, Enum):
-    """Where a participant's names are applied: where they are active."""
-
-    thread = "thread"
-    session = "session"
-    all = "all"
 
 
 @app.command("apply")

@@ -59,7 +59,7 @@ def edit_command(
     from nicknames.io.class_list import (
         read_class_list,  # these load pandas: see cli/common.py
     )
-    from nicknames.model.messages import SCOPES
+    from nicknames.model.scope import SCOPES
 
     if scope is not None and scope not in SCOPES:
         raise typer.BadParameter(f"choose one of {', '.join(SCOPES)}", param_hint="--scope")

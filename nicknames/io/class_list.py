@@ -45,7 +45,9 @@ NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
     """Participant id → registered full name, from a CSV with an id column and a name column."""
 
-    from nicknames.io.csv_file import read_csv_table  # loads pandas: name rules import this module at start-up
+    from nicknames.io.csv_file import (
+        read_csv_table,  # loads pandas: name rules import this module at start-up
+    )
 
     frame = read_csv_table(path, encoding)
     id_column = _pick(list(frame.columns), ID_COLUMNS, "participant id", path)
