@@ -98,7 +98,8 @@ def apply_mapping(
     parts = scope_partitions(table.scope_keys(scope))
     context = ApplyContext(mapping, pseudonym, identifiers, unresolved, messages)
     texts = [message.text for message in messages]
-    replacements: list[tuple[int, Replacement]] = []
+    by_row: dict[int, list[Replacement]] = {}
+    """Each message's replacements, in text order (as ``substitute_message`` gives them)."""
     duplicates: list[Duplicate] = []
     for part, outcomes in zip(parts, ordered_map(apply_partition, parts, jobs, context)):
         for (key, rows), outcome in zip(part, outcomes):
@@ -106,14 +107,15 @@ def apply_mapping(
             row_of = {messages[row].id: row for row in rows}
             for row, text in zip(rows, outcome.texts):
                 texts[row] = text
-            replacements.extend((row_of[record.message_id], record) for record in outcome.records)
+            for record in outcome.records:
+                by_row.setdefault(row_of[record.message_id], []).append(record)
     frame = table.frame.copy()
     frame[table.columns.text] = texts
-    replacements.sort(key=lambda item: (item[0], item[1].start))
     senders = set(table.frame[table.columns.sender].tolist())
     unknown = [p for p in mapping.participants if p not in senders]
     scopes = sum(len(part) for part in parts)
-    return ApplyResult(frame, [record for _, record in replacements], duplicates, scopes, unknown)
+    replacements = [record for row in sorted(by_row) for record in by_row[row]]
+    return ApplyResult(frame, replacements, duplicates, scopes, unknown)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import IO, Any
 
 import pandas as pd
-import polars as pl
 import regex
 
 from nicknames.io.csv_file import read_csv_table
@@ -250,6 +249,8 @@ def write_table(frame: pd.DataFrame, output: Path | None, fmt: str, source: Tabl
 def write_csv(frame: pd.DataFrame, stream: IO[str]) -> None:
     """Write a table of strings as CSV, as pandas' ``to_csv`` does (empty cells bare, quotes only where needed; a
     bare carriage return is quoted too), with polars' writer: several times faster on a large export."""
+    import polars as pl  # loaded when a CSV is written, not by every command at start-up
+
     table = pl.from_pandas(frame.astype(str) if any(dtype != "str" for dtype in frame.dtypes) else frame)
     stream.write(table.with_columns(pl.all().replace("", None)).write_csv(quote_style="necessary", null_value=""))
 
