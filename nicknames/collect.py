@@ -15,7 +15,7 @@ from nicknames.discover.attribution import tally
 from nicknames.discover.glued import glued_name
 from nicknames.discover.lexicon import Lexicon, name_words
 from nicknames.discover.sequences import sequence_words
-from nicknames.discover.stylised import is_stylised
+from nicknames.discover.stylised import is_short, is_stylised, signs_with
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
 from nicknames.discover.thread_counts import ThreadCodes
@@ -163,7 +163,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
     # What the pass recorded lives on until the mapping is written: out of the collector's passes, which the
     # objects made here would set off (a third of finish_collect's time at 200,000 messages).
     with objects_frozen():
-        _signoffs(scan, roster, found)
+        _signoffs(scan, roster, found, names_table)
         _greetings(scan, posts, plan, found)
         _class_list_names(scan, part_owners, found)
         _drop_words(found, scan.index.lexicon, part_owners, names_table)
@@ -232,12 +232,20 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
                 found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
 
 
-def _signoffs(scan: Scan, roster: dict[str, str], found: Found) -> None:
-    """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful."""
+def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:
+    """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful.
+
+    A short sign-off ("M", "df") counts only as the sender's own initials or given name's letter (a known
+    familiar form such as "al" stays a name), and is tagged ``short``: apply replaces it in salutations only.
+    """
     for (sender, name), count in scan.signoffs.items():
+        short = is_short(name) and not table.given_names(name)
+        if short and not signs_with(name, roster.get(sender, "")):
+            continue
         tags, doubtful = signature_tags(name, roster.get(sender))
-        found.add(sender, name, "signoff", count, suggested=doubtful)
-        found.tag(sender, name, *tags, *(["uncertain"] if doubtful else []))
+        found.add(sender, name, "signoff", count, suggested=doubtful and not short)
+        found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
+                  *(["uncertain"] if doubtful and not short else []))
 
 
 def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None:
@@ -288,7 +296,8 @@ def _drop_words(found: Found, lexicon: Lexicon, parts: dict[str, set[str]], tabl
     """Forget greeted or signed "names" that this corpus uses as ordinary words ("List", "Scanned")."""
     known = {part.casefold() for part in parts} | set(table.forms) | set(table.names)
     for participant, name in list(found.counts):
-        if "classlist" in found.tags[(participant, name)] or name.casefold() in known or name.isupper():
+        tags = found.tags[(participant, name)]
+        if "classlist" in tags or "short" in tags or name.casefold() in known or name.isupper():
             continue
         if is_stylised(name):
             continue

@@ -87,17 +87,19 @@ _NAMES_AT_START = regex.compile(rf"{_GROUP}(?:{SEPARATOR}{_GROUP})*")
 _ONE_GROUP = regex.compile(_GROUP)
 _MENTION = regex.compile(r"(?<!\w)@(\p{L}[\p{L}\p{M}\w.'’\-]*\w)")
 _VOCATIVE = regex.compile(rf"^\s*(?P<names>{_GROUP}(?:{SEPARATOR}{_GROUP})*)\s*[,:!\-–—]+\s*$")
-_SIGNATURE = regex.compile(rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}){DECORATION}$")
+_SIGNATURE = regex.compile(rf"^{DECORATION}/?(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}){DECORATION}$")
 """A bare last line taken as a signature: one name group only, so "Sunnyvale, CA" is not one."""
 _DASH_CLOSER = regex.compile(r"^\s*[-–—~]+\s*")
 _LOOSE_SIGNATURE = regex.compile(
-    rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){DECORATION}$"
+    rf"^{DECORATION}/?(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){DECORATION}$"
 )
 _DASHED = regex.compile(rf"^\s*{DASHED_INITIALS}\s*$")
 _SPACED_NAME = regex.compile(SPACED)
 _DASHED_NAME = regex.compile(DASHED_INITIALS)
 _SEPARATOR = regex.compile(SEPARATOR)
-_SENTENCE_END = regex.compile(r"(?<=[.!?])\s+")
+_SENTENCE_END = regex.compile(r"(?<=[.!?])(?<!(?:^|[\s(])(?:\p{Lu}|[DdMm]rs?|Ms|Prof|St)\.)\s+")
+"""Where one sentence ends and the next begins; not after an initial or a title ("Arthur C. Clarke")."""
+_SENTENCE_CLOSE = regex.compile(r"[.!?]['\")\]]*\s*$")
 _FINAL_INITIAL = regex.compile(r"(?:^|\s|\.)\p{Lu}\.$")
 _TRAILING_DASHED = regex.compile(rf"(?:^|[\s,])(?P<initials>{DASHED_INITIALS})\s*$")
 
@@ -122,10 +124,33 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
 
 
 def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) -> tuple[str, ...]:
-    """Names signed at the end of a message: "Thanks, Rob", "Cheers\nR o b e r t", a bare "-RG-"."""
+    """Names signed at the end of a message: "Thanks, Rob", "Cheers\nR o b e r t", a bare "-RG-".
+
+    A message flattened into one line ("... What do you think? Arthur") is read as if each of
+    the last line's sentences stood on a line of its own, when the lines give no name.
+    """
     lines = last_lines_of(text, max(last_lines, 2))
-    if len(lines) < 2:
+    signed = _signed_in(lines, rules, last_lines) if len(lines) >= 2 else ()
+    if signed or not lines:
+        return signed
+    flat = flattened(lines[-1])
+    if len(flat) < 2:
         return ()
+    return _signed_in(lines[:-1] + flat, rules, last_lines)
+
+
+def flattened(line: str) -> list[str]:
+    """The sentences of a line whose last sentence may be a sign-off: none when it ends as a sentence does.
+
+    A signature does not end with a full stop, question or exclamation mark ("Go team!" is not one).
+    """
+    if _SENTENCE_CLOSE.search(line):
+        return []
+    return [sentence for sentence in _SENTENCE_END.split(line) if sentence]
+
+
+def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ...]:
+    """The names signed in these last lines of a message (the first of them is never a sign-off)."""
     tail = lines[1:][-last_lines:]  # the first line is the greeting's, never a sign-off
     closer = rules.pattern("closer")
     for index in range(len(tail) - 1, -1, -1):
@@ -165,7 +190,14 @@ def _signed_last(last: str, rules: Rules) -> tuple[str, ...]:
     names = _signature(last, loose=False, rules=rules)
     if not names and (sentences := _SENTENCE_END.split(last))[-1] != last:
         names = _signature(sentences[-1], loose=False, rules=rules)  # "Gracias. DF"
+        last = sentences[-1]
+    if not names and (short := _SHORT_SIGNATURE.fullmatch(last)) is not None:
+        names = [short["name"]]  # "df", "/J": collect keeps them only as the sender's own initials
     return tuple(_valid(names, rules, initials=True))
+
+
+_SHORT_SIGNATURE = regex.compile(r"[-–—~/\s]*(?P<name>\p{Ll}{2,3}|\p{Lu})[\s.!]*")
+"""A bare signature of lower-case initials or one capital ("df", "--M", "/J")."""
 
 
 PROSE_WORDS = 8
@@ -288,10 +320,44 @@ def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[s
     result: list[str] = []
     for raw in names:
         name = _clean(raw)
-        if len(name) < 2 or _DIGIT.search(name):
+        if (len(name) < 2 and not (initials and name.isupper())) or _DIGIT.search(name):
             continue
         if name.lower() in rules.stopwords and not (initials and _INITIALS.fullmatch(name)):
             continue
         if name not in result:
             result.append(sys.intern(name))  # one copy of each name however many lines give it
     return result
+
+
+_NAME_END = regex.compile(r"[^\S\n]*[-–—~*_=.!,;:)\]]*[^\S\n]*(?:\n|$)")
+_OPENING = regex.compile(r"[\s\-–—~*_=>/(\[]*")
+SIGNATURE_LINES_AFTER = 3
+"""Lines a signature block may hold after a short sign-off ("df", then a name, a title, a phone number)."""
+
+
+def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES) -> bool:
+    """True when ``text[start:end]`` stands where a greeting or a sign-off names someone.
+
+    A sign-off ends its line, within the last lines of the message, after nothing but decoration, a
+    sentence end or a closer ("Thanks. df", "thanks df", "--M"); a greeting opens the first line, alone
+    or after a greeting word ("df,", "Hi M -"). Apply replaces short names ("M", "df") only there.
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    if _NAME_END.match(text, end) is not None and text.count("\n", end) <= SIGNATURE_LINES_AFTER:
+        opening = _SENTENCE_END.split(before)[-1]
+        if _OPENING.fullmatch(opening) or _closes(opening, rules):
+            return True
+    if text[:line_start].strip():
+        return False
+    after = text[end : end + 1]
+    if after and not (after.isspace() or after in ",:;!-–—"):
+        return False
+    match = rules.pattern("greeting").match(before)
+    return bool(_OPENING.fullmatch(before) or (match is not None and not match["rest"].strip()))
+
+
+def _closes(opening: str, rules: Rules) -> bool:
+    """True when this start of a sentence is a closer with nothing after it ("Thanks, ", "Cheers ")."""
+    match = rules.pattern("closer").match(opening)
+    return match is not None and not match["rest"].strip()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.salutations import DEFAULT_RULES, greeting_names, signoff_names
+from nicknames.salutations import DEFAULT_RULES, greeting_names, in_salutation, signoff_names
 
 
 @pytest.mark.parametrize(
@@ -99,3 +99,55 @@ def test_a_closing_read_before_gives_the_same_names_whatever_stands_above_it() -
     rules = DEFAULT_RULES.extended()
     assert [signoff_names(text, rules) for text in texts + texts] == [("Rob",), ("Ann",), ()] * 2
     assert [greeting_names(text, rules) for text in ["Hi Rob,\nx", "Hi Rob,\ny"]] == [("Rob",), ("Rob",)]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # A message flattened into one line: the last sentence is read as the sign-off.
+        ("Hi Nora Nice work. What do you think? Tobias", ["Tobias"]),
+        ("Hi Tobias I am lost. Can you say more? Thanks Nora Lee", ["Nora Lee"]),
+        ("Hello NL - I see what you mean. Hope that helps! T o b i a s", ["T o b i a s"]),
+        ("Looks fine to me.  Cheers, Ines", ["Ines"]),
+        ("Text\nSee the notes. Could you check? Thanks Ines", ["Ines"]),  # the last line of several
+        ("We read Ursula K. Le Guin", []),  # an initial ends no sentence
+        ("Dinner is at eight. Go Falcons!", []),  # a sentence, not a signature
+        ("Dinner is at eight. See Room B", []),  # a stop word opens the last sentence
+        ("Only one line Tobias", []),
+        # Short sign-offs: lower-case initials and one capital, which collect checks against the class list.
+        ("Please print.  thanks kd", ["kd"]),
+        ("Approved.  kd", ["kd"]),
+        ("OK.  KD", ["KD"]),
+        ("Text\n--M", ["M"]),
+        ("Text\nThanks,\n-J", ["J"]),
+        ("Text\nCheers\nM", ["M"]),
+        ("Text\n/Tobias", ["Tobias"]),  # a slash before a signed name
+        ("Text\n/j", []),  # one lower-case letter is no one's signature
+        ("Text\nand/or", []),
+        ("Text\nA", []),  # a stop word
+    ],
+)
+def test_signoff_names_of_flattened_messages_and_short_signoffs(text: str, names: list[str]) -> None:
+    assert list(signoff_names(text)) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "expected"),
+    [
+        ("Please print.  thanks kd", "kd", True),  # after a closer, at the end
+        ("Long line of text.\nMore of it here.  kd\n", "kd", True),  # after a sentence end
+        ("Text\n--M", "M", True),
+        ("Text\nThanks,\nM", "M", True),
+        ("Text\nThanks,\nM\nKate Dunn\nSales\n555 0100", "M", True),  # a signature block below
+        ("kd, please print this.", "kd", True),  # a bare vocative opening the message
+        ("Hi M - yes, agreed.", "M", True),  # after a greeting word
+        ("Use kd here.\nok", "kd", False),  # running text
+        ("Plan B. M\nx\ny\nz\nw", "M", False),  # too far from the end
+        ("Text\nI asked M.", "M", False),  # inside a sentence
+        ("Text\nThe letter M is nice.", "M", False),
+        ("Text\nx = M + 1", "M", False),
+    ],
+)
+def test_in_salutation(text: str, word: str, expected: bool) -> None:
+    start = text.find(word) if text.startswith(word) else text.rfind(word)
+    assert in_salutation(text, start, start + len(word)) is expected

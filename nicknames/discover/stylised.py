@@ -41,3 +41,23 @@ def initials_of(full_name: str) -> set[str]:
     parts = [p[0].upper() for w in words for p in w.split("-") if p and p[0].isalpha()]
     found = {"".join(first), "".join(parts), first[0] + first[-1], "".join(first[:-1])}
     return {initials for initials in found if len(initials) >= 2}
+
+
+SHORT = regex.compile(r"\p{Lu}|\p{Ll}{2,3}")
+"""One capital, or two or three lower-case letters: a sign-off ("M", "df") that only its position makes a name."""
+
+
+def is_short(text: str) -> bool:
+    """True for a one-letter or lower-case initials sign-off, which apply replaces in salutations only."""
+    return SHORT.fullmatch(text) is not None
+
+
+def signs_with(text: str, full_name: str) -> bool:
+    """True when a short sign-off is this registered name's initials or its given name's first letter.
+
+    "df" and "DF" for Drew Fox, "M" for Mary Jane Poe; a single-word registered name gives its letter only.
+    """
+    words = full_name.split()
+    if len(text) == 1:
+        return bool(words) and words[0][:1].upper() == text
+    return text.upper() in initials_of(full_name)
