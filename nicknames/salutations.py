@@ -8,14 +8,16 @@ from dataclasses import dataclass, field
 
 import regex
 
-from nicknames.stopwords import CLOSERS, GREETINGS, STOPWORDS
+from nicknames.stopwords import ABBREVIATIONS, CLOSERS, GREETINGS, STOPWORDS
 
 TITLE = r"(?:[DdMm]rs?|Ms|Mx|Prof|St)\."
-TOKEN = rf"(?:{TITLE}|\p{{Lu}}\.(?:\p{{Lu}}\.)*|\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*|\p{{Lo}}+)"
+_WORD_TAIL = r"[\p{L}\p{M}'’]*(?:-[\p{L}\p{M}'’]+)*"
+"""The rest of a word: letters and apostrophes, and hyphens only between letters ("Bill--see" is "Bill")."""
+TOKEN = rf"(?:{TITLE}|\p{{Lu}}\.(?:\p{{Lu}}\.)*|\p{{Lu}}{_WORD_TAIL}|\p{{Lo}}+)"
 """A capitalised word (with apostrophes and hyphens), an initial with its dot, a title, or a caseless word.
 
 A word ending in a full stop ends the name ("Dennis. Thanks" is "Dennis"), unless it is an initial or a title."""
-LOOSE_TOKEN = rf"(?:{TITLE}|\p{{L}}\.|\p{{L}}[\p{{L}}\p{{M}}'’\-]*)"
+LOOSE_TOKEN = rf"(?:{TITLE}|\p{{L}}\.|\p{{L}}{_WORD_TAIL})"
 """Any word: accepted only right after a closer or a dash, where a lower-case signature is common."""
 SPACED = r"(?:\p{L} ){2,}\p{L}"
 """Letters separated by single spaces: "R o b e r t"."""
@@ -23,6 +25,8 @@ DASHED_INITIALS = r"[-–—~]\p{Lu}{1,4}[-–—~]"
 """Initials wrapped in dashes: "-RG-"."""
 SEPARATOR = r"\s*(?:,|&|\+|/|\band\b)\s*"
 DECORATION = r"[\s\-–—~*_=>.!,;:]*"
+SIGNATURE_END = r"[\s\-–—~*_=>.!,;]*"
+"""What may follow a signed name: decoration, but no colon ("Mistype:", "-- Installing:" open a note or a log line)."""
 
 _DIGIT = regex.compile(r"\d")
 TITLES = frozenset({"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "madam", "dame"})
@@ -86,14 +90,19 @@ _LOOSE_GROUP = rf"{LOOSE_TOKEN}(?:[^\S\n]+{LOOSE_TOKEN}){{0,2}}"
 _NAMES_AT_START = regex.compile(rf"{_GROUP}(?:{SEPARATOR}{_GROUP})*")
 _ONE_GROUP = regex.compile(_GROUP)
 _MENTION = regex.compile(r"(?<!\w)@(\p{L}[\p{L}\p{M}\w.'’\-]*\w)")
-_VOCATIVE = regex.compile(rf"^\s*(?P<names>{_GROUP}(?:{SEPARATOR}{_GROUP})*)\s*[,:!\-–—]+\s*$")
-_SIGNATURE = regex.compile(rf"^{DECORATION}/?(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}){DECORATION}$")
+_VOCATIVE = regex.compile(rf"^\s*(?P<names>{_GROUP}(?:{SEPARATOR}{_GROUP})*)\s*[,!\-–—]+\s*$")
+"""A first line that only addresses someone ("Mary,"); a word and a colon is a label ("Addition:")."""
+_SIGNATURE = regex.compile(rf"^{DECORATION}/?(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}){SIGNATURE_END}$")
 """A bare last line taken as a signature: one name group only, so "Sunnyvale, CA" is not one."""
 _DASH_CLOSER = regex.compile(r"^\s*[-–—~]+\s*")
 _LOOSE_SIGNATURE = regex.compile(
-    rf"^{DECORATION}/?(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){DECORATION}$"
+    rf"^{DECORATION}/?(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){SIGNATURE_END}$"
 )
 _DASHED = regex.compile(rf"^\s*{DASHED_INITIALS}\s*$")
+_LISTED = regex.compile(r"\s*[-–—~*•]")
+"""A line that starts like an item of a list or a line of a log ("- one", "-- Installing: ...")."""
+_RULED = regex.compile(r"\s*[-–—~=_*]{2,}.*[-–—~=_*]{2,}\s*$")
+"""A line between rules of dashes: a separator such as "-----Original Message-----", not a signature."""
 _SPACED_NAME = regex.compile(SPACED)
 _DASHED_NAME = regex.compile(DASHED_INITIALS)
 _SEPARATOR = regex.compile(SEPARATOR)
@@ -155,8 +164,10 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
     closer = rules.pattern("closer")
     for index in range(len(tail) - 1, -1, -1):
         match = closer.match(tail[index])
-        if match is None:
+        if match is None or _RULED.match(tail[index]):
             continue
+        if _LISTED.match(tail[index]) and _LISTED.match(lines[len(lines) - len(tail) + index - 1]):
+            return ()  # a run of "- item" or "-- Installing: ..." lines: a list or a log, not a signature
         closing = tuple(tail[index:])
         signed = rules.read(("closing", *closing), lambda: _signed_after(closing, match, rules))
         if signed is not None:
@@ -187,6 +198,8 @@ def _signed_after(closing: tuple[str, ...], match: regex.Match[str], rules: Rule
 
 def _signed_last(last: str, rules: Rules) -> tuple[str, ...]:
     """The names of a bare signature on the last line, when no closer signs the message."""
+    if _RULED.match(last):
+        return ()  # "-----Original Message-----" and its translations
     names = _signature(last, loose=False, rules=rules)
     if not names and (sentences := _SENTENCE_END.split(last))[-1] != last:
         names = _signature(sentences[-1], loose=False, rules=rules)  # "Gracias. DF"
@@ -322,7 +335,8 @@ def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[s
         name = _clean(raw)
         if (len(name) < 2 and not (initials and name.isupper())) or _DIGIT.search(name):
             continue
-        if name.lower() in rules.stopwords and not (initials and _INITIALS.fullmatch(name)):
+        if name.lower() in rules.stopwords and not (initials and _INITIALS.fullmatch(name)
+                                                     and name.lower() not in ABBREVIATIONS):
             continue
         if name not in result:
             result.append(sys.intern(name))  # one copy of each name however many lines give it

@@ -151,3 +151,25 @@ def test_signoff_names_of_flattened_messages_and_short_signoffs(text: str, names
 def test_in_salutation(text: str, word: str, expected: bool) -> None:
     start = text.find(word) if text.startswith(word) else text.rfind(word)
     assert in_salutation(text, start, start + len(word)) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "greeted", "signed"),
+    [
+        ("Hi Tobias--see below\nok", ["Tobias"], []),  # a double dash ends the name
+        ("Hi Nora-Lee,\nok", ["Nora-Lee"], []),  # a hyphen between letters belongs to it
+        ("Addition:\nthe file is attached", [], []),  # a word and a colon is a label, not a vocative
+        ("Nora,\nthe file is attached", ["Nora"], []),
+        ("Text\nRegards,\nMistype:", [], []),  # nor is it a signature
+        ("Build log:\n-- Found Zlib\n-- Installing Foo", [], []),  # a run of dashed lines is a log
+        ("Steps:\n- one\n- Tobias", [], []),  # or a list
+        ("Text\nCheers\n-- Tobias", [], ["Tobias"]),
+        ("Text\n-----Original Bericht-----", [], []),  # a separator between rules of dashes
+        ("Text\nTIA", [], []),  # abbreviations are no one's initials
+        ("Text\nTIA,\nTobias", [], ["Tobias"]),  # and TIA closes like "Thanks"
+        ("FYI- the docs moved\nok", [], []),
+        ("Text\nThanks,\nKD", [], ["KD"]),
+    ],
+)
+def test_notes_logs_and_abbreviations_are_not_salutations(text: str, greeted: list[str], signed: list[str]) -> None:
+    assert (list(greeting_names(text)), list(signoff_names(text))) == (greeted, signed)
