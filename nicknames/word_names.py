@@ -41,7 +41,8 @@ _SENTENCE_START = regex.compile(
 vocative that opens a line ("Drew, Will you ...")."""
 BEFORE = 40
 """Characters before a name that ``reads_as_word`` looks at (a line's opening vocative fits in them)."""
-_LOWER_NEXT = regex.compile(r"[^\S\n]+(?:\p{Ll}|I\b)")
+_LOWER_NEXT = regex.compile(r"[^\S\n]+(?!and\b)(?:\p{Ll}|I\b)")
+"""A lower-case word or "I" next: "Will you", "Hope this"; but "Grace and I" names someone."""
 _NUMBER_AFTER = regex.compile(r"[^\S\n]*,?[^\S\n]*\d")
 _NUMBER_BEFORE = regex.compile(r"\d(?:st|nd|rd|th)?[^\S\n]*(?:of[^\S\n]+)?$")
 

@@ -28,6 +28,8 @@ from nicknames.word_names import reads_as_word
         ("Christabel, May I ask?", "May", False, True),
         ("The plan, Will said, works.", "Will", False, False),  # a comma inside a sentence
         ("Ask Kit, Will and Hope.", "Will", False, False),
+        ("> Grace and I agree.", "Grace", False, False),  # "and" after it: a name
+        ("Grace and I agree.", "Grace", False, False),
     ],
 )
 def test_reads_as_word(text: str, name: str, salutation: bool, word: bool) -> None:
