@@ -15,7 +15,7 @@ from nicknames.discover.attribution import tally
 from nicknames.discover.glued import glued_name
 from nicknames.discover.lexicon import Lexicon, name_words
 from nicknames.discover.sequences import sequence_words
-from nicknames.discover.stylised import is_short, is_stylised, signs_with
+from nicknames.discover.stylised import initials_of, is_short, is_stylised, signs_with
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
 from nicknames.discover.thread_counts import ThreadCodes
@@ -164,6 +164,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
     # objects made here would set off (a third of finish_collect's time at 200,000 messages).
     with objects_frozen():
         _signoffs(scan, roster, found, names_table)
+        _full_initials(scan.index, roster, found)
         _greetings(scan, posts, plan, found)
         _class_list_names(scan, part_owners, found)
         _drop_words(found, scan.index.lexicon, part_owners, names_table)
@@ -246,6 +247,23 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameT
         found.add(sender, name, "signoff", count, suggested=doubtful and not short)
         found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
                   *(["uncertain"] if doubtful and not short else []))
+
+
+def _full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> None:
+    """Suggest the other capital initials of a sender who signs with initials, where the messages use them.
+
+    Whoever signs "MK" for Mary Kay Poe is "MKP" to the others; only forms of three letters or more that no
+    other person of the class list has, since two capitals are too often an abbreviation.
+    """
+    signers = {participant for (participant, name) in found.confirmed
+               if "initials" in found.tags[(participant, name)] and participant in roster}
+    if not signers:
+        return
+    holders = Counter(form for name in roster.values() for form in initials_of(name))
+    for participant in signers:
+        for form in initials_of(roster[participant]):
+            if len(form) >= 3 and holders[form] == 1 and form in index.threads and (participant, form) not in found.counts:
+                found.add(participant, form, "initials", index.threads.total(form), suggested=True)
 
 
 def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None:

@@ -145,3 +145,20 @@ def test_short_signoffs_count_only_as_the_senders_own(
     found = [name.text for name in mapping.entry("u1").names if "signoff" in name.tags]
     assert found == kept
     assert all("short" in mapping.entry("u1").find(name).tags for name in found if name != "al")
+
+
+@pytest.mark.parametrize(
+    ("signoff", "roster", "suggested"),
+    [
+        ("KM", {"u1": "Kate Marie Dunn", "u2": "Lars Obi"}, ["KMD"]),  # signs with initials: her full ones too
+        ("Kate", {"u1": "Kate Marie Dunn", "u2": "Lars Obi"}, []),  # signs with a name: no initials learnt
+        ("KM", {"u1": "Kate Marie Dunn", "u2": "Karl Max Dahl"}, []),  # two people have KMD
+    ],
+)
+def test_who_signs_with_initials_is_suggested_their_full_initials(
+    tmp_path: Path, signoff: str, roster: dict[str, str], suggested: list[str]
+) -> None:
+    rows = [["1", "0", "u1", f"A question.\nThanks, {signoff}"], ["2", "1", "u2", "Hi,\nask KMD and the FBI.\nLars"]]
+    mapping = collect(table(tmp_path, rows), roster, discover=False).mapping
+    found = [name.text for name in mapping.entry("u1").names if name.status is Status.SUGGESTED]
+    assert found == suggested
