@@ -174,7 +174,18 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
             return signed
         # else a sentence that starts like a closer ("Thanks for the tip!"): look further up
     last = lines[-1]
+    if len(lines) >= 3 and all(map(_is_item, lines[-3:-1])):
+        return ()  # the last of a list of words ("Tampa Bay\nDwight\nVanderjagt"), not a signature
     return rules.read(("last line", last), lambda: _signed_last(last, rules)) or ()
+
+
+ITEM_WORDS = 3
+"""A line of at most this many words, without a sentence's punctuation, is an item of a list."""
+_PUNCTUATED = regex.compile(r"[.!?,;:]\s*$")
+
+
+def _is_item(line: str) -> bool:
+    return len(line.split()) <= ITEM_WORDS and _PUNCTUATED.search(line) is None
 
 
 def _signed_after(closing: tuple[str, ...], match: regex.Match[str], rules: Rules) -> tuple[str, ...] | None:

@@ -169,6 +169,10 @@ def test_in_salutation(text: str, word: str, expected: bool) -> None:
         ("Text\nTIA,\nTobias", [], ["Tobias"]),  # and TIA closes like "Thanks"
         ("FYI- the docs moved\nok", [], []),
         ("Text\nThanks,\nKD", [], ["KD"]),
+        ("My picks:\nOtters\nNorth Bay\nLindqvist", [], []),  # the last item of a list of words
+        ("Street 1\nSpringfield\nRuritania", [], []),  # or of an address
+        ("Agreed, see below.\nTobias", [], ["Tobias"]),
+        ("Agreed.\nOtters\nTobias", [], ["Tobias"]),  # one short line above is no list
     ],
 )
 def test_notes_logs_and_abbreviations_are_not_salutations(text: str, greeted: list[str], signed: list[str]) -> None:
