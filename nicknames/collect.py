@@ -15,7 +15,7 @@ from nicknames.discover.attribution import tally
 from nicknames.discover.glued import glued_name
 from nicknames.discover.lexicon import Lexicon, name_words
 from nicknames.discover.sequences import sequence_words
-from nicknames.discover.stylised import initials_of, is_short, is_stylised, signs_with
+from nicknames.discover.stylised import initials_of, is_short, is_stylised, letters, signs_with
 from nicknames.discover.suggest import Known, signature_tags
 from nicknames.discover.suggest import discover as discover_names
 from nicknames.discover.thread_counts import ThreadCodes
@@ -253,16 +253,18 @@ def _full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> N
     """Suggest the other capital initials of a sender who signs with initials, where the messages use them.
 
     Whoever signs "MK" for Mary Kay Poe is "MKP" to the others; only forms of three letters or more that no
-    other person of the class list has, since two capitals are too often an abbreviation.
+    other person of the class list has, since two capitals are too often an abbreviation, and not the letters
+    of a form found already ("-MKP-" gives the token "MKP").
     """
     signers = {participant for (participant, name) in found.confirmed
                if "initials" in found.tags[(participant, name)] and participant in roster}
     if not signers:
         return
     holders = Counter(form for name in roster.values() for form in initials_of(name))
+    signed = {(participant, letters(name).upper()) for (participant, name) in found.counts if participant in signers}
     for participant in signers:
         for form in initials_of(roster[participant]):
-            if len(form) >= 3 and holders[form] == 1 and form in index.threads and (participant, form) not in found.counts:
+            if len(form) >= 3 and holders[form] == 1 and form in index.threads and (participant, form) not in signed:
                 found.add(participant, form, "initials", index.threads.total(form), suggested=True)
 
 

@@ -153,6 +153,7 @@ def test_short_signoffs_count_only_as_the_senders_own(
         ("KM", {"u1": "Kate Marie Dunn", "u2": "Lars Obi"}, ["KMD"]),  # signs with initials: her full ones too
         ("Kate", {"u1": "Kate Marie Dunn", "u2": "Lars Obi"}, []),  # signs with a name: no initials learnt
         ("KM", {"u1": "Kate Marie Dunn", "u2": "Karl Max Dahl"}, []),  # two people have KMD
+        ("-KMD-", {"u1": "Kate Marie Dunn", "u2": "Lars Obi"}, []),  # she signs with them already
     ],
 )
 def test_who_signs_with_initials_is_suggested_their_full_initials(
