@@ -140,7 +140,7 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
     """
     lines = last_lines_of(text, max(last_lines, 2))
     signed = _signed_in(lines, rules, last_lines) if len(lines) >= 2 else ()
-    if signed or not lines:
+    if signed or not lines or _ends_list(lines):
         return signed
     flat = flattened(lines[-1])
     if len(flat) < 2:
@@ -174,14 +174,19 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
             return signed
         # else a sentence that starts like a closer ("Thanks for the tip!"): look further up
     last = lines[-1]
-    if len(lines) >= 3 and all(map(_is_item, lines[-3:-1])):
-        return ()  # the last of a list of words ("Tampa Bay\nDwight\nVanderjagt"), not a signature
+    if _ends_list(lines):
+        return ()  # the last of a list of words or an address, not a signature
     return rules.read(("last line", last), lambda: _signed_last(last, rules)) or ()
 
 
 ITEM_WORDS = 3
 """A line of at most this many words, without a sentence's punctuation, is an item of a list."""
 _PUNCTUATED = regex.compile(r"[.!?,;:]\s*$")
+
+
+def _ends_list(lines: list[str]) -> bool:
+    """True when the two lines above the last are items of a list: the last line is one more item."""
+    return len(lines) >= 3 and all(map(_is_item, lines[-3:-1]))
 
 
 def _is_item(line: str) -> bool:

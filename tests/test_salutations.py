@@ -171,6 +171,7 @@ def test_in_salutation(text: str, word: str, expected: bool) -> None:
         ("Text\nThanks,\nKD", [], ["KD"]),
         ("My picks:\nOtters\nNorth Bay\nLindqvist", [], []),  # the last item of a list of words
         ("Street 1\nSpringfield\nRuritania", [], []),  # or of an address
+        ("My picks:\nOtters\nNB\nNorth Bay. Lindqvist (not Bay)", [], []),  # even with a sentence end in it
         ("Agreed, see below.\nTobias", [], ["Tobias"]),
         ("Agreed.\nOtters\nTobias", [], ["Tobias"]),  # one short line above is no list
     ],
