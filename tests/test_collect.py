@@ -128,6 +128,7 @@ def test_greeting_attribution_with_recipients(sender: str, parent: str | None, r
         ("Thanks.  kmd", "Kate Marie Dunn", ["kmd"]),  # all her initials, the first and last, the given names
         ("Thanks.  kd", "Kate Marie Dunn", ["kd"]),
         ("Thanks.  md", "Kate Marie Dunn", []),
+        ("Thanks.  kjd", "Kate Dunn", ["kjd"]),  # a middle initial the class list does not have
         ("Thanks.  xy", "Kate Dunn", []),  # someone else's letters
         ("Text\n--K", "Kate Dunn", ["K"]),  # the given name's letter
         ("Text\n--D", "Kate Dunn", []),
