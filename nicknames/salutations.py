@@ -225,8 +225,8 @@ def _signed_last(last: str, rules: Rules) -> tuple[str, ...]:
     return tuple(_valid(names, rules, initials=True))
 
 
-_SHORT_SIGNATURE = regex.compile(r"[-–—~/\s]*(?P<name>\p{Ll}{2,3}|\p{Lu})[\s.!]*")
-"""A bare signature of lower-case initials or one capital ("df", "--M", "/J")."""
+_SHORT_SIGNATURE = regex.compile(r"[-–—~/\s]*(?P<name>\p{Ll}{2,3}|\p{L})[\s.!]*")
+"""A bare signature of lower-case initials or one letter ("df", "--M", "/j")."""
 
 
 PROSE_WORDS = 8
@@ -349,7 +349,7 @@ def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[s
     result: list[str] = []
     for raw in names:
         name = _clean(raw)
-        if (len(name) < 2 and not (initials and name.isupper())) or _DIGIT.search(name):
+        if (len(name) < 2 and not (initials and name.isalpha())) or _DIGIT.search(name):
             continue
         if name.lower() in rules.stopwords and not (initials and _INITIALS.fullmatch(name)
                                                      and name.lower() not in ABBREVIATIONS):

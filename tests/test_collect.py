@@ -132,6 +132,9 @@ def test_greeting_attribution_with_recipients(sender: str, parent: str | None, r
         ("Thanks.  xy", "Kate Dunn", []),  # someone else's letters
         ("Text\n--K", "Kate Dunn", ["K"]),  # the given name's letter
         ("Text\n--D", "Kate Dunn", []),
+        ("Text\n-k", "Kate Dunn", ["k"]),
+        ("Thanks,\nK.", "Kate Dunn", ["K."]),
+        ("Thanks,\nD.", "Kate Dunn", []),
         ("Text\n--K", None, []),  # no class list: nothing to check a letter against
         ("Thanks.  kd", None, []),
         ("Thanks, al", None, ["al"]),  # a familiar form is a name, not a short sign-off

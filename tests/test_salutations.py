@@ -122,7 +122,9 @@ def test_a_closing_read_before_gives_the_same_names_whatever_stands_above_it() -
         ("Text\nThanks,\n-J", ["J"]),
         ("Text\nCheers\nM", ["M"]),
         ("Text\n/Tobias", ["Tobias"]),  # a slash before a signed name
-        ("Text\n/j", []),  # one lower-case letter is no one's signature
+        ("Text\n/j", ["j"]),  # one lower-case letter too
+        ("Text\nThanks,\nJ.", ["J."]),
+        ("Text\ni", []),  # a stop word
         ("Text\nand/or", []),
         ("Text\nA", []),  # a stop word
     ],

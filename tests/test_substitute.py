@@ -101,11 +101,13 @@ def test_duplicates_are_listed() -> None:
         ("Text\n--K", "Text\n--[u1]"),
         ("Vitamin K is fine.\nThanks", "Vitamin K is fine.\nThanks"),  # a lone letter in running text
         ("Grade K.\nK", "Grade K.\n[u1]"),
+        ("Text\nThanks,\nK.", "Text\nThanks,\n[u1]"),
+        ("We met K. Dunn there.\nok", "We met K. Dunn there.\nok"),
     ],
 )
 def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) -> None:
-    names = Mapping({"u1": ["kd", "K"]})
-    for short in ("kd", "K"):
+    names = Mapping({"u1": ["kd", "K", "K."]})
+    for short in ("kd", "K", "K."):
         names.set_name("u1", Name(short, 1, ("signoff", "initials", "short")))
     new, _ = run(names, text, {"u1"})
     assert new == expected

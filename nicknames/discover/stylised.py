@@ -43,8 +43,8 @@ def initials_of(full_name: str) -> set[str]:
     return {initials for initials in found if len(initials) >= 2}
 
 
-SHORT = regex.compile(r"\p{Lu}|\p{Ll}{2,3}")
-"""One capital, or two or three lower-case letters: a sign-off ("M", "df") that only its position makes a name."""
+SHORT = regex.compile(r"\p{L}\.?|\p{Ll}{2,3}")
+"""One letter, or two or three lower-case ones: a sign-off ("M", "J.", "df") that only its position makes a name."""
 
 
 def is_short(text: str) -> bool:
@@ -55,11 +55,11 @@ def is_short(text: str) -> bool:
 def signs_with(text: str, full_name: str) -> bool:
     """True when a short sign-off is this registered name's initials or its given name's first letter.
 
-    "df" and "DF" for Drew Fox, "M" for Mary Jane Poe; a single-word registered name gives its letter only.
+    "df" and "DF" for Drew Fox, "M", "m" or "M." for Mary Jane Poe; a single-word registered name gives its letter only.
     Three letters may hold a middle initial the class list does not have ("djf" for Drew Fox).
     """
-    words = full_name.split()
+    words, text = full_name.split(), letters(text).upper()
     if len(text) == 1:
         return bool(words) and words[0][:1].upper() == text
     initials = initials_of(full_name)
-    return text.upper() in initials or (len(text) == 3 and (text[0] + text[2]).upper() in initials)
+    return text in initials or (len(text) == 3 and text[0] + text[2] in initials)
