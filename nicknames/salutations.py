@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import regex
 
+from nicknames.discover.lexicon import common_words, name_words
 from nicknames.stopwords import ABBREVIATIONS, CLOSERS, GREETINGS, STOPWORDS
 
 TITLE = r"(?:[DdMm]rs?|Ms|Mx|Prof|St)\."
@@ -291,11 +292,31 @@ def _lower_case_name(rest: str) -> list[str]:
 
 
 def _names_in(rest: str, rules: Rules) -> list[str]:
-    match = _NAMES_AT_START.match(rest.lstrip())
+    rest = rest.lstrip()
+    match = _NAMES_AT_START.match(rest)
     if match is None:
         return []
-    groups = (_cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(match.group()))
+    found = match.group()
+    if _LOWER_WORD_NEXT.match(rest, match.end()):
+        found = _without_sentence_start(found)
+    groups = (_cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(found))
     return [group for group in groups if group]
+
+
+_LOWER_WORD_NEXT = regex.compile(r"[^\S\n]+\p{Ll}")
+
+
+def _without_sentence_start(names: str) -> str:
+    """The names without a last word that opens the sentence after them ("Hi Mary Space elevators ...").
+
+    In a message flattened into one line the greeting runs into the first sentence; a common word
+    that is not also a name, capitalised before a lower-case word, starts that sentence.
+    """
+    head, _, last = names.rpartition(" ")
+    key = last.casefold()
+    if head and key in common_words() and key not in name_words():
+        return head.rstrip()
+    return names
 
 
 _ROLE = regex.compile(r"\s*[(\[][^()\[\]]{1,40}[)\]]\s*$")

@@ -37,6 +37,10 @@ from nicknames.salutations import DEFAULT_RULES, greeting_names, in_salutation, 
         ("\n\nHi Zoë,", ["Zoë"]),  # first non-empty line
         ("Hi O'Brien", ["O'Brien"]),
         ("Hi Mary Thanks for this", ["Mary"]),  # cut at a stop word
+        ("Hi Mary Space elevators are near. Bye", ["Mary"]),  # a flattened message's first sentence
+        ("Hi Mary Jane thanks for this", ["Mary Jane"]),
+        ("Hi Mary Rose thanks for this", ["Mary Rose"]),  # a name that is also a word stays
+        ("Hi Mary Space,", ["Mary Space"]),
         ("Drew. That's it", []),  # a full stop ends a name
         ("Dear Mr. Smith,", ["Smith"]),
         ("Hallo Robert,\nok", ["Robert"]),  # greetings in other languages
