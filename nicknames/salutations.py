@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -395,7 +396,7 @@ def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES)
     """
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start]
-    if _NAME_END.match(text, end) is not None and text.count("\n", end) <= SIGNATURE_LINES_AFTER:
+    if _NAME_END.match(text, end) is not None and _near_end(text, end):
         opening = _SENTENCE_END.split(before)[-1]
         if _OPENING.fullmatch(opening) or _closes(opening, rules):
             return True
@@ -406,6 +407,15 @@ def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES)
         return False
     match = rules.pattern("greeting").match(before)
     return bool(_OPENING.fullmatch(before) or (match is not None and not match["rest"].strip()))
+
+
+def _near_end(text: str, end: int) -> bool:
+    """True when at most ``SIGNATURE_LINES_AFTER`` non-blank lines follow this offset's line."""
+    lines = _NEXT_LINE.finditer(text, end)
+    return sum(1 for _ in itertools.islice(lines, SIGNATURE_LINES_AFTER + 1)) <= SIGNATURE_LINES_AFTER
+
+
+_NEXT_LINE = regex.compile(r"\n[^\S\n]*\S")
 
 
 def _closes(opening: str, rules: Rules) -> bool:

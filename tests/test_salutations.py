@@ -145,6 +145,7 @@ def test_signoff_names_of_flattened_messages_and_short_signoffs(text: str, names
         ("Text\n--M", "M", True),
         ("Text\nThanks,\nM", "M", True),
         ("Text\nThanks,\nM\nKate Dunn\nSales\n555 0100", "M", True),  # a signature block below
+        ("Text\nThanks,\nM\n\n\n\nKate Dunn\n\n\n", "M", True),  # blank lines do not count
         ("kd, please print this.", "kd", True),  # a bare vocative opening the message
         ("Hi M - yes, agreed.", "M", True),  # after a greeting word
         ("Use kd here.\nok", "kd", False),  # running text
