@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 
 import regex
 
-from nicknames.stopwords import ABBREVIATIONS, CLOSERS, GREETINGS, STOPWORDS
+from nicknames.stopwords import ABBREVIATIONS, CLOSERS, GREETINGS, STOPWORDS, common_words, name_words
 
 TITLE = r"(?:[DdMm]rs?|Ms|Mx|Prof|St)\."
 _WORD_TAIL = r"[\p{L}\p{M}'’]*(?:-[\p{L}\p{M}'’]+)*"
@@ -312,9 +312,6 @@ def _without_sentence_start(names: str) -> str:
     In a message flattened into one line the greeting runs into the first sentence; a common word
     that is not also a name, capitalised before a lower-case word, starts that sentence.
     """
-    # Deferred: the discover package loads numpy, which apply and --help do not otherwise need.
-    from nicknames.discover.lexicon import common_words, name_words
-
     head, _, last = names.rpartition(" ")
     key = last.casefold()
     if head and key in common_words() and key not in name_words():
