@@ -7,8 +7,8 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.matcher import NameMatcher, fold_space_runs
-from nicknames.patterns import alternation, compile_names, name_key, trie_pattern
+from nicknames.rules.matcher import NameMatcher, fold_space_runs
+from nicknames.rules.patterns import alternation, compile_names, name_key, trie_pattern
 
 # Small alphabets so that random names overlap, share prefixes and sit inside words.
 NAME_CHARS = "AaBbé-'._ \u0301"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.salutations import DEFAULT_RULES, greeting_names, in_salutation, signoff_names
+from nicknames.rules.salutations import DEFAULT_RULES, greeting_names, in_salutation, signoff_names
 
 
 @pytest.mark.parametrize(
@@ -185,3 +185,19 @@ def test_in_salutation(text: str, word: str, expected: bool) -> None:
 )
 def test_notes_logs_and_abbreviations_are_not_salutations(text: str, greeted: list[str], signed: list[str]) -> None:
     assert (list(greeting_names(text)), list(signoff_names(text))) == (greeted, signed)
+
+
+@pytest.mark.parametrize("kind", ["greetings", "closers"])
+def test_a_pattern_that_backtracks_without_end_stops_with_an_error(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from nicknames.rules import salutations
+    from nicknames.model.errors import InputError
+
+    monkeypatch.setattr(salutations, "PATTERN_TIMEOUT", 0.05)
+    rules = DEFAULT_RULES.extended(**{kind: ["(a|aa)+$"]})
+    text = "a" * 60 + "b\nThanks,\n" + "a" * 60 + "b"
+    started = time.monotonic()
+    with pytest.raises(InputError, match=f"\\[collect\\] {kind} in the config file backtracks"):
+        greeting_names(text, rules) if kind == "greetings" else signoff_names(text, rules)
+    assert time.monotonic() - started < 5

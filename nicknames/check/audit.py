@@ -1,0 +1,390 @@
+"""Scan a pseudonymised output for anything that still looks like a participant's name.
+
+Every name in use in the mapping and every part of a class-list name is looked
+for in any case, as whole words; keep-list names are skipped (the longest match
+wins, so "Arthur C. Clarke" covers "Clarke"). Initials ("MJ", "-AT-", and with
+a class list each registered name's initials) count only in capitals, so "at"
+is not "AT"; the class list's initials count only in a short line such as a
+sign-off ("Cheers, RG"), since capitals like "NC" or "MA" abound in prose. Names that are ordinary words
+(``WORD_NAMES``, tagged ``word``, or class-list parts among the common words) count only where written as a name: not in
+lower case, and not opening a sentence before a lower-case word. A *near miss*
+is a capitalised word within a small edit distance of a name (one edit, a swap
+of two neighbouring letters counting as one, for words of up to 7 letters; two
+for longer ones) that is not a stop word or a common word ("Table" is no
+misspelling of a name "Tabe") and does not also appear in lower case in the
+output (then it is a word).
+
+Each message is tokenised once and its tokens are looked up in dictionaries,
+so the scan time grows with the size of the output, not with the number of names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable
+from dataclasses import dataclass, field
+
+import regex
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from nicknames.io.class_list import is_person, registered_parts
+from nicknames.collect.discover.lexicon import common_words
+from nicknames.engine.partitions import PARTITION_ROWS, batches
+from nicknames.engine.run import Progress, ordered_map
+from nicknames.model.mapping import Mapping
+from nicknames.rules.stopwords import STOPWORDS
+from nicknames.rules.word_names import WORD_NAMES
+
+TOKEN = regex.compile(r"\w+(?:['’\-](?![sS]\b)\w+)*")
+"""A word, with inner apostrophes and hyphens ("O'Brien", "García-López"), without a possessive "'s"."""
+CONTEXT = 30
+"""Characters of context shown on each side of a finding."""
+MAX_INITIALS = 3
+"""Names of at most this many letters, all capitals, count only when written in capitals."""
+SIGNATURE_WORDS = 3
+"""Words a line may have for class-list initials in it to count ("Many thanks, RG")."""
+MIN_NEAR_LENGTH = 4
+"""Shorter words are never near misses (too many ordinary words are one edit from a short name)."""
+CAPITALISED = regex.compile(r"(?<![\w'’\-])\p{Lu}\w{%d,}(?!\w|['’\-](?![sS]\b)\w)" % (MIN_NEAR_LENGTH - 1))
+LOWER_WORD = regex.compile(r"(?<![\w'’\-])\p{Ll}+(?![\w'’\-])")
+_SENTENCE_END = regex.compile(r"(?:^|[.!?:>\n]\s*)$")
+_HAS_DIGIT = regex.compile(r"\d")
+_ASCII_WORDS = str.maketrans({chr(c): " " for c in range(128) if not (chr(c).isalnum() or chr(c) in "_'-")})
+"""Turns an ASCII text into its words with inner apostrophes and hyphens (the bounds of ``LOWER_WORD``)."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something in the output that looks like a participant's name."""
+
+    message_id: str
+    start: int
+    end: int
+    text: str
+    kind: str
+    """``name`` (a mapped or class-list name) or ``near`` (a near miss of one)."""
+    name: str
+    """The name it is or resembles."""
+    participants: tuple[str, ...]
+    context: str
+
+
+@dataclass(frozen=True)
+class AuditResult:
+    """Findings of a scan and how much was scanned."""
+
+    messages: int
+    names: int
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass
+class NameIndex:
+    """Names by their first token, for lookups while walking a message's tokens."""
+
+    names: dict[tuple[str, ...], str] = field(default_factory=dict)
+    """Token sequence of each name → the name as the mapping or class list writes it."""
+    keep: set[tuple[str, ...]] = field(default_factory=set)
+    lengths: dict[str, list[int]] = field(default_factory=dict)
+    """First token → the lengths (in tokens) of the names starting with it, longest first."""
+    keep_lengths: dict[str, list[int]] = field(default_factory=dict)
+    owners: dict[str, list[str]] = field(default_factory=dict)
+    first: set[str] = field(default_factory=set)
+    """First tokens of every name and keep-list name: the only tokens that need a closer look."""
+    words: set[str] = field(default_factory=set)
+    """Lower-case names that are also ordinary words."""
+    initials: set[str] = field(default_factory=set)
+    """Initials (from the class list, or mapped names of up to 3 capitals such as "AT"), found only in capitals."""
+    near: list[str] = field(default_factory=list)
+    """Lower-case single-word names long enough for near-miss checks."""
+
+    signature_only: set[str] = field(default_factory=set)
+    """Class-list initials that no mapped name has: found only in a short line such as a sign-off."""
+
+    def add(self, text: str, participant: str, word: bool = False, initials: bool = False) -> None:
+        """Index one name of a participant."""
+        tokens = _fold(text)
+        if not tokens or (len(tokens) == 1 and len(tokens[0]) < 2):
+            return
+        key = " ".join(tokens)
+        if not initials:
+            self.signature_only.discard(key)
+        elif key not in self.owners:
+            self.signature_only.add(key)
+        if not (initials or _looks_like_initials(text)):
+            self.initials.discard(key)
+        elif key not in self.owners:
+            self.initials.add(key)
+        self.first.add(tokens[0])
+        if key not in self.owners:
+            self.names[tokens] = text
+            _add_length(self.lengths, tokens)
+            if len(tokens) == 1 and len(key) >= MIN_NEAR_LENGTH:
+                self.near.append(key)
+        owners = self.owners.setdefault(key, [])
+        if participant not in owners:
+            owners.append(participant)
+        if word or (len(tokens) == 1 and (key in WORD_NAMES or key in STOPWORDS)):
+            self.words.add(key)
+
+    def add_keep(self, text: str) -> None:
+        """Index a keep-list name."""
+        tokens = _fold(text)
+        if tokens:
+            self.first.add(tokens[0])
+            self.keep.add(tokens)
+            _add_length(self.keep_lengths, tokens)
+
+
+def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> NameIndex:
+    """The names audit looks for: the mapping's names in use, class-list name parts, and the keep list."""
+    index = NameIndex()
+    for text in mapping.keep:
+        index.add_keep(text)
+    for participant in mapping.participants:
+        for name in mapping.entry(participant).names:
+            if name.in_use:
+                index.add(name.text, participant, "word" in name.tags)
+    for participant, full_name in (class_list or {}).items():
+        if not is_person(full_name):  # "Office of the Chairman", "Gas Desk": their words are not names
+            continue
+        parts = registered_parts(full_name)
+        for part in parts:  # a part that is a common word ("Power", "May") counts where written as a name
+            index.add(part, participant, part.lower() in common_words())
+        letters = [word[0].upper() for word in parts[0].replace("-", " ").split()] if parts else []
+        if len(letters) >= 2:
+            index.add("".join(letters), participant, initials=True)
+            index.add(".".join(letters) + ".", participant, initials=True)
+    return index
+
+
+def _add_length(lengths: dict[str, list[int]], tokens: tuple[str, ...]) -> None:
+    known = lengths.setdefault(tokens[0], [])
+    if len(tokens) not in known:
+        known.append(len(tokens))
+        known.sort(reverse=True)
+
+
+def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True, *, jobs: int = 1,
+                   progress: Progress | None = None, size: int | None = None) -> AuditResult:
+    """Scan (message id, text) pairs; near misses are dropped if their word also appears in lower case.
+
+    The pairs are cut into runs of ``size`` (``PARTITION_ROWS``) in order, each scanned by
+    ``audit_part`` in one of ``jobs`` processes: the same findings in the same
+    order for any number of them.
+    """
+    tally = AuditTally(index)
+    for part in ordered_map(_audit_run, batches(messages, size or PARTITION_ROWS), jobs, (index, near)):
+        tally.absorb(part)
+        if progress is not None:
+            progress.advance(part.messages)
+    return tally.result()
+
+
+def _audit_run(messages: list[tuple[str, str]], settings: tuple[NameIndex, bool]) -> AuditPart:
+    """``audit_part`` as the engine calls it: one run of messages, with what every run shares."""
+    return audit_part(messages, *settings)
+
+
+@dataclass
+class AuditPart:
+    """What scanning some consecutive messages found, before the near misses are weighed against all texts."""
+
+    messages: int
+    findings: list[Finding]
+    lower: LowerWords
+
+
+def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True,
+               cache: dict[str, str | None] | None = None) -> AuditPart:
+    """Scan (message id, text) pairs; ``cache`` keeps near-miss lookups between parts."""
+    findings: list[Finding] = []
+    lower = LowerWords()
+    cache = {} if cache is None else cache
+    count = 0
+    for message_id, text in messages:
+        count += 1
+        names, taken = scan(message_id, text, index)
+        findings.extend(names)
+        if near:
+            findings.extend(near_misses(message_id, text, index, cache, taken))
+            lower.add(text)
+    lower.compact()
+    return AuditPart(count, findings, lower)
+
+
+class AuditTally:
+    """The parts of a scan absorbed in message order; the result is that of one scan over all of them."""
+
+    def __init__(self, index: NameIndex) -> None:
+        self.names = len(index.owners)
+        self.messages = 0
+        self.findings: list[Finding] = []
+        self.lower = LowerWords()
+
+    def absorb(self, part: AuditPart) -> None:
+        """Add the part that follows the ones absorbed so far."""
+        self.messages += part.messages
+        self.findings.extend(part.findings)
+        self.lower.absorb(part.lower)
+
+    def result(self) -> AuditResult:
+        """The findings, near misses whose word is also written in lower case somewhere dropped."""
+        lower = self.lower
+        findings = [f for f in self.findings if f.kind != "near" or f.text.lower() not in lower]
+        return AuditResult(self.messages, self.names, findings)
+
+
+class LowerWords:
+    """The words written in lower case (``LOWER_WORD``) anywhere in the texts seen.
+
+    An ASCII text is split with ``str.translate`` and all its words are kept
+    until there are many; a word counts only if it is letters in lower case.
+    """
+
+    def __init__(self, limit: int = 100_000) -> None:
+        self.found: set[str] = set()
+        self.ascii: set[str] = set()
+        self._limit = limit
+
+    def add(self, text: str) -> None:
+        """Note the lower-case words of one text."""
+        if not text.isascii():
+            self.found.update(LOWER_WORD.findall(text))
+            return
+        self.ascii.update(text.translate(_ASCII_WORDS).split())
+        if len(self.ascii) > self._limit:  # keep memory bounded by the vocabulary, not the numbers and codes
+            self.compact()
+            self._limit = max(self._limit, 2 * len(self.ascii))
+
+    def compact(self) -> None:
+        """Drop the ASCII words that are not lower-case letters only."""
+        self.ascii = {word for word in self.ascii if word.isalpha() and word.islower()}
+
+    def absorb(self, other: LowerWords) -> None:
+        """Add the words of another set (compacted)."""
+        self.found |= other.found
+        self.ascii |= other.ascii
+
+    def __contains__(self, word: object) -> bool:
+        if word in self.found:
+            return True
+        return isinstance(word, str) and word in self.ascii and word.isalpha() and word.islower()
+
+
+def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], set[int]]:
+    """Mapped and class-list names in one message (keep-list names skipped), and where every match starts."""
+    folded_text = text.lower()
+    tokens = list(TOKEN.finditer(folded_text if len(folded_text) == len(text) else text))
+    folded = [token.group().lower() for token in tokens]
+    found: list[Finding] = []
+    taken: set[int] = set()
+    skip = 0
+    for i in [i for i, word in enumerate(folded) if word in index.first]:
+        if i < skip:
+            continue
+        kept = _longest(index.keep, index.keep_lengths.get(folded[i], []), tokens, folded, i, text)
+        length = _longest(index.names, index.lengths.get(folded[i], []), tokens, folded, i, text)
+        if kept and kept >= length:
+            skip = i + kept
+        elif length:
+            skip = i + length
+            sequence = tuple(folded[i:skip])
+            matched = text[tokens[i].start():tokens[skip - 1].end()]
+            if not _is_word_use(" ".join(sequence), tokens, i, text, matched, index):
+                found.append(_finding(message_id, text, tokens[i].start(), tokens[skip - 1].end(), "name",
+                                      index.names[sequence], index))
+        else:
+            continue
+        taken.update(token.start() for token in tokens[i:skip])
+    return found, taken
+
+
+def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, str | None],
+                taken: set[int]) -> list[Finding]:
+    """Capitalised words within a small edit distance of a name (not yet filtered by the lower-case words)."""
+    found: list[Finding] = []
+    for match in CAPITALISED.finditer(text):
+        if match.start() in taken:
+            continue
+        similar = _near(match.group(), match.group().lower(), index, cache)
+        if similar is not None:
+            found.append(_finding(message_id, text, match.start(), match.end(), "near", similar, index))
+    return found
+
+
+def _line_around(text: str, position: int) -> str:
+    start = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    return text[start:end if end >= 0 else len(text)]
+
+
+def _looks_like_initials(text: str) -> bool:
+    """Up to three capital letters, perhaps with dots or dashes ("MJ", "A.T.", "-RG-"): "at" is not "AT"."""
+    letters = [c for c in text if c.isalpha()]
+    return 0 < len(letters) <= MAX_INITIALS and all(c.isupper() for c in letters)
+
+
+def _fold(text: str) -> tuple[str, ...]:
+    return tuple(match.group().lower() for match in TOKEN.finditer(text))
+
+
+def _longest(known: Collection[tuple[str, ...]], lengths: list[int], tokens: list[regex.Match[str]],
+             folded: list[str], i: int, text: str) -> int:
+    """The length of the longest known name starting at token i (0 when none does)."""
+    for length in lengths:
+        if i + length <= len(tokens) and tuple(folded[i:i + length]) in known and _close(tokens, i, length, text):
+            return length
+    return 0
+
+
+def _close(tokens: list[regex.Match[str]], i: int, length: int, text: str) -> bool:
+    """True when the tokens of a name are separated only by short gaps on one line ("Mary Jane", "M. J.")."""
+    gaps = (text[tokens[k].end():tokens[k + 1].start()] for k in range(i, i + length - 1))
+    return all(len(gap) <= 3 and "\n" not in gap for gap in gaps)
+
+
+def _is_word_use(key: str, tokens: list[regex.Match[str]], i: int, text: str, matched: str, index: NameIndex) -> bool:
+    """An ordinary-word name used as the word (in lower case, or opening a sentence before a lower-case word),
+    or class-list initials not written in capitals."""
+    if key in index.initials and not matched.isupper():
+        return True
+    if key in index.signature_only:
+        return len(_line_around(text, tokens[i].start()).split()) > SIGNATURE_WORDS
+    if key in index.initials:
+        return False
+    if key not in index.words:
+        return False
+    if matched.islower():
+        return True
+    at_start = _SENTENCE_END.search(text[max(0, tokens[i].start() - 3):tokens[i].start()]) is not None
+    if not at_start or i + 1 >= len(tokens):
+        return False
+    following = tokens[i + 1]
+    return text[tokens[i].end():following.start()].isspace() and text[following.start():following.end()].islower()
+
+
+def _near(word: str, folded: str, index: NameIndex, cache: dict[str, str | None]) -> str | None:
+    """The name a capitalised word is a near miss of, if any."""
+    if not word[:1].isupper() or len(word) < MIN_NEAR_LENGTH or _HAS_DIGIT.search(word):
+        return None
+    if folded not in cache:
+        cache[folded] = None if _is_ordinary(folded) else _nearest(folded, index)
+    return cache[folded]
+
+
+def _is_ordinary(folded: str) -> bool:
+    """A stop word, a common word or a name that is also a word: "Table" is no misspelling of "Tabe"."""
+    return folded in STOPWORDS or folded in WORD_NAMES or folded in common_words()
+
+
+def _nearest(folded: str, index: NameIndex) -> str | None:
+    limit = 1 if len(folded) <= 7 else 2
+    best = process.extractOne(folded, index.near, scorer=OSA.distance, score_cutoff=limit)
+    return best[0] if best is not None else None
+
+
+def _finding(message_id: str, text: str, start: int, end: int, kind: str, name: str, index: NameIndex) -> Finding:
+    context = text[max(0, start - CONTEXT):end + CONTEXT].replace("\r", " ").replace("\n", " ")
+    owners = tuple(index.owners.get(" ".join(_fold(name)), ()))
+    return Finding(message_id, start, end, text[start:end], kind, name, owners, context)
