@@ -10,41 +10,11 @@ import typing
 # The public API is loaded on first use (PEP 562): ``nicknames --help`` and every command
 # start without importing pandas and every core module; ``from nicknames import X`` works as before.
 if typing.TYPE_CHECKING:
-    from nicknames.apply.scopes import ApplyResult, Duplicate, apply_mapping
-    from nicknames.check.audit import AuditResult, Finding, audit_messages, build_index
-    from nicknames.io.class_list import read_class_list, registered_parts
-    from nicknames.collect.candidates import CollectResult, collect, merge
-    from nicknames.model.errors import NicknamesError
-    from nicknames.check.evaluate import MappingReport, evaluate_mapping
-    from nicknames.io.formats import as_strings
-    from nicknames.check.gold import GoldSpan, read_spans_csv
-    from nicknames.rules.identifiers import IdentifierRules, identifier_rules
     from nicknames.apply.key_file import KeyFile, read_key_file, write_key_file
-    from nicknames.io.mail.participants import AddressKey, read_key, write_key
-    from nicknames.model.mapping import Mapping, Name, Status
-    from nicknames.io.mapping_file import (
-        format_mapping,
-        parse_mapping,
-        read_mapping,
-        write_mapping,
-    )
-    from nicknames.check.mentions import MentionReport, evaluate_mentions, pseudonym_pattern
-    from nicknames.model.messages import Message, MessageTable, table_from_frame
-    from nicknames.pipeline.sources import read_messages
     from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
     from nicknames.apply.resolution import Unresolved
     from nicknames.apply.reverse import reverse_texts
-    from nicknames.sample.generate import SampleConfig, SampleResult, generate_sample
-    from nicknames.pipeline.sources import (
-        ArchiveApplyResult,
-        Source,
-        apply_source,
-        collect_source,
-        open_source,
-        pseudonymise,
-        source_from_frame,
-        write_output,
-    )
+    from nicknames.apply.scopes import ApplyResult, Duplicate, apply_mapping
     from nicknames.apply.substitute import (
         Replacement,
         ScopeNames,
@@ -53,6 +23,40 @@ if typing.TYPE_CHECKING:
         substitute_message,
     )
     from nicknames.apply.surrogates import Surrogate, SurrogateNames
+    from nicknames.check.audit import AuditResult, Finding, audit_messages, build_index
+    from nicknames.check.evaluate import MappingReport, evaluate_mapping
+    from nicknames.check.gold import GoldSpan, read_spans_csv
+    from nicknames.check.mentions import (
+        MentionReport,
+        evaluate_mentions,
+        pseudonym_pattern,
+    )
+    from nicknames.collect.candidates import CollectResult, collect, merge
+    from nicknames.io.class_list import read_class_list, registered_parts
+    from nicknames.io.formats import as_strings
+    from nicknames.io.mail.participants import AddressKey, read_key, write_key
+    from nicknames.io.mapping_file import (
+        format_mapping,
+        parse_mapping,
+        read_mapping,
+        write_mapping,
+    )
+    from nicknames.model.errors import NicknamesError
+    from nicknames.model.mapping import Mapping, Name, Status
+    from nicknames.model.messages import Message, MessageTable, table_from_frame
+    from nicknames.pipeline.sources import (
+        ArchiveApplyResult,
+        Source,
+        apply_source,
+        collect_source,
+        open_source,
+        pseudonymise,
+        read_messages,
+        source_from_frame,
+        write_output,
+    )
+    from nicknames.rules.identifiers import IdentifierRules, identifier_rules
+    from nicknames.sample.generate import SampleConfig, SampleResult, generate_sample
 
 _HOMES: dict[str, str] = {
     "AddressKey": "nicknames.io.mail.participants",
@@ -117,6 +121,12 @@ _HOMES: dict[str, str] = {
     "write_key_file": "nicknames.apply.key_file",
     "write_mapping": "nicknames.io.mapping_file",
     "write_output": "nicknames.pipeline.sources",
+    "PersonLike": "nicknames.collect.others",
+    "ReportSettings": "nicknames.check.report_html",
+    "html_report": "nicknames.check.report_html",
+    "propose_others": "nicknames.collect.others",
+    "unmapped_people": "nicknames.collect.others",
+    "without_others": "nicknames.apply.person_placeholders",
 }
 """Public name → the module that defines it."""
 
@@ -140,7 +150,9 @@ __all__ = [
     "MessageTable",
     "Name",
     "NicknamesError",
+    "PersonLike",
     "Replacement",
+    "ReportSettings",
     "SampleConfig",
     "SampleResult",
     "ScopeNames",
@@ -160,10 +172,12 @@ __all__ = [
     "evaluate_mentions",
     "format_mapping",
     "generate_sample",
+    "html_report",
     "identifier_rules",
     "merge",
     "open_source",
     "parse_mapping",
+    "propose_others",
     "pseudonym_pattern",
     "pseudonymise",
     "read_class_list",
@@ -179,6 +193,8 @@ __all__ = [
     "substitute_batch",
     "substitute_message",
     "table_from_frame",
+    "unmapped_people",
+    "without_others",
     "write_key",
     "write_key_file",
     "write_mapping",

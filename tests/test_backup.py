@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from nicknames.io.backup import backup_path, save_with_backup
+from nicknames.io.mapping_file import format_mapping
 from nicknames.model.errors import OutputError
 from nicknames.model.mapping import Mapping
-from nicknames.io.mapping_file import format_mapping
 
 ORIGINAL = b"# my comment\r\nU01 | Rob\r\n"
 

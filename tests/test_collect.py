@@ -9,8 +9,8 @@ import pytest
 
 from nicknames.collect.candidates import collect, merge, natural_key
 from nicknames.collect.discover.attribution import Attribution, Greeting, attribute
-from nicknames.model.mapping import Name, Status
 from nicknames.io.mapping_file import parse_mapping
+from nicknames.model.mapping import Name, Status
 from nicknames.pipeline.sources import read_messages
 from tests.conftest import write_csv
 

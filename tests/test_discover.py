@@ -6,10 +6,21 @@ import pickle
 
 import pytest
 
-from nicknames.collect.discover.attribution import Attribution, Greeting, Greetings, attribute, tally
+from nicknames.collect.discover.attribution import (
+    Attribution,
+    Greeting,
+    Greetings,
+    attribute,
+    tally,
+)
 from nicknames.collect.discover.glued import glued_name, pieces
 from nicknames.collect.discover.lexicon import Lexicon, common_words
-from nicknames.collect.discover.stylised import initials_of, is_initials, is_stylised, letters
+from nicknames.collect.discover.stylised import (
+    initials_of,
+    is_initials,
+    is_stylised,
+    letters,
+)
 from nicknames.collect.discover.suggest import Known, discover, signature_tags
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.collect.discover.variants import Vocabulary, allowed_edits, strip_accents

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
-import pandas as pd
-
-from nicknames.io.class_list import is_person, registered_parts
 from nicknames.collect.candidates import collect, merge
-from nicknames.model.mapping import Mapping, Name, Status
+from nicknames.io.class_list import is_person, registered_parts
 from nicknames.io.mapping_file import format_mapping, parse_mapping
+from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import table_from_frame
 from nicknames.rules.salutations import signoff_names
 

@@ -6,7 +6,14 @@ from collections import Counter
 
 import pytest
 
-from nicknames.collect.discover.sequences import RUN, Windows, misspelt_window, named_neighbours, runs_in, sequence_words
+from nicknames.collect.discover.sequences import (
+    RUN,
+    Windows,
+    misspelt_window,
+    named_neighbours,
+    runs_in,
+    sequence_words,
+)
 
 WORDS = frozenset({"hi", "thanks", "dear", "and"})
 

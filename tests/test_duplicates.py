@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from nicknames.editing.duplicates import Activity, DuplicateName, find_duplicates, update_duplicates
+from nicknames.editing.duplicates import (
+    Activity,
+    DuplicateName,
+    find_duplicates,
+    update_duplicates,
+)
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message
 

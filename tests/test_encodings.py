@@ -99,8 +99,8 @@ def test_a_mixed_file_is_one_error_naming_its_lines_and_no_encoding(tmp_path: Pa
 
 
 def test_a_mixed_json_lines_file_is_one_error(tmp_path: Path) -> None:
-    from nicknames.model.errors import InputError
     from nicknames.io.formats import read_jsonl_records
+    from nicknames.model.errors import InputError
 
     path = tmp_path / "messages.jsonl"
     path.write_bytes('{"text": "Zoë"}\n'.encode() + '{"text": "Zoë"}\n'.encode("cp1252"))
@@ -109,8 +109,8 @@ def test_a_mixed_json_lines_file_is_one_error(tmp_path: Path) -> None:
 
 
 def test_a_mixed_mapping_file_is_one_error(tmp_path: Path) -> None:
-    from nicknames.model.errors import NicknamesError
     from nicknames.io.mapping_file import read_mapping
+    from nicknames.model.errors import NicknamesError
 
     path = tmp_path / "map.txt"
     path.write_bytes("U1 | Zoë\n".encode() + "U2 | Renée\n".encode("cp1252"))

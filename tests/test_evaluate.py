@@ -5,11 +5,17 @@ from __future__ import annotations
 import pytest
 
 from nicknames.check.evaluate import (
-    CategoryCount, Scores, categories_from_spans, evaluate_mapping, name_words, score, word_connections,
+    CategoryCount,
+    Scores,
+    categories_from_spans,
+    evaluate_mapping,
+    name_words,
+    score,
+    word_connections,
 )
 from nicknames.check.gold import GoldSpan
-from nicknames.model.mapping import Mapping, Name
 from nicknames.io.mapping_file import parse_mapping
+from nicknames.model.mapping import Mapping, Name
 
 GOLD = parse_mapping(
     "U1 | Robert [6; classlist] | Rob [3; nickname] | Rboert [1; fuzzy]\n"

@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nicknames.model.errors import NicknamesError
 from nicknames.io.mapping_file import parse_mapping, read_mapping
+from nicknames.model.errors import NicknamesError
 from nicknames.pipeline.sources import read_messages
 
 FUZZ_SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

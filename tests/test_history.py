@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.model.errors import NicknamesError
 from nicknames.editing.history import History
+from nicknames.model.errors import NicknamesError
 from nicknames.model.mapping import Mapping
 
 

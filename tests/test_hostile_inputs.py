@@ -14,8 +14,13 @@ import pytest
 from typer.testing import CliRunner
 
 from nicknames.cli import app
+from nicknames.io.input_files import (
+    PIPE_LIMIT_VARIABLE,
+    check_input_kind,
+    pipe_limit,
+    readable_again,
+)
 from nicknames.model.errors import InputError
-from nicknames.io.input_files import PIPE_LIMIT_VARIABLE, check_input_kind, pipe_limit, readable_again
 
 ROOT = Path(__file__).resolve().parent.parent
 MESSAGES = "message_id,parent_id,user_id,text\n1,,U1,\"Hi all,\nThanks, Mary\"\n2,1,U2,\"Hi Mary,\nRob\"\n"

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.rules.identifiers import Identifier, identifier_rules, without_overlaps
-from nicknames.model.mapping import Mapping
-from nicknames.model.messages import Message
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.substitute import scope_names, substitute_message
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import Message
+from nicknames.rules.identifiers import Identifier, identifier_rules, without_overlaps
 
 RULES = identifier_rules()
 

@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.apply.key_file import KeyFile, KeyFileError, check_key_location, read_key_file, write_key_file
+from nicknames.apply.key_file import (
+    KeyFile,
+    KeyFileError,
+    check_key_location,
+    read_key_file,
+    write_key_file,
+)
 from nicknames.apply.substitute import Replacement
 from nicknames.apply.surrogates import Surrogate
 

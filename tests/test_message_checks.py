@@ -10,8 +10,8 @@ import pytest
 
 from nicknames.model.errors import InputError
 from nicknames.model.messages import table_from_frame
-from nicknames.pipeline.sources import read_messages
 from nicknames.model.replies import ReplyCheck
+from nicknames.pipeline.sources import read_messages
 
 
 def frame(rows: list[tuple[str, ...]], columns: tuple[str, ...] = ("message_id", "user_id", "text")) -> pd.DataFrame:

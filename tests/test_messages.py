@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from nicknames.model.errors import InputError
+from nicknames.model.scope import Scope
 from nicknames.pipeline.sources import read_messages
 from tests.conftest import write_csv
 
@@ -71,3 +72,13 @@ def test_session_scope_needs_a_session_column(tmp_path: Path) -> None:
     path = write_csv(tmp_path / "m.csv", ["id", "user_id", "text"], [["1", "a", "x"]])
     with pytest.raises(InputError, match="--scope session needs a session column"):
         read_messages(path).scope_keys("session")
+
+
+@pytest.mark.parametrize(("name", "expected"), [("thread", Scope.thread), ("session", Scope.session), ("all", Scope.all)])
+def test_a_scope_is_named_by_its_value(name: str, expected: Scope) -> None:
+    assert Scope.of(name) is expected and str(expected) == name
+
+
+def test_an_unknown_scope_names_the_choices() -> None:
+    with pytest.raises(InputError, match="Unknown scope 'week'; choose one of thread, session, all"):
+        Scope.of("week")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.model.errors import InputError
 from nicknames.io.nickname_file import read_table
+from nicknames.model.errors import InputError
 from nicknames.rules.nickname_table import builtin_table, parse_table
 
 

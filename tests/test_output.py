@@ -10,12 +10,17 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from nicknames.io import formats
 from nicknames.cli import app
+from nicknames.io import formats
+from nicknames.io.mapping_file import read_mapping, write_mapping
+from nicknames.io.output import (
+    PRIVATE_MODE,
+    atomic_output,
+    check_outputs,
+    write_text_atomically,
+)
 from nicknames.model.errors import OutputError
 from nicknames.model.mapping import Mapping
-from nicknames.io.mapping_file import read_mapping, write_mapping
-from nicknames.io.output import PRIVATE_MODE, atomic_output, check_outputs, write_text_atomically
 
 
 def leftovers(folder: Path) -> list[str]:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.rules.patterns import compile_names, longest_first, name_key, name_pattern, occurs
+from nicknames.rules.patterns import (
+    compile_names,
+    longest_first,
+    name_key,
+    name_pattern,
+    occurs,
+)
 
 
 @pytest.mark.parametrize(

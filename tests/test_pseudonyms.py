@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.model.errors import NicknamesError
 from nicknames.apply.pseudonyms import IdTemplate, KeyedIds, keyed_code, new_secret
+from nicknames.model.errors import NicknamesError
 
 SECRET = "0f" * 32
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from nicknames.apply.key_file import KeyFile
-from nicknames.model.mapping import Mapping
-from nicknames.model.messages import Message
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.reverse import reverse_texts
 from nicknames.apply.substitute import scope_names, substitute_batch
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import Message
 from nicknames.rules.identifiers import identifier_rules
 
 MESSAGES = [

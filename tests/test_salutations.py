@@ -191,8 +191,8 @@ def test_notes_logs_and_abbreviations_are_not_salutations(text: str, greeted: li
 def test_a_pattern_that_backtracks_without_end_stops_with_an_error(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
     import time
 
-    from nicknames.rules import salutations
     from nicknames.model.errors import InputError
+    from nicknames.rules import salutations
 
     monkeypatch.setattr(salutations, "PATTERN_TIMEOUT", 0.05)
     rules = DEFAULT_RULES.extended(**{kind: ["(a|aa)+$"]})

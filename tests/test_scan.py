@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-
 from nicknames.collect.discover.thread_counts import ThreadCodes
-from nicknames.model.messages import Message
 from nicknames.collect.scan import Posts
+from nicknames.model.messages import Message
 
 
 def test_posts_of_a_thread_by_label_or_code() -> None:

@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 from nicknames.collect.discover import token_index
 from nicknames.collect.discover.lexicon import common_words
 from nicknames.collect.discover.sequences import ASCII_RUN, RUN
-from nicknames.collect.discover.token_index import _ADDRESS, _PATH, _WORD, ASCII_PATTERNS, TOKEN, UNICODE_PATTERNS, TokenIndex
+from nicknames.collect.discover.token_index import (
+    _ADDRESS,
+    _PATH,
+    _WORD,
+    ASCII_PATTERNS,
+    TOKEN,
+    UNICODE_PATTERNS,
+    TokenIndex,
+)
 from nicknames.model.messages import Message
 
 _ALPHABET = st.sampled_from(list("abMaryé\u0301?\ufffd'’- \nsS.,Ωж") + ["O'", "s ", "-x"])

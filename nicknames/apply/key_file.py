@@ -26,11 +26,11 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nicknames.model.errors import NicknamesError
-from nicknames.io.input_files import read_input_text
-from nicknames.io.output import write_text_atomically
 from nicknames.apply.substitute import Replacement
 from nicknames.apply.surrogates import Surrogate
+from nicknames.io.input_files import read_input_text
+from nicknames.io.output import write_text_atomically
+from nicknames.model.errors import NicknamesError
 
 FORMAT = "nicknames-key-file"
 VERSION = 1

@@ -8,13 +8,18 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from nicknames.apply.resolution import Unresolved
+from nicknames.apply.substitute import (
+    Pseudonym,
+    Replacement,
+    scope_names,
+    substitute_batch,
+)
 from nicknames.engine.partitions import ScopeRows, scope_partitions
 from nicknames.engine.run import ordered_map
-from nicknames.rules.identifiers import IdentifierRules
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message, MessageTable
-from nicknames.apply.resolution import Unresolved
-from nicknames.apply.substitute import Pseudonym, Replacement, scope_names, substitute_batch
+from nicknames.rules.identifiers import IdentifierRules
 
 
 @dataclass(frozen=True)

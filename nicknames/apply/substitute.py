@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 import regex
 
-from nicknames.rules.identifiers import PLACEHOLDERS, IdentifierRules
-from nicknames.model.mapping import Mapping
-from nicknames.rules.matcher import NameMatcher
-from nicknames.rules.patterns import compile_names, name_key
+from nicknames.apply.person_placeholders import (
+    OTHER_OWNERS,
+    add_other_owners,
+    other_labels,
+    other_mention,
+)
 from nicknames.apply.resolution import (
     CONFIDENCE,
     ONLY_EVIDENCE,
@@ -27,6 +29,10 @@ from nicknames.apply.resolution import (
     Zone,
     decide,
 )
+from nicknames.model.mapping import Mapping
+from nicknames.rules.identifiers import PLACEHOLDERS, IdentifierRules
+from nicknames.rules.matcher import NameMatcher
+from nicknames.rules.patterns import compile_names, name_key
 from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import reads_as_word
 
@@ -48,6 +54,7 @@ RULES = {
     "skip": "undecided: left as written (--unresolved skip)",
     "identifier": "an e-mail address, URL, handle or phone number of no known participant",
     "owner": "an address, handle or id of a known participant",
+    "others": "a person who is not a participant (the mapping's @others): [PERSON n]",
 }
 """How the participant behind each replacement was chosen (see ``nicknames.apply.resolution``)."""
 
@@ -121,6 +128,8 @@ class ScopeNames:
     """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
     openings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """First word → the names in use of several words that start with it (``@Mary Jane``)."""
+    others: dict[str, str] = field(default_factory=dict)
+    """Name of a person who is not a participant → its placeholder (``[PERSON 2]``; see ``nicknames.collect.others``)."""
     short: frozenset[str] = frozenset()
     """Names tagged ``short`` ("M", "df"): replaced only where they stand as a greeting or sign-off."""
 
@@ -154,7 +163,8 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
         if " " in key:
             openings.setdefault(key.split(" ", 1)[0], []).append(key)
     return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
-                      {word: tuple(keys) for word, keys in openings.items()}, frozenset(tagged["short"]))
+                      {word: tuple(keys) for word, keys in openings.items()}, other_labels(mapping),
+                      frozenset(tagged["short"]))
 
 
 def scope_owners(
@@ -177,6 +187,7 @@ def scope_owners(
                 counts[(participant, key)] = name.count or 0
                 for tag in tagged.keys() & set(name.tags):
                     tagged[tag].add(key)
+    add_other_owners(mapping, owners, tagged["word"])
     return owners, counts, tagged
 
 
@@ -247,6 +258,11 @@ def substitute_mentions(
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
             original = text[start:end]
+            if candidates == OTHER_OWNERS:
+                mention = other_mention(text, start, end, key, names.others, key in words)
+                if mention is not None:
+                    mentions.append(mention)
+                continue
             salutation = key in names.short
             if salutation and not in_salutation(text, start, end):
                 continue

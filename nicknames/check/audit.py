@@ -27,10 +27,10 @@ import regex
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
-from nicknames.io.class_list import is_person, registered_parts
 from nicknames.collect.discover.lexicon import common_words
 from nicknames.engine.partitions import PARTITION_ROWS, batches
 from nicknames.engine.run import Progress, ordered_map
+from nicknames.io.class_list import is_person, registered_parts
 from nicknames.model.mapping import Mapping
 from nicknames.rules.stopwords import STOPWORDS
 from nicknames.rules.word_names import WORD_NAMES

@@ -16,8 +16,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import IO
 
-from nicknames.model.errors import InputError, NicknamesError
 from nicknames.io.csv_file import allow_long_fields
+from nicknames.model.errors import InputError, NicknamesError
 
 NAME_CATEGORIES: dict[str, str] = {
     "registered_full": "classlist",

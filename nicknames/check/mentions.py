@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.check.alignment import Change, changes, covered
-from nicknames.model.errors import InputError
 from nicknames.check.gold import GoldSpan, spans_by_message
+from nicknames.model.errors import InputError
 
 MAX_LISTED = 50
 """Spans listed by name in a report (the rest are only counted)."""

@@ -9,6 +9,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.markup import escape
 
+from nicknames.apply.key_file import check_key_location, readable_by_others
+from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
+from nicknames.apply.resolution import Unresolved
 from nicknames.cli.common import (
     AddressKeyOption,
     ConfigOption,
@@ -30,22 +33,20 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
-from nicknames.engine.run import default_jobs
-from nicknames.rules.identifiers import KINDS
-from nicknames.apply.key_file import check_key_location, readable_by_others
-from nicknames.io.mail.participants import key_path
-from nicknames.io.mapping_file import read_mapping
-from nicknames.io.output import check_outputs, refuse_stdout_over
-from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
 from nicknames.cli.render import (
     absent_warning,
+    apply_summary,
     empty_mapping_warning,
     new_senders_warning,
-    apply_summary,
     private_file_note,
     pseudonym_summary,
 )
-from nicknames.apply.resolution import Unresolved
+from nicknames.engine.run import default_jobs
+from nicknames.io.mail.participants import key_path
+from nicknames.io.mapping_file import read_mapping
+from nicknames.io.output import check_outputs, refuse_stdout_over
+from nicknames.model.scope import Scope
+from nicknames.rules.identifiers import KINDS
 
 if TYPE_CHECKING:
     pass
@@ -59,12 +60,11 @@ class Style(str, Enum):
     surrogate = "surrogate"
 
 
-class Scope(str, Enum):
-    """Where a participant's names are applied: where they are active."""
+class OthersChoice(str, Enum):
+    """What apply does with the names of people who are not participants (the mapping's @others)."""
 
-    thread = "thread"
-    session = "session"
-    all = "all"
+    placeholders = "replace"
+    keep = "keep"
 
 
 @app.command("apply")
@@ -110,6 +110,10 @@ def apply_command(
                                                    "its most frequent user, else first in the mapping; mark = "
                                                    "[U12|U43]; skip = leave it. Listed in --review either way.")]
     = Unresolved.first,
+    others: Annotated[OthersChoice, typer.Option("--others", help="People who are not participants (the mapping's "
+                                           "@others): replace = [PERSON 1], [PERSON 2], ... (one number per "
+                                           "person in the file); keep = leave them as written, as the paper "
+                                           "did.")] = OthersChoice.placeholders,
     review: Annotated[Path | None, typer.Option("--review", help="CSV of every decision on a shared name with "
                                                 "evidence and confidence; undecided ones first (owner-only).",
                                                 dir_okay=False)] = None,
@@ -146,12 +150,27 @@ def apply_command(
     pseudonymised, Message-IDs renumbered consistently, identifying headers
     dropped (see docs/mail.md).
     """
-    from nicknames.io.formats import check_format, detect_format  # these load pandas: see cli/common.py
-    from nicknames.pipeline.report import write_report, write_review
+    from nicknames.apply.person_placeholders import without_others
+    from nicknames.io.formats import (  # these load pandas: see cli/common.py
+        check_format,
+        detect_format,
+    )
     from nicknames.io.roster import Roster, read_roster
-    from nicknames.pipeline.sources import check_output, open_address_key, pseudonymise, result_texts, write_output
+    from nicknames.pipeline.report import write_report, write_review
+    from nicknames.pipeline.sources import (
+        check_output,
+        open_address_key,
+        pseudonymise,
+        result_texts,
+        write_output,
+    )
     from nicknames.pipeline.strict import refuse_leftovers, strict_audit
-    from nicknames.pipeline.styles import build_style, keyed_id_columns, load_key, save_key
+    from nicknames.pipeline.styles import (
+        build_style,
+        keyed_id_columns,
+        load_key,
+        save_key,
+    )
 
     outputs = {"--output": output, "--report": report, "--review": review, "--key-file": key_file}
     check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(config)])
@@ -170,6 +189,8 @@ def apply_command(
     if key.style == "id":
         IdTemplate(key.template)  # a bad --format fails before any work is done
     mapping = read_mapping(readable(ctx, mapping_path))
+    if others is OthersChoice.keep:
+        mapping = without_others(mapping)
     roster = read_roster(readable(ctx, class_list), encoding) if class_list else Roster()
     settings = load_settings(config)
     if not any(mapping.names_in_use(participant) for participant in mapping.participants):

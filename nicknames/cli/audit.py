@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import sys
 from collections.abc import Iterable
 from dataclasses import asdict
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from nicknames.cli.common import (
     ConfigOption,
@@ -20,15 +23,17 @@ from nicknames.cli.common import (
     QuietOption,
     TextColumn,
     app,
+    config_in_use,
     err,
     load_settings,
     load_source,
     readable,
     user_errors,
 )
-from nicknames.io.mapping_file import read_mapping
-from nicknames.engine.run import default_jobs
 from nicknames.cli.render import ProgressBar
+from nicknames.engine.run import default_jobs
+from nicknames.io.mapping_file import read_mapping
+from nicknames.io.output import check_outputs
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -48,6 +53,20 @@ def audit_command(
     near: Annotated[bool, typer.Option("--near/--no-near", help="Also report near misses (likely "
                                        "misspellings of a name).")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    html_report: Annotated[Path | None, typer.Option("--html", help="Also write a self-contained HTML report for "
+                                                     "an ethics board: settings, replacements per scope and kind, "
+                                                     "discovery and review, findings, limits. It names nobody "
+                                                     "unless --private.", dir_okay=False)] = None,
+    private: Annotated[bool, typer.Option("--private", help="Put the findings with their context and before/after "
+                                          "snippets (with --original) in the HTML report: it then holds real names "
+                                          "and is written owner-only.")] = False,
+    original: Annotated[Path | None, typer.Option("--original", help="The messages before apply, for the before/"
+                                                  "after snippets of a --private report.", dir_okay=False)] = None,
+    scope: Annotated[str, typer.Option("--scope", help="The scope apply used (thread, session or all), for the "
+                                       "report's settings and its replacements per scope.")] = "session",
+    style: Annotated[str, typer.Option("--style", help="The pseudonym style apply used, for the report.")] = "id",
+    identifiers: Annotated[str, typer.Option("--identifiers", help="The identifiers apply replaced, for the "
+                                             "report.")] = "all",
     config: ConfigOption = None,
     encoding: EncodingOption = None,
     message_id_column: MessageIdColumn = None,
@@ -60,16 +79,36 @@ def audit_command(
     Looks for every name in use in the mapping and, with --class-list, every part
     of every registered name (and its initials in capitals), in any case, as whole
     words, and for near misses (capitalised words one or two edits from a name);
-    keep-list names are skipped. Each finding is printed with its message id and
-    context. Exit status 1 when anything is found, 0 when the output is clean,
-    so the command can gate a release. The findings show real names: keep them private.
+    keep-list names are skipped. It also reports person-like names (after a
+    title, "my colleague", a given name before a surname) that are neither in
+    the mapping, participants' or @others, nor on the keep list. Each finding is
+    printed with its message id and context. Exit status 1 when anything is
+    found, 0 when the output is clean, so the command can gate a release. The
+    findings show real names: keep them private. --html writes a report for an
+    ethics board that names nobody (see docs/report.md).
     """
-    from nicknames.check.audit import audit_messages, build_index  # these load pandas: see cli/common.py
+    from nicknames.check.audit import (  # these load pandas: see cli/common.py
+        audit_messages,
+        build_index,
+    )
+    from nicknames.check.report_html import (
+        ReportInput,
+        ReportSettings,
+        write_html_report,
+    )
+    from nicknames.cli.render_measures import (
+        audit_findings,
+        audit_summary,
+        people_findings,
+    )
+    from nicknames.collect.others import unmapped_people
     from nicknames.io.class_list import read_class_list
-    from nicknames.cli.render_measures import audit_findings, audit_summary
     from nicknames.io.formats import detect_format
     from nicknames.pipeline.message_texts import iter_texts
 
+    check_outputs({"--html": html_report}, [output, mapping_path, class_list, original, config_in_use(config)])
+    if original is not None and html_report is None:
+        raise typer.BadParameter("needs --html (it gives the report's before/after snippets).", param_hint="--original")
     settings = load_settings(config)
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
@@ -80,19 +119,42 @@ def audit_command(
         texts: Iterable[tuple[str, str]] = iter_texts(source_path, chosen, encoding or settings.encoding)
     else:  # mail: headers, subject and whole body of each message
         texts = load_source(source_path, settings, encoding, message_id=message_id_column, text=text_column).texts().items()
+    texts = list(texts)
     index = build_index(mapping, roster)
     with ProgressBar(err, "audit", enabled=not quiet) as progress:
         progress.step("checking")
         result = audit_messages(texts, index, near, jobs=jobs or default_jobs(source_path), progress=progress)
+        progress.step("looking for people outside the mapping")
+        people = unmapped_people(texts, mapping, roster)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
-        json.dump({"messages": result.messages, "names": result.names, "findings": findings}, sys.stdout,
-                  indent=1, ensure_ascii=False)
+        json.dump({"messages": result.messages, "names": result.names, "findings": findings,
+                   "people": [asdict(person) for person in people]}, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
-    elif result.findings:
-        audit_findings(out, result)
+    else:
+        if result.findings:
+            audit_findings(out, result)
+        people_findings(out, people)
+    if html_report is not None:
+        originals = load_source(original, settings, encoding).texts() if original is not None else {}
+        frame_scopes = load_source(source_path, settings, encoding, message_id=message_id_column,
+                                   text=text_column).table.scope_keys(scope) if scope != "all" else [""] * len(texts)
+        data = ReportInput(texts, frame_scopes, mapping, result, people, ReportSettings(
+            scope, style, identifiers, _tool_version(),
+            datetime.date.today().isoformat(), output.name), originals)
+        write_html_report(html_report, data, private)
     if not quiet:
-        audit_summary(err, result, output)
-    if result.findings:
+        audit_summary(err, result, output, people)
+        if html_report is not None:
+            err.print(f"Wrote the report {escape(str(html_report))}" + (" (private: it holds real names)." if private
+                                                                       else " (it names nobody)."))
+    if result.findings or people:
         raise typer.Exit(1)
 
+
+def _tool_version() -> str:
+    """The installed version of the tool, for the report."""
+    try:
+        return version("nicknames-pseudonymiser")
+    except PackageNotFoundError:
+        return "unknown"

@@ -29,13 +29,13 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
+from nicknames.cli.render import absent_warning, collect_summary, private_file_note
 from nicknames.engine.run import default_jobs
 from nicknames.io.mail.participants import key_path, write_key
-from nicknames.model.mapping import Mapping
 from nicknames.io.mapping_file import read_mapping, with_header, write_mapping
 from nicknames.io.nickname_file import read_table
 from nicknames.io.output import check_outputs
-from nicknames.cli.render import absent_warning, collect_summary, private_file_note
+from nicknames.model.mapping import Mapping
 from nicknames.rules.salutations import DEFAULT_RULES
 
 if TYPE_CHECKING:
@@ -87,10 +87,10 @@ def collect_command(
     MAPPING.addresses.csv), display names are the class list, and a greeting
     names the recipient it matches (else the parent message's sender).
     """
+    from nicknames.collect.candidates import merge
     from nicknames.io.class_list import (
         read_class_list,  # these load pandas: see cli/common.py
     )
-    from nicknames.collect.candidates import merge
 
     key_file = address_key or key_path(output)
     check_outputs({"--output": output, "--address-key": key_file}, [messages, class_list, config_in_use(config)])

@@ -11,11 +11,11 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from nicknames.io.config import CONFIG_NAME, Config, load_config
-from nicknames.model.errors import NicknamesError
 from nicknames.cli.render import headerless_warning, reply_warnings
+from nicknames.io.config import CONFIG_NAME, Config, load_config
 from nicknames.io.input_files import readable_again
 from nicknames.io.interrupts import exit_status, stop_message
+from nicknames.model.errors import NicknamesError
 
 if TYPE_CHECKING:
     from nicknames.io.mail.participants import AddressKey

@@ -8,11 +8,22 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from nicknames.io.backup import save_with_backup
 from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, SenderColumn, SessionColumn, TextColumn,
-    ThreadColumn, app, err, load_settings, load_table, user_errors,
+    ConfigOption,
+    EncodingOption,
+    MessageIdColumn,
+    ParentColumn,
+    SenderColumn,
+    SessionColumn,
+    TextColumn,
+    ThreadColumn,
+    app,
+    err,
+    load_settings,
+    load_table,
+    user_errors,
 )
+from nicknames.io.backup import save_with_backup
 from nicknames.io.mapping_file import read_mapping
 
 
@@ -45,8 +56,10 @@ def edit_command(
     version is kept as MAPPING.bak, both owner-only. Quitting without saving
     leaves the file untouched. Press ? in the editor for all keys.
     """
-    from nicknames.io.class_list import read_class_list  # these load pandas: see cli/common.py
-    from nicknames.model.messages import SCOPES
+    from nicknames.io.class_list import (
+        read_class_list,  # these load pandas: see cli/common.py
+    )
+    from nicknames.model.scope import SCOPES
 
     if scope is not None and scope not in SCOPES:
         raise typer.BadParameter(f"choose one of {', '.join(SCOPES)}", param_hint="--scope")
@@ -63,7 +76,9 @@ def edit_command(
         if scope is not None:
             table.scope_keys(scope)
     roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
-    from nicknames.tui import EditorApp  # deferred: Textual takes a while to import and only edit needs it
+    from nicknames.tui import (
+        EditorApp,  # deferred: Textual takes a while to import and only edit needs it
+    )
 
     result = EditorApp(mapping, table, roster, scope).run()
     if result is None:

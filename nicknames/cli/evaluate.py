@@ -10,12 +10,18 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, TextColumn, app, load_settings, user_errors,
-)
-from nicknames.model.errors import InputError
-from nicknames.io.mapping_file import read_mapping
 from nicknames.apply.pseudonyms import DEFAULT_TEMPLATE
+from nicknames.cli.common import (
+    ConfigOption,
+    EncodingOption,
+    MessageIdColumn,
+    TextColumn,
+    app,
+    load_settings,
+    user_errors,
+)
+from nicknames.io.mapping_file import read_mapping
+from nicknames.model.errors import InputError
 
 if TYPE_CHECKING:
     from nicknames.check.mentions import MentionReport
@@ -58,10 +64,13 @@ def evaluate_command(
     any gold span, and the share of messages exactly as expected.
     See docs/evaluation.md.
     """
-    from nicknames.cli.render_measures import mapping_report, mention_report  # these load pandas: see cli/common.py
     from nicknames.check.evaluate import categories_from_spans, evaluate_mapping
     from nicknames.check.gold import read_spans_csv
     from nicknames.check.mentions import evaluate_mentions, pseudonym_pattern
+    from nicknames.cli.render_measures import (  # these load pandas: see cli/common.py
+        mapping_report,
+        mention_report,
+    )
     from nicknames.pipeline.message_texts import iter_texts
 
     if (gold_spans is None) != (pseudonymised is None):

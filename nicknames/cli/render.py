@@ -18,8 +18,8 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from nicknames.model.replies import ReplyCheck
 from nicknames.apply.substitute import RULES
+from nicknames.model.replies import ReplyCheck
 
 if TYPE_CHECKING:  # only for annotations: these modules load pandas, which --help does without
     from nicknames.apply.scopes import ApplyResult

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -14,6 +15,7 @@ if TYPE_CHECKING:  # the command modules import this one at start-up; these core
     from nicknames.check.audit import AuditResult, Finding
     from nicknames.check.evaluate import MappingReport, Scores
     from nicknames.check.mentions import MentionReport
+    from nicknames.collect.others import PersonLike
     from nicknames.sample.generate import SampleResult
 
 
@@ -140,15 +142,24 @@ def _aligned(cells: tuple[str, ...], widths: list[int]) -> str:
                    for cell, width in zip(cells, widths))
 
 
-def audit_summary(console: Console, result: AuditResult, output: Path) -> None:
-    """The verdict, on stderr."""
-    if not result.findings:
-        console.print(f"[green]Clean:[/] no names found in {result.messages} messages of {escape(str(output))} "
-                      f"({result.names} names checked).")
+def audit_summary(console: Console, result: AuditResult, output: Path, people: Sequence[PersonLike] = ()) -> None:
+    """The verdict, on stderr: what was checked, and what was found."""
+    checked = (f"{result.messages} messages of {escape(str(output))} checked for {result.names} names of the mapping "
+               "and class list, near misses of them, and person-like names outside the mapping")
+    if not result.findings and not people:
+        console.print(f"[green]Clean:[/] {checked}: none found.")
         return
     near = sum(finding.kind == "near" for finding in result.findings)
+    messages = len({f.message_id for f in result.findings} | {p.message_id for p in people})
     console.print(
-        f"[red]Found {len(result.findings)} possible names[/] ({len(result.findings) - near} names, {near} near "
-        f"misses) in {len({f.message_id for f in result.findings})} of {result.messages} messages of "
-        f"{escape(str(output))}. Fix the mapping (or put public figures on the keep list) and apply again."
+        f"[red]Found {len(result.findings) + len(people)} possible names[/] ({len(result.findings) - near} names, "
+        f"{near} near misses, {len(people)} person-like names outside the mapping) in {messages} of {checked}. "
+        "Fix the mapping (add people who are not participants to @others, public figures to the keep list) "
+        "and apply again."
     )
+
+
+def people_findings(console: Console, people: Sequence[PersonLike]) -> None:
+    """Person-like names outside the mapping, one a line, on stdout (they are real names: keep them private)."""
+    for person in people:
+        console.print(f"{escape(person.message_id)}\tperson ({person.cue})\t{escape(person.text)}")

@@ -9,11 +9,21 @@ from typing import Annotated
 
 import typer
 
-from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, QuietOption, SenderColumn, TextColumn, app, config_in_use, err,
-    load_settings, load_table, user_errors,
-)
 from nicknames.apply.key_file import read_key_file, readable_by_others
+from nicknames.cli.common import (
+    ConfigOption,
+    EncodingOption,
+    MessageIdColumn,
+    QuietOption,
+    SenderColumn,
+    TextColumn,
+    app,
+    config_in_use,
+    err,
+    load_settings,
+    load_table,
+    user_errors,
+)
 from nicknames.io.output import atomic_output, check_outputs, refuse_stdout_over
 
 
@@ -48,7 +58,10 @@ def reverse_command(
     messages (another export, or edited after apply) get participant ids such
     as [U43] in place of each pseudonym the key file knows.
     """
-    from nicknames.apply.reverse import restore_id_columns, reverse_texts  # loads pandas: see cli/common.py
+    from nicknames.apply.reverse import (  # loads pandas: see cli/common.py
+        restore_id_columns,
+        reverse_texts,
+    )
     from nicknames.io.formats import write_csv
 
     check_outputs({"--output": output}, [pseudonymised, key_file, config_in_use(config)])

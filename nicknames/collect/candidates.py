@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 import numpy as np
 import regex
 
-from nicknames.io.class_list import is_person, registered_parts
 from nicknames.collect.discover.attribution import tally
 from nicknames.collect.discover.glued import glued_name
 from nicknames.collect.discover.lexicon import Lexicon, name_words
@@ -20,15 +19,17 @@ from nicknames.collect.discover.suggest import Known, signature_tags
 from nicknames.collect.discover.suggest import discover as discover_names
 from nicknames.collect.discover.thread_counts import ThreadCodes
 from nicknames.collect.discover.token_index import BATCH, TokenIndex
+from nicknames.collect.others import merge_others, propose_others
+from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import objects_frozen, ordered_map
+from nicknames.io.class_list import is_person, registered_parts
 from nicknames.model.mapping import Mapping, Name, Status
-from nicknames.rules.matcher import NameMatcher
 from nicknames.model.messages import Message, MessageTable
+from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.patterns import compile_names, name_key
 from nicknames.rules.salutations import DEFAULT_RULES, Rules
-from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.rules.stopwords import SALUTATION_WORDS, STOPWORDS
 
 CollectStats = ScanStats
@@ -85,6 +86,7 @@ def collect(
     discover: bool = True,
     *,
     jobs: int = 1,
+    others: bool = True,
 ) -> CollectResult:
     """Find every participant's candidate names in one pass over the messages.
 
@@ -95,6 +97,8 @@ def collect(
     The pass is cut into runs of messages in file order, read by
     ``scan_partition`` in ``jobs`` processes and absorbed in order, so the
     mapping is the same for any number of them.
+    With ``others`` (the default) names of people who are not participants are
+    proposed in the mapping's ``@others`` section (see ``nicknames.collect.others``).
     """
     messages = list(table.messages())
     senders = dict.fromkeys(table.frame[table.columns.sender].tolist())
@@ -103,7 +107,11 @@ def collect(
     scan = plan.scan()
     for found in ordered_map(scan_partition, row_runs(len(messages)), jobs, (plan, messages)):
         scan.absorb(found)
-    return finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
+    result = finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
+    if others:
+        propose_others(result.mapping, [message.text for message in messages], class_list,
+                       [message.thread for message in messages], [message.sender for message in messages])
+    return result
 
 
 def scan_partition(run: range, context: tuple[CollectPlan, Sequence[Message]]) -> Scan:
@@ -221,6 +229,7 @@ def merge(existing: Mapping, proposed: Mapping) -> Mapping:
                 entry.names.append(name)
             seen.add(name.text)
         merged.sort_names(participant)
+    merge_others(merged, proposed)
     return merged
 
 

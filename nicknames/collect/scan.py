@@ -16,8 +16,8 @@ import numpy as np
 from nicknames.collect.discover.attribution import Greetings
 from nicknames.collect.discover.thread_counts import ThreadCodes, ThreadCounts
 from nicknames.collect.discover.token_index import TokenIndex
-from nicknames.rules.matcher import NameMatcher
 from nicknames.model.messages import Message
+from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.salutations import Rules, greeting_names, signoff_names
 
 

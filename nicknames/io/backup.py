@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nicknames.model.errors import OutputError
-from nicknames.model.mapping import Mapping
 from nicknames.io.mapping_file import format_mapping, write_mapping
 from nicknames.io.output import write_text_atomically
+from nicknames.model.errors import OutputError
+from nicknames.model.mapping import Mapping
 
 BACKUP_SUFFIX = ".bak"
 EDITED_SUFFIX = ".edited"

@@ -7,7 +7,6 @@ from pathlib import Path
 import regex
 
 from nicknames.model.columns import header_listing
-from nicknames.io.csv_file import read_csv_table
 from nicknames.model.errors import InputError, where
 from nicknames.rules.salutations import TITLES
 from nicknames.rules.stopwords import SALUTATION_WORDS
@@ -45,6 +44,11 @@ NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS
 
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
     """Participant id → registered full name, from a CSV with an id column and a name column."""
+
+    from nicknames.io.csv_file import (
+        read_csv_table,  # loads pandas: name rules import this module at start-up
+    )
+
     frame = read_csv_table(path, encoding)
     id_column = _pick(list(frame.columns), ID_COLUMNS, "participant id", path)
     name_column = _pick(list(frame.columns), NAME_COLUMNS, "full name", path)

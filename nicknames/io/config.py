@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from nicknames.io.input_files import read_input_text
 from nicknames.model.columns import FIELDS
 from nicknames.model.errors import InputError
-from nicknames.io.input_files import read_input_text
 from nicknames.rules.salutations import pattern_error
 
 CONFIG_NAME = "nicknames.toml"

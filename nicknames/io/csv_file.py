@@ -23,9 +23,9 @@ import pandas as pd
 import regex
 
 from nicknames.io.encodings import check_one_encoding, undecodable_error
-from nicknames.model.errors import InputError, where
 from nicknames.io.input_files import check_input_kind
 from nicknames.io.interrupts import Terminated
+from nicknames.model.errors import InputError, where
 
 DEFAULT_ENCODING = "utf-8-sig"
 """UTF-8, with or without the byte order mark that Excel writes."""

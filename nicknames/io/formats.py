@@ -21,11 +21,11 @@ import pandas as pd
 import polars as pl
 import regex
 
-from nicknames.model.errors import InputError, OutputError
 from nicknames.io.csv_file import read_csv_table
 from nicknames.io.encodings import check_one_encoding, mixed_error, mixed_lines
 from nicknames.io.input_files import check_input_kind
 from nicknames.io.output import PRIVATE_MODE, atomic_output, atomic_path
+from nicknames.model.errors import InputError, OutputError
 
 _SURROGATE = regex.compile(r"[\ud800-\udfff]")
 TABULAR = ("csv", "jsonl", "parquet")

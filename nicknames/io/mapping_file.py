@@ -7,6 +7,8 @@ The paper's format (``U01 | Robbie [12] | Jones``) is read as it is. On top of i
   reviewer rejected (apply skips it and collect never proposes it again);
 - ``Name [12; greeting, signoff]`` gives the count and the tags (see ``TAGS``);
 - ``@keep | Arthur C. Clarke | ...`` lists names never to replace;
+- ``@others | Henrik Olsen [2; title] | ?Sofia [1]`` lists people who are not participants
+  (colleagues, family, vendors): apply replaces them by ``[PERSON n]``;
 - ``@seen U01 | ...`` records what collect proposed, so names deleted by hand
   stay deleted on the next run.
 
@@ -23,11 +25,24 @@ from typing import NamedTuple
 
 import regex
 
-from nicknames.io.encodings import first_bad_byte, guess_encoding, mixed_error, mixed_lines
-from nicknames.model.errors import MappingFileError, NicknamesError, where
+from nicknames.io.encodings import (
+    first_bad_byte,
+    guess_encoding,
+    mixed_error,
+    mixed_lines,
+)
 from nicknames.io.input_files import read_input_bytes
-from nicknames.model.mapping import KEEP, Entry, Mapping, Name, Status, check_participant_id
 from nicknames.io.output import write_text_atomically
+from nicknames.model.errors import MappingFileError, NicknamesError, where
+from nicknames.model.mapping import (
+    KEEP,
+    OTHERS,
+    Entry,
+    Mapping,
+    Name,
+    Status,
+    check_participant_id,
+)
 
 SEEN = "@seen"
 HEADER = [
@@ -114,7 +129,7 @@ def _lines(text: str) -> list[str]:
 def format_mapping(mapping: Mapping) -> str:
     """The text of a mapping file, in the canonical form ``parse_mapping`` reads back."""
     lines: list[str] = []
-    for entry in mapping:
+    for entry in sorted(mapping, key=lambda entry: entry.key == OTHERS):  # the others' section comes last
         lines.extend(entry.comments)
         lines.append(_format_entry(entry.key, entry.names))
     lines.extend(mapping.footer)
@@ -156,7 +171,8 @@ def _parse_line(mapping: Mapping, line: str, comments: list[str], path: Path | s
     if _is_seen(key):
         participant = key[len(SEEN):].strip()
         try:
-            check_participant_id(participant)
+            if participant != OTHERS:
+                check_participant_id(participant)
         except NicknamesError:
             raise MappingFileError(
                 f"{where(path, number, head.column)}: '{SEEN}' needs a participant id after it, "
@@ -170,12 +186,12 @@ def _parse_line(mapping: Mapping, line: str, comments: list[str], path: Path | s
         raise MappingFileError(
             f"{where(path, number)}: {_describe(key)} appears on two lines; merge them into one line."
         )
-    if key.startswith("@") and key != KEEP:
+    if key.startswith("@") and key not in (KEEP, OTHERS):
         raise MappingFileError(
             f"{where(path, number, head.column)}: unknown directive {key!r}; "
-            f"lines start with a participant id, '{KEEP}' or '{SEEN}'."
+            f"lines start with a participant id, '{KEEP}', '{OTHERS}' or '{SEEN}'."
         )
-    entry = mapping.entries[key] = Entry(key) if key == KEEP else mapping.add_participant(key)
+    entry = mapping.entries[key] = Entry(key) if key in (KEEP, OTHERS) else mapping.add_participant(key)
     entry.comments = list(comments)
     texts: set[str] = set()  # the entry is new: its names are those of this line
     for item in items:
@@ -199,7 +215,7 @@ def _is_seen(text: str) -> bool:
 
 
 def _describe(key: str) -> str:
-    return "the keep list" if key == KEEP else f"participant {key!r}"
+    return {KEEP: "the keep list", OTHERS: "the others' section"}.get(key, f"participant {key!r}")
 
 
 def _split_fields(line: str, path: Path | str, number: int) -> list[Field]:

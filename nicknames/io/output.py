@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import contextlib
 import os
-import stat
 import shutil
+import stat
 import sys
 import tempfile
 from collections.abc import Iterable, Iterator, Mapping

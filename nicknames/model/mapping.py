@@ -13,6 +13,8 @@ from nicknames.model.errors import NicknamesError
 
 KEEP = "@keep"
 """Key of the keep list among the mapping's entries (ids never start with ``@``)."""
+OTHERS = "@others"
+"""Key of the names of people who are not participants (colleagues, family, vendors; see ``nicknames.collect.others``)."""
 
 TAGS: dict[str, str] = {
     "greeting": "found in a greeting that addresses the parent message's sender",
@@ -29,6 +31,11 @@ TAGS: dict[str, str] = {
     "uncertain": "attribution by thread context rather than by direct reply",
     "session": "found only outside the participant's threads, in a session where nobody else has it",
     "manual": "added by the reviewer",
+    "title": "follows a title such as Mr, Mrs, Dr or Prof (a person who is not a participant)",
+    "relation": "follows a relation such as 'my colleague' or 'my daughter' (a person who is not a participant)",
+    "fullname": "a known given name followed by a capitalised word that is no ordinary word (a full name)",
+    "listed": "one of several given names listed together ('Ann, Ben and Cleo') with a known name",
+    "part": "a part of a full name found elsewhere in the file (the same person, most likely)",
 }
 """Tags a name may carry: where it came from, and flags for review and apply."""
 
@@ -137,8 +144,8 @@ class Mapping:
 
     @property
     def participants(self) -> list[str]:
-        """Participant ids in file order."""
-        return [key for key in self.entries if key != KEEP]
+        """Participant ids in file order (the keep list and the others' section are not participants)."""
+        return [key for key in self.entries if key not in (KEEP, OTHERS)]
 
     @property
     def names(self) -> dict[str, list[str]]:
@@ -150,6 +157,12 @@ class Mapping:
         """Names never to replace (public figures, cited authors)."""
         entry = self.entries.get(KEEP)
         return [name.text for name in entry.names] if entry else []
+
+    @property
+    def others(self) -> list[str]:
+        """Names in use of people who are not participants (replaced by ``[PERSON n]``; see ``nicknames.collect.others``)."""
+        entry = self.entries.get(OTHERS)
+        return [name.text for name in entry.names if name.in_use] if entry else []
 
     def entry(self, participant: str) -> Entry:
         """The entry of a participant; an error naming the id when it is unknown."""
@@ -198,8 +211,8 @@ class Mapping:
         return self.entries.setdefault(participant, Entry(participant))
 
     def add_name(self, participant: str, text: str, tags: Iterable[str] = ("manual",)) -> Name:
-        """Add a name in use to a participant, or make an existing one active."""
-        entry = self.add_participant(participant)
+        """Add a name in use to a participant (or ``@others``), or make an existing one active."""
+        entry = self._entry_for(participant)
         existing = entry.find(text)
         if existing is not None:
             return self._set(entry, existing, status=Status.ACTIVE)
@@ -208,8 +221,8 @@ class Mapping:
         return name
 
     def set_name(self, participant: str, name: Name) -> None:
-        """Put a whole name record on a participant, replacing one with the same text."""
-        entry = self.add_participant(participant)
+        """Put a whole name record on a participant (or ``@others``), replacing one with the same text."""
+        entry = self._entry_for(participant)
         existing = entry.find(name.text)
         if existing is None:
             entry.names.append(name)
@@ -266,7 +279,7 @@ class Mapping:
 
     def merge_name(self, participant: str, name: Name) -> Name:
         """Add a name record, combining counts and tags with one of the same text."""
-        entry = self.add_participant(participant)
+        entry = self._entry_for(participant)
         existing = entry.find(name.text)
         if existing is None:
             entry.names.append(name)
@@ -295,12 +308,23 @@ class Mapping:
             raise NicknamesError(f"{text!r} is not on the keep list.")
         entry.names = [name for name in entry.names if name.text != text]
 
+    def add_other(self, name: Name) -> Name:
+        """Put a name of a person who is not a participant in the ``@others`` section (merged with one of the
+        same text)."""
+        return self.merge_name(OTHERS, name)
+
     def sort_names(self, participant: str) -> None:
         """Order a participant's names most frequent first (ties keep their order)."""
         entry = self.entry(participant)
         entry.names.sort(key=lambda name: -(name.count or 0))
 
     # ------------------------------------------------------------------ internal
+
+    def _entry_for(self, key: str) -> Entry:
+        """The entry names are merged into: a participant's (created when new) or the others' section."""
+        if key == OTHERS:
+            return self.entries.setdefault(OTHERS, Entry(OTHERS))
+        return self.add_participant(key)
 
     def _require(self, entry: Entry, text: str) -> Name:
         name = entry.find(text)

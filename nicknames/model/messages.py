@@ -13,11 +13,11 @@ from nicknames.model.columns import Columns, resolve_columns
 from nicknames.model.errors import InputError, NicknamesError, where
 from nicknames.model.mapping import check_participant_id
 from nicknames.model.replies import ReplyCheck, check_replies
+from nicknames.model.scope import Scope
 
 NO_PARENT = frozenset({"", "0", "-1", "none", "null", "nan"})
 """Parent id values that mean "this message starts a thread"."""
 
-SCOPES = ("thread", "session", "all")
 _ID_SEPARATORS = re.compile(r"[\s,;]+")
 
 
@@ -73,19 +73,8 @@ class MessageTable:
         return dict(zip(frame[columns.message_id].tolist(), frame[columns.text].tolist()))
 
     def scope_keys(self, scope: str) -> list[str]:
-        """The scope each message belongs to: its thread, its session, or one scope for all."""
-        if scope == "all":
-            return [""] * len(self.frame)
-        if scope == "session":
-            if self.columns.session_id is None:
-                raise InputError(
-                    f"{self.source}: --scope session needs a session column and none was found; "
-                    "name it with --session-id-column or use --scope thread or all."
-                )
-            return list(self.frame[self.columns.session_id])
-        if scope == "thread":
-            return self.threads
-        raise InputError(f"Unknown scope {scope!r}; choose one of {', '.join(SCOPES)}.")
+        """The scope each message belongs to (see ``Scope.keys``)."""
+        return Scope.of(scope).keys(self)
 
 
 def split_ids(cell: str) -> tuple[str, ...]:

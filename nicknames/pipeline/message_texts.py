@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from nicknames.model.columns import resolve_columns
 from nicknames.io.csv_file import read_csv_table
 from nicknames.io.formats import detect_format
+from nicknames.model.columns import resolve_columns
 from nicknames.pipeline.sources import read_messages
 
 

@@ -16,9 +16,11 @@ from pathlib import Path
 
 import pandas as pd
 
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.resolution import Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
+from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.candidates import CollectResult, collect
-from nicknames.model.errors import OutputError
 from nicknames.io.formats import (
     MAIL,
     STDOUT_FORMATS,
@@ -30,7 +32,6 @@ from nicknames.io.formats import (
     spreadsheet_safe,
     write_table,
 )
-from nicknames.rules.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.io.mail.archive import MailArchive, read_archive
 from nicknames.io.mail.participants import AddressKey, pseudonymous_address, read_key
 from nicknames.io.mail.tables import (
@@ -47,13 +48,12 @@ from nicknames.io.mail.writer import (
     pseudonymised_messages,
     write_archive,
 )
+from nicknames.model.errors import OutputError
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import MessageTable, table_from_frame
+from nicknames.rules.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.rules.nickname_table import NicknameTable
-from nicknames.apply.pseudonyms import IdTemplate
-from nicknames.apply.resolution import Unresolved
 from nicknames.rules.salutations import DEFAULT_RULES, Rules
-from nicknames.apply.substitute import Pseudonym
 
 OUTPUT_TABLE_COLUMNS = ("message_id", "parent_id", "thread_id", "sender", "recipients", "date", "subject", "text")
 """Columns of a pseudonymised mail archive written as a table (ids are the pseudonymous ones)."""

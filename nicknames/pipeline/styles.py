@@ -9,16 +9,32 @@ from typing import Any
 import pandas as pd
 import regex
 
-from nicknames.collect.candidates import natural_key
-from nicknames.apply.key_file import KeyFile, KeyFileError, read_key_file, write_key_file
-from nicknames.model.mapping import Mapping
-from nicknames.io.mapping_file import format_mapping
-from nicknames.model.messages import MessageTable
-from nicknames.apply.pseudonyms import DEFAULT_TEMPLATE, STYLES, IdTemplate, KeyedIds, new_secret
-from nicknames.io.roster import Roster
+from nicknames.apply.key_file import (
+    KeyFile,
+    KeyFileError,
+    read_key_file,
+    write_key_file,
+)
+from nicknames.apply.pseudonyms import (
+    DEFAULT_TEMPLATE,
+    STYLES,
+    IdTemplate,
+    KeyedIds,
+    new_secret,
+)
 from nicknames.apply.substitute import Pseudonym, Replacement
-from nicknames.apply.surrogates import SurrogateNames, assign_surrogates, guess_gender, load_given_names, words_of
-
+from nicknames.apply.surrogates import (
+    SurrogateNames,
+    assign_surrogates,
+    guess_gender,
+    load_given_names,
+    words_of,
+)
+from nicknames.collect.candidates import natural_key
+from nicknames.io.mapping_file import format_mapping
+from nicknames.io.roster import Roster
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import MessageTable
 
 UNKEYED_SECRET = "00" * 32
 """The secret of a run without a key file: surrogates are then drawn the same way every time."""

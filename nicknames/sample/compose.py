@@ -10,10 +10,31 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from nicknames.sample.names import CITED_AUTHORS, PUBLIC_FIGURES, Person, misspell, spaced
+from nicknames.sample.names import (
+    CITED_AUTHORS,
+    PUBLIC_FIGURES,
+    Person,
+    misspell,
+    spaced,
+)
 from nicknames.sample.text import (
-    CONCEPTS, GLUED_GREETINGS, GLUED_SIGNOFFS, GREETINGS, GROUP_GREETINGS, QUESTIONS, SENTENCES, SIGNOFFS,
-    STARTERS, TOPICS, UNSIGNED, Mention, Piece, fill, slots_of, vocabulary, word_count,
+    CONCEPTS,
+    GLUED_GREETINGS,
+    GLUED_SIGNOFFS,
+    GREETINGS,
+    GROUP_GREETINGS,
+    QUESTIONS,
+    SENTENCES,
+    SIGNOFFS,
+    STARTERS,
+    TOPICS,
+    UNSIGNED,
+    Mention,
+    Piece,
+    fill,
+    slots_of,
+    vocabulary,
+    word_count,
 )
 
 DRAWN = 20

@@ -29,11 +29,11 @@ from datetime import datetime, timedelta
 from pathlib import Path
 from typing import IO
 
-from nicknames.model.errors import NicknamesError
 from nicknames.check.gold import NAME_CATEGORIES, GoldSpan, write_spans_csv
-from nicknames.model.mapping import Mapping, Name
 from nicknames.io.mapping_file import write_mapping
 from nicknames.io.output import atomic_output
+from nicknames.model.errors import NicknamesError
+from nicknames.model.mapping import Mapping, Name
 from nicknames.sample.compose import Composer, Post, habits_for
 from nicknames.sample.names import WORD_NAMES, Person, make_people
 from nicknames.sample.text import Mention, Piece

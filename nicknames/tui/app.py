@@ -19,15 +19,25 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Input, Label
 
 from nicknames.editing.concordance import Concordance, Hit, Occurrences
-from nicknames.editing.duplicates import Activity, DuplicateName, find_duplicates, update_duplicates
-from nicknames.model.errors import NicknamesError
+from nicknames.editing.duplicates import (
+    Activity,
+    DuplicateName,
+    find_duplicates,
+    update_duplicates,
+)
 from nicknames.editing.history import History, Step
-from nicknames.model.mapping import Mapping
-from nicknames.model.messages import MessageTable
 from nicknames.editing.review import participant_problems
+from nicknames.model.errors import NicknamesError
+from nicknames.model.mapping import OTHERS, Mapping
+from nicknames.model.messages import MessageTable
 from nicknames.tui import messages as msg
 from nicknames.tui.dialogs import (
-    ConfirmDialog, HelpScreen, KeepListScreen, MessageScreen, NameDialog, PickParticipantDialog,
+    ConfirmDialog,
+    HelpScreen,
+    KeepListScreen,
+    MessageScreen,
+    NameDialog,
+    PickParticipantDialog,
 )
 from nicknames.tui.duplicates import DuplicatesScreen
 from nicknames.tui.help import HELP
@@ -44,6 +54,9 @@ SHOWN_HITS = 200
 
 NAME_WIDTH = 28
 """Longer names are cut in the names table (the whole name is in the edit dialog)."""
+
+OTHERS_LABEL = "people who are not participants"
+"""What the list shows beside ``@others``."""
 
 BIG = 1000
 """Participants above which the filter waits for a pause in typing."""
@@ -151,13 +164,14 @@ class EditorApp(App[Mapping]):
         """One line of the participant list."""
         problems = participant_problems(self.mapping, participant, self.duplicated)
         count = len(self.mapping.names_in_use(participant))
-        return participant_line(participant, self.class_list.get(participant, ""), count, problems, self.id_width)
+        registered = OTHERS_LABEL if participant == OTHERS else self.class_list.get(participant, "")
+        return participant_line(participant, registered, count, problems, self.id_width)
 
     def visible_participants(self) -> list[str]:
         """Participants that match the filter (and have problems, when only those are shown)."""
         needle = self.query_one("#filter", Input).value.strip().casefold()
         shown = []
-        for participant in self.mapping.participants:
+        for participant in self.listed():
             if self.problems_only and not participant_problems(self.mapping, participant, self.duplicated):
                 continue
             if needle and needle not in self.search_text(participant):
@@ -165,10 +179,15 @@ class EditorApp(App[Mapping]):
             shown.append(participant)
         return shown
 
+    def listed(self) -> list[str]:
+        """The participants, then the section of people who are not participants when the mapping has one."""
+        return self.mapping.participants + ([OTHERS] if OTHERS in self.mapping.entries else [])
+
     def search_text(self, participant: str) -> str:
         """What the filter looks in: id, registered name and names."""
         names = " ".join(name.text for name in self.mapping.entry(participant).names)
-        return f"{participant} {self.class_list.get(participant, '')} {names}".casefold()
+        registered = OTHERS_LABEL if participant == OTHERS else self.class_list.get(participant, "")
+        return f"{participant} {registered} {names}".casefold()
 
     def refresh_participants(self) -> None:
         """Rebuild the participant list, keeping the selection when it is still shown."""
@@ -353,7 +372,7 @@ class EditorApp(App[Mapping]):
     def edit(self, label: str, keys: Iterable[str], change: Callable[[], T], select: str | None = None) -> bool:
         """Make one undoable edit and redraw what it touched; a refused edit is shown, not raised."""
         keys = tuple(keys)
-        before = set(self.mapping.participants)
+        before = set(self.listed())
         names = self.names_of(keys)
         try:
             self.history.edit(self.mapping, label, keys, change)
@@ -375,7 +394,7 @@ class EditorApp(App[Mapping]):
         """Redraw the lists after the mapping changed in ``keys``; ``names`` are theirs before the edit."""
         old = set(self.duplicated)
         self.refresh_duplicates(names | self.names_of(keys))
-        if set(self.mapping.participants) != before or self.problems_only:
+        if set(self.listed()) != before or self.problems_only:
             self.refresh_participants()
         else:
             self.refresh_rows(set(keys) | (old ^ self.duplicated))
@@ -486,12 +505,14 @@ class EditorApp(App[Mapping]):
                 self.edit(f"move {name}", [participant, target],
                           lambda: self.mapping.move_name(participant, name, target))
 
-        self.pick(f"Move “{name}” from {participant} to…", participant, done)
+        self.pick(f"Move “{name}” from {participant} to…", participant, done, others=True)
 
     def action_merge(self) -> None:
         """Give all names of the current participant to another one."""
         source = self.current
-        if source is None:
+        if source is None or source == OTHERS:
+            if source == OTHERS:
+                self.notify("Move names out of @others one by one (m); it cannot be merged.", severity="warning")
             return
 
         def done(target: str | None) -> None:
@@ -501,9 +522,11 @@ class EditorApp(App[Mapping]):
 
         self.pick(f"Merge all names of {source} into…", source, done)
 
-    def pick(self, title: str, exclude: str, done: Callable[[str | None], None]) -> None:
-        """Ask for another participant."""
+    def pick(self, title: str, exclude: str, done: Callable[[str | None], None], others: bool = False) -> None:
+        """Ask for another participant (or, with ``others``, the section of people who are not participants)."""
         choices = [(p, f"{p}  {self.class_list.get(p, '')}".rstrip()) for p in self.mapping.participants if p != exclude]
+        if others and exclude != OTHERS:
+            choices.append((OTHERS, f"{OTHERS}  {OTHERS_LABEL}"))
         self.push_screen(PickParticipantDialog(title, choices), done)
 
     def action_keep_list(self) -> None:
@@ -525,7 +548,7 @@ class EditorApp(App[Mapping]):
 
     def step(self, move: Callable[[Mapping], Step | None], verb: str, noun: str) -> None:
         """Undo or redo one step and redraw what it touched."""
-        before = set(self.mapping.participants)
+        before = set(self.listed())
         stack = self.history.undo_steps if noun == "undo" else self.history.redo_steps
         names = self.names_of(stack[-1].keys) if stack else set()
         done = move(self.mapping)

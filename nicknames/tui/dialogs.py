@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from rich.console import RenderableType
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
-from rich.console import RenderableType
-from rich.text import Text
 
 from nicknames.model.messages import Message
 from nicknames.tui.rowlist import RowList

@@ -22,7 +22,6 @@ from nicknames.tui.rowlist import RowList
 from nicknames.tui.rows import STATUS, side_cells
 
 
-
 class Editor(Protocol):
     """What this screen reads of the app that shows it (the app owns the mapping and the evidence)."""
 

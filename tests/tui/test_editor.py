@@ -6,7 +6,12 @@ from textual.widgets import DataTable, Input
 
 from nicknames.model.mapping import Status
 from nicknames.tui.dialogs import (
-    ConfirmDialog, HelpScreen, KeepListScreen, MessageScreen, NameDialog, PickParticipantDialog,
+    ConfirmDialog,
+    HelpScreen,
+    KeepListScreen,
+    MessageScreen,
+    NameDialog,
+    PickParticipantDialog,
 )
 from nicknames.tui.duplicates import DuplicatesScreen
 from nicknames.tui.rowlist import RowList

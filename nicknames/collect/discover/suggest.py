@@ -12,7 +12,12 @@ from nicknames.collect.discover.glued import glued_name
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.collect.discover.sequences import Windows
 from nicknames.collect.discover.sessions import Sessions
-from nicknames.collect.discover.stylised import initials_of, is_initials, is_stylised, letters
+from nicknames.collect.discover.stylised import (
+    initials_of,
+    is_initials,
+    is_stylised,
+    letters,
+)
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.collect.discover.variants import Vocabulary
 from nicknames.rules.nickname_table import NicknameTable

@@ -17,7 +17,6 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 import numpy as np
 
 
-
 class ThreadCodes:
     """Thread label ↔ a small integer code, in the order threads are first seen, with each thread's session."""
 

@@ -17,10 +17,27 @@ from dataclasses import dataclass, field
 import numpy as np
 import regex
 
-from nicknames.collect.discover.ascii_pieces import MID_BEFORE, PIECE_CHARACTERS, SPACES, Pieces, split_texts
+from nicknames.collect.discover.ascii_pieces import (
+    MID_BEFORE,
+    PIECE_CHARACTERS,
+    SPACES,
+    Pieces,
+    split_texts,
+)
 from nicknames.collect.discover.lexicon import Lexicon
-from nicknames.collect.discover.sequences import ASCII_RUN, RUN, named_neighbours, sequences_of
-from nicknames.collect.discover.thread_counts import Involvement, Members, ThreadCodes, ThreadCounts, ThreadSessions
+from nicknames.collect.discover.sequences import (
+    ASCII_RUN,
+    RUN,
+    named_neighbours,
+    sequences_of,
+)
+from nicknames.collect.discover.thread_counts import (
+    Involvement,
+    Members,
+    ThreadCodes,
+    ThreadCounts,
+    ThreadSessions,
+)
 from nicknames.model.messages import Message
 from nicknames.rules.stopwords import STOPWORDS
 

@@ -20,9 +20,9 @@ from pathlib import Path
 
 import regex
 
-from nicknames.model.errors import InputError
 from nicknames.io.input_files import read_input_text
 from nicknames.io.output import write_text_atomically
+from nicknames.model.errors import InputError
 
 ID_PREFIX = "P"
 PSEUDONYMOUS_DOMAIN = "pseudonymised.invalid"

@@ -20,9 +20,14 @@ import pandas as pd
 import regex
 
 from nicknames.io.class_list import is_person, registered_parts
-from nicknames.model.columns import Columns
 from nicknames.io.mail.archive import MailArchive, MailMessage
-from nicknames.io.mail.participants import ADDRESS, AddressKey, normalise_address, pseudonymous_address
+from nicknames.io.mail.participants import (
+    ADDRESS,
+    AddressKey,
+    normalise_address,
+    pseudonymous_address,
+)
+from nicknames.model.columns import Columns
 from nicknames.model.messages import MessageTable, table_from_frame
 from nicknames.rules.patterns import compile_names, name_key
 

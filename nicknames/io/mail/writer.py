@@ -35,12 +35,19 @@ from email.utils import formataddr, parsedate_to_datetime
 from pathlib import Path
 from typing import cast
 
-from nicknames.model.errors import OutputError
-from nicknames.io.mail.archive import RECIPIENT_HEADERS, Headers, MailArchive, MailMessage, addresses, header_values
+from nicknames.io.mail.archive import (
+    RECIPIENT_HEADERS,
+    Headers,
+    MailArchive,
+    MailMessage,
+    addresses,
+    header_values,
+)
 from nicknames.io.mail.participants import PSEUDONYMOUS_DOMAIN, pseudonymous_address
 from nicknames.io.mail.tables import parts_per_message
 from nicknames.io.mail.threads import message_ids
 from nicknames.io.output import PRIVATE_MODE, atomic_path
+from nicknames.model.errors import OutputError
 
 ADDRESS_HEADERS = ("From", *RECIPIENT_HEADERS, "Reply-To", "Sender")
 ATTACHMENT_NOTE = "[attachment removed: {type}]"
