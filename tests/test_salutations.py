@@ -171,7 +171,7 @@ def test_in_salutation(text: str, word: str, expected: bool) -> None:
         ("Build log:\n-- Found Zlib\n-- Installing Foo", [], []),  # a run of dashed lines is a log
         ("Steps:\n- one\n- Tobias", [], []),  # or a list
         ("Text\nCheers\n-- Tobias", [], ["Tobias"]),
-        ("Text\n-----Original Bericht-----", [], []),  # a separator between rules of dashes
+        ("Text\n-----Ursprüngliche Nachricht-----", [], []),  # a separator between rules of dashes
         ("Text\nTIA", [], []),  # abbreviations are no one's initials
         ("Text\nTIA,\nTobias", [], ["Tobias"]),  # and TIA closes like "Thanks"
         ("FYI- the docs moved\nok", [], []),

@@ -131,7 +131,7 @@ class ScopeNames:
     others: dict[str, str] = field(default_factory=dict)
     """Name of a person who is not a participant → its placeholder (``[PERSON 2]``; see ``nicknames.collect.others``)."""
     short: frozenset[str] = frozenset()
-    """Names tagged ``short`` ("M", "df"): replaced only where they stand as a greeting or sign-off."""
+    """Names tagged ``short`` ("M", "kd"): replaced only where they stand as a greeting or sign-off."""
 
     def starts_name(self, text: str, start: int, end: int) -> bool:
         """True when the handle body ``text[start:end]`` is a name in use, or opens one of several words."""

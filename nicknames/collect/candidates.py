@@ -259,7 +259,7 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
 def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:
     """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful.
 
-    A short sign-off ("M", "df") counts only as the sender's own initials or given name's letter (a known
+    A short sign-off ("M", "kd") counts only as the sender's own initials or given name's letter (a known
     familiar form such as "al" stays a name), and is tagged ``short``: apply replaces it in salutations only.
     """
     for (sender, name), count in scan.signoffs.items():

@@ -257,12 +257,12 @@ def _signed_last(last: str, rules: Rules) -> tuple[str, ...]:
         names = _signature(sentences[-1], loose=False, rules=rules)  # "Gracias. DF"
         last = sentences[-1]
     if not names and (short := _SHORT_SIGNATURE.fullmatch(last)) is not None:
-        names = [short["name"]]  # "df", "/J": collect keeps them only as the sender's own initials
+        names = [short["name"]]  # "kd", "/J": collect keeps them only as the sender's own initials
     return tuple(_valid(names, rules, initials=True))
 
 
 _SHORT_SIGNATURE = regex.compile(r"[-–—~/\s]*(?P<name>\p{Ll}{2,3}|\p{L})[\s.!]*")
-"""A bare signature of lower-case initials or one letter ("df", "--M", "/j")."""
+"""A bare signature of lower-case initials or one letter ("kd", "--M", "/j")."""
 
 
 PROSE_WORDS = 8
@@ -418,15 +418,15 @@ def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[s
 _NAME_END = regex.compile(r"[^\S\n]*[-–—~*_=.!,;:)\]]*[^\S\n]*(?:\n|$)")
 _OPENING = regex.compile(r"[\s\-–—~*_=>/(\[]*")
 SIGNATURE_LINES_AFTER = 3
-"""Lines a signature block may hold after a short sign-off ("df", then a name, a title, a phone number)."""
+"""Lines a signature block may hold after a short sign-off ("kd", then a name, a title, a phone number)."""
 
 
 def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES) -> bool:
     """True when ``text[start:end]`` stands where a greeting or a sign-off names someone.
 
     A sign-off ends its line, within the last lines of the message, after nothing but decoration, a
-    sentence end or a closer ("Thanks. df", "thanks df", "--M"); a greeting opens the first line, alone
-    or after a greeting word ("df,", "Hi M -"). Apply replaces short names ("M", "df") only there.
+    sentence end or a closer ("Thanks. kd", "thanks kd", "--M"); a greeting opens the first line, alone
+    or after a greeting word ("kd,", "Hi M -"). Apply replaces short names ("M", "kd") only there.
     """
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start]

@@ -44,7 +44,7 @@ def initials_of(full_name: str) -> set[str]:
 
 
 SHORT = regex.compile(r"\p{L}\.?|\p{Ll}{2,3}")
-"""One letter, or two or three lower-case ones: a sign-off ("M", "J.", "df") that only its position makes a name."""
+"""One letter, or two or three lower-case ones: a sign-off ("M", "J.", "kd") that only its position makes a name."""
 
 
 def is_short(text: str) -> bool:
@@ -55,8 +55,8 @@ def is_short(text: str) -> bool:
 def signs_with(text: str, full_name: str) -> bool:
     """True when a short sign-off is this registered name's initials or its given name's first letter.
 
-    "df" and "DF" for Drew Fox, "M", "m" or "M." for Mary Jane Poe; a single-word registered name gives its letter only.
-    Three letters may hold a middle initial the class list does not have ("djf" for Drew Fox).
+    "kd" and "KD" for Kate Dunn, "M", "m" or "M." for Mary Jane Poe; a single-word registered name gives its letter only.
+    Three letters may hold a middle initial the class list does not have ("kjd" for Kate Dunn).
     """
     words, text = full_name.split(), letters(text).upper()
     if len(text) == 1:
