@@ -89,3 +89,25 @@ def test_duplicate_with_equal_counts_goes_to_the_first_in_the_file() -> None:
 def test_duplicates_are_listed() -> None:
     names = scope_names(Mapping({"a": ["Sam", "Al"], "b": ["Sam"]}), {"a", "b"})
     assert names.duplicates() == {"Sam": ("a", "b")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Please print.  thanks kd", "Please print.  thanks [u1]"),
+        ("Approved.  kd", "Approved.  [u1]"),
+        ("kd, see below.\nok", "[u1], see below.\nok"),
+        ("The kd value is low.\nThanks, kd", "The kd value is low.\nThanks, [u1]"),  # running text stays
+        ("Text\n--K", "Text\n--[u1]"),
+        ("Vitamin K is fine.\nThanks", "Vitamin K is fine.\nThanks"),  # a lone letter in running text
+        ("Grade K.\nK", "Grade K.\n[u1]"),
+        ("Text\nThanks,\nK.", "Text\nThanks,\n[u1]"),
+        ("We met K. Dunn there.\nok", "We met K. Dunn there.\nok"),
+    ],
+)
+def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) -> None:
+    names = Mapping({"u1": ["kd", "K", "K."]})
+    for short in ("kd", "K", "K."):
+        names.set_name("u1", Name(short, 1, ("signoff", "initials", "short")))
+    new, _ = run(names, text, {"u1"})
+    assert new == expected

@@ -20,6 +20,16 @@ from nicknames.rules.word_names import reads_as_word
         ("Will's point stands.", "Will", False, False),
         ("please mark this", "mark", False, True),
         ("mark", "mark", True, False),
+        ("Hi all,\n> Hope everyone is well.", "Hope", False, True),  # quoted text reads as unquoted
+        ("> > Will you come?", "Will", False, True),
+        ("| May I add one thing?", "May", False, True),
+        ("> I asked Will about it.", "Will", False, False),
+        ("Kit, Will you be there?", "Will", False, True),  # after the vocative that opens a line
+        ("Christabel, May I ask?", "May", False, True),
+        ("The plan, Will said, works.", "Will", False, False),  # a comma inside a sentence
+        ("Ask Kit, Will and Hope.", "Will", False, False),
+        ("> Grace and I agree.", "Grace", False, False),  # "and" after it: a name
+        ("Grace and I agree.", "Grace", False, False),
     ],
 )
 def test_reads_as_word(text: str, name: str, salutation: bool, word: bool) -> None:

@@ -33,6 +33,7 @@ from nicknames.model.mapping import Mapping
 from nicknames.rules.identifiers import PLACEHOLDERS, IdentifierRules
 from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.patterns import compile_names, name_key
+from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import reads_as_word
 
 if TYPE_CHECKING:  # only for annotations: the table module loads pandas
@@ -129,6 +130,8 @@ class ScopeNames:
     """First word → the names in use of several words that start with it (``@Mary Jane``)."""
     others: dict[str, str] = field(default_factory=dict)
     """Name of a person who is not a participant → its placeholder (``[PERSON 2]``; see ``nicknames.collect.others``)."""
+    short: frozenset[str] = frozenset()
+    """Names tagged ``short`` ("M", "kd"): replaced only where they stand as a greeting or sign-off."""
 
     def starts_name(self, text: str, start: int, end: int) -> bool:
         """True when the handle body ``text[start:end]`` is a name in use, or opens one of several words."""
@@ -160,18 +163,20 @@ def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
         if " " in key:
             openings.setdefault(key.split(" ", 1)[0], []).append(key)
     return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
-                      {word: tuple(keys) for word, keys in openings.items()}, other_labels(mapping))
+                      {word: tuple(keys) for word, keys in openings.items()}, other_labels(mapping),
+                      frozenset(tagged["short"]))
 
 
 def scope_owners(
     mapping: Mapping, active: Collection[str]
 ) -> tuple[dict[str, list[str]], dict[tuple[str, str], int], dict[str, set[str]]]:
     """The names of one scope before they are compiled: name → active participants using it, in mapping order
-    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued`` and ``word``."""
+    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued``, ``word`` and
+    ``short``."""
     owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
     counts: dict[tuple[str, str], int] = {}
     keep = set(owners)
-    tagged: dict[str, set[str]] = {"glued": set(), "word": set()}
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "short": set()}
     for participant in mapping.participants:
         if participant not in active:
             continue
@@ -258,7 +263,10 @@ def substitute_mentions(
                 if mention is not None:
                     mentions.append(mention)
                 continue
-            if len(candidates) == 1 and key not in words:  # what ``decide`` gives, without a Decision
+            salutation = key in names.short
+            if salutation and not in_salutation(text, start, end):
+                continue
+            if len(candidates) == 1 and (key not in words or salutation):  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
                 shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
                 mentions.append((start, end, original, key, participant, shaped, "only", candidates, "name",
@@ -266,7 +274,7 @@ def substitute_mentions(
                 continue
             zones = zones or _zones(text)
             zone = zones(start)
-            if key in words and reads_as_word(text, start, end, zone is not Zone.BODY):
+            if key in words and not salutation and reads_as_word(text, start, end, zone is not Zone.BODY):
                 continue
             context = context if context is not None else ThreadContext.of([message])
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved)

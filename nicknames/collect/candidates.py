@@ -14,7 +14,7 @@ from nicknames.collect.discover.attribution import tally
 from nicknames.collect.discover.glued import glued_name
 from nicknames.collect.discover.lexicon import Lexicon, name_words
 from nicknames.collect.discover.sequences import sequence_words
-from nicknames.collect.discover.stylised import is_stylised
+from nicknames.collect.discover.stylised import initials_of, is_short, is_stylised, letters, signs_with
 from nicknames.collect.discover.suggest import Known, signature_tags
 from nicknames.collect.discover.suggest import discover as discover_names
 from nicknames.collect.discover.thread_counts import ThreadCodes
@@ -185,7 +185,8 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
     # What the pass recorded lives on until the mapping is written: out of the collector's passes, which the
     # objects made here would set off (a third of finish_collect's time at 200,000 messages).
     with objects_frozen():
-        _signoffs(scan, roster, found)
+        _signoffs(scan, roster, found, names_table)
+        _full_initials(scan.index, roster, found)
         _greetings(scan, posts, plan, found)
         _class_list_names(scan, part_owners, found)
         _drop_words(found, scan.index.lexicon, part_owners, names_table)
@@ -255,12 +256,39 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
                 found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
 
 
-def _signoffs(scan: Scan, roster: dict[str, str], found: Found) -> None:
-    """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful."""
+def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:
+    """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful.
+
+    A short sign-off ("M", "kd") counts only as the sender's own initials or given name's letter (a known
+    familiar form such as "al" stays a name), and is tagged ``short``: apply replaces it in salutations only.
+    """
     for (sender, name), count in scan.signoffs.items():
+        short = is_short(name) and not table.given_names(name)
+        if short and not signs_with(name, roster.get(sender, "")):
+            continue
         tags, doubtful = signature_tags(name, roster.get(sender))
-        found.add(sender, name, "signoff", count, suggested=doubtful)
-        found.tag(sender, name, *tags, *(["uncertain"] if doubtful else []))
+        found.add(sender, name, "signoff", count, suggested=doubtful and not short)
+        found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
+                  *(["uncertain"] if doubtful and not short else []))
+
+
+def _full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> None:
+    """Suggest the other capital initials of a sender who signs with initials, where the messages use them.
+
+    Whoever signs "MK" for Mary Kay Poe is "MKP" to the others; only forms of three letters or more that no
+    other person of the class list has, since two capitals are too often an abbreviation, and not the letters
+    of a form found already ("-MKP-" gives the token "MKP").
+    """
+    signers = {participant for (participant, name) in found.confirmed
+               if "initials" in found.tags[(participant, name)] and participant in roster}
+    if not signers:
+        return
+    holders = Counter(form for name in roster.values() for form in initials_of(name))
+    signed = {(participant, letters(name).upper()) for (participant, name) in found.counts if participant in signers}
+    for participant in signers:
+        for form in initials_of(roster[participant]):
+            if len(form) >= 3 and holders[form] == 1 and form in index.threads and (participant, form) not in signed:
+                found.add(participant, form, "initials", index.threads.total(form), suggested=True)
 
 
 def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None:
@@ -311,7 +339,8 @@ def _drop_words(found: Found, lexicon: Lexicon, parts: dict[str, set[str]], tabl
     """Forget greeted or signed "names" that this corpus uses as ordinary words ("List", "Scanned")."""
     known = {part.casefold() for part in parts} | set(table.forms) | set(table.names)
     for participant, name in list(found.counts):
-        if "classlist" in found.tags[(participant, name)] or name.casefold() in known or name.isupper():
+        tags = found.tags[(participant, name)]
+        if "classlist" in tags or "short" in tags or name.casefold() in known or name.isupper():
             continue
         if is_stylised(name):
             continue

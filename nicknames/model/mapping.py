@@ -25,6 +25,7 @@ TAGS: dict[str, str] = {
     "case": "a case variant of one of the participant's names",
     "stylised": "a stylised form such as spaced letters or dashed initials",
     "initials": "initials derived from the registered name",
+    "short": "a one-letter or lower-case sign-off: replaced only where it stands as a greeting or sign-off",
     "glued": "a known name glued to a neighbouring word",
     "word": "also an ordinary word: replaced only where written as a name",
     "uncertain": "attribution by thread context rather than by direct reply",

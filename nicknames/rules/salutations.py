@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import sys
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -9,14 +10,16 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.model.errors import InputError
-from nicknames.rules.stopwords import CLOSERS, GREETINGS, STOPWORDS
+from nicknames.rules.stopwords import ABBREVIATIONS, CLOSERS, GREETINGS, STOPWORDS, common_words, name_words
 
 TITLE = r"(?:[DdMm]rs?|Ms|Mx|Prof|St)\."
-TOKEN = rf"(?:{TITLE}|\p{{Lu}}\.(?:\p{{Lu}}\.)*|\p{{Lu}}[\p{{L}}\p{{M}}'’\-]*|\p{{Lo}}+)"
+_WORD_TAIL = r"[\p{L}\p{M}'’]*(?:-[\p{L}\p{M}'’]+)*"
+"""The rest of a word: letters and apostrophes, and hyphens only between letters ("Bill--see" is "Bill")."""
+TOKEN = rf"(?:{TITLE}|\p{{Lu}}\.(?:\p{{Lu}}\.)*|\p{{Lu}}{_WORD_TAIL}|\p{{Lo}}+)"
 """A capitalised word (with apostrophes and hyphens), an initial with its dot, a title, or a caseless word.
 
 A word ending in a full stop ends the name ("Dennis. Thanks" is "Dennis"), unless it is an initial or a title."""
-LOOSE_TOKEN = rf"(?:{TITLE}|\p{{L}}\.|\p{{L}}[\p{{L}}\p{{M}}'’\-]*)"
+LOOSE_TOKEN = rf"(?:{TITLE}|\p{{L}}\.|\p{{L}}{_WORD_TAIL})"
 """Any word: accepted only right after a closer or a dash, where a lower-case signature is common."""
 SPACED = r"(?:\p{L} ){2,}\p{L}"
 """Letters separated by single spaces: "R o b e r t"."""
@@ -24,6 +27,8 @@ DASHED_INITIALS = r"[-–—~]\p{Lu}{1,4}[-–—~]"
 """Initials wrapped in dashes: "-RG-"."""
 SEPARATOR = r"\s*(?:,|&|\+|/|\band\b)\s*"
 DECORATION = r"[\s\-–—~*_=>.!,;:]*"
+SIGNATURE_END = r"[\s\-–—~*_=>.!,;]*"
+"""What may follow a signed name: decoration, but no colon ("Mistype:", "-- Installing:" open a note or a log line)."""
 
 _DIGIT = regex.compile(r"\d")
 TITLES = frozenset({"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "madam", "dame"})
@@ -122,18 +127,25 @@ _LOOSE_GROUP = rf"{LOOSE_TOKEN}(?:[^\S\n]+{LOOSE_TOKEN}){{0,2}}"
 _NAMES_AT_START = regex.compile(rf"{_GROUP}(?:{SEPARATOR}{_GROUP})*")
 _ONE_GROUP = regex.compile(_GROUP)
 _MENTION = regex.compile(r"(?<!\w)@(\p{L}[\p{L}\p{M}\w.'’\-]*\w)")
-_VOCATIVE = regex.compile(rf"^\s*(?P<names>{_GROUP}(?:{SEPARATOR}{_GROUP})*)\s*[,:!\-–—]+\s*$")
-_SIGNATURE = regex.compile(rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}){DECORATION}$")
+_VOCATIVE = regex.compile(rf"^\s*(?P<names>{_GROUP}(?:{SEPARATOR}{_GROUP})*)\s*[,!\-–—]+\s*$")
+"""A first line that only addresses someone ("Mary,"); a word and a colon is a label ("Addition:")."""
+_SIGNATURE = regex.compile(rf"^{DECORATION}/?(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}){SIGNATURE_END}$")
 """A bare last line taken as a signature: one name group only, so "Sunnyvale, CA" is not one."""
 _DASH_CLOSER = regex.compile(r"^\s*[-–—~]+\s*")
 _LOOSE_SIGNATURE = regex.compile(
-    rf"^{DECORATION}(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){DECORATION}$"
+    rf"^{DECORATION}/?(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){SIGNATURE_END}$"
 )
 _DASHED = regex.compile(rf"^\s*{DASHED_INITIALS}\s*$")
+_LISTED = regex.compile(r"\s*[-–—~*•]")
+"""A line that starts like an item of a list or a line of a log ("- one", "-- Installing: ...")."""
+_RULED = regex.compile(r"\s*[-–—~=_*]{2,}.*[-–—~=_*]{2,}\s*$")
+"""A line between rules of dashes: a separator such as "-----Original Message-----", not a signature."""
 _SPACED_NAME = regex.compile(SPACED)
 _DASHED_NAME = regex.compile(DASHED_INITIALS)
 _SEPARATOR = regex.compile(SEPARATOR)
-_SENTENCE_END = regex.compile(r"(?<=[.!?])\s+")
+_SENTENCE_END = regex.compile(r"(?<=[.!?])(?<!(?:^|[\s(])(?:\p{Lu}|[DdMm]rs?|Ms|Prof|St)\.)\s+")
+"""Where one sentence ends and the next begins; not after an initial or a title ("Arthur C. Clarke")."""
+_SENTENCE_CLOSE = regex.compile(r"[.!?]['\")\]]*\s*$")
 _FINAL_INITIAL = regex.compile(r"(?:^|\s|\.)\p{Lu}\.$")
 _TRAILING_DASHED = regex.compile(rf"(?:^|[\s,])(?P<initials>{DASHED_INITIALS})\s*$")
 
@@ -158,22 +170,63 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
 
 
 def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) -> tuple[str, ...]:
-    """Names signed at the end of a message: "Thanks, Rob", "Cheers\nR o b e r t", a bare "-RG-"."""
+    """Names signed at the end of a message: "Thanks, Rob", "Cheers\nR o b e r t", a bare "-RG-".
+
+    A message flattened into one line ("... What do you think? Arthur") is read as if each of
+    the last line's sentences stood on a line of its own, when the lines give no name.
+    """
     lines = last_lines_of(text, max(last_lines, 2))
-    if len(lines) < 2:
+    signed = _signed_in(lines, rules, last_lines) if len(lines) >= 2 else ()
+    if signed or not lines or _ends_list(lines):
+        return signed
+    flat = flattened(lines[-1])
+    if len(flat) < 2:
         return ()
+    return _signed_in(lines[:-1] + flat, rules, last_lines)
+
+
+def flattened(line: str) -> list[str]:
+    """The sentences of a line whose last sentence may be a sign-off: none when it ends as a sentence does.
+
+    A signature does not end with a full stop, question or exclamation mark ("Go team!" is not one).
+    """
+    if _SENTENCE_CLOSE.search(line):
+        return []
+    return [sentence for sentence in _SENTENCE_END.split(line) if sentence]
+
+
+def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ...]:
+    """The names signed in these last lines of a message (the first of them is never a sign-off)."""
     tail = lines[1:][-last_lines:]  # the first line is the greeting's, never a sign-off
     for index in range(len(tail) - 1, -1, -1):
         match = rules.match("closer", tail[index])
-        if match is None:
+        if match is None or _RULED.match(tail[index]):
             continue
+        if _LISTED.match(tail[index]) and _LISTED.match(lines[len(lines) - len(tail) + index - 1]):
+            return ()  # a run of "- item" or "-- Installing: ..." lines: a list or a log, not a signature
         closing = tuple(tail[index:])
         signed = rules.read(("closing", *closing), lambda: _signed_after(closing, match, rules))
         if signed is not None:
             return signed
         # else a sentence that starts like a closer ("Thanks for the tip!"): look further up
     last = lines[-1]
+    if _ends_list(lines):
+        return ()  # the last of a list of words or an address, not a signature
     return rules.read(("last line", last), lambda: _signed_last(last, rules)) or ()
+
+
+ITEM_WORDS = 3
+"""A line of at most this many words, without a sentence's punctuation, is an item of a list."""
+_PUNCTUATED = regex.compile(r"[.!?,;:]\s*$")
+
+
+def _ends_list(lines: list[str]) -> bool:
+    """True when the two lines above the last are items of a list: the last line is one more item."""
+    return len(lines) >= 3 and all(map(_is_item, lines[-3:-1]))
+
+
+def _is_item(line: str) -> bool:
+    return len(line.split()) <= ITEM_WORDS and _PUNCTUATED.search(line) is None
 
 
 def _signed_after(closing: tuple[str, ...], match: regex.Match[str], rules: Rules) -> tuple[str, ...] | None:
@@ -197,10 +250,19 @@ def _signed_after(closing: tuple[str, ...], match: regex.Match[str], rules: Rule
 
 def _signed_last(last: str, rules: Rules) -> tuple[str, ...]:
     """The names of a bare signature on the last line, when no closer signs the message."""
+    if _RULED.match(last):
+        return ()  # "-----Original Message-----" and its translations
     names = _signature(last, loose=False, rules=rules)
     if not names and (sentences := _SENTENCE_END.split(last))[-1] != last:
         names = _signature(sentences[-1], loose=False, rules=rules)  # "Gracias. DF"
+        last = sentences[-1]
+    if not names and (short := _SHORT_SIGNATURE.fullmatch(last)) is not None:
+        names = [short["name"]]  # "kd", "/J": collect keeps them only as the sender's own initials
     return tuple(_valid(names, rules, initials=True))
+
+
+_SHORT_SIGNATURE = regex.compile(r"[-–—~/\s]*(?P<name>\p{Ll}{2,3}|\p{L})[\s.!]*")
+"""A bare signature of lower-case initials or one letter ("kd", "--M", "/j")."""
 
 
 PROSE_WORDS = 8
@@ -265,11 +327,31 @@ def _lower_case_name(rest: str) -> list[str]:
 
 
 def _names_in(rest: str, rules: Rules) -> list[str]:
-    match = _NAMES_AT_START.match(rest.lstrip())
+    rest = rest.lstrip()
+    match = _NAMES_AT_START.match(rest)
     if match is None:
         return []
-    groups = (_cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(match.group()))
+    found = match.group()
+    if _LOWER_WORD_NEXT.match(rest, match.end()):
+        found = _without_sentence_start(found)
+    groups = (_cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(found))
     return [group for group in groups if group]
+
+
+_LOWER_WORD_NEXT = regex.compile(r"[^\S\n]+\p{Ll}")
+
+
+def _without_sentence_start(names: str) -> str:
+    """The names without a last word that opens the sentence after them ("Hi Mary Space elevators ...").
+
+    In a message flattened into one line the greeting runs into the first sentence; a common word
+    that is not also a name, capitalised before a lower-case word, starts that sentence.
+    """
+    head, _, last = names.rpartition(" ")
+    key = last.casefold()
+    if head and key in common_words() and key not in name_words():
+        return head.rstrip()
+    return names
 
 
 _ROLE = regex.compile(r"\s*[(\[][^()\[\]]{1,40}[)\]]\s*$")
@@ -323,10 +405,54 @@ def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[s
     result: list[str] = []
     for raw in names:
         name = _clean(raw)
-        if len(name) < 2 or _DIGIT.search(name):
+        if (len(name) < 2 and not (initials and name.isalpha())) or _DIGIT.search(name):
             continue
-        if name.lower() in rules.stopwords and not (initials and _INITIALS.fullmatch(name)):
+        if name.lower() in rules.stopwords and not (initials and _INITIALS.fullmatch(name)
+                                                     and name.lower() not in ABBREVIATIONS):
             continue
         if name not in result:
             result.append(sys.intern(name))  # one copy of each name however many lines give it
     return result
+
+
+_NAME_END = regex.compile(r"[^\S\n]*[-–—~*_=.!,;:)\]]*[^\S\n]*(?:\n|$)")
+_OPENING = regex.compile(r"[\s\-–—~*_=>/(\[]*")
+SIGNATURE_LINES_AFTER = 3
+"""Lines a signature block may hold after a short sign-off ("kd", then a name, a title, a phone number)."""
+
+
+def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES) -> bool:
+    """True when ``text[start:end]`` stands where a greeting or a sign-off names someone.
+
+    A sign-off ends its line, within the last lines of the message, after nothing but decoration, a
+    sentence end or a closer ("Thanks. kd", "thanks kd", "--M"); a greeting opens the first line, alone
+    or after a greeting word ("kd,", "Hi M -"). Apply replaces short names ("M", "kd") only there.
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    if _NAME_END.match(text, end) is not None and _near_end(text, end):
+        opening = _SENTENCE_END.split(before)[-1]
+        if _OPENING.fullmatch(opening) or _closes(opening, rules):
+            return True
+    if text[:line_start].strip():
+        return False
+    after = text[end : end + 1]
+    if after and not (after.isspace() or after in ",:;!-–—"):
+        return False
+    match = rules.match("greeting", before)
+    return bool(_OPENING.fullmatch(before) or (match is not None and not match["rest"].strip()))
+
+
+def _near_end(text: str, end: int) -> bool:
+    """True when at most ``SIGNATURE_LINES_AFTER`` non-blank lines follow this offset's line."""
+    lines = _NEXT_LINE.finditer(text, end)
+    return sum(1 for _ in itertools.islice(lines, SIGNATURE_LINES_AFTER + 1)) <= SIGNATURE_LINES_AFTER
+
+
+_NEXT_LINE = regex.compile(r"\n[^\S\n]*\S")
+
+
+def _closes(opening: str, rules: Rules) -> bool:
+    """True when this start of a sentence is a closer with nothing after it ("Thanks, ", "Cheers ")."""
+    match = rules.match("closer", opening)
+    return match is not None and not match["rest"].strip()

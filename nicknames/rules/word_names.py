@@ -4,7 +4,9 @@ Apply: a name tagged ``word`` in the mapping is replaced like any other name,
 except where it reads as the word:
 
 - at the start of a sentence followed by a lower-case word or "I"
-  ("Will you ...", "Hope this helps", "May I ...");
+  ("Will you ...", "Hope this helps", "May I ..."), also in quoted text
+  ("> Hope everyone is well") and after the vocative that opens a line
+  ("Drew, Will you ...");
 - next to a number ("May 2021", "3 May"), where it is a month;
 - written all in lower case ("mark", "will") anywhere but the greeting line and
   the sign-off, where a lower-case signature is common.
@@ -32,8 +34,15 @@ WORD_NAMES = frozenset(
 )
 """Lower-case forms of given names and surnames that are common English words."""
 
-_SENTENCE_START = regex.compile(r"(?:^|[.!?]['\")\]]?\s+|\n\s*)[\"'(\[*_]*$")
-_LOWER_NEXT = regex.compile(r"[^\S\n]+(?:\p{Ll}|I\b)")
+_SENTENCE_START = regex.compile(
+    r"(?:^[>|\s]*|[.!?]['\")\]]?\s+|\n[>|\s]*|(?:^|\n)[>|\s]*\p{Lu}[\p{L}'’\-]*,[^\S\n]+)[\"'(\[*_]*$"
+)
+"""Where a sentence starts: the text's or a line's start (after quote marks "> "), a sentence end, or the
+vocative that opens a line ("Drew, Will you ...")."""
+BEFORE = 40
+"""Characters before a name that ``reads_as_word`` looks at (a line's opening vocative fits in them)."""
+_LOWER_NEXT = regex.compile(r"[^\S\n]+(?!and\b)(?:\p{Ll}|I\b)")
+"""A lower-case word or "I" next: "Will you", "Hope this"; but "Grace and I" names someone."""
 _NUMBER_AFTER = regex.compile(r"[^\S\n]*,?[^\S\n]*\d")
 _NUMBER_BEFORE = regex.compile(r"\d(?:st|nd|rd|th)?[^\S\n]*(?:of[^\S\n]+)?$")
 
@@ -43,7 +52,7 @@ def reads_as_word(text: str, start: int, end: int, in_salutation: bool) -> bool:
     name = text[start:end]
     if name.islower() and not in_salutation:
         return True
-    before = text[max(0, start - 12) : start]
+    before = text[max(0, start - BEFORE) : start]
     if _NUMBER_AFTER.match(text, end) or _NUMBER_BEFORE.search(before):
         return True
     return bool(_SENTENCE_START.search(before) or start == 0) and _LOWER_NEXT.match(text, end) is not None

@@ -8,33 +8,14 @@ where sentences do not force it.
 
 from __future__ import annotations
 
-import functools
 from collections import Counter
 from dataclasses import dataclass, field
-from importlib import resources
 
-COMMON_WORDS = "common_words.txt"
-NAME_WORDS = "name_words.txt"
+# The word lists live with the rules (greetings read them too); discovery's callers find them here as well.
+from nicknames.rules.stopwords import common_words as common_words, name_words as name_words
+
 MIN_LOWER = 3
 """Lower-case uses a token needs before the corpus alone makes it an ordinary word."""
-
-
-@functools.cache
-def common_words() -> frozenset[str]:
-    """The built-in list of common English words, lower case (names that are words included)."""
-    return _read_words(COMMON_WORDS) | name_words()
-
-
-def _read_words(file_name: str) -> frozenset[str]:
-    text = resources.files("nicknames").joinpath("data", file_name).read_text(encoding="utf-8")
-    lines = (line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    return frozenset(word.lower() for line in lines for word in line.split())
-
-
-@functools.cache
-def name_words() -> frozenset[str]:
-    """Given names that are also ordinary words (Will, Mark, Grace, May), lower case."""
-    return _read_words(NAME_WORDS)
 
 
 @dataclass

@@ -41,3 +41,25 @@ def initials_of(full_name: str) -> set[str]:
     parts = [p[0].upper() for w in words for p in w.split("-") if p and p[0].isalpha()]
     found = {"".join(first), "".join(parts), first[0] + first[-1], "".join(first[:-1])}
     return {initials for initials in found if len(initials) >= 2}
+
+
+SHORT = regex.compile(r"\p{L}\.?|\p{Ll}{2,3}")
+"""One letter, or two or three lower-case ones: a sign-off ("M", "J.", "kd") that only its position makes a name."""
+
+
+def is_short(text: str) -> bool:
+    """True for a one-letter or lower-case initials sign-off, which apply replaces in salutations only."""
+    return SHORT.fullmatch(text) is not None
+
+
+def signs_with(text: str, full_name: str) -> bool:
+    """True when a short sign-off is this registered name's initials or its given name's first letter.
+
+    "kd" and "KD" for Kate Dunn, "M", "m" or "M." for Mary Jane Poe; a single-word registered name gives its letter only.
+    Three letters may hold a middle initial the class list does not have ("kjd" for Kate Dunn).
+    """
+    words, text = full_name.split(), letters(text).upper()
+    if len(text) == 1:
+        return bool(words) and words[0][:1].upper() == text
+    initials = initials_of(full_name)
+    return text in initials or (len(text) == 3 and text[0] + text[2] in initials)
