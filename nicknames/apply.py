@@ -11,12 +11,13 @@ from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
 from nicknames.messages import Message, MessageTable
 from nicknames.resolution import Unresolved
-from nicknames.substitute import Pseudonym, Replacement, scope_names, substitute_batch
+from nicknames.substitute import NamesOf, Pseudonym, Replacement, scope_names, substitute_batch
 
 
 @dataclass(frozen=True)
 class Duplicate:
-    """A name that belongs to several participants active in the same scope."""
+    """A name that belongs to several participants in the same scope: active there, or, for a name none of them
+    has, of the whole file (``NamesOf.everyone``)."""
 
     scope: str
     name: str
@@ -78,8 +79,13 @@ def apply_mapping(
     *,
     identifiers: IdentifierRules | None = None,
     unresolved: Unresolved = Unresolved.first,
+    names_of: NamesOf = NamesOf.everyone,
 ) -> ApplyResult:
-    """Replace every name of the mapping (and identifiers, when given) in the text column, scope by scope."""
+    """Replace every name of the mapping (and identifiers, when given) in the text column, scope by scope.
+
+    ``names_of``: whose names count in a scope, everyone of the mapping (a name no active participant has goes to
+    its owners in the file) or the active participants only, the paper's rule (see ``NamesOf``).
+    """
     messages = list(table.messages())
     texts = [message.text for message in messages]
     replacements: list[tuple[int, Replacement]] = []
@@ -87,7 +93,7 @@ def apply_mapping(
     groups = _group_by_scope(table.scope_keys(scope))
     for key, rows in groups.items():
         batch = [messages[row] for row in rows]
-        names = scope_names(mapping, _active(batch))
+        names = scope_names(mapping, _active(batch), names_of)
         duplicates.extend(Duplicate(key, name, owners) for name, owners in names.duplicates().items())
         new_texts, records = substitute_batch(
             batch, names, pseudonym, identifiers=identifiers, unresolved=unresolved

@@ -21,6 +21,12 @@ A mention none of these decide follows the ``Unresolved`` policy: ``first``
 (the candidate who uses the name most often, ties to the first in the mapping:
 the paper's rule), ``mark`` (all candidates, e.g. ``[U12|U43]``) or ``skip``
 (left as written). Those mentions are flagged for review either way.
+
+A name one participant alone has is theirs (``only``, confidence 1.0); with
+``apply --names-of everyone`` a name that no participant active in the scope
+has, and one participant of the file has, is theirs too (``file``, 0.9): a
+registered person who receives the mail or posts in another session. A name
+several such participants share goes through the rules above.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ if TYPE_CHECKING:  # only for annotations: the table module loads pandas
 
 CONFIDENCE = {
     "only": 1.0,
+    "file": 0.9,
     "signoff": 0.95,
     "greeting": 0.95,
     "parent": 0.80,
@@ -51,6 +58,8 @@ CONFIDENCE = {
 
 ONLY_EVIDENCE = "the only active participant with this name"
 """The evidence of rule ``only``."""
+FILE_EVIDENCE = "the only participant of the file with this name, none of them active in the scope"
+"""The evidence of rule ``file`` (``apply --names-of everyone``)."""
 
 DECIDING = ("signoff", "greeting", "parent", "recipient", "addressed", "other", "thread", "recent")
 """The context rules, strongest first."""

@@ -53,7 +53,7 @@ from nicknames.nickname_table import NicknameTable
 from nicknames.pseudonyms import IdTemplate
 from nicknames.resolution import Unresolved
 from nicknames.salutations import DEFAULT_RULES, Rules
-from nicknames.substitute import Pseudonym
+from nicknames.substitute import NamesOf, Pseudonym
 
 OUTPUT_TABLE_COLUMNS = ("message_id", "parent_id", "thread_id", "sender", "recipients", "date", "subject", "text")
 """Columns of a pseudonymised mail archive written as a table (ids are the pseudonymous ones)."""
@@ -172,13 +172,16 @@ def apply_source(
     *,
     identifiers: IdentifierRules | None = None,
     unresolved: Unresolved = Unresolved.first,
+    names_of: NamesOf = NamesOf.everyone,
 ) -> ApplyResult:
     """Pseudonymise a source; for mail, every part of every message and its headers."""
     if source.archive is None:
-        return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
+        return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
+                             names_of=names_of)
     archive = source.archive
     parts = part_table(archive, lambda participant: pseudonymous_address(participant, pseudonym(participant)))
-    result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved)
+    result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
+                           names_of=names_of)
     ids = archive_message_ids(archive)
     messages = pseudonymised_messages(archive, list(result.frame[parts.columns.text]), pseudonym, ids)
     return ArchiveApplyResult(
@@ -196,6 +199,7 @@ def pseudonymise(
     identifiers: Iterable[str] = KINDS,
     addresses: MappingType[str, list[str]] | None = None,
     unresolved: Unresolved = Unresolved.first,
+    names_of: NamesOf = NamesOf.everyone,
 ) -> ApplyResult:
     """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
 
@@ -208,7 +212,7 @@ def pseudonymise(
     owned = source.owned_addresses(addresses, pseudonym or IdTemplate())
     rules = identifier_rules(kinds, [*mapping.participants, *senders], owned) if kinds else None
     return apply_source(
-        source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved
+        source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved, names_of=names_of
     )
 
 

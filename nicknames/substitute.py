@@ -7,6 +7,7 @@ change, so reports, audit and evaluation all read the same records.
 
 from __future__ import annotations
 
+import enum
 from collections.abc import Callable, Collection, Iterable, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from nicknames.matcher import NameMatcher
 from nicknames.patterns import compile_names, name_key
 from nicknames.resolution import (
     CONFIDENCE,
+    FILE_EVIDENCE,
     ONLY_EVIDENCE,
     Decision,
     ThreadContext,
@@ -27,13 +29,17 @@ from nicknames.resolution import (
     Zone,
     decide,
 )
-from nicknames.word_names import reads_as_word
+from nicknames.discover.lexicon import common_words
+from nicknames.salutations import TITLES
+from nicknames.stopwords import STOPWORDS
+from nicknames.word_names import WORD_NAMES, next_to_number, reads_as_word
 
 if TYPE_CHECKING:  # only for annotations: the table module loads pandas
     from nicknames.messages import Message
 
 RULES = {
     "only": "the name belongs to one active participant",
+    "file": "the name belongs to one participant of the file, none of them active in the scope (--names-of everyone)",
     "signoff": "shared name in the sign-off: the message's sender",
     "greeting": "shared name in the greeting: the parent message's sender",
     "parent": "shared name in the body of a reply: the parent message's sender",
@@ -120,6 +126,8 @@ class ScopeNames:
     """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
     openings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """First word → the names in use of several words that start with it (``@Mary Jane``)."""
+    absent: frozenset[str] = frozenset()
+    """Names none of whose owners is active in the scope (``NamesOf.everyone``): their owners in the whole file."""
 
     def starts_name(self, text: str, start: int, end: int) -> bool:
         """True when the handle body ``text[start:end]`` is a name in use, or opens one of several words."""
@@ -142,37 +150,62 @@ def shared_names(owners: MappingType[str, Sequence[str]]) -> dict[str, tuple[str
     return {name: tuple(users) for name, users in owners.items() if len(users) > 1}
 
 
-def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
-    """Compile the names of the active participants and the keep list for one scope."""
-    owners, counts, tagged = scope_owners(mapping, active)
+class NamesOf(str, enum.Enum):
+    """Whose names are replaced in a scope.
+
+    ``active``: only the names of participants active in the scope (the paper's
+    rule). ``everyone``: also the names of every other participant of the
+    mapping (registered people who receive the mail or post elsewhere in the
+    file), where no active participant has the name: a name one of them alone
+    has is theirs, a name several of them share goes through the shared-name
+    rules (``nicknames.resolution``).
+    """
+
+    everyone = "everyone"
+    active = "active"
+
+
+def scope_names(mapping: Mapping, active: Collection[str], names_of: NamesOf = NamesOf.active) -> ScopeNames:
+    """Compile the names of the active participants (of everyone, see ``NamesOf``) and the keep list for one scope."""
+    owners, counts, tagged = scope_owners(mapping, active, names_of)
     pattern = compile_names(owners, glued=tagged["glued"])
     openings: dict[str, list[str]] = {}
     for key in owners:
         if " " in key:
             openings.setdefault(key.split(" ", 1)[0], []).append(key)
     return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
-                      {word: tuple(keys) for word, keys in openings.items()})
+                      {word: tuple(keys) for word, keys in openings.items()}, frozenset(tagged["absent"]))
 
 
 def scope_owners(
-    mapping: Mapping, active: Collection[str]
+    mapping: Mapping, active: Collection[str], names_of: NamesOf = NamesOf.active
 ) -> tuple[dict[str, list[str]], dict[tuple[str, str], int], dict[str, set[str]]]:
     """The names of one scope before they are compiled: name → active participants using it, in mapping order
-    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued`` and ``word``."""
+    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued`` and ``word``.
+
+    With ``NamesOf.everyone`` a name no active participant has goes to every participant of the mapping who has
+    it; those names are also in ``absent``.
+    """
     owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
+    others: dict[str, list[str]] = {}
     counts: dict[tuple[str, str], int] = {}
     keep = set(owners)
-    tagged: dict[str, set[str]] = {"glued": set(), "word": set()}
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "absent": set()}
     for participant in mapping.participants:
-        if participant not in active:
+        is_active = participant in active
+        if not is_active and names_of is NamesOf.active:
             continue
         for name in mapping.entry(participant).names:
             key = name_key(name.text)
             if name.in_use and key not in keep:
-                owners.setdefault(key, []).append(participant)
+                (owners if is_active else others).setdefault(key, []).append(participant)
                 counts[(participant, key)] = name.count or 0
                 for tag in tagged.keys() & set(name.tags):
                     tagged[tag].add(key)
+    for key, users in others.items():
+        if key not in owners:
+            owners[key] = users
+            tagged["absent"].add(key)
     return owners, counts, tagged
 
 
@@ -236,29 +269,76 @@ def substitute_mentions(
     taken = [(mention[0], mention[1]) for mention in mentions]
     if names.pattern is not None:
         zones: Callable[[int], Zone] | None = None
-        owners, words, confidence = names.owners, names.words, CONFIDENCE["only"]
+        owners, words = names.owners, names.words
         texts: dict[str, str] | None = getattr(pseudonym, "texts", None)
         for start, end, key in names.pattern.spans(text):
             candidates = owners[key]
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
             original = text[start:end]
-            if len(candidates) == 1 and key not in words:  # what ``decide`` gives, without a Decision
+            if key in words:
+                zones = zones or _zones(text)
+                if reads_as_word(text, start, end, zones(start) is not Zone.BODY):
+                    continue
+            if key in names.absent:
+                zones = zones or _zones(text)
+                if not absent_reads_as_name(text, start, end, zones(start)):
+                    continue
+            if len(candidates) == 1:  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
                 shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
-                mentions.append((start, end, original, key, participant, shaped, "only", candidates, "name",
-                                 confidence, ONLY_EVIDENCE))
+                mentions.append(_only(start, end, original, key, participant, shaped, key in names.absent))
                 continue
             zones = zones or _zones(text)
             zone = zones(start)
-            if key in words and reads_as_word(text, start, end, zone is not Zone.BODY):
-                continue
             context = context if context is not None else ThreadContext.of([message])
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
             mentions.append(_name_mention(start, end, original, key, candidates, decision, pseudonym))
     if taken:
         mentions.sort(key=_start_of)
     return _stitch(text, mentions), mentions
+
+
+def absent_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
+    """Whether a name of nobody active in the scope (``NamesOf.everyone``) stands there as a name.
+
+    Such a name comes with weaker evidence than an active participant's, so a
+    name of one word is replaced only where it reads as a name: never next to a
+    number ("Jan 12") or in a contraction ("Don't"); never as part of a longer
+    name nobody has: after a capitalised word or an initial that is not a
+    greeting or a title ("Rosalind Franklin", "Arthur C. Clarke"), before a capitalised
+    word ("Mary Smith" for a Mary Jones elsewhere in the file), or joined by a
+    hyphen ("Nowak-Lee"); and, when it is also a common word ("Brown", "Hope"),
+    only alone in a greeting or sign-off ("Thanks, Bill"), not before a
+    lower-case word ("Hope everyone is well").
+    """
+    name = text[start:end]
+    if " " in name:
+        return True
+    if next_to_number(text, start, end) or _AFTER_ONE_WORD.match(text, end) is not None:
+        return False
+    before = _BEFORE_ONE_WORD.search(text, max(0, start - 40), start)
+    if before is not None and before.group("word").casefold().rstrip(".") not in _NOT_NAMES:
+        return False
+    if name.casefold() not in _COMMON_WORDS:
+        return True
+    return zone is not Zone.BODY and _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
+
+
+_AFTER_ONE_WORD = regex.compile(r"[^\S\n]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
+"""What makes a one-word name part of something else after it: a capitalised word, a contraction's "'t", a hyphen."""
+_BEFORE_ONE_WORD = regex.compile(r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?)[^\S\n]+|(?P<word>\p{L}+)-)$")
+"""A capitalised word or initial right before a one-word name, or a word joined to it by a hyphen."""
+_LOWER_AFTER = regex.compile(r"[^\S\n]+\p{Ll}")
+_COMMON_WORDS = common_words() | WORD_NAMES
+_NOT_NAMES = STOPWORDS | TITLES
+"""Capitalised words that may stand before a name without being part of it ("Thanks Bill", "Dr. Brown")."""
+
+
+def _only(start: int, end: int, original: str, key: str, participant: str, shaped: str, absent: bool) -> Mention:
+    """The mention of a name one participant alone has: active in the scope (``only``) or not (``file``)."""
+    rule, evidence = ("file", FILE_EVIDENCE) if absent else ("only", ONLY_EVIDENCE)
+    return (start, end, original, key, participant, shaped, rule, (participant,), "name", CONFIDENCE[rule], evidence)
 
 
 def _start_of(mention: Mention) -> int:

@@ -43,7 +43,12 @@ def reads_as_word(text: str, start: int, end: int, in_salutation: bool) -> bool:
     name = text[start:end]
     if name.islower() and not in_salutation:
         return True
-    before = text[max(0, start - 12) : start]
-    if _NUMBER_AFTER.match(text, end) or _NUMBER_BEFORE.search(before):
+    if next_to_number(text, start, end):
         return True
+    before = text[max(0, start - 12) : start]
     return bool(_SENTENCE_START.search(before) or start == 0) and _LOWER_NEXT.match(text, end) is not None
+
+
+def next_to_number(text: str, start: int, end: int) -> bool:
+    """True when a number stands right before or after ``text[start:end]``: a month ("May 2021", "3 Jan")."""
+    return bool(_NUMBER_AFTER.match(text, end) or _NUMBER_BEFORE.search(text[max(0, start - 12) : start]))

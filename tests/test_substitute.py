@@ -7,7 +7,7 @@ import pytest
 from nicknames.mapping import Mapping, Name
 from nicknames.messages import Message
 from nicknames.pseudonyms import IdTemplate
-from nicknames.substitute import scope_names, substitute_message
+from nicknames.substitute import NamesOf, scope_names, substitute_message
 
 PSEUDONYM = IdTemplate()
 
@@ -89,3 +89,37 @@ def test_duplicate_with_equal_counts_goes_to_the_first_in_the_file() -> None:
 def test_duplicates_are_listed() -> None:
     names = scope_names(Mapping({"a": ["Sam", "Al"], "b": ["Sam"]}), {"a", "b"})
     assert names.duplicates() == {"Sam": ("a", "b")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I spoke to Tobias today", "I spoke to [u1] today"),
+        ("Tobias agreed at once.", "[u1] agreed at once."),
+        ("Tobias Quell agreed", "Tobias Quell agreed"),  # a longer name nobody has
+        ("Marta Tobias agreed", "Marta Tobias agreed"),
+        ("Arthur C. Tobias wrote it", "Arthur C. Tobias wrote it"),
+        ("Lind-Tobias wrote it", "Lind-Tobias wrote it"),
+        ("Thanks Tobias for this", "Thanks [u1] for this"),  # a greeting word is not part of the name
+        ("Ask Dr. Tobias", "Ask Dr. [u1]"),
+        ("due Tobias 12", "due Tobias 12"),
+        ("Hi all,\nthe Brown cover is due\nBrown", "Hi all,\nthe Brown cover is due\n[u2]"),  # a word: sign-off only
+        ("Brown,\nsee below\nKit", "[u2],\nsee below\nKit"),
+        ("Brown paper bags\nKit", "Brown paper bags\nKit"),
+        ("Hi Kit,\nDon't worry\nKit", "Hi Kit,\nDon't worry\nKit"),
+        ("Hi Kit,\nask Don now\nKit", "Hi Kit,\nask [u3] now\nKit"),
+        ("Hi Kit,\nask Tobias Brown\nKit", "Hi Kit,\nask [u4]\nKit"),
+    ],
+)
+def test_names_of_participants_not_active_in_the_scope(text: str, expected: str) -> None:
+    mapping = Mapping({"u1": ["Tobias"], "u2": ["Brown"], "u3": ["Don"], "u4": ["Tobias Brown"], "s": []})
+    new, records = substitute_message(
+        message(text), scope_names(mapping, {"s"}, NamesOf.everyone), PSEUDONYM
+    )
+    assert new == expected
+    assert {record.rule for record in records} <= {"file"}
+
+
+def test_names_of_active_participants_only_leaves_the_others() -> None:
+    mapping = Mapping({"u1": ["Tobias"], "s": []})
+    assert run(mapping, "I spoke to Tobias today", {"s"})[0] == "I spoke to Tobias today"

@@ -43,6 +43,7 @@ from nicknames.render import (
     pseudonym_summary,
 )
 from nicknames.resolution import Unresolved
+from nicknames.substitute import NamesOf
 
 if TYPE_CHECKING:
     pass
@@ -101,6 +102,11 @@ def apply_command(
                                                    "its most frequent user, else first in the mapping; mark = "
                                                    "[U12|U43]; skip = leave it. Listed in --review either way.")]
     = Unresolved.first,
+    names_of: Annotated[NamesOf, typer.Option("--names-of", help="Whose names are replaced in a scope: everyone = "
+                                              "also participants not active there (registered people who receive "
+                                              "the mail or post elsewhere) where no active participant has the "
+                                              "name; active = only participants active in the scope (the paper's "
+                                              "rule).")] = NamesOf.everyone,
     review: Annotated[Path | None, typer.Option("--review", help="CSV of every decision on a shared name with "
                                                 "evidence and confidence; undecided ones first (owner-only).",
                                                 dir_okay=False)] = None,
@@ -174,7 +180,7 @@ def apply_command(
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
     result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
-                          addresses=roster.addresses, unresolved=unresolved)
+                          addresses=roster.addresses, unresolved=unresolved, names_of=names_of)
     if isinstance(pseudonym, KeyedIds) and source.archive is None:
         result.frame = keyed_id_columns(table, result.frame, pseudonym)
     absent_warning(err, result.unknown_participants)
@@ -187,7 +193,8 @@ def apply_command(
     if review is not None:
         write_review(result, review)
     if key_file is not None:
-        options = {"scope": scope.value, "unresolved": unresolved.value, "identifiers": sorted(kinds)}
+        options = {"scope": scope.value, "unresolved": unresolved.value, "identifiers": sorted(kinds),
+                   "names_of": names_of.value}
         save_key(key_file, key, mapping, result.replacements, str(messages), options)
     if not quiet:
         apply_summary(err, result, scope.value, verbose)
