@@ -33,7 +33,8 @@ class ApplyResult:
     duplicates: list[Duplicate]
     scopes: int
     unknown_participants: list[str] = field(default_factory=list)
-    """Participants of the mapping that sent no message (a sign of the wrong mapping or data)."""
+    """Participants of the mapping that sent no message (a sign of the wrong mapping or data), except registered
+    people collect found posting nothing (names tagged ``absent``)."""
 
     def message_count(self) -> int:
         """Messages in the table."""
@@ -106,7 +107,7 @@ def apply_mapping(
     frame[table.columns.text] = texts
     replacements.sort(key=lambda item: (item[0], item[1].start))
     senders = set(table.frame[table.columns.sender])
-    unknown = [p for p in mapping.participants if p not in senders]
+    unknown = [p for p in mapping.participants if p not in senders and not _absent(mapping, p)]
     return ApplyResult(frame, [record for _, record in replacements], duplicates, len(groups), unknown)
 
 
@@ -123,3 +124,9 @@ def _active(batch: list[Message]) -> set[str]:
     active.update(message.parent_sender for message in batch if message.parent_sender)
     active.update(participant for message in batch for participant in message.recipients)
     return active
+
+
+def _absent(mapping: Mapping, participant: str) -> bool:
+    """Whether collect gave this participant a line as a registered person who posts nothing (``nicknames.absent``)."""
+    names = mapping.entry(participant).names
+    return bool(names) and all("absent" in name.tags for name in names)

@@ -38,8 +38,12 @@ JOB_TITLES = frozenset(
     """.split()
 )
 """Job titles that some class lists put around a name ("Executive VP Carla Osei"): not name parts."""
-NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS
-"""Words of a class-list row that are never name parts: job titles, "Dr.", "Prof.", "Thanks"."""
+GENERATIONS = frozenset({"ii", "iii", "iv", "jr", "sr"})
+"""Suffixes of a name that tell generations apart ("Jenkins III"): not name parts."""
+NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS | GENERATIONS
+"""Words of a class-list row that are never name parts: job titles, "Dr.", "Prof.", "Thanks", "Jr", "III"."""
+_ASIDE = regex.compile(r"\([^()]*\)")
+"""A remark in parentheses after a name ("Carla Osei (US - Lisbon)"): an office or a place, not the name."""
 
 
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
@@ -78,8 +82,10 @@ def is_person(full_name: str) -> bool:
 def registered_parts(full_name: str) -> list[str]:
     """The forms of a registered name people use: full, first, last, first+last, middle, hyphen parts.
 
-    "Grey, Robert" is read as "Robert Grey". Single letters and parts with digits are left out.
+    "Grey, Robert" is read as "Robert Grey". Single letters, parts with digits, generation suffixes ("III") and
+    remarks in parentheses ("(London office)") are left out.
     """
+    full_name = " ".join(_ASIDE.sub(" ", full_name).split())
     if full_name.count(",") == 1:
         last, first = (part.strip() for part in full_name.split(","))
         full_name = f"{first} {last}"

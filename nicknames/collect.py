@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import regex
 
+from nicknames.absent import AbsentName, absent_names
 from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.attribution import tally
 from nicknames.discover.glued import glued_name
@@ -97,7 +98,23 @@ def collect(
     scan = plan.scan()
     for start in range(0, len(messages), BATCH):
         scan.add_all(start, messages[start : start + BATCH])
-    return finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
+    result = finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
+    if class_list:
+        add_absent(result.mapping, absent_names(
+            messages, class_list, addressed, result.mapping.names, plan.names_table, scan.index.lexicon.is_word
+        ))
+    return result
+
+
+def add_absent(mapping: Mapping, names: Iterable[AbsentName]) -> None:
+    """Give registered people who post nothing a line with their names that occur (see ``nicknames.absent``)."""
+    touched: set[str] = set()
+    for name in names:
+        mapping.add_participant(name.participant)
+        mapping.set_name(name.participant, Name(name.text, name.count, (name.tag, "absent")))
+        touched.add(name.participant)
+    for participant in touched:
+        mapping.sort_names(participant)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ TAGS: dict[str, str] = {
     "word": "also an ordinary word: replaced only where written as a name",
     "uncertain": "attribution by thread context rather than by direct reply",
     "session": "found only outside the participant's threads, in a session where nobody else has it",
+    "absent": "the participant is registered but posts nothing in the file; the name occurs in others' messages",
     "manual": "added by the reviewer",
 }
 """Tags a name may carry: where it came from, and flags for review and apply."""

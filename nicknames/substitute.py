@@ -30,9 +30,7 @@ from nicknames.resolution import (
     decide,
 )
 from nicknames.discover.lexicon import common_words
-from nicknames.salutations import TITLES
-from nicknames.stopwords import STOPWORDS
-from nicknames.word_names import WORD_NAMES, next_to_number, reads_as_word
+from nicknames.word_names import WORD_NAMES, in_longer_name, reads_as_place, reads_as_word
 
 if TYPE_CHECKING:  # only for annotations: the table module loads pandas
     from nicknames.messages import Message
@@ -126,7 +124,7 @@ class ScopeNames:
     """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
     openings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """First word → the names in use of several words that start with it (``@Mary Jane``)."""
-    absent: frozenset[str] = frozenset()
+    outside: frozenset[str] = frozenset()
     """Names none of whose owners is active in the scope (``NamesOf.everyone``): their owners in the whole file."""
 
     def starts_name(self, text: str, start: int, end: int) -> bool:
@@ -174,7 +172,7 @@ def scope_names(mapping: Mapping, active: Collection[str], names_of: NamesOf = N
         if " " in key:
             openings.setdefault(key.split(" ", 1)[0], []).append(key)
     return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
-                      {word: tuple(keys) for word, keys in openings.items()}, frozenset(tagged["absent"]))
+                      {word: tuple(keys) for word, keys in openings.items()}, frozenset(tagged["outside"]))
 
 
 def scope_owners(
@@ -184,13 +182,13 @@ def scope_owners(
     (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued`` and ``word``.
 
     With ``NamesOf.everyone`` a name no active participant has goes to every participant of the mapping who has
-    it; those names are also in ``absent``.
+    it; those names are also in ``outside``.
     """
     owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
     others: dict[str, list[str]] = {}
     counts: dict[tuple[str, str], int] = {}
     keep = set(owners)
-    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "absent": set()}
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "outside": set()}
     for participant in mapping.participants:
         is_active = participant in active
         if not is_active and names_of is NamesOf.active:
@@ -205,7 +203,7 @@ def scope_owners(
     for key, users in others.items():
         if key not in owners:
             owners[key] = users
-            tagged["absent"].add(key)
+            tagged["outside"].add(key)
     return owners, counts, tagged
 
 
@@ -280,14 +278,14 @@ def substitute_mentions(
                 zones = zones or _zones(text)
                 if reads_as_word(text, start, end, zones(start) is not Zone.BODY):
                     continue
-            if key in names.absent:
+            if key in names.outside:
                 zones = zones or _zones(text)
-                if not absent_reads_as_name(text, start, end, zones(start)):
+                if not outside_reads_as_name(text, start, end, zones(start)):
                     continue
             if len(candidates) == 1:  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
                 shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
-                mentions.append(_only(start, end, original, key, participant, shaped, key in names.absent))
+                mentions.append(_only(start, end, original, key, participant, shaped, key in names.outside))
                 continue
             zones = zones or _zones(text)
             zone = zones(start)
@@ -299,45 +297,34 @@ def substitute_mentions(
     return _stitch(text, mentions), mentions
 
 
-def absent_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
+def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
     """Whether a name of nobody active in the scope (``NamesOf.everyone``) stands there as a name.
 
     Such a name comes with weaker evidence than an active participant's, so a
-    name of one word is replaced only where it reads as a name: never next to a
-    number ("Jan 12") or in a contraction ("Don't"); never as part of a longer
-    name nobody has: after a capitalised word or an initial that is not a
-    greeting or a title ("Rosalind Franklin", "Arthur C. Clarke"), before a capitalised
-    word ("Mary Smith" for a Mary Jones elsewhere in the file), or joined by a
-    hyphen ("Nowak-Lee"); and, when it is also a common word ("Brown", "Hope"),
-    only alone in a greeting or sign-off ("Thanks, Bill"), not before a
-    lower-case word ("Hope everyone is well").
+    name of one word is replaced only where it reads as a name: never inside a
+    longer name, next to a number or after "in" or "at" (see
+    ``word_names.in_longer_name`` and ``reads_as_place``); and,
+    when it is also a common word ("Brown", "Hope"), only alone in a greeting or
+    sign-off ("Thanks, Bill"), not before a lower-case word ("Hope everyone is
+    well").
     """
     name = text[start:end]
     if " " in name:
         return True
-    if next_to_number(text, start, end) or _AFTER_ONE_WORD.match(text, end) is not None:
-        return False
-    before = _BEFORE_ONE_WORD.search(text, max(0, start - 40), start)
-    if before is not None and before.group("word").casefold().rstrip(".") not in _NOT_NAMES:
+    if in_longer_name(text, start, end) or reads_as_place(text, start):
         return False
     if name.casefold() not in _COMMON_WORDS:
         return True
     return zone is not Zone.BODY and _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
 
 
-_AFTER_ONE_WORD = regex.compile(r"[^\S\n]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
-"""What makes a one-word name part of something else after it: a capitalised word, a contraction's "'t", a hyphen."""
-_BEFORE_ONE_WORD = regex.compile(r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?)[^\S\n]+|(?P<word>\p{L}+)-)$")
-"""A capitalised word or initial right before a one-word name, or a word joined to it by a hyphen."""
 _LOWER_AFTER = regex.compile(r"[^\S\n]+\p{Ll}")
 _COMMON_WORDS = common_words() | WORD_NAMES
-_NOT_NAMES = STOPWORDS | TITLES
-"""Capitalised words that may stand before a name without being part of it ("Thanks Bill", "Dr. Brown")."""
 
 
-def _only(start: int, end: int, original: str, key: str, participant: str, shaped: str, absent: bool) -> Mention:
+def _only(start: int, end: int, original: str, key: str, participant: str, shaped: str, outside: bool) -> Mention:
     """The mention of a name one participant alone has: active in the scope (``only``) or not (``file``)."""
-    rule, evidence = ("file", FILE_EVIDENCE) if absent else ("only", ONLY_EVIDENCE)
+    rule, evidence = ("file", FILE_EVIDENCE) if outside else ("only", ONLY_EVIDENCE)
     return (start, end, original, key, participant, shaped, rule, (participant,), "name", CONFIDENCE[rule], evidence)
 
 

@@ -20,6 +20,10 @@ from __future__ import annotations
 
 import regex
 
+from nicknames.discover.lexicon import common_words
+from nicknames.salutations import TITLES
+from nicknames.stopwords import STOPWORDS
+
 WORD_NAMES = frozenset(
     """
     will bill mark grace hope rose frank may june april joy faith rich art max guy ray drew dawn summer
@@ -52,3 +56,38 @@ def reads_as_word(text: str, start: int, end: int, in_salutation: bool) -> bool:
 def next_to_number(text: str, start: int, end: int) -> bool:
     """True when a number stands right before or after ``text[start:end]``: a month ("May 2021", "3 Jan")."""
     return bool(_NUMBER_AFTER.match(text, end) or _NUMBER_BEFORE.search(text[max(0, start - 12) : start]))
+
+
+def in_longer_name(text: str, start: int, end: int) -> bool:
+    """True when the one-word name at ``text[start:end]`` is part of something longer, so not this name.
+
+    Next to a number ("Jan 12"), in a contraction ("Don't"), joined by a hyphen
+    ("Nowak-Lee"), before a capitalised word ("Mary Smith", "San Remo") or
+    after one or an initial that is not a greeting, a title or a common word ("Rosalind
+    Franklin", "Arthur C. Clarke", "New Haven"; but "Thanks Bill", "Dr. Brown", "Ask Bill").
+    """
+    if next_to_number(text, start, end) or _AFTER_ONE_WORD.match(text, end) is not None:
+        return True
+    before = _BEFORE_ONE_WORD.search(text, max(0, start - 40), start)
+    if before is None:
+        return False
+    word = before.group("word").casefold().rstrip(".")
+    return word in _PLACE_ADJECTIVES or word not in _NOT_NAMES
+
+
+_AFTER_ONE_WORD = regex.compile(r"[^\S\n]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
+"""What makes a one-word name part of something else after it: a capitalised word, a contraction's "'t", a hyphen."""
+_BEFORE_ONE_WORD = regex.compile(r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?)[^\S\n]+|(?P<word>\p{L}+)-)$")
+"""A capitalised word or initial right before a one-word name on its line, or a word joined to it by a hyphen."""
+_PLACE_ADJECTIVES = frozenset({"new", "good", "great", "nice", "first", "last", "late", "next", "true", "fine", "old"})
+"""Stop words that also open names of places and things ("New Haven", "Great Falls"): part of what follows."""
+_NOT_NAMES = STOPWORDS | TITLES | common_words()
+"""Capitalised words that may stand before a name without being part of it ("Thanks Bill", "Dr. Brown", "Ask
+Bill"), except the adjectives above."""
+_PLACE_BEFORE = regex.compile(r"(?<!\w)(?i:in|at|near|across|around|outside|inside)[^\S\n]+$")
+"""A preposition of place right before a one-word name: "in Lisbon", "at Harwood"."""
+
+
+def reads_as_place(text: str, start: int) -> bool:
+    """True when a one-word name at ``start`` follows a preposition of place ("in Lisbon", "near Harwood")."""
+    return _PLACE_BEFORE.search(text, max(0, start - 12), start) is not None

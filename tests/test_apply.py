@@ -8,7 +8,7 @@ import pytest
 
 from nicknames.apply import Duplicate, apply_mapping
 from nicknames.errors import NicknamesError
-from nicknames.mapping import Mapping
+from nicknames.mapping import Mapping, Name
 from nicknames.messages import read_messages
 from nicknames.pseudonyms import IdTemplate
 from nicknames.substitute import NamesOf
@@ -72,11 +72,12 @@ def test_duplicate_names_in_a_scope_are_reported(table) -> None:
 
 
 def test_counts_and_unknown_participants(table) -> None:
-    mapping = Mapping({"a": ["Sam"], "zz": ["Zed"]})
+    mapping = Mapping({"a": ["Sam"], "zz": ["Zed"], "ab": []})
+    mapping.set_name("ab", Name("Quell", 1, ("classlist", "absent")))
     result = apply_mapping(table, mapping, "all", IdTemplate("<{id}>"))
     assert result.counts() == [("a", "Sam", 4)]
     assert result.changed_messages() == 4
-    assert result.unknown_participants == ["zz"]
+    assert result.unknown_participants == ["zz"]  # registered people who post nothing are expected
 
 
 @pytest.mark.parametrize("template", ["[{name}]", "[U]", "[{id]"])

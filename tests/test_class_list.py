@@ -27,6 +27,10 @@ from tests.conftest import write_csv
         ("Thanks. DF", ["DF"]),
         ("Executive VP Carla Osei", ["Carla Osei", "Carla", "Osei"]),
         ("George Best", ["George Best", "George", "Best"]),
+        ("Ada Quill (Lisbon office)", ["Ada Quill", "Ada", "Quill"]),
+        ("Quill, Ada (PT - Lisbon)", ["Ada Quill", "Ada", "Quill"]),
+        ("Ben Stone III", ["Ben Stone", "Ben", "Stone"]),
+        ("Ben Stone, Jr.", ["Ben Stone", "Ben", "Stone"]),
         ("", []),
     ],
 )

@@ -1,0 +1,183 @@
+"""Names of registered people who post nothing in the file: they receive the mail, or are spoken of.
+
+A class list names more people than post in one export (a mail folder's
+recipients, a course's quiet students). Their names still occur in the
+messages others write, and they are participants all the same: collect gives
+each of them a line with the names of theirs that occur, tagged ``absent``, and
+apply replaces those names wherever no active participant has them (``apply
+--names-of everyone``, see ``nicknames.substitute.NamesOf``).
+
+Nobody's sign-off or greeting vouches for these names, so a form is taken
+only when the text shows it is this person's:
+
+- a form that belongs to this person alone (registered full name, a name part
+  or a familiar form nobody else on the class list or in the mapping has),
+  wherever it occurs: "Tobias Quell", "Quell", "Toby" for a registered Tobias;
+- a form several people share ("Tobias" with two Tobiases registered), in the
+  threads where one of those forms of this person alone occurs and no other
+  owner of the shared form posts or is spoken of that way;
+- never a form of one word that is an ordinary word ("Brown", "Will", "May"),
+  nor a familiar form of one word that is also someone's registered name,
+  nor one word where it is part of something longer or a place ("San Remo",
+  "Lake Tobias", "in Tobias": see ``word_names.in_longer_name`` and
+  ``reads_as_place``);
+- nothing for a class-list row of one word: too little to tell a person by.
+
+Familiar forms come from the nickname table: the forms of the registered given
+name, alone and before the surname ("Stan" and "Stan Horton" for a registered
+Stanley Horton), and the given names a registered familiar form stands for,
+before the surname ("David Neubauer" for a registered Dave Neubauer).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from nicknames.class_list import is_person, registered_parts
+from nicknames.messages import Message
+from nicknames.nickname_table import NicknameTable
+from nicknames.patterns import compile_names, name_key
+from nicknames.word_names import WORD_NAMES, in_longer_name, reads_as_place
+
+
+@dataclass(frozen=True)
+class AbsentName:
+    """A name of a registered person who posts nothing, with the messages that use it."""
+
+    participant: str
+    text: str
+    count: int
+    tag: str
+    """``classlist`` for a registered name or part, ``nickname`` for a familiar form."""
+
+
+def absent_names(
+    messages: Iterable[Message],
+    class_list: Mapping[str, str],
+    posters: Iterable[str],
+    found: Mapping[str, Iterable[str]],
+    table: NicknameTable,
+    is_word: Callable[[str], bool],
+) -> list[AbsentName]:
+    """The names of the registered people who post none of ``messages`` that occur in them, by the rules above.
+
+    ``found``: the names collect already gave each participant (they make a form shared); ``is_word``: whether a
+    one-word form is an ordinary word in this corpus.
+    """
+    posting = set(posters)
+    people = {pid: name for pid, name in class_list.items() if pid not in posting and is_person(name)}
+    forms = {pid: own for pid, name in people.items() if _full(own := _forms(name, table))}
+    owners = _owners(forms, class_list, posting, found, table)
+    wanted = {key for own in forms.values() for key in own if _usable(key, is_word)}
+    batch = list(messages)
+    uses = _uses(batch, wanted)
+    posted = _posted(batch)
+    names: list[AbsentName] = []
+    for pid, own in forms.items():
+        alone = {key for key in own if owners[key] == {pid} and key in wanted}
+        present = {thread for key in alone for thread in uses.get(key, ())}
+        for key, tag in own.items():
+            if key not in wanted:
+                continue
+            counted = uses.get(key, Counter())
+            rivals = owners[key] - {pid}
+            count = counted.total() if key in alone else _shared_count(counted, present, rivals, uses, own, forms, posted)
+            if count:
+                names.append(AbsentName(pid, key, count, tag))
+    return names
+
+
+def _forms(full_name: str, table: NicknameTable) -> dict[str, str]:
+    """A registered person's forms → ``classlist`` or ``nickname``: registered parts, then familiar forms."""
+    parts = registered_parts(full_name)
+    forms = {name_key(part): "classlist" for part in parts}
+    words = [part for part in parts if " " not in part]
+    if not words:
+        return forms
+    given, surname = words[0], words[-1] if len(words) > 1 else None
+    for form in table.familiar_forms(given):
+        forms.setdefault(name_key(form), "nickname")
+    for form in (*table.familiar_forms(given), *table.given_names(given)):
+        if surname is not None and form.casefold() != given.casefold():
+            forms.setdefault(name_key(f"{form} {surname}"), "nickname")
+    return forms
+
+
+def _full(forms: Mapping[str, str]) -> bool:
+    """Whether the registered name has two words or more (a row of one word is too little to tell a person by)."""
+    return any(" " in key for key, tag in forms.items() if tag == "classlist")
+
+
+def _owners(
+    forms: Mapping[str, Mapping[str, str]],
+    class_list: Mapping[str, str],
+    posting: set[str],
+    found: Mapping[str, Iterable[str]],
+    table: NicknameTable,
+) -> dict[str, set[str]]:
+    """Form → everyone it may stand for: the absent people it is a form of, and every other registered person,
+    poster and mapping line that has it (as a registered part, a familiar form or a name found)."""
+    owners: dict[str, set[str]] = {}
+    for pid, own in forms.items():
+        for key in own:
+            owners.setdefault(key, set()).add(pid)
+    for pid, name in class_list.items():
+        if pid in forms or not is_person(name):
+            continue
+        for key in _forms(name, table):
+            owners.setdefault(key, set()).add(pid)
+    for pid, names in found.items():
+        for name in names:
+            owners.setdefault(name_key(name), set()).add(pid)
+    return owners
+
+
+def _usable(key: str, is_word: Callable[[str], bool]) -> bool:
+    """A form worth looking for: several words, or one word that is not an ordinary word."""
+    return " " in key or not (is_word(key) or key.casefold() in WORD_NAMES)
+
+
+def _uses(messages: Iterable[Message], keys: set[str]) -> dict[str, Counter[str]]:
+    """Form → thread → messages that use it (a form of one word where it stands alone, see ``in_longer_name``)."""
+    matcher = compile_names(keys)
+    uses: dict[str, Counter[str]] = {}
+    if matcher is None:
+        return uses
+    for message in messages:
+        text = message.text
+        used = {key for start, end, key in matcher.spans(text) if " " in key or _alone(text, start, end)}
+        for key in used:
+            uses.setdefault(key, Counter())[message.thread] += 1
+    return uses
+
+
+def _posted(messages: Iterable[Message]) -> dict[str, set[str]]:
+    """Participant → the threads they post in."""
+    threads: dict[str, set[str]] = {}
+    for message in messages:
+        threads.setdefault(message.sender, set()).add(message.thread)
+    return threads
+
+
+def _alone(text: str, start: int, end: int) -> bool:
+    """Whether a form of one word stands there on its own: not part of a longer name, nor a place after "in"."""
+    return not (in_longer_name(text, start, end) or reads_as_place(text, start))
+
+
+def _shared_count(
+    counted: Counter[str],
+    present: set[str],
+    rivals: set[str],
+    uses: Mapping[str, Counter[str]],
+    own: Mapping[str, str],
+    forms: Mapping[str, Mapping[str, str]],
+    posted: Mapping[str, set[str]],
+) -> int:
+    """Messages that use a shared form in the threads where this person is spoken of by a form of theirs alone,
+    and none of the form's other owners (``rivals``) posts or is spoken of by a form of theirs."""
+    taken = {thread for rival in rivals for thread in posted.get(rival, ())}
+    spoken = {key for rival in rivals for key in forms.get(rival, ()) if key not in own}
+    taken.update(thread for key in spoken for thread in uses.get(key, ()))
+    return sum(count for thread, count in counted.items() if thread in present and thread not in taken)

@@ -1,0 +1,81 @@
+"""Names of registered people who post nothing: which forms are theirs, and where."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from nicknames.absent import absent_names
+from nicknames.collect import collect
+from nicknames.messages import Message, table_from_frame
+from nicknames.nickname_table import builtin_table
+
+WORDS = frozenset({"grace", "brown", "will", "may"})
+CLASS_LIST = {
+    "P1": "Anna Lind",  # posts
+    "P2": "Otto Verhoef",  # posts
+    "A1": "Tobias Quell",
+    "A2": "Tobias Brandt",
+    "A3": "Stanley Okafor",
+    "A4": "Grace Ferro",
+    "A5": "QUELLING",  # one word: too little to tell a person by
+    "A6": "Team Okafor",  # an office, not a person
+    "A7": "Heike Marsden (Lisbon)",
+}
+
+
+def message(text: str, thread: str = "t1", sender: str = "P1") -> Message:
+    return Message(f"m{abs(hash((text, thread))) % 10**6}", sender, text, None, thread, "s1")
+
+
+def found(messages: list[Message]) -> dict[str, dict[str, int]]:
+    names = absent_names(messages, CLASS_LIST, {"P1", "P2"}, {"P1": ["Anna"], "P2": ["Otto"]}, builtin_table(),
+                         lambda word: word.casefold() in WORDS)
+    result: dict[str, dict[str, int]] = {}
+    for name in names:
+        result.setdefault(name.participant, {})[name.text] = name.count
+    return result
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # forms of one person alone, wherever they occur
+        (["I met Tobias Quell today.", "Quell agreed."], {"A1": {"Tobias Quell": 1, "Quell": 1}}),
+        (["Marsden will come", "Heike too"], {"A7": {"Marsden": 1, "Heike": 1}}),
+        # familiar forms of the registered given name, alone and with the surname
+        (["Ask Stan.", "Stan Okafor said so"], {"A3": {"Stan": 1, "Stan Okafor": 1}}),
+        # a shared form: only in a thread where a form of one owner alone occurs
+        (["Tobias said yes", "Quell is in"], {"A1": {"Quell": 1}}),
+        (["Tobias said yes\nQuell is in"], {"A1": {"Quell": 1, "Tobias": 1}}),
+        (["Tobias Quell and Tobias Brandt\nTobias agreed"], {"A1": {"Tobias Quell": 1}, "A2": {"Tobias Brandt": 1}}),
+        # ordinary words are never taken alone; the full name is
+        (["Grace Ferro wrote", "Ferro said", "Grace said"], {"A4": {"Grace Ferro": 1, "Ferro": 1}}),
+        # one word inside something longer, or after "in", is not the name
+        (["The Quell Bridge", "We met in Quell", "Lake Quell"], {}),
+        (["QUELLING and Okafor"], {"A3": {"Okafor": 1}}),
+    ],
+)
+def test_names_of_registered_people_who_post_nothing(texts: list[str], expected: dict[str, dict[str, int]]) -> None:
+    assert found([message(text, thread=f"t{i}") for i, text in enumerate(texts)]) == expected
+
+
+def test_a_shared_form_is_not_theirs_where_another_owner_posts() -> None:
+    class_list = {**CLASS_LIST, "P3": "Tobias Lind"}
+    messages = [message("Quell and Tobias", "t1"), message("Hi all", "t1", "P3")]
+    names = absent_names(messages, class_list, {"P1", "P3"}, {}, builtin_table(), lambda word: False)
+    assert {(name.participant, name.text) for name in names} == {("A1", "Quell")}
+
+
+def test_collect_gives_them_a_line_tagged_absent() -> None:
+    frame = pd.DataFrame(
+        [("1", "P1", "", "Hi all,\nTobias Quell sends his regards.\nAnna"),
+         ("2", "P2", "1", "Hi Anna,\nI think Quell is right.\nOtto")],
+        columns=["message_id", "sender", "parent_id", "text"],
+    )
+    frame["thread_id"] = "t1"
+    mapping = collect(table_from_frame(frame), CLASS_LIST).mapping
+    assert [(name.text, name.tags) for name in mapping.entry("A1").names] == [
+        ("Tobias Quell", ("classlist", "absent")), ("Quell", ("classlist", "absent"))
+    ]
+    assert "A2" not in mapping.participants
