@@ -13,6 +13,8 @@ only when the text shows it is this person's:
 - a form that belongs to this person alone (registered full name, a name part
   or a familiar form nobody else on the class list or in the mapping has),
   wherever it occurs: "Tobias Quell", "Quell", "Toby" for a registered Tobias;
+  a registered name or a name found for a poster outweighs a familiar form, so
+  "Danny" is a registered Danny's alone, whatever Daniels the list has;
 - a form several people share ("Tobias" with two Tobiases registered), in the
   threads where one of those forms of this person alone occurs and no other
   owner of the shared form posts or is spoken of that way;
@@ -21,7 +23,9 @@ only when the text shows it is this person's:
   nor one word where it is part of something longer or a place ("San Remo",
   "Lake Tobias", "in Tobias": see ``word_names.in_longer_name`` and
   ``reads_as_place``);
-- nothing for a class-list row of one word: too little to tell a person by.
+- nothing for a class-list row of one word: too little to tell a person by;
+- one person registered under several ids (the same full name twice) is one
+  owner of their forms: the id that posts, else the first, gets them.
 
 Familiar forms come from the nickname table: the forms of the registered given
 name, alone and before the surname ("Stan" and "Stan Horton" for a registered
@@ -67,9 +71,10 @@ def absent_names(
     one-word form is an ordinary word in this corpus.
     """
     posting = set(posters)
-    people = {pid: name for pid, name in class_list.items() if pid not in posting and is_person(name)}
+    registered = _one_row_per_person(class_list, posting)
+    people = {pid: name for pid, name in registered.items() if pid not in posting and is_person(name)}
     forms = {pid: own for pid, name in people.items() if _full(own := _forms(name, table))}
-    owners = _owners(forms, class_list, posting, found, table)
+    owners = _owners(forms, registered, found, table)
     wanted = {key for own in forms.values() for key in own if _usable(key, is_word)}
     batch = list(messages)
     uses = _uses(batch, wanted)
@@ -87,6 +92,17 @@ def absent_names(
             if count:
                 names.append(AbsentName(pid, key, count, tag))
     return names
+
+
+def _one_row_per_person(class_list: Mapping[str, str], posting: set[str]) -> dict[str, str]:
+    """The class list with one row for each full name listed under several ids (one person registered twice, dots
+    after initials aside): the row of the id that posts, else the first."""
+    chosen: dict[str, str] = {}
+    for pid, name in class_list.items():
+        key = " ".join(word.strip(".") for word in name.split()).casefold()
+        if key not in chosen or (pid in posting and chosen[key] not in posting):
+            chosen[key] = pid
+    return {pid: class_list[pid] for pid in chosen.values()}
 
 
 def _forms(full_name: str, table: NicknameTable) -> dict[str, str]:
@@ -113,25 +129,24 @@ def _full(forms: Mapping[str, str]) -> bool:
 def _owners(
     forms: Mapping[str, Mapping[str, str]],
     class_list: Mapping[str, str],
-    posting: set[str],
     found: Mapping[str, Iterable[str]],
     table: NicknameTable,
 ) -> dict[str, set[str]]:
-    """Form → everyone it may stand for: the absent people it is a form of, and every other registered person,
-    poster and mapping line that has it (as a registered part, a familiar form or a name found)."""
-    owners: dict[str, set[str]] = {}
-    for pid, own in forms.items():
-        for key in own:
-            owners.setdefault(key, set()).add(pid)
-    for pid, name in class_list.items():
-        if pid in forms or not is_person(name):
-            continue
-        for key in _forms(name, table):
-            owners.setdefault(key, set()).add(pid)
+    """Form → everyone it may stand for: the people registered with it or found using it (the absent people, every
+    other registered person, each mapping line); a familiar form nobody is registered with or found using stands for
+    everyone whose given name it is a form of ("Danny" is a registered Danny's, not every Daniel's)."""
+    everyone = dict(forms)
+    everyone.update((pid, _forms(name, table)) for pid, name in class_list.items()
+                    if pid not in forms and is_person(name))
+    named: dict[str, set[str]] = {}
+    familiar: dict[str, set[str]] = {}
+    for pid, own in everyone.items():
+        for key, tag in own.items():
+            (named if tag == "classlist" else familiar).setdefault(key, set()).add(pid)
     for pid, names in found.items():
         for name in names:
-            owners.setdefault(name_key(name), set()).add(pid)
-    return owners
+            named.setdefault(name_key(name), set()).add(pid)
+    return {**familiar, **named}
 
 
 def _usable(key: str, is_word: Callable[[str], bool]) -> bool:

@@ -21,6 +21,8 @@ CLASS_LIST = {
     "A5": "QUELLING",  # one word: too little to tell a person by
     "A6": "Team Okafor",  # an office, not a person
     "A7": "Heike Marsden (Lisbon)",
+    "A8": "Stan Ivers",
+    "A9": "Stanley Ross",
 }
 
 
@@ -44,7 +46,9 @@ def found(messages: list[Message]) -> dict[str, dict[str, int]]:
         (["I met Tobias Quell today.", "Quell agreed."], {"A1": {"Tobias Quell": 1, "Quell": 1}}),
         (["Marsden will come", "Heike too"], {"A7": {"Marsden": 1, "Heike": 1}}),
         # familiar forms of the registered given name, alone and with the surname
-        (["Ask Stan.", "Stan Okafor said so"], {"A3": {"Stan": 1, "Stan Okafor": 1}}),
+        (["Ask Stanley.", "Stan Okafor said so"], {"A3": {"Stan Okafor": 1}}),
+        # a registered form outweighs the familiar forms of other people's names
+        (["Ask Stan."], {"A8": {"Stan": 1}}),
         # a shared form: only in a thread where a form of one owner alone occurs
         (["Tobias said yes", "Quell is in"], {"A1": {"Quell": 1}}),
         (["Tobias said yes\nQuell is in"], {"A1": {"Quell": 1, "Tobias": 1}}),
@@ -79,3 +83,22 @@ def test_collect_gives_them_a_line_tagged_absent() -> None:
         ("Tobias Quell", ("classlist", "absent")), ("Quell", ("classlist", "absent"))
     ]
     assert "A2" not in mapping.participants
+
+
+@pytest.mark.parametrize(
+    ("class_list", "signed", "expected"),
+    [
+        ({"A1": "Stanley Okafor"}, [], {("A1", "Stan")}),  # the familiar form of one registered given name
+        ({"A1": "Stanley Okafor", "A2": "Stanley Ross"}, [], set()),  # two Stanleys
+        ({"A1": "Stanley Okafor", "P1": "Anna Lind"}, ["Stan"], set()),  # a poster signs with it
+        ({"A1": "Stanley Okafor", "A2": "Stanley  Okafor"}, [], {("A1", "Stan")}),  # registered twice
+        ({"A1": "Stanley J Okafor", "A2": "Stanley J. Okafor"}, [], {("A1", "Stan")}),
+        ({"A1": "Stanley Okafor", "P1": "Stanley Okafor"}, [], set()),  # registered twice, posts as P1
+    ],
+)
+def test_familiar_forms_of_people_who_post_nothing(
+    class_list: dict[str, str], signed: list[str], expected: set[tuple[str, str]]
+) -> None:
+    names = absent_names([message("Ask Stan.")], class_list, {"P1"}, {"P1": signed}, builtin_table(),
+                         lambda word: False)
+    assert {(name.participant, name.text) for name in names} == expected

@@ -30,6 +30,8 @@ from tests.conftest import write_csv
         ("Ada Quill (Lisbon office)", ["Ada Quill", "Ada", "Quill"]),
         ("Quill, Ada (PT - Lisbon)", ["Ada Quill", "Ada", "Quill"]),
         ("Ben Stone III", ["Ben Stone", "Ben", "Stone"]),
+        ("Ada K. Quill", ["Ada K. Quill", "Ada", "Quill", "Ada Quill"]),
+        ("Ada K Quill", ["Ada K Quill", "Ada", "Quill", "Ada Quill"]),
         ("Ben Stone, Jr.", ["Ben Stone", "Ben", "Stone"]),
         ("", []),
     ],
