@@ -27,7 +27,8 @@ only when the text shows it is this person's:
 - one person registered under several ids (the same full name twice) is one
   owner of their forms: the id that posts, else the first, gets them.
 
-Familiar forms come from the nickname table: the forms of the registered given
+A registered name of several words is also looked for in capitals ("TOBIAS
+QUELL"). Familiar forms come from the nickname table: the forms of the registered given
 name, alone and before the surname ("Stan" and "Stan Horton" for a registered
 Stanley Horton), and the given names a registered familiar form stands for,
 before the surname ("David Neubauer" for a registered Dave Neubauer).
@@ -54,7 +55,7 @@ class AbsentName:
     text: str
     count: int
     tag: str
-    """``classlist`` for a registered name or part, ``nickname`` for a familiar form."""
+    """``classlist`` for a registered name or part, ``case`` for one in capitals, ``nickname`` for a familiar form."""
 
 
 def absent_names(
@@ -106,9 +107,11 @@ def _one_row_per_person(class_list: Mapping[str, str], posting: set[str]) -> dic
 
 
 def _forms(full_name: str, table: NicknameTable) -> dict[str, str]:
-    """A registered person's forms → ``classlist`` or ``nickname``: registered parts, then familiar forms."""
+    """A registered person's forms → ``classlist``, ``case`` or ``nickname``: registered parts and those of several
+    words in capitals ("ADA QUILL"), then familiar forms."""
     parts = registered_parts(full_name)
     forms = {name_key(part): "classlist" for part in parts}
+    forms.update({name_key(part).upper(): "case" for part in parts if " " in part and not part.isupper()})
     words = [part for part in parts if " " not in part]
     if not words:
         return forms

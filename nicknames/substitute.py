@@ -30,7 +30,7 @@ from nicknames.resolution import (
     decide,
 )
 from nicknames.discover.lexicon import common_words
-from nicknames.word_names import WORD_NAMES, in_longer_name, reads_as_place, reads_as_word
+from nicknames.word_names import WORD_NAMES, in_longer_name, in_name_position, reads_as_place, reads_as_word
 
 if TYPE_CHECKING:  # only for annotations: the table module loads pandas
     from nicknames.messages import Message
@@ -126,6 +126,10 @@ class ScopeNames:
     """First word → the names in use of several words that start with it (``@Mary Jane``)."""
     outside: frozenset[str] = frozenset()
     """Names none of whose owners is active in the scope (``NamesOf.everyone``): their owners in the whole file."""
+    positional: frozenset[str] = frozenset()
+    """Case forms of one-word names ("mary", "MARY" for Mary): replaced only where the position makes them names."""
+    case_forms: frozenset[str] = frozenset()
+    """Every case form the mapping does not list itself ("MARY JANE", "mary"): not reported as shared names."""
 
     def starts_name(self, text: str, start: int, end: int) -> bool:
         """True when the handle body ``text[start:end]`` is a name in use, or opens one of several words."""
@@ -139,8 +143,8 @@ class ScopeNames:
         return any(rest.startswith(name) and not rest[len(name)].isalnum() and self.owners[name] for name in openings)
 
     def duplicates(self) -> dict[str, tuple[str, ...]]:
-        """Names that belong to more than one active participant."""
-        return shared_names(self.owners)
+        """Names of the mapping that belong to more than one participant of the scope."""
+        return {name: users for name, users in shared_names(self.owners).items() if name not in self.case_forms}
 
 
 def shared_names(owners: MappingType[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
@@ -172,14 +176,16 @@ def scope_names(mapping: Mapping, active: Collection[str], names_of: NamesOf = N
         if " " in key:
             openings.setdefault(key.split(" ", 1)[0], []).append(key)
     return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
-                      {word: tuple(keys) for word, keys in openings.items()}, frozenset(tagged["outside"]))
+                      {word: tuple(keys) for word, keys in openings.items()}, frozenset(tagged["outside"]),
+                      frozenset(tagged["positional"]), frozenset(tagged["case"]))
 
 
 def scope_owners(
     mapping: Mapping, active: Collection[str], names_of: NamesOf = NamesOf.active
 ) -> tuple[dict[str, list[str]], dict[tuple[str, str], int], dict[str, set[str]]]:
     """The names of one scope before they are compiled: name → active participants using it, in mapping order
-    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued`` and ``word``.
+    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued`` and ``word``; with
+    the case forms of the names (tagged ``positional`` where only a name's position makes it one).
 
     With ``NamesOf.everyone`` a name no active participant has goes to every participant of the mapping who has
     it; those names are also in ``outside``.
@@ -188,7 +194,7 @@ def scope_owners(
     others: dict[str, list[str]] = {}
     counts: dict[tuple[str, str], int] = {}
     keep = set(owners)
-    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "outside": set()}
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "outside": set(), "positional": set(), "case": set()}
     for participant in mapping.participants:
         is_active = participant in active
         if not is_active and names_of is NamesOf.active:
@@ -204,7 +210,37 @@ def scope_owners(
         if key not in owners:
             owners[key] = users
             tagged["outside"].add(key)
+    _add_case_forms(owners, counts, tagged)
     return owners, counts, tagged
+
+
+def _add_case_forms(
+    owners: dict[str, list[str]], counts: dict[tuple[str, str], int], tagged: dict[str, set[str]]
+) -> None:
+    """Add the case forms of the names that the mapping does not list itself, for the same participants.
+
+    A name of several words also matches in capitals ("MARY JANE POE"), anywhere; a capitalised name of one word
+    also matches in lower case and in capitals ("mary", "MARY"), but only where the position makes it a name
+    (tagged ``positional``, see ``word_names.in_name_position``). Every form added is tagged ``case``.
+    """
+    for key, users in list(owners.items()):
+        if " " in key:
+            forms = [key.upper()]
+        elif key[:1].isupper() and not key.isupper():
+            forms = [key.lower(), key.upper()]
+        else:
+            continue
+        for form in forms:
+            if form == key or form in owners:
+                continue
+            owners[form] = users
+            tagged["case"].add(form)
+            counts.update(((participant, form), counts.get((participant, key), 0)) for participant in users)
+            for tag in ("outside", "glued"):
+                if key in tagged[tag]:
+                    tagged[tag].add(form)
+            if " " not in key:
+                tagged["positional"].add(form)
 
 
 def substitute_batch(
@@ -274,9 +310,12 @@ def substitute_mentions(
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
             original = text[start:end]
+            if key in names.positional and not in_name_position(text, start, end):
+                continue
             if key in words:
                 zones = zones or _zones(text)
-                if reads_as_word(text, start, end, zones(start) is not Zone.BODY):
+                salutation = zones(start) is not Zone.BODY or in_name_position(text, start, end)
+                if reads_as_word(text, start, end, salutation):
                     continue
             if key in names.outside:
                 zones = zones or _zones(text)

@@ -22,7 +22,7 @@ import regex
 
 from nicknames.discover.lexicon import common_words
 from nicknames.salutations import TITLES
-from nicknames.stopwords import STOPWORDS
+from nicknames.stopwords import CLOSERS, GREETINGS, STOPWORDS
 
 WORD_NAMES = frozenset(
     """
@@ -91,3 +91,32 @@ _PLACE_BEFORE = regex.compile(r"(?<!\w)(?i:in|at|near|across|around|outside|insi
 def reads_as_place(text: str, start: int) -> bool:
     """True when a one-word name at ``start`` follows a preposition of place ("in Lisbon", "near Harwood")."""
     return _PLACE_BEFORE.search(text, max(0, start - 12), start) is not None
+
+
+def in_name_position(text: str, start: int, end: int) -> bool:
+    """True where the position alone makes ``text[start:end]`` a name, whatever its case ("thanks john", "cheers\nmark").
+
+    Right after a greeting or closing word that opens the line ("hi mary,", "thanks john!"), or alone on its line
+    (dashes and the like aside) when that line ends the message or follows a closing line ("cheers"); and in both
+    cases followed by nothing but punctuation on its line ("Thanks, will do" is no name).
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if _NAME_END.fullmatch(text, end, line_end) is None:
+        return False
+    if _OPENER.fullmatch(text, line_start, start) is not None:
+        return True
+    if _DECORATION.fullmatch(text, line_start, start) is None:
+        return False
+    previous = text[:line_start].rstrip().rpartition("\n")[2]
+    return not text[line_end:].strip() or (bool(previous) and _CLOSING_LINE.fullmatch(previous) is not None)
+
+
+_SALUTATION = "|".join(f"(?:{word})" for word in (*GREETINGS, *CLOSERS))
+_OPENER = regex.compile(rf"[^\S\n]*(?i:{_SALUTATION})[^\S\n]*[,:;!.\-–—]?[^\S\n]*(?<=\s|[,:;!.\-–—])")
+"""A greeting or closing word that opens the line, then the name."""
+_CLOSING_LINE = regex.compile(rf"[^\S\n]*(?i:{'|'.join(f'(?:{word})' for word in CLOSERS)})[^\S\n]*[,.!]*[^\S\n]*")
+_DECORATION = regex.compile(r"[^\S\n]*[-–—~*_>]*[^\S\n]*")
+_NAME_END = regex.compile(r"[^\S\n]*[,.!:;)\-–—~*_]*[^\S\n]*")
+"""What may follow a name to the end of its line where its position makes it one."""

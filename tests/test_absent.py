@@ -44,6 +44,7 @@ def found(messages: list[Message]) -> dict[str, dict[str, int]]:
     [
         # forms of one person alone, wherever they occur
         (["I met Tobias Quell today.", "Quell agreed."], {"A1": {"Tobias Quell": 1, "Quell": 1}}),
+        (["TOBIAS QUELL @ 3pm"], {"A1": {"TOBIAS QUELL": 1}}),
         (["Marsden will come", "Heike too"], {"A7": {"Marsden": 1, "Heike": 1}}),
         # familiar forms of the registered given name, alone and with the surname
         (["Ask Stanley.", "Stan Okafor said so"], {"A3": {"Stan Okafor": 1}}),

@@ -123,3 +123,31 @@ def test_names_of_participants_not_active_in_the_scope(text: str, expected: str)
 def test_names_of_active_participants_only_leaves_the_others() -> None:
     mapping = Mapping({"u1": ["Tobias"], "s": []})
     assert run(mapping, "I spoke to Tobias today", {"s"})[0] == "I spoke to Tobias today"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Meet TOBIAS QUELL at noon", "Meet [u1] at noon"),  # capitals of a name of several words: anywhere
+        ("thanks tobias", "thanks [u1]"),  # lower case after a closing word
+        ("hi tobias,\nsee below", "hi [u1],\nsee below"),
+        ("THANKS TOBIAS!", "THANKS [u1]!"),
+        ("See below.\ncheers\n\ntobias\n\n> quoted text", "See below.\ncheers\n\n[u1]\n\n> quoted text"),
+        ("See below.\n-- tobias", "See below.\n-- [u1]"),  # alone on the last line
+        ("I asked tobias today", "I asked tobias today"),  # running text: never
+        ("We met TOBIAS there", "We met TOBIAS there"),
+        ("Thanks, will do", "Thanks, will do"),  # a word after a closing word, before more words
+        ("Thanks, will.", "Thanks, [u2]."),
+        ("Thanks,\nwill", "Thanks,\n[u2]"),
+        ("I will check", "I will check"),
+    ],
+)
+def test_case_forms_of_names(text: str, expected: str) -> None:
+    mapping = Mapping({"u1": ["Tobias", "Tobias Quell"], "u2": ["Will"]})
+    mapping.set_name("u2", Name("Will", 3, ("classlist", "word")))
+    assert run(mapping, text, {"u1", "u2"})[0] == expected
+
+
+def test_case_forms_are_not_reported_as_shared_names() -> None:
+    names = scope_names(Mapping({"a": ["Tobias", "tobias"], "b": ["Tobias"]}), {"a", "b"})
+    assert names.duplicates() == {"Tobias": ("a", "b")}
