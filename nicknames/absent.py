@@ -17,7 +17,8 @@ only when the text shows it is this person's:
   "Danny" is a registered Danny's alone, whatever Daniels the list has;
 - a form several people share ("Tobias" with two Tobiases registered), in the
   threads where one of those forms of this person alone occurs and no other
-  owner of the shared form posts or is spoken of that way;
+  owner of the shared form posts or is spoken of that way; and everywhere when
+  this person is the one of them spoken of or posting in the whole file;
 - never a form of one word that is an ordinary word ("Brown", "Will", "May"),
   nor a familiar form of one word that is also someone's registered name,
   nor one word where it is part of something longer or a place ("San Remo",
@@ -75,7 +76,7 @@ def absent_names(
     registered = _one_row_per_person(class_list, posting)
     people = {pid: name for pid, name in registered.items() if pid not in posting and is_person(name)}
     forms = {pid: own for pid, name in people.items() if _full(own := _forms(name, table))}
-    owners = _owners(forms, registered, found, table)
+    owners, everyone = _owners(forms, registered, found, table)
     wanted = {key for own in forms.values() for key in own if _usable(key, is_word)}
     batch = list(messages)
     uses = _uses(batch, wanted)
@@ -88,7 +89,7 @@ def absent_names(
             if key not in wanted:
                 continue
             counted = uses.get(key, Counter())
-            rivals = owners[key] - {pid}
+            rivals = everyone[key] - {pid}
             count = counted.total() if key in alone else _shared_count(counted, present, rivals, uses, own, forms, posted)
             if count:
                 names.append(AbsentName(pid, key, count, tag))
@@ -134,10 +135,11 @@ def _owners(
     class_list: Mapping[str, str],
     found: Mapping[str, Iterable[str]],
     table: NicknameTable,
-) -> dict[str, set[str]]:
-    """Form → everyone it may stand for: the people registered with it or found using it (the absent people, every
-    other registered person, each mapping line); a familiar form nobody is registered with or found using stands for
-    everyone whose given name it is a form of ("Danny" is a registered Danny's, not every Daniel's)."""
+) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Form → the people it stands for: those registered with it or found using it (the absent people, every other
+    registered person, each mapping line); a familiar form nobody is registered with or found using stands for
+    everyone whose given name it is a form of ("Danny" is a registered Danny's, not every Daniel's). And form →
+    everyone it may stand for, familiar forms included (who else may be meant where it is used)."""
     everyone = dict(forms)
     everyone.update((pid, _forms(name, table)) for pid, name in class_list.items()
                     if pid not in forms and is_person(name))
@@ -149,7 +151,8 @@ def _owners(
     for pid, names in found.items():
         for name in names:
             named.setdefault(name_key(name), set()).add(pid)
-    return {**familiar, **named}
+    claims = {**familiar, **named}
+    return claims, {key: named.get(key, set()) | familiar.get(key, set()) for key in claims}
 
 
 def _usable(key: str, is_word: Callable[[str], bool]) -> bool:
@@ -194,8 +197,11 @@ def _shared_count(
     posted: Mapping[str, set[str]],
 ) -> int:
     """Messages that use a shared form in the threads where this person is spoken of by a form of theirs alone,
-    and none of the form's other owners (``rivals``) posts or is spoken of by a form of theirs."""
+    and none of the form's other owners (``rivals``) posts or is spoken of by a form of theirs; all of them when
+    no rival posts or is spoken of anywhere."""
     taken = {thread for rival in rivals for thread in posted.get(rival, ())}
     spoken = {key for rival in rivals for key in forms.get(rival, ()) if key not in own}
     taken.update(thread for key in spoken for thread in uses.get(key, ()))
+    if present and not taken:  # the one owner of the form in the whole file
+        return counted.total()
     return sum(count for thread, count in counted.items() if thread in present and thread not in taken)

@@ -47,12 +47,14 @@ def found(messages: list[Message]) -> dict[str, dict[str, int]]:
         (["TOBIAS QUELL @ 3pm"], {"A1": {"TOBIAS QUELL": 1}}),
         (["Marsden will come", "Heike too"], {"A7": {"Marsden": 1, "Heike": 1}}),
         # familiar forms of the registered given name, alone and with the surname
-        (["Ask Stanley.", "Stan Okafor said so"], {"A3": {"Stan Okafor": 1}}),
+        (["Ask Stanley.", "Stan Okafor said so"], {"A3": {"Stan Okafor": 1, "Stanley": 1}}),
         # a registered form outweighs the familiar forms of other people's names
         (["Ask Stan."], {"A8": {"Stan": 1}}),
-        # a shared form: only in a thread where a form of one owner alone occurs
-        (["Tobias said yes", "Quell is in"], {"A1": {"Quell": 1}}),
-        (["Tobias said yes\nQuell is in"], {"A1": {"Quell": 1, "Tobias": 1}}),
+        # a shared form: in a thread where a form of one owner alone occurs, and nobody else who has it is spoken
+        # of or posts there; everywhere when that owner is the only one spoken of in the whole file
+        (["Tobias said yes", "Quell is in", "Brandt too"], {"A1": {"Quell": 1}, "A2": {"Brandt": 1}}),
+        (["Tobias said yes", "Quell is in"], {"A1": {"Quell": 1, "Tobias": 1}}),
+        (["Tobias said yes\nQuell is in", "Brandt too"], {"A1": {"Quell": 1, "Tobias": 1}, "A2": {"Brandt": 1}}),
         (["Tobias Quell and Tobias Brandt\nTobias agreed"], {"A1": {"Tobias Quell": 1}, "A2": {"Tobias Brandt": 1}}),
         # ordinary words are never taken alone; the full name is
         (["Grace Ferro wrote", "Ferro said", "Grace said"], {"A4": {"Grace Ferro": 1, "Ferro": 1}}),
