@@ -76,6 +76,9 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
         ("some text\nmark\nmore text", "mark", False),
         ("I saw mark today", "mark", False),
         ("thanks to mark", "mark", False),
+        ("Let's talk today, mark.", "mark", True),
+        ("Let's talk today, mark and then", "mark", False),
+        ("I agree with mark.", "mark", False),
     ],
 )
 def test_in_name_position(text: str, name: str, position: bool) -> None:
