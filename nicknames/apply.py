@@ -11,13 +11,12 @@ from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
 from nicknames.messages import Message, MessageTable
 from nicknames.resolution import Unresolved
-from nicknames.substitute import NamesOf, Pseudonym, Replacement, scope_names, substitute_batch
+from nicknames.substitute import MappingNames, NamesOf, Pseudonym, Replacement, scope_names, substitute_batch
 
 
 @dataclass(frozen=True)
 class Duplicate:
-    """A name that belongs to several participants in the same scope: active there, or, for a name none of them
-    has, of the whole file (``NamesOf.everyone``)."""
+    """A name that belongs to several participants active in the same scope."""
 
     scope: str
     name: str
@@ -92,9 +91,10 @@ def apply_mapping(
     replacements: list[tuple[int, Replacement]] = []
     duplicates: list[Duplicate] = []
     groups = _group_by_scope(table.scope_keys(scope))
+    everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
     for key, rows in groups.items():
         batch = [messages[row] for row in rows]
-        names = scope_names(mapping, _active(batch), names_of)
+        names = scope_names(mapping, _active(batch), names_of, everyone)
         duplicates.extend(Duplicate(key, name, owners) for name, owners in names.duplicates().items())
         new_texts, records = substitute_batch(
             batch, names, pseudonym, identifiers=identifiers, unresolved=unresolved

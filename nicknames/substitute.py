@@ -113,38 +113,95 @@ class Replacement:
 
 
 @dataclass(frozen=True)
-class ScopeNames:
-    """The names in use by the participants active in one scope, compiled once for the scope."""
+class MappingNames:
+    """The names in use of a set of participants and the keep list, compiled once: what a scope's names are made of.
+
+    Besides the names the mapping lists, their case forms (``case``: form → the name it is a form of): a name of
+    several words also matches in capitals ("MARY JANE POE") anywhere; a capitalised name of one word also in lower
+    case and in capitals ("mary", "MARY"), but only where its position makes it a name (``positional``, see
+    ``word_names.in_name_position``).
+    """
 
     pattern: NameMatcher | None
     owners: dict[str, tuple[str, ...]]
-    """Name → active participants using it, in mapping order (keep-list names map to ())."""
+    """Name → the participants using it, in mapping order (keep-list names map to ())."""
     counts: dict[tuple[str, str], int]
     words: frozenset[str] = frozenset()
     """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
     openings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """First word → the names in use of several words that start with it (``@Mary Jane``)."""
-    outside: frozenset[str] = frozenset()
-    """Names none of whose owners is active in the scope (``NamesOf.everyone``): their owners in the whole file."""
+    case: dict[str, str] = field(default_factory=dict)
     positional: frozenset[str] = frozenset()
-    """Case forms of one-word names ("mary", "MARY" for Mary): replaced only where the position makes them names."""
-    case_forms: frozenset[str] = frozenset()
-    """Every case form the mapping does not list itself ("MARY JANE", "mary"): not reported as shared names."""
+    keys_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Participant → the names they use."""
+    order: dict[str, int] = field(default_factory=dict)
+    """Participant → their place in the mapping."""
+
+    @classmethod
+    def of(cls, mapping: Mapping, participants: Collection[str] | None = None) -> MappingNames:
+        """The names of these participants (default: everyone in the mapping) and the keep list."""
+        chosen = set(mapping.participants) if participants is None else participants
+        owners, counts, tagged = scope_owners(mapping, chosen)
+        case = _case_forms(owners)
+        pattern = compile_names([*owners, *case], glued=[*tagged["glued"], *(f for f, k in case.items()
+                                                                               if k in tagged["glued"])])
+        openings: dict[str, list[str]] = {}
+        keys_of: dict[str, list[str]] = {}
+        for key, users in owners.items():
+            if " " in key:
+                openings.setdefault(key.split(" ", 1)[0], []).append(key)
+            for user in users:
+                keys_of.setdefault(user, []).append(key)
+        return cls(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
+                   {word: tuple(keys) for word, keys in openings.items()}, case,
+                   frozenset(form for form in case if " " not in form),
+                   {user: tuple(keys) for user, keys in keys_of.items()},
+                   {participant: index for index, participant in enumerate(mapping.participants)})
+
+
+@dataclass(frozen=True)
+class ScopeNames:
+    """The names in use in one scope: the active participants', and with ``NamesOf.everyone`` everyone else's."""
+
+    names: MappingNames
+    owners: dict[str, tuple[str, ...]]
+    """Name → active participants using it, in mapping order (keep-list names map to ())."""
+    outside: MappingType[str, tuple[str, ...]] = field(default_factory=dict)
+    """Name → its owners in the whole file, for a name no active participant has (``NamesOf.everyone``)."""
+
+    @property
+    def pattern(self) -> NameMatcher | None:
+        """The compiled names (with their case forms)."""
+        return self.names.pattern
+
+    @property
+    def counts(self) -> dict[tuple[str, str], int]:
+        """(participant, name) → how often collect found it."""
+        return self.names.counts
+
+    def candidates(self, key: str) -> tuple[str, tuple[str, ...], bool]:
+        """The mapping's name a matched name (or case form) is, who may be meant, and whether none of them is active."""
+        name = self.names.case.get(key, key)
+        users = self.owners.get(name)
+        if users is not None:
+            return name, users, False
+        return name, self.outside.get(name, ()), True
 
     def starts_name(self, text: str, start: int, end: int) -> bool:
         """True when the handle body ``text[start:end]`` is a name in use, or opens one of several words."""
         body = text[start:end]
-        if self.owners.get(body):
+        if self.candidates(body)[1]:
             return True
-        openings = self.openings.get(body)
+        openings = self.names.openings.get(body)
         if not openings:
             return False
         rest = name_key(text[start : start + 256]) + " "
-        return any(rest.startswith(name) and not rest[len(name)].isalnum() and self.owners[name] for name in openings)
+        return any(rest.startswith(name) and not rest[len(name)].isalnum() and self.candidates(name)[1]
+                   for name in openings)
 
     def duplicates(self) -> dict[str, tuple[str, ...]]:
-        """Names of the mapping that belong to more than one participant of the scope."""
-        return {name: users for name, users in shared_names(self.owners).items() if name not in self.case_forms}
+        """Names that belong to more than one active participant."""
+        return shared_names(self.owners)
 
 
 def shared_names(owners: MappingType[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
@@ -167,80 +224,63 @@ class NamesOf(str, enum.Enum):
     active = "active"
 
 
-def scope_names(mapping: Mapping, active: Collection[str], names_of: NamesOf = NamesOf.active) -> ScopeNames:
-    """Compile the names of the active participants (of everyone, see ``NamesOf``) and the keep list for one scope."""
-    owners, counts, tagged = scope_owners(mapping, active, names_of)
-    pattern = compile_names(owners, glued=tagged["glued"])
-    openings: dict[str, list[str]] = {}
-    for key in owners:
-        if " " in key:
-            openings.setdefault(key.split(" ", 1)[0], []).append(key)
-    return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
-                      {word: tuple(keys) for word, keys in openings.items()}, frozenset(tagged["outside"]),
-                      frozenset(tagged["positional"]), frozenset(tagged["case"]))
+def scope_names(
+    mapping: Mapping, active: Collection[str], names_of: NamesOf = NamesOf.active, everyone: MappingNames | None = None
+) -> ScopeNames:
+    """The names of the active participants (of everyone, see ``NamesOf``) and the keep list for one scope.
+
+    ``everyone``: ``MappingNames.of(mapping)``, made once for all scopes (``NamesOf.everyone`` compiles the names
+    of the whole mapping, the same for every scope).
+    """
+    if names_of is NamesOf.active:
+        names = MappingNames.of(mapping, active)
+        return ScopeNames(names, names.owners)
+    names = everyone if everyone is not None else MappingNames.of(mapping)
+    present = sorted((p for p in active if p in names.keys_of), key=names.order.__getitem__)
+    owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
+    for participant in present:
+        for key in names.keys_of[participant]:
+            owners.setdefault(key, []).append(participant)
+    return ScopeNames(names, {key: tuple(users) for key, users in owners.items()}, names.owners)
 
 
 def scope_owners(
-    mapping: Mapping, active: Collection[str], names_of: NamesOf = NamesOf.active
+    mapping: Mapping, active: Collection[str]
 ) -> tuple[dict[str, list[str]], dict[tuple[str, str], int], dict[str, set[str]]]:
     """The names of one scope before they are compiled: name → active participants using it, in mapping order
-    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued`` and ``word``; with
-    the case forms of the names (tagged ``positional`` where only a name's position makes it one).
-
-    With ``NamesOf.everyone`` a name no active participant has goes to every participant of the mapping who has
-    it; those names are also in ``outside``.
-    """
+    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued`` and ``word``."""
     owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
-    others: dict[str, list[str]] = {}
     counts: dict[tuple[str, str], int] = {}
     keep = set(owners)
-    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "outside": set(), "positional": set(), "case": set()}
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set()}
     for participant in mapping.participants:
-        is_active = participant in active
-        if not is_active and names_of is NamesOf.active:
+        if participant not in active:
             continue
         for name in mapping.entry(participant).names:
             key = name_key(name.text)
             if name.in_use and key not in keep:
-                (owners if is_active else others).setdefault(key, []).append(participant)
+                owners.setdefault(key, []).append(participant)
                 counts[(participant, key)] = name.count or 0
                 for tag in tagged.keys() & set(name.tags):
                     tagged[tag].add(key)
-    for key, users in others.items():
-        if key not in owners:
-            owners[key] = users
-            tagged["outside"].add(key)
-    _add_case_forms(owners, counts, tagged)
     return owners, counts, tagged
 
 
-def _add_case_forms(
-    owners: dict[str, list[str]], counts: dict[tuple[str, str], int], tagged: dict[str, set[str]]
-) -> None:
-    """Add the case forms of the names that the mapping does not list itself, for the same participants.
-
-    A name of several words also matches in capitals ("MARY JANE POE"), anywhere; a capitalised name of one word
-    also matches in lower case and in capitals ("mary", "MARY"), but only where the position makes it a name
-    (tagged ``positional``, see ``word_names.in_name_position``). Every form added is tagged ``case``.
-    """
-    for key, users in list(owners.items()):
+def _case_forms(owners: MappingType[str, Sequence[str]]) -> dict[str, str]:
+    """Case form → the name it is a form of, for the forms the names do not include themselves (see
+    ``MappingNames``); the keep list's names of several words in capitals too ("ARTHUR C. CLARKE")."""
+    case: dict[str, str] = {}
+    for key in owners:
         if " " in key:
             forms = [key.upper()]
-        elif key[:1].isupper() and not key.isupper():
+        elif key[:1].isupper() and not key.isupper() and owners[key]:
             forms = [key.lower(), key.upper()]
         else:
             continue
         for form in forms:
-            if form == key or form in owners:
-                continue
-            owners[form] = users
-            tagged["case"].add(form)
-            counts.update(((participant, form), counts.get((participant, key), 0)) for participant in users)
-            for tag in ("outside", "glued"):
-                if key in tagged[tag]:
-                    tagged[tag].add(form)
-            if " " not in key:
-                tagged["positional"].add(form)
+            if form != key and form not in owners:
+                case.setdefault(form, key)
+    return case
 
 
 def substitute_batch(
@@ -303,28 +343,28 @@ def substitute_mentions(
     taken = [(mention[0], mention[1]) for mention in mentions]
     if names.pattern is not None:
         zones: Callable[[int], Zone] | None = None
-        owners, words = names.owners, names.words
+        words, positional = names.names.words, names.names.positional
         texts: dict[str, str] | None = getattr(pseudonym, "texts", None)
-        for start, end, key in names.pattern.spans(text):
-            candidates = owners[key]
+        for start, end, form in names.pattern.spans(text):
+            key, candidates, outside = names.candidates(form)
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
             original = text[start:end]
-            if key in names.positional and not in_name_position(text, start, end):
+            if form in positional and not in_name_position(text, start, end):
                 continue
-            if key in words:
+            if form in words:
                 zones = zones or _zones(text)
                 salutation = zones(start) is not Zone.BODY or in_name_position(text, start, end)
                 if reads_as_word(text, start, end, salutation):
                     continue
-            if key in names.outside:
+            if outside:
                 zones = zones or _zones(text)
                 if not outside_reads_as_name(text, start, end, zones(start)):
                     continue
             if len(candidates) == 1:  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
                 shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
-                mentions.append(_only(start, end, original, key, participant, shaped, key in names.outside))
+                mentions.append(_only(start, end, original, key, participant, shaped, outside))
                 continue
             zones = zones or _zones(text)
             zone = zones(start)
