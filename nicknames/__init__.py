@@ -31,7 +31,7 @@ if typing.TYPE_CHECKING:
     from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern
     from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
     from nicknames.pseudonyms import IdTemplate, KeyedIds
-    from nicknames.resolution import Unresolved
+    from nicknames.resolution import NamesOf, Unresolved
     from nicknames.reverse import reverse_texts
     from nicknames.sample import SampleConfig, SampleResult, generate_sample
     from nicknames.sources import (
@@ -45,6 +45,7 @@ if typing.TYPE_CHECKING:
         write_output,
     )
     from nicknames.substitute import (
+        MappingNames,
         Replacement,
         ScopeNames,
         scope_names,
@@ -67,11 +68,13 @@ _HOMES: dict[str, str] = {
     "KeyFile": "nicknames.key_file",
     "KeyedIds": "nicknames.pseudonyms",
     "Mapping": "nicknames.mapping",
+    "MappingNames": "nicknames.substitute",
     "MappingReport": "nicknames.evaluate",
     "MentionReport": "nicknames.mentions",
     "Message": "nicknames.messages",
     "MessageTable": "nicknames.messages",
     "Name": "nicknames.mapping",
+    "NamesOf": "nicknames.resolution",
     "NicknamesError": "nicknames.errors",
     "Replacement": "nicknames.substitute",
     "SampleConfig": "nicknames.sample",
@@ -133,11 +136,13 @@ __all__ = [
     "KeyFile",
     "KeyedIds",
     "Mapping",
+    "MappingNames",
     "MappingReport",
     "MentionReport",
     "Message",
     "MessageTable",
     "Name",
+    "NamesOf",
     "NicknamesError",
     "Replacement",
     "SampleConfig",

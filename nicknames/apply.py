@@ -10,8 +10,8 @@ import pandas as pd
 from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
 from nicknames.messages import Message, MessageTable
-from nicknames.resolution import Unresolved
-from nicknames.substitute import MappingNames, NamesOf, Pseudonym, Replacement, scope_names, substitute_batch
+from nicknames.resolution import NamesOf, Unresolved
+from nicknames.substitute import MappingNames, Pseudonym, Replacement, scope_names, substitute_batch
 
 
 @dataclass(frozen=True)

@@ -76,6 +76,21 @@ class Unresolved(str, enum.Enum):
     skip = "skip"
 
 
+class NamesOf(str, enum.Enum):
+    """Whose names are replaced in a scope.
+
+    ``active``: only the names of participants active in the scope (the paper's
+    rule). ``everyone``: also the names of every other participant of the
+    mapping (registered people who receive the mail or post elsewhere in the
+    file), where no active participant has the name: a name one of them alone
+    has is theirs, a name several of them share goes through the shared-name
+    rules (``nicknames.resolution``).
+    """
+
+    everyone = "everyone"
+    active = "active"
+
+
 class Zone(enum.Enum):
     """Where in its message a mention stands."""
 

@@ -51,9 +51,9 @@ from nicknames.message_texts import texts_by_id
 from nicknames.messages import MessageTable, table_from_frame
 from nicknames.nickname_table import NicknameTable
 from nicknames.pseudonyms import IdTemplate
-from nicknames.resolution import Unresolved
+from nicknames.resolution import NamesOf, Unresolved
 from nicknames.salutations import DEFAULT_RULES, Rules
-from nicknames.substitute import NamesOf, Pseudonym
+from nicknames.substitute import Pseudonym
 
 OUTPUT_TABLE_COLUMNS = ("message_id", "parent_id", "thread_id", "sender", "recipients", "date", "subject", "text")
 """Columns of a pseudonymised mail archive written as a table (ids are the pseudonymous ones)."""

@@ -7,7 +7,7 @@ change, so reports, audit and evaluation all read the same records.
 
 from __future__ import annotations
 
-import enum
+import functools
 from collections.abc import Callable, Collection, Iterable, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
@@ -23,13 +23,13 @@ from nicknames.resolution import (
     CONFIDENCE,
     FILE_EVIDENCE,
     ONLY_EVIDENCE,
+    NamesOf,
     Decision,
     ThreadContext,
     Unresolved,
     Zone,
     decide,
 )
-from nicknames.discover.lexicon import common_words
 from nicknames.word_names import WORD_NAMES, in_longer_name, in_name_position, reads_as_place, reads_as_word
 
 if TYPE_CHECKING:  # only for annotations: the table module loads pandas
@@ -209,21 +209,6 @@ def shared_names(owners: MappingType[str, Sequence[str]]) -> dict[str, tuple[str
     return {name: tuple(users) for name, users in owners.items() if len(users) > 1}
 
 
-class NamesOf(str, enum.Enum):
-    """Whose names are replaced in a scope.
-
-    ``active``: only the names of participants active in the scope (the paper's
-    rule). ``everyone``: also the names of every other participant of the
-    mapping (registered people who receive the mail or post elsewhere in the
-    file), where no active participant has the name: a name one of them alone
-    has is theirs, a name several of them share goes through the shared-name
-    rules (``nicknames.resolution``).
-    """
-
-    everyone = "everyone"
-    active = "active"
-
-
 def scope_names(
     mapping: Mapping, active: Collection[str], names_of: NamesOf = NamesOf.active, everyone: MappingNames | None = None
 ) -> ScopeNames:
@@ -392,13 +377,20 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
         return True
     if in_longer_name(text, start, end) or reads_as_place(text, start):
         return False
-    if name.casefold() not in _COMMON_WORDS:
+    if name.casefold() not in _common_words():
         return True
     return zone is not Zone.BODY and _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
 
 
 _LOWER_AFTER = regex.compile(r"[^\S\n]+\p{Ll}")
-_COMMON_WORDS = common_words() | WORD_NAMES
+
+
+@functools.cache
+def _common_words() -> frozenset[str]:
+    """Common words and names that are words (loaded on first use: the word lists load with discovery)."""
+    from nicknames.discover.lexicon import common_words
+
+    return common_words() | WORD_NAMES
 
 
 def _only(start: int, end: int, original: str, key: str, participant: str, shaped: str, outside: bool) -> Mention:

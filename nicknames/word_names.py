@@ -18,9 +18,10 @@ we ...", "Hope this helps"), is taken as the word.
 
 from __future__ import annotations
 
+import functools
+
 import regex
 
-from nicknames.discover.lexicon import common_words
 from nicknames.salutations import TITLES
 from nicknames.stopwords import CLOSERS, GREETINGS, STOPWORDS
 
@@ -72,7 +73,7 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
     if before is None:
         return False
     word = before.group("word").casefold().rstrip(".")
-    return word in _PLACE_ADJECTIVES or word not in _NOT_NAMES
+    return word in _PLACE_ADJECTIVES or word not in _not_names()
 
 
 _AFTER_ONE_WORD = regex.compile(r"[^\S\n]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
@@ -81,9 +82,16 @@ _BEFORE_ONE_WORD = regex.compile(r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?)[^\S\n]+|(?
 """A capitalised word or initial right before a one-word name on its line, or a word joined to it by a hyphen."""
 _PLACE_ADJECTIVES = frozenset({"new", "good", "great", "nice", "first", "last", "late", "next", "true", "fine", "old"})
 """Stop words that also open names of places and things ("New Haven", "Great Falls"): part of what follows."""
-_NOT_NAMES = STOPWORDS | TITLES | common_words()
-"""Capitalised words that may stand before a name without being part of it ("Thanks Bill", "Dr. Brown", "Ask
-Bill"), except the adjectives above."""
+
+
+@functools.cache
+def _not_names() -> frozenset[str]:
+    """Capitalised words that may stand before a name without being part of it ("Thanks Bill", "Dr. Brown", "Ask
+    Bill"), except the adjectives above (the word list loads on first use, with discovery)."""
+    from nicknames.discover.lexicon import common_words
+
+    return STOPWORDS | TITLES | common_words()
+
 _PLACE_BEFORE = regex.compile(r"(?<!\w)(?i:in|at|near|across|around|outside|inside)[^\S\n]+$")
 """A preposition of place right before a one-word name: "in Lisbon", "at Harwood"."""
 

@@ -11,7 +11,7 @@ from nicknames.errors import NicknamesError
 from nicknames.mapping import Mapping, Name
 from nicknames.messages import read_messages
 from nicknames.pseudonyms import IdTemplate
-from nicknames.substitute import NamesOf
+from nicknames.resolution import NamesOf
 from tests.conftest import write_csv
 
 HEADER = ["session_id", "thread_id", "message_id", "parent_id", "user_id", "extra", "text"]

@@ -7,7 +7,8 @@ import pytest
 from nicknames.mapping import Mapping, Name
 from nicknames.messages import Message
 from nicknames.pseudonyms import IdTemplate
-from nicknames.substitute import NamesOf, scope_names, substitute_message
+from nicknames.resolution import NamesOf
+from nicknames.substitute import scope_names, substitute_message
 
 PSEUDONYM = IdTemplate()
 

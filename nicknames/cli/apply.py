@@ -42,8 +42,7 @@ from nicknames.render import (
     private_file_note,
     pseudonym_summary,
 )
-from nicknames.resolution import Unresolved
-from nicknames.substitute import NamesOf
+from nicknames.resolution import NamesOf, Unresolved
 
 if TYPE_CHECKING:
     pass
@@ -103,10 +102,10 @@ def apply_command(
                                                    "[U12|U43]; skip = leave it. Listed in --review either way.")]
     = Unresolved.first,
     names_of: Annotated[NamesOf, typer.Option("--names-of", help="Whose names are replaced in a scope: everyone = "
-                                              "also participants not active there (registered people who receive "
-                                              "the mail or post elsewhere) where no active participant has the "
-                                              "name; active = only participants active in the scope (the paper's "
-                                              "rule).")] = NamesOf.everyone,
+                                              "also those of participants not active there (registered people who "
+                                              "receive the mail or post in other sessions) where no active "
+                                              "participant has the name; active = only the names of participants "
+                                              "active in the scope (the paper's rule).")] = NamesOf.everyone,
     review: Annotated[Path | None, typer.Option("--review", help="CSV of every decision on a shared name with "
                                                 "evidence and confidence; undecided ones first (owner-only).",
                                                 dir_okay=False)] = None,
@@ -136,7 +135,10 @@ def apply_command(
     are replaced first ([EMAIL], [URL], ... or the owner's pseudonym). The
     output keeps every row and column of the input; only the text changes. A
     name that belongs to two participants active in one scope is decided per
-    mention from its context (see --review and docs/pseudonyms.md).
+    mention from its context (see --review and docs/pseudonyms.md). A name no
+    participant active in the scope has is still replaced when it belongs to
+    someone else in the mapping, such as a registered person who only receives
+    the mail (--names-of).
 
     Mail comes out as mail that mail tools open: names replaced in subjects and
     bodies (quotes as their authors' text), addresses and display names
