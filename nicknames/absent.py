@@ -14,7 +14,7 @@ only when the text shows it is this person's:
   or a familiar form nobody else on the class list or in the mapping has),
   wherever it occurs: "Tobias Quell", "Quell", "Toby" for a registered Tobias;
   a registered name or a name found for a poster outweighs a familiar form, so
-  "Danny" is a registered Danny's alone, whatever Daniels the list has;
+  "Ned" is a registered Ned's alone, whatever Edmunds the list has;
 - a form several people share ("Tobias" with two Tobiases registered), in the
   threads where one of those forms of this person alone occurs and no other
   owner of the shared form posts or is spoken of that way; and everywhere when
@@ -30,8 +30,8 @@ only when the text shows it is this person's:
 
 A registered name of several words is also looked for in capitals ("TOBIAS
 QUELL"). Familiar forms come from the nickname table: the forms of the registered given
-name, alone and before the surname ("Stan" and "Stan Horton" for a registered
-Stanley Horton), and the given names a registered familiar form stands for,
+name, alone and before the surname ("Bart" and "Bart Okafor" for a registered
+Bartholomew Okafor), and the given names a registered familiar form stands for,
 before the surname ("David Neubauer" for a registered Dave Neubauer).
 """
 
@@ -138,7 +138,7 @@ def _owners(
 ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """Form → the people it stands for: those registered with it or found using it (the absent people, every other
     registered person, each mapping line); a familiar form nobody is registered with or found using stands for
-    everyone whose given name it is a form of ("Danny" is a registered Danny's, not every Daniel's). And form →
+    everyone whose given name it is a form of ("Ned" is a registered Ned's, not every Edmund's). And form →
     everyone it may stand for, familiar forms included (who else may be meant where it is used)."""
     everyone = dict(forms)
     everyone.update((pid, _forms(name, table)) for pid, name in class_list.items()

@@ -11,7 +11,13 @@ from nicknames.identifiers import IdentifierRules
 from nicknames.mapping import Mapping
 from nicknames.messages import Message, MessageTable
 from nicknames.resolution import NamesOf, Unresolved
-from nicknames.substitute import MappingNames, Pseudonym, Replacement, scope_names, substitute_batch
+from nicknames.substitute import (
+    MappingNames,
+    Pseudonym,
+    Replacement,
+    scope_names,
+    substitute_batch,
+)
 
 
 @dataclass(frozen=True)

@@ -39,12 +39,12 @@ JOB_TITLES = frozenset(
 )
 """Job titles that some class lists put around a name ("Executive VP Carla Osei"): not name parts."""
 GENERATIONS = frozenset({"ii", "iii", "iv", "jr", "sr"})
-"""Suffixes of a name that tell generations apart ("Jenkins III"): not name parts."""
+"""Suffixes of a name that tell generations apart ("Quill III"): not name parts."""
 NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS | GENERATIONS
 """Words of a class-list row that are never name parts: job titles, "Dr.", "Prof.", "Thanks", "Jr", "III"."""
 _INITIAL = regex.compile(r"^\p{Lu}\.?$")
 _ASIDE = regex.compile(r"\([^()]*\)")
-"""A remark in parentheses after a name ("Carla Osei (US - Lisbon)"): an office or a place, not the name."""
+"""A remark in parentheses after a name ("Carla Osei (on leave)"): not the name."""
 
 
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:

@@ -23,14 +23,20 @@ from nicknames.resolution import (
     CONFIDENCE,
     FILE_EVIDENCE,
     ONLY_EVIDENCE,
-    NamesOf,
     Decision,
+    NamesOf,
     ThreadContext,
     Unresolved,
     Zone,
     decide,
 )
-from nicknames.word_names import WORD_NAMES, in_longer_name, in_name_position, reads_as_place, reads_as_word
+from nicknames.word_names import (
+    WORD_NAMES,
+    in_longer_name,
+    in_name_position,
+    reads_as_place,
+    reads_as_word,
+)
 
 if TYPE_CHECKING:  # only for annotations: the table module loads pandas
     from nicknames.messages import Message
@@ -369,8 +375,7 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
     longer name, next to a number or after "in" or "at" (see
     ``word_names.in_longer_name`` and ``reads_as_place``); and,
     when it is also a common word ("Brown", "Hope"), only alone in a greeting or
-    sign-off ("Thanks, Bill"), not before a lower-case word ("Hope everyone is
-    well").
+    sign-off ("Thanks, Bill"), not before a lower-case word ("Hope this helps").
     """
     name = text[start:end]
     if " " in name:

@@ -102,12 +102,12 @@ def reads_as_place(text: str, start: int) -> bool:
 
 
 def in_name_position(text: str, start: int, end: int) -> bool:
-    """True where the position alone makes ``text[start:end]`` a name, whatever its case ("thanks john", "cheers\nmark").
+    """True where the position alone makes ``text[start:end]`` a name, whatever its case ("thanks john", "regards\nmary").
 
     Right after a greeting or closing word that opens the line ("hi mary,", "thanks john!"), or alone on its line
-    (dashes and the like aside) when that line ends the message or follows a closing line ("cheers"); and in both
+    (dashes and the like aside) when that line ends the message or follows a closing line ("regards"); and in both
     cases followed by nothing but punctuation on its line ("Thanks, will do" is no name). Or addressed at the end
-    of a sentence after a comma ("Let's talk today, mary.").
+    of a sentence after a comma ("See you at noon, mary.").
     """
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)

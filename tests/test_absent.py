@@ -16,13 +16,13 @@ CLASS_LIST = {
     "P2": "Otto Verhoef",  # posts
     "A1": "Tobias Quell",
     "A2": "Tobias Brandt",
-    "A3": "Stanley Okafor",
+    "A3": "Bartholomew Okafor",
     "A4": "Grace Ferro",
     "A5": "QUELLING",  # one word: too little to tell a person by
     "A6": "Team Okafor",  # an office, not a person
     "A7": "Heike Marsden (Lisbon)",
-    "A8": "Stan Ivers",
-    "A9": "Stanley Ross",
+    "A8": "Bart Ivers",
+    "A9": "Bartholomew Ross",
 }
 
 
@@ -47,9 +47,9 @@ def found(messages: list[Message]) -> dict[str, dict[str, int]]:
         (["TOBIAS QUELL @ 3pm"], {"A1": {"TOBIAS QUELL": 1}}),
         (["Marsden will come", "Heike too"], {"A7": {"Marsden": 1, "Heike": 1}}),
         # familiar forms of the registered given name, alone and with the surname
-        (["Ask Stanley.", "Stan Okafor said so"], {"A3": {"Stan Okafor": 1, "Stanley": 1}}),
+        (["Ask Bartholomew.", "Bart Okafor said so"], {"A3": {"Bart Okafor": 1, "Bartholomew": 1}}),
         # a registered form outweighs the familiar forms of other people's names
-        (["Ask Stan."], {"A8": {"Stan": 1}}),
+        (["Ask Bart."], {"A8": {"Bart": 1}}),
         # a shared form: in a thread where a form of one owner alone occurs, and nobody else who has it is spoken
         # of or posts there; everywhere when that owner is the only one spoken of in the whole file
         (["Tobias said yes", "Quell is in", "Brandt too"], {"A1": {"Quell": 1}, "A2": {"Brandt": 1}}),
@@ -91,17 +91,17 @@ def test_collect_gives_them_a_line_tagged_absent() -> None:
 @pytest.mark.parametrize(
     ("class_list", "signed", "expected"),
     [
-        ({"A1": "Stanley Okafor"}, [], {("A1", "Stan")}),  # the familiar form of one registered given name
-        ({"A1": "Stanley Okafor", "A2": "Stanley Ross"}, [], set()),  # two Stanleys
-        ({"A1": "Stanley Okafor", "P1": "Anna Lind"}, ["Stan"], set()),  # a poster signs with it
-        ({"A1": "Stanley Okafor", "A2": "Stanley  Okafor"}, [], {("A1", "Stan")}),  # registered twice
-        ({"A1": "Stanley J Okafor", "A2": "Stanley J. Okafor"}, [], {("A1", "Stan")}),
-        ({"A1": "Stanley Okafor", "P1": "Stanley Okafor"}, [], set()),  # registered twice, posts as P1
+        ({"A1": "Bartholomew Okafor"}, [], {("A1", "Bart")}),  # the familiar form of one registered given name
+        ({"A1": "Bartholomew Okafor", "A2": "Bartholomew Ross"}, [], set()),  # two Bartholomews
+        ({"A1": "Bartholomew Okafor", "P1": "Anna Lind"}, ["Bart"], set()),  # a poster signs with it
+        ({"A1": "Bartholomew Okafor", "A2": "Bartholomew  Okafor"}, [], {("A1", "Bart")}),  # registered twice
+        ({"A1": "Bartholomew J Okafor", "A2": "Bartholomew J. Okafor"}, [], {("A1", "Bart")}),
+        ({"A1": "Bartholomew Okafor", "P1": "Bartholomew Okafor"}, [], set()),  # registered twice, posts as P1
     ],
 )
 def test_familiar_forms_of_people_who_post_nothing(
     class_list: dict[str, str], signed: list[str], expected: set[tuple[str, str]]
 ) -> None:
-    names = absent_names([message("Ask Stan.")], class_list, {"P1"}, {"P1": signed}, builtin_table(),
+    names = absent_names([message("Ask Bart.")], class_list, {"P1"}, {"P1": signed}, builtin_table(),
                          lambda word: False)
     assert {(name.participant, name.text) for name in names} == expected

@@ -1,4 +1,8 @@
-"""Streaming apply writes exactly what apply_mapping on the whole table writes, whatever the parallelism."""
+"""Streaming apply writes exactly what apply_mapping on the whole table writes, whatever the parallelism.
+
+Streaming apply implements the paper's rule (the names of the participants active in a scope), so it is compared
+with ``apply_mapping(..., names_of=NamesOf.active)``.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +16,7 @@ from nicknames.apply_stream import apply_csv
 from nicknames.mapping import Mapping
 from nicknames.messages import read_messages
 from nicknames.pseudonyms import IdTemplate
+from nicknames.resolution import NamesOf
 from tests.recorded_progress import RecordedProgress
 
 ROWS = [
@@ -48,7 +53,7 @@ def mapping() -> Mapping:
 def test_streaming_matches_in_memory(tmp_path: Path, mapping: Mapping, scope: str, jobs: int,
                                      chunk_rows: int, arrays_on_disk: bool) -> None:
     path = write_messages(tmp_path / "m.csv", ROWS)
-    result = apply_mapping(read_messages(path), mapping, scope, IdTemplate())
+    result = apply_mapping(read_messages(path), mapping, scope, IdTemplate(), names_of=NamesOf.active)
     expected = io.StringIO()
     result.frame.to_csv(expected, index=False, lineterminator="\n")
     streamed = io.StringIO()
@@ -98,7 +103,7 @@ def test_shared_names_decided_across_chunks_match_in_memory(tmp_path: Path, seed
     mapping = Mapping({"u1": ["Rob", "Sam"], "u2": ["Mary", "MJ", "Sam"], "u3": ["Sam", "Rob"],
                        "u4": ["Sam", "Robert"], "u5": ["MJ"]}, keep=["Arthur C. Clarke"])
     path = write_messages(tmp_path / "m.csv", random_rows(seed, 60))
-    result = apply_mapping(read_messages(path), mapping, scope, IdTemplate())
+    result = apply_mapping(read_messages(path), mapping, scope, IdTemplate(), names_of=NamesOf.active)
     expected = io.StringIO()
     result.frame.to_csv(expected, index=False, lineterminator="\n")
     for chunk_rows in (1, 7, 100):
@@ -137,7 +142,7 @@ def test_scopes_too_many_to_compile_ahead_are_compiled_as_met(tmp_path: Path, mo
     mapping = Mapping({"u1": ["Rob", "Sam"], "u2": ["Mary", "MJ", "Sam"], "u3": ["Sam", "Rob"],
                        "u4": ["Sam", "Robert"], "u5": ["MJ"]}, keep=["Arthur C. Clarke"])
     path = write_messages(tmp_path / "m.csv", random_rows(3, 60))
-    result = apply_mapping(read_messages(path), mapping, scope, IdTemplate())
+    result = apply_mapping(read_messages(path), mapping, scope, IdTemplate(), names_of=NamesOf.active)
     expected = io.StringIO()
     result.frame.to_csv(expected, index=False, lineterminator="\n")
     streamed = io.StringIO()

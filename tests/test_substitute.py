@@ -104,7 +104,7 @@ def test_duplicates_are_listed() -> None:
         ("Thanks Tobias for this", "Thanks [u1] for this"),  # a greeting word is not part of the name
         ("Ask Dr. Tobias", "Ask Dr. [u1]"),
         ("due Tobias 12", "due Tobias 12"),
-        ("Hi all,\nthe Brown cover is due\nBrown", "Hi all,\nthe Brown cover is due\n[u2]"),  # a word: sign-off only
+        ("Hi all,\nthe Brown bag is full\nBrown", "Hi all,\nthe Brown bag is full\n[u2]"),  # a word: sign-off only
         ("Brown,\nsee below\nKit", "[u2],\nsee below\nKit"),
         ("Brown paper bags\nKit", "Brown paper bags\nKit"),
         ("Hi Kit,\nDon't worry\nKit", "Hi Kit,\nDon't worry\nKit"),
@@ -133,7 +133,7 @@ def test_names_of_active_participants_only_leaves_the_others() -> None:
         ("thanks tobias", "thanks [u1]"),  # lower case after a closing word
         ("hi tobias,\nsee below", "hi [u1],\nsee below"),
         ("THANKS TOBIAS!", "THANKS [u1]!"),
-        ("See below.\ncheers\n\ntobias\n\n> quoted text", "See below.\ncheers\n\n[u1]\n\n> quoted text"),
+        ("See below.\nregards\n\ntobias\n\n> quoted text", "See below.\nregards\n\n[u1]\n\n> quoted text"),
         ("See below.\n-- tobias", "See below.\n-- [u1]"),  # alone on the last line
         ("I asked tobias today", "I asked tobias today"),  # running text: never
         ("We met TOBIAS there", "We met TOBIAS there"),
