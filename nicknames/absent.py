@@ -21,9 +21,10 @@ only when the text shows it is this person's:
   this person is the one of them spoken of or posting in the whole file;
 - never a form of one word that is an ordinary word ("Brown", "Will", "May"),
   nor a familiar form of one word that is also someone's registered name,
-  nor one word where it is part of something longer or a place ("San Remo",
-  "Lake Tobias", "in Tobias": see ``word_names.in_longer_name`` and
-  ``reads_as_place``);
+  nor one word where it is part of something longer ("San Remo", "Lake
+  Tobias", see ``word_names.in_longer_name``), nor at all one word that the
+  corpus writes as a place ("in Tobias", see ``word_names.reads_as_place``) or
+  more often inside longer names than alone;
 - nothing for a class-list row of one word: too little to tell a person by;
 - one person registered under several ids (the same full name twice) is one
   owner of their forms: the id that posts, else the first, gets them.
@@ -161,17 +162,38 @@ def _usable(key: str, is_word: Callable[[str], bool]) -> bool:
 
 
 def _uses(messages: Iterable[Message], keys: set[str]) -> dict[str, Counter[str]]:
-    """Form → thread → messages that use it (a form of one word where it stands alone, see ``in_longer_name``)."""
+    """Form → thread → messages that use it: a form of one word where it stands alone (see ``in_longer_name``),
+    and not at all when this corpus writes it as a place or a part of longer names (see ``_place_like``)."""
     matcher = compile_names(keys)
     uses: dict[str, Counter[str]] = {}
     if matcher is None:
         return uses
+    readings: dict[str, Counter[str]] = {}
     for message in messages:
         text = message.text
-        used = {key for start, end, key in matcher.spans(text) if " " in key or _alone(text, start, end)}
+        used = set()
+        for start, end, key in matcher.spans(text):
+            reading = "name" if " " in key else _reading(text, start, end)
+            readings.setdefault(key, Counter())[reading] += 1
+            if reading == "name":
+                used.add(key)
         for key in used:
             uses.setdefault(key, Counter())[message.thread] += 1
-    return uses
+    return {key: threads for key, threads in uses.items() if not _place_like(readings[key])}
+
+
+def _reading(text: str, start: int, end: int) -> str:
+    """How a form of one word reads there: ``place`` (after "in", "at"), ``longer`` (part of a longer name), or
+    ``name``."""
+    if reads_as_place(text, start):
+        return "place"
+    return "longer" if in_longer_name(text, start, end) else "name"
+
+
+def _place_like(readings: Counter[str]) -> bool:
+    """A one-word form this corpus writes as a place ("in Tobias") or more often inside longer names ("Tobias
+    Bay", "North Tobias") than alone: the name of a place or a firm here, not of the person."""
+    return readings["place"] > 0 or readings["longer"] > readings["name"]
 
 
 def _posted(messages: Iterable[Message]) -> dict[str, set[str]]:
@@ -180,11 +202,6 @@ def _posted(messages: Iterable[Message]) -> dict[str, set[str]]:
     for message in messages:
         threads.setdefault(message.sender, set()).add(message.thread)
     return threads
-
-
-def _alone(text: str, start: int, end: int) -> bool:
-    """Whether a form of one word stands there on its own: not part of a longer name, nor a place after "in"."""
-    return not (in_longer_name(text, start, end) or reads_as_place(text, start))
 
 
 def _shared_count(
