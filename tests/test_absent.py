@@ -60,6 +60,10 @@ def found(messages: list[Message]) -> dict[str, dict[str, int]]:
         (["Grace Ferro wrote", "Ferro said", "Grace said"], {"A4": {"Grace Ferro": 1, "Ferro": 1}}),
         # one word inside something longer, or after "in", is not the name
         (["The Quell Bridge", "We met in Quell", "Lake Quell"], {}),
+        # nor at all where the corpus writes it as a place, or more often inside longer names than alone
+        (["Quell said so", "We met in Quell"], {}),
+        (["Quell said so", "The Quell Bridge", "Lake Quell"], {}),
+        (["Quell said so", "Quell agreed", "Lake Quell"], {"A1": {"Quell": 2}}),
         (["QUELLING and Okafor"], {"A3": {"Okafor": 1}}),
     ],
 )
