@@ -46,7 +46,12 @@ from nicknames.class_list import is_person, registered_parts
 from nicknames.messages import Message
 from nicknames.nickname_table import NicknameTable
 from nicknames.patterns import compile_names, name_key
-from nicknames.word_names import WORD_NAMES, in_longer_name, reads_as_place
+from nicknames.word_names import (
+    WORD_NAMES,
+    in_longer_name,
+    in_word_list,
+    reads_as_place,
+)
 
 
 @dataclass(frozen=True)
@@ -183,11 +188,11 @@ def _uses(messages: Iterable[Message], keys: set[str]) -> dict[str, Counter[str]
 
 
 def _reading(text: str, start: int, end: int) -> str:
-    """How a form of one word reads there: ``place`` (after "in", "at"), ``longer`` (part of a longer name), or
-    ``name``."""
+    """How a form of one word reads there: ``place`` (after "in", "at"), ``longer`` (part of a longer name or an
+    item of a list of single words), or ``name``."""
     if reads_as_place(text, start):
         return "place"
-    return "longer" if in_longer_name(text, start, end) else "name"
+    return "longer" if in_longer_name(text, start, end) or in_word_list(text, start, end) else "name"
 
 
 def _place_like(readings: Counter[str]) -> bool:

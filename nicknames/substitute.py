@@ -34,6 +34,7 @@ from nicknames.word_names import (
     WORD_NAMES,
     in_longer_name,
     in_name_position,
+    in_word_list,
     reads_as_place,
     reads_as_word,
 )
@@ -372,15 +373,16 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
 
     Such a name comes with weaker evidence than an active participant's, so a
     name of one word is replaced only where it reads as a name: never inside a
-    longer name, next to a number or after "in" or "at" (see
-    ``word_names.in_longer_name`` and ``reads_as_place``); and,
+    longer name, next to a number, after "in" or "at", or in a list of single
+    words one a line (see ``word_names.in_longer_name``, ``reads_as_place`` and
+    ``in_word_list``); and,
     when it is also a common word ("Brown", "Hope"), only alone in a greeting or
     sign-off ("Thanks, Bill"), not before a lower-case word ("Hope this helps").
     """
     name = text[start:end]
     if " " in name:
         return True
-    if in_longer_name(text, start, end) or reads_as_place(text, start):
+    if in_longer_name(text, start, end) or reads_as_place(text, start) or in_word_list(text, start, end):
         return False
     if name.casefold() not in _common_words():
         return True

@@ -133,3 +133,20 @@ _VOCATIVE_BEFORE = regex.compile(r"\w,[^\S\n]*$")
 _VOCATIVE_AFTER = regex.compile(r"[^\S\n]*[.!?](?:\s|$)")
 _NAME_END = regex.compile(r"[^\S\n]*[,.!:;)\-–—~*_]*[^\S\n]*")
 """What may follow a name to the end of its line where its position makes it one."""
+
+
+def in_word_list(text: str, start: int, end: int) -> bool:
+    """True when the one-word name at ``text[start:end]`` is an item of a list of single words, one a line (a
+    line-up, a table column): alone on its line, next to a line that is one capitalised word and no greeting or
+    closing word."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if text[line_start:start].strip() or text[end:line_end].strip():
+        return False
+    before = text[max(0, line_start - 80) : max(0, line_start - 1)].rpartition("\n")[2]
+    after = text[line_end + 1 : line_end + 81].partition("\n")[0]
+    return any(_LIST_ITEM.fullmatch(line) and line.strip().casefold() not in _not_names() for line in (before, after))
+
+
+_LIST_ITEM = regex.compile(r"[^\S\n]*\p{Lu}[\p{L}'’\-]*[^\S\n]*")

@@ -110,6 +110,7 @@ def test_duplicates_are_listed() -> None:
         ("Hi Kit,\nDon't worry\nKit", "Hi Kit,\nDon't worry\nKit"),
         ("Hi Kit,\nask Don now\nKit", "Hi Kit,\nask [u3] now\nKit"),
         ("Hi Kit,\nask Tobias Brown\nKit", "Hi Kit,\nask [u4]\nKit"),
+        ("Team:\nOkafor\nTobias\nLind", "Team:\nOkafor\nTobias\nLind"),  # a list of single words
     ],
 )
 def test_names_of_participants_not_active_in_the_scope(text: str, expected: str) -> None:

@@ -7,6 +7,7 @@ import pytest
 from nicknames.word_names import (
     in_longer_name,
     in_name_position,
+    in_word_list,
     reads_as_place,
     reads_as_word,
 )
@@ -88,3 +89,18 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
 )
 def test_in_name_position(text: str, name: str, position: bool) -> None:
     assert in_name_position(*_span(text, name)) is position
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        ("Line-up\n\nOkafor\nQuell\nBrandt", True),
+        ("Quell\nBrandt", True),
+        ("Thanks\nQuell", False),  # a closing word is no list item
+        ("Regards,\nQuell\nAcme Ltd", False),
+        ("some text\nQuell\n", False),
+        ("Okafor\nQuell said so", False),  # not alone on its line
+    ],
+)
+def test_in_word_list(text: str, listed: bool) -> None:
+    assert in_word_list(*_span(text, "Quell")) is listed
