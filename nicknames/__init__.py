@@ -11,11 +11,13 @@ import typing
 # start without importing pandas and every core module; ``from nicknames import X`` works as before.
 if typing.TYPE_CHECKING:
     from nicknames.apply.key_file import KeyFile, read_key_file, write_key_file
+    from nicknames.apply.person_placeholders import without_others
     from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
-    from nicknames.apply.resolution import Unresolved
+    from nicknames.apply.resolution import NamesOf, Unresolved
     from nicknames.apply.reverse import reverse_texts
     from nicknames.apply.scopes import ApplyResult, Duplicate, apply_mapping
     from nicknames.apply.substitute import (
+        MappingNames,
         Replacement,
         ScopeNames,
         scope_names,
@@ -31,7 +33,9 @@ if typing.TYPE_CHECKING:
         evaluate_mentions,
         pseudonym_pattern,
     )
+    from nicknames.check.report_html import ReportSettings, html_report
     from nicknames.collect.candidates import CollectResult, collect, merge
+    from nicknames.collect.others import PersonLike, propose_others, unmapped_people
     from nicknames.io.class_list import read_class_list, registered_parts
     from nicknames.io.formats import as_strings
     from nicknames.io.mail.participants import AddressKey, read_key, write_key
@@ -72,13 +76,17 @@ _HOMES: dict[str, str] = {
     "KeyFile": "nicknames.apply.key_file",
     "KeyedIds": "nicknames.apply.pseudonyms",
     "Mapping": "nicknames.model.mapping",
+    "MappingNames": "nicknames.apply.substitute",
     "MappingReport": "nicknames.check.evaluate",
     "MentionReport": "nicknames.check.mentions",
     "Message": "nicknames.model.messages",
     "MessageTable": "nicknames.model.messages",
     "Name": "nicknames.model.mapping",
+    "NamesOf": "nicknames.apply.resolution",
     "NicknamesError": "nicknames.model.errors",
+    "PersonLike": "nicknames.collect.others",
     "Replacement": "nicknames.apply.substitute",
+    "ReportSettings": "nicknames.check.report_html",
     "SampleConfig": "nicknames.sample.generate",
     "SampleResult": "nicknames.sample.generate",
     "ScopeNames": "nicknames.apply.substitute",
@@ -98,10 +106,12 @@ _HOMES: dict[str, str] = {
     "evaluate_mentions": "nicknames.check.mentions",
     "format_mapping": "nicknames.io.mapping_file",
     "generate_sample": "nicknames.sample.generate",
+    "html_report": "nicknames.check.report_html",
     "identifier_rules": "nicknames.rules.identifiers",
     "merge": "nicknames.collect.candidates",
     "open_source": "nicknames.pipeline.sources",
     "parse_mapping": "nicknames.io.mapping_file",
+    "propose_others": "nicknames.collect.others",
     "pseudonym_pattern": "nicknames.check.mentions",
     "pseudonymise": "nicknames.pipeline.sources",
     "read_class_list": "nicknames.io.class_list",
@@ -117,16 +127,12 @@ _HOMES: dict[str, str] = {
     "substitute_batch": "nicknames.apply.substitute",
     "substitute_message": "nicknames.apply.substitute",
     "table_from_frame": "nicknames.model.messages",
+    "unmapped_people": "nicknames.collect.others",
+    "without_others": "nicknames.apply.person_placeholders",
     "write_key": "nicknames.io.mail.participants",
     "write_key_file": "nicknames.apply.key_file",
     "write_mapping": "nicknames.io.mapping_file",
     "write_output": "nicknames.pipeline.sources",
-    "PersonLike": "nicknames.collect.others",
-    "ReportSettings": "nicknames.check.report_html",
-    "html_report": "nicknames.check.report_html",
-    "propose_others": "nicknames.collect.others",
-    "unmapped_people": "nicknames.collect.others",
-    "without_others": "nicknames.apply.person_placeholders",
 }
 """Public name → the module that defines it."""
 
@@ -144,11 +150,13 @@ __all__ = [
     "KeyFile",
     "KeyedIds",
     "Mapping",
+    "MappingNames",
     "MappingReport",
     "MentionReport",
     "Message",
     "MessageTable",
     "Name",
+    "NamesOf",
     "NicknamesError",
     "PersonLike",
     "Replacement",

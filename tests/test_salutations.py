@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.rules.salutations import DEFAULT_RULES, greeting_names, in_salutation, signoff_names
+from nicknames.rules.salutations import (
+    DEFAULT_RULES,
+    greeting_names,
+    in_salutation,
+    signoff_names,
+)
 
 
 @pytest.mark.parametrize(

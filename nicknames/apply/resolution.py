@@ -21,6 +21,12 @@ A mention none of these decide follows the ``Unresolved`` policy: ``first``
 (the candidate who uses the name most often, ties to the first in the mapping:
 the paper's rule), ``mark`` (all candidates, e.g. ``[U12|U43]``) or ``skip``
 (left as written). Those mentions are flagged for review either way.
+
+A name one participant alone has is theirs (``only``, confidence 1.0); with
+``apply --names-of everyone`` a name that no participant active in the scope
+has, and one participant of the file has, is theirs too (``file``, 0.9): a
+registered person who receives the mail or posts in another session. A name
+several such participants share goes through the rules above.
 """
 
 from __future__ import annotations
@@ -35,6 +41,7 @@ if TYPE_CHECKING:  # only for annotations: the table module loads pandas
 
 CONFIDENCE = {
     "only": 1.0,
+    "file": 0.9,
     "signoff": 0.95,
     "greeting": 0.95,
     "parent": 0.80,
@@ -51,6 +58,8 @@ CONFIDENCE = {
 
 ONLY_EVIDENCE = "the only active participant with this name"
 """The evidence of rule ``only``."""
+FILE_EVIDENCE = "the only participant of the file with this name, none of them active in the scope"
+"""The evidence of rule ``file`` (``apply --names-of everyone``)."""
 
 DECIDING = ("signoff", "greeting", "parent", "recipient", "addressed", "other", "thread", "recent")
 """The context rules, strongest first."""
@@ -65,6 +74,21 @@ class Unresolved(str, enum.Enum):
     first = "first"
     mark = "mark"
     skip = "skip"
+
+
+class NamesOf(str, enum.Enum):
+    """Whose names are replaced in a scope.
+
+    ``active``: only the names of participants active in the scope (the paper's
+    rule). ``everyone``: also the names of every other participant of the
+    mapping (registered people who receive the mail or post elsewhere in the
+    file), where no active participant has the name: a name one of them alone
+    has is theirs, a name several of them share goes through the shared-name
+    rules (``nicknames.apply.resolution``).
+    """
+
+    everyone = "everyone"
+    active = "active"
 
 
 class Zone(enum.Enum):

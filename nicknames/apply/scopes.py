@@ -8,8 +8,9 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
-from nicknames.apply.resolution import Unresolved
+from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.substitute import (
+    MappingNames,
     Pseudonym,
     Replacement,
     scope_names,
@@ -40,7 +41,8 @@ class ApplyResult:
     duplicates: list[Duplicate]
     scopes: int
     unknown_participants: list[str] = field(default_factory=list)
-    """Participants of the mapping that sent no message (a sign of the wrong mapping or data)."""
+    """Participants of the mapping that sent no message (a sign of the wrong mapping or data), except registered
+    people collect found posting nothing (names tagged ``absent``)."""
 
     def message_count(self) -> int:
         """Messages in the table."""
@@ -86,9 +88,13 @@ def apply_mapping(
     *,
     identifiers: IdentifierRules | None = None,
     unresolved: Unresolved = Unresolved.first,
+    names_of: NamesOf = NamesOf.everyone,
     jobs: int = 1,
 ) -> ApplyResult:
     """Replace every name of the mapping (and identifiers, when given) in the text column, scope by scope.
+
+    ``names_of``: whose names count in a scope, everyone of the mapping (a name no active participant has goes to
+    its owners in the file) or the active participants only, the paper's rule (see ``NamesOf``).
 
     The messages are cut into partitions of whole scopes, each pseudonymised by
     ``apply_partition`` in one of ``jobs`` processes; the result is the same
@@ -96,7 +102,8 @@ def apply_mapping(
     """
     messages = list(table.messages())
     parts = scope_partitions(table.scope_keys(scope))
-    context = ApplyContext(mapping, pseudonym, identifiers, unresolved, messages)
+    everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
+    context = ApplyContext(mapping, pseudonym, identifiers, unresolved, messages, names_of, everyone)
     texts = [message.text for message in messages]
     by_row: dict[int, list[Replacement]] = {}
     """Each message's replacements, in text order (as ``substitute_message`` gives them)."""
@@ -112,7 +119,7 @@ def apply_mapping(
     frame = table.frame.copy()
     frame[table.columns.text] = texts
     senders = set(table.frame[table.columns.sender].tolist())
-    unknown = [p for p in mapping.participants if p not in senders]
+    unknown = [p for p in mapping.participants if p not in senders and not _absent(mapping, p)]
     scopes = sum(len(part) for part in parts)
     replacements = [record for row in sorted(by_row) for record in by_row[row]]
     return ApplyResult(frame, replacements, duplicates, scopes, unknown)
@@ -128,6 +135,9 @@ class ApplyContext:
     unresolved: Unresolved
     messages: Sequence[Message]
     """Every message of the table, in file order: a partition names its rows."""
+    names_of: NamesOf = NamesOf.everyone
+    everyone: MappingNames | None = None
+    """Every name of the mapping with its owners, for ``NamesOf.everyone`` (compiled once for all scopes)."""
 
 
 @dataclass(frozen=True)
@@ -148,7 +158,7 @@ def apply_partition(partition: list[ScopeRows], context: ApplyContext) -> list[S
 
 def apply_scope(key: str, batch: list[Message], context: ApplyContext) -> ScopeOutcome:
     """Pseudonymise the messages of one scope with the names of the participants active in it."""
-    names = scope_names(context.mapping, _active(batch))
+    names = scope_names(context.mapping, _active(batch), context.names_of, context.everyone)
     duplicates = [Duplicate(key, name, owners) for name, owners in names.duplicates().items()]
     texts, records = substitute_batch(
         batch, names, context.pseudonym, identifiers=context.identifiers, unresolved=context.unresolved
@@ -162,3 +172,9 @@ def _active(batch: list[Message]) -> set[str]:
     active.update(message.parent_sender for message in batch if message.parent_sender)
     active.update(participant for message in batch for participant in message.recipients)
     return active
+
+
+def _absent(mapping: Mapping, participant: str) -> bool:
+    """Whether collect gave this participant a line as a registered person who posts nothing (``absent``)."""
+    names = mapping.entry(participant).names
+    return bool(names) and all("absent" in name.tags for name in names)

@@ -7,6 +7,7 @@ change, so reports, audit and evaluation all read the same records.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Collection, Iterable, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
@@ -22,8 +23,10 @@ from nicknames.apply.person_placeholders import (
 )
 from nicknames.apply.resolution import (
     CONFIDENCE,
+    FILE_EVIDENCE,
     ONLY_EVIDENCE,
     Decision,
+    NamesOf,
     ThreadContext,
     Unresolved,
     Zone,
@@ -34,13 +37,21 @@ from nicknames.rules.identifiers import PLACEHOLDERS, IdentifierRules
 from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.patterns import compile_names, name_key
 from nicknames.rules.salutations import in_salutation
-from nicknames.rules.word_names import reads_as_word
+from nicknames.rules.word_names import (
+    WORD_NAMES,
+    in_longer_name,
+    in_name_position,
+    in_word_list,
+    reads_as_place,
+    reads_as_word,
+)
 
 if TYPE_CHECKING:  # only for annotations: the table module loads pandas
     from nicknames.model.messages import Message
 
 RULES = {
     "only": "the name belongs to one active participant",
+    "file": "the name belongs to one participant of the file, none of them active in the scope (--names-of everyone)",
     "signoff": "shared name in the sign-off: the message's sender",
     "greeting": "shared name in the greeting: the parent message's sender",
     "parent": "shared name in the body of a reply: the parent message's sender",
@@ -117,32 +128,106 @@ class Replacement:
 
 
 @dataclass(frozen=True)
-class ScopeNames:
-    """The names in use by the participants active in one scope, compiled once for the scope."""
+class MappingNames:
+    """The names in use of a set of participants and the keep list, compiled once: what a scope's names are made of.
+
+    Besides the names the mapping lists, their case forms (``case``: form → the name it is a form of): a name of
+    several words also matches in capitals ("MARY JANE POE") anywhere; a capitalised name of one word also in lower
+    case and in capitals ("mary", "MARY"), but only where its position makes it a name (``positional``, see
+    ``word_names.in_name_position``).
+    """
 
     pattern: NameMatcher | None
     owners: dict[str, tuple[str, ...]]
-    """Name → active participants using it, in mapping order (keep-list names map to ())."""
+    """Name → the participants using it, in mapping order (keep-list names map to ())."""
     counts: dict[tuple[str, str], int]
     words: frozenset[str] = frozenset()
     """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
     openings: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """First word → the names in use of several words that start with it (``@Mary Jane``)."""
+    case: dict[str, str] = field(default_factory=dict)
+    positional: frozenset[str] = frozenset()
+    keys_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Participant → the names they use."""
+    order: dict[str, int] = field(default_factory=dict)
+    """Participant → their place in the mapping."""
     others: dict[str, str] = field(default_factory=dict)
     """Name of a person who is not a participant → its placeholder (``[PERSON 2]``; see ``nicknames.collect.others``)."""
     short: frozenset[str] = frozenset()
     """Names tagged ``short`` ("M", "kd"): replaced only where they stand as a greeting or sign-off."""
 
+    @classmethod
+    def of(cls, mapping: Mapping, participants: Collection[str] | None = None) -> MappingNames:
+        """The names of these participants (default: everyone in the mapping) and the keep list."""
+        chosen = set(mapping.participants) if participants is None else participants
+        owners, counts, tagged = scope_owners(mapping, chosen)
+        case = _case_forms(owners)
+        pattern = compile_names([*owners, *case], glued=[*tagged["glued"], *(f for f, k in case.items()
+                                                                               if k in tagged["glued"])])
+        openings: dict[str, list[str]] = {}
+        keys_of: dict[str, list[str]] = {}
+        for key, users in owners.items():
+            if " " in key:
+                openings.setdefault(key.split(" ", 1)[0], []).append(key)
+            for user in users:
+                keys_of.setdefault(user, []).append(key)
+        return cls(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
+                   {word: tuple(keys) for word, keys in openings.items()}, case,
+                   frozenset(form for form in case if " " not in form),
+                   {user: tuple(keys) for user, keys in keys_of.items()},
+                   {participant: index for index, participant in enumerate(mapping.participants)},
+                   other_labels(mapping), frozenset(tagged["short"]))
+
+
+@dataclass(frozen=True)
+class ScopeNames:
+    """The names in use in one scope: the active participants', and with ``NamesOf.everyone`` everyone else's."""
+
+    names: MappingNames
+    owners: dict[str, tuple[str, ...]]
+    """Name → active participants using it, in mapping order (keep-list names map to ())."""
+    outside: MappingType[str, tuple[str, ...]] = field(default_factory=dict)
+    """Name → its owners in the whole file, for a name no active participant has (``NamesOf.everyone``)."""
+
+    @property
+    def pattern(self) -> NameMatcher | None:
+        """The compiled names (with their case forms)."""
+        return self.names.pattern
+
+    @property
+    def counts(self) -> dict[tuple[str, str], int]:
+        """(participant, name) → how often collect found it."""
+        return self.names.counts
+
+    def candidates(self, key: str) -> tuple[str, tuple[str, ...], bool]:
+        """The mapping's name a matched name (or case form) is, who may be meant, and whether none of them is active."""
+        name = self.names.case.get(key, key)
+        users = self.owners.get(name)
+        if users is not None:
+            return name, users, False
+        return name, self.outside.get(name, ()), True
+
+    @property
+    def others(self) -> dict[str, str]:
+        """Name of a person who is not a participant → its placeholder."""
+        return self.names.others
+
+    @property
+    def short(self) -> frozenset[str]:
+        """Names replaced only where they stand as a greeting or sign-off."""
+        return self.names.short
+
     def starts_name(self, text: str, start: int, end: int) -> bool:
         """True when the handle body ``text[start:end]`` is a name in use, or opens one of several words."""
         body = text[start:end]
-        if self.owners.get(body):
+        if self.candidates(body)[1]:
             return True
-        openings = self.openings.get(body)
+        openings = self.names.openings.get(body)
         if not openings:
             return False
         rest = name_key(text[start : start + 256]) + " "
-        return any(rest.startswith(name) and not rest[len(name)].isalnum() and self.owners[name] for name in openings)
+        return any(rest.startswith(name) and not rest[len(name)].isalnum() and self.candidates(name)[1]
+                   for name in openings)
 
     def duplicates(self) -> dict[str, tuple[str, ...]]:
         """Names that belong to more than one active participant."""
@@ -154,17 +239,24 @@ def shared_names(owners: MappingType[str, Sequence[str]]) -> dict[str, tuple[str
     return {name: tuple(users) for name, users in owners.items() if len(users) > 1}
 
 
-def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
-    """Compile the names of the active participants and the keep list for one scope."""
-    owners, counts, tagged = scope_owners(mapping, active)
-    pattern = compile_names(owners, glued=tagged["glued"])
-    openings: dict[str, list[str]] = {}
-    for key in owners:
-        if " " in key:
-            openings.setdefault(key.split(" ", 1)[0], []).append(key)
-    return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
-                      {word: tuple(keys) for word, keys in openings.items()}, other_labels(mapping),
-                      frozenset(tagged["short"]))
+def scope_names(
+    mapping: Mapping, active: Collection[str], names_of: NamesOf = NamesOf.active, everyone: MappingNames | None = None
+) -> ScopeNames:
+    """The names of the active participants (of everyone, see ``NamesOf``) and the keep list for one scope.
+
+    ``everyone``: ``MappingNames.of(mapping)``, made once for all scopes (``NamesOf.everyone`` compiles the names
+    of the whole mapping, the same for every scope).
+    """
+    if names_of is NamesOf.active:
+        names = MappingNames.of(mapping, active)
+        return ScopeNames(names, names.owners)
+    names = everyone if everyone is not None else MappingNames.of(mapping)
+    present = sorted((p for p in active if p in names.keys_of), key=names.order.__getitem__)
+    owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
+    for participant in present:
+        for key in names.keys_of[participant]:
+            owners.setdefault(key, []).append(participant)
+    return ScopeNames(names, {key: tuple(users) for key, users in owners.items()}, names.owners)
 
 
 def scope_owners(
@@ -189,6 +281,23 @@ def scope_owners(
                     tagged[tag].add(key)
     add_other_owners(mapping, owners, tagged["word"])
     return owners, counts, tagged
+
+
+def _case_forms(owners: MappingType[str, Sequence[str]]) -> dict[str, str]:
+    """Case form → the name it is a form of, for the forms the names do not include themselves (see
+    ``MappingNames``); the keep list's names of several words in capitals too ("ARTHUR C. CLARKE")."""
+    case: dict[str, str] = {}
+    for key in owners:
+        if " " in key:
+            forms = [key.upper()]
+        elif key[:1].isupper() and not key.isupper() and owners[key]:
+            forms = [key.lower(), key.upper()]
+        else:
+            continue
+        for form in forms:
+            if form != key and form not in owners:
+                case.setdefault(form, key)
+    return case
 
 
 def substitute_batch(
@@ -251,10 +360,10 @@ def substitute_mentions(
     taken = [(mention[0], mention[1]) for mention in mentions]
     if names.pattern is not None:
         zones: Callable[[int], Zone] | None = None
-        owners, words, confidence = names.owners, names.words, CONFIDENCE["only"]
+        words, positional = names.names.words, names.names.positional
         texts: dict[str, str] | None = getattr(pseudonym, "texts", None)
-        for start, end, key in names.pattern.spans(text):
-            candidates = owners[key]
+        for start, end, form in names.pattern.spans(text):
+            key, candidates, outside = names.candidates(form)
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
             original = text[start:end]
@@ -266,22 +375,68 @@ def substitute_mentions(
             salutation = key in names.short
             if salutation and not in_salutation(text, start, end):
                 continue
-            if len(candidates) == 1 and (key not in words or salutation):  # what ``decide`` gives, without a Decision
+            if form in positional and not in_name_position(text, start, end):
+                continue
+            if form in words and not salutation:
+                zones = zones or _zones(text)
+                in_position = zones(start) is not Zone.BODY or in_name_position(text, start, end)
+                if reads_as_word(text, start, end, in_position):
+                    continue
+            if outside:
+                zones = zones or _zones(text)
+                if not outside_reads_as_name(text, start, end, zones(start)):
+                    continue
+            if len(candidates) == 1:  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
                 shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
-                mentions.append((start, end, original, key, participant, shaped, "only", candidates, "name",
-                                 confidence, ONLY_EVIDENCE))
+                mentions.append(_only(start, end, original, key, participant, shaped, outside))
                 continue
             zones = zones or _zones(text)
             zone = zones(start)
-            if key in words and not salutation and reads_as_word(text, start, end, zone is not Zone.BODY):
-                continue
             context = context if context is not None else ThreadContext.of([message])
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
             mentions.append(_name_mention(start, end, original, key, candidates, decision, pseudonym))
     if taken:
         mentions.sort(key=_start_of)
     return _stitch(text, mentions), mentions
+
+
+def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
+    """Whether a name of nobody active in the scope (``NamesOf.everyone``) stands there as a name.
+
+    Such a name comes with weaker evidence than an active participant's, so a
+    name of one word is replaced only where it reads as a name: never inside a
+    longer name, next to a number, after "in" or "at", or in a list of single
+    words one a line (see ``word_names.in_longer_name``, ``reads_as_place`` and
+    ``in_word_list``); and,
+    when it is also a common word ("Brown", "Hope"), only alone in a greeting or
+    sign-off ("Thanks, Bill"), not before a lower-case word ("Hope this helps").
+    """
+    name = text[start:end]
+    if " " in name:
+        return True
+    if in_longer_name(text, start, end) or reads_as_place(text, start) or in_word_list(text, start, end):
+        return False
+    if name.casefold() not in _common_words():
+        return True
+    return zone is not Zone.BODY and _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
+
+
+_LOWER_AFTER = regex.compile(r"[^\S\n]+\p{Ll}")
+
+
+@functools.cache
+def _common_words() -> frozenset[str]:
+    """Common words and names that are words (loaded on first use: the word lists load with discovery)."""
+    from nicknames.rules.stopwords import common_words
+
+    return common_words() | WORD_NAMES
+
+
+def _only(start: int, end: int, original: str, key: str, participant: str, shaped: str, outside: bool) -> Mention:
+    """The mention of a name one participant alone has: active in the scope (``only``) or not (``file``)."""
+    rule, evidence = ("file", FILE_EVIDENCE) if outside else ("only", ONLY_EVIDENCE)
+    return (start, end, original, key, participant, shaped, rule, (participant,), "name", CONFIDENCE[rule], evidence)
 
 
 def _start_of(mention: Mention) -> int:

@@ -11,7 +11,7 @@ from rich.markup import escape
 
 from nicknames.apply.key_file import check_key_location, readable_by_others
 from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
-from nicknames.apply.resolution import Unresolved
+from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.cli.common import (
     AddressKeyOption,
     ConfigOption,
@@ -114,6 +114,11 @@ def apply_command(
                                            "@others): replace = [PERSON 1], [PERSON 2], ... (one number per "
                                            "person in the file); keep = leave them as written, as the paper "
                                            "did.")] = OthersChoice.placeholders,
+    names_of: Annotated[NamesOf, typer.Option("--names-of", help="Whose names are replaced in a scope: everyone = "
+                                              "also those of participants not active there (registered people who "
+                                              "receive the mail or post in other sessions) where no active "
+                                              "participant has the name; active = only the names of participants "
+                                              "active in the scope (the paper's rule).")] = NamesOf.everyone,
     review: Annotated[Path | None, typer.Option("--review", help="CSV of every decision on a shared name with "
                                                 "evidence and confidence; undecided ones first (owner-only).",
                                                 dir_okay=False)] = None,
@@ -143,7 +148,10 @@ def apply_command(
     are replaced first ([EMAIL], [URL], ... or the owner's pseudonym). The
     output keeps every row and column of the input; only the text changes. A
     name that belongs to two participants active in one scope is decided per
-    mention from its context (see --review and docs/pseudonyms.md).
+    mention from its context (see --review and docs/pseudonyms.md). A name no
+    participant active in the scope has is still replaced when it belongs to
+    someone else in the mapping, such as a registered person who only receives
+    the mail (--names-of).
 
     Mail comes out as mail that mail tools open: names replaced in subjects and
     bodies (quotes as their authors' text), addresses and display names
@@ -211,7 +219,7 @@ def apply_command(
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
     result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
-                          addresses=roster.addresses, unresolved=unresolved,
+                          addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
                           jobs=jobs or default_jobs(messages))
     if isinstance(pseudonym, KeyedIds) and source.archive is None:
         result.frame = keyed_id_columns(table, result.frame, pseudonym)
@@ -225,7 +233,8 @@ def apply_command(
     if review is not None:
         write_review(result, review)
     if key_file is not None:
-        options = {"scope": scope.value, "unresolved": unresolved.value, "identifiers": sorted(kinds)}
+        options = {"scope": scope.value, "unresolved": unresolved.value, "identifiers": sorted(kinds),
+                   "names_of": names_of.value}
         save_key(key_file, key, mapping, result.replacements, str(messages), options)
     if not quiet:
         apply_summary(err, result, scope.value, verbose)

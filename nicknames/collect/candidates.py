@@ -10,11 +10,18 @@ from dataclasses import dataclass, field
 import numpy as np
 import regex
 
+from nicknames.collect.absent import AbsentName, absent_names
 from nicknames.collect.discover.attribution import tally
 from nicknames.collect.discover.glued import glued_name
 from nicknames.collect.discover.lexicon import Lexicon, name_words
 from nicknames.collect.discover.sequences import sequence_words
-from nicknames.collect.discover.stylised import initials_of, is_short, is_stylised, letters, signs_with
+from nicknames.collect.discover.stylised import (
+    initials_of,
+    is_short,
+    is_stylised,
+    letters,
+    signs_with,
+)
 from nicknames.collect.discover.suggest import Known, signature_tags
 from nicknames.collect.discover.suggest import discover as discover_names
 from nicknames.collect.discover.thread_counts import ThreadCodes
@@ -108,6 +115,10 @@ def collect(
     for found in ordered_map(scan_partition, row_runs(len(messages)), jobs, (plan, messages)):
         scan.absorb(found)
     result = finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
+    if class_list:
+        add_absent(result.mapping, absent_names(
+            messages, class_list, addressed, result.mapping.names, plan.names_table, scan.index.lexicon.is_word
+        ))
     if others:
         propose_others(result.mapping, [message.text for message in messages], class_list,
                        [message.thread for message in messages], [message.sender for message in messages])
@@ -123,6 +134,17 @@ def scan_partition(run: range, context: tuple[CollectPlan, Sequence[Message]]) -
     for start in range(run.start, run.stop, BATCH):
         scan.add_all(start, messages[start : min(start + BATCH, run.stop)])
     return scan.findings()
+
+
+def add_absent(mapping: Mapping, names: Iterable[AbsentName]) -> None:
+    """Give registered people who post nothing a line with their names that occur (see ``nicknames.collect.absent``)."""
+    touched: set[str] = set()
+    for name in names:
+        mapping.add_participant(name.participant)
+        mapping.set_name(name.participant, Name(name.text, name.count, (name.tag, "absent")))
+        touched.add(name.participant)
+    for participant in touched:
+        mapping.sort_names(participant)
 
 
 @dataclass(frozen=True)

@@ -38,8 +38,13 @@ JOB_TITLES = frozenset(
     """.split()
 )
 """Job titles that some class lists put around a name ("Executive VP Carla Osei"): not name parts."""
-NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS
-"""Words of a class-list row that are never name parts: job titles, "Dr.", "Prof.", "Thanks"."""
+GENERATIONS = frozenset({"ii", "iii", "iv", "jr", "sr"})
+"""Suffixes of a name that tell generations apart ("Quill III"): not name parts."""
+NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS | GENERATIONS
+"""Words of a class-list row that are never name parts: job titles, "Dr.", "Prof.", "Thanks", "Jr", "III"."""
+_INITIAL = regex.compile(r"^\p{Lu}\.?$")
+_ASIDE = regex.compile(r"\([^()]*\)")
+"""A remark in parentheses after a name ("Carla Osei (on leave)"): not the name."""
 
 
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
@@ -81,10 +86,13 @@ def is_person(full_name: str) -> bool:
 
 
 def registered_parts(full_name: str) -> list[str]:
-    """The forms of a registered name people use: full, first, last, first+last, middle, hyphen parts.
+    """The forms of a registered name people use: full, first, last, first+last (without middle initials too),
+    middle, hyphen parts.
 
-    "Grey, Robert" is read as "Robert Grey". Single letters and parts with digits are left out.
+    "Grey, Robert" is read as "Robert Grey". Single letters, parts with digits, generation suffixes ("III") and
+    remarks in parentheses ("(London office)") are left out.
     """
+    full_name = " ".join(_ASIDE.sub(" ", full_name).split())
     if full_name.count(",") == 1:
         last, first = (part.strip() for part in full_name.split(","))
         full_name = f"{first} {last}"
@@ -96,6 +104,9 @@ def registered_parts(full_name: str) -> list[str]:
     plain = not regex.search(r"\d", full_name) and not titled
     full = " ".join(full_name.split()) if plain else " ".join(words)
     parts = [full, *words]
+    dropped = [word for word in all_words if word not in words]
+    if len(words) == 2 and dropped and all(_INITIAL.match(word) for word in dropped):  # "Ada K. Quill": "Ada Quill"
+        parts.append(" ".join(words))
     if len(words) > 2:
         parts.append(f"{words[0]} {words[-1]}")
         parts.extend(" ".join(words[i : i + 2]) for i in range(len(words) - 1))

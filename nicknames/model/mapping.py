@@ -30,6 +30,7 @@ TAGS: dict[str, str] = {
     "word": "also an ordinary word: replaced only where written as a name",
     "uncertain": "attribution by thread context rather than by direct reply",
     "session": "found only outside the participant's threads, in a session where nobody else has it",
+    "absent": "the participant is registered but posts nothing in the file; the name occurs in others' messages",
     "manual": "added by the reviewer",
     "title": "follows a title such as Mr, Mrs, Dr or Prof (a person who is not a participant)",
     "relation": "follows a relation such as 'my colleague' or 'my daughter' (a person who is not a participant)",

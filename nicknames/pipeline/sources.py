@@ -17,7 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from nicknames.apply.pseudonyms import IdTemplate
-from nicknames.apply.resolution import Unresolved
+from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
 from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.candidates import CollectResult, collect
@@ -183,15 +183,16 @@ def apply_source(
     identifiers: IdentifierRules | None = None,
     unresolved: Unresolved = Unresolved.first,
     jobs: int = 1,
+    names_of: NamesOf = NamesOf.everyone,
 ) -> ApplyResult:
     """Pseudonymise a source; for mail, every part of every message and its headers."""
     if source.archive is None:
         return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
-                             jobs=jobs)
+                             names_of=names_of, jobs=jobs)
     archive = source.archive
     parts = part_table(archive, lambda participant: pseudonymous_address(participant, pseudonym(participant)))
     result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
-                           jobs=jobs)
+                           names_of=names_of, jobs=jobs)
     ids = archive_message_ids(archive)
     messages = pseudonymised_messages(archive, list(result.frame[parts.columns.text]), pseudonym, ids)
     return ArchiveApplyResult(
@@ -210,6 +211,7 @@ def pseudonymise(
     addresses: MappingType[str, list[str]] | None = None,
     unresolved: Unresolved = Unresolved.first,
     jobs: int = 1,
+    names_of: NamesOf = NamesOf.everyone,
 ) -> ApplyResult:
     """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
 
@@ -223,7 +225,8 @@ def pseudonymise(
     owned = source.owned_addresses(addresses, pseudonym or IdTemplate())
     rules = identifier_rules(kinds, [*mapping.participants, *senders], owned) if kinds else None
     return apply_source(
-        source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved, jobs=jobs
+        source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved, names_of=names_of,
+        jobs=jobs,
     )
 
 

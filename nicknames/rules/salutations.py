@@ -10,7 +10,14 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.model.errors import InputError
-from nicknames.rules.stopwords import ABBREVIATIONS, CLOSERS, GREETINGS, STOPWORDS, common_words, name_words
+from nicknames.rules.stopwords import (
+    ABBREVIATIONS,
+    CLOSERS,
+    GREETINGS,
+    STOPWORDS,
+    common_words,
+    name_words,
+)
 
 TITLE = r"(?:[DdMm]rs?|Ms|Mx|Prof|St)\."
 _WORD_TAIL = r"[\p{L}\p{M}'’]*(?:-[\p{L}\p{M}'’]+)*"

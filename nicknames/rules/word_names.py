@@ -20,7 +20,12 @@ we ...", "Hope this helps"), is taken as the word.
 
 from __future__ import annotations
 
+import functools
+
 import regex
+
+from nicknames.rules.salutations import TITLES
+from nicknames.rules.stopwords import CLOSERS, GREETINGS, STOPWORDS
 
 WORD_NAMES = frozenset(
     """
@@ -52,7 +57,105 @@ def reads_as_word(text: str, start: int, end: int, in_salutation: bool) -> bool:
     name = text[start:end]
     if name.islower() and not in_salutation:
         return True
-    before = text[max(0, start - BEFORE) : start]
-    if _NUMBER_AFTER.match(text, end) or _NUMBER_BEFORE.search(before):
+    if next_to_number(text, start, end):
         return True
+    before = text[max(0, start - 12) : start]
     return bool(_SENTENCE_START.search(before) or start == 0) and _LOWER_NEXT.match(text, end) is not None
+
+
+def next_to_number(text: str, start: int, end: int) -> bool:
+    """True when a number stands right before or after ``text[start:end]``: a month ("May 2021", "3 Jan")."""
+    return bool(_NUMBER_AFTER.match(text, end) or _NUMBER_BEFORE.search(text[max(0, start - 12) : start]))
+
+
+def in_longer_name(text: str, start: int, end: int) -> bool:
+    """True when the one-word name at ``text[start:end]`` is part of something longer, so not this name.
+
+    Next to a number ("Jan 12"), in a contraction ("Don't"), joined by a hyphen
+    ("Nowak-Lee"), before a capitalised word ("Mary Smith", "San Remo") or
+    after one or an initial that is not a greeting, a title or a common word ("Rosalind
+    Franklin", "Arthur C. Clarke", "New Haven"; but "Thanks Bill", "Dr. Brown", "Ask Bill").
+    """
+    if next_to_number(text, start, end) or _AFTER_ONE_WORD.match(text, end) is not None:
+        return True
+    before = _BEFORE_ONE_WORD.search(text, max(0, start - 40), start)
+    if before is None:
+        return False
+    word = before.group("word").casefold().rstrip(".")
+    return word in _PLACE_ADJECTIVES or word not in _not_names()
+
+
+_AFTER_ONE_WORD = regex.compile(r"[^\S\n]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
+"""What makes a one-word name part of something else after it: a capitalised word, a contraction's "'t", a hyphen."""
+_BEFORE_ONE_WORD = regex.compile(r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?)[^\S\n]+|(?P<word>\p{L}+)-)$")
+"""A capitalised word or initial right before a one-word name on its line, or a word joined to it by a hyphen."""
+_PLACE_ADJECTIVES = frozenset({"new", "good", "great", "nice", "first", "last", "late", "next", "true", "fine", "old"})
+"""Stop words that also open names of places and things ("New Haven", "Great Falls"): part of what follows."""
+
+
+@functools.cache
+def _not_names() -> frozenset[str]:
+    """Capitalised words that may stand before a name without being part of it ("Thanks Bill", "Dr. Brown", "Ask
+    Bill"), except the adjectives above (the word list loads on first use, with discovery)."""
+    from nicknames.rules.stopwords import common_words
+
+    return STOPWORDS | TITLES | common_words()
+
+_PLACE_BEFORE = regex.compile(r"(?<!\w)(?i:in|at|near|across|around|outside|inside)[^\S\n]+$")
+"""A preposition of place right before a one-word name: "in Lisbon", "at Harwood"."""
+
+
+def reads_as_place(text: str, start: int) -> bool:
+    """True when a one-word name at ``start`` follows a preposition of place ("in Lisbon", "near Harwood")."""
+    return _PLACE_BEFORE.search(text, max(0, start - 12), start) is not None
+
+
+def in_name_position(text: str, start: int, end: int) -> bool:
+    """True where the position alone makes ``text[start:end]`` a name, whatever its case ("thanks john", "regards\nmary").
+
+    Right after a greeting or closing word that opens the line ("hi mary,", "thanks john!"), or alone on its line
+    (dashes and the like aside) when that line ends the message or follows a closing line ("regards"); and in both
+    cases followed by nothing but punctuation on its line ("Thanks, will do" is no name). Or addressed at the end
+    of a sentence after a comma ("See you at noon, mary.").
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if _VOCATIVE_BEFORE.search(text, line_start, start) and _VOCATIVE_AFTER.match(text, end):
+        return True
+    if _NAME_END.fullmatch(text, end, line_end) is None:
+        return False
+    if _OPENER.fullmatch(text, line_start, start) is not None:
+        return True
+    if _DECORATION.fullmatch(text, line_start, start) is None:
+        return False
+    previous = text[:line_start].rstrip().rpartition("\n")[2]
+    return not text[line_end:].strip() or (bool(previous) and _CLOSING_LINE.fullmatch(previous) is not None)
+
+
+_SALUTATION = "|".join(f"(?:{word})" for word in (*GREETINGS, *CLOSERS))
+_OPENER = regex.compile(rf"[^\S\n]*(?i:{_SALUTATION})[^\S\n]*[,:;!.\-–—]?[^\S\n]*(?<=\s|[,:;!.\-–—])")
+"""A greeting or closing word that opens the line, then the name."""
+_CLOSING_LINE = regex.compile(rf"[^\S\n]*(?i:{'|'.join(f'(?:{word})' for word in CLOSERS)})[^\S\n]*[,.!]*[^\S\n]*")
+_DECORATION = regex.compile(r"[^\S\n]*[-–—~*_>]*[^\S\n]*")
+_VOCATIVE_BEFORE = regex.compile(r"\w,[^\S\n]*$")
+_VOCATIVE_AFTER = regex.compile(r"[^\S\n]*[.!?](?:\s|$)")
+_NAME_END = regex.compile(r"[^\S\n]*[,.!:;)\-–—~*_]*[^\S\n]*")
+"""What may follow a name to the end of its line where its position makes it one."""
+
+
+def in_word_list(text: str, start: int, end: int) -> bool:
+    """True when the one-word name at ``text[start:end]`` is an item of a list of single words, one a line (a
+    line-up, a table column): alone on its line, next to a line that is one capitalised word and no greeting or
+    closing word."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if text[line_start:start].strip() or text[end:line_end].strip():
+        return False
+    before = text[max(0, line_start - 80) : max(0, line_start - 1)].rpartition("\n")[2]
+    after = text[line_end + 1 : line_end + 81].partition("\n")[0]
+    return any(_LIST_ITEM.fullmatch(line) and line.strip().casefold() not in _not_names() for line in (before, after))
+
+
+_LIST_ITEM = regex.compile(r"[^\S\n]*\p{Lu}[\p{L}'’\-]*[^\S\n]*")

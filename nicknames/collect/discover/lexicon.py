@@ -12,7 +12,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 # The word lists live with the rules (greetings read them too); discovery's callers find them here as well.
-from nicknames.rules.stopwords import common_words as common_words, name_words as name_words
+from nicknames.rules.stopwords import common_words as common_words
+from nicknames.rules.stopwords import name_words as name_words
 
 MIN_LOWER = 3
 """Lower-case uses a token needs before the corpus alone makes it an ordinary word."""
