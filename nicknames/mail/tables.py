@@ -143,6 +143,6 @@ def display_name_usage(archive: MailArchive, participants: set[str]) -> Counter[
     if pattern is None:
         return usage
     for message in archive.messages:
-        used = {name_key(match.group()) for match in pattern.finditer(f"{message.subject}\n{message.body.text}")}
+        used = {match.name for match in pattern.finditer(f"{message.subject}\n{message.body.text}")}
         usage.update((participant, part) for part in used for participant in owners[part])
     return usage
