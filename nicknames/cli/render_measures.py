@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -120,12 +122,23 @@ def audit_findings(console: Console, result: AuditResult) -> None:
 def _finding_cells(finding: Finding) -> tuple[tuple[str, ...], tuple[str, str, str]]:
     from nicknames.audit import CONTEXT
 
-    found = finding.text + ("" if finding.kind == "name" else f" ≈ {finding.name}")
+    found = _visible(finding.text) + ("" if finding.kind == "name" else f" ≈ {finding.name}")
     cells = (f"{finding.message_id}:{finding.start}", finding.kind, found, ", ".join(finding.participants) or "-")
     lead = min(finding.start, CONTEXT)
     before = finding.context[:lead][-SHOWN_CONTEXT:]
     after = finding.context[lead + len(finding.text):][:SHOWN_CONTEXT]
-    return cells, (_one_space(before), finding.text, _one_space(after))
+    return cells, (_one_space(before), _visible(finding.text), _one_space(after))
+
+
+def _visible(text: str) -> str:
+    """The text with line breaks, tabs and invisible characters written as escapes ("Ma\\u200bry"), so a
+    finding stays on its line and shows why apply did not see it as the name."""
+    return "".join(_escaped(char) if char.isspace() and char != " " or unicodedata.category(char) in ("Cf", "Cc")
+                   else char for char in text)
+
+
+def _escaped(char: str) -> str:
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or f"\\u{ord(char):04x}"
 
 
 def _one_space(text: str) -> str:
@@ -147,8 +160,10 @@ def audit_summary(console: Console, result: AuditResult, output: Path) -> None:
                       f"({result.names} names checked).")
         return
     near = sum(finding.kind == "near" for finding in result.findings)
+    confusable = sum(finding.kind == "confusable" for finding in result.findings)
+    confusables = f"{confusable} written with look-alike letters, " if confusable else ""
     console.print(
-        f"[red]Found {len(result.findings)} possible names[/] ({len(result.findings) - near} names, {near} near "
-        f"misses) in {len({f.message_id for f in result.findings})} of {result.messages} messages of "
+        f"[red]Found {len(result.findings)} possible names[/] ({len(result.findings) - near - confusable} names, "
+        f"{confusables}{near} near misses) in {len({f.message_id for f in result.findings})} of {result.messages} messages of "
         f"{escape(str(output))}. Fix the mapping (or put public figures on the keep list) and apply again."
     )
