@@ -59,8 +59,9 @@ def audit_command(
 
     Looks for every name in use in the mapping and, with --class-list, every part
     of every registered name (and its initials in capitals), in any case, as whole
-    words, and for near misses (capitalised words one or two edits from a name);
-    keep-list names are skipped. Each finding is printed with its message id and
+    words in any Unicode form (as apply matches them), written with look-alike
+    letters of another script (confusables, such as a Cyrillic a), and for near
+    misses (capitalised words one or two edits from a name); keep-list names are skipped. Each finding is printed with its message id and
     context. Exit status 1 when anything is found, 0 when the output is clean,
     so the command can gate a release. The findings show real names: keep them private.
     """
