@@ -43,17 +43,19 @@ from rapidfuzz.distance import OSA
 from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.lexicon import common_words
 from nicknames.mapping import Mapping
-from nicknames.patterns import CONTINUOUS_SCRIPTS, MAX_PREFIX, SEPARATOR, prefixes_before
+from nicknames.patterns import CONTINUOUS, CONTINUOUS_SCRIPTS, MAX_PREFIX, SEPARATOR, prefixes_before
 from nicknames.stopwords import STOPWORDS
-from nicknames.text_forms import CONFUSABLES, TextView, matching_view
+from nicknames.text_forms import CONFUSABLES, TextView, matching_view, normalised
 from nicknames.word_names import WORD_NAMES
 
-TOKEN = regex.compile(
+TOKEN = regex.compile(r"\w+(?:['’](?![sS]\b)\w+)*")
+"""A word, with inner apostrophes ("O'Brien"), without a possessive "'s"; a hyphen parts two words, as a
+space does ("García-López" is "García López")."""
+CONTINUOUS_TOKEN = regex.compile(
     rf"[{CONTINUOUS_SCRIPTS}]|[\w--[{CONTINUOUS_SCRIPTS}]]+(?:['’](?![sS]\b)[\w--[{CONTINUOUS_SCRIPTS}]]+)*",
     regex.VERSION1,
 )
-"""A word, with inner apostrophes ("O'Brien"), without a possessive "'s"; a hyphen parts two words, as a
-space does ("García-López" is "García López"); a character of a script written without spaces is a word alone."""
+"""``TOKEN`` where a character of a script written without spaces is a word alone ("张伟" is two tokens)."""
 NAME_GAP = regex.compile(SEPARATOR, regex.VERSION1)
 """A gap between the parts of a name that counts whatever its length: blanks, one line break, a hyphen."""
 MAX_GAP = 3
@@ -281,10 +283,11 @@ class LowerWords:
 
 
 class Spanned(Protocol):
-    """A token: where it starts and ends in the text scanned."""
+    """A token: its text, and where it starts and ends in the text scanned (the parts of ``regex.Match`` used)."""
 
     def start(self) -> int: ...
     def end(self) -> int: ...
+    def group(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -293,12 +296,16 @@ class _Token:
 
     first: int
     last: int
+    word: str
 
     def start(self) -> int:
         return self.first
 
     def end(self) -> int:
         return self.last
+
+    def group(self) -> str:
+        return self.word
 
 
 def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], set[int]]:
@@ -336,7 +343,7 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
     text = view.text
     folded_text = text.lower()
     tokens = _tokens(text if len(folded_text) != len(text) else folded_text, index)
-    folded = [text[token.start():token.end()].lower() for token in tokens]
+    folded = [token.group().lower() for token in tokens]
     found: list[Finding] = []
     taken: set[int] = set()
     skip_to = 0
@@ -365,11 +372,20 @@ def _tokens(text: str, index: NameIndex) -> list[Spanned]:
     tokens: list[Spanned] = list(TOKEN.finditer(text))
     if text.isascii():
         return tokens
+    if CONTINUOUS.search(text) is not None:
+        tokens = [part for token in tokens for part in _parts(text, token)]
     for position, token in enumerate(tokens):
-        word = text[token.start():token.end()].lower()
+        word = token.group().lower()
         if word not in index.first and not word[0].isascii():
             tokens[position] = _after_prefix(word, token, index.first) or token
     return tokens
+
+
+def _parts(text: str, token: Spanned) -> list[Spanned]:
+    """A token as ``CONTINUOUS_TOKEN`` cuts it: each character of a script written without spaces alone."""
+    if CONTINUOUS.search(text, token.start(), token.end()) is None:
+        return [token]
+    return list(CONTINUOUS_TOKEN.finditer(text, token.start(), token.end()))
 
 
 def _after_prefix(word: str, token: Spanned, first: set[str]) -> _Token | None:
@@ -378,7 +394,7 @@ def _after_prefix(word: str, token: Spanned, first: set[str]) -> _Token | None:
         if word[length - 1] not in prefixes_before(word[length]):
             return None
         if word[length:] in first:
-            return _Token(token.start() + length, token.end())
+            return _Token(token.start() + length, token.end(), token.group()[length:])
     return None
 
 
@@ -408,7 +424,10 @@ def _looks_like_initials(text: str) -> bool:
 
 
 def _fold(text: str) -> tuple[str, ...]:
-    return tuple(match.group().lower() for match in TOKEN.finditer(text))
+    """A name as audit compares it: its tokens (``TOKEN``, ``CONTINUOUS_TOKEN``), in lower case."""
+    text = normalised(text)
+    pattern = CONTINUOUS_TOKEN if not text.isascii() and CONTINUOUS.search(text) else TOKEN
+    return tuple(match.group().lower() for match in pattern.finditer(text))
 
 
 def _longest(known: Collection[tuple[str, ...]], lengths: list[int], tokens: Sequence[Spanned],

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from bisect import bisect_right
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -105,20 +106,38 @@ def _is_own_view(text: str) -> bool:
 
 
 def _rebuilt(text: str, form: Literal["NFC", "NFKC"], skeleton: bool) -> TextView:
-    """The view built cluster by cluster, each cluster's view characters pointing back to the whole cluster."""
+    """The view built cluster by cluster, each cluster's view characters pointing back to the whole cluster.
+
+    Invisible characters go first, so that a mark they parted from its letter ("E\\u200b\\u0301") composes with it.
+    """
+    shown, where = _without_invisible(text)
     pieces: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
-    for cluster in _CLUSTER.finditer(text):
-        shown = cluster.group()
-        if len(shown) > 1 or not shown.isascii():
-            shown = INVISIBLE.sub("", unicodedata.normalize(form, shown)).translate(_HYPHEN_TABLE)
+    for cluster in _CLUSTER.finditer(shown):
+        piece = cluster.group()
+        if len(piece) > 1 or not piece.isascii():
+            piece = unicodedata.normalize(form, piece).translate(_HYPHEN_TABLE)
             if skeleton:
-                shown = shown.translate(CONFUSABLES)
-        pieces.append(shown)
-        starts.extend([cluster.start()] * len(shown))
-        ends.extend([cluster.end()] * len(shown))
+                piece = piece.translate(CONFUSABLES)
+        pieces.append(piece)
+        starts.extend([where[cluster.start()]] * len(piece))
+        ends.extend([where[cluster.end() - 1] + 1] * len(piece))
     return TextView("".join(pieces), text, tuple(starts), tuple(ends))
+
+
+def _without_invisible(text: str) -> tuple[str, Sequence[int]]:
+    """The text without ``INVISIBLE`` characters, and the original offset of each character left."""
+    cuts = [match.start() for match in INVISIBLE.finditer(text)]
+    if not cuts:
+        return text, range(len(text))
+    where: list[int] = []
+    position = 0
+    for cut in cuts:
+        where.extend(range(position, cut))
+        position = cut + 1
+    where.extend(range(position, len(text)))
+    return INVISIBLE.sub("", text), where
 
 
 def normalised(text: str) -> str:

@@ -22,6 +22,7 @@ from nicknames.text_forms import INVISIBLE, matching_view, normalised
         ("Ma\xadry", "Mary", False),  # a soft hyphen
         ("Ma\u200dry\u2060", "Mary", False),  # a zero-width joiner, a word joiner
         ("\ufeffMary", "Mary", False),  # a byte-order mark
+        ("E\u200b\u0301", "\u00c9", False),  # a mark parted from its letter by an invisible character composes
         ("Mary\u2011Jane", "Mary-Jane", True),  # hyphens one for one: offsets unchanged
         ("Mary\u2010Jane", "Mary-Jane", True),
         ("M\u0430ry", "M\u0430ry", True),  # a confusable stays (audit's skeleton finds it)
@@ -39,6 +40,7 @@ def test_view(text: str, view: str, identical: bool) -> None:
         ("Hi Rene\u0301e!", 3, 8, (3, 9)),  # "Renée" in the view is six characters of the text
         ("x Ma\u200bry y", 2, 6, (2, 7)),
         ("\u200bMary", 0, 4, (1, 5)),  # a skipped character before a name stays out of its span
+        ("x E\u200b\u0301 y", 2, 3, (2, 5)),
     ],
 )
 def test_spans_map_back(text: str, start: int, end: int, original: tuple[int, int]) -> None:

@@ -118,9 +118,10 @@ def test_cli_apply_strict_and_audit(tmp_path: Path) -> None:
     assert (code, stdout) == (1, "") and "ids m9" in stderr and not (tmp_path / "again.csv").exists()
 
 
-# The property: names of letters of several scripts, each written in a random Unicode form.
-LATIN = "abcdeghilmnorstuyzABCDEGHLMNORSTUYZéüßÉ"
-PARTS = {"latin": st.text(LATIN, min_size=2, max_size=6).filter(lambda w: w[0].isalpha()),
+# The property: names of letters of several scripts, each written in a random Unicode form. Latin names are
+# capitalised, as audit reports a name that is also an ordinary word ("Dean") only where written as a name.
+CAPITALS, LOWER = "ABCDEGHLMNORSTUYZÉ", "abcdeghilmnorstuyzéüß"
+PARTS = {"latin": st.builds(str.__add__, st.sampled_from(CAPITALS), st.text(LOWER, min_size=1, max_size=5)),
          "han": st.text("张伟王芳李娜田中", min_size=2, max_size=3),
          "arabic": st.text("محدعليسر", min_size=3, max_size=5),
          "hebrew": st.text("דויעקבשרה", min_size=3, max_size=5)}
