@@ -43,7 +43,13 @@ from rapidfuzz.distance import OSA
 from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.lexicon import common_words
 from nicknames.mapping import Mapping
-from nicknames.patterns import CONTINUOUS, CONTINUOUS_SCRIPTS, MAX_PREFIX, SEPARATOR, prefixes_before
+from nicknames.patterns import (
+    CONTINUOUS,
+    CONTINUOUS_SCRIPTS,
+    MAX_PREFIX,
+    SEPARATOR,
+    prefixes_before,
+)
 from nicknames.stopwords import STOPWORDS
 from nicknames.text_forms import CONFUSABLES, TextView, matching_view, normalised
 from nicknames.word_names import WORD_NAMES
@@ -342,14 +348,18 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
     """The names found in a view of the text, as findings of this kind in the original text (none at ``skip``)."""
     text = view.text
     folded_text = text.lower()
-    tokens = _tokens(text if len(folded_text) != len(text) else folded_text, index)
+    tokens = _tokens(text if len(folded_text) != len(text) else folded_text)
     folded = [token.group().lower() for token in tokens]
+    prefixed = _prefixed(tokens, folded, index.first)
     found: list[Finding] = []
     taken: set[int] = set()
     skip_to = 0
-    for i in [i for i, word in enumerate(folded) if word in index.first]:
+    for i in [i for i, word in enumerate(folded) if word in index.first or i in prefixed]:
         if i < skip_to:
             continue
+        if folded[i] not in index.first:  # a name's first word after prefix letters: the name starts there
+            tokens[i] = prefixed[i]
+            folded[i] = prefixed[i].group()
         kept = _longest(index.keep, index.keep_lengths.get(folded[i], []), tokens, folded, i, text)
         length = _longest(index.names, index.lengths.get(folded[i], []), tokens, folded, i, text)
         if kept and kept >= length:
@@ -367,18 +377,23 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
     return found, taken
 
 
-def _tokens(text: str, index: NameIndex) -> list[Spanned]:
-    """The tokens of a text; a word that is a name's first word after Arabic or Hebrew prefix letters starts there."""
+def _tokens(text: str) -> list[Spanned]:
+    """The tokens of a text (``TOKEN``, and ``CONTINUOUS_TOKEN`` inside words of scripts written without spaces)."""
     tokens: list[Spanned] = list(TOKEN.finditer(text))
-    if text.isascii():
+    if text.isascii() or CONTINUOUS.search(text) is None:
         return tokens
-    if CONTINUOUS.search(text) is not None:
-        tokens = [part for token in tokens for part in _parts(text, token)]
-    for position, token in enumerate(tokens):
-        word = token.group().lower()
-        if word not in index.first and not word[0].isascii():
-            tokens[position] = _after_prefix(word, token, index.first) or token
-    return tokens
+    return [part for token in tokens for part in _parts(text, token)]
+
+
+def _prefixed(tokens: Sequence[Spanned], folded: list[str], first: set[str]) -> dict[int, _Token]:
+    """Tokens that are a name's first word after Arabic or Hebrew prefix letters: that word, by token position."""
+    found: dict[int, _Token] = {}
+    for position, word in enumerate(folded):
+        if word not in first and not word.isascii():
+            token = _after_prefix(word, tokens[position], first)
+            if token is not None:
+                found[position] = token
+    return found
 
 
 def _parts(text: str, token: Spanned) -> list[Spanned]:
@@ -394,7 +409,7 @@ def _after_prefix(word: str, token: Spanned, first: set[str]) -> _Token | None:
         if word[length - 1] not in prefixes_before(word[length]):
             return None
         if word[length:] in first:
-            return _Token(token.start() + length, token.end(), token.group()[length:])
+            return _Token(token.start() + length, token.end(), word[length:])
     return None
 
 

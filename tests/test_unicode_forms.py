@@ -80,6 +80,14 @@ def test_forms_that_are_not_the_name(text: str, expected: str) -> None:
     assert pseudonymise(MAPPING, [text]) == [expected]
 
 
+def test_a_name_made_of_prefix_letters_is_found_whole() -> None:
+    """Hebrew ב is a prefix letter and a letter of names: a second word is not read as a prefixed first word."""
+    mapping = Mapping({"U1": ["בבב בבבב"]})
+    texts = ["בבב בבבב", "ובבב בבבב"]
+    assert pseudonymise(mapping, texts) == ["[U1]", "ו[U1]"]
+    assert [f.text for f in strict_audit([(str(i), t) for i, t in enumerate(texts)], mapping).findings] == ["בבב בבבב", "בבב בבבב"]
+
+
 def test_confusable_letters_are_left_by_apply_and_reported_by_audit() -> None:
     text = "and M\u0430ry too, \uff2d\uff41\uff52\uff59"  # a Cyrillic a; fullwidth letters
     assert pseudonymise(MAPPING, [text]) == [text]
