@@ -3,11 +3,12 @@
 - Whole words by Unicode-aware look-arounds: a name that starts (ends) with a
   word character must not have a word character before (after) it, so "Eve"
   never matches inside "Evening" or "Steve"; a name that starts or ends with a
-  non-word character (``-RG-``) needs no boundary on that side.
+  non-word character (``-RG-``) needs no boundary on that side. (Scripts
+  written without spaces are the exception, below.)
 - Possessives keep their ending: "Mary's" matches "Mary" and leaves "'s".
 - Case is exact: variants are separate names in the mapping.
-- A space inside a name matches any run of spaces or tabs (not a line break),
-  so "Mary  Jane" is still "Mary Jane".
+- A space inside a name matches any run of spaces or tabs, so "Mary  Jane" is
+  still "Mary Jane" (and more, below: ``SEPARATOR``).
 - Longest first: at any position the longest name wins, so "Mary Jane" is one
   match and a keep-list name such as "Arthur C. Clarke" covers "Arthur".
 - Regex metacharacters in names (``C++``, ``(Rob)``, ``a.b``) are literal.
@@ -33,6 +34,8 @@
   next word: a name that starts with an Arabic (Hebrew) letter may follow up to
   ``MAX_PREFIX`` letters of ``PREFIXES`` ("محمد" in "ومحمد", "דוד" in "לדוד");
   the prefix stays in the text.
+- A name of more than ``MAX_SEPARATORS`` separators matches only as written,
+  its spaces any run of blanks on one line (the matcher spells out every form).
 - Letters of other scripts that only look like Latin ones (Cyrillic "а" in
   "Mаry") are not matched: audit reports them (``nicknames.audit``).
 """
@@ -196,10 +199,11 @@ def trie_pattern(keys: Iterable[str]) -> str:
     turn. At each node the longer continuations are tried before the name that
     ends there, which is the longest-first rule: names that can match at one
     position are prefixes of one another (the branches of a node start with
-    different characters, or with a space run that no literal can match), so
-    the deepest one that matches is the longest. The look-behind is shared by
-    all names that start with a word character; each name's look-ahead sits
-    where it ends.
+    different characters, or with a separator, which can match a hyphen that a
+    literal branch also matches; the tests compare the trie with the
+    alternation on random names with hyphens and spaces), so the deepest one
+    that matches is the longest. The look-behind is shared by all names whose first characters
+    need the same edge (``edge_before``); each name's look-ahead sits where it ends.
     """
     groups: dict[str, _Trie] = {}
     for key in keys:
