@@ -350,7 +350,8 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
     folded_text = text.lower()
     tokens = _tokens(text if len(folded_text) != len(text) else folded_text)
     folded = [token.group().lower() for token in tokens]
-    prefixed = _prefixed(tokens, folded, index.first)
+    prefixed = {} if text.isascii() else _prefixed(tokens, folded, index.first)
+    identical = view.identical
     found: list[Finding] = []
     taken: set[int] = set()
     skip_to = 0
@@ -373,7 +374,10 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
                 found.append(_finding(message_id, view.original, start, end, kind, index.names[sequence], index))
         else:
             continue
-        taken.update(view.span(token.start(), token.end())[0] for token in tokens[i:skip_to])
+        if identical:
+            taken.update(token.start() for token in tokens[i:skip_to])
+        else:
+            taken.update(view.span(token.start(), token.end())[0] for token in tokens[i:skip_to])
     return found, taken
 
 
