@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.apply import Duplicate, apply_mapping
-from nicknames.errors import NicknamesError
-from nicknames.mapping import Mapping
-from nicknames.messages import read_messages
-from nicknames.pseudonyms import IdTemplate
+from nicknames.apply.scopes import Duplicate, apply_mapping
+from nicknames.model.errors import NicknamesError
+from nicknames.model.mapping import Mapping
+from nicknames.pipeline.sources import read_messages
+from nicknames.apply.pseudonyms import IdTemplate
 from tests.conftest import write_csv
 
 HEADER = ["session_id", "thread_id", "message_id", "parent_id", "user_id", "extra", "text"]

@@ -17,10 +17,10 @@ import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nicknames.apply import apply_mapping
-from nicknames.mapping import Mapping
-from nicknames.messages import table_from_frame
-from nicknames.pseudonyms import IdTemplate
+from nicknames.apply.scopes import apply_mapping
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import table_from_frame
+from nicknames.apply.pseudonyms import IdTemplate
 
 PSEUDONYM = IdTemplate("[{id}]")
 LETTERS = "abcdeghijklmnoprstuyzABCDEGHJKLMNOPRSTUYZ\u00e9\u00fc\u00df\u00c9"

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.audit import LOWER_WORD, LowerWords, audit_messages, build_index
-from nicknames.mapping_file import parse_mapping
+from nicknames.check.audit import LOWER_WORD, LowerWords, audit_messages, build_index
+from nicknames.io.mapping_file import parse_mapping
 
 MAPPING = parse_mapping(
     "@keep | Marie Curie | Arthur C. Clarke\n"
@@ -133,8 +133,6 @@ def test_lower_case_words_are_those_of_the_pattern(limit: int, texts: list[str])
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_chunks_in_workers_find_what_one_pass_finds(jobs: int) -> None:
-    from nicknames.audit_chunks import audit_in_chunks
-
     texts = [("m1", "Hi Robret,"), ("m2", "As Rob said"), ("m3", "the robret"), ("m4", "Dear Novac"),
              ("m5", "Roberto and MJ"), ("m6", "Ciao Marie Curie"), ("m7", "nothing here"), ("m8", "Robret again")]
     index = build_index(MAPPING, CLASS_LIST)
@@ -150,6 +148,6 @@ def test_chunks_in_workers_find_what_one_pass_finds(jobs: int) -> None:
         def advance(self, count: int) -> None:
             done.append(count)
 
-    result = audit_in_chunks(texts, index, jobs=jobs, progress=Counted(), size=3)
+    result = audit_messages(texts, index, jobs=jobs, progress=Counted(), size=3)
     assert result == expected
     assert done == [3, 3, 2]

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.class_list import read_class_list, registered_parts
-from nicknames.errors import InputError
+from nicknames.io.class_list import read_class_list, registered_parts
+from nicknames.model.errors import InputError
 from tests.conftest import write_csv
 
 

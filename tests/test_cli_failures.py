@@ -240,23 +240,3 @@ def test_long_fields_in_messages_class_list_and_report(folder: Path) -> None:
     assert code == 0, stderr
     assert "lorem ipsum" in (folder / "out.csv").read_text()
     assert (folder / "report.csv").read_text().startswith("participant,name,replacements\n")
-
-
-@pytest.mark.parametrize(("command", "arrays_on_disk"), [("apply", False), ("apply", True), ("collect", True)])
-def test_no_room_for_temporary_files(folder: Path, tmp_path_factory: pytest.TempPathFactory, command: str,
-                                     arrays_on_disk: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Apply saves each chunk's rows in a temporary folder; both commands keep a large export's arrays on disk."""
-    import tempfile
-
-    from nicknames import disk_arrays
-
-    if arrays_on_disk:
-        monkeypatch.setattr(disk_arrays, "SMALL", 1)
-    not_a_folder = tmp_path_factory.mktemp("elsewhere") / "a file"
-    not_a_folder.write_text("")
-    monkeypatch.setattr(tempfile, "tempdir", str(not_a_folder))
-    args: list[str | Path] = ["apply", folder / "good.csv", folder / "mapping.txt", "-o", folder / "old-output.csv"]
-    if command == "collect":
-        args = ["collect", folder / "good.csv", "-o", folder / "mapping.txt"]
-    stderr = assert_clean_failure(folder, args, f"Cannot write temporary files in {not_a_folder}")
-    assert "set TMPDIR to a folder with more room" in stderr

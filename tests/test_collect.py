@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.collect import collect, merge, natural_key
-from nicknames.discover.attribution import Attribution, Greeting, attribute
-from nicknames.mapping import Name, Status
-from nicknames.mapping_file import parse_mapping
-from nicknames.messages import read_messages
+from nicknames.collect.candidates import collect, merge, natural_key
+from nicknames.collect.discover.attribution import Attribution, Greeting, attribute
+from nicknames.model.mapping import Name, Status
+from nicknames.io.mapping_file import parse_mapping
+from nicknames.pipeline.sources import read_messages
 from tests.conftest import write_csv
 
 HEADER = ["message_id", "parent_id", "user_id", "text"]

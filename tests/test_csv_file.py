@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.csv_file import check_encoding, read_csv_table
-from nicknames.errors import InputError
+from nicknames.io.csv_file import check_encoding, read_csv_table
+from nicknames.model.errors import InputError
 
 HEADER = b"message_id,user_id,text\n"
 
@@ -125,7 +125,7 @@ def test_a_pipe_is_read_once(tmp_path: Path) -> None:
 def test_interrupts_are_noticed_and_still_raised() -> None:
     import signal
 
-    from nicknames.csv_file import noticing_interrupts
+    from nicknames.io.csv_file import noticing_interrupts
 
     runner = signal.signal(signal.SIGINT, signal.default_int_handler)  # as Python sets it, unless started ignoring it
     try:

@@ -6,12 +6,12 @@ import pytest
 
 import pandas as pd
 
-from nicknames.class_list import is_person, registered_parts
-from nicknames.collect import collect, merge
-from nicknames.mapping import Mapping, Name, Status
-from nicknames.mapping_file import format_mapping, parse_mapping
-from nicknames.messages import table_from_frame
-from nicknames.salutations import signoff_names
+from nicknames.io.class_list import is_person, registered_parts
+from nicknames.collect.candidates import collect, merge
+from nicknames.model.mapping import Mapping, Name, Status
+from nicknames.io.mapping_file import format_mapping, parse_mapping
+from nicknames.model.messages import table_from_frame
+from nicknames.rules.salutations import signoff_names
 
 
 def table(rows: list[tuple[str, str, str, str]]) -> object:

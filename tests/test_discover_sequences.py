@@ -1,4 +1,4 @@
-"""Tests of misspelt names of several words (``nicknames.discover.sequences``)."""
+"""Tests of misspelt names of several words (``nicknames.collect.discover.sequences``)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from nicknames.discover.sequences import RUN, Windows, misspelt_window, named_neighbours, runs_in, sequence_words
+from nicknames.collect.discover.sequences import RUN, Windows, misspelt_window, named_neighbours, runs_in, sequence_words
 
 WORDS = frozenset({"hi", "thanks", "dear", "and"})
 

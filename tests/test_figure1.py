@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nicknames.apply import apply_mapping
-from nicknames.collect import collect
-from nicknames.mapping_file import read_mapping
-from nicknames.messages import read_messages
-from nicknames.pseudonyms import IdTemplate
+from nicknames.apply.scopes import apply_mapping
+from nicknames.collect.candidates import collect
+from nicknames.io.mapping_file import read_mapping
+from nicknames.pipeline.sources import read_messages
+from nicknames.apply.pseudonyms import IdTemplate
 from tests import figure1
 
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 import regex
 
-from nicknames.mapping import Mapping, Name
-from nicknames.messages import Message
-from nicknames.patterns import name_pattern
-from nicknames.substitute import scope_names, substitute_message
+from nicknames.model.mapping import Mapping, Name
+from nicknames.model.messages import Message
+from nicknames.rules.patterns import name_pattern
+from nicknames.apply.substitute import scope_names, substitute_message
 
 
 @pytest.mark.parametrize(

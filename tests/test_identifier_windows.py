@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.identifiers import (
+from nicknames.rules.identifiers import (
     _COMPILED,
     _LOCAL_PART,
     Identifier,

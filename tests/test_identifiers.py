@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.identifiers import Identifier, identifier_rules, without_overlaps
-from nicknames.mapping import Mapping
-from nicknames.messages import Message
-from nicknames.pseudonyms import IdTemplate
-from nicknames.substitute import scope_names, substitute_message
+from nicknames.rules.identifiers import Identifier, identifier_rules, without_overlaps
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import Message
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.substitute import scope_names, substitute_message
 
 RULES = identifier_rules()
 
@@ -27,6 +27,8 @@ RULES = identifier_rules()
         ("thanks @jo_bloggs!", [("handle", "@jo_bloggs")]),
         ("me@example.org", [("email", "me@example.org")]),  # not a handle inside an address
         ("room @3, @01 or @enron.com", []),  # a handle starts with a letter and is not a domain
+        ("=@SUM(A1:A3) and @IF(x)", []),  # a spreadsheet function, not a handle
+        ("ask @jo_bloggs (she knows)", [("handle", "@jo_bloggs")]),
         ("call (713) 853-1234 now", [("phone", "(713) 853-1234")]),
         ("call 713-853-1234 x12", [("phone", "713-853-1234 x12")]),
         ("+44 20 7946 0958", [("phone", "+44 20 7946 0958")]),

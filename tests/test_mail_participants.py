@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.errors import InputError
-from nicknames.mail.participants import (
+from nicknames.model.errors import InputError
+from nicknames.io.mail.participants import (
     AddressKey, clean_display_name, key_path, pseudonymous_address, read_key, write_key,
 )
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.errors import NicknamesError
-from nicknames.mapping import Mapping, Name, Status
+from nicknames.model.errors import NicknamesError
+from nicknames.model.mapping import Mapping, Name, Status
 
 
 def make() -> Mapping:

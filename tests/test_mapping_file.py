@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.errors import MappingFileError
-from nicknames.mapping import Name, Status
-from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
+from nicknames.model.errors import MappingFileError
+from nicknames.model.mapping import Name, Status
+from nicknames.io.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
 
 
 def test_reads_the_papers_format_with_and_without_counts() -> None:

@@ -7,9 +7,9 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.matcher import NameMatcher, fold_space_runs
-from nicknames.patterns import alternation, compile_names, name_key, trie_pattern
-from nicknames.text_forms import matching_view
+from nicknames.rules.matcher import NameMatcher, fold_space_runs
+from nicknames.rules.patterns import alternation, compile_names, name_key, trie_pattern
+from nicknames.rules.text_forms import matching_view
 
 # Small alphabets so that random names overlap, share prefixes and sit inside words.
 NAME_CHARS = "AaBbé-'._ \u0301张さوم\u200b\u2011"  # Han, kana, Arabic (م after a prefix و), invisible, hyphen

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.errors import InputError
-from nicknames.messages import read_messages
+from nicknames.model.errors import InputError
+from nicknames.pipeline.sources import read_messages
 from tests.conftest import write_csv
 
 

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from nicknames.key_file import KeyFile
-from nicknames.mapping import Mapping
-from nicknames.messages import Message
-from nicknames.pseudonyms import IdTemplate
-from nicknames.reverse import reverse_texts
-from nicknames.substitute import scope_names, substitute_batch
-from nicknames.identifiers import identifier_rules
+from nicknames.apply.key_file import KeyFile
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import Message
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.reverse import reverse_texts
+from nicknames.apply.substitute import scope_names, substitute_batch
+from nicknames.rules.identifiers import identifier_rules
 
 MESSAGES = [
     Message("1", "U2", "Hi Mary,\nmail me at bo@example.org\nBob", "U1", "t", "s"),
@@ -67,7 +67,7 @@ def test_surrogate_forms_become_ids() -> None:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from nicknames.styles import build_style, new_key  # noqa: E402
+from nicknames.pipeline.styles import build_style, new_key  # noqa: E402
 
 TOKENS = ["Mary", "Mary Poe", "Bob", "MP", "Mary's", "mary.poe@example.org", "bo at example.org",
           "https://example.org/Mary", "713-853-1234", "@Bob", "@zed", "U0001", "the", "Evening", "Bobby", "\n", ", "]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.salutations import DEFAULT_RULES, greeting_names, signoff_names
+from nicknames.rules.salutations import DEFAULT_RULES, greeting_names, signoff_names
 
 
 @pytest.mark.parametrize(
@@ -99,3 +99,19 @@ def test_a_closing_read_before_gives_the_same_names_whatever_stands_above_it() -
     rules = DEFAULT_RULES.extended()
     assert [signoff_names(text, rules) for text in texts + texts] == [("Rob",), ("Ann",), ()] * 2
     assert [greeting_names(text, rules) for text in ["Hi Rob,\nx", "Hi Rob,\ny"]] == [("Rob",), ("Rob",)]
+
+
+@pytest.mark.parametrize("kind", ["greetings", "closers"])
+def test_a_pattern_that_backtracks_without_end_stops_with_an_error(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from nicknames.rules import salutations
+    from nicknames.model.errors import InputError
+
+    monkeypatch.setattr(salutations, "PATTERN_TIMEOUT", 0.05)
+    rules = DEFAULT_RULES.extended(**{kind: ["(a|aa)+$"]})
+    text = "a" * 60 + "b\nThanks,\n" + "a" * 60 + "b"
+    started = time.monotonic()
+    with pytest.raises(InputError, match=f"\\[collect\\] {kind} in the config file backtracks"):
+        greeting_names(text, rules) if kind == "greetings" else signoff_names(text, rules)
+    assert time.monotonic() - started < 5

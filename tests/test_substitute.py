@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.mapping import Mapping, Name
-from nicknames.messages import Message
-from nicknames.pseudonyms import IdTemplate
-from nicknames.substitute import scope_names, substitute_message
+from nicknames.model.mapping import Mapping, Name
+from nicknames.model.messages import Message
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.substitute import scope_names, substitute_message
 
 PSEUDONYM = IdTemplate()
 

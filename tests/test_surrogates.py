@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.errors import NicknamesError
-from nicknames.surrogates import (
+from nicknames.model.errors import NicknamesError
+from nicknames.apply.surrogates import (
     Surrogate, SurrogateNames, assign_surrogates, guess_gender, load_given_names, load_surnames, shape, words_of,
 )
 
@@ -44,9 +44,9 @@ def test_shape_without_reference_goes_by_position() -> None:
 
 
 def test_possessive_stays_outside_the_match() -> None:
-    from nicknames.mapping import Mapping
-    from nicknames.messages import Message
-    from nicknames.substitute import scope_names, substitute_message
+    from nicknames.model.mapping import Mapping
+    from nicknames.model.messages import Message
+    from nicknames.apply.substitute import scope_names, substitute_message
 
     names = scope_names(Mapping({"U1": ["Mary"]}), {"U1"})
     style = SurrogateNames({"U1": ANNA}, {"U1": REFERENCE})

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.text_forms import INVISIBLE, matching_view, normalised
+from nicknames.rules.text_forms import INVISIBLE, matching_view, normalised
 
 
 @pytest.mark.parametrize(

@@ -18,14 +18,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from nicknames.apply import apply_mapping
-from nicknames.audit import audit_messages, build_index
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.scopes import apply_mapping
+from nicknames.check.audit import audit_messages, build_index
 from nicknames.cli import app
-from nicknames.mapping import Mapping
-from nicknames.messages import table_from_frame
-from nicknames.patterns import compile_names
-from nicknames.pseudonyms import IdTemplate
-from nicknames.strict import strict_audit
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import table_from_frame
+from nicknames.pipeline.strict import strict_audit
+from nicknames.rules.patterns import compile_names
 
 PSEUDONYM = IdTemplate("[{id}]")
 MAPPING = Mapping({

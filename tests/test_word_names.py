@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.word_names import reads_as_word
+from nicknames.rules.word_names import reads_as_word
 
 
 @pytest.mark.parametrize(

@@ -30,19 +30,22 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
-from nicknames.identifiers import KINDS
-from nicknames.key_file import check_key_location, readable_by_others
-from nicknames.mail.participants import key_path
-from nicknames.mapping_file import read_mapping
-from nicknames.output import check_outputs, refuse_stdout_over
-from nicknames.pseudonyms import IdTemplate, KeyedIds
-from nicknames.render import (
+from nicknames.engine.run import default_jobs
+from nicknames.rules.identifiers import KINDS
+from nicknames.apply.key_file import check_key_location, readable_by_others
+from nicknames.io.mail.participants import key_path
+from nicknames.io.mapping_file import read_mapping
+from nicknames.io.output import check_outputs, refuse_stdout_over
+from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
+from nicknames.cli.render import (
     absent_warning,
+    empty_mapping_warning,
+    new_senders_warning,
     apply_summary,
     private_file_note,
     pseudonym_summary,
 )
-from nicknames.resolution import Unresolved
+from nicknames.apply.resolution import Unresolved
 
 if TYPE_CHECKING:
     pass
@@ -79,6 +82,12 @@ def apply_command(
                                                 "format (default: stdout; Parquet and .eml need a path).")] = None,
     output_format: Annotated[str | None, typer.Option("--output-format", help="Write csv, jsonl, parquet, mbox "
                                                       "or eml instead of the input's format.")] = None,
+    csv_safe: Annotated[bool, typer.Option("--csv-safe", help="CSV for spreadsheets: prefix every cell that "
+                                           "begins with =, +, -, @, a tab or a carriage return with a single "
+                                           "quote, so that Excel, LibreOffice or Sheets show it as text instead "
+                                           "of running it as a formula. Not for CSV read by programs (the quote "
+                                           "stays in the text).")]
+    = False,
     style: Annotated[Style | None, typer.Option("--style", help="Pseudonyms: id = [U43] (default), keyed = "
                                                 "[P7F3A2] from a secret key (same ids in every export made with "
                                                 "the key file), surrogate = a made-up name in the shape of the "
@@ -139,12 +148,12 @@ def apply_command(
     pseudonymised, Message-IDs renumbered consistently, identifying headers
     dropped (see docs/mail.md).
     """
-    from nicknames.formats import check_format, detect_format  # these load pandas: see cli/common.py
-    from nicknames.report import write_report, write_review
-    from nicknames.roster import Roster, read_roster
-    from nicknames.sources import check_output, open_address_key, pseudonymise, result_texts, write_output
-    from nicknames.strict import refuse_leftovers, strict_audit
-    from nicknames.styles import build_style, keyed_id_columns, load_key, save_key
+    from nicknames.io.formats import check_format, detect_format  # these load pandas: see cli/common.py
+    from nicknames.pipeline.report import write_report, write_review
+    from nicknames.io.roster import Roster, read_roster
+    from nicknames.pipeline.sources import check_output, open_address_key, pseudonymise, result_texts, write_output
+    from nicknames.pipeline.strict import refuse_leftovers, strict_audit
+    from nicknames.pipeline.styles import build_style, keyed_id_columns, load_key, save_key
 
     outputs = {"--output": output, "--report": report, "--review": review, "--key-file": key_file}
     check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(config)])
@@ -155,35 +164,43 @@ def apply_command(
         check_key_location(key_file, output, key_beside_output)
     kinds = parse_kinds(identifiers)
     fmt = check_format(output_format)
-    check_output(detect_format(messages), fmt, output)
+    check_output(detect_format(messages), fmt, output, csv_safe=csv_safe)
     key = load_key(key_file, style.value if style else None, pseudonym_format)
     if key_file is not None and readable_by_others(key_file):
         err.print(f"[yellow]Warning:[/] key file {escape(str(key_file))} is readable by others; it is rewritten "
                   "owner-only now, but check who may have copied it.")
     if key.style == "id":
         IdTemplate(key.template)  # a bad --format fails before any work is done
-    mapping = read_mapping(mapping_path)
-    roster = read_roster(class_list, encoding) if class_list else Roster()
+    mapping = read_mapping(readable(ctx, mapping_path))
+    roster = read_roster(readable(ctx, class_list), encoding) if class_list else Roster()
     settings = load_settings(config)
-    addresses = open_address_key(messages, address_key or key_path(mapping_path), must_exist=True)
+    if not any(mapping.names_in_use(participant) for participant in mapping.participants):
+        empty_mapping_warning(err, mapping_path)
+    addresses_file = address_key or key_path(mapping_path)
+    addresses = open_address_key(messages, addresses_file, must_exist=True)
+    known = set(addresses.ids.values()) if addresses is not None else set()
     source = load_source(
         messages, settings, encoding, addresses, message_id=message_id_column, sender=sender_column,
         text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
         session_id=session_id_column,
     )
     table = source.table
+    if source.archive is not None:
+        unknown = {message.sender for message in source.archive.messages} - known - set(mapping.participants)
+        new_senders_warning(err, sorted(unknown), addresses_file)
     senders = source.participants()
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
     result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
-                          addresses=roster.addresses, unresolved=unresolved)
+                          addresses=roster.addresses, unresolved=unresolved,
+                          jobs=jobs or default_jobs(messages))
     if isinstance(pseudonym, KeyedIds) and source.archive is None:
         result.frame = keyed_id_columns(table, result.frame, pseudonym)
     absent_warning(err, result.unknown_participants)
     if strict:
         pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
         refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
-    write_output(source, result, output, fmt)
+    write_output(source, result, output, fmt, csv_safe=csv_safe)
     if report is not None:
         write_report(result, report)
     if review is not None:

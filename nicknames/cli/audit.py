@@ -26,9 +26,9 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
-from nicknames.mapping_file import read_mapping
-from nicknames.parallel import default_jobs
-from nicknames.render import ProgressBar
+from nicknames.io.mapping_file import read_mapping
+from nicknames.engine.run import default_jobs
+from nicknames.cli.render import ProgressBar
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -65,12 +65,11 @@ def audit_command(
     context. Exit status 1 when anything is found, 0 when the output is clean,
     so the command can gate a release. The findings show real names: keep them private.
     """
-    from nicknames.audit import build_index  # these load pandas: see cli/common.py
-    from nicknames.audit_chunks import audit_in_chunks
-    from nicknames.class_list import read_class_list
+    from nicknames.check.audit import audit_messages, build_index  # these load pandas: see cli/common.py
+    from nicknames.io.class_list import read_class_list
     from nicknames.cli.render_measures import audit_findings, audit_summary
-    from nicknames.formats import detect_format
-    from nicknames.message_texts import iter_texts
+    from nicknames.io.formats import detect_format
+    from nicknames.pipeline.message_texts import iter_texts
 
     settings = load_settings(config)
     mapping = read_mapping(mapping_path)
@@ -85,7 +84,7 @@ def audit_command(
     index = build_index(mapping, roster)
     with ProgressBar(err, "audit", enabled=not quiet) as progress:
         progress.step("checking")
-        result = audit_in_chunks(texts, index, near, jobs or default_jobs(_size(source_path)), progress)
+        result = audit_messages(texts, index, near, jobs=jobs or default_jobs(source_path), progress=progress)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
         json.dump({"messages": result.messages, "names": result.names, "findings": findings}, sys.stdout,
@@ -98,7 +97,3 @@ def audit_command(
     if result.findings:
         raise typer.Exit(1)
 
-
-def _size(path: Path) -> int:
-    """Bytes of a file (0 for a folder of mail): large inputs get one worker per core."""
-    return path.stat().st_size if path.is_file() else 0

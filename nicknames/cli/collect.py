@@ -29,13 +29,14 @@ from nicknames.cli.common import (
     readable,
     user_errors,
 )
-from nicknames.mail.participants import key_path, write_key
-from nicknames.mapping import Mapping
-from nicknames.mapping_file import read_mapping, with_header, write_mapping
-from nicknames.nickname_table import read_table
-from nicknames.output import check_outputs
-from nicknames.render import absent_warning, collect_summary, private_file_note
-from nicknames.salutations import DEFAULT_RULES
+from nicknames.engine.run import default_jobs
+from nicknames.io.mail.participants import key_path, write_key
+from nicknames.model.mapping import Mapping
+from nicknames.io.mapping_file import read_mapping, with_header, write_mapping
+from nicknames.io.nickname_file import read_table
+from nicknames.io.output import check_outputs
+from nicknames.cli.render import absent_warning, collect_summary, private_file_note
+from nicknames.rules.salutations import DEFAULT_RULES
 
 if TYPE_CHECKING:
     pass
@@ -86,18 +87,20 @@ def collect_command(
     MAPPING.addresses.csv), display names are the class list, and a greeting
     names the recipient it matches (else the parent message's sender).
     """
-    from nicknames.class_list import read_class_list  # these load pandas: see cli/common.py
-    from nicknames.collect import merge
+    from nicknames.io.class_list import (
+        read_class_list,  # these load pandas: see cli/common.py
+    )
+    from nicknames.collect.candidates import merge
 
     key_file = address_key or key_path(output)
     check_outputs({"--output": output, "--address-key": key_file}, [messages, class_list, config_in_use(config)])
     messages = readable(ctx, messages)  # a pipe is read more than once
     settings = load_settings(config)
     # Small inputs first, so that any error in them comes before the messages' warnings.
-    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+    roster = read_class_list(readable(ctx, class_list), encoding or settings.encoding) if class_list else None
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
-    from nicknames.sources import open_address_key
+    from nicknames.pipeline.sources import open_address_key
 
     key = open_address_key(messages, key_file, must_exist=address_key is not None)
     columns = {"message_id": message_id_column, "sender": sender_column, "text": text_column,
@@ -105,10 +108,11 @@ def collect_command(
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
     encoding = encoding or settings.encoding
-    from nicknames.sources import collect_source
+    from nicknames.pipeline.sources import collect_source
 
     source = load_source(messages, settings, encoding, key, **columns)
-    result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
+    result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover,
+                            jobs=jobs or default_jobs(messages))
     mapping = merge(existing, result.mapping)
     absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])
     if not merged:

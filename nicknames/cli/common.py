@@ -11,15 +11,16 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from nicknames.config import CONFIG_NAME, Config, load_config
-from nicknames.errors import NicknamesError
-from nicknames.render import reply_warnings
-from nicknames.spool import readable_again
+from nicknames.io.config import CONFIG_NAME, Config, load_config
+from nicknames.model.errors import NicknamesError
+from nicknames.cli.render import headerless_warning, reply_warnings
+from nicknames.io.input_files import readable_again
+from nicknames.io.interrupts import exit_status, stop_message
 
 if TYPE_CHECKING:
-    from nicknames.mail.participants import AddressKey
-    from nicknames.messages import MessageTable
-    from nicknames.sources import Source
+    from nicknames.io.mail.participants import AddressKey
+    from nicknames.model.messages import MessageTable
+    from nicknames.pipeline.sources import Source
 
 # Commands import the core modules that load pandas (tables, sources, formats) inside their
 # functions: ``nicknames --help`` and a mistyped option answer without that second of start-up,
@@ -76,9 +77,9 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
             detail = f" ({error.detail})" if show else " (run with --verbose to see it)" if error.detail else ""
             err.print(f"[bold red]Error:[/] {escape(_as_given(str(error) + detail))}")
             raise typer.Exit(1) from None
-        except KeyboardInterrupt:
-            err.print("[yellow]Interrupted; no output was written.[/]")
-            raise typer.Exit(130) from None
+        except KeyboardInterrupt as interrupt:
+            err.print(f"[yellow]{stop_message(interrupt)}[/]")
+            raise typer.Exit(exit_status(interrupt)) from None
 
     return wrapper
 
@@ -130,7 +131,7 @@ def load_table(
     **columns: str | None,
 ) -> MessageTable:
     """Read the messages with the columns chosen by options, then by the config file."""
-    from nicknames.messages import read_messages
+    from nicknames.pipeline.sources import read_messages
 
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
@@ -147,10 +148,12 @@ def load_source(
     **columns: str | None,
 ) -> Source:
     """Open an export of any format with the columns chosen by options, then by the config file."""
-    from nicknames.sources import open_source
+    from nicknames.pipeline.sources import open_source
 
     chosen = dict(settings.columns)
     chosen.update({field: column for field, column in columns.items() if column is not None})
     source = open_source(path, chosen, encoding or settings.encoding, address_key=address_key)
     reply_warnings(err, source.table.replies)
+    if source.archive is not None:
+        headerless_warning(err, [_as_given(place) for place in source.archive.headerless])
     return source

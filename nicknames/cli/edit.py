@@ -8,12 +8,12 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from nicknames.backup import save_with_backup
+from nicknames.io.backup import save_with_backup
 from nicknames.cli.common import (
     ConfigOption, EncodingOption, MessageIdColumn, ParentColumn, SenderColumn, SessionColumn, TextColumn,
     ThreadColumn, app, err, load_settings, load_table, user_errors,
 )
-from nicknames.mapping_file import read_mapping
+from nicknames.io.mapping_file import read_mapping
 
 
 @app.command("edit")
@@ -45,8 +45,8 @@ def edit_command(
     version is kept as MAPPING.bak, both owner-only. Quitting without saving
     leaves the file untouched. Press ? in the editor for all keys.
     """
-    from nicknames.class_list import read_class_list  # these load pandas: see cli/common.py
-    from nicknames.messages import SCOPES
+    from nicknames.io.class_list import read_class_list  # these load pandas: see cli/common.py
+    from nicknames.model.messages import SCOPES
 
     if scope is not None and scope not in SCOPES:
         raise typer.BadParameter(f"choose one of {', '.join(SCOPES)}", param_hint="--scope")

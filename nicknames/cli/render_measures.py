@@ -12,10 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:  # the command modules import this one at start-up; these core modules load pandas
-    from nicknames.audit import AuditResult, Finding
-    from nicknames.evaluate import MappingReport, Scores
-    from nicknames.mentions import MentionReport
-    from nicknames.sample import SampleResult
+    from nicknames.check.audit import AuditResult, Finding
+    from nicknames.check.evaluate import MappingReport, Scores
+    from nicknames.check.mentions import MentionReport
+    from nicknames.sample.generate import SampleResult
 
 
 SHOWN_CONTEXT = 20
@@ -31,7 +31,7 @@ def percent(value: float) -> str:
 
 def sample_summary(console: Console, result: SampleResult) -> None:
     """What ``sample`` wrote."""
-    from nicknames.sample import FILES
+    from nicknames.sample.generate import FILES
 
     console.print(
         f"Wrote {', '.join(FILES)} into [bold]{escape(str(result.outdir))}[/]: {result.messages} messages in "
@@ -119,7 +119,7 @@ def audit_findings(console: Console, result: AuditResult) -> None:
 
 
 def _finding_cells(finding: Finding) -> tuple[tuple[str, ...], tuple[str, str, str]]:
-    from nicknames.audit import CONTEXT
+    from nicknames.check.audit import CONTEXT
 
     found = _visible(finding.text) + ("" if finding.kind == "name" else f" ≈ {finding.name}")
     cells = (f"{finding.message_id}:{finding.start}", finding.kind, found, ", ".join(finding.participants) or "-")

@@ -13,8 +13,8 @@ from nicknames.cli.common import (
     ConfigOption, EncodingOption, MessageIdColumn, QuietOption, SenderColumn, TextColumn, app, config_in_use, err,
     load_settings, load_table, user_errors,
 )
-from nicknames.key_file import read_key_file, readable_by_others
-from nicknames.output import atomic_output, check_outputs, refuse_stdout_over
+from nicknames.apply.key_file import read_key_file, readable_by_others
+from nicknames.io.output import atomic_output, check_outputs, refuse_stdout_over
 
 
 class Restore(str, Enum):
@@ -48,7 +48,8 @@ def reverse_command(
     messages (another export, or edited after apply) get participant ids such
     as [U43] in place of each pseudonym the key file knows.
     """
-    from nicknames.reverse import restore_id_columns, reverse_texts  # loads pandas: see cli/common.py
+    from nicknames.apply.reverse import restore_id_columns, reverse_texts  # loads pandas: see cli/common.py
+    from nicknames.io.formats import write_csv
 
     check_outputs({"--output": output}, [pseudonymised, key_file, config_in_use(config)])
     if output is None:
@@ -62,10 +63,10 @@ def reverse_command(
     frame = restore_id_columns(table, table.frame, key)
     frame[columns.text] = result.texts
     if output is None:
-        frame.to_csv(sys.stdout, index=False, lineterminator="\n")
+        write_csv(frame, sys.stdout)
     else:
         with atomic_output(output, private=True, newline="") as stream:
-            frame.to_csv(stream, index=False, lineterminator="\n")
+            write_csv(frame, stream)
     if not quiet:
         err.print(
             f"[bold]reverse[/]: {len(frame)} messages; {result.exact} restored exactly from the key file, "

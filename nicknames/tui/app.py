@@ -18,13 +18,13 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Input, Label
 
-from nicknames.concordance import Concordance, Hit, Occurrences
-from nicknames.duplicates import Activity, DuplicateName, find_duplicates, update_duplicates
-from nicknames.errors import NicknamesError
-from nicknames.history import History, Step
-from nicknames.mapping import Mapping
-from nicknames.messages import MessageTable
-from nicknames.review import participant_problems
+from nicknames.editing.concordance import Concordance, Hit, Occurrences
+from nicknames.editing.duplicates import Activity, DuplicateName, find_duplicates, update_duplicates
+from nicknames.model.errors import NicknamesError
+from nicknames.editing.history import History, Step
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import MessageTable
+from nicknames.editing.review import participant_problems
 from nicknames.tui import messages as msg
 from nicknames.tui.dialogs import (
     ConfirmDialog, HelpScreen, KeepListScreen, MessageScreen, NameDialog, PickParticipantDialog,

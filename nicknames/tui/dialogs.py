@@ -11,7 +11,7 @@ from textual.widgets.option_list import Option
 from rich.console import RenderableType
 from rich.text import Text
 
-from nicknames.messages import Message
+from nicknames.model.messages import Message
 from nicknames.tui.rowlist import RowList
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Input
 
-from nicknames.mapping import Status
+from nicknames.model.mapping import Status
 from nicknames.tui.dialogs import (
     ConfirmDialog, HelpScreen, KeepListScreen, MessageScreen, NameDialog, PickParticipantDialog,
 )

@@ -1,0 +1,393 @@
+"""Replace names in messages, one scope at a time: find spans, resolve who each belongs to, replace.
+
+Substitution is a pure function of (the names in use in a scope, a batch of
+messages): it returns the new texts and a ``Replacement`` record for every
+change, so reports, audit and evaluation all read the same records.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Mapping as MappingType
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
+
+import regex
+
+from nicknames.rules.identifiers import PLACEHOLDERS, IdentifierRules
+from nicknames.model.mapping import Mapping
+from nicknames.rules.matcher import NameMatcher
+from nicknames.rules.patterns import compile_names, name_key
+from nicknames.apply.resolution import (
+    CONFIDENCE,
+    ONLY_EVIDENCE,
+    Decision,
+    ThreadContext,
+    Unresolved,
+    Zone,
+    decide,
+)
+from nicknames.rules.word_names import reads_as_word
+
+if TYPE_CHECKING:  # only for annotations: the table module loads pandas
+    from nicknames.model.messages import Message
+
+RULES = {
+    "only": "the name belongs to one active participant",
+    "signoff": "shared name in the sign-off: the message's sender",
+    "greeting": "shared name in the greeting: the parent message's sender",
+    "parent": "shared name in the body of a reply: the parent message's sender",
+    "recipient": "shared name: the one candidate among the message's recipients (mail)",
+    "addressed": "shared name: the participant it was decided for earlier in the thread",
+    "other": "shared name outside the sign-off: the one candidate who is not the sender",
+    "thread": "shared name: the only candidate taking part in the thread",
+    "recent": "shared name: the candidate who posted last before, in the thread",
+    "first": "undecided: the participant who uses it most, else the first in the mapping (--unresolved first)",
+    "mark": "undecided: all candidates marked, e.g. [U12|U43] (--unresolved mark)",
+    "skip": "undecided: left as written (--unresolved skip)",
+    "identifier": "an e-mail address, URL, handle or phone number of no known participant",
+    "owner": "an address, handle or id of a known participant",
+}
+"""How the participant behind each replacement was chosen (see ``nicknames.apply.resolution``)."""
+
+REVIEW_RULES = frozenset({"first", "mark", "skip"})
+"""Rules of mentions that no context decided: a person should look at them."""
+
+SIGNOFF_LINES = 2
+"""The last lines of a message in which a shared name is taken to be the sender's own."""
+SIGNATURE_WORDS = 6
+"""The most words a sign-off line has ("Thanks again, Mary Jane Poe" has five)."""
+
+
+@runtime_checkable
+class ShapedPseudonym(Protocol):
+    """A pseudonym style that shapes each replacement after what it replaces (surrogate names).
+
+    Plain ``Callable[[str], str]`` styles give one pseudonym per participant;
+    a style with ``mention`` also sees the text it replaces and its kind
+    (``name``, ``email``, ...), and ``ambiguous`` renders a mention marked for
+    several candidates. A style whose ``mention`` is the same whatever it
+    replaces may also have ``texts``, a mapping participant → pseudonym that
+    substitution reads instead of calling ``mention`` for each name.
+    """
+
+    def __call__(self, participant: str) -> str: ...
+
+    def mention(self, participant: str, original: str, kind: str) -> str:
+        """The pseudonym of this participant shaped like ``original``."""
+
+    def ambiguous(self, participants: Sequence[str], original: str) -> str:
+        """The text written for a mention of ``original`` that may be any of these participants."""
+
+
+Pseudonym = Callable[[str], str]
+"""Participant id → pseudonym; may also be a ``ShapedPseudonym``."""
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """One name replaced in one message; offsets are in the original text."""
+
+    message_id: str
+    start: int
+    end: int
+    original: str
+    name: str
+    participant: str
+    pseudonym: str
+    rule: str
+    candidates: tuple[str, ...]
+    kind: str = "name"
+    """``name``, or the identifier kind: ``email``, ``url``, ``handle``, ``phone``, ``id``."""
+    confidence: float = 1.0
+    evidence: str = ""
+
+    @property
+    def for_review(self) -> bool:
+        """True for a shared name no context decided (see ``nicknames.apply.resolution``)."""
+        return self.rule in REVIEW_RULES and len(self.candidates) > 1
+
+
+@dataclass(frozen=True)
+class ScopeNames:
+    """The names in use by the participants active in one scope, compiled once for the scope."""
+
+    pattern: NameMatcher | None
+    owners: dict[str, tuple[str, ...]]
+    """Name → active participants using it, in mapping order (keep-list names map to ())."""
+    counts: dict[tuple[str, str], int]
+    words: frozenset[str] = frozenset()
+    """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
+    openings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """First word → the names in use of several words that start with it (``@Mary Jane``)."""
+
+    def starts_name(self, text: str, start: int, end: int) -> bool:
+        """True when the handle body ``text[start:end]`` is a name in use, or opens one of several words."""
+        body = text[start:end]
+        if self.owners.get(body):
+            return True
+        openings = self.openings.get(body)
+        if not openings:
+            return False
+        rest = name_key(text[start : start + 256]) + " "
+        return any(rest.startswith(name) and not rest[len(name)].isalnum() and self.owners[name] for name in openings)
+
+    def duplicates(self) -> dict[str, tuple[str, ...]]:
+        """Names that belong to more than one active participant."""
+        return shared_names(self.owners)
+
+
+def shared_names(owners: MappingType[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
+    """The names of ``owners`` (name → participants using it) that belong to more than one participant."""
+    return {name: tuple(users) for name, users in owners.items() if len(users) > 1}
+
+
+def scope_names(mapping: Mapping, active: Collection[str]) -> ScopeNames:
+    """Compile the names of the active participants and the keep list for one scope."""
+    owners, counts, tagged = scope_owners(mapping, active)
+    pattern = compile_names(owners, glued=tagged["glued"])
+    openings: dict[str, list[str]] = {}
+    for key in owners:
+        if " " in key:
+            openings.setdefault(key.split(" ", 1)[0], []).append(key)
+    return ScopeNames(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
+                      {word: tuple(keys) for word, keys in openings.items()})
+
+
+def scope_owners(
+    mapping: Mapping, active: Collection[str]
+) -> tuple[dict[str, list[str]], dict[tuple[str, str], int], dict[str, set[str]]]:
+    """The names of one scope before they are compiled: name → active participants using it, in mapping order
+    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued`` and ``word``."""
+    owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
+    counts: dict[tuple[str, str], int] = {}
+    keep = set(owners)
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set()}
+    for participant in mapping.participants:
+        if participant not in active:
+            continue
+        for name in mapping.entry(participant).names:
+            key = name_key(name.text)
+            if name.in_use and key not in keep:
+                owners.setdefault(key, []).append(participant)
+                counts[(participant, key)] = name.count or 0
+                for tag in tagged.keys() & set(name.tags):
+                    tagged[tag].add(key)
+    return owners, counts, tagged
+
+
+def substitute_batch(
+    messages: Iterable[Message],
+    names: ScopeNames,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> tuple[list[str], list[Replacement]]:
+    """Pseudonymise a batch of messages of one scope, deciding shared names from the batch's threads."""
+    batch = list(messages)
+    context = ThreadContext.of(batch)
+    texts: list[str] = []
+    records: list[Replacement] = []
+    for message in batch:
+        text, found = substitute_message(
+            message, names, pseudonym, identifiers=identifiers, context=context, unresolved=unresolved
+        )
+        texts.append(text)
+        records.extend(found)
+    return texts, records
+
+
+Mention = tuple[int, int, str, str, str, str, str, tuple[str, ...], str, float, str]
+"""A ``Replacement``'s fields after the message id, as a plain tuple (cheap to build by the million)."""
+
+
+def substitute_message(
+    message: Message,
+    names: ScopeNames,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    context: ThreadContext | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> tuple[str, list[Replacement]]:
+    """Replace identifiers, then every name outside them; keep-list names are left as they are."""
+    text, mentions = substitute_mentions(
+        message, names, pseudonym, identifiers=identifiers, context=context, unresolved=unresolved
+    )
+    return text, [Replacement(message.id, *mention) for mention in mentions]
+
+
+def substitute_mentions(
+    message: Message,
+    names: ScopeNames,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    context: ThreadContext | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> tuple[str, list[Mention]]:
+    """``substitute_message`` with each record's fields as a ``Mention`` tuple, in text order.
+
+    Streaming apply only counts the records, so it does not build them.
+    """
+    text = message.text
+    mentions = _identifier_mentions(message, names, pseudonym, identifiers)
+    taken = [(mention[0], mention[1]) for mention in mentions]
+    if names.pattern is not None:
+        zones: Callable[[int], Zone] | None = None
+        owners, words, confidence = names.owners, names.words, CONFIDENCE["only"]
+        texts: dict[str, str] | None = getattr(pseudonym, "texts", None)
+        for start, end, key in names.pattern.spans(text):
+            candidates = owners[key]
+            if not candidates or (taken and _overlaps(start, end, taken)):
+                continue
+            original = text[start:end]
+            if len(candidates) == 1 and key not in words:  # what ``decide`` gives, without a Decision
+                participant = candidates[0]
+                shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
+                mentions.append((start, end, original, key, participant, shaped, "only", candidates, "name",
+                                 confidence, ONLY_EVIDENCE))
+                continue
+            zones = zones or _zones(text)
+            zone = zones(start)
+            if key in words and reads_as_word(text, start, end, zone is not Zone.BODY):
+                continue
+            context = context if context is not None else ThreadContext.of([message])
+            decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
+            mentions.append(_name_mention(start, end, original, key, candidates, decision, pseudonym))
+    if taken:
+        mentions.sort(key=_start_of)
+    return _stitch(text, mentions), mentions
+
+
+def _start_of(mention: Mention) -> int:
+    return mention[0]
+
+
+def _identifier_mentions(
+    message: Message, names: ScopeNames, pseudonym: Pseudonym, rules: IdentifierRules | None
+) -> list[Mention]:
+    """Identifiers first; a handle that starts a name in use is left to the names (``@Mary``, ``@Mary Jane``)."""
+    if rules is None:
+        return []
+    mentions: list[Mention] = []
+    for found in rules.find(message.text):
+        if found.kind == "handle" and found.owner is None and names.starts_name(message.text, found.start + 1, found.end):
+            continue
+        if found.owner is None:
+            text, rule, participant = PLACEHOLDERS[found.kind], "identifier", ""
+        else:
+            text, rule, participant = _shaped(pseudonym, found.owner, found.text, found.kind), "owner", found.owner
+        candidates = (participant,) if participant else ()
+        mentions.append((
+            found.start, found.end, found.text, found.text, participant, text, rule, candidates,
+            found.kind, 1.0, RULES[rule],
+        ))
+    return mentions
+
+
+def _name_mention(
+    start: int, end: int, original: str, key: str, candidates: tuple[str, ...],
+    decision: Decision, pseudonym: Pseudonym,
+) -> Mention:
+    if decision.participant is not None:
+        text = _shaped(pseudonym, decision.participant, original, "name")
+    elif decision.rule == "mark":
+        text = _ambiguous(pseudonym, candidates, original)
+    else:
+        text = original
+    return (start, end, original, key, decision.participant or "", text, decision.rule, candidates, "name",
+            decision.confidence, decision.evidence)
+
+
+_SHAPED: dict[type, bool] = {}
+"""Whether each pseudonym type is a ``ShapedPseudonym`` (a protocol check is slow to repeat per mention)."""
+
+
+def _is_shaped(pseudonym: Pseudonym) -> TypeGuard[ShapedPseudonym]:
+    kind = type(pseudonym)
+    if kind not in _SHAPED:
+        _SHAPED[kind] = isinstance(pseudonym, ShapedPseudonym)
+    return _SHAPED[kind]
+
+
+def _shaped(pseudonym: Pseudonym, participant: str, original: str, kind: str) -> str:
+    if _is_shaped(pseudonym):
+        return pseudonym.mention(participant, original, kind)
+    return pseudonym(participant)
+
+
+def _ambiguous(pseudonym: Pseudonym, candidates: Sequence[str], original: str) -> str:
+    if _is_shaped(pseudonym):
+        return pseudonym.ambiguous(candidates, original)
+    return "|".join(pseudonym(participant) for participant in candidates)
+
+
+def _stitch(text: str, mentions: list[Mention]) -> str:
+    """The text with each mention's span replaced by its pseudonym (in text order, no overlaps)."""
+    if not mentions:
+        return text
+    pieces: list[str] = []
+    position = 0
+    for mention in mentions:  # indexing, not unpacking: ``*_`` would build a list per mention
+        pieces.append(text[position : mention[0]])
+        pieces.append(mention[5])
+        position = mention[1]
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start < other_end and other_start < end for other_start, other_end in spans)
+
+
+def _zones(text: str) -> Callable[[int], Zone]:
+    """Where an offset stands: the first line (greeting), the sign-off, or the body between.
+
+    A line of the last ``SIGNOFF_LINES`` counts as sign-off only when it is short
+    (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence.
+    """
+    signoff = _signoff_start(text)
+    first = _NON_BLANK.search(text)
+    greeting_end = text.find("\n", first.start()) if first else -1
+    greeting_end = len(text) if greeting_end < 0 else greeting_end
+
+    def zone(offset: int) -> Zone:
+        if offset >= signoff:
+            start = text.rfind("\n", 0, offset) + 1
+            end = text.find("\n", offset)
+            line = text[start : len(text) if end < 0 else end]
+            return Zone.SIGNOFF if len(line.split()) <= SIGNATURE_WORDS else Zone.BODY
+        return Zone.GREETING if offset < greeting_end else Zone.BODY
+
+    return zone
+
+
+_NON_BLANK = regex.compile(r"\S")
+
+
+def _signoff_start(text: str) -> int:
+    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line).
+
+    Lines are read from the end, so a long message costs no more than a short one.
+    """
+    starts: list[int] = []
+    end = len(text)
+    while end >= 0 and len(starts) < SIGNOFF_LINES:
+        start = text.rfind("\n", 0, end) + 1
+        if _NON_BLANK.search(text, start, end) is not None:
+            starts.append(start)
+        end = start - 1
+    if len(starts) < SIGNOFF_LINES or SIGNOFF_LINES < 2:
+        return _signoff_start_by_lines(text)
+    # starts[-1] is the first of the last lines; a non-empty line before it makes it a sign-off line.
+    return starts[-1] if _NON_BLANK.search(text, 0, starts[-1]) is not None else starts[-2]
+
+
+def _signoff_start_by_lines(text: str) -> int:
+    """The same offset, from every line start of the text (the definition)."""
+    starts = [m.start() for m in regex.finditer(r"(?m)^[^\S\n]*\S", text)]
+    if len(starts) <= 1:
+        return len(text) + 1
+    return max(starts[1], starts[-SIGNOFF_LINES] if len(starts) >= SIGNOFF_LINES else starts[1])

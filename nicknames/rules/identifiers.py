@@ -1,0 +1,286 @@
+"""Identifiers other than names in message text: e-mail addresses, URLs, @handles, phone numbers, ids.
+
+Each kind is found by one documented pattern and replaced by a placeholder
+(``PLACEHOLDERS``), or by the owner's pseudonym when the identifier belongs to a
+known participant (their address or handle from the class list, or their own
+participant id written in the text).
+
+Identifiers are found first, before names. An identifier span wins over any
+name inside it: ``mary.poe@example.org`` becomes one ``[EMAIL]`` (or the
+owner's pseudonym), never ``mary.[U12]@example.org``. Among identifiers that
+overlap, the one that starts first wins, then the longest.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+import regex
+
+PLACEHOLDERS = {
+    "email": "[EMAIL]",
+    "url": "[URL]",
+    "handle": "[HANDLE]",
+    "phone": "[PHONE]",
+}
+"""What replaces an identifier of each kind that belongs to no known participant."""
+
+KINDS = ("email", "url", "handle", "phone", "id")
+"""Every kind of identifier; ``id`` is a participant's own id written in the text (always owned)."""
+
+_EMAIL = r"(?<![\w.+\-])[\w.+\-]*\w@(?:[\w\-]+\.)+\p{L}{2,}(?!\w)"
+_BRACKETED_EMAIL = regex.compile(
+    r"(?<![\w.+\-])[\w.+\-]+[ ]*(?:\[at\]|\(at\))[ ]*[\w\-]+(?:(?:\.|[ ]*(?:\[dot\]|\(dot\))[ ]*)[\w\-]+)*(?!\w)"
+)
+"""An address written to fool harvesters: ``mary [at] example [dot] org``."""
+_LOCAL_PART = regex.compile(r"(?<![\w.+\-])[\w+\-]+(?:[._][\w+\-]+)+\Z")
+_DOMAIN = regex.compile(r"[\w\-]+(?:\.[\w\-]+)*(?!\w)")
+"""``mary.poe at example.org``: a dotted local part, " at ", a domain. Found from each " at ", because a
+pattern that starts with a word character is slow to scan long texts with."""
+_URL = (
+    r"(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
+    r"[^\s<>\"'()\[\]{}]+(?:\([^\s<>\"'()]*\)[^\s<>\"'()\[\]{}]*)*"
+)
+_HANDLE = r"(?<![\w.@/])@\p{L}(?:[\w.\-]*\w)?(?![@\w(])"
+_DOMAIN_END = regex.compile(r"\.(?:com|org|net|edu|gov|mil|int|io|co|uk|de|fr|nl|au|ca|us|info|biz)$", regex.I)
+"""A handle ending like a domain (``@enron.com``) is the tail of an address, not a handle."""
+_PHONE = (
+    r"(?<![\w+\-.])(?:"
+    r"\+\d{1,3}(?:[ .\-]?\(?\d{1,4}\)?){2,6}"  # +44 20 7946 0958, +1 (713) 853-1234
+    r"|\(\d{3}\)[ .\-]?\d{3}[ .\-]\d{4}"  # (713) 853-1234
+    r"|\d{3}[.\-]\d{3}[.\-]\d{4}"  # 713-853-1234, 713.853.1234
+    r"|\d{3}[ ]\d{3}[ ]\d{4}"  # 713 853 1234
+    r"|\d{3}-\d{4}"  # 853-1234
+    r")(?:[ ]?(?i:x|ext\.?)[ ]?\d{1,5})?(?![\w\-])"
+)
+PHONE_DIGITS = (7, 15)
+"""A phone number has 7 to 15 digits (E.164 allows at most 15); fewer is a time zone or a code."""
+PATTERNS = {"email": _EMAIL, "url": _URL, "handle": _HANDLE, "phone": _PHONE}
+"""The regular expression of each kind with a pattern of its own."""
+
+_COMPILED = {kind: regex.compile(pattern) for kind, pattern in PATTERNS.items()}
+_THREE_DIGITS = re.compile(r"\d\d\d")
+
+
+def _may_hold(kind: str, text: str) -> bool:
+    """A cheap test that skips texts where a kind cannot occur (the patterns are slow on long texts)."""
+    if kind in ("email", "handle"):
+        return "@" in text
+    if kind == "url":
+        return "://" in text or "www." in text or "WWW." in text
+    if text.isascii() and not _has_ascii_digit(text):
+        return False  # a substring test per digit is much faster than the pattern on long texts
+    return _THREE_DIGITS.search(text) is not None
+
+
+def _may_hold_any(text: str) -> bool:
+    """False for the common text where only an address written in words (``a.b at c.org``) can occur.
+
+    Every other identifier holds an ``@``, a URL start (as ``_may_hold`` reads
+    it) or a digit: a participant id has one (``_ID_SHAPE``), and in ASCII text
+    it is an ASCII digit. A few substring tests are much cheaper than running
+    every pattern over a long text that holds none of these.
+    """
+    if not text.isascii() or "@" in text or _may_hold("url", text):
+        return True
+    return _has_ascii_digit(text)
+
+
+def _has_ascii_digit(text: str) -> bool:
+    """True when the text holds an ASCII digit: a substring test per digit, unrolled (fast on long texts).
+
+    ``\\d`` in the patterns matches other digits too, so this answers for ASCII text only.
+    """
+    return ("0" in text or "1" in text or "2" in text or "3" in text or "4" in text
+            or "5" in text or "6" in text or "7" in text or "8" in text or "9" in text)
+
+
+_ANCHORS = {"email": regex.compile("@"), "phone": regex.compile(r"\d")}
+"""What every match of these kinds contains; their matches never hold a line break either."""
+
+
+def _matches(kind: str, text: str) -> Iterator[regex.Match[str]]:
+    """``finditer`` of the kind's pattern, run only on the lines that hold one of its anchors.
+
+    For the kinds of ``_ANCHORS`` a match lies within one line and holds an
+    anchor, so the other lines cannot hold one; look-behinds still see the text
+    before a line and a line end reads as the end of the text, where the
+    patterns' look-aheads (no word character or hyphen next) give the same answer.
+    """
+    anchors = _ANCHORS.get(kind)
+    if anchors is None:
+        yield from _COMPILED[kind].finditer(text)
+        return
+    end = -1
+    for anchor in anchors.finditer(text):
+        if anchor.start() < end:
+            continue
+        start = text.rfind("\n", 0, anchor.start()) + 1
+        end = text.find("\n", anchor.end())
+        end = len(text) if end < 0 else end
+        yield from _COMPILED[kind].finditer(text, start, end)
+_TRAILING = ".,;:!?"
+_ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
+"""Participant ids found in text: three or more characters with a letter and a digit (U0012, js42)."""
+
+
+@dataclass(frozen=True)
+class Identifier:
+    """One identifier found in a text; ``owner`` is the participant it belongs to, if known."""
+
+    kind: str
+    start: int
+    end: int
+    text: str
+    owner: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS or not 0 <= self.start < self.end:
+            raise ValueError(f"Invalid identifier {self!r}.")
+
+
+@dataclass(frozen=True)
+class IdentifierRules:
+    """Which kinds to replace, and which addresses, handles and ids belong to which participant."""
+
+    kinds: frozenset[str] = frozenset(KINDS)
+    owners: Mapping[str, str] = field(default_factory=dict)
+    """Lower-cased e-mail address, handle (without ``@``) or participant id → participant."""
+    ids: regex.Pattern[str] | None = None
+
+    def find(self, text: str) -> list[Identifier]:
+        """Every identifier of the chosen kinds in the text, without overlaps, in text order."""
+        if not _may_hold_any(text):
+            return self._written_in_words(text)
+        kinds = self.kinds
+        found = [span for kind in kinds if kind in _COMPILED for span in self._spans(kind, text)]
+        if "id" in kinds and self.ids is not None:
+            found.extend(
+                Identifier("id", m.start(), m.end(), m.group(), self.owners.get(m.group().lower()))
+                for m in self.ids.finditer(text)
+            )
+        return without_overlaps(found)
+
+    def _written_in_words(self, text: str) -> list[Identifier]:
+        """The addresses written in words (``a.b at c.org``): all that a text ``_may_hold_any`` refuses can hold.
+
+        The common text: found without the generators and sorting of ``find``.
+        """
+        if "email" not in self.kinds:
+            return []
+        found = [Identifier("email", start, end, text[start:end], self._owner("email", text[start:end]))
+                 for start, end in obfuscated_addresses(text)]
+        return without_overlaps(found) if len(found) > 1 else found
+
+    def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
+        if kind == "email":
+            for start, end in obfuscated_addresses(text):
+                yield Identifier(kind, start, end, text[start:end], self._owner(kind, text[start:end]))
+        if not _may_hold(kind, text):
+            return
+        for match in _matches(kind, text):
+            value = match.group()
+            if kind == "url":
+                value = _trim_url(value)
+            if kind == "email":
+                value = value.lstrip(".")
+            if kind == "handle" and _DOMAIN_END.search(value):
+                continue
+            if kind == "phone" and not PHONE_DIGITS[0] <= sum(c.isdigit() for c in value) <= PHONE_DIGITS[1]:
+                continue
+            start = match.start() + match.group().index(value)
+            yield Identifier(kind, start, start + len(value), value, self._owner(kind, value))
+
+    def _owner(self, kind: str, value: str) -> str | None:
+        key = value.lower()
+        if kind == "email":
+            key = regex.sub(r"\s*(?:\[at\]|\(at\)|\sat\s)\s*", "@", key)
+            key = regex.sub(r"\s*(?:\[dot\]|\(dot\))\s*", ".", key)
+        if kind == "handle":
+            key = key[1:]
+        elif kind == "url" and key.startswith("mailto:"):
+            key = key[len("mailto:"):]
+        return self.owners.get(key) if kind in ("email", "handle") else None
+
+
+def identifier_rules(
+    kinds: Iterable[str] = KINDS,
+    participants: Iterable[str] = (),
+    addresses: Mapping[str, Iterable[str]] | None = None,
+) -> IdentifierRules:
+    """Rules for the chosen kinds, knowing the participants' ids and their addresses or handles.
+
+    ``addresses`` maps a participant to e-mail addresses and handles (from the
+    class list). The local part of a participant's e-mail address counts as
+    their handle too (``@mary.poe`` for ``mary.poe@example.org``).
+    """
+    owners: dict[str, str] = {}
+    for participant, values in (addresses or {}).items():
+        for value in values:
+            value = value.strip().lower().lstrip("@")
+            if value:
+                owners.setdefault(value, participant)
+                if "@" in value:
+                    owners.setdefault(value.split("@", 1)[0], participant)
+    ids = [p for p in dict.fromkeys(participants) if _ID_SHAPE.match(p)]
+    for participant in ids:
+        owners.setdefault(participant.lower(), participant)
+    return IdentifierRules(frozenset(kinds), owners, _id_pattern(ids))
+
+
+def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
+    """Spans of addresses written as ``a.b at host.org`` or ``a [at] host [dot] org``."""
+    if "at" not in text:
+        return
+    if ("[" in text and "[at]" in text) or ("(" in text and "(at)" in text):  # a bracket first: a faster test
+        yield from (match.span() for match in _BRACKETED_EMAIL.finditer(text))
+    at = text.find(" at ")
+    while at >= 0:
+        if _may_end_local_part(text, max(0, at - 64), at):
+            local = _LOCAL_PART.search(text, max(0, at - 64), at)
+            domain = _DOMAIN.match(text, at + len(" at "))
+            if local and domain and _starts_word(text, local.start()):
+                yield local.start(), domain.end()
+        at = text.find(" at ", at + 1)
+
+
+def _may_end_local_part(text: str, start: int, end: int) -> bool:
+    """False when no dotted local part can end at ``end``: the word before holds no ``.`` or ``_``.
+
+    A local part has no white space, so its last ``.`` or ``_`` is the last one
+    before ``end``, with no space, tab or line break after it (other white space
+    only lets more through); "agree at the end" is the common case, and the
+    pattern is slow to search.
+    """
+    dot = max(text.rfind(".", start, end), text.rfind("_", start, end))
+    return dot >= 0 and text.find(" ", dot, end) < 0 and text.find("\n", dot, end) < 0 and text.find("\t", dot, end) < 0
+
+
+def _starts_word(text: str, offset: int) -> bool:
+    """True when nothing but a space, line start or opening bracket stands before the offset."""
+    return offset == 0 or text[offset - 1] in " \t\n<(\"'"
+
+
+def without_overlaps(spans: Iterable[Identifier]) -> list[Identifier]:
+    """Keep the span that starts first, then the longest; drop spans that overlap a kept one."""
+    kept: list[Identifier] = []
+    for span in sorted(spans, key=lambda s: (s.start, -(s.end - s.start), KINDS.index(s.kind))):
+        if not kept or span.start >= kept[-1].end:
+            kept.append(span)
+    return kept
+
+
+def _id_pattern(ids: list[str]) -> regex.Pattern[str] | None:
+    if not ids:
+        return None
+    alternatives = "|".join(regex.escape(p) for p in sorted(ids, key=lambda p: (-len(p), p)))
+    return regex.compile(rf"(?<![\w\-])(?i:{alternatives})(?![\w\-])")
+
+
+def _trim_url(url: str) -> str:
+    """A URL without the punctuation that ends the sentence around it."""
+    while url and url[-1] in _TRAILING:
+        url = url[:-1]
+    return url
