@@ -7,8 +7,8 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.rules.matcher import NameMatcher, fold_space_runs
-from nicknames.rules.patterns import alternation, compile_names, name_key, trie_pattern
+from nicknames.rules.matcher import NameMatcher, compile_names, fold_space_runs
+from nicknames.rules.patterns import alternation, name_key, trie_pattern
 from nicknames.rules.text_forms import matching_view
 
 # Small alphabets so that random names overlap, share prefixes and sit inside words.

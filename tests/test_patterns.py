@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.rules.patterns import NOT_AFTER_WORD, compile_names, longest_first, name_key, name_pattern, occurs
+from nicknames.rules.matcher import compile_names
+from nicknames.rules.patterns import NOT_AFTER_WORD, longest_first, name_key, name_pattern, occurs
 
 
 @pytest.mark.parametrize(

@@ -25,7 +25,7 @@ from nicknames.cli import app
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import table_from_frame
 from nicknames.pipeline.strict import strict_audit
-from nicknames.rules.patterns import compile_names
+from nicknames.rules.matcher import compile_names
 
 PSEUDONYM = IdTemplate("[{id}]")
 MAPPING = Mapping({

@@ -17,7 +17,8 @@ import regex
 from nicknames.rules.identifiers import PLACEHOLDERS, IdentifierRules
 from nicknames.model.mapping import Mapping
 from nicknames.rules.matcher import NameMatcher
-from nicknames.rules.patterns import compile_names, name_key
+from nicknames.rules.matcher import compile_names
+from nicknames.rules.patterns import name_key
 from nicknames.apply.resolution import (
     CONFIDENCE,
     ONLY_EVIDENCE,

@@ -26,7 +26,8 @@ from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.rules.matcher import NameMatcher
 from nicknames.model.messages import Message, MessageTable
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
-from nicknames.rules.patterns import compile_names, name_key
+from nicknames.rules.matcher import compile_names
+from nicknames.rules.patterns import name_key
 from nicknames.rules.salutations import DEFAULT_RULES, Rules
 from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.rules.stopwords import SALUTATION_WORDS, STOPWORDS

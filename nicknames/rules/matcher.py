@@ -21,7 +21,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import re
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Protocol
 
 import regex
@@ -286,6 +286,20 @@ class NameMatcher:
     def search(self, text: str) -> NameMatch | None:
         """The first name in the text, or None."""
         return next(self.finditer(text), None)
+
+
+def compile_names(names: Iterable[str], glued: Collection[str] = ()) -> NameMatcher | None:
+    """One matcher for all the names, longest first; None when there are none.
+
+    ``matcher.finditer(text)`` finds exactly what the alternation of every
+    ``patterns.name_pattern``, longest first, finds, in one pass over the text
+    whatever the number of names. ``match.name`` gives back the name that
+    matched (as ``name_key``). Names in ``glued`` also match glued to a word
+    (see ``patterns.name_pattern``).
+    """
+    keys = {name_key(name) for name in names}
+    keys.discard("")
+    return NameMatcher(keys, {name_key(name) for name in glued} & keys) if keys else None
 
 
 def _forms(keys: list[str]) -> tuple[list[str], list[int]]:

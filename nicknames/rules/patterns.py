@@ -44,14 +44,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Collection, Iterable
-from typing import TYPE_CHECKING
 
 import regex
 
 from nicknames.rules.text_forms import matching_view, normalised
-
-if TYPE_CHECKING:  # the matcher imports this module's rules
-    from nicknames.rules.matcher import NameMatcher
 
 WORD = regex.compile(r"\w")
 CONTINUOUS_SCRIPTS = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
@@ -157,26 +153,10 @@ def longest_first(names: Iterable[str]) -> list[str]:
     return sorted(set(names), key=lambda name: (-len(name), name))
 
 
-def compile_names(names: Iterable[str], glued: Collection[str] = ()) -> NameMatcher | None:
-    """One matcher for all the names, longest first; None when there are none.
-
-    ``matcher.finditer(text)`` finds exactly what the alternation of every
-    ``name_pattern``, longest first, finds, in one pass over the text whatever
-    the number of names (see ``nicknames.rules.matcher``). ``name_key(match.group())``
-    gives back the name that matched. Names in ``glued`` also match glued to a
-    word (see ``name_pattern``).
-    """
-    from nicknames.rules.matcher import NameMatcher  # the matcher imports this module's rules
-
-    keys = {name_key(name) for name in names}
-    keys.discard("")
-    return NameMatcher(keys, {name_key(name) for name in glued} & keys) if keys else None
-
-
 def alternation(names: Iterable[str], glued: Collection[str] = ()) -> regex.Pattern[str] | None:
     """The straightforward pattern: every ``name_pattern``, longest first, as one alternation.
 
-    The definition that ``compile_names`` must agree with, kept for tests and
+    The definition that ``matcher.compile_names`` must agree with, kept for tests and
     benchmarks; its cost grows with the number of names.
     """
     ordered = longest_first(name_key(name) for name in names)

@@ -24,7 +24,8 @@ from nicknames.model.columns import Columns
 from nicknames.io.mail.archive import MailArchive, MailMessage
 from nicknames.io.mail.participants import ADDRESS, AddressKey, normalise_address, pseudonymous_address
 from nicknames.model.messages import MessageTable, table_from_frame
-from nicknames.rules.patterns import compile_names, name_key
+from nicknames.rules.matcher import compile_names
+from nicknames.rules.patterns import name_key
 
 COLLECT_COLUMNS = Columns(
     message_id="message_id", sender="sender", text="text", parent_id="parent_id",
