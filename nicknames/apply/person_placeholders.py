@@ -5,17 +5,13 @@ Kept apart from ``nicknames.collect.others`` (which finds them) so that substitu
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import regex
 
+from nicknames.apply.mention import Mention
 from nicknames.io.person_names import ORGANISATION_WORDS
 from nicknames.model.mapping import OTHERS, Mapping
 from nicknames.rules.patterns import name_key
 from nicknames.rules.word_names import WORD_NAMES, reads_as_word
-
-if TYPE_CHECKING:
-    from nicknames.apply.substitute import Mention
 
 PLACEHOLDER = "[PERSON {number}]"
 """How a person who is not a participant is written in the output."""
@@ -78,7 +74,7 @@ def other_mention(text: str, start: int, end: int, key: str, labels: dict[str, s
     an ordinary word."""
     if in_organisation(text, end) or (word and reads_as_word(text, start, end, False)):
         return None
-    return (start, end, text[start:end], key, OTHERS, labels[key], "others", (), "name", 1.0, EVIDENCE)
+    return Mention(start, end, text[start:end], key, OTHERS, labels[key], "others", (), "name", 1.0, EVIDENCE)
 
 
 def in_organisation(text: str, end: int) -> bool:

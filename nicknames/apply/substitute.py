@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 import regex
 
+from nicknames.apply.mention import Mention
 from nicknames.apply.person_placeholders import (
     OTHER_OWNERS,
     add_other_owners,
@@ -34,8 +35,8 @@ from nicknames.apply.resolution import (
 )
 from nicknames.model.mapping import Mapping
 from nicknames.rules.identifiers import PLACEHOLDERS, IdentifierRules
-from nicknames.rules.matcher import NameMatcher
-from nicknames.rules.patterns import compile_names, name_key
+from nicknames.rules.matcher import NameMatcher, compile_names
+from nicknames.rules.patterns import name_key
 from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
     WORD_NAMES,
@@ -322,8 +323,6 @@ def substitute_batch(
     return texts, records
 
 
-Mention = tuple[int, int, str, str, str, str, str, tuple[str, ...], str, float, str]
-"""A ``Replacement``'s fields after the message id, as a plain tuple (cheap to build by the million)."""
 
 
 def substitute_message(
@@ -357,7 +356,7 @@ def substitute_mentions(
     """
     text = message.text
     mentions = _identifier_mentions(message, names, pseudonym, identifiers)
-    taken = [(mention[0], mention[1]) for mention in mentions]
+    taken = [(mention.start, mention.end) for mention in mentions]
     if names.pattern is not None:
         zones: Callable[[int], Zone] | None = None
         words, positional = names.names.words, names.names.positional
@@ -436,11 +435,11 @@ def _common_words() -> frozenset[str]:
 def _only(start: int, end: int, original: str, key: str, participant: str, shaped: str, outside: bool) -> Mention:
     """The mention of a name one participant alone has: active in the scope (``only``) or not (``file``)."""
     rule, evidence = ("file", FILE_EVIDENCE) if outside else ("only", ONLY_EVIDENCE)
-    return (start, end, original, key, participant, shaped, rule, (participant,), "name", CONFIDENCE[rule], evidence)
+    return Mention(start, end, original, key, participant, shaped, rule, (participant,), "name", CONFIDENCE[rule], evidence)
 
 
 def _start_of(mention: Mention) -> int:
-    return mention[0]
+    return mention.start
 
 
 def _identifier_mentions(
@@ -458,7 +457,7 @@ def _identifier_mentions(
         else:
             text, rule, participant = _shaped(pseudonym, found.owner, found.text, found.kind), "owner", found.owner
         candidates = (participant,) if participant else ()
-        mentions.append((
+        mentions.append(Mention(
             found.start, found.end, found.text, found.text, participant, text, rule, candidates,
             found.kind, 1.0, RULES[rule],
         ))
@@ -475,7 +474,7 @@ def _name_mention(
         text = _ambiguous(pseudonym, candidates, original)
     else:
         text = original
-    return (start, end, original, key, decision.participant or "", text, decision.rule, candidates, "name",
+    return Mention(start, end, original, key, decision.participant or "", text, decision.rule, candidates, "name",
             decision.confidence, decision.evidence)
 
 
@@ -509,9 +508,9 @@ def _stitch(text: str, mentions: list[Mention]) -> str:
     pieces: list[str] = []
     position = 0
     for mention in mentions:  # indexing, not unpacking: ``*_`` would build a list per mention
-        pieces.append(text[position : mention[0]])
-        pieces.append(mention[5])
-        position = mention[1]
+        pieces.append(text[position : mention.start])
+        pieces.append(mention.pseudonym)
+        position = mention.end
     pieces.append(text[position:])
     return "".join(pieces)
 

@@ -14,14 +14,27 @@ for longer ones) that is not a stop word or a common word ("Table" is no
 misspelling of a name "Tabe") and does not also appear in lower case in the
 output (then it is a word).
 
+Names are looked for in the text's normalised view, by the same rules as apply
+(``nicknames.rules.patterns``): NFC, invisible characters skipped ("Ma\u200bry"), the
+parts of a name apart by blanks, one line break or a hyphen ("Mary\nJane",
+"Mary-Jane"), each character of a script written without spaces a word of its
+own ("张伟" in "谢谢张伟的帮助"), and Arabic and Hebrew prefixes taken off ("ومحمد").
+Offsets are those of the original text. A name written with letters of another
+script that look like Latin ones (Cyrillic "а" in "Mаry") or in compatibility
+forms (fullwidth "Ｍａｒｙ") is a *confusable*: found in the text's skeleton
+(``text_forms.matching_view(text, skeleton=True)``) and not in its view.
+
 Each message is tokenised once and its tokens are looked up in dictionaries,
 so the scan time grows with the size of the output, not with the number of names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+import re
+import unicodedata
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 import regex
 from rapidfuzz import process
@@ -32,11 +45,29 @@ from nicknames.engine.partitions import PARTITION_ROWS, batches
 from nicknames.engine.run import Progress, ordered_map
 from nicknames.io.class_list import is_person, registered_parts
 from nicknames.model.mapping import Mapping
+from nicknames.rules.patterns import (
+    CONTINUOUS,
+    CONTINUOUS_SCRIPTS,
+    MAX_PREFIX,
+    SEPARATOR,
+    prefixes_before,
+)
 from nicknames.rules.stopwords import STOPWORDS
+from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view, normalised
 from nicknames.rules.word_names import WORD_NAMES
 
-TOKEN = regex.compile(r"\w+(?:['’\-](?![sS]\b)\w+)*")
-"""A word, with inner apostrophes and hyphens ("O'Brien", "García-López"), without a possessive "'s"."""
+TOKEN = regex.compile(r"\w+(?:['’](?![sS]\b)\w+)*")
+"""A word, with inner apostrophes ("O'Brien"), without a possessive "'s"; a hyphen parts two words, as a
+space does ("García-López" is "García López")."""
+CONTINUOUS_TOKEN = regex.compile(
+    rf"[{CONTINUOUS_SCRIPTS}]|[\w--[{CONTINUOUS_SCRIPTS}]]+(?:['’](?![sS]\b)[\w--[{CONTINUOUS_SCRIPTS}]]+)*",
+    regex.VERSION1,
+)
+"""``TOKEN`` where a character of a script written without spaces is a word alone ("张伟" is two tokens)."""
+NAME_GAP = regex.compile(SEPARATOR, regex.VERSION1)
+"""A gap between the parts of a name that counts whatever its length: blanks, one line break, a hyphen."""
+MAX_GAP = 3
+"""Other gaps between the parts of a name: at most this many characters on one line ("M. J.", "Mary, Jane")."""
 CONTEXT = 30
 """Characters of context shown on each side of a finding."""
 MAX_INITIALS = 3
@@ -62,7 +93,8 @@ class Finding:
     end: int
     text: str
     kind: str
-    """``name`` (a mapped or class-list name) or ``near`` (a near miss of one)."""
+    """``name`` (a mapped or class-list name), ``confusable`` (one written with look-alike letters of another
+    script, or in compatibility forms) or ``near`` (a near miss of one)."""
     name: str
     """The name it is or resembles."""
     participants: tuple[str, ...]
@@ -272,32 +304,133 @@ class LowerWords:
         return isinstance(word, str) and word in self.ascii and word.isalpha() and word.islower()
 
 
+class Spanned(Protocol):
+    """A token: its text, and where it starts and ends in the text scanned (the parts of ``regex.Match`` used)."""
+
+    def start(self) -> int: ...
+    def end(self) -> int: ...
+    def group(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class _Token:
+    """A token that is not a match of ``TOKEN``: a word after its Arabic or Hebrew prefix letters."""
+
+    first: int
+    last: int
+    word: str
+
+    def start(self) -> int:
+        return self.first
+
+    def end(self) -> int:
+        return self.last
+
+    def group(self) -> str:
+        return self.word
+
+
 def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], set[int]]:
-    """Mapped and class-list names in one message (keep-list names skipped), and where every match starts."""
+    """Mapped and class-list names in one message (keep-list names skipped), and where every match starts.
+
+    Names are looked for in the text's normalised view, then in its skeleton
+    when that differs (confusables); offsets are the original text's.
+    """
+    if text.isascii():
+        return _scan_view(message_id, TextView(text, text), index, "name", set())
+    found, taken = _scan_view(message_id, matching_view(text), index, "name", set())
+    if _may_confuse(text):
+        more, also = _scan_view(message_id, matching_view(text, skeleton=True), index, "confusable", taken)
+        found.extend(more)
+        taken |= also
+        found.sort(key=_finding_start)
+    return found, taken
+
+
+def _finding_start(finding: Finding) -> int:
+    return finding.start
+
+
+def _may_confuse(text: str) -> bool:
+    """True when the text's skeleton may differ from its view: a confusable letter, or a compatibility form."""
+    return _CONFUSABLE.search(text) is not None or not unicodedata.is_normalized("NFKC", text)
+
+
+_CONFUSABLE = re.compile("[" + "".join(chr(code) for code in CONFUSABLES) + "]")
+
+
+def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
+               skip: set[int]) -> tuple[list[Finding], set[int]]:
+    """The names found in a view of the text, as findings of this kind in the original text (none at ``skip``)."""
+    text = view.text
     folded_text = text.lower()
-    tokens = list(TOKEN.finditer(folded_text if len(folded_text) == len(text) else text))
+    tokens = _tokens(text if len(folded_text) != len(text) else folded_text)
     folded = [token.group().lower() for token in tokens]
+    prefixed = {} if text.isascii() else _prefixed(tokens, folded, index.first)
+    identical = view.identical
     found: list[Finding] = []
     taken: set[int] = set()
-    skip = 0
-    for i in [i for i, word in enumerate(folded) if word in index.first]:
-        if i < skip:
+    skip_to = 0
+    for i in [i for i, word in enumerate(folded) if word in index.first or i in prefixed]:
+        if i < skip_to:
             continue
+        if folded[i] not in index.first:  # a name's first word after prefix letters: the name starts there
+            tokens[i] = prefixed[i]
+            folded[i] = prefixed[i].group()
         kept = _longest(index.keep, index.keep_lengths.get(folded[i], []), tokens, folded, i, text)
         length = _longest(index.names, index.lengths.get(folded[i], []), tokens, folded, i, text)
         if kept and kept >= length:
-            skip = i + kept
+            skip_to = i + kept
         elif length:
-            skip = i + length
-            sequence = tuple(folded[i:skip])
-            matched = text[tokens[i].start():tokens[skip - 1].end()]
-            if not _is_word_use(" ".join(sequence), tokens, i, text, matched, index):
-                found.append(_finding(message_id, text, tokens[i].start(), tokens[skip - 1].end(), "name",
-                                      index.names[sequence], index))
+            skip_to = i + length
+            sequence = tuple(folded[i:skip_to])
+            matched = text[tokens[i].start():tokens[skip_to - 1].end()]
+            start, end = view.span(tokens[i].start(), tokens[skip_to - 1].end())
+            if start not in skip and not _is_word_use(" ".join(sequence), tokens, i, text, matched, index):
+                found.append(_finding(message_id, view.original, start, end, kind, index.names[sequence], index))
         else:
             continue
-        taken.update(token.start() for token in tokens[i:skip])
+        if identical:
+            taken.update(token.start() for token in tokens[i:skip_to])
+        else:
+            taken.update(view.span(token.start(), token.end())[0] for token in tokens[i:skip_to])
     return found, taken
+
+
+def _tokens(text: str) -> list[Spanned]:
+    """The tokens of a text (``TOKEN``, and ``CONTINUOUS_TOKEN`` inside words of scripts written without spaces)."""
+    tokens: list[Spanned] = list(TOKEN.finditer(text))
+    if text.isascii() or CONTINUOUS.search(text) is None:
+        return tokens
+    return [part for token in tokens for part in _parts(text, token)]
+
+
+def _prefixed(tokens: Sequence[Spanned], folded: list[str], first: set[str]) -> dict[int, _Token]:
+    """Tokens that are a name's first word after Arabic or Hebrew prefix letters: that word, by token position."""
+    found: dict[int, _Token] = {}
+    for position, word in enumerate(folded):
+        if word not in first and not word.isascii():
+            token = _after_prefix(word, tokens[position], first)
+            if token is not None:
+                found[position] = token
+    return found
+
+
+def _parts(text: str, token: Spanned) -> list[Spanned]:
+    """A token as ``CONTINUOUS_TOKEN`` cuts it: each character of a script written without spaces alone."""
+    if CONTINUOUS.search(text, token.start(), token.end()) is None:
+        return [token]
+    return list(CONTINUOUS_TOKEN.finditer(text, token.start(), token.end()))
+
+
+def _after_prefix(word: str, token: Spanned, first: set[str]) -> _Token | None:
+    """The token without up to ``MAX_PREFIX`` prefix letters (``patterns.PREFIXES``), when the rest is a word."""
+    for length in range(1, min(MAX_PREFIX, len(word) - 1) + 1):
+        if word[length - 1] not in prefixes_before(word[length]):
+            return None
+        if word[length:] in first:
+            return _Token(token.start() + length, token.end(), word[length:])
+    return None
 
 
 def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, str | None],
@@ -326,10 +459,13 @@ def _looks_like_initials(text: str) -> bool:
 
 
 def _fold(text: str) -> tuple[str, ...]:
-    return tuple(match.group().lower() for match in TOKEN.finditer(text))
+    """A name as audit compares it: its tokens (``TOKEN``, ``CONTINUOUS_TOKEN``), in lower case."""
+    text = normalised(text)
+    pattern = CONTINUOUS_TOKEN if not text.isascii() and CONTINUOUS.search(text) else TOKEN
+    return tuple(match.group().lower() for match in pattern.finditer(text))
 
 
-def _longest(known: Collection[tuple[str, ...]], lengths: list[int], tokens: list[regex.Match[str]],
+def _longest(known: Collection[tuple[str, ...]], lengths: list[int], tokens: Sequence[Spanned],
              folded: list[str], i: int, text: str) -> int:
     """The length of the longest known name starting at token i (0 when none does)."""
     for length in lengths:
@@ -338,13 +474,14 @@ def _longest(known: Collection[tuple[str, ...]], lengths: list[int], tokens: lis
     return 0
 
 
-def _close(tokens: list[regex.Match[str]], i: int, length: int, text: str) -> bool:
-    """True when the tokens of a name are separated only by short gaps on one line ("Mary Jane", "M. J.")."""
+def _close(tokens: Sequence[Spanned], i: int, length: int, text: str) -> bool:
+    """True when the tokens of a name are apart only by short gaps on one line ("Mary Jane", "M. J."), or by
+    ``NAME_GAP`` (blanks, one line break, a hyphen: "Mary\\nJane")."""
     gaps = (text[tokens[k].end():tokens[k + 1].start()] for k in range(i, i + length - 1))
-    return all(len(gap) <= 3 and "\n" not in gap for gap in gaps)
+    return all((len(gap) <= MAX_GAP and "\n" not in gap) or NAME_GAP.fullmatch(gap) is not None for gap in gaps)
 
 
-def _is_word_use(key: str, tokens: list[regex.Match[str]], i: int, text: str, matched: str, index: NameIndex) -> bool:
+def _is_word_use(key: str, tokens: Sequence[Spanned], i: int, text: str, matched: str, index: NameIndex) -> bool:
     """An ordinary-word name used as the word (in lower case, or opening a sentence before a lower-case word),
     or class-list initials not written in capitals."""
     if key in index.initials and not matched.isupper():

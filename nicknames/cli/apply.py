@@ -143,8 +143,10 @@ def apply_command(
 ) -> None:
     """Replace every name in the mapping by its participant's pseudonym, scope by scope.
 
-    Names are matched as whole words, longest first; keep-list names are left as
-    they are. E-mail addresses, URLs, handles, phone numbers and participant ids
+    Names are matched as whole words, longest first, in any Unicode form (NFD,
+    invisible characters inside, a line break or hyphen between the parts,
+    Chinese and Japanese without spaces, Arabic and Hebrew prefixes; see
+    docs/workflow.md); keep-list names are left as they are. E-mail addresses, URLs, handles, phone numbers and participant ids
     are replaced first ([EMAIL], [URL], ... or the owner's pseudonym). The
     output keeps every row and column of the input; only the text changes. A
     name that belongs to two participants active in one scope is decided per

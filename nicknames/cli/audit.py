@@ -78,14 +78,16 @@ def audit_command(
 
     Looks for every name in use in the mapping and, with --class-list, every part
     of every registered name (and its initials in capitals), in any case, as whole
-    words, and for near misses (capitalised words one or two edits from a name);
-    keep-list names are skipped. It also reports person-like names (after a
-    title, "my colleague", a given name before a surname) that are neither in
-    the mapping, participants' or @others, nor on the keep list. Each finding is
-    printed with its message id and context. Exit status 1 when anything is
-    found, 0 when the output is clean, so the command can gate a release. The
-    findings show real names: keep them private. --html writes a report for an
-    ethics board that names nobody (see docs/report.md).
+    words in any Unicode form (as apply matches them), written with look-alike
+    letters of another script (confusables, such as a Cyrillic a), and for near
+    misses (capitalised words one or two edits from a name); keep-list names
+    are skipped. It also reports person-like names (after a title, "my
+    colleague", a given name before a surname) that are neither in the mapping,
+    participants' or @others, nor on the keep list. Each finding is printed
+    with its message id and context. Exit status 1 when anything is found, 0
+    when the output is clean, so the command can gate a release. The findings
+    show real names: keep them private. --html writes a report for an ethics
+    board that names nobody (see docs/report.md).
     """
     from nicknames.check.audit import (  # these load pandas: see cli/common.py
         audit_messages,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -122,12 +123,23 @@ def audit_findings(console: Console, result: AuditResult) -> None:
 def _finding_cells(finding: Finding) -> tuple[tuple[str, ...], tuple[str, str, str]]:
     from nicknames.check.audit import CONTEXT
 
-    found = finding.text + ("" if finding.kind == "name" else f" ≈ {finding.name}")
+    found = _visible(finding.text) + ("" if finding.kind == "name" else f" ≈ {finding.name}")
     cells = (f"{finding.message_id}:{finding.start}", finding.kind, found, ", ".join(finding.participants) or "-")
     lead = min(finding.start, CONTEXT)
     before = finding.context[:lead][-SHOWN_CONTEXT:]
     after = finding.context[lead + len(finding.text):][:SHOWN_CONTEXT]
-    return cells, (_one_space(before), finding.text, _one_space(after))
+    return cells, (_one_space(before), _visible(finding.text), _one_space(after))
+
+
+def _visible(text: str) -> str:
+    """The text with line breaks, tabs and invisible characters written as escapes ("Ma\\u200bry"), so a
+    finding stays on its line and shows why apply did not see it as the name."""
+    return "".join(_escaped(char) if char.isspace() and char != " " or unicodedata.category(char) in ("Cf", "Cc")
+                   else char for char in text)
+
+
+def _escaped(char: str) -> str:
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or f"\\u{ord(char):04x}"
 
 
 def _one_space(text: str) -> str:
@@ -151,9 +163,12 @@ def audit_summary(console: Console, result: AuditResult, output: Path, people: S
         return
     near = sum(finding.kind == "near" for finding in result.findings)
     messages = len({f.message_id for f in result.findings} | {p.message_id for p in people})
+    confusable = sum(finding.kind == "confusable" for finding in result.findings)
+    confusables = f"{confusable} written with look-alike letters, " if confusable else ""
     console.print(
-        f"[red]Found {len(result.findings) + len(people)} possible names[/] ({len(result.findings) - near} names, "
-        f"{near} near misses, {len(people)} person-like names outside the mapping) in {messages} of {checked}. "
+        f"[red]Found {len(result.findings) + len(people)} possible names[/] "
+        f"({len(result.findings) - near - confusable} names, {confusables}{near} near misses, "
+        f"{len(people)} person-like names outside the mapping) in {messages} of {checked}. "
         "Fix the mapping (add people who are not participants to @others, public figures to the keep list) "
         "and apply again."
     )

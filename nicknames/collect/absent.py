@@ -44,8 +44,9 @@ from dataclasses import dataclass
 
 from nicknames.io.class_list import is_person, registered_parts
 from nicknames.model.messages import Message
+from nicknames.rules.matcher import compile_names
 from nicknames.rules.nickname_table import NicknameTable
-from nicknames.rules.patterns import compile_names, name_key
+from nicknames.rules.patterns import name_key
 from nicknames.rules.word_names import (
     WORD_NAMES,
     in_longer_name,

@@ -33,9 +33,9 @@ from nicknames.engine.run import objects_frozen, ordered_map
 from nicknames.io.class_list import is_person, registered_parts
 from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import Message, MessageTable
-from nicknames.rules.matcher import NameMatcher
+from nicknames.rules.matcher import NameMatcher, compile_names
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
-from nicknames.rules.patterns import compile_names, name_key
+from nicknames.rules.patterns import name_key
 from nicknames.rules.salutations import DEFAULT_RULES, Rules
 from nicknames.rules.stopwords import SALUTATION_WORDS, STOPWORDS
 

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
+from nicknames.model.columns import Columns
 from nicknames.model.errors import InputError
 
-if TYPE_CHECKING:
-    from nicknames.model.messages import MessageTable
+
+class Table(Protocol):
+    """What a scope reads of a messages table (``MessageTable``)."""
+
+    frame: Any
+    columns: Columns
+    source: str
+    threads: list[str]
+
+    def __len__(self) -> int: ...
 
 
 class Scope(StrEnum):
@@ -26,7 +35,7 @@ class Scope(StrEnum):
         except ValueError:
             raise InputError(f"Unknown scope {name!r}; choose one of {', '.join(SCOPES)}.") from None
 
-    def keys(self, table: MessageTable) -> list[str]:
+    def keys(self, table: Table) -> list[str]:
         """The scope each message of the table belongs to: its thread, its session, or one scope for all."""
         if self is Scope.all:
             return [""] * len(table)

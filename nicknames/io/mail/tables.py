@@ -29,7 +29,8 @@ from nicknames.io.mail.participants import (
 )
 from nicknames.model.columns import Columns
 from nicknames.model.messages import MessageTable, table_from_frame
-from nicknames.rules.patterns import compile_names, name_key
+from nicknames.rules.matcher import compile_names
+from nicknames.rules.patterns import name_key
 
 COLLECT_COLUMNS = Columns(
     message_id="message_id", sender="sender", text="text", parent_id="parent_id",
@@ -148,6 +149,6 @@ def display_name_usage(archive: MailArchive, participants: set[str]) -> Counter[
     if pattern is None:
         return usage
     for message in archive.messages:
-        used = {name_key(match.group()) for match in pattern.finditer(f"{message.subject}\n{message.body.text}")}
+        used = {match.name for match in pattern.finditer(f"{message.subject}\n{message.body.text}")}
         usage.update((participant, part) for part in used for participant in owners[part])
     return usage
