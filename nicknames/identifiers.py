@@ -1,14 +1,18 @@
-"""Identifiers other than names in message text: e-mail addresses, URLs, @handles, phone numbers, ids.
+"""Identifiers other than names in message text: e-mail addresses, URLs, paths, @handles, phone numbers, ids.
 
-Each kind is found by one documented pattern and replaced by a placeholder
-(``PLACEHOLDERS``), or by the owner's pseudonym when the identifier belongs to a
-known participant (their address or handle from the class list, or their own
-participant id written in the text).
+Each kind is found by one documented pattern. A handle, phone number or id is
+replaced whole, by a placeholder (``PLACEHOLDERS``) or by the owner's pseudonym
+when it belongs to a known participant (their address or handle from the class
+list, or their own participant id written in the text). An address, URL or
+path is replaced whole only when it belongs to a known participant, or with
+``whole=True``; otherwise only its personal part is replaced
+(``nicknames.identifier_parts``: ``[USER]@example.org``), and one that holds no
+personal part is left as it is (an organisation's site, a project's repository).
 
 Identifiers are found first, before names. An identifier span wins over any
-name inside it: ``mary.poe@example.org`` becomes one ``[EMAIL]`` (or the
-owner's pseudonym), never ``mary.[U12]@example.org``. Among identifiers that
-overlap, the one that starts first wins, then the longest.
+name inside it: no name is matched inside ``mary.poe@example.org``; its
+personal part ``mary.poe`` is replaced as a whole, never ``mary.[U12]``.
+Among identifiers that overlap, the one that starts first wins, then the longest.
 """
 
 from __future__ import annotations
@@ -19,15 +23,31 @@ from dataclasses import dataclass, field
 
 import regex
 
+from nicknames.stopwords import STOPWORDS
+from nicknames.identifier_parts import (
+    Part,
+    PersonalNames,
+    email_parts,
+    path_parts,
+    personal_names,
+    tag_parts,
+    url_parts,
+)
+
 PLACEHOLDERS = {
     "email": "[EMAIL]",
     "url": "[URL]",
     "handle": "[HANDLE]",
     "phone": "[PHONE]",
+    "path": "[PATH]",
+    "tag": "[TAG]",
 }
-"""What replaces an identifier of each kind that belongs to no known participant."""
+"""What replaces a whole identifier of each kind that belongs to no known participant."""
 
-KINDS = ("email", "url", "handle", "phone", "id")
+PART_PLACEHOLDER = "[USER]"
+"""What replaces the personal part of an address, URL or path whose person is not known."""
+
+KINDS = ("email", "url", "handle", "phone", "id", "path", "tag")
 """Every kind of identifier; ``id`` is a participant's own id written in the text (always owned)."""
 
 _EMAIL = r"(?<![\w.+\-])[\w.+\-]*\w@(?:[\w\-]+\.)+\p{L}{2,}(?!\w)"
@@ -39,10 +59,23 @@ _LOCAL_PART = regex.compile(r"(?<![\w.+\-])[\w+\-]+(?:[._][\w+\-]+)+\Z")
 _DOMAIN = regex.compile(r"[\w\-]+(?:\.[\w\-]+)*(?!\w)")
 """``mary.poe at example.org``: a dotted local part, " at ", a domain. Found from each " at ", because a
 pattern that starts with a word character is slow to scan long texts with."""
-_URL = (
-    r"(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
-    r"[^\s<>\"'()\[\]{}]+(?:\([^\s<>\"'()]*\)[^\s<>\"'()\[\]{}]*)*"
+_PLAIN_LOCAL_PART = regex.compile(r"(?<![\w.+\-])[a-z0-9][a-z0-9+\-]*\Z")
+_HOST = regex.compile(r"(?:[a-z0-9][a-z0-9\-]*(?:\.|[ ]dot[ ]))+[a-z]{2,6}(?![\w.\-]*\w)")
+"""``ed at lab.example.org``, ``annberg at example dot org``: a lower-case local part without a dot is an
+address only before a lower-case host with a dot (or " dot ") and a top-level domain of letters; and
+not a common word ("look at example.org")."""
+_TLDS = (
+    "com|org|net|edu|gov|mil|int|io|info|biz|eu|uk|de|fr|nl|au|ca|ch|se|dk|fi|jp|nz|es|be|pl|cz|ie|pt|gr|hu|ru|cn|br"
 )
+"""Top-level domains after which a host without a scheme (``annberg.net``) is read as one."""
+_URL = (
+    r"(?:(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
+    r"[^\s<>\"'()\[\]{}]+(?:\([^\s<>\"'()]*\)[^\s<>\"'()\[\]{}]*)*"
+    rf"|(?<![\w.@/:\-])(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+(?i:{_TLDS})(?![\w\-]|\.\w)"  # a bare host: example.org
+    r"(?:/[^\s<>\"'()\[\]{}]*)?)"
+)
+_BARE_HOST = regex.compile(rf"\.(?i:{_TLDS})(?![\w\-])")
+"""What a text without a scheme or ``www.`` must hold for a URL to be in it."""
 _HANDLE = r"(?<![\w.@/])@\p{L}(?:[\w.\-]*\w)?(?![@\w])"
 _DOMAIN_END = regex.compile(r"\.(?:com|org|net|edu|gov|mil|int|io|co|uk|de|fr|nl|au|ca|us|info|biz)$", regex.I)
 """A handle ending like a domain (``@enron.com``) is the tail of an address, not a handle."""
@@ -57,7 +90,20 @@ _PHONE = (
 )
 PHONE_DIGITS = (7, 15)
 """A phone number has 7 to 15 digits (E.164 allows at most 15); fewer is a time zone or a code."""
-PATTERNS = {"email": _EMAIL, "url": _URL, "handle": _HANDLE, "phone": _PHONE}
+_FILE_TYPES = "docx?|xlsx?|pptx?|pdf|txt|csv|odt|ods|odp|rtf|zip|png|jpe?g|gif|mp[34]|mov|nc|ipynb|tex|md"
+"""Extensions of the file names found as paths."""
+_FILE_NAME_END = regex.compile(rf"\w\.(?i:{_FILE_TYPES})(?![\w\-])")
+_TAG = r"(?<![\w#&/])#\p{L}\w*"
+"""A hashtag: the names in it are its personal part (``#AnnBerg``); other tags (``#climate``) stay."""
+_PATH = (
+    r"(?:(?<![\w/.~])(?:/home/|/Users/|/users/)"  # /home/aberg, /Users/aberg
+    r"|(?<![\w\\])[A-Za-z]:\\(?i:Users|Documents and Settings)\\"  # C:\Users\aberg
+    r"|(?<![\w/~\-])~(?=\p{L}[\w.\-]*/))"  # ~aberg/
+    r"[\w.\-]*\w(?:[/\\][^\s<>\"'()\[\]{}]*)?"
+    rf"|(?<![\w.\-/\\])\w[\w.\-]*\.(?i:{_FILE_TYPES})(?![\w\-])"  # a file name: notes_ann_berg.docx
+)
+"""A home directory and what follows it (the user's name is its personal part), or a file name."""
+PATTERNS = {"email": _EMAIL, "url": _URL, "handle": _HANDLE, "phone": _PHONE, "path": _PATH, "tag": _TAG}
 """The regular expression of each kind with a pattern of its own."""
 
 _COMPILED = {kind: regex.compile(pattern) for kind, pattern in PATTERNS.items()}
@@ -69,7 +115,11 @@ def _may_hold(kind: str, text: str) -> bool:
     if kind in ("email", "handle"):
         return "@" in text
     if kind == "url":
-        return "://" in text or "www." in text or "WWW." in text
+        return "://" in text or "www." in text or "WWW." in text or _BARE_HOST.search(text) is not None
+    if kind == "path":
+        return _may_hold_path(text)
+    if kind == "tag":
+        return "#" in text
     if text.isascii() and not _has_ascii_digit(text):
         return False  # a substring test per digit is much faster than the pattern on long texts
     return _THREE_DIGITS.search(text) is not None
@@ -83,9 +133,15 @@ def _may_hold_any(text: str) -> bool:
     it is an ASCII digit. A few substring tests are much cheaper than running
     every pattern over a long text that holds none of these.
     """
-    if not text.isascii() or "@" in text or _may_hold("url", text):
+    if not text.isascii() or "@" in text or "#" in text or _may_hold("url", text) or _may_hold_path(text):
         return True
     return _has_ascii_digit(text)
+
+
+def _may_hold_path(text: str) -> bool:
+    """False when no home directory can occur: none of ``/home/``, ``/Users/``, ``/users/``, ``:\\``, ``~``."""
+    return ("~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
+            or _FILE_NAME_END.search(text) is not None)
 
 
 def _has_ascii_digit(text: str) -> bool:
@@ -149,6 +205,20 @@ class IdentifierRules:
     owners: Mapping[str, str] = field(default_factory=dict)
     """Lower-cased e-mail address, handle (without ``@``) or participant id → participant."""
     ids: regex.Pattern[str] | None = None
+    names: PersonalNames = field(default_factory=PersonalNames)
+    """Every person's name words, to find the personal part of an address, URL or path."""
+    whole: bool = False
+    """Replace every address, URL and path whole, as a placeholder, rather than its personal part."""
+
+    def parts(self, found: Identifier, text: str = "") -> list[Part]:
+        """What to replace of an identifier in ``text``: its personal parts, or all of it (owner None when not known).
+
+        Handles, phones and ids, an identifier of a known participant, and any
+        identifier with ``whole`` are replaced whole.
+        """
+        if self.whole or found.owner is not None or found.kind not in PART_KINDS:
+            return [(found.start, found.end, found.owner)]
+        return PART_KINDS[found.kind](found.text, found.start, self.names, text)
 
     def find(self, text: str) -> list[Identifier]:
         """Every identifier of the chosen kinds in the text, without overlaps, in text order."""
@@ -182,7 +252,7 @@ class IdentifierRules:
             return
         for match in _matches(kind, text):
             value = match.group()
-            if kind == "url":
+            if kind in ("url", "path"):
                 value = _trim_url(value)
             if kind == "email":
                 value = value.lstrip(".")
@@ -205,16 +275,27 @@ class IdentifierRules:
         return self.owners.get(key) if kind in ("email", "handle") else None
 
 
+PART_KINDS = {"email": email_parts, "url": url_parts, "path": path_parts, "tag": tag_parts}
+"""The kinds replaced by their personal part, and the function that finds it."""
+
+
 def identifier_rules(
     kinds: Iterable[str] = KINDS,
     participants: Iterable[str] = (),
     addresses: Mapping[str, Iterable[str]] | None = None,
+    *,
+    names: Mapping[str, Iterable[str]] | None = None,
+    keep: Iterable[str] = (),
+    whole: bool = False,
 ) -> IdentifierRules:
-    """Rules for the chosen kinds, knowing the participants' ids and their addresses or handles.
+    """Rules for the chosen kinds, knowing the participants' ids, addresses or handles, and names.
 
     ``addresses`` maps a participant to e-mail addresses and handles (from the
     class list). The local part of a participant's e-mail address counts as
-    their handle too (``@mary.poe`` for ``mary.poe@example.org``).
+    their handle too (``@mary.poe`` for ``mary.poe@example.org``). ``names``
+    maps a participant to their names in use (``keep``: names that are not
+    personal), to tell the personal part of an address, URL or path; with
+    ``whole`` every address, URL and path is replaced whole instead.
     """
     owners: dict[str, str] = {}
     for participant, values in (addresses or {}).items():
@@ -227,7 +308,9 @@ def identifier_rules(
     ids = [p for p in dict.fromkeys(participants) if _ID_SHAPE.match(p)]
     for participant in ids:
         owners.setdefault(participant.lower(), participant)
-    return IdentifierRules(frozenset(kinds), owners, _id_pattern(ids))
+    return IdentifierRules(
+        frozenset(kinds), owners, _id_pattern(ids), personal_names(names or {}, keep), whole
+    )
 
 
 def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
@@ -238,12 +321,32 @@ def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
         yield from (match.span() for match in _BRACKETED_EMAIL.finditer(text))
     at = text.find(" at ")
     while at >= 0:
-        if _may_end_local_part(text, max(0, at - 64), at):
-            local = _LOCAL_PART.search(text, max(0, at - 64), at)
-            domain = _DOMAIN.match(text, at + len(" at "))
-            if local and domain and _starts_word(text, local.start()):
-                yield local.start(), domain.end()
+        span = _dotted_address(text, at) or _plain_address(text, at)
+        if span is not None:
+            yield span
         at = text.find(" at ", at + 1)
+
+
+def _dotted_address(text: str, at: int) -> tuple[int, int] | None:
+    """``mary.poe at example.org``: a local part with a dot or underscore before the " at " at ``at``."""
+    if not _may_end_local_part(text, max(0, at - 64), at):
+        return None
+    local = _LOCAL_PART.search(text, max(0, at - 64), at)
+    domain = _DOMAIN.match(text, at + len(" at "))
+    if local and domain and "." in domain.group() and _starts_word(text, local.start()):
+        return local.start(), domain.end()
+    return None
+
+
+def _plain_address(text: str, at: int) -> tuple[int, int] | None:
+    """``ed at lab.example.org``: a plain lower-case local part before a host (``_HOST``)."""
+    host = _HOST.match(text, at + len(" at "))
+    if host is None:
+        return None
+    local = _PLAIN_LOCAL_PART.search(text, max(0, at - 64), at)
+    if local is None or not _starts_word(text, local.start()) or local.group() in STOPWORDS:
+        return None
+    return local.start(), host.end()
 
 
 def _may_end_local_part(text: str, start: int, end: int) -> bool:
@@ -259,8 +362,8 @@ def _may_end_local_part(text: str, start: int, end: int) -> bool:
 
 
 def _starts_word(text: str, offset: int) -> bool:
-    """True when nothing but a space, line start or opening bracket stands before the offset."""
-    return offset == 0 or text[offset - 1] in " \t\n<(\"'"
+    """True when nothing but a space, line start, opening bracket or ``mailto:`` stands before the offset."""
+    return offset == 0 or text[offset - 1] in " \t\n<(\"'" or text.endswith("mailto:", 0, offset)
 
 
 def without_overlaps(spans: Iterable[Identifier]) -> list[Identifier]:

@@ -196,17 +196,23 @@ def pseudonymise(
     identifiers: Iterable[str] = KINDS,
     addresses: MappingType[str, list[str]] | None = None,
     unresolved: Unresolved = Unresolved.first,
+    whole_identifiers: bool = False,
 ) -> ApplyResult:
     """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
 
     ``identifiers`` are the kinds of ``nicknames.identifiers.KINDS`` to replace
     (none with ``()``); ``addresses`` maps participants to their e-mail addresses
-    and handles (a class list's), to which a mail archive adds its own.
+    and handles (a class list's), to which a mail archive adds its own. An
+    address, URL or path has only its personal part replaced, unless
+    ``whole_identifiers``.
     """
     kinds = list(identifiers)
     senders = source.participants()
     owned = source.owned_addresses(addresses, pseudonym or IdTemplate())
-    rules = identifier_rules(kinds, [*mapping.participants, *senders], owned) if kinds else None
+    rules = identifier_rules(
+        kinds, [*mapping.participants, *senders], owned, names=mapping.names, keep=mapping.keep,
+        whole=whole_identifiers,
+    ) if kinds else None
     return apply_source(
         source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved
     )

@@ -67,7 +67,7 @@ def test_overlaps_first_then_longest() -> None:
 
 def _apply(text: str, mapping: Mapping, **addresses: list[str]) -> tuple[str, list[str]]:
     names = scope_names(mapping, set(mapping.participants))
-    rules = identifier_rules(participants=mapping.participants, addresses=addresses)
+    rules = identifier_rules(participants=mapping.participants, addresses=addresses, names=mapping.names)
     out, records = substitute_message(Message("m1", "U0001", text, None, "t", "s"), names, IdTemplate(),
                                       identifiers=rules)
     return out, [record.kind for record in records]
@@ -76,9 +76,12 @@ def _apply(text: str, mapping: Mapping, **addresses: list[str]) -> tuple[str, li
 @pytest.mark.parametrize(
     ("text", "expected", "kinds"),
     [
-        # identifiers first: a name inside an address or URL is part of the identifier
-        ("mail Mary.Poe@example.org", "mail [EMAIL]", ["email"]),
-        ("see https://example.org/Mary", "see [URL]", ["url"]),
+        # identifiers first: a name inside an address or URL is part of its personal part
+        ("mail Mary.Poe@example.org", "mail [U0002]@example.org", ["email"]),
+        ("mail zed@example.org", "mail [USER]@example.org", ["email"]),
+        ("see https://example.org/Mary", "see https://example.org/[U0002]", ["url"]),
+        ("see https://example.org/Mary_Jones", "see https://example.org/Mary_Jones", []),  # Jones: nobody's
+        ("see https://example.org/news", "see https://example.org/news", []),
         ("ring Mary on 713-853-1234", "ring [U0002] on [PHONE]", ["name", "phone"]),
         # a handle whose body is a mapped name is left to the names
         ("@Mary said", "@[U0002] said", ["name"]),
@@ -104,5 +107,8 @@ def test_every_identifier_change_is_recorded() -> None:
     _, records = substitute_message(message, names, IdTemplate(), identifiers=RULES)
     [record] = records
     assert (record.kind, record.original, record.pseudonym, record.rule, record.participant) == (
-        "email", "a@b.org", "[EMAIL]", "identifier", "",
+        "email", "a", "[USER]", "identifier", "",
     )
+    _, records = substitute_message(message, names, IdTemplate(), identifiers=identifier_rules(whole=True))
+    [record] = records
+    assert (record.kind, record.original, record.pseudonym) == ("email", "a@b.org", "[EMAIL]")

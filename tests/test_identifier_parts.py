@@ -1,0 +1,124 @@
+"""Only the personal part of an address, URL, path or hashtag is replaced; one naming nobody stays."""
+
+from __future__ import annotations
+
+import pytest
+
+from nicknames.identifier_parts import personal_names
+from nicknames.identifiers import identifier_rules
+from nicknames.mapping import Mapping
+from nicknames.messages import Message
+from nicknames.pseudonyms import IdTemplate
+from nicknames.substitute import scope_names, substitute_message
+
+MAPPING = Mapping({
+    "U1": ["Ann Berg", "Ann", "Berg"],
+    "U2": ["Tomas Quell", "Tomas"],
+    "U3": ["Ida Rew", "Rew"],
+    "U4": ["Ann Lodd"],  # Ann is shared with U1
+})
+
+
+def _apply(text: str, whole: bool = False) -> str:
+    names = scope_names(MAPPING, set(MAPPING.participants))
+    rules = identifier_rules(participants=MAPPING.participants, names=MAPPING.names, whole=whole)
+    out, _ = substitute_message(Message("m1", "U2", text, None, "t", "s"), names, IdTemplate(), identifiers=rules)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # addresses: the local part goes, the organisation's domain stays
+        ("mail ann.berg@uni.example.org", "mail [U1]@uni.example.org"),
+        ("mail aberg@uni.example.org", "mail [U1]@uni.example.org"),  # initial and surname glued
+        ("mail tquell7@example.org", "mail [U2]@example.org"),  # a name inside the local part
+        ("mail xk42@example.org", "mail [USER]@example.org"),  # nobody known: still personal
+        ("mail support@example.org or no-reply@example.org", "mail support@example.org or no-reply@example.org"),
+        ("mail ann.berg at uni.example.org", "mail [U1] at uni.example.org"),
+        ("<mailto:ann.berg at uni.example.org>", "<mailto:[U1] at uni.example.org>"),
+        ("write to tq at lab.example.org.", "write to [USER] at lab.example.org."),  # a plain local part
+        ("annberg at example dot org", "[U1] at example dot org"),
+        # hosts made of a person's names; an organisation's host stays
+        ("see annberg.net", "see [U1].net"),
+        ("see https://ann.berg.example.org/cv", "see https://[U1].example.org/cv"),
+        ("see www.berg-consult.example.org", "see www.berg-consult.example.org"),
+        ("see https://example.org/docs/index.html", "see https://example.org/docs/index.html"),
+        # home directories and paths
+        ("in /home/aberg/data", "in /home/[U1]/data"),
+        ("in C:\\Users\\aberg\\Desktop", "in C:\\Users\\[U1]\\Desktop"),
+        ("in ~aberg/notes", "in ~[U1]/notes"),
+        ("in /home/xk42/data", "in /home/[USER]/data"),
+        ("see https://example.org/~tquell/", "see https://example.org/~[U2]/"),
+        ("see https://example.org/people/ann.berg/", "see https://example.org/people/[U1]/"),
+        # profiles and code-hosting owners
+        ("see twitter.com/annberg", "see twitter.com/[U1]"),
+        ("see https://twitter.com/xk42", "see https://twitter.com/[USER]"),
+        ("see https://www.linkedin.com/in/ann-berg", "see https://www.linkedin.com/in/[U1]"),
+        ("see https://github.com/tquell/tool", "see https://github.com/[U2]/tool"),
+        ("see https://github.com/xk_/tool", "see https://github.com/[USER]/tool"),
+        ("Tidewatch code: https://github.com/tidewatch/core", "Tidewatch code: https://github.com/tidewatch/core"),
+        ("see https://github.com/tidewatch/core or tidewatch.org", "see https://github.com/tidewatch/core or tidewatch.org"),
+        # file names and path pieces made of names, and the same person's other words
+        ("open Ann_Berg_notes.docx", "open [U1]_notes.docx"),
+        ("see example.org/talks/Rew/slides_Rew.pdf", "see example.org/talks/[U3]/slides_[U3].pdf"),
+        ("see example.org/talks/Ida-Rew-2010.pdf", "see example.org/talks/[U3].pdf"),
+        ("see example.org/wiki/Ann_Lodd", "see example.org/wiki/[U4]"),
+        ("see example.org/wiki/Ann", "see example.org/wiki/[USER]"),  # Ann is shared: nobody's
+        # hashtags
+        ("#AnnBerg rocks, #climate too", "#[U1] rocks, #climate too"),
+    ],
+)
+def test_personal_parts_are_replaced(text: str, expected: str) -> None:
+    assert _apply(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("mail ann.berg@uni.example.org", "mail [EMAIL]"),
+        ("see https://example.org/docs/", "see [URL]"),
+        ("in /home/aberg/data", "in [PATH]"),
+    ],
+)
+def test_whole_replaces_every_identifier_whole(text: str, expected: str) -> None:
+    assert _apply(text, whole=True) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "look at notes dot example",  # a common word before " at " is no local part
+        "meet at 10.30 at home.",
+        "see e.g. this.That and file.py",
+        "about ~5 km away, ~ten minutes",
+        "version 2.0.1 at noon",
+        "the room #3 and C# code",
+    ],
+)
+def test_no_identifier_where_there_is_none(text: str) -> None:
+    assert identifier_rules().find(text) == []
+
+
+def test_a_common_word_is_no_local_part() -> None:
+    assert identifier_rules(["email"]).find("look at notes.example.org") == []
+    assert [f.text for f in identifier_rules(["email"]).find("ask tq at notes.example.org")] == ["tq at notes.example.org"]
+
+
+@pytest.mark.parametrize(
+    ("piece", "people"),
+    [
+        ("annberg", {"U1"}),
+        ("aberg", {"U1"}),
+        ("bergann", {"U1"}),
+        ("Ann.Berg", {"U1"}),
+        ("a.berg", {"U1"}),
+        ("AnnBerg", {"U1"}),
+        ("ann", {"U1", "U4"}),
+        ("ann.x", set()),
+        ("a.b", set()),  # initials alone name nobody
+    ],
+)
+def test_pieces_made_of_names(piece: str, people: set[str]) -> None:
+    names = personal_names({"U1": ["Ann Berg"], "U4": ["Ann Lodd"]})
+    assert names.people(piece) == people
