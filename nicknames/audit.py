@@ -12,7 +12,12 @@ is a capitalised word within a small edit distance of a name (one edit, a swap
 of two neighbouring letters counting as one, for words of up to 7 letters; two
 for longer ones) that is not a stop word or a common word ("Table" is no
 misspelling of a name "Tabe") and does not also appear in lower case in the
-output (then it is a word).
+output (then it is a word). A *glued* name is one joined to other characters
+into one word, as identifiers and file names have them (``Mary2``,
+``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``): a word with a digit, an
+underscore or a lower-to-upper case change whose letters are made of one
+person's names (``nicknames.identifier_parts``), or a lower-case word that is a
+person's names glued together.
 
 Each message is tokenised once and its tokens are looked up in dictionaries,
 so the scan time grows with the size of the output, not with the number of names.
@@ -29,6 +34,7 @@ from rapidfuzz.distance import OSA
 
 from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.lexicon import common_words
+from nicknames.identifier_parts import PersonalNames, personal_names
 from nicknames.mapping import Mapping
 from nicknames.stopwords import STOPWORDS
 from nicknames.word_names import WORD_NAMES
@@ -60,7 +66,7 @@ class Finding:
     end: int
     text: str
     kind: str
-    """``name`` (a mapped or class-list name) or ``near`` (a near miss of one)."""
+    """``name`` (a mapped or class-list name), ``glued`` (one glued to other characters) or ``near`` (a near miss)."""
     name: str
     """The name it is or resembles."""
     participants: tuple[str, ...]
@@ -98,6 +104,8 @@ class NameIndex:
 
     signature_only: set[str] = field(default_factory=set)
     """Class-list initials that no mapped name has: found only in a short line such as a sign-off."""
+    personal: PersonalNames = field(default_factory=PersonalNames)
+    """Every person's name words and glued forms, for names glued to other characters."""
 
     def add(self, text: str, participant: str, word: bool = False, initials: bool = False) -> None:
         """Index one name of a participant."""
@@ -137,6 +145,11 @@ class NameIndex:
 def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> NameIndex:
     """The names audit looks for: the mapping's names in use, class-list name parts, and the keep list."""
     index = NameIndex()
+    persons = {pid: mapping.names_in_use(pid) for pid in mapping.participants}
+    for participant, full_name in (class_list or {}).items():
+        if is_person(full_name):
+            persons.setdefault(participant, []).append(full_name)
+    index.personal = personal_names(persons, mapping.keep)
     for text in mapping.keep:
         index.add_keep(text)
     for participant in mapping.participants:
@@ -281,7 +294,38 @@ def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], s
         else:
             continue
         taken.update(token.start() for token in tokens[i:skip])
+    found.extend(glued_names(message_id, text, index, taken))
     return found, taken
+
+
+GLUED = regex.compile(r"(?<![\w])\w*(?:_|\d|\p{Ll}\p{Lu})\w*|(?<![\w])\p{Ll}{6,}(?!\w)")
+"""Words that may hold a glued name: with an underscore, a digit or a case change; or long and lower-case."""
+
+
+def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int]) -> list[Finding]:
+    """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``)."""
+    found: list[Finding] = []
+    personal = index.personal
+    for match in GLUED.finditer(text):
+        word = match.group()
+        if match.start() in taken or word.isdigit():
+            continue
+        people = _glued_people(word, personal, index)
+        if people:
+            found.append(Finding(message_id, match.start(), match.end(), word, "glued", word, tuple(sorted(people)),
+                                 _finding(message_id, text, match.start(), match.end(), "glued", word, index).context))
+    return found
+
+
+def _glued_people(word: str, personal: PersonalNames, index: NameIndex) -> frozenset[str]:
+    """The people a glued word is made of; a lower-case word only when it is names glued (``maryjones``)."""
+    if word.islower() and word.isalpha():
+        return frozenset() if word in common_words() else personal.glued.get(word, frozenset())
+    people = personal.people(word) or frozenset().union(*(found for _, _, found in personal.runs(word)))
+    letters = "".join(c for c in word if c.isalpha()).lower()
+    if people and (letters in index.words or letters in common_words()):
+        return frozenset()
+    return people
 
 
 def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, str | None],

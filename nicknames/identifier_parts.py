@@ -115,11 +115,12 @@ class PersonalNames:
     def contained(self, piece: str) -> frozenset[str]:
         """The people with a name of ``CONTAINED``+ letters inside the piece (``jberg``, ``berg_a``); longest wins."""
         lowered = piece.lower()
-        best: tuple[int, frozenset[str]] = (0, frozenset())
-        for word, people in self.words.items():
-            if len(word) >= max(CONTAINED, best[0] + 1) and word in lowered:
-                best = (len(word), people)
-        return best[1]
+        for length in range(len(lowered), CONTAINED - 1, -1):  # every substring, longest first
+            for start in range(len(lowered) - length + 1):
+                people = self.words.get(lowered[start : start + length])
+                if people:
+                    return people
+        return frozenset()
 
     def _longest_run(self, words: list[regex.Match[str]], start: int) -> tuple[int, frozenset[str]]:
         """The last index of the longest run of name words of one person from ``start``, and the people."""
@@ -132,8 +133,8 @@ class PersonalNames:
         return best, best_people
 
     def _run_people(self, words: list[str]) -> frozenset[str]:
-        """The people every word names (an initial counts), with at least one word longer than a letter."""
-        if all(len(word) == 1 for word in words):
+        """The people every word names (an initial counts), with at least one word of three letters or more."""
+        if all(len(word) < 3 for word in words):
             return frozenset()
         people: frozenset[str] | None = None
         for word in words:
