@@ -14,6 +14,7 @@ from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.attribution import tally
 from nicknames.discover.glued import glued_name
 from nicknames.discover.lexicon import Lexicon, name_words
+from nicknames.discover.lost_letters import registered_forms, registered_matches
 from nicknames.discover.sequences import sequence_words
 from nicknames.discover.stylised import is_stylised
 from nicknames.discover.suggest import Known, signature_tags
@@ -166,6 +167,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         _signoffs(scan, roster, found)
         _greetings(scan, posts, plan, found)
         _class_list_names(scan, part_owners, found)
+        _lost_letters(scan, plan.registered, found)
         _drop_words(found, scan.index.lexicon, part_owners, names_table)
         if discover:
             _suggest(found, plan.registered, scan.index, names_table)
@@ -230,6 +232,27 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
             count = usage.total(part) if len(owners) == 1 else usage.total_in(part, threads_of(participant))
             if count:
                 found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
+
+
+def _lost_letters(scan: Scan, registered: dict[str, list[str]], found: Found) -> None:
+    """Registered names with letters lost by an archive, in the text or in the class list (``St?phane``).
+
+    A word matching the parts of one participant only is taken as their name
+    (tag ``lost``); see ``discover.lost_letters``.
+    """
+    owners: dict[str, set[str]] = {}
+    for participant, parts in registered.items():
+        for part in parts:
+            if " " not in part:
+                owners.setdefault(part, set()).add(participant)
+    counts = Counter(scan.lost)
+    index = scan.index
+    for token in registered_forms(owners, index.tokens()):
+        counts[token] += sum(index.threads.get(token, Counter()).values())
+    for word, matched in registered_matches(counts, owners).items():
+        people = set().union(*(owners[part] for part in matched))
+        if len(people) == 1:
+            found.add(people.pop(), word, "lost", counts[word])
 
 
 def _signoffs(scan: Scan, roster: dict[str, str], found: Found) -> None:
