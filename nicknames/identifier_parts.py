@@ -31,8 +31,6 @@ from dataclasses import dataclass, field
 
 import regex
 
-from nicknames.discover.lexicon import common_words
-
 ROLE_WORDS = frozenset({
     "abuse", "account", "accounts", "admin", "administrator", "announce", "billing", "bounce", "bounces",
     "careers", "contact", "enquiries", "feedback", "help", "helpdesk", "hello", "hostmaster", "info", "inquiries",
@@ -310,6 +308,8 @@ def _personal_by_position(
 
 def _common_word(piece: str) -> bool:
     """True for a piece that is one common word ("will", "brown"): a name alone counts only when uncommon."""
+    from nicknames.discover.lexicon import common_words  # the discover package loads numpy: not at start-up
+
     words = _WORDS.findall(piece)
     return len(words) == 1 and words[0].lower() in common_words()
 

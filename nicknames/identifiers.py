@@ -69,13 +69,15 @@ _TLDS = (
 )
 """Top-level domains after which a host without a scheme (``annberg.net``) is read as one."""
 _URL = (
-    r"(?:(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
+    r"(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
     r"[^\s<>\"'()\[\]{}]+(?:\([^\s<>\"'()]*\)[^\s<>\"'()\[\]{}]*)*"
-    rf"|(?<![\w.@/:\-])(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+(?i:{_TLDS})(?![\w\-]|\.\w)"  # a bare host: example.org
-    r"(?:/[^\s<>\"'()\[\]{}]*)?)"
 )
 _BARE_HOST = regex.compile(rf"\.(?i:{_TLDS})(?![\w\-])")
-"""What a text without a scheme or ``www.`` must hold for a URL to be in it."""
+"""Where a URL without a scheme or ``www.`` may end its host: it is read back from there (``_anchored``)."""
+_BARE_URL = regex.compile(
+    rf"(?<![\w.@/:\-])(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+(?i:{_TLDS})(?![\w\-]|\.\w)(?:/[^\s<>\"'()\[\]{{}}]*)?"
+)
+"""A bare host and its path: ``example.org/x``, ``annberg.net``."""
 _HANDLE = r"(?<![\w.@/])@\p{L}(?:[\w.\-]*\w)?(?![@\w])"
 _DOMAIN_END = regex.compile(r"\.(?:com|org|net|edu|gov|mil|int|io|co|uk|de|fr|nl|au|ca|us|info|biz)$", regex.I)
 """A handle ending like a domain (``@enron.com``) is the tail of an address, not a handle."""
@@ -92,7 +94,7 @@ PHONE_DIGITS = (7, 15)
 """A phone number has 7 to 15 digits (E.164 allows at most 15); fewer is a time zone or a code."""
 _FILE_TYPES = "docx?|xlsx?|pptx?|pdf|txt|csv|odt|ods|odp|rtf|zip|png|jpe?g|gif|mp[34]|mov|nc|ipynb|tex|md"
 """Extensions of the file names found as paths."""
-_FILE_NAME_END = regex.compile(rf"\w\.(?i:{_FILE_TYPES})(?![\w\-])")
+_FILE_NAME_END = regex.compile(rf"\.(?i:{_FILE_TYPES})(?![\w\-])")
 _TAG = r"(?<![\w#&/])#\p{L}\w*"
 """A hashtag: the names in it are its personal part (``#AnnBerg``); other tags (``#climate``) stay."""
 _PATH = (
@@ -100,9 +102,10 @@ _PATH = (
     r"|(?<![\w\\])[A-Za-z]:\\(?i:Users|Documents and Settings)\\"  # C:\Users\aberg
     r"|(?<![\w/~\-])~(?=\p{L}[\w.\-]*/))"  # ~aberg/
     r"[\w.\-]*\w(?:[/\\][^\s<>\"'()\[\]{}]*)?"
-    rf"|(?<![\w.\-/\\])\w[\w.\-]*\.(?i:{_FILE_TYPES})(?![\w\-])"  # a file name: notes_ann_berg.docx
 )
-"""A home directory and what follows it (the user's name is its personal part), or a file name."""
+"""A home directory and what follows it: the user's name is its personal part."""
+_FILE_NAME = regex.compile(rf"(?<![\w.\-/\\])\w[\w.\-]*\.(?i:{_FILE_TYPES})(?![\w\-])")
+"""A file name with a document's extension (``notes_ann_berg.docx``), read back from its extension."""
 PATTERNS = {"email": _EMAIL, "url": _URL, "handle": _HANDLE, "phone": _PHONE, "path": _PATH, "tag": _TAG}
 """The regular expression of each kind with a pattern of its own."""
 
@@ -115,9 +118,9 @@ def _may_hold(kind: str, text: str) -> bool:
     if kind in ("email", "handle"):
         return "@" in text
     if kind == "url":
-        return "://" in text or "www." in text or "WWW." in text or _BARE_HOST.search(text) is not None
+        return "://" in text or "www." in text or "WWW." in text
     if kind == "path":
-        return _may_hold_path(text)
+        return "~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
     if kind == "tag":
         return "#" in text
     if text.isascii() and not _has_ascii_digit(text):
@@ -139,9 +142,9 @@ def _may_hold_any(text: str) -> bool:
 
 
 def _may_hold_path(text: str) -> bool:
-    """False when no home directory can occur: none of ``/home/``, ``/Users/``, ``/users/``, ``:\\``, ``~``."""
+    """False when no home directory, file name or bare host can occur (``/home/``, ``~``, ``.docx``, ``.org``...)."""
     return ("~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
-            or _FILE_NAME_END.search(text) is not None)
+            or _FILE_NAME_END.search(text) is not None or _BARE_HOST.search(text) is not None)
 
 
 def _has_ascii_digit(text: str) -> bool:
@@ -177,6 +180,33 @@ def _matches(kind: str, text: str) -> Iterator[regex.Match[str]]:
         end = text.find("\n", anchor.end())
         end = len(text) if end < 0 else end
         yield from _COMPILED[kind].finditer(text, start, end)
+_ANCHORED = {"url": (_BARE_HOST, _BARE_URL), "path": (_FILE_NAME_END, _FILE_NAME)}
+"""Kinds with a second pattern found from an anchor near its end: bare hosts from ``.org``, file names from ``.docx``."""
+_PIECE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+
+
+def _anchored(text: str, anchor: regex.Pattern[str], pattern: regex.Pattern[str]) -> Iterator[tuple[int, int]]:
+    """Spans of ``pattern`` found by reading back from each ``anchor`` over the characters of hosts and file names.
+
+    A pattern that starts with a word character is slow to scan a long text
+    with; its anchor (a dot and a known ending) is rare and quick to find.
+    """
+    end = -1
+    for hit in anchor.finditer(text):
+        if hit.start() < end:
+            continue
+        start = hit.start()
+        while start > 0 and (text[start - 1] in _PIECE or text[start - 1].isalnum()):
+            start -= 1
+        match = pattern.match(text, start)
+        while match is None and start < hit.start():
+            start = text.find(".", start, hit.start()) + 1 or hit.start()  # a piece before that is no host
+            match = pattern.match(text, start)
+        if match is not None and match.end() > hit.start():
+            end = match.end()
+            yield match.start(), match.end()
+
+
 _TRAILING = ".,;:!?"
 _ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
 """Participant ids found in text: three or more characters with a letter and a digit (U0012, js42)."""
@@ -248,6 +278,11 @@ class IdentifierRules:
         if kind == "email":
             for start, end in obfuscated_addresses(text):
                 yield Identifier(kind, start, end, text[start:end], self._owner(kind, text[start:end]))
+        if kind in _ANCHORED:
+            anchor, pattern = _ANCHORED[kind]
+            for start, end in _anchored(text, anchor, pattern):
+                value = _trim_url(text[start:end])
+                yield Identifier(kind, start, start + len(value), value)
         if not _may_hold(kind, text):
             return
         for match in _matches(kind, text):
