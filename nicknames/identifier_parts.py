@@ -53,8 +53,10 @@ CODE_HOSTS = frozenset({
 })
 """Code-hosting sites whose first path piece is an owner: a person's account or a project's organisation."""
 
-HOME_SEGMENTS = frozenset({"home", "users", "people", "staff", "user", "u", "documents and settings"})
-"""Path pieces after which a user's name follows (``/home/aberg``, ``/people/ann.berg``)."""
+HOME_SEGMENTS = frozenset({
+    "home", "users", "people", "staff", "user", "u", "documents and settings", "author", "username", "login",
+})
+"""Path pieces after which a user's name follows (``/home/aberg``, ``/people/ann.berg``, ``?author=aberg``)."""
 
 PROFILE_PREFIXES = frozenset({"in", "pub", "user", "u", "c", "channel"})
 """Pieces that stand before the profile name on a social site (``linkedin.com/in/NAME``)."""

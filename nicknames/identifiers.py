@@ -60,6 +60,8 @@ _DOMAIN = regex.compile(r"[\w\-]+(?:\.[\w\-]+)*(?!\w)")
 """``mary.poe at example.org``: a dotted local part, " at ", a domain. Found from each " at ", because a
 pattern that starts with a word character is slow to scan long texts with."""
 _PLAIN_LOCAL_PART = regex.compile(r"(?<![\w.+\-])[a-z0-9][a-z0-9+\-]*\Z")
+_SPELT_DOTS = regex.compile(r"(?<![\w.+\-])(?:[a-z0-9][a-z0-9+\-]*[ ]dot[ ])+\Z")
+"""The words of a local part spelt with " dot " before its last word: ``ann dot berg at example dot org``."""
 _HOST = regex.compile(r"(?:[a-z0-9][a-z0-9\-]*(?:\.|[ ]dot[ ]))+[a-z]{2,6}(?![\w.\-]*\w)")
 """``ed at lab.example.org``, ``annberg at example dot org``: a lower-case local part without a dot is an
 address only before a lower-case host with a dot (or " dot ") and a top-level domain of letters; and
@@ -302,7 +304,7 @@ class IdentifierRules:
         key = value.lower()
         if kind == "email":
             key = regex.sub(r"\s*(?:\[at\]|\(at\)|\sat\s)\s*", "@", key)
-            key = regex.sub(r"\s*(?:\[dot\]|\(dot\))\s*", ".", key)
+            key = regex.sub(r"\s*(?:\[dot\]|\(dot\)|\sdot\s)\s*", ".", key)
         if kind == "handle":
             key = key[1:]
         elif kind == "url" and key.startswith("mailto:"):
@@ -349,17 +351,18 @@ def identifier_rules(
 
 
 def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
-    """Spans of addresses written as ``a.b at host.org`` or ``a [at] host [dot] org``."""
-    if "at" not in text:
+    """Spans of addresses written as ``a.b at host.org``, ``ab AT host.org``, ``a dot b at host dot org``, ``a [at] host [dot] org``."""
+    if "at" not in text and "AT" not in text:
         return
     if ("[" in text and "[at]" in text) or ("(" in text and "(at)" in text):  # a bracket first: a faster test
         yield from (match.span() for match in _BRACKETED_EMAIL.finditer(text))
-    at = text.find(" at ")
-    while at >= 0:
-        span = _dotted_address(text, at) or _plain_address(text, at)
-        if span is not None:
-            yield span
-        at = text.find(" at ", at + 1)
+    for word in (" at ", " AT ") if "AT" in text else (" at ",):
+        at = text.find(word)
+        while at >= 0:
+            span = _dotted_address(text, at) or _plain_address(text, at)
+            if span is not None:
+                yield span
+            at = text.find(word, at + 1)
 
 
 def _dotted_address(text: str, at: int) -> tuple[int, int] | None:
@@ -379,9 +382,13 @@ def _plain_address(text: str, at: int) -> tuple[int, int] | None:
     if host is None:
         return None
     local = _PLAIN_LOCAL_PART.search(text, max(0, at - 64), at)
-    if local is None or not _starts_word(text, local.start()) or local.group() in STOPWORDS:
+    if local is None or local.group() in STOPWORDS:
         return None
-    return local.start(), host.end()
+    start = local.start()
+    spelt = _SPELT_DOTS.search(text, max(0, start - 64), start)  # "ann dot berg at ..."
+    if spelt is not None and _starts_word(text, spelt.start()):
+        start = spelt.start()
+    return (start, host.end()) if _starts_word(text, start) else None
 
 
 def _may_end_local_part(text: str, start: int, end: int) -> bool:

@@ -39,6 +39,9 @@ def _apply(text: str, whole: bool = False) -> str:
         ("<mailto:ann.berg at uni.example.org>", "<mailto:[U1] at uni.example.org>"),
         ("write to tq at lab.example.org.", "write to [USER] at lab.example.org."),  # a plain local part
         ("annberg at example dot org", "[U1] at example dot org"),
+        ("ann dot berg at example dot org", "[U1] at example dot org"),
+        ("write ann.berg AT uni.example.org", "write [U1] AT uni.example.org"),
+        ("see https://example.org/list?author=aberg&page=2", "see https://example.org/list?author=[U1]&page=2"),
         # hosts made of a person's names; an organisation's host stays
         ("see annberg.net", "see [U1].net"),
         ("see https://ann.berg.example.org/cv", "see https://[U1].example.org/cv"),
