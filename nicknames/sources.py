@@ -17,6 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from nicknames.apply import ApplyResult, apply_mapping
+from nicknames.class_list import is_person
 from nicknames.collect import CollectResult, collect
 from nicknames.errors import OutputError
 from nicknames.formats import (
@@ -197,6 +198,7 @@ def pseudonymise(
     addresses: MappingType[str, list[str]] | None = None,
     unresolved: Unresolved = Unresolved.first,
     whole_identifiers: bool = False,
+    registered: MappingType[str, str] | None = None,
 ) -> ApplyResult:
     """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
 
@@ -204,18 +206,28 @@ def pseudonymise(
     (none with ``()``); ``addresses`` maps participants to their e-mail addresses
     and handles (a class list's), to which a mail archive adds its own. An
     address, URL or path has only its personal part replaced, unless
-    ``whole_identifiers``.
+    ``whole_identifiers``; its person is told by the names of the mapping and
+    the ``registered`` full names (participant → name, a class list's).
     """
     kinds = list(identifiers)
     senders = source.participants()
     owned = source.owned_addresses(addresses, pseudonym or IdTemplate())
     rules = identifier_rules(
-        kinds, [*mapping.participants, *senders], owned, names=mapping.names, keep=mapping.keep,
-        whole=whole_identifiers,
+        kinds, [*mapping.participants, *senders], owned, names=_personal_names(mapping, registered or {}),
+        keep=mapping.keep, whole=whole_identifiers,
     ) if kinds else None
     return apply_source(
         source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved
     )
+
+
+def _personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:
+    """Each participant's names in use, and their registered full name, for the personal parts of identifiers."""
+    names = mapping.names
+    for participant, full_name in registered.items():
+        if is_person(full_name):
+            names.setdefault(participant, []).append(full_name)
+    return names
 
 
 def _message_frame(archive: MailArchive, messages: list[MailMessageObject], ids: MessageIds) -> pd.DataFrame:

@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
-import pytest
+from pathlib import Path
 
+import pytest
+from typer.testing import CliRunner
+
+from nicknames.cli import app
 from nicknames.identifier_parts import personal_names
 from nicknames.identifiers import identifier_rules
 from nicknames.mapping import Mapping
 from nicknames.messages import Message
 from nicknames.pseudonyms import IdTemplate
 from nicknames.substitute import scope_names, substitute_message
+from tests.conftest import write_csv
 
 MAPPING = Mapping({
     "U1": ["Ann Berg", "Ann", "Berg"],
@@ -125,3 +130,18 @@ def test_a_common_word_is_no_local_part() -> None:
 def test_pieces_made_of_names(piece: str, people: set[str]) -> None:
     names = personal_names({"U1": ["Ann Berg"], "U4": ["Ann Lodd"]})
     assert names.people(piece) == people
+
+
+def test_apply_knows_the_class_list_names_inside_identifiers(tmp_path: Path) -> None:
+    messages = write_csv(tmp_path / "m.csv", ("message_id", "parent_id", "user_id", "text"), [
+        ("1", "", "U1", "Hi,\ndraft in /home/nvell/x and Nadia_Vell_draft.docx\nNadia"),
+    ])
+    class_list = write_csv(tmp_path / "c.csv", ("user_id", "full_name"), [("U1", "Nadia Vell")])
+    mapping = tmp_path / "map.txt"
+    mapping.write_text("U1 | Nadia\n")  # the surname never occurs as a word: not in the mapping
+    runner = CliRunner()
+    without = runner.invoke(app, ["apply", str(messages), str(mapping), "-s", "all", "-q"])
+    with_list = runner.invoke(app, ["apply", str(messages), str(mapping), "-s", "all", "-q",
+                                    "--class-list", str(class_list)])
+    assert "/home/[USER]/x and Nadia_Vell_draft.docx" in without.stdout
+    assert "/home/[U1]/x and [U1]_draft.docx" in with_list.stdout
