@@ -8,7 +8,7 @@ names in it), so by default only the personal part is replaced:
 
 | identifier | personal part |
 |---|---|
-| an address's local part | always, unless a role address (``support@``, ``info@``) naming nobody |
+| an address's local part | always, unless a role's or a list's (``support@``, ``tidewatch-users@``) naming nobody |
 | a host made of one person's names | ``annberg.example.org``, ``ann.berg.example.org`` |
 | a home directory | ``/home/aberg/``, ``C:\\Users\\aberg``, ``~aberg/`` |
 | a profile on a social site | ``twitter.com/annberg``, ``linkedin.com/in/ann-berg``, unless named elsewhere in the text |
@@ -39,7 +39,7 @@ ROLE_WORDS = frozenset({
     "request", "root", "sales", "security", "service", "services", "staff", "subscribe", "support", "sysadmin",
     "team", "unsubscribe", "users", "webmaster", "www",
 })
-"""Words of a role address's local part (``support``, ``no-reply``, ``cf-users-request``): kept, as research data."""
+"""Words of a role's or a list's local part (``support``, ``no-reply``, ``tidewatch-users``): kept, as research data."""
 
 SOCIAL_HOSTS = frozenset({
     "twitter.com", "x.com", "facebook.com", "fb.com", "instagram.com", "tiktok.com", "threads.net",
@@ -327,9 +327,9 @@ def _named_elsewhere(word: str, prose: str) -> bool:
 
 
 def _is_role(local: str, names: PersonalNames) -> bool:
-    """True for a role address's local part: every word a role word, and no name in it."""
+    """True for a role's or a list's local part (``support``, ``tidewatch-users``): a role word, and no name in it."""
     words = [word.lower() for word in _WORDS.findall(local)]
-    return bool(words) and all(word in ROLE_WORDS for word in words) and not names.people(local)
+    return any(word in ROLE_WORDS for word in words) and not names.people(local) and not names.contained(local)
 
 
 def _address_separator(address: str) -> tuple[int, int] | None:
