@@ -270,16 +270,24 @@ class IdentifierRules:
 
         The common text: found without the generators and sorting of ``find``.
         """
-        if "email" not in self.kinds:
-            return []
-        found = [Identifier("email", start, end, text[start:end], self._owner("email", text[start:end]))
-                 for start, end in obfuscated_addresses(text)]
+        found = []
+        if "email" in self.kinds:
+            found = [Identifier("email", start, end, text[start:end], self._owner("email", text[start:end]))
+                     for start, end in obfuscated_addresses(text)]
+        if "handle" in self.kinds:
+            found.extend(self._labelled(text))
         return without_overlaps(found) if len(found) > 1 else found
+
+    def _labelled(self, text: str) -> Iterator[Identifier]:
+        for start, end in labelled_handles(text):
+            yield Identifier("handle", start, end, text[start:end], self.owners.get(text[start:end].lower().lstrip("@")))
 
     def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
         if kind == "email":
             for start, end in obfuscated_addresses(text):
                 yield Identifier(kind, start, end, text[start:end], self._owner(kind, text[start:end]))
+        if kind == "handle":
+            yield from self._labelled(text)
         if kind in _ANCHORED:
             anchor, pattern = _ANCHORED[kind]
             for start, end in _anchored(text, anchor, pattern):
@@ -363,6 +371,29 @@ def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
             if span is not None:
                 yield span
             at = text.find(word, at + 1)
+
+
+MESSENGERS = frozenset({
+    "skype", "msn", "icq", "aim", "gtalk", "jabber", "xmpp", "irc", "twitter", "github", "gitlab", "telegram",
+    "signal", "wechat", "whatsapp", "discord", "slack", "mastodon", "bluesky", "instagram", "threema", "matrix",
+})
+"""Services whose account a signature gives after a colon (``skype: annberg``): a handle."""
+_LABEL_WORDS = frozenset({"id", "name", "handle", "user", "username", "account"})
+_ACCOUNT = regex.compile(r"[ \t]*(@?[A-Za-z][\w.\-]*\w)")
+
+
+def labelled_handles(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of the accounts given after a messenger's name and a colon: ``skype: annberg``, ``Skype ID: ab12``."""
+    colon = text.find(":")
+    while colon >= 0:
+        words = text[max(0, colon - 24) : colon].split()[-2:]
+        label = [word.lower() for word in words]
+        if label and (label[-1] in MESSENGERS or (len(label) == 2 and label[0] in MESSENGERS
+                                                  and label[1] in _LABEL_WORDS)):
+            account = _ACCOUNT.match(text, colon + 1)
+            if account is not None and "://" not in text[colon : colon + 3]:
+                yield account.start(1), account.end(1)
+        colon = text.find(":", colon + 1)
 
 
 def _dotted_address(text: str, at: int) -> tuple[int, int] | None:

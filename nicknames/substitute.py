@@ -279,7 +279,8 @@ def _identifier_mentions(
     taken: list[tuple[int, int]] = []
     text = message.text
     for found in rules.find(text):
-        if found.kind == "handle" and found.owner is None and names.starts_name(text, found.start + 1, found.end):
+        if (found.kind == "handle" and found.owner is None and text[found.start] == "@"
+                and names.starts_name(text, found.start + 1, found.end)):
             continue
         taken.append((found.start, found.end))
         for start, end, owner in rules.parts(found, text):

@@ -75,6 +75,8 @@ def _apply(text: str, whole: bool = False) -> str:
         ("see example.org/talks/Ida-Rew-2010.pdf", "see example.org/talks/[U3].pdf"),
         ("see example.org/wiki/Ann_Lodd", "see example.org/wiki/[U4]"),
         ("see example.org/wiki/Ann", "see example.org/wiki/[USER]"),  # Ann is shared: nobody's
+        # accounts a signature gives after a messenger's name: a handle, replaced whole
+        ("Ann Berg\nskype: annberg", "[U1]\nskype: [HANDLE]"),
         # hashtags
         ("#AnnBerg rocks, #climate too", "#[U1] rocks, #climate too"),
     ],

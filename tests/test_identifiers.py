@@ -25,6 +25,9 @@ RULES = identifier_rules()
         ("(www.example.org/x)", [("url", "www.example.org/x")]),
         ("https://en.wikipedia.org/wiki/Foo_(bar) ok", [("url", "https://en.wikipedia.org/wiki/Foo_(bar)")]),
         ("thanks @jo_bloggs!", [("handle", "@jo_bloggs")]),
+        ("Phone: none\nskype: jo.bloggs42\nSkype ID: jb_1", [("handle", "jo.bloggs42"), ("handle", "jb_1")]),
+        ("Note: skype is down; twitter: @jobloggs", [("handle", "@jobloggs")]),
+        ("see https://github.com/x and github: 10 stars", [("url", "https://github.com/x")]),
         ("me@example.org", [("email", "me@example.org")]),  # not a handle inside an address
         ("room @3, @01 or @enron.com", []),  # a handle starts with a letter and is not a domain
         ("call (713) 853-1234 now", [("phone", "(713) 853-1234")]),
