@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from nicknames.cli import app
@@ -149,3 +151,21 @@ def test_apply_knows_the_class_list_names_inside_identifiers(tmp_path: Path) -> 
                                     "--class-list", str(class_list)])
     assert "/home/[USER]/x and Nadia_Vell_draft.docx" in without.stdout
     assert "/home/[U1]/x and [U1]_draft.docx" in with_list.stdout
+
+
+PIECES = st.sampled_from([
+    "ann", "Ann", "berg", "Berg", "aberg", "annberg", "Rew", "Ida", ".", "_", "-", "/", "~", "@", " at ", " dot ",
+    "https://", "www.", "github.com/", "twitter.com/", "example.org", ".net", ".docx", "/home/", "C:\\Users\\",
+    "#", "2", " ", "\n", "people/", "?author=", "skype: ", "support", "mailto:",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PIECES, max_size=25).map("".join))
+def test_personal_parts_lie_inside_their_identifier_in_order(text: str) -> None:
+    rules = identifier_rules(participants=MAPPING.participants, names=MAPPING.names)
+    for found in rules.find(text):
+        parts = rules.parts(found, text)
+        assert all(found.start <= start < end <= found.end for start, end, _ in parts)
+        assert all(end <= start for (_, end, _), (start, _, _) in zip(parts, parts[1:]))
+    assert isinstance(_apply(text), str)
