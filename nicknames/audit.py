@@ -34,7 +34,7 @@ from rapidfuzz.distance import OSA
 
 from nicknames.class_list import is_person, registered_parts
 from nicknames.discover.lexicon import common_words
-from nicknames.identifier_parts import PersonalNames, personal_names
+from nicknames.identifier_parts import GLUED_WORD, PersonalNames, glued_people, personal_names
 from nicknames.mapping import Mapping
 from nicknames.stopwords import STOPWORDS
 from nicknames.word_names import WORD_NAMES
@@ -298,34 +298,19 @@ def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], s
     return found, taken
 
 
-GLUED = regex.compile(r"(?<![\w])\w*(?:_|\d|\p{Ll}\p{Lu})\w*|(?<![\w])\p{Ll}{6,}(?!\w)")
-"""Words that may hold a glued name: with an underscore, a digit or a case change; or long and lower-case."""
-
-
 def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int]) -> list[Finding]:
     """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``)."""
     found: list[Finding] = []
     personal = index.personal
-    for match in GLUED.finditer(text):
+    for match in GLUED_WORD.finditer(text):
         word = match.group()
-        if match.start() in taken or word.isdigit():
+        if match.start() in taken:
             continue
-        people = _glued_people(word, personal, index)
+        people = glued_people(word, personal, lambda letters: letters in index.words or letters in common_words())
         if people:
             found.append(Finding(message_id, match.start(), match.end(), word, "glued", word, tuple(sorted(people)),
                                  _finding(message_id, text, match.start(), match.end(), "glued", word, index).context))
     return found
-
-
-def _glued_people(word: str, personal: PersonalNames, index: NameIndex) -> frozenset[str]:
-    """The people a glued word is made of; a lower-case word only when it is names glued (``maryjones``)."""
-    if word.islower() and word.isalpha():
-        return frozenset() if word in common_words() else personal.glued.get(word, frozenset())
-    people = personal.people(word) or frozenset().union(*(found for _, _, found in personal.runs(word)))
-    letters = "".join(c for c in word if c.isalpha()).lower()
-    if people and (letters in index.words or letters in common_words()):
-        return frozenset()
-    return people
 
 
 def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, str | None],

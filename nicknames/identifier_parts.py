@@ -26,7 +26,7 @@ belongs to nobody and becomes a placeholder.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import regex
@@ -167,12 +167,43 @@ def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = ())
 
 
 def _glued_forms(parts: list[str]) -> set[str]:
-    """``ann berg`` → annberg, aberg, bergann, berga; longer names add the first and last words glued."""
+    """``ann berg`` → annberg, aberg, bergann; longer names add the first and last words glued.
+
+    Not ``berga``: a surname and an initial glued read too often as a plural ("Hunter" → "hunters").
+    """
     parts = [part for part in parts if len(part) >= 2]
     if len(parts) < 2:
         return set()
     first, last = parts[0], parts[-1]
-    return {"".join(parts), first + last, first[0] + last, last + first, last + first[0]}
+    return {"".join(parts), first + last, first[0] + last, last + first}
+
+
+GLUED_WORD = regex.compile(r"(?<![\w%])\p{L}\w*(?:_|\d|\p{Ll}\p{Lu})\w*|(?<![\w%])\p{Ll}{6,}(?!\w)")
+"""Words that may hold a glued name: starting with a letter (not "3ish", not "%20" and what follows), with an
+underscore, a digit or a case change (``Mary2``, ``mary_jones``, ``MaryJones``); or long and lower-case (``mjones``)."""
+MIN_GLUED_LETTERS = 3
+"""Letters a glued word needs: initials glued to digits ("5PM", "MJ2") are too often something else."""
+
+
+def glued_people(word: str, names: PersonalNames, ordinary: Callable[[str], bool]) -> frozenset[str]:
+    """The people a word of ``GLUED_WORD`` is made of; a lower-case word only when it is names glued (``maryjones``).
+
+    ``ordinary`` tells the words that are no names (the letters of "MP3", "programs").
+    """
+    if word.islower() and word.isalpha():
+        return frozenset() if ordinary(word) else names.glued.get(word, frozenset())
+    letters = "".join(c for c in word if c.isalpha()).lower()
+    if len(letters) < MIN_GLUED_LETTERS or ordinary(letters):
+        return frozenset()
+    return names.people(word) or frozenset().union(*(found for _, _, found in names.runs(word)))
+
+
+def login_parts(word: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
+    """A word glued from names: all of it when it is made of one person's names (``mjones``, ``Mary2``), else the run."""
+    whole = names.people(word)
+    if whole:
+        return [(start, start + len(word), _one(whole))]
+    return [(start + first, start + last, _one(people)) for first, last, people in names.runs(word)]
 
 
 def _frozen(table: dict[str, set[str]]) -> dict[str, frozenset[str]]:

@@ -24,14 +24,18 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.identifier_parts import (
+    GLUED_WORD,
     Part,
     PersonalNames,
     email_parts,
+    glued_people,
+    login_parts,
     path_parts,
     personal_names,
     tag_parts,
     url_parts,
 )
+from nicknames.stopwords import STOPWORDS
 from nicknames.written_identifiers import labelled_handles, obfuscated_addresses
 
 PLACEHOLDERS = {
@@ -41,13 +45,14 @@ PLACEHOLDERS = {
     "phone": "[PHONE]",
     "path": "[PATH]",
     "tag": "[TAG]",
+    "login": "[USER]",
 }
 """What replaces a whole identifier of each kind that belongs to no known participant."""
 
 PART_PLACEHOLDER = "[USER]"
 """What replaces the personal part of an address, URL or path whose person is not known."""
 
-KINDS = ("email", "url", "handle", "phone", "id", "path", "tag")
+KINDS = ("email", "url", "handle", "phone", "id", "path", "tag", "login")
 """Every kind of identifier; ``id`` is a participant's own id written in the text (always owned)."""
 
 _EMAIL = r"(?<![\w.+\-])[\w.+\-]*\w@(?:[\w\-]+\.)+\p{L}{2,}(?!\w)"
@@ -243,6 +248,8 @@ class IdentifierRules:
             return self._written_in_words(text)
         kinds = self.kinds
         found = [span for kind in kinds if kind in _COMPILED for span in self._spans(kind, text)]
+        if "login" in kinds:
+            found.extend(self._logins(text))
         if "id" in kinds and self.ids is not None:
             found.extend(
                 Identifier("id", m.start(), m.end(), m.group(), self.owners.get(m.group().lower()))
@@ -261,7 +268,21 @@ class IdentifierRules:
                      for start, end in obfuscated_addresses(text)]
         if "handle" in self.kinds:
             found.extend(self._labelled(text))
+        if "login" in self.kinds:
+            found.extend(self._logins(text))
         return without_overlaps(found) if len(found) > 1 else found
+
+    def _logins(self, text: str) -> Iterator[Identifier]:
+        """Words glued from a person's names (``mjones``, ``Mary2``, ``mary_jones``): a login, a file or user name.
+
+        Not a word glued only by a case change: ``DeLuca``, ``McKay`` are names the names match whole.
+        """
+        if not self.names.words:
+            return
+        for match in GLUED_WORD.finditer(text):
+            word = match.group()
+            if (word.islower() or not word.isalpha()) and glued_people(word, self.names, _ordinary):
+                yield Identifier("login", match.start(), match.end(), word)
 
     def _labelled(self, text: str) -> Iterator[Identifier]:
         for start, end in labelled_handles(text):
@@ -305,7 +326,7 @@ class IdentifierRules:
         return self.owners.get(key) if kind in ("email", "handle") else None
 
 
-PART_KINDS = {"email": email_parts, "url": url_parts, "path": path_parts, "tag": tag_parts}
+PART_KINDS = {"email": email_parts, "url": url_parts, "path": path_parts, "tag": tag_parts, "login": login_parts}
 """The kinds replaced by their personal part, and the function that finds it."""
 
 
@@ -341,6 +362,13 @@ def identifier_rules(
     return IdentifierRules(
         frozenset(kinds), owners, _id_pattern(ids), personal_names(names or {}, keep), whole
     )
+
+
+def _ordinary(letters: str) -> bool:
+    """A common word or a stop word: the letters of a glued word that is no name ("programs", "mp")."""
+    from nicknames.discover.lexicon import common_words  # the discover package loads numpy: not at start-up
+
+    return letters in STOPWORDS or letters in common_words()
 
 
 def without_overlaps(spans: Iterable[Identifier]) -> list[Identifier]:

@@ -92,6 +92,8 @@ def test_names_in_text(text: str, found: list[tuple[str, str]]) -> None:
         ("tompower at example dot org", [("glued", "tompower")]),     # class-list names glued
         ("see Will2 and Power_2 and ch03s04 and abc_def", []),        # word-names, short pieces, no names
         ("the roberta project", []),                                 # lower case: only names glued count
+        ("at 5MJ and MJ2", []),                                      # initials glued to digits: too short
+        ("around 3robert, at %20Robert", []),                        # a digit first; an encoded space
     ],
 )
 def test_names_glued_in_identifiers(text: str, found: list[tuple[str, str]]) -> None:

@@ -79,6 +79,11 @@ def _apply(text: str, whole: bool = False) -> str:
         ("see example.org/wiki/Ann", "see example.org/wiki/[USER]"),  # Ann is shared: nobody's
         # accounts a signature gives after a messenger's name: a handle, replaced whole
         ("Ann Berg\nskype: annberg", "[U1]\nskype: [HANDLE]"),
+        # words glued from a person's names: logins, user and file names
+        ("User ID: annberg, see Ida2 and ida_rew", "User ID: [U1], see [U3] and [U3]"),
+        ("Tomas QuellRew wrote", "[U2] QuellRew wrote"),  # glued by a case change only: no login, left to the names
+        ("the Tomas_Quell_notes draft", "the [U2]_notes draft"),
+        ("see programs and MP3 and Berga", "see programs and MP3 and Berga"),  # words, short pieces, no glued name
         # hashtags
         ("#AnnBerg rocks, #climate too", "#[U1] rocks, #climate too"),
     ],
