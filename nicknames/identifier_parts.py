@@ -178,7 +178,11 @@ def _glued_forms(parts: list[str]) -> set[str]:
     return {"".join(parts), first + last, first[0] + last, last + first}
 
 
-GLUED_WORD = regex.compile(r"(?<![\w%])\p{L}\w*(?:_|\d|\p{Ll}\p{Lu})\w*|(?<![\w%])\p{Ll}{6,}(?!\w)")
+MIN_GLUED_LOWER = 5
+"""Letters a word glued in lower case needs (``aberg``): shorter ones are too often words or codes."""
+GLUED_WORD = regex.compile(
+    r"(?<![\w%])\p{L}\w*(?:_|\d|\p{Ll}\p{Lu})\w*|(?<![\w%])\p{Ll}{" + str(MIN_GLUED_LOWER) + r",}(?!\w)"
+)
 """Words that may hold a glued name: starting with a letter (not "3ish", not "%20" and what follows), with an
 underscore, a digit or a case change (``Mary2``, ``mary_jones``, ``MaryJones``); or long and lower-case (``mjones``)."""
 MIN_GLUED_LETTERS = 3

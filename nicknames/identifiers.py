@@ -25,6 +25,7 @@ import regex
 
 from nicknames.identifier_parts import (
     GLUED_WORD,
+    MIN_GLUED_LOWER,
     Part,
     PersonalNames,
     email_parts,
@@ -279,7 +280,15 @@ class IdentifierRules:
         """
         if not self.names.words:
             return
-        for match in GLUED_WORD.finditer(text):
+        if not text.isascii():
+            matches: Iterable[regex.Match[str]] = GLUED_WORD.finditer(text)
+        else:  # the words of the text by a cheap translation; only the few that may be glued names are searched
+            words = set(text.translate(_ASCII_WORDS).split())
+            glued = self.names.glued
+            wanted = [word for word in words if (word.isalpha() and word.islower() and len(word) >= MIN_GLUED_LOWER
+                                                 and word in glued) or (not word.isalpha() and word[0].isalpha())]
+            matches = (m for word in wanted for m in regex.finditer(rf"(?<![\w%]){word}(?!\w)", text))
+        for match in matches:
             word = match.group()
             if (word.islower() or not word.isalpha()) and glued_people(word, self.names, _ordinary):
                 yield Identifier("login", match.start(), match.end(), word)
@@ -362,6 +371,10 @@ def identifier_rules(
     return IdentifierRules(
         frozenset(kinds), owners, _id_pattern(ids), personal_names(names or {}, keep), whole
     )
+
+
+_ASCII_WORDS = str.maketrans({chr(code): " " for code in range(128) if not (chr(code).isalnum() or chr(code) == "_")})
+"""Turns an ASCII text into its words of letters, digits and underscores."""
 
 
 def _ordinary(letters: str) -> bool:

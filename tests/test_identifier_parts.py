@@ -174,3 +174,12 @@ def test_personal_parts_lie_inside_their_identifier_in_order(text: str) -> None:
         assert all(found.start <= start < end <= found.end for start, end, _ in parts)
         assert all(end <= start for (_, end, _), (start, _, _) in zip(parts, parts[1:]))
     assert isinstance(_apply(text), str)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PIECES, max_size=25).map("".join))
+def test_logins_in_ascii_text_are_those_of_the_pattern(text: str) -> None:
+    rules = identifier_rules(["login"], names=MAPPING.names)
+    fast = [(found.start, found.end) for found in rules.find(text)]
+    by_pattern = [(found.start - 2, found.end - 2) for found in rules.find("é " + text)]  # not ASCII: the pattern
+    assert fast == by_pattern
