@@ -68,6 +68,8 @@ _WORD_TOKEN = regex.compile(r"\w+")
 _SEGMENT = regex.compile(r"[^/\\?#&=;:]+")
 """A piece of a URL's path, or of a file path."""
 
+MAX_CONTAINED = 64
+"""Characters of a piece searched for a name inside (an address's local part has at most 64)."""
 CONTAINED = 4
 """Letters a name needs before it is recognised inside a longer word of a local part (``jberg1``)."""
 
@@ -114,7 +116,7 @@ class PersonalNames:
 
     def contained(self, piece: str) -> frozenset[str]:
         """The people with a name of ``CONTAINED``+ letters inside the piece (``jberg``, ``berg_a``); longest wins."""
-        lowered = piece.lower()
+        lowered = piece.lower()[:MAX_CONTAINED]
         for length in range(len(lowered), CONTAINED - 1, -1):  # every substring, longest first
             for start in range(len(lowered) - length + 1):
                 people = self.words.get(lowered[start : start + length])
@@ -329,16 +331,16 @@ def _personal_by_position(
     segment: str, previous: str, index: int, host: str, names: PersonalNames, prose: str
 ) -> str | None:
     """The person ("" for somebody unknown) of a piece personal by where it stands, else None."""
-    if not regex.search(r"\p{L}", segment):
-        return None
-    people = names.people(segment.lstrip("~@")) or names.contained(segment.lstrip("~@"))
-    if segment.startswith("~") or previous in HOME_SEGMENTS:
-        return _one(people) or ""
+    home = segment.startswith("~") or previous in HOME_SEGMENTS
     profile = host in SOCIAL_HOSTS and (
         index == 0 and segment.lower() not in PROFILE_PREFIXES or previous in PROFILE_PREFIXES
     )
     owner = host in CODE_HOSTS and index == 0
-    if (profile or owner) and (people or not _named_elsewhere(segment.lstrip("@"), prose)):
+    if not (home or profile or owner) or not regex.search(r"\p{L}", segment):
+        return None
+    core = segment.lstrip("~@")
+    people = names.people(core) or names.contained(core)
+    if home or people or not _named_elsewhere(core, prose):
         return _one(people) or ""
     return None
 

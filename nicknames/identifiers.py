@@ -285,8 +285,9 @@ class IdentifierRules:
         else:  # the words of the text by a cheap translation; only the few that may be glued names are searched
             words = set(text.translate(_ASCII_WORDS).split())
             glued = self.names.glued
-            wanted = [word for word in words if (word.isalpha() and word.islower() and len(word) >= MIN_GLUED_LOWER
-                                                 and word in glued) or (not word.isalpha() and word[0].isalpha())]
+            wanted = [word for word in words if ((word.isalpha() and word.islower() and len(word) >= MIN_GLUED_LOWER
+                                                  and word in glued) or (not word.isalpha() and word[0].isalpha()))
+                      and glued_people(word, self.names, _ordinary)]
             matches = (m for word in wanted for m in regex.finditer(rf"(?<![\w%]){word}(?!\w)", text))
         for match in matches:
             word = match.group()
