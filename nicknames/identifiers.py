@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.identifier_parts import (
-    GLUED_WORD,
     MIN_GLUED_LOWER,
     Part,
     PersonalNames,
@@ -280,18 +279,18 @@ class IdentifierRules:
         """
         if not self.names.words:
             return
-        if not text.isascii():
-            matches: Iterable[regex.Match[str]] = GLUED_WORD.finditer(text)
-        else:  # the words of the text by a cheap translation; only the few that may be glued names are searched
-            words = set(text.translate(_ASCII_WORDS).split())
-            glued = self.names.glued
-            wanted = [word for word in words if ((word.isalpha() and word.islower() and len(word) >= MIN_GLUED_LOWER
-                                                  and word in glued) or (not word.isalpha() and word[0].isalpha()))
-                      and glued_people(word, self.names, _ordinary)]
-            matches = (m for word in wanted for m in regex.finditer(rf"(?<![\w%]){word}(?!\w)", text))
-        for match in matches:
-            word = match.group()
-            if (word.islower() or not word.isalpha()) and glued_people(word, self.names, _ordinary):
+        ascii_text = text.isascii()
+        words = set(text.translate(_ASCII_WORDS).split() if ascii_text else _WORD.findall(text))
+        glued = self.names.glued
+        wanted = [word for word in glued.keys() & words if len(word) >= MIN_GLUED_LOWER and word.islower()]
+        if not ascii_text:
+            wanted.extend(word for word in words if not word.isalpha() and word[0].isalpha() and not word.isdigit())
+        elif "_" in text or _has_ascii_digit(text):
+            wanted.extend(set(_ASCII_MIXED.findall(text)))
+        for word in wanted:
+            if not glued_people(word, self.names, _ordinary):
+                continue
+            for match in regex.finditer(rf"(?<![\w%]){regex.escape(word)}(?!\w)", text):
                 yield Identifier("login", match.start(), match.end(), word)
 
     def _labelled(self, text: str) -> Iterator[Identifier]:
@@ -374,6 +373,9 @@ def identifier_rules(
     )
 
 
+_WORD = regex.compile(r"\w+")
+_ASCII_MIXED = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z]*[0-9_][A-Za-z0-9_]*")
+"""In ASCII text, the words of ``_WORD`` that start with a letter and hold a digit or an underscore."""
 _ASCII_WORDS = str.maketrans({chr(code): " " for code in range(128) if not (chr(code).isalnum() or chr(code) == "_")})
 """Turns an ASCII text into its words of letters, digits and underscores."""
 
