@@ -85,6 +85,24 @@ def test_names_in_text(text: str, found: list[tuple[str, str]]) -> None:
 @pytest.mark.parametrize(
     ("text", "found"),
     [
+        ("see Robert2 there", [("glued", "Robert2")]),                # a name with digits
+        ("open Mary_Jane_notes.docx", [("glued", "Mary_Jane_notes")]),
+        ("#MaryJane rocks", [("glued", "MaryJane")]),                 # case change inside a hashtag
+        ("write to maryjane at [USER]", [("glued", "maryjane")]),     # names glued, lower case
+        ("tompower at example dot org", [("glued", "tompower")]),     # class-list names glued
+        ("see Will2 and Power_2 and ch03s04 and abc_def", []),        # word-names, short pieces, no names
+        ("the roberta project", []),                                 # lower case: only names glued count
+        ("at 5MJ and MJ2", []),                                      # initials glued to digits: too short
+        ("around 3robert, at %20Robert", []),                        # a digit first; an encoded space
+    ],
+)
+def test_names_glued_in_identifiers(text: str, found: list[tuple[str, str]]) -> None:
+    assert findings(text, near=False) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
         ("As Robret said", [("near", "Robret")]),                    # a swap of two letters is one edit
         ("As Roberto said", [("near", "Roberto")]),
         ("As Zoe said", []),                                         # too short for near misses

@@ -26,7 +26,7 @@ def _run() -> tuple[list[str], KeyFile]:
 
 def test_exact_restore_where_recorded() -> None:
     texts, key = _run()
-    assert texts[0] == "Hi [U1],\nmail me at [EMAIL]\n[U2]"
+    assert texts[0] == "Hi [U1],\nmail me at [USER]@example.org\n[U2]"
     result = reverse_texts(zip(["1", "2"], texts), key)
     assert result.texts == [m.text for m in MESSAGES]
     assert (result.exact, result.by_index) == (2, 0)
@@ -52,7 +52,7 @@ def test_edited_or_unrecorded_messages_get_ids() -> None:
     texts, key = _run()
     edited = texts[0].replace("Hi", "Hello there")
     result = reverse_texts([("1", edited), ("9", "see [U2]")], key)
-    assert result.texts == ["Hello there [U1],\nmail me at [EMAIL]\n[U2]", "see [U2]"]
+    assert result.texts == ["Hello there [U1],\nmail me at [USER]@example.org\n[U2]", "see [U2]"]
     assert (result.exact, result.by_index) == (0, 0)
 
 

@@ -34,7 +34,12 @@ from nicknames.apply.resolution import (
     decide,
 )
 from nicknames.model.mapping import Mapping
-from nicknames.rules.identifiers import PLACEHOLDERS, IdentifierRules
+from nicknames.rules.identifiers import (
+    PART_KINDS,
+    PART_PLACEHOLDER,
+    PLACEHOLDERS,
+    IdentifierRules,
+)
 from nicknames.rules.matcher import NameMatcher, compile_names
 from nicknames.rules.patterns import name_key
 from nicknames.rules.salutations import in_salutation
@@ -64,8 +69,8 @@ RULES = {
     "first": "undecided: the participant who uses it most, else the first in the mapping (--unresolved first)",
     "mark": "undecided: all candidates marked, e.g. [U12|U43] (--unresolved mark)",
     "skip": "undecided: left as written (--unresolved skip)",
-    "identifier": "an e-mail address, URL, handle or phone number of no known participant",
-    "owner": "an address, handle or id of a known participant",
+    "identifier": "an e-mail address, URL, path, handle or phone number (or its personal part) of no known participant",
+    "owner": "an address, handle or id of a known participant, or the part of an identifier made of their names",
     "others": "a person who is not a participant (the mapping's @others): [PERSON n]",
 }
 """How the participant behind each replacement was chosen (see ``nicknames.apply.resolution``)."""
@@ -355,8 +360,7 @@ def substitute_mentions(
     Streaming apply only counts the records, so it does not build them.
     """
     text = message.text
-    mentions = _identifier_mentions(message, names, pseudonym, identifiers)
-    taken = [(mention.start, mention.end) for mention in mentions]
+    mentions, taken = _identifier_mentions(message, names, pseudonym, identifiers)
     if names.pattern is not None:
         zones: Callable[[int], Zone] | None = None
         words, positional = names.names.words, names.names.positional
@@ -444,24 +448,41 @@ def _start_of(mention: Mention) -> int:
 
 def _identifier_mentions(
     message: Message, names: ScopeNames, pseudonym: Pseudonym, rules: IdentifierRules | None
-) -> list[Mention]:
-    """Identifiers first; a handle that starts a name in use is left to the names (``@Mary``, ``@Mary Jane``)."""
+) -> tuple[list[Mention], list[tuple[int, int]]]:
+    """Identifiers first, and the spans they take (no name is matched inside one, replaced or not).
+
+    A handle that starts a name in use is left to the names (``@Mary``,
+    ``@Mary Jane``). An address, URL or path has only its personal parts
+    replaced (``IdentifierRules.parts``), by the person's pseudonym when known.
+    """
     if rules is None:
-        return []
+        return [], []
     mentions: list[Mention] = []
-    for found in rules.find(message.text):
-        if found.kind == "handle" and found.owner is None and names.starts_name(message.text, found.start + 1, found.end):
+    taken: list[tuple[int, int]] = []
+    text = message.text
+    for found in rules.find(text):
+        if (found.kind == "handle" and found.owner is None and text[found.start] == "@"
+                and names.starts_name(text, found.start + 1, found.end)):
             continue
-        if found.owner is None:
-            text, rule, participant = PLACEHOLDERS[found.kind], "identifier", ""
-        else:
-            text, rule, participant = _shaped(pseudonym, found.owner, found.text, found.kind), "owner", found.owner
-        candidates = (participant,) if participant else ()
-        mentions.append(Mention(
-            found.start, found.end, found.text, found.text, participant, text, rule, candidates,
-            found.kind, 1.0, RULES[rule],
-        ))
-    return mentions
+        taken.append((found.start, found.end))
+        for start, end, owner in rules.parts(found, text):
+            whole = (start, end) == (found.start, found.end) and (
+                rules.whole or found.owner is not None or found.kind not in PART_KINDS
+            )
+            mentions.append(_identifier_mention(found.kind, start, end, text[start:end], owner, whole, pseudonym))
+    return mentions, taken
+
+
+def _identifier_mention(
+    kind: str, start: int, end: int, original: str, owner: str | None, whole: bool, pseudonym: Pseudonym
+) -> Mention:
+    """An identifier, or its personal part, replaced by its owner's pseudonym or a placeholder."""
+    if owner is None:
+        text, rule, participant = PLACEHOLDERS[kind] if whole else PART_PLACEHOLDER, "identifier", ""
+    else:
+        text, rule, participant = _shaped(pseudonym, owner, original, kind if whole else "name"), "owner", owner
+    candidates = (participant,) if participant else ()
+    return Mention(start, end, original, original, participant, text, rule, candidates, kind, 1.0, RULES[rule])
 
 
 def _name_mention(

@@ -12,7 +12,12 @@ is a capitalised word within a small edit distance of a name (one edit, a swap
 of two neighbouring letters counting as one, for words of up to 7 letters; two
 for longer ones) that is not a stop word or a common word ("Table" is no
 misspelling of a name "Tabe") and does not also appear in lower case in the
-output (then it is a word).
+output (then it is a word). A *glued* name is one joined to other characters
+into one word, as identifiers and file names have them (``Mary2``,
+``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``): a word with a digit, an
+underscore or a lower-to-upper case change whose letters are made of one
+person's names (``nicknames.rules.identifier_parts``), or a lower-case word that is a
+person's names glued together.
 
 Names are looked for in the text's normalised view, by the same rules as apply
 (``nicknames.rules.patterns``): NFC, invisible characters skipped ("Ma\u200bry"), the
@@ -45,6 +50,12 @@ from nicknames.engine.partitions import PARTITION_ROWS, batches
 from nicknames.engine.run import Progress, ordered_map
 from nicknames.io.class_list import is_person, registered_parts
 from nicknames.model.mapping import Mapping
+from nicknames.rules.identifier_parts import (
+    GLUED_WORD,
+    PersonalNames,
+    glued_people,
+    personal_names,
+)
 from nicknames.rules.patterns import (
     CONTINUOUS,
     CONTINUOUS_SCRIPTS,
@@ -93,8 +104,8 @@ class Finding:
     end: int
     text: str
     kind: str
-    """``name`` (a mapped or class-list name), ``confusable`` (one written with look-alike letters of another
-    script, or in compatibility forms) or ``near`` (a near miss of one)."""
+    """``name`` (a mapped or class-list name), ``glued`` (one glued to other characters), ``confusable`` (one
+    written with look-alike letters of another script, or in compatibility forms) or ``near`` (a near miss)."""
     name: str
     """The name it is or resembles."""
     participants: tuple[str, ...]
@@ -132,6 +143,8 @@ class NameIndex:
 
     signature_only: set[str] = field(default_factory=set)
     """Class-list initials that no mapped name has: found only in a short line such as a sign-off."""
+    personal: PersonalNames = field(default_factory=PersonalNames)
+    """Every person's name words and glued forms, for names glued to other characters."""
 
     def add(self, text: str, participant: str, word: bool = False, initials: bool = False) -> None:
         """Index one name of a participant."""
@@ -171,6 +184,11 @@ class NameIndex:
 def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> NameIndex:
     """The names audit looks for: the mapping's names in use, class-list name parts, and the keep list."""
     index = NameIndex()
+    persons = {pid: mapping.names_in_use(pid) for pid in mapping.participants}
+    for participant, full_name in (class_list or {}).items():
+        if is_person(full_name):
+            persons.setdefault(participant, []).append(full_name)
+    index.personal = personal_names(persons, mapping.keep)
     for text in mapping.keep:
         index.add_keep(text)
     for participant in mapping.participants:
@@ -394,6 +412,7 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
             taken.update(token.start() for token in tokens[i:skip_to])
         else:
             taken.update(view.span(token.start(), token.end())[0] for token in tokens[i:skip_to])
+    found.extend(glued_names(message_id, text, index, taken))
     return found, taken
 
 
@@ -431,6 +450,21 @@ def _after_prefix(word: str, token: Spanned, first: set[str]) -> _Token | None:
         if word[length:] in first:
             return _Token(token.start() + length, token.end(), word[length:])
     return None
+
+
+def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int]) -> list[Finding]:
+    """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``)."""
+    found: list[Finding] = []
+    personal = index.personal
+    for match in GLUED_WORD.finditer(text):
+        word = match.group()
+        if match.start() in taken:
+            continue
+        people = glued_people(word, personal, lambda letters: letters in index.words or letters in common_words())
+        if people:
+            found.append(Finding(message_id, match.start(), match.end(), word, "glued", word, tuple(sorted(people)),
+                                 _finding(message_id, text, match.start(), match.end(), "glued", word, index).context))
+    return found
 
 
 def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, str | None],

@@ -105,7 +105,11 @@ def apply_command(
                                                     "gender for surrogates, e-mail addresses and handles that "
                                                     "belong to participants.", dir_okay=False)] = None,
     identifiers: Annotated[str, typer.Option("--identifiers", help="Other identifiers to replace, comma-separated: "
-                                             f"{', '.join(KINDS)}; or all, or none.")] = "all",
+                                             f"{', '.join(KINDS)}; or all, or none. Of an address, URL or path "
+                                             "only the personal part is replaced ([USER]@example.org; one "
+                                             "naming nobody, such as an organisation's site, stays); add "
+                                             "'whole' (all,whole) to replace each one whole ([EMAIL], [URL]).")]
+    = "all",
     unresolved: Annotated[Unresolved, typer.Option("--unresolved", help="A shared name no context decides: first = "
                                                    "its most frequent user, else first in the mapping; mark = "
                                                    "[U12|U43]; skip = leave it. Listed in --review either way.")]
@@ -146,8 +150,11 @@ def apply_command(
     Names are matched as whole words, longest first, in any Unicode form (NFD,
     invisible characters inside, a line break or hyphen between the parts,
     Chinese and Japanese without spaces, Arabic and Hebrew prefixes; see
-    docs/workflow.md); keep-list names are left as they are. E-mail addresses, URLs, handles, phone numbers and participant ids
-    are replaced first ([EMAIL], [URL], ... or the owner's pseudonym). The
+    docs/workflow.md); keep-list names are left as they are. E-mail addresses,
+    URLs, home directories, handles, phone numbers and participant ids are
+    replaced first: handles, phones and ids whole ([HANDLE], [PHONE] or the
+    owner's pseudonym), addresses, URLs and paths by their personal part only
+    (see --identifiers and docs/pseudonyms.md). The
     output keeps every row and column of the input; only the text changes. A
     name that belongs to two participants active in one scope is decided per
     mention from its context (see --review and docs/pseudonyms.md). A name no
@@ -189,7 +196,7 @@ def apply_command(
     messages = readable(ctx, messages)  # a pipe is read more than once
     if key_file is not None:
         check_key_location(key_file, output, key_beside_output)
-    kinds = parse_kinds(identifiers)
+    kinds, whole = parse_kinds(identifiers)
     fmt = check_format(output_format)
     check_output(detect_format(messages), fmt, output, csv_safe=csv_safe)
     key = load_key(key_file, style.value if style else None, pseudonym_format)
@@ -222,7 +229,7 @@ def apply_command(
     pseudonym = build_style(key, mapping, senders, texts, roster)
     result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
                           addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
-                          jobs=jobs or default_jobs(messages))
+                          whole_identifiers=whole, registered=roster.names, jobs=jobs or default_jobs(messages))
     if isinstance(pseudonym, KeyedIds) and source.archive is None:
         result.frame = keyed_id_columns(table, result.frame, pseudonym)
     absent_warning(err, result.unknown_participants)
@@ -235,8 +242,8 @@ def apply_command(
     if review is not None:
         write_review(result, review)
     if key_file is not None:
-        options = {"scope": scope.value, "unresolved": unresolved.value, "identifiers": sorted(kinds),
-                   "names_of": names_of.value}
+        options = {"scope": scope.value, "unresolved": unresolved.value,
+                   "identifiers": sorted(kinds) + (["whole"] if whole else []), "names_of": names_of.value}
         save_key(key_file, key, mapping, result.replacements, str(messages), options)
     if not quiet:
         apply_summary(err, result, scope.value, verbose)
@@ -246,16 +253,23 @@ def apply_command(
                 private_file_note(err, path, what)
 
 
-def parse_kinds(value: str) -> list[str]:
-    """The identifier kinds of ``--identifiers``: a comma-separated list, ``all`` or ``none``."""
+def parse_kinds(value: str) -> tuple[list[str], bool]:
+    """The identifier kinds of ``--identifiers`` (a comma-separated list, ``all`` or ``none``), and ``whole``.
+
+    ``whole`` among the words replaces every address, URL and path whole; alone,
+    it means every kind.
+    """
     words = [word.strip().lower() for word in value.split(",") if word.strip()]
+    whole = "whole" in words
+    words = [word for word in words if word != "whole"] or (["all"] if whole else [])
     if words in (["all"], []):
-        return list(KINDS) if words else []
+        return (list(KINDS) if words else []), whole
     if words == ["none"]:
-        return []
+        return [], whole
     unknown = [word for word in words if word not in KINDS]
     if unknown:
         raise typer.BadParameter(
-            f"unknown identifier kind {unknown[0]!r}; use {', '.join(KINDS)}, all or none.", param_hint="--identifiers"
+            f"unknown identifier kind {unknown[0]!r}; use {', '.join(KINDS)}, all, none or whole.",
+            param_hint="--identifiers",
         )
-    return words
+    return words, whole

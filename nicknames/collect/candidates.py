@@ -14,6 +14,7 @@ from nicknames.collect.absent import AbsentName, absent_names
 from nicknames.collect.discover.attribution import tally
 from nicknames.collect.discover.glued import glued_name
 from nicknames.collect.discover.lexicon import Lexicon, name_words
+from nicknames.collect.discover.lost_letters import registered_forms, registered_matches
 from nicknames.collect.discover.sequences import sequence_words
 from nicknames.collect.discover.stylised import (
     initials_of,
@@ -211,6 +212,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         _full_initials(scan.index, roster, found)
         _greetings(scan, posts, plan, found)
         _class_list_names(scan, part_owners, found)
+        _lost_letters(scan, plan.registered, found)
         _drop_words(found, scan.index.lexicon, part_owners, names_table)
         if discover:
             _suggest(found, plan.registered, scan.index, names_table)
@@ -276,6 +278,27 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
             count = usage.total(part) if len(owners) == 1 else usage.total_in(part, threads_of(participant))
             if count:
                 found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
+
+
+def _lost_letters(scan: Scan, registered: dict[str, list[str]], found: Found) -> None:
+    """Registered names with letters lost by an archive, in the text or in the class list (``St?phane``).
+
+    A word matching the parts of one participant only is taken as their name
+    (tag ``lost``); see ``discover.lost_letters``.
+    """
+    owners: dict[str, set[str]] = {}
+    for participant, parts in registered.items():
+        for part in parts:
+            if " " not in part:
+                owners.setdefault(part, set()).add(participant)
+    counts = Counter(scan.lost)
+    index = scan.index
+    for token in registered_forms(owners, index.tokens()):
+        counts[token] += sum(index.threads.get(token, Counter()).values())
+    for word, matched in registered_matches(counts, owners).items():
+        people = set().union(*(owners[part] for part in matched))
+        if len(people) == 1:
+            found.add(people.pop(), word, "lost", counts[word])
 
 
 def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:

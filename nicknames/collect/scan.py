@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from nicknames.collect.discover.attribution import Greetings
+from nicknames.collect.discover.lost_letters import lost_letter_words
 from nicknames.collect.discover.thread_counts import ThreadCodes, ThreadCounts
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.model.messages import Message
@@ -96,6 +97,8 @@ class Scan:
     greetings: Greetings = field(init=False)
     signoffs: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, name) → messages the sender signed with that name."""
+    lost: Counter[str] = field(default_factory=Counter)
+    """Word with a letter lost by the archive (``St?phane``) → messages it occurs in."""
     class_usage: ThreadCounts = field(init=False)
     """Registered name part → messages per thread it occurs in (thread codes of the index, four bytes a message)."""
 
@@ -105,7 +108,7 @@ class Scan:
 
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
-        found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs)
+        found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, lost=self.lost)
         found.greetings, found.class_usage = self.greetings, self.class_usage
         return found
 
@@ -122,6 +125,7 @@ class Scan:
         stats.greetings_without_parent += other.greetings_without_parent
         self.greetings.extend(later.greetings)
         self.signoffs.update(later.signoffs)
+        self.lost.update(later.lost)
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
 
@@ -134,6 +138,7 @@ class Scan:
             threads = [codes.code(message.thread, message.session) for message in messages]  # in order, as one by one
         for position, message, thread in zip(range(first, first + len(messages)), messages, threads):
             self._read_salutations(position, message, thread)
+            self.lost.update(lost_letter_words(message.text))
         if self.class_pattern is not None:
             numbers: dict[str, int] = {}
             parts, part_threads = [], []

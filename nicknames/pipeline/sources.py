@@ -21,6 +21,7 @@ from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
 from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.candidates import CollectResult, collect
+from nicknames.io.class_list import is_person
 from nicknames.io.formats import (
     MAIL,
     STDOUT_FORMATS,
@@ -212,6 +213,8 @@ def pseudonymise(
     unresolved: Unresolved = Unresolved.first,
     jobs: int = 1,
     names_of: NamesOf = NamesOf.everyone,
+    whole_identifiers: bool = False,
+    registered: MappingType[str, str] | None = None,
 ) -> ApplyResult:
     """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
 
@@ -219,15 +222,31 @@ def pseudonymise(
     (none with ``()``); ``addresses`` maps participants to their e-mail addresses
     and handles (a class list's), to which a mail archive adds its own; ``jobs``
     worker processes share the scopes (see ``nicknames.engine``).
+    An
+    address, URL or path has only its personal part replaced, unless
+    ``whole_identifiers``; its person is told by the names of the mapping and
+    the ``registered`` full names (participant → name, a class list's).
     """
     kinds = list(identifiers)
     senders = source.participants()
     owned = source.owned_addresses(addresses, pseudonym or IdTemplate())
-    rules = identifier_rules(kinds, [*mapping.participants, *senders], owned) if kinds else None
+    rules = identifier_rules(
+        kinds, [*mapping.participants, *senders], owned, names=_personal_names(mapping, registered or {}),
+        keep=mapping.keep, whole=whole_identifiers,
+    ) if kinds else None
     return apply_source(
         source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved, names_of=names_of,
         jobs=jobs,
     )
+
+
+def _personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:
+    """Each participant's names in use, and their registered full name, for the personal parts of identifiers."""
+    names = mapping.names
+    for participant, full_name in registered.items():
+        if is_person(full_name):
+            names.setdefault(participant, []).append(full_name)
+    return names
 
 
 def _message_frame(archive: MailArchive, messages: list[MailMessageObject], ids: MessageIds) -> pd.DataFrame:

@@ -1,14 +1,18 @@
-"""Identifiers other than names in message text: e-mail addresses, URLs, @handles, phone numbers, ids.
+"""Identifiers other than names in message text: e-mail addresses, URLs, paths, @handles, phone numbers, ids.
 
-Each kind is found by one documented pattern and replaced by a placeholder
-(``PLACEHOLDERS``), or by the owner's pseudonym when the identifier belongs to a
-known participant (their address or handle from the class list, or their own
-participant id written in the text).
+Each kind is found by one documented pattern. A handle, phone number or id is
+replaced whole, by a placeholder (``PLACEHOLDERS``) or by the owner's pseudonym
+when it belongs to a known participant (their address or handle from the class
+list, or their own participant id written in the text). An address, URL or
+path is replaced whole only when it belongs to a known participant, or with
+``whole=True``; otherwise only its personal part is replaced
+(``nicknames.rules.identifier_parts``: ``[USER]@example.org``), and one that holds no
+personal part is left as it is (an organisation's site, a project's repository).
 
 Identifiers are found first, before names. An identifier span wins over any
-name inside it: ``mary.poe@example.org`` becomes one ``[EMAIL]`` (or the
-owner's pseudonym), never ``mary.[U12]@example.org``. Among identifiers that
-overlap, the one that starts first wins, then the longest.
+name inside it: no name is matched inside ``mary.poe@example.org``; its
+personal part ``mary.poe`` is replaced as a whole, never ``mary.[U12]``.
+Among identifiers that overlap, the one that starts first wins, then the longest.
 """
 
 from __future__ import annotations
@@ -19,30 +23,53 @@ from dataclasses import dataclass, field
 
 import regex
 
+from nicknames.rules.identifier_parts import (
+    MIN_GLUED_LOWER,
+    Part,
+    PersonalNames,
+    email_parts,
+    glued_people,
+    login_parts,
+    path_parts,
+    personal_names,
+    tag_parts,
+    url_parts,
+)
+from nicknames.rules.stopwords import STOPWORDS
+from nicknames.rules.written_identifiers import labelled_handles, obfuscated_addresses
+
 PLACEHOLDERS = {
     "email": "[EMAIL]",
     "url": "[URL]",
     "handle": "[HANDLE]",
     "phone": "[PHONE]",
+    "path": "[PATH]",
+    "tag": "[TAG]",
+    "login": "[USER]",
 }
-"""What replaces an identifier of each kind that belongs to no known participant."""
+"""What replaces a whole identifier of each kind that belongs to no known participant."""
 
-KINDS = ("email", "url", "handle", "phone", "id")
+PART_PLACEHOLDER = "[USER]"
+"""What replaces the personal part of an address, URL or path whose person is not known."""
+
+KINDS = ("email", "url", "handle", "phone", "id", "path", "tag", "login")
 """Every kind of identifier; ``id`` is a participant's own id written in the text (always owned)."""
 
 _EMAIL = r"(?<![\w.+\-])[\w.+\-]*\w@(?:[\w\-]+\.)+\p{L}{2,}(?!\w)"
-_BRACKETED_EMAIL = regex.compile(
-    r"(?<![\w.+\-])[\w.+\-]+[ ]*(?:\[at\]|\(at\))[ ]*[\w\-]+(?:(?:\.|[ ]*(?:\[dot\]|\(dot\))[ ]*)[\w\-]+)*(?!\w)"
+_TLDS = (
+    "com|org|net|edu|gov|mil|int|io|info|biz|eu|uk|de|fr|nl|au|ca|ch|se|dk|fi|jp|nz|es|be|pl|cz|ie|pt|gr|hu|ru|cn|br"
 )
-"""An address written to fool harvesters: ``mary [at] example [dot] org``."""
-_LOCAL_PART = regex.compile(r"(?<![\w.+\-])[\w+\-]+(?:[._][\w+\-]+)+\Z")
-_DOMAIN = regex.compile(r"[\w\-]+(?:\.[\w\-]+)*(?!\w)")
-"""``mary.poe at example.org``: a dotted local part, " at ", a domain. Found from each " at ", because a
-pattern that starts with a word character is slow to scan long texts with."""
+"""Top-level domains after which a host without a scheme (``annberg.net``) is read as one."""
 _URL = (
     r"(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
     r"[^\s<>\"'()\[\]{}]+(?:\([^\s<>\"'()]*\)[^\s<>\"'()\[\]{}]*)*"
 )
+_BARE_HOST = regex.compile(rf"\.(?i:{_TLDS})(?![\w\-])")
+"""Where a URL without a scheme or ``www.`` may end its host: it is read back from there (``_anchored``)."""
+_BARE_URL = regex.compile(
+    rf"(?<![\w.@/:\-])(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+(?i:{_TLDS})(?![\w\-]|\.\w)(?:/[^\s<>\"'()\[\]{{}}]*)?"
+)
+"""A bare host and its path: ``example.org/x``, ``annberg.net``."""
 _HANDLE = r"(?<![\w.@/])@\p{L}(?:[\w.\-]*\w)?(?![@\w(])"
 _DOMAIN_END = regex.compile(r"\.(?:com|org|net|edu|gov|mil|int|io|co|uk|de|fr|nl|au|ca|us|info|biz)$", regex.I)
 """A handle ending like a domain (``@enron.com``) is the tail of an address, not a handle."""
@@ -57,7 +84,21 @@ _PHONE = (
 )
 PHONE_DIGITS = (7, 15)
 """A phone number has 7 to 15 digits (E.164 allows at most 15); fewer is a time zone or a code."""
-PATTERNS = {"email": _EMAIL, "url": _URL, "handle": _HANDLE, "phone": _PHONE}
+_FILE_TYPES = "docx?|xlsx?|pptx?|pdf|txt|csv|odt|ods|odp|rtf|zip|png|jpe?g|gif|mp[34]|mov|nc|ipynb|tex|md"
+"""Extensions of the file names found as paths."""
+_FILE_NAME_END = regex.compile(rf"\.(?i:{_FILE_TYPES})(?![\w\-])")
+_TAG = r"(?<![\w#&/])#\p{L}\w*"
+"""A hashtag: the names in it are its personal part (``#AnnBerg``); other tags (``#climate``) stay."""
+_PATH = (
+    r"(?:(?<![\w/.~])(?:/home/|/Users/|/users/)"  # /home/aberg, /Users/aberg
+    r"|(?<![\w\\])[A-Za-z]:\\(?i:Users|Documents and Settings)\\"  # C:\Users\aberg
+    r"|(?<![\w/~\-])~(?=\p{L}[\w.\-]*/))"  # ~aberg/
+    r"[\w.\-]*\w(?:[/\\][^\s<>\"'()\[\]{}]*)?"
+)
+"""A home directory and what follows it: the user's name is its personal part."""
+_FILE_NAME = regex.compile(rf"(?<![\w.\-/\\])\w[\w.\-]*\.(?i:{_FILE_TYPES})(?![\w\-])")
+"""A file name with a document's extension (``notes_ann_berg.docx``), read back from its extension."""
+PATTERNS = {"email": _EMAIL, "url": _URL, "handle": _HANDLE, "phone": _PHONE, "path": _PATH, "tag": _TAG}
 """The regular expression of each kind with a pattern of its own."""
 
 _COMPILED = {kind: regex.compile(pattern) for kind, pattern in PATTERNS.items()}
@@ -70,6 +111,10 @@ def _may_hold(kind: str, text: str) -> bool:
         return "@" in text
     if kind == "url":
         return "://" in text or "www." in text or "WWW." in text
+    if kind == "path":
+        return "~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
+    if kind == "tag":
+        return "#" in text
     if text.isascii() and not _has_ascii_digit(text):
         return False  # a substring test per digit is much faster than the pattern on long texts
     return _THREE_DIGITS.search(text) is not None
@@ -83,9 +128,15 @@ def _may_hold_any(text: str) -> bool:
     it is an ASCII digit. A few substring tests are much cheaper than running
     every pattern over a long text that holds none of these.
     """
-    if not text.isascii() or "@" in text or _may_hold("url", text):
+    if not text.isascii() or "@" in text or "#" in text or _may_hold("url", text) or _may_hold_path(text):
         return True
     return _has_ascii_digit(text)
+
+
+def _may_hold_path(text: str) -> bool:
+    """False when no home directory, file name or bare host can occur (``/home/``, ``~``, ``.docx``, ``.org``...)."""
+    return ("~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
+            or _FILE_NAME_END.search(text) is not None or _BARE_HOST.search(text) is not None)
 
 
 def _has_ascii_digit(text: str) -> bool:
@@ -121,6 +172,33 @@ def _matches(kind: str, text: str) -> Iterator[regex.Match[str]]:
         end = text.find("\n", anchor.end())
         end = len(text) if end < 0 else end
         yield from _COMPILED[kind].finditer(text, start, end)
+_ANCHORED = {"url": (_BARE_HOST, _BARE_URL), "path": (_FILE_NAME_END, _FILE_NAME)}
+"""Kinds with a second pattern found from an anchor near its end: bare hosts from ``.org``, file names from ``.docx``."""
+_PIECE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+
+
+def _anchored(text: str, anchor: regex.Pattern[str], pattern: regex.Pattern[str]) -> Iterator[tuple[int, int]]:
+    """Spans of ``pattern`` found by reading back from each ``anchor`` over the characters of hosts and file names.
+
+    A pattern that starts with a word character is slow to scan a long text
+    with; its anchor (a dot and a known ending) is rare and quick to find.
+    """
+    end = -1
+    for hit in anchor.finditer(text):
+        if hit.start() < end:
+            continue
+        start = hit.start()
+        while start > 0 and (text[start - 1] in _PIECE or text[start - 1].isalnum()):
+            start -= 1
+        match = pattern.match(text, start)
+        while match is None and start < hit.start():
+            start = text.find(".", start, hit.start()) + 1 or hit.start()  # a piece before that is no host
+            match = pattern.match(text, start)
+        if match is not None and match.end() > hit.start():
+            end = match.end()
+            yield match.start(), match.end()
+
+
 _TRAILING = ".,;:!?"
 _ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
 """Participant ids found in text: three or more characters with a letter and a digit (U0012, js42)."""
@@ -149,6 +227,20 @@ class IdentifierRules:
     owners: Mapping[str, str] = field(default_factory=dict)
     """Lower-cased e-mail address, handle (without ``@``) or participant id → participant."""
     ids: regex.Pattern[str] | None = None
+    names: PersonalNames = field(default_factory=PersonalNames)
+    """Every person's name words, to find the personal part of an address, URL or path."""
+    whole: bool = False
+    """Replace every address, URL and path whole, as a placeholder, rather than its personal part."""
+
+    def parts(self, found: Identifier, text: str = "") -> list[Part]:
+        """What to replace of an identifier in ``text``: its personal parts, or all of it (owner None when not known).
+
+        Handles, phones and ids, an identifier of a known participant, and any
+        identifier with ``whole`` are replaced whole.
+        """
+        if self.whole or found.owner is not None or found.kind not in PART_KINDS:
+            return [(found.start, found.end, found.owner)]
+        return PART_KINDS[found.kind](found.text, found.start, self.names, text)
 
     def find(self, text: str) -> list[Identifier]:
         """Every identifier of the chosen kinds in the text, without overlaps, in text order."""
@@ -156,6 +248,8 @@ class IdentifierRules:
             return self._written_in_words(text)
         kinds = self.kinds
         found = [span for kind in kinds if kind in _COMPILED for span in self._spans(kind, text)]
+        if "login" in kinds:
+            found.extend(self._logins(text))
         if "id" in kinds and self.ids is not None:
             found.extend(
                 Identifier("id", m.start(), m.end(), m.group(), self.owners.get(m.group().lower()))
@@ -168,21 +262,57 @@ class IdentifierRules:
 
         The common text: found without the generators and sorting of ``find``.
         """
-        if "email" not in self.kinds:
-            return []
-        found = [Identifier("email", start, end, text[start:end], self._owner("email", text[start:end]))
-                 for start, end in obfuscated_addresses(text)]
+        found = []
+        if "email" in self.kinds:
+            found = [Identifier("email", start, end, text[start:end], self._owner("email", text[start:end]))
+                     for start, end in obfuscated_addresses(text)]
+        if "handle" in self.kinds:
+            found.extend(self._labelled(text))
+        if "login" in self.kinds:
+            found.extend(self._logins(text))
         return without_overlaps(found) if len(found) > 1 else found
+
+    def _logins(self, text: str) -> Iterator[Identifier]:
+        """Words glued from a person's names (``mjones``, ``Mary2``, ``mary_jones``): a login, a file or user name.
+
+        Not a word glued only by a case change: ``DeLuca``, ``McKay`` are names the names match whole.
+        """
+        if not self.names.words:
+            return
+        ascii_text = text.isascii()
+        words = set(text.translate(_ASCII_WORDS).split() if ascii_text else _WORD.findall(text))
+        glued = self.names.glued
+        wanted = [word for word in glued.keys() & words if len(word) >= MIN_GLUED_LOWER and word.islower()]
+        if not ascii_text:
+            wanted.extend(word for word in words if not word.isalpha() and word[0].isalpha() and not word.isdigit())
+        elif "_" in text or _has_ascii_digit(text):
+            wanted.extend(set(_ASCII_MIXED.findall(text)))
+        for word in wanted:
+            if not glued_people(word, self.names, _ordinary):
+                continue
+            for match in regex.finditer(rf"(?<![\w%]){regex.escape(word)}(?!\w)", text):
+                yield Identifier("login", match.start(), match.end(), word)
+
+    def _labelled(self, text: str) -> Iterator[Identifier]:
+        for start, end in labelled_handles(text):
+            yield Identifier("handle", start, end, text[start:end], self.owners.get(text[start:end].lower().lstrip("@")))
 
     def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
         if kind == "email":
             for start, end in obfuscated_addresses(text):
                 yield Identifier(kind, start, end, text[start:end], self._owner(kind, text[start:end]))
+        if kind == "handle":
+            yield from self._labelled(text)
+        if kind in _ANCHORED:
+            anchor, pattern = _ANCHORED[kind]
+            for start, end in _anchored(text, anchor, pattern):
+                value = _trim_url(text[start:end])
+                yield Identifier(kind, start, start + len(value), value)
         if not _may_hold(kind, text):
             return
         for match in _matches(kind, text):
             value = match.group()
-            if kind == "url":
+            if kind in ("url", "path"):
                 value = _trim_url(value)
             if kind == "email":
                 value = value.lstrip(".")
@@ -197,7 +327,7 @@ class IdentifierRules:
         key = value.lower()
         if kind == "email":
             key = regex.sub(r"\s*(?:\[at\]|\(at\)|\sat\s)\s*", "@", key)
-            key = regex.sub(r"\s*(?:\[dot\]|\(dot\))\s*", ".", key)
+            key = regex.sub(r"\s*(?:\[dot\]|\(dot\)|\sdot\s)\s*", ".", key)
         if kind == "handle":
             key = key[1:]
         elif kind == "url" and key.startswith("mailto:"):
@@ -205,16 +335,27 @@ class IdentifierRules:
         return self.owners.get(key) if kind in ("email", "handle") else None
 
 
+PART_KINDS = {"email": email_parts, "url": url_parts, "path": path_parts, "tag": tag_parts, "login": login_parts}
+"""The kinds replaced by their personal part, and the function that finds it."""
+
+
 def identifier_rules(
     kinds: Iterable[str] = KINDS,
     participants: Iterable[str] = (),
     addresses: Mapping[str, Iterable[str]] | None = None,
+    *,
+    names: Mapping[str, Iterable[str]] | None = None,
+    keep: Iterable[str] = (),
+    whole: bool = False,
 ) -> IdentifierRules:
-    """Rules for the chosen kinds, knowing the participants' ids and their addresses or handles.
+    """Rules for the chosen kinds, knowing the participants' ids, addresses or handles, and names.
 
     ``addresses`` maps a participant to e-mail addresses and handles (from the
     class list). The local part of a participant's e-mail address counts as
-    their handle too (``@mary.poe`` for ``mary.poe@example.org``).
+    their handle too (``@mary.poe`` for ``mary.poe@example.org``). ``names``
+    maps a participant to their names in use (``keep``: names that are not
+    personal), to tell the personal part of an address, URL or path; with
+    ``whole`` every address, URL and path is replaced whole instead.
     """
     owners: dict[str, str] = {}
     for participant, values in (addresses or {}).items():
@@ -227,40 +368,23 @@ def identifier_rules(
     ids = [p for p in dict.fromkeys(participants) if _ID_SHAPE.match(p)]
     for participant in ids:
         owners.setdefault(participant.lower(), participant)
-    return IdentifierRules(frozenset(kinds), owners, _id_pattern(ids))
+    return IdentifierRules(
+        frozenset(kinds), owners, _id_pattern(ids), personal_names(names or {}, keep), whole
+    )
 
 
-def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
-    """Spans of addresses written as ``a.b at host.org`` or ``a [at] host [dot] org``."""
-    if "at" not in text:
-        return
-    if ("[" in text and "[at]" in text) or ("(" in text and "(at)" in text):  # a bracket first: a faster test
-        yield from (match.span() for match in _BRACKETED_EMAIL.finditer(text))
-    at = text.find(" at ")
-    while at >= 0:
-        if _may_end_local_part(text, max(0, at - 64), at):
-            local = _LOCAL_PART.search(text, max(0, at - 64), at)
-            domain = _DOMAIN.match(text, at + len(" at "))
-            if local and domain and _starts_word(text, local.start()):
-                yield local.start(), domain.end()
-        at = text.find(" at ", at + 1)
+_WORD = regex.compile(r"\w+")
+_ASCII_MIXED = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z]*[0-9_][A-Za-z0-9_]*")
+"""In ASCII text, the words of ``_WORD`` that start with a letter and hold a digit or an underscore."""
+_ASCII_WORDS = str.maketrans({chr(code): " " for code in range(128) if not (chr(code).isalnum() or chr(code) == "_")})
+"""Turns an ASCII text into its words of letters, digits and underscores."""
 
 
-def _may_end_local_part(text: str, start: int, end: int) -> bool:
-    """False when no dotted local part can end at ``end``: the word before holds no ``.`` or ``_``.
+def _ordinary(letters: str) -> bool:
+    """A common word or a stop word: the letters of a glued word that is no name ("programs", "mp")."""
+    from nicknames.rules.stopwords import common_words
 
-    A local part has no white space, so its last ``.`` or ``_`` is the last one
-    before ``end``, with no space, tab or line break after it (other white space
-    only lets more through); "agree at the end" is the common case, and the
-    pattern is slow to search.
-    """
-    dot = max(text.rfind(".", start, end), text.rfind("_", start, end))
-    return dot >= 0 and text.find(" ", dot, end) < 0 and text.find("\n", dot, end) < 0 and text.find("\t", dot, end) < 0
-
-
-def _starts_word(text: str, offset: int) -> bool:
-    """True when nothing but a space, line start or opening bracket stands before the offset."""
-    return offset == 0 or text[offset - 1] in " \t\n<(\"'"
+    return letters in STOPWORDS or letters in common_words()
 
 
 def without_overlaps(spans: Iterable[Identifier]) -> list[Identifier]:

@@ -6,7 +6,9 @@ where Mary Jane Khan is registered is her name. Collect's pass records every run
 capitalised words on one line that contains a word of a registered name of several
 words; discovery then looks in those runs for a window that spells the name with, word
 for word, the same word or a misspelling of it (the distance rules of ``variants``),
-at least one word exact and at least one not. The window as written is suggested for
+at least one word exact and at least one not; an ordinary word, one with an ending
+("Students"), or a word of a building, street, month or day ("Hall", "March") is
+never the misspelt word. The window as written is suggested for
 the name's owner, and a misspelt word that only ever occurs inside such a window is
 not suggested on its own.
 """
@@ -115,12 +117,37 @@ def misspelt_window(run: str, name: str, is_word: Callable[[str], bool]) -> str 
     return None
 
 
+PLACE_WORDS = frozenset({
+    "hall", "halls", "building", "buildings", "library", "centre", "center", "tower", "house", "room", "rooms",
+    "lab", "labs", "laboratory", "street", "road", "avenue", "lane", "drive", "court", "square", "park", "campus",
+    "college", "school", "institute", "museum", "theatre", "theater", "station", "bridge", "gate", "wing",
+    "block", "annex", "lecture", "auditorium", "gallery", "garden", "gardens", "market",
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday",
+})
+"""Words of buildings, streets, months and days: next to a name they make a place or a date ("Anna Hall",
+"Tom March"), never a misspelt surname."""
+_ENDINGS = ("s", "es", "ed", "ing", "ly", "er", "ers")
+"""Endings that turn an ordinary word into another ("Students", "Booked"): such a word is no misspelling."""
+
+
 def _misspelt(word: str, target: str, is_word: Callable[[str], bool]) -> bool:
     edits = allowed_edits(target)
     return (
         edits > 0
         and word[0] == target[0]
         and word.casefold() not in (target.casefold(), target.casefold() + "s")
+        and word.casefold() not in PLACE_WORDS
         and not is_word(word)
+        and not _inflected_word(word, is_word)
         and OSA.distance(word, target, score_cutoff=edits) <= edits
+    )
+
+
+def _inflected_word(word: str, is_word: Callable[[str], bool]) -> bool:
+    """True for an ordinary word with an ending (``_ENDINGS``): "Students", "Booked", "Readers"."""
+    folded = word.casefold()
+    return any(
+        folded.endswith(ending) and len(folded) - len(ending) >= 3 and is_word(folded[: -len(ending)])
+        for ending in _ENDINGS
     )

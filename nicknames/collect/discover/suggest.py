@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from nicknames.collect.discover.glued import glued_name
@@ -82,9 +82,12 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
     found: dict[tuple[str, str], tuple[int, list[str]]] = {}
     # The candidates come participant by participant: read each one's threads once.
     threads_of = functools.lru_cache(maxsize=1)(lambda participant: index.involved.get(participant, set()))
+    claimant_threads = functools.lru_cache(maxsize=64)(lambda participant: index.involved.get(participant, set()))
     for candidate in candidates:
         occurrences = index.threads.get(candidate.token) or windows.threads.get(candidate.token) or Counter()
         own_threads = threads_of(candidate.participant)
+        if candidate.tag == "nickname":
+            own_threads = _unshared(own_threads, candidate, claimants, claimant_threads)
         count = sum(occurrences.get(thread, 0) for thread in own_threads)
         if count:
             _add(found, candidate.participant, candidate.text, count, candidate.tag)
@@ -151,6 +154,16 @@ def _candidates(
         yield from ((name, "glued", token, given) for token in glued.get(name, []))
     for name in (name for name in names if " " in name):
         yield from ((window, "fuzzy", window, True) for window in windows.spelling.get(name, ()))
+
+
+def _unshared(
+    threads: set[str], candidate: Candidate, claimants: dict[str, set[str]], threads_of: Callable[[str], set[str]]
+) -> set[str]:
+    """The participant's threads where nobody else claims the familiar form (two Catherines: "Cat" is neither's there)."""
+    others = claimants.get(candidate.token, set()) - {candidate.participant}
+    if not others:
+        return threads
+    return threads - set().union(*(threads_of(other) for other in others))
 
 
 def _roams(variant: str) -> bool:
