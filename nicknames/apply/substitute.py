@@ -11,7 +11,7 @@ import functools
 from collections.abc import Callable, Collection, Iterable, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
+from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeGuard, runtime_checkable
 
 import regex
 
@@ -109,9 +109,9 @@ Pseudonym = Callable[[str], str]
 """Participant id → pseudonym; may also be a ``ShapedPseudonym``."""
 
 
-@dataclass(frozen=True)
-class Replacement:
-    """One name replaced in one message; offsets are in the original text."""
+class Replacement(NamedTuple):
+    """One name replaced in one message; offsets are in the original text (a tuple: workers send them by the
+    million)."""
 
     message_id: str
     start: int
