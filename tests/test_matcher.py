@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.rules.matcher import NameMatcher, compile_names, fold_space_runs
-from nicknames.rules.patterns import alternation, name_key, trie_pattern
+from nicknames.rules.patterns import alternation, name_key
 from nicknames.rules.text_forms import matching_view
 
 # Small alphabets so that random names overlap, share prefixes and sit inside words.
@@ -74,14 +74,6 @@ def test_names_in_texts_table(names: list[str], texts: list[str], expected: list
     matcher = compile_names(names)
     assert matcher is not None
     assert matcher.names_in_texts(texts) == expected == [matcher.names_in(text) for text in texts]
-
-
-@settings(max_examples=200, deadline=None)
-@given(names_strategy, text_strategy)
-def test_trie_pattern_agrees_with_the_alternation(names: list[str], text: str) -> None:
-    keys = {name_key(name) for name in names} - {""}
-    found = in_view(regex.compile(trie_pattern(keys), regex.VERSION1), text) if keys else []
-    assert found == reference(names, text)
 
 
 @settings(max_examples=200, deadline=None)

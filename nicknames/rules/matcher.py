@@ -12,8 +12,6 @@ whole word may hide one that is, every overlapping hit of that text is looked
 at instead. The result is exactly what the alternation of every ``name_pattern``,
 longest first, finds with ``finditer`` (the tests compare the two on random
 names and texts), at a cost that does not grow with the number of names.
-Without ahocorasick-rs the same interface runs a trie-shaped regular
-expression (``patterns.trie_pattern``), slower but still one pass.
 """
 
 from __future__ import annotations
@@ -24,25 +22,19 @@ import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Protocol
 
+import ahocorasick_rs
 import regex
 
 from nicknames.rules.patterns import (
     BLOCKING,
     CONTINUOUS,
     MAX_PREFIX,
-    alternation,
     longest_first,
     name_key,
     prefixes_before,
-    trie_pattern,
     written_forms,
 )
 from nicknames.rules.text_forms import TextView, matching_view
-
-try:  # an optional speed-up: the trie-shaped pattern gives the same matches
-    import ahocorasick_rs
-except ImportError:  # pragma: no cover - exercised only where the wheel is missing
-    ahocorasick_rs = None  # type: ignore[assignment]
 
 WORD = regex.compile(r"\w", regex.VERSION1)
 SPACE_RUN = regex.compile(r"[^\S\r\n]+", regex.VERSION1)
@@ -103,17 +95,9 @@ class NameMatcher:
         self.keys = sorted(keys)
         forms, self._form_key = _forms(self.keys)
         self._forms = forms
-        self._automaton = (
-            ahocorasick_rs.AhoCorasick(forms, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest)
-            if ahocorasick_rs else None
-        )
+        self._automaton = ahocorasick_rs.AhoCorasick(forms, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest)
         self._every_hit: ahocorasick_rs.AhoCorasick | None = None
         """The automaton that reports overlapping hits too, built when a text first needs it."""
-        self._trie: regex.Pattern[str] | None = None
-        if self._automaton is None:
-            self._trie = alternation(self.keys, glued) if glued else regex.compile(
-                trie_pattern(self.keys), regex.VERSION1
-            )
         key_of = self._form_key
         # Edges that need a boundary: word characters outside the scripts written without spaces. A form has its
         # name's first and last characters (separators are inside), so each property is its name's.
@@ -148,8 +132,6 @@ class NameMatcher:
         """
         view = _OWN_VIEW if text.isascii() else matching_view(text)  # ASCII: its own view, not even a TextView built
         searched = text if view is _OWN_VIEW else view.text
-        if self._trie is not None:
-            return [(*view.span(*match.span()), self._name_of(match.group())) for match in self._trie.finditer(searched)]
         folded, runs, removed = fold_space_runs(searched)
         hits, missed = self._whole_words(folded)
         if missed:
@@ -163,17 +145,8 @@ class NameMatcher:
             found.append((start, end, keys[index]))
         return found
 
-    def _name_of(self, matched: str) -> str:
-        """The name a text the trie matched stands for (``name_key``, then the name of that written form)."""
-        key = name_key(matched)
-        if key in self._keys:
-            return key
-        return next(name for name in longest_first(self.keys) if key in written_forms(name))
-
     def names_in(self, text: str) -> set[str]:
         """The names ``spans`` finds in the text (as ``name_key``), without their places."""
-        if self._trie is not None:
-            return {key for _, _, key in self.spans(text)}
         folded = self._searched(text)
         hits, missed = self._whole_words(folded)
         if missed:
@@ -192,7 +165,7 @@ class NameMatcher:
         a hit lies in one text, and each text's hits are those it has alone. (The automaton searches a longer
         string more slowly per character.)
         """
-        if self._trie is not None or self._multiline:
+        if self._multiline:
             return [self.names_in(text) for text in texts]
         found: list[set[str]] = []
         for start in range(0, len(texts), _JOINED_TEXTS):

@@ -166,34 +166,6 @@ def alternation(names: Iterable[str], glued: Collection[str] = ()) -> regex.Patt
     return regex.compile("|".join(name_pattern(name, name in glued) for name in ordered), regex.VERSION1)
 
 
-_END = ""
-"""Trie key marking that a name ends at this node (no unit is the empty string)."""
-_Trie = dict[str, "_Trie"]
-
-
-def trie_pattern(keys: Iterable[str]) -> str:
-    """The names (already ``name_key``-folded) as one regular expression shaped like a trie.
-
-    Names sharing a prefix share its pattern, so the engine decides at each
-    character which names are still possible instead of trying every name in
-    turn. At each node the longer continuations are tried before the name that
-    ends there, which is the longest-first rule: names that can match at one
-    position are prefixes of one another (the branches of a node start with
-    different characters, or with a separator, which can match a hyphen that a
-    literal branch also matches; the tests compare the trie with the
-    alternation on random names with hyphens and spaces), so the deepest one
-    that matches is the longest. The look-behind is shared by all names whose first characters
-    need the same edge (``edge_before``); each name's look-ahead sits where it ends.
-    """
-    groups: dict[str, _Trie] = {}
-    for key in keys:
-        node = groups.setdefault(edge_before(key[0]), {})
-        for unit in _units(key):
-            node = node.setdefault(unit, {})
-        node[_END] = {edge_after(key[-1]): {}}
-    return "|".join(before + _node_pattern(node) for before, node in sorted(groups.items(), reverse=True))
-
-
 def _units(key: str) -> list[str]:
     """A name as pattern units: its characters, each separator standing for ``SEPARATOR``."""
     units = [regex.escape(char) for char in key]
@@ -209,16 +181,6 @@ def _units(key: str) -> list[str]:
 
 _BLANKS = r"[^\S\r\n]+"
 """A space in a name of more than ``MAX_SEPARATORS`` separators: a run of blanks on one line."""
-
-
-def _node_pattern(node: _Trie) -> str:
-    """The pattern of one trie node: every continuation, then the end of a name here (if any)."""
-    branches = [unit + _node_pattern(child) for unit, child in sorted(node.items()) if unit != _END]
-    if _END in node:
-        branches.append(next(iter(node[_END])))
-    if len(branches) == 1:
-        return branches[0]
-    return "(?:" + "|".join(branches) + ")"
 
 
 def name_key(text: str) -> str:
