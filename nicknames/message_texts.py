@@ -12,15 +12,18 @@ from pathlib import Path
 
 from nicknames.columns import resolve_columns
 from nicknames.csv_chunks import iter_chunks, read_header
+from nicknames.csv_file import sniff_dialect
 from nicknames.formats import detect_format
 from nicknames.messages import MessageTable, read_messages
 
 
-def iter_texts(path: Path, chosen: Mapping[str, str] | None = None,
-               encoding: str | None = None) -> Iterator[tuple[str, str]]:
+def iter_texts(path: Path, chosen: Mapping[str, str] | None = None, encoding: str | None = None, *,
+               delimiter: str | None = None, sheet: str | None = None) -> Iterator[tuple[str, str]]:
     """Each message's id and text, in file order."""
-    if detect_format(path) != "csv":
-        yield from texts_by_id(read_messages(path, chosen, encoding)).items()
+    if detect_format(path) != "csv" or sniff_dialect(path, encoding, delimiter).delimiter != ",":
+        # Only comma-separated files are read in chunks; the others are read whole.
+        table = read_messages(path, chosen, encoding, delimiter=delimiter, sheet=sheet)
+        yield from texts_by_id(table).items()
         return
     columns = resolve_columns(read_header(path, encoding), chosen or {}, str(path))
     for chunk in iter_chunks(path, encoding, [columns.message_id, columns.text]):

@@ -69,16 +69,25 @@ class MessageTable:
             ),
         )
 
+    def one_session_note(self, scope: str) -> str | None:
+        """What to tell the user when ``--scope session`` meets an export without a session column."""
+        if scope != "session" or self.columns.session_id is not None:
+            return None
+        return (
+            f"{self.source} has no session column, so the whole export is one session (as --scope all); "
+            "name the column with --session-id-column, or choose --scope thread."
+        )
+
     def scope_keys(self, scope: str) -> list[str]:
-        """The scope each message belongs to: its thread, its session, or one scope for all."""
+        """The scope each message belongs to: its thread, its session, or one scope for all.
+
+        Without a session column the whole export is one session, as collect sees it.
+        """
         if scope == "all":
             return [""] * len(self.frame)
         if scope == "session":
             if self.columns.session_id is None:
-                raise InputError(
-                    f"{self.source}: --scope session needs a session column and none was found; "
-                    "name it with --session-id-column or use --scope thread or all."
-                )
+                return [""] * len(self.frame)  # no session column: the export is one session, as collect sees it
             return list(self.frame[self.columns.session_id])
         if scope == "thread":
             return self.threads
@@ -94,12 +103,15 @@ def read_messages(
     path: Path,
     chosen: Mapping[str, str] | None = None,
     encoding: str | None = None,
+    *,
+    delimiter: str | None = None,
+    sheet: str | None = None,
 ) -> MessageTable:
-    """Read an export (CSV, JSON Lines, Parquet, mbox, ``.eml``), find its columns, derive reply context."""
+    """Read an export (CSV, spreadsheet, JSON Lines, Parquet, mbox, ``.eml``), find its columns, derive reply context."""
     # Deferred import: the readers of the other formats build on this module.
     from nicknames.sources import open_source
 
-    return open_source(path, chosen, encoding).table
+    return open_source(path, chosen, encoding, delimiter=delimiter, sheet=sheet).table
 
 
 def table_from_frame(frame: pd.DataFrame, chosen: Mapping[str, str] | None = None, source: str = "<table>") -> MessageTable:
@@ -197,17 +209,26 @@ def _short(value: str, limit: int = 40) -> str:
 def _reply_context(table: MessageTable) -> tuple[list[str | None], list[str]]:
     """Each message's parent sender (None without a known parent) and thread id."""
     frame, columns = table.frame, table.columns
-    ids = list(frame[columns.message_id])
+    ids = [id_key(value) for value in frame[columns.message_id]]
     if columns.parent_id is None:
         threads = list(frame[columns.thread_id]) if columns.thread_id else list(ids)
         return [None] * len(ids), threads
-    parents = [None if p.strip().lower() in NO_PARENT else p for p in frame[columns.parent_id]]
+    parents = [None if (key := id_key(p)).lower() in NO_PARENT else key for p in frame[columns.parent_id]]
     table.replies = check_replies(ids, parents)
     sender_of = dict(zip(ids, frame[columns.sender]))
     parent_senders = [sender_of.get(parent) if parent else None for parent in parents]
     if columns.thread_id is not None:
         return parent_senders, list(frame[columns.thread_id])
     return parent_senders, _thread_roots(ids, parents)
+
+
+_WHOLE_FLOAT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
+
+
+def id_key(value: str) -> str:
+    """A message id as parent links are matched: ``1.0`` is ``1`` (pandas writes ids of a column with gaps so)."""
+    match = _WHOLE_FLOAT.match(value)
+    return match.group(1) if match else value.strip()
 
 
 def _thread_roots(ids: list[str], parents: list[str | None]) -> list[str]:

@@ -21,7 +21,9 @@ from nicknames.collect import CollectResult, collect
 from nicknames.errors import OutputError
 from nicknames.formats import (
     MAIL,
+    SPREADSHEETS,
     STDOUT_FORMATS,
+    SUFFIXES,
     TABULAR,
     TableFile,
     as_strings,
@@ -120,11 +122,16 @@ def open_source(
     *,
     fmt: str | None = None,
     address_key: AddressKey | None = None,
+    delimiter: str | None = None,
+    sheet: str | None = None,
 ) -> Source:
-    """Open an export of any supported format; ``fmt`` overrides the format found from the path."""
+    """Open an export of any supported format; ``fmt`` overrides the format found from the path.
+
+    ``delimiter`` is a CSV file's (sniffed when None), ``sheet`` a workbook's (the first when None).
+    """
     fmt = fmt or detect_format(path)
-    if fmt in TABULAR:
-        table_file = read_table_file(path, fmt, encoding)
+    if fmt in TABULAR or fmt in SPREADSHEETS:
+        table_file = read_table_file(path, fmt, encoding, delimiter=delimiter, sheet=sheet)
         return Source(path, fmt, table_from_frame(table_file.frame, chosen, str(path)), table_file=table_file)
     archive = read_archive(path, address_key)
     return Source(path, archive.format, collect_table(archive), dict(archive.display_names), archive=archive)
@@ -234,7 +241,10 @@ def result_texts(source: Source, result: ApplyResult) -> list[str]:
 
 def check_output(input_format: str, fmt: str | None, output: Path | None) -> None:
     """Refuse, before any work, an output the input cannot become or that cannot go to stdout."""
-    fmt = fmt or input_format
+    fmt = fmt or ("csv" if input_format in SPREADSHEETS else input_format)
+    if output is not None and SUFFIXES.get(output.suffix.lower()) in SPREADSHEETS:
+        raise OutputError(f"{output}: the output cannot be a spreadsheet; name a .csv file (Excel opens it; "
+                          "add --output-encoding utf-8-sig so that accents show right).")
     if fmt in MAIL and input_format not in MAIL:
         raise OutputError(f"A {input_format} table cannot be written as {fmt}; choose one of {', '.join(TABULAR)}.")
     if output is None and fmt not in STDOUT_FORMATS:
@@ -242,12 +252,17 @@ def check_output(input_format: str, fmt: str | None, output: Path | None) -> Non
         raise OutputError(f"{what} and cannot go to standard output; name the output with --output.")
 
 
-def write_output(source: Source, result: ApplyResult, output: Path | None, fmt: str | None = None) -> None:
-    """Write the pseudonymised source in its own format, or in ``fmt``."""
+def write_output(
+    source: Source, result: ApplyResult, output: Path | None, fmt: str | None = None, encoding: str | None = None
+) -> None:
+    """Write the pseudonymised source in its own format (CSV for a spreadsheet), or in ``fmt``.
+
+    ``encoding`` is a text table's output encoding (default: UTF-8, with a byte order mark when the input had one).
+    """
     check_output(source.format, fmt, output)
-    fmt = fmt or source.format
+    fmt = fmt or (source.table_file.output_format() if source.table_file else source.format)
     if fmt in TABULAR:
-        write_table(result.frame, output, fmt, source.table_file)
+        write_table(result.frame, output, fmt, source.table_file, encoding)
     elif isinstance(result, ArchiveApplyResult):
         write_archive(result.messages, output, fmt)
 

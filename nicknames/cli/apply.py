@@ -11,21 +11,16 @@ from rich.markup import escape
 
 from nicknames.cli.common import (
     AddressKeyOption,
-    ConfigOption,
-    EncodingOption,
+    InputOptions,
     JobsOption,
-    MessageIdColumn,
-    ParentColumn,
+    Scope,
+    ScopeOption,
     QuietOption,
-    SenderColumn,
-    SessionColumn,
-    TextColumn,
-    ThreadColumn,
     VerboseOption,
     app,
     config_in_use,
     err,
-    load_settings,
+    input_options,
     load_source,
     readable,
     user_errors,
@@ -56,25 +51,16 @@ class Style(str, Enum):
     surrogate = "surrogate"
 
 
-class Scope(str, Enum):
-    """Where a participant's names are applied: where they are active."""
-
-    thread = "thread"
-    session = "session"
-    all = "all"
-
-
 @app.command("apply")
 @user_errors
+@input_options
 def apply_command(
     ctx: typer.Context,
     messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export: CSV, JSON Lines, "
                                              "Parquet, an mbox file or a folder of .eml files.")],
     mapping_path: Annotated[Path, typer.Argument(metavar="MAPPING", help="Reviewed mapping file.",
                                                  dir_okay=False)],
-    scope: Annotated[Scope, typer.Option("--scope", "-s", help="Apply each participant's names only in the "
-                                         "threads, sessions or whole data set where they are active.")]
-    = Scope.session,
+    scope: ScopeOption = Scope.session,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Pseudonymised export in the input's "
                                                 "format (default: stdout; Parquet and .eml need a path).")] = None,
     output_format: Annotated[str | None, typer.Option("--output-format", help="Write csv, jsonl, parquet, mbox "
@@ -110,18 +96,16 @@ def apply_command(
                                          "audit, without near misses) and refuse to finish (exit 1, nothing "
                                          "written) when a name of the mapping or class list is still in it.")]
     = False,
+    output_encoding: Annotated[str | None, typer.Option("--output-encoding", metavar="<name>", help="Encoding of "
+                                                        "a CSV or JSON Lines output (default: UTF-8, with a byte "
+                                                        "order mark when the input has one); utf-8-sig for Excel, "
+                                                        "which without it garbles accents.")] = None,
     verbose: VerboseOption = False,
-    config: ConfigOption = None,
-    encoding: EncodingOption = None,
-    message_id_column: MessageIdColumn = None,
-    sender_column: SenderColumn = None,
-    text_column: TextColumn = None,
-    parent_id_column: ParentColumn = None,
-    thread_id_column: ThreadColumn = None,
-    session_id_column: SessionColumn = None,
     address_key: AddressKeyOption = None,
     jobs: JobsOption = 0,
     quiet: QuietOption = False,
+    *,
+    inputs: InputOptions,
 ) -> None:
     """Replace every name in the mapping by its participant's pseudonym, scope by scope.
 
@@ -145,7 +129,7 @@ def apply_command(
     from nicknames.styles import build_style, keyed_id_columns, load_key, save_key
 
     outputs = {"--output": output, "--report": report, "--review": review, "--key-file": key_file}
-    check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(config)])
+    check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(inputs.config)])
     if output is None:
         refuse_stdout_over([messages, mapping_path])
     messages = readable(ctx, messages)  # a pipe is read more than once
@@ -161,15 +145,13 @@ def apply_command(
     if key.style == "id":
         IdTemplate(key.template)  # a bad --format fails before any work is done
     mapping = read_mapping(mapping_path)
-    roster = read_roster(class_list, encoding) if class_list else Roster()
-    settings = load_settings(config)
+    roster = read_roster(class_list, inputs.encoding) if class_list else Roster()
     addresses = open_address_key(messages, address_key or key_path(mapping_path), must_exist=True)
-    source = load_source(
-        messages, settings, encoding, addresses, message_id=message_id_column, sender=sender_column,
-        text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
-        session_id=session_id_column,
-    )
+    source = load_source(messages, inputs, addresses)
     table = source.table
+    note = table.one_session_note(scope.value) if source.archive is None else None
+    if note is not None and not quiet:
+        err.print(f"[yellow]Note:[/] {escape(note)}")
     senders = source.participants()
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
@@ -181,7 +163,7 @@ def apply_command(
     if strict:
         pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
         refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
-    write_output(source, result, output, fmt)
+    write_output(source, result, output, fmt, output_encoding)
     if report is not None:
         write_report(result, report)
     if review is not None:
@@ -191,7 +173,7 @@ def apply_command(
         save_key(key_file, key, mapping, result.replacements, str(messages), options)
     if not quiet:
         apply_summary(err, result, scope.value, verbose)
-        pseudonym_summary(err, result, key.style, key_file)
+        pseudonym_summary(err, result, key.style, key_file, review)
         for path, what in ((report, "the report"), (review, "the review")):
             if path is not None:
                 private_file_note(err, path, what)

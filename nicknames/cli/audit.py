@@ -13,15 +13,12 @@ import typer
 from rich.console import Console
 
 from nicknames.cli.common import (
-    ConfigOption,
-    EncodingOption,
+    InputOptions,
     JobsOption,
-    MessageIdColumn,
     QuietOption,
-    TextColumn,
     app,
     err,
-    load_settings,
+    input_options,
     load_source,
     readable,
     user_errors,
@@ -36,6 +33,7 @@ out = Console(soft_wrap=True, highlight=False)
 
 @app.command("audit")
 @user_errors
+@input_options
 def audit_command(
     ctx: typer.Context,
     output: Annotated[Path, typer.Argument(metavar="OUTPUT", help="Pseudonymised output to check: CSV, JSON "
@@ -48,12 +46,10 @@ def audit_command(
     near: Annotated[bool, typer.Option("--near/--no-near", help="Also report near misses (likely "
                                        "misspellings of a name).")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
-    config: ConfigOption = None,
-    encoding: EncodingOption = None,
-    message_id_column: MessageIdColumn = None,
-    text_column: TextColumn = None,
     jobs: JobsOption = 0,
     quiet: QuietOption = False,
+    *,
+    inputs: InputOptions,
 ) -> None:
     """Check a pseudonymised output for anything that still looks like a participant's name.
 
@@ -71,16 +67,16 @@ def audit_command(
     from nicknames.formats import detect_format
     from nicknames.message_texts import iter_texts
 
-    settings = load_settings(config)
+    settings = inputs.settings()
+    encoding = inputs.encoding or settings.encoding
     mapping = read_mapping(mapping_path)
-    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+    roster = read_class_list(class_list, encoding) if class_list else None
     source_path = readable(ctx, output)  # a pipe is read more than once
     if detect_format(source_path) == "csv":  # read in chunks: any size in bounded memory
-        chosen = {**settings.columns, **{field: column for field, column in
-                                         (("message_id", message_id_column), ("text", text_column)) if column}}
-        texts: Iterable[tuple[str, str]] = iter_texts(source_path, chosen, encoding or settings.encoding)
+        texts: Iterable[tuple[str, str]] = iter_texts(source_path, inputs.chosen(settings), encoding,
+                                                      delimiter=inputs.delimiter or settings.delimiter)
     else:  # mail: headers, subject and whole body of each message
-        texts = load_source(source_path, settings, encoding, message_id=message_id_column, text=text_column).texts().items()
+        texts = load_source(source_path, inputs).texts().items()
     index = build_index(mapping, roster)
     with ProgressBar(err, "audit", enabled=not quiet) as progress:
         progress.step("checking")

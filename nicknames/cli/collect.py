@@ -10,21 +10,14 @@ from rich.markup import escape
 
 from nicknames.cli.common import (
     AddressKeyOption,
-    ConfigOption,
-    EncodingOption,
+    InputOptions,
     JobsOption,
-    MessageIdColumn,
-    ParentColumn,
     QuietOption,
-    SenderColumn,
-    SessionColumn,
-    TextColumn,
-    ThreadColumn,
     VerboseOption,
     app,
     config_in_use,
     err,
-    load_settings,
+    input_options,
     load_source,
     readable,
     user_errors,
@@ -43,6 +36,7 @@ if TYPE_CHECKING:
 
 @app.command("collect")
 @user_errors
+@input_options
 def collect_command(
     ctx: typer.Context,
     messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export: CSV, JSON Lines, "
@@ -58,18 +52,12 @@ def collect_command(
         "--replace-nicknames", help="Use only --nicknames-file, not the built-in table.")] = False,
     no_discover: Annotated[bool, typer.Option(
         "--no-discover", help="Only greetings, sign-offs and the class list: no suggested variants.")] = False,
-    config: ConfigOption = None,
-    encoding: EncodingOption = None,
-    message_id_column: MessageIdColumn = None,
-    sender_column: SenderColumn = None,
-    text_column: TextColumn = None,
-    parent_id_column: ParentColumn = None,
-    thread_id_column: ThreadColumn = None,
-    session_id_column: SessionColumn = None,
     address_key: AddressKeyOption = None,
     jobs: JobsOption = 0,
     quiet: QuietOption = False,
     verbose: VerboseOption = False,
+    *,
+    inputs: InputOptions,
 ) -> None:
     """Find candidate names for every participant and write them to the mapping file.
 
@@ -90,24 +78,23 @@ def collect_command(
     from nicknames.collect import merge
 
     key_file = address_key or key_path(output)
-    check_outputs({"--output": output, "--address-key": key_file}, [messages, class_list, config_in_use(config)])
+    check_outputs({"--output": output, "--address-key": key_file},
+                  [messages, class_list, config_in_use(inputs.config)])
     messages = readable(ctx, messages)  # a pipe is read more than once
-    settings = load_settings(config)
+    settings = inputs.settings()
+    encoding = inputs.encoding or settings.encoding
     # Small inputs first, so that any error in them comes before the messages' warnings.
-    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+    roster = read_class_list(class_list, encoding) if class_list else None
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
     from nicknames.sources import open_address_key
 
     key = open_address_key(messages, key_file, must_exist=address_key is not None)
-    columns = {"message_id": message_id_column, "sender": sender_column, "text": text_column,
-               "parent_id": parent_id_column, "thread_id": thread_id_column, "session_id": session_id_column}
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
-    encoding = encoding or settings.encoding
     from nicknames.sources import collect_source
 
-    source = load_source(messages, settings, encoding, key, **columns)
+    source = load_source(messages, inputs, key)
     result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
     mapping = merge(existing, result.mapping)
     absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])

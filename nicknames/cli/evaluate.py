@@ -10,9 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
-from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, TextColumn, app, load_settings, user_errors,
-)
+from nicknames.cli.common import InputOptions, app, input_options, user_errors
 from nicknames.errors import InputError
 from nicknames.mapping_file import read_mapping
 from nicknames.pseudonyms import DEFAULT_TEMPLATE
@@ -26,6 +24,7 @@ out = Console(soft_wrap=True, highlight=False)
 
 @app.command("evaluate")
 @user_errors
+@input_options
 def evaluate_command(
     gold_path: Annotated[Path, typer.Argument(metavar="GOLD_MAPPING", help="Gold mapping file.", dir_okay=False)],
     mapping_path: Annotated[Path, typer.Argument(metavar="MAPPING", help="Mapping file to score.", dir_okay=False)],
@@ -43,10 +42,8 @@ def evaluate_command(
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List missed and spurious names per "
                                           "participant and names left in the output (real names).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    config: ConfigOption = None,
-    encoding: EncodingOption = None,
-    message_id_column: MessageIdColumn = None,
-    text_column: TextColumn = None,
+    *,
+    inputs: InputOptions,
 ) -> None:
     """Score a mapping against a gold mapping with the paper's metrics, and optionally a pseudonymised output.
 
@@ -72,13 +69,12 @@ def evaluate_command(
     report = evaluate_mapping(gold, mapping, categories_from_spans(spans) if spans else None)
     mentions: MentionReport | None = None
     if spans is not None and gold_spans is not None and pseudonymised is not None:
-        settings = load_settings(config)
-
-        chosen = {**settings.columns, **{field: column for field, column in
-                                         (("message_id", message_id_column), ("text", text_column)) if column}}
+        settings = inputs.settings()
 
         def texts(path: Path) -> dict[str, str]:
-            return dict(iter_texts(path, chosen, encoding or settings.encoding))
+            return dict(iter_texts(path, inputs.chosen(settings), inputs.encoding or settings.encoding,
+                                   delimiter=inputs.delimiter or settings.delimiter,
+                                   sheet=inputs.sheet or settings.sheet))
 
         originals = messages or _beside(gold_spans, "messages.csv")
         if originals is None:

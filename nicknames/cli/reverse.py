@@ -10,9 +10,9 @@ from typing import Annotated
 import typer
 
 from nicknames.cli.common import (
-    ConfigOption, EncodingOption, MessageIdColumn, QuietOption, SenderColumn, TextColumn, app, config_in_use, err,
-    load_settings, load_table, user_errors,
+    InputOptions, QuietOption, app, config_in_use, err, input_options, load_table, user_errors,
 )
+from nicknames.errors import InputError
 from nicknames.key_file import read_key_file, readable_by_others
 from nicknames.output import atomic_output, check_outputs, refuse_stdout_over
 
@@ -26,8 +26,9 @@ class Restore(str, Enum):
 
 @app.command("reverse")
 @user_errors
+@input_options
 def reverse_command(
-    pseudonymised: Annotated[Path, typer.Argument(metavar="PSEUDONYMISED", help="CSV written by apply.",
+    pseudonymised: Annotated[Path, typer.Argument(metavar="PSEUDONYMISED", help="Table written by apply (CSV, JSON Lines, Parquet).",
                                                   dir_okay=False)],
     key_file: Annotated[Path, typer.Option("--key-file", help="The key file apply wrote.", dir_okay=False)],
     restore: Annotated[Restore, typer.Option("--restore", help="names = the original text where the key file "
@@ -35,12 +36,9 @@ def reverse_command(
                                              "pseudonym.")] = Restore.names,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Restored CSV (default: stdout). It holds "
                                                 "real names: written owner-only.", dir_okay=False)] = None,
-    config: ConfigOption = None,
-    encoding: EncodingOption = None,
-    message_id_column: MessageIdColumn = None,
-    sender_column: SenderColumn = None,
-    text_column: TextColumn = None,
     quiet: QuietOption = False,
+    *,
+    inputs: InputOptions,
 ) -> None:
     """Undo a pseudonymisation, for those authorised to hold the key file.
 
@@ -48,14 +46,18 @@ def reverse_command(
     messages (another export, or edited after apply) get participant ids such
     as [U43] in place of each pseudonym the key file knows.
     """
-    from nicknames.reverse import restore_id_columns, reverse_texts  # loads pandas: see cli/common.py
+    from nicknames.formats import MAIL, detect_format  # these load pandas: see cli/common.py
+    from nicknames.reverse import restore_id_columns, reverse_texts
 
-    check_outputs({"--output": output}, [pseudonymised, key_file, config_in_use(config)])
+    if detect_format(pseudonymised) in MAIL:
+        raise InputError(f"{pseudonymised} is a mail archive; reverse restores tables only (CSV, spreadsheet, "
+                         "JSON Lines, Parquet): apply the archive with -o out.csv to get a table it can reverse.")
+
+    check_outputs({"--output": output}, [pseudonymised, key_file, config_in_use(inputs.config)])
     if output is None:
         refuse_stdout_over([pseudonymised, key_file])
     key = read_key_file(key_file)
-    table = load_table(pseudonymised, load_settings(config), encoding, message_id=message_id_column,
-                       sender=sender_column, text=text_column)
+    table = load_table(pseudonymised, inputs)
     columns = table.columns
     pairs = zip(table.frame[columns.message_id], table.frame[columns.text])
     result = reverse_texts(pairs, key, restore.value)

@@ -89,7 +89,7 @@ class EditorApp(App[Mapping]):
         self.mapping = mapping
         self.table = messages
         self.class_list = class_list or {}
-        self.scope = scope or _default_scope(messages)
+        self.scope = scope or "session"  # as apply; without a session column the export is one session
         self.history = History()
         self.concordance: Concordance | None = None
         self.activity: Activity | None = None
@@ -634,10 +634,4 @@ class EditorApp(App[Mapping]):
             "Quit", "Keep editing",
         ), done)
 
-
-def _default_scope(table: MessageTable | None) -> str:
-    """Session scope as apply uses by default, thread scope when there is no session column."""
-    if table is not None and table.columns.session_id is None:
-        return "thread"
-    return "session"
 
