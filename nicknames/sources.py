@@ -55,6 +55,7 @@ from nicknames.nickname_table import NicknameTable
 from nicknames.pseudonyms import IdTemplate
 from nicknames.resolution import Unresolved
 from nicknames.salutations import DEFAULT_RULES, Rules
+from nicknames.sender_ids import opaque_senders
 from nicknames.substitute import Pseudonym
 
 OUTPUT_TABLE_COLUMNS = ("message_id", "parent_id", "thread_id", "sender", "recipients", "date", "subject", "text")
@@ -72,6 +73,10 @@ class Source:
     """Registered names the export itself gives: the display names of a mail archive."""
     table_file: TableFile | None = None
     archive: MailArchive | None = None
+    sender_key: AddressKey | None = None
+    """A table whose senders were names or addresses: the key that gave them opaque ids (else None)."""
+    sender_column: str = ""
+    """The column that held those names or addresses."""
 
     def texts(self) -> dict[str, str]:
         """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
@@ -124,17 +129,31 @@ def open_source(
     address_key: AddressKey | None = None,
     delimiter: str | None = None,
     sheet: str | None = None,
+    opaque_senders: bool = False,
 ) -> Source:
     """Open an export of any supported format; ``fmt`` overrides the format found from the path.
 
     ``delimiter`` is a CSV file's (sniffed when None), ``sheet`` a workbook's (the first when None).
+    A table whose senders look like names or addresses (or any table, with ``opaque_senders``)
+    gets opaque participant ids from ``address_key`` (a new key when None): see ``nicknames.sender_ids``.
     """
     fmt = fmt or detect_format(path)
     if fmt in TABULAR or fmt in SPREADSHEETS:
         table_file = read_table_file(path, fmt, encoding, delimiter=delimiter, sheet=sheet)
-        return Source(path, fmt, table_from_frame(table_file.frame, chosen, str(path)), table_file=table_file)
+        return _table_source(path, fmt, table_file, chosen or {}, address_key or AddressKey(), opaque_senders)
     archive = read_archive(path, address_key)
     return Source(path, archive.format, collect_table(archive), dict(archive.display_names), archive=archive)
+
+
+def _table_source(
+    path: Path, fmt: str, table_file: TableFile, chosen: MappingType[str, str], key: AddressKey, always: bool
+) -> Source:
+    opaque = opaque_senders(table_file.frame, chosen, str(path), key, always=always)
+    if opaque is None:
+        return Source(path, fmt, table_from_frame(table_file.frame, chosen, str(path)), table_file=table_file)
+    table = table_from_frame(opaque.frame, chosen, str(path))
+    return Source(path, fmt, table, dict(opaque.registered), table_file=table_file, sender_key=key,
+                  sender_column=opaque.column)
 
 
 def source_from_frame(
@@ -142,7 +161,7 @@ def source_from_frame(
 ) -> Source:
     """A pandas DataFrame (of any column types) as a source, for notebooks and pipelines."""
     strings = as_strings(frame)
-    return Source(Path(name), "csv", table_from_frame(strings, chosen, name), table_file=TableFile(strings, "csv"))
+    return _table_source(Path(name), "csv", TableFile(strings, "csv"), chosen or {}, AddressKey(), False)
 
 
 def collect_source(
@@ -268,9 +287,12 @@ def write_output(
 
 
 def open_address_key(messages: Path, key_file: Path, *, must_exist: bool) -> AddressKey | None:
-    """The address key for a mail archive (None for tables); a new one when allowed and absent."""
+    """The address key: for a mail archive, a new one when allowed and absent; for a table, the key when it exists.
+
+    A table needs the key only when its senders are names or addresses (see ``nicknames.sender_ids``).
+    """
     if detect_format(messages) not in MAIL:
-        return None
+        return read_key(key_file) if key_file.is_file() else None
     if key_file.exists() or must_exist:
         return read_key(key_file)
     return AddressKey()

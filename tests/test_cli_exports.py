@@ -247,3 +247,55 @@ def test_without_a_session_column_collect_apply_and_edit_agree(tmp_path: Path) -
 
     app_ = EditorApp(read_mapping(tmp_path / "mapping.txt"), read_messages(tmp_path / "posts.csv"))
     assert app_.scope == "session"
+
+
+# ---------------------------------------------------------------- 3. sender columns that hold names or addresses
+
+
+NAMED = (
+    "message_id,author_name,parent_id,recipients,text\n"
+    '1,Ann Smith,,"Bo Lee; cleo@example.org","Hi all, who has the notes?\nThanks, Ann"\n'
+    '2,Bo Lee,1,Ann Smith,"Hi Ann, I have them.\nBo"\n'
+    '3,cleo@example.org,2,"Bo Lee","Thanks Bo! Ann Smith says hi too.\nCleo"\n'
+)
+
+
+def test_sender_names_get_opaque_ids_and_never_reach_the_output(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(NAMED)
+    code, out, err = run("collect", "posts.csv", "--sender-column", "author_name", "-o", "mapping.txt")
+    assert (code, out) == (0, ""), err
+    assert "holds names or addresses, so participants get opaque ids" in err
+    mapping = (tmp_path / "mapping.txt").read_text()
+    assert "\nP1 | Ann" in mapping and "\nP2 | Bo" in mapping
+    key = tmp_path / "mapping.addresses.csv"
+    assert (key.stat().st_mode & 0o777) == 0o600
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--sender-column", "author_name", "--scope", "all")
+    assert code == 0, err
+    frame = pd.read_csv(__import__("io").StringIO(out), dtype=str, keep_default_na=False)
+    assert list(frame["author_name"]) == ["P1", "P2", "P3"]
+    assert list(frame["recipients"]) == ["P2 P3", "P1", "P2"]
+    for real in ("Ann", "Smith", "Bo Lee", "cleo@example.org"):
+        assert real not in out
+    assert "Hi [P1]" in out
+
+
+def test_opaque_senders_on_request_and_the_key_is_needed_by_apply(tmp_path: Path) -> None:
+    write_csv(tmp_path / "posts.csv")
+    code, _, err = run("collect", "posts.csv", "--opaque-senders", "-q")
+    assert code == 0, err
+    assert "\nP1 | Ann" in (tmp_path / "mapping.txt").read_text()
+    (tmp_path / "mapping.addresses.csv").unlink()
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--opaque-senders")
+    assert (code, out) == (1, "")
+    assert "does not exist; run 'nicknames collect' first" in err
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("Ann Smith", True), ("ann@example.org", True), ("Ann", True), ("Zoë", True), ("O'Neil", True),
+     ("U07", False), ("user42", False), ("a", False), ("p-17", False), ("ANON1", False)],
+)
+def test_which_senders_look_like_names_or_addresses(value: str, expected: bool) -> None:
+    from nicknames.sender_ids import looks_like_name_or_address
+
+    assert looks_like_name_or_address(value) is expected

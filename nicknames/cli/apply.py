@@ -22,9 +22,11 @@ from nicknames.cli.common import (
     err,
     input_options,
     load_source,
+    opaque_ids_warning,
     readable,
     user_errors,
 )
+from nicknames.errors import InputError
 from nicknames.identifiers import KINDS
 from nicknames.key_file import check_key_location, readable_by_others
 from nicknames.mail.participants import key_path
@@ -146,8 +148,17 @@ def apply_command(
         IdTemplate(key.template)  # a bad --format fails before any work is done
     mapping = read_mapping(mapping_path)
     roster = read_roster(class_list, inputs.encoding) if class_list else Roster()
-    addresses = open_address_key(messages, address_key or key_path(mapping_path), must_exist=True)
+    address_file = address_key or key_path(mapping_path)
+    addresses = open_address_key(messages, address_file, must_exist=True)
     source = load_source(messages, inputs, addresses)
+    if source.sender_key is not None and addresses is None:
+        raise InputError(
+            f"{messages}: the sender column {source.sender_column!r} holds names or addresses, and the key that "
+            f"gives them opaque ids ({address_file}) does not exist; run 'nicknames collect' first (it writes the key "
+            "beside the mapping) or name the key with --address-key."
+        )
+    if not quiet:
+        opaque_ids_warning(source, address_file)
     table = source.table
     note = table.one_session_note(scope.value) if source.archive is None else None
     if note is not None and not quiet:

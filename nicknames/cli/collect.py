@@ -19,6 +19,7 @@ from nicknames.cli.common import (
     err,
     input_options,
     load_source,
+    opaque_ids_warning,
     readable,
     user_errors,
 )
@@ -101,11 +102,13 @@ def collect_command(
     if not merged:
         with_header(mapping)
     write_mapping(mapping, output)
-    if key is not None:
-        write_key(key, key_file)
+    written = key if source.archive is not None else source.sender_key
+    if written is not None:
+        write_key(written, key_file)
         if not quiet:
-            err.print(f"Address key {escape(str(key_file))}: {len(key.ids)} addresses, {key.added} new "
-                      "(owner-only: it holds real addresses; apply reads it to give every address its id).")
+            opaque_ids_warning(source, key_file)
+            err.print(f"Address key {escape(str(key_file))}: {len(written.ids)} addresses or names, {written.added} "
+                      "new (owner-only: apply reads it to give every sender the same id).")
     result.mapping = mapping
     if not quiet:
         collect_summary(err, result, output, merged)

@@ -134,6 +134,7 @@ class InputOptions:
     encoding: str | None = None
     delimiter: str | None = None
     sheet: str | None = None
+    opaque_senders: bool = False
     columns: dict[str, str] = field(default_factory=dict)
     """Field → column given by the --FIELD-column options."""
 
@@ -164,6 +165,10 @@ def _input_parameters() -> list[inspect.Parameter]:
         option("sheet", Annotated[str | None, typer.Option(
             "--sheet", metavar="<name>", rich_help_panel=INPUT_PANEL,
             help="Spreadsheet (.xlsx, .ods): the sheet to read (default: the first).")]),
+        option("opaque_senders", Annotated[bool, typer.Option(
+            "--opaque-senders", rich_help_panel=INPUT_PANEL,
+            help="Give every sender an opaque id (P1, P2, ...) kept in the address key beside the mapping, as is "
+            "done anyway when senders look like names or addresses.")]),
     ]
     for name, what in FIELD_HELP.items():
         parameters.append(option(f"{name}_column", Annotated[str | None, typer.Option(
@@ -188,6 +193,7 @@ def input_options(command: Callable[..., R]) -> Callable[..., R]:
     @functools.wraps(command)
     def wrapper(*args: Any, **kwargs: Any) -> R:
         values = {name: kwargs.pop(name, None) for name in names}
+        values["opaque_senders"] = bool(values["opaque_senders"])
         columns = {field: column for field in FIELD_HELP if (column := values.pop(f"{field}_column")) is not None}
         return command(*args, inputs=InputOptions(columns=columns, **values), **kwargs)
 
@@ -234,6 +240,16 @@ def config_in_use(config: Path | None) -> Path | None:
     return config if config is not None else default if default.is_file() else None
 
 
+def opaque_ids_warning(source: Source, key_file: Path) -> None:
+    """Say that senders were names or addresses and now have opaque ids, and where the key is."""
+    if source.sender_key is not None:
+        err.print(
+            f"[yellow]Note:[/] the sender column {escape(repr(source.sender_column))} holds names or addresses, "
+            f"so participants get opaque ids (P1, P2, ...) kept in {escape(str(key_file))} (owner-only: it holds "
+            "the real names); the output's sender and recipients columns carry the ids."
+        )
+
+
 def load_table(path: Path, inputs: InputOptions) -> MessageTable:
     """Read the messages with the columns chosen by options, then by the config file."""
     return load_source(path, inputs).table
@@ -247,6 +263,7 @@ def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None
     source = open_source(
         path, inputs.chosen(settings), inputs.encoding or settings.encoding, address_key=address_key,
         delimiter=inputs.delimiter or settings.delimiter, sheet=inputs.sheet or settings.sheet,
+        opaque_senders=inputs.opaque_senders,
     )
     reply_warnings(err, source.table.replies)
     return source
