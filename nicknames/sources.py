@@ -17,7 +17,7 @@ from pathlib import Path
 import pandas as pd
 
 from nicknames.apply import ApplyResult, apply_mapping
-from nicknames.collect import CollectResult, collect
+from nicknames.collect import CollectResult, collect, merge
 from nicknames.errors import OutputError
 from nicknames.formats import (
     MAIL,
@@ -49,6 +49,7 @@ from nicknames.mail.writer import (
     write_archive,
 )
 from nicknames.mapping import Mapping, Name
+from nicknames.mapping_file import with_header
 from nicknames.message_texts import texts_by_id
 from nicknames.messages import MessageTable, table_from_frame
 from nicknames.nickname_table import NicknameTable
@@ -171,11 +172,17 @@ def collect_source(
     nicknames: NicknameTable | None = None,
     discover: bool = True,
 ) -> CollectResult:
-    """Collect names from a source; a given class list wins over the display names of mail."""
+    """Collect names from a source; a given class list wins over the display names of mail.
+
+    The mapping is ready to write as ``nicknames collect`` writes a new one: with the
+    header comment, and every proposed name recorded as seen (``@seen``), so that a
+    later collect merged into it does not propose again the names the reviewer deleted.
+    """
     roster = {**source.class_list, **(class_list or {})}
     result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover)
     if source.archive is not None:
         _add_display_names(result.mapping, source.archive)
+    result.mapping = with_header(merge(Mapping(), result.mapping))
     return result
 
 
