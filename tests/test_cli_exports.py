@@ -7,6 +7,7 @@ and checks the way it now works. Names are invented.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pandas as pd
@@ -299,3 +300,51 @@ def test_which_senders_look_like_names_or_addresses(value: str, expected: bool) 
     from nicknames.sender_ids import looks_like_name_or_address
 
     assert looks_like_name_or_address(value) is expected
+
+
+# ---------------------------------------------------------------- 12. files with real names in a git work tree
+
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def git_init(folder: Path) -> None:
+    import subprocess
+
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+
+
+@needs_git
+def test_collect_warns_about_unignored_files_in_a_git_work_tree(tmp_path: Path) -> None:
+    git_init(tmp_path)
+    (tmp_path / "posts.csv").write_text(NAMED)
+    code, out, err = run("collect", "posts.csv", "--sender-column", "author_name", "-q")
+    assert (code, out) == (0, "")
+    assert "mapping.txt, mapping.addresses.csv hold real names and are inside the git work tree" in err
+    assert "Add them to .gitignore" in err
+
+
+@needs_git
+def test_no_warning_when_git_ignores_them_or_outside_git(tmp_path: Path) -> None:
+    write_csv(tmp_path / "posts.csv")
+    code, _, err = run("collect", "posts.csv", "-q")
+    assert code == 0 and "git work tree" not in err
+    git_init(tmp_path)
+    (tmp_path / ".gitignore").write_text("mapping*.txt\n*.bak\n*.addresses.csv\n")
+    code, _, err = run("collect", "posts.csv", "-q")
+    assert code == 0 and "git work tree" not in err
+
+
+@needs_git
+def test_exposed_files_groups_by_work_tree(tmp_path: Path) -> None:
+    from nicknames.git_exposure import exposed_files
+
+    git_init(tmp_path / "repo")
+    (tmp_path / "repo" / ".gitignore").write_text("private/\n")
+    (tmp_path / "repo" / "private").mkdir()
+    files = [tmp_path / "repo" / "mapping.txt", tmp_path / "repo" / "private" / "mapping.txt", tmp_path / "out.txt"]
+    for path in files:
+        path.write_text("x")
+    [exposed] = exposed_files([*files, None])
+    assert exposed.root == (tmp_path / "repo").resolve()
+    assert exposed.files == (files[0],)

@@ -23,6 +23,7 @@ from nicknames.cli.common import (
     input_options,
     load_source,
     opaque_ids_warning,
+    warn_if_exposed,
     readable,
     user_errors,
 )
@@ -182,6 +183,7 @@ def apply_command(
     if key_file is not None:
         options = {"scope": scope.value, "unresolved": unresolved.value, "identifiers": sorted(kinds)}
         save_key(key_file, key, mapping, result.replacements, str(messages), options)
+    warn_if_exposed(report, review, key_file)
     if not quiet:
         apply_summary(err, result, scope.value, verbose)
         pseudonym_summary(err, result, key.style, key_file, review)

@@ -20,6 +20,7 @@ from nicknames.cli.common import (
     input_options,
     load_source,
     opaque_ids_warning,
+    warn_if_exposed,
     readable,
     user_errors,
 )
@@ -110,6 +111,7 @@ def collect_command(
             err.print(f"Address key {escape(str(key_file))}: {len(written.ids)} addresses or names, {written.added} "
                       "new (owner-only: apply reads it to give every sender the same id).")
     result.mapping = mapping
+    warn_if_exposed(output, key_file if written is not None else None)
     if not quiet:
         collect_summary(err, result, output, merged)
     else:

@@ -250,6 +250,19 @@ def opaque_ids_warning(source: Source, key_file: Path) -> None:
         )
 
 
+def warn_if_exposed(*paths: Path | None) -> None:
+    """Warn when files with real names were written inside a git work tree that does not ignore them."""
+    from nicknames.git_exposure import exposed_files
+
+    for exposed in exposed_files(paths):
+        names = ", ".join(escape(str(path)) for path in exposed.files)
+        err.print(
+            f"[yellow]Warning:[/] {names} hold real names and are inside the git work tree "
+            f"{escape(str(exposed.root))}, which does not ignore them: one 'git add .' would publish them. "
+            "Add them to .gitignore (docs/workflow.md shows one) or keep them outside the repository."
+        )
+
+
 def load_table(path: Path, inputs: InputOptions) -> MessageTable:
     """Read the messages with the columns chosen by options, then by the config file."""
     return load_source(path, inputs).table

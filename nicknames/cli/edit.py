@@ -10,7 +10,7 @@ from rich.markup import escape
 
 from nicknames.backup import save_with_backup
 from nicknames.cli.common import (
-    InputOptions, Scope, ScopeOption, app, err, input_options, load_source, user_errors,
+    InputOptions, Scope, ScopeOption, app, err, input_options, load_source, user_errors, warn_if_exposed,
 )
 from nicknames.mapping_file import read_mapping
 
@@ -61,6 +61,7 @@ def edit_command(
         err.print("Quit without saving; the mapping file is unchanged.")
         return
     backup = save_with_backup(result, mapping_path, original)
+    warn_if_exposed(mapping_path, backup)
     if backup is None:
         err.print("No changes to save; the mapping file is unchanged.")
     else:

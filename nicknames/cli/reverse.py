@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from nicknames.cli.common import (
-    InputOptions, QuietOption, app, config_in_use, err, input_options, load_table, user_errors,
+    InputOptions, QuietOption, app, config_in_use, err, input_options, load_table, user_errors, warn_if_exposed,
 )
 from nicknames.errors import InputError
 from nicknames.key_file import read_key_file, readable_by_others
@@ -68,6 +68,7 @@ def reverse_command(
     else:
         with atomic_output(output, private=True, newline="") as stream:
             frame.to_csv(stream, index=False, lineterminator="\n")
+    warn_if_exposed(output)
     if not quiet:
         err.print(
             f"[bold]reverse[/]: {len(frame)} messages; {result.exact} restored exactly from the key file, "
