@@ -348,3 +348,84 @@ def test_exposed_files_groups_by_work_tree(tmp_path: Path) -> None:
     [exposed] = exposed_files([*files, None])
     assert exposed.root == (tmp_path / "repo").resolve()
     assert exposed.files == (files[0],)
+
+
+# ---------------------------------------------------------------- 4. the same input options everywhere
+
+
+@pytest.mark.parametrize("command", ["collect", "apply", "audit", "evaluate", "edit", "reverse"])
+def test_every_command_that_reads_messages_takes_the_same_input_options(command: str) -> None:
+    code, out, _ = run(command, "--help")
+    assert code == 0
+    for option in ("--config", "--encoding", "--delimiter", "--sheet", "--opaque-senders", "--message-id-column",
+                   "--sender-column", "--text-column", "--parent-id-column", "--thread-id-column",
+                   "--session-id-column", "--timestamp-column", "--recipients-column"):
+        assert option in out, option
+
+
+def test_audit_takes_column_options(tmp_path: Path) -> None:
+    (tmp_path / "out.csv").write_text("post;author;body\n1;U1;Hi [U2]\n2;U2;Hello [U1]\n")
+    (tmp_path / "mapping.txt").write_text("U1 | Ann\nU2 | Bo\n")
+    code, out, err = run("audit", "out.csv", "--mapping", "mapping.txt", "--message-id-column", "post",
+                         "--sender-column", "author", "--text-column", "body")
+    assert code == 0, err
+    assert "Clean" in err
+
+
+# ---------------------------------------------------------------- 7. the command line
+
+
+def test_version() -> None:
+    from nicknames.cli.common import version_text
+
+    code, out, _ = run("--version")
+    assert (code, out.strip()) == (0, version_text())
+    assert out.startswith("nicknames ")
+
+
+def test_boolean_flags_show_as_flags_and_metavars_agree() -> None:
+    _, out, _ = run("apply", "--help")
+    assert "--strict <bool>" not in out and "--strict " in out
+    assert "<bool>" not in out
+    for command in ("apply", "edit"):
+        assert "--scope <thread|session|all>" in run(command, "--help")[1]
+    assert "mbox" in run("edit", "--help")[1].split("--messages", 1)[1].split("--", 1)[0]
+
+
+def test_completion_is_offered() -> None:
+    assert "--install-completion" in run("--help")[1]
+
+
+def test_review_file_is_named_not_asked_for(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from nicknames.render import pseudonym_summary
+
+    class Result:
+        def identifier_kinds(self) -> dict[str, int]:
+            return {}
+
+        def shared_rules(self) -> dict[str, int]:
+            return {}
+
+        def review_count(self) -> int:
+            return 2
+
+    console = Console(record=True, width=200)
+    pseudonym_summary(console, Result(), "id", None)  # type: ignore[arg-type]
+    pseudonym_summary(console, Result(), "id", None, tmp_path / "review.csv")  # type: ignore[arg-type]
+    text = console.export_text()
+    assert text.count("list them with --review FILE") == 1
+    assert "listed first in" in text
+
+
+def test_reverse_on_mail_is_a_one_line_error(tmp_path: Path) -> None:
+    from tests.mail_samples import write_mbox
+
+    write_mbox(tmp_path / "out.mbox")
+    (tmp_path / "key.json").write_text("{}")
+    code, out, err = run("reverse", "out.mbox", "--key-file", "key.json", "-o", "restored.mbox")
+    assert (code, out) == (1, "")
+    assert "is a mail archive; reverse restores tables only" in err
+    assert err.count("\n") == 1
+    assert not (tmp_path / "restored.mbox").exists()
