@@ -73,7 +73,8 @@ def _build(data: dict[str, Any], path: Path) -> Config:
     )
 
 
-_INPUT_KEYS = {"encoding": '"cp1252"', "delimiter": '";"', "sheet": '"Posts"'}
+_INPUT_KEYS = {"encoding": 'a name in quotes, such as "cp1252"', "delimiter": 'one character in quotes, such as ";"',
+               "sheet": 'a sheet name in quotes, such as "Posts"'}
 
 
 def _input(table: dict[str, Any], path: Path) -> dict[str, str | None]:
@@ -83,7 +84,7 @@ def _input(table: dict[str, Any], path: Path) -> dict[str, str | None]:
         raise InputError(f"{path}: unknown key {sorted(extra)[0]!r} in [input]; keys are {', '.join(_INPUT_KEYS)}.")
     for key, example in _INPUT_KEYS.items():
         if key in table and not isinstance(table[key], str):
-            raise InputError(f"{path}: [input] {key} must be a string in quotes, such as {example}.")
+            raise InputError(f"{path}: [input] {key} must be {example}.")
     return {key: table.get(key) for key in _INPUT_KEYS}
 
 

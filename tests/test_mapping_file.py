@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from nicknames.errors import MappingFileError
-from nicknames.mapping import Name, Status
+from nicknames.mapping import Mapping, Name, Status
 from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
 
 
@@ -100,3 +100,13 @@ def test_non_utf8_file_names_the_line(tmp_path: Path) -> None:
     path.write_bytes(b"U01 | Rob\nU02 | Jos\xe9\n")
     with pytest.raises(MappingFileError, match="line 2, column 10: the mapping file is not UTF-8"):
         read_mapping(path)
+
+
+def test_a_keep_list_added_to_a_new_file_comes_after_its_header() -> None:
+    from nicknames.mapping_file import HEADER, format_mapping, parse_mapping, with_header
+
+    mapping = with_header(Mapping({"U01": ["Ann"]}))
+    mapping.keep_name("Arthur C. Clarke")
+    text = format_mapping(mapping)
+    assert text.splitlines()[: len(HEADER) + 2] == [*HEADER, "@keep | Arthur C. Clarke", "U01 | Ann [manual]"]
+    assert format_mapping(parse_mapping(text)) == text
