@@ -17,7 +17,7 @@ from nicknames.messages import MessageTable
 from nicknames.pseudonyms import DEFAULT_TEMPLATE, STYLES, IdTemplate, KeyedIds, new_secret
 from nicknames.roster import Roster
 from nicknames.substitute import Pseudonym, Replacement
-from nicknames.surrogates import SurrogateNames, assign_surrogates, guess_gender, load_given_names, words_of
+from nicknames.surrogates import SurrogateNames, assign_surrogates, guess_gender, load_name_genders, words_of
 
 
 UNKEYED_SECRET = "00" * 32
@@ -115,7 +115,7 @@ def _surrogates(
     real = [name.text for entry in mapping for name in entry.names]
     real += [text for seen in mapping.seen.values() for text in seen]
     forbidden = words_of([*real, *roster.names.values(), *texts])
-    statistics = load_given_names()
+    statistics = load_name_genders()
     genders = {
         p: roster.genders.get(p) or guess_gender(_known_names(p, mapping, roster), statistics) for p in participants
     }
