@@ -21,8 +21,10 @@ import regex
 from nicknames.columns import resolve_columns
 from nicknames.mail.participants import AddressKey, clean_display_name
 
-_NAME_LIKE = regex.compile(r"[\s@]|^\p{Lu}\p{Ll}+$|^\p{Lu}\p{Ll}*(?:['’-]\p{Lu}?\p{Ll}+)+$")
-"""A sender that is not an id: it holds a space or an ``@``, or is one capitalised word ("Ann")."""
+_ADDRESS_OR_FULL_NAME = regex.compile(r"[\s@]")
+"""A sender that holds a space or an ``@``: a full name or an address, never an id."""
+_GIVEN_NAME = regex.compile(r"^\p{Lu}\p{Ll}+$|^\p{Lu}\p{Ll}*(?:['’-]\p{Lu}?\p{Ll}+)+$")
+"""A sender that is one capitalised word ("Ann", "O'Neil"): a name when most senders are such words."""
 
 
 @dataclass(frozen=True)
@@ -38,12 +40,20 @@ class OpaqueSenders:
 
 def looks_like_name_or_address(value: str) -> bool:
     """True for a sender such as "Ann Smith", "ann@example.org" or "Ann"; False for "U07", "user42", "a"."""
-    return bool(_NAME_LIKE.search(value.strip()))
+    value = value.strip()
+    return bool(_ADDRESS_OR_FULL_NAME.search(value) or _GIVEN_NAME.match(value))
 
 
 def needs_opaque_ids(senders: pd.Series) -> bool:
-    """Whether any sender looks like a name or an address (ids such as ``U07`` never do)."""
-    return any(looks_like_name_or_address(value) for value in senders.unique() if isinstance(value, str))
+    """Whether the senders are names or addresses rather than ids.
+
+    One full name or address is enough; single capitalised words ("Ann") must be
+    at least half of the senders, so that one "Admin" among ids changes nothing.
+    """
+    distinct = [value.strip() for value in senders.unique() if isinstance(value, str) and value.strip()]
+    if any(_ADDRESS_OR_FULL_NAME.search(value) for value in distinct):
+        return True
+    return bool(distinct) and 2 * sum(1 for value in distinct if _GIVEN_NAME.match(value)) >= len(distinct)
 
 
 def opaque_senders(

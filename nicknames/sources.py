@@ -33,7 +33,7 @@ from nicknames.formats import (
 )
 from nicknames.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.mail.archive import MailArchive, read_archive
-from nicknames.mail.participants import AddressKey, pseudonymous_address, read_key
+from nicknames.mail.participants import AddressKey, normalise_address, pseudonymous_address, read_key
 from nicknames.mail.tables import (
     collect_table,
     display_name_usage,
@@ -84,6 +84,17 @@ class Source:
         if self.archive is None:
             return texts_by_id(self.table)
         return {message.message_id: visible_text(message) for message in self.archive.messages}
+
+    def own_ids(self, by_sender: MappingType[str, str]) -> dict[str, str]:
+        """A class list keyed as the export's sender column is, keyed by participant id.
+
+        When senders got opaque ids, a class list keyed by the sender names or
+        addresses is re-keyed by those ids; other keys are kept as they are.
+        """
+        if self.sender_key is None:
+            return dict(by_sender)
+        ids = self.sender_key.ids
+        return {ids.get(normalise_address(key), key): value for key, value in by_sender.items()}
 
     def participants(self) -> list[str]:
         """Every participant id of the source: its senders, and for mail every address's id."""
@@ -178,7 +189,7 @@ def collect_source(
     header comment, and every proposed name recorded as seen (``@seen``), so that a
     later collect merged into it does not propose again the names the reviewer deleted.
     """
-    roster = {**source.class_list, **(class_list or {})}
+    roster = {**source.class_list, **source.own_ids(class_list or {})}
     result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover)
     if source.archive is not None:
         _add_display_names(result.mapping, source.archive)

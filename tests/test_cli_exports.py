@@ -429,3 +429,24 @@ def test_reverse_on_mail_is_a_one_line_error(tmp_path: Path) -> None:
     assert "is a mail archive; reverse restores tables only" in err
     assert err.count("\n") == 1
     assert not (tmp_path / "restored.mbox").exists()
+
+
+@pytest.mark.parametrize(
+    ("senders", "expected"),
+    [(["U1", "U2", "Admin"], False), (["Ann", "Bo", "U3"], True), (["U1", "Ann Smith"], True),
+     (["u1", "ann@example.org"], True), (["U1", "U2"], False)],
+)
+def test_one_capitalised_id_among_ids_is_not_a_name_column(senders: list[str], expected: bool) -> None:
+    from nicknames.sender_ids import needs_opaque_ids
+
+    assert needs_opaque_ids(pd.Series(senders)) is expected
+
+
+def test_a_class_list_keyed_by_sender_names_follows_the_opaque_ids(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(NAMED)
+    (tmp_path / "class_list.csv").write_text("participant_id,name\nAnn Smith,Annabel Smith\nBo Lee,Bo Lee\n")
+    code, _, err = run("collect", "posts.csv", "--sender-column", "author_name", "--class-list", "class_list.csv",
+                       "-q")
+    assert code == 0, err
+    mapping = (tmp_path / "mapping.txt").read_text()
+    assert "Ann Smith |" not in mapping and "\nP1 | " in mapping
