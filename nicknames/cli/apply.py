@@ -66,13 +66,13 @@ def apply_command(
     scope: ScopeOption = Scope.session,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Pseudonymised export in the input's "
                                                 "format (default: stdout; Parquet and .eml need a path).")] = None,
-    output_format: Annotated[str | None, typer.Option("--output-format", help="Write csv, jsonl, parquet, mbox "
+    output_format: Annotated[str | None, typer.Option("--output-format", metavar="<format>", help="Write csv, jsonl, parquet, mbox "
                                                       "or eml instead of the input's format.")] = None,
     style: Annotated[Style | None, typer.Option("--style", help="Pseudonyms: id = [U43] (default), keyed = "
                                                 "[P7F3A2] from a secret key (same ids in every export made with "
                                                 "the key file), surrogate = a made-up name in the shape of the "
                                                 "original. Default: the key file's style, else id.")] = None,
-    pseudonym_format: Annotated[str | None, typer.Option("--format", help="Pseudonym template for id and keyed; "
+    pseudonym_format: Annotated[str | None, typer.Option("--format", metavar="<template>", help="Pseudonym template for id and keyed; "
                                                          "{id} is the (keyed) id. Default: '[{id}]'.")] = None,
     key_file: Annotated[Path | None, typer.Option("--key-file", help="Key file (JSON, owner-only): read when it "
                                                   "exists so this run reproduces its style, key and surrogates; "
@@ -84,7 +84,7 @@ def apply_command(
     class_list: Annotated[Path | None, typer.Option("--class-list", help="Class list CSV: registered names and "
                                                     "gender for surrogates, e-mail addresses and handles that "
                                                     "belong to participants.", dir_okay=False)] = None,
-    identifiers: Annotated[str, typer.Option("--identifiers", help="Other identifiers to replace, comma-separated: "
+    identifiers: Annotated[str, typer.Option("--identifiers", metavar="<kinds>", help="Other identifiers to replace, comma-separated: "
                                              f"{', '.join(KINDS)}; or all, or none.")] = "all",
     unresolved: Annotated[Unresolved, typer.Option("--unresolved", help="A shared name no context decides: first = "
                                                    "its most frequent user, else first in the mapping; mark = "

@@ -215,7 +215,7 @@ ScopeOption = Annotated[Scope, typer.Option(
     "they are active (apply replaces them there, edit checks duplicates there); an export without a session "
     "column is one session.")]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print no summary (warnings and errors still show).")]
-JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for a large input (0 = one "
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="<n>", help="Worker processes for a large input (0 = one "
                                          "per core for large files); the result is the same for any number.")]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show names in warnings and errors "
                                              "(they are hidden by default so that logs hold no real names).")]

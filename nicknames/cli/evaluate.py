@@ -37,7 +37,7 @@ def evaluate_command(
     expected: Annotated[Path | None, typer.Option("--expected", help="Expected output CSV for the exact-message "
                                                   "rate (default: expected.csv beside the gold spans, if there).",
                                                   dir_okay=False)] = None,
-    pseudonym_format: Annotated[str, typer.Option("--format", help="Pseudonym template the output was written "
+    pseudonym_format: Annotated[str, typer.Option("--format", metavar="<template>", help="Pseudonym template the output was written "
                                                   "with.")] = DEFAULT_TEMPLATE,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List missed and spurious names per "
                                           "participant and names left in the output (real names).")] = False,
