@@ -49,8 +49,9 @@ def edit_command(
 
         # Mail: the ids of the mapping are those of the address key beside it.
         key = open_address_key(messages, key_path(mapping_path), must_exist=True)
-        table = load_source(messages, inputs, key).table
-        note = table.one_session_note(scope.value)
+        source = load_source(messages, inputs, key)
+        table = source.table
+        note = table.one_session_note(scope.value) if source.archive is None else None
         if note is not None:
             err.print(f"[yellow]Note:[/] {escape(note)}")
     roster = read_class_list(class_list, inputs.encoding or settings.encoding) if class_list else None
