@@ -21,8 +21,8 @@ import regex
 from nicknames.columns import resolve_columns
 from nicknames.mail.participants import AddressKey, clean_display_name
 
-_ADDRESS_OR_FULL_NAME = regex.compile(r"[\s@]")
-"""A sender that holds a space or an ``@``: a full name or an address, never an id."""
+_ADDRESS_OR_FULL_NAME = regex.compile(r"\s|[^\s@]@[^\s@]")
+"""A sender that holds a space or an address (``name@domain``): a full name or an address, never an id."""
 _GIVEN_NAME = regex.compile(r"^\p{Lu}\p{Ll}+$|^\p{Lu}\p{Ll}*(?:['’-]\p{Lu}?\p{Ll}+)+$")
 """A sender that is one capitalised word ("Ann", "O'Neil"): a name when most senders are such words."""
 
@@ -39,7 +39,10 @@ class OpaqueSenders:
 
 
 def looks_like_name_or_address(value: str) -> bool:
-    """True for a sender such as "Ann Smith", "ann@example.org" or "Ann"; False for "U07", "user42", "a"."""
+    """True for a sender such as "Ann Smith", "ann@example.org" or "Ann"; False for "U07", "user42", "a".
+
+    A sender that starts with ``@`` stays an error of the messages table (the mapping cannot hold it).
+    """
     value = value.strip()
     return bool(_ADDRESS_OR_FULL_NAME.search(value) or _GIVEN_NAME.match(value))
 

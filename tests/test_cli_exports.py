@@ -294,7 +294,7 @@ def test_opaque_senders_on_request_and_the_key_is_needed_by_apply(tmp_path: Path
 @pytest.mark.parametrize(
     ("value", "expected"),
     [("Ann Smith", True), ("ann@example.org", True), ("Ann", True), ("Zoë", True), ("O'Neil", True),
-     ("U07", False), ("user42", False), ("a", False), ("p-17", False), ("ANON1", False)],
+     ("U07", False), ("user42", False), ("a", False), ("p-17", False), ("ANON1", False), ("@ann", False)],
 )
 def test_which_senders_look_like_names_or_addresses(value: str, expected: bool) -> None:
     from nicknames.sender_ids import looks_like_name_or_address
