@@ -450,3 +450,17 @@ def test_a_class_list_keyed_by_sender_names_follows_the_opaque_ids(tmp_path: Pat
     assert code == 0, err
     mapping = (tmp_path / "mapping.txt").read_text()
     assert "Ann Smith |" not in mapping and "\nP1 | " in mapping
+
+
+def test_reverse_writes_the_delimiter_it_read(tmp_path: Path) -> None:
+    write_csv(tmp_path / "posts.csv", ";", bom=True)
+    run("collect", "posts.csv", "-q")
+    home = tmp_path / "private"
+    home.mkdir(mode=0o700)
+    (tmp_path / "share").mkdir()
+    code, _, err = run("apply", "posts.csv", "mapping.txt", "--scope", "all", "--key-file", home / "key.json",
+                       "-o", "share/out.csv", "-q")
+    assert code == 0, err
+    code, _, err = run("reverse", "share/out.csv", "--key-file", home / "key.json", "-o", home / "restored.csv", "-q")
+    assert code == 0, err
+    assert (home / "restored.csv").read_bytes() == (tmp_path / "posts.csv").read_bytes()

@@ -21,7 +21,6 @@ from nicknames.spool import readable_again
 
 if TYPE_CHECKING:
     from nicknames.mail.participants import AddressKey
-    from nicknames.messages import MessageTable
     from nicknames.sources import Source
 
 # Commands import the core modules that load pandas (tables, sources, formats) inside their
@@ -261,11 +260,6 @@ def warn_if_exposed(*paths: Path | None) -> None:
             f"{escape(str(exposed.root))}, which does not ignore them: one 'git add .' would publish them. "
             "Add them to .gitignore (docs/workflow.md shows one) or keep them outside the repository."
         )
-
-
-def load_table(path: Path, inputs: InputOptions) -> MessageTable:
-    """Read the messages with the columns chosen by options, then by the config file."""
-    return load_source(path, inputs).table
 
 
 def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None = None) -> Source:

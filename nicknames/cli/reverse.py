@@ -10,7 +10,7 @@ from typing import Annotated
 import typer
 
 from nicknames.cli.common import (
-    InputOptions, QuietOption, app, config_in_use, err, input_options, load_table, user_errors, warn_if_exposed,
+    InputOptions, QuietOption, app, config_in_use, err, input_options, load_source, user_errors, warn_if_exposed,
 )
 from nicknames.errors import InputError
 from nicknames.key_file import read_key_file, readable_by_others
@@ -46,7 +46,8 @@ def reverse_command(
     messages (another export, or edited after apply) get participant ids such
     as [U43] in place of each pseudonym the key file knows.
     """
-    from nicknames.formats import MAIL, detect_format  # these load pandas: see cli/common.py
+    from nicknames.csv_file import CsvDialect  # these load pandas: see cli/common.py
+    from nicknames.formats import MAIL, detect_format
     from nicknames.reverse import restore_id_columns, reverse_texts
 
     if detect_format(pseudonymised) in MAIL:
@@ -57,17 +58,21 @@ def reverse_command(
     if output is None:
         refuse_stdout_over([pseudonymised, key_file])
     key = read_key_file(key_file)
-    table = load_table(pseudonymised, inputs)
+    source = load_source(pseudonymised, inputs)
+    table = source.table
+    dialect = source.table_file.dialect if source.table_file and source.table_file.dialect else CsvDialect()
     columns = table.columns
     pairs = zip(table.frame[columns.message_id], table.frame[columns.text])
     result = reverse_texts(pairs, key, restore.value)
     frame = restore_id_columns(table, table.frame, key)
     frame[columns.text] = result.texts
+    # The restored CSV is written as the pseudonymised one was: same delimiter, line ends and byte order mark.
+    options = {"index": False, "sep": dialect.delimiter, "lineterminator": dialect.line_ending}
     if output is None:
-        frame.to_csv(sys.stdout, index=False, lineterminator="\n")
+        frame.to_csv(sys.stdout, **options)
     else:
-        with atomic_output(output, private=True, newline="") as stream:
-            frame.to_csv(stream, index=False, lineterminator="\n")
+        with atomic_output(output, private=True, newline="", encoding="utf-8-sig" if dialect.bom else "utf-8") as stream:
+            frame.to_csv(stream, **options)
     warn_if_exposed(output)
     if not quiet:
         err.print(
