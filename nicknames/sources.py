@@ -55,6 +55,7 @@ from nicknames.messages import MessageTable, table_from_frame
 from nicknames.nickname_table import NicknameTable
 from nicknames.pseudonyms import IdTemplate
 from nicknames.resolution import Unresolved
+from nicknames.roster import Roster
 from nicknames.salutations import DEFAULT_RULES, Rules
 from nicknames.sender_ids import opaque_senders
 from nicknames.substitute import Pseudonym
@@ -84,6 +85,14 @@ class Source:
         if self.archive is None:
             return texts_by_id(self.table)
         return {message.message_id: visible_text(message) for message in self.archive.messages}
+
+    def own_roster(self, roster: Roster) -> Roster:
+        """A class list (names, addresses, genders) keyed as the sender column is, keyed by participant id."""
+        if self.sender_key is None:
+            return roster
+        ids = self.sender_key.ids
+        addresses = {ids.get(normalise_address(key), key): value for key, value in roster.addresses.items()}
+        return Roster(self.own_ids(roster.names), addresses, self.own_ids(roster.genders))
 
     def own_ids(self, by_sender: MappingType[str, str]) -> dict[str, str]:
         """A class list keyed as the export's sender column is, keyed by participant id.

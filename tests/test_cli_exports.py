@@ -464,3 +464,13 @@ def test_reverse_writes_the_delimiter_it_read(tmp_path: Path) -> None:
     code, _, err = run("reverse", "share/out.csv", "--key-file", home / "key.json", "-o", home / "restored.csv", "-q")
     assert code == 0, err
     assert (home / "restored.csv").read_bytes() == (tmp_path / "posts.csv").read_bytes()
+
+
+def test_apply_class_list_keyed_by_sender_names_follows_the_opaque_ids(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(NAMED)
+    (tmp_path / "class_list.csv").write_text("participant_id,name,gender\nAnn Smith,Ann Smith,f\nBo Lee,Bo Lee,m\n")
+    run("collect", "posts.csv", "--sender-column", "author_name", "--class-list", "class_list.csv", "-q")
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--sender-column", "author_name", "--class-list",
+                         "class_list.csv", "--scope", "all", "--strict", "-q")
+    assert code == 0, err
+    assert "Smith" not in out and "Ann" not in out

@@ -161,6 +161,7 @@ def apply_command(
     if not quiet:
         opaque_ids_warning(source, address_file)
     table = source.table
+    roster = source.own_roster(roster)  # a class list keyed by sender names follows their opaque ids
     note = table.one_session_note(scope.value) if source.archive is None else None
     if note is not None and not quiet:
         err.print(f"[yellow]Note:[/] {escape(note)}")
