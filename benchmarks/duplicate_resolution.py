@@ -10,7 +10,7 @@ Every replacement of a name that belongs to two or more participants active in
 its scope is compared with the gold span at the same offsets. Three rules are
 scored on the same mentions:
 
-- ``context``: ``nicknames.resolution`` (sign-off, greeting, reply, thread, ...);
+- ``context``: ``nicknames.apply.resolution`` (sign-off, greeting, reply, thread, ...);
 - ``sender/parent``: the rule before it (parent's sender outside the sign-off,
   sender inside, then the most frequent user, then the first in the mapping);
 - ``first wins``: the first candidate in the mapping file (the paper's choice).
@@ -23,11 +23,12 @@ import csv
 from collections import Counter
 from pathlib import Path
 
-from nicknames.apply import apply_mapping
-from nicknames.mapping_file import read_mapping
-from nicknames.messages import Message, read_messages
-from nicknames.pseudonyms import IdTemplate
-from nicknames.substitute import Replacement, _signoff_start, scope_names
+from nicknames.apply.scopes import apply_mapping
+from nicknames.io.mapping_file import read_mapping
+from nicknames.model.messages import Message
+from nicknames.pipeline.sources import read_messages
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.substitute import Replacement, _signoff_start, scope_names
 
 
 def sender_parent_rule(record: Replacement, message: Message, counts: dict[tuple[str, str], int]) -> str:

@@ -22,8 +22,8 @@ import regex
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from nicknames.mapping_file import read_mapping  # noqa: E402
-from nicknames.patterns import longest_first, name_pattern  # noqa: E402
+from nicknames.io.mapping_file import read_mapping  # noqa: E402
+from nicknames.rules.patterns import longest_first, name_pattern  # noqa: E402
 
 
 def main() -> None:

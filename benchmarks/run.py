@@ -6,7 +6,9 @@
 Each size is ``messages:participants:sessions``. Every measured command runs in
 its own subprocess; its wall time, CPU time and peak RSS (the largest single
 process, read with ``resource.getrusage(RUSAGE_CHILDREN)``) are printed with the
-throughput in MB of message text per second (medians of ``--runs`` runs).
+throughput in MB of message text per second (medians of ``--runs`` runs) and
+the ratio to a bare pandas ``read_csv`` + ``to_csv`` of the same file, measured
+in the same run (the targets: apply ≤ 1×, collect ≤ 1.5×, audit ≤ 3×).
 Collect and audit get the corpus's class list; audit checks the output of the
 first scope's apply (it exits 1 when it finds anything, which counts as done). The
 reference (``benchmarks/reference.py``) runs in the same session on the same
@@ -39,6 +41,13 @@ usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 print(json.dumps({"code": code, "wall": wall, "cpu": usage.ru_utime + usage.ru_stime,
                   "rss_mb": usage.ru_maxrss / 1024}))
 """
+
+ROUND_TRIP = """
+import sys
+import pandas as pd
+pd.read_csv(sys.argv[1], dtype=str, keep_default_na=False).to_csv(sys.argv[2], index=False)
+"""
+"""The yardstick each command is measured against in the same run: a bare pandas read and write of the file."""
 
 
 def measure(command: list[str]) -> dict[str, float]:
@@ -93,8 +102,8 @@ def bench_size(size: str, args: argparse.Namespace) -> None:
     megabytes = text_mb(csv_path)
     print(f"\n## {messages:,} messages, {participants:,} participants, {sessions} sessions "
           f"({megabytes:.0f} MB of text, {args.generator} generator)\n")
-    print("| command | wall s | CPU s | MB/s | peak RSS MB |")
-    print("|---|---|---|---|---|")
+    print("| command | wall s | CPU s | MB/s | × pandas round trip | peak RSS MB |")
+    print("|---|---|---|---|---|---|")
     out = folder / "out"
     out.mkdir(exist_ok=True)
     roster = ["--class-list", str(csv_path.parent / "class_list.csv")]
@@ -107,11 +116,14 @@ def bench_size(size: str, args: argparse.Namespace) -> None:
     commands[f"audit (of --scope {scopes[0]})"] = ["audit", str(out / f"{scopes[0]}.csv"), "-m", str(mapping),
                                                    *roster, "--json", "--quiet"]
     walls = {}
+    base = median_of(args.runs, [sys.executable, "-c", ROUND_TRIP, str(csv_path), str(out / "round-trip.csv")])
+    print(f"| pandas read_csv + to_csv | {base['wall']:.1f} | {base['cpu']:.1f} | {megabytes / base['wall']:.1f} "
+          f"| 1.00 | {base['rss_mb']:.0f} |")
     for label, command in commands.items():
         result = median_of(args.runs, [sys.executable, "-m", "nicknames", *command], out / "collected.txt")
         walls[label] = result["wall"]
         print(f"| {label} | {result['wall']:.1f} | {result['cpu']:.1f} | {megabytes / result['wall']:.1f} "
-              f"| {result['rss_mb']:.0f} |")
+              f"| {result['wall'] / base['wall']:.2f} | {result['rss_mb']:.0f} |")
     if messages <= args.reference_max:
         reference = subprocess.run(
             [sys.executable, str(ROOT / "benchmarks" / "reference.py"), str(csv_path), str(mapping),

@@ -10,112 +10,129 @@ import typing
 # The public API is loaded on first use (PEP 562): ``nicknames --help`` and every command
 # start without importing pandas and every core module; ``from nicknames import X`` works as before.
 if typing.TYPE_CHECKING:
-    from nicknames.apply import ApplyResult, Duplicate, apply_mapping
-    from nicknames.audit import AuditResult, Finding, audit_messages, build_index
-    from nicknames.class_list import read_class_list, registered_parts
-    from nicknames.collect import CollectResult, collect, merge
-    from nicknames.errors import NicknamesError
-    from nicknames.evaluate import MappingReport, evaluate_mapping
-    from nicknames.formats import as_strings
-    from nicknames.gold import GoldSpan, read_spans_csv
-    from nicknames.identifiers import IdentifierRules, identifier_rules
-    from nicknames.key_file import KeyFile, read_key_file, write_key_file
-    from nicknames.mail.participants import AddressKey, read_key, write_key
-    from nicknames.mapping import Mapping, Name, Status
-    from nicknames.mapping_file import (
-        format_mapping,
-        parse_mapping,
-        read_mapping,
-        write_mapping,
-    )
-    from nicknames.mentions import MentionReport, evaluate_mentions, pseudonym_pattern
-    from nicknames.messages import Message, MessageTable, read_messages, table_from_frame
-    from nicknames.pseudonyms import IdTemplate, KeyedIds
-    from nicknames.resolution import Unresolved
-    from nicknames.reverse import reverse_texts
-    from nicknames.sample import SampleConfig, SampleResult, generate_sample
-    from nicknames.sources import (
-        ArchiveApplyResult,
-        Source,
-        apply_source,
-        collect_source,
-        open_source,
-        pseudonymise,
-        source_from_frame,
-        write_output,
-    )
-    from nicknames.substitute import (
+    from nicknames.apply.key_file import KeyFile, read_key_file, write_key_file
+    from nicknames.apply.person_placeholders import without_others
+    from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
+    from nicknames.apply.resolution import NamesOf, Unresolved
+    from nicknames.apply.reverse import reverse_texts
+    from nicknames.apply.scopes import ApplyResult, Duplicate, apply_mapping
+    from nicknames.apply.substitute import (
+        MappingNames,
         Replacement,
         ScopeNames,
         scope_names,
         substitute_batch,
         substitute_message,
     )
-    from nicknames.surrogates import Surrogate, SurrogateNames
+    from nicknames.apply.surrogates import Surrogate, SurrogateNames
+    from nicknames.check.audit import AuditResult, Finding, audit_messages, build_index
+    from nicknames.check.evaluate import MappingReport, evaluate_mapping
+    from nicknames.check.gold import GoldSpan, read_spans_csv
+    from nicknames.check.mentions import (
+        MentionReport,
+        evaluate_mentions,
+        pseudonym_pattern,
+    )
+    from nicknames.check.report_html import ReportSettings, html_report
+    from nicknames.collect.candidates import CollectResult, collect, merge
+    from nicknames.collect.others import PersonLike, propose_others, unmapped_people
+    from nicknames.io.class_list import read_class_list, registered_parts
+    from nicknames.io.formats import as_strings
+    from nicknames.io.mail.participants import AddressKey, read_key, write_key
+    from nicknames.io.mapping_file import (
+        format_mapping,
+        parse_mapping,
+        read_mapping,
+        write_mapping,
+    )
+    from nicknames.model.errors import NicknamesError
+    from nicknames.model.mapping import Mapping, Name, Status
+    from nicknames.model.messages import Message, MessageTable, table_from_frame
+    from nicknames.pipeline.sources import (
+        ArchiveApplyResult,
+        Source,
+        apply_source,
+        collect_source,
+        open_source,
+        pseudonymise,
+        read_messages,
+        source_from_frame,
+        write_output,
+    )
+    from nicknames.rules.identifiers import IdentifierRules, identifier_rules
+    from nicknames.sample.generate import SampleConfig, SampleResult, generate_sample
 
 _HOMES: dict[str, str] = {
-    "AddressKey": "nicknames.mail.participants",
-    "ApplyResult": "nicknames.apply",
-    "ArchiveApplyResult": "nicknames.sources",
-    "AuditResult": "nicknames.audit",
-    "CollectResult": "nicknames.collect",
-    "Duplicate": "nicknames.apply",
-    "Finding": "nicknames.audit",
-    "GoldSpan": "nicknames.gold",
-    "IdTemplate": "nicknames.pseudonyms",
-    "IdentifierRules": "nicknames.identifiers",
-    "KeyFile": "nicknames.key_file",
-    "KeyedIds": "nicknames.pseudonyms",
-    "Mapping": "nicknames.mapping",
-    "MappingReport": "nicknames.evaluate",
-    "MentionReport": "nicknames.mentions",
-    "Message": "nicknames.messages",
-    "MessageTable": "nicknames.messages",
-    "Name": "nicknames.mapping",
-    "NicknamesError": "nicknames.errors",
-    "Replacement": "nicknames.substitute",
-    "SampleConfig": "nicknames.sample",
-    "SampleResult": "nicknames.sample",
-    "ScopeNames": "nicknames.substitute",
-    "Source": "nicknames.sources",
-    "Status": "nicknames.mapping",
-    "Surrogate": "nicknames.surrogates",
-    "SurrogateNames": "nicknames.surrogates",
-    "Unresolved": "nicknames.resolution",
-    "apply_mapping": "nicknames.apply",
-    "apply_source": "nicknames.sources",
-    "as_strings": "nicknames.formats",
-    "audit_messages": "nicknames.audit",
-    "build_index": "nicknames.audit",
-    "collect": "nicknames.collect",
-    "collect_source": "nicknames.sources",
-    "evaluate_mapping": "nicknames.evaluate",
-    "evaluate_mentions": "nicknames.mentions",
-    "format_mapping": "nicknames.mapping_file",
-    "generate_sample": "nicknames.sample",
-    "identifier_rules": "nicknames.identifiers",
-    "merge": "nicknames.collect",
-    "open_source": "nicknames.sources",
-    "parse_mapping": "nicknames.mapping_file",
-    "pseudonym_pattern": "nicknames.mentions",
-    "pseudonymise": "nicknames.sources",
-    "read_class_list": "nicknames.class_list",
-    "read_key": "nicknames.mail.participants",
-    "read_key_file": "nicknames.key_file",
-    "read_mapping": "nicknames.mapping_file",
-    "read_messages": "nicknames.messages",
-    "read_spans_csv": "nicknames.gold",
-    "registered_parts": "nicknames.class_list",
-    "reverse_texts": "nicknames.reverse",
-    "scope_names": "nicknames.substitute",
-    "source_from_frame": "nicknames.sources",
-    "substitute_batch": "nicknames.substitute",
-    "substitute_message": "nicknames.substitute",
-    "table_from_frame": "nicknames.messages",
-    "write_key": "nicknames.mail.participants",
-    "write_key_file": "nicknames.key_file",
-    "write_mapping": "nicknames.mapping_file",
-    "write_output": "nicknames.sources",
+    "AddressKey": "nicknames.io.mail.participants",
+    "ApplyResult": "nicknames.apply.scopes",
+    "ArchiveApplyResult": "nicknames.pipeline.sources",
+    "AuditResult": "nicknames.check.audit",
+    "CollectResult": "nicknames.collect.candidates",
+    "Duplicate": "nicknames.apply.scopes",
+    "Finding": "nicknames.check.audit",
+    "GoldSpan": "nicknames.check.gold",
+    "IdTemplate": "nicknames.apply.pseudonyms",
+    "IdentifierRules": "nicknames.rules.identifiers",
+    "KeyFile": "nicknames.apply.key_file",
+    "KeyedIds": "nicknames.apply.pseudonyms",
+    "Mapping": "nicknames.model.mapping",
+    "MappingNames": "nicknames.apply.substitute",
+    "MappingReport": "nicknames.check.evaluate",
+    "MentionReport": "nicknames.check.mentions",
+    "Message": "nicknames.model.messages",
+    "MessageTable": "nicknames.model.messages",
+    "Name": "nicknames.model.mapping",
+    "NamesOf": "nicknames.apply.resolution",
+    "NicknamesError": "nicknames.model.errors",
+    "PersonLike": "nicknames.collect.others",
+    "Replacement": "nicknames.apply.substitute",
+    "ReportSettings": "nicknames.check.report_html",
+    "SampleConfig": "nicknames.sample.generate",
+    "SampleResult": "nicknames.sample.generate",
+    "ScopeNames": "nicknames.apply.substitute",
+    "Source": "nicknames.pipeline.sources",
+    "Status": "nicknames.model.mapping",
+    "Surrogate": "nicknames.apply.surrogates",
+    "SurrogateNames": "nicknames.apply.surrogates",
+    "Unresolved": "nicknames.apply.resolution",
+    "apply_mapping": "nicknames.apply.scopes",
+    "apply_source": "nicknames.pipeline.sources",
+    "as_strings": "nicknames.io.formats",
+    "audit_messages": "nicknames.check.audit",
+    "build_index": "nicknames.check.audit",
+    "collect": "nicknames.collect.candidates",
+    "collect_source": "nicknames.pipeline.sources",
+    "evaluate_mapping": "nicknames.check.evaluate",
+    "evaluate_mentions": "nicknames.check.mentions",
+    "format_mapping": "nicknames.io.mapping_file",
+    "generate_sample": "nicknames.sample.generate",
+    "html_report": "nicknames.check.report_html",
+    "identifier_rules": "nicknames.rules.identifiers",
+    "merge": "nicknames.collect.candidates",
+    "open_source": "nicknames.pipeline.sources",
+    "parse_mapping": "nicknames.io.mapping_file",
+    "propose_others": "nicknames.collect.others",
+    "pseudonym_pattern": "nicknames.check.mentions",
+    "pseudonymise": "nicknames.pipeline.sources",
+    "read_class_list": "nicknames.io.class_list",
+    "read_key": "nicknames.io.mail.participants",
+    "read_key_file": "nicknames.apply.key_file",
+    "read_mapping": "nicknames.io.mapping_file",
+    "read_messages": "nicknames.pipeline.sources",
+    "read_spans_csv": "nicknames.check.gold",
+    "registered_parts": "nicknames.io.class_list",
+    "reverse_texts": "nicknames.apply.reverse",
+    "scope_names": "nicknames.apply.substitute",
+    "source_from_frame": "nicknames.pipeline.sources",
+    "substitute_batch": "nicknames.apply.substitute",
+    "substitute_message": "nicknames.apply.substitute",
+    "table_from_frame": "nicknames.model.messages",
+    "unmapped_people": "nicknames.collect.others",
+    "without_others": "nicknames.apply.person_placeholders",
+    "write_key": "nicknames.io.mail.participants",
+    "write_key_file": "nicknames.apply.key_file",
+    "write_mapping": "nicknames.io.mapping_file",
+    "write_output": "nicknames.pipeline.sources",
 }
 """Public name → the module that defines it."""
 
@@ -133,13 +150,17 @@ __all__ = [
     "KeyFile",
     "KeyedIds",
     "Mapping",
+    "MappingNames",
     "MappingReport",
     "MentionReport",
     "Message",
     "MessageTable",
     "Name",
+    "NamesOf",
     "NicknamesError",
+    "PersonLike",
     "Replacement",
+    "ReportSettings",
     "SampleConfig",
     "SampleResult",
     "ScopeNames",
@@ -159,10 +180,12 @@ __all__ = [
     "evaluate_mentions",
     "format_mapping",
     "generate_sample",
+    "html_report",
     "identifier_rules",
     "merge",
     "open_source",
     "parse_mapping",
+    "propose_others",
     "pseudonym_pattern",
     "pseudonymise",
     "read_class_list",
@@ -178,6 +201,8 @@ __all__ = [
     "substitute_batch",
     "substitute_message",
     "table_from_frame",
+    "unmapped_people",
+    "without_others",
     "write_key",
     "write_key_file",
     "write_mapping",
@@ -201,7 +226,7 @@ def __dir__() -> list[str]:
 
 
 class _Package(types.ModuleType):
-    """This package's module object: the function ``collect`` keeps its name when ``nicknames.collect`` loads.
+    """This package's module object: the function ``collect`` keeps its name when ``nicknames.collect.candidates`` loads.
 
     Importing a submodule binds it on its package; the eager imports used to rebind the function over it.
     """

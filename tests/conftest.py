@@ -30,14 +30,3 @@ def figure1_csv(tmp_path: Path) -> Path:
 def sample_mappings() -> Path:
     """The folder of annotated example mappings shipped with the project."""
     return Path(__file__).resolve().parent.parent / "sample_mappings"
-
-
-@pytest.fixture(params=[False, True], ids=["arrays in memory", "arrays on disk"])
-def arrays_on_disk(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> bool:
-    """Run a streamed test twice: with the outline's arrays in memory, as for small files, and in temporary files,
-    as for large ones (``disk_arrays``)."""
-    if request.param:
-        from nicknames import disk_arrays
-
-        monkeypatch.setattr(disk_arrays, "SMALL", 1)
-    return bool(request.param)

@@ -33,6 +33,22 @@ ROWS = [
     ["S1", "T1", "15", "14", "U01", "2021-03-01 12:00", MESSAGE_15],
 ]
 
+FLAT_12 = (
+    "Hi Mary Interesting presentation. I wonder whether a space elevator is closer than it looks. "
+    "What do you think? Arthur"
+)
+FLAT_14 = "Hi Arhtur I am not sure I follow the cost argument. Can you explain a bit more? Thanks Mary Jane"
+FLAT_15 = (
+    "Hello MJ - I think I understand what our friend Arthr was trying to say. [. . . ] "
+    "Hope that helps! R o b e r t"
+)
+FLAT_ROWS = [
+    ["S1", "T1", "12", "10", "U12", "2021-03-01 10:00", FLAT_12],
+    ["S1", "T1", "14", "12", "U43", "2021-03-01 11:00", FLAT_14],
+    ["S1", "T1", "15", "14", "U01", "2021-03-01 12:00", FLAT_15],
+]
+"""Figure 1 as the paper prints it: each post flattened into one line, as many forum exports give HTML posts."""
+
 AFTER = {
     "12": MESSAGE_12.replace("Hi Mary,", "Hi [U43],").replace("Cheers,\nArthur", "Cheers,\n[U12]"),
     "14": MESSAGE_14.replace("Hi Arhtur,", "Hi [U12],").replace("\nMJ", "\n[U43]"),

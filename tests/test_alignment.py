@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.alignment import Change, changes, covered
+from nicknames.check.alignment import Change, changes, covered
 
 
 @pytest.mark.parametrize(

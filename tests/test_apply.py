@@ -6,11 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.apply import Duplicate, apply_mapping
-from nicknames.errors import NicknamesError
-from nicknames.mapping import Mapping
-from nicknames.messages import read_messages
-from nicknames.pseudonyms import IdTemplate
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.resolution import NamesOf
+from nicknames.apply.scopes import Duplicate, apply_mapping
+from nicknames.model.errors import NicknamesError
+from nicknames.model.mapping import Mapping, Name
+from nicknames.pipeline.sources import read_messages
 from tests.conftest import write_csv
 
 HEADER = ["session_id", "thread_id", "message_id", "parent_id", "user_id", "extra", "text"]
@@ -38,9 +39,24 @@ MAPPING = Mapping({"a": ["Sam"], "b": ["Al"], "c": [], "d": []})
         ("all", ["Question from [a]", "Hi [a],\nanswer\n[b]", "[a] and [b] again", "[a] is not active here, nor [b]"]),
     ],
 )
-def test_scopes(table, scope: str, texts: list[str]) -> None:
-    result = apply_mapping(table, MAPPING, scope, IdTemplate())
+def test_scopes_with_the_names_of_active_participants_only(table, scope: str, texts: list[str]) -> None:
+    result = apply_mapping(table, MAPPING, scope, IdTemplate(), names_of=NamesOf.active)
     assert list(result.frame["text"]) == texts
+
+
+@pytest.mark.parametrize("scope", ["thread", "session", "all"])
+def test_names_of_everyone_replaces_a_name_of_one_participant_in_every_scope(table, scope: str) -> None:
+    result = apply_mapping(table, MAPPING, scope, IdTemplate())
+    assert list(result.frame["text"]) == [
+        "Question from [a]", "Hi [a],\nanswer\n[b]", "[a] and [b] again", "[a] is not active here, nor [b]"
+    ]
+
+
+def test_names_of_everyone_prefers_the_active_owner_of_a_shared_name(table) -> None:
+    mapping = Mapping({"a": ["Sam"], "b": ["Al"], "c": [], "d": ["Al"]})
+    result = apply_mapping(table, mapping, "session", IdTemplate())
+    assert list(result.frame["text"])[2:] == ["[a] and [b] again", "[a] is not active here, nor [d]"]
+    assert [r.rule for r in result.replacements if r.message_id == "4"] == ["file", "only"]
 
 
 def test_output_keeps_every_other_column_row_and_order(table) -> None:
@@ -56,11 +72,12 @@ def test_duplicate_names_in_a_scope_are_reported(table) -> None:
 
 
 def test_counts_and_unknown_participants(table) -> None:
-    mapping = Mapping({"a": ["Sam"], "zz": ["Zed"]})
+    mapping = Mapping({"a": ["Sam"], "zz": ["Zed"], "ab": []})
+    mapping.set_name("ab", Name("Quell", 1, ("classlist", "absent")))
     result = apply_mapping(table, mapping, "all", IdTemplate("<{id}>"))
     assert result.counts() == [("a", "Sam", 4)]
     assert result.changed_messages() == 4
-    assert result.unknown_participants == ["zz"]
+    assert result.unknown_participants == ["zz"]  # registered people who post nothing are expected
 
 
 @pytest.mark.parametrize("template", ["[{name}]", "[U]", "[{id]"])

@@ -10,15 +10,17 @@ would be replaced again on the second pass.
 
 from __future__ import annotations
 
+import unicodedata
+
 import pandas as pd
 import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nicknames.apply import apply_mapping
-from nicknames.mapping import Mapping
-from nicknames.messages import table_from_frame
-from nicknames.pseudonyms import IdTemplate
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.scopes import apply_mapping
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import table_from_frame
 
 PSEUDONYM = IdTemplate("[{id}]")
 LETTERS = "abcdeghijklmnoprstuyzABCDEGHJKLMNOPRSTUYZ\u00e9\u00fc\u00df\u00c9"
@@ -54,14 +56,27 @@ def cases(draw: st.DrawFn) -> tuple[Mapping, pd.DataFrame]:
     return mapping, frame
 
 
+NO_SPACES = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}"
+"""Scripts written without spaces: their letters do not block a name (their marks do)."""
+WORD_NEXT = rf"[\w--[[{NO_SPACES}]--\p{{M}}]]"
+GAP = r"(?:[^\S\r\n]+|[^\S\r\n]*\r?\n[^\S\r\n]*|-)"
+"""Between two parts of a name: blanks, blanks around one line break, or one hyphen."""
+
+
 def whole_word(name: str) -> regex.Pattern[str]:
     """An independent statement of the whole-word rule (names here start and end with a letter)."""
-    body = r"[ \t]+".join(regex.escape(part) for part in name.split())
-    return regex.compile(rf"(?<!\w){body}(?!\w)")
+    body = GAP.join(regex.escape(part) for part in regex.split(r"\s+|(?<=\w)-(?=\w)", name))
+    return regex.compile(rf"(?<!{WORD_NEXT}){body}(?!{WORD_NEXT})", regex.VERSION1)
+
+
+def seen(text: str) -> str:
+    """The text as names are looked for in it: NFC, format characters skipped, hyphens as ASCII hyphens."""
+    return unicodedata.normalize("NFC", regex.sub(r"\p{Cf}", "", text)).translate({0x2010: "-", 0x2011: "-"})
 
 
 def occurrences(name: str, text: str) -> list[tuple[int, int]]:
-    return [match.span() for match in whole_word(name).finditer(text, overlapped=True)]
+    """Where the name occurs in the text as names are looked for (offsets in ``seen(text)``)."""
+    return [match.span() for match in whole_word(name).finditer(seen(text), overlapped=True)]
 
 
 def pseudonymise(mapping: Mapping, frame: pd.DataFrame, scope: str = "all") -> pd.DataFrame:

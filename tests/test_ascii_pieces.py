@@ -6,9 +6,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.discover.ascii_pieces import split_texts
-from nicknames.discover.sequences import ASCII_RUN
-from nicknames.discover.token_index import _ASCII_PIECES, ASCII_PATTERNS, _ascii_runs, _leading_word
+from nicknames.collect.discover.ascii_pieces import split_texts
+from nicknames.collect.discover.sequences import ASCII_RUN
+from nicknames.collect.discover.token_index import (
+    _ASCII_PIECES,
+    ASCII_PATTERNS,
+    _ascii_runs,
+    _leading_word,
+)
 
 _ASCII = st.sampled_from(
     list("abMRy?'- \n\t\r\x0b\x1c,;).sS19") + ["O'", "s ", "-x", "ab Cd", "1 Ef", ", Gh", "  Ij", "Kl Mn", "?Op Qr"]

@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.audit import LOWER_WORD, LowerWords, audit_messages, build_index
-from nicknames.mapping_file import parse_mapping
+from nicknames.check.audit import LOWER_WORD, LowerWords, audit_messages, build_index
+from nicknames.io.mapping_file import parse_mapping
 
 MAPPING = parse_mapping(
     "@keep | Marie Curie | Arthur C. Clarke\n"
@@ -85,6 +85,24 @@ def test_names_in_text(text: str, found: list[tuple[str, str]]) -> None:
 @pytest.mark.parametrize(
     ("text", "found"),
     [
+        ("see Robert2 there", [("glued", "Robert2")]),                # a name with digits
+        ("open Mary_Jane_notes.docx", [("glued", "Mary_Jane_notes")]),
+        ("#MaryJane rocks", [("glued", "MaryJane")]),                 # case change inside a hashtag
+        ("write to maryjane at [USER]", [("glued", "maryjane")]),     # names glued, lower case
+        ("tompower at example dot org", [("glued", "tompower")]),     # class-list names glued
+        ("see Will2 and Power_2 and ch03s04 and abc_def", []),        # word-names, short pieces, no names
+        ("the roberta project", []),                                 # lower case: only names glued count
+        ("at 5MJ and MJ2", []),                                      # initials glued to digits: too short
+        ("around 3robert, at %20Robert", []),                        # a digit first; an encoded space
+    ],
+)
+def test_names_glued_in_identifiers(text: str, found: list[tuple[str, str]]) -> None:
+    assert findings(text, near=False) == found
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
         ("As Robret said", [("near", "Robret")]),                    # a swap of two letters is one edit
         ("As Roberto said", [("near", "Roberto")]),
         ("As Zoe said", []),                                         # too short for near misses
@@ -133,8 +151,6 @@ def test_lower_case_words_are_those_of_the_pattern(limit: int, texts: list[str])
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_chunks_in_workers_find_what_one_pass_finds(jobs: int) -> None:
-    from nicknames.audit_chunks import audit_in_chunks
-
     texts = [("m1", "Hi Robret,"), ("m2", "As Rob said"), ("m3", "the robret"), ("m4", "Dear Novac"),
              ("m5", "Roberto and MJ"), ("m6", "Ciao Marie Curie"), ("m7", "nothing here"), ("m8", "Robret again")]
     index = build_index(MAPPING, CLASS_LIST)
@@ -150,6 +166,6 @@ def test_chunks_in_workers_find_what_one_pass_finds(jobs: int) -> None:
         def advance(self, count: int) -> None:
             done.append(count)
 
-    result = audit_in_chunks(texts, index, jobs=jobs, progress=Counted(), size=3)
+    result = audit_messages(texts, index, jobs=jobs, progress=Counted(), size=3)
     assert result == expected
     assert done == [3, 3, 2]

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.backup import backup_path, save_with_backup
-from nicknames.errors import OutputError
-from nicknames.mapping import Mapping
-from nicknames.mapping_file import format_mapping
+from nicknames.io.backup import backup_path, save_with_backup
+from nicknames.io.mapping_file import format_mapping
+from nicknames.model.errors import OutputError
+from nicknames.model.mapping import Mapping
 
 ORIGINAL = b"# my comment\r\nU01 | Rob\r\n"
 

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.class_list import read_class_list, registered_parts
-from nicknames.errors import InputError
+from nicknames.io.class_list import read_class_list, registered_parts
+from nicknames.model.errors import InputError
 from tests.conftest import write_csv
 
 
@@ -27,6 +27,12 @@ from tests.conftest import write_csv
         ("Thanks. DF", ["DF"]),
         ("Executive VP Carla Osei", ["Carla Osei", "Carla", "Osei"]),
         ("George Best", ["George Best", "George", "Best"]),
+        ("Ada Quill (visiting)", ["Ada Quill", "Ada", "Quill"]),
+        ("Quill, Ada (on leave)", ["Ada Quill", "Ada", "Quill"]),
+        ("Ben Stone III", ["Ben Stone", "Ben", "Stone"]),
+        ("Ada K. Quill", ["Ada K. Quill", "Ada", "Quill", "Ada Quill"]),
+        ("Ada K Quill", ["Ada K Quill", "Ada", "Quill", "Ada Quill"]),
+        ("Ben Stone, Jr.", ["Ben Stone", "Ben", "Stone"]),
         ("", []),
     ],
 )

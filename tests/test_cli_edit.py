@@ -9,7 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nicknames.cli import app
-from nicknames.mapping import Mapping
+from nicknames.model.mapping import Mapping
 from nicknames.tui import EditorApp
 
 runner = CliRunner()

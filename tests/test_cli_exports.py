@@ -242,9 +242,9 @@ def test_without_a_session_column_collect_apply_and_edit_agree(tmp_path: Path) -
     assert code == 0
     assert (tmp_path / "out.csv").read_text() == (tmp_path / "all.csv").read_text()
     assert "no session column" not in err
-    from nicknames.messages import read_messages
+    from nicknames.pipeline.sources import read_messages
     from nicknames.tui.app import EditorApp
-    from nicknames.mapping_file import read_mapping
+    from nicknames.io.mapping_file import read_mapping
 
     app_ = EditorApp(read_mapping(tmp_path / "mapping.txt"), read_messages(tmp_path / "posts.csv"))
     assert app_.scope == "session"
@@ -297,7 +297,7 @@ def test_opaque_senders_on_request_and_the_key_is_needed_by_apply(tmp_path: Path
      ("U07", False), ("user42", False), ("a", False), ("p-17", False), ("ANON1", False), ("@ann", False)],
 )
 def test_which_senders_look_like_names_or_addresses(value: str, expected: bool) -> None:
-    from nicknames.sender_ids import looks_like_name_or_address
+    from nicknames.io.sender_ids import looks_like_name_or_address
 
     assert looks_like_name_or_address(value) is expected
 
@@ -337,7 +337,7 @@ def test_no_warning_when_git_ignores_them_or_outside_git(tmp_path: Path) -> None
 
 @needs_git
 def test_exposed_files_groups_by_work_tree(tmp_path: Path) -> None:
-    from nicknames.git_exposure import exposed_files
+    from nicknames.io.git_exposure import exposed_files
 
     git_init(tmp_path / "repo")
     (tmp_path / "repo" / ".gitignore").write_text("private/\n")
@@ -399,7 +399,7 @@ def test_completion_is_offered() -> None:
 def test_review_file_is_named_not_asked_for(tmp_path: Path) -> None:
     from rich.console import Console
 
-    from nicknames.render import pseudonym_summary
+    from nicknames.cli.render import pseudonym_summary
 
     class Result:
         def identifier_kinds(self) -> dict[str, int]:
@@ -437,7 +437,7 @@ def test_reverse_on_mail_is_a_one_line_error(tmp_path: Path) -> None:
      (["u1", "ann@example.org"], True), (["U1", "U2"], False)],
 )
 def test_one_capitalised_id_among_ids_is_not_a_name_column(senders: list[str], expected: bool) -> None:
-    from nicknames.sender_ids import needs_opaque_ids
+    from nicknames.io.sender_ids import needs_opaque_ids
 
     assert needs_opaque_ids(pd.Series(senders)) is expected
 

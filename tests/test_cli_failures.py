@@ -189,17 +189,19 @@ def test_warnings_for_missing_parents_loops_and_absent_participants(folder: Path
 
 def test_strict_refuses_leftovers_and_writes_nothing(folder: Path) -> None:
     (folder / "two.csv").write_text(
-        "message_id,user_id,session_id,text\nm1,U1,S1,Thanks Rob\nm2,U2,S2,Hi all\nm3,U1,S1,Hi MARY\n"
+        "message_id,user_id,session_id,text\nm1,U1,S1,Thanks Rob\nm2,U2,S2,Hi all\nm3,U1,S1,I asked MARY\n"
     )
     before = snapshot(folder)
-    code, stdout, stderr = run(["apply", folder / "two.csv", folder / "mapping.txt", "--strict",
+    code, stdout, stderr = run(["apply", folder / "two.csv", folder / "mapping.txt", "--strict", "--names-of", "active",
                                 "-o", folder / "out.csv", "--report", folder / "report.csv"])
     assert (code, stdout) == (1, "")
     assert "--strict: the audit found 2 mentions" in stderr and "in 2 messages (ids m1, m3)" in stderr
     assert "Rob" not in stderr and "MARY" not in stderr
     assert snapshot(folder) == before
-    code, _, stderr = run(["apply", folder / "two.csv", folder / "mapping.txt", "--strict", "-v"])
+    code, _, stderr = run(["apply", folder / "two.csv", folder / "mapping.txt", "--strict", "-v", "--names-of", "active"])
     assert "names: 'MARY', 'Rob'" in stderr
+    code, stdout, _ = run(["apply", folder / "two.csv", folder / "mapping.txt"])
+    assert code == 0 and "Thanks [U2]" in stdout  # the name of a participant of another session (--names-of everyone)
     (folder / "fixed.txt").write_text(MAPPING + "@keep | MARY\n")
     args = ["apply", folder / "two.csv", folder / "fixed.txt", "--strict", "--scope", "all"]
     code, stdout, _ = run(args)
@@ -240,23 +242,3 @@ def test_long_fields_in_messages_class_list_and_report(folder: Path) -> None:
     assert code == 0, stderr
     assert "lorem ipsum" in (folder / "out.csv").read_text()
     assert (folder / "report.csv").read_text().startswith("participant,name,replacements\n")
-
-
-@pytest.mark.parametrize(("command", "arrays_on_disk"), [("apply", False), ("apply", True), ("collect", True)])
-def test_no_room_for_temporary_files(folder: Path, tmp_path_factory: pytest.TempPathFactory, command: str,
-                                     arrays_on_disk: bool, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Apply saves each chunk's rows in a temporary folder; both commands keep a large export's arrays on disk."""
-    import tempfile
-
-    from nicknames import disk_arrays
-
-    if arrays_on_disk:
-        monkeypatch.setattr(disk_arrays, "SMALL", 1)
-    not_a_folder = tmp_path_factory.mktemp("elsewhere") / "a file"
-    not_a_folder.write_text("")
-    monkeypatch.setattr(tempfile, "tempdir", str(not_a_folder))
-    args: list[str | Path] = ["apply", folder / "good.csv", folder / "mapping.txt", "-o", folder / "old-output.csv"]
-    if command == "collect":
-        args = ["collect", folder / "good.csv", "-o", folder / "mapping.txt"]
-    stderr = assert_clean_failure(folder, args, f"Cannot write temporary files in {not_a_folder}")
-    assert "set TMPDIR to a folder with more room" in stderr

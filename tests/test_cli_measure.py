@@ -182,9 +182,9 @@ def test_audit_finds_an_unreplaced_name_and_exits_1(corpus: Path, tmp_path: Path
 
 
 def test_audit_finds_the_same_with_any_number_of_workers(corpus: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from nicknames import audit_chunks
+    from nicknames.check import audit
 
-    monkeypatch.setattr(audit_chunks, "CHUNK_MESSAGES", 40)  # 150 messages: 4 chunks
+    monkeypatch.setattr(audit, "PARTITION_ROWS", 40)  # 150 messages: 4 chunks
     runs = [invoke("audit", corpus / "messages.csv", "-m", corpus / "gold_mapping.txt", "--class-list",
                    corpus / "class_list.csv", "--json", "--jobs", jobs) for jobs in ("1", "2")]
     assert [run.exit_code for run in runs] == [1, 1]

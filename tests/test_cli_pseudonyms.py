@@ -61,7 +61,7 @@ def test_id_style_with_identifiers(files: dict[str, Path]) -> None:
     assert result.exit_code == 0, result.stderr
     out = texts(files["out"])
     assert out[0] == "Hello all,\nmy address is [U01], phone [PHONE].\n[U01]"
-    assert out[1] == "Hi [U01],\nsee [URL] for notes.\n[U02]"
+    assert out[1] == "Hi [U01],\nsee https://example.org/[USER] for notes.\n[U02]"  # a shared name: nobody's
     assert out[2] == "Thanks [U02], and [U01]'s point stands.\n[U03]"
     assert os.stat(files["key"]).st_mode & 0o777 == 0o600
     assert "Identifiers replaced: email 1, phone 1, url 1." in result.stderr
@@ -72,7 +72,7 @@ def test_surrogate_style_is_reproduced_from_the_key_file(files: dict[str, Path])
     first = texts(files["out"])
     joined = "\n".join(first)
     assert not any(word in joined for word in REAL_WORDS)
-    assert "@example.org" in joined and "[URL]" in joined
+    assert "@example.org" in joined and "https://example.org/[USER]" in joined
     files["out"].unlink()
     assert apply(files).exit_code == 0  # no --style: the key file's
     assert texts(files["out"]) == first
@@ -119,7 +119,9 @@ def test_reverse_to_ids(files: dict[str, Path]) -> None:
     [
         ("none", ["qa.kell@example.org", "713-853-1234", "https://example.org/"], []),
         ("email", ["713-853-1234", "https://example.org/"], ["qa.kell@example.org"]),
-        ("phone,url", ["qa.kell@"], ["713-853-1234", "https://example.org/"]),
+        ("phone,url", ["qa.kell@"], ["713-853-1234", "https://example.org/Q"]),
+        ("url,whole", ["qa.kell@", "713-853-1234"], ["https://example.org/"]),
+        ("whole", ["[URL]", "[PHONE]"], ["https://example.org/", "713-853-1234", "qa.kell@"]),
     ],
 )
 def test_identifier_kinds_switch(files: dict[str, Path], kinds: str, kept: list[str], gone: list[str]) -> None:

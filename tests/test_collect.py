@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.collect import collect, merge, natural_key
-from nicknames.discover.attribution import Attribution, Greeting, attribute
-from nicknames.mapping import Name, Status
-from nicknames.mapping_file import parse_mapping
-from nicknames.messages import read_messages
+from nicknames.collect.candidates import collect, merge, natural_key
+from nicknames.collect.discover.attribution import Attribution, Greeting, attribute
+from nicknames.io.mapping_file import parse_mapping
+from nicknames.model.mapping import Name, Status
+from nicknames.pipeline.sources import read_messages
 from tests.conftest import write_csv
 
 HEADER = ["message_id", "parent_id", "user_id", "text"]
@@ -119,3 +119,51 @@ def test_greeting_attribution_with_recipients(sender: str, parent: str | None, r
     greeting = Greeting(0, "t", sender, parent, (name,), recipients)
     found = list(attribute(greeting, OWNERS, {}))
     assert found == ([] if expected is None else [Attribution(expected[0], name, expected[1])])
+
+
+@pytest.mark.parametrize(
+    ("signoff", "registered", "kept"),
+    [
+        ("Thanks.  kd", "Kate Dunn", ["kd"]),  # lower-case initials of the registered name
+        ("Thanks.  kmd", "Kate Marie Dunn", ["kmd"]),  # all her initials, the first and last, the given names
+        ("Thanks.  kd", "Kate Marie Dunn", ["kd"]),
+        ("Thanks.  md", "Kate Marie Dunn", []),
+        ("Thanks.  kjd", "Kate Dunn", ["kjd"]),  # a middle initial the class list does not have
+        ("Thanks.  xy", "Kate Dunn", []),  # someone else's letters
+        ("Text\n--K", "Kate Dunn", ["K"]),  # the given name's letter
+        ("Text\n--D", "Kate Dunn", []),
+        ("Text\n-k", "Kate Dunn", ["k"]),
+        ("Thanks,\nK.", "Kate Dunn", ["K."]),
+        ("Thanks,\nD.", "Kate Dunn", []),
+        ("Text\n--K", None, []),  # no class list: nothing to check a letter against
+        ("Thanks.  kd", None, []),
+        ("Thanks, al", None, ["al"]),  # a familiar form is a name, not a short sign-off
+    ],
+)
+def test_short_signoffs_count_only_as_the_senders_own(
+    tmp_path: Path, signoff: str, registered: str | None, kept: list[str]
+) -> None:
+    rows = [["1", "0", "u1", f"A question.\n{signoff}"], ["2", "1", "u2", "An answer."]]
+    roster = {"u1": registered} if registered else None
+    mapping = collect(table(tmp_path, rows), roster, discover=False).mapping
+    found = [name.text for name in mapping.entry("u1").names if "signoff" in name.tags]
+    assert found == kept
+    assert all("short" in mapping.entry("u1").find(name).tags for name in found if name != "al")
+
+
+@pytest.mark.parametrize(
+    ("signoff", "roster", "suggested"),
+    [
+        ("KM", {"u1": "Kate Marie Dunn", "u2": "Lars Obi"}, ["KMD"]),  # signs with initials: her full ones too
+        ("Kate", {"u1": "Kate Marie Dunn", "u2": "Lars Obi"}, []),  # signs with a name: no initials learnt
+        ("KM", {"u1": "Kate Marie Dunn", "u2": "Karl Max Dahl"}, []),  # two people have KMD
+        ("-KMD-", {"u1": "Kate Marie Dunn", "u2": "Lars Obi"}, []),  # she signs with them already
+    ],
+)
+def test_who_signs_with_initials_is_suggested_their_full_initials(
+    tmp_path: Path, signoff: str, roster: dict[str, str], suggested: list[str]
+) -> None:
+    rows = [["1", "0", "u1", f"A question.\nThanks, {signoff}"], ["2", "1", "u2", "Hi,\nask KMD and the FBI.\nLars"]]
+    mapping = collect(table(tmp_path, rows), roster, discover=False).mapping
+    found = [name.text for name in mapping.entry("u1").names if name.status is Status.SUGGESTED]
+    assert found == suggested

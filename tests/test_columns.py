@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.columns import Columns, resolve_columns
-from nicknames.errors import InputError
+from nicknames.model.columns import Columns, resolve_columns
+from nicknames.model.errors import InputError
 
 
 @pytest.mark.parametrize(

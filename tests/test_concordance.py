@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.concordance import Concordance, place_in_message
-from nicknames.messages import Message
+from nicknames.editing.concordance import Concordance, place_in_message
+from nicknames.model.messages import Message
 
 
 def msg(id: str, sender: str, text: str, parent: str | None = None, thread: str = "t1") -> Message:

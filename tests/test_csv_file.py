@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.csv_file import check_encoding, read_csv_table
-from nicknames.errors import InputError
+from nicknames.io.csv_file import check_encoding, read_csv_table
+from nicknames.model.errors import InputError
 
 HEADER = b"message_id,user_id,text\n"
 
@@ -125,7 +125,7 @@ def test_a_pipe_is_read_once(tmp_path: Path) -> None:
 def test_interrupts_are_noticed_and_still_raised() -> None:
     import signal
 
-    from nicknames.csv_file import noticing_interrupts
+    from nicknames.io.csv_file import noticing_interrupts
 
     runner = signal.signal(signal.SIGINT, signal.default_int_handler)  # as Python sets it, unless started ignoring it
     try:
@@ -150,13 +150,13 @@ def test_interrupts_are_noticed_and_still_raised() -> None:
     ],
 )
 def test_the_header_decides_the_delimiter(header: str, expected: str) -> None:
-    from nicknames.csv_file import header_delimiter
+    from nicknames.io.csv_file import header_delimiter
 
     assert header_delimiter(header) == expected
 
 
 def test_sniffing_finds_bom_line_ending_and_delimiter(tmp_path: Path) -> None:
-    from nicknames.csv_file import CsvDialect, sniff_dialect
+    from nicknames.io.csv_file import CsvDialect, sniff_dialect
 
     path = write(tmp_path, b"\xef\xbb\xbfmessage_id;user_id;text\r\n1;U1;Hi, all\r\n")
     assert sniff_dialect(path) == CsvDialect(";", True, "\r\n")
@@ -166,7 +166,7 @@ def test_sniffing_finds_bom_line_ending_and_delimiter(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("given", ["ab", "", "x", '"'])
 def test_a_delimiter_must_be_one_separating_character(given: str) -> None:
-    from nicknames.csv_file import check_delimiter
+    from nicknames.io.csv_file import check_delimiter
 
     with pytest.raises(InputError, match="not a single separating character"):
         check_delimiter(given)

@@ -6,16 +6,26 @@ import pickle
 
 import pytest
 
-from nicknames.discover import attribution
-from nicknames.discover.attribution import Attribution, Greeting, Greetings, attribute, tally
-from nicknames.discover.glued import glued_name, pieces
-from nicknames.discover.lexicon import Lexicon, common_words
-from nicknames.discover.stylised import initials_of, is_initials, is_stylised, letters
-from nicknames.discover.suggest import Known, discover, signature_tags
-from nicknames.discover.token_index import TokenIndex
-from nicknames.discover.variants import Vocabulary, allowed_edits, strip_accents
-from nicknames.messages import Message
-from nicknames.nickname_table import parse_table
+from nicknames.collect.discover.attribution import (
+    Attribution,
+    Greeting,
+    Greetings,
+    attribute,
+    tally,
+)
+from nicknames.collect.discover.glued import glued_name, pieces
+from nicknames.collect.discover.lexicon import Lexicon, common_words
+from nicknames.collect.discover.stylised import (
+    initials_of,
+    is_initials,
+    is_stylised,
+    letters,
+)
+from nicknames.collect.discover.suggest import Known, discover, signature_tags
+from nicknames.collect.discover.token_index import TokenIndex
+from nicknames.collect.discover.variants import Vocabulary, allowed_edits, strip_accents
+from nicknames.model.messages import Message
+from nicknames.rules.nickname_table import parse_table
 
 
 def index_of(*texts: str, watched: frozenset[str] = frozenset()) -> TokenIndex:
@@ -251,24 +261,3 @@ def test_greetings_in_columns_give_back_what_was_added() -> None:
     assert len(greetings) == 4
     assert greetings.greeted.labels == [("Mary",)] and greetings.addressed.labels == [(), ("U1",)]  # each once
     assert greetings.greeted_names() == {"Mary"}
-
-
-@pytest.mark.parametrize("spilled", [1, 2, 3, 1000])
-def test_greetings_on_disk_give_back_what_was_added_in_order(spilled: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(attribution, "SPILLED", spilled)
-    monkeypatch.setattr(attribution, "READ", spilled + 1)
-    added = [Greeting(n, f"t{n % 3}", f"U{n % 4}", None if n % 5 == 0 else f"U{n % 2}", ("Mary",) * (n % 2 + 1),
-                      (f"U{n % 3}",) if n % 4 else ()) for n in range(11)]
-    in_memory, on_disk = Greetings(), Greetings(on_disk=True)
-    later = Greetings()
-    for greeting in added[:4]:
-        in_memory.append(greeting)
-        on_disk.append(greeting)
-    for greeting in added[4:]:
-        later.append(greeting)
-    in_memory.extend(pickle.loads(pickle.dumps(later)))
-    on_disk.extend(pickle.loads(pickle.dumps(later)))
-    assert len(on_disk) == len(in_memory) == 11
-    assert list(on_disk.rows()) == list(in_memory.rows())
-    assert list(in_memory) == added
-    assert on_disk.files is None  # read once: the files are gone

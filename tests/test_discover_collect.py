@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import pytest
 
-import pandas as pd
-
-from nicknames.class_list import is_person, registered_parts
-from nicknames.collect import collect, merge
-from nicknames.mapping import Mapping, Name, Status
-from nicknames.mapping_file import format_mapping, parse_mapping
-from nicknames.messages import table_from_frame
-from nicknames.salutations import signoff_names
+from nicknames.collect.candidates import collect, merge
+from nicknames.io.class_list import is_person, registered_parts
+from nicknames.io.mapping_file import format_mapping, parse_mapping
+from nicknames.model.mapping import Mapping, Name, Status
+from nicknames.model.messages import table_from_frame
+from nicknames.rules.salutations import signoff_names
 
 
 def table(rows: list[tuple[str, str, str, str]]) -> object:
@@ -119,7 +118,7 @@ def test_lost_accents_in_the_class_list_are_kept_as_wildcards() -> None:
     assert registered_parts("G\ufffdnther Vogl")[:2] == ["G\ufffdnther Vogl", "G\ufffdnther"]
     rows = [("1", "U1", "", "Hello,\nGuenther wrote this.\nThanks,\nVogl")]
     mapping = collect(table(rows), {"U1": "G\ufffdnther Vogl"}).mapping  # type: ignore[arg-type]
-    assert names(mapping, "U1")["Guenther"] == (Status.SUGGESTED, ("fuzzy",))
+    assert names(mapping, "U1")["Guenther"] == (Status.ACTIVE, ("lost", "fuzzy"))  # a lost letter: taken as a name
 
 
 def test_signature_blocks_are_not_names() -> None:
@@ -182,3 +181,17 @@ def test_session_mentions_and_misspelt_names_of_several_words_are_suggested() ->
     assert names(mapping, "U1")["Rich"] == (Status.SUGGESTED, ("nickname", "session", "word"))
     assert names(mapping, "U2")["Anne Maire"][1] == ("greeting", "fuzzy")
     assert "Maire" not in names(mapping, "U2")
+
+
+def test_a_familiar_form_of_a_shared_given_name_counts_only_where_one_owner_is_active() -> None:
+    rows = [  # two Catherines in thread t1, one of them alone in t2
+        ("1", "U1", "", "Hello,\nwhich chapter?\nCatherine", "t1"),
+        ("2", "U2", "1", "Hello,\nchapter two, and Cat agrees.\nCatherine", "t1"),
+        ("3", "U1", "", "Hello,\nthe draft is out.\nCatherine", "t2"),
+        ("4", "U3", "3", "Hello,\nthanks, Cathy has it now.\nOmar", "t2"),
+    ]
+    frame = pd.DataFrame(rows, columns=["message_id", "sender", "parent_id", "text", "thread_id"])
+    roster = {"U1": "Catherine Vell", "U2": "Catherine Rook", "U3": "Omar Quist"}
+    mapping = collect(table_from_frame(frame), roster).mapping
+    assert "Cat" not in names(mapping, "U1") and "Cat" not in names(mapping, "U2")  # t1 has both Catherines
+    assert "Cathy" in names(mapping, "U1") and "Cathy" not in names(mapping, "U2")  # t2 has only U1

@@ -1,4 +1,4 @@
-"""Tests of misspelt names of several words (``nicknames.discover.sequences``)."""
+"""Tests of misspelt names of several words (``nicknames.collect.discover.sequences``)."""
 
 from __future__ import annotations
 
@@ -6,9 +6,16 @@ from collections import Counter
 
 import pytest
 
-from nicknames.discover.sequences import RUN, Windows, misspelt_window, named_neighbours, runs_in, sequence_words
+from nicknames.collect.discover.sequences import (
+    RUN,
+    Windows,
+    misspelt_window,
+    named_neighbours,
+    runs_in,
+    sequence_words,
+)
 
-WORDS = frozenset({"hi", "thanks", "dear", "and"})
+WORDS = frozenset({"hi", "thanks", "dear", "and", "student", "like"})
 
 
 def is_word(text: str) -> bool:
@@ -47,6 +54,11 @@ def test_runs_in(text: str, expected: set[str]) -> None:
         ("Mary Janes", "Mary Jane", None),  # a possessive without its apostrophe
         ("Bo Jo", "Bo Li", None),  # short words get no edits
         ("Thanks Mary Dear", "Mary Deer", None),  # an ordinary word is not a misspelling
+        ("Like Anna", "Lika Anna", None),
+        ("Tom Students", "Tom Studens", None),  # ... nor one with an ending
+        ("Anna Hall", "Anna Hill", None),  # ... nor a building, street, month or day
+        ("Tom March", "Tom Marsh", None),
+        ("Tom Marhs", "Tom Marsh", "Tom Marhs"),  # a misspelling still is
     ],
 )
 def test_misspelt_window(run: str, name: str, window: str | None) -> None:

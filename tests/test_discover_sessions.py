@@ -1,4 +1,4 @@
-"""Tests of variants found in a participant's session outside their threads (``nicknames.discover.sessions``)."""
+"""Tests of variants found in a participant's session outside their threads (``nicknames.collect.discover.sessions``)."""
 
 from __future__ import annotations
 
@@ -6,11 +6,11 @@ from collections import Counter
 
 import pytest
 
-from nicknames.discover.sessions import Sessions
-from nicknames.discover.suggest import Known, discover
-from nicknames.discover.token_index import TokenIndex
-from nicknames.messages import Message
-from nicknames.nickname_table import parse_table
+from nicknames.collect.discover.sessions import Sessions
+from nicknames.collect.discover.suggest import Known, discover
+from nicknames.collect.discover.token_index import TokenIndex
+from nicknames.model.messages import Message
+from nicknames.rules.nickname_table import parse_table
 
 SESSIONS = Sessions(
     of_thread={"t1": "s1", "t2": "s1", "t3": "s2", "t4": "s1"},

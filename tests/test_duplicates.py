@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from nicknames.duplicates import Activity, DuplicateName, find_duplicates, update_duplicates
-from nicknames.mapping import Mapping
-from nicknames.messages import Message
+from nicknames.editing.duplicates import (
+    Activity,
+    DuplicateName,
+    find_duplicates,
+    update_duplicates,
+)
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import Message
 
 
 def msg(id: str, sender: str, session: str, parent: str | None = None) -> Message:

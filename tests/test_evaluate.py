@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.evaluate import (
-    CategoryCount, Scores, categories_from_spans, evaluate_mapping, name_words, score, word_connections,
+from nicknames.check.evaluate import (
+    CategoryCount,
+    Scores,
+    categories_from_spans,
+    evaluate_mapping,
+    name_words,
+    score,
+    word_connections,
 )
-from nicknames.gold import GoldSpan
-from nicknames.mapping import Mapping, Name
-from nicknames.mapping_file import parse_mapping
+from nicknames.check.gold import GoldSpan
+from nicknames.io.mapping_file import parse_mapping
+from nicknames.model.mapping import Mapping, Name
 
 GOLD = parse_mapping(
     "U1 | Robert [6; classlist] | Rob [3; nickname] | Rboert [1; fuzzy]\n"

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from nicknames.apply import apply_mapping
-from nicknames.collect import collect
-from nicknames.mapping_file import read_mapping
-from nicknames.messages import read_messages
-from nicknames.pseudonyms import IdTemplate
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.scopes import apply_mapping
+from nicknames.collect.candidates import collect
+from nicknames.io.mapping_file import read_mapping
+from nicknames.pipeline.sources import read_messages
 from tests import figure1
+from tests.conftest import write_csv
 
 
 def test_apply_with_reviewed_figure3_mapping_gives_the_after_text(
@@ -46,6 +47,14 @@ def test_unreviewed_figure3_mapping_also_replaces_the_non_names(
 def test_collect_on_figure1_connects_the_names_of_the_paper(figure1_csv: Path) -> None:
     mapping = collect(read_messages(figure1_csv)).mapping
     assert set(mapping.names_in_use("U12")) == {"Arthur", "Arhtur"}
+    assert set(mapping.names_in_use("U43")) == {"Mary Jane", "MJ"}
+    assert mapping.names_in_use("U01") == ["R o b e r t"]
+
+
+def test_collect_on_figure1_flattened_into_one_line_messages_connects_the_same_names(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "flat.csv", figure1.HEADER, figure1.FLAT_ROWS)
+    mapping = collect(read_messages(path)).mapping
+    assert set(mapping.names_in_use("U12")) == {"Arthur", "Arhtur", "Arthr"}  # "Arthr": discovery's misspelling
     assert set(mapping.names_in_use("U43")) == {"Mary Jane", "MJ"}
     assert mapping.names_in_use("U01") == ["R o b e r t"]
 

@@ -8,8 +8,14 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from nicknames.errors import InputError, OutputError
-from nicknames.formats import TableFile, check_format, detect_format, read_table_file, write_table
+from nicknames.io.formats import (
+    TableFile,
+    check_format,
+    detect_format,
+    read_table_file,
+    write_table,
+)
+from nicknames.model.errors import InputError, OutputError
 
 ROWS = [
     {"id": 1, "author": "U1", "text": "Hi Ann,\nThanks, Rob", "score": 2.5, "ok": True},

@@ -8,9 +8,9 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from nicknames.errors import NicknamesError
-from nicknames.mapping_file import parse_mapping, read_mapping
-from nicknames.messages import read_messages
+from nicknames.io.mapping_file import parse_mapping, read_mapping
+from nicknames.model.errors import NicknamesError
+from nicknames.pipeline.sources import read_messages
 
 FUZZ_SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

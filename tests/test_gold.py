@@ -7,10 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.errors import InputError, NicknamesError
-from nicknames.gold import (
-    GoldSpan, read_spans_csv, spans_by_message, spans_from_json, spans_to_json, write_spans_csv,
+from nicknames.check.gold import (
+    GoldSpan,
+    read_spans_csv,
+    spans_by_message,
+    spans_from_json,
+    spans_to_json,
+    write_spans_csv,
 )
+from nicknames.model.errors import InputError, NicknamesError
 
 SPANS = [
     GoldSpan("2", 0, 3, "Rob", "U1", "nickname"),

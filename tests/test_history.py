@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.errors import NicknamesError
-from nicknames.history import History
-from nicknames.mapping import Mapping
+from nicknames.editing.history import History
+from nicknames.model.errors import NicknamesError
+from nicknames.model.mapping import Mapping
 
 
 def make() -> Mapping:

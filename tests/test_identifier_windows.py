@@ -10,16 +10,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.identifiers import (
+from nicknames.rules.identifiers import (
     _COMPILED,
-    _LOCAL_PART,
     Identifier,
     IdentifierRules,
     _matches,
-    _may_end_local_part,
     identifier_rules,
     without_overlaps,
 )
+from nicknames.rules.written_identifiers import _LOCAL_PART, _may_end_local_part
 
 PIECES = st.sampled_from([
     "mary.poe", "@", "example.org", " at ", "[at]", "(at)", " ", "\n", "713", "-", "853", "1234", "+44", "(",

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.identifiers import Identifier, identifier_rules, without_overlaps
-from nicknames.mapping import Mapping
-from nicknames.messages import Message
-from nicknames.pseudonyms import IdTemplate
-from nicknames.substitute import scope_names, substitute_message
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.substitute import scope_names, substitute_message
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import Message
+from nicknames.rules.identifiers import Identifier, identifier_rules, without_overlaps
 
 RULES = identifier_rules()
 
@@ -25,8 +25,13 @@ RULES = identifier_rules()
         ("(www.example.org/x)", [("url", "www.example.org/x")]),
         ("https://en.wikipedia.org/wiki/Foo_(bar) ok", [("url", "https://en.wikipedia.org/wiki/Foo_(bar)")]),
         ("thanks @jo_bloggs!", [("handle", "@jo_bloggs")]),
+        ("Phone: none\nskype: jo.bloggs42\nSkype ID: jb_1", [("handle", "jo.bloggs42"), ("handle", "jb_1")]),
+        ("Note: skype is down; twitter: @jobloggs", [("handle", "@jobloggs")]),
+        ("see https://github.com/x and github: 10 stars", [("url", "https://github.com/x")]),
         ("me@example.org", [("email", "me@example.org")]),  # not a handle inside an address
         ("room @3, @01 or @enron.com", []),  # a handle starts with a letter and is not a domain
+        ("=@SUM(A1:A3) and @IF(x)", []),  # a spreadsheet function, not a handle
+        ("ask @jo_bloggs (she knows)", [("handle", "@jo_bloggs")]),
         ("call (713) 853-1234 now", [("phone", "(713) 853-1234")]),
         ("call 713-853-1234 x12", [("phone", "713-853-1234 x12")]),
         ("+44 20 7946 0958", [("phone", "+44 20 7946 0958")]),
@@ -67,7 +72,7 @@ def test_overlaps_first_then_longest() -> None:
 
 def _apply(text: str, mapping: Mapping, **addresses: list[str]) -> tuple[str, list[str]]:
     names = scope_names(mapping, set(mapping.participants))
-    rules = identifier_rules(participants=mapping.participants, addresses=addresses)
+    rules = identifier_rules(participants=mapping.participants, addresses=addresses, names=mapping.names)
     out, records = substitute_message(Message("m1", "U0001", text, None, "t", "s"), names, IdTemplate(),
                                       identifiers=rules)
     return out, [record.kind for record in records]
@@ -76,9 +81,12 @@ def _apply(text: str, mapping: Mapping, **addresses: list[str]) -> tuple[str, li
 @pytest.mark.parametrize(
     ("text", "expected", "kinds"),
     [
-        # identifiers first: a name inside an address or URL is part of the identifier
-        ("mail Mary.Poe@example.org", "mail [EMAIL]", ["email"]),
-        ("see https://example.org/Mary", "see [URL]", ["url"]),
+        # identifiers first: a name inside an address or URL is part of its personal part
+        ("mail Mary.Poe@example.org", "mail [U0002]@example.org", ["email"]),
+        ("mail zed@example.org", "mail [USER]@example.org", ["email"]),
+        ("see https://example.org/Mary", "see https://example.org/[U0002]", ["url"]),
+        ("see https://example.org/Mary_Jones", "see https://example.org/Mary_Jones", []),  # Jones: nobody's
+        ("see https://example.org/news", "see https://example.org/news", []),
         ("ring Mary on 713-853-1234", "ring [U0002] on [PHONE]", ["name", "phone"]),
         # a handle whose body is a mapped name is left to the names
         ("@Mary said", "@[U0002] said", ["name"]),
@@ -104,5 +112,8 @@ def test_every_identifier_change_is_recorded() -> None:
     _, records = substitute_message(message, names, IdTemplate(), identifiers=RULES)
     [record] = records
     assert (record.kind, record.original, record.pseudonym, record.rule, record.participant) == (
-        "email", "a@b.org", "[EMAIL]", "identifier", "",
+        "email", "a", "[USER]", "identifier", "",
     )
+    _, records = substitute_message(message, names, IdTemplate(), identifiers=identifier_rules(whole=True))
+    [record] = records
+    assert (record.kind, record.original, record.pseudonym) == ("email", "a@b.org", "[EMAIL]")

@@ -63,17 +63,18 @@ def test_sigint_while_reading_a_slow_input(project: Path) -> None:
 INTERRUPT_WHILE_WRITING = textwrap.dedent(
     """
     import os, signal, sys, time
-    from nicknames import apply_stream
+    from nicknames.io import formats
     from nicknames.cli import main
 
-    def half_then_ctrl_c(stream, rows):
+    def half_then_ctrl_c(frame, stream, fmt, source):
+        rows = frame.to_csv(index=False)
         stream.write(rows[: len(rows) // 2])
         stream.flush()
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(30)  # the KeyboardInterrupt arrives here
         stream.write(rows[len(rows) // 2 :])
 
-    apply_stream.write_rows = half_then_ctrl_c
+    formats._write_text = half_then_ctrl_c
     sys.argv = ["nicknames", *sys.argv[1:]]
     main()
     """

@@ -7,9 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.key_file import KeyFile, KeyFileError, check_key_location, read_key_file, write_key_file
-from nicknames.substitute import Replacement
-from nicknames.surrogates import Surrogate
+from nicknames.apply.key_file import (
+    KeyFile,
+    KeyFileError,
+    check_key_location,
+    read_key_file,
+    write_key_file,
+)
+from nicknames.apply.substitute import Replacement
+from nicknames.apply.surrogates import Surrogate
 
 
 def _key() -> KeyFile:
@@ -39,6 +45,12 @@ def test_round_trip_owner_only(tmp_path: Path) -> None:
         ('{"format": "other"}', "not a nicknames key file"),
         ('{"format": "nicknames-key-file", "version": 99}', "version 99"),
         ('{"format": "nicknames-key-file", "version": 1}', "damaged"),
+        ('{"format": "nicknames-key-file", "version": 1, "style": "id", "secret": 12345}',
+         'field "secret" must be text, found a number'),
+        ('{"format": "nicknames-key-file", "version": 1, "style": null, "secret": "ab"}',
+         'field "style" must be text, found null'),
+        ('{"format": "nicknames-key-file", "version": 1, "style": "id", "secret": "ab", "codes": {"U1": 7}}',
+         'field "codes" must map text to text'),
     ],
 )
 def test_bad_key_files(tmp_path: Path, content: str | None, message: str) -> None:

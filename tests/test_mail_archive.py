@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.errors import InputError
-from nicknames.mail.archive import read_archive
-from nicknames.mail.participants import AddressKey
+from nicknames.io.mail.archive import read_archive
+from nicknames.io.mail.participants import AddressKey
+from nicknames.model.errors import InputError
 from tests.mail_samples import FIRST, SECOND, write_eml_folder, write_mbox
 
 

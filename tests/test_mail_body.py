@@ -8,8 +8,8 @@ from email.parser import BytesParser
 
 import pytest
 
-from nicknames.mail.body import body_of
-from nicknames.mail.html_text import html_to_text
+from nicknames.io.mail.body import body_of
+from nicknames.io.mail.html_text import html_to_text
 from tests.mail_samples import FIFTH, FOURTH, SECOND, THIRD, raw
 
 

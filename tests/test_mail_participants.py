@@ -7,10 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.errors import InputError
-from nicknames.mail.participants import (
-    AddressKey, clean_display_name, key_path, pseudonymous_address, read_key, write_key,
+from nicknames.io.mail.participants import (
+    AddressKey,
+    clean_display_name,
+    key_path,
+    pseudonymous_address,
+    read_key,
+    write_key,
 )
+from nicknames.model.errors import InputError
 
 
 def test_ids_are_sequential_and_case_blind() -> None:

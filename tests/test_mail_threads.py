@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.mail.threads import Link, ThreadHeaders, base_subject, link_messages, message_ids
+from nicknames.io.mail.threads import (
+    Link,
+    ThreadHeaders,
+    base_subject,
+    link_messages,
+    message_ids,
+)
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.errors import NicknamesError
-from nicknames.mapping import Mapping, Name, Status
+from nicknames.model.errors import NicknamesError
+from nicknames.model.mapping import Mapping, Name, Status
 
 
 def make() -> Mapping:
@@ -102,7 +102,7 @@ def test_unknown_participant_is_a_clear_error() -> None:
 
 
 def test_moving_a_name_the_target_has_keeps_the_larger_count_not_the_sum() -> None:
-    from nicknames.mapping import Name, Status
+    from nicknames.model.mapping import Name, Status
 
     mapping = Mapping()
     mapping.add_participant("U1")

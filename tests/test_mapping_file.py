@@ -7,9 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.errors import MappingFileError
-from nicknames.mapping import Mapping, Name, Status
-from nicknames.mapping_file import format_mapping, parse_mapping, read_mapping, write_mapping
+from nicknames.io.mapping_file import (
+    format_mapping,
+    parse_mapping,
+    read_mapping,
+    write_mapping,
+)
+from nicknames.model.errors import MappingFileError
+from nicknames.model.mapping import Mapping, Name, Status
 
 
 def test_reads_the_papers_format_with_and_without_counts() -> None:
@@ -103,7 +108,12 @@ def test_non_utf8_file_names_the_line(tmp_path: Path) -> None:
 
 
 def test_a_keep_list_added_to_a_new_file_comes_after_its_header() -> None:
-    from nicknames.mapping_file import HEADER, format_mapping, parse_mapping, with_header
+    from nicknames.io.mapping_file import (
+        HEADER,
+        format_mapping,
+        parse_mapping,
+        with_header,
+    )
 
     mapping = with_header(Mapping({"U01": ["Ann"]}))
     mapping.keep_name("Arthur C. Clarke")

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.errors import MappingFileError
-from nicknames.mapping_file import parse_mapping, read_mapping
+from nicknames.io.mapping_file import parse_mapping, read_mapping
+from nicknames.model.errors import MappingFileError
 
 
 @pytest.mark.parametrize(
@@ -58,8 +58,8 @@ def test_line_numbers_count_only_newlines() -> None:
 
 @pytest.mark.parametrize("name", ["C++", "(Rob)", "a.b", "M*ry", "[x]", "\\d+", "Jo|hn", "?Q", "!Bang"])
 def test_names_with_metacharacters_round_trip(name: str) -> None:
-    from nicknames.mapping import Mapping
-    from nicknames.mapping_file import format_mapping
+    from nicknames.io.mapping_file import format_mapping
+    from nicknames.model.mapping import Mapping
 
     mapping = Mapping({"U1": [name]})
     assert parse_mapping(format_mapping(mapping)).names == {"U1": [name]}

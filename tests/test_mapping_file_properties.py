@@ -6,9 +6,9 @@ import regex
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from nicknames.errors import MappingFileError, NicknamesError
-from nicknames.mapping import KEEP, TAGS, Mapping, Name, Status
-from nicknames.mapping_file import SEEN, format_mapping, parse_mapping
+from nicknames.io.mapping_file import SEEN, format_mapping, parse_mapping
+from nicknames.model.errors import MappingFileError, NicknamesError
+from nicknames.model.mapping import KEEP, TAGS, Mapping, Name, Status
 
 PROPERTY_SETTINGS = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MAPPING_SETTINGS = settings(max_examples=80, deadline=None,

@@ -7,11 +7,12 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.matcher import NameMatcher, fold_space_runs
-from nicknames.patterns import alternation, compile_names, name_key, trie_pattern
+from nicknames.rules.matcher import NameMatcher, compile_names, fold_space_runs
+from nicknames.rules.patterns import alternation, name_key, trie_pattern
+from nicknames.rules.text_forms import matching_view
 
 # Small alphabets so that random names overlap, share prefixes and sit inside words.
-NAME_CHARS = "AaBbé-'._ \u0301"
+NAME_CHARS = "AaBbé-'._ \u0301张さوم\u200b\u2011"  # Han, kana, Arabic (م after a prefix و), invisible, hyphen
 TEXT_CHARS = NAME_CHARS + "  \t\n\r\xa0x1,"
 
 names_strategy = st.lists(st.text(NAME_CHARS, min_size=1, max_size=6), min_size=1, max_size=12)
@@ -22,9 +23,16 @@ def spans(matches: object) -> list[tuple[int, int, str]]:
     return [(m.start(), m.end(), m.group()) for m in matches]  # type: ignore[attr-defined]
 
 
-def reference(names: list[str], text: str) -> list[tuple[int, int, str]]:
-    pattern = alternation(names)
-    return spans(pattern.finditer(text)) if pattern else []
+def reference(names: list[str], text: str, glued: set[str] | frozenset[str] = frozenset()) -> list[tuple[int, int, str]]:
+    """The alternation's matches in the text's normalised view, mapped back to the text."""
+    pattern = alternation(names, glued)
+    return in_view(pattern, text) if pattern else []
+
+
+def in_view(pattern: regex.Pattern[str], text: str) -> list[tuple[int, int, str]]:
+    view = matching_view(text)
+    found = [view.span(*match.span()) for match in pattern.finditer(view.text)]
+    return [(start, end, text[start:end]) for start, end in found]
 
 
 @settings(max_examples=200, deadline=None)
@@ -72,7 +80,7 @@ def test_names_in_texts_table(names: list[str], texts: list[str], expected: list
 @given(names_strategy, text_strategy)
 def test_trie_pattern_agrees_with_the_alternation(names: list[str], text: str) -> None:
     keys = {name_key(name) for name in names} - {""}
-    found = spans(regex.compile(trie_pattern(keys), regex.VERSION1).finditer(text)) if keys else []
+    found = in_view(regex.compile(trie_pattern(keys), regex.VERSION1), text) if keys else []
     assert found == reference(names, text)
 
 
@@ -89,8 +97,7 @@ def test_names_glued_from_pieces_agree(names: list[str], pieces: list[str]) -> N
 def test_glued_names_agree_with_the_alternation(names: list[str], data: st.DataObject, text: str) -> None:
     glued = {name_key(name) for name in data.draw(st.sets(st.sampled_from(names)))}
     matcher = compile_names(names, glued=glued)
-    pattern = alternation(names, glued)
-    assert (spans(matcher.finditer(text)) if matcher else []) == (spans(pattern.finditer(text)) if pattern else [])
+    assert (spans(matcher.finditer(text)) if matcher else []) == reference(names, text, glued)
 
 
 @pytest.mark.parametrize(
@@ -107,9 +114,8 @@ def test_hits_that_are_not_whole_words(
     names: list[str], glued: list[str], text: str, expected: list[tuple[int, int, str]]
 ) -> None:
     matcher = compile_names(names, glued=glued)
-    pattern = alternation(names, glued)
-    assert matcher is not None and pattern is not None
-    assert spans(matcher.finditer(text)) == expected == spans(pattern.finditer(text))
+    assert matcher is not None
+    assert spans(matcher.finditer(text)) == expected == reference(names, text, set(glued))
 
 
 @pytest.mark.parametrize(
@@ -122,7 +128,21 @@ def test_hits_that_are_not_whole_words(
         (["Bo", "Bob"], "Bob Bo", [(0, 3, "Bob"), (4, 6, "Bo")]),
         (["MJ"], "MJ-MJ", [(0, 2, "MJ"), (3, 5, "MJ")]),
         (["José"], "  José\xa0 José", [(2, 6, "José"), (8, 12, "José")]),
-        (["a b"], "a\xa0\xa0b a\nb", [(0, 4, "a\xa0\xa0b")]),
+        (["a b"], "a\xa0\xa0b a\nb a\n\nb", [(0, 4, "a\xa0\xa0b"), (5, 8, "a\nb")]),  # one line break, not two
+        (["Renée"], "Rene\u0301e!", [(0, 6, "Rene\u0301e")]),  # NFD text, offsets of the original
+        (["Mary"], "Ma\u200bry Ma\xadry", [(0, 5, "Ma\u200bry"), (6, 11, "Ma\xadry")]),  # invisible characters
+        (["Mary Jane"], "Mary-Jane Mary\u2011Jane", [(0, 9, "Mary-Jane"), (10, 19, "Mary\u2011Jane")]),
+        (["Mary Jane"], "Mary \r\n Jane", [(0, 12, "Mary \r\n Jane")]),
+        (["Mary", "Jane"], "Mary \n  Jane", [(0, 4, "Mary"), (8, 12, "Jane")]),  # dropped blanks stay out of spans
+        (["Anna-Lena"], "Anna Lena", [(0, 9, "Anna Lena")]),  # an inner hyphen is a separator too
+        (["-RG-"], "-RG- RG", [(0, 4, "-RG-")]),  # outer hyphens are not
+        (["张伟"], "谢谢张伟的帮助", [(2, 4, "张伟")]),  # no word boundaries in Chinese
+        (["田中"], "田中さん", [(0, 2, "田中")]),
+        (["Mary"], "谢谢Mary的帮助", [(2, 6, "Mary")]),
+        (["محمد"], "ومحمد وبمحمد", [(1, 5, "محمد"), (8, 12, "محمد")]),  # Arabic prefixes stay
+        (["דוד"], "לדוד ושלדוד", [(1, 4, "דוד"), (8, 11, "דוד")]),  # Hebrew prefixes
+        (["דוד"], "אבגדדוד", []),  # but not any letters
+        (["Mary"], "M\u0430ry", []),  # a confusable letter is audit's finding
     ],
 )
 def test_matcher_table(names: list[str], text: str, expected: list[tuple[int, int, str]]) -> None:
@@ -138,6 +158,7 @@ def test_matcher_table(names: list[str], text: str, expected: list[tuple[int, in
         ("a b", "a b"),
         ("a  b\t\tc", "a b c"),
         ("a\xa0b\nc", "a b\nc"),
+        ("a \r\n  b\n \nc\r \nd", "a\r\nb\n\nc\r \nd"),  # blanks next to a line break are dropped
         ("", ""),
     ],
 )

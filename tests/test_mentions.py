@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.errors import InputError
-from nicknames.gold import GoldSpan
-from nicknames.mentions import evaluate_mentions, pseudonym_pattern
+from nicknames.check.gold import GoldSpan
+from nicknames.check.mentions import evaluate_mentions, pseudonym_pattern
+from nicknames.model.errors import InputError
 
 ORIGINAL = {
     "1": "Hi Mary Jane, I will read Dewey tonight.\nThanks, Rob",

@@ -8,9 +8,10 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from nicknames.errors import InputError
-from nicknames.messages import read_messages, table_from_frame
-from nicknames.replies import ReplyCheck
+from nicknames.model.errors import InputError
+from nicknames.model.messages import table_from_frame
+from nicknames.model.replies import ReplyCheck
+from nicknames.pipeline.sources import read_messages
 
 
 def frame(rows: list[tuple[str, ...]], columns: tuple[str, ...] = ("message_id", "user_id", "text")) -> pd.DataFrame:

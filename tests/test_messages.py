@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.errors import InputError
-from nicknames.messages import read_messages
+from nicknames.model.errors import InputError
+from nicknames.model.scope import Scope
+from nicknames.pipeline.sources import read_messages
 from tests.conftest import write_csv
 
 
@@ -73,3 +74,13 @@ def test_without_a_session_column_the_export_is_one_session(tmp_path: Path) -> N
     assert table.scope_keys("session") == table.scope_keys("all")
     assert "--session-id-column" in (table.one_session_note("session") or "")
     assert table.one_session_note("thread") is None
+
+
+@pytest.mark.parametrize(("name", "expected"), [("thread", Scope.thread), ("session", Scope.session), ("all", Scope.all)])
+def test_a_scope_is_named_by_its_value(name: str, expected: Scope) -> None:
+    assert Scope.of(name) is expected and str(expected) == name
+
+
+def test_an_unknown_scope_names_the_choices() -> None:
+    with pytest.raises(InputError, match="Unknown scope 'week'; choose one of thread, session, all"):
+        Scope.of("week")

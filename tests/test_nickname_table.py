@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.errors import InputError
-from nicknames.nickname_table import builtin_table, parse_table, read_table
+from nicknames.io.nickname_file import read_table
+from nicknames.model.errors import InputError
+from nicknames.rules.nickname_table import builtin_table, parse_table
 
 
 @pytest.mark.parametrize(

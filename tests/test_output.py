@@ -6,15 +6,21 @@ import os
 from pathlib import Path
 from typing import IO
 
+import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-from nicknames import apply_stream
 from nicknames.cli import app
-from nicknames.errors import OutputError
-from nicknames.mapping import Mapping
-from nicknames.mapping_file import read_mapping, write_mapping
-from nicknames.output import PRIVATE_MODE, atomic_output, check_outputs, write_text_atomically
+from nicknames.io import formats
+from nicknames.io.mapping_file import read_mapping, write_mapping
+from nicknames.io.output import (
+    PRIVATE_MODE,
+    atomic_output,
+    check_outputs,
+    write_text_atomically,
+)
+from nicknames.model.errors import OutputError
+from nicknames.model.mapping import Mapping
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -110,11 +116,12 @@ def project(tmp_path: Path) -> Path:
 
 
 def test_ctrl_c_while_apply_writes_keeps_the_previous_output(project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    def half_then_interrupt(stream: IO[str], rows: str) -> None:
+    def half_then_interrupt(frame: pd.DataFrame, stream: IO[str], fmt: str, source: object) -> None:
+        rows = frame.to_csv(index=False)
         stream.write(rows[: len(rows) // 2])
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(apply_stream, "write_rows", half_then_interrupt)
+    monkeypatch.setattr(formats, "_write_text", half_then_interrupt)
     result = CliRunner().invoke(app, ["apply", str(project / "m.csv"), str(project / "map.txt"), "-s", "all",
                                       "-o", str(project / "out.csv")])
     assert result.exit_code == 130

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.patterns import compile_names, longest_first, name_key, name_pattern, occurs
+from nicknames.rules.matcher import compile_names
+from nicknames.rules.patterns import (
+    NOT_AFTER_WORD,
+    longest_first,
+    name_key,
+    name_pattern,
+    occurs,
+)
 
 
 @pytest.mark.parametrize(
@@ -19,7 +26,26 @@ from nicknames.patterns import compile_names, longest_first, name_key, name_patt
         ("-RG-", "x-RG-y", True),  # no boundary needed on a non-word side
         ("R o b e r t", "Cheers\nR o b e r t", True),
         ("R o b e r t", "R  o b e r t", True),  # a space matches a run of spaces
-        ("Mary Jane", "Mary\nJane", False),  # but not a line break
+        ("Mary Jane", "Mary\nJane", True),  # a wrapped line
+        ("Mary Jane", "Mary\n\nJane", False),  # but not a blank line
+        ("Mary Jane", "Mary-Jane", True),  # a hyphen where the name has a space
+        ("Mary Jane", "Mary\u2011Jane", True),  # a non-breaking hyphen
+        ("Mary Jane", "Mary - Jane", False),  # a dash between blanks is punctuation
+        ("Anna-Lena", "Anna Lena", True),  # a space where the name has a hyphen
+        ("Renée", "Rene\u0301e", True),  # NFD
+        ("Rene\u0301e", "Renée", True),  # names are normalised too
+        ("Mary", "Ma\u200bry", True),  # a zero-width space
+        ("Mary", "Ma\xadry", True),  # a soft hyphen
+        ("Mary", "M\u0430ry", False),  # a Cyrillic a: audit's finding
+        ("张伟", "谢谢张伟的帮助", True),  # scripts without spaces
+        ("田中", "田中さんへ", True),
+        ("Mary", "谢谢Mary的", True),
+        ("محمد", "ومحمد", True),  # Arabic prefixes
+        ("محمد", "ووومحمد", True),
+        ("محمد", "ووووومحمد", False),  # at most MAX_PREFIX of them
+        ("محمد", "سمحمد", False),  # only prefix letters
+        ("דוד", "לדוד", True),  # Hebrew prefixes
+        ("דוד", "ודודה", False),
         ("O'Brien", "Hi O'Brien,", True),
         ("José", "Hola José.", True),
         ("José", "Josét", False),  # Unicode-aware word characters
@@ -69,4 +95,10 @@ def test_name_key_folds_inner_space() -> None:
 
 def test_pattern_has_boundaries_only_on_word_sides() -> None:
     assert name_pattern("-RG-") == r"\-RG\-"
-    assert name_pattern("Rob").startswith(r"(?<!\w)")
+    assert name_pattern("Rob").startswith(NOT_AFTER_WORD)
+    assert name_pattern("张伟") == "张伟"  # no boundaries next to a script written without spaces
+
+
+def test_name_key_normalises() -> None:
+    assert name_key("Rene\u0301e") == "Renée"
+    assert name_key("Ma\u200bry\u2011Jane") == "Mary-Jane"

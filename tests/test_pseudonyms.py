@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.errors import NicknamesError
-from nicknames.pseudonyms import IdTemplate, KeyedIds, keyed_code, new_secret
+from nicknames.apply.pseudonyms import IdTemplate, KeyedIds, keyed_code, new_secret
+from nicknames.model.errors import NicknamesError
 
 SECRET = "0f" * 32
 
@@ -60,7 +60,7 @@ def test_keyed_ids_never_collide() -> None:
 
 
 def test_colliding_codes_are_lengthened(monkeypatch: pytest.MonkeyPatch) -> None:
-    import nicknames.pseudonyms as pseudonyms
+    import nicknames.apply.pseudonyms as pseudonyms
 
     monkeypatch.setattr(pseudonyms, "keyed_code", lambda secret, p, length=6: "P" + "A" * (length - 1) + p[-1])
     ids = KeyedIds(SECRET).with_participants(["U1", "U2", "U3"])

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.replies import ReplyCheck, check_replies
+from nicknames.model.replies import ReplyCheck, check_replies
 
 
 @pytest.mark.parametrize(

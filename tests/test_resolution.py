@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.mapping import Mapping
-from nicknames.messages import Message
-from nicknames.pseudonyms import IdTemplate
-from nicknames.resolution import ThreadContext, Unresolved, Zone, decide
-from nicknames.substitute import scope_names, substitute_batch
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.resolution import ThreadContext, Unresolved, Zone, decide
+from nicknames.apply.substitute import scope_names, substitute_batch
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import Message
 
 CANDIDATES = ("A", "B")
 

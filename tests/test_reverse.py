@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from nicknames.key_file import KeyFile
-from nicknames.mapping import Mapping
-from nicknames.messages import Message
-from nicknames.pseudonyms import IdTemplate
-from nicknames.reverse import reverse_texts
-from nicknames.substitute import scope_names, substitute_batch
-from nicknames.identifiers import identifier_rules
+from nicknames.apply.key_file import KeyFile
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.reverse import reverse_texts
+from nicknames.apply.substitute import scope_names, substitute_batch
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import Message
+from nicknames.rules.identifiers import identifier_rules
 
 MESSAGES = [
     Message("1", "U2", "Hi Mary,\nmail me at bo@example.org\nBob", "U1", "t", "s"),
@@ -26,7 +26,7 @@ def _run() -> tuple[list[str], KeyFile]:
 
 def test_exact_restore_where_recorded() -> None:
     texts, key = _run()
-    assert texts[0] == "Hi [U1],\nmail me at [EMAIL]\n[U2]"
+    assert texts[0] == "Hi [U1],\nmail me at [USER]@example.org\n[U2]"
     result = reverse_texts(zip(["1", "2"], texts), key)
     assert result.texts == [m.text for m in MESSAGES]
     assert (result.exact, result.by_index) == (2, 0)
@@ -52,7 +52,7 @@ def test_edited_or_unrecorded_messages_get_ids() -> None:
     texts, key = _run()
     edited = texts[0].replace("Hi", "Hello there")
     result = reverse_texts([("1", edited), ("9", "see [U2]")], key)
-    assert result.texts == ["Hello there [U1],\nmail me at [EMAIL]\n[U2]", "see [U2]"]
+    assert result.texts == ["Hello there [U1],\nmail me at [USER]@example.org\n[U2]", "see [U2]"]
     assert (result.exact, result.by_index) == (0, 0)
 
 
@@ -67,7 +67,7 @@ def test_surrogate_forms_become_ids() -> None:
 from hypothesis import given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from nicknames.styles import build_style, new_key  # noqa: E402
+from nicknames.pipeline.styles import build_style, new_key  # noqa: E402
 
 TOKENS = ["Mary", "Mary Poe", "Bob", "MP", "Mary's", "mary.poe@example.org", "bo at example.org",
           "https://example.org/Mary", "713-853-1234", "@Bob", "@zed", "U0001", "the", "Evening", "Bobby", "\n", ", "]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.mapping import Mapping, Name, Status
-from nicknames.review import participant_problems
+from nicknames.editing.review import participant_problems
+from nicknames.model.mapping import Mapping, Name, Status
 
 
 @pytest.mark.parametrize(

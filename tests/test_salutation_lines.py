@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.salutations import _first_line, last_lines_of
+from nicknames.rules.salutations import _first_line, last_lines_of
 
 PIECES = st.sampled_from(
     ["a", "Rob", " ", "\n", "\r", "\r\n", "\x0b", "\x1c", "\u2028", "\x85", "\t", "\xa0", "\n \n", "x" * 300]

@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.salutations import DEFAULT_RULES, greeting_names, signoff_names
+from nicknames.rules.salutations import (
+    DEFAULT_RULES,
+    greeting_names,
+    in_salutation,
+    signoff_names,
+)
 
 
 @pytest.mark.parametrize(
@@ -37,6 +42,10 @@ from nicknames.salutations import DEFAULT_RULES, greeting_names, signoff_names
         ("\n\nHi Zoë,", ["Zoë"]),  # first non-empty line
         ("Hi O'Brien", ["O'Brien"]),
         ("Hi Mary Thanks for this", ["Mary"]),  # cut at a stop word
+        ("Hi Mary Space elevators are near. Bye", ["Mary"]),  # a flattened message's first sentence
+        ("Hi Mary Jane thanks for this", ["Mary Jane"]),
+        ("Hi Mary Rose thanks for this", ["Mary Rose"]),  # a name that is also a word stays
+        ("Hi Mary Space,", ["Mary Space"]),
         ("Drew. That's it", []),  # a full stop ends a name
         ("Dear Mr. Smith,", ["Smith"]),
         ("Hallo Robert,\nok", ["Robert"]),  # greetings in other languages
@@ -99,3 +108,101 @@ def test_a_closing_read_before_gives_the_same_names_whatever_stands_above_it() -
     rules = DEFAULT_RULES.extended()
     assert [signoff_names(text, rules) for text in texts + texts] == [("Rob",), ("Ann",), ()] * 2
     assert [greeting_names(text, rules) for text in ["Hi Rob,\nx", "Hi Rob,\ny"]] == [("Rob",), ("Rob",)]
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        # A message flattened into one line: the last sentence is read as the sign-off.
+        ("Hi Nora Nice work. What do you think? Tobias", ["Tobias"]),
+        ("Hi Tobias I am lost. Can you say more? Thanks Nora Lee", ["Nora Lee"]),
+        ("Hello NL - I see what you mean. Hope that helps! T o b i a s", ["T o b i a s"]),
+        ("Looks fine to me.  Cheers, Ines", ["Ines"]),
+        ("Text\nSee the notes. Could you check? Thanks Ines", ["Ines"]),  # the last line of several
+        ("We read Ursula K. Le Guin", []),  # an initial ends no sentence
+        ("Dinner is at eight. Go Falcons!", []),  # a sentence, not a signature
+        ("Dinner is at eight. See Room B", []),  # a stop word opens the last sentence
+        ("Only one line Tobias", []),
+        # Short sign-offs: lower-case initials and one capital, which collect checks against the class list.
+        ("Please print.  thanks kd", ["kd"]),
+        ("Approved.  kd", ["kd"]),
+        ("OK.  KD", ["KD"]),
+        ("Text\n--M", ["M"]),
+        ("Text\nThanks,\n-J", ["J"]),
+        ("Text\nCheers\nM", ["M"]),
+        ("Text\n/Tobias", ["Tobias"]),  # a slash before a signed name
+        ("Text\n/j", ["j"]),  # one lower-case letter too
+        ("Text\nThanks,\nJ.", ["J."]),
+        ("Text\ni", []),  # a stop word
+        ("Text\nand/or", []),
+        ("Text\nA", []),  # a stop word
+    ],
+)
+def test_signoff_names_of_flattened_messages_and_short_signoffs(text: str, names: list[str]) -> None:
+    assert list(signoff_names(text)) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "expected"),
+    [
+        ("Please print.  thanks kd", "kd", True),  # after a closer, at the end
+        ("Long line of text.\nMore of it here.  kd\n", "kd", True),  # after a sentence end
+        ("Text\n--M", "M", True),
+        ("Text\nThanks,\nM", "M", True),
+        ("Text\nThanks,\nM\nKate Dunn\nSales\n555 0100", "M", True),  # a signature block below
+        ("Text\nThanks,\nM\n\n\n\nKate Dunn\n\n\n", "M", True),  # blank lines do not count
+        ("kd, please print this.", "kd", True),  # a bare vocative opening the message
+        ("Hi M - yes, agreed.", "M", True),  # after a greeting word
+        ("Use kd here.\nok", "kd", False),  # running text
+        ("Plan B. M\nx\ny\nz\nw", "M", False),  # too far from the end
+        ("Text\nI asked M.", "M", False),  # inside a sentence
+        ("Text\nThe letter M is nice.", "M", False),
+        ("Text\nx = M + 1", "M", False),
+    ],
+)
+def test_in_salutation(text: str, word: str, expected: bool) -> None:
+    start = text.find(word) if text.startswith(word) else text.rfind(word)
+    assert in_salutation(text, start, start + len(word)) is expected
+
+
+@pytest.mark.parametrize(
+    ("text", "greeted", "signed"),
+    [
+        ("Hi Tobias--see below\nok", ["Tobias"], []),  # a double dash ends the name
+        ("Hi Nora-Lee,\nok", ["Nora-Lee"], []),  # a hyphen between letters belongs to it
+        ("Addition:\nthe file is attached", [], []),  # a word and a colon is a label, not a vocative
+        ("Nora,\nthe file is attached", ["Nora"], []),
+        ("Text\nRegards,\nMistype:", [], []),  # nor is it a signature
+        ("Build log:\n-- Found Zlib\n-- Installing Foo", [], []),  # a run of dashed lines is a log
+        ("Steps:\n- one\n- Tobias", [], []),  # or a list
+        ("Text\nCheers\n-- Tobias", [], ["Tobias"]),
+        ("Text\n-----Ursprüngliche Nachricht-----", [], []),  # a separator between rules of dashes
+        ("Text\nTIA", [], []),  # abbreviations are no one's initials
+        ("Text\nTIA,\nTobias", [], ["Tobias"]),  # and TIA closes like "Thanks"
+        ("FYI- the docs moved\nok", [], []),
+        ("Text\nThanks,\nKD", [], ["KD"]),
+        ("My picks:\nOtters\nNorth Bay\nLindqvist", [], []),  # the last item of a list of words
+        ("Street 1\nSpringfield\nRuritania", [], []),  # or of an address
+        ("My picks:\nOtters\nNB\nNorth Bay. Lindqvist (not Bay)", [], []),  # even with a sentence end in it
+        ("Agreed, see below.\nTobias", [], ["Tobias"]),
+        ("Agreed.\nOtters\nTobias", [], ["Tobias"]),  # one short line above is no list
+    ],
+)
+def test_notes_logs_and_abbreviations_are_not_salutations(text: str, greeted: list[str], signed: list[str]) -> None:
+    assert (list(greeting_names(text)), list(signoff_names(text))) == (greeted, signed)
+
+
+@pytest.mark.parametrize("kind", ["greetings", "closers"])
+def test_a_pattern_that_backtracks_without_end_stops_with_an_error(kind: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    import time
+
+    from nicknames.model.errors import InputError
+    from nicknames.rules import salutations
+
+    monkeypatch.setattr(salutations, "PATTERN_TIMEOUT", 0.05)
+    rules = DEFAULT_RULES.extended(**{kind: ["(a|aa)+$"]})
+    text = "a" * 60 + "b\nThanks,\n" + "a" * 60 + "b"
+    started = time.monotonic()
+    with pytest.raises(InputError, match=f"\\[collect\\] {kind} in the config file backtracks"):
+        greeting_names(text, rules) if kind == "greetings" else signoff_names(text, rules)
+    assert time.monotonic() - started < 5

@@ -8,13 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.errors import NicknamesError
-from nicknames.evaluate import evaluate_mapping
-from nicknames.gold import read_spans_csv, spans_by_message
-from nicknames.mapping_file import read_mapping
-from nicknames.messages import read_messages
-from nicknames.sample import FILES, PAPER_SESSION_SIZES, SampleConfig, generate_sample, plan_sessions
-from nicknames.sample_names import make_people, misspell, spaced
+from nicknames.check.evaluate import evaluate_mapping
+from nicknames.check.gold import read_spans_csv, spans_by_message
+from nicknames.io.mapping_file import read_mapping
+from nicknames.model.errors import NicknamesError
+from nicknames.pipeline.sources import read_messages
+from nicknames.sample.generate import (
+    FILES,
+    PAPER_SESSION_SIZES,
+    SampleConfig,
+    generate_sample,
+    plan_sessions,
+)
+from nicknames.sample.names import make_people, misspell, spaced
 
 SMALL = SampleConfig(seed=7, messages=240, participants=30, sessions=3)
 

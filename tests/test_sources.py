@@ -12,12 +12,28 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from nicknames.errors import OutputError
-from nicknames.mapping_file import format_mapping
-from nicknames.pseudonyms import IdTemplate
-from nicknames.sources import ArchiveApplyResult, apply_source, collect_source, open_source, write_output
-from nicknames.mail.tables import part_table
-from tests.mail_samples import ADDRESSES, CARL, FIRST, NAMES, ROB, headers, raw, write_eml_folder, write_mbox
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.io.mail.tables import part_table
+from nicknames.io.mapping_file import format_mapping
+from nicknames.model.errors import OutputError
+from nicknames.pipeline.sources import (
+    ArchiveApplyResult,
+    apply_source,
+    collect_source,
+    open_source,
+    write_output,
+)
+from tests.mail_samples import (
+    ADDRESSES,
+    CARL,
+    FIRST,
+    NAMES,
+    ROB,
+    headers,
+    raw,
+    write_eml_folder,
+    write_mbox,
+)
 
 
 def leftovers(text: str) -> list[str]:

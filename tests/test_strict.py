@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.errors import NicknamesError
-from nicknames.mapping import Mapping
-from nicknames.strict import refuse_leftovers, strict_audit
+from nicknames.model.errors import NicknamesError
+from nicknames.model.mapping import Mapping
+from nicknames.pipeline.strict import refuse_leftovers, strict_audit
 
 MAPPING = Mapping({"U1": ["Mary", "Mary Jane"], "U2": ["Rob"]}, keep=["Mary Shelley"])
 

@@ -7,14 +7,20 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from nicknames.key_file import KeyFileError, write_key_file
-from nicknames.mapping import Mapping
-from nicknames.messages import table_from_frame
-from nicknames.pseudonyms import IdTemplate, KeyedIds
-from nicknames.reverse import restore_id_columns
-from nicknames.roster import Roster
-from nicknames.styles import UNKEYED_SECRET, build_style, keyed_id_columns, load_key, new_key
-from nicknames.surrogates import SurrogateNames
+from nicknames.apply.key_file import KeyFileError, write_key_file
+from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
+from nicknames.apply.reverse import restore_id_columns
+from nicknames.apply.surrogates import SurrogateNames
+from nicknames.io.roster import Roster
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import table_from_frame
+from nicknames.pipeline.styles import (
+    UNKEYED_SECRET,
+    build_style,
+    keyed_id_columns,
+    load_key,
+    new_key,
+)
 
 MAPPING = Mapping({"U1": ["Quella", "Quella Kell"], "U2": ["Vorn"]})
 

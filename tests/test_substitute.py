@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.mapping import Mapping, Name
-from nicknames.messages import Message
-from nicknames.pseudonyms import IdTemplate
-from nicknames.substitute import scope_names, substitute_message
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.resolution import NamesOf
+from nicknames.apply.substitute import scope_names, substitute_message
+from nicknames.model.mapping import Mapping, Name
+from nicknames.model.messages import Message
 
 PSEUDONYM = IdTemplate()
 
@@ -89,3 +90,88 @@ def test_duplicate_with_equal_counts_goes_to_the_first_in_the_file() -> None:
 def test_duplicates_are_listed() -> None:
     names = scope_names(Mapping({"a": ["Sam", "Al"], "b": ["Sam"]}), {"a", "b"})
     assert names.duplicates() == {"Sam": ("a", "b")}
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Please print.  thanks kd", "Please print.  thanks [u1]"),
+        ("Approved.  kd", "Approved.  [u1]"),
+        ("kd, see below.\nok", "[u1], see below.\nok"),
+        ("The kd value is low.\nThanks, kd", "The kd value is low.\nThanks, [u1]"),  # running text stays
+        ("Text\n--K", "Text\n--[u1]"),
+        ("Vitamin K is fine.\nThanks", "Vitamin K is fine.\nThanks"),  # a lone letter in running text
+        ("Grade K.\nK", "Grade K.\n[u1]"),
+        ("Text\nThanks,\nK.", "Text\nThanks,\n[u1]"),
+        ("We met K. Dunn there.\nok", "We met K. Dunn there.\nok"),
+    ],
+)
+def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) -> None:
+    names = Mapping({"u1": ["kd", "K", "K."]})
+    for short in ("kd", "K", "K."):
+        names.set_name("u1", Name(short, 1, ("signoff", "initials", "short")))
+    new, _ = run(names, text, {"u1"})
+    assert new == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I spoke to Tobias today", "I spoke to [u1] today"),
+        ("Tobias agreed at once.", "[u1] agreed at once."),
+        ("Tobias Quell agreed", "Tobias Quell agreed"),  # a longer name nobody has
+        ("Marta Tobias agreed", "Marta Tobias agreed"),
+        ("Arthur C. Tobias wrote it", "Arthur C. Tobias wrote it"),
+        ("Lind-Tobias wrote it", "Lind-Tobias wrote it"),
+        ("Thanks Tobias for this", "Thanks [u1] for this"),  # a greeting word is not part of the name
+        ("Ask Dr. Tobias", "Ask Dr. [u1]"),
+        ("due Tobias 12", "due Tobias 12"),
+        ("Hi all,\nthe Brown bag is full\nBrown", "Hi all,\nthe Brown bag is full\n[u2]"),  # a word: sign-off only
+        ("Brown,\nsee below\nKit", "[u2],\nsee below\nKit"),
+        ("Brown paper bags\nKit", "Brown paper bags\nKit"),
+        ("Hi Kit,\nDon't worry\nKit", "Hi Kit,\nDon't worry\nKit"),
+        ("Hi Kit,\nask Don now\nKit", "Hi Kit,\nask [u3] now\nKit"),
+        ("Hi Kit,\nask Tobias Brown\nKit", "Hi Kit,\nask [u4]\nKit"),
+        ("Team:\nOkafor\nTobias\nLind", "Team:\nOkafor\nTobias\nLind"),  # a list of single words
+    ],
+)
+def test_names_of_participants_not_active_in_the_scope(text: str, expected: str) -> None:
+    mapping = Mapping({"u1": ["Tobias"], "u2": ["Brown"], "u3": ["Don"], "u4": ["Tobias Brown"], "s": []})
+    new, records = substitute_message(
+        message(text), scope_names(mapping, {"s"}, NamesOf.everyone), PSEUDONYM
+    )
+    assert new == expected
+    assert {record.rule for record in records} <= {"file"}
+
+
+def test_names_of_active_participants_only_leaves_the_others() -> None:
+    mapping = Mapping({"u1": ["Tobias"], "s": []})
+    assert run(mapping, "I spoke to Tobias today", {"s"})[0] == "I spoke to Tobias today"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Meet TOBIAS QUELL at noon", "Meet [u1] at noon"),  # capitals of a name of several words: anywhere
+        ("thanks tobias", "thanks [u1]"),  # lower case after a closing word
+        ("hi tobias,\nsee below", "hi [u1],\nsee below"),
+        ("THANKS TOBIAS!", "THANKS [u1]!"),
+        ("See below.\nregards\n\ntobias\n\n> quoted text", "See below.\nregards\n\n[u1]\n\n> quoted text"),
+        ("See below.\n-- tobias", "See below.\n-- [u1]"),  # alone on the last line
+        ("I asked tobias today", "I asked tobias today"),  # running text: never
+        ("We met TOBIAS there", "We met TOBIAS there"),
+        ("Thanks, will do", "Thanks, will do"),  # a word after a closing word, before more words
+        ("Thanks, will.", "Thanks, [u2]."),
+        ("Thanks,\nwill", "Thanks,\n[u2]"),
+        ("I will check", "I will check"),
+    ],
+)
+def test_case_forms_of_names(text: str, expected: str) -> None:
+    mapping = Mapping({"u1": ["Tobias", "Tobias Quell"], "u2": ["Will"]})
+    mapping.set_name("u2", Name("Will", 3, ("classlist", "word")))
+    assert run(mapping, text, {"u1", "u2"})[0] == expected
+
+
+def test_case_forms_are_not_reported_as_shared_names() -> None:
+    names = scope_names(Mapping({"a": ["Tobias", "tobias"], "b": ["Tobias"]}), {"a", "b"})
+    assert names.duplicates() == {"Tobias": ("a", "b")}

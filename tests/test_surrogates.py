@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.errors import NicknamesError
-from nicknames.surrogates import (
-    Surrogate, SurrogateNames, assign_surrogates, guess_gender, load_given_names, load_surnames, shape, words_of,
+from nicknames.apply.surrogates import (
+    Surrogate,
+    SurrogateNames,
+    assign_surrogates,
+    guess_gender,
+    load_given_names,
+    load_surnames,
+    shape,
+    words_of,
 )
+from nicknames.model.errors import NicknamesError
 
 ANNA = Surrogate("Anna", "Lena", "Berg", "F")
 REFERENCE = ("mary", "jane", "poe")
@@ -44,9 +51,9 @@ def test_shape_without_reference_goes_by_position() -> None:
 
 
 def test_possessive_stays_outside_the_match() -> None:
-    from nicknames.mapping import Mapping
-    from nicknames.messages import Message
-    from nicknames.substitute import scope_names, substitute_message
+    from nicknames.apply.substitute import scope_names, substitute_message
+    from nicknames.model.mapping import Mapping
+    from nicknames.model.messages import Message
 
     names = scope_names(Mapping({"U1": ["Mary"]}), {"U1"})
     style = SurrogateNames({"U1": ANNA}, {"U1": REFERENCE})
@@ -128,13 +135,13 @@ def test_words_of_lowercases_every_word() -> None:
      ("Josephine", "F"), ("Patrick", "M")],
 )
 def test_the_wider_name_statistics_know_common_given_names(name: str, gender: str) -> None:
-    from nicknames.surrogates import load_name_genders
+    from nicknames.apply.surrogates import load_name_genders
 
     assert guess_gender([name], load_name_genders()) == gender
 
 
 def test_the_built_in_list_wins_over_the_wider_statistics() -> None:
-    from nicknames.surrogates import load_name_genders
+    from nicknames.apply.surrogates import load_name_genders
 
     statistics = load_name_genders()
     assert all(statistics[name] == gender for name, gender in load_given_names().items())

@@ -1,4 +1,4 @@
-"""Counts per thread kept as thread codes (``nicknames.discover.thread_counts``)."""
+"""Counts per thread kept as thread codes (``nicknames.collect.discover.thread_counts``)."""
 
 from __future__ import annotations
 
@@ -8,13 +8,9 @@ from collections import Counter
 import numpy as np
 import pytest
 
-from nicknames import disk_arrays
-from nicknames.discover import thread_counts
-from nicknames.discover.thread_counts import (
+from nicknames.collect.discover.thread_counts import (
     Involvement,
     Members,
-    NumberedThreads,
-    StoredThreads,
     ThreadCodes,
     ThreadCounts,
     ThreadSessions,
@@ -123,56 +119,6 @@ def test_a_key_in_more_messages_than_threads_is_kept_as_counts_per_thread() -> N
     assert [first.total(key) for key in first] == [sum(first[key].values()) for key in first] == [22, 2]
 
 
-# ---------------------------------------------------------------- threads known by number
-
-
-@pytest.mark.parametrize(
-    ("label", "code"),
-    [("0", 0), ("7", 7), ("11", 11), ("12", None), ("-1", None), ("07", None), ("+3", None), (" 3", None),
-     ("٣", None), ("", None), ("t1", None), ("3.0", None)],
-)
-def test_numbered_threads_are_labelled_by_their_number(label: str, code: int | None) -> None:
-    threads = NumberedThreads(12)
-    assert threads.code_of(label) == code
-    if code is None:
-        with pytest.raises(ValueError, match="among the 12"):
-            threads.code(label, "")
-    else:
-        assert threads.code(label, "s") == code and threads.labels[code] == label
-
-
-def test_numbered_threads_hold_no_label_and_give_their_sessions() -> None:
-    threads = NumberedThreads(3, ["s1", "s1", "s2"])
-    assert list(threads.labels) == ["0", "1", "2"] and threads.labels[-1] == "2" and threads.labels[1:] == ["1", "2"]
-    assert dict(ThreadSessions(threads)) == {"0": "s1", "1": "s1", "2": "s2"}
-    assert ThreadSessions(threads).get("3") is None
-    with pytest.raises(IndexError):
-        threads.labels[3]
-
-
-def test_counts_over_numbered_threads_are_absorbed_as_they_are() -> None:
-    mine, theirs = NumberedThreads(4, ["a", "b", "c", "d"]), NumberedThreads(4)
-    assert mine.recode(theirs) is None
-    first, later = ThreadCounts(mine), ThreadCounts(theirs)
-    first.add("Mary", 3)
-    later.add("Mary", 1)
-    later.add("Rob", 3)
-    copy = pickle.loads(pickle.dumps(later))
-    assert len(pickle.dumps(theirs)) < 100  # no label crosses between processes
-    first.absorb(copy, mine.recode(copy.threads))
-    assert dict(first) == {"Mary": Counter({"3": 1, "1": 1}), "Rob": Counter({"3": 1})}
-
-
-def test_numbered_threads_recode_the_labels_of_other_codes() -> None:
-    mine, other = NumberedThreads(4), ThreadCodes()
-    for label in ["2", "0"]:
-        other.code(label, "")
-    assert mine.recode(other) == [2, 0]
-    other.code("t1", "")
-    with pytest.raises(ValueError, match="'t1'"):
-        mine.recode(other)
-
-
 @pytest.mark.parametrize("threads", [[], [0], [1], [0, 2], [2, 0, 1], [3]])
 def test_messages_of_a_key_in_some_threads_are_counted_without_labels(threads: list[int]) -> None:
     first, _ = counts_of(("Hi", "t0", "U1"), ("Rob", "t1", "U1"))
@@ -186,59 +132,3 @@ def test_messages_of_a_key_in_some_threads_are_counted_without_labels(threads: l
         assert first.total_in(key, np.asarray(threads, dtype=np.uint32)) == expected
 
 
-@pytest.mark.parametrize("small", [disk_arrays.SMALL, 1])
-@pytest.mark.parametrize("block", [1, 7, 60, 2**18])
-@pytest.mark.parametrize("seed", range(4))
-def test_members_of_posts_are_those_added_message_by_message(seed: int, block: int, small: int,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(thread_counts, "MESSAGES_A_BLOCK", block)  # participants in 1, 2, 5 blocks
-    monkeypatch.setattr(disk_arrays, "SMALL", small)  # 1: each participant's threads read from the file
-    rng = np.random.default_rng(seed)
-    count, threads, senders = 60, 9, ["U0", "U1", "U2", "U3", "U4"]
-    thread = rng.integers(0, threads, count).astype(np.int32)
-    sender = rng.integers(0, 4, count).astype(np.int32)  # U4 never posts nor is replied to
-    parent = np.where(rng.random(count) < 0.4, -1, rng.integers(0, 4, count)).astype(np.int32)
-    codes = NumberedThreads(threads)
-    added = Members(codes)
-    for where, who, replied in zip(thread.tolist(), sender.tolist(), parent.tolist()):
-        added.add(where, senders[who])
-        if replied >= 0:
-            added.add(where, senders[replied])
-    found = Members.of_posts(codes, thread, sender, parent, senders)
-    assert list(found.threads_of) == sorted(added.threads_of)
-    assert {who: sorted(codes) for who, codes in found.threads_of.items()} == {
-        who: sorted(codes) for who, codes in added.threads_of.items()}
-    assert all(list(codes) == sorted(codes) for codes in found.threads_of.values())
-    assert isinstance(found.threads_of, StoredThreads) and "U4" not in found.threads_of
-    with pytest.raises(AssertionError):
-        found.add(0, "U4")  # the members of the posts of a file are read, not added to
-
-
-def test_members_of_no_posts() -> None:
-    empty = np.zeros(0, dtype=np.int32)
-    assert Members.of_posts(NumberedThreads(0), empty, empty, empty, []).threads_of == {}
-
-
-@pytest.mark.parametrize("held", [1, 2, 5, 1000])
-def test_counts_on_disk_read_as_the_counts_in_memory(held: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(thread_counts, "HELD", held)
-    codes = NumberedThreads(4)
-    in_memory, on_disk = ThreadCounts(codes), ThreadCounts(codes, on_disk=True)
-    rng = np.random.default_rng(held)
-    for _ in range(6):
-        later = ThreadCounts(NumberedThreads(4))
-        for _ in range(int(rng.integers(0, 12))):
-            later.add(str(rng.choice(["Hi", "Mary", "Rob", "Ann"])), int(rng.integers(0, 4)))
-        for counts in (in_memory, on_disk):
-            counts.absorb(pickle.loads(pickle.dumps(later)), None)
-    if held == 1:
-        assert on_disk._written is not None and len(on_disk._written.places) > 1  # written several times
-    assert list(on_disk) == list(in_memory) and len(on_disk) == len(in_memory)
-    for key in in_memory:
-        assert on_disk[key] == in_memory[key]
-        assert on_disk.total(key) == in_memory.total(key)
-        for threads in ([0], [1, 3], [0, 1, 2, 3]):
-            wanted = np.asarray(threads, dtype=np.uint32)
-            assert on_disk.total_in(key, wanted) == in_memory.total_in(key, wanted)
-    with pytest.raises(AssertionError):
-        pickle.dumps(on_disk)

@@ -9,11 +9,19 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.discover import token_index
-from nicknames.discover.lexicon import common_words
-from nicknames.discover.sequences import ASCII_RUN, RUN
-from nicknames.discover.token_index import _ADDRESS, _PATH, _WORD, ASCII_PATTERNS, TOKEN, UNICODE_PATTERNS, TokenIndex
-from nicknames.messages import Message
+from nicknames.collect.discover import token_index
+from nicknames.collect.discover.lexicon import common_words
+from nicknames.collect.discover.sequences import ASCII_RUN, RUN
+from nicknames.collect.discover.token_index import (
+    _ADDRESS,
+    _PATH,
+    _WORD,
+    ASCII_PATTERNS,
+    TOKEN,
+    UNICODE_PATTERNS,
+    TokenIndex,
+)
+from nicknames.model.messages import Message
 
 _ALPHABET = st.sampled_from(list("abMaryé\u0301?\ufffd'’- \nsS.,Ωж") + ["O'", "s ", "-x"])
 

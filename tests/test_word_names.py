@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.word_names import reads_as_word
+from nicknames.rules.word_names import (
+    in_longer_name,
+    in_name_position,
+    in_word_list,
+    reads_as_place,
+    reads_as_word,
+)
 
 
 @pytest.mark.parametrize(
@@ -20,8 +26,91 @@ from nicknames.word_names import reads_as_word
         ("Will's point stands.", "Will", False, False),
         ("please mark this", "mark", False, True),
         ("mark", "mark", True, False),
+        ("Hi all,\n> Hope everyone is well.", "Hope", False, True),  # quoted text reads as unquoted
+        ("> > Will you come?", "Will", False, True),
+        ("| May I add one thing?", "May", False, True),
+        ("> I asked Will about it.", "Will", False, False),
+        ("Kit, Will you be there?", "Will", False, True),  # after the vocative that opens a line
+        ("Christabel, May I ask?", "May", False, True),
+        ("The plan, Will said, works.", "Will", False, False),  # a comma inside a sentence
+        ("Ask Kit, Will and Hope.", "Will", False, False),
+        ("> Grace and I agree.", "Grace", False, False),  # "and" after it: a name
+        ("Grace and I agree.", "Grace", False, False),
     ],
 )
 def test_reads_as_word(text: str, name: str, salutation: bool, word: bool) -> None:
     start = text.index(name)
     assert reads_as_word(text, start, start + len(name), salutation) is word
+
+
+def _span(text: str, name: str) -> tuple[str, int, int]:
+    start = text.index(name)
+    return text, start, start + len(name)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "longer"),
+    [
+        ("I asked Tobias", "Tobias", False),
+        ("Tobias Quell said", "Tobias", True),
+        ("Marta Tobias said", "Tobias", True),
+        ("Arthur C. Tobias said", "Tobias", True),
+        ("New Tobias is a town", "Tobias", True),
+        ("Thanks Tobias", "Tobias", False),
+        ("Ask Tobias.", "Tobias", False),
+        ("Dr. Tobias", "Tobias", False),
+        ("Lind-Tobias", "Tobias", True),
+        ("Tobias-Lind", "Tobias", True),
+        ("Don't", "Don", True),
+        ("Jan 12", "Jan", True),
+        ("Tobias,\nQuell", "Tobias", False),  # the next line is another matter
+    ],
+)
+def test_in_longer_name(text: str, name: str, longer: bool) -> None:
+    assert in_longer_name(*_span(text, name)) is longer
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "place"),
+    [("We met in Tobias", "Tobias", True), ("Near Tobias", "Tobias", True), ("Tell Tobias", "Tobias", False),
+     ("Tobias in Lisbon", "Tobias", False)],
+)
+def test_reads_as_place(text: str, name: str, place: bool) -> None:
+    assert reads_as_place(text, text.index(name)) is place
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "position"),
+    [
+        ("thanks tobias", "tobias", True),
+        ("Hi tobias,\nhow are you", "tobias", True),
+        ("Dear TOBIAS:", "TOBIAS", True),
+        ("Thanks, will do", "will", False),
+        ("regards\n\ntobias\n\nDear Tobias", "tobias", True),
+        ("Best regards,\n  -- mark", "mark", True),
+        ("some text\nmark", "mark", True),  # alone on the last line
+        ("some text\nmark\nmore text", "mark", False),
+        ("I saw mark today", "mark", False),
+        ("thanks to mark", "mark", False),
+        ("See you at noon, mark.", "mark", True),
+        ("See you at noon, mark and then", "mark", False),
+        ("I agree with mark.", "mark", False),
+    ],
+)
+def test_in_name_position(text: str, name: str, position: bool) -> None:
+    assert in_name_position(*_span(text, name)) is position
+
+
+@pytest.mark.parametrize(
+    ("text", "listed"),
+    [
+        ("Line-up\n\nOkafor\nQuell\nBrandt", True),
+        ("Quell\nBrandt", True),
+        ("Thanks\nQuell", False),  # a closing word is no list item
+        ("Regards,\nQuell\nAcme Ltd", False),
+        ("some text\nQuell\n", False),
+        ("Okafor\nQuell said so", False),  # not alone on its line
+    ],
+)
+def test_in_word_list(text: str, listed: bool) -> None:
+    assert in_word_list(*_span(text, "Quell")) is listed

@@ -9,13 +9,15 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.markup import escape
 
+from nicknames.apply.key_file import check_key_location, readable_by_others
+from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
+from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.cli.common import (
     AddressKeyOption,
     InputOptions,
     JobsOption,
-    Scope,
-    ScopeOption,
     QuietOption,
+    ScopeOption,
     VerboseOption,
     app,
     config_in_use,
@@ -23,24 +25,25 @@ from nicknames.cli.common import (
     input_options,
     load_source,
     opaque_ids_warning,
-    warn_if_exposed,
     readable,
     user_errors,
+    warn_if_exposed,
 )
-from nicknames.errors import InputError
-from nicknames.identifiers import KINDS
-from nicknames.key_file import check_key_location, readable_by_others
-from nicknames.mail.participants import key_path
-from nicknames.mapping_file import read_mapping
-from nicknames.output import check_outputs, refuse_stdout_over
-from nicknames.pseudonyms import IdTemplate, KeyedIds
-from nicknames.render import (
+from nicknames.cli.render import (
     absent_warning,
     apply_summary,
+    empty_mapping_warning,
+    new_senders_warning,
     private_file_note,
     pseudonym_summary,
 )
-from nicknames.resolution import Unresolved
+from nicknames.engine.run import default_jobs
+from nicknames.io.mail.participants import key_path
+from nicknames.io.mapping_file import read_mapping
+from nicknames.io.output import check_outputs, refuse_stdout_over
+from nicknames.model.errors import InputError
+from nicknames.model.scope import Scope
+from nicknames.rules.identifiers import KINDS
 
 if TYPE_CHECKING:
     pass
@@ -52,6 +55,13 @@ class Style(str, Enum):
     id = "id"
     keyed = "keyed"
     surrogate = "surrogate"
+
+
+class OthersChoice(str, Enum):
+    """What apply does with the names of people who are not participants (the mapping's @others)."""
+
+    placeholders = "replace"
+    keep = "keep"
 
 
 @app.command("apply")
@@ -68,6 +78,12 @@ def apply_command(
                                                 "format (default: stdout; Parquet and .eml need a path).")] = None,
     output_format: Annotated[str | None, typer.Option("--output-format", metavar="<format>", help="Write csv, jsonl, parquet, mbox "
                                                       "or eml instead of the input's format.")] = None,
+    csv_safe: Annotated[bool, typer.Option("--csv-safe", help="CSV for spreadsheets: prefix every cell that "
+                                           "begins with =, +, -, @, a tab or a carriage return with a single "
+                                           "quote, so that Excel, LibreOffice or Sheets show it as text instead "
+                                           "of running it as a formula. Not for CSV read by programs (the quote "
+                                           "stays in the text).")]
+    = False,
     style: Annotated[Style | None, typer.Option("--style", help="Pseudonyms: id = [U43] (default), keyed = "
                                                 "[P7F3A2] from a secret key (same ids in every export made with "
                                                 "the key file), surrogate = a made-up name in the shape of the "
@@ -85,11 +101,24 @@ def apply_command(
                                                     "gender for surrogates, e-mail addresses and handles that "
                                                     "belong to participants.", dir_okay=False)] = None,
     identifiers: Annotated[str, typer.Option("--identifiers", metavar="<kinds>", help="Other identifiers to replace, comma-separated: "
-                                             f"{', '.join(KINDS)}; or all, or none.")] = "all",
+                                             f"{', '.join(KINDS)}; or all, or none. Of an address, URL or path "
+                                             "only the personal part is replaced ([USER]@example.org; one "
+                                             "naming nobody, such as an organisation's site, stays); add "
+                                             "'whole' (all,whole) to replace each one whole ([EMAIL], [URL]).")]
+    = "all",
     unresolved: Annotated[Unresolved, typer.Option("--unresolved", help="A shared name no context decides: first = "
                                                    "its most frequent user, else first in the mapping; mark = "
                                                    "[U12|U43]; skip = leave it. Listed in --review either way.")]
     = Unresolved.first,
+    others: Annotated[OthersChoice, typer.Option("--others", help="People who are not participants (the mapping's "
+                                           "@others): replace = [PERSON 1], [PERSON 2], ... (one number per "
+                                           "person in the file); keep = leave them as written, as the paper "
+                                           "did.")] = OthersChoice.placeholders,
+    names_of: Annotated[NamesOf, typer.Option("--names-of", help="Whose names are replaced in a scope: everyone = "
+                                              "also those of participants not active there (registered people who "
+                                              "receive the mail or post in other sessions) where no active "
+                                              "participant has the name; active = only the names of participants "
+                                              "active in the scope (the paper's rule).")] = NamesOf.everyone,
     review: Annotated[Path | None, typer.Option("--review", help="CSV of every decision on a shared name with "
                                                 "evidence and confidence; undecided ones first (owner-only).",
                                                 dir_okay=False)] = None,
@@ -112,24 +141,47 @@ def apply_command(
 ) -> None:
     """Replace every name in the mapping by its participant's pseudonym, scope by scope.
 
-    Names are matched as whole words, longest first; keep-list names are left as
-    they are. E-mail addresses, URLs, handles, phone numbers and participant ids
-    are replaced first ([EMAIL], [URL], ... or the owner's pseudonym). The
+    Names are matched as whole words, longest first, in any Unicode form (NFD,
+    invisible characters inside, a line break or hyphen between the parts,
+    Chinese and Japanese without spaces, Arabic and Hebrew prefixes; see
+    docs/workflow.md); keep-list names are left as they are. E-mail addresses,
+    URLs, home directories, handles, phone numbers and participant ids are
+    replaced first: handles, phones and ids whole ([HANDLE], [PHONE] or the
+    owner's pseudonym), addresses, URLs and paths by their personal part only
+    (see --identifiers and docs/pseudonyms.md). The
     output keeps every row and column of the input; only the text changes. A
     name that belongs to two participants active in one scope is decided per
-    mention from its context (see --review and docs/pseudonyms.md).
+    mention from its context (see --review and docs/pseudonyms.md). A name no
+    participant active in the scope has is still replaced when it belongs to
+    someone else in the mapping, such as a registered person who only receives
+    the mail (--names-of).
 
     Mail comes out as mail that mail tools open: names replaced in subjects and
     bodies (quotes as their authors' text), addresses and display names
     pseudonymised, Message-IDs renumbered consistently, identifying headers
     dropped (see docs/mail.md).
     """
-    from nicknames.formats import check_format, detect_format  # these load pandas: see cli/common.py
-    from nicknames.report import write_report, write_review
-    from nicknames.roster import Roster, read_roster
-    from nicknames.sources import check_output, open_address_key, pseudonymise, result_texts, write_output
-    from nicknames.strict import refuse_leftovers, strict_audit
-    from nicknames.styles import build_style, keyed_id_columns, load_key, save_key
+    from nicknames.apply.person_placeholders import without_others
+    from nicknames.io.formats import (  # these load pandas: see cli/common.py
+        check_format,
+        detect_format,
+    )
+    from nicknames.io.roster import Roster, read_roster
+    from nicknames.pipeline.report import write_report, write_review
+    from nicknames.pipeline.sources import (
+        check_output,
+        open_address_key,
+        pseudonymise,
+        result_texts,
+        write_output,
+    )
+    from nicknames.pipeline.strict import refuse_leftovers, strict_audit
+    from nicknames.pipeline.styles import (
+        build_style,
+        keyed_id_columns,
+        load_key,
+        save_key,
+    )
 
     outputs = {"--output": output, "--report": report, "--review": review, "--key-file": key_file}
     check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(inputs.config)])
@@ -138,19 +190,24 @@ def apply_command(
     messages = readable(ctx, messages)  # a pipe is read more than once
     if key_file is not None:
         check_key_location(key_file, output, key_beside_output)
-    kinds = parse_kinds(identifiers)
+    kinds, whole = parse_kinds(identifiers)
     fmt = check_format(output_format)
-    check_output(detect_format(messages), fmt, output)
+    check_output(detect_format(messages), fmt, output, csv_safe=csv_safe)
     key = load_key(key_file, style.value if style else None, pseudonym_format)
     if key_file is not None and readable_by_others(key_file):
         err.print(f"[yellow]Warning:[/] key file {escape(str(key_file))} is readable by others; it is rewritten "
                   "owner-only now, but check who may have copied it.")
     if key.style == "id":
         IdTemplate(key.template)  # a bad --format fails before any work is done
-    mapping = read_mapping(mapping_path)
-    roster = read_roster(class_list, inputs.encoding) if class_list else Roster()
+    mapping = read_mapping(readable(ctx, mapping_path))
+    if others is OthersChoice.keep:
+        mapping = without_others(mapping)
+    roster = read_roster(readable(ctx, class_list), inputs.encoding) if class_list else Roster()
+    if not any(mapping.names_in_use(participant) for participant in mapping.participants):
+        empty_mapping_warning(err, mapping_path)
     address_file = address_key or key_path(mapping_path)
     addresses = open_address_key(messages, address_file, must_exist=True)
+    known = set(addresses.ids.values()) if addresses is not None else set()
     source = load_source(messages, inputs, addresses)
     if source.sender_key is not None and addresses is None:
         raise InputError(
@@ -161,6 +218,9 @@ def apply_command(
     if not quiet:
         opaque_ids_warning(source, address_file)
     table = source.table
+    if source.archive is not None:
+        unknown = {message.sender for message in source.archive.messages} - known - set(mapping.participants)
+        new_senders_warning(err, sorted(unknown), address_file)
     roster = source.own_roster(roster)  # a class list keyed by sender names follows their opaque ids
     note = table.one_session_note(scope.value) if source.archive is None else None
     if note is not None and not quiet:
@@ -169,20 +229,22 @@ def apply_command(
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
     result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
-                          addresses=roster.addresses, unresolved=unresolved)
+                          addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
+                          whole_identifiers=whole, registered=roster.names, jobs=jobs or default_jobs(messages))
     if isinstance(pseudonym, KeyedIds) and source.archive is None:
         result.frame = keyed_id_columns(table, result.frame, pseudonym)
     absent_warning(err, result.unknown_participants)
     if strict:
         pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
         refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
-    write_output(source, result, output, fmt, output_encoding)
+    write_output(source, result, output, fmt, output_encoding, csv_safe=csv_safe)
     if report is not None:
         write_report(result, report)
     if review is not None:
         write_review(result, review)
     if key_file is not None:
-        options = {"scope": scope.value, "unresolved": unresolved.value, "identifiers": sorted(kinds)}
+        options = {"scope": scope.value, "unresolved": unresolved.value,
+                   "identifiers": sorted(kinds) + (["whole"] if whole else []), "names_of": names_of.value}
         save_key(key_file, key, mapping, result.replacements, str(messages), options)
     warn_if_exposed(report, review, key_file)
     if not quiet:
@@ -193,16 +255,23 @@ def apply_command(
                 private_file_note(err, path, what)
 
 
-def parse_kinds(value: str) -> list[str]:
-    """The identifier kinds of ``--identifiers``: a comma-separated list, ``all`` or ``none``."""
+def parse_kinds(value: str) -> tuple[list[str], bool]:
+    """The identifier kinds of ``--identifiers`` (a comma-separated list, ``all`` or ``none``), and ``whole``.
+
+    ``whole`` among the words replaces every address, URL and path whole; alone,
+    it means every kind.
+    """
     words = [word.strip().lower() for word in value.split(",") if word.strip()]
+    whole = "whole" in words
+    words = [word for word in words if word != "whole"] or (["all"] if whole else [])
     if words in (["all"], []):
-        return list(KINDS) if words else []
+        return (list(KINDS) if words else []), whole
     if words == ["none"]:
-        return []
+        return [], whole
     unknown = [word for word in words if word not in KINDS]
     if unknown:
         raise typer.BadParameter(
-            f"unknown identifier kind {unknown[0]!r}; use {', '.join(KINDS)}, all or none.", param_hint="--identifiers"
+            f"unknown identifier kind {unknown[0]!r}; use {', '.join(KINDS)}, all, none or whole.",
+            param_hint="--identifiers",
         )
-    return words
+    return words, whole

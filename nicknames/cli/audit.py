@@ -2,30 +2,35 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import sys
 from collections.abc import Iterable
 from dataclasses import asdict
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Annotated
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from nicknames.cli.common import (
     InputOptions,
     JobsOption,
     QuietOption,
     app,
+    config_in_use,
     err,
     input_options,
     load_source,
     readable,
     user_errors,
 )
-from nicknames.mapping_file import read_mapping
-from nicknames.parallel import default_jobs
-from nicknames.render import ProgressBar
+from nicknames.cli.render import ProgressBar
+from nicknames.engine.run import default_jobs
+from nicknames.io.mapping_file import read_mapping
+from nicknames.io.output import check_outputs
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -46,6 +51,20 @@ def audit_command(
     near: Annotated[bool, typer.Option("--near/--no-near", help="Also report near misses (likely "
                                        "misspellings of a name).")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print the findings as JSON.")] = False,
+    html_report: Annotated[Path | None, typer.Option("--html", help="Also write a self-contained HTML report for "
+                                                     "an ethics board: settings, replacements per scope and kind, "
+                                                     "discovery and review, findings, limits. It names nobody "
+                                                     "unless --private.", dir_okay=False)] = None,
+    private: Annotated[bool, typer.Option("--private", help="Put the findings with their context and before/after "
+                                          "snippets (with --original) in the HTML report: it then holds real names "
+                                          "and is written owner-only.")] = False,
+    original: Annotated[Path | None, typer.Option("--original", help="The messages before apply, for the before/"
+                                                  "after snippets of a --private report.", dir_okay=False)] = None,
+    scope: Annotated[str, typer.Option("--scope", help="The scope apply used (thread, session or all), for the "
+                                       "report's settings and its replacements per scope.")] = "session",
+    style: Annotated[str, typer.Option("--style", help="The pseudonym style apply used, for the report.")] = "id",
+    identifiers: Annotated[str, typer.Option("--identifiers", help="The identifiers apply replaced, for the "
+                                             "report.")] = "all",
     jobs: JobsOption = 0,
     quiet: QuietOption = False,
     *,
@@ -55,18 +74,39 @@ def audit_command(
 
     Looks for every name in use in the mapping and, with --class-list, every part
     of every registered name (and its initials in capitals), in any case, as whole
-    words, and for near misses (capitalised words one or two edits from a name);
-    keep-list names are skipped. Each finding is printed with its message id and
-    context. Exit status 1 when anything is found, 0 when the output is clean,
-    so the command can gate a release. The findings show real names: keep them private.
+    words in any Unicode form (as apply matches them), written with look-alike
+    letters of another script (confusables, such as a Cyrillic a), and for near
+    misses (capitalised words one or two edits from a name); keep-list names
+    are skipped. It also reports person-like names (after a title, "my
+    colleague", a given name before a surname) that are neither in the mapping,
+    participants' or @others, nor on the keep list. Each finding is printed
+    with its message id and context. Exit status 1 when anything is found, 0
+    when the output is clean, so the command can gate a release. The findings
+    show real names: keep them private. --html writes a report for an ethics
+    board that names nobody (see docs/report.md).
     """
-    from nicknames.audit import build_index  # these load pandas: see cli/common.py
-    from nicknames.audit_chunks import audit_in_chunks
-    from nicknames.class_list import read_class_list
-    from nicknames.cli.render_measures import audit_findings, audit_summary
-    from nicknames.formats import detect_format
-    from nicknames.message_texts import iter_texts
+    from nicknames.check.audit import (  # these load pandas: see cli/common.py
+        audit_messages,
+        build_index,
+    )
+    from nicknames.check.report_html import (
+        ReportInput,
+        ReportSettings,
+        write_html_report,
+    )
+    from nicknames.cli.render_measures import (
+        audit_findings,
+        audit_summary,
+        people_findings,
+    )
+    from nicknames.collect.others import unmapped_people
+    from nicknames.io.class_list import read_class_list
+    from nicknames.io.formats import detect_format
+    from nicknames.pipeline.message_texts import iter_texts
 
+    check_outputs({"--html": html_report}, [output, mapping_path, class_list, original, config_in_use(inputs.config)])
+    if original is not None and html_report is None:
+        raise typer.BadParameter("needs --html (it gives the report's before/after snippets).", param_hint="--original")
     settings = inputs.settings()
     encoding = inputs.encoding or settings.encoding
     mapping = read_mapping(mapping_path)
@@ -77,23 +117,41 @@ def audit_command(
                                                       delimiter=inputs.delimiter or settings.delimiter)
     else:  # mail: headers, subject and whole body of each message
         texts = load_source(source_path, inputs).texts().items()
+    texts = list(texts)
     index = build_index(mapping, roster)
     with ProgressBar(err, "audit", enabled=not quiet) as progress:
         progress.step("checking")
-        result = audit_in_chunks(texts, index, near, jobs or default_jobs(_size(source_path)), progress)
+        result = audit_messages(texts, index, near, jobs=jobs or default_jobs(source_path), progress=progress)
+        progress.step("looking for people outside the mapping")
+        people = unmapped_people(texts, mapping, roster)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
-        json.dump({"messages": result.messages, "names": result.names, "findings": findings}, sys.stdout,
-                  indent=1, ensure_ascii=False)
+        json.dump({"messages": result.messages, "names": result.names, "findings": findings,
+                   "people": [asdict(person) for person in people]}, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
-    elif result.findings:
-        audit_findings(out, result)
+    else:
+        if result.findings:
+            audit_findings(out, result)
+        people_findings(out, people)
+    if html_report is not None:
+        originals = load_source(original, inputs).texts() if original is not None else {}
+        frame_scopes = load_source(source_path, inputs).table.scope_keys(scope) if scope != "all" else [""] * len(texts)
+        data = ReportInput(texts, frame_scopes, mapping, result, people, ReportSettings(
+            scope, style, identifiers, _tool_version(),
+            datetime.date.today().isoformat(), output.name), originals)
+        write_html_report(html_report, data, private)
     if not quiet:
-        audit_summary(err, result, output)
-    if result.findings:
+        audit_summary(err, result, output, people)
+        if html_report is not None:
+            err.print(f"Wrote the report {escape(str(html_report))}" + (" (private: it holds real names)." if private
+                                                                       else " (it names nobody)."))
+    if result.findings or people:
         raise typer.Exit(1)
 
 
-def _size(path: Path) -> int:
-    """Bytes of a file (0 for a folder of mail): large inputs get one worker per core."""
-    return path.stat().st_size if path.is_file() else 0
+def _tool_version() -> str:
+    """The installed version of the tool, for the report."""
+    try:
+        return version("nicknames-pseudonymiser")
+    except PackageNotFoundError:
+        return "unknown"

@@ -20,17 +20,18 @@ from nicknames.cli.common import (
     input_options,
     load_source,
     opaque_ids_warning,
-    warn_if_exposed,
     readable,
     user_errors,
+    warn_if_exposed,
 )
-from nicknames.mail.participants import key_path, write_key
-from nicknames.mapping import Mapping
-from nicknames.mapping_file import read_mapping, with_header, write_mapping
-from nicknames.nickname_table import read_table
-from nicknames.output import check_outputs
-from nicknames.render import absent_warning, collect_summary, private_file_note
-from nicknames.salutations import DEFAULT_RULES
+from nicknames.cli.render import absent_warning, collect_summary, private_file_note
+from nicknames.engine.run import default_jobs
+from nicknames.io.mail.participants import key_path, write_key
+from nicknames.io.mapping_file import read_mapping, with_header, write_mapping
+from nicknames.io.nickname_file import read_table
+from nicknames.io.output import check_outputs
+from nicknames.model.mapping import Mapping
+from nicknames.rules.salutations import DEFAULT_RULES
 
 if TYPE_CHECKING:
     pass
@@ -76,8 +77,10 @@ def collect_command(
     MAPPING.addresses.csv), display names are the class list, and a greeting
     names the recipient it matches (else the parent message's sender).
     """
-    from nicknames.class_list import read_class_list  # these load pandas: see cli/common.py
-    from nicknames.collect import merge
+    from nicknames.collect.candidates import merge
+    from nicknames.io.class_list import (
+        read_class_list,  # these load pandas: see cli/common.py
+    )
 
     key_file = address_key or key_path(output)
     check_outputs({"--output": output, "--address-key": key_file},
@@ -86,18 +89,19 @@ def collect_command(
     settings = inputs.settings()
     encoding = inputs.encoding or settings.encoding
     # Small inputs first, so that any error in them comes before the messages' warnings.
-    roster = read_class_list(class_list, encoding) if class_list else None
+    roster = read_class_list(readable(ctx, class_list), encoding) if class_list else None
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
-    from nicknames.sources import open_address_key
+    from nicknames.pipeline.sources import open_address_key
 
     key = open_address_key(messages, key_file, must_exist=address_key is not None)
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
-    from nicknames.sources import collect_source
+    from nicknames.pipeline.sources import collect_source
 
     source = load_source(messages, inputs, key)
-    result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover)
+    result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover,
+                            jobs=jobs or default_jobs(messages))
     mapping = merge(existing, result.mapping)
     absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])
     if not merged:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import functools
 import inspect
-from enum import Enum
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,14 +13,16 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from nicknames.config import CONFIG_NAME, Config, load_config
-from nicknames.errors import NicknamesError
-from nicknames.render import reply_warnings
-from nicknames.spool import readable_again
+from nicknames.cli.render import headerless_warning, reply_warnings
+from nicknames.io.config import CONFIG_NAME, Config, load_config
+from nicknames.io.input_files import readable_again
+from nicknames.io.interrupts import exit_status, stop_message
+from nicknames.model.errors import NicknamesError
+from nicknames.model.scope import Scope
 
 if TYPE_CHECKING:
-    from nicknames.mail.participants import AddressKey
-    from nicknames.sources import Source
+    from nicknames.io.mail.participants import AddressKey
+    from nicknames.pipeline.sources import Source
 
 # Commands import the core modules that load pandas (tables, sources, formats) inside their
 # functions: ``nicknames --help`` and a mistyped option answer without that second of start-up,
@@ -103,9 +104,9 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
             detail = f" ({error.detail})" if show else " (run with --verbose to see it)" if error.detail else ""
             err.print(f"[bold red]Error:[/] {escape(_as_given(str(error) + detail))}")
             raise typer.Exit(1) from None
-        except KeyboardInterrupt:
-            err.print("[yellow]Interrupted; no output was written.[/]")
-            raise typer.Exit(130) from None
+        except KeyboardInterrupt as interrupt:
+            err.print(f"[yellow]{stop_message(interrupt)}[/]")
+            raise typer.Exit(exit_status(interrupt)) from None
 
     return wrapper
 
@@ -201,14 +202,6 @@ def input_options(command: Callable[..., R]) -> Callable[..., R]:
     return wrapper
 
 
-class Scope(str, Enum):
-    """Where a participant's names are applied (apply) or checked for duplicates (edit): where they are active."""
-
-    thread = "thread"
-    session = "session"
-    all = "all"
-
-
 ScopeOption = Annotated[Scope, typer.Option(
     "--scope", "-s", help="Where each participant's names count: the threads, sessions or whole data set where "
     "they are active (apply replaces them there, edit checks duplicates there); an export without a session "
@@ -251,7 +244,7 @@ def opaque_ids_warning(source: Source, key_file: Path) -> None:
 
 def warn_if_exposed(*paths: Path | None) -> None:
     """Warn when files with real names were written inside a git work tree that does not ignore them."""
-    from nicknames.git_exposure import exposed_files
+    from nicknames.io.git_exposure import exposed_files
 
     for exposed in exposed_files(paths):
         names = ", ".join(escape(str(path)) for path in exposed.files)
@@ -264,7 +257,7 @@ def warn_if_exposed(*paths: Path | None) -> None:
 
 def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None = None) -> Source:
     """Open an export of any format with the columns chosen by options, then by the config file."""
-    from nicknames.sources import open_source
+    from nicknames.pipeline.sources import open_source
 
     settings = inputs.settings()
     source = open_source(
@@ -273,4 +266,6 @@ def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None
         opaque_senders=inputs.opaque_senders,
     )
     reply_warnings(err, source.table.replies)
+    if source.archive is not None:
+        headerless_warning(err, [_as_given(place) for place in source.archive.headerless])
     return source

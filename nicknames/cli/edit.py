@@ -8,11 +8,19 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
-from nicknames.backup import save_with_backup
 from nicknames.cli.common import (
-    InputOptions, Scope, ScopeOption, app, err, input_options, load_source, user_errors, warn_if_exposed,
+    InputOptions,
+    ScopeOption,
+    app,
+    err,
+    input_options,
+    load_source,
+    user_errors,
+    warn_if_exposed,
 )
-from nicknames.mapping_file import read_mapping
+from nicknames.io.backup import save_with_backup
+from nicknames.io.mapping_file import read_mapping
+from nicknames.model.scope import Scope
 
 
 @app.command("edit")
@@ -37,15 +45,17 @@ def edit_command(
     version is kept as MAPPING.bak, both owner-only. Quitting without saving
     leaves the file untouched. Press ? in the editor for all keys.
     """
-    from nicknames.class_list import read_class_list  # these load pandas: see cli/common.py
+    from nicknames.io.class_list import (
+        read_class_list,  # these load pandas: see cli/common.py
+    )
 
     mapping = read_mapping(mapping_path)
     original = mapping_path.read_bytes()
     settings = inputs.settings()
     table = None
     if messages is not None:
-        from nicknames.mail.participants import key_path
-        from nicknames.sources import open_address_key
+        from nicknames.io.mail.participants import key_path
+        from nicknames.pipeline.sources import open_address_key
 
         # Mail: the ids of the mapping are those of the address key beside it.
         key = open_address_key(messages, key_path(mapping_path), must_exist=True)
@@ -55,7 +65,9 @@ def edit_command(
         if note is not None:
             err.print(f"[yellow]Note:[/] {escape(note)}")
     roster = read_class_list(class_list, inputs.encoding or settings.encoding) if class_list else None
-    from nicknames.tui import EditorApp  # deferred: Textual takes a while to import and only edit needs it
+    from nicknames.tui import (
+        EditorApp,  # deferred: Textual takes a while to import and only edit needs it
+    )
 
     result = EditorApp(mapping, table, roster, scope.value).run()
     if result is None:

@@ -10,13 +10,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.console import Console
 
+from nicknames.apply.pseudonyms import DEFAULT_TEMPLATE
 from nicknames.cli.common import InputOptions, app, input_options, user_errors
-from nicknames.errors import InputError
-from nicknames.mapping_file import read_mapping
-from nicknames.pseudonyms import DEFAULT_TEMPLATE
+from nicknames.io.mapping_file import read_mapping
+from nicknames.model.errors import InputError
 
 if TYPE_CHECKING:
-    from nicknames.mentions import MentionReport
+    from nicknames.check.mentions import MentionReport
 
 out = Console(soft_wrap=True, highlight=False)
 """The report is the data the command was asked for, so it goes to stdout."""
@@ -55,11 +55,14 @@ def evaluate_command(
     any gold span, and the share of messages exactly as expected.
     See docs/evaluation.md.
     """
-    from nicknames.cli.render_measures import mapping_report, mention_report  # these load pandas: see cli/common.py
-    from nicknames.evaluate import categories_from_spans, evaluate_mapping
-    from nicknames.gold import read_spans_csv
-    from nicknames.mentions import evaluate_mentions, pseudonym_pattern
-    from nicknames.message_texts import iter_texts
+    from nicknames.check.evaluate import categories_from_spans, evaluate_mapping
+    from nicknames.check.gold import read_spans_csv
+    from nicknames.check.mentions import evaluate_mentions, pseudonym_pattern
+    from nicknames.cli.render_measures import (  # these load pandas: see cli/common.py
+        mapping_report,
+        mention_report,
+    )
+    from nicknames.pipeline.message_texts import iter_texts
 
     if (gold_spans is None) != (pseudonymised is None):
         raise InputError("--gold-spans and --pseudonymised go together: give both to score an output, or neither.")

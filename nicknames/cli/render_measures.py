@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,10 +13,11 @@ from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:  # the command modules import this one at start-up; these core modules load pandas
-    from nicknames.audit import AuditResult, Finding
-    from nicknames.evaluate import MappingReport, Scores
-    from nicknames.mentions import MentionReport
-    from nicknames.sample import SampleResult
+    from nicknames.check.audit import AuditResult, Finding
+    from nicknames.check.evaluate import MappingReport, Scores
+    from nicknames.check.mentions import MentionReport
+    from nicknames.collect.others import PersonLike
+    from nicknames.sample.generate import SampleResult
 
 
 SHOWN_CONTEXT = 20
@@ -30,7 +33,7 @@ def percent(value: float) -> str:
 
 def sample_summary(console: Console, result: SampleResult) -> None:
     """What ``sample`` wrote."""
-    from nicknames.sample import FILES
+    from nicknames.sample.generate import FILES
 
     console.print(
         f"Wrote {', '.join(FILES)} into [bold]{escape(str(result.outdir))}[/]: {result.messages} messages in "
@@ -118,14 +121,25 @@ def audit_findings(console: Console, result: AuditResult) -> None:
 
 
 def _finding_cells(finding: Finding) -> tuple[tuple[str, ...], tuple[str, str, str]]:
-    from nicknames.audit import CONTEXT
+    from nicknames.check.audit import CONTEXT
 
-    found = finding.text + ("" if finding.kind == "name" else f" ≈ {finding.name}")
+    found = _visible(finding.text) + ("" if finding.kind == "name" else f" ≈ {finding.name}")
     cells = (f"{finding.message_id}:{finding.start}", finding.kind, found, ", ".join(finding.participants) or "-")
     lead = min(finding.start, CONTEXT)
     before = finding.context[:lead][-SHOWN_CONTEXT:]
     after = finding.context[lead + len(finding.text):][:SHOWN_CONTEXT]
-    return cells, (_one_space(before), finding.text, _one_space(after))
+    return cells, (_one_space(before), _visible(finding.text), _one_space(after))
+
+
+def _visible(text: str) -> str:
+    """The text with line breaks, tabs and invisible characters written as escapes ("Ma\\u200bry"), so a
+    finding stays on its line and shows why apply did not see it as the name."""
+    return "".join(_escaped(char) if char.isspace() and char != " " or unicodedata.category(char) in ("Cf", "Cc")
+                   else char for char in text)
+
+
+def _escaped(char: str) -> str:
+    return {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(char) or f"\\u{ord(char):04x}"
 
 
 def _one_space(text: str) -> str:
@@ -140,15 +154,27 @@ def _aligned(cells: tuple[str, ...], widths: list[int]) -> str:
                    for cell, width in zip(cells, widths))
 
 
-def audit_summary(console: Console, result: AuditResult, output: Path) -> None:
-    """The verdict, on stderr."""
-    if not result.findings:
-        console.print(f"[green]Clean:[/] no names found in {result.messages} messages of {escape(str(output))} "
-                      f"({result.names} names checked).")
+def audit_summary(console: Console, result: AuditResult, output: Path, people: Sequence[PersonLike] = ()) -> None:
+    """The verdict, on stderr: what was checked, and what was found."""
+    checked = (f"{result.messages} messages of {escape(str(output))} checked for {result.names} names of the mapping "
+               "and class list, near misses of them, and person-like names outside the mapping")
+    if not result.findings and not people:
+        console.print(f"[green]Clean:[/] {checked}: none found.")
         return
     near = sum(finding.kind == "near" for finding in result.findings)
+    messages = len({f.message_id for f in result.findings} | {p.message_id for p in people})
+    confusable = sum(finding.kind == "confusable" for finding in result.findings)
+    confusables = f"{confusable} written with look-alike letters, " if confusable else ""
     console.print(
-        f"[red]Found {len(result.findings)} possible names[/] ({len(result.findings) - near} names, {near} near "
-        f"misses) in {len({f.message_id for f in result.findings})} of {result.messages} messages of "
-        f"{escape(str(output))}. Fix the mapping (or put public figures on the keep list) and apply again."
+        f"[red]Found {len(result.findings) + len(people)} possible names[/] "
+        f"({len(result.findings) - near - confusable} names, {confusables}{near} near misses, "
+        f"{len(people)} person-like names outside the mapping) in {messages} of {checked}. "
+        "Fix the mapping (add people who are not participants to @others, public figures to the keep list) "
+        "and apply again."
     )
+
+
+def people_findings(console: Console, people: Sequence[PersonLike]) -> None:
+    """Person-like names outside the mapping, one a line, on stdout (they are real names: keep them private)."""
+    for person in people:
+        console.print(f"{escape(person.message_id)}\tperson ({person.cue})\t{escape(person.text)}")

@@ -9,12 +9,20 @@ from typing import Annotated
 
 import typer
 
+from nicknames.apply.key_file import read_key_file, readable_by_others
 from nicknames.cli.common import (
-    InputOptions, QuietOption, app, config_in_use, err, input_options, load_source, user_errors, warn_if_exposed,
+    InputOptions,
+    QuietOption,
+    app,
+    config_in_use,
+    err,
+    input_options,
+    load_source,
+    user_errors,
+    warn_if_exposed,
 )
-from nicknames.errors import InputError
-from nicknames.key_file import read_key_file, readable_by_others
-from nicknames.output import atomic_output, check_outputs, refuse_stdout_over
+from nicknames.io.output import atomic_output, check_outputs, refuse_stdout_over
+from nicknames.model.errors import InputError
 
 
 class Restore(str, Enum):
@@ -46,9 +54,11 @@ def reverse_command(
     messages (another export, or edited after apply) get participant ids such
     as [U43] in place of each pseudonym the key file knows.
     """
-    from nicknames.csv_file import CsvDialect  # these load pandas: see cli/common.py
-    from nicknames.formats import MAIL, detect_format
-    from nicknames.reverse import restore_id_columns, reverse_texts
+    from nicknames.apply.reverse import (  # these load pandas: see cli/common.py
+        restore_id_columns,
+        reverse_texts,
+    )
+    from nicknames.io.formats import MAIL, detect_format, dialect_of, write_csv
 
     if detect_format(pseudonymised) in MAIL:
         raise InputError(f"{pseudonymised} is a mail archive; reverse restores tables only (CSV, spreadsheet, "
@@ -60,19 +70,18 @@ def reverse_command(
     key = read_key_file(key_file)
     source = load_source(pseudonymised, inputs)
     table = source.table
-    dialect = source.table_file.dialect if source.table_file and source.table_file.dialect else CsvDialect()
+    dialect = dialect_of(source.table_file)
     columns = table.columns
     pairs = zip(table.frame[columns.message_id], table.frame[columns.text])
     result = reverse_texts(pairs, key, restore.value)
     frame = restore_id_columns(table, table.frame, key)
     frame[columns.text] = result.texts
     # The restored CSV is written as the pseudonymised one was: same delimiter, line ends and byte order mark.
-    options = {"index": False, "sep": dialect.delimiter, "lineterminator": dialect.line_ending}
     if output is None:
-        frame.to_csv(sys.stdout, **options)
+        write_csv(frame, sys.stdout, dialect)
     else:
         with atomic_output(output, private=True, newline="", encoding="utf-8-sig" if dialect.bom else "utf-8") as stream:
-            frame.to_csv(stream, **options)
+            write_csv(frame, stream, dialect)
     warn_if_exposed(output)
     if not quiet:
         err.print(

@@ -34,8 +34,10 @@ def sample_command(
     messages). The default size follows the paper's Table 1: 6 sessions, 84
     participants, about 1,700 messages. All names are synthetic.
     """
-    from nicknames.cli.render_measures import sample_summary  # these load pandas: see cli/common.py
-    from nicknames.sample import SampleConfig, generate_sample
+    from nicknames.cli.render_measures import (
+        sample_summary,  # these load pandas: see cli/common.py
+    )
+    from nicknames.sample.generate import SampleConfig, generate_sample
 
     config = SampleConfig(seed=seed, messages=messages, participants=participants, sessions=sessions)
     result = generate_sample(outdir, config, overwrite=force)

@@ -18,16 +18,27 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.widgets import DataTable, Footer, Header, Input, Label
 
-from nicknames.concordance import Concordance, Hit, Occurrences
-from nicknames.duplicates import Activity, DuplicateName, find_duplicates, update_duplicates
-from nicknames.errors import NicknamesError
-from nicknames.history import History, Step
-from nicknames.mapping import Mapping
-from nicknames.messages import MessageTable
-from nicknames.review import participant_problems
+from nicknames.editing.concordance import Concordance, Hit, Occurrences
+from nicknames.editing.duplicates import (
+    Activity,
+    DuplicateName,
+    find_duplicates,
+    update_duplicates,
+)
+from nicknames.editing.history import History, Step
+from nicknames.editing.review import participant_problems
+from nicknames.model.errors import NicknamesError
+from nicknames.model.mapping import OTHERS, Mapping
+from nicknames.model.messages import MessageTable
 from nicknames.tui import messages as msg
 from nicknames.tui.dialogs import (
-    ConfirmDialog, FilterInput, HelpScreen, KeepChange, KeepListScreen, MessageScreen, NameDialog,
+    ConfirmDialog,
+    FilterInput,
+    HelpScreen,
+    KeepChange,
+    KeepListScreen,
+    MessageScreen,
+    NameDialog,
     PickParticipantDialog,
 )
 from nicknames.tui.duplicates import DuplicatesScreen
@@ -45,6 +56,9 @@ SHOWN_HITS = 200
 
 NAME_WIDTH = 28
 """Longer names are cut in the names table (the whole name is in the edit dialog)."""
+
+OTHERS_LABEL = "people who are not participants"
+"""What the list shows beside ``@others``."""
 
 BIG = 1000
 """Participants above which the filter waits for a pause in typing."""
@@ -152,13 +166,14 @@ class EditorApp(App[Mapping]):
         """One line of the participant list."""
         problems = participant_problems(self.mapping, participant, self.duplicated)
         count = len(self.mapping.names_in_use(participant))
-        return participant_line(participant, self.shown_name(participant), count, problems, self.id_width)
+        shown = OTHERS_LABEL if participant == OTHERS else self.shown_name(participant)
+        return participant_line(participant, shown, count, problems, self.id_width)
 
     def visible_participants(self) -> list[str]:
         """Participants that match the filter (and have problems, when only those are shown)."""
         needle = self.query_one("#filter", Input).value.strip().casefold()
         shown = []
-        for participant in self.mapping.participants:
+        for participant in self.listed():
             if self.problems_only and not participant_problems(self.mapping, participant, self.duplicated):
                 continue
             if needle and needle not in self.search_text(participant):
@@ -166,10 +181,15 @@ class EditorApp(App[Mapping]):
             shown.append(participant)
         return shown
 
+    def listed(self) -> list[str]:
+        """The participants, then the section of people who are not participants when the mapping has one."""
+        return self.mapping.participants + ([OTHERS] if OTHERS in self.mapping.entries else [])
+
     def search_text(self, participant: str) -> str:
         """What the filter looks in: id, registered name and names."""
         names = " ".join(name.text for name in self.mapping.entry(participant).names)
-        return f"{participant} {self.class_list.get(participant, '')} {names}".casefold()
+        registered = OTHERS_LABEL if participant == OTHERS else self.class_list.get(participant, "")
+        return f"{participant} {registered} {names}".casefold()
 
     def refresh_participants(self) -> None:
         """Rebuild the participant list, keeping the selection when it is still shown."""
@@ -364,7 +384,7 @@ class EditorApp(App[Mapping]):
     def edit(self, label: str, keys: Iterable[str], change: Callable[[], T], select: str | None = None) -> bool:
         """Make one undoable edit and redraw what it touched; a refused edit is shown, not raised."""
         keys = tuple(keys)
-        before = set(self.mapping.participants)
+        before = set(self.listed())
         names = self.names_of(keys)
         try:
             self.history.edit(self.mapping, label, keys, change)
@@ -386,7 +406,7 @@ class EditorApp(App[Mapping]):
         """Redraw the lists after the mapping changed in ``keys``; ``names`` are theirs before the edit."""
         old = set(self.duplicated)
         self.refresh_duplicates(names | self.names_of(keys))
-        if set(self.mapping.participants) != before or self.problems_only:
+        if set(self.listed()) != before or self.problems_only:
             self.refresh_participants()
         else:
             self.refresh_rows(set(keys) | (old ^ self.duplicated))
@@ -499,12 +519,14 @@ class EditorApp(App[Mapping]):
                 self.edit(f"move {name}", [participant, target],
                           lambda: self.mapping.move_name(participant, name, target))
 
-        self.pick(f"Move “{name}” from {participant} to…", participant, done)
+        self.pick(f"Move “{name}” from {participant} to…", participant, done, others=True)
 
     def action_merge(self) -> None:
         """Give all names of the current participant to another one."""
         source = self.current
-        if source is None:
+        if source is None or source == OTHERS:
+            if source == OTHERS:
+                self.notify("Move names out of @others one by one (m); it cannot be merged.", severity="warning")
             return
 
         def done(target: str | None) -> None:
@@ -514,11 +536,16 @@ class EditorApp(App[Mapping]):
 
         self.pick(f"Merge all names of {source} into…", source, done)
 
-    def pick(self, title: str, exclude: str, done: Callable[[str | None], None]) -> None:
-        """Ask for another participant, found by id, registered name or any name in use."""
-        others = [p for p in self.mapping.participants if p != exclude]
-        choices = [(p, f"{p}  {self.shown_name(p)}".rstrip()) for p in others]
-        search = {p: " ".join([p, self.class_list.get(p, ""), *self.mapping.names_in_use(p)]) for p in others}
+    def pick(self, title: str, exclude: str, done: Callable[[str | None], None], others: bool = False) -> None:
+        """Ask for another participant, found by id, registered name or any name in use.
+
+        With ``others``, the section of people who are not participants (``@others``) is a choice too.
+        """
+        candidates = [p for p in self.mapping.participants if p != exclude]
+        choices = [(p, f"{p}  {self.shown_name(p)}".rstrip()) for p in candidates]
+        search = {p: " ".join([p, self.class_list.get(p, ""), *self.mapping.names_in_use(p)]) for p in candidates}
+        if others and exclude != OTHERS:
+            choices.append((OTHERS, f"{OTHERS}  {OTHERS_LABEL}"))
         self.push_screen(PickParticipantDialog(title, choices, search), done)
 
     def shown_name(self, participant: str) -> str:
@@ -548,7 +575,7 @@ class EditorApp(App[Mapping]):
 
     def step(self, move: Callable[[Mapping], Step | None], verb: str, noun: str) -> None:
         """Undo or redo one step and redraw what it touched."""
-        before = set(self.mapping.participants)
+        before = set(self.listed())
         stack = self.history.undo_steps if noun == "undo" else self.history.redo_steps
         names = self.names_of(stack[-1].keys) if stack else set()
         done = move(self.mapping)

@@ -2,20 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, OptionList, Static
 from textual.widgets.option_list import Option
-from rich.console import RenderableType
-from rich.text import Text
 
-from dataclasses import dataclass
-
-from textual import events
-
-from nicknames.messages import Message
+from nicknames.model.messages import Message
 from nicknames.tui.rowlist import RowList
 
 

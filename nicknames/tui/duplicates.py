@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
 from rich.text import Text
 from textual import work
@@ -12,17 +12,26 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Footer, Label
 
-from nicknames.concordance import Concordance, Occurrences
-from nicknames.duplicates import DuplicateName
-from nicknames.mapping import Name
-from nicknames.patterns import name_key
+from nicknames.editing.concordance import Concordance, Occurrences
+from nicknames.editing.duplicates import Activity, DuplicateName
+from nicknames.model.mapping import Mapping, Name
+from nicknames.rules.patterns import name_key
 from nicknames.tui import messages as msg
 from nicknames.tui.dialogs import PickParticipantDialog
 from nicknames.tui.rowlist import RowList
 from nicknames.tui.rows import STATUS, side_cells
 
-if TYPE_CHECKING:
-    from nicknames.tui.app import EditorApp
+
+class Editor(Protocol):
+    """What this screen reads of the app that shows it (the app owns the mapping and the evidence)."""
+
+    mapping: Mapping
+    class_list: dict[str, str]
+    scope: str
+    concordance: Concordance | None
+    activity: Activity | None
+    duplicates: list[DuplicateName]
+
 
 EVIDENCE = 50
 """Occurrences listed per participant."""
@@ -61,9 +70,9 @@ class DuplicatesScreen(ModalScreen[None]):
         """Counts redraws of the sides, so new side tables never reuse the ids of old ones."""
 
     @property
-    def editor(self) -> EditorApp:
+    def editor(self) -> Editor:
         """The app, which owns the mapping and the evidence."""
-        return cast("EditorApp", self.app)
+        return cast(Editor, self.app)
 
     def compose(self) -> ComposeResult:
         with Vertical(id="duplicates-view"):

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from nicknames.concordance import Hit
-from nicknames.mapping import Name, Status
+from nicknames.editing.concordance import Hit
+from nicknames.model.mapping import Name, Status
 
 MARKERS: dict[str, tuple[str, str]] = {
     "duplicate": ("D", "bold red"),

@@ -7,8 +7,8 @@ import asyncio
 import pandas as pd
 from textual.pilot import Pilot
 
-from nicknames.mapping import Mapping, Name, Status
-from nicknames.messages import MessageTable, table_from_frame
+from nicknames.model.mapping import Mapping, Name, Status
+from nicknames.model.messages import MessageTable, table_from_frame
 from nicknames.tui import EditorApp
 
 ROWS = [

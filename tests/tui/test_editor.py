@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from textual.widgets import DataTable, Input
 
-from nicknames.mapping import Status
+from nicknames.model.mapping import Status
 from nicknames.tui.dialogs import (
-    ConfirmDialog, HelpScreen, KeepListScreen, MessageScreen, NameDialog, PickParticipantDialog,
+    ConfirmDialog,
+    HelpScreen,
+    KeepListScreen,
+    MessageScreen,
+    NameDialog,
+    PickParticipantDialog,
 )
 from nicknames.tui.duplicates import DuplicatesScreen
 from nicknames.tui.rowlist import RowList
@@ -424,7 +429,7 @@ async def test_one_name_in_use_is_one_name() -> None:
 
 
 async def test_thread_ids_are_not_cut() -> None:
-    from nicknames.concordance import Hit
+    from nicknames.editing.concordance import Hit
     from nicknames.tui.app import EditorApp
 
     hits = [Hit(0, "1234", "U0001", "U0002", "T0001-long", 0, 3, "", "Ann", "", "body")]

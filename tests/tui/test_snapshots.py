@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from textual.widgets import Input
 
-from nicknames.mapping import Mapping, Name, Status
+from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.tui import EditorApp
 from tests.tui.apps import make_app, settle
 

@@ -1,0 +1,180 @@
+"""Pseudonymise a messages table scope by scope: the table-level driver of ``substitute``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pandas as pd
+
+from nicknames.apply.resolution import NamesOf, Unresolved
+from nicknames.apply.substitute import (
+    MappingNames,
+    Pseudonym,
+    Replacement,
+    scope_names,
+    substitute_batch,
+)
+from nicknames.engine.partitions import ScopeRows, scope_partitions
+from nicknames.engine.run import ordered_map
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import Message, MessageTable
+from nicknames.rules.identifiers import IdentifierRules
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    """A name that belongs to several participants active in the same scope."""
+
+    scope: str
+    name: str
+    participants: tuple[str, ...]
+
+
+@dataclass
+class ApplyResult:
+    """The pseudonymised table and everything that was done to it."""
+
+    frame: pd.DataFrame
+    replacements: list[Replacement]
+    duplicates: list[Duplicate]
+    scopes: int
+    unknown_participants: list[str] = field(default_factory=list)
+    """Participants of the mapping that sent no message (a sign of the wrong mapping or data), except registered
+    people collect found posting nothing (names tagged ``absent``)."""
+
+    def message_count(self) -> int:
+        """Messages in the table."""
+        return len(self.frame)
+
+    def replacement_count(self) -> int:
+        """Names replaced."""
+        return len(self.replacements)
+
+    def changed_messages(self) -> int:
+        """How many messages had at least one name replaced."""
+        return len({record.message_id for record in self.replacements if record.pseudonym != record.original})
+
+    def identifier_kinds(self) -> Counter[str]:
+        """Identifiers replaced per kind."""
+        return Counter(record.kind for record in self.replacements if record.kind != "name")
+
+    def shared_rules(self) -> Counter[str]:
+        """Mentions of shared names per deciding rule."""
+        return Counter(r.rule for r in self.replacements if r.kind == "name" and len(r.candidates) > 1)
+
+    def review_count(self) -> int:
+        """Mentions of shared names that no context decided."""
+        return len(self.for_review())
+
+    def for_review(self) -> list[Replacement]:
+        """Mentions of shared names that no context decided (see ``nicknames.apply.resolution``)."""
+        return [record for record in self.replacements if record.for_review]
+
+    def counts(self) -> list[tuple[str, str, int]]:
+        """Replacements per (participant, name), most first."""
+        tally = Counter(
+            (record.participant, record.name) for record in self.replacements if record.kind == "name"
+        )
+        return sorted(((p, n, c) for (p, n), c in tally.items()), key=lambda row: (-row[2], row[0], row[1]))
+
+
+def apply_mapping(
+    table: MessageTable,
+    mapping: Mapping,
+    scope: str,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    unresolved: Unresolved = Unresolved.first,
+    names_of: NamesOf = NamesOf.everyone,
+    jobs: int = 1,
+) -> ApplyResult:
+    """Replace every name of the mapping (and identifiers, when given) in the text column, scope by scope.
+
+    ``names_of``: whose names count in a scope, everyone of the mapping (a name no active participant has goes to
+    its owners in the file) or the active participants only, the paper's rule (see ``NamesOf``).
+
+    The messages are cut into partitions of whole scopes, each pseudonymised by
+    ``apply_partition`` in one of ``jobs`` processes; the result is the same
+    for any number of them.
+    """
+    messages = list(table.messages())
+    parts = scope_partitions(table.scope_keys(scope))
+    everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
+    context = ApplyContext(mapping, pseudonym, identifiers, unresolved, messages, names_of, everyone)
+    texts = [message.text for message in messages]
+    by_row: dict[int, list[Replacement]] = {}
+    """Each message's replacements, in text order (as ``substitute_message`` gives them)."""
+    duplicates: list[Duplicate] = []
+    for part, outcomes in zip(parts, ordered_map(apply_partition, parts, jobs, context)):
+        for (key, rows), outcome in zip(part, outcomes):
+            duplicates.extend(outcome.duplicates)
+            row_of = {messages[row].id: row for row in rows}
+            for row, text in zip(rows, outcome.texts):
+                texts[row] = text
+            for record in outcome.records:
+                by_row.setdefault(row_of[record.message_id], []).append(record)
+    frame = table.frame.copy()
+    frame[table.columns.text] = texts
+    senders = set(table.frame[table.columns.sender].tolist())
+    unknown = [p for p in mapping.participants if p not in senders and not _absent(mapping, p)]
+    scopes = sum(len(part) for part in parts)
+    replacements = [record for row in sorted(by_row) for record in by_row[row]]
+    return ApplyResult(frame, replacements, duplicates, scopes, unknown)
+
+
+@dataclass(frozen=True)
+class ApplyContext:
+    """What every partition of one apply shares: sent once to each worker (and not at all where workers fork)."""
+
+    mapping: Mapping
+    pseudonym: Pseudonym
+    identifiers: IdentifierRules | None
+    unresolved: Unresolved
+    messages: Sequence[Message]
+    """Every message of the table, in file order: a partition names its rows."""
+    names_of: NamesOf = NamesOf.everyone
+    everyone: MappingNames | None = None
+    """Every name of the mapping with its owners, for ``NamesOf.everyone`` (compiled once for all scopes)."""
+
+
+@dataclass(frozen=True)
+class ScopeOutcome:
+    """One scope pseudonymised: its new texts in row order, its replacements and its duplicate names."""
+
+    texts: list[str]
+    records: list[Replacement]
+    duplicates: list[Duplicate]
+
+
+def apply_partition(partition: list[ScopeRows], context: ApplyContext) -> list[ScopeOutcome]:
+    """Pseudonymise a partition of whole scopes (scope key, the rows of its messages in file order): a pure
+    function of the partition and the context."""
+    messages = context.messages
+    return [apply_scope(key, [messages[row] for row in rows], context) for key, rows in partition]
+
+
+def apply_scope(key: str, batch: list[Message], context: ApplyContext) -> ScopeOutcome:
+    """Pseudonymise the messages of one scope with the names of the participants active in it."""
+    names = scope_names(context.mapping, _active(batch), context.names_of, context.everyone)
+    duplicates = [Duplicate(key, name, owners) for name, owners in names.duplicates().items()]
+    texts, records = substitute_batch(
+        batch, names, context.pseudonym, identifiers=context.identifiers, unresolved=context.unresolved
+    )
+    return ScopeOutcome(texts, records, duplicates)
+
+
+def _active(batch: list[Message]) -> set[str]:
+    """Participants active in a scope: its senders, the senders of the messages they reply to, recipients."""
+    active = {message.sender for message in batch}
+    active.update(message.parent_sender for message in batch if message.parent_sender)
+    active.update(participant for message in batch for participant in message.recipients)
+    return active
+
+
+def _absent(mapping: Mapping, participant: str) -> bool:
+    """Whether collect gave this participant a line as a registered person who posts nothing (``absent``)."""
+    names = mapping.entry(participant).names
+    return bool(names) and all("absent" in name.tags for name in names)

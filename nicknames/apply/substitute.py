@@ -1,0 +1,591 @@
+"""Replace names in messages, one scope at a time: find spans, resolve who each belongs to, replace.
+
+Substitution is a pure function of (the names in use in a scope, a batch of
+messages): it returns the new texts and a ``Replacement`` record for every
+change, so reports, audit and evaluation all read the same records.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Mapping as MappingType
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
+
+import regex
+
+from nicknames.apply.mention import Mention
+from nicknames.apply.person_placeholders import (
+    OTHER_OWNERS,
+    add_other_owners,
+    other_labels,
+    other_mention,
+)
+from nicknames.apply.resolution import (
+    CONFIDENCE,
+    FILE_EVIDENCE,
+    ONLY_EVIDENCE,
+    Decision,
+    NamesOf,
+    ThreadContext,
+    Unresolved,
+    Zone,
+    decide,
+)
+from nicknames.model.mapping import Mapping
+from nicknames.rules.identifiers import (
+    PART_KINDS,
+    PART_PLACEHOLDER,
+    PLACEHOLDERS,
+    IdentifierRules,
+)
+from nicknames.rules.matcher import NameMatcher, compile_names
+from nicknames.rules.patterns import name_key
+from nicknames.rules.salutations import in_salutation
+from nicknames.rules.word_names import (
+    WORD_NAMES,
+    in_longer_name,
+    in_name_position,
+    in_word_list,
+    reads_as_place,
+    reads_as_word,
+)
+
+if TYPE_CHECKING:  # only for annotations: the table module loads pandas
+    from nicknames.model.messages import Message
+
+RULES = {
+    "only": "the name belongs to one active participant",
+    "file": "the name belongs to one participant of the file, none of them active in the scope (--names-of everyone)",
+    "signoff": "shared name in the sign-off: the message's sender",
+    "greeting": "shared name in the greeting: the parent message's sender",
+    "parent": "shared name in the body of a reply: the parent message's sender",
+    "recipient": "shared name: the one candidate among the message's recipients (mail)",
+    "addressed": "shared name: the participant it was decided for earlier in the thread",
+    "other": "shared name outside the sign-off: the one candidate who is not the sender",
+    "thread": "shared name: the only candidate taking part in the thread",
+    "recent": "shared name: the candidate who posted last before, in the thread",
+    "first": "undecided: the participant who uses it most, else the first in the mapping (--unresolved first)",
+    "mark": "undecided: all candidates marked, e.g. [U12|U43] (--unresolved mark)",
+    "skip": "undecided: left as written (--unresolved skip)",
+    "identifier": "an e-mail address, URL, path, handle or phone number (or its personal part) of no known participant",
+    "owner": "an address, handle or id of a known participant, or the part of an identifier made of their names",
+    "others": "a person who is not a participant (the mapping's @others): [PERSON n]",
+}
+"""How the participant behind each replacement was chosen (see ``nicknames.apply.resolution``)."""
+
+REVIEW_RULES = frozenset({"first", "mark", "skip"})
+"""Rules of mentions that no context decided: a person should look at them."""
+
+SIGNOFF_LINES = 2
+"""The last lines of a message in which a shared name is taken to be the sender's own."""
+SIGNATURE_WORDS = 6
+"""The most words a sign-off line has ("Thanks again, Mary Jane Poe" has five)."""
+
+
+@runtime_checkable
+class ShapedPseudonym(Protocol):
+    """A pseudonym style that shapes each replacement after what it replaces (surrogate names).
+
+    Plain ``Callable[[str], str]`` styles give one pseudonym per participant;
+    a style with ``mention`` also sees the text it replaces and its kind
+    (``name``, ``email``, ...), and ``ambiguous`` renders a mention marked for
+    several candidates. A style whose ``mention`` is the same whatever it
+    replaces may also have ``texts``, a mapping participant → pseudonym that
+    substitution reads instead of calling ``mention`` for each name.
+    """
+
+    def __call__(self, participant: str) -> str: ...
+
+    def mention(self, participant: str, original: str, kind: str) -> str:
+        """The pseudonym of this participant shaped like ``original``."""
+
+    def ambiguous(self, participants: Sequence[str], original: str) -> str:
+        """The text written for a mention of ``original`` that may be any of these participants."""
+
+
+Pseudonym = Callable[[str], str]
+"""Participant id → pseudonym; may also be a ``ShapedPseudonym``."""
+
+
+@dataclass(frozen=True)
+class Replacement:
+    """One name replaced in one message; offsets are in the original text."""
+
+    message_id: str
+    start: int
+    end: int
+    original: str
+    name: str
+    participant: str
+    pseudonym: str
+    rule: str
+    candidates: tuple[str, ...]
+    kind: str = "name"
+    """``name``, or the identifier kind: ``email``, ``url``, ``handle``, ``phone``, ``id``."""
+    confidence: float = 1.0
+    evidence: str = ""
+
+    @property
+    def for_review(self) -> bool:
+        """True for a shared name no context decided (see ``nicknames.apply.resolution``)."""
+        return self.rule in REVIEW_RULES and len(self.candidates) > 1
+
+
+@dataclass(frozen=True)
+class MappingNames:
+    """The names in use of a set of participants and the keep list, compiled once: what a scope's names are made of.
+
+    Besides the names the mapping lists, their case forms (``case``: form → the name it is a form of): a name of
+    several words also matches in capitals ("MARY JANE POE") anywhere; a capitalised name of one word also in lower
+    case and in capitals ("mary", "MARY"), but only where its position makes it a name (``positional``, see
+    ``word_names.in_name_position``).
+    """
+
+    pattern: NameMatcher | None
+    owners: dict[str, tuple[str, ...]]
+    """Name → the participants using it, in mapping order (keep-list names map to ())."""
+    counts: dict[tuple[str, str], int]
+    words: frozenset[str] = frozenset()
+    """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
+    openings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """First word → the names in use of several words that start with it (``@Mary Jane``)."""
+    case: dict[str, str] = field(default_factory=dict)
+    positional: frozenset[str] = frozenset()
+    keys_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Participant → the names they use."""
+    order: dict[str, int] = field(default_factory=dict)
+    """Participant → their place in the mapping."""
+    others: dict[str, str] = field(default_factory=dict)
+    """Name of a person who is not a participant → its placeholder (``[PERSON 2]``; see ``nicknames.collect.others``)."""
+    short: frozenset[str] = frozenset()
+    """Names tagged ``short`` ("M", "kd"): replaced only where they stand as a greeting or sign-off."""
+
+    @classmethod
+    def of(cls, mapping: Mapping, participants: Collection[str] | None = None) -> MappingNames:
+        """The names of these participants (default: everyone in the mapping) and the keep list."""
+        chosen = set(mapping.participants) if participants is None else participants
+        owners, counts, tagged = scope_owners(mapping, chosen)
+        case = _case_forms(owners)
+        pattern = compile_names([*owners, *case], glued=[*tagged["glued"], *(f for f, k in case.items()
+                                                                               if k in tagged["glued"])])
+        openings: dict[str, list[str]] = {}
+        keys_of: dict[str, list[str]] = {}
+        for key, users in owners.items():
+            if " " in key:
+                openings.setdefault(key.split(" ", 1)[0], []).append(key)
+            for user in users:
+                keys_of.setdefault(user, []).append(key)
+        return cls(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
+                   {word: tuple(keys) for word, keys in openings.items()}, case,
+                   frozenset(form for form in case if " " not in form),
+                   {user: tuple(keys) for user, keys in keys_of.items()},
+                   {participant: index for index, participant in enumerate(mapping.participants)},
+                   other_labels(mapping), frozenset(tagged["short"]))
+
+
+@dataclass(frozen=True)
+class ScopeNames:
+    """The names in use in one scope: the active participants', and with ``NamesOf.everyone`` everyone else's."""
+
+    names: MappingNames
+    owners: dict[str, tuple[str, ...]]
+    """Name → active participants using it, in mapping order (keep-list names map to ())."""
+    outside: MappingType[str, tuple[str, ...]] = field(default_factory=dict)
+    """Name → its owners in the whole file, for a name no active participant has (``NamesOf.everyone``)."""
+
+    @property
+    def pattern(self) -> NameMatcher | None:
+        """The compiled names (with their case forms)."""
+        return self.names.pattern
+
+    @property
+    def counts(self) -> dict[tuple[str, str], int]:
+        """(participant, name) → how often collect found it."""
+        return self.names.counts
+
+    def candidates(self, key: str) -> tuple[str, tuple[str, ...], bool]:
+        """The mapping's name a matched name (or case form) is, who may be meant, and whether none of them is active."""
+        name = self.names.case.get(key, key)
+        users = self.owners.get(name)
+        if users is not None:
+            return name, users, False
+        return name, self.outside.get(name, ()), True
+
+    @property
+    def others(self) -> dict[str, str]:
+        """Name of a person who is not a participant → its placeholder."""
+        return self.names.others
+
+    @property
+    def short(self) -> frozenset[str]:
+        """Names replaced only where they stand as a greeting or sign-off."""
+        return self.names.short
+
+    def starts_name(self, text: str, start: int, end: int) -> bool:
+        """True when the handle body ``text[start:end]`` is a name in use, or opens one of several words."""
+        body = text[start:end]
+        if self.candidates(body)[1]:
+            return True
+        openings = self.names.openings.get(body)
+        if not openings:
+            return False
+        rest = name_key(text[start : start + 256]) + " "
+        return any(rest.startswith(name) and not rest[len(name)].isalnum() and self.candidates(name)[1]
+                   for name in openings)
+
+    def duplicates(self) -> dict[str, tuple[str, ...]]:
+        """Names that belong to more than one active participant."""
+        return shared_names(self.owners)
+
+
+def shared_names(owners: MappingType[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
+    """The names of ``owners`` (name → participants using it) that belong to more than one participant."""
+    return {name: tuple(users) for name, users in owners.items() if len(users) > 1}
+
+
+def scope_names(
+    mapping: Mapping, active: Collection[str], names_of: NamesOf = NamesOf.active, everyone: MappingNames | None = None
+) -> ScopeNames:
+    """The names of the active participants (of everyone, see ``NamesOf``) and the keep list for one scope.
+
+    ``everyone``: ``MappingNames.of(mapping)``, made once for all scopes (``NamesOf.everyone`` compiles the names
+    of the whole mapping, the same for every scope).
+    """
+    if names_of is NamesOf.active:
+        names = MappingNames.of(mapping, active)
+        return ScopeNames(names, names.owners)
+    names = everyone if everyone is not None else MappingNames.of(mapping)
+    present = sorted((p for p in active if p in names.keys_of), key=names.order.__getitem__)
+    owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
+    for participant in present:
+        for key in names.keys_of[participant]:
+            owners.setdefault(key, []).append(participant)
+    return ScopeNames(names, {key: tuple(users) for key, users in owners.items()}, names.owners)
+
+
+def scope_owners(
+    mapping: Mapping, active: Collection[str]
+) -> tuple[dict[str, list[str]], dict[tuple[str, str], int], dict[str, set[str]]]:
+    """The names of one scope before they are compiled: name → active participants using it, in mapping order
+    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued``, ``word`` and
+    ``short``."""
+    owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
+    counts: dict[tuple[str, str], int] = {}
+    keep = set(owners)
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "short": set()}
+    for participant in mapping.participants:
+        if participant not in active:
+            continue
+        for name in mapping.entry(participant).names:
+            key = name_key(name.text)
+            if name.in_use and key not in keep:
+                owners.setdefault(key, []).append(participant)
+                counts[(participant, key)] = name.count or 0
+                for tag in tagged.keys() & set(name.tags):
+                    tagged[tag].add(key)
+    add_other_owners(mapping, owners, tagged["word"])
+    return owners, counts, tagged
+
+
+def _case_forms(owners: MappingType[str, Sequence[str]]) -> dict[str, str]:
+    """Case form → the name it is a form of, for the forms the names do not include themselves (see
+    ``MappingNames``); the keep list's names of several words in capitals too ("ARTHUR C. CLARKE")."""
+    case: dict[str, str] = {}
+    for key in owners:
+        if " " in key:
+            forms = [key.upper()]
+        elif key[:1].isupper() and not key.isupper() and owners[key]:
+            forms = [key.lower(), key.upper()]
+        else:
+            continue
+        for form in forms:
+            if form != key and form not in owners:
+                case.setdefault(form, key)
+    return case
+
+
+def substitute_batch(
+    messages: Iterable[Message],
+    names: ScopeNames,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> tuple[list[str], list[Replacement]]:
+    """Pseudonymise a batch of messages of one scope, deciding shared names from the batch's threads."""
+    batch = list(messages)
+    context = ThreadContext.of(batch)
+    texts: list[str] = []
+    records: list[Replacement] = []
+    for message in batch:
+        text, found = substitute_message(
+            message, names, pseudonym, identifiers=identifiers, context=context, unresolved=unresolved
+        )
+        texts.append(text)
+        records.extend(found)
+    return texts, records
+
+
+
+
+def substitute_message(
+    message: Message,
+    names: ScopeNames,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    context: ThreadContext | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> tuple[str, list[Replacement]]:
+    """Replace identifiers, then every name outside them; keep-list names are left as they are."""
+    text, mentions = substitute_mentions(
+        message, names, pseudonym, identifiers=identifiers, context=context, unresolved=unresolved
+    )
+    return text, [Replacement(message.id, *mention) for mention in mentions]
+
+
+def substitute_mentions(
+    message: Message,
+    names: ScopeNames,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    context: ThreadContext | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> tuple[str, list[Mention]]:
+    """``substitute_message`` with each record's fields as a ``Mention`` tuple, in text order.
+
+    Streaming apply only counts the records, so it does not build them.
+    """
+    text = message.text
+    mentions, taken = _identifier_mentions(message, names, pseudonym, identifiers)
+    if names.pattern is not None:
+        zones: Callable[[int], Zone] | None = None
+        words, positional = names.names.words, names.names.positional
+        texts: dict[str, str] | None = getattr(pseudonym, "texts", None)
+        for start, end, form in names.pattern.spans(text):
+            key, candidates, outside = names.candidates(form)
+            if not candidates or (taken and _overlaps(start, end, taken)):
+                continue
+            original = text[start:end]
+            if candidates == OTHER_OWNERS:
+                mention = other_mention(text, start, end, key, names.others, key in words)
+                if mention is not None:
+                    mentions.append(mention)
+                continue
+            salutation = key in names.short
+            if salutation and not in_salutation(text, start, end):
+                continue
+            if form in positional and not in_name_position(text, start, end):
+                continue
+            if form in words and not salutation:
+                zones = zones or _zones(text)
+                in_position = zones(start) is not Zone.BODY or in_name_position(text, start, end)
+                if reads_as_word(text, start, end, in_position):
+                    continue
+            if outside:
+                zones = zones or _zones(text)
+                if not outside_reads_as_name(text, start, end, zones(start)):
+                    continue
+            if len(candidates) == 1:  # what ``decide`` gives, without a Decision
+                participant = candidates[0]
+                shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
+                mentions.append(_only(start, end, original, key, participant, shaped, outside))
+                continue
+            zones = zones or _zones(text)
+            zone = zones(start)
+            context = context if context is not None else ThreadContext.of([message])
+            decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
+            mentions.append(_name_mention(start, end, original, key, candidates, decision, pseudonym))
+    if taken:
+        mentions.sort(key=_start_of)
+    return _stitch(text, mentions), mentions
+
+
+def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
+    """Whether a name of nobody active in the scope (``NamesOf.everyone``) stands there as a name.
+
+    Such a name comes with weaker evidence than an active participant's, so a
+    name of one word is replaced only where it reads as a name: never inside a
+    longer name, next to a number, after "in" or "at", or in a list of single
+    words one a line (see ``word_names.in_longer_name``, ``reads_as_place`` and
+    ``in_word_list``); and,
+    when it is also a common word ("Brown", "Hope"), only alone in a greeting or
+    sign-off ("Thanks, Bill"), not before a lower-case word ("Hope this helps").
+    """
+    name = text[start:end]
+    if " " in name:
+        return True
+    if in_longer_name(text, start, end) or reads_as_place(text, start) or in_word_list(text, start, end):
+        return False
+    if name.casefold() not in _common_words():
+        return True
+    return zone is not Zone.BODY and _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
+
+
+_LOWER_AFTER = regex.compile(r"[^\S\n]+\p{Ll}")
+
+
+@functools.cache
+def _common_words() -> frozenset[str]:
+    """Common words and names that are words (loaded on first use: the word lists load with discovery)."""
+    from nicknames.rules.stopwords import common_words
+
+    return common_words() | WORD_NAMES
+
+
+def _only(start: int, end: int, original: str, key: str, participant: str, shaped: str, outside: bool) -> Mention:
+    """The mention of a name one participant alone has: active in the scope (``only``) or not (``file``)."""
+    rule, evidence = ("file", FILE_EVIDENCE) if outside else ("only", ONLY_EVIDENCE)
+    return Mention(start, end, original, key, participant, shaped, rule, (participant,), "name", CONFIDENCE[rule], evidence)
+
+
+def _start_of(mention: Mention) -> int:
+    return mention.start
+
+
+def _identifier_mentions(
+    message: Message, names: ScopeNames, pseudonym: Pseudonym, rules: IdentifierRules | None
+) -> tuple[list[Mention], list[tuple[int, int]]]:
+    """Identifiers first, and the spans they take (no name is matched inside one, replaced or not).
+
+    A handle that starts a name in use is left to the names (``@Mary``,
+    ``@Mary Jane``). An address, URL or path has only its personal parts
+    replaced (``IdentifierRules.parts``), by the person's pseudonym when known.
+    """
+    if rules is None:
+        return [], []
+    mentions: list[Mention] = []
+    taken: list[tuple[int, int]] = []
+    text = message.text
+    for found in rules.find(text):
+        if (found.kind == "handle" and found.owner is None and text[found.start] == "@"
+                and names.starts_name(text, found.start + 1, found.end)):
+            continue
+        taken.append((found.start, found.end))
+        for start, end, owner in rules.parts(found, text):
+            whole = (start, end) == (found.start, found.end) and (
+                rules.whole or found.owner is not None or found.kind not in PART_KINDS
+            )
+            mentions.append(_identifier_mention(found.kind, start, end, text[start:end], owner, whole, pseudonym))
+    return mentions, taken
+
+
+def _identifier_mention(
+    kind: str, start: int, end: int, original: str, owner: str | None, whole: bool, pseudonym: Pseudonym
+) -> Mention:
+    """An identifier, or its personal part, replaced by its owner's pseudonym or a placeholder."""
+    if owner is None:
+        text, rule, participant = PLACEHOLDERS[kind] if whole else PART_PLACEHOLDER, "identifier", ""
+    else:
+        text, rule, participant = _shaped(pseudonym, owner, original, kind if whole else "name"), "owner", owner
+    candidates = (participant,) if participant else ()
+    return Mention(start, end, original, original, participant, text, rule, candidates, kind, 1.0, RULES[rule])
+
+
+def _name_mention(
+    start: int, end: int, original: str, key: str, candidates: tuple[str, ...],
+    decision: Decision, pseudonym: Pseudonym,
+) -> Mention:
+    if decision.participant is not None:
+        text = _shaped(pseudonym, decision.participant, original, "name")
+    elif decision.rule == "mark":
+        text = _ambiguous(pseudonym, candidates, original)
+    else:
+        text = original
+    return Mention(start, end, original, key, decision.participant or "", text, decision.rule, candidates, "name",
+            decision.confidence, decision.evidence)
+
+
+_SHAPED: dict[type, bool] = {}
+"""Whether each pseudonym type is a ``ShapedPseudonym`` (a protocol check is slow to repeat per mention)."""
+
+
+def _is_shaped(pseudonym: Pseudonym) -> TypeGuard[ShapedPseudonym]:
+    kind = type(pseudonym)
+    if kind not in _SHAPED:
+        _SHAPED[kind] = isinstance(pseudonym, ShapedPseudonym)
+    return _SHAPED[kind]
+
+
+def _shaped(pseudonym: Pseudonym, participant: str, original: str, kind: str) -> str:
+    if _is_shaped(pseudonym):
+        return pseudonym.mention(participant, original, kind)
+    return pseudonym(participant)
+
+
+def _ambiguous(pseudonym: Pseudonym, candidates: Sequence[str], original: str) -> str:
+    if _is_shaped(pseudonym):
+        return pseudonym.ambiguous(candidates, original)
+    return "|".join(pseudonym(participant) for participant in candidates)
+
+
+def _stitch(text: str, mentions: list[Mention]) -> str:
+    """The text with each mention's span replaced by its pseudonym (in text order, no overlaps)."""
+    if not mentions:
+        return text
+    pieces: list[str] = []
+    position = 0
+    for mention in mentions:  # indexing, not unpacking: ``*_`` would build a list per mention
+        pieces.append(text[position : mention.start])
+        pieces.append(mention.pseudonym)
+        position = mention.end
+    pieces.append(text[position:])
+    return "".join(pieces)
+
+
+def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
+    return any(start < other_end and other_start < end for other_start, other_end in spans)
+
+
+def _zones(text: str) -> Callable[[int], Zone]:
+    """Where an offset stands: the first line (greeting), the sign-off, or the body between.
+
+    A line of the last ``SIGNOFF_LINES`` counts as sign-off only when it is short
+    (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence.
+    """
+    signoff = _signoff_start(text)
+    first = _NON_BLANK.search(text)
+    greeting_end = text.find("\n", first.start()) if first else -1
+    greeting_end = len(text) if greeting_end < 0 else greeting_end
+
+    def zone(offset: int) -> Zone:
+        if offset >= signoff:
+            start = text.rfind("\n", 0, offset) + 1
+            end = text.find("\n", offset)
+            line = text[start : len(text) if end < 0 else end]
+            return Zone.SIGNOFF if len(line.split()) <= SIGNATURE_WORDS else Zone.BODY
+        return Zone.GREETING if offset < greeting_end else Zone.BODY
+
+    return zone
+
+
+_NON_BLANK = regex.compile(r"\S")
+
+
+def _signoff_start(text: str) -> int:
+    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line).
+
+    Lines are read from the end, so a long message costs no more than a short one.
+    """
+    starts: list[int] = []
+    end = len(text)
+    while end >= 0 and len(starts) < SIGNOFF_LINES:
+        start = text.rfind("\n", 0, end) + 1
+        if _NON_BLANK.search(text, start, end) is not None:
+            starts.append(start)
+        end = start - 1
+    if len(starts) < SIGNOFF_LINES or SIGNOFF_LINES < 2:
+        return _signoff_start_by_lines(text)
+    # starts[-1] is the first of the last lines; a non-empty line before it makes it a sign-off line.
+    return starts[-1] if _NON_BLANK.search(text, 0, starts[-1]) is not None else starts[-2]
+
+
+def _signoff_start_by_lines(text: str) -> int:
+    """The same offset, from every line start of the text (the definition)."""
+    starts = [m.start() for m in regex.finditer(r"(?m)^[^\S\n]*\S", text)]
+    if len(starts) <= 1:
+        return len(text) + 1
+    return max(starts[1], starts[-SIGNOFF_LINES] if len(starts) >= SIGNOFF_LINES else starts[1])

@@ -1,0 +1,1 @@
+"""Checks of an output: the leak audit, evaluation against a gold standard."""

@@ -1,0 +1,561 @@
+"""Scan a pseudonymised output for anything that still looks like a participant's name.
+
+Every name in use in the mapping and every part of a class-list name is looked
+for in any case, as whole words; keep-list names are skipped (the longest match
+wins, so "Arthur C. Clarke" covers "Clarke"). Initials ("MJ", "-AT-", and with
+a class list each registered name's initials) count only in capitals, so "at"
+is not "AT"; the class list's initials count only in a short line such as a
+sign-off ("Cheers, RG"), since capitals like "NC" or "MA" abound in prose. Names that are ordinary words
+(``WORD_NAMES``, tagged ``word``, or class-list parts among the common words) count only where written as a name: not in
+lower case, and not opening a sentence before a lower-case word. A *near miss*
+is a capitalised word within a small edit distance of a name (one edit, a swap
+of two neighbouring letters counting as one, for words of up to 7 letters; two
+for longer ones) that is not a stop word or a common word ("Table" is no
+misspelling of a name "Tabe") and does not also appear in lower case in the
+output (then it is a word). A *glued* name is one joined to other characters
+into one word, as identifiers and file names have them (``Mary2``,
+``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``): a word with a digit, an
+underscore or a lower-to-upper case change whose letters are made of one
+person's names (``nicknames.rules.identifier_parts``), or a lower-case word that is a
+person's names glued together.
+
+Names are looked for in the text's normalised view, by the same rules as apply
+(``nicknames.rules.patterns``): NFC, invisible characters skipped ("Ma\u200bry"), the
+parts of a name apart by blanks, one line break or a hyphen ("Mary\nJane",
+"Mary-Jane"), each character of a script written without spaces a word of its
+own ("张伟" in "谢谢张伟的帮助"), and Arabic and Hebrew prefixes taken off ("ومحمد").
+Offsets are those of the original text. A name written with letters of another
+script that look like Latin ones (Cyrillic "а" in "Mаry") or in compatibility
+forms (fullwidth "Ｍａｒｙ") is a *confusable*: found in the text's skeleton
+(``text_forms.matching_view(text, skeleton=True)``) and not in its view.
+
+Each message is tokenised once and its tokens are looked up in dictionaries,
+so the scan time grows with the size of the output, not with the number of names.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import regex
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from nicknames.collect.discover.lexicon import common_words
+from nicknames.engine.partitions import PARTITION_ROWS, batches
+from nicknames.engine.run import Progress, ordered_map
+from nicknames.io.class_list import is_person, registered_parts
+from nicknames.model.mapping import Mapping
+from nicknames.rules.identifier_parts import (
+    GLUED_WORD,
+    PersonalNames,
+    glued_people,
+    personal_names,
+)
+from nicknames.rules.patterns import (
+    CONTINUOUS,
+    CONTINUOUS_SCRIPTS,
+    MAX_PREFIX,
+    SEPARATOR,
+    prefixes_before,
+)
+from nicknames.rules.stopwords import STOPWORDS
+from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view, normalised
+from nicknames.rules.word_names import WORD_NAMES
+
+TOKEN = regex.compile(r"\w+(?:['’](?![sS]\b)\w+)*")
+"""A word, with inner apostrophes ("O'Brien"), without a possessive "'s"; a hyphen parts two words, as a
+space does ("García-López" is "García López")."""
+CONTINUOUS_TOKEN = regex.compile(
+    rf"[{CONTINUOUS_SCRIPTS}]|[\w--[{CONTINUOUS_SCRIPTS}]]+(?:['’](?![sS]\b)[\w--[{CONTINUOUS_SCRIPTS}]]+)*",
+    regex.VERSION1,
+)
+"""``TOKEN`` where a character of a script written without spaces is a word alone ("张伟" is two tokens)."""
+NAME_GAP = regex.compile(SEPARATOR, regex.VERSION1)
+"""A gap between the parts of a name that counts whatever its length: blanks, one line break, a hyphen."""
+MAX_GAP = 3
+"""Other gaps between the parts of a name: at most this many characters on one line ("M. J.", "Mary, Jane")."""
+CONTEXT = 30
+"""Characters of context shown on each side of a finding."""
+MAX_INITIALS = 3
+"""Names of at most this many letters, all capitals, count only when written in capitals."""
+SIGNATURE_WORDS = 3
+"""Words a line may have for class-list initials in it to count ("Many thanks, RG")."""
+MIN_NEAR_LENGTH = 4
+"""Shorter words are never near misses (too many ordinary words are one edit from a short name)."""
+CAPITALISED = regex.compile(r"(?<![\w'’\-])\p{Lu}\w{%d,}(?!\w|['’\-](?![sS]\b)\w)" % (MIN_NEAR_LENGTH - 1))
+LOWER_WORD = regex.compile(r"(?<![\w'’\-])\p{Ll}+(?![\w'’\-])")
+_SENTENCE_END = regex.compile(r"(?:^|[.!?:>\n]\s*)$")
+_HAS_DIGIT = regex.compile(r"\d")
+_ASCII_WORDS = str.maketrans({chr(c): " " for c in range(128) if not (chr(c).isalnum() or chr(c) in "_'-")})
+"""Turns an ASCII text into its words with inner apostrophes and hyphens (the bounds of ``LOWER_WORD``)."""
+
+
+@dataclass(frozen=True)
+class Finding:
+    """Something in the output that looks like a participant's name."""
+
+    message_id: str
+    start: int
+    end: int
+    text: str
+    kind: str
+    """``name`` (a mapped or class-list name), ``glued`` (one glued to other characters), ``confusable`` (one
+    written with look-alike letters of another script, or in compatibility forms) or ``near`` (a near miss)."""
+    name: str
+    """The name it is or resembles."""
+    participants: tuple[str, ...]
+    context: str
+
+
+@dataclass(frozen=True)
+class AuditResult:
+    """Findings of a scan and how much was scanned."""
+
+    messages: int
+    names: int
+    findings: list[Finding] = field(default_factory=list)
+
+
+@dataclass
+class NameIndex:
+    """Names by their first token, for lookups while walking a message's tokens."""
+
+    names: dict[tuple[str, ...], str] = field(default_factory=dict)
+    """Token sequence of each name → the name as the mapping or class list writes it."""
+    keep: set[tuple[str, ...]] = field(default_factory=set)
+    lengths: dict[str, list[int]] = field(default_factory=dict)
+    """First token → the lengths (in tokens) of the names starting with it, longest first."""
+    keep_lengths: dict[str, list[int]] = field(default_factory=dict)
+    owners: dict[str, list[str]] = field(default_factory=dict)
+    first: set[str] = field(default_factory=set)
+    """First tokens of every name and keep-list name: the only tokens that need a closer look."""
+    words: set[str] = field(default_factory=set)
+    """Lower-case names that are also ordinary words."""
+    initials: set[str] = field(default_factory=set)
+    """Initials (from the class list, or mapped names of up to 3 capitals such as "AT"), found only in capitals."""
+    near: list[str] = field(default_factory=list)
+    """Lower-case single-word names long enough for near-miss checks."""
+
+    signature_only: set[str] = field(default_factory=set)
+    """Class-list initials that no mapped name has: found only in a short line such as a sign-off."""
+    personal: PersonalNames = field(default_factory=PersonalNames)
+    """Every person's name words and glued forms, for names glued to other characters."""
+
+    def add(self, text: str, participant: str, word: bool = False, initials: bool = False) -> None:
+        """Index one name of a participant."""
+        tokens = _fold(text)
+        if not tokens or (len(tokens) == 1 and len(tokens[0]) < 2):
+            return
+        key = " ".join(tokens)
+        if not initials:
+            self.signature_only.discard(key)
+        elif key not in self.owners:
+            self.signature_only.add(key)
+        if not (initials or _looks_like_initials(text)):
+            self.initials.discard(key)
+        elif key not in self.owners:
+            self.initials.add(key)
+        self.first.add(tokens[0])
+        if key not in self.owners:
+            self.names[tokens] = text
+            _add_length(self.lengths, tokens)
+            if len(tokens) == 1 and len(key) >= MIN_NEAR_LENGTH:
+                self.near.append(key)
+        owners = self.owners.setdefault(key, [])
+        if participant not in owners:
+            owners.append(participant)
+        if word or (len(tokens) == 1 and (key in WORD_NAMES or key in STOPWORDS)):
+            self.words.add(key)
+
+    def add_keep(self, text: str) -> None:
+        """Index a keep-list name."""
+        tokens = _fold(text)
+        if tokens:
+            self.first.add(tokens[0])
+            self.keep.add(tokens)
+            _add_length(self.keep_lengths, tokens)
+
+
+def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> NameIndex:
+    """The names audit looks for: the mapping's names in use, class-list name parts, and the keep list."""
+    index = NameIndex()
+    persons = {pid: mapping.names_in_use(pid) for pid in mapping.participants}
+    for participant, full_name in (class_list or {}).items():
+        if is_person(full_name):
+            persons.setdefault(participant, []).append(full_name)
+    index.personal = personal_names(persons, mapping.keep)
+    for text in mapping.keep:
+        index.add_keep(text)
+    for participant in mapping.participants:
+        for name in mapping.entry(participant).names:
+            if name.in_use:
+                index.add(name.text, participant, "word" in name.tags)
+    for participant, full_name in (class_list or {}).items():
+        if not is_person(full_name):  # "Office of the Chairman", "Gas Desk": their words are not names
+            continue
+        parts = registered_parts(full_name)
+        for part in parts:  # a part that is a common word ("Power", "May") counts where written as a name
+            index.add(part, participant, part.lower() in common_words())
+        letters = [word[0].upper() for word in parts[0].replace("-", " ").split()] if parts else []
+        if len(letters) >= 2:
+            index.add("".join(letters), participant, initials=True)
+            index.add(".".join(letters) + ".", participant, initials=True)
+    return index
+
+
+def _add_length(lengths: dict[str, list[int]], tokens: tuple[str, ...]) -> None:
+    known = lengths.setdefault(tokens[0], [])
+    if len(tokens) not in known:
+        known.append(len(tokens))
+        known.sort(reverse=True)
+
+
+def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True, *, jobs: int = 1,
+                   progress: Progress | None = None, size: int | None = None) -> AuditResult:
+    """Scan (message id, text) pairs; near misses are dropped if their word also appears in lower case.
+
+    The pairs are cut into runs of ``size`` (``PARTITION_ROWS``) in order, each scanned by
+    ``audit_part`` in one of ``jobs`` processes: the same findings in the same
+    order for any number of them.
+    """
+    tally = AuditTally(index)
+    for part in ordered_map(_audit_run, batches(messages, size or PARTITION_ROWS), jobs, (index, near)):
+        tally.absorb(part)
+        if progress is not None:
+            progress.advance(part.messages)
+    return tally.result()
+
+
+def _audit_run(messages: list[tuple[str, str]], settings: tuple[NameIndex, bool]) -> AuditPart:
+    """``audit_part`` as the engine calls it: one run of messages, with what every run shares."""
+    return audit_part(messages, *settings)
+
+
+@dataclass
+class AuditPart:
+    """What scanning some consecutive messages found, before the near misses are weighed against all texts."""
+
+    messages: int
+    findings: list[Finding]
+    lower: LowerWords
+
+
+def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True,
+               cache: dict[str, str | None] | None = None) -> AuditPart:
+    """Scan (message id, text) pairs; ``cache`` keeps near-miss lookups between parts."""
+    findings: list[Finding] = []
+    lower = LowerWords()
+    cache = {} if cache is None else cache
+    count = 0
+    for message_id, text in messages:
+        count += 1
+        names, taken = scan(message_id, text, index)
+        findings.extend(names)
+        if near:
+            findings.extend(near_misses(message_id, text, index, cache, taken))
+            lower.add(text)
+    lower.compact()
+    return AuditPart(count, findings, lower)
+
+
+class AuditTally:
+    """The parts of a scan absorbed in message order; the result is that of one scan over all of them."""
+
+    def __init__(self, index: NameIndex) -> None:
+        self.names = len(index.owners)
+        self.messages = 0
+        self.findings: list[Finding] = []
+        self.lower = LowerWords()
+
+    def absorb(self, part: AuditPart) -> None:
+        """Add the part that follows the ones absorbed so far."""
+        self.messages += part.messages
+        self.findings.extend(part.findings)
+        self.lower.absorb(part.lower)
+
+    def result(self) -> AuditResult:
+        """The findings, near misses whose word is also written in lower case somewhere dropped."""
+        lower = self.lower
+        findings = [f for f in self.findings if f.kind != "near" or f.text.lower() not in lower]
+        return AuditResult(self.messages, self.names, findings)
+
+
+class LowerWords:
+    """The words written in lower case (``LOWER_WORD``) anywhere in the texts seen.
+
+    An ASCII text is split with ``str.translate`` and all its words are kept
+    until there are many; a word counts only if it is letters in lower case.
+    """
+
+    def __init__(self, limit: int = 100_000) -> None:
+        self.found: set[str] = set()
+        self.ascii: set[str] = set()
+        self._limit = limit
+
+    def add(self, text: str) -> None:
+        """Note the lower-case words of one text."""
+        if not text.isascii():
+            self.found.update(LOWER_WORD.findall(text))
+            return
+        self.ascii.update(text.translate(_ASCII_WORDS).split())
+        if len(self.ascii) > self._limit:  # keep memory bounded by the vocabulary, not the numbers and codes
+            self.compact()
+            self._limit = max(self._limit, 2 * len(self.ascii))
+
+    def compact(self) -> None:
+        """Drop the ASCII words that are not lower-case letters only."""
+        self.ascii = {word for word in self.ascii if word.isalpha() and word.islower()}
+
+    def absorb(self, other: LowerWords) -> None:
+        """Add the words of another set (compacted)."""
+        self.found |= other.found
+        self.ascii |= other.ascii
+
+    def __contains__(self, word: object) -> bool:
+        if word in self.found:
+            return True
+        return isinstance(word, str) and word in self.ascii and word.isalpha() and word.islower()
+
+
+class Spanned(Protocol):
+    """A token: its text, and where it starts and ends in the text scanned (the parts of ``regex.Match`` used)."""
+
+    def start(self) -> int: ...
+    def end(self) -> int: ...
+    def group(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class _Token:
+    """A token that is not a match of ``TOKEN``: a word after its Arabic or Hebrew prefix letters."""
+
+    first: int
+    last: int
+    word: str
+
+    def start(self) -> int:
+        return self.first
+
+    def end(self) -> int:
+        return self.last
+
+    def group(self) -> str:
+        return self.word
+
+
+def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], set[int]]:
+    """Mapped and class-list names in one message (keep-list names skipped), and where every match starts.
+
+    Names are looked for in the text's normalised view, then in its skeleton
+    when that differs (confusables); offsets are the original text's.
+    """
+    if text.isascii():
+        return _scan_view(message_id, TextView(text, text), index, "name", set())
+    found, taken = _scan_view(message_id, matching_view(text), index, "name", set())
+    if _may_confuse(text):
+        more, also = _scan_view(message_id, matching_view(text, skeleton=True), index, "confusable", taken)
+        found.extend(more)
+        taken |= also
+        found.sort(key=_finding_start)
+    return found, taken
+
+
+def _finding_start(finding: Finding) -> int:
+    return finding.start
+
+
+def _may_confuse(text: str) -> bool:
+    """True when the text's skeleton may differ from its view: a confusable letter, or a compatibility form."""
+    return _CONFUSABLE.search(text) is not None or not unicodedata.is_normalized("NFKC", text)
+
+
+_CONFUSABLE = re.compile("[" + "".join(chr(code) for code in CONFUSABLES) + "]")
+
+
+def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
+               skip: set[int]) -> tuple[list[Finding], set[int]]:
+    """The names found in a view of the text, as findings of this kind in the original text (none at ``skip``)."""
+    text = view.text
+    folded_text = text.lower()
+    tokens = _tokens(text if len(folded_text) != len(text) else folded_text)
+    folded = [token.group().lower() for token in tokens]
+    prefixed = {} if text.isascii() else _prefixed(tokens, folded, index.first)
+    identical = view.identical
+    found: list[Finding] = []
+    taken: set[int] = set()
+    skip_to = 0
+    for i in [i for i, word in enumerate(folded) if word in index.first or i in prefixed]:
+        if i < skip_to:
+            continue
+        if folded[i] not in index.first:  # a name's first word after prefix letters: the name starts there
+            tokens[i] = prefixed[i]
+            folded[i] = prefixed[i].group()
+        kept = _longest(index.keep, index.keep_lengths.get(folded[i], []), tokens, folded, i, text)
+        length = _longest(index.names, index.lengths.get(folded[i], []), tokens, folded, i, text)
+        if kept and kept >= length:
+            skip_to = i + kept
+        elif length:
+            skip_to = i + length
+            sequence = tuple(folded[i:skip_to])
+            matched = text[tokens[i].start():tokens[skip_to - 1].end()]
+            start, end = view.span(tokens[i].start(), tokens[skip_to - 1].end())
+            if start not in skip and not _is_word_use(" ".join(sequence), tokens, i, text, matched, index):
+                found.append(_finding(message_id, view.original, start, end, kind, index.names[sequence], index))
+        else:
+            continue
+        if identical:
+            taken.update(token.start() for token in tokens[i:skip_to])
+        else:
+            taken.update(view.span(token.start(), token.end())[0] for token in tokens[i:skip_to])
+    found.extend(glued_names(message_id, text, index, taken))
+    return found, taken
+
+
+def _tokens(text: str) -> list[Spanned]:
+    """The tokens of a text (``TOKEN``, and ``CONTINUOUS_TOKEN`` inside words of scripts written without spaces)."""
+    tokens: list[Spanned] = list(TOKEN.finditer(text))
+    if text.isascii() or CONTINUOUS.search(text) is None:
+        return tokens
+    return [part for token in tokens for part in _parts(text, token)]
+
+
+def _prefixed(tokens: Sequence[Spanned], folded: list[str], first: set[str]) -> dict[int, _Token]:
+    """Tokens that are a name's first word after Arabic or Hebrew prefix letters: that word, by token position."""
+    found: dict[int, _Token] = {}
+    for position, word in enumerate(folded):
+        if word not in first and not word.isascii():
+            token = _after_prefix(word, tokens[position], first)
+            if token is not None:
+                found[position] = token
+    return found
+
+
+def _parts(text: str, token: Spanned) -> list[Spanned]:
+    """A token as ``CONTINUOUS_TOKEN`` cuts it: each character of a script written without spaces alone."""
+    if CONTINUOUS.search(text, token.start(), token.end()) is None:
+        return [token]
+    return list(CONTINUOUS_TOKEN.finditer(text, token.start(), token.end()))
+
+
+def _after_prefix(word: str, token: Spanned, first: set[str]) -> _Token | None:
+    """The token without up to ``MAX_PREFIX`` prefix letters (``patterns.PREFIXES``), when the rest is a word."""
+    for length in range(1, min(MAX_PREFIX, len(word) - 1) + 1):
+        if word[length - 1] not in prefixes_before(word[length]):
+            return None
+        if word[length:] in first:
+            return _Token(token.start() + length, token.end(), word[length:])
+    return None
+
+
+def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int]) -> list[Finding]:
+    """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``)."""
+    found: list[Finding] = []
+    personal = index.personal
+    for match in GLUED_WORD.finditer(text):
+        word = match.group()
+        if match.start() in taken:
+            continue
+        people = glued_people(word, personal, lambda letters: letters in index.words or letters in common_words())
+        if people:
+            found.append(Finding(message_id, match.start(), match.end(), word, "glued", word, tuple(sorted(people)),
+                                 _finding(message_id, text, match.start(), match.end(), "glued", word, index).context))
+    return found
+
+
+def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, str | None],
+                taken: set[int]) -> list[Finding]:
+    """Capitalised words within a small edit distance of a name (not yet filtered by the lower-case words)."""
+    found: list[Finding] = []
+    for match in CAPITALISED.finditer(text):
+        if match.start() in taken:
+            continue
+        similar = _near(match.group(), match.group().lower(), index, cache)
+        if similar is not None:
+            found.append(_finding(message_id, text, match.start(), match.end(), "near", similar, index))
+    return found
+
+
+def _line_around(text: str, position: int) -> str:
+    start = text.rfind("\n", 0, position) + 1
+    end = text.find("\n", position)
+    return text[start:end if end >= 0 else len(text)]
+
+
+def _looks_like_initials(text: str) -> bool:
+    """Up to three capital letters, perhaps with dots or dashes ("MJ", "A.T.", "-RG-"): "at" is not "AT"."""
+    letters = [c for c in text if c.isalpha()]
+    return 0 < len(letters) <= MAX_INITIALS and all(c.isupper() for c in letters)
+
+
+def _fold(text: str) -> tuple[str, ...]:
+    """A name as audit compares it: its tokens (``TOKEN``, ``CONTINUOUS_TOKEN``), in lower case."""
+    text = normalised(text)
+    pattern = CONTINUOUS_TOKEN if not text.isascii() and CONTINUOUS.search(text) else TOKEN
+    return tuple(match.group().lower() for match in pattern.finditer(text))
+
+
+def _longest(known: Collection[tuple[str, ...]], lengths: list[int], tokens: Sequence[Spanned],
+             folded: list[str], i: int, text: str) -> int:
+    """The length of the longest known name starting at token i (0 when none does)."""
+    for length in lengths:
+        if i + length <= len(tokens) and tuple(folded[i:i + length]) in known and _close(tokens, i, length, text):
+            return length
+    return 0
+
+
+def _close(tokens: Sequence[Spanned], i: int, length: int, text: str) -> bool:
+    """True when the tokens of a name are apart only by short gaps on one line ("Mary Jane", "M. J."), or by
+    ``NAME_GAP`` (blanks, one line break, a hyphen: "Mary\\nJane")."""
+    gaps = (text[tokens[k].end():tokens[k + 1].start()] for k in range(i, i + length - 1))
+    return all((len(gap) <= MAX_GAP and "\n" not in gap) or NAME_GAP.fullmatch(gap) is not None for gap in gaps)
+
+
+def _is_word_use(key: str, tokens: Sequence[Spanned], i: int, text: str, matched: str, index: NameIndex) -> bool:
+    """An ordinary-word name used as the word (in lower case, or opening a sentence before a lower-case word),
+    or class-list initials not written in capitals."""
+    if key in index.initials and not matched.isupper():
+        return True
+    if key in index.signature_only:
+        return len(_line_around(text, tokens[i].start()).split()) > SIGNATURE_WORDS
+    if key in index.initials:
+        return False
+    if key not in index.words:
+        return False
+    if matched.islower():
+        return True
+    at_start = _SENTENCE_END.search(text[max(0, tokens[i].start() - 3):tokens[i].start()]) is not None
+    if not at_start or i + 1 >= len(tokens):
+        return False
+    following = tokens[i + 1]
+    return text[tokens[i].end():following.start()].isspace() and text[following.start():following.end()].islower()
+
+
+def _near(word: str, folded: str, index: NameIndex, cache: dict[str, str | None]) -> str | None:
+    """The name a capitalised word is a near miss of, if any."""
+    if not word[:1].isupper() or len(word) < MIN_NEAR_LENGTH or _HAS_DIGIT.search(word):
+        return None
+    if folded not in cache:
+        cache[folded] = None if _is_ordinary(folded) else _nearest(folded, index)
+    return cache[folded]
+
+
+def _is_ordinary(folded: str) -> bool:
+    """A stop word, a common word or a name that is also a word: "Table" is no misspelling of "Tabe"."""
+    return folded in STOPWORDS or folded in WORD_NAMES or folded in common_words()
+
+
+def _nearest(folded: str, index: NameIndex) -> str | None:
+    limit = 1 if len(folded) <= 7 else 2
+    best = process.extractOne(folded, index.near, scorer=OSA.distance, score_cutoff=limit)
+    return best[0] if best is not None else None
+
+
+def _finding(message_id: str, text: str, start: int, end: int, kind: str, name: str, index: NameIndex) -> Finding:
+    context = text[max(0, start - CONTEXT):end + CONTEXT].replace("\r", " ").replace("\n", " ")
+    owners = tuple(index.owners.get(" ".join(_fold(name)), ()))
+    return Finding(message_id, start, end, text[start:end], kind, name, owners, context)

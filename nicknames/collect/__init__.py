@@ -1,0 +1,1 @@
+"""collect: find each participant's candidate names (greetings, sign-offs, class list, discovery)."""

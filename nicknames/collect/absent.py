@@ -1,0 +1,230 @@
+"""Names of registered people who post nothing in the file: they receive the mail, or are spoken of.
+
+A class list names more people than post in one export (a mail folder's
+recipients, a course's quiet students). Their names still occur in the
+messages others write, and they are participants all the same: collect gives
+each of them a line with the names of theirs that occur, tagged ``absent``, and
+apply replaces those names wherever no active participant has them (``apply
+--names-of everyone``, see ``nicknames.apply.substitute.NamesOf``).
+
+Nobody's sign-off or greeting vouches for these names, so a form is taken
+only when the text shows it is this person's:
+
+- a form that belongs to this person alone (registered full name, a name part
+  or a familiar form nobody else on the class list or in the mapping has),
+  wherever it occurs: "Tobias Quell", "Quell", "Toby" for a registered Tobias;
+  a registered name or a name found for a poster outweighs a familiar form, so
+  "Ned" is a registered Ned's alone, whatever Edmunds the list has;
+- a form several people share ("Tobias" with two Tobiases registered), in the
+  threads where one of those forms of this person alone occurs and no other
+  owner of the shared form posts or is spoken of that way; and everywhere when
+  this person is the one of them spoken of or posting in the whole file;
+- never a form of one word that is an ordinary word ("Brown", "Will", "May"),
+  nor a familiar form of one word that is also someone's registered name,
+  nor one word where it is part of something longer ("San Remo", "Lake
+  Tobias", see ``word_names.in_longer_name``), nor at all one word that the
+  corpus writes as a place ("in Tobias", see ``word_names.reads_as_place``) or
+  more often inside longer names than alone;
+- nothing for a class-list row of one word: too little to tell a person by;
+- one person registered under several ids (the same full name twice) is one
+  owner of their forms: the id that posts, else the first, gets them.
+
+A registered name of several words is also looked for in capitals ("TOBIAS
+QUELL"). Familiar forms come from the nickname table: the forms of the registered given
+name, alone and before the surname ("Bart" and "Bart Okafor" for a registered
+Bartholomew Okafor), and the given names a registered familiar form stands for,
+before the surname ("David Neubauer" for a registered Dave Neubauer).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+
+from nicknames.io.class_list import is_person, registered_parts
+from nicknames.model.messages import Message
+from nicknames.rules.matcher import compile_names
+from nicknames.rules.nickname_table import NicknameTable
+from nicknames.rules.patterns import name_key
+from nicknames.rules.word_names import (
+    WORD_NAMES,
+    in_longer_name,
+    in_word_list,
+    reads_as_place,
+)
+
+
+@dataclass(frozen=True)
+class AbsentName:
+    """A name of a registered person who posts nothing, with the messages that use it."""
+
+    participant: str
+    text: str
+    count: int
+    tag: str
+    """``classlist`` for a registered name or part, ``case`` for one in capitals, ``nickname`` for a familiar form."""
+
+
+def absent_names(
+    messages: Iterable[Message],
+    class_list: Mapping[str, str],
+    posters: Iterable[str],
+    found: Mapping[str, Iterable[str]],
+    table: NicknameTable,
+    is_word: Callable[[str], bool],
+) -> list[AbsentName]:
+    """The names of the registered people who post none of ``messages`` that occur in them, by the rules above.
+
+    ``found``: the names collect already gave each participant (they make a form shared); ``is_word``: whether a
+    one-word form is an ordinary word in this corpus.
+    """
+    posting = set(posters)
+    registered = _one_row_per_person(class_list, posting)
+    people = {pid: name for pid, name in registered.items() if pid not in posting and is_person(name)}
+    forms = {pid: own for pid, name in people.items() if _full(own := _forms(name, table))}
+    owners, everyone = _owners(forms, registered, found, table)
+    wanted = {key for own in forms.values() for key in own if _usable(key, is_word)}
+    batch = list(messages)
+    uses = _uses(batch, wanted)
+    posted = _posted(batch)
+    names: list[AbsentName] = []
+    for pid, own in forms.items():
+        alone = {key for key in own if owners[key] == {pid} and key in wanted}
+        present = {thread for key in alone for thread in uses.get(key, ())}
+        for key, tag in own.items():
+            if key not in wanted:
+                continue
+            counted = uses.get(key, Counter())
+            rivals = everyone[key] - {pid}
+            count = counted.total() if key in alone else _shared_count(counted, present, rivals, uses, own, forms, posted)
+            if count:
+                names.append(AbsentName(pid, key, count, tag))
+    return names
+
+
+def _one_row_per_person(class_list: Mapping[str, str], posting: set[str]) -> dict[str, str]:
+    """The class list with one row for each full name listed under several ids (one person registered twice, dots
+    after initials aside): the row of the id that posts, else the first."""
+    chosen: dict[str, str] = {}
+    for pid, name in class_list.items():
+        key = " ".join(word.strip(".") for word in name.split()).casefold()
+        if key not in chosen or (pid in posting and chosen[key] not in posting):
+            chosen[key] = pid
+    return {pid: class_list[pid] for pid in chosen.values()}
+
+
+def _forms(full_name: str, table: NicknameTable) -> dict[str, str]:
+    """A registered person's forms → ``classlist``, ``case`` or ``nickname``: registered parts and those of several
+    words in capitals ("ADA QUILL"), then familiar forms."""
+    parts = registered_parts(full_name)
+    forms = {name_key(part): "classlist" for part in parts}
+    forms.update({name_key(part).upper(): "case" for part in parts if " " in part and not part.isupper()})
+    words = [part for part in parts if " " not in part]
+    if not words:
+        return forms
+    given, surname = words[0], words[-1] if len(words) > 1 else None
+    for form in table.familiar_forms(given):
+        forms.setdefault(name_key(form), "nickname")
+    for form in (*table.familiar_forms(given), *table.given_names(given)):
+        if surname is not None and form.casefold() != given.casefold():
+            forms.setdefault(name_key(f"{form} {surname}"), "nickname")
+    return forms
+
+
+def _full(forms: Mapping[str, str]) -> bool:
+    """Whether the registered name has two words or more (a row of one word is too little to tell a person by)."""
+    return any(" " in key for key, tag in forms.items() if tag == "classlist")
+
+
+def _owners(
+    forms: Mapping[str, Mapping[str, str]],
+    class_list: Mapping[str, str],
+    found: Mapping[str, Iterable[str]],
+    table: NicknameTable,
+) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Form → the people it stands for: those registered with it or found using it (the absent people, every other
+    registered person, each mapping line); a familiar form nobody is registered with or found using stands for
+    everyone whose given name it is a form of ("Ned" is a registered Ned's, not every Edmund's). And form →
+    everyone it may stand for, familiar forms included (who else may be meant where it is used)."""
+    everyone = dict(forms)
+    everyone.update((pid, _forms(name, table)) for pid, name in class_list.items()
+                    if pid not in forms and is_person(name))
+    named: dict[str, set[str]] = {}
+    familiar: dict[str, set[str]] = {}
+    for pid, own in everyone.items():
+        for key, tag in own.items():
+            (named if tag == "classlist" else familiar).setdefault(key, set()).add(pid)
+    for pid, names in found.items():
+        for name in names:
+            named.setdefault(name_key(name), set()).add(pid)
+    claims = {**familiar, **named}
+    return claims, {key: named.get(key, set()) | familiar.get(key, set()) for key in claims}
+
+
+def _usable(key: str, is_word: Callable[[str], bool]) -> bool:
+    """A form worth looking for: several words, or one word that is not an ordinary word."""
+    return " " in key or not (is_word(key) or key.casefold() in WORD_NAMES)
+
+
+def _uses(messages: Iterable[Message], keys: set[str]) -> dict[str, Counter[str]]:
+    """Form → thread → messages that use it: a form of one word where it stands alone (see ``in_longer_name``),
+    and not at all when this corpus writes it as a place or a part of longer names (see ``_place_like``)."""
+    matcher = compile_names(keys)
+    uses: dict[str, Counter[str]] = {}
+    if matcher is None:
+        return uses
+    readings: dict[str, Counter[str]] = {}
+    for message in messages:
+        text = message.text
+        used = set()
+        for start, end, key in matcher.spans(text):
+            reading = "name" if " " in key else _reading(text, start, end)
+            readings.setdefault(key, Counter())[reading] += 1
+            if reading == "name":
+                used.add(key)
+        for key in used:
+            uses.setdefault(key, Counter())[message.thread] += 1
+    return {key: threads for key, threads in uses.items() if not _place_like(readings[key])}
+
+
+def _reading(text: str, start: int, end: int) -> str:
+    """How a form of one word reads there: ``place`` (after "in", "at"), ``longer`` (part of a longer name or an
+    item of a list of single words), or ``name``."""
+    if reads_as_place(text, start):
+        return "place"
+    return "longer" if in_longer_name(text, start, end) or in_word_list(text, start, end) else "name"
+
+
+def _place_like(readings: Counter[str]) -> bool:
+    """A one-word form this corpus writes as a place ("in Tobias") or more often inside longer names ("Tobias
+    Bay", "North Tobias") than alone: the name of a place or a firm here, not of the person."""
+    return readings["place"] > 0 or readings["longer"] > readings["name"]
+
+
+def _posted(messages: Iterable[Message]) -> dict[str, set[str]]:
+    """Participant → the threads they post in."""
+    threads: dict[str, set[str]] = {}
+    for message in messages:
+        threads.setdefault(message.sender, set()).add(message.thread)
+    return threads
+
+
+def _shared_count(
+    counted: Counter[str],
+    present: set[str],
+    rivals: set[str],
+    uses: Mapping[str, Counter[str]],
+    own: Mapping[str, str],
+    forms: Mapping[str, Mapping[str, str]],
+    posted: Mapping[str, set[str]],
+) -> int:
+    """Messages that use a shared form in the threads where this person is spoken of by a form of theirs alone,
+    and none of the form's other owners (``rivals``) posts or is spoken of by a form of theirs; all of them when
+    no rival posts or is spoken of anywhere."""
+    taken = {thread for rival in rivals for thread in posted.get(rival, ())}
+    spoken = {key for rival in rivals for key in forms.get(rival, ()) if key not in own}
+    taken.update(thread for key in spoken for thread in uses.get(key, ()))
+    if present and not taken:  # the one owner of the form in the whole file
+        return counted.total()
+    return sum(count for thread, count in counted.items() if thread in present and thread not in taken)

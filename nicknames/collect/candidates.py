@@ -1,0 +1,424 @@
+"""Collect candidate names per participant from greetings, sign-offs and the class list."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import regex
+
+from nicknames.collect.absent import AbsentName, absent_names
+from nicknames.collect.discover.attribution import tally
+from nicknames.collect.discover.glued import glued_name
+from nicknames.collect.discover.lexicon import Lexicon, name_words
+from nicknames.collect.discover.lost_letters import registered_forms, registered_matches
+from nicknames.collect.discover.sequences import sequence_words
+from nicknames.collect.discover.stylised import (
+    initials_of,
+    is_short,
+    is_stylised,
+    letters,
+    signs_with,
+)
+from nicknames.collect.discover.suggest import Known, signature_tags
+from nicknames.collect.discover.suggest import discover as discover_names
+from nicknames.collect.discover.thread_counts import ThreadCodes
+from nicknames.collect.discover.token_index import BATCH, TokenIndex
+from nicknames.collect.others import merge_others, propose_others
+from nicknames.collect.scan import Posts, Scan, ScanStats
+from nicknames.engine.partitions import row_runs
+from nicknames.engine.run import objects_frozen, ordered_map
+from nicknames.io.class_list import is_person, registered_parts
+from nicknames.model.mapping import Mapping, Name, Status
+from nicknames.model.messages import Message, MessageTable
+from nicknames.rules.matcher import NameMatcher, compile_names
+from nicknames.rules.nickname_table import NicknameTable, builtin_table
+from nicknames.rules.patterns import name_key
+from nicknames.rules.salutations import DEFAULT_RULES, Rules
+from nicknames.rules.stopwords import SALUTATION_WORDS, STOPWORDS
+
+CollectStats = ScanStats
+"""What collect saw, for the summary (kept under its old name)."""
+_DIGITS = regex.compile(r"(\d+)")
+"""Runs of digits, kept by the split of ``natural_key`` (compiled once: it sorts every participant)."""
+
+
+@dataclass
+class Found:
+    """Evidence gathered per (participant, name): messages counted per tag, and how sure it is."""
+
+    counts: Counter[tuple[str, str]] = field(default_factory=Counter)
+    tags: dict[tuple[str, str], list[str]] = field(default_factory=dict)
+    confirmed: set[tuple[str, str]] = field(default_factory=set)
+    """Names with direct evidence; the others are written as suggestions (``?Name``)."""
+
+    def add(self, participant: str, name: str, tag: str, count: int = 1, suggested: bool = False) -> None:
+        """Record that messages used this name for this participant."""
+        key = (participant, name)
+        self.counts[key] += count
+        tags = self.tags.setdefault(key, [])
+        if tag not in tags:
+            tags.append(tag)
+        if not suggested:
+            self.confirmed.add(key)
+
+    def tag(self, participant: str, name: str, *tags: str) -> None:
+        """Add tags to a name already found."""
+        known = self.tags.setdefault((participant, name), [])
+        known.extend(tag for tag in tags if tag not in known)
+
+    def drop(self, participant: str, name: str) -> None:
+        """Forget a name found by mistake."""
+        key = (participant, name)
+        self.counts.pop(key, None)
+        self.tags.pop(key, None)
+        self.confirmed.discard(key)
+
+
+@dataclass
+class CollectResult:
+    """The proposed mapping and how it was found."""
+
+    mapping: Mapping
+    stats: CollectStats
+
+
+def collect(
+    table: MessageTable,
+    class_list: dict[str, str] | None = None,
+    rules: Rules = DEFAULT_RULES,
+    nicknames: NicknameTable | None = None,
+    discover: bool = True,
+    *,
+    jobs: int = 1,
+    others: bool = True,
+) -> CollectResult:
+    """Find every participant's candidate names in one pass over the messages.
+
+    Greetings and sign-offs (the paper's regular expressions) and the class list
+    give the names with direct evidence; with ``discover`` (the default) the
+    same pass feeds an index from which familiar forms, misspellings, case and
+    accent variants, stylised forms, initials and glued names are suggested.
+    The pass is cut into runs of messages in file order, read by
+    ``scan_partition`` in ``jobs`` processes and absorbed in order, so the
+    mapping is the same for any number of them.
+    With ``others`` (the default) names of people who are not participants are
+    proposed in the mapping's ``@others`` section (see ``nicknames.collect.others``).
+    """
+    messages = list(table.messages())
+    senders = dict.fromkeys(table.frame[table.columns.sender].tolist())
+    addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
+    plan = plan_collect(addressed, class_list, rules, nicknames, discover)
+    scan = plan.scan()
+    for found in ordered_map(scan_partition, row_runs(len(messages)), jobs, (plan, messages)):
+        scan.absorb(found)
+    result = finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
+    if class_list:
+        add_absent(result.mapping, absent_names(
+            messages, class_list, addressed, result.mapping.names, plan.names_table, scan.index.lexicon.is_word
+        ))
+    if others:
+        propose_others(result.mapping, [message.text for message in messages], class_list,
+                       [message.thread for message in messages], [message.sender for message in messages])
+    return result
+
+
+def scan_partition(run: range, context: tuple[CollectPlan, Sequence[Message]]) -> Scan:
+    """What one run of the messages (rows in file order) tells collect: a pure function whose results
+    ``Scan.absorb`` adds up, in file order, to one pass over all of them. The context is the plan and every
+    message (shared with the workers once, not once per run)."""
+    plan, messages = context
+    scan = plan.scan()
+    for start in range(run.start, run.stop, BATCH):
+        scan.add_all(start, messages[start : min(start + BATCH, run.stop)])
+    return scan.findings()
+
+
+def add_absent(mapping: Mapping, names: Iterable[AbsentName]) -> None:
+    """Give registered people who post nothing a line with their names that occur (see ``nicknames.collect.absent``)."""
+    touched: set[str] = set()
+    for name in names:
+        mapping.add_participant(name.participant)
+        mapping.set_name(name.participant, Name(name.text, name.count, (name.tag, "absent")))
+        touched.add(name.participant)
+    for participant in touched:
+        mapping.sort_names(participant)
+
+
+@dataclass(frozen=True)
+class CollectPlan:
+    """What collect knows before it reads a text: the class list of the participants and the rules."""
+
+    roster: dict[str, str]
+    """Participant → registered full name, for the participants of the messages only."""
+    registered: dict[str, list[str]]
+    part_owners: dict[str, set[str]]
+    """Registered name part (as ``name_key``) → participants registered with it."""
+    names_table: NicknameTable
+    rules: Rules
+    discover: bool = True
+    """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
+
+    def scan(self) -> Scan:
+        """A fresh pass over messages with these rules, class-list names and watched names."""
+        watched, runs, class_pattern = self._patterns
+        index = TokenIndex(watched=watched, sequence_words=runs, codes=ThreadCodes())
+        return Scan(self.rules, class_pattern, index)
+
+    @functools.cached_property
+    def _patterns(self) -> tuple[frozenset[str], frozenset[str], NameMatcher | None]:
+        """What every pass reads with: the watched names, the words that make a run worth keeping and the compiled
+        class-list names (made once: a worker starts a pass for each chunk)."""
+        watched = frozenset(part.casefold() for part in self.part_owners) | frozenset(
+            self.names_table.forms) | frozenset(self.names_table.names)
+        runs = sequence_words(self.part_owners) if self.discover else frozenset()
+        return watched, runs, compile_names(self.part_owners)
+
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        state.pop("_patterns", None)  # compiled again where the plan is unpickled
+        return state
+
+
+def plan_collect(
+    addressed: Iterable[str],
+    class_list: dict[str, str] | None = None,
+    rules: Rules = DEFAULT_RULES,
+    nicknames: NicknameTable | None = None,
+    discover: bool = True,
+) -> CollectPlan:
+    """The plan for the participants who send or receive messages (``addressed``)."""
+    present = set(addressed)
+    roster = {pid: name for pid, name in (class_list or {}).items() if pid in present and is_person(name)}
+    registered = {pid: registered_parts(name) for pid, name in roster.items()}
+    if roster:
+        rules = rules.extended(not_stopwords=_name_words(roster.values()))
+    names_table = nicknames if nicknames is not None else builtin_table()
+    return CollectPlan(roster, registered, _part_owners(registered), names_table, rules, discover)
+
+
+def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts: Posts) -> CollectResult:
+    """The decisions that need the whole corpus, from what the pass recorded and the messages of each thread
+    (``posts``): the proposed mapping."""
+    roster, part_owners, names_table, discover = plan.roster, plan.part_owners, plan.names_table, plan.discover
+    found = Found()
+    # What the pass recorded lives on until the mapping is written: out of the collector's passes, which the
+    # objects made here would set off (a third of finish_collect's time at 200,000 messages).
+    with objects_frozen():
+        _signoffs(scan, roster, found, names_table)
+        _full_initials(scan.index, roster, found)
+        _greetings(scan, posts, plan, found)
+        _class_list_names(scan, part_owners, found)
+        _lost_letters(scan, plan.registered, found)
+        _drop_words(found, scan.index.lexicon, part_owners, names_table)
+        if discover:
+            _suggest(found, plan.registered, scan.index, names_table)
+        _flag_words(found, scan.index.lexicon)
+        return CollectResult(build_mapping(senders, found), scan.stats)
+
+
+def build_mapping(participants: Iterable[str], found: Found) -> Mapping:
+    """A mapping with every participant, names most frequent first."""
+    mapping = Mapping()
+    for participant in sorted(participants, key=natural_key):
+        mapping.add_participant(participant)
+    for (participant, text), count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0][1])):
+        confirmed = (participant, text) in found.confirmed
+        tags = tuple(tag for tag in found.tags[(participant, text)] if not (confirmed and tag == "uncertain"))
+        status = Status.ACTIVE if confirmed else Status.SUGGESTED
+        mapping.set_name(participant, Name(text, count, tags, status))
+    return mapping
+
+
+def merge(existing: Mapping, proposed: Mapping) -> Mapping:
+    """Merge a new proposal into an edited mapping without losing any manual edit.
+
+    Names the reviewer kept get fresh counts; rejected names stay rejected;
+    names deleted by hand (proposed before, now absent) stay deleted; new names
+    are added; manual additions and comments stay as they are.
+    """
+    merged = existing.copy()
+    for participant in proposed.participants:
+        entry = merged.add_participant(participant)
+        seen = merged.seen.setdefault(participant, set())
+        for name in proposed.entry(participant).names:
+            current = entry.find(name.text)
+            if current is not None:
+                tags = tuple(dict.fromkeys(name.tags + current.tags))
+                merged.set_name(participant, Name(current.text, name.count, tags, current.status))
+            elif name.text not in seen:
+                entry.names.append(name)
+            seen.add(name.text)
+        merged.sort_names(participant)
+    merge_others(merged, proposed)
+    return merged
+
+
+def natural_key(text: str) -> tuple[tuple[int, int | str], ...]:
+    """Sort key that puts U2 before U10."""
+    return tuple((0, int(part)) if part.isdigit() else (1, part) for part in _DIGITS.split(text) if part)
+
+
+def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found) -> None:
+    """Registered names and parts that occur, counted per message.
+
+    A part several participants share (a surname, a common given name) counts
+    for each of them only in the threads where they are active.
+    """
+    usage, members = scan.class_usage, scan.index.participation.threads_of
+    # A participant's threads are read for each part they share: read them once, as codes (while the names are
+    # counted only: the suggestions that follow, where collect peaks, do without them).
+    threads_of = functools.cache(lambda participant: np.asarray(members.get(participant, ()), dtype=np.uint32))
+    for part in usage:
+        owners = part_owners[part]
+        for participant in owners:
+            count = usage.total(part) if len(owners) == 1 else usage.total_in(part, threads_of(participant))
+            if count:
+                found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
+
+
+def _lost_letters(scan: Scan, registered: dict[str, list[str]], found: Found) -> None:
+    """Registered names with letters lost by an archive, in the text or in the class list (``St?phane``).
+
+    A word matching the parts of one participant only is taken as their name
+    (tag ``lost``); see ``discover.lost_letters``.
+    """
+    owners: dict[str, set[str]] = {}
+    for participant, parts in registered.items():
+        for part in parts:
+            if " " not in part:
+                owners.setdefault(part, set()).add(participant)
+    counts = Counter(scan.lost)
+    index = scan.index
+    for token in registered_forms(owners, index.tokens()):
+        counts[token] += sum(index.threads.get(token, Counter()).values())
+    for word, matched in registered_matches(counts, owners).items():
+        people = set().union(*(owners[part] for part in matched))
+        if len(people) == 1:
+            found.add(people.pop(), word, "lost", counts[word])
+
+
+def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:
+    """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful.
+
+    A short sign-off ("M", "kd") counts only as the sender's own initials or given name's letter (a known
+    familiar form such as "al" stays a name), and is tagged ``short``: apply replaces it in salutations only.
+    """
+    for (sender, name), count in scan.signoffs.items():
+        short = is_short(name) and not table.given_names(name)
+        if short and not signs_with(name, roster.get(sender, "")):
+            continue
+        tags, doubtful = signature_tags(name, roster.get(sender))
+        found.add(sender, name, "signoff", count, suggested=doubtful and not short)
+        found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
+                  *(["uncertain"] if doubtful and not short else []))
+
+
+def _full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> None:
+    """Suggest the other capital initials of a sender who signs with initials, where the messages use them.
+
+    Whoever signs "MK" for Mary Kay Poe is "MKP" to the others; only forms of three letters or more that no
+    other person of the class list has, since two capitals are too often an abbreviation, and not the letters
+    of a form found already ("-MKP-" gives the token "MKP").
+    """
+    signers = {participant for (participant, name) in found.confirmed
+               if "initials" in found.tags[(participant, name)] and participant in roster}
+    if not signers:
+        return
+    holders = Counter(form for name in roster.values() for form in initials_of(name))
+    signed = {(participant, letters(name).upper()) for (participant, name) in found.counts if participant in signers}
+    for participant in signers:
+        for form in initials_of(roster[participant]):
+            if len(form) >= 3 and holders[form] == 1 and form in index.threads and (participant, form) not in signed:
+                found.add(participant, form, "initials", index.threads.total(form), suggested=True)
+
+
+def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None:
+    """Greeted names for the participant each greeting most likely addresses (see ``attribution``)."""
+    roster = plan.roster
+    owners = _owners(plan.registered, found, plan.names_table)
+    _glued_owners(owners, scan.greetings.greeted_names())
+    # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
+    # tags and their order as adding each greeted name in turn would.
+    for attribution, count in tally(scan.greetings, owners, posts).items():
+        tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
+        uncertain = attribution.uncertain or doubtful
+        found.add(attribution.participant, attribution.name, "greeting", count, suggested=uncertain)
+        found.tag(attribution.participant, attribution.name, *tags, *(["uncertain"] * uncertain))
+
+
+def _owners(registered: dict[str, list[str]], found: Found, table: NicknameTable) -> dict[str, set[str]]:
+    """Known name → participants: registered parts, their familiar forms, and names signed with."""
+    parts = _part_owners(registered)
+    owners = {part: set(pids) for part, pids in parts.items()}
+    for participant, own in registered.items():
+        for part in own:
+            for form in table.familiar_forms(part):
+                if form not in parts:  # a form that is someone's registered name stays theirs
+                    owners.setdefault(form, set()).add(participant)
+    for (participant, name) in found.confirmed:
+        owners.setdefault(name, set()).add(participant)
+    return owners
+
+
+def _glued_owners(owners: dict[str, set[str]], names: set[str]) -> None:
+    """Let a glued greeting ("HeyNatalie") belong to whoever has the name inside it."""
+    for name in names - owners.keys():
+        inner = glued_name(name, owners.__contains__, lambda piece: piece.casefold() in STOPWORDS)
+        if inner is not None:
+            owners[name] = owners[inner]
+
+
+def _part_owners(registered: dict[str, list[str]]) -> dict[str, set[str]]:
+    owners: dict[str, set[str]] = {}
+    for participant, parts in registered.items():
+        for part in parts:
+            owners.setdefault(name_key(part), set()).add(participant)
+    return owners
+
+
+def _drop_words(found: Found, lexicon: Lexicon, parts: dict[str, set[str]], table: NicknameTable) -> None:
+    """Forget greeted or signed "names" that this corpus uses as ordinary words ("List", "Scanned")."""
+    known = {part.casefold() for part in parts} | set(table.forms) | set(table.names)
+    for participant, name in list(found.counts):
+        tags = found.tags[(participant, name)]
+        if "classlist" in tags or "short" in tags or name.casefold() in known or name.isupper():
+            continue
+        if is_stylised(name):
+            continue
+        if all(lexicon.is_word(word) and word.casefold() not in name_words() for word in name.split()):
+            found.drop(participant, name)
+
+
+def _suggest(found: Found, registered: dict[str, list[str]], index: TokenIndex, table: NicknameTable) -> None:
+    """Add discovery's suggestions; a name found directly keeps its status and gains the tag."""
+    names: dict[str, set[str]] = {participant: set(parts) for participant, parts in registered.items()}
+    for participant, name in found.confirmed:
+        if _reliable(found, participant, name):
+            names.setdefault(participant, set()).add(name)
+    for suggestion in discover_names(Known(names, registered), index, table):
+        for tag in suggestion.tags:
+            found.add(suggestion.participant, suggestion.text, tag, 0, suggested=True)
+        key = (suggestion.participant, suggestion.text)
+        found.counts[key] = max(found.counts[key], suggestion.count)
+
+
+def _reliable(found: Found, participant: str, name: str) -> bool:
+    """A name to derive variants from: registered, signed with, or greeted more than once."""
+    tags = found.tags[(participant, name)]
+    return "classlist" in tags or "signoff" in tags or found.counts[(participant, name)] > 1
+
+
+def _flag_words(found: Found, lexicon: Lexicon) -> None:
+    """Tag one-word names that are also ordinary words, so apply treats them with care."""
+    for participant, name in found.counts:
+        if " " not in name and lexicon.is_name_word(name):
+            found.tag(participant, name, "word")
+
+
+def _name_words(full_names: Iterable[str]) -> set[str]:
+    words = {word for full_name in full_names for part in registered_parts(full_name) for word in part.split()}
+    return {word for word in words if word.lower() not in SALUTATION_WORDS}

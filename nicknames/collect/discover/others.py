@@ -1,0 +1,329 @@
+"""Find names of people who are not participants: colleagues, family, vendors, the board in a legal footer.
+
+Offline and by rule, from a given-name lexicon (``person_names``) and the words around a name:
+
+- ``title``: a capitalised word or two after a title ("Mrs Lund", "Prof. Dr. Ada M. Berg");
+- ``relation``: one or two after "my colleague", "our daughter" and the like;
+- ``fullname``: a known given name followed by capitalised words that are no ordinary words
+  ("Henrik Olsen", "Ada M. Berg"), at most four words; or two such words, the second a
+  frequent surname;
+- ``listed``: given names listed together ("Ann, Ben and Cleo") where one of them is a known
+  person's name, or three or more are given names;
+- ``part``: the given name of a full name found in the same file, used alone ("Henrik").
+
+A run of capitalised words that holds an organisation or place word ("Berg Consulting", "Olsen
+Street") is no person. Ordinary words (the built-in list, or words this corpus mostly writes in
+lower case) are never taken as names, nor are all-capital words. What the mapping already knows
+(participants' names, the class list, the keep list) is left to it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import regex
+
+from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.io.class_list import JOB_TITLES
+from nicknames.io.person_names import (
+    ORGANISATION_WORDS,
+    POSSESSIVES,
+    RELATIONS,
+    TITLES,
+    given_names,
+    surnames,
+)
+from nicknames.rules.stopwords import STOPWORDS
+
+MAX_WORDS = 4
+"""Longest full name taken ("Karl Ada M. Berg"); longer runs of capitals are headings or lists."""
+PUBLIC_SENDERS = 3
+"""People who write a name, without a title or relation, that make it a public name rather than a private one."""
+MIN_LISTED = 3
+"""Given names listed together that are taken as people even when none of them is a known name."""
+
+WORD = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’\-](?![sS]\b)\p{L}[\p{L}\p{M}]*)*")
+"""A word, with inner apostrophes and hyphens ("O'Neil", "Ann-Sofie"), without a possessive "'s"."""
+CAPITAL = regex.compile(r"(?<![\p{L}\p{M}'’])(?<![\p{L}\p{M}]-)\p{Lu}[\p{L}\p{M}]*(?:['’\-](?![sS]\b)\p{L}[\p{L}\p{M}]*)*")
+"""A word that starts with a capital: the only words a name found here is made of."""
+_LOWER = regex.compile(r"(?<![\p{L}\p{M}'’\-])\p{Ll}[\p{Ll}\p{M}]*(?![\p{L}\p{M}])")
+_MID_SENTENCE = regex.compile(r"(?<=[\p{Ll},;][^\S\n]+)\p{Lu}\p{Ll}[\p{L}\p{M}]*")
+_SPACES = regex.compile(r"[^\S\n]+")
+_POSSESSIVE = regex.compile(r"['’][sS]?(?!\w)")
+_CONTRACTION = regex.compile(r"['’]\p{Ll}{1,2}$")
+"""The end of "I'd", "I'll": a word that is no name."""
+NOT_NAME_WORDS = STOPWORDS | JOB_TITLES | frozenset(
+    """
+    el la le los las san santa santo sao são st saint fort port new north south east west van von de del da di du
+    congratulations congrats welcome attn attention participant attendee guest speaker author reviewer editor
+    """.split()
+)
+"""Capitalised words that are never part of a found name: stop words, greetings, job titles and roles, the start
+of a place name."""
+_JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
+"""What may stand between two words of one run of capitals: a space or two, a title's full stop."""
+_RELATION = regex.compile(
+    r"(?i)(?<!\w)(?:%s)[^\S\n]+(?:%s)[^\S\n]*,?[^\S\n]*$" % ("|".join(sorted(POSSESSIVES)), "|".join(sorted(RELATIONS)))
+)
+_LIST_WORDS = frozenset({"and", "und", "et", "y", "og", "och", "en"})
+_LIST_JOINER = regex.compile(r"^(?:,[^\S\n]*(?:and[^\S\n]+|&[^\S\n]*)?|[^\S\n]+(?:and|&|und|et|y|og|och|en)[^\S\n]+)$")
+
+
+@dataclass(frozen=True)
+class Word:
+    """One word of a text, with where it stands."""
+
+    start: int
+    end: int
+    text: str
+    capitalised: bool = False
+    """A capital then at least one lower-case letter ("Berg", "McNeil")."""
+
+    @classmethod
+    def of(cls, match: regex.Match[str]) -> Word:
+        """The word a match found."""
+        text = match.group()
+        return cls(match.start(), match.end(), text, text[0].isupper() and any(c.islower() for c in text[1:]))
+
+
+@dataclass
+class OtherNames:
+    """Names of people who are not participants found in a corpus: messages per name, and why."""
+
+    counts: Counter[str] = field(default_factory=Counter)
+    tags: dict[str, list[str]] = field(default_factory=dict)
+    threads: dict[str, set[str]] = field(default_factory=dict)
+    """The threads each name was found in."""
+    senders: dict[str, set[str]] = field(default_factory=dict)
+    """Who wrote the messages each name was found in."""
+
+    def add(self, name: str, tag: str, thread: str = "", sender: str = "") -> None:
+        """Record one message's use of a name."""
+        self.counts[name] += 1
+        self.threads.setdefault(name, set()).add(thread)
+        self.senders.setdefault(name, set()).add(sender)
+        tags = self.tags.setdefault(name, [])
+        if tag not in tags:
+            tags.append(tag)
+
+    def drop(self, name: str) -> None:
+        """Forget a name."""
+        for record in (self.counts, self.tags, self.threads, self.senders):
+            record.pop(name, None)
+
+
+@dataclass(frozen=True)
+class Known:
+    """What the finder leaves alone or takes as evidence: the mapping's names, the class list, the keep list."""
+
+    names: frozenset[str]
+    """Case-folded names in use of participants: left to the participants' entries."""
+    keep: frozenset[str]
+    """Case-folded keep-list names and their words (public figures, cited authors)."""
+    people: frozenset[str] = frozenset()
+    """Case-folded names and class-list parts of participants: a list with one of them is a list of people."""
+
+    def claims(self, name: str) -> bool:
+        """True when a name is a participant's name in use, or the keep list has it or a word of it."""
+        folded = name.casefold()
+        words = [word for word in folded.split() if len(word.rstrip(".")) > 1]
+        return folded in self.names or folded in self.keep or any(word in self.keep for word in words)
+
+
+def corpus_lexicon(texts: Iterable[str]) -> Lexicon:
+    """Usage of every word in these texts: how often written in lower case or capitalised mid-sentence."""
+    lexicon = Lexicon()
+    for text in texts:
+        lexicon.lower.update(_LOWER.findall(text))
+        lexicon.capitalised.update(word.casefold() for word in _MID_SENTENCE.findall(text))
+    return lexicon
+
+
+def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: Sequence[str] | None = None,
+                senders: Sequence[str] | None = None) -> OtherNames:
+    """Every name of a person who is not a participant in these texts, counted per message.
+
+    ``threads`` (the thread of each text) limits a full name's given name used alone to the
+    threads where the full name stands: elsewhere "Henrik" may be someone else, or a place.
+    ``senders`` (who wrote each text): a name found without a title or relation that
+    ``PUBLIC_SENDERS`` or more people write is taken as a public name (a cited author, a
+    public figure), not a private person's.
+    """
+    found = OtherNames()
+    texts = list(texts)
+    thread_of = list(threads) if threads is not None else [""] * len(texts)
+    sender_of = list(senders) if senders is not None else [""] * len(texts)
+    for text, thread, sender in zip(texts, thread_of, sender_of):
+        for name, tag in dict(_in_text(text, known, lexicon)).items():
+            found.add(name, tag, thread, sender)
+    for name in [name for name, who in found.senders.items() if _public(found.tags[name], who)]:
+        found.drop(name)
+    _add_parts(found, list(zip(texts, thread_of)), known, lexicon)
+    return found
+
+
+def _public(tags: list[str], senders: set[str]) -> bool:
+    """True for a name many people write with no title or relation: a cited author or a public figure."""
+    return len(senders) >= PUBLIC_SENDERS and not {"title", "relation"} & set(tags)
+
+
+def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, str]]:
+    """(name, tag) of each person-like name in one text."""
+    words = [Word.of(match) for match in CAPITAL.finditer(text)]
+    for run in _runs(text, words):
+        found = _person_in_run(text, run, lexicon)
+        if found is not None and not known.claims(found[0]):
+            yield found
+    for name in _listed(text, words, known, lexicon):
+        yield name, "listed"
+
+
+def _runs(text: str, words: list[Word]) -> Iterable[list[Word]]:
+    """Maximal runs of capitalised words and titles joined by spaces (or a title's full stop)."""
+    run: list[Word] = []
+    for word in words:
+        joined = bool(run) and _JOINER.fullmatch(text[run[-1].end : word.start]) is not None
+        if run and not (joined and _may_join(text, run[-1])):
+            yield run
+            run = []
+        if _is_title(word) or _is_initial(text, word) or (word.capitalised and _may_be_name(word.text)):
+            run.append(word)
+        elif run:
+            yield run
+            run = []
+        if run and _POSSESSIVE.match(text, word.end):  # "Ada Berg's Weekly Report": the name ends here
+            yield run
+            run = []
+    if run:
+        yield run
+
+
+def _may_be_name(text: str) -> bool:
+    """False for capitalised words that are never part of a found name ("Hey", "Vice", "I'd", "San")."""
+    return text.casefold() not in NOT_NAME_WORDS and not _CONTRACTION.search(text)
+
+
+def _may_join(text: str, previous: Word) -> bool:
+    """A full stop ends the run unless it closes a title or an initial ("Dr. Berg", "Ada M. Berg")."""
+    return not text.startswith(".", previous.end) or _is_title(previous) or len(previous.text) == 1
+
+
+def _is_initial(text: str, word: Word) -> bool:
+    return len(word.text) == 1 and word.text.isupper() and text.startswith(".", word.end)
+
+
+def _is_title(word: Word) -> bool:
+    return word.text.casefold() in TITLES or word.text in ("Ing",)
+
+
+def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, str] | None:
+    """The person a run of capitals names, with the cue that says so; None for a place, a company or words."""
+    if any(word.text.casefold() in ORGANISATION_WORDS for word in run) or _organisation_follows(text, run[-1]):
+        return None
+    titles = [index for index, word in enumerate(run) if _is_title(word)]
+    if titles:
+        return _name_of(text, run[titles[-1] + 1 :][:MAX_WORDS], lexicon, need_given=False, tag="title")
+    if _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
+        return _name_of(text, run[:2], lexicon, need_given=False, tag="relation")
+    names = _without_leading_words(run, lexicon)
+    if 2 <= len(names) <= MAX_WORDS:
+        return _name_of(text, names, lexicon, need_given=True, tag="fullname") or _surnamed(text, names, lexicon)
+    return None
+
+
+def _without_leading_words(run: list[Word], lexicon: Lexicon) -> list[Word]:
+    """The run without the ordinary words that open it ("Ask Henrik Olsen" → "Henrik Olsen")."""
+    start = 0
+    while start < len(run) - 1 and run[start].capitalised and lexicon.is_word(run[start].text) and (
+            run[start].text.casefold() not in given_names()):
+        start += 1
+    return run[start:]
+
+
+def _surnamed(text: str, names: list[Word], lexicon: Lexicon) -> tuple[str, str] | None:
+    """Two capitalised words, the second a frequent surname, neither an ordinary word ("Loes Harmon")."""
+    if len(names) != 2 or names[1].text.casefold() not in surnames():
+        return None
+    return _name_of(text, names, lexicon, need_given=False, tag="fullname")
+
+
+def _name_of(text: str, names: list[Word], lexicon: Lexicon, *, need_given: bool, tag: str) -> tuple[str, str] | None:
+    """The name these words make, if they can be one: no ordinary word, ending in a capitalised word."""
+    if not names or not names[-1].capitalised or len(names[-1].text) < 2:
+        return None
+    if any(word.capitalised and lexicon.is_word(word.text) for word in names):
+        return None
+    first = names[1] if len(names) > 2 and not names[0].capitalised else names[0]  # "R. Ada Berg"
+    if need_given and (not first.capitalised or first.text.casefold() not in given_names()):
+        return None
+    return text[names[0].start : names[-1].end], tag
+
+
+def _organisation_follows(text: str, last: Word) -> bool:
+    """True when the word after a run is an organisation word in lower case ("Berg and Sons", "Ada Berg lab")."""
+    following = WORD.match(text, last.end + 1) if text[last.end : last.end + 1] in (" ", "-") else None
+    return following is not None and following.group().casefold() in ORGANISATION_WORDS
+
+
+def _listed(text: str, words: list[Word], known: Known, lexicon: Lexicon) -> Iterable[str]:
+    """Given names of a list ("Ann, Ben and Cleo") with a known person's name in it, or of three or more."""
+    for group in _name_lists(text, words, lexicon):
+        names = [word.text for word in group]
+        known_names = [name for name in names if name.casefold() in known.people]
+        if known_names or len(names) >= MIN_LISTED:
+            yield from (name for name in names if not known.claims(name))
+
+
+def _name_lists(text: str, words: list[Word], lexicon: Lexicon) -> Iterable[list[Word]]:
+    """Runs of single capitalised given names joined by commas, "and" or "&"."""
+    group: list[Word] = []
+    for index, word in enumerate(words):
+        if group and word.text in _LIST_WORDS:
+            continue
+        alone = _single_given(text, words, index, lexicon)
+        if alone and group and _LIST_JOINER.match(text[group[-1].end : word.start]):
+            group.append(word)
+            continue
+        if len(group) >= 2:
+            yield group
+        group = [word] if alone else []
+    if len(group) >= 2:
+        yield group
+
+
+def _single_given(text: str, words: list[Word], index: int, lexicon: Lexicon) -> bool:
+    """A capitalised given name that is no ordinary word and stands alone (no capitalised word next to it)."""
+    word = words[index]
+    if not word.capitalised or not _may_be_name(word.text) or word.text.casefold() not in given_names():
+        return False
+    if lexicon.is_word(word.text):
+        return False
+    neighbours = [words[i] for i in (index - 1, index + 1) if 0 <= i < len(words)]
+    return not any(other.capitalised and _SPACES.fullmatch(_between(text, word, other)) for other in neighbours)
+
+
+def _between(text: str, one: Word, other: Word) -> str:
+    return text[min(one.end, other.end) : max(one.start, other.start)]
+
+
+def _add_parts(found: OtherNames, texts: list[tuple[str, str]], known: Known, lexicon: Lexicon) -> None:
+    """The given name of each full name found, where the threads of the full name use it alone."""
+    firsts: dict[str, set[str]] = {}
+    for name in list(found.counts):
+        first = name.split()[0]
+        if " " in name and first.casefold() in given_names() and len(first) > 1:
+            firsts.setdefault(first, set()).update(found.threads[name])
+    in_thread: dict[str, list[str]] = {}
+    for text, thread in texts:
+        in_thread.setdefault(thread, []).append(text)
+    for first, threads in firsts.items():
+        if first in found.counts or known.claims(first) or lexicon.is_word(first):
+            continue
+        alone = regex.compile(r"(?<![\w'’\-.])%s(?![\w\-]|[^\S\n]+\p{Lu})" % regex.escape(first))
+        count = sum(1 for thread in threads for text in in_thread.get(thread, ()) if alone.search(text))
+        if count:
+            found.counts[first] += count
+            found.tags[first] = ["part"]
+            found.threads[first] = threads

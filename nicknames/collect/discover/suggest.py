@@ -1,0 +1,232 @@
+"""Turn the index into suggestions: for each participant, the variants of their names that occur
+where they are active, each with its evidence tags and the number of messages it occurs in."""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from nicknames.collect.discover.glued import glued_name
+from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.collect.discover.sequences import Windows
+from nicknames.collect.discover.sessions import Sessions
+from nicknames.collect.discover.stylised import (
+    initials_of,
+    is_initials,
+    is_stylised,
+    letters,
+)
+from nicknames.collect.discover.token_index import TokenIndex
+from nicknames.collect.discover.variants import Vocabulary
+from nicknames.rules.nickname_table import NicknameTable
+from nicknames.rules.stopwords import STOPWORDS
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """A name discovered for a participant, with its evidence."""
+
+    participant: str
+    text: str
+    count: int
+    tags: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Known:
+    """What collect knows before discovery: each participant's names and the registered names."""
+
+    names: dict[str, set[str]]
+    """Participant → names with direct evidence (class list, sign-off, greeting)."""
+    registered: dict[str, list[str]] = field(default_factory=dict)
+    """Participant → parts of the registered name (for other participants' claims on a form)."""
+
+    @functools.cached_property
+    def part_owners(self) -> dict[str, set[str]]:
+        """Registered name part → participants registered with it."""
+        owners: dict[str, set[str]] = {}
+        for participant, parts in self.registered.items():
+            for part in parts:
+                owners.setdefault(part, set()).add(participant)
+        return owners
+
+    def all_names(self) -> frozenset[str]:
+        """Every known name of anyone, case-folded."""
+        return frozenset(n.casefold() for names in self.names.values() for n in names)
+
+
+def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Suggestion]:
+    """Suggestions for every participant: nickname, case, accent, misspelling and glued variants.
+
+    A variant counts the messages of the participant's threads that contain it; a
+    variant of a given name found only elsewhere in their session is suggested with
+    the ``session`` tag (see ``sessions``); misspelt names of several words come from
+    the runs of capitals (see ``sequences``).
+    """
+    lexicon = index.lexicon
+    famous = frozenset(table.forms) | frozenset(table.names) | known.all_names()
+    vocabulary = Vocabulary(index.tokens(), lexicon, famous)
+    glued = _glued_tokens(index.tokens(), famous, lexicon)
+    names = (name for own in known.names.values() for name in own)
+    windows = Windows.find(index.runs, names, lexicon.is_word, known.all_names())
+    candidates = [
+        Candidate(participant, text, tag, token, roams)
+        for participant, own in known.names.items()
+        for text, tag, token, roams in _candidates(participant, own, known, vocabulary, table, glued, windows)
+        if tag == "glued" or text not in own
+    ]
+    claimants = _claimants(known, candidates)
+    sessions = Sessions.from_index(index)
+    found: dict[tuple[str, str], tuple[int, list[str]]] = {}
+    # The candidates come participant by participant: read each one's threads once.
+    threads_of = functools.lru_cache(maxsize=1)(lambda participant: index.involved.get(participant, set()))
+    claimant_threads = functools.lru_cache(maxsize=64)(lambda participant: index.involved.get(participant, set()))
+    for candidate in candidates:
+        occurrences = index.threads.get(candidate.token) or windows.threads.get(candidate.token) or Counter()
+        own_threads = threads_of(candidate.participant)
+        if candidate.tag == "nickname":
+            own_threads = _unshared(own_threads, candidate, claimants, claimant_threads)
+        count = sum(occurrences.get(thread, 0) for thread in own_threads)
+        if count:
+            _add(found, candidate.participant, candidate.text, count, candidate.tag)
+        elif candidate.roams and not index.paired[candidate.token] and (count := sessions.count(
+                occurrences, candidate.participant, own_threads, claimants.get(candidate.token, ()))):
+            _add(found, candidate.participant, candidate.text, count, candidate.tag)
+            _add(found, candidate.participant, candidate.text, count, "session")
+    _fold_windows(found, index, windows)
+    return [Suggestion(p, t, c, tuple(tags)) for (p, t), (c, tags) in found.items()]
+
+
+def signature_tags(text: str, registered_name: str | None) -> tuple[tuple[str, ...], bool]:
+    """Tags for a name found in a greeting or sign-off, and whether it is doubtful.
+
+    Stylised forms get ``stylised``; initials that match the registered name get
+    ``initials``; bare capitals that do not match it ("CA", "SMHI") are doubtful.
+    """
+    tags = ("stylised",) if is_stylised(text) else ()
+    if registered_name and is_initials(text):
+        if letters(text).upper() in initials_of(registered_name):
+            return (*tags, "initials"), False
+        return tags, True
+    return tags, False
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A variant that may be suggested for a participant, before its occurrences are counted."""
+
+    participant: str
+    text: str
+    tag: str
+    token: str
+    """What the messages must contain for it to count (the glued word for a glued name)."""
+    roams: bool
+    """Whether mentions outside the participant's threads, in their session, count too."""
+
+
+def _candidates(
+    participant: str,
+    names: set[str],
+    known: Known,
+    vocabulary: Vocabulary,
+    table: NicknameTable,
+    glued: dict[str, list[str]],
+    windows: Windows,
+) -> Iterable[tuple[str, str, str, bool]]:
+    """(suggested name, tag, token whose occurrences count, whether it roams) for one participant.
+
+    Only variants of given names roam (familiar forms only from the full name to the form:
+    Richard → Rich, not Charlie → Charlotte), and only capitalised ones: a surname a letter
+    away from another surname or a place ("Hill", "Hall") is too often not them.
+    """
+    for name in (name for name in names if " " not in name):
+        given = _given(name, participant, known, table)
+        forward = table.familiar_forms(name)
+        for form in table.related(name):
+            if not known.part_owners.get(form, set()) - {participant}:
+                yield form, "nickname", form, given and form in forward
+                yield from ((v, "case", v, _roams(v)) for v in vocabulary.case_variants(form))
+        variants = [(v, "case") for v in vocabulary.case_variants(name)]
+        variants += [(v, "fuzzy") for v in vocabulary.accent_variants(name) + _misspellings(vocabulary, name)]
+        yield from ((v, tag, v, given and _roams(v)) for v, tag in variants)
+        yield from ((name, "glued", token, given) for token in glued.get(name, []))
+    for name in (name for name in names if " " in name):
+        yield from ((window, "fuzzy", window, True) for window in windows.spelling.get(name, ()))
+
+
+def _unshared(
+    threads: set[str], candidate: Candidate, claimants: dict[str, set[str]], threads_of: Callable[[str], set[str]]
+) -> set[str]:
+    """The participant's threads where nobody else claims the familiar form (two Catherines: "Cat" is neither's there)."""
+    others = claimants.get(candidate.token, set()) - {candidate.participant}
+    if not others:
+        return threads
+    return threads - set().union(*(threads_of(other) for other in others))
+
+
+def _roams(variant: str) -> bool:
+    """Mentions outside the participant's threads may count: not all capitals (headings, codes) nor
+    all lower case (outside their threads "don", "gray" are words far more often than names)."""
+    return not variant.isupper() and not variant.islower()
+
+
+def _given(name: str, participant: str, known: Known, table: NicknameTable) -> bool:
+    """A given name: the first word of the registered name, or an unregistered name they go by that
+    the nickname table knows ("Bec", "Tori"); not a surname, a middle name or a stray sign-off."""
+    registered = known.registered.get(participant, [])
+    if registered and name == registered[0].split()[0]:
+        return True
+    key = name.casefold()
+    return key not in {part.casefold() for part in registered} and (key in table.names or key in table.forms)
+
+
+def _claimants(known: Known, candidates: list[Candidate]) -> dict[str, set[str]]:
+    """Token → every participant who has it as a name or as a candidate variant."""
+    claimants: dict[str, set[str]] = {}
+    for participant, names in known.names.items():
+        for name in names:
+            claimants.setdefault(name, set()).add(participant)
+    for candidate in candidates:
+        claimants.setdefault(candidate.token, set()).add(candidate.participant)
+    return claimants
+
+
+def _fold_windows(found: dict[tuple[str, str], tuple[int, list[str]]], index: TokenIndex, windows: Windows) -> None:
+    """Drop a misspelt word suggested on its own when it only ever occurs inside a suggested window."""
+    for participant, text in [key for key in found if key[1] in windows.threads]:
+        for word in text.split():
+            alone = found.get((participant, word))
+            if alone is None or not set(alone[1]) <= {"fuzzy", "session"}:
+                continue
+            if sum(index.threads.get(word, Counter()).values()) <= windows.messages_with(word):
+                del found[(participant, word)]
+
+
+def _misspellings(vocabulary: Vocabulary, name: str) -> list[str]:
+    cache: dict[str, list[str]] = vocabulary.__dict__.setdefault("_misspelling_cache", {})
+    if name not in cache:
+        cache[name] = vocabulary.misspellings(name)
+    return cache[name]
+
+
+def _glued_tokens(tokens: Iterable[str], names: frozenset[str], lexicon: Lexicon) -> dict[str, list[str]]:
+    """Name → the glued tokens that contain it ("Mary" → ["thanksMary"])."""
+    result: dict[str, list[str]] = {}
+
+    def is_word(piece: str) -> bool:
+        return piece.casefold() in STOPWORDS or lexicon.is_common(piece)
+
+    for token in tokens:
+        name = glued_name(token, lambda piece: piece.casefold() in names, is_word)
+        if name is not None:
+            result.setdefault(name, []).append(token)
+    return result
+
+
+def _add(found: dict[tuple[str, str], tuple[int, list[str]]], participant: str, text: str, count: int, tag: str) -> None:
+    old_count, tags = found.get((participant, text), (0, []))
+    if tag not in tags:
+        tags.append(tag)
+    found[(participant, text)] = (max(old_count, count), tags)

@@ -1,0 +1,461 @@
+"""The one index discovery needs, filled message by message in collect's single pass.
+
+For every token that could be a name (it has a capital letter, a lost accent
+written ``?``, or its lower-case form is a name we know) it counts the messages
+per thread that contain it; it also feeds the ``Lexicon`` with how the corpus
+writes every word, and notes which participants are active in which thread.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections import Counter
+from collections.abc import Callable, Collection, Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import regex
+
+from nicknames.collect.discover.ascii_pieces import (
+    MID_BEFORE,
+    PIECE_CHARACTERS,
+    SPACES,
+    Pieces,
+    split_texts,
+)
+from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.collect.discover.sequences import (
+    ASCII_RUN,
+    RUN,
+    named_neighbours,
+    sequences_of,
+)
+from nicknames.collect.discover.thread_counts import (
+    Involvement,
+    Members,
+    ThreadCodes,
+    ThreadCounts,
+    ThreadSessions,
+)
+from nicknames.model.messages import Message
+from nicknames.rules.stopwords import STOPWORDS
+
+_WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
+TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*+(?:(?:['’](?![sS](?!\p{L}))|[-?\uFFFD])(?=\p{L})[\p{L}\p{M}]*+)*+")
+"""A word: letters with inner apostrophes and hyphens, without a possessive "'s"; a ``?`` or
+U+FFFD between letters is a lost accent. (``_WORD`` unrolled so that runs of letters need no
+alternation; ``tests/test_token_index.py`` checks both find the same words.)"""
+_LOWER = regex.compile(r"(?<![\p{L}\p{M}'’?\uFFFD-])\p{Ll}[\p{Ll}\p{M}]*(?![\p{L}\p{M}'’-])")
+"""A plain lower-case word, for the lexicon's counts."""
+_MID_SENTENCE = regex.compile(rf"(?<=[\p{{Ll}}\p{{N}},;)])[^\S\n]+(\p{{Lu}}{_WORD[5:]})")
+"""A word after a lower-case word, a number or a comma on the same line: not at a sentence start."""
+_ASCII_JOINED = r"(?:(?:'(?![sS](?![A-Za-z]))|[-?])(?=[A-Za-z])[A-Za-z]*)*"
+"""Letters joined on by an apostrophe (not a possessive "'s"), a hyphen or a lost accent."""
+ASCII_PATTERNS = (
+    re.compile(rf"[A-Za-z]+{_ASCII_JOINED}"),
+    re.compile(r"(?<![A-Za-z'?-])[a-z]+(?![A-Za-z'-])"),
+    re.compile(rf"(?<=[a-z0-9,;)])[^\S\n]+([A-Z][A-Za-z]*{_ASCII_JOINED})"),
+)
+"""``TOKEN``, ``_LOWER`` and ``_MID_SENTENCE`` for a text of ASCII characters only, where the Unicode
+classes are plain letter ranges and the standard ``re`` engine is two to three times as fast
+(``tests/test_token_index.py`` checks they find the same)."""
+UNICODE_PATTERNS = (TOKEN, _LOWER, _MID_SENTENCE)
+_ADDRESS = regex.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|(?:https?://|www\.)\S+|(?<!\w)(?:/[\w.\-]+){2,}")
+"""E-mail addresses, URLs and paths, where case says nothing about names."""
+_PATH = regex.compile(r"/(?<!\w/)[\w.\-]+(?:/[\w.\-]+)+")
+"""The paths of ``_ADDRESS``, starting with the slash so that the engine skips to the next one."""
+_ASCII_PIECES = str.maketrans({chr(code): " " for code in range(128) if chr(code) not in PIECE_CHARACTERS})
+"""Every ASCII character that no word is made of, to a space: what ``split()`` leaves are the pieces."""
+_UNICODE_PIECE = regex.compile(r"[\p{L}\p{M}'’?\uFFFD-]+")
+"""A piece: a run of the characters words are made of (what the look-arounds of ``TOKEN`` and ``_LOWER`` look at).
+No word, plain lower-case word or mid-sentence word crosses the edge of a piece, so each distinct piece
+is read by those patterns once and a text is split into pieces by a cheap translation."""
+_ASCII_CAPITAL = re.compile(rf"([A-Z](?<=(.)[^\S\n][A-Z])[A-Za-z]*{_ASCII_JOINED})", re.DOTALL)
+"""A word whose capital follows a space on its line, with the character before that space: in mid-sentence when that
+character is a lower-case letter, a digit, a comma, semicolon or bracket (``ASCII_PATTERNS[2]``); it starts with the
+capital so that the engine skips to the next capital."""
+_ASCII_LEADING = re.compile(rf"[A-Z][A-Za-z]*{_ASCII_JOINED}")
+"""The word of ``_ASCII_CAPITAL``, at the start of a piece."""
+BATCH = 4_000
+"""Texts split into pieces at once (``ascii_pieces``). The texts of a batch share most of their distinct pieces, so
+the work per distinct piece and token shrinks per text as batches grow (a quarter less time for the index than at
+1,000 texts); the arrays of a batch take about 20 bytes a piece, some 12 MB."""
+_READINGS_KEPT = 50_000
+"""Runs of capitalised words, and mid-sentence pieces, whose readings are remembered (a few MB) before starting
+again."""
+_MAX_PIECES = 200_000
+"""Distinct pieces remembered before the memory of them is cleared (a text of random letters makes many)."""
+
+
+@dataclass
+class TokenIndex:
+    """Token → messages per thread, thread → participants, and the corpus lexicon."""
+
+    watched: frozenset[str] = frozenset()
+    """Lower-case names whose lower-case spelling is indexed too ("mary" for Mary)."""
+    threads: ThreadCounts = field(init=False)
+    """Token as written → number of messages containing it, per thread."""
+    _lexicon: Lexicon = field(default_factory=Lexicon)
+    """The lexicon without the lower-case words of ``_pieces`` (see ``lexicon``)."""
+    sequence_words: frozenset[str] = frozenset()
+    """Lower-case words of registered names of several words: runs of capitals with one are kept."""
+    runs: ThreadCounts = field(init=False)
+    """Run of capitalised words containing a ``sequence_words`` word → messages per thread."""
+    paired: Counter[str] = field(default_factory=Counter)
+    """Capitalised word → messages where it stands next to a capitalised word that is not an ordinary one."""
+    _pieces: Counter[str] = field(default_factory=Counter, repr=False, compare=False)
+    """Piece → times seen since the lexicon last counted the lower-case words of the pieces."""
+    _always: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
+    """Piece seen that holds tokens counted wherever they stand → those tokens."""
+    _boring: set[str] = field(default_factory=set, repr=False, compare=False)
+    """Pieces seen that hold no such token (a common word capitalised may still count in mid-sentence)."""
+    _ordinary: _OrdinaryWords = field(init=False, repr=False, compare=False)
+    """Word → whether it is an ordinary word (on the word list or a stop word), as words are first seen."""
+    _run_readings: _RunReadings = field(init=False, repr=False, compare=False)
+    """Run of capitalised words → what the index keeps of it, as runs are first seen."""
+    codes: ThreadCodes = field(default_factory=ThreadCodes, repr=False, compare=False)
+    """The codes of the threads seen (and their sessions), with which ``threads``, ``runs`` and ``participation``
+    count."""
+    participation: Members = field(init=False, repr=False, compare=False)
+    """Who is active in which thread (senders and the senders they reply to)."""
+
+    def __post_init__(self) -> None:
+        self.threads = ThreadCounts(self.codes)
+        self.runs = ThreadCounts(self.codes)
+        self.participation = Members(self.codes)
+        self._ordinary = _OrdinaryWords(self._lexicon.words)
+        self._run_readings = _RunReadings(self.sequence_words, self._ordinary.__getitem__)
+
+    @property
+    def lexicon(self) -> Lexicon:
+        """How the corpus writes every word (see ``Lexicon``)."""
+        self._count_lower_words()
+        return self._lexicon
+
+    @property
+    def members(self) -> dict[str, set[str]]:
+        """Thread → participants active in it (senders and the senders they reply to)."""
+        return self.participation.by_thread()
+
+    @property
+    def involved(self) -> Involvement:
+        """Participant → threads in which they are active."""
+        return Involvement(self.participation)
+
+    @property
+    def sessions(self) -> ThreadSessions:
+        """Thread → the session it belongs to ("" when the messages have no sessions)."""
+        return ThreadSessions(self.codes)
+
+    def add(self, message: Message) -> None:
+        """Index one message.
+
+        The text is split into pieces (see ``_UNICODE_PIECE``); what each distinct piece holds (the tokens it
+        adds to the index wherever it stands) is worked out the first time it is seen, and its plain lower-case
+        word when the lexicon is read. A token that is also a common word ("Will you ...", "May I ...") is
+        counted only where it stands in mid-sentence, which is where a mid-sentence word is: it starts its piece.
+        """
+        code = self.codes.code(message.thread, message.session)
+        self._add_members(message, code)
+        self._add_text(_without_addresses(message.text), code)
+
+    def add_all(self, messages: Sequence[Message], codes: Sequence[int]) -> None:
+        """Index messages in file order, given the codes of their threads: what ``add`` does one by one, with the
+        texts of ASCII characters only split into pieces a batch at a time (``ascii_pieces``)."""
+        texts: list[str] = []
+        batch: list[int] = []
+        for message, code in zip(messages, codes):
+            self._add_members(message, code)
+            text = _without_addresses(message.text)
+            if text.isascii():
+                texts.append(text)
+                batch.append(code)
+                if len(texts) == BATCH:
+                    self._add_ascii(texts, batch)
+                    texts, batch = [], []
+            else:
+                self._add_ascii(texts, batch)
+                texts, batch = [], []
+                self._add_text(text, code)
+        self._add_ascii(texts, batch)
+
+    def _add_members(self, message: Message, code: int) -> None:
+        self.participation.add(code, message.sender)
+        if message.parent_sender:
+            self.participation.add(code, message.parent_sender)
+
+    def _add_text(self, text: str, code: int) -> None:
+        """Index one text (its addresses removed) of the thread with the given code."""
+        if text.isascii():
+            pieces = text.translate(_ASCII_PIECES).split()
+            mid, runs = _ascii_mid_and_runs(text)
+        else:
+            pieces = _UNICODE_PIECE.findall(text)
+            mid, runs = _MID_SENTENCE.findall(text), RUN.findall(text)
+        self._pieces.update(pieces)
+        counted = self._collect(set(pieces).difference(self._boring))
+        if mid:
+            common = self._lexicon.words
+            counted.update(word for word in mid if len(word) > 1 and word.casefold() in common)
+            self._lexicon.capitalised.update(word.casefold() for word in mid if word[0].isupper())
+        self._count(code, counted)
+        if runs:
+            self._add_runs([(code, runs)])
+
+    def _add_ascii(self, texts: list[str], codes: list[int]) -> None:
+        """Index texts of ASCII characters only, in order, as ``_add_text`` one by one does.
+
+        Each distinct piece of the batch is learnt and looked up once; only the pieces that hold tokens, the words
+        in mid-sentence and the places where a run of capitalised words may start are then read one by one. A
+        batch that would make the memory of pieces overflow (and so be cleared partway) is read text by text.
+        """
+        if not texts:
+            return
+        pieces = split_texts(texts)
+        always, boring = self._always, self._boring
+        fresh = [piece for piece in pieces.distinct if piece not in always and piece not in boring]
+        if len(always) + len(boring) + len(fresh) > _MAX_PIECES + 1:
+            for text, code in zip(texts, codes):
+                self._add_text(text, code)
+            return
+        self._pieces.update(dict(zip(pieces.distinct, pieces.counts)))
+        for piece in fresh:
+            self._learn(piece)
+        held = [always.get(piece, ()) for piece in pieces.distinct]
+        names: dict[str, int] = {}
+        texts_of, tokens_of = _tokens_of(
+            pieces, [len(tokens) for tokens in held],
+            [names.setdefault(token, len(names)) for tokens in held for token in tokens],
+        )
+        mid = pieces.mid_sentence()
+        words = [_leading_word(pieces.distinct[piece]) for piece in pieces.code[mid].tolist()]
+        self._lexicon.capitalised.update(folded for _, folded in words)
+        common = self._lexicon.words
+        mid_texts, mid_tokens = [], []
+        for text, (word, folded) in zip(pieces.text_of(pieces.start[mid]).tolist(), words):
+            if len(word) > 1 and folded in common:
+                mid_texts.append(text)
+                mid_tokens.append(names.setdefault(word, len(names)))
+        self._count_all(
+            np.asarray(codes, dtype=np.uint32), list(names),
+            np.concatenate([texts_of, np.asarray(mid_texts, dtype=np.int64)]),
+            np.concatenate([tokens_of, np.asarray(mid_tokens, dtype=np.int64)]),
+        )
+        runs = _ascii_runs(pieces)
+        self._add_runs((codes[number], found) for number, found in runs.items())
+
+    def _count_all(self, codes: np.ndarray, names: list[str], texts: np.ndarray, tokens: np.ndarray) -> None:
+        """Count, for each (text, token) pair given, one message of the text's thread for the token (each pair
+        once, however often given); ``codes``: the thread code of each text, ``names``: the tokens by number."""
+        token, text = np.divmod(np.unique(tokens * len(codes) + texts), len(codes))
+        self.threads.add_all(names, token, codes[text])
+
+    def _count(self, code: int, counted: set[str]) -> None:
+        """Count one message of the thread with the given code for each of the tokens."""
+        for token in counted:
+            self.threads.add(token, code)
+
+    def _add_runs(self, found: Iterable[tuple[int, list[str]]]) -> None:
+        """Add messages' runs of capitalised words, each message's with the code of its thread."""
+        readings, paired = self._run_readings, self.paired
+        for code, runs in found:
+            if len(runs) == 1:  # most messages: nothing to merge
+                kept, near = readings[runs[0]]
+                kept_runs: Iterable[str] = () if kept is None else (kept,)
+            else:
+                kept_runs, near_words = set(), set[str]()
+                for run in runs:
+                    kept, near = readings[run]
+                    if kept is not None:
+                        kept_runs.add(kept)
+                    near_words.update(near)
+                near = tuple(near_words)
+            for kept in kept_runs:
+                self.runs.add(kept, code)
+            for word in near:
+                paired[word] = paired.get(word, 0) + 1
+
+    def _collect(self, pieces: set[str]) -> set[str]:
+        """The tokens counted wherever they stand of a message's pieces not known to hold none (learning new ones)."""
+        counted: set[str] = set()
+        always = self._always
+        for piece in pieces:
+            held = always.get(piece)
+            if held is None:
+                held = self._learn(piece)
+            counted.update(held)
+        return counted
+
+    def _learn(self, piece: str) -> tuple[str, ...]:
+        """The tokens of a piece not seen before that the index counts wherever they stand.
+
+        A plain lower-case word is indexed only when it is a name we watch; a capitalised word that is also
+        a common word only in mid-sentence (``add``).
+        """
+        if len(self._always) + len(self._boring) > _MAX_PIECES:
+            self._count_lower_words()
+            self._always.clear()
+            self._boring.clear()
+            self._ordinary.clear()
+        words = (ASCII_PATTERNS if piece.isascii() else UNICODE_PATTERNS)[0]
+        common = self._lexicon.words
+        held = tuple(
+            token for token in dict.fromkeys(words.findall(piece))
+            if len(token) > 1 and (
+                token.casefold() not in common if not token.islower() else token in self.watched or "?" in token
+            )
+        )
+        if held:
+            self._always[piece] = held
+        else:
+            self._boring.add(piece)
+        return held
+
+    def _count_lower_words(self) -> None:
+        """Count the plain lower-case words of the pieces seen since the last time in the lexicon.
+
+        A piece holds at most one, at its start (nothing a piece is made of may stand before it); the words are
+        counted in the order they first occur, as counting them message by message would.
+        """
+        lower = self._lexicon.lower
+        for piece, times in self._pieces.items():
+            word = (ASCII_PATTERNS if piece.isascii() else UNICODE_PATTERNS)[1].match(piece)
+            if word is not None:
+                lower[word.group()] += times
+        self._pieces.clear()
+
+    def absorb(self, later: TokenIndex) -> None:
+        """Add the index of the messages that follow (see ``Scan.absorb``)."""
+        recode = self.codes.recode(later.codes)
+        self.threads.absorb(later.threads, recode)
+        self.runs.absorb(later.runs, recode)
+        self.participation.absorb(later.participation, recode)
+        self.paired.update(later.paired)
+        lexicon, theirs = self.lexicon, later.lexicon
+        lexicon.lower.update(theirs.lower)
+        lexicon.capitalised.update(theirs.capitalised)
+
+    def records(self) -> TokenIndex:
+        """The counts this index holds and who is active in which thread, without its word lists (cheap to send
+        between processes)."""
+        lexicon = Lexicon(self.lexicon.lower, self.lexicon.capitalised, frozenset())
+        records = TokenIndex(frozenset(), lexicon, frozenset(), self.paired, codes=self.codes)
+        records.threads, records.runs, records.participation = self.threads, self.runs, self.participation
+        return records
+
+    def count(self, token: str, threads: Collection[str]) -> int:
+        """Messages containing the token in the given threads."""
+        if token not in self.threads:
+            return 0
+        per_thread = self.threads[token]
+        if len(threads) < len(per_thread):
+            return sum(per_thread.get(thread, 0) for thread in threads)
+        return sum(n for thread, n in per_thread.items() if thread in threads)
+
+    def count_for(self, token: str, participant: str) -> int:
+        """Messages containing the token in the threads where the participant is active."""
+        return self.count(token, self.involved.get(participant, set()))
+
+    def tokens(self) -> Iterable[str]:
+        """Every indexed token."""
+        return self.threads.keys()
+
+    def _indexable(self, token: str) -> bool:
+        """Tokens that may be names: capitalised, with a lost accent, or a known name in lower case."""
+        return not token.islower() or token in self.watched or "?" in token
+
+
+class _OrdinaryWords(dict[str, bool]):
+    """Word → whether its case-folded form is on the word list or a stop word, filled as words are first seen."""
+
+    def __init__(self, words: frozenset[str]) -> None:
+        super().__init__()
+        self.words = words
+
+    def __missing__(self, word: str) -> bool:
+        key = word.casefold()
+        ordinary = self[word] = key in self.words or key in STOPWORDS
+        return ordinary
+
+
+class _RunReadings(dict[str, tuple[str | None, tuple[str, ...]]]):
+    """Run of capitalised words as found → the run with single spaces when it holds one of the words (else None),
+    and its words that stand next to a capitalised word that is not an ordinary one; read when first seen (the same
+    runs come again: "Hi Mary", "Thanks Rob")."""
+
+    def __init__(self, words: frozenset[str], ordinary: Callable[[str], bool]) -> None:
+        super().__init__()
+        self.words, self.ordinary = words, ordinary
+
+    def __missing__(self, run: str) -> tuple[str | None, tuple[str, ...]]:
+        if len(self) >= _READINGS_KEPT:
+            self.clear()
+        words = [run.split()]
+        kept = next(iter(sequences_of(words, self.words)), None)
+        reading = self[run] = kept, tuple(named_neighbours(words, self.ordinary))
+        return reading
+
+
+def _without_addresses(text: str) -> str:
+    """The text with its e-mail addresses, URLs and paths made spaces."""
+    if "@" in text or "://" in text or "www." in text:
+        return _ADDRESS.sub(" ", text)
+    if "/" in text:
+        return _PATH.sub(" ", text)  # without "@", "://" and "www." only the paths of _ADDRESS can match
+    return text
+
+
+@functools.lru_cache(maxsize=_READINGS_KEPT)
+def _leading_word(piece: str) -> tuple[str, str]:
+    """The capitalised word a piece starts with (one starting with a capital), and its case-folded form."""
+    word = _ASCII_LEADING.match(piece)
+    assert word is not None, piece
+    return word.group(), word.group().casefold()
+
+
+def _tokens_of(pieces: Pieces, held: list[int], tokens: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """(text, token) for every token a piece of the batch holds; ``held``: how many tokens each distinct piece
+    holds, ``tokens``: those tokens, piece after piece."""
+    sizes = np.asarray(held, dtype=np.int64)
+    flat = np.asarray(tokens, dtype=np.int64)
+    hits = np.flatnonzero(sizes[pieces.code])
+    holding = pieces.code[hits]
+    each = sizes[holding]
+    texts = np.repeat(pieces.text_of(pieces.start[hits]), each)
+    firsts = np.cumsum(sizes) - sizes
+    within = np.arange(len(texts)) - np.repeat(np.cumsum(each) - each, each)
+    return texts, flat[np.repeat(firsts[holding], each) + within]
+
+
+def _ascii_runs(pieces: Pieces) -> dict[int, list[str]]:
+    """The runs of capitalised words of a batch of ASCII texts, by text: what ``ASCII_RUN.findall`` finds in each.
+
+    The pattern is tried only where a run may start (``Pieces.run_starts``), from left to right, and not inside
+    a run already found: every run ``findall`` would find starts at one of those places.
+    """
+    found: list[str] = []
+    starts: list[int] = []
+    end = 0
+    joined = pieces.joined
+    for start in pieces.run_starts():
+        if start >= end and (match := ASCII_RUN.match(joined, start)) is not None:
+            found.append(match.group())
+            starts.append(start)
+            end = match.end()
+    runs: dict[int, list[str]] = {}
+    for text, run in zip(pieces.text_of(np.asarray(starts, dtype=np.int64)).tolist(), found):
+        runs.setdefault(text, []).append(run)
+    return runs
+
+
+def _ascii_mid_and_runs(text: str) -> tuple[list[str], list[str]]:
+    """The words in mid-sentence and the runs of capitalised words of a text of ASCII characters only."""
+    capitals = _ASCII_CAPITAL.findall(text)
+    if not capitals:
+        return [], []
+    if any(before in SPACES for _, before in capitals):
+        mid = ASCII_PATTERNS[2].findall(text)  # several spaces before a capital: the full pattern decides
+    else:
+        mid = [word for word, before in capitals if before in MID_BEFORE]
+    return mid, ASCII_RUN.findall(text)

@@ -1,0 +1,115 @@
+"""Spelling variants of a participant's names that occur where the participant is active.
+
+- familiar forms from the nickname table (Robert → Bob), in either direction;
+- case variants (RObert, MARY, mary), but never a lower-case word ("will" for Will);
+- accent variants (José / Jose) and accents lost in an archive (``G?nther`` for ``G\\ufffdnther``);
+- misspellings within a small edit distance, transpositions counting as one edit
+  (Optimal String Alignment): 1 edit for names of 4–7 letters, 2 from 8 letters,
+  none below 4. A misspelling must start with the same letter, be capitalised,
+  and be neither an ordinary word nor a name someone else has.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable, Iterator
+
+import regex
+from rapidfuzz import process
+from rapidfuzz.distance import OSA
+
+from nicknames.collect.discover.lexicon import Lexicon
+
+MIN_FUZZY_LENGTH = 4
+"""Names shorter than this get no misspelling suggestions (too many near words)."""
+LONG_NAME = 8
+"""Names at least this long may be misspelt by two edits; shorter ones by one."""
+MIN_CASE_LENGTH = 3
+"""Names shorter than this get no case-variant suggestions ("ED", "AL" are usually abbreviations)."""
+LOST_ACCENT = "?\ufffd"
+"""Characters an archive writes in place of a letter it could not encode."""
+
+
+def allowed_edits(name: str) -> int:
+    """How many edits a misspelling of this name may be away from it."""
+    if len(name) < MIN_FUZZY_LENGTH:
+        return 0
+    return 1 if len(name) < LONG_NAME else 2
+
+
+def strip_accents(text: str) -> str:
+    """The text without combining marks, case-folded: "José" → "jose"."""
+    if text.isascii():
+        return text.casefold()  # NFKD leaves ASCII as it is and no ASCII character is a combining mark
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+class Vocabulary:
+    """The indexed tokens, grouped for the lookups of case, accent and misspelling variants."""
+
+    def __init__(self, tokens: Iterable[str], lexicon: Lexicon, known_names: frozenset[str]) -> None:
+        self.by_case: dict[str, list[str]] = {}
+        self.by_accent: dict[str, list[str]] = {}
+        self.by_shape: dict[tuple[str, int], list[str]] = {}
+        self.lost_accents: list[str] = []
+        for token in tokens:
+            self.by_case.setdefault(token.casefold(), []).append(token)
+            self.by_accent.setdefault(strip_accents(token), []).append(token)
+            if any(c in LOST_ACCENT for c in token):
+                self.lost_accents.append(token)
+            elif _misspelling_candidate(token, lexicon, known_names):
+                self.by_shape.setdefault((token[0].casefold(), len(token)), []).append(token)
+        self.lexicon = lexicon
+
+    def case_variants(self, name: str) -> list[str]:
+        """Tokens equal to the name but for case; lower-case ones only when the name is not a word."""
+        if len(name) < MIN_CASE_LENGTH:
+            return []
+        word = self.lexicon.is_word(name)
+        return [t for t in self.by_case.get(name.casefold(), []) if t != name and not (word and t.islower())]
+
+    def accent_variants(self, name: str) -> list[str]:
+        """Tokens equal to the name but for accents (and case), and spellings of a lost accent."""
+        found = [t for t in self.by_accent.get(strip_accents(name), []) if t.casefold() != name.casefold()]
+        if any(c in LOST_ACCENT for c in name):
+            pattern = _lost_accent_pattern(name)
+            found.extend(t for t in self._lost_accent_candidates(name) if t != name and pattern.fullmatch(t))
+        return list(dict.fromkeys(found))
+
+    def misspellings(self, name: str) -> list[str]:
+        """Capitalised tokens a few edits from the name (transposition = one edit)."""
+        edits = allowed_edits(name)
+        if edits == 0:
+            return []
+        first = name[0].casefold()
+        found: list[str] = []
+        for length in range(len(name) - edits, len(name) + edits + 1):
+            choices = self.by_shape.get((first, length), [])
+            if choices:
+                found.extend(match for match, _, _ in process.extract(
+                    name, choices, scorer=OSA.distance, score_cutoff=edits, limit=None))
+        # "Davids" is a possessive without its apostrophe, not a misspelling
+        return [t for t in found if t.casefold() not in (name.casefold(), name.casefold() + "s")]
+
+    def _lost_accent_candidates(self, name: str) -> Iterator[str]:
+        if name[0] in LOST_ACCENT:
+            yield from (t for tokens in self.by_case.values() for t in tokens)
+        else:
+            yield from (t for tokens in self.by_case.values() for t in tokens if t[0] == name[0])
+
+
+def _misspelling_candidate(token: str, lexicon: Lexicon, known_names: frozenset[str]) -> bool:
+    return (
+        len(token) >= MIN_FUZZY_LENGTH - 1
+        and token[0].isupper()
+        and not token.isupper()
+        and token.casefold() not in known_names
+        and not lexicon.is_word(token)
+    )
+
+
+def _lost_accent_pattern(name: str) -> regex.Pattern[str]:
+    """The name with each lost accent standing for one or two letters, or for itself."""
+    pieces = [r"(?:\p{L}{1,2}|[?\ufffd])" if c in LOST_ACCENT else regex.escape(c) for c in name]
+    return regex.compile("".join(pieces))

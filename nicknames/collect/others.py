@@ -1,0 +1,110 @@
+"""People who are not participants: the mapping's ``@others`` section, proposed, merged, numbered and audited.
+
+Mail and forum posts name people who never post and are on no class list: a colleague, a child,
+a vendor, the board in a legal footer. ``collect`` proposes their names (see
+``discover.others``) as suggestions in a section of their own::
+
+    @others | ?Henrik Olsen [2; fullname] | ?Henrik [1; part] | !Grand Canyon [1; fullname]
+
+The reviewer accepts, rejects (``!``), moves a name to a participant or to the keep list like any
+name. ``apply`` replaces the names in use by placeholders that keep people apart, ``[PERSON 1]``,
+``[PERSON 2]``, numbered once for the whole file (``--others keep`` leaves them, as the paper did);
+``audit`` reports person-like names of the output that are neither mapped nor kept.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from nicknames.collect.discover.others import (
+    PUBLIC_SENDERS,
+    Known,
+    OtherNames,
+    corpus_lexicon,
+    find_others,
+)
+from nicknames.io.class_list import is_person, registered_parts
+from nicknames.model.mapping import OTHERS, Mapping, Name, Status
+
+OTHERS_COMMENT = "# People who are not participants (colleagues, family, vendors): replaced by [PERSON n] unless kept."
+
+
+@dataclass(frozen=True)
+class PersonLike:
+    """A person-like name in an output that the mapping neither maps nor keeps (an audit finding)."""
+
+    message_id: str
+    text: str
+    cue: str
+    """Why it looks like a person's name: ``title``, ``relation``, ``fullname``, ``listed`` or ``part``."""
+
+
+def known_names(mapping: Mapping, class_list: dict[str, str] | None = None) -> Known:
+    """What the finder leaves alone (participants' names in use, the keep list) and the class list's people."""
+    names = {text.casefold() for texts in mapping.names.values() for text in texts}
+    people = set(names)
+    for full_name in (class_list or {}).values():
+        if is_person(full_name):
+            people.update(part.casefold() for part in registered_parts(full_name))
+    keep = {text.casefold() for text in mapping.keep}
+    keep.update(word for text in list(keep) for word in text.split() if len(word) > 1)
+    return Known(frozenset(names), frozenset(keep), frozenset(people))
+
+
+def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str, str] | None = None,
+                   threads: Sequence[str] | None = None, senders: Sequence[str] | None = None) -> OtherNames:
+    """Add the names of people who are not participants to the mapping's ``@others`` section, as suggestions
+    (``threads`` and ``senders``: the thread and sender of each text, see ``find_others``)."""
+    texts = list(texts)
+    found = find_others(texts, known_names(mapping, class_list), corpus_lexicon(texts), threads, senders)
+    for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
+        mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))
+    if OTHERS in mapping.entries and not mapping.entries[OTHERS].comments:
+        mapping.entries[OTHERS].comments = [OTHERS_COMMENT]
+    return found
+
+
+def merge_others(merged: Mapping, proposed: Mapping) -> None:
+    """Merge a new proposal's ``@others`` into an edited mapping: edits stay, deleted names stay deleted."""
+    if OTHERS not in proposed.entries:
+        return
+    claimed = {text for texts in merged.names.values() for text in texts} | set(merged.keep)
+    seen = merged.seen.setdefault(OTHERS, set())
+    for name in proposed.entry(OTHERS).names:
+        current = merged.entries[OTHERS].find(name.text) if OTHERS in merged.entries else None
+        if current is not None:
+            tags = tuple(dict.fromkeys(name.tags + current.tags))
+            merged.set_name(OTHERS, Name(current.text, name.count, tags, current.status))
+        elif name.text not in seen and name.text not in claimed:
+            merged.add_other(name)
+        seen.add(name.text)
+    if OTHERS in merged.entries:
+        merged.sort_names(OTHERS)
+        if not merged.entries[OTHERS].comments:
+            merged.entries[OTHERS].comments = [OTHERS_COMMENT]
+
+
+def unmapped_people(texts: Iterable[tuple[str, str]], mapping: Mapping,
+                    class_list: dict[str, str] | None = None) -> list[PersonLike]:
+    """Person-like names in an output that are neither a name of the mapping nor on its keep list.
+
+    Names of ``@others`` in any status, and names the reviewer deleted from it, count as known. A
+    name found without a title or relation in ``PUBLIC_SENDERS`` or more messages is taken as a
+    public name, as collect takes one that many people write (the output has no senders to count).
+    """
+    pairs = list(texts)
+    lexicon = corpus_lexicon(text for _, text in pairs)
+    known = known_names(mapping, class_list)
+    entry = mapping.entries.get(OTHERS)
+    reviewed = {name.text.casefold() for name in entry.names} if entry else set()
+    reviewed |= {text.casefold() for text in mapping.seen.get(OTHERS, ())}
+    findings: list[PersonLike] = []
+    for message_id, text in pairs:
+        found = find_others([text], known, lexicon)
+        findings.extend(PersonLike(message_id, name, found.tags[name][0]) for name in found.counts
+                        if name.casefold() not in reviewed)
+    messages = Counter(finding.text for finding in findings)
+    return [finding for finding in findings
+            if messages[finding.text] < PUBLIC_SENDERS or finding.cue in ("title", "relation")]

@@ -1,0 +1,167 @@
+"""Collect's single pass over the messages: salutations, class-list names and the discovery index.
+
+Each message is read once; everything collect learns from the texts is gathered
+here, and the decisions that need the whole corpus (whom a greeting addresses,
+which variants to suggest) are taken afterwards from what the pass recorded.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator, Mapping, Reversible, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from nicknames.collect.discover.attribution import Greetings
+from nicknames.collect.discover.lost_letters import lost_letter_words
+from nicknames.collect.discover.thread_counts import ThreadCodes, ThreadCounts
+from nicknames.collect.discover.token_index import TokenIndex
+from nicknames.model.messages import Message
+from nicknames.rules.matcher import NameMatcher
+from nicknames.rules.salutations import Rules, greeting_names, signoff_names
+
+
+@dataclass
+class ScanStats:
+    """What the pass saw, for the summary."""
+
+    messages: int = 0
+    greetings: int = 0
+    signoffs: int = 0
+    greetings_without_parent: int = 0
+    """Greetings in messages whose parent (and so addressee) is unknown."""
+
+
+_NO_RULES = Rules((), (), frozenset())
+
+
+class Posts(Mapping[str, Reversible[tuple[int, str]]]):
+    """Thread → its messages in file order as (position, sender), read from each message's thread and sender codes.
+
+    The table already holds every message's thread and sender, so the pass records
+    nothing for this: the messages are grouped by thread once, after the pass.
+    """
+
+    __slots__ = ("ends", "order", "sender", "senders", "threads")
+
+    def __init__(self, thread: np.ndarray, threads: ThreadCodes, sender: np.ndarray, senders: Sequence[str]) -> None:
+        self.threads = threads
+        """The codes of ``thread`` (those of the pass, so that a greeting's thread is looked up by its code)."""
+        self.order = np.argsort(thread, kind="stable").astype(np.int32)
+        """Positions, thread by thread, in file order within each thread."""
+        self.ends = np.cumsum(np.bincount(thread, minlength=len(threads.labels)))
+        """Where each thread's positions end in ``order``."""
+        self.sender = sender[self.order]
+        """The sender of each of those positions."""
+        self.senders = senders
+
+    @classmethod
+    def of_messages(cls, messages: Sequence[Message], threads: ThreadCodes | None = None) -> Posts:
+        """The posts of messages held in memory, their positions counted from 0 (their threads coded by ``threads``,
+        or by new codes)."""
+        codes = threads if threads is not None else ThreadCodes()
+        senders: dict[str, int] = {}
+        count = len(messages)
+        thread = np.fromiter((codes.code(m.thread, m.session) for m in messages), np.int32, count)
+        sender = np.fromiter((senders.setdefault(m.sender, len(senders)) for m in messages), np.int32, count)
+        return cls(thread, codes, sender, list(senders))
+
+    def __getitem__(self, thread: str) -> list[tuple[int, str]]:
+        code = self.threads.code_of(thread)
+        if code is None:
+            raise KeyError(thread)
+        return self.of_code(code)
+
+    def of_code(self, code: int) -> list[tuple[int, str]]:
+        """The posts of the thread with this code."""
+        start, end = (self.ends[code - 1] if code else 0), self.ends[code]
+        senders = self.senders
+        return list(zip(self.order[start:end].tolist(), map(senders.__getitem__, self.sender[start:end].tolist())))
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.threads.labels)
+
+    def __len__(self) -> int:
+        return len(self.threads.labels)
+
+
+@dataclass
+class Scan:
+    """Everything one pass over the messages records."""
+
+    rules: Rules
+    class_pattern: NameMatcher | None
+    index: TokenIndex
+    stats: ScanStats = field(default_factory=ScanStats)
+    greetings: Greetings = field(init=False)
+    signoffs: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(sender, name) → messages the sender signed with that name."""
+    lost: Counter[str] = field(default_factory=Counter)
+    """Word with a letter lost by the archive (``St?phane``) → messages it occurs in."""
+    class_usage: ThreadCounts = field(init=False)
+    """Registered name part → messages per thread it occurs in (thread codes of the index, four bytes a message)."""
+
+    def __post_init__(self) -> None:
+        self.greetings = Greetings(self.index.codes)
+        self.class_usage = ThreadCounts(self.index.codes)
+
+    def findings(self) -> Scan:
+        """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
+        found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, lost=self.lost)
+        found.greetings, found.class_usage = self.greetings, self.class_usage
+        return found
+
+    def absorb(self, later: Scan) -> None:
+        """Add what a pass over the messages that follow this pass's recorded.
+
+        Absorbing the passes over consecutive chunks in file order leaves every
+        count, list and key order as one pass over all of them would.
+        """
+        stats, other = self.stats, later.stats
+        stats.messages += other.messages
+        stats.greetings += other.greetings
+        stats.signoffs += other.signoffs
+        stats.greetings_without_parent += other.greetings_without_parent
+        self.greetings.extend(later.greetings)
+        self.signoffs.update(later.signoffs)
+        self.lost.update(later.lost)
+        self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
+        self.index.absorb(later.index)
+
+    def add_all(self, first: int, messages: Sequence[Message], threads: list[int] | None = None) -> None:
+        """Read messages in file order, the first at position ``first``: salutations and class-list names message by
+        message, the index for all of them at once (``TokenIndex.add_all``). ``threads``: the code of each message's
+        thread, when the codes of the pass are known before it."""
+        if threads is None:
+            codes = self.index.codes
+            threads = [codes.code(message.thread, message.session) for message in messages]  # in order, as one by one
+        for position, message, thread in zip(range(first, first + len(messages)), messages, threads):
+            self._read_salutations(position, message, thread)
+            self.lost.update(lost_letter_words(message.text))
+        if self.class_pattern is not None:
+            numbers: dict[str, int] = {}
+            parts, part_threads = [], []
+            for text, found in enumerate(self.class_pattern.names_in_texts([message.text for message in messages])):
+                for part in found:
+                    parts.append(numbers.setdefault(part, len(numbers)))
+                    part_threads.append(threads[text])
+            self.class_usage.add_all(
+                list(numbers), np.asarray(parts, dtype=np.int64), np.asarray(part_threads, dtype=np.uint32)
+            )
+        self.index.add_all(messages, threads)
+
+    def _read_salutations(self, position: int, message: Message, thread: int) -> None:
+        stats, text = self.stats, message.text
+        stats.messages += 1
+        greeted = greeting_names(text, self.rules)
+        if greeted:
+            stats.greetings += 1
+            stats.greetings_without_parent += message.parent_sender is None and not message.recipients
+            self.greetings.add(position, thread, message.sender, message.parent_sender, greeted, message.recipients)
+        signed = signoff_names(text, self.rules)
+        if signed:
+            stats.signoffs += 1
+            signoffs, sender = self.signoffs, message.sender
+            for name in signed:  # Counter.update would first ask whether a list is a Mapping
+                signoffs[sender, name] = signoffs.get((sender, name), 0) + 1

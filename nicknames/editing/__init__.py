@@ -1,0 +1,1 @@
+"""What the mapping editor works with, without the terminal: concordance, duplicates, undo, review."""

@@ -1,0 +1,127 @@
+"""The class list (participant id → registered full name) and the name parts it yields."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import regex
+
+from nicknames.model.columns import header_listing
+from nicknames.model.errors import InputError, where
+from nicknames.rules.salutations import TITLES
+from nicknames.rules.stopwords import SALUTATION_WORDS
+
+ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
+NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")
+
+_PART = regex.compile(r"^[\p{Lu}\p{Lt}\p{Lo}\ufffd?][\p{L}\p{M}'’\-\ufffd?]*$")
+"""A usable name part: starts with a capital (or a caseless letter); "of", "van", "de" are left out.
+``?`` and U+FFFD stand for letters an archive lost (see ``discover.variants``)."""
+
+NOT_PERSON_WORDS = frozenset(
+    """
+    team office chairman announcement announcements services service administration admin group desk
+    hotline newsletter news mail mailbox list inc ltd llc corp corporation company committee board
+    department dept support helpdesk information center centre noreply no-reply reply webmaster
+    enron coe operations trading general resources staff lab laboratory institute university project
+    secretariat association relations participants affairs report reports status market markets marketing
+    global infrastructure client clients customer customers org groups worldwide conference employees americas
+    alert alerts notification notifications update updates digest events registration sales
+    """.split()
+)
+"""Words that mark a class-list row as an office, a list or a company rather than a person."""
+
+JOB_TITLES = frozenset(
+    """
+    executive vp svp evp avp ceo cfo coo cto president vice director manager recruiting assistant senior
+    chief head coordinator analyst associate specialist administrator sr jr
+    """.split()
+)
+"""Job titles that some class lists put around a name ("Executive VP Carla Osei"): not name parts."""
+GENERATIONS = frozenset({"ii", "iii", "iv", "jr", "sr"})
+"""Suffixes of a name that tell generations apart ("Quill III"): not name parts."""
+NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS | GENERATIONS
+"""Words of a class-list row that are never name parts: job titles, "Dr.", "Prof.", "Thanks", "Jr", "III"."""
+_INITIAL = regex.compile(r"^\p{Lu}\.?$")
+_ASIDE = regex.compile(r"\([^()]*\)")
+"""A remark in parentheses after a name ("Carla Osei (on leave)"): not the name."""
+
+
+def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
+    """Participant id → registered full name, from a CSV with an id column and a name column."""
+
+    from nicknames.io.csv_file import (
+        read_csv_table,  # loads pandas: name rules import this module at start-up
+    )
+
+    frame = read_csv_table(path, encoding)
+    id_column = _pick(list(frame.columns), ID_COLUMNS, "participant id", path)
+    name_column = _pick(list(frame.columns), NAME_COLUMNS, "full name", path)
+    roster: dict[str, str] = {}
+    first_row: dict[str, int] = {}
+    for position, (participant, name) in enumerate(zip(frame[id_column], frame[name_column])):
+        participant, name = participant.strip(), " ".join(name.split())
+        if not participant or not name:
+            continue
+        if participant in roster and roster[participant] != name:
+            raise InputError(
+                f"{where(path, row=position, column=repr(id_column))}: a participant appears twice "
+                f"with different names (rows {first_row[participant] + 2} and {position + 2}); "
+                "keep one row per participant.",
+                detail=f"the participant id is {participant[:40]!r}",
+            )
+        roster[participant] = name
+        first_row.setdefault(participant, position)
+    return roster
+
+
+def is_person(full_name: str) -> bool:
+    """False for class-list rows that name an office, list or company ("Office of the Chairman", "ENRON")."""
+    lowered = full_name.lower()
+    words = regex.findall(r"[\p{L}]+", lowered)
+    return (
+        bool(words) and not any(word in NOT_PERSON_WORDS for word in words) and " and " not in f" {lowered} "
+        and not lowered.startswith(("the ", "dl-", "dl "))
+    )
+
+
+def registered_parts(full_name: str) -> list[str]:
+    """The forms of a registered name people use: full, first, last, first+last (without middle initials too),
+    middle, hyphen parts.
+
+    "Grey, Robert" is read as "Robert Grey". Single letters, parts with digits, generation suffixes ("III") and
+    remarks in parentheses ("(London office)") are left out.
+    """
+    full_name = " ".join(_ASIDE.sub(" ", full_name).split())
+    if full_name.count(",") == 1:
+        last, first = (part.strip() for part in full_name.split(","))
+        full_name = f"{first} {last}"
+    all_words = [word.strip(".,;:()\"") for word in full_name.split()]
+    titled = any(word.lower() in NOT_NAME_PARTS for word in all_words)
+    words = [word for word in all_words if _PART.match(word) and len(word) > 1 and word.lower() not in NOT_NAME_PARTS]
+    if not words:
+        return []
+    plain = not regex.search(r"\d", full_name) and not titled
+    full = " ".join(full_name.split()) if plain else " ".join(words)
+    parts = [full, *words]
+    dropped = [word for word in all_words if word not in words]
+    if len(words) == 2 and dropped and all(_INITIAL.match(word) for word in dropped):  # "Ada K. Quill": "Ada Quill"
+        parts.append(" ".join(words))
+    if len(words) > 2:
+        parts.append(f"{words[0]} {words[-1]}")
+        parts.extend(" ".join(words[i : i + 2]) for i in range(len(words) - 1))
+    for word in words:
+        parts.extend(piece for piece in word.split("-") if len(piece) > 1 and "-" in word)
+    return list(dict.fromkeys(parts))
+
+
+def _pick(header: list[str], spellings: tuple[str, ...], role: str, path: Path) -> str:
+    lowered = {column.strip().lower().replace(" ", "_"): column for column in header}
+    for spelling in spellings:
+        if spelling in lowered:
+            return lowered[spelling]
+    shown, detail = header_listing(header)
+    raise InputError(
+        f"{path}: no {role} column was found among {shown}; "
+        f"the class list needs columns such as {spellings[0]!r} and {NAME_COLUMNS[0]!r}.", detail=detail
+    )

@@ -1,0 +1,423 @@
+"""Tabular exports in CSV, JSON Lines and Parquet: which format a path holds, reading and writing each.
+
+Every reader gives the same thing, a DataFrame of string cells, so column
+guessing, collect and apply never see the format. JSON Lines and Parquet keep
+what was read (``TableFile.original``) so that output in the input's own format
+keeps the types of the columns apply did not change (numbers stay numbers).
+Spreadsheets (``.xlsx``, ``.xls``, ``.ods``) are read, first sheet or a named one,
+and written back as CSV. A CSV file's delimiter, byte order mark and line
+ending are kept (``TableFile.dialect``) so that the output opens as the input did.
+Mail archives (``mbox``, ``eml``) are named here too; ``nicknames.io.mail`` reads them.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import pandas as pd
+import regex
+
+from nicknames.io.csv_file import (
+    CsvDialect,
+    read_csv_table,
+    sniff_dialect,
+)
+from nicknames.io.encodings import check_one_encoding, mixed_error, mixed_lines
+from nicknames.io.input_files import check_input_kind
+from nicknames.io.output import PRIVATE_MODE, atomic_output, atomic_path
+from nicknames.model.errors import InputError, OutputError
+
+_SURROGATE = regex.compile(r"[\ud800-\udfff]")
+TABULAR = ("csv", "jsonl", "parquet")
+MAIL = ("mbox", "eml")
+FORMATS = TABULAR + MAIL
+"""Every output format (and input format): tables, an mbox file, and a folder of ``.eml`` files."""
+
+SPREADSHEETS = ("xlsx", "ods")
+"""Input-only formats: a workbook is read as a table and written back as CSV."""
+
+SUFFIXES = {
+    ".csv": "csv", ".tsv": "csv", ".tab": "csv",
+    ".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet", ".pq": "parquet",
+    ".mbox": "mbox", ".mbx": "mbox", ".eml": "eml",
+    ".xlsx": "xlsx", ".xlsm": "xlsx", ".xlsb": "xlsx", ".xls": "xlsx", ".ods": "ods",
+}
+"""File name endings and the format they mean; other files are recognised by their first bytes."""
+
+STDOUT_FORMATS = ("csv", "jsonl", "mbox")
+"""Formats that can be written to standard output (Parquet is binary, ``eml`` is a folder)."""
+
+
+@dataclass
+class TableFile:
+    """A tabular export as read: string cells for the pipeline, and the original values for writing back."""
+
+    frame: pd.DataFrame
+    format: str
+    original: pd.DataFrame | list[dict[str, Any]] | None = field(default=None, repr=False)
+    """Parquet: the typed frame; JSON Lines: the records as parsed; CSV: None (all text already)."""
+    dialect: CsvDialect | None = None
+    """CSV: its delimiter, byte order mark and line ending, which the output keeps."""
+
+    def output_format(self) -> str:
+        """The format the output is written in by default: the input's, CSV for a spreadsheet."""
+        return "csv" if self.format in SPREADSHEETS else self.format
+
+
+def detect_format(path: Path) -> str:
+    """The format of an input path: a folder is ``eml``; a file by its ending, else by its first bytes."""
+    check_input_kind(path)
+    if path.is_dir():
+        return "eml"
+    known = SUFFIXES.get(path.suffix.lower())
+    if known is not None:
+        return known
+    try:
+        with path.open("rb") as stream:
+            head = stream.read(5)
+    except FileNotFoundError:
+        raise InputError(f"File {path} does not exist; check the path.") from None
+    except OSError as error:
+        raise InputError(f"Cannot read {path}: {error.strerror}.") from None
+    return _sniff(head.lstrip(b"\xef\xbb\xbf"))
+
+
+def _sniff(head: bytes) -> str:
+    if head.startswith(b"PK\x03\x04") or head.startswith(b"\xd0\xcf\x11\xe0"):
+        return "xlsx"  # a zip (xlsx, ods) or an old compound file (xls): calamine tells them apart
+    if head.startswith(b"From "):
+        return "mbox"
+    if head.startswith(b"PAR1"):
+        return "parquet"
+    if head.lstrip().startswith(b"{"):
+        return "jsonl"
+    return "csv"
+
+
+def check_format(name: str | None, option: str = "--output-format") -> str | None:
+    """A format name given by the user, checked; None stays None."""
+    if name is None:
+        return None
+    lowered = name.lower().lstrip(".")
+    lowered = {"json": "jsonl", "ndjson": "jsonl"}.get(lowered, lowered)
+    if lowered not in FORMATS:
+        raise InputError(f"Unknown format {name!r} for {option}; choose one of {', '.join(FORMATS)}.")
+    return lowered
+
+
+def read_table_file(
+    path: Path, fmt: str, encoding: str | None = None, *, delimiter: str | None = None, sheet: str | None = None
+) -> TableFile:
+    """Read a CSV, JSON Lines, Parquet or spreadsheet file with every cell as a string.
+
+    ``delimiter`` is a CSV file's (sniffed when None); ``sheet`` a workbook's (the first when None).
+    """
+    if fmt == "csv":
+        dialect = sniff_dialect(path, encoding, delimiter)
+        return TableFile(read_csv_table(path, encoding, dialect.delimiter), "csv", dialect=dialect)
+    if fmt in SPREADSHEETS:
+        return TableFile(read_spreadsheet(path, sheet), fmt)
+    if fmt == "jsonl":
+        records = read_jsonl_records(path, encoding)
+        return TableFile(_frame_of_records(records, path), "jsonl", records)
+    if fmt == "parquet":
+        original = read_parquet_frame(path)
+        return TableFile(as_strings(original), "parquet", original)
+    raise InputError(f"{path} is a {fmt} archive, not a table; it is read as mail, not with read_table_file.")
+
+
+def read_jsonl_records(path: Path, encoding: str | None = None) -> list[dict[str, Any]]:
+    """The JSON objects of a JSON Lines file, one a line; blank lines are skipped."""
+    records: list[dict[str, Any]] = []
+    if encoding is not None:
+        check_one_encoding(path, encoding)
+    for number, line in _lines(path, encoding):
+        if not line.strip():
+            continue
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise InputError(
+                f"{path}, line {number}, column {error.colno}: not valid JSON ({error.msg}); "
+                "a JSON Lines file has one JSON object on each line."
+            ) from None
+        except RecursionError:
+            raise InputError(
+                f"{path}, line {number}: a value nests lists or objects too deeply to be read; "
+                "flatten it or remove it from the export."
+            ) from None
+        if "\\u" in line and _has_lone_surrogate(record):
+            raise InputError(
+                f"{path}, line {number}: a \\u escape names half of a character (a lone surrogate such as "
+                "\\ud800) that no text can hold; fix or remove it in the export."
+            )
+        if not isinstance(record, dict):
+            raise InputError(
+                f"{path}, line {number}: expected a JSON object such as {{\"id\": 1, \"text\": \"...\"}}, "
+                f"found {type(record).__name__}; a JSON Lines file has one object on each line."
+            )
+        records.append(record)
+    if not records:
+        raise InputError(f"{path} has no JSON objects; it needs at least one message.")
+    return records
+
+
+def _has_lone_surrogate(record: dict[str, Any]) -> bool:
+    """True when a key or string value of ``record`` holds a surrogate code point, which UTF-8 cannot write."""
+    waiting: list[Any] = [record]
+    while waiting:
+        value = waiting.pop()
+        if isinstance(value, dict):
+            waiting.extend(value.keys())
+            waiting.extend(value.values())
+        elif isinstance(value, list):
+            waiting.extend(value)
+        elif isinstance(value, str) and _SURROGATE.search(value):
+            return True
+    return False
+
+
+def _lines(path: Path, encoding: str | None) -> Iterator[tuple[int, str]]:
+    try:
+        with path.open(encoding=encoding or "utf-8-sig", errors="strict", newline="") as stream:
+            yield from enumerate((line.rstrip("\r\n") for line in stream), start=1)
+    except FileNotFoundError:
+        raise InputError(f"File {path} does not exist; check the path.") from None
+    except UnicodeDecodeError as error:
+        if encoding is None and (mixed := mixed_lines(path.read_bytes())) is not None:
+            raise mixed_error(path, mixed) from None
+        raise InputError(
+            f"{path} is not valid {encoding or 'utf-8'} (byte {error.start} of a line cannot be decoded); "
+            "give its encoding with --encoding."
+        ) from None
+    except LookupError:
+        raise InputError(f"Unknown encoding {encoding!r}; use a name such as utf-8, cp1252 or latin-1.") from None
+
+
+def read_parquet_frame(path: Path) -> pd.DataFrame:
+    """A Parquet file as pandas reads it (with its types)."""
+    if not path.is_file():
+        raise InputError(f"File {path} does not exist; check the path.")
+    try:
+        frame = pd.read_parquet(path)
+    except ImportError:
+        raise InputError(
+            f"Reading {path} needs the pyarrow package; install it with 'pip install pyarrow'."
+        ) from None
+    except Exception as error:  # pyarrow raises its own error types for every kind of damage
+        raise InputError(f"{path} is not a readable Parquet file: {_first_line(error)}.") from None
+    if frame.empty:
+        raise InputError(f"{path} has no rows; it needs at least one message.")
+    # A named index (message ids written by pandas) becomes an ordinary column, so no data is lost.
+    return frame.reset_index(drop=isinstance(frame.index, pd.RangeIndex))
+
+
+def read_spreadsheet(path: Path, sheet: str | None = None) -> pd.DataFrame:
+    """One sheet of an ``.xlsx``, ``.xls`` or ``.ods`` workbook (the first unless named) as string cells.
+
+    The first row is the header. Numbers that are whole come out as ``1``, not
+    ``1.0``, because a spreadsheet stores every number as a float.
+    """
+    rows = _sheet_rows(path, sheet)
+    if not rows or not any(cell_text(cell).strip() for cell in rows[0]):
+        raise InputError(f"{path}: the sheet {sheet or 'first'!s} is empty; the first row must be the header.")
+    header = [cell_text(cell).strip() for cell in rows[0]]
+    from nicknames.io.csv_file import check_header
+
+    while header and not header[-1]:
+        header.pop()  # empty columns at the right edge of a sheet are not columns
+    check_header(header, path)
+    body = [[cell_text(cell) for cell in row[: len(header)]] for row in rows[1:] if any(cell_text(c) for c in row)]
+    if not body:
+        raise InputError(f"{path} has a header but no rows; it needs at least one message.")
+    return pd.DataFrame([row + [""] * (len(header) - len(row)) for row in body], columns=header, dtype=object)
+
+
+def _sheet_rows(path: Path, sheet: str | None) -> list[list[Any]]:
+    # Imported here: only a spreadsheet needs it.
+    from python_calamine import CalamineError, CalamineWorkbook
+
+    if not path.is_file():
+        raise InputError(f"File {path} does not exist; check the path.")
+    try:
+        workbook = CalamineWorkbook.from_path(str(path))
+    except Exception as error:  # calamine raises several types for damaged or encrypted files
+        raise InputError(f"{path} is not a readable spreadsheet ({_first_line(error)}); "
+                         "save it again as .xlsx or export it as CSV.") from None
+    names = list(workbook.sheet_names)
+    if sheet is not None and sheet not in names:
+        raise InputError(f"{path} has no sheet {sheet!r}; its sheets are {', '.join(map(repr, names))}: "
+                         "name one with --sheet.")
+    if not names:
+        raise InputError(f"{path} has no sheets.")
+    try:
+        return list(workbook.get_sheet_by_name(sheet or names[0]).to_python(skip_empty_area=True))
+    except CalamineError as error:
+        raise InputError(f"{path}: the sheet cannot be read ({_first_line(error)}).") from None
+
+
+def _first_line(error: Exception) -> str:
+    text = str(error).strip()
+    return (text.splitlines()[0] if text else type(error).__name__).rstrip(".")
+
+
+def cell_text(value: Any) -> str:
+    """A value as a string cell: None and missing are empty, nested values are compact JSON."""
+    if value is None or (isinstance(value, float) and value != value):
+        return ""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return str(int(value))  # pandas writes ids of a column with gaps as 1.0: they are the id 1
+    if isinstance(value, (dict, list)):
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    if hasattr(value, "tolist"):  # numpy arrays and scalars from Parquet
+        return cell_text(value.tolist())
+    if hasattr(value, "isoformat"):
+        return str(value.isoformat())
+    return str(value)
+
+
+def _frame_of_records(records: list[dict[str, Any]], path: Path) -> pd.DataFrame:
+    columns = list(dict.fromkeys(key for record in records for key in record))
+    rows = {column: [cell_text(record.get(column)) for record in records] for column in columns}
+    return pd.DataFrame(rows, columns=columns, dtype=object)
+
+
+def as_strings(original: pd.DataFrame) -> pd.DataFrame:
+    """A DataFrame of any types as the string cells the pipeline reads (missing values become empty)."""
+    rows = {str(column): [cell_text(value) for value in original[column]] for column in original.columns}
+    return pd.DataFrame(rows, columns=[str(column) for column in original.columns], dtype=object)
+
+
+# ---------------------------------------------------------------------- writing
+
+
+def write_table(
+    frame: pd.DataFrame, output: Path | None, fmt: str, source: TableFile | None = None, encoding: str | None = None
+) -> None:
+    """Write a table to a file (atomically) or, for text formats, to stdout.
+
+    With ``source`` in the same format, unchanged cells keep their original values and types, and a
+    CSV file keeps its delimiter, line ending and byte order mark. ``encoding`` sets the output's
+    (``utf-8-sig`` writes the byte order mark that Excel needs to read accents right).
+    """
+    if fmt not in TABULAR:
+        raise OutputError(f"A table cannot be written as {fmt}; choose one of {', '.join(TABULAR)}.")
+    same = source if source is not None and source.output_format() == fmt else None
+    encoding = output_encoding(encoding, dialect_of(same))
+    if output is None:
+        if fmt not in STDOUT_FORMATS:
+            raise OutputError("Parquet output is binary and cannot go to standard output; name the file with --output.")
+        if encoding == "utf-8-sig":
+            sys.stdout.write("\ufeff")
+        _write_text(frame, sys.stdout, fmt, same)
+    elif fmt == "parquet":
+        _write_parquet(frame, output, same)
+    else:
+        try:
+            with atomic_output(output, newline="", encoding=encoding) as stream:
+                _write_text(frame, stream, fmt, same)
+        except UnicodeEncodeError as error:
+            raise OutputError(
+                f"The output cannot be written in {encoding}: it holds {error.object[error.start]!r}, which that "
+                "encoding lacks; nothing was written. Use --output-encoding utf-8-sig (Excel reads it)."
+            ) from None
+
+
+def output_encoding(encoding: str | None, dialect: CsvDialect) -> str:
+    """The encoding to write text output in: the one asked for, else UTF-8 with the input's byte order mark."""
+    if encoding is None:
+        return "utf-8-sig" if dialect.bom else "utf-8"
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        raise OutputError(f"Unknown --output-encoding {encoding!r}; use utf-8, utf-8-sig (for Excel) or cp1252.") from None
+
+
+def write_csv(frame: pd.DataFrame, stream: IO[str], dialect: CsvDialect = CsvDialect()) -> None:
+    """Write a table of strings as CSV, as pandas' ``to_csv`` does (empty cells bare, quotes only where needed; a
+    bare carriage return is quoted too), with polars' writer: several times faster on a large export.
+
+    ``dialect`` gives the delimiter and line ending (the input's, so that the output opens as it did).
+    """
+    import polars as pl  # loaded when a CSV is written, not by every command at start-up
+
+    table = pl.from_pandas(frame.astype(str) if any(dtype != "str" for dtype in frame.dtypes) else frame)
+    stream.write(table.with_columns(pl.all().replace("", None)).write_csv(
+        quote_style="necessary", null_value="", separator=dialect.delimiter, line_terminator=dialect.line_ending,
+    ))
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""First characters that make a spreadsheet read a cell as a formula (OWASP's list for CSV injection)."""
+
+
+def spreadsheet_safe(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy whose text cells that begin like a formula start with ``'``, so a spreadsheet shows them as text.
+
+    Message texts and ids come from whoever wrote the messages: ``=HYPERLINK(...)``
+    in a post would run when the output is opened in Excel, LibreOffice or
+    Google Sheets. The ``'`` is what OWASP recommends; programs that read the
+    CSV see it as part of the text, so use this only for spreadsheets.
+    """
+    safe = frame.copy()
+    for column in safe.columns:
+        values = safe[column]
+        risky = values.map(lambda value: isinstance(value, str) and value.startswith(FORMULA_STARTS)).astype(bool)
+        if risky.any():
+            safe[column] = values.where(~risky, "'" + values[risky].astype(str))
+    return safe
+
+
+def dialect_of(source: TableFile | None) -> CsvDialect:
+    """How a CSV output is written: as its CSV source was (delimiter, line ends, byte order mark), else plain."""
+    return source.dialect if source is not None and source.dialect is not None else CsvDialect()
+
+
+def _write_text(frame: pd.DataFrame, stream: IO[str], fmt: str, source: TableFile | None) -> None:
+    if fmt == "csv":
+        write_csv(frame, stream, dialect_of(source))
+        return
+    for record in jsonl_records(frame, source):
+        stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def jsonl_records(frame: pd.DataFrame, source: TableFile | None) -> Iterator[dict[str, Any]]:
+    """The rows as JSON objects: the original records with changed cells replaced, when known."""
+    columns = [str(column) for column in frame.columns]
+    originals = source.original if source is not None and isinstance(source.original, list) else None
+    as_read = source.frame if originals is not None and source is not None else None
+    for row, values in enumerate(frame.itertuples(index=False, name=None)):
+        if originals is None or as_read is None:
+            yield dict(zip(columns, values))
+            continue
+        record = dict(originals[row])
+        for column, value in zip(columns, values):
+            if column not in as_read or value != as_read.at[row, column]:
+                record[column] = value
+        yield record
+
+
+def _write_parquet(frame: pd.DataFrame, output: Path, source: TableFile | None) -> None:
+    typed = frame
+    if source is not None and isinstance(source.original, pd.DataFrame):
+        typed = source.original.copy()
+        for column in frame.columns:
+            if column not in source.frame or not frame[column].equals(source.frame[column]):
+                typed[column] = frame[column].astype(str)
+    try:
+        with atomic_path(output) as temporary:
+            os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE))  # owner-only while written
+            typed.to_parquet(temporary, index=False)
+    except ImportError:
+        raise OutputError("Writing Parquet needs the pyarrow package; install it with 'pip install pyarrow'.") from None

@@ -1,0 +1,132 @@
+"""Participant ids for mail addresses, kept in an address key file beside the mapping.
+
+Every address of an archive gets an opaque id (``P1``, ``P2``, ...): senders
+first, in archive order, then the other addresses of the headers, then the
+addresses written in the bodies. The key file (``mapping.addresses.csv`` beside
+``mapping.txt``) records address → id, so later runs on the same or a grown
+archive give every address the same id. It holds real addresses: it is written
+owner-only, like the mapping. Two addresses of one person can be given the same
+id by editing the file. In output, an id's address is ``p1@pseudonymised.invalid``
+(``.invalid`` is reserved: it can never reach anyone).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import regex
+
+from nicknames.io.input_files import read_input_text
+from nicknames.io.output import write_text_atomically
+from nicknames.model.errors import InputError
+
+ID_PREFIX = "P"
+PSEUDONYMOUS_DOMAIN = "pseudonymised.invalid"
+KEY_SUFFIX = ".addresses.csv"
+KEY_COLUMNS = ("participant", "address")
+NO_ADDRESS = "(no address)"
+"""The key of senders whose From header has no address at all."""
+
+ADDRESS = regex.compile(r"(?<![\w.+\-])[\w.+\-']+@[\w\-]+(?:\.[\w\-]+)+(?![\w\-])")
+"""An e-mail address inside text."""
+_NUMBERED = regex.compile(rf"^{ID_PREFIX}(\d+)$")
+_COMMENT = regex.compile(r"\([^()]*\)")
+
+
+@dataclass
+class AddressKey:
+    """Address (lower case) → participant id; new addresses get the next free number."""
+
+    ids: dict[str, str] = field(default_factory=dict)
+    added: int = 0
+    """Addresses given an id since the key was read."""
+    last_number: int | None = field(default=None, repr=False)
+
+    def id_for(self, address: str) -> str:
+        """The participant id of an address, assigned when it is new."""
+        key = normalise_address(address) or NO_ADDRESS
+        if key not in self.ids:
+            self.ids[key] = f"{ID_PREFIX}{self._next_number()}"
+            self.added += 1
+        return self.ids[key]
+
+    def _next_number(self) -> int:
+        if self.last_number is None:
+            numbers = [int(match.group(1)) for pid in self.ids.values() if (match := _NUMBERED.match(pid))]
+            self.last_number = max(numbers, default=0)
+        self.last_number += 1
+        return self.last_number
+
+    def addresses_of(self) -> dict[str, list[str]]:
+        """Participant id → its addresses."""
+        result: dict[str, list[str]] = {}
+        for address, pid in self.ids.items():
+            result.setdefault(pid, []).append(address)
+        return result
+
+
+def normalise_address(address: str) -> str:
+    """An address as compared: trimmed, without angle brackets, lower case."""
+    return address.strip().strip("<>").strip().lower()
+
+
+def pseudonymous_address(participant: str, shown: str | None = None) -> str:
+    """The address written in place of every address of a participant.
+
+    Its local part is the participant's pseudonym as shown in the output
+    (``[P7]`` → ``p7``, a surrogate "Jane Doe" → ``jane.doe``), in ASCII; the
+    participant id when the pseudonym has no letters or digits.
+    """
+    ascii_text = unicodedata.normalize("NFKD", shown or "").encode("ascii", "ignore").decode("ascii")
+    local = regex.sub(r"[^a-z0-9]+", ".", ascii_text.lower()).strip(".") or participant.lower()
+    return f"{local}@{PSEUDONYMOUS_DOMAIN}"
+
+
+def key_path(mapping_path: Path) -> Path:
+    """Where the address key of a mapping file lives: ``mapping.addresses.csv`` beside ``mapping.txt``."""
+    return mapping_path.with_name(mapping_path.stem + KEY_SUFFIX)
+
+
+def clean_display_name(name: str) -> str | None:
+    """A display name as a registered name: quotes and comments removed; None when it is an address."""
+    text = " ".join(_COMMENT.sub(" ", name).replace('"', " ").split()).strip("'").strip()
+    if not text or "@" in text or not regex.search(r"\p{L}", text):
+        return None
+    return text
+
+
+def read_key(path: Path) -> AddressKey:
+    """Load an address key file; a broken row is an error naming its line."""
+    try:
+        text = read_input_text(path, "utf-8-sig", "address key")
+    except FileNotFoundError:
+        raise InputError(
+            f"Address key {path} does not exist; run 'nicknames collect' on the archive first "
+            "(it writes the key beside the mapping) or name the key with --address-key."
+        ) from None
+    except UnicodeDecodeError:
+        raise InputError(f"Address key {path} is not UTF-8; save it as UTF-8.") from None
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows or tuple(cell.strip() for cell in rows[0]) != KEY_COLUMNS:
+        raise InputError(f"{path}, line 1: an address key starts with the header 'participant,address'.")
+    key = AddressKey()
+    for number, row in enumerate(rows[1:], start=2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != 2 or not row[0].strip() or not row[1].strip():
+            raise InputError(f"{path}, line {number}: expected 'participant,address', found {','.join(row)!r}.")
+        key.ids[normalise_address(row[1])] = row[0].strip()
+    return key
+
+
+def write_key(key: AddressKey, path: Path) -> None:
+    """Write the address key atomically, readable by its owner only (it holds real addresses)."""
+    stream = io.StringIO()
+    writer = csv.writer(stream, lineterminator="\n")
+    writer.writerow(KEY_COLUMNS)
+    writer.writerows((pid, address) for address, pid in key.ids.items())
+    write_text_atomically(path, stream.getvalue(), private=True)

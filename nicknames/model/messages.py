@@ -1,0 +1,231 @@
+"""Read a messages export and see it as messages with their reply and scope context."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+import pandas as pd
+
+from nicknames.model.columns import Columns, resolve_columns
+from nicknames.model.errors import InputError, NicknamesError, where
+from nicknames.model.mapping import check_participant_id
+from nicknames.model.replies import ReplyCheck, check_replies
+from nicknames.model.scope import Scope
+
+NO_PARENT = frozenset({"", "0", "-1", "none", "null", "nan"})
+"""Parent id values that mean "this message starts a thread"."""
+
+_ID_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+class Message(NamedTuple):
+    """One message with what collect and apply need to know about its context."""
+
+    id: str
+    sender: str
+    text: str
+    parent_sender: str | None
+    thread: str
+    session: str
+    recipients: tuple[str, ...] = ()
+    """Who the message was sent to (mail): the candidates for the names in its greeting."""
+
+
+@dataclass
+class MessageTable:
+    """A messages export as read, all cells as strings, with its column roles."""
+
+    frame: pd.DataFrame
+    columns: Columns
+    source: str
+    parent_senders: list[str | None] = field(default_factory=list)
+    threads: list[str] = field(default_factory=list)
+    replies: ReplyCheck = field(default_factory=ReplyCheck)
+    """Missing parents and reply loops found while deriving the reply context."""
+
+    def __len__(self) -> int:
+        return len(self.frame)
+
+    def messages(self) -> Iterator[Message]:
+        """The messages in file order."""
+        frame, columns = self.frame, self.columns
+        sessions = frame[columns.session_id].tolist() if columns.session_id else [""] * len(frame)
+        recipients = map(split_ids, frame[columns.recipients].tolist()) if columns.recipients else [()] * len(frame)
+        return map(
+            Message._make,
+            zip(
+                frame[columns.message_id].tolist(),
+                frame[columns.sender].tolist(),
+                frame[columns.text].tolist(),
+                self.parent_senders,
+                self.threads,
+                sessions,
+                recipients,
+            ),
+        )
+
+    def one_session_note(self, scope: str) -> str | None:
+        """What to tell the user when ``--scope session`` meets an export without a session column."""
+        if scope != "session" or self.columns.session_id is not None:
+            return None
+        return (
+            f"{self.source} has no session column, so the whole export is one session (as --scope all); "
+            "name the column with --session-id-column, or choose --scope thread."
+        )
+
+    def texts(self) -> dict[str, str]:
+        """Message id → text."""
+        frame, columns = self.frame, self.columns
+        return dict(zip(frame[columns.message_id].tolist(), frame[columns.text].tolist()))
+
+    def scope_keys(self, scope: str) -> list[str]:
+        """The scope each message belongs to (see ``Scope.keys``)."""
+        return Scope.of(scope).keys(self)
+
+
+def split_ids(cell: str) -> tuple[str, ...]:
+    """Participant ids in one cell, separated by spaces, commas or semicolons."""
+    return tuple(part for part in _ID_SEPARATORS.split(cell) if part)
+
+
+def table_from_frame(frame: pd.DataFrame, chosen: Mapping[str, str] | None = None, source: str = "<table>") -> MessageTable:
+    """See a table of string cells (from any reader) as messages with their reply context."""
+    columns = resolve_columns([str(column) for column in frame.columns], chosen or {}, source)
+    table = MessageTable(_as_strings(frame, columns), columns, source)
+    _check_senders(table)
+    _check_unique_ids(table)
+    table.parent_senders, table.threads = _reply_context(table)
+    return table
+
+
+def _as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
+    """The frame with its used columns as strings: a missing value (NaN, None) is an empty cell."""
+    used = [column for column in columns.used() if not _all_strings(frame[column])]
+    if not used:
+        return frame
+    frame = frame.copy()
+    for column in used:
+        frame[column] = [value if isinstance(value, str) else "" if pd.isna(value) else str(value)
+                         for value in frame[column]]
+    return frame
+
+
+def _all_strings(values: pd.Series) -> bool:
+    if values.dtype == "str":
+        return not values.isna().any()
+    return all(isinstance(value, str) for value in values)
+
+
+def _check_senders(table: MessageTable) -> None:
+    """Every message needs an id and a sender id the mapping file can hold."""
+    senders = table.frame[table.columns.sender]
+    for sender in senders.unique():
+        problem = _sender_problem(sender)
+        if problem is not None:
+            position = int((senders == sender).to_numpy().argmax())
+            raise InputError(
+                f"{where(table.source, row=position, column=repr(table.columns.sender))}: {problem}; "
+                "every message needs a sender id without spaces around it, not starting with '#' or '@' "
+                "and without '|': fix that cell in the export (or drop the row)."
+            )
+    ids = table.frame[table.columns.message_id]
+    empty = ids.str.strip() == ""
+    if empty.any():
+        raise empty_ids_error(table.source, table.columns.message_id, int(empty.to_numpy().argmax()), int(empty.sum()))
+
+
+def empty_ids_error(source: str, column: str, first: int, count: int) -> InputError:
+    """The error for messages without an id: where the first is (row counted from 0) and how many."""
+    return InputError(
+        f"{where(source, row=first, column=repr(column))}: the message id is empty ({_rows(count)} without one); "
+        "every message needs an id of its own: fill them in."
+    )
+
+
+def _rows(count: int) -> str:
+    return "1 row" if count == 1 else f"{count} rows"
+
+
+def _sender_problem(sender: str) -> str | None:
+    try:
+        check_participant_id(sender)
+    except NicknamesError:
+        if not sender.strip():
+            return "the sender is empty"
+        if sender != sender.strip():
+            return "the sender id has spaces around it"
+        return "the sender id starts with '#' or '@' or holds '|' or a line break"
+    return None
+
+
+def _check_unique_ids(table: MessageTable) -> None:
+    check_unique_ids(table.frame[table.columns.message_id], table.source, table.columns.message_id)
+
+
+def check_unique_ids(ids: pd.Series, source: str, column: str) -> None:
+    """Raise an ``InputError`` at the first message id that was already used (rows counted from 0)."""
+    repeated = ids.duplicated().to_numpy()
+    if repeated.any():
+        position = int(repeated.argmax())
+        value = ids.iloc[position]
+        first = int((ids == value).to_numpy().argmax())
+        raise InputError(
+            f"{where(source, row=position, column=repr(column))}: this message id "
+            f"was already used in row {first + 2} ({int(repeated.sum())} repeated ids in all); message ids must "
+            "be unique: fix the export or name another column with --message-id-column.",
+            detail=f"the id is {_short(value)}",
+        )
+
+
+def _short(value: str, limit: int = 40) -> str:
+    """A cell for a ``--verbose`` detail: quoted, and cut short (a wrong column could hold a whole message)."""
+    return repr(value if len(value) <= limit else value[:limit] + "...")
+
+
+def _reply_context(table: MessageTable) -> tuple[list[str | None], list[str]]:
+    """Each message's parent sender (None without a known parent) and thread id."""
+    frame, columns = table.frame, table.columns
+    ids = [id_key(value) for value in frame[columns.message_id].tolist()]
+    if columns.parent_id is None:
+        threads = frame[columns.thread_id].tolist() if columns.thread_id else list(ids)
+        return [None] * len(ids), threads
+    parents = [None if (key := id_key(p)).lower() in NO_PARENT else key for p in frame[columns.parent_id].tolist()]
+    table.replies = check_replies(ids, parents)
+    sender_of = dict(zip(ids, frame[columns.sender].tolist()))
+    parent_senders = [sender_of.get(parent) if parent else None for parent in parents]
+    if columns.thread_id is not None:
+        return parent_senders, frame[columns.thread_id].tolist()
+    return parent_senders, _thread_roots(ids, parents)
+
+
+_WHOLE_FLOAT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
+
+
+def id_key(value: str) -> str:
+    """A message id as parent links are matched: ``1.0`` is ``1`` (pandas writes ids of a column with gaps so)."""
+    match = _WHOLE_FLOAT.match(value)
+    return match.group(1) if match else value.strip()
+
+
+def _thread_roots(ids: list[str], parents: list[str | None]) -> list[str]:
+    """Follow parent links up to the first message of each thread (cycles stop where they close)."""
+    parent_of = dict(zip(ids, parents))
+    root_of: dict[str, str] = {}
+    for start in ids:
+        path: list[str] = []
+        on_path: set[str] = set()
+        current = start
+        while current not in root_of and current not in on_path:
+            path.append(current)
+            on_path.add(current)
+            parent = parent_of.get(current)
+            if parent is None or parent not in parent_of:
+                break
+            current = parent
+        root = root_of.get(current, current)
+        for node in path:
+            root_of[node] = root
+    return [root_of[message_id] for message_id in ids]

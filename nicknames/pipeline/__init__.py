@@ -1,0 +1,1 @@
+"""Any export end to end: open it, collect, apply, write it back, report."""

@@ -1,0 +1,29 @@
+"""(message id, text) pairs out of an export, for audit and evaluate.
+
+A CSV file needs only its id and text columns (an output cut down to them can
+be audited); other formats are read whole through ``read_messages``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+
+from nicknames.io.csv_file import read_csv_table
+from nicknames.io.formats import detect_format
+from nicknames.model.columns import resolve_columns
+from nicknames.pipeline.sources import read_messages
+
+
+def iter_texts(path: Path, chosen: Mapping[str, str] | None = None, encoding: str | None = None, *,
+               delimiter: str | None = None, sheet: str | None = None) -> Iterator[tuple[str, str]]:
+    """Each message's id and text, in file order.
+
+    ``delimiter`` is a CSV file's (sniffed when None), ``sheet`` a workbook's (the first when None).
+    """
+    if detect_format(path) != "csv":
+        yield from read_messages(path, chosen, encoding, delimiter=delimiter, sheet=sheet).texts().items()
+        return
+    frame = read_csv_table(path, encoding, delimiter)
+    columns = resolve_columns([str(column) for column in frame.columns], chosen or {}, str(path))
+    yield from zip(frame[columns.message_id].tolist(), frame[columns.text].tolist())

@@ -1,0 +1,382 @@
+"""Any export behind one interface: open it, collect from it, apply to it, write it back in its own format.
+
+A source is a CSV, JSON Lines or Parquet table, an mbox file, an ``.eml`` file or
+a folder of them. Tables become a ``MessageTable`` through the usual column
+guessing; mail archives become a table of their own (see ``nicknames.io.mail``), with
+participants named by opaque ids and their display names as a built-in class list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from collections.abc import Mapping as MappingType
+from dataclasses import dataclass, field
+from email.message import Message as MailMessageObject
+from pathlib import Path
+
+import pandas as pd
+
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.resolution import NamesOf, Unresolved
+from nicknames.apply.scopes import ApplyResult, apply_mapping
+from nicknames.apply.substitute import Pseudonym
+from nicknames.collect.candidates import CollectResult, collect, merge
+from nicknames.io.class_list import is_person
+from nicknames.io.formats import (
+    MAIL,
+    SPREADSHEETS,
+    STDOUT_FORMATS,
+    SUFFIXES,
+    TABULAR,
+    TableFile,
+    as_strings,
+    detect_format,
+    read_table_file,
+    spreadsheet_safe,
+    write_table,
+)
+from nicknames.io.mail.archive import MailArchive, read_archive
+from nicknames.io.mail.participants import (
+    AddressKey,
+    normalise_address,
+    pseudonymous_address,
+    read_key,
+)
+from nicknames.io.mail.tables import (
+    collect_table,
+    display_name_usage,
+    part_table,
+    visible_text,
+)
+from nicknames.io.mail.writer import (
+    MessageIds,
+    archive_message_ids,
+    body_text,
+    original_id,
+    pseudonymised_messages,
+    write_archive,
+)
+from nicknames.io.mapping_file import with_header
+from nicknames.io.roster import Roster
+from nicknames.io.sender_ids import opaque_senders
+from nicknames.model.errors import OutputError
+from nicknames.model.mapping import Mapping, Name
+from nicknames.model.messages import MessageTable, table_from_frame
+from nicknames.rules.identifiers import KINDS, IdentifierRules, identifier_rules
+from nicknames.rules.nickname_table import NicknameTable
+from nicknames.rules.salutations import DEFAULT_RULES, Rules
+
+OUTPUT_TABLE_COLUMNS = ("message_id", "parent_id", "thread_id", "sender", "recipients", "date", "subject", "text")
+"""Columns of a pseudonymised mail archive written as a table (ids are the pseudonymous ones)."""
+
+
+@dataclass
+class Source:
+    """An opened export: the messages collect reads, and what is needed to write it back."""
+
+    path: Path
+    format: str
+    table: MessageTable
+    class_list: dict[str, str] = field(default_factory=dict)
+    """Registered names the export itself gives: the display names of a mail archive."""
+    table_file: TableFile | None = None
+    archive: MailArchive | None = None
+    sender_key: AddressKey | None = None
+    """A table whose senders were names or addresses: the key that gave them opaque ids (else None)."""
+    sender_column: str = ""
+    """The column that held those names or addresses."""
+
+    def texts(self) -> dict[str, str]:
+        """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
+        if self.archive is None:
+            return self.table.texts()
+        return {message.message_id: visible_text(message) for message in self.archive.messages}
+
+    def own_roster(self, roster: Roster) -> Roster:
+        """A class list (names, addresses, genders) keyed as the sender column is, keyed by participant id."""
+        if self.sender_key is None:
+            return roster
+        ids = self.sender_key.ids
+        addresses = {ids.get(normalise_address(key), key): value for key, value in roster.addresses.items()}
+        return Roster(self.own_ids(roster.names), addresses, self.own_ids(roster.genders))
+
+    def own_ids(self, by_sender: MappingType[str, str]) -> dict[str, str]:
+        """A class list keyed as the export's sender column is, keyed by participant id.
+
+        When senders got opaque ids, a class list keyed by the sender names or
+        addresses is re-keyed by those ids; other keys are kept as they are.
+        """
+        if self.sender_key is None:
+            return dict(by_sender)
+        ids = self.sender_key.ids
+        return {ids.get(normalise_address(key), key): value for key, value in by_sender.items()}
+
+    def participants(self) -> list[str]:
+        """Every participant id of the source: its senders, and for mail every address's id."""
+        senders = dict.fromkeys(self.table.frame[self.table.columns.sender])
+        if self.archive is not None:
+            senders.update(dict.fromkeys(self.archive.key.ids.values()))
+        return list(senders)
+
+    def owned_addresses(
+        self, known: MappingType[str, list[str]] | None = None, pseudonym: Pseudonym | None = None
+    ) -> dict[str, list[str]]:
+        """Participant → the addresses that are theirs: the class list's, and for mail the archive's.
+
+        For mail these include the pseudonymous addresses apply writes in place of the real ones.
+        """
+        owned = {participant: list(values) for participant, values in (known or {}).items()}
+        if self.archive is not None:
+            for participant, addresses in self.archive.key.addresses_of().items():
+                shown = pseudonym(participant) if pseudonym is not None else None
+                owned.setdefault(participant, []).extend([*addresses, pseudonymous_address(participant, shown)])
+        return owned
+
+
+@dataclass
+class ArchiveApplyResult(ApplyResult):
+    """The result of apply on a mail archive: a table of its messages and the rebuilt messages."""
+
+    messages: list[MailMessageObject] = field(default_factory=list)
+    """The pseudonymised ``email.message.Message`` objects, in archive order."""
+
+    def changed_messages(self) -> int:
+        """How many messages had a name replaced in their subject or body."""
+        return len({
+            record.message_id.rsplit("#", 1)[0] for record in self.replacements if record.pseudonym != record.original
+        })
+
+
+def open_source(
+    path: Path,
+    chosen: MappingType[str, str] | None = None,
+    encoding: str | None = None,
+    *,
+    fmt: str | None = None,
+    address_key: AddressKey | None = None,
+    delimiter: str | None = None,
+    sheet: str | None = None,
+    opaque_senders: bool = False,
+) -> Source:
+    """Open an export of any supported format; ``fmt`` overrides the format found from the path.
+
+    ``delimiter`` is a CSV file's (sniffed when None), ``sheet`` a workbook's (the first when None).
+    A table whose senders look like names or addresses (or any table, with ``opaque_senders``)
+    gets opaque participant ids from ``address_key`` (a new key when None): see ``nicknames.io.sender_ids``.
+    """
+    fmt = fmt or detect_format(path)
+    if fmt in TABULAR or fmt in SPREADSHEETS:
+        table_file = read_table_file(path, fmt, encoding, delimiter=delimiter, sheet=sheet)
+        return _table_source(path, fmt, table_file, chosen or {}, address_key or AddressKey(), opaque_senders)
+    archive = read_archive(path, address_key)
+    return Source(path, archive.format, collect_table(archive), dict(archive.display_names), archive=archive)
+
+
+def _table_source(
+    path: Path, fmt: str, table_file: TableFile, chosen: MappingType[str, str], key: AddressKey, always: bool
+) -> Source:
+    opaque = opaque_senders(table_file.frame, chosen, str(path), key, always=always)
+    if opaque is None:
+        return Source(path, fmt, table_from_frame(table_file.frame, chosen, str(path)), table_file=table_file)
+    table = table_from_frame(opaque.frame, chosen, str(path))
+    return Source(path, fmt, table, dict(opaque.registered), table_file=table_file, sender_key=key,
+                  sender_column=opaque.column)
+
+
+def read_messages(
+    path: Path,
+    chosen: MappingType[str, str] | None = None,
+    encoding: str | None = None,
+    *,
+    delimiter: str | None = None,
+    sheet: str | None = None,
+) -> MessageTable:
+    """Read an export (CSV, spreadsheet, JSON Lines, Parquet, mbox, ``.eml``), find its columns, derive reply context."""
+    return open_source(path, chosen, encoding, delimiter=delimiter, sheet=sheet).table
+
+
+def source_from_frame(
+    frame: pd.DataFrame, chosen: MappingType[str, str] | None = None, name: str = "<DataFrame>"
+) -> Source:
+    """A pandas DataFrame (of any column types) as a source, for notebooks and pipelines."""
+    strings = as_strings(frame)
+    return _table_source(Path(name), "csv", TableFile(strings, "csv"), chosen or {}, AddressKey(), False)
+
+
+def collect_source(
+    source: Source,
+    class_list: dict[str, str] | None = None,
+    rules: Rules = DEFAULT_RULES,
+    nicknames: NicknameTable | None = None,
+    discover: bool = True,
+    jobs: int = 1,
+) -> CollectResult:
+    """Collect names from a source; a given class list wins over the display names of mail.
+
+    The mapping is ready to write as ``nicknames collect`` writes a new one: with the
+    header comment, and every proposed name recorded as seen (``@seen``), so that a
+    later collect merged into it does not propose again the names the reviewer deleted.
+    """
+    roster = {**source.class_list, **source.own_ids(class_list or {})}
+    result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover, jobs=jobs)
+    if source.archive is not None:
+        _add_display_names(result.mapping, source.archive)
+    result.mapping = with_header(merge(Mapping(), result.mapping))
+    return result
+
+
+def _add_display_names(mapping: Mapping, archive: MailArchive) -> None:
+    """Display-name parts used anywhere in the archive, quotes and subjects included, that collect missed."""
+    participants = set(archive.display_names)
+    for (participant, part), count in sorted(display_name_usage(archive, participants).items()):
+        entry = mapping.add_participant(participant)
+        if entry.find(part) is None:
+            mapping.set_name(participant, Name(part, count, ("classlist",)))
+    for participant in {participant for participant, _ in display_name_usage(archive, participants)}:
+        mapping.sort_names(participant)
+
+
+def apply_source(
+    source: Source,
+    mapping: Mapping,
+    scope: str,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    unresolved: Unresolved = Unresolved.first,
+    jobs: int = 1,
+    names_of: NamesOf = NamesOf.everyone,
+) -> ApplyResult:
+    """Pseudonymise a source; for mail, every part of every message and its headers."""
+    if source.archive is None:
+        return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
+                             names_of=names_of, jobs=jobs)
+    archive = source.archive
+    parts = part_table(archive, lambda participant: pseudonymous_address(participant, pseudonym(participant)))
+    result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
+                           names_of=names_of, jobs=jobs)
+    ids = archive_message_ids(archive)
+    messages = pseudonymised_messages(archive, list(result.frame[parts.columns.text]), pseudonym, ids)
+    return ArchiveApplyResult(
+        _message_frame(archive, messages, ids), result.replacements, result.duplicates, result.scopes,
+        [pid for pid in mapping.participants if pid not in archive.key.ids.values()], messages,
+    )
+
+
+def pseudonymise(
+    source: Source,
+    mapping: Mapping,
+    scope: str = "session",
+    *,
+    pseudonym: Pseudonym | None = None,
+    identifiers: Iterable[str] = KINDS,
+    addresses: MappingType[str, list[str]] | None = None,
+    unresolved: Unresolved = Unresolved.first,
+    jobs: int = 1,
+    names_of: NamesOf = NamesOf.everyone,
+    whole_identifiers: bool = False,
+    registered: MappingType[str, str] | None = None,
+) -> ApplyResult:
+    """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
+
+    ``identifiers`` are the kinds of ``nicknames.rules.identifiers.KINDS`` to replace
+    (none with ``()``); ``addresses`` maps participants to their e-mail addresses
+    and handles (a class list's), to which a mail archive adds its own; ``jobs``
+    worker processes share the scopes (see ``nicknames.engine``).
+    An
+    address, URL or path has only its personal part replaced, unless
+    ``whole_identifiers``; its person is told by the names of the mapping and
+    the ``registered`` full names (participant → name, a class list's).
+    """
+    kinds = list(identifiers)
+    senders = source.participants()
+    owned = source.owned_addresses(addresses, pseudonym or IdTemplate())
+    rules = identifier_rules(
+        kinds, [*mapping.participants, *senders], owned, names=_personal_names(mapping, registered or {}),
+        keep=mapping.keep, whole=whole_identifiers,
+    ) if kinds else None
+    return apply_source(
+        source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved, names_of=names_of,
+        jobs=jobs,
+    )
+
+
+def _personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:
+    """Each participant's names in use, and their registered full name, for the personal parts of identifiers."""
+    names = mapping.names
+    for participant, full_name in registered.items():
+        if is_person(full_name):
+            names.setdefault(participant, []).append(full_name)
+    return names
+
+
+def _message_frame(archive: MailArchive, messages: list[MailMessageObject], ids: MessageIds) -> pd.DataFrame:
+    """The pseudonymised messages as a table, for output as CSV, JSON Lines or Parquet."""
+    rows = []
+    for message, new in zip(archive.messages, messages):
+        parent = ids(original_id(message.link.parent)) if message.link.parent else ""
+        rows.append([
+            str(new["Message-ID"]), parent, ids(original_id(message.link.thread)), message.sender,
+            " ".join(message.recipients), str(new["Date"] or ""), str(new["Subject"] or ""), body_text(new),
+        ])
+    return pd.DataFrame(rows, columns=list(OUTPUT_TABLE_COLUMNS), dtype=object)
+
+
+def result_texts(source: Source, result: ApplyResult) -> list[str]:
+    """The pseudonymised texts of a result, one per message: for mail, the subject and the body."""
+    frame = result.frame
+    if isinstance(result, ArchiveApplyResult):
+        return [f"{subject}\n{text}" for subject, text in zip(frame["subject"], frame["text"])]
+    texts: list[str] = frame[source.table.columns.text].tolist()
+    return texts
+
+
+def check_output(input_format: str, fmt: str | None, output: Path | None, *, csv_safe: bool = False) -> None:
+    """Refuse, before any work, an output the input cannot become or that cannot go to stdout."""
+    fmt = fmt or ("csv" if input_format in SPREADSHEETS else input_format)
+    if output is not None and SUFFIXES.get(output.suffix.lower()) in SPREADSHEETS:
+        raise OutputError(f"{output}: the output cannot be a spreadsheet; name a .csv file (Excel opens it; "
+                          "add --output-encoding utf-8-sig so that accents show right).")
+    if csv_safe and fmt != "csv":
+        raise OutputError(f"--csv-safe is for CSV output, and this output is {fmt}; leave it out, or add "
+                          "--output-format csv for a table to open in a spreadsheet.")
+    if fmt in MAIL and input_format not in MAIL:
+        raise OutputError(f"A {input_format} table cannot be written as {fmt}; choose one of {', '.join(TABULAR)}.")
+    if output is None and fmt not in STDOUT_FORMATS:
+        what = "Parquet output is binary" if fmt == "parquet" else "A folder of .eml files"
+        raise OutputError(f"{what} and cannot go to standard output; name the output with --output.")
+
+
+def write_output(
+    source: Source,
+    result: ApplyResult,
+    output: Path | None,
+    fmt: str | None = None,
+    encoding: str | None = None,
+    *,
+    csv_safe: bool = False,
+) -> None:
+    """Write the pseudonymised source in its own format (CSV for a spreadsheet), or in ``fmt``.
+
+    ``encoding`` is a text table's output encoding (default: UTF-8, with a byte order mark when the input had one).
+    ``csv_safe`` prefixes cells that a spreadsheet would run as formulas with ``'`` (CSV only).
+    """
+    check_output(source.format, fmt, output, csv_safe=csv_safe)
+    fmt = fmt or (source.table_file.output_format() if source.table_file else source.format)
+    if fmt in TABULAR:
+        frame = spreadsheet_safe(result.frame) if csv_safe else result.frame
+        write_table(frame, output, fmt, source.table_file, encoding)
+    elif isinstance(result, ArchiveApplyResult):
+        write_archive(result.messages, output, fmt)
+
+
+def open_address_key(messages: Path, key_file: Path, *, must_exist: bool) -> AddressKey | None:
+    """The address key: for a mail archive, a new one when allowed and absent; for a table, the key when it exists.
+
+    A table needs the key only when its senders are names or addresses (see ``nicknames.io.sender_ids``).
+    """
+    if detect_format(messages) not in MAIL:
+        return read_key(key_file) if key_file.is_file() else None
+    if key_file.exists() or must_exist:
+        return read_key(key_file)
+    return AddressKey()

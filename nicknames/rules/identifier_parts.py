@@ -1,0 +1,384 @@
+"""The personal part of an identifier: the piece of an address, URL or path that stands for a person.
+
+An address, URL or path often holds research data next to a person: the
+organisation's host of ``ann.berg@uni.example.org``, the project of
+``https://github.com/annberg/tidewatch``, the site of ``www.example-consult.org``.
+Replacing the whole identifier loses that data (and the organisation and product
+names in it), so by default only the personal part is replaced:
+
+| identifier | personal part |
+|---|---|
+| an address's local part | always, unless a role's or a list's (``support@``, ``tidewatch-users@``) naming nobody |
+| a host made of one person's names | ``annberg.example.org``, ``ann.berg.example.org`` |
+| a home directory | ``/home/aberg/``, ``C:\\Users\\aberg``, ``~aberg/`` |
+| a profile on a social site | ``twitter.com/annberg``, ``linkedin.com/in/ann-berg``, unless named elsewhere in the text |
+| an owner on a code-hosting site | ``github.com/annberg/tool``, unless named elsewhere (``Tidewatch``) |
+| any other piece made of one person's names | ``/people/ann.berg/``, ``Ann_Berg_notes.docx`` |
+
+A piece is made of a person's names when its words (split at ``.``, ``_``,
+``-``, digits and lower-to-upper case changes) are two or more names of one
+person (an initial counts as a word when a name of that person starts with
+it), or when it is one such name glued together (``annberg``, ``aberg``,
+``bergann``), or the whole piece is one name of one person. Words are compared
+without case. A part whose person is known is that person's; otherwise it
+belongs to nobody and becomes a placeholder.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+import regex
+
+ROLE_WORDS = frozenset({
+    "abuse", "account", "accounts", "admin", "administrator", "announce", "billing", "bounce", "bounces",
+    "careers", "contact", "enquiries", "feedback", "help", "helpdesk", "hello", "hostmaster", "info", "inquiries",
+    "jobs", "list", "lists", "listserv", "mail", "mailer", "mailman", "majordomo", "marketing", "media", "news",
+    "newsletter", "no", "noreply", "notifications", "office", "owner", "postmaster", "press", "privacy", "reply",
+    "request", "root", "sales", "security", "service", "services", "staff", "subscribe", "support", "sysadmin",
+    "team", "unsubscribe", "users", "webmaster", "www",
+})
+"""Words of a role's or a list's local part (``support``, ``no-reply``, ``tidewatch-users``): kept, as research data."""
+
+SOCIAL_HOSTS = frozenset({
+    "twitter.com", "x.com", "facebook.com", "fb.com", "instagram.com", "tiktok.com", "threads.net",
+    "linkedin.com", "medium.com", "youtube.com", "reddit.com", "mastodon.social", "bsky.app", "about.me",
+})
+"""Sites whose first path piece is a person's profile name (after ``in/``, ``user/``, ``u/`` or ``@``)."""
+
+CODE_HOSTS = frozenset({
+    "github.com", "gitlab.com", "bitbucket.org", "codeberg.org", "sourceforge.net", "gist.github.com",
+    "huggingface.co", "pypi.org", "npmjs.com",
+})
+"""Code-hosting sites whose first path piece is an owner: a person's account or a project's organisation."""
+
+HOME_SEGMENTS = frozenset({
+    "home", "users", "people", "staff", "user", "u", "documents and settings", "author", "username", "login",
+})
+"""Path pieces after which a user's name follows (``/home/aberg``, ``/people/ann.berg``, ``?author=aberg``)."""
+
+PROFILE_PREFIXES = frozenset({"in", "pub", "user", "u", "c", "channel"})
+"""Pieces that stand before the profile name on a social site (``linkedin.com/in/NAME``)."""
+
+_WORDS = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{L}")
+"""Words of a piece: split at anything but a letter, and where lower case turns to upper (``AnnBerg``)."""
+
+_WORD_TOKEN = regex.compile(r"\w+")
+_SEGMENT = regex.compile(r"[^/\\?#&=;:]+")
+"""A piece of a URL's path, or of a file path."""
+
+MAX_CONTAINED = 64
+"""Characters of a piece searched for a name inside (an address's local part has at most 64)."""
+CONTAINED = 4
+"""Letters a name needs before it is recognised inside a longer word of a local part (``jberg1``)."""
+
+
+@dataclass(frozen=True)
+class PersonalNames:
+    """The words of every person's names, to tell a personal piece of an identifier from other data."""
+
+    words: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Lower-cased name word (two or more letters) → the people with it in a name."""
+    glued: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Lower-cased names glued together (``annberg``, ``aberg``, ``bergann``) → the people."""
+    initials: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """First letter → the people with a name word starting with it."""
+
+    def owner(self, piece: str) -> str | None:
+        """The one person a piece is made of, or None (nobody, or several)."""
+        people = self.people(piece)
+        return next(iter(people)) if len(people) == 1 else None
+
+    def people(self, piece: str) -> frozenset[str]:
+        """The people a whole piece is made of: one name, two or more names of one person, or names glued."""
+        words = [word.lower() for word in _WORDS.findall(piece)]
+        if not words:
+            return frozenset()
+        if len(words) == 1:
+            return self.glued.get(words[0], frozenset()) | self.words.get(words[0], frozenset())
+        return self._run_people(words)
+
+    def runs(self, piece: str) -> Iterator[tuple[int, int, frozenset[str]]]:
+        """Spans of the piece made of one person's names: runs of 2+ name words, or one glued name."""
+        words = list(_WORDS.finditer(piece))
+        index = 0
+        while index < len(words):
+            end, people = self._longest_run(words, index)
+            if end > index:
+                yield words[index].start(), words[end].end(), people
+                index = end + 1
+                continue
+            glued = self.glued.get(words[index].group().lower())
+            if glued:
+                yield words[index].start(), words[index].end(), glued
+            index += 1
+
+    def contained(self, piece: str) -> frozenset[str]:
+        """The people with a name of ``CONTAINED``+ letters inside the piece (``jberg``, ``berg_a``); longest wins."""
+        lowered = piece.lower()[:MAX_CONTAINED]
+        for length in range(len(lowered), CONTAINED - 1, -1):  # every substring, longest first
+            for start in range(len(lowered) - length + 1):
+                people = self.words.get(lowered[start : start + length])
+                if people:
+                    return people
+        return frozenset()
+
+    def _longest_run(self, words: list[regex.Match[str]], start: int) -> tuple[int, frozenset[str]]:
+        """The last index of the longest run of name words of one person from ``start``, and the people."""
+        best, best_people = start, frozenset[str]()
+        for end in range(start + 1, len(words)):
+            people = self._run_people([word.group().lower() for word in words[start : end + 1]])
+            if not people:
+                break
+            best, best_people = end, people
+        return best, best_people
+
+    def _run_people(self, words: list[str]) -> frozenset[str]:
+        """The people every word names (an initial counts), with at least one word of three letters or more."""
+        if all(len(word) < 3 for word in words):
+            return frozenset()
+        people: frozenset[str] | None = None
+        for word in words:
+            found = self.initials.get(word, frozenset()) if len(word) == 1 else self.words.get(word, frozenset())
+            people = found if people is None else people & found
+            if not people:
+                return frozenset()
+        return people or frozenset()
+
+
+def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = ()) -> PersonalNames:
+    """The name words, glued forms and initials of every person (participant → their names in use).
+
+    Names on the keep list are not personal; neither are words of fewer than two letters.
+    """
+    kept = {word.lower() for text in keep for word in _WORDS.findall(text)}
+    words: dict[str, set[str]] = {}
+    glued: dict[str, set[str]] = {}
+    initials: dict[str, set[str]] = {}
+    for person, texts in names.items():
+        for text in texts:
+            parts = [word.lower() for word in _WORDS.findall(text)]
+            for word in parts:
+                if len(word) >= 2 and word not in kept:
+                    words.setdefault(word, set()).add(person)
+                    initials.setdefault(word[0], set()).add(person)
+            for form in _glued_forms(parts):
+                glued.setdefault(form, set()).add(person)
+    return PersonalNames(_frozen(words), _frozen(glued), _frozen(initials))
+
+
+def _glued_forms(parts: list[str]) -> set[str]:
+    """``ann berg`` → annberg, aberg, bergann; longer names add the first and last words glued.
+
+    Not ``berga``: a surname and an initial glued read too often as a plural ("Hunter" → "hunters").
+    """
+    parts = [part for part in parts if len(part) >= 2]
+    if len(parts) < 2:
+        return set()
+    first, last = parts[0], parts[-1]
+    return {"".join(parts), first + last, first[0] + last, last + first}
+
+
+MIN_GLUED_LOWER = 5
+"""Letters a word glued in lower case needs (``aberg``): shorter ones are too often words or codes."""
+GLUED_WORD = regex.compile(
+    r"(?<![\w%])\p{L}\w*(?:_|\d|\p{Ll}\p{Lu})\w*|(?<![\w%])\p{Ll}{" + str(MIN_GLUED_LOWER) + r",}(?!\w)"
+)
+"""Words that may hold a glued name: starting with a letter (not "3ish", not "%20" and what follows), with an
+underscore, a digit or a case change (``Mary2``, ``mary_jones``, ``MaryJones``); or long and lower-case (``mjones``)."""
+MIN_GLUED_LETTERS = 3
+"""Letters a glued word needs: initials glued to digits ("5PM", "MJ2") are too often something else."""
+
+
+def glued_people(word: str, names: PersonalNames, ordinary: Callable[[str], bool]) -> frozenset[str]:
+    """The people a word of ``GLUED_WORD`` is made of; a lower-case word only when it is names glued (``maryjones``).
+
+    ``ordinary`` tells the words that are no names (the letters of "MP3", "programs").
+    """
+    if word.islower() and word.isalpha():
+        return frozenset() if ordinary(word) else names.glued.get(word, frozenset())
+    letters = "".join(c for c in word if c.isalpha()).lower()
+    if len(letters) < MIN_GLUED_LETTERS or ordinary(letters):
+        return frozenset()
+    return names.people(word) or frozenset().union(*(found for _, _, found in names.runs(word)))
+
+
+def login_parts(word: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
+    """A word glued from names: all of it when it is made of one person's names (``mjones``, ``Mary2``), else the run."""
+    whole = names.people(word)
+    if whole:
+        return [(start, start + len(word), _one(whole))]
+    return [(start + first, start + last, _one(people)) for first, last, people in names.runs(word)]
+
+
+def _frozen(table: dict[str, set[str]]) -> dict[str, frozenset[str]]:
+    return {key: frozenset(values) for key, values in table.items()}
+
+
+Part = tuple[int, int, str | None]
+"""A personal part of an identifier: start and end in the text, and its person if known."""
+
+
+def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
+    """The personal parts of an address at ``start``: the local part (unless a role's) and a host of names."""
+    at = _address_separator(text)
+    if at is None:
+        return [(start, start + len(text), None)]
+    local_end, domain_start = at
+    local = text[:local_end]
+    parts: list[Part] = []
+    if not _is_role(local, names):
+        people = names.people(local) or names.contained(local)
+        parts.append((start, start + local_end, _one(people)))
+    parts.extend(host_parts(text[domain_start:], start + domain_start, names))
+    return parts
+
+
+def host_parts(host: str, start: int, names: PersonalNames) -> list[Part]:
+    """Runs of a host's labels made of one person's names (``annberg.net``, ``ann.berg.example.org``)."""
+    body = host.rsplit(".", 1)[0] if "." in host else host
+    return [(start + first, start + last, _one(people)) for first, last, people in names.runs(body)]
+
+
+def url_parts(url: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
+    """The personal parts of a URL: its host, a profile or owner, a home directory, pieces of names.
+
+    ``prose`` is the message's text: a profile on a social site, or an owner on a
+    code-hosting site, that holds no name is an organisation's or project's when
+    the text names it elsewhere (``_named_elsewhere``), and a person's otherwise.
+    """
+    after_scheme = url.find("://")
+    host_start = after_scheme + 3 if after_scheme >= 0 else 0
+    host_end = _first_of(url, "/?#", host_start)
+    host = url[host_start:host_end]
+    bare = host.lower().split("@")[-1].split(":")[0]
+    bare = bare[4:] if bare.startswith("www.") else bare
+    parts = host_parts(host, start + host_start, names)
+    segments = [(m.start(), m.group()) for m in _SEGMENT.finditer(url, host_end)]
+    parts.extend(_path_parts(segments, bare, start, names, prose))
+    return _with_same_names(url, start, parts, names)
+
+
+def path_parts(path: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
+    """The personal parts of a file path: the user of a home directory, pieces made of names."""
+    segments = [(m.start(), m.group()) for m in _SEGMENT.finditer(path)]
+    return _with_same_names(path, start, list(_path_parts(segments, "", start, names, prose)), names)
+
+
+def _with_same_names(value: str, start: int, parts: list[Part], names: PersonalNames) -> list[Part]:
+    """The parts, and every other word of a name of their people in the identifier (``Rew/talk_Rew.pdf``)."""
+    people = {owner for _, _, owner in parts if owner is not None}
+    if not people:
+        return parts
+    more: list[Part] = []
+    for word in _WORDS.finditer(value):
+        if len(word.group()) < 2 or any(first <= start + word.start() < last for first, last, _ in parts):
+            continue
+        owners = people & names.words.get(word.group().lower(), frozenset())
+        if owners:
+            more.append((start + word.start(), start + word.end(), min(owners)))
+    return sorted(parts + more, key=lambda part: part[0])
+
+
+def tag_parts(tag: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
+    """The names in a hashtag (``#AnnBerg``, ``#ann_berg_2024``, ``#Ann``): the rest of the tag stays."""
+    whole = names.people(tag[1:])
+    if whole:
+        return [(start + 1, start + len(tag), _one(whole))]
+    return [(start + 1 + first, start + 1 + last, _one(people)) for first, last, people in names.runs(tag[1:])]
+
+
+def _path_parts(
+    segments: list[tuple[int, str]], host: str, start: int, names: PersonalNames, prose: str
+) -> Iterator[Part]:
+    """Personal pieces of a path: by position (profile, owner, home directory), else pieces of names."""
+    previous = ""
+    for index, (offset, segment) in enumerate(segments):
+        personal = _personal_by_position(segment, previous, index, host, names, prose)
+        previous = segment.lower()
+        if personal is not None:
+            skip = len(segment) - len(segment.lstrip("~@"))
+            yield start + offset + skip, start + offset + len(segment), personal or None
+            continue
+        stem = segment.rsplit(".", 1)[0] if "." in segment[1:] and not names.people(segment) else segment
+        whole = names.people(stem) if _WORDS.search(stem) and not _common_word(stem) else frozenset()
+        if whole:
+            yield start + offset, start + offset + len(stem), _one(whole)
+            continue
+        runs = [(first, last, _one(people)) for first, last, people in names.runs(segment)]
+        runs.extend(
+            (first, last, owner) for first, last, owner in _lone_names(segment, names)
+            if not any(a < last and first < b for a, b, _ in runs)
+        )
+        for first, last, owner in sorted(runs):
+            yield start + offset + first, start + offset + last, owner
+
+
+def _lone_names(segment: str, names: PersonalNames) -> Iterator[Part]:
+    """Words of a path piece (between ``.``, ``-`` and the like) that are an uncommon name of one person.
+
+    The rule the names follow in prose: ``/talks/Rew-2010.pdf`` names Rew. A word
+    glued with ``_`` (``Rew_talk``) is not one, as in prose.
+    """
+    for word in _WORD_TOKEN.finditer(segment):
+        people = names.words.get(word.group().lower(), frozenset())
+        if len(people) == 1 and len(word.group()) >= 3 and not word.group().isdigit() and not _common_word(word.group()):
+            yield word.start(), word.end(), next(iter(people))
+
+
+def _personal_by_position(
+    segment: str, previous: str, index: int, host: str, names: PersonalNames, prose: str
+) -> str | None:
+    """The person ("" for somebody unknown) of a piece personal by where it stands, else None."""
+    home = segment.startswith("~") or previous in HOME_SEGMENTS
+    profile = host in SOCIAL_HOSTS and (
+        index == 0 and segment.lower() not in PROFILE_PREFIXES or previous in PROFILE_PREFIXES
+    )
+    owner = host in CODE_HOSTS and index == 0
+    if not (home or profile or owner) or not regex.search(r"\p{L}", segment):
+        return None
+    core = segment.lstrip("~@")
+    people = names.people(core) or names.contained(core)
+    if home or people or not _named_elsewhere(core, prose):
+        return _one(people) or ""
+    return None
+
+
+def _common_word(piece: str) -> bool:
+    """True for a piece that is one common word ("will", "brown"): a name alone counts only when uncommon."""
+    from nicknames.rules.stopwords import common_words
+
+    words = _WORDS.findall(piece)
+    return len(words) == 1 and words[0].lower() in common_words()
+
+
+def _named_elsewhere(word: str, prose: str) -> bool:
+    """True when the text has the word (without case) as a word or a host's label, not as a handle or path piece.
+
+    An organisation or project that owns an account is named so (``Tidewatch``,
+    ``www.tidewatch.org``); a person's account name is rarely written but in links.
+    """
+    pattern = regex.compile(r"(?<![\w/@\-])" + regex.escape(word) + r"(?![\w/@\-])", regex.I)
+    return pattern.search(prose) is not None
+
+
+def _is_role(local: str, names: PersonalNames) -> bool:
+    """True for a role's or a list's local part (``support``, ``tidewatch-users``): a role word, and no name in it."""
+    words = [word.lower() for word in _WORDS.findall(local)]
+    return any(word in ROLE_WORDS for word in words) and not names.people(local) and not names.contained(local)
+
+
+def _address_separator(address: str) -> tuple[int, int] | None:
+    """Where an address's local part ends and its domain starts: at ``@``, `` at ``, ``[at]`` or ``(at)``."""
+    match = regex.search(r"\s*(?:@|\[at\]|\(at\)|\sat\s)\s*", address, regex.I)
+    return (match.start(), match.end()) if match else None
+
+
+def _first_of(text: str, characters: str, start: int) -> int:
+    found = [index for index in (text.find(c, start) for c in characters) if index >= 0]
+    return min(found) if found else len(text)
+
+
+def _one(people: frozenset[str]) -> str | None:
+    return next(iter(people)) if len(people) == 1 else None

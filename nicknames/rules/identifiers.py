@@ -1,0 +1,410 @@
+"""Identifiers other than names in message text: e-mail addresses, URLs, paths, @handles, phone numbers, ids.
+
+Each kind is found by one documented pattern. A handle, phone number or id is
+replaced whole, by a placeholder (``PLACEHOLDERS``) or by the owner's pseudonym
+when it belongs to a known participant (their address or handle from the class
+list, or their own participant id written in the text). An address, URL or
+path is replaced whole only when it belongs to a known participant, or with
+``whole=True``; otherwise only its personal part is replaced
+(``nicknames.rules.identifier_parts``: ``[USER]@example.org``), and one that holds no
+personal part is left as it is (an organisation's site, a project's repository).
+
+Identifiers are found first, before names. An identifier span wins over any
+name inside it: no name is matched inside ``mary.poe@example.org``; its
+personal part ``mary.poe`` is replaced as a whole, never ``mary.[U12]``.
+Among identifiers that overlap, the one that starts first wins, then the longest.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+
+import regex
+
+from nicknames.rules.identifier_parts import (
+    MIN_GLUED_LOWER,
+    Part,
+    PersonalNames,
+    email_parts,
+    glued_people,
+    login_parts,
+    path_parts,
+    personal_names,
+    tag_parts,
+    url_parts,
+)
+from nicknames.rules.stopwords import STOPWORDS
+from nicknames.rules.written_identifiers import labelled_handles, obfuscated_addresses
+
+PLACEHOLDERS = {
+    "email": "[EMAIL]",
+    "url": "[URL]",
+    "handle": "[HANDLE]",
+    "phone": "[PHONE]",
+    "path": "[PATH]",
+    "tag": "[TAG]",
+    "login": "[USER]",
+}
+"""What replaces a whole identifier of each kind that belongs to no known participant."""
+
+PART_PLACEHOLDER = "[USER]"
+"""What replaces the personal part of an address, URL or path whose person is not known."""
+
+KINDS = ("email", "url", "handle", "phone", "id", "path", "tag", "login")
+"""Every kind of identifier; ``id`` is a participant's own id written in the text (always owned)."""
+
+_EMAIL = r"(?<![\w.+\-])[\w.+\-]*\w@(?:[\w\-]+\.)+\p{L}{2,}(?!\w)"
+_TLDS = (
+    "com|org|net|edu|gov|mil|int|io|info|biz|eu|uk|de|fr|nl|au|ca|ch|se|dk|fi|jp|nz|es|be|pl|cz|ie|pt|gr|hu|ru|cn|br"
+)
+"""Top-level domains after which a host without a scheme (``annberg.net``) is read as one."""
+_URL = (
+    r"(?i:\b(?:https?|ftp)://|\bwww\.)"  # a scheme or www.
+    r"[^\s<>\"'()\[\]{}]+(?:\([^\s<>\"'()]*\)[^\s<>\"'()\[\]{}]*)*"
+)
+_BARE_HOST = regex.compile(rf"\.(?i:{_TLDS})(?![\w\-])")
+"""Where a URL without a scheme or ``www.`` may end its host: it is read back from there (``_anchored``)."""
+_BARE_URL = regex.compile(
+    rf"(?<![\w.@/:\-])(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+(?i:{_TLDS})(?![\w\-]|\.\w)(?:/[^\s<>\"'()\[\]{{}}]*)?"
+)
+"""A bare host and its path: ``example.org/x``, ``annberg.net``."""
+_HANDLE = r"(?<![\w.@/])@\p{L}(?:[\w.\-]*\w)?(?![@\w(])"
+_DOMAIN_END = regex.compile(r"\.(?:com|org|net|edu|gov|mil|int|io|co|uk|de|fr|nl|au|ca|us|info|biz)$", regex.I)
+"""A handle ending like a domain (``@enron.com``) is the tail of an address, not a handle."""
+_PHONE = (
+    r"(?<![\w+\-.])(?:"
+    r"\+\d{1,3}(?:[ .\-]?\(?\d{1,4}\)?){2,6}"  # +44 20 7946 0958, +1 (713) 853-1234
+    r"|\(\d{3}\)[ .\-]?\d{3}[ .\-]\d{4}"  # (713) 853-1234
+    r"|\d{3}[.\-]\d{3}[.\-]\d{4}"  # 713-853-1234, 713.853.1234
+    r"|\d{3}[ ]\d{3}[ ]\d{4}"  # 713 853 1234
+    r"|\d{3}-\d{4}"  # 853-1234
+    r")(?:[ ]?(?i:x|ext\.?)[ ]?\d{1,5})?(?![\w\-])"
+)
+PHONE_DIGITS = (7, 15)
+"""A phone number has 7 to 15 digits (E.164 allows at most 15); fewer is a time zone or a code."""
+_FILE_TYPES = "docx?|xlsx?|pptx?|pdf|txt|csv|odt|ods|odp|rtf|zip|png|jpe?g|gif|mp[34]|mov|nc|ipynb|tex|md"
+"""Extensions of the file names found as paths."""
+_FILE_NAME_END = regex.compile(rf"\.(?i:{_FILE_TYPES})(?![\w\-])")
+_TAG = r"(?<![\w#&/])#\p{L}\w*"
+"""A hashtag: the names in it are its personal part (``#AnnBerg``); other tags (``#climate``) stay."""
+_PATH = (
+    r"(?:(?<![\w/.~])(?:/home/|/Users/|/users/)"  # /home/aberg, /Users/aberg
+    r"|(?<![\w\\])[A-Za-z]:\\(?i:Users|Documents and Settings)\\"  # C:\Users\aberg
+    r"|(?<![\w/~\-])~(?=\p{L}[\w.\-]*/))"  # ~aberg/
+    r"[\w.\-]*\w(?:[/\\][^\s<>\"'()\[\]{}]*)?"
+)
+"""A home directory and what follows it: the user's name is its personal part."""
+_FILE_NAME = regex.compile(rf"(?<![\w.\-/\\])\w[\w.\-]*\.(?i:{_FILE_TYPES})(?![\w\-])")
+"""A file name with a document's extension (``notes_ann_berg.docx``), read back from its extension."""
+PATTERNS = {"email": _EMAIL, "url": _URL, "handle": _HANDLE, "phone": _PHONE, "path": _PATH, "tag": _TAG}
+"""The regular expression of each kind with a pattern of its own."""
+
+_COMPILED = {kind: regex.compile(pattern) for kind, pattern in PATTERNS.items()}
+_THREE_DIGITS = re.compile(r"\d\d\d")
+
+
+def _may_hold(kind: str, text: str) -> bool:
+    """A cheap test that skips texts where a kind cannot occur (the patterns are slow on long texts)."""
+    if kind in ("email", "handle"):
+        return "@" in text
+    if kind == "url":
+        return "://" in text or "www." in text or "WWW." in text
+    if kind == "path":
+        return "~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
+    if kind == "tag":
+        return "#" in text
+    if text.isascii() and not _has_ascii_digit(text):
+        return False  # a substring test per digit is much faster than the pattern on long texts
+    return _THREE_DIGITS.search(text) is not None
+
+
+def _may_hold_any(text: str) -> bool:
+    """False for the common text where only an address written in words (``a.b at c.org``) can occur.
+
+    Every other identifier holds an ``@``, a URL start (as ``_may_hold`` reads
+    it) or a digit: a participant id has one (``_ID_SHAPE``), and in ASCII text
+    it is an ASCII digit. A few substring tests are much cheaper than running
+    every pattern over a long text that holds none of these.
+    """
+    if not text.isascii() or "@" in text or "#" in text or _may_hold("url", text) or _may_hold_path(text):
+        return True
+    return _has_ascii_digit(text)
+
+
+def _may_hold_path(text: str) -> bool:
+    """False when no home directory, file name or bare host can occur (``/home/``, ``~``, ``.docx``, ``.org``...)."""
+    return ("~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
+            or _FILE_NAME_END.search(text) is not None or _BARE_HOST.search(text) is not None)
+
+
+def _has_ascii_digit(text: str) -> bool:
+    """True when the text holds an ASCII digit: a substring test per digit, unrolled (fast on long texts).
+
+    ``\\d`` in the patterns matches other digits too, so this answers for ASCII text only.
+    """
+    return ("0" in text or "1" in text or "2" in text or "3" in text or "4" in text
+            or "5" in text or "6" in text or "7" in text or "8" in text or "9" in text)
+
+
+_ANCHORS = {"email": regex.compile("@"), "phone": regex.compile(r"\d")}
+"""What every match of these kinds contains; their matches never hold a line break either."""
+
+
+def _matches(kind: str, text: str) -> Iterator[regex.Match[str]]:
+    """``finditer`` of the kind's pattern, run only on the lines that hold one of its anchors.
+
+    For the kinds of ``_ANCHORS`` a match lies within one line and holds an
+    anchor, so the other lines cannot hold one; look-behinds still see the text
+    before a line and a line end reads as the end of the text, where the
+    patterns' look-aheads (no word character or hyphen next) give the same answer.
+    """
+    anchors = _ANCHORS.get(kind)
+    if anchors is None:
+        yield from _COMPILED[kind].finditer(text)
+        return
+    end = -1
+    for anchor in anchors.finditer(text):
+        if anchor.start() < end:
+            continue
+        start = text.rfind("\n", 0, anchor.start()) + 1
+        end = text.find("\n", anchor.end())
+        end = len(text) if end < 0 else end
+        yield from _COMPILED[kind].finditer(text, start, end)
+_ANCHORED = {"url": (_BARE_HOST, _BARE_URL), "path": (_FILE_NAME_END, _FILE_NAME)}
+"""Kinds with a second pattern found from an anchor near its end: bare hosts from ``.org``, file names from ``.docx``."""
+_PIECE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+
+
+def _anchored(text: str, anchor: regex.Pattern[str], pattern: regex.Pattern[str]) -> Iterator[tuple[int, int]]:
+    """Spans of ``pattern`` found by reading back from each ``anchor`` over the characters of hosts and file names.
+
+    A pattern that starts with a word character is slow to scan a long text
+    with; its anchor (a dot and a known ending) is rare and quick to find.
+    """
+    end = -1
+    for hit in anchor.finditer(text):
+        if hit.start() < end:
+            continue
+        start = hit.start()
+        while start > 0 and (text[start - 1] in _PIECE or text[start - 1].isalnum()):
+            start -= 1
+        match = pattern.match(text, start)
+        while match is None and start < hit.start():
+            start = text.find(".", start, hit.start()) + 1 or hit.start()  # a piece before that is no host
+            match = pattern.match(text, start)
+        if match is not None and match.end() > hit.start():
+            end = match.end()
+            yield match.start(), match.end()
+
+
+_TRAILING = ".,;:!?"
+_ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
+"""Participant ids found in text: three or more characters with a letter and a digit (U0012, js42)."""
+
+
+@dataclass(frozen=True)
+class Identifier:
+    """One identifier found in a text; ``owner`` is the participant it belongs to, if known."""
+
+    kind: str
+    start: int
+    end: int
+    text: str
+    owner: str | None = None
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS or not 0 <= self.start < self.end:
+            raise ValueError(f"Invalid identifier {self!r}.")
+
+
+@dataclass(frozen=True)
+class IdentifierRules:
+    """Which kinds to replace, and which addresses, handles and ids belong to which participant."""
+
+    kinds: frozenset[str] = frozenset(KINDS)
+    owners: Mapping[str, str] = field(default_factory=dict)
+    """Lower-cased e-mail address, handle (without ``@``) or participant id → participant."""
+    ids: regex.Pattern[str] | None = None
+    names: PersonalNames = field(default_factory=PersonalNames)
+    """Every person's name words, to find the personal part of an address, URL or path."""
+    whole: bool = False
+    """Replace every address, URL and path whole, as a placeholder, rather than its personal part."""
+
+    def parts(self, found: Identifier, text: str = "") -> list[Part]:
+        """What to replace of an identifier in ``text``: its personal parts, or all of it (owner None when not known).
+
+        Handles, phones and ids, an identifier of a known participant, and any
+        identifier with ``whole`` are replaced whole.
+        """
+        if self.whole or found.owner is not None or found.kind not in PART_KINDS:
+            return [(found.start, found.end, found.owner)]
+        return PART_KINDS[found.kind](found.text, found.start, self.names, text)
+
+    def find(self, text: str) -> list[Identifier]:
+        """Every identifier of the chosen kinds in the text, without overlaps, in text order."""
+        if not _may_hold_any(text):
+            return self._written_in_words(text)
+        kinds = self.kinds
+        found = [span for kind in kinds if kind in _COMPILED for span in self._spans(kind, text)]
+        if "login" in kinds:
+            found.extend(self._logins(text))
+        if "id" in kinds and self.ids is not None:
+            found.extend(
+                Identifier("id", m.start(), m.end(), m.group(), self.owners.get(m.group().lower()))
+                for m in self.ids.finditer(text)
+            )
+        return without_overlaps(found)
+
+    def _written_in_words(self, text: str) -> list[Identifier]:
+        """The addresses written in words (``a.b at c.org``): all that a text ``_may_hold_any`` refuses can hold.
+
+        The common text: found without the generators and sorting of ``find``.
+        """
+        found = []
+        if "email" in self.kinds:
+            found = [Identifier("email", start, end, text[start:end], self._owner("email", text[start:end]))
+                     for start, end in obfuscated_addresses(text)]
+        if "handle" in self.kinds:
+            found.extend(self._labelled(text))
+        if "login" in self.kinds:
+            found.extend(self._logins(text))
+        return without_overlaps(found) if len(found) > 1 else found
+
+    def _logins(self, text: str) -> Iterator[Identifier]:
+        """Words glued from a person's names (``mjones``, ``Mary2``, ``mary_jones``): a login, a file or user name.
+
+        Not a word glued only by a case change: ``DeLuca``, ``McKay`` are names the names match whole.
+        """
+        if not self.names.words:
+            return
+        ascii_text = text.isascii()
+        words = set(text.translate(_ASCII_WORDS).split() if ascii_text else _WORD.findall(text))
+        glued = self.names.glued
+        wanted = [word for word in glued.keys() & words if len(word) >= MIN_GLUED_LOWER and word.islower()]
+        if not ascii_text:
+            wanted.extend(word for word in words if not word.isalpha() and word[0].isalpha() and not word.isdigit())
+        elif "_" in text or _has_ascii_digit(text):
+            wanted.extend(set(_ASCII_MIXED.findall(text)))
+        for word in wanted:
+            if not glued_people(word, self.names, _ordinary):
+                continue
+            for match in regex.finditer(rf"(?<![\w%]){regex.escape(word)}(?!\w)", text):
+                yield Identifier("login", match.start(), match.end(), word)
+
+    def _labelled(self, text: str) -> Iterator[Identifier]:
+        for start, end in labelled_handles(text):
+            yield Identifier("handle", start, end, text[start:end], self.owners.get(text[start:end].lower().lstrip("@")))
+
+    def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
+        if kind == "email":
+            for start, end in obfuscated_addresses(text):
+                yield Identifier(kind, start, end, text[start:end], self._owner(kind, text[start:end]))
+        if kind == "handle":
+            yield from self._labelled(text)
+        if kind in _ANCHORED:
+            anchor, pattern = _ANCHORED[kind]
+            for start, end in _anchored(text, anchor, pattern):
+                value = _trim_url(text[start:end])
+                yield Identifier(kind, start, start + len(value), value)
+        if not _may_hold(kind, text):
+            return
+        for match in _matches(kind, text):
+            value = match.group()
+            if kind in ("url", "path"):
+                value = _trim_url(value)
+            if kind == "email":
+                value = value.lstrip(".")
+            if kind == "handle" and _DOMAIN_END.search(value):
+                continue
+            if kind == "phone" and not PHONE_DIGITS[0] <= sum(c.isdigit() for c in value) <= PHONE_DIGITS[1]:
+                continue
+            start = match.start() + match.group().index(value)
+            yield Identifier(kind, start, start + len(value), value, self._owner(kind, value))
+
+    def _owner(self, kind: str, value: str) -> str | None:
+        key = value.lower()
+        if kind == "email":
+            key = regex.sub(r"\s*(?:\[at\]|\(at\)|\sat\s)\s*", "@", key)
+            key = regex.sub(r"\s*(?:\[dot\]|\(dot\)|\sdot\s)\s*", ".", key)
+        if kind == "handle":
+            key = key[1:]
+        elif kind == "url" and key.startswith("mailto:"):
+            key = key[len("mailto:"):]
+        return self.owners.get(key) if kind in ("email", "handle") else None
+
+
+PART_KINDS = {"email": email_parts, "url": url_parts, "path": path_parts, "tag": tag_parts, "login": login_parts}
+"""The kinds replaced by their personal part, and the function that finds it."""
+
+
+def identifier_rules(
+    kinds: Iterable[str] = KINDS,
+    participants: Iterable[str] = (),
+    addresses: Mapping[str, Iterable[str]] | None = None,
+    *,
+    names: Mapping[str, Iterable[str]] | None = None,
+    keep: Iterable[str] = (),
+    whole: bool = False,
+) -> IdentifierRules:
+    """Rules for the chosen kinds, knowing the participants' ids, addresses or handles, and names.
+
+    ``addresses`` maps a participant to e-mail addresses and handles (from the
+    class list). The local part of a participant's e-mail address counts as
+    their handle too (``@mary.poe`` for ``mary.poe@example.org``). ``names``
+    maps a participant to their names in use (``keep``: names that are not
+    personal), to tell the personal part of an address, URL or path; with
+    ``whole`` every address, URL and path is replaced whole instead.
+    """
+    owners: dict[str, str] = {}
+    for participant, values in (addresses or {}).items():
+        for value in values:
+            value = value.strip().lower().lstrip("@")
+            if value:
+                owners.setdefault(value, participant)
+                if "@" in value:
+                    owners.setdefault(value.split("@", 1)[0], participant)
+    ids = [p for p in dict.fromkeys(participants) if _ID_SHAPE.match(p)]
+    for participant in ids:
+        owners.setdefault(participant.lower(), participant)
+    return IdentifierRules(
+        frozenset(kinds), owners, _id_pattern(ids), personal_names(names or {}, keep), whole
+    )
+
+
+_WORD = regex.compile(r"\w+")
+_ASCII_MIXED = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z]*[0-9_][A-Za-z0-9_]*")
+"""In ASCII text, the words of ``_WORD`` that start with a letter and hold a digit or an underscore."""
+_ASCII_WORDS = str.maketrans({chr(code): " " for code in range(128) if not (chr(code).isalnum() or chr(code) == "_")})
+"""Turns an ASCII text into its words of letters, digits and underscores."""
+
+
+def _ordinary(letters: str) -> bool:
+    """A common word or a stop word: the letters of a glued word that is no name ("programs", "mp")."""
+    from nicknames.rules.stopwords import common_words
+
+    return letters in STOPWORDS or letters in common_words()
+
+
+def without_overlaps(spans: Iterable[Identifier]) -> list[Identifier]:
+    """Keep the span that starts first, then the longest; drop spans that overlap a kept one."""
+    kept: list[Identifier] = []
+    for span in sorted(spans, key=lambda s: (s.start, -(s.end - s.start), KINDS.index(s.kind))):
+        if not kept or span.start >= kept[-1].end:
+            kept.append(span)
+    return kept
+
+
+def _id_pattern(ids: list[str]) -> regex.Pattern[str] | None:
+    if not ids:
+        return None
+    alternatives = "|".join(regex.escape(p) for p in sorted(ids, key=lambda p: (-len(p), p)))
+    return regex.compile(rf"(?<![\w\-])(?i:{alternatives})(?![\w\-])")
+
+
+def _trim_url(url: str) -> str:
+    """A URL without the punctuation that ends the sentence around it."""
+    while url and url[-1] in _TRAILING:
+        url = url[:-1]
+    return url

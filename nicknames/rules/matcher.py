@@ -1,0 +1,407 @@
+"""Find all names of a scope in one pass over a text, by the rules of ``patterns``.
+
+An Aho-Corasick automaton (ahocorasick-rs) finds the names in one pass
+whatever their number, leftmost then longest first; the rules of ``patterns``
+are then applied to those few hits: whole words by the same edges, a
+separator in a name matching a run of blanks, a line break or a hyphen. The text
+searched is its normalised view (``text_forms.matching_view``) with its runs of
+blanks folded to one space and the blanks next to a line break dropped; the
+automaton holds each name's ``written_forms`` (a space, a hyphen or a line break
+at each separator), and spans are mapped back to the original text. Where a hit that is not a
+whole word may hide one that is, every overlapping hit of that text is looked
+at instead. The result is exactly what the alternation of every ``name_pattern``,
+longest first, finds with ``finditer`` (the tests compare the two on random
+names and texts), at a cost that does not grow with the number of names.
+Without ahocorasick-rs the same interface runs a trie-shaped regular
+expression (``patterns.trie_pattern``), slower but still one pass.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from typing import Protocol
+
+import regex
+
+from nicknames.rules.patterns import (
+    BLOCKING,
+    CONTINUOUS,
+    MAX_PREFIX,
+    alternation,
+    longest_first,
+    name_key,
+    prefixes_before,
+    trie_pattern,
+    written_forms,
+)
+from nicknames.rules.text_forms import TextView, matching_view
+
+try:  # an optional speed-up: the trie-shaped pattern gives the same matches
+    import ahocorasick_rs
+except ImportError:  # pragma: no cover - exercised only where the wheel is missing
+    ahocorasick_rs = None  # type: ignore[assignment]
+
+WORD = regex.compile(r"\w", regex.VERSION1)
+SPACE_RUN = regex.compile(r"[^\S\r\n]+", regex.VERSION1)
+"""A run of blanks, which a separator inside a name matches (``patterns.SEPARATOR``)."""
+_FOLDABLE = regex.compile(r"((?<!\r)[^\S\r\n]+(?=\r?\n)|(?<=\n)[^\S\r\n]+)|([^\S\r\n]{2,}|[^\S\r\n ])", regex.VERSION1)
+"""Blanks next to a line break (group 1, dropped), and other runs of blanks but a single space (group 2, one space)."""
+_OWN_VIEW = TextView("", "")
+"""Stands for the view of an ASCII text, which is the text itself (offsets map to themselves)."""
+_JOINED_TEXTS = 100
+"""Texts ``NameMatcher.names_in_texts`` searches at once."""
+_JOINER = "\n\n"
+"""What joins the texts searched at once: a blank line, which no separator in a name matches."""
+_ASCII_FOLDABLE = ("  ", "\t", " \r", " \n", "\n ", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
+
+
+class NameMatch:
+    """One name found in a text: the parts of ``regex.Match`` that callers use."""
+
+    __slots__ = ("_start", "_end", "_text", "name")
+
+    def __init__(self, start: int, end: int, text: str, name: str = "") -> None:
+        self._start, self._end, self._text = start, end, text
+        self.name = name or name_key(text)
+        """The name in the mapping's form (``name_key``) that the text stands for."""
+
+    def start(self) -> int:
+        """Offset of the first character in the searched text."""
+        return self._start
+
+    def end(self) -> int:
+        """Offset just past the last character."""
+        return self._end
+
+    def span(self) -> tuple[int, int]:
+        """``(start, end)``."""
+        return self._start, self._end
+
+    def group(self) -> str:
+        """The matched text as it is in the searched text (inner white space unfolded, any Unicode form)."""
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"<NameMatch span={self.span()!r} match={self._text!r}>"
+
+
+class Matches(Protocol):
+    """What ``finditer`` yields: a ``regex.Match`` or a ``NameMatch``."""
+
+    def start(self) -> int: ...
+    def end(self) -> int: ...
+    def group(self) -> str: ...
+
+
+class NameMatcher:
+    """All names of a scope (``name_key``-folded), found in one pass by the matching rules."""
+
+    def __init__(self, keys: Collection[str], glued: Collection[str] = ()) -> None:
+        self.keys = sorted(keys)
+        forms, self._form_key = _forms(self.keys)
+        self._forms = forms
+        self._automaton = (
+            ahocorasick_rs.AhoCorasick(forms, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest)
+            if ahocorasick_rs else None
+        )
+        self._every_hit: ahocorasick_rs.AhoCorasick | None = None
+        """The automaton that reports overlapping hits too, built when a text first needs it."""
+        self._trie: regex.Pattern[str] | None = None
+        if self._automaton is None:
+            self._trie = alternation(self.keys, glued) if glued else regex.compile(
+                trie_pattern(self.keys), regex.VERSION1
+            )
+        key_of = self._form_key
+        # Edges that need a boundary: word characters outside the scripts written without spaces. A form has its
+        # name's first and last characters (separators are inside), so each property is its name's.
+        starts = [_needs_edge(key[0]) for key in self.keys]
+        ends = [_needs_edge(key[-1]) for key in self.keys]
+        prefixes = [prefixes_before(key[0]) if not key[0].isascii() else "" for key in self.keys]
+        glued_starts = [key in glued and key[0].isupper() for key in self.keys]
+        glued_ends = [key in glued and key[-1].islower() for key in self.keys]
+        self._word_start = [starts[key] for key in key_of]
+        self._word_end = [ends[key] for key in key_of]
+        self._prefixes = [prefixes[key] for key in key_of]
+        # ``glued`` names may touch a word in camel case (patterns.GLUED_BEFORE / GLUED_AFTER).
+        self._glued_start = [glued_starts[key] for key in key_of]
+        self._glued_end = [glued_ends[key] for key in key_of]
+        self._glued = bool(glued)
+        self._special = self._glued or any(self._prefixes)
+        """True when a hit next to a word character may still be a whole word (glued names, prefixes)."""
+        self._name_keys = [self.keys[key] for key in key_of]
+        self._keys = set(self.keys)
+        self._multiline = any("\n" in key for key in self.keys)
+
+    def finditer(self, text: str) -> Iterator[NameMatch]:
+        """The names in the text, left to right, the longest at each position, not overlapping."""
+        return (NameMatch(start, end, text[start:end], key) for start, end, key in self.spans(text))
+
+    def spans(self, text: str) -> list[tuple[int, int, str]]:
+        """What ``finditer`` finds as ``(start, end, name)``, without match objects.
+
+        The offsets are in the original text; the name is the one in the mapping
+        (``name_key``), whatever form the text writes it in. Large runs call this
+        once per message; building no object per name found is most of what it saves.
+        """
+        view = _OWN_VIEW if text.isascii() else matching_view(text)  # ASCII: its own view, not even a TextView built
+        searched = text if view is _OWN_VIEW else view.text
+        if self._trie is not None:
+            return [(*view.span(*match.span()), self._name_of(match.group())) for match in self._trie.finditer(searched)]
+        folded, runs, removed = fold_space_runs(searched)
+        hits, missed = self._whole_words(folded)
+        if missed:
+            hits = self._from_every_hit(folded)
+        keys = self._name_keys
+        if not runs and view.identical:
+            return [(start, end, keys[index]) for index, start, end in hits]
+        found: list[tuple[int, int, str]] = []
+        for index, start, end in hits:
+            start, end = view.span(_unfold(start, runs, removed), _unfold(end, runs, removed, start=False))
+            found.append((start, end, keys[index]))
+        return found
+
+    def _name_of(self, matched: str) -> str:
+        """The name a text the trie matched stands for (``name_key``, then the name of that written form)."""
+        key = name_key(matched)
+        if key in self._keys:
+            return key
+        return next(name for name in longest_first(self.keys) if key in written_forms(name))
+
+    def names_in(self, text: str) -> set[str]:
+        """The names ``spans`` finds in the text (as ``name_key``), without their places."""
+        if self._trie is not None:
+            return {key for _, _, key in self.spans(text)}
+        folded = self._searched(text)
+        hits, missed = self._whole_words(folded)
+        if missed:
+            hits = self._from_every_hit(folded)
+        keys = self._name_keys
+        return {keys[index] for index, _, _ in hits}
+
+    def _searched(self, text: str) -> str:
+        """The text as the automaton searches it: its normalised view, blanks folded."""
+        return _folded(text if text.isascii() else matching_view(text).text)
+
+    def names_in_texts(self, texts: Sequence[str]) -> list[set[str]]:
+        """``names_in`` of each text, the texts searched a hundred at a time.
+
+        The texts are searched joined by blank lines, which no name holds and no rule counts as part of a word:
+        a hit lies in one text, and each text's hits are those it has alone. (The automaton searches a longer
+        string more slowly per character.)
+        """
+        if self._trie is not None or self._multiline:
+            return [self.names_in(text) for text in texts]
+        found: list[set[str]] = []
+        for start in range(0, len(texts), _JOINED_TEXTS):
+            found.extend(self._names_in_joined(texts[start : start + _JOINED_TEXTS]))
+        return found
+
+    def _names_in_joined(self, texts: Sequence[str]) -> list[set[str]]:
+        texts = [self._searched(text) for text in texts]
+        joined = _JOINER.join(texts)
+        hits, missed = self._whole_words(joined)
+        starts = list(itertools.accumulate((len(text) + len(_JOINER) for text in texts[:-1]), initial=0))
+        found: list[set[str]] = [set() for _ in texts]
+        keys = self._name_keys
+        for index, start, _ in hits:
+            found[bisect.bisect_right(starts, start) - 1].add(keys[index])
+        for text in {bisect.bisect_right(starts, start) - 1 for start in missed}:
+            found[text] = {keys[index] for index, _, _ in self._from_every_hit(texts[text])}
+        return found
+
+    def _whole_words(self, folded: str) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """The names found by one leftmost-longest pass, and where it may have missed one.
+
+        The pass reports at each step the longest name that starts leftmost,
+        whole word or not. A hit that is a whole word is what the rules pick. A
+        hit that is not can be dropped when it lies inside one word, because
+        then no shorter name at its start and no name starting inside it is a
+        whole word either ("Tim" in "Time"); any other is a possible miss (its
+        start is returned), and ``_from_every_hit`` looks at every hit instead.
+        """
+        assert self._automaton is not None
+        hits = self._automaton.find_matches_as_indexes(folded)
+        found: list[tuple[int, int, int]] = []
+        missed: list[int] = []
+        word_start, word_end, size, word = self._word_start, self._word_end, len(folded), _BLOCKING_CHARS
+        for hit in hits:
+            index, start, end = hit
+            if (word_start[index] and start and word[folded[start - 1]]) or (
+                word_end[index] and end < size and word[folded[end]]
+            ):
+                if self._special and self._whole_word(folded, index, start, end):
+                    found.append(hit)
+                elif not self._inside_word(folded, start, end):
+                    missed.append(start)
+                continue
+            found.append(hit)
+        return found, missed
+
+    def _whole_word(self, folded: str, index: int, start: int, end: int) -> bool:
+        """True when the hit is a whole word: a ``glued`` name may touch a word in camel case, and an Arabic or
+        Hebrew name may follow prefix letters (``patterns.PREFIXES``)."""
+        if self._word_start[index] and start and _BLOCKING_CHARS[folded[start - 1]]:
+            glued = self._glued_start[index] and folded[start - 1].islower()
+            if not (glued or _after_prefix(folded, start, self._prefixes[index])):
+                return False
+        if self._word_end[index] and end < len(folded) and _BLOCKING_CHARS[folded[end]]:
+            if not (self._glued_end[index] and folded[end].isupper()):
+                return False
+        return True
+
+    def _inside_word(self, folded: str, start: int, end: int) -> bool:
+        """True when ``folded[start:end]`` lies inside one word that no name may start or end in.
+
+        Its characters are all ``BLOCKING`` and of no script with prefixes, and there is no camel case when names may be glued.
+        """
+        piece = folded[start:end]
+        if not (piece.isascii() and piece.isalnum()) and _WORDS.fullmatch(piece) is None:
+            return False
+        return not self._glued or not any(char.isupper() for char in piece[1:])
+
+    def _from_every_hit(self, folded: str) -> list[tuple[int, int, int]]:
+        """The names found from every hit, overlapping ones too: the longest whole word at each start."""
+        if self._every_hit is None:
+            self._every_hit = ahocorasick_rs.AhoCorasick(self._forms)
+        hits = self._every_hit.find_matches_as_indexes(folded, overlapping=True)
+        longest: dict[int, tuple[int, int]] = {}
+        for index, start, end in hits:
+            if not self._whole_word(folded, index, start, end):
+                continue
+            best = longest.get(start)
+            if best is None or best[0] < end:
+                longest[start] = (end, index)
+        found: list[tuple[int, int, int]] = []
+        position = 0
+        for start in sorted(longest):
+            if start >= position:
+                end, index = longest[start]
+                found.append((index, start, end))
+                position = end
+        return found
+
+    def search(self, text: str) -> NameMatch | None:
+        """The first name in the text, or None."""
+        return next(self.finditer(text), None)
+
+
+def compile_names(names: Iterable[str], glued: Collection[str] = ()) -> NameMatcher | None:
+    """One matcher for all the names, longest first; None when there are none.
+
+    ``matcher.finditer(text)`` finds exactly what the alternation of every
+    ``patterns.name_pattern``, longest first, finds, in one pass over the text
+    whatever the number of names. ``match.name`` gives back the name that
+    matched (as ``name_key``). Names in ``glued`` also match glued to a word
+    (see ``patterns.name_pattern``).
+    """
+    keys = {name_key(name) for name in names}
+    keys.discard("")
+    return NameMatcher(keys, {name_key(name) for name in glued} & keys) if keys else None
+
+
+def _forms(keys: list[str]) -> tuple[list[str], list[int]]:
+    """Every written form of the names (``patterns.written_forms``), and the index in ``keys`` of each form's name.
+
+    A form that two names share is the form of the one the alternation tries first (longest, then alphabetical).
+    """
+    index = {key: position for position, key in enumerate(keys)}
+    owner: dict[str, int] = {}
+    for key in longest_first(keys):
+        for form in written_forms(key):
+            owner.setdefault(form, index[key])
+    forms = sorted(owner)
+    return forms, [owner[form] for form in forms]
+
+
+def _needs_edge(char: str) -> bool:
+    """True when a name with this character at an edge must not touch a ``BLOCKING`` character there."""
+    if char.isascii():
+        return char.isalnum() or char == "_"
+    return WORD.match(char) is not None and CONTINUOUS.match(char) is None
+
+
+def _after_prefix(folded: str, start: int, prefixes: str) -> bool:
+    """True when up to ``MAX_PREFIX`` prefix letters, and before them no ``BLOCKING`` character, precede ``start``."""
+    if not prefixes:
+        return False
+    for length in range(1, MAX_PREFIX + 1):
+        begin = start - length
+        if begin < 0 or folded[begin] not in prefixes:
+            return False
+        if begin == 0 or not _BLOCKING_CHARS[folded[begin - 1]]:
+            return True
+    return False
+
+
+def fold_space_runs(text: str) -> tuple[str, list[int], list[int]]:
+    """The text with every run of blanks (other than a single space) folded to one space, and the blanks next to
+    a line break dropped.
+
+    Returns the folded text, the folded offset where each folded run ends, and
+    how many characters were removed up to and including each run, to map
+    offsets back. The pieces are cut and measured by ``regex.split`` and
+    ``map``, not by a loop over the runs: a text with a carriage return on
+    every line has a run on every line.
+    """
+    if not _may_fold(text):
+        return text, [], []
+    parts = _FOLDABLE.split(text)
+    if len(parts) == 1:
+        return text, [], []
+    pieces = parts[0::3]
+    shown = ["" if dropped is not None else " " for dropped in parts[1::3]]
+    lengths = [len(dropped if dropped is not None else run) for dropped, run in zip(parts[1::3], parts[2::3])]
+    folded = "".join(itertools.chain.from_iterable(zip(pieces, shown + [""])))
+    ends = list(itertools.accumulate(map(len, itertools.chain.from_iterable(zip(pieces, shown)))))[1::2]
+    removed = list(itertools.accumulate(map(_minus, lengths, map(len, shown))))
+    return folded, ends, removed
+
+
+def _minus(length: int, kept: int) -> int:
+    return length - kept
+
+
+def _folded(text: str) -> str:
+    """The text folded as ``fold_space_runs`` folds it, without the offsets."""
+    return _FOLDABLE.sub(_fold_one, text) if _may_fold(text) else text
+
+
+def _fold_one(run: regex.Match[str]) -> str:
+    return "" if run.group(1) is not None else " "
+
+
+def _may_fold(text: str) -> bool:
+    """False when the text has no run of blanks to fold; True when it may have one."""
+    return any(run in text for run in _ASCII_FOLDABLE) or (not text.isascii() and _OTHER_BLANK.search(text) is not None)
+
+
+_OTHER_BLANK = re.compile("[\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
+"""The blanks beyond ASCII (``str.isspace``), for the standard ``re``, which finds them fast."""
+
+
+def _unfold(offset: int, ends: list[int], removed: list[int], start: bool = True) -> int:
+    """The original offset of a folded offset where a name starts (or ends): the runs folded before it count.
+
+    A dropped run of blanks right at the offset counts for a start (the blanks
+    after a line break come before the name) and not for an end (the blanks
+    before a line break come after it).
+    """
+    index = (bisect.bisect_right if start else bisect.bisect_left)(ends, offset) - 1
+    return offset + removed[index] if index >= 0 else offset
+
+
+class _BlockingChars(dict[str, bool]):
+    """Character → whether it blocks a name's word edge (``patterns.BLOCKING``), filled as characters are first seen."""
+
+    def __missing__(self, char: str) -> bool:
+        known = self[char] = BLOCKING.match(char) is not None
+        return known
+
+
+_BLOCKING_CHARS = _BlockingChars()
+_WORDS = regex.compile(r"[\w--[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}\p{Arabic}\p{Hebrew}]]+",
+                       regex.VERSION1)
+"""A piece that no name can start or end inside (``NameMatcher._inside_word``)."""

@@ -1,0 +1,465 @@
+"""Find the names in a message's greeting (the addressee) and sign-off (the author)."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+import regex
+
+from nicknames.model.errors import InputError
+from nicknames.rules.stopwords import (
+    ABBREVIATIONS,
+    CLOSERS,
+    GREETINGS,
+    STOPWORDS,
+    common_words,
+    name_words,
+)
+
+TITLE = r"(?:[DdMm]rs?|Ms|Mx|Prof|St)\."
+_WORD_TAIL = r"[\p{L}\p{M}'’]*(?:-[\p{L}\p{M}'’]+)*"
+"""The rest of a word: letters and apostrophes, and hyphens only between letters ("Bill--see" is "Bill")."""
+TOKEN = rf"(?:{TITLE}|\p{{Lu}}\.(?:\p{{Lu}}\.)*|\p{{Lu}}{_WORD_TAIL}|\p{{Lo}}+)"
+"""A capitalised word (with apostrophes and hyphens), an initial with its dot, a title, or a caseless word.
+
+A word ending in a full stop ends the name ("Dennis. Thanks" is "Dennis"), unless it is an initial or a title."""
+LOOSE_TOKEN = rf"(?:{TITLE}|\p{{L}}\.|\p{{L}}{_WORD_TAIL})"
+"""Any word: accepted only right after a closer or a dash, where a lower-case signature is common."""
+SPACED = r"(?:\p{L} ){2,}\p{L}"
+"""Letters separated by single spaces: "R o b e r t"."""
+DASHED_INITIALS = r"[-–—~]\p{Lu}{1,4}[-–—~]"
+"""Initials wrapped in dashes: "-RG-"."""
+SEPARATOR = r"\s*(?:,|&|\+|/|\band\b)\s*"
+DECORATION = r"[\s\-–—~*_=>.!,;:]*"
+SIGNATURE_END = r"[\s\-–—~*_=>.!,;]*"
+"""What may follow a signed name: decoration, but no colon ("Mistype:", "-- Installing:" open a note or a log line)."""
+
+_DIGIT = regex.compile(r"\d")
+TITLES = frozenset({"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "madam", "dame"})
+"""Titles dropped before a name ("Dear Prof. Smith" → "Smith")."""
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The greeting words, closers and stop words collect uses (built in, plus the config file's)."""
+
+    greetings: tuple[str, ...] = GREETINGS
+    closers: tuple[str, ...] = CLOSERS
+    stopwords: frozenset[str] = STOPWORDS
+    _compiled: dict[str, regex.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
+    _read: dict[tuple[str, ...], tuple[str, ...] | None] = field(default_factory=dict, compare=False, repr=False)
+    """What a greeting line or the lines of a closing gave (see ``read``)."""
+
+    def extended(self, greetings: Iterable[str] = (), closers: Iterable[str] = (),
+                 stopwords: Iterable[str] = (), not_stopwords: Iterable[str] = ()) -> Rules:
+        """These rules plus extra greetings, closers and stop words, minus words that are names here."""
+        words = (self.stopwords | {w.lower() for w in stopwords}) - {w.lower() for w in not_stopwords}
+        return Rules(self.greetings + tuple(greetings), self.closers + tuple(closers), frozenset(words))
+
+    def pattern(self, kind: str) -> regex.Pattern[str]:
+        """The compiled greeting or closer pattern."""
+        if kind not in self._compiled:
+            words = self.greetings if kind == "greeting" else self.closers
+            self._compiled[kind] = regex.compile(_salutation(words))
+        return self._compiled[kind]
+
+    def match(self, kind: str, line: str) -> regex.Match[str] | None:
+        """The greeting or closer pattern matched at the start of ``line``, within ``PATTERN_TIMEOUT``.
+
+        Patterns from a config file can backtrack for ever (``(a|aa)+$``); the
+        time bound turns that into an error instead of a run that never ends.
+        """
+        try:
+            return self.pattern(kind).match(line, timeout=PATTERN_TIMEOUT)
+        except TimeoutError:
+            key = "greetings" if kind == "greeting" else "closers"
+            raise InputError(
+                f"A {kind} pattern took more than {PATTERN_TIMEOUT:g} s on one line: a pattern of [collect] {key} "
+                "in the config file backtracks without end; simplify it (no nested repeats such as (a|aa)+)."
+            ) from None
+
+    def read(self, lines: tuple[str, ...], reader: Callable[[], tuple[str, ...] | None]) -> tuple[str, ...] | None:
+        """``reader()``, the names read from these lines, each distinct key read once.
+
+        Greetings and closings repeat ("Hi Mary,", "Thanks,\nRob"), and what a message's greeting or
+        closing gives depends on those few lines only (the key says which lines and what for).
+        """
+        names = self._read.get(lines, _UNREAD)
+        if names is not _UNREAD:
+            return names
+        names = reader()
+        if sum(map(len, lines)) <= READ_KEY_CHARS:  # a long line rarely comes again
+            if len(self._read) >= READ_LINES_KEPT:
+                self._read.clear()
+            self._read[lines] = names
+        return names
+
+
+PATTERN_TIMEOUT = 1.0
+"""Seconds a greeting or closer pattern may take on one line before the run stops with an error."""
+
+
+def _salutation(words: Iterable[str]) -> str:
+    alternatives = "|".join(f"(?:{word})" for word in words)
+    return rf"^\s*(?i:{alternatives})(?!\w){DECORATION}(?P<rest>.*)$"
+
+
+def pattern_error(pattern: str) -> tuple[str, int] | None:
+    """Why ``pattern`` cannot be a greeting or closer, and at which 1-based character; None when it can."""
+    try:
+        regex.compile(pattern)
+    except regex.error as error:
+        position: int = getattr(error, "pos", None) or 0  # the typing stubs omit msg and pos
+        return str(getattr(error, "msg", error)), min(position, len(pattern)) + 1
+    try:
+        regex.compile(_salutation([pattern]))  # a group name of its own, say, clashes with the pattern around it
+    except regex.error as error:
+        return str(getattr(error, "msg", error)), 1
+    return None
+
+
+_UNREAD: tuple[str, ...] = ("",)
+"""What ``Rules.read`` finds for lines it has not read: a tuple of its own, told apart by identity."""
+READ_LINES_KEPT = 50_000
+"""Greeting lines and closings whose names ``Rules.read`` keeps before it forgets them all."""
+READ_KEY_CHARS = 200
+"""The longest greeting line or closing (in characters, with what the key says it is) that ``Rules.read`` keeps."""
+DEFAULT_RULES = Rules()
+
+_GROUP = rf"{TOKEN}(?:[^\S\n]+{TOKEN}){{0,2}}"
+_LOOSE_GROUP = rf"{LOOSE_TOKEN}(?:[^\S\n]+{LOOSE_TOKEN}){{0,2}}"
+_NAMES_AT_START = regex.compile(rf"{_GROUP}(?:{SEPARATOR}{_GROUP})*")
+_ONE_GROUP = regex.compile(_GROUP)
+_MENTION = regex.compile(r"(?<!\w)@(\p{L}[\p{L}\p{M}\w.'’\-]*\w)")
+_VOCATIVE = regex.compile(rf"^\s*(?P<names>{_GROUP}(?:{SEPARATOR}{_GROUP})*)\s*[,!\-–—]+\s*$")
+"""A first line that only addresses someone ("Mary,"); a word and a colon is a label ("Addition:")."""
+_SIGNATURE = regex.compile(rf"^{DECORATION}/?(?P<name>{DASHED_INITIALS}|{SPACED}|{_GROUP}){SIGNATURE_END}$")
+"""A bare last line taken as a signature: one name group only, so "Sunnyvale, CA" is not one."""
+_DASH_CLOSER = regex.compile(r"^\s*[-–—~]+\s*")
+_LOOSE_SIGNATURE = regex.compile(
+    rf"^{DECORATION}/?(?P<name>{DASHED_INITIALS}|{SPACED}|{_LOOSE_GROUP}(?:{SEPARATOR}{_LOOSE_GROUP})?){SIGNATURE_END}$"
+)
+_DASHED = regex.compile(rf"^\s*{DASHED_INITIALS}\s*$")
+_LISTED = regex.compile(r"\s*[-–—~*•]")
+"""A line that starts like an item of a list or a line of a log ("- one", "-- Installing: ...")."""
+_RULED = regex.compile(r"\s*[-–—~=_*]{2,}.*[-–—~=_*]{2,}\s*$")
+"""A line between rules of dashes: a separator such as "-----Original Message-----", not a signature."""
+_SPACED_NAME = regex.compile(SPACED)
+_DASHED_NAME = regex.compile(DASHED_INITIALS)
+_SEPARATOR = regex.compile(SEPARATOR)
+_SENTENCE_END = regex.compile(r"(?<=[.!?])(?<!(?:^|[\s(])(?:\p{Lu}|[DdMm]rs?|Ms|Prof|St)\.)\s+")
+"""Where one sentence ends and the next begins; not after an initial or a title ("Arthur C. Clarke")."""
+_SENTENCE_CLOSE = regex.compile(r"[.!?]['\")\]]*\s*$")
+_FINAL_INITIAL = regex.compile(r"(?:^|\s|\.)\p{Lu}\.$")
+_TRAILING_DASHED = regex.compile(rf"(?:^|[\s,])(?P<initials>{DASHED_INITIALS})\s*$")
+
+
+def greeting_names(text: str, rules: Rules = DEFAULT_RULES) -> tuple[str, ...]:
+    """Names addressed at the start of a message: "Hi Mary and Rob", "@Mary", a bare "Mary,"."""
+    first = _first_line(text)
+    if first is None:
+        return ()
+    return rules.read(("greeting", first), lambda: _greeted(first, rules)) or ()
+
+
+def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
+    """The names a message's first line addresses."""
+    names = [_clean(m.group(1)) for m in _MENTION.finditer(first)] if "@" in first else []
+    match = rules.match("greeting", first)
+    if match:
+        names.extend(_names_in(match["rest"], rules) or _lower_case_name(match["rest"]))
+    elif (vocative := _VOCATIVE.match(first)) is not None:
+        names.extend(_names_in(vocative["names"], rules))
+    return tuple(_valid(names, rules))
+
+
+def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) -> tuple[str, ...]:
+    """Names signed at the end of a message: "Thanks, Rob", "Cheers\nR o b e r t", a bare "-RG-".
+
+    A message flattened into one line ("... What do you think? Arthur") is read as if each of
+    the last line's sentences stood on a line of its own, when the lines give no name.
+    """
+    lines = last_lines_of(text, max(last_lines, 2))
+    signed = _signed_in(lines, rules, last_lines) if len(lines) >= 2 else ()
+    if signed or not lines or _ends_list(lines):
+        return signed
+    flat = flattened(lines[-1])
+    if len(flat) < 2:
+        return ()
+    return _signed_in(lines[:-1] + flat, rules, last_lines)
+
+
+def flattened(line: str) -> list[str]:
+    """The sentences of a line whose last sentence may be a sign-off: none when it ends as a sentence does.
+
+    A signature does not end with a full stop, question or exclamation mark ("Go team!" is not one).
+    """
+    if _SENTENCE_CLOSE.search(line):
+        return []
+    return [sentence for sentence in _SENTENCE_END.split(line) if sentence]
+
+
+def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ...]:
+    """The names signed in these last lines of a message (the first of them is never a sign-off)."""
+    tail = lines[1:][-last_lines:]  # the first line is the greeting's, never a sign-off
+    for index in range(len(tail) - 1, -1, -1):
+        match = rules.match("closer", tail[index])
+        if match is None or _RULED.match(tail[index]):
+            continue
+        if _LISTED.match(tail[index]) and _LISTED.match(lines[len(lines) - len(tail) + index - 1]):
+            return ()  # a run of "- item" or "-- Installing: ..." lines: a list or a log, not a signature
+        closing = tuple(tail[index:])
+        signed = rules.read(("closing", *closing), lambda: _signed_after(closing, match, rules))
+        if signed is not None:
+            return signed
+        # else a sentence that starts like a closer ("Thanks for the tip!"): look further up
+    last = lines[-1]
+    if _ends_list(lines):
+        return ()  # the last of a list of words or an address, not a signature
+    return rules.read(("last line", last), lambda: _signed_last(last, rules)) or ()
+
+
+ITEM_WORDS = 3
+"""A line of at most this many words, without a sentence's punctuation, is an item of a list."""
+_PUNCTUATED = regex.compile(r"[.!?,;:]\s*$")
+
+
+def _ends_list(lines: list[str]) -> bool:
+    """True when the two lines above the last are items of a list: the last line is one more item."""
+    return len(lines) >= 3 and all(map(_is_item, lines[-3:-1]))
+
+
+def _is_item(line: str) -> bool:
+    return len(line.split()) <= ITEM_WORDS and _PUNCTUATED.search(line) is None
+
+
+def _signed_after(closing: tuple[str, ...], match: regex.Match[str], rules: Rules) -> tuple[str, ...] | None:
+    """The names signed by a closing: a line that ``match`` found a closer at and the lines after it.
+
+    None when the closer starts a sentence without a name, so that the lines above may hold the closer.
+    """
+    if any(_is_prose(line) for line in closing[2:]):
+        return _signed_last(closing[-1], rules)  # prose follows: "Thanks Helen!" opened a paragraph
+    if (dashed := _TRAILING_DASHED.search(closing[0])) is not None:
+        return (dashed["initials"],)  # "Cheers, -PA-": the closer's decoration must not eat the first dash
+    # After a bare "--" (the signature delimiter) only a capitalised name counts: "Scanned by ..." is not one.
+    loose = _DASH_CLOSER.fullmatch(closing[0]) is None
+    if match["rest"].strip():
+        names = _signature(match["rest"], loose=loose, rules=rules)
+        return tuple(_valid(names, rules, initials=True)) if names else None
+    if len(closing) > 1:
+        return tuple(_valid(_signature(closing[1], loose=loose, rules=rules), rules, initials=True))
+    return ()
+
+
+def _signed_last(last: str, rules: Rules) -> tuple[str, ...]:
+    """The names of a bare signature on the last line, when no closer signs the message."""
+    if _RULED.match(last):
+        return ()  # "-----Original Message-----" and its translations
+    names = _signature(last, loose=False, rules=rules)
+    if not names and (sentences := _SENTENCE_END.split(last))[-1] != last:
+        names = _signature(sentences[-1], loose=False, rules=rules)  # "Gracias. DF"
+        last = sentences[-1]
+    if not names and (short := _SHORT_SIGNATURE.fullmatch(last)) is not None:
+        names = [short["name"]]  # "kd", "/J": collect keeps them only as the sender's own initials
+    return tuple(_valid(names, rules, initials=True))
+
+
+_SHORT_SIGNATURE = regex.compile(r"[-–—~/\s]*(?P<name>\p{Ll}{2,3}|\p{L})[\s.!]*")
+"""A bare signature of lower-case initials or one letter ("kd", "--M", "/j")."""
+
+
+PROSE_WORDS = 8
+"""A line of at least this many words is prose, not part of a signature block."""
+
+
+def _is_prose(line: str) -> bool:
+    return len(line.split()) >= PROSE_WORDS
+
+
+def _first_line(text: str) -> str | None:
+    """The first non-blank line, from the start of the text only (as ``splitlines`` of the whole text gives it)."""
+    start = 0
+    while True:  # lines cut at "\n" while each holds nothing else splitlines breaks at (nor a tab, for short)
+        end = text.find("\n", start)
+        line = text[start:] if end < 0 else text[start:end]
+        if not line.isprintable():
+            return _first_split_line(text)
+        if line.strip():
+            return line
+        if end < 0:
+            return None
+        start = end + 1
+
+
+def _first_split_line(text: str) -> str | None:
+    """``_first_line`` of any text: ``splitlines`` of a growing head."""
+    size = 256
+    while True:
+        head = text[:size]
+        lines = head.splitlines()
+        complete = lines if len(head) == len(text) else lines[:-1]
+        found = next((line for line in complete if line.strip()), None)
+        if found is not None or len(head) == len(text):
+            return found
+        size *= 4
+
+
+def last_lines_of(text: str, count: int) -> list[str]:
+    """The last ``count`` non-blank lines, stripped, read from the end of the text only.
+
+    The same as the tail of ``[line.strip() for line in text.splitlines() if line.strip()]``.
+    """
+    size = 1024
+    while True:
+        tail = text[-size:]
+        lines = tail.splitlines()
+        complete = lines if len(tail) == len(text) else lines[1:]  # the first one may be cut
+        found = [line.strip() for line in complete if line.strip()]
+        if len(found) >= count or len(tail) == len(text):
+            return found[-count:]
+        size *= 4
+
+
+_LOWER_NAME = regex.compile(r"^\s*(\p{Ll}[\p{L}\p{M}'’\-]*)\s*[,!:\-–—]*\s*$")
+
+
+def _lower_case_name(rest: str) -> list[str]:
+    """A lone lower-case word after a greeting ("Thank you abby,"); collect drops it when it is a word."""
+    match = _LOWER_NAME.match(rest)
+    return [match.group(1)] if match else []
+
+
+def _names_in(rest: str, rules: Rules) -> list[str]:
+    rest = rest.lstrip()
+    match = _NAMES_AT_START.match(rest)
+    if match is None:
+        return []
+    found = match.group()
+    if _LOWER_WORD_NEXT.match(rest, match.end()):
+        found = _without_sentence_start(found)
+    groups = (_cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(found))
+    return [group for group in groups if group]
+
+
+_LOWER_WORD_NEXT = regex.compile(r"[^\S\n]+\p{Ll}")
+
+
+def _without_sentence_start(names: str) -> str:
+    """The names without a last word that opens the sentence after them ("Hi Mary Space elevators ...").
+
+    In a message flattened into one line the greeting runs into the first sentence; a common word
+    that is not also a name, capitalised before a lower-case word, starts that sentence.
+    """
+    head, _, last = names.rpartition(" ")
+    key = last.casefold()
+    if head and key in common_words() and key not in name_words():
+        return head.rstrip()
+    return names
+
+
+_ROLE = regex.compile(r"\s*[(\[][^()\[\]]{1,40}[)\]]\s*$")
+"""A role or affiliation after a signed name: "Sam (TA)", "Mary [moderator]"."""
+
+
+def _signature(line: str, loose: bool, rules: Rules) -> list[str]:
+    line = _ROLE.sub("", line) or line
+    if _DASHED.match(line):
+        return [line.strip()]
+    match = (_LOOSE_SIGNATURE if loose else _SIGNATURE).match(line)
+    if match is None:
+        return []
+    name = match["name"]
+    if _SPACED_NAME.fullmatch(name) or _DASHED_NAME.fullmatch(name):
+        return [name]
+    groups = _SEPARATOR.split(name)
+    return [cut for group in groups if (cut := _cut_at_stopword(group, rules))]
+
+
+def _cut_at_stopword(group: str, rules: Rules) -> str:
+    """Keep the words of a name group before the first stop word ("Mary Thanks" → "Mary")."""
+    kept: list[str] = []
+    words = group.split()
+    while len(words) > 1 and words[0].rstrip(".").lower() in TITLES:
+        words.pop(0)
+    for word in words:
+        if word.rstrip(".").lower() in rules.stopwords and not (len(words) == 1 and _INITIALS.fullmatch(word)):
+            break
+        kept.append(word)
+    return " ".join(kept)
+
+
+def _clean(name: str) -> str:
+    """Strip surrounding punctuation, but keep the dot of a final initial ("Rob G.")."""
+    name = name.strip().strip(",;:!?\"'()[]{}<>*_=")
+    if name.endswith(".") and not _FINAL_INITIAL.search(name):
+        name = name.rstrip(".")
+    return name.strip()
+
+
+_INITIALS = regex.compile(r"\p{Lu}{2,3}")
+
+
+def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[str]:
+    """Distinct cleaned names, without digits, stop words or single letters.
+
+    With ``initials`` (sign-offs), two or three capitals are kept even when they
+    spell a stop word or a title ("HE", "MR" are someone's initials there).
+    """
+    result: list[str] = []
+    for raw in names:
+        name = _clean(raw)
+        if (len(name) < 2 and not (initials and name.isalpha())) or _DIGIT.search(name):
+            continue
+        if name.lower() in rules.stopwords and not (initials and _INITIALS.fullmatch(name)
+                                                     and name.lower() not in ABBREVIATIONS):
+            continue
+        if name not in result:
+            result.append(sys.intern(name))  # one copy of each name however many lines give it
+    return result
+
+
+_NAME_END = regex.compile(r"[^\S\n]*[-–—~*_=.!,;:)\]]*[^\S\n]*(?:\n|$)")
+_OPENING = regex.compile(r"[\s\-–—~*_=>/(\[]*")
+SIGNATURE_LINES_AFTER = 3
+"""Lines a signature block may hold after a short sign-off ("kd", then a name, a title, a phone number)."""
+
+
+def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES) -> bool:
+    """True when ``text[start:end]`` stands where a greeting or a sign-off names someone.
+
+    A sign-off ends its line, within the last lines of the message, after nothing but decoration, a
+    sentence end or a closer ("Thanks. kd", "thanks kd", "--M"); a greeting opens the first line, alone
+    or after a greeting word ("kd,", "Hi M -"). Apply replaces short names ("M", "kd") only there.
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    before = text[line_start:start]
+    if _NAME_END.match(text, end) is not None and _near_end(text, end):
+        opening = _SENTENCE_END.split(before)[-1]
+        if _OPENING.fullmatch(opening) or _closes(opening, rules):
+            return True
+    if text[:line_start].strip():
+        return False
+    after = text[end : end + 1]
+    if after and not (after.isspace() or after in ",:;!-–—"):
+        return False
+    match = rules.match("greeting", before)
+    return bool(_OPENING.fullmatch(before) or (match is not None and not match["rest"].strip()))
+
+
+def _near_end(text: str, end: int) -> bool:
+    """True when at most ``SIGNATURE_LINES_AFTER`` non-blank lines follow this offset's line."""
+    lines = _NEXT_LINE.finditer(text, end)
+    return sum(1 for _ in itertools.islice(lines, SIGNATURE_LINES_AFTER + 1)) <= SIGNATURE_LINES_AFTER
+
+
+_NEXT_LINE = regex.compile(r"\n[^\S\n]*\S")
+
+
+def _closes(opening: str, rules: Rules) -> bool:
+    """True when this start of a sentence is a closer with nothing after it ("Thanks, ", "Cheers ")."""
+    match = rules.match("closer", opening)
+    return match is not None and not match["rest"].strip()

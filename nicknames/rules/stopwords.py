@@ -1,0 +1,106 @@
+"""Words that greetings and sign-offs capture but that are not names ("Hi all", "Cheers")."""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+STOPWORDS = frozenset(
+    ["a", "about", "above", "after", "again", "against", "all", "also", "always", "am", "an", "and", "another", "any", "anybody", "anyone", "anything", "apologies", "appreciate", "are", "around", "as", "at", "attached", "back", "be", "because", "been", "before", "being", "below", "best", "both", "but", "by", "can", "cannot", "cheers", "class", "classmates", "colleagues", "could", "dear", "did", "do", "does", "doing", "done", "dont", "down", "during", "each", "else", "esp", "especially", "etc", "even", "ever", "every", "everybody", "everyone", "everything", "evening", "few", "fine", "first", "folks", "for", "friend", "friends", "from", "further", "get", "gets", "getting", "glad", "good", "got", "great", "greetings", "group", "guys", "had", "has", "have", "having", "he", "hello", "help", "her", "here", "hers", "hey", "hi", "him", "his", "hiya", "how", "however", "i", "if", "in", "indeed", "instead", "interesting", "into", "is", "it", "its", "just", "kind", "kindly", "last", "late", "later", "let", "lol", "look", "looking", "lot", "love", "many", "maybe", "me", "men", "might", "mine", "more", "morning", "most", "much", "must", "my", "myself", "need", "neither", "never", "new", "next", "nice", "night", "no", "none", "nor", "not", "nothing", "now", "of", "off", "oh", "ok", "okay", "on", "once", "one", "only", "or", "other", "others", "our", "ours", "out", "over", "own", "people", "perhaps", "please", "pls", "point", "post", "posted", "posting", "professor", "prof", "question", "quick", "re", "really", "regards", "reply", "rgds", "same", "see", "seems", "she", "should", "since", "so", "some", "someone", "something", "sorry", "still", "such", "sure", "take", "team", "tell", "thank", "thanks", "thanx", "thx", "than", "that", "the", "their", "theirs", "them", "then", "there", "these", "they", "thing", "things", "think", "this", "those", "though", "through", "thus", "to", "today", "together", "tomorrow", "too", "totally", "true", "tutor", "under", "until", "up", "upon", "us", "very", "via", "was", "we", "welcome", "well", "were", "what", "when", "where", "whether", "which", "while", "who", "whom", "whose", "why", "will", "wish", "with", "within", "without", "wonderful", "would", "wow", "yes", "yet", "yo", "you", "your", "yours", "yourself", "yourselves", "afternoon", "morning", "evening", "day", "week", "weekend", "everyone's", "all's", "i'm", "i'll", "i've", "i'd", "i’m", "i’ll", "i’ve", "i’d", "we're", "we'll", "you're", "it's", "that's", "there's", "here's", "let's", "html", "http", "https", "www", "com", "org", "net", "edu", "pdf", "doc", "docx", "ppt", "link", "url", "email", "mail", "sent", "subject", "cc", "bcc", "fwd", "forwarded", "forward", "message", "original", "begin", "end", "pgp", "signature", "signed", "scanned", "unsubscribe", "disclaimer", "confidential", "attachment", "attachments", "list", "lists", "board", "committee", "members", "member", "gents", "ladies", "gentlemen", "bonjour", "hallo", "hola", "ciao", "salut", "hej", "hei", "moin", "servus", "coucou", "buongiorno", "ola", "olá", "namaste", "dears", "colleague", "sirs", "madam", "sirs", "cf", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december"]
+)
+ABBREVIATIONS = frozenset(
+    ["afaik", "aka", "asap", "btw", "eod", "eta", "fwiw", "fyi", "iirc", "imho", "imo", "nb", "np", "ps", "rsvp", "tia"]
+)
+"""Abbreviations that open or close a message ("FYI -", "TIA"): never a name, not even as capitals."""
+STOPWORDS = STOPWORDS | ABBREVIATIONS
+"""Lower-case words that are never taken as names by collect (extend them in nicknames.toml)."""
+
+SALUTATION_WORDS = frozenset({"thanks", "thank", "thx", "regards", "cheers", "hi", "hello", "hey", "dear"})
+"""Greeting and closing words a class-list row cannot turn into names (rows like "Thanks Susan" exist)."""
+
+CLOSERS = (
+    r"thanks(?:\s+(?:again|so\s+much|a\s+lot|all|everyone))?",
+    r"many\s+thanks",
+    r"thank\s+you(?:\s+(?:again|all|so\s+much))?",
+    r"thx",
+    r"tia",
+    r"ta",
+    r"cheers",
+    r"best(?:\s+(?:wishes|regards))?",
+    r"all\s+the\s+best",
+    r"(?:kind|warm|warmest|best|kindest)\s+regards",
+    r"regards",
+    r"rgds",
+    r"take\s+care",
+    r"see\s+you(?:\s+(?:soon|later|all))?",
+    r"talk\s+soon",
+    r"sincerely(?:\s+yours)?",
+    r"yours(?:\s+(?:sincerely|truly))?",
+    r"love",
+    r"peace",
+    r"good\s+luck",
+    r"hope\s+this\s+helps",
+    r"[-–—~]+",
+)
+"""Sign-off closers (regular expressions, matched without case) after which a name follows."""
+
+GREETINGS = (
+    r"hi+",
+    r"hiya",
+    r"hello+",
+    r"hey+",
+    r"heya",
+    r"dear",
+    r"greetings",
+    r"howdy",
+    r"good\s+(?:morning|afternoon|evening|day)",
+    r"morning",
+    r"evening",
+    r"afternoon",
+    r"thanks",
+    r"thank\s+you",
+    r"well\s+done",
+    r"congrats",
+    r"congratulations",
+    r"welcome",
+    r"yo",
+    r"hallo",
+    r"hej",
+    r"hei",
+    r"moin",
+    r"servus",
+    r"bonjour",
+    r"salut",
+    r"coucou",
+    r"hola",
+    r"buenos\s+d[ií]as",
+    r"buongiorno",
+    r"ciao",
+    r"ol[aá]",
+    r"namaste",
+    r"kia\s+ora",
+    r"g['’]day",
+)
+"""Greeting words (regular expressions, matched without case) before the addressee's name."""
+
+COMMON_WORDS = "common_words.txt"
+NAME_WORDS = "name_words.txt"
+
+
+@functools.cache
+def common_words() -> frozenset[str]:
+    """The built-in list of common English words, lower case (names that are words included)."""
+    return _read_words(COMMON_WORDS) | name_words()
+
+
+def _read_words(file_name: str) -> frozenset[str]:
+    """The words of one of the package's word lists, lower case (``#`` starts a comment line)."""
+    text = resources.files("nicknames").joinpath("data", file_name).read_text(encoding="utf-8")
+    lines = (line for line in text.splitlines() if not line.lstrip().startswith("#"))
+    return frozenset(word.lower() for line in lines for word in line.split())
+
+
+@functools.cache
+def name_words() -> frozenset[str]:
+    """Given names that are also ordinary words (Will, Mark, Grace, May), lower case."""
+    return _read_words(NAME_WORDS)

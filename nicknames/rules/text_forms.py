@@ -1,0 +1,145 @@
+"""The normalised view of a text that names are matched in, with its offsets mapped back to the text.
+
+One name can be written in several Unicode forms that look the same: "Renée"
+composed (NFC) or as "Rene" + a combining accent (NFD), with a zero-width space
+or a soft hyphen inside ("Ma\\u200bry"), with a non-breaking hyphen
+("Mary\\u2011Jane"). Apply and audit look for names in a *view* of the text
+where each of these forms is the same string:
+
+- ``NFC``: every grapheme cluster composed (``unicodedata.normalize("NFC")``);
+- ``INVISIBLE`` characters (Unicode format characters, ``\\p{Cf}``: zero-width
+  space and joiners, soft hyphen, word joiner, byte-order mark, direction marks)
+  skipped;
+- ``HYPHENS`` written as the ASCII hyphen-minus (one character for one).
+
+A ``TextView`` maps a span of the view back to the span of the original text
+that shows it, so every replacement is recorded, and made, in the original text.
+A text that is ASCII, or NFC with no invisible character and no such hyphen,
+is its own view: building it costs one or two scans in C and no copy.
+
+Confusable letters of other scripts (Cyrillic "а" in "Mаry") are not folded
+here: apply leaves them, and audit reports them (the skeleton view, see ``nicknames.check.audit``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from bisect import bisect_right
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+import regex
+
+INVISIBLE_CHARS = (
+    "\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890-\u0891\u08e2\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064"
+    "\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U00013438\U0001bca0-\U0001bca3"
+    "\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f"
+)
+"""The format characters (``\\p{Cf}`` of Unicode 14, Python 3.11's ``unicodedata``): zero-width space and joiners,
+soft hyphen, word joiner, byte-order mark, direction marks. They show nothing and are skipped inside names.
+Written out as a class for the standard ``re``, which scans for it several times faster than ``regex``."""
+INVISIBLE = re.compile(f"[{INVISIBLE_CHARS}]")
+HYPHENS = {"\u2010": "-", "\u2011": "-"}
+"""Hyphens written as ``-`` in the view (the hyphen and the non-breaking hyphen)."""
+_HYPHEN_TABLE = str.maketrans(HYPHENS)
+_NEEDS_WORK = re.compile(f"[{INVISIBLE_CHARS}{''.join(HYPHENS)}]")
+_CLUSTER = regex.compile(r"\X", regex.VERSION1)
+
+CONFUSABLES = str.maketrans(
+    "АВЕЅІЈКМНОРСТХУаеѕіјорсхуԁһӏԛԝΑΒΕΖΗΙΚΜΝΟΡΤΥΧοαιν",
+    "ABESIJKMHOPCTXYaesijopcxydhlqwABEZHIKMNOPTYXoaiv",
+)
+"""Letters of other scripts that look like Latin ones (Cyrillic, Greek), for audit's skeleton view only."""
+
+
+@dataclass(frozen=True)
+class TextView:
+    """A text as names are matched in it, and the way back to the original offsets.
+
+    ``starts[i]`` is where the original characters shown by view character ``i``
+    start, ``ends[i]`` where they end; both are empty when the view is the text
+    itself, or differs only by characters replaced one for one.
+    """
+
+    text: str
+    original: str
+    starts: tuple[int, ...] = ()
+    ends: tuple[int, ...] = ()
+
+    @property
+    def identical(self) -> bool:
+        """True when view offsets are original offsets."""
+        return not self.starts
+
+    def span(self, start: int, end: int) -> tuple[int, int]:
+        """The original span shown by the view span ``[start, end)``."""
+        if not self.starts:
+            return start, end
+        if start == end:
+            position = self.starts[start] if start < len(self.starts) else len(self.original)
+            return position, position
+        return self.starts[start], self.ends[end - 1]
+
+    def position(self, original: int) -> int:
+        """The view offset of the first view character at or after an original offset."""
+        if not self.starts:
+            return original
+        return bisect_right(self.ends, original)
+
+
+def matching_view(text: str, skeleton: bool = False) -> TextView:
+    """The normalised view of a text (see the module docstring); with ``skeleton``, also NFKC and ``CONFUSABLES``."""
+    if not skeleton and _is_own_view(text):
+        return TextView(text, text)
+    if not skeleton and unicodedata.is_normalized("NFC", text) and not INVISIBLE.search(text):
+        return TextView(text.translate(_HYPHEN_TABLE), text)
+    return _rebuilt(text, "NFKC" if skeleton else "NFC", skeleton)
+
+
+def _is_own_view(text: str) -> bool:
+    """True when the view is the text itself: ASCII, or NFC with nothing to skip or translate."""
+    if text.isascii():
+        return True
+    return _NEEDS_WORK.search(text) is None and unicodedata.is_normalized("NFC", text)
+
+
+def _rebuilt(text: str, form: Literal["NFC", "NFKC"], skeleton: bool) -> TextView:
+    """The view built cluster by cluster, each cluster's view characters pointing back to the whole cluster.
+
+    Invisible characters go first, so that a mark they parted from its letter ("E\\u200b\\u0301") composes with it.
+    """
+    shown, where = _without_invisible(text)
+    pieces: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    for cluster in _CLUSTER.finditer(shown):
+        piece = cluster.group()
+        if len(piece) > 1 or not piece.isascii():
+            piece = unicodedata.normalize(form, piece).translate(_HYPHEN_TABLE)
+            if skeleton:
+                piece = piece.translate(CONFUSABLES)
+        pieces.append(piece)
+        starts.extend([where[cluster.start()]] * len(piece))
+        ends.extend([where[cluster.end() - 1] + 1] * len(piece))
+    return TextView("".join(pieces), text, tuple(starts), tuple(ends))
+
+
+def _without_invisible(text: str) -> tuple[str, Sequence[int]]:
+    """The text without ``INVISIBLE`` characters, and the original offset of each character left."""
+    cuts = [match.start() for match in INVISIBLE.finditer(text)]
+    if not cuts:
+        return text, range(len(text))
+    where: list[int] = []
+    position = 0
+    for cut in cuts:
+        where.extend(range(position, cut))
+        position = cut + 1
+    where.extend(range(position, len(text)))
+    return INVISIBLE.sub("", text), where
+
+
+def normalised(text: str) -> str:
+    """The view's text alone (as mapped names are compared: NFC, no invisible characters, ASCII hyphens)."""
+    return text if _is_own_view(text) else matching_view(text).text

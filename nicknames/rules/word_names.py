@@ -1,0 +1,161 @@
+"""Names that are also ordinary words (Will, Mark, Grace, Hope, Bill, May): where they read as the word.
+
+Apply: a name tagged ``word`` in the mapping is replaced like any other name,
+except where it reads as the word:
+
+- at the start of a sentence followed by a lower-case word or "I"
+  ("Will you ...", "Hope this helps", "May I ..."), also in quoted text
+  ("> Hope everyone is well") and after the vocative that opens a line
+  ("Drew, Will you ...");
+- next to a number ("May 2021", "3 May"), where it is a month;
+- written all in lower case ("mark", "will") anywhere but the greeting line and
+  the sign-off, where a lower-case signature is common.
+
+Case is still exact, so "will" is never replaced for a name written "Will".
+
+Audit uses ``WORD_NAMES`` to tell a leaked name from a word: such a name
+written in lower case, or opening a sentence before a lower-case word ("Will
+we ...", "Hope this helps"), is taken as the word.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import regex
+
+from nicknames.rules.salutations import TITLES
+from nicknames.rules.stopwords import CLOSERS, GREETINGS, STOPWORDS
+
+WORD_NAMES = frozenset(
+    """
+    will bill mark grace hope rose frank may june april joy faith rich art max guy ray drew dawn summer
+    sandy holly ivy iris lily heather olive pearl ruby amber crystal penny dean chase cliff lance wade
+    earnest patience prudence honor mercy hunter mason page bell
+    white green brown black gray grey hall king fox hart baker cooper turner young little long hill
+    moss rice stone wells lane ford banks wood cook wright reed rush bush field fields gates price
+    rivers waters street bishop carter porter sharp strong swift
+    """.split()
+)
+"""Lower-case forms of given names and surnames that are common English words."""
+
+_SENTENCE_START = regex.compile(
+    r"(?:^[>|\s]*|[.!?]['\")\]]?\s+|\n[>|\s]*|(?:^|\n)[>|\s]*\p{Lu}[\p{L}'’\-]*,[^\S\n]+)[\"'(\[*_]*$"
+)
+"""Where a sentence starts: the text's or a line's start (after quote marks "> "), a sentence end, or the
+vocative that opens a line ("Drew, Will you ...")."""
+BEFORE = 40
+"""Characters before a name that ``reads_as_word`` looks at (a line's opening vocative fits in them)."""
+_LOWER_NEXT = regex.compile(r"[^\S\n]+(?!and\b)(?:\p{Ll}|I\b)")
+"""A lower-case word or "I" next: "Will you", "Hope this"; but "Grace and I" names someone."""
+_NUMBER_AFTER = regex.compile(r"[^\S\n]*,?[^\S\n]*\d")
+_NUMBER_BEFORE = regex.compile(r"\d(?:st|nd|rd|th)?[^\S\n]*(?:of[^\S\n]+)?$")
+
+
+def reads_as_word(text: str, start: int, end: int, in_salutation: bool) -> bool:
+    """True when the name at ``text[start:end]`` is used as an ordinary word, not as a name."""
+    name = text[start:end]
+    if name.islower() and not in_salutation:
+        return True
+    if next_to_number(text, start, end):
+        return True
+    before = text[max(0, start - 12) : start]
+    return bool(_SENTENCE_START.search(before) or start == 0) and _LOWER_NEXT.match(text, end) is not None
+
+
+def next_to_number(text: str, start: int, end: int) -> bool:
+    """True when a number stands right before or after ``text[start:end]``: a month ("May 2021", "3 Jan")."""
+    return bool(_NUMBER_AFTER.match(text, end) or _NUMBER_BEFORE.search(text[max(0, start - 12) : start]))
+
+
+def in_longer_name(text: str, start: int, end: int) -> bool:
+    """True when the one-word name at ``text[start:end]`` is part of something longer, so not this name.
+
+    Next to a number ("Jan 12"), in a contraction ("Don't"), joined by a hyphen
+    ("Nowak-Lee"), before a capitalised word ("Mary Smith", "San Remo") or
+    after one or an initial that is not a greeting, a title or a common word ("Rosalind
+    Franklin", "Arthur C. Clarke", "New Haven"; but "Thanks Bill", "Dr. Brown", "Ask Bill").
+    """
+    if next_to_number(text, start, end) or _AFTER_ONE_WORD.match(text, end) is not None:
+        return True
+    before = _BEFORE_ONE_WORD.search(text, max(0, start - 40), start)
+    if before is None:
+        return False
+    word = before.group("word").casefold().rstrip(".")
+    return word in _PLACE_ADJECTIVES or word not in _not_names()
+
+
+_AFTER_ONE_WORD = regex.compile(r"[^\S\n]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
+"""What makes a one-word name part of something else after it: a capitalised word, a contraction's "'t", a hyphen."""
+_BEFORE_ONE_WORD = regex.compile(r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?)[^\S\n]+|(?P<word>\p{L}+)-)$")
+"""A capitalised word or initial right before a one-word name on its line, or a word joined to it by a hyphen."""
+_PLACE_ADJECTIVES = frozenset({"new", "good", "great", "nice", "first", "last", "late", "next", "true", "fine", "old"})
+"""Stop words that also open names of places and things ("New Haven", "Great Falls"): part of what follows."""
+
+
+@functools.cache
+def _not_names() -> frozenset[str]:
+    """Capitalised words that may stand before a name without being part of it ("Thanks Bill", "Dr. Brown", "Ask
+    Bill"), except the adjectives above (the word list loads on first use, with discovery)."""
+    from nicknames.rules.stopwords import common_words
+
+    return STOPWORDS | TITLES | common_words()
+
+_PLACE_BEFORE = regex.compile(r"(?<!\w)(?i:in|at|near|across|around|outside|inside)[^\S\n]+$")
+"""A preposition of place right before a one-word name: "in Lisbon", "at Harwood"."""
+
+
+def reads_as_place(text: str, start: int) -> bool:
+    """True when a one-word name at ``start`` follows a preposition of place ("in Lisbon", "near Harwood")."""
+    return _PLACE_BEFORE.search(text, max(0, start - 12), start) is not None
+
+
+def in_name_position(text: str, start: int, end: int) -> bool:
+    """True where the position alone makes ``text[start:end]`` a name, whatever its case ("thanks john", "regards\nmary").
+
+    Right after a greeting or closing word that opens the line ("hi mary,", "thanks john!"), or alone on its line
+    (dashes and the like aside) when that line ends the message or follows a closing line ("regards"); and in both
+    cases followed by nothing but punctuation on its line ("Thanks, will do" is no name). Or addressed at the end
+    of a sentence after a comma ("See you at noon, mary.").
+    """
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if _VOCATIVE_BEFORE.search(text, line_start, start) and _VOCATIVE_AFTER.match(text, end):
+        return True
+    if _NAME_END.fullmatch(text, end, line_end) is None:
+        return False
+    if _OPENER.fullmatch(text, line_start, start) is not None:
+        return True
+    if _DECORATION.fullmatch(text, line_start, start) is None:
+        return False
+    previous = text[:line_start].rstrip().rpartition("\n")[2]
+    return not text[line_end:].strip() or (bool(previous) and _CLOSING_LINE.fullmatch(previous) is not None)
+
+
+_SALUTATION = "|".join(f"(?:{word})" for word in (*GREETINGS, *CLOSERS))
+_OPENER = regex.compile(rf"[^\S\n]*(?i:{_SALUTATION})[^\S\n]*[,:;!.\-–—]?[^\S\n]*(?<=\s|[,:;!.\-–—])")
+"""A greeting or closing word that opens the line, then the name."""
+_CLOSING_LINE = regex.compile(rf"[^\S\n]*(?i:{'|'.join(f'(?:{word})' for word in CLOSERS)})[^\S\n]*[,.!]*[^\S\n]*")
+_DECORATION = regex.compile(r"[^\S\n]*[-–—~*_>]*[^\S\n]*")
+_VOCATIVE_BEFORE = regex.compile(r"\w,[^\S\n]*$")
+_VOCATIVE_AFTER = regex.compile(r"[^\S\n]*[.!?](?:\s|$)")
+_NAME_END = regex.compile(r"[^\S\n]*[,.!:;)\-–—~*_]*[^\S\n]*")
+"""What may follow a name to the end of its line where its position makes it one."""
+
+
+def in_word_list(text: str, start: int, end: int) -> bool:
+    """True when the one-word name at ``text[start:end]`` is an item of a list of single words, one a line (a
+    line-up, a table column): alone on its line, next to a line that is one capitalised word and no greeting or
+    closing word."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if text[line_start:start].strip() or text[end:line_end].strip():
+        return False
+    before = text[max(0, line_start - 80) : max(0, line_start - 1)].rpartition("\n")[2]
+    after = text[line_end + 1 : line_end + 81].partition("\n")[0]
+    return any(_LIST_ITEM.fullmatch(line) and line.strip().casefold() not in _not_names() for line in (before, after))
+
+
+_LIST_ITEM = regex.compile(r"[^\S\n]*\p{Lu}[\p{L}'’\-]*[^\S\n]*")

@@ -1,0 +1,123 @@
+"""Identifiers written without a pattern of their own: addresses spelt out to fool harvesters, and accounts in signatures.
+
+Each is found from a rare, cheap anchor rather than by a pattern run over the
+whole text (a pattern that starts with a word character is slow to scan long
+texts with):
+
+| written as | found from |
+|---|---|
+| ``mary.poe at example.org``, ``ed at lab.example.org``, ``ann dot berg at example dot org``, ``ab AT example.org`` | each `` at `` (or `` AT ``) |
+| ``mary [at] example [dot] org``, ``mary(at)example.org`` | a bracketed ``at`` |
+| ``skype: annberg``, ``Skype ID: ab12``, ``twitter: @annberg`` | each colon after a messenger's name |
+
+An address written out counts only when its local part starts a word (after a
+space, a line start, an opening bracket or ``mailto:``); a plain local part
+without a dot only before a lower-case host with a dot (or `` dot ``) and a
+top-level domain of letters, and not when it is a common word ("look at
+example.org").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+import regex
+
+from nicknames.rules.stopwords import STOPWORDS
+
+_BRACKETED_EMAIL = regex.compile(
+    r"(?<![\w.+\-])[\w.+\-]+[ ]*(?:\[at\]|\(at\))[ ]*[\w\-]+(?:(?:\.|[ ]*(?:\[dot\]|\(dot\))[ ]*)[\w\-]+)*(?!\w)"
+)
+"""An address written to fool harvesters: ``mary [at] example [dot] org``."""
+_LOCAL_PART = regex.compile(r"(?<![\w.+\-])[\w+\-]+(?:[._][\w+\-]+)+\Z")
+_DOMAIN = regex.compile(r"[\w\-]+(?:\.[\w\-]+)*(?!\w)")
+"""``mary.poe at example.org``: a dotted local part, " at ", a domain. Found from each " at ", because a
+pattern that starts with a word character is slow to scan long texts with."""
+_PLAIN_LOCAL_PART = regex.compile(r"(?<![\w.+\-])[a-z0-9][a-z0-9+\-]*\Z")
+_SPELT_DOTS = regex.compile(r"(?<![\w.+\-])(?:[a-z0-9][a-z0-9+\-]*[ ]dot[ ])+\Z")
+"""The words of a local part spelt with " dot " before its last word: ``ann dot berg at example dot org``."""
+_HOST = regex.compile(r"(?:[a-z0-9][a-z0-9\-]*(?:\.|[ ]dot[ ]))+[a-z]{2,6}(?![\w.\-]*\w)")
+"""``ed at lab.example.org``, ``annberg at example dot org``: a lower-case local part without a dot is an
+address only before a lower-case host with a dot (or " dot ") and a top-level domain of letters; and
+not a common word ("look at example.org")."""
+
+
+def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
+    """Spans of addresses written as ``a.b at host.org``, ``ab AT host.org``, ``a dot b at host dot org``, ``a [at] host [dot] org``."""
+    if "at" not in text and "AT" not in text:
+        return
+    if ("[" in text and "[at]" in text) or ("(" in text and "(at)" in text):  # a bracket first: a faster test
+        yield from (match.span() for match in _BRACKETED_EMAIL.finditer(text))
+    for word in (" at ", " AT ") if "AT" in text else (" at ",):
+        at = text.find(word)
+        while at >= 0:
+            span = _dotted_address(text, at) or _plain_address(text, at)
+            if span is not None:
+                yield span
+            at = text.find(word, at + 1)
+
+
+MESSENGERS = frozenset({
+    "skype", "msn", "icq", "aim", "gtalk", "jabber", "xmpp", "irc", "twitter", "github", "gitlab", "telegram",
+    "signal", "wechat", "whatsapp", "discord", "slack", "mastodon", "bluesky", "instagram", "threema", "matrix",
+})
+"""Services whose account a signature gives after a colon (``skype: annberg``): a handle."""
+_LABEL_WORDS = frozenset({"id", "name", "handle", "user", "username", "account"})
+_ACCOUNT = regex.compile(r"[ \t]*(@?[A-Za-z][\w.\-]*\w)")
+
+
+def labelled_handles(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of the accounts given after a messenger's name and a colon: ``skype: annberg``, ``Skype ID: ab12``."""
+    colon = text.find(":")
+    while colon >= 0:
+        words = text[max(0, colon - 24) : colon].split()[-2:]
+        label = [word.lower() for word in words]
+        if label and (label[-1] in MESSENGERS or (len(label) == 2 and label[0] in MESSENGERS
+                                                  and label[1] in _LABEL_WORDS)):
+            account = _ACCOUNT.match(text, colon + 1)
+            if account is not None and "://" not in text[colon : colon + 3]:
+                yield account.start(1), account.end(1)
+        colon = text.find(":", colon + 1)
+
+
+def _dotted_address(text: str, at: int) -> tuple[int, int] | None:
+    """``mary.poe at example.org``: a local part with a dot or underscore before the " at " at ``at``."""
+    if not _may_end_local_part(text, max(0, at - 64), at):
+        return None
+    local = _LOCAL_PART.search(text, max(0, at - 64), at)
+    domain = _DOMAIN.match(text, at + len(" at "))
+    if local and domain and "." in domain.group() and _starts_word(text, local.start()):
+        return local.start(), domain.end()
+    return None
+
+
+def _plain_address(text: str, at: int) -> tuple[int, int] | None:
+    """``ed at lab.example.org``: a plain lower-case local part before a host (``_HOST``)."""
+    host = _HOST.match(text, at + len(" at "))
+    if host is None:
+        return None
+    local = _PLAIN_LOCAL_PART.search(text, max(0, at - 64), at)
+    if local is None or local.group() in STOPWORDS:
+        return None
+    start = local.start()
+    spelt = _SPELT_DOTS.search(text, max(0, start - 64), start)  # "ann dot berg at ..."
+    if spelt is not None and _starts_word(text, spelt.start()):
+        start = spelt.start()
+    return (start, host.end()) if _starts_word(text, start) else None
+
+
+def _may_end_local_part(text: str, start: int, end: int) -> bool:
+    """False when no dotted local part can end at ``end``: the word before holds no ``.`` or ``_``.
+
+    A local part has no white space, so its last ``.`` or ``_`` is the last one
+    before ``end``, with no space, tab or line break after it (other white space
+    only lets more through); "agree at the end" is the common case, and the
+    pattern is slow to search.
+    """
+    dot = max(text.rfind(".", start, end), text.rfind("_", start, end))
+    return dot >= 0 and text.find(" ", dot, end) < 0 and text.find("\n", dot, end) < 0 and text.find("\t", dot, end) < 0
+
+
+def _starts_word(text: str, offset: int) -> bool:
+    """True when nothing but a space, line start, opening bracket or ``mailto:`` stands before the offset."""
+    return offset == 0 or text[offset - 1] in " \t\n<(\"'" or text.endswith("mailto:", 0, offset)

@@ -1,0 +1,1 @@
+"""The synthetic corpus generator with its gold standard."""

@@ -1,0 +1,111 @@
+"""Names of registered people who post nothing: which forms are theirs, and where."""
+
+from __future__ import annotations
+
+import pandas as pd
+import pytest
+
+from nicknames.collect.absent import absent_names
+from nicknames.collect.candidates import collect
+from nicknames.model.messages import Message, table_from_frame
+from nicknames.rules.nickname_table import builtin_table
+
+WORDS = frozenset({"grace", "brown", "will", "may"})
+CLASS_LIST = {
+    "P1": "Anna Lind",  # posts
+    "P2": "Otto Verhoef",  # posts
+    "A1": "Tobias Quell",
+    "A2": "Tobias Brandt",
+    "A3": "Bartholomew Okafor",
+    "A4": "Grace Ferro",
+    "A5": "QUELLING",  # one word: too little to tell a person by
+    "A6": "Team Okafor",  # an office, not a person
+    "A7": "Heike Marsden (Lisbon)",
+    "A8": "Bart Ivers",
+    "A9": "Bartholomew Ross",
+}
+
+
+def message(text: str, thread: str = "t1", sender: str = "P1") -> Message:
+    return Message(f"m{abs(hash((text, thread))) % 10**6}", sender, text, None, thread, "s1")
+
+
+def found(messages: list[Message]) -> dict[str, dict[str, int]]:
+    names = absent_names(messages, CLASS_LIST, {"P1", "P2"}, {"P1": ["Anna"], "P2": ["Otto"]}, builtin_table(),
+                         lambda word: word.casefold() in WORDS)
+    result: dict[str, dict[str, int]] = {}
+    for name in names:
+        result.setdefault(name.participant, {})[name.text] = name.count
+    return result
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # forms of one person alone, wherever they occur
+        (["I met Tobias Quell today.", "Quell agreed."], {"A1": {"Tobias Quell": 1, "Quell": 1}}),
+        (["TOBIAS QUELL @ 3pm"], {"A1": {"TOBIAS QUELL": 1}}),
+        (["Marsden will come", "Heike too"], {"A7": {"Marsden": 1, "Heike": 1}}),
+        # familiar forms of the registered given name, alone and with the surname
+        (["Ask Bartholomew.", "Bart Okafor said so"], {"A3": {"Bart Okafor": 1, "Bartholomew": 1}}),
+        # a registered form outweighs the familiar forms of other people's names
+        (["Ask Bart."], {"A8": {"Bart": 1}}),
+        # a shared form: in a thread where a form of one owner alone occurs, and nobody else who has it is spoken
+        # of or posts there; everywhere when that owner is the only one spoken of in the whole file
+        (["Tobias said yes", "Quell is in", "Brandt too"], {"A1": {"Quell": 1}, "A2": {"Brandt": 1}}),
+        (["Tobias said yes", "Quell is in"], {"A1": {"Quell": 1, "Tobias": 1}}),
+        (["Tobias said yes\nQuell is in", "Brandt too"], {"A1": {"Quell": 1, "Tobias": 1}, "A2": {"Brandt": 1}}),
+        (["Tobias Quell and Tobias Brandt\nTobias agreed"], {"A1": {"Tobias Quell": 1}, "A2": {"Tobias Brandt": 1}}),
+        # ordinary words are never taken alone; the full name is
+        (["Grace Ferro wrote", "Ferro said", "Grace said"], {"A4": {"Grace Ferro": 1, "Ferro": 1}}),
+        # one word inside something longer, or after "in", is not the name
+        (["The Quell Bridge", "We met in Quell", "Lake Quell"], {}),
+        # nor at all where the corpus writes it as a place, or more often inside longer names than alone
+        (["Quell said so", "We met in Quell"], {}),
+        (["Quell said so", "The Quell Bridge", "Lake Quell"], {}),
+        (["Quell said so", "Quell agreed", "Lake Quell"], {"A1": {"Quell": 2}}),
+        (["QUELLING and Okafor"], {"A3": {"Okafor": 1}}),
+    ],
+)
+def test_names_of_registered_people_who_post_nothing(texts: list[str], expected: dict[str, dict[str, int]]) -> None:
+    assert found([message(text, thread=f"t{i}") for i, text in enumerate(texts)]) == expected
+
+
+def test_a_shared_form_is_not_theirs_where_another_owner_posts() -> None:
+    class_list = {**CLASS_LIST, "P3": "Tobias Lind"}
+    messages = [message("Quell and Tobias", "t1"), message("Hi all", "t1", "P3")]
+    names = absent_names(messages, class_list, {"P1", "P3"}, {}, builtin_table(), lambda word: False)
+    assert {(name.participant, name.text) for name in names} == {("A1", "Quell")}
+
+
+def test_collect_gives_them_a_line_tagged_absent() -> None:
+    frame = pd.DataFrame(
+        [("1", "P1", "", "Hi all,\nTobias Quell sends his regards.\nAnna"),
+         ("2", "P2", "1", "Hi Anna,\nI think Quell is right.\nOtto")],
+        columns=["message_id", "sender", "parent_id", "text"],
+    )
+    frame["thread_id"] = "t1"
+    mapping = collect(table_from_frame(frame), CLASS_LIST).mapping
+    assert [(name.text, name.tags) for name in mapping.entry("A1").names] == [
+        ("Tobias Quell", ("classlist", "absent")), ("Quell", ("classlist", "absent"))
+    ]
+    assert "A2" not in mapping.participants
+
+
+@pytest.mark.parametrize(
+    ("class_list", "signed", "expected"),
+    [
+        ({"A1": "Bartholomew Okafor"}, [], {("A1", "Bart")}),  # the familiar form of one registered given name
+        ({"A1": "Bartholomew Okafor", "A2": "Bartholomew Ross"}, [], set()),  # two Bartholomews
+        ({"A1": "Bartholomew Okafor", "P1": "Anna Lind"}, ["Bart"], set()),  # a poster signs with it
+        ({"A1": "Bartholomew Okafor", "A2": "Bartholomew  Okafor"}, [], {("A1", "Bart")}),  # registered twice
+        ({"A1": "Bartholomew J Okafor", "A2": "Bartholomew J. Okafor"}, [], {("A1", "Bart")}),
+        ({"A1": "Bartholomew Okafor", "P1": "Bartholomew Okafor"}, [], set()),  # registered twice, posts as P1
+    ],
+)
+def test_familiar_forms_of_people_who_post_nothing(
+    class_list: dict[str, str], signed: list[str], expected: set[tuple[str, str]]
+) -> None:
+    names = absent_names([message("Ask Bart.")], class_list, {"P1"}, {"P1": signed}, builtin_table(),
+                         lambda word: False)
+    assert {(name.participant, name.text) for name in names} == expected

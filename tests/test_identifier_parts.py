@@ -1,0 +1,185 @@
+"""Only the personal part of an address, URL, path or hashtag is replaced; one naming nobody stays."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.substitute import scope_names, substitute_message
+from nicknames.cli import app
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import Message
+from nicknames.rules.identifier_parts import personal_names
+from nicknames.rules.identifiers import identifier_rules
+from tests.conftest import write_csv
+
+MAPPING = Mapping({
+    "U1": ["Ann Berg", "Ann", "Berg"],
+    "U2": ["Tomas Quell", "Tomas"],
+    "U3": ["Ida Rew", "Rew"],
+    "U4": ["Ann Lodd"],  # Ann is shared with U1
+})
+
+
+def _apply(text: str, whole: bool = False) -> str:
+    names = scope_names(MAPPING, set(MAPPING.participants))
+    rules = identifier_rules(participants=MAPPING.participants, names=MAPPING.names, whole=whole)
+    out, _ = substitute_message(Message("m1", "U2", text, None, "t", "s"), names, IdTemplate(), identifiers=rules)
+    return out
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # addresses: the local part goes, the organisation's domain stays
+        ("mail ann.berg@uni.example.org", "mail [U1]@uni.example.org"),
+        ("mail aberg@uni.example.org", "mail [U1]@uni.example.org"),  # initial and surname glued
+        ("mail tquell7@example.org", "mail [U2]@example.org"),  # a name inside the local part
+        ("mail xk42@example.org", "mail [USER]@example.org"),  # nobody known: still personal
+        ("mail support@example.org or no-reply@example.org", "mail support@example.org or no-reply@example.org"),
+        ("post to tidewatch-users@example.org", "post to tidewatch-users@example.org"),  # a list's address
+        ("mail berg-office@example.org", "mail [U1]@example.org"),  # a role word, but a name in it
+        ("mail ann.berg at uni.example.org", "mail [U1] at uni.example.org"),
+        ("<mailto:ann.berg at uni.example.org>", "<mailto:[U1] at uni.example.org>"),
+        ("write to tq at lab.example.org.", "write to [USER] at lab.example.org."),  # a plain local part
+        ("annberg at example dot org", "[U1] at example dot org"),
+        ("ann dot berg at example dot org", "[U1] at example dot org"),
+        ("write ann.berg AT uni.example.org", "write [U1] AT uni.example.org"),
+        ("see https://example.org/list?author=aberg&page=2", "see https://example.org/list?author=[U1]&page=2"),
+        # hosts made of a person's names; an organisation's host stays
+        ("see annberg.net", "see [U1].net"),
+        ("see https://ann.berg.example.org/cv", "see https://[U1].example.org/cv"),
+        ("see www.berg-consult.example.org", "see www.berg-consult.example.org"),
+        ("see https://example.org/docs/index.html", "see https://example.org/docs/index.html"),
+        # home directories and paths
+        ("in /home/aberg/data", "in /home/[U1]/data"),
+        ("in C:\\Users\\aberg\\Desktop", "in C:\\Users\\[U1]\\Desktop"),
+        ("in ~aberg/notes", "in ~[U1]/notes"),
+        ("in /home/xk42/data", "in /home/[USER]/data"),
+        ("see https://example.org/~tquell/", "see https://example.org/~[U2]/"),
+        ("see https://example.org/people/ann.berg/", "see https://example.org/people/[U1]/"),
+        # profiles and code-hosting owners
+        ("see twitter.com/annberg", "see twitter.com/[U1]"),
+        ("see https://twitter.com/xk42", "see https://twitter.com/[USER]"),
+        ("see https://www.linkedin.com/in/ann-berg", "see https://www.linkedin.com/in/[U1]"),
+        ("see https://github.com/tquell/tool", "see https://github.com/[U2]/tool"),
+        ("see https://github.com/xk_/tool", "see https://github.com/[USER]/tool"),
+        ("Tidewatch code: https://github.com/tidewatch/core", "Tidewatch code: https://github.com/tidewatch/core"),
+        ("see https://github.com/tidewatch/core or tidewatch.org", "see https://github.com/tidewatch/core or tidewatch.org"),
+        # file names and path pieces made of names, and the same person's other words
+        ("open Ann_Berg_notes.docx", "open [U1]_notes.docx"),
+        ("see example.org/talks/Rew/slides_Rew.pdf", "see example.org/talks/[U3]/slides_[U3].pdf"),
+        ("see example.org/talks/Ida-Rew-2010.pdf", "see example.org/talks/[U3].pdf"),
+        ("see example.org/wiki/Ann_Lodd", "see example.org/wiki/[U4]"),
+        ("see example.org/wiki/Ann", "see example.org/wiki/[USER]"),  # Ann is shared: nobody's
+        # accounts a signature gives after a messenger's name: a handle, replaced whole
+        ("Ann Berg\nskype: annberg", "[U1]\nskype: [HANDLE]"),
+        # words glued from a person's names: logins, user and file names
+        ("User ID: annberg, see Ida2 and ida_rew", "User ID: [U1], see [U3] and [U3]"),
+        ("Tomas QuellRew wrote", "[U2] QuellRew wrote"),  # glued by a case change only: no login, left to the names
+        ("the Tomas_Quell_notes draft", "the [U2]_notes draft"),
+        ("see programs and MP3 and Berga", "see programs and MP3 and Berga"),  # words, short pieces, no glued name
+        # hashtags
+        ("#AnnBerg rocks, #climate too", "#[U1] rocks, #climate too"),
+    ],
+)
+def test_personal_parts_are_replaced(text: str, expected: str) -> None:
+    assert _apply(text) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("mail ann.berg@uni.example.org", "mail [EMAIL]"),
+        ("see https://example.org/docs/", "see [URL]"),
+        ("in /home/aberg/data", "in [PATH]"),
+    ],
+)
+def test_whole_replaces_every_identifier_whole(text: str, expected: str) -> None:
+    assert _apply(text, whole=True) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "look at notes dot example",  # a common word before " at " is no local part
+        "meet at 10.30 at home.",
+        "see e.g. this.That and file.py",
+        "about ~5 km away, ~ten minutes",
+        "version 2.0.1 at noon",
+        "the room #3 and C# code",
+    ],
+)
+def test_no_identifier_where_there_is_none(text: str) -> None:
+    assert identifier_rules().find(text) == []
+
+
+def test_a_common_word_is_no_local_part() -> None:
+    assert identifier_rules(["email"]).find("look at notes.example.org") == []
+    assert [f.text for f in identifier_rules(["email"]).find("ask tq at notes.example.org")] == ["tq at notes.example.org"]
+
+
+@pytest.mark.parametrize(
+    ("piece", "people"),
+    [
+        ("annberg", {"U1"}),
+        ("aberg", {"U1"}),
+        ("bergann", {"U1"}),
+        ("Ann.Berg", {"U1"}),
+        ("a.berg", {"U1"}),
+        ("AnnBerg", {"U1"}),
+        ("ann", {"U1", "U4"}),
+        ("ann.x", set()),
+        ("a.b", set()),  # initials alone name nobody
+    ],
+)
+def test_pieces_made_of_names(piece: str, people: set[str]) -> None:
+    names = personal_names({"U1": ["Ann Berg"], "U4": ["Ann Lodd"]})
+    assert names.people(piece) == people
+
+
+def test_apply_knows_the_class_list_names_inside_identifiers(tmp_path: Path) -> None:
+    messages = write_csv(tmp_path / "m.csv", ("message_id", "parent_id", "user_id", "text"), [
+        ("1", "", "U1", "Hi,\ndraft in /home/nvell/x and Nadia_Vell_draft.docx\nNadia"),
+    ])
+    class_list = write_csv(tmp_path / "c.csv", ("user_id", "full_name"), [("U1", "Nadia Vell")])
+    mapping = tmp_path / "map.txt"
+    mapping.write_text("U1 | Nadia\n")  # the surname never occurs as a word: not in the mapping
+    runner = CliRunner()
+    without = runner.invoke(app, ["apply", str(messages), str(mapping), "-s", "all", "-q"])
+    with_list = runner.invoke(app, ["apply", str(messages), str(mapping), "-s", "all", "-q",
+                                    "--class-list", str(class_list)])
+    assert "/home/[USER]/x and Nadia_Vell_draft.docx" in without.stdout
+    assert "/home/[U1]/x and [U1]_draft.docx" in with_list.stdout
+
+
+PIECES = st.sampled_from([
+    "ann", "Ann", "berg", "Berg", "aberg", "annberg", "Rew", "Ida", ".", "_", "-", "/", "~", "@", " at ", " dot ",
+    "https://", "www.", "github.com/", "twitter.com/", "example.org", ".net", ".docx", "/home/", "C:\\Users\\",
+    "#", "2", " ", "\n", "people/", "?author=", "skype: ", "support", "mailto:",
+])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PIECES, max_size=25).map("".join))
+def test_personal_parts_lie_inside_their_identifier_in_order(text: str) -> None:
+    rules = identifier_rules(participants=MAPPING.participants, names=MAPPING.names)
+    for found in rules.find(text):
+        parts = rules.parts(found, text)
+        assert all(found.start <= start < end <= found.end for start, end, _ in parts)
+        assert all(end <= start for (_, end, _), (start, _, _) in zip(parts, parts[1:]))
+    assert isinstance(_apply(text), str)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(PIECES, max_size=25).map("".join))
+def test_logins_in_ascii_text_are_those_of_the_pattern(text: str) -> None:
+    rules = identifier_rules(["login"], names=MAPPING.names)
+    fast = [(found.start, found.end) for found in rules.find(text)]
+    by_pattern = [(found.start - 2, found.end - 2) for found in rules.find("é " + text)]  # not ASCII: the pattern
+    assert fast == by_pattern

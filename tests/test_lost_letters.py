@@ -1,0 +1,81 @@
+"""Letters lost by an archive (``?``, U+FFFD): collect matches them with the class list, apply replaces them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.substitute import scope_names, substitute_message
+from nicknames.collect.candidates import collect
+from nicknames.collect.discover.lost_letters import (
+    lost_letter_words,
+    matches,
+    registered_forms,
+)
+from nicknames.model.mapping import Status
+from nicknames.model.messages import Message
+from nicknames.pipeline.sources import read_messages
+from tests.conftest import write_csv
+
+LOST = "\ufffd"
+
+
+@pytest.mark.parametrize(
+    ("word", "name", "same"),
+    [
+        ("St?phane", "Stephane", True),           # ? for a letter the class list has
+        (f"St{LOST}phane", "Stephane", True),
+        ("?stra", "Ostra", True),                 # the first letter lost
+        ("?stra", f"{LOST}stra", True),           # lost in both
+        ("Ostra", f"{LOST}stra", True),           # lost in the class list only
+        ("Gr??ne", "Gräne", True),                # one letter, two marks (two bytes)
+        ("St?phane", "STEPHANE", True),           # any case
+        ("Stephan", "St?phane", False),           # a letter missing: a misspelling, not a lost letter
+        ("St?phanie", "Stephane", False),
+        ("Stephane", "Stephane", False),          # the same name: nothing lost
+    ],
+)
+def test_lost_letters_match_registered_names(word: str, name: str, same: bool) -> None:
+    assert matches(word, name) is same
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Thanks,\n?stra", {"?stra"}),
+        ("from St?phane and Gr??ne.", {"St?phane", "Gr??ne"}),
+        (f"by Ma{LOST}a", {f"Ma{LOST}a"}),
+        ("Really?Yes. Is it? ok ?? a?b", set()),   # questions; too few letters
+    ],
+)
+def test_words_with_lost_letters(text: str, words: set[str]) -> None:
+    assert lost_letter_words(text) == words
+
+
+def test_registered_forms_with_a_lost_letter_find_tokens() -> None:
+    assert registered_forms([f"{LOST}stra", "Quell"], ["Ostra", "ostra", "Astra", "Ostrava", "Quell"]) == [
+        "Ostra", "Astra",
+    ]
+
+
+def test_collect_takes_lost_letter_forms_and_apply_replaces_them(tmp_path: Path) -> None:
+    rows = [
+        ["1", "0", "u1", f"A question on grids.\nThanks,\n?stra\n\n--\nDr. Ostra Vell{LOST}"],
+        ["2", "1", "u2", "Hi ?stra,\nan answer, with R?ne too.\nMira"],
+        ["3", "2", "u3", "Hi Mira,\nthanks!\nR?ne"],
+        ["4", "0", "u2", "Ask R?ne or T?rrow, they know.\nMira"],
+        ["5", "4", "u4", "Thanks all.\nRon"],
+    ]
+    header = ["message_id", "parent_id", "user_id", "text"]
+    class_list = {"u1": f"{LOST}stra Vell{LOST}", "u2": "Mira Quell", "u3": "Rene Tarrow", "u4": "Ron Tarrow"}
+    mapping = collect(read_messages(write_csv(tmp_path / "m.csv", header, rows)), class_list).mapping
+    found = {(pid, name.text): name for pid in mapping.participants for name in mapping.entry(pid).names}
+    for key in [("u1", "?stra"), ("u1", "Ostra"), ("u3", "R?ne")]:
+        assert found[key].status is Status.ACTIVE and "lost" in found[key].tags, key
+    assert not any(text == "T?rrow" for _, text in found)  # registered by two people: nobody's
+    names = scope_names(mapping, set(mapping.participants))
+    out, _ = substitute_message(Message("2", "u2", rows[1][3], "u1", "t", "s"), names, IdTemplate())
+    assert out == "Hi [u1],\nan answer, with [u3] too.\n[u2]"
+    assert lost_letter_words("Thanks,\nRen?") == set()  # a last letter lost reads as a question

@@ -1,0 +1,204 @@
+"""Names of people who are not participants: found by cue, kept in ``@others``, merged, numbered."""
+
+from __future__ import annotations
+
+import pytest
+
+from nicknames.apply.person_placeholders import (
+    in_organisation,
+    person_labels,
+    without_others,
+)
+from nicknames.collect.candidates import merge
+from nicknames.collect.discover.others import Known, corpus_lexicon, find_others
+from nicknames.collect.others import known_names, propose_others
+from nicknames.io.mapping_file import format_mapping, parse_mapping
+from nicknames.io.person_names import given_names, lexicon_source, surnames
+from nicknames.model.mapping import OTHERS, Mapping, Name, Status
+
+NOBODY = Known(frozenset(), frozenset())
+
+
+def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
+    found = find_others([text], known, corpus_lexicon([text]))
+    return found.tags
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("I spoke to Mrs Lindqvist yesterday.", {"Lindqvist": ["title"]}),
+        ("Board: Prof. Dr.-Ing. Ada M. Brandt, chair", {"Ada M. Brandt": ["title"]}),
+        ("Director Dr. Astrid Quellmann\n", {"Astrid Quellmann": ["title"]}),
+        ("My colleague Henrik will join us.", {"Henrik": ["relation"]}),
+        ("and our daughter Sofia loved it", {"Sofia": ["relation"]}),
+        ("Please ask Henrik Olsen about it.", {"Henrik Olsen": ["fullname"]}),
+        ("Please ask R. Henrik Olsen about it.", {"R. Henrik Olsen": ["fullname"]}),
+        ("Ask Henrik Olsen about it.", {"Henrik Olsen": ["fullname"]}),  # an ordinary word opens the sentence
+        ("Henrik Olsen's report is late.", {"Henrik Olsen": ["fullname"]}),
+        ("I wrote to Maren Harmon today.", {"Maren Harmon": ["fullname"]}),
+        ("Thanks to Ann, Bea and Cleo for the notes.", {"Ann": ["listed"], "Bea": ["listed"], "Cleo": ["listed"]}),
+    ],
+)
+def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
+    assert found_in(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "We met at the Henrik Olsen Building on Monday.",  # an organisation word in the run
+        "Lunch with the team of Henrik Olsen Consulting.",
+        "Call HENRIK OLSEN now.",  # all capitals: headers, shouting, lists of codes
+        "Will Price come along?",  # a given name that is an ordinary word
+        "The office in San Diego is closed.",  # a place name's first word
+        "Thanks Henrik",  # one given name without a cue
+        "Ann and Bea",  # two given names, neither a known person
+        "Vice President Sales",  # job titles are no names
+        "Congratulations Henrik!",  # a greeting word is no given name
+        "I'd like that, Henrik I'd say",  # contractions are no surnames
+    ],
+)
+def test_no_person_without_a_cue(text: str) -> None:
+    assert found_in(text) == {}
+
+
+def test_an_ordinary_word_of_the_corpus_is_no_surname() -> None:
+    texts = ["Ask Henrik Summit.", "the summit is near", "a summit here", "another summit"]
+    assert find_others(texts, NOBODY, corpus_lexicon(texts)).counts == {}
+
+
+def test_names_the_mapping_knows_are_left_to_it() -> None:
+    known = Known(frozenset({"henrik olsen"}), frozenset({"ada lovelace", "ada", "lovelace"}))
+    assert found_in("Henrik Olsen and Ada Lovelace met Maren Harmon.", known) == {"Maren Harmon": ["fullname"]}
+
+
+def test_a_list_with_a_known_person_is_a_list_of_people() -> None:
+    known = Known(frozenset(), frozenset(), people=frozenset({"ann"}))
+    assert found_in("Ann and Bea will come.", known) == {"Ann": ["listed"], "Bea": ["listed"]}
+
+
+def test_given_name_alone_counts_in_the_threads_of_the_full_name_only() -> None:
+    texts = ["Henrik Olsen called.", "Henrik says hi.", "Henrik says hi too."]
+    found = find_others(texts, NOBODY, corpus_lexicon(texts), threads=["t1", "t1", "t2"])
+    assert found.counts == {"Henrik Olsen": 1, "Henrik": 1}
+    assert found.tags["Henrik"] == ["part"]
+
+
+def test_lexicons_are_loaded_offline() -> None:
+    assert {"henrik", "ingrid", "sofia"} <= given_names()
+    assert "harmon" in surnames()
+    assert "given names" in lexicon_source()
+
+
+def test_propose_writes_suggestions_in_a_section_of_their_own() -> None:
+    mapping = Mapping({"U1": ["Mary"]})
+    propose_others(mapping, ["Mary asked Mrs Lindqvist.", "Henrik Olsen too."])
+    names = mapping.entry(OTHERS).names
+    assert [(n.text, n.count, n.tags, n.status) for n in names] == [
+        ("Henrik Olsen", 1, ("fullname",), Status.SUGGESTED),
+        ("Lindqvist", 1, ("title",), Status.SUGGESTED),
+    ]
+    assert mapping.participants == ["U1"]
+    assert mapping.others == ["Henrik Olsen", "Lindqvist"]
+
+
+def test_class_list_names_are_evidence_but_not_claims() -> None:
+    known = known_names(Mapping({"U1": ["Mary"]}), {"U1": "Mary Poe", "U2": "Ann Lee"})
+    assert "mary" in known.names and "ann" not in known.names
+    assert {"ann", "lee", "ann lee"} <= known.people
+
+
+def test_others_round_trip_through_the_file() -> None:
+    text = (
+        "U1 | Mary [3]\n"
+        "# People who are not participants\n"
+        "@others | ?Henrik Olsen [2; fullname] | !Grand Canyon [1; fullname] | Sofia [1; relation]\n"
+        "# Names collect proposed before (so that names deleted by hand are not proposed again):\n"
+        "@seen @others | Bo Lund\n"
+    )
+    mapping = parse_mapping(text)
+    assert mapping.others == ["Henrik Olsen", "Sofia"]
+    assert mapping.participants == ["U1"]
+    assert mapping.seen[OTHERS] == {"Bo Lund"}
+    assert format_mapping(mapping) == text
+
+
+def test_others_section_is_written_last() -> None:
+    mapping = Mapping()
+    mapping.add_other(Name("Sofia"))
+    mapping.add_name("U1", "Mary")
+    assert format_mapping(mapping).splitlines() == ["U1 | Mary [manual]", "@others | Sofia"]
+
+
+def test_reviewer_can_move_an_other_to_a_participant_and_back() -> None:
+    mapping = Mapping({"U1": ["Mary"]})
+    mapping.add_other(Name("Henrik", 2, ("part",), Status.SUGGESTED))
+    mapping.move_name(OTHERS, "Henrik", "U1")
+    assert mapping.names["U1"] == ["Mary", "Henrik"] and mapping.others == []
+    mapping.move_name("U1", "Henrik", OTHERS)
+    assert mapping.others == ["Henrik"]
+
+
+def test_re_collect_keeps_the_review_of_others() -> None:
+    existing = parse_mapping("U1 | Mary\n@others | !Grand Canyon [1] | Sofia [1]\n@seen @others | Bo Lund\n")
+    proposed = parse_mapping("U1 | Mary\n@others | ?Grand Canyon [4] | ?Sofia [2] | ?Bo Lund [1] | ?Ida Berg [1]\n")
+    merged = merge(existing, proposed)
+    others = {name.text: (name.count, name.status) for name in merged.entry(OTHERS).names}
+    assert others == {
+        "Grand Canyon": (4, Status.REJECTED),  # rejected stays rejected
+        "Sofia": (2, Status.ACTIVE),  # accepted stays accepted, with the new count
+        "Ida Berg": (1, Status.SUGGESTED),  # new
+    }  # "Bo Lund" was deleted by hand: not proposed again
+
+
+def test_re_collect_does_not_propose_a_name_moved_to_a_participant() -> None:
+    existing = parse_mapping("U1 | Mary | Sofia\n")
+    proposed = parse_mapping("U1 | Mary\n@others | ?Sofia [2]\n")
+    assert merge(existing, proposed).others == []
+
+
+def test_people_are_numbered_once_for_the_file() -> None:
+    mapping = parse_mapping("@others | Henrik Olsen | Sofia | Henrik | Olsen | H. Olsen | Bo Lund\n")
+    assert person_labels(mapping) == {
+        "Henrik Olsen": "[PERSON 1]", "Sofia": "[PERSON 2]", "Henrik": "[PERSON 1]", "Olsen": "[PERSON 1]",
+        "H. Olsen": "[PERSON 3]", "Bo Lund": "[PERSON 4]",
+    }
+
+
+def test_rejected_others_get_no_number() -> None:
+    assert person_labels(parse_mapping("@others | !Grand Canyon | Sofia\n")) == {"Sofia": "[PERSON 1]"}
+
+
+def test_without_others_leaves_the_original_untouched() -> None:
+    mapping = parse_mapping("U1 | Mary\n@others | Sofia\n")
+    assert without_others(mapping).others == [] and mapping.others == ["Sofia"]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [("Olsen Street 4", True), ("Olsen Consulting Group", True), ("Olsen said", False), ("Olsen", False)],
+)
+def test_in_organisation(text: str, expected: bool) -> None:
+    assert in_organisation(text, len("Olsen")) is expected
+
+
+def test_a_name_many_people_write_is_a_public_name() -> None:
+    texts = ["As Maren Harmon showed,", "Maren Harmon again.", "I like Maren Harmon.", "Dr. Maren Harmon"]
+    found = find_others(texts[:3], NOBODY, corpus_lexicon(texts[:3]), senders=["U1", "U2", "U3"])
+    assert found.counts == {}
+    two = find_others(texts[:3], NOBODY, corpus_lexicon(texts[:3]), senders=["U1", "U2", "U1"])
+    assert two.counts == {"Maren Harmon": 3}
+    titled = find_others(texts[1:], NOBODY, corpus_lexicon(texts[1:]), senders=["U1", "U2", "U3"])
+    assert titled.counts == {"Maren Harmon": 3}  # a title says it is a person, however many write it
+
+
+def test_audit_leaves_reviewed_and_public_names() -> None:
+    from nicknames.collect.others import unmapped_people
+
+    mapping = parse_mapping("U1 | Mary\n@others | !Grand Canyon | Sofia\n@seen @others | Bo Lund\n")
+    texts = [("1", "Ask Henrik Olsen, Bo Lund and the Grand Canyon."), ("2", "Maren Harmon"), ("3", "Maren Harmon"),
+             ("4", "Maren Harmon"), ("5", "Mrs Lindqvist"), ("6", "Mrs Lindqvist"), ("7", "Mrs Lindqvist")]
+    found = [(person.message_id, person.text, person.cue) for person in unmapped_people(texts, mapping)]
+    assert found == [("1", "Henrik Olsen", "fullname"), ("5", "Lindqvist", "title"), ("6", "Lindqvist", "title"),
+                     ("7", "Lindqvist", "title")]

@@ -1,0 +1,66 @@
+"""The normalised view of a text, and the way back from its offsets to the original text."""
+
+from __future__ import annotations
+
+import sys
+import unicodedata
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nicknames.rules.text_forms import INVISIBLE, matching_view, normalised
+
+
+@pytest.mark.parametrize(
+    ("text", "view", "identical"),
+    [
+        ("Mary Jane", "Mary Jane", True),  # ASCII is its own view
+        ("Renée", "Renée", True),  # NFC with nothing to skip
+        ("Rene\u0301e", "Renée", False),  # NFD composed
+        ("Ma\u200bry", "Mary", False),  # a zero-width space skipped
+        ("Ma\xadry", "Mary", False),  # a soft hyphen
+        ("Ma\u200dry\u2060", "Mary", False),  # a zero-width joiner, a word joiner
+        ("\ufeffMary", "Mary", False),  # a byte-order mark
+        ("E\u200b\u0301", "\u00c9", False),  # a mark parted from its letter by an invisible character composes
+        ("Mary\u2011Jane", "Mary-Jane", True),  # hyphens one for one: offsets unchanged
+        ("Mary\u2010Jane", "Mary-Jane", True),
+        ("M\u0430ry", "M\u0430ry", True),  # a confusable stays (audit's skeleton finds it)
+    ],
+)
+def test_view(text: str, view: str, identical: bool) -> None:
+    found = matching_view(text)
+    assert (found.text, found.identical) == (view, identical)
+    assert normalised(text) == view
+
+
+@pytest.mark.parametrize(
+    ("text", "start", "end", "original"),
+    [
+        ("Hi Rene\u0301e!", 3, 8, (3, 9)),  # "Renée" in the view is six characters of the text
+        ("x Ma\u200bry y", 2, 6, (2, 7)),
+        ("\u200bMary", 0, 4, (1, 5)),  # a skipped character before a name stays out of its span
+        ("x E\u200b\u0301 y", 2, 3, (2, 5)),
+    ],
+)
+def test_spans_map_back(text: str, start: int, end: int, original: tuple[int, int]) -> None:
+    assert matching_view(text).span(start, end) == original
+
+
+def test_skeleton_folds_confusables_and_compatibility_forms() -> None:
+    assert matching_view("M\u0430ry \uff2d\uff41\uff52\uff59", skeleton=True).text == "Mary Mary"
+
+
+def test_invisible_is_every_format_character() -> None:
+    chars = (chr(code) for code in range(sys.maxunicode + 1))
+    assert all((INVISIBLE.match(char) is not None) == (unicodedata.category(char) == "Cf") for char in chars)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("aé e\u0301\u200b\xad\u2011-\u0301\u0430张"), max_size=30))
+def test_every_view_span_shows_its_text(text: str) -> None:
+    """Each view character maps back to original characters whose own view is that character (or includes it)."""
+    view = matching_view(text)
+    for index in range(len(view.text)):
+        start, end = view.span(index, index + 1)
+        assert view.text[index] in normalised(text[start:end])
