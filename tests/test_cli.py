@@ -76,7 +76,6 @@ def error_cases(tmp: Path) -> list[tuple[list[str | Path], str]]:
     bad_map.write_text("U01 | Rob\nU01 | Bob\n")
     latin = tmp / "latin.csv"
     latin.write_bytes("id,user_id,text\n1,a,Jos\xe9\n".encode("latin-1"))
-    no_session = write_csv(tmp / "ns.csv", ["id", "user_id", "text"], [["1", "a", "x"]])
     good_map = tmp / "good.txt"
     good_map.write_text("U01 | Rob\n")
     config = tmp / "bad.toml"
@@ -96,7 +95,6 @@ def error_cases(tmp: Path) -> list[tuple[list[str | Path], str]]:
         (["apply", messages, tmp / "none.txt"], "does not exist; run 'nicknames collect'"),
         (["apply", messages, good_map, "-o", good_map], "is the same file as input"),
         (["apply", messages, good_map, "--format", "[{name}]"], "Pseudonym format '[{name}]' must use {id}"),
-        (["apply", no_session, good_map, "--scope", "session"], "--scope session needs a session column"),
     ]
 
 

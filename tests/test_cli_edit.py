@@ -52,7 +52,8 @@ def test_the_editor_gets_the_mapping_messages_and_class_list(files, monkeypatch)
     assert editor.mapping.names == {"U01": ["Rob"], "U02": ["Liz"]}
     assert len(editor.table) == 2
     assert editor.class_list == {"U01": "Robert Jones", "U02": "Elizabeth Smith"}
-    assert editor.scope == "thread"
+    assert editor.scope == "session"  # no session column: the export is one session, as in collect and apply
+    assert "has no session column, so the whole export is one session" in result.stderr
 
 
 def test_quit_without_saving_leaves_the_file_byte_identical(files, monkeypatch) -> None:

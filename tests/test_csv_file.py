@@ -136,3 +136,37 @@ def test_interrupts_are_noticed_and_still_raised() -> None:
         assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     finally:
         signal.signal(signal.SIGINT, runner)
+
+
+@pytest.mark.parametrize(
+    ("header", "expected"),
+    [
+        ("message_id,user_id,text\n", ","),
+        ("message_id;user_id;parent_id;text\r\n", ";"),
+        ("message_id\tuser_id\ttext\n", "\t"),
+        ('"id";"name, given";"text"\n', ";"),
+        ('"a;b",c,d\n', ","),
+        ("text\n", ","),
+    ],
+)
+def test_the_header_decides_the_delimiter(header: str, expected: str) -> None:
+    from nicknames.io.csv_file import header_delimiter
+
+    assert header_delimiter(header) == expected
+
+
+def test_sniffing_finds_bom_line_ending_and_delimiter(tmp_path: Path) -> None:
+    from nicknames.io.csv_file import CsvDialect, sniff_dialect
+
+    path = write(tmp_path, b"\xef\xbb\xbfmessage_id;user_id;text\r\n1;U1;Hi, all\r\n")
+    assert sniff_dialect(path) == CsvDialect(";", True, "\r\n")
+    assert read_csv_table(path)["text"].tolist() == ["Hi, all"]
+    assert sniff_dialect(path, delimiter="tab").delimiter == "\t"
+
+
+@pytest.mark.parametrize("given", ["ab", "", "x", '"'])
+def test_a_delimiter_must_be_one_separating_character(given: str) -> None:
+    from nicknames.io.csv_file import check_delimiter
+
+    with pytest.raises(InputError, match="not a single separating character"):
+        check_delimiter(given)

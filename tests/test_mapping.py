@@ -99,3 +99,19 @@ def test_invalid_participant_ids_are_refused(participant: str) -> None:
 def test_unknown_participant_is_a_clear_error() -> None:
     with pytest.raises(NicknamesError, match="Participant 'zz' is not in the mapping"):
         make().reject("zz", "Rob")
+
+
+def test_moving_a_name_the_target_has_keeps_the_larger_count_not_the_sum() -> None:
+    from nicknames.model.mapping import Name, Status
+
+    mapping = Mapping()
+    mapping.add_participant("U1")
+    mapping.add_participant("U2")
+    mapping.set_name("U1", Name("Sammy", 5, ("nickname",), Status.SUGGESTED))
+    mapping.set_name("U2", Name("Sammy", 7, ("signoff",)))
+    mapping.move_name("U1", "Sammy", "U2")
+    moved = mapping.entry("U2").find("Sammy")
+    assert (moved.count, moved.status, moved.tags) == (7, Status.ACTIVE, ("signoff", "nickname"))
+    mapping.set_name("U1", Name("Ann", 2, ("greeting",)))
+    mapping.move_name("U1", "Ann", "U2")
+    assert mapping.entry("U2").find("Ann").count == 2

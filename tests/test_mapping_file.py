@@ -14,7 +14,7 @@ from nicknames.io.mapping_file import (
     write_mapping,
 )
 from nicknames.model.errors import MappingFileError
-from nicknames.model.mapping import Name, Status
+from nicknames.model.mapping import Mapping, Name, Status
 
 
 def test_reads_the_papers_format_with_and_without_counts() -> None:
@@ -105,3 +105,18 @@ def test_non_utf8_file_names_the_line(tmp_path: Path) -> None:
     path.write_bytes(b"U01 | Rob\nU02 | Jos\xe9\n")
     with pytest.raises(MappingFileError, match="line 2, column 10: the mapping file is not UTF-8"):
         read_mapping(path)
+
+
+def test_a_keep_list_added_to_a_new_file_comes_after_its_header() -> None:
+    from nicknames.io.mapping_file import (
+        HEADER,
+        format_mapping,
+        parse_mapping,
+        with_header,
+    )
+
+    mapping = with_header(Mapping({"U01": ["Ann"]}))
+    mapping.keep_name("Arthur C. Clarke")
+    text = format_mapping(mapping)
+    assert text.splitlines()[: len(HEADER) + 2] == [*HEADER, "@keep | Arthur C. Clarke", "U01 | Ann [manual]"]
+    assert format_mapping(parse_mapping(text)) == text

@@ -68,10 +68,12 @@ def test_unknown_encoding_and_missing_file(tmp_path: Path) -> None:
         read_messages(tmp_path / "m.csv")
 
 
-def test_session_scope_needs_a_session_column(tmp_path: Path) -> None:
-    path = write_csv(tmp_path / "m.csv", ["id", "user_id", "text"], [["1", "a", "x"]])
-    with pytest.raises(InputError, match="--scope session needs a session column"):
-        read_messages(path).scope_keys("session")
+def test_without_a_session_column_the_export_is_one_session(tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "m.csv", ["id", "user_id", "text"], [["1", "a", "x"], ["2", "b", "y"]])
+    table = read_messages(path)
+    assert table.scope_keys("session") == table.scope_keys("all")
+    assert "--session-id-column" in (table.one_session_note("session") or "")
+    assert table.one_session_note("thread") is None
 
 
 @pytest.mark.parametrize(("name", "expected"), [("thread", Scope.thread), ("session", Scope.session), ("all", Scope.all)])

@@ -58,3 +58,25 @@ def test_api_on_mail_equals_the_command_line(project: Path) -> None:
     result = nicknames.pseudonymise(source, nicknames.read_mapping(Path("mapping.txt")))
     nicknames.write_output(source, result, Path("api.mbox"))
     assert Path("api.mbox").read_bytes() == Path("cli.mbox").read_bytes()
+
+
+def test_api_mapping_file_is_the_command_lines_with_header_and_seen_lines(project: Path) -> None:
+    messages = "sample_data/forum/messages.csv"
+    classes = "sample_data/forum/class_list.csv"
+    assert CliRunner().invoke(app, ["collect", messages, "--class-list", classes, "-o", "cli.txt", "-q"]).exit_code == 0
+    source = nicknames.source_from_frame(pd.read_csv(messages))
+    found = nicknames.collect_source(source, nicknames.read_class_list(Path(classes)))
+    nicknames.write_mapping(found.mapping, Path("api.txt"))
+    assert Path("api.txt").read_text(encoding="utf-8") == Path("cli.txt").read_text(encoding="utf-8")
+    assert "\n@seen " in Path("api.txt").read_text(encoding="utf-8")
+
+
+def test_a_name_deleted_after_an_api_collect_is_not_proposed_again(project: Path) -> None:
+    source = nicknames.source_from_frame(pd.read_csv("sample_data/figure1/messages.csv"))
+    found = nicknames.collect_source(source).mapping
+    participant = found.participants[0]
+    deleted = found.entry(participant).names[0].text
+    found.entry(participant).names.pop(0)
+    nicknames.write_mapping(found, Path("mapping.txt"))
+    again = nicknames.merge(nicknames.read_mapping(Path("mapping.txt")), nicknames.collect_source(source).mapping)
+    assert deleted not in [name.text for name in again.entry(participant).names]

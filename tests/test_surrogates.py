@@ -127,3 +127,21 @@ def test_gender_from_name_statistics(names: list[str], expected: str) -> None:
 
 def test_words_of_lowercases_every_word() -> None:
     assert words_of(["Mary-Jane O'Brien", "grace period"]) == {"mary", "jane", "o'brien", "grace", "period"}
+
+
+@pytest.mark.parametrize(
+    ("name", "gender"),
+    [("Marie", "F"), ("Hannah", "F"), ("Natalie", "F"), ("Zoë", "F"), ("Jean-Luc", "M"), ("Dmitri", "M"),
+     ("Josephine", "F"), ("Patrick", "M")],
+)
+def test_the_wider_name_statistics_know_common_given_names(name: str, gender: str) -> None:
+    from nicknames.apply.surrogates import load_name_genders
+
+    assert guess_gender([name], load_name_genders()) == gender
+
+
+def test_the_built_in_list_wins_over_the_wider_statistics() -> None:
+    from nicknames.apply.surrogates import load_name_genders
+
+    statistics = load_name_genders()
+    assert all(statistics[name] == gender for name, gender in load_given_names().items())

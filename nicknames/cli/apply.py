@@ -14,24 +14,20 @@ from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.cli.common import (
     AddressKeyOption,
-    ConfigOption,
-    EncodingOption,
+    InputOptions,
     JobsOption,
-    MessageIdColumn,
-    ParentColumn,
     QuietOption,
-    SenderColumn,
-    SessionColumn,
-    TextColumn,
-    ThreadColumn,
+    ScopeOption,
     VerboseOption,
     app,
     config_in_use,
     err,
-    load_settings,
+    input_options,
     load_source,
+    opaque_ids_warning,
     readable,
     user_errors,
+    warn_if_exposed,
 )
 from nicknames.cli.render import (
     absent_warning,
@@ -45,6 +41,7 @@ from nicknames.engine.run import default_jobs
 from nicknames.io.mail.participants import key_path
 from nicknames.io.mapping_file import read_mapping
 from nicknames.io.output import check_outputs, refuse_stdout_over
+from nicknames.model.errors import InputError
 from nicknames.model.scope import Scope
 from nicknames.rules.identifiers import KINDS
 
@@ -69,18 +66,17 @@ class OthersChoice(str, Enum):
 
 @app.command("apply")
 @user_errors
+@input_options
 def apply_command(
     ctx: typer.Context,
     messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export: CSV, JSON Lines, "
                                              "Parquet, an mbox file or a folder of .eml files.")],
     mapping_path: Annotated[Path, typer.Argument(metavar="MAPPING", help="Reviewed mapping file.",
                                                  dir_okay=False)],
-    scope: Annotated[Scope, typer.Option("--scope", "-s", help="Apply each participant's names only in the "
-                                         "threads, sessions or whole data set where they are active.")]
-    = Scope.session,
+    scope: ScopeOption = Scope.session,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Pseudonymised export in the input's "
                                                 "format (default: stdout; Parquet and .eml need a path).")] = None,
-    output_format: Annotated[str | None, typer.Option("--output-format", help="Write csv, jsonl, parquet, mbox "
+    output_format: Annotated[str | None, typer.Option("--output-format", metavar="<format>", help="Write csv, jsonl, parquet, mbox "
                                                       "or eml instead of the input's format.")] = None,
     csv_safe: Annotated[bool, typer.Option("--csv-safe", help="CSV for spreadsheets: prefix every cell that "
                                            "begins with =, +, -, @, a tab or a carriage return with a single "
@@ -92,7 +88,7 @@ def apply_command(
                                                 "[P7F3A2] from a secret key (same ids in every export made with "
                                                 "the key file), surrogate = a made-up name in the shape of the "
                                                 "original. Default: the key file's style, else id.")] = None,
-    pseudonym_format: Annotated[str | None, typer.Option("--format", help="Pseudonym template for id and keyed; "
+    pseudonym_format: Annotated[str | None, typer.Option("--format", metavar="<template>", help="Pseudonym template for id and keyed; "
                                                          "{id} is the (keyed) id. Default: '[{id}]'.")] = None,
     key_file: Annotated[Path | None, typer.Option("--key-file", help="Key file (JSON, owner-only): read when it "
                                                   "exists so this run reproduces its style, key and surrogates; "
@@ -104,7 +100,7 @@ def apply_command(
     class_list: Annotated[Path | None, typer.Option("--class-list", help="Class list CSV: registered names and "
                                                     "gender for surrogates, e-mail addresses and handles that "
                                                     "belong to participants.", dir_okay=False)] = None,
-    identifiers: Annotated[str, typer.Option("--identifiers", help="Other identifiers to replace, comma-separated: "
+    identifiers: Annotated[str, typer.Option("--identifiers", metavar="<kinds>", help="Other identifiers to replace, comma-separated: "
                                              f"{', '.join(KINDS)}; or all, or none. Of an address, URL or path "
                                              "only the personal part is replaced ([USER]@example.org; one "
                                              "naming nobody, such as an organisation's site, stays); add "
@@ -132,18 +128,16 @@ def apply_command(
                                          "audit, without near misses) and refuse to finish (exit 1, nothing "
                                          "written) when a name of the mapping or class list is still in it.")]
     = False,
+    output_encoding: Annotated[str | None, typer.Option("--output-encoding", metavar="<name>", help="Encoding of "
+                                                        "a CSV or JSON Lines output (default: UTF-8, with a byte "
+                                                        "order mark when the input has one); utf-8-sig for Excel, "
+                                                        "which without it garbles accents.")] = None,
     verbose: VerboseOption = False,
-    config: ConfigOption = None,
-    encoding: EncodingOption = None,
-    message_id_column: MessageIdColumn = None,
-    sender_column: SenderColumn = None,
-    text_column: TextColumn = None,
-    parent_id_column: ParentColumn = None,
-    thread_id_column: ThreadColumn = None,
-    session_id_column: SessionColumn = None,
     address_key: AddressKeyOption = None,
     jobs: JobsOption = 0,
     quiet: QuietOption = False,
+    *,
+    inputs: InputOptions,
 ) -> None:
     """Replace every name in the mapping by its participant's pseudonym, scope by scope.
 
@@ -190,7 +184,7 @@ def apply_command(
     )
 
     outputs = {"--output": output, "--report": report, "--review": review, "--key-file": key_file}
-    check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(config)])
+    check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(inputs.config)])
     if output is None:
         refuse_stdout_over([messages, mapping_path])
     messages = readable(ctx, messages)  # a pipe is read more than once
@@ -208,22 +202,29 @@ def apply_command(
     mapping = read_mapping(readable(ctx, mapping_path))
     if others is OthersChoice.keep:
         mapping = without_others(mapping)
-    roster = read_roster(readable(ctx, class_list), encoding) if class_list else Roster()
-    settings = load_settings(config)
+    roster = read_roster(readable(ctx, class_list), inputs.encoding) if class_list else Roster()
     if not any(mapping.names_in_use(participant) for participant in mapping.participants):
         empty_mapping_warning(err, mapping_path)
-    addresses_file = address_key or key_path(mapping_path)
-    addresses = open_address_key(messages, addresses_file, must_exist=True)
+    address_file = address_key or key_path(mapping_path)
+    addresses = open_address_key(messages, address_file, must_exist=True)
     known = set(addresses.ids.values()) if addresses is not None else set()
-    source = load_source(
-        messages, settings, encoding, addresses, message_id=message_id_column, sender=sender_column,
-        text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
-        session_id=session_id_column,
-    )
+    source = load_source(messages, inputs, addresses)
+    if source.sender_key is not None and addresses is None:
+        raise InputError(
+            f"{messages}: the sender column {source.sender_column!r} holds names or addresses, and the key that "
+            f"gives them opaque ids ({address_file}) does not exist; run 'nicknames collect' first (it writes the key "
+            "beside the mapping) or name the key with --address-key."
+        )
+    if not quiet:
+        opaque_ids_warning(source, address_file)
     table = source.table
     if source.archive is not None:
         unknown = {message.sender for message in source.archive.messages} - known - set(mapping.participants)
-        new_senders_warning(err, sorted(unknown), addresses_file)
+        new_senders_warning(err, sorted(unknown), address_file)
+    roster = source.own_roster(roster)  # a class list keyed by sender names follows their opaque ids
+    note = table.one_session_note(scope.value) if source.archive is None else None
+    if note is not None and not quiet:
+        err.print(f"[yellow]Note:[/] {escape(note)}")
     senders = source.participants()
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
@@ -236,7 +237,7 @@ def apply_command(
     if strict:
         pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
         refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
-    write_output(source, result, output, fmt, csv_safe=csv_safe)
+    write_output(source, result, output, fmt, output_encoding, csv_safe=csv_safe)
     if report is not None:
         write_report(result, report)
     if review is not None:
@@ -245,9 +246,10 @@ def apply_command(
         options = {"scope": scope.value, "unresolved": unresolved.value,
                    "identifiers": sorted(kinds) + (["whole"] if whole else []), "names_of": names_of.value}
         save_key(key_file, key, mapping, result.replacements, str(messages), options)
+    warn_if_exposed(report, review, key_file)
     if not quiet:
         apply_summary(err, result, scope.value, verbose)
-        pseudonym_summary(err, result, key.style, key_file)
+        pseudonym_summary(err, result, key.style, key_file, review)
         for path, what in ((report, "the report"), (review, "the review")):
             if path is not None:
                 private_file_note(err, path, what)

@@ -16,16 +16,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from nicknames.cli.common import (
-    ConfigOption,
-    EncodingOption,
+    InputOptions,
     JobsOption,
-    MessageIdColumn,
     QuietOption,
-    TextColumn,
     app,
     config_in_use,
     err,
-    load_settings,
+    input_options,
     load_source,
     readable,
     user_errors,
@@ -41,6 +38,7 @@ out = Console(soft_wrap=True, highlight=False)
 
 @app.command("audit")
 @user_errors
+@input_options
 def audit_command(
     ctx: typer.Context,
     output: Annotated[Path, typer.Argument(metavar="OUTPUT", help="Pseudonymised output to check: CSV, JSON "
@@ -67,12 +65,10 @@ def audit_command(
     style: Annotated[str, typer.Option("--style", help="The pseudonym style apply used, for the report.")] = "id",
     identifiers: Annotated[str, typer.Option("--identifiers", help="The identifiers apply replaced, for the "
                                              "report.")] = "all",
-    config: ConfigOption = None,
-    encoding: EncodingOption = None,
-    message_id_column: MessageIdColumn = None,
-    text_column: TextColumn = None,
     jobs: JobsOption = 0,
     quiet: QuietOption = False,
+    *,
+    inputs: InputOptions,
 ) -> None:
     """Check a pseudonymised output for anything that still looks like a participant's name.
 
@@ -108,19 +104,19 @@ def audit_command(
     from nicknames.io.formats import detect_format
     from nicknames.pipeline.message_texts import iter_texts
 
-    check_outputs({"--html": html_report}, [output, mapping_path, class_list, original, config_in_use(config)])
+    check_outputs({"--html": html_report}, [output, mapping_path, class_list, original, config_in_use(inputs.config)])
     if original is not None and html_report is None:
         raise typer.BadParameter("needs --html (it gives the report's before/after snippets).", param_hint="--original")
-    settings = load_settings(config)
+    settings = inputs.settings()
+    encoding = inputs.encoding or settings.encoding
     mapping = read_mapping(mapping_path)
-    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+    roster = read_class_list(class_list, encoding) if class_list else None
     source_path = readable(ctx, output)  # a pipe is read more than once
     if detect_format(source_path) == "csv":  # read in chunks: any size in bounded memory
-        chosen = {**settings.columns, **{field: column for field, column in
-                                         (("message_id", message_id_column), ("text", text_column)) if column}}
-        texts: Iterable[tuple[str, str]] = iter_texts(source_path, chosen, encoding or settings.encoding)
+        texts: Iterable[tuple[str, str]] = iter_texts(source_path, inputs.chosen(settings), encoding,
+                                                      delimiter=inputs.delimiter or settings.delimiter)
     else:  # mail: headers, subject and whole body of each message
-        texts = load_source(source_path, settings, encoding, message_id=message_id_column, text=text_column).texts().items()
+        texts = load_source(source_path, inputs).texts().items()
     texts = list(texts)
     index = build_index(mapping, roster)
     with ProgressBar(err, "audit", enabled=not quiet) as progress:
@@ -138,9 +134,8 @@ def audit_command(
             audit_findings(out, result)
         people_findings(out, people)
     if html_report is not None:
-        originals = load_source(original, settings, encoding).texts() if original is not None else {}
-        frame_scopes = load_source(source_path, settings, encoding, message_id=message_id_column,
-                                   text=text_column).table.scope_keys(scope) if scope != "all" else [""] * len(texts)
+        originals = load_source(original, inputs).texts() if original is not None else {}
+        frame_scopes = load_source(source_path, inputs).table.scope_keys(scope) if scope != "all" else [""] * len(texts)
         data = ReportInput(texts, frame_scopes, mapping, result, people, ReportSettings(
             scope, style, identifiers, _tool_version(),
             datetime.date.today().isoformat(), output.name), originals)

@@ -10,24 +10,19 @@ from rich.markup import escape
 
 from nicknames.cli.common import (
     AddressKeyOption,
-    ConfigOption,
-    EncodingOption,
+    InputOptions,
     JobsOption,
-    MessageIdColumn,
-    ParentColumn,
     QuietOption,
-    SenderColumn,
-    SessionColumn,
-    TextColumn,
-    ThreadColumn,
     VerboseOption,
     app,
     config_in_use,
     err,
-    load_settings,
+    input_options,
     load_source,
+    opaque_ids_warning,
     readable,
     user_errors,
+    warn_if_exposed,
 )
 from nicknames.cli.render import absent_warning, collect_summary, private_file_note
 from nicknames.engine.run import default_jobs
@@ -44,6 +39,7 @@ if TYPE_CHECKING:
 
 @app.command("collect")
 @user_errors
+@input_options
 def collect_command(
     ctx: typer.Context,
     messages: Annotated[Path, typer.Argument(metavar="MESSAGES", help="Messages export: CSV, JSON Lines, "
@@ -59,18 +55,12 @@ def collect_command(
         "--replace-nicknames", help="Use only --nicknames-file, not the built-in table.")] = False,
     no_discover: Annotated[bool, typer.Option(
         "--no-discover", help="Only greetings, sign-offs and the class list: no suggested variants.")] = False,
-    config: ConfigOption = None,
-    encoding: EncodingOption = None,
-    message_id_column: MessageIdColumn = None,
-    sender_column: SenderColumn = None,
-    text_column: TextColumn = None,
-    parent_id_column: ParentColumn = None,
-    thread_id_column: ThreadColumn = None,
-    session_id_column: SessionColumn = None,
     address_key: AddressKeyOption = None,
     jobs: JobsOption = 0,
     quiet: QuietOption = False,
     verbose: VerboseOption = False,
+    *,
+    inputs: InputOptions,
 ) -> None:
     """Find candidate names for every participant and write them to the mapping file.
 
@@ -93,24 +83,23 @@ def collect_command(
     )
 
     key_file = address_key or key_path(output)
-    check_outputs({"--output": output, "--address-key": key_file}, [messages, class_list, config_in_use(config)])
+    check_outputs({"--output": output, "--address-key": key_file},
+                  [messages, class_list, config_in_use(inputs.config)])
     messages = readable(ctx, messages)  # a pipe is read more than once
-    settings = load_settings(config)
+    settings = inputs.settings()
+    encoding = inputs.encoding or settings.encoding
     # Small inputs first, so that any error in them comes before the messages' warnings.
-    roster = read_class_list(readable(ctx, class_list), encoding or settings.encoding) if class_list else None
+    roster = read_class_list(readable(ctx, class_list), encoding) if class_list else None
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
     from nicknames.pipeline.sources import open_address_key
 
     key = open_address_key(messages, key_file, must_exist=address_key is not None)
-    columns = {"message_id": message_id_column, "sender": sender_column, "text": text_column,
-               "parent_id": parent_id_column, "thread_id": thread_id_column, "session_id": session_id_column}
     rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
-    encoding = encoding or settings.encoding
     from nicknames.pipeline.sources import collect_source
 
-    source = load_source(messages, settings, encoding, key, **columns)
+    source = load_source(messages, inputs, key)
     result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover,
                             jobs=jobs or default_jobs(messages))
     mapping = merge(existing, result.mapping)
@@ -118,12 +107,15 @@ def collect_command(
     if not merged:
         with_header(mapping)
     write_mapping(mapping, output)
-    if key is not None:
-        write_key(key, key_file)
+    written = key if source.archive is not None else source.sender_key
+    if written is not None:
+        write_key(written, key_file)
         if not quiet:
-            err.print(f"Address key {escape(str(key_file))}: {len(key.ids)} addresses, {key.added} new "
-                      "(owner-only: it holds real addresses; apply reads it to give every address its id).")
+            opaque_ids_warning(source, key_file)
+            err.print(f"Address key {escape(str(key_file))}: {len(written.ids)} addresses or names, {written.added} "
+                      "new (owner-only: apply reads it to give every sender the same id).")
     result.mapping = mapping
+    warn_if_exposed(output, key_file if written is not None else None)
     if not quiet:
         collect_summary(err, result, output, merged)
     else:

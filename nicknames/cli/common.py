@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import functools
+import inspect
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
 import typer
 from rich.console import Console
@@ -16,10 +18,10 @@ from nicknames.io.config import CONFIG_NAME, Config, load_config
 from nicknames.io.input_files import readable_again
 from nicknames.io.interrupts import exit_status, stop_message
 from nicknames.model.errors import NicknamesError
+from nicknames.model.scope import Scope
 
 if TYPE_CHECKING:
     from nicknames.io.mail.participants import AddressKey
-    from nicknames.model.messages import MessageTable
     from nicknames.pipeline.sources import Source
 
 # Commands import the core modules that load pandas (tables, sources, formats) inside their
@@ -36,9 +38,34 @@ app = typer.Typer(
     ),
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
-    rich_markup_mode="rich",
-    add_completion=False,
+    # Plain help: flags show as flags (``--strict``), not ``--strict <bool>`` as rich help shows them.
+    rich_markup_mode=None,
+    add_completion=True,
 )
+
+
+def version_text() -> str:
+    """``nicknames 0.1.0``: the installed distribution's version."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return f"nicknames {version('nicknames-pseudonymiser')}"
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "nicknames (not installed)"
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        typer.echo(version_text())
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[bool, typer.Option("--version", callback=_show_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """Options of ``nicknames`` itself, before the command."""
 
 err = Console(stderr=True, soft_wrap=True, highlight=False)
 """Diagnostics go to stderr so that data on stdout stays clean."""
@@ -84,22 +111,103 @@ def user_errors(command: Callable[P, R]) -> Callable[P, R]:
     return wrapper
 
 
-ConfigOption = Annotated[
-    Path | None,
-    typer.Option("--config", help=f"Project config file (default: ./{CONFIG_NAME} when it exists).",
-                 dir_okay=False),
-]
-EncodingOption = Annotated[
-    str | None, typer.Option("--encoding", help="Encoding of the input files when not UTF-8, e.g. cp1252.")
-]
-MessageIdColumn = Annotated[str | None, typer.Option("--message-id-column", help="Column of the message id.")]
-SenderColumn = Annotated[str | None, typer.Option("--sender-column", help="Column of the sender (participant id).")]
-TextColumn = Annotated[str | None, typer.Option("--text-column", help="Column of the message text.")]
-ParentColumn = Annotated[str | None, typer.Option("--parent-id-column", help="Column of the parent message id.")]
-ThreadColumn = Annotated[str | None, typer.Option("--thread-id-column", help="Column of the thread id.")]
-SessionColumn = Annotated[str | None, typer.Option("--session-id-column", help="Column of the session id.")]
+FIELD_HELP = {
+    "message_id": "the message id",
+    "sender": "the sender: a participant id, or a name or address (see --opaque-senders)",
+    "text": "the message text",
+    "parent_id": "the parent message id",
+    "thread_id": "the thread id",
+    "session_id": "the session id (for --scope session)",
+    "timestamp": "the time a message was sent",
+    "recipients": "the recipients' participant ids (separated by spaces, commas or semicolons)",
+}
+"""Every field a column option names; help texts for ``--FIELD-column``."""
+
+INPUT_PANEL = "Reading the input"
+
+
+@dataclass(frozen=True)
+class InputOptions:
+    """How to read a messages export: the options every command that reads one takes, in one place."""
+
+    config: Path | None = None
+    encoding: str | None = None
+    delimiter: str | None = None
+    sheet: str | None = None
+    opaque_senders: bool = False
+    columns: dict[str, str] = field(default_factory=dict)
+    """Field → column given by the --FIELD-column options."""
+
+    def settings(self) -> Config:
+        """The config file named by --config, else ./nicknames.toml when present, else defaults."""
+        return load_settings(self.config)
+
+    def chosen(self, settings: Config) -> dict[str, str]:
+        """Field → column: the options first, then the config file's [columns]."""
+        return {**settings.columns, **self.columns}
+
+
+def _input_parameters() -> list[inspect.Parameter]:
+    """The options of ``InputOptions`` as keyword parameters that typer turns into options."""
+    def option(name: str, annotation: Any) -> inspect.Parameter:
+        return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation)
+
+    parameters = [
+        option("config", Annotated[Path | None, typer.Option(
+            "--config", metavar="<file>", dir_okay=False, rich_help_panel=INPUT_PANEL,
+            help=f"Project config file (default: ./{CONFIG_NAME} when it exists).")]),
+        option("encoding", Annotated[str | None, typer.Option(
+            "--encoding", metavar="<name>", rich_help_panel=INPUT_PANEL,
+            help="Encoding of the input files when not UTF-8, e.g. cp1252.")]),
+        option("delimiter", Annotated[str | None, typer.Option(
+            "--delimiter", metavar="<char>", rich_help_panel=INPUT_PANEL,
+            help="CSV delimiter: ',', ';' or tab (default: the one the header uses).")]),
+        option("sheet", Annotated[str | None, typer.Option(
+            "--sheet", metavar="<name>", rich_help_panel=INPUT_PANEL,
+            help="Spreadsheet (.xlsx, .ods): the sheet to read (default: the first).")]),
+        option("opaque_senders", Annotated[bool, typer.Option(
+            "--opaque-senders", rich_help_panel=INPUT_PANEL,
+            help="Give every sender an opaque id (P1, P2, ...) kept in the address key beside the mapping, as is "
+            "done anyway when senders look like names or addresses.")]),
+    ]
+    for name, what in FIELD_HELP.items():
+        parameters.append(option(f"{name}_column", Annotated[str | None, typer.Option(
+            f"--{name.replace('_', '-')}-column", metavar="<column>", rich_help_panel=INPUT_PANEL,
+            help=f"Column of {what}.")]))
+    return parameters
+
+
+INPUT_PARAMETERS = _input_parameters()
+
+
+def input_options(command: Callable[..., R]) -> Callable[..., R]:
+    """Give a command the shared input options; it receives them as one ``inputs: InputOptions`` argument.
+
+    One definition for every command that reads messages, so that collect,
+    apply, audit, evaluate, edit and reverse take the same options with the same help.
+    """
+    signature = inspect.signature(command, eval_str=True)
+    own = [parameter for parameter in signature.parameters.values() if parameter.name != "inputs"]
+    names = [parameter.name for parameter in INPUT_PARAMETERS]
+
+    @functools.wraps(command)
+    def wrapper(*args: Any, **kwargs: Any) -> R:
+        values = {name: kwargs.pop(name, None) for name in names}
+        values["opaque_senders"] = bool(values["opaque_senders"])
+        columns = {field: column for field in FIELD_HELP if (column := values.pop(f"{field}_column")) is not None}
+        return command(*args, inputs=InputOptions(columns=columns, **values), **kwargs)
+
+    wrapper.__signature__ = signature.replace(parameters=[*own, *INPUT_PARAMETERS])  # type: ignore[attr-defined]
+    wrapper.__annotations__ = {parameter.name: parameter.annotation for parameter in [*own, *INPUT_PARAMETERS]}
+    return wrapper
+
+
+ScopeOption = Annotated[Scope, typer.Option(
+    "--scope", "-s", help="Where each participant's names count: the threads, sessions or whole data set where "
+    "they are active (apply replaces them there, edit checks duplicates there); an export without a session "
+    "column is one session.")]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="Print no summary (warnings and errors still show).")]
-JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, help="Worker processes for a large input (0 = one "
+JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="<n>", help="Worker processes for a large input (0 = one "
                                          "per core for large files); the result is the same for any number.")]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show names in warnings and errors "
                                              "(they are hidden by default so that logs hold no real names).")]
@@ -124,35 +232,39 @@ def config_in_use(config: Path | None) -> Path | None:
     return config if config is not None else default if default.is_file() else None
 
 
-def load_table(
-    path: Path,
-    settings: Config,
-    encoding: str | None,
-    **columns: str | None,
-) -> MessageTable:
-    """Read the messages with the columns chosen by options, then by the config file."""
-    from nicknames.pipeline.sources import read_messages
-
-    chosen = dict(settings.columns)
-    chosen.update({field: column for field, column in columns.items() if column is not None})
-    table = read_messages(path, chosen, encoding or settings.encoding)
-    reply_warnings(err, table.replies)
-    return table
+def opaque_ids_warning(source: Source, key_file: Path) -> None:
+    """Say that senders were names or addresses and now have opaque ids, and where the key is."""
+    if source.sender_key is not None:
+        err.print(
+            f"[yellow]Note:[/] the sender column {escape(repr(source.sender_column))} holds names or addresses, "
+            f"so participants get opaque ids (P1, P2, ...) kept in {escape(str(key_file))} (owner-only: it holds "
+            "the real names); the output's sender and recipients columns carry the ids."
+        )
 
 
-def load_source(
-    path: Path,
-    settings: Config,
-    encoding: str | None,
-    address_key: AddressKey | None = None,
-    **columns: str | None,
-) -> Source:
+def warn_if_exposed(*paths: Path | None) -> None:
+    """Warn when files with real names were written inside a git work tree that does not ignore them."""
+    from nicknames.io.git_exposure import exposed_files
+
+    for exposed in exposed_files(paths):
+        names = ", ".join(escape(str(path)) for path in exposed.files)
+        err.print(
+            f"[yellow]Warning:[/] {names} hold real names and are inside the git work tree "
+            f"{escape(str(exposed.root))}, which does not ignore them: one 'git add .' would publish them. "
+            "Add them to .gitignore (docs/workflow.md shows one) or keep them outside the repository."
+        )
+
+
+def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None = None) -> Source:
     """Open an export of any format with the columns chosen by options, then by the config file."""
     from nicknames.pipeline.sources import open_source
 
-    chosen = dict(settings.columns)
-    chosen.update({field: column for field, column in columns.items() if column is not None})
-    source = open_source(path, chosen, encoding or settings.encoding, address_key=address_key)
+    settings = inputs.settings()
+    source = open_source(
+        path, inputs.chosen(settings), inputs.encoding or settings.encoding, address_key=address_key,
+        delimiter=inputs.delimiter or settings.delimiter, sheet=inputs.sheet or settings.sheet,
+        opaque_senders=inputs.opaque_senders,
+    )
     reply_warnings(err, source.table.replies)
     if source.archive is not None:
         headerless_warning(err, [_as_given(place) for place in source.archive.headerless])

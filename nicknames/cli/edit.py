@@ -9,46 +9,35 @@ import typer
 from rich.markup import escape
 
 from nicknames.cli.common import (
-    ConfigOption,
-    EncodingOption,
-    MessageIdColumn,
-    ParentColumn,
-    SenderColumn,
-    SessionColumn,
-    TextColumn,
-    ThreadColumn,
+    InputOptions,
+    ScopeOption,
     app,
     err,
-    load_settings,
-    load_table,
+    input_options,
+    load_source,
     user_errors,
+    warn_if_exposed,
 )
 from nicknames.io.backup import save_with_backup
 from nicknames.io.mapping_file import read_mapping
+from nicknames.model.scope import Scope
 
 
 @app.command("edit")
 @user_errors
+@input_options
 def edit_command(
     mapping_path: Annotated[Path, typer.Argument(metavar="MAPPING", help="Mapping file to review.",
                                                  dir_okay=False)],
     messages: Annotated[Path | None, typer.Option(
-        "--messages", help="Messages export (CSV), to see where each name occurs and which names are "
-        "duplicates in a scope.", dir_okay=False)] = None,
+        "--messages", help="Messages export in any format apply reads (CSV, spreadsheet, JSON Lines, Parquet, "
+        "mbox, .eml folder), to see where each name occurs and which names are duplicates in a scope.")] = None,
     class_list: Annotated[Path | None, typer.Option(
         "--class-list", help="CSV of participant id and registered full name, shown beside each id.",
         dir_okay=False)] = None,
-    scope: Annotated[str | None, typer.Option(
-        "--scope", "-s", help="Scope of the duplicate check, as in apply: thread, session or all "
-        "(default: session, or thread when there is no session column).")] = None,
-    config: ConfigOption = None,
-    encoding: EncodingOption = None,
-    message_id_column: MessageIdColumn = None,
-    sender_column: SenderColumn = None,
-    text_column: TextColumn = None,
-    parent_id_column: ParentColumn = None,
-    thread_id_column: ThreadColumn = None,
-    session_id_column: SessionColumn = None,
+    scope: ScopeOption = Scope.session,
+    *,
+    inputs: InputOptions,
 ) -> None:
     """Review the mapping in a terminal editor: accept, reject, add, correct, move and merge names.
 
@@ -59,32 +48,33 @@ def edit_command(
     from nicknames.io.class_list import (
         read_class_list,  # these load pandas: see cli/common.py
     )
-    from nicknames.model.scope import SCOPES
 
-    if scope is not None and scope not in SCOPES:
-        raise typer.BadParameter(f"choose one of {', '.join(SCOPES)}", param_hint="--scope")
     mapping = read_mapping(mapping_path)
     original = mapping_path.read_bytes()
-    settings = load_settings(config)
+    settings = inputs.settings()
     table = None
     if messages is not None:
-        table = load_table(
-            messages, settings, encoding, message_id=message_id_column, sender=sender_column,
-            text=text_column, parent_id=parent_id_column, thread_id=thread_id_column,
-            session_id=session_id_column,
-        )
-        if scope is not None:
-            table.scope_keys(scope)
-    roster = read_class_list(class_list, encoding or settings.encoding) if class_list else None
+        from nicknames.io.mail.participants import key_path
+        from nicknames.pipeline.sources import open_address_key
+
+        # Mail: the ids of the mapping are those of the address key beside it.
+        key = open_address_key(messages, key_path(mapping_path), must_exist=True)
+        source = load_source(messages, inputs, key)
+        table = source.table
+        note = table.one_session_note(scope.value) if source.archive is None else None
+        if note is not None:
+            err.print(f"[yellow]Note:[/] {escape(note)}")
+    roster = read_class_list(class_list, inputs.encoding or settings.encoding) if class_list else None
     from nicknames.tui import (
         EditorApp,  # deferred: Textual takes a while to import and only edit needs it
     )
 
-    result = EditorApp(mapping, table, roster, scope).run()
+    result = EditorApp(mapping, table, roster, scope.value).run()
     if result is None:
         err.print("Quit without saving; the mapping file is unchanged.")
         return
     backup = save_with_backup(result, mapping_path, original)
+    warn_if_exposed(mapping_path, backup)
     if backup is None:
         err.print("No changes to save; the mapping file is unchanged.")
     else:

@@ -11,15 +11,7 @@ import typer
 from rich.console import Console
 
 from nicknames.apply.pseudonyms import DEFAULT_TEMPLATE
-from nicknames.cli.common import (
-    ConfigOption,
-    EncodingOption,
-    MessageIdColumn,
-    TextColumn,
-    app,
-    load_settings,
-    user_errors,
-)
+from nicknames.cli.common import InputOptions, app, input_options, user_errors
 from nicknames.io.mapping_file import read_mapping
 from nicknames.model.errors import InputError
 
@@ -32,6 +24,7 @@ out = Console(soft_wrap=True, highlight=False)
 
 @app.command("evaluate")
 @user_errors
+@input_options
 def evaluate_command(
     gold_path: Annotated[Path, typer.Argument(metavar="GOLD_MAPPING", help="Gold mapping file.", dir_okay=False)],
     mapping_path: Annotated[Path, typer.Argument(metavar="MAPPING", help="Mapping file to score.", dir_okay=False)],
@@ -44,15 +37,13 @@ def evaluate_command(
     expected: Annotated[Path | None, typer.Option("--expected", help="Expected output CSV for the exact-message "
                                                   "rate (default: expected.csv beside the gold spans, if there).",
                                                   dir_okay=False)] = None,
-    pseudonym_format: Annotated[str, typer.Option("--format", help="Pseudonym template the output was written "
+    pseudonym_format: Annotated[str, typer.Option("--format", metavar="<template>", help="Pseudonym template the output was written "
                                                   "with.")] = DEFAULT_TEMPLATE,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List missed and spurious names per "
                                           "participant and names left in the output (real names).")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    config: ConfigOption = None,
-    encoding: EncodingOption = None,
-    message_id_column: MessageIdColumn = None,
-    text_column: TextColumn = None,
+    *,
+    inputs: InputOptions,
 ) -> None:
     """Score a mapping against a gold mapping with the paper's metrics, and optionally a pseudonymised output.
 
@@ -81,13 +72,12 @@ def evaluate_command(
     report = evaluate_mapping(gold, mapping, categories_from_spans(spans) if spans else None)
     mentions: MentionReport | None = None
     if spans is not None and gold_spans is not None and pseudonymised is not None:
-        settings = load_settings(config)
-
-        chosen = {**settings.columns, **{field: column for field, column in
-                                         (("message_id", message_id_column), ("text", text_column)) if column}}
+        settings = inputs.settings()
 
         def texts(path: Path) -> dict[str, str]:
-            return dict(iter_texts(path, chosen, encoding or settings.encoding))
+            return dict(iter_texts(path, inputs.chosen(settings), inputs.encoding or settings.encoding,
+                                   delimiter=inputs.delimiter or settings.delimiter,
+                                   sheet=inputs.sheet or settings.sheet))
 
         originals = messages or _beside(gold_spans, "messages.csv")
         if originals is None:

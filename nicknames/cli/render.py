@@ -155,7 +155,9 @@ def private_file_note(console: Console, path: Path, what: str) -> None:
     )
 
 
-def pseudonym_summary(console: Console, result: ApplyResult, style: str, key_file: Path | None) -> None:
+def pseudonym_summary(
+    console: Console, result: ApplyResult, style: str, key_file: Path | None, review_file: Path | None = None,
+) -> None:
     """Identifiers replaced per kind, shared-name decisions per rule, mentions to review, the key file."""
     kinds = result.identifier_kinds()
     if kinds:
@@ -170,7 +172,8 @@ def pseudonym_summary(console: Console, result: ApplyResult, style: str, key_fil
     if review:
         console.print(
             f"[yellow]Review:[/] {review} mentions of shared names had no deciding context "
-            "(list them with --review FILE)."
+            + (f"(they are listed first in {escape(str(review_file))})." if review_file is not None
+               else "(list them with --review FILE).")
         )
     if key_file is not None:
         console.print(

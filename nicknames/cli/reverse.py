@@ -11,20 +11,18 @@ import typer
 
 from nicknames.apply.key_file import read_key_file, readable_by_others
 from nicknames.cli.common import (
-    ConfigOption,
-    EncodingOption,
-    MessageIdColumn,
+    InputOptions,
     QuietOption,
-    SenderColumn,
-    TextColumn,
     app,
     config_in_use,
     err,
-    load_settings,
-    load_table,
+    input_options,
+    load_source,
     user_errors,
+    warn_if_exposed,
 )
 from nicknames.io.output import atomic_output, check_outputs, refuse_stdout_over
+from nicknames.model.errors import InputError
 
 
 class Restore(str, Enum):
@@ -36,8 +34,9 @@ class Restore(str, Enum):
 
 @app.command("reverse")
 @user_errors
+@input_options
 def reverse_command(
-    pseudonymised: Annotated[Path, typer.Argument(metavar="PSEUDONYMISED", help="CSV written by apply.",
+    pseudonymised: Annotated[Path, typer.Argument(metavar="PSEUDONYMISED", help="Table written by apply (CSV, JSON Lines, Parquet).",
                                                   dir_okay=False)],
     key_file: Annotated[Path, typer.Option("--key-file", help="The key file apply wrote.", dir_okay=False)],
     restore: Annotated[Restore, typer.Option("--restore", help="names = the original text where the key file "
@@ -45,12 +44,9 @@ def reverse_command(
                                              "pseudonym.")] = Restore.names,
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Restored CSV (default: stdout). It holds "
                                                 "real names: written owner-only.", dir_okay=False)] = None,
-    config: ConfigOption = None,
-    encoding: EncodingOption = None,
-    message_id_column: MessageIdColumn = None,
-    sender_column: SenderColumn = None,
-    text_column: TextColumn = None,
     quiet: QuietOption = False,
+    *,
+    inputs: InputOptions,
 ) -> None:
     """Undo a pseudonymisation, for those authorised to hold the key file.
 
@@ -58,28 +54,35 @@ def reverse_command(
     messages (another export, or edited after apply) get participant ids such
     as [U43] in place of each pseudonym the key file knows.
     """
-    from nicknames.apply.reverse import (  # loads pandas: see cli/common.py
+    from nicknames.apply.reverse import (  # these load pandas: see cli/common.py
         restore_id_columns,
         reverse_texts,
     )
-    from nicknames.io.formats import write_csv
+    from nicknames.io.formats import MAIL, detect_format, dialect_of, write_csv
 
-    check_outputs({"--output": output}, [pseudonymised, key_file, config_in_use(config)])
+    if detect_format(pseudonymised) in MAIL:
+        raise InputError(f"{pseudonymised} is a mail archive; reverse restores tables only (CSV, spreadsheet, "
+                         "JSON Lines, Parquet): apply the archive with -o out.csv to get a table it can reverse.")
+
+    check_outputs({"--output": output}, [pseudonymised, key_file, config_in_use(inputs.config)])
     if output is None:
         refuse_stdout_over([pseudonymised, key_file])
     key = read_key_file(key_file)
-    table = load_table(pseudonymised, load_settings(config), encoding, message_id=message_id_column,
-                       sender=sender_column, text=text_column)
+    source = load_source(pseudonymised, inputs)
+    table = source.table
+    dialect = dialect_of(source.table_file)
     columns = table.columns
     pairs = zip(table.frame[columns.message_id], table.frame[columns.text])
     result = reverse_texts(pairs, key, restore.value)
     frame = restore_id_columns(table, table.frame, key)
     frame[columns.text] = result.texts
+    # The restored CSV is written as the pseudonymised one was: same delimiter, line ends and byte order mark.
     if output is None:
-        write_csv(frame, sys.stdout)
+        write_csv(frame, sys.stdout, dialect)
     else:
-        with atomic_output(output, private=True, newline="") as stream:
-            write_csv(frame, stream)
+        with atomic_output(output, private=True, newline="", encoding="utf-8-sig" if dialect.bom else "utf-8") as stream:
+            write_csv(frame, stream, dialect)
+    warn_if_exposed(output)
     if not quiet:
         err.print(
             f"[bold]reverse[/]: {len(frame)} messages; {result.exact} restored exactly from the key file, "

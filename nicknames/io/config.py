@@ -35,6 +35,10 @@ class Config:
     """Built-in stop words that are names in this data set."""
     encoding: str | None = None
     """Encoding of the input files when they are not UTF-8."""
+    delimiter: str | None = None
+    """A CSV export's delimiter when it is not to be sniffed."""
+    sheet: str | None = None
+    """The sheet of a spreadsheet export to read, when not the first."""
 
 
 def load_config(path: Path) -> Config:
@@ -65,10 +69,27 @@ def _build(data: dict[str, Any], path: Path) -> Config:
     extra = set(collect) - set(_COLLECT_KEYS)
     if extra:
         raise InputError(f"{path}: unknown key {sorted(extra)[0]!r} in [collect]; keys are {', '.join(_COLLECT_KEYS)}.")
-    encoding = _table(data, "input", path).get("encoding")
-    if encoding is not None and not isinstance(encoding, str):
-        raise InputError(f"{path}: [input] encoding must be a name in quotes, such as \"cp1252\".")
-    return Config(columns=dict(columns), encoding=encoding, **lists)
+    reading = _input(_table(data, "input", path), path)
+    return Config(
+        columns=dict(columns), encoding=reading["encoding"], delimiter=reading["delimiter"], sheet=reading["sheet"],
+        greetings=lists["greetings"], closers=lists["closers"], stopwords=lists["stopwords"],
+        not_stopwords=lists["not_stopwords"],
+    )
+
+
+_INPUT_KEYS = {"encoding": 'a name in quotes, such as "cp1252"', "delimiter": 'one character in quotes, such as ";"',
+               "sheet": 'a sheet name in quotes, such as "Posts"'}
+
+
+def _input(table: dict[str, Any], path: Path) -> dict[str, str | None]:
+    """The [input] section: encoding, delimiter and sheet, each a string."""
+    extra = set(table) - set(_INPUT_KEYS)
+    if extra:
+        raise InputError(f"{path}: unknown key {sorted(extra)[0]!r} in [input]; keys are {', '.join(_INPUT_KEYS)}.")
+    for key, example in _INPUT_KEYS.items():
+        if key in table and not isinstance(table[key], str):
+            raise InputError(f"{path}: [input] {key} must be {example}.")
+    return {key: table.get(key) for key in _INPUT_KEYS}
 
 
 def _table(data: dict[str, Any], name: str, path: Path) -> dict[str, Any]:

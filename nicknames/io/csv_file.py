@@ -15,6 +15,7 @@ import threading
 import warnings
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -37,16 +38,79 @@ _TOO_MANY = regex.compile(r"Expected (\d+) fields in line (\d+), saw (\d+)")
 _OPEN_QUOTE = regex.compile(r"EOF inside string starting at row (\d+)")
 
 
-def read_csv_table(path: Path, encoding: str | None = None) -> pd.DataFrame:
-    """Read a CSV file with every cell as a string, and a clear error for each way it can fail."""
+DELIMITERS = (",", ";", "\t")
+"""The delimiters a CSV export is sniffed for: comma, semicolon (Excel where the decimal mark is a comma), tab."""
+
+_DELIMITER_NAMES = {"comma": ",", "semicolon": ";", "tab": "\t", "\\t": "\t", "pipe": "|"}
+SNIFF_BYTES = 65_536
+"""How much of the start of a CSV file is read to find its delimiter, BOM and line ending."""
+
+
+@dataclass(frozen=True)
+class CsvDialect:
+    """How a CSV export is written, so that the output can be written the same way."""
+
+    delimiter: str = ","
+    bom: bool = False
+    """The file starts with a UTF-8 byte order mark (as Excel writes it)."""
+    line_ending: str = "\n"
+
+
+def check_delimiter(delimiter: str | None) -> str | None:
+    """A ``--delimiter`` value as one character: ``;``, ``tab`` (or ``\\t``), ``comma``, ``semicolon``."""
+    if delimiter is None:
+        return None
+    value = _DELIMITER_NAMES.get(delimiter.lower(), delimiter)
+    if len(value) != 1 or value in "\"\r\n" or value.isalnum():
+        raise InputError(
+            f"--delimiter {delimiter!r} is not a single separating character; use ',', ';', tab or another one character."
+        )
+    return value
+
+
+def sniff_dialect(path: Path, encoding: str | None = None, delimiter: str | None = None) -> CsvDialect:
+    """The delimiter (the given one, else the one the header uses most), BOM and line ending of a CSV file.
+
+    A pipe can be read only once, so it is not sniffed: it is taken as comma-separated
+    unless told otherwise (the command line reads pipes from a private copy, which is sniffed).
+    """
+    if path.exists() and not path.is_file():
+        return CsvDialect(check_delimiter(delimiter) or ",")
+    with read_errors(path, check_encoding(encoding)), path.open("rb") as stream:
+        head = stream.read(SNIFF_BYTES)
+    bom = head.startswith(codecs.BOM_UTF8)
+    header = _first_line(head.decode(check_encoding(encoding), errors="ignore"))
+    ending = "\r\n" if header.endswith("\r\n") else "\n"
+    return CsvDialect(check_delimiter(delimiter) or header_delimiter(header), bom, ending)
+
+
+def _first_line(text: str) -> str:
+    end = text.find("\n")
+    return text if end < 0 else text[: end + 1]
+
+
+def header_delimiter(header: str) -> str:
+    """The delimiter a header line uses most outside double quotes; a comma when it uses none (one column)."""
+    outside = "".join(part for index, part in enumerate(header.split('"')) if index % 2 == 0)
+    counts = {delimiter: outside.count(delimiter) for delimiter in DELIMITERS}
+    best = max(DELIMITERS, key=lambda delimiter: counts[delimiter])  # ties keep the earlier: comma first
+    return best if counts[best] else ","
+
+
+def read_csv_table(path: Path, encoding: str | None = None, delimiter: str | None = None) -> pd.DataFrame:
+    """Read a CSV file with every cell as a string, and a clear error for each way it can fail.
+
+    The delimiter is sniffed from the header (comma, semicolon or tab) unless given.
+    """
     encoding = check_encoding(encoding)
     check_input_kind(path)
     if encoding != DEFAULT_ENCODING:
         check_one_encoding(path, encoding)
+    delimiter = delimiter or sniff_dialect(path, encoding).delimiter
     # The header is read as a row, in the same single pass as the data, so that a
     # pipe (``<(zcat export.csv.gz)``) works and pandas cannot rename repeated
     # or empty column names behind the user's back.
-    frame = _read(path, encoding, header=None)
+    frame = _read(path, encoding, header=None, sep=delimiter)
     header = [str(cell) for cell in frame.iloc[0]] if len(frame) else []
     check_header(header, path)
     frame = frame.iloc[1:].reset_index(drop=True)

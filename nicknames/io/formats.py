@@ -4,11 +4,15 @@ Every reader gives the same thing, a DataFrame of string cells, so column
 guessing, collect and apply never see the format. JSON Lines and Parquet keep
 what was read (``TableFile.original``) so that output in the input's own format
 keeps the types of the columns apply did not change (numbers stay numbers).
+Spreadsheets (``.xlsx``, ``.xls``, ``.ods``) are read, first sheet or a named one,
+and written back as CSV. A CSV file's delimiter, byte order mark and line
+ending are kept (``TableFile.dialect``) so that the output opens as the input did.
 Mail archives (``mbox``, ``eml``) are named here too; ``nicknames.io.mail`` reads them.
 """
 
 from __future__ import annotations
 
+import codecs
 import json
 import os
 import sys
@@ -20,7 +24,11 @@ from typing import IO, Any
 import pandas as pd
 import regex
 
-from nicknames.io.csv_file import read_csv_table
+from nicknames.io.csv_file import (
+    CsvDialect,
+    read_csv_table,
+    sniff_dialect,
+)
 from nicknames.io.encodings import check_one_encoding, mixed_error, mixed_lines
 from nicknames.io.input_files import check_input_kind
 from nicknames.io.output import PRIVATE_MODE, atomic_output, atomic_path
@@ -30,11 +38,16 @@ _SURROGATE = regex.compile(r"[\ud800-\udfff]")
 TABULAR = ("csv", "jsonl", "parquet")
 MAIL = ("mbox", "eml")
 FORMATS = TABULAR + MAIL
-"""Every input and output format: tables, an mbox file, and a folder of ``.eml`` files."""
+"""Every output format (and input format): tables, an mbox file, and a folder of ``.eml`` files."""
+
+SPREADSHEETS = ("xlsx", "ods")
+"""Input-only formats: a workbook is read as a table and written back as CSV."""
 
 SUFFIXES = {
-    ".csv": "csv", ".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet", ".pq": "parquet",
+    ".csv": "csv", ".tsv": "csv", ".tab": "csv",
+    ".jsonl": "jsonl", ".ndjson": "jsonl", ".parquet": "parquet", ".pq": "parquet",
     ".mbox": "mbox", ".mbx": "mbox", ".eml": "eml",
+    ".xlsx": "xlsx", ".xlsm": "xlsx", ".xlsb": "xlsx", ".xls": "xlsx", ".ods": "ods",
 }
 """File name endings and the format they mean; other files are recognised by their first bytes."""
 
@@ -50,6 +63,12 @@ class TableFile:
     format: str
     original: pd.DataFrame | list[dict[str, Any]] | None = field(default=None, repr=False)
     """Parquet: the typed frame; JSON Lines: the records as parsed; CSV: None (all text already)."""
+    dialect: CsvDialect | None = None
+    """CSV: its delimiter, byte order mark and line ending, which the output keeps."""
+
+    def output_format(self) -> str:
+        """The format the output is written in by default: the input's, CSV for a spreadsheet."""
+        return "csv" if self.format in SPREADSHEETS else self.format
 
 
 def detect_format(path: Path) -> str:
@@ -71,6 +90,8 @@ def detect_format(path: Path) -> str:
 
 
 def _sniff(head: bytes) -> str:
+    if head.startswith(b"PK\x03\x04") or head.startswith(b"\xd0\xcf\x11\xe0"):
+        return "xlsx"  # a zip (xlsx, ods) or an old compound file (xls): calamine tells them apart
     if head.startswith(b"From "):
         return "mbox"
     if head.startswith(b"PAR1"):
@@ -91,10 +112,18 @@ def check_format(name: str | None, option: str = "--output-format") -> str | Non
     return lowered
 
 
-def read_table_file(path: Path, fmt: str, encoding: str | None = None) -> TableFile:
-    """Read a CSV, JSON Lines or Parquet file with every cell as a string."""
+def read_table_file(
+    path: Path, fmt: str, encoding: str | None = None, *, delimiter: str | None = None, sheet: str | None = None
+) -> TableFile:
+    """Read a CSV, JSON Lines, Parquet or spreadsheet file with every cell as a string.
+
+    ``delimiter`` is a CSV file's (sniffed when None); ``sheet`` a workbook's (the first when None).
+    """
     if fmt == "csv":
-        return TableFile(read_csv_table(path, encoding), "csv")
+        dialect = sniff_dialect(path, encoding, delimiter)
+        return TableFile(read_csv_table(path, encoding, dialect.delimiter), "csv", dialect=dialect)
+    if fmt in SPREADSHEETS:
+        return TableFile(read_spreadsheet(path, sheet), fmt)
     if fmt == "jsonl":
         records = read_jsonl_records(path, encoding)
         return TableFile(_frame_of_records(records, path), "jsonl", records)
@@ -190,6 +219,50 @@ def read_parquet_frame(path: Path) -> pd.DataFrame:
     return frame.reset_index(drop=isinstance(frame.index, pd.RangeIndex))
 
 
+def read_spreadsheet(path: Path, sheet: str | None = None) -> pd.DataFrame:
+    """One sheet of an ``.xlsx``, ``.xls`` or ``.ods`` workbook (the first unless named) as string cells.
+
+    The first row is the header. Numbers that are whole come out as ``1``, not
+    ``1.0``, because a spreadsheet stores every number as a float.
+    """
+    rows = _sheet_rows(path, sheet)
+    if not rows or not any(cell_text(cell).strip() for cell in rows[0]):
+        raise InputError(f"{path}: the sheet {sheet or 'first'!s} is empty; the first row must be the header.")
+    header = [cell_text(cell).strip() for cell in rows[0]]
+    from nicknames.io.csv_file import check_header
+
+    while header and not header[-1]:
+        header.pop()  # empty columns at the right edge of a sheet are not columns
+    check_header(header, path)
+    body = [[cell_text(cell) for cell in row[: len(header)]] for row in rows[1:] if any(cell_text(c) for c in row)]
+    if not body:
+        raise InputError(f"{path} has a header but no rows; it needs at least one message.")
+    return pd.DataFrame([row + [""] * (len(header) - len(row)) for row in body], columns=header, dtype=object)
+
+
+def _sheet_rows(path: Path, sheet: str | None) -> list[list[Any]]:
+    # Imported here: only a spreadsheet needs it.
+    from python_calamine import CalamineError, CalamineWorkbook
+
+    if not path.is_file():
+        raise InputError(f"File {path} does not exist; check the path.")
+    try:
+        workbook = CalamineWorkbook.from_path(str(path))
+    except Exception as error:  # calamine raises several types for damaged or encrypted files
+        raise InputError(f"{path} is not a readable spreadsheet ({_first_line(error)}); "
+                         "save it again as .xlsx or export it as CSV.") from None
+    names = list(workbook.sheet_names)
+    if sheet is not None and sheet not in names:
+        raise InputError(f"{path} has no sheet {sheet!r}; its sheets are {', '.join(map(repr, names))}: "
+                         "name one with --sheet.")
+    if not names:
+        raise InputError(f"{path} has no sheets.")
+    try:
+        return list(workbook.get_sheet_by_name(sheet or names[0]).to_python(skip_empty_area=True))
+    except CalamineError as error:
+        raise InputError(f"{path}: the sheet cannot be read ({_first_line(error)}).") from None
+
+
 def _first_line(error: Exception) -> str:
     text = str(error).strip()
     return (text.splitlines()[0] if text else type(error).__name__).rstrip(".")
@@ -203,6 +276,8 @@ def cell_text(value: Any) -> str:
         return value
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return str(int(value))  # pandas writes ids of a column with gaps as 1.0: they are the id 1
     if isinstance(value, (dict, list)):
         return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
     if hasattr(value, "tolist"):  # numpy arrays and scalars from Parquet
@@ -227,32 +302,60 @@ def as_strings(original: pd.DataFrame) -> pd.DataFrame:
 # ---------------------------------------------------------------------- writing
 
 
-def write_table(frame: pd.DataFrame, output: Path | None, fmt: str, source: TableFile | None = None) -> None:
+def write_table(
+    frame: pd.DataFrame, output: Path | None, fmt: str, source: TableFile | None = None, encoding: str | None = None
+) -> None:
     """Write a table to a file (atomically) or, for text formats, to stdout.
 
-    With ``source`` in the same format, unchanged cells keep their original values and types.
+    With ``source`` in the same format, unchanged cells keep their original values and types, and a
+    CSV file keeps its delimiter, line ending and byte order mark. ``encoding`` sets the output's
+    (``utf-8-sig`` writes the byte order mark that Excel needs to read accents right).
     """
     if fmt not in TABULAR:
         raise OutputError(f"A table cannot be written as {fmt}; choose one of {', '.join(TABULAR)}.")
-    same = source if source is not None and source.format == fmt else None
+    same = source if source is not None and source.output_format() == fmt else None
+    encoding = output_encoding(encoding, dialect_of(same))
     if output is None:
         if fmt not in STDOUT_FORMATS:
             raise OutputError("Parquet output is binary and cannot go to standard output; name the file with --output.")
+        if encoding == "utf-8-sig":
+            sys.stdout.write("\ufeff")
         _write_text(frame, sys.stdout, fmt, same)
     elif fmt == "parquet":
         _write_parquet(frame, output, same)
     else:
-        with atomic_output(output, newline="") as stream:
-            _write_text(frame, stream, fmt, same)
+        try:
+            with atomic_output(output, newline="", encoding=encoding) as stream:
+                _write_text(frame, stream, fmt, same)
+        except UnicodeEncodeError as error:
+            raise OutputError(
+                f"The output cannot be written in {encoding}: it holds {error.object[error.start]!r}, which that "
+                "encoding lacks; nothing was written. Use --output-encoding utf-8-sig (Excel reads it)."
+            ) from None
 
 
-def write_csv(frame: pd.DataFrame, stream: IO[str]) -> None:
+def output_encoding(encoding: str | None, dialect: CsvDialect) -> str:
+    """The encoding to write text output in: the one asked for, else UTF-8 with the input's byte order mark."""
+    if encoding is None:
+        return "utf-8-sig" if dialect.bom else "utf-8"
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        raise OutputError(f"Unknown --output-encoding {encoding!r}; use utf-8, utf-8-sig (for Excel) or cp1252.") from None
+
+
+def write_csv(frame: pd.DataFrame, stream: IO[str], dialect: CsvDialect = CsvDialect()) -> None:
     """Write a table of strings as CSV, as pandas' ``to_csv`` does (empty cells bare, quotes only where needed; a
-    bare carriage return is quoted too), with polars' writer: several times faster on a large export."""
+    bare carriage return is quoted too), with polars' writer: several times faster on a large export.
+
+    ``dialect`` gives the delimiter and line ending (the input's, so that the output opens as it did).
+    """
     import polars as pl  # loaded when a CSV is written, not by every command at start-up
 
     table = pl.from_pandas(frame.astype(str) if any(dtype != "str" for dtype in frame.dtypes) else frame)
-    stream.write(table.with_columns(pl.all().replace("", None)).write_csv(quote_style="necessary", null_value=""))
+    stream.write(table.with_columns(pl.all().replace("", None)).write_csv(
+        quote_style="necessary", null_value="", separator=dialect.delimiter, line_terminator=dialect.line_ending,
+    ))
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -276,9 +379,14 @@ def spreadsheet_safe(frame: pd.DataFrame) -> pd.DataFrame:
     return safe
 
 
+def dialect_of(source: TableFile | None) -> CsvDialect:
+    """How a CSV output is written: as its CSV source was (delimiter, line ends, byte order mark), else plain."""
+    return source.dialect if source is not None and source.dialect is not None else CsvDialect()
+
+
 def _write_text(frame: pd.DataFrame, stream: IO[str], fmt: str, source: TableFile | None) -> None:
     if fmt == "csv":
-        write_csv(frame, stream)
+        write_csv(frame, stream, dialect_of(source))
         return
     for record in jsonl_records(frame, source):
         stream.write(json.dumps(record, ensure_ascii=False) + "\n")

@@ -129,7 +129,7 @@ def _lines(text: str) -> list[str]:
 def format_mapping(mapping: Mapping) -> str:
     """The text of a mapping file, in the canonical form ``parse_mapping`` reads back."""
     lines: list[str] = []
-    for entry in sorted(mapping, key=lambda entry: entry.key == OTHERS):  # the others' section comes last
+    for entry in sorted(_header_first(mapping), key=lambda entry: entry.key == OTHERS):  # the others' section comes last
         lines.extend(entry.comments)
         lines.append(_format_entry(entry.key, entry.names))
     lines.extend(mapping.footer)
@@ -138,6 +138,21 @@ def format_mapping(mapping: Mapping) -> str:
         lines.append(SEEN_HEADER)
     lines.extend(seen)
     return "".join(line + "\n" for line in lines)
+
+
+def _header_first(mapping: Mapping) -> list[Entry]:
+    """The entries to write; a keep list put in front of a new file's header gets the header above it.
+
+    ``Mapping.keep_name`` puts the keep list first, before the entry that carries
+    the file's header comment, which would push ``@keep`` above the header.
+    """
+    entries = list(mapping)
+    if len(entries) > 1 and entries[0].key == KEEP and not entries[0].comments \
+            and entries[1].comments[: len(HEADER)] == HEADER:
+        keep, first = entries[0], entries[1]
+        return [Entry(KEEP, keep.names, list(HEADER)),
+                Entry(first.key, first.names, first.comments[len(HEADER):]), *entries[2:]]
+    return entries
 
 
 def write_mapping(mapping: Mapping, path: Path) -> None:

@@ -75,7 +75,9 @@ def check_outputs(outputs: Mapping[str, Path | None], inputs: Iterable[Path | No
 
 
 @contextlib.contextmanager
-def atomic_output(path: Path, *, private: bool = False, newline: str | None = None) -> Iterator[IO[str]]:
+def atomic_output(
+    path: Path, *, private: bool = False, newline: str | None = None, encoding: str = "utf-8"
+) -> Iterator[IO[str]]:
     """Open a temporary file beside ``path``; rename it over ``path`` only when the block succeeds.
 
     An error, Ctrl-C or SIGTERM inside the block removes the temporary file,
@@ -89,7 +91,7 @@ def atomic_output(path: Path, *, private: bool = False, newline: str | None = No
     except OSError as error:
         raise OutputError(f"Cannot write in folder {directory}: {error.strerror}.") from None
     try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline=newline) as stream:
+        with os.fdopen(handle, "w", encoding=encoding, newline=newline) as stream:
             yield stream
             stream.flush()
             os.fsync(stream.fileno())

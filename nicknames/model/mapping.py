@@ -266,7 +266,12 @@ class Mapping:
             return name
         self.entry(participant).names.remove(name)
         self.seen.setdefault(participant, set()).add(text)
-        self.merge_name(target, name)
+        existing = self._entry_for(target).find(text)
+        merged = self.merge_name(target, name)
+        if existing is not None and existing.count is not None and name.count is not None:
+            # Both counts may count the same messages (a suggestion counts every message the name
+            # occurs in where its participant is active): the larger, not the sum, is the target's count.
+            self._set(self.entry(target), merged, count=max(existing.count, name.count))
         return name
 
     def merge_participants(self, source: str, target: str) -> None:
@@ -302,6 +307,22 @@ class Mapping:
         name = Name(text)
         entry.names.append(name)
         return name
+
+    def keep_instead(self, participant: str, text: str) -> Name:
+        """Take a name off a participant and put it on the keep list (a cited author, not a participant).
+
+        The participant's collect proposals remember it, so a later collect does not propose it again.
+        """
+        name = self._require(self.entry(participant), text)
+        self.entry(participant).names.remove(name)
+        self.seen.setdefault(participant, set()).add(text)
+        return self.keep_name(text)
+
+    def most_used_name(self, participant: str) -> str | None:
+        """The participant's name in use with the highest count (the first on a tie), or None."""
+        entry = self.entry(participant)
+        in_use = [name for name in entry.names if name.in_use]
+        return max(in_use, key=lambda name: name.count or 0).text if in_use else None
 
     def unkeep_name(self, text: str) -> None:
         """Take a name off the keep list."""

@@ -67,6 +67,15 @@ class MessageTable:
             ),
         )
 
+    def one_session_note(self, scope: str) -> str | None:
+        """What to tell the user when ``--scope session`` meets an export without a session column."""
+        if scope != "session" or self.columns.session_id is not None:
+            return None
+        return (
+            f"{self.source} has no session column, so the whole export is one session (as --scope all); "
+            "name the column with --session-id-column, or choose --scope thread."
+        )
+
     def texts(self) -> dict[str, str]:
         """Message id → text."""
         frame, columns = self.frame, self.columns
@@ -179,17 +188,26 @@ def _short(value: str, limit: int = 40) -> str:
 def _reply_context(table: MessageTable) -> tuple[list[str | None], list[str]]:
     """Each message's parent sender (None without a known parent) and thread id."""
     frame, columns = table.frame, table.columns
-    ids = frame[columns.message_id].tolist()
+    ids = [id_key(value) for value in frame[columns.message_id].tolist()]
     if columns.parent_id is None:
         threads = frame[columns.thread_id].tolist() if columns.thread_id else list(ids)
         return [None] * len(ids), threads
-    parents = [None if p.strip().lower() in NO_PARENT else p for p in frame[columns.parent_id].tolist()]
+    parents = [None if (key := id_key(p)).lower() in NO_PARENT else key for p in frame[columns.parent_id].tolist()]
     table.replies = check_replies(ids, parents)
     sender_of = dict(zip(ids, frame[columns.sender].tolist()))
     parent_senders = [sender_of.get(parent) if parent else None for parent in parents]
     if columns.thread_id is not None:
         return parent_senders, frame[columns.thread_id].tolist()
     return parent_senders, _thread_roots(ids, parents)
+
+
+_WHOLE_FLOAT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
+
+
+def id_key(value: str) -> str:
+    """A message id as parent links are matched: ``1.0`` is ``1`` (pandas writes ids of a column with gaps so)."""
+    match = _WHOLE_FLOAT.match(value)
+    return match.group(1) if match else value.strip()
 
 
 def _thread_roots(ids: list[str], parents: list[str | None]) -> list[str]:

@@ -36,16 +36,16 @@ class Scope(StrEnum):
             raise InputError(f"Unknown scope {name!r}; choose one of {', '.join(SCOPES)}.") from None
 
     def keys(self, table: Table) -> list[str]:
-        """The scope each message of the table belongs to: its thread, its session, or one scope for all."""
+        """The scope each message of the table belongs to: its thread, its session, or one scope for all.
+
+        Without a session column the whole export is one session, as collect sees it.
+        """
         if self is Scope.all:
             return [""] * len(table)
         if self is Scope.thread:
             return table.threads
         if table.columns.session_id is None:
-            raise InputError(
-                f"{table.source}: --scope session needs a session column and none was found; "
-                "name it with --session-id-column or use --scope thread or all."
-            )
+            return [""] * len(table)  # no session column: the export is one session, as collect sees it
         keys: list[str] = table.frame[table.columns.session_id].tolist()
         return keys
 

@@ -15,12 +15,15 @@ from nicknames.model.columns import resolve_columns
 from nicknames.pipeline.sources import read_messages
 
 
-def iter_texts(path: Path, chosen: Mapping[str, str] | None = None,
-               encoding: str | None = None) -> Iterator[tuple[str, str]]:
-    """Each message's id and text, in file order."""
+def iter_texts(path: Path, chosen: Mapping[str, str] | None = None, encoding: str | None = None, *,
+               delimiter: str | None = None, sheet: str | None = None) -> Iterator[tuple[str, str]]:
+    """Each message's id and text, in file order.
+
+    ``delimiter`` is a CSV file's (sniffed when None), ``sheet`` a workbook's (the first when None).
+    """
     if detect_format(path) != "csv":
-        yield from read_messages(path, chosen, encoding).texts().items()
+        yield from read_messages(path, chosen, encoding, delimiter=delimiter, sheet=sheet).texts().items()
         return
-    frame = read_csv_table(path, encoding)
+    frame = read_csv_table(path, encoding, delimiter)
     columns = resolve_columns([str(column) for column in frame.columns], chosen or {}, str(path))
     yield from zip(frame[columns.message_id].tolist(), frame[columns.text].tolist())

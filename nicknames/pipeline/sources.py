@@ -20,11 +20,13 @@ from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
 from nicknames.apply.substitute import Pseudonym
-from nicknames.collect.candidates import CollectResult, collect
+from nicknames.collect.candidates import CollectResult, collect, merge
 from nicknames.io.class_list import is_person
 from nicknames.io.formats import (
     MAIL,
+    SPREADSHEETS,
     STDOUT_FORMATS,
+    SUFFIXES,
     TABULAR,
     TableFile,
     as_strings,
@@ -34,7 +36,12 @@ from nicknames.io.formats import (
     write_table,
 )
 from nicknames.io.mail.archive import MailArchive, read_archive
-from nicknames.io.mail.participants import AddressKey, pseudonymous_address, read_key
+from nicknames.io.mail.participants import (
+    AddressKey,
+    normalise_address,
+    pseudonymous_address,
+    read_key,
+)
 from nicknames.io.mail.tables import (
     collect_table,
     display_name_usage,
@@ -49,6 +56,9 @@ from nicknames.io.mail.writer import (
     pseudonymised_messages,
     write_archive,
 )
+from nicknames.io.mapping_file import with_header
+from nicknames.io.roster import Roster
+from nicknames.io.sender_ids import opaque_senders
 from nicknames.model.errors import OutputError
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import MessageTable, table_from_frame
@@ -71,12 +81,35 @@ class Source:
     """Registered names the export itself gives: the display names of a mail archive."""
     table_file: TableFile | None = None
     archive: MailArchive | None = None
+    sender_key: AddressKey | None = None
+    """A table whose senders were names or addresses: the key that gave them opaque ids (else None)."""
+    sender_column: str = ""
+    """The column that held those names or addresses."""
 
     def texts(self) -> dict[str, str]:
         """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
         if self.archive is None:
             return self.table.texts()
         return {message.message_id: visible_text(message) for message in self.archive.messages}
+
+    def own_roster(self, roster: Roster) -> Roster:
+        """A class list (names, addresses, genders) keyed as the sender column is, keyed by participant id."""
+        if self.sender_key is None:
+            return roster
+        ids = self.sender_key.ids
+        addresses = {ids.get(normalise_address(key), key): value for key, value in roster.addresses.items()}
+        return Roster(self.own_ids(roster.names), addresses, self.own_ids(roster.genders))
+
+    def own_ids(self, by_sender: MappingType[str, str]) -> dict[str, str]:
+        """A class list keyed as the export's sender column is, keyed by participant id.
+
+        When senders got opaque ids, a class list keyed by the sender names or
+        addresses is re-keyed by those ids; other keys are kept as they are.
+        """
+        if self.sender_key is None:
+            return dict(by_sender)
+        ids = self.sender_key.ids
+        return {ids.get(normalise_address(key), key): value for key, value in by_sender.items()}
 
     def participants(self) -> list[str]:
         """Every participant id of the source: its senders, and for mail every address's id."""
@@ -121,23 +154,45 @@ def open_source(
     *,
     fmt: str | None = None,
     address_key: AddressKey | None = None,
+    delimiter: str | None = None,
+    sheet: str | None = None,
+    opaque_senders: bool = False,
 ) -> Source:
-    """Open an export of any supported format; ``fmt`` overrides the format found from the path."""
+    """Open an export of any supported format; ``fmt`` overrides the format found from the path.
+
+    ``delimiter`` is a CSV file's (sniffed when None), ``sheet`` a workbook's (the first when None).
+    A table whose senders look like names or addresses (or any table, with ``opaque_senders``)
+    gets opaque participant ids from ``address_key`` (a new key when None): see ``nicknames.io.sender_ids``.
+    """
     fmt = fmt or detect_format(path)
-    if fmt in TABULAR:
-        table_file = read_table_file(path, fmt, encoding)
-        return Source(path, fmt, table_from_frame(table_file.frame, chosen, str(path)), table_file=table_file)
+    if fmt in TABULAR or fmt in SPREADSHEETS:
+        table_file = read_table_file(path, fmt, encoding, delimiter=delimiter, sheet=sheet)
+        return _table_source(path, fmt, table_file, chosen or {}, address_key or AddressKey(), opaque_senders)
     archive = read_archive(path, address_key)
     return Source(path, archive.format, collect_table(archive), dict(archive.display_names), archive=archive)
+
+
+def _table_source(
+    path: Path, fmt: str, table_file: TableFile, chosen: MappingType[str, str], key: AddressKey, always: bool
+) -> Source:
+    opaque = opaque_senders(table_file.frame, chosen, str(path), key, always=always)
+    if opaque is None:
+        return Source(path, fmt, table_from_frame(table_file.frame, chosen, str(path)), table_file=table_file)
+    table = table_from_frame(opaque.frame, chosen, str(path))
+    return Source(path, fmt, table, dict(opaque.registered), table_file=table_file, sender_key=key,
+                  sender_column=opaque.column)
 
 
 def read_messages(
     path: Path,
     chosen: MappingType[str, str] | None = None,
     encoding: str | None = None,
+    *,
+    delimiter: str | None = None,
+    sheet: str | None = None,
 ) -> MessageTable:
-    """Read an export (CSV, JSON Lines, Parquet, mbox, ``.eml``), find its columns, derive reply context."""
-    return open_source(path, chosen, encoding).table
+    """Read an export (CSV, spreadsheet, JSON Lines, Parquet, mbox, ``.eml``), find its columns, derive reply context."""
+    return open_source(path, chosen, encoding, delimiter=delimiter, sheet=sheet).table
 
 
 def source_from_frame(
@@ -145,7 +200,7 @@ def source_from_frame(
 ) -> Source:
     """A pandas DataFrame (of any column types) as a source, for notebooks and pipelines."""
     strings = as_strings(frame)
-    return Source(Path(name), "csv", table_from_frame(strings, chosen, name), table_file=TableFile(strings, "csv"))
+    return _table_source(Path(name), "csv", TableFile(strings, "csv"), chosen or {}, AddressKey(), False)
 
 
 def collect_source(
@@ -156,11 +211,17 @@ def collect_source(
     discover: bool = True,
     jobs: int = 1,
 ) -> CollectResult:
-    """Collect names from a source; a given class list wins over the display names of mail."""
-    roster = {**source.class_list, **(class_list or {})}
+    """Collect names from a source; a given class list wins over the display names of mail.
+
+    The mapping is ready to write as ``nicknames collect`` writes a new one: with the
+    header comment, and every proposed name recorded as seen (``@seen``), so that a
+    later collect merged into it does not propose again the names the reviewer deleted.
+    """
+    roster = {**source.class_list, **source.own_ids(class_list or {})}
     result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover, jobs=jobs)
     if source.archive is not None:
         _add_display_names(result.mapping, source.archive)
+    result.mapping = with_header(merge(Mapping(), result.mapping))
     return result
 
 
@@ -272,7 +333,10 @@ def result_texts(source: Source, result: ApplyResult) -> list[str]:
 
 def check_output(input_format: str, fmt: str | None, output: Path | None, *, csv_safe: bool = False) -> None:
     """Refuse, before any work, an output the input cannot become or that cannot go to stdout."""
-    fmt = fmt or input_format
+    fmt = fmt or ("csv" if input_format in SPREADSHEETS else input_format)
+    if output is not None and SUFFIXES.get(output.suffix.lower()) in SPREADSHEETS:
+        raise OutputError(f"{output}: the output cannot be a spreadsheet; name a .csv file (Excel opens it; "
+                          "add --output-encoding utf-8-sig so that accents show right).")
     if csv_safe and fmt != "csv":
         raise OutputError(f"--csv-safe is for CSV output, and this output is {fmt}; leave it out, or add "
                           "--output-format csv for a table to open in a spreadsheet.")
@@ -284,24 +348,35 @@ def check_output(input_format: str, fmt: str | None, output: Path | None, *, csv
 
 
 def write_output(
-    source: Source, result: ApplyResult, output: Path | None, fmt: str | None = None, *, csv_safe: bool = False
+    source: Source,
+    result: ApplyResult,
+    output: Path | None,
+    fmt: str | None = None,
+    encoding: str | None = None,
+    *,
+    csv_safe: bool = False,
 ) -> None:
-    """Write the pseudonymised source in its own format, or in ``fmt``.
+    """Write the pseudonymised source in its own format (CSV for a spreadsheet), or in ``fmt``.
 
+    ``encoding`` is a text table's output encoding (default: UTF-8, with a byte order mark when the input had one).
     ``csv_safe`` prefixes cells that a spreadsheet would run as formulas with ``'`` (CSV only).
     """
     check_output(source.format, fmt, output, csv_safe=csv_safe)
-    fmt = fmt or source.format
+    fmt = fmt or (source.table_file.output_format() if source.table_file else source.format)
     if fmt in TABULAR:
-        write_table(spreadsheet_safe(result.frame) if csv_safe else result.frame, output, fmt, source.table_file)
+        frame = spreadsheet_safe(result.frame) if csv_safe else result.frame
+        write_table(frame, output, fmt, source.table_file, encoding)
     elif isinstance(result, ArchiveApplyResult):
         write_archive(result.messages, output, fmt)
 
 
 def open_address_key(messages: Path, key_file: Path, *, must_exist: bool) -> AddressKey | None:
-    """The address key for a mail archive (None for tables); a new one when allowed and absent."""
+    """The address key: for a mail archive, a new one when allowed and absent; for a table, the key when it exists.
+
+    A table needs the key only when its senders are names or addresses (see ``nicknames.io.sender_ids``).
+    """
     if detect_format(messages) not in MAIL:
-        return None
+        return read_key(key_file) if key_file.is_file() else None
     if key_file.exists() or must_exist:
         return read_key(key_file)
     return AddressKey()

@@ -27,7 +27,7 @@ from nicknames.apply.surrogates import (
     SurrogateNames,
     assign_surrogates,
     guess_gender,
-    load_given_names,
+    load_name_genders,
     words_of,
 )
 from nicknames.collect.candidates import natural_key
@@ -131,7 +131,7 @@ def _surrogates(
     real = [name.text for entry in mapping for name in entry.names]
     real += [text for seen in mapping.seen.values() for text in seen]
     forbidden = words_of([*real, *roster.names.values(), *texts])
-    statistics = load_given_names()
+    statistics = load_name_genders()
     genders = {
         p: roster.genders.get(p) or guess_gender(_known_names(p, mapping, roster), statistics) for p in participants
     }

@@ -33,7 +33,9 @@ from nicknames.model.messages import MessageTable
 from nicknames.tui import messages as msg
 from nicknames.tui.dialogs import (
     ConfirmDialog,
+    FilterInput,
     HelpScreen,
+    KeepChange,
     KeepListScreen,
     MessageScreen,
     NameDialog,
@@ -102,7 +104,7 @@ class EditorApp(App[Mapping]):
         self.mapping = mapping
         self.table = messages
         self.class_list = class_list or {}
-        self.scope = scope or _default_scope(messages)
+        self.scope = scope or "session"  # as apply; without a session column the export is one session
         self.history = History()
         self.concordance: Concordance | None = None
         self.activity: Activity | None = None
@@ -122,7 +124,7 @@ class EditorApp(App[Mapping]):
         yield Header(icon="")
         with Horizontal():
             with Vertical(id="participants-pane"):
-                yield Input(placeholder="/ filter: id, name…", id="filter")
+                yield FilterInput(placeholder="/ filter: id, name…", id="filter")
                 yield RowList(id="participants")
             with Vertical(id="right-pane"):
                 yield Label("", id="names-title")
@@ -164,8 +166,8 @@ class EditorApp(App[Mapping]):
         """One line of the participant list."""
         problems = participant_problems(self.mapping, participant, self.duplicated)
         count = len(self.mapping.names_in_use(participant))
-        registered = OTHERS_LABEL if participant == OTHERS else self.class_list.get(participant, "")
-        return participant_line(participant, registered, count, problems, self.id_width)
+        shown = OTHERS_LABEL if participant == OTHERS else self.shown_name(participant)
+        return participant_line(participant, shown, count, problems, self.id_width)
 
     def visible_participants(self) -> list[str]:
         """Participants that match the filter (and have problems, when only those are shown)."""
@@ -239,10 +241,11 @@ class EditorApp(App[Mapping]):
         table.add_columns("count", "sources")
         for name in names:
             table.add_row(*name_cells(name), key=name.text)
-        registered = self.class_list.get(self.current)
+        registered = self.shown_name(self.current)
+        in_use = len(self.mapping.names_in_use(self.current))
         title.update(Text.assemble(
             (self.current, "bold"), (f" · {registered}" if registered else "", ""),
-            f" · {len(self.mapping.names_in_use(self.current))} names in use",
+            f" · {in_use} name{'' if in_use == 1 else 's'} in use",
         ))
         texts = [name.text for name in names]
         if texts:
@@ -319,7 +322,7 @@ class EditorApp(App[Mapping]):
         self.query_one("#evidence-detail", Label).update("")
         if found is None:
             return
-        side = max(8, (table.size.width - 26 - len(found.name)) // 2)
+        side = max(8, (table.size.width - self.fixed_width(self._hits) - len(found.name)) // 2)
         for hit in self._hits:
             table.add_row(*hit_cells(hit, self.current, side))
         if self.only_related:
@@ -335,6 +338,14 @@ class EditorApp(App[Mapping]):
         if self._hits:
             self.show_hit_detail(0)
 
+    @staticmethod
+    def fixed_width(hits: list[Hit]) -> int:
+        """Columns other than the context: from→to, at, msg and thread as wide as their widest cell, with padding."""
+        who = max((len(hit.sender) + 1 + len(hit.parent_sender or "·") for hit in hits), default=7)
+        message = max((len(hit.message_id) for hit in hits), default=3)
+        thread = max((len(hit.thread) for hit in hits), default=6)
+        return max(who, 7) + 5 + max(message, 3) + max(thread, 6) + 2 * 5 + 2
+
     def show_hit_detail(self, row: int) -> None:
         """One line under the occurrences: message, thread, sender and parent sender with their names."""
         if not 0 <= row < len(self._hits):
@@ -347,9 +358,10 @@ class EditorApp(App[Mapping]):
         ))
 
     def describe(self, participant: str) -> str:
-        """A participant id with its registered name, when known."""
-        registered = self.class_list.get(participant)
-        return f"{participant} ({registered})" if registered else participant
+        """A participant id with its registered name, else its most used name, when known."""
+        known = participant in self.mapping.entries
+        shown = self.class_list.get(participant) or (self.mapping.most_used_name(participant) if known else None)
+        return f"{participant} ({shown})" if shown else participant
 
     def open_message(self, row: int) -> None:
         """Show the whole message of an occurrence."""
@@ -464,9 +476,11 @@ class EditorApp(App[Mapping]):
                 self.names_cursor(row)
 
     def action_keep_name(self) -> None:
-        """Put the selected name on the keep list: never replaced anywhere."""
+        """Move the selected name to the keep list: off the participant, never replaced anywhere."""
         if chosen := self.need_name():
-            if self.edit(f"keep {chosen[1]}", [], lambda: self.mapping.keep_name(chosen[1])):
+            row = self.query_one("#names", DataTable).cursor_row
+            if self.edit(f"keep {chosen[1]}", [chosen[0]], lambda: self.mapping.keep_instead(*chosen)):
+                self.names_cursor(row)
                 self.notify(Text(f"“{chosen[1]}” is on the keep list (K shows it).").plain, markup=False)
 
     def action_add_name(self) -> None:
@@ -523,18 +537,31 @@ class EditorApp(App[Mapping]):
         self.pick(f"Merge all names of {source} into…", source, done)
 
     def pick(self, title: str, exclude: str, done: Callable[[str | None], None], others: bool = False) -> None:
-        """Ask for another participant (or, with ``others``, the section of people who are not participants)."""
-        choices = [(p, f"{p}  {self.class_list.get(p, '')}".rstrip()) for p in self.mapping.participants if p != exclude]
+        """Ask for another participant, found by id, registered name or any name in use.
+
+        With ``others``, the section of people who are not participants (``@others``) is a choice too.
+        """
+        candidates = [p for p in self.mapping.participants if p != exclude]
+        choices = [(p, f"{p}  {self.shown_name(p)}".rstrip()) for p in candidates]
+        search = {p: " ".join([p, self.class_list.get(p, ""), *self.mapping.names_in_use(p)]) for p in candidates}
         if others and exclude != OTHERS:
             choices.append((OTHERS, f"{OTHERS}  {OTHERS_LABEL}"))
-        self.push_screen(PickParticipantDialog(title, choices), done)
+        self.push_screen(PickParticipantDialog(title, choices, search), done)
+
+    def shown_name(self, participant: str) -> str:
+        """The name shown beside an id: the registered one, else the most used name in use (dimmed as a guess)."""
+        return self.class_list.get(participant) or self.mapping.most_used_name(participant) or ""
 
     def action_keep_list(self) -> None:
-        """Show the keep list; a name chosen there is taken off it."""
+        """Show the keep list: add any name to it (a cited author), or take one off."""
 
-        def done(text: str | None) -> None:
-            if text:
-                self.edit(f"unkeep {text}", [], lambda: self.mapping.unkeep_name(text))
+        def done(change: KeepChange | None) -> None:
+            if change is None:
+                return
+            if change.add:
+                self.edit(f"keep {change.name}", [], lambda: self.mapping.keep_name(change.name))
+            else:
+                self.edit(f"unkeep {change.name}", [], lambda: self.mapping.unkeep_name(change.name))
 
         self.push_screen(KeepListScreen(self.mapping.keep), done)
 
@@ -657,10 +684,4 @@ class EditorApp(App[Mapping]):
             "Quit", "Keep editing",
         ), done)
 
-
-def _default_scope(table: MessageTable | None) -> str:
-    """Session scope as apply uses by default, thread scope when there is no session column."""
-    if table is not None and table.columns.session_id is None:
-        return "thread"
-    return "session"
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.console import RenderableType
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -13,6 +16,26 @@ from textual.widgets.option_list import Option
 
 from nicknames.model.messages import Message
 from nicknames.tui.rowlist import RowList
+
+
+@dataclass(frozen=True)
+class KeepChange:
+    """What the keep-list dialog returns: a name to add to the keep list, or to take off it."""
+
+    name: str
+    add: bool
+
+
+class FilterInput(Input):
+    """The participant filter: ``/`` (the key that opens it) selects its text instead of typing a slash."""
+
+    async def _on_key(self, event: events.Key) -> None:
+        if event.character == "/":
+            event.stop()
+            event.prevent_default()
+            self.select_all()
+            return
+        await super()._on_key(event)
 
 
 class NameDialog(ModalScreen[str | None]):
@@ -45,17 +68,18 @@ class PickParticipantDialog(ModalScreen[str | None]):
 
     BINDINGS = [Binding("escape", "cancel", "Cancel"), Binding("down", "focus_list", show=False)]
 
-    def __init__(self, title: str, choices: list[tuple[str, str]]) -> None:
+    def __init__(self, title: str, choices: list[tuple[str, str]], search: dict[str, str] | None = None) -> None:
         super().__init__()
         self.title_text = title
         self.labels = dict(choices)
         """Participant id → label."""
-        self.search = {pid: label.casefold() for pid, label in choices}
+        self.search = {pid: f"{label} {(search or {}).get(pid, '')}".casefold() for pid, label in choices}
+        """Participant id → what typing finds it by: its label and, when given, its names in use."""
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog picker"):
             yield Label(Text(self.title_text), classes="dialog-title")
-            yield Input(placeholder="type to filter by id or name", id="pick-filter")
+            yield Input(placeholder="type to filter by id or any name in use", id="pick-filter")
             yield RowList(id="pick-list")
             yield Label("Enter to choose, Escape to cancel", classes="dialog-hint")
 
@@ -176,10 +200,10 @@ class MessageScreen(ModalScreen[None]):
         self.dismiss(None)
 
 
-class KeepListScreen(ModalScreen[str | None]):
-    """The keep list; choosing a name returns it to be taken off the list."""
+class KeepListScreen(ModalScreen[KeepChange | None]):
+    """The keep list: type a name to add it (a cited author), or take the highlighted one off."""
 
-    BINDINGS = [Binding("escape", "cancel", "Close"), Binding("delete,backspace", "remove", "Take off")]
+    BINDINGS = [Binding("escape", "cancel", "Close"), Binding("delete", "remove", "Take off")]
 
     def __init__(self, names: list[str]) -> None:
         super().__init__()
@@ -188,19 +212,34 @@ class KeepListScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog picker"):
             yield Label("Keep list: names never replaced", classes="dialog-title")
+            yield Input(placeholder="add a name never to replace, e.g. a cited author", id="keep-add")
             if self.names:
                 yield OptionList(*[Option(Text(name), id=name) for name in self.names], id="keep-list")
             else:
-                yield Label("The keep list is empty; press k on a name to add it.", id="keep-empty")
-            yield Label("Delete takes the highlighted name off the list; Escape closes", classes="dialog-hint")
+                yield Label("The keep list is empty; type a name above, or press k on a name.", id="keep-empty")
+            yield Label("Delete takes the highlighted name off; Tab, type a name, Enter adds it; Escape closes",
+                        classes="dialog-hint")
+
+    def on_mount(self) -> None:
+        """Start on the list when there is one (Delete takes a name off), else on the field to add one."""
+        self.query_one("#keep-list" if self.names else "#keep-add").focus()
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        """Add the typed name."""
+        event.stop()
+        text = event.value.strip()
+        if text:
+            self.dismiss(KeepChange(text, add=True))
 
     def action_remove(self) -> None:
-        """Return the highlighted name, to take it off the keep list."""
+        """Take the highlighted name off the keep list."""
         if not self.names:
             return
         options = self.query_one(OptionList)
         if options.highlighted is not None:
-            self.dismiss(options.get_option_at_index(options.highlighted).id)
+            name = options.get_option_at_index(options.highlighted).id
+            if name is not None:
+                self.dismiss(KeepChange(name, add=False))
 
     def action_cancel(self) -> None:
         """Close without change."""

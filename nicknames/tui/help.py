@@ -25,13 +25,13 @@ _KEYS = [
         ("s", "mark as a suggestion to review later"),
         ("e", "edit (correct) the text of the name"),
         ("m", "move the name to another participant"),
-        ("k", "put the name on the keep list (never replaced anywhere)"),
+        ("k", "move the name to the keep list (off the participant; never replaced anywhere)"),
         ("Delete", "remove the name"),
     ]),
     ("Editing the participant", [
         ("n", "add a new name"),
         ("M", "merge all names of this participant into another one"),
-        ("K", "show the keep list (Delete takes a name off it)"),
+        ("K", "the keep list (Delete takes a name off; Tab, type a name, Enter adds it)"),
     ]),
     ("History and leaving", [
         ("u  Ctrl+Z", "undo"),

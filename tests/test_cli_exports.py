@@ -1,0 +1,476 @@
+"""A researcher's own export: Excel-style CSV, spreadsheets, ids as pandas writes them, a command line that fits.
+
+Each test reproduces a problem a new user met with their own file (issue 23)
+and checks the way it now works. Names are invented.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from nicknames.cli import app
+
+runner = CliRunner()
+
+ROWS = [
+    ("1", "U1", "", "Hi all, who has the notes?\nThanks, Ann"),
+    ("2", "U2", "1", "Hi Ann, I have them.\nBo"),
+    ("3", "U1", "2", "Thanks Bo!\nAnn"),
+    ("4", "U3", "1", "Hello Ann, me too.\nCheers, Cleo"),
+]
+HEADER = ("message_id", "user_id", "parent_id", "text")
+
+
+def run(*args: str | Path) -> tuple[int, str, str]:
+    result = runner.invoke(app, [str(arg) for arg in args])
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def write_csv(path: Path, delimiter: str = ",", bom: bool = False, ending: str = "\n") -> Path:
+    frame = pd.DataFrame(ROWS, columns=list(HEADER))
+    text = frame.to_csv(index=False, sep=delimiter, lineterminator=ending)
+    path.write_bytes(("\ufeff" if bom else "").encode() + text.encode("utf-8"))
+    return path
+
+
+# ---------------------------------------------------------------- 1. Excel-style CSV
+
+
+@pytest.mark.parametrize(
+    ("delimiter", "bom", "ending"),
+    [(",", False, "\n"), (";", True, "\r\n"), (";", False, "\n"), ("\t", False, "\r\n"), ("\t", True, "\n")],
+)
+def test_the_delimiter_is_sniffed_and_kept(tmp_path: Path, delimiter: str, bom: bool, ending: str) -> None:
+    write_csv(tmp_path / "posts.csv", delimiter, bom, ending)
+    code, out, err = run("collect", "posts.csv", "-o", "mapping.txt", "-q")
+    assert (code, out) == (0, ""), err
+    assert "U1 | Ann" in (tmp_path / "mapping.txt").read_text(encoding="utf-8")
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--scope", "all", "-o", "out.csv", "-q")
+    assert (code, out) == (0, ""), err
+    raw = (tmp_path / "out.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf") == bom
+    header = raw.decode("utf-8-sig").split(ending, 1)[0]
+    assert header == delimiter.join(HEADER)
+    assert "Ann" not in raw.decode("utf-8-sig")
+
+
+def test_a_semicolon_file_with_delimiter_given(tmp_path: Path) -> None:
+    write_csv(tmp_path / "posts.csv", ";")
+    code, _, err = run("collect", "posts.csv", "--delimiter", ";", "-q")
+    assert code == 0, err
+    code, out, err = run("collect", "posts.csv", "--delimiter", "tab", "-q")
+    assert (code, out) == (1, "")
+    assert "no column for the message id" in err
+
+
+def test_a_bad_delimiter_is_a_one_line_error(tmp_path: Path) -> None:
+    write_csv(tmp_path / "posts.csv", ";")
+    code, out, err = run("collect", "posts.csv", "--delimiter", "ab")
+    assert (code, out) == (1, "")
+    assert "--delimiter 'ab' is not a single separating character" in err
+    assert err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- 2. spreadsheets in, CSV for Excel out
+
+
+def write_xlsx(path: Path, sheets: dict[str, list[tuple[object, ...]]]) -> Path:
+    openpyxl = pytest.importorskip("openpyxl")
+    workbook = openpyxl.Workbook()
+    workbook.remove(workbook.active)
+    for name, rows in sheets.items():
+        sheet = workbook.create_sheet(name)
+        for row in rows:
+            sheet.append(list(row))
+    workbook.save(path)
+    return path
+
+
+def numbered_rows() -> list[tuple[object, ...]]:
+    """The rows as Excel stores them: ids as numbers, an empty parent as an empty cell."""
+    return [HEADER, *((int(m), u, int(p) if p else None, t) for m, u, p, t in ROWS)]
+
+
+def test_xlsx_in_csv_out(tmp_path: Path) -> None:
+    write_xlsx(tmp_path / "posts.xlsx", {"Posts": numbered_rows()})
+    code, out, err = run("collect", "posts.xlsx", "-o", "mapping.txt", "-q")
+    assert (code, out) == (0, ""), err
+    mapping = (tmp_path / "mapping.txt").read_text(encoding="utf-8")
+    assert "U1 | Ann" in mapping
+    assert "U2 | Bo" in mapping  # a greeting found its parent: ids 2 and 2.0 are one message
+    code, out, err = run("apply", "posts.xlsx", "mapping.txt", "--scope", "all", "-o", "out.csv",
+                         "--output-encoding", "utf-8-sig", "-q")
+    assert (code, out) == (0, ""), err
+    raw = (tmp_path / "out.csv").read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")
+    frame = pd.read_csv(tmp_path / "out.csv", dtype=str, keep_default_na=False, encoding="utf-8-sig")
+    assert list(frame["message_id"]) == ["1", "2", "3", "4"]
+    assert "Ann" not in " ".join(frame["text"])
+
+
+def test_a_sheet_by_name_and_an_unknown_sheet(tmp_path: Path) -> None:
+    write_xlsx(tmp_path / "posts.xlsx", {"Notes": [("a",), ("b",)], "Posts": numbered_rows()})
+    code, _, err = run("collect", "posts.xlsx", "-q")
+    assert code == 1 and "no column for the message id" in err
+    code, _, err = run("collect", "posts.xlsx", "--sheet", "Posts", "-q")
+    assert code == 0, err
+    code, out, err = run("collect", "posts.xlsx", "--sheet", "Forum")
+    assert (code, out) == (1, "")
+    assert "has no sheet 'Forum'; its sheets are 'Notes', 'Posts'" in err
+
+
+def test_a_spreadsheet_is_not_written_as_one(tmp_path: Path) -> None:
+    write_xlsx(tmp_path / "posts.xlsx", {"Posts": numbered_rows()})
+    run("collect", "posts.xlsx", "-q")
+    code, out, err = run("apply", "posts.xlsx", "mapping.txt", "--scope", "all", "-o", "out.xlsx")
+    assert (code, out) == (1, "")
+    assert "name a .csv file" in err
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_a_damaged_spreadsheet_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "posts.xlsx").write_bytes(b"PK\x03\x04 not really a workbook")
+    code, out, err = run("collect", "posts.xlsx")
+    assert (code, out) == (1, "")
+    assert "is not a readable spreadsheet" in err
+    assert "UTF-8" not in err
+
+
+def test_an_ods_file_is_read(tmp_path: Path) -> None:
+    write_ods(tmp_path / "posts.ods", numbered_rows())
+    code, out, err = run("collect", "posts.ods", "-o", "mapping.txt", "-q")
+    assert (code, out) == (0, ""), err
+    assert "U1 | Ann" in (tmp_path / "mapping.txt").read_text(encoding="utf-8")
+
+
+def write_ods(path: Path, rows: list[tuple[object, ...]]) -> None:
+    """A minimal OpenDocument spreadsheet, written by hand (no writer is a dependency)."""
+    import zipfile
+    from xml.sax.saxutils import escape
+
+    def cell(value: object) -> str:
+        if value is None:
+            return "<table:table-cell/>"
+        if isinstance(value, int):
+            return f'<table:table-cell office:value-type="float" office:value="{value}"><text:p>{value}</text:p></table:table-cell>'
+        lines = "".join(f"<text:p>{escape(line)}</text:p>" for line in str(value).split("\n"))
+        return f'<table:table-cell office:value-type="string">{lines}</table:table-cell>'
+
+    body = "".join("<table:table-row>" + "".join(map(cell, row)) + "</table:table-row>" for row in rows)
+    content = (
+        '<?xml version="1.0" encoding="UTF-8"?><office:document-content '
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2">'
+        f'<office:body><office:spreadsheet><table:table table:name="Posts">{body}</table:table>'
+        "</office:spreadsheet></office:body></office:document-content>"
+    )
+    manifest = (
+        '<?xml version="1.0" encoding="UTF-8"?><manifest:manifest '
+        'xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2">'
+        '<manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/>'
+        '<manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>'
+    )
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet", zipfile.ZIP_STORED)
+        archive.writestr("content.xml", content)
+        archive.writestr("META-INF/manifest.xml", manifest)
+
+
+def test_output_encoding_for_excel_and_a_bad_one(tmp_path: Path) -> None:
+    write_csv(tmp_path / "posts.csv")
+    run("collect", "posts.csv", "-q")
+    code, out, _ = run("apply", "posts.csv", "mapping.txt", "--scope", "all", "--output-encoding", "utf-8-sig", "-q")
+    assert code == 0 and out.startswith("\ufeffmessage_id,")
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--output-encoding", "klingon", "-o", "out.csv")
+    assert (code, out) == (1, "")
+    assert "Unknown --output-encoding 'klingon'" in err
+
+
+# ---------------------------------------------------------------- 5. ids as pandas writes them
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "parquet"])
+def test_whole_number_float_parent_ids_match(tmp_path: Path, fmt: str) -> None:
+    frame = pd.DataFrame({
+        "message_id": [1, 2, 3, 4], "user_id": ["U1", "U2", "U1", "U3"],
+        "parent_id": [None, 1.0, 2.0, 1.0], "text": [row[3] for row in ROWS],
+    })
+    path = tmp_path / f"posts.{fmt}"
+    if fmt == "jsonl":
+        path.write_text("".join(json.dumps(record) + "\n" for record in frame.to_dict("records")))
+    else:
+        frame.to_parquet(path)
+    code, out, err = run("collect", str(path), "-o", "mapping.txt")
+    assert (code, out) == (0, ""), err
+    assert "parent id that is not in the file" not in err
+    assert "U2 | Bo" in (tmp_path / "mapping.txt").read_text(encoding="utf-8")
+
+
+def test_float_ids_in_a_csv_match_too(tmp_path: Path) -> None:
+    rows = "".join(f'{m},{u},{p + ".0" if p else ""},"{t}"\n' for m, u, p, t in ROWS)
+    (tmp_path / "posts.csv").write_text(",".join(HEADER) + "\n" + rows)
+    code, _, err = run("collect", "posts.csv", "-o", "mapping.txt")
+    assert code == 0, err
+    assert "parent id that is not in the file" not in err
+    assert "U2 | Bo" in (tmp_path / "mapping.txt").read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- 6. no session column
+
+
+def test_without_a_session_column_collect_apply_and_edit_agree(tmp_path: Path) -> None:
+    write_csv(tmp_path / "posts.csv")
+    code, _, err = run("collect", "posts.csv", "-q")
+    assert code == 0, err
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--scope", "session", "-o", "out.csv")
+    assert (code, out) == (0, ""), err
+    assert "no session column, so the whole export is one session" in err
+    assert "--session-id-column" in err and "--scope thread" in err
+    code, _, err = run("apply", "posts.csv", "mapping.txt", "--scope", "all", "-o", "all.csv")
+    assert code == 0
+    assert (tmp_path / "out.csv").read_text() == (tmp_path / "all.csv").read_text()
+    assert "no session column" not in err
+    from nicknames.pipeline.sources import read_messages
+    from nicknames.tui.app import EditorApp
+    from nicknames.io.mapping_file import read_mapping
+
+    app_ = EditorApp(read_mapping(tmp_path / "mapping.txt"), read_messages(tmp_path / "posts.csv"))
+    assert app_.scope == "session"
+
+
+# ---------------------------------------------------------------- 3. sender columns that hold names or addresses
+
+
+NAMED = (
+    "message_id,author_name,parent_id,recipients,text\n"
+    '1,Ann Smith,,"Bo Lee; cleo@example.org","Hi all, who has the notes?\nThanks, Ann"\n'
+    '2,Bo Lee,1,Ann Smith,"Hi Ann, I have them.\nBo"\n'
+    '3,cleo@example.org,2,"Bo Lee","Thanks Bo! Ann Smith says hi too.\nCleo"\n'
+)
+
+
+def test_sender_names_get_opaque_ids_and_never_reach_the_output(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(NAMED)
+    code, out, err = run("collect", "posts.csv", "--sender-column", "author_name", "-o", "mapping.txt")
+    assert (code, out) == (0, ""), err
+    assert "holds names or addresses, so participants get opaque ids" in err
+    mapping = (tmp_path / "mapping.txt").read_text()
+    assert "\nP1 | Ann" in mapping and "\nP2 | Bo" in mapping
+    key = tmp_path / "mapping.addresses.csv"
+    assert (key.stat().st_mode & 0o777) == 0o600
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--sender-column", "author_name", "--scope", "all")
+    assert code == 0, err
+    frame = pd.read_csv(__import__("io").StringIO(out), dtype=str, keep_default_na=False)
+    assert list(frame["author_name"]) == ["P1", "P2", "P3"]
+    assert list(frame["recipients"]) == ["P2 P3", "P1", "P2"]
+    for real in ("Ann", "Smith", "Bo Lee", "cleo@example.org"):
+        assert real not in out
+    assert "Hi [P1]" in out
+
+
+def test_opaque_senders_on_request_and_the_key_is_needed_by_apply(tmp_path: Path) -> None:
+    write_csv(tmp_path / "posts.csv")
+    code, _, err = run("collect", "posts.csv", "--opaque-senders", "-q")
+    assert code == 0, err
+    assert "\nP1 | Ann" in (tmp_path / "mapping.txt").read_text()
+    (tmp_path / "mapping.addresses.csv").unlink()
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--opaque-senders")
+    assert (code, out) == (1, "")
+    assert "does not exist; run 'nicknames collect' first" in err
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("Ann Smith", True), ("ann@example.org", True), ("Ann", True), ("Zoë", True), ("O'Neil", True),
+     ("U07", False), ("user42", False), ("a", False), ("p-17", False), ("ANON1", False), ("@ann", False)],
+)
+def test_which_senders_look_like_names_or_addresses(value: str, expected: bool) -> None:
+    from nicknames.io.sender_ids import looks_like_name_or_address
+
+    assert looks_like_name_or_address(value) is expected
+
+
+# ---------------------------------------------------------------- 12. files with real names in a git work tree
+
+
+needs_git = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+
+
+def git_init(folder: Path) -> None:
+    import subprocess
+
+    subprocess.run(["git", "init", "-q", str(folder)], check=True)
+
+
+@needs_git
+def test_collect_warns_about_unignored_files_in_a_git_work_tree(tmp_path: Path) -> None:
+    git_init(tmp_path)
+    (tmp_path / "posts.csv").write_text(NAMED)
+    code, out, err = run("collect", "posts.csv", "--sender-column", "author_name", "-q")
+    assert (code, out) == (0, "")
+    assert "mapping.txt, mapping.addresses.csv hold real names and are inside the git work tree" in err
+    assert "Add them to .gitignore" in err
+
+
+@needs_git
+def test_no_warning_when_git_ignores_them_or_outside_git(tmp_path: Path) -> None:
+    write_csv(tmp_path / "posts.csv")
+    code, _, err = run("collect", "posts.csv", "-q")
+    assert code == 0 and "git work tree" not in err
+    git_init(tmp_path)
+    (tmp_path / ".gitignore").write_text("mapping*.txt\n*.bak\n*.addresses.csv\n")
+    code, _, err = run("collect", "posts.csv", "-q")
+    assert code == 0 and "git work tree" not in err
+
+
+@needs_git
+def test_exposed_files_groups_by_work_tree(tmp_path: Path) -> None:
+    from nicknames.io.git_exposure import exposed_files
+
+    git_init(tmp_path / "repo")
+    (tmp_path / "repo" / ".gitignore").write_text("private/\n")
+    (tmp_path / "repo" / "private").mkdir()
+    files = [tmp_path / "repo" / "mapping.txt", tmp_path / "repo" / "private" / "mapping.txt", tmp_path / "out.txt"]
+    for path in files:
+        path.write_text("x")
+    [exposed] = exposed_files([*files, None])
+    assert exposed.root == (tmp_path / "repo").resolve()
+    assert exposed.files == (files[0],)
+
+
+# ---------------------------------------------------------------- 4. the same input options everywhere
+
+
+@pytest.mark.parametrize("command", ["collect", "apply", "audit", "evaluate", "edit", "reverse"])
+def test_every_command_that_reads_messages_takes_the_same_input_options(command: str) -> None:
+    code, out, _ = run(command, "--help")
+    assert code == 0
+    for option in ("--config", "--encoding", "--delimiter", "--sheet", "--opaque-senders", "--message-id-column",
+                   "--sender-column", "--text-column", "--parent-id-column", "--thread-id-column",
+                   "--session-id-column", "--timestamp-column", "--recipients-column"):
+        assert option in out, option
+
+
+def test_audit_takes_column_options(tmp_path: Path) -> None:
+    (tmp_path / "out.csv").write_text("post;author;body\n1;U1;Hi [U2]\n2;U2;Hello [U1]\n")
+    (tmp_path / "mapping.txt").write_text("U1 | Ann\nU2 | Bo\n")
+    code, out, err = run("audit", "out.csv", "--mapping", "mapping.txt", "--message-id-column", "post",
+                         "--sender-column", "author", "--text-column", "body")
+    assert code == 0, err
+    assert "Clean" in err
+
+
+# ---------------------------------------------------------------- 7. the command line
+
+
+def test_version() -> None:
+    from nicknames.cli.common import version_text
+
+    code, out, _ = run("--version")
+    assert (code, out.strip()) == (0, version_text())
+    assert out.startswith("nicknames ")
+
+
+def test_boolean_flags_show_as_flags_and_metavars_agree() -> None:
+    _, out, _ = run("apply", "--help")
+    assert "--strict <bool>" not in out and "--strict " in out
+    assert "<bool>" not in out
+    for command in ("apply", "edit"):
+        assert "--scope <thread|session|all>" in run(command, "--help")[1]
+    assert "mbox" in run("edit", "--help")[1].split("--messages", 1)[1].split("--", 1)[0]
+
+
+def test_completion_is_offered() -> None:
+    assert "--install-completion" in run("--help")[1]
+
+
+def test_review_file_is_named_not_asked_for(tmp_path: Path) -> None:
+    from rich.console import Console
+
+    from nicknames.cli.render import pseudonym_summary
+
+    class Result:
+        def identifier_kinds(self) -> dict[str, int]:
+            return {}
+
+        def shared_rules(self) -> dict[str, int]:
+            return {}
+
+        def review_count(self) -> int:
+            return 2
+
+    console = Console(record=True, width=200)
+    pseudonym_summary(console, Result(), "id", None)  # type: ignore[arg-type]
+    pseudonym_summary(console, Result(), "id", None, tmp_path / "review.csv")  # type: ignore[arg-type]
+    text = console.export_text()
+    assert text.count("list them with --review FILE") == 1
+    assert "listed first in" in text
+
+
+def test_reverse_on_mail_is_a_one_line_error(tmp_path: Path) -> None:
+    from tests.mail_samples import write_mbox
+
+    write_mbox(tmp_path / "out.mbox")
+    (tmp_path / "key.json").write_text("{}")
+    code, out, err = run("reverse", "out.mbox", "--key-file", "key.json", "-o", "restored.mbox")
+    assert (code, out) == (1, "")
+    assert "is a mail archive; reverse restores tables only" in err
+    assert err.count("\n") == 1
+    assert not (tmp_path / "restored.mbox").exists()
+
+
+@pytest.mark.parametrize(
+    ("senders", "expected"),
+    [(["U1", "U2", "Admin"], False), (["Ann", "Bo", "U3"], True), (["U1", "Ann Smith"], True),
+     (["u1", "ann@example.org"], True), (["U1", "U2"], False)],
+)
+def test_one_capitalised_id_among_ids_is_not_a_name_column(senders: list[str], expected: bool) -> None:
+    from nicknames.io.sender_ids import needs_opaque_ids
+
+    assert needs_opaque_ids(pd.Series(senders)) is expected
+
+
+def test_a_class_list_keyed_by_sender_names_follows_the_opaque_ids(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(NAMED)
+    (tmp_path / "class_list.csv").write_text("participant_id,name\nAnn Smith,Annabel Smith\nBo Lee,Bo Lee\n")
+    code, _, err = run("collect", "posts.csv", "--sender-column", "author_name", "--class-list", "class_list.csv",
+                       "-q")
+    assert code == 0, err
+    mapping = (tmp_path / "mapping.txt").read_text()
+    assert "Ann Smith |" not in mapping and "\nP1 | " in mapping
+
+
+def test_reverse_writes_the_delimiter_it_read(tmp_path: Path) -> None:
+    write_csv(tmp_path / "posts.csv", ";", bom=True)
+    run("collect", "posts.csv", "-q")
+    home = tmp_path / "private"
+    home.mkdir(mode=0o700)
+    (tmp_path / "share").mkdir()
+    code, _, err = run("apply", "posts.csv", "mapping.txt", "--scope", "all", "--key-file", home / "key.json",
+                       "-o", "share/out.csv", "-q")
+    assert code == 0, err
+    code, _, err = run("reverse", "share/out.csv", "--key-file", home / "key.json", "-o", home / "restored.csv", "-q")
+    assert code == 0, err
+    assert (home / "restored.csv").read_bytes() == (tmp_path / "posts.csv").read_bytes()
+
+
+def test_apply_class_list_keyed_by_sender_names_follows_the_opaque_ids(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(NAMED)
+    (tmp_path / "class_list.csv").write_text("participant_id,name,gender\nAnn Smith,Ann Smith,f\nBo Lee,Bo Lee,m\n")
+    run("collect", "posts.csv", "--sender-column", "author_name", "--class-list", "class_list.csv", "-q")
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--sender-column", "author_name", "--class-list",
+                         "class_list.csv", "--scope", "all", "--strict", "-q")
+    assert code == 0, err
+    assert "Smith" not in out and "Ann" not in out
