@@ -112,7 +112,7 @@ def audit_command(
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding) if class_list else None
     source_path = readable(ctx, output)  # a pipe is read more than once
-    if detect_format(source_path) == "csv":  # read in chunks: any size in bounded memory
+    if detect_format(source_path) == "csv":  # only the id and text columns are needed
         texts: Iterable[tuple[str, str]] = iter_texts(source_path, inputs.chosen(settings), encoding,
                                                       delimiter=inputs.delimiter or settings.delimiter)
     else:  # mail: headers, subject and whole body of each message
