@@ -122,7 +122,7 @@ def collect(
         ))
     if others:
         propose_others(result.mapping, [message.text for message in messages], class_list,
-                       [message.thread for message in messages], [message.sender for message in messages])
+                       [message.thread for message in messages], [message.sender for message in messages], jobs)
     return result
 
 

@@ -54,11 +54,14 @@ def known_names(mapping: Mapping, class_list: dict[str, str] | None = None) -> K
 
 
 def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str, str] | None = None,
-                   threads: Sequence[str] | None = None, senders: Sequence[str] | None = None) -> OtherNames:
+                   threads: Sequence[str] | None = None, senders: Sequence[str] | None = None,
+                   jobs: int = 1) -> OtherNames:
     """Add the names of people who are not participants to the mapping's ``@others`` section, as suggestions
-    (``threads`` and ``senders``: the thread and sender of each text, see ``find_others``)."""
+    (``threads`` and ``senders``: the thread and sender of each text, see ``find_others``; ``jobs``: worker
+    processes that read the texts)."""
     texts = list(texts)
-    found = find_others(texts, known_names(mapping, class_list), corpus_lexicon(texts), threads, senders)
+    lexicon = corpus_lexicon(texts, jobs)
+    found = find_others(texts, known_names(mapping, class_list), lexicon, threads, senders, jobs)
     for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
         mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))
     if OTHERS in mapping.entries and not mapping.entries[OTHERS].comments:
@@ -95,7 +98,7 @@ def unmapped_people(texts: Iterable[tuple[str, str]], mapping: Mapping,
     public name, as collect takes one that many people write (the output has no senders to count).
     """
     pairs = list(texts)
-    lexicon = corpus_lexicon(text for _, text in pairs)
+    lexicon = corpus_lexicon([text for _, text in pairs])
     known = known_names(mapping, class_list)
     entry = mapping.entries.get(OTHERS)
     reviewed = {name.text.casefold() for name in entry.names} if entry else set()

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.engine.partitions import row_runs
+from nicknames.engine.run import ordered_map
 from nicknames.io.class_list import JOB_TITLES
 from nicknames.io.person_names import (
     ORGANISATION_WORDS,
@@ -132,17 +134,34 @@ class Known:
         return folded in self.names or folded in self.keep or any(word in self.keep for word in words)
 
 
-def corpus_lexicon(texts: Iterable[str]) -> Lexicon:
-    """Usage of every word in these texts: how often written in lower case or capitalised mid-sentence."""
+def corpus_lexicon(texts: Sequence[str], jobs: int = 1) -> Lexicon:
+    """Usage of every word in these texts: how often written in lower case or capitalised mid-sentence (runs of
+    texts counted in ``jobs`` processes and added up in order)."""
     lexicon = Lexicon()
-    for text in texts:
-        lexicon.lower.update(_LOWER.findall(text))
-        lexicon.capitalised.update(word.casefold() for word in _MID_SENTENCE.findall(text))
+    for lower, capitalised in ordered_map(_words_of_run, row_runs(len(texts)), jobs, texts):
+        lexicon.lower.update(lower)
+        lexicon.capitalised.update(capitalised)
     return lexicon
 
 
+def _words_of_run(run: range, texts: Sequence[str]) -> tuple[Counter[str], Counter[str]]:
+    """The lower-case words and the capitalised words mid-sentence of a run of texts, counted."""
+    lower: Counter[str] = Counter()
+    capitalised: Counter[str] = Counter()
+    for position in run:
+        lower.update(_LOWER.findall(texts[position]))
+        capitalised.update(word.casefold() for word in _MID_SENTENCE.findall(texts[position]))
+    return lower, capitalised
+
+
+def _names_of_run(run: range, context: tuple[Sequence[str], Known, Lexicon]) -> list[list[tuple[str, str]]]:
+    """The (name, tag) pairs of each text of a run, each name once per text: the engine's partition function."""
+    texts, known, lexicon = context
+    return [list(dict(_in_text(texts[position], known, lexicon)).items()) for position in run]
+
+
 def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: Sequence[str] | None = None,
-                senders: Sequence[str] | None = None) -> OtherNames:
+                senders: Sequence[str] | None = None, jobs: int = 1) -> OtherNames:
     """Every name of a person who is not a participant in these texts, counted per message.
 
     ``threads`` (the thread of each text) limits a full name's given name used alone to the
@@ -155,9 +174,11 @@ def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: S
     texts = list(texts)
     thread_of = list(threads) if threads is not None else [""] * len(texts)
     sender_of = list(senders) if senders is not None else [""] * len(texts)
-    for text, thread, sender in zip(texts, thread_of, sender_of):
-        for name, tag in dict(_in_text(text, known, lexicon)).items():
-            found.add(name, tag, thread, sender)
+    runs = row_runs(len(texts))
+    for run, names in zip(runs, ordered_map(_names_of_run, runs, jobs, (texts, known, lexicon))):
+        for position, pairs in zip(run, names):
+            for name, tag in pairs:
+                found.add(name, tag, thread_of[position], sender_of[position])
     for name in [name for name, who in found.senders.items() if _public(found.tags[name], who)]:
         found.drop(name)
     _add_parts(found, list(zip(texts, thread_of)), known, lexicon)
