@@ -15,15 +15,9 @@ if typing.TYPE_CHECKING:
     from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
     from nicknames.apply.resolution import NamesOf, Unresolved
     from nicknames.apply.reverse import reverse_texts
+    from nicknames.apply.scope_names import MappingNames, ScopeNames, scope_names
     from nicknames.apply.scopes import ApplyResult, Duplicate, apply_mapping
-    from nicknames.apply.substitute import (
-        MappingNames,
-        Replacement,
-        ScopeNames,
-        scope_names,
-        substitute_batch,
-        substitute_message,
-    )
+    from nicknames.apply.substitute import Replacement, substitute_batch, substitute_message
     from nicknames.apply.surrogates import Surrogate, SurrogateNames
     from nicknames.check.audit import AuditResult, Finding, audit_messages, build_index
     from nicknames.check.evaluate import MappingReport, evaluate_mapping
@@ -76,7 +70,7 @@ _HOMES: dict[str, str] = {
     "KeyFile": "nicknames.apply.key_file",
     "KeyedIds": "nicknames.apply.pseudonyms",
     "Mapping": "nicknames.model.mapping",
-    "MappingNames": "nicknames.apply.substitute",
+    "MappingNames": "nicknames.apply.scope_names",
     "MappingReport": "nicknames.check.evaluate",
     "MentionReport": "nicknames.check.mentions",
     "Message": "nicknames.model.messages",
@@ -89,7 +83,7 @@ _HOMES: dict[str, str] = {
     "ReportSettings": "nicknames.check.report_html",
     "SampleConfig": "nicknames.sample.generate",
     "SampleResult": "nicknames.sample.generate",
-    "ScopeNames": "nicknames.apply.substitute",
+    "ScopeNames": "nicknames.apply.scope_names",
     "Source": "nicknames.pipeline.sources",
     "Status": "nicknames.model.mapping",
     "Surrogate": "nicknames.apply.surrogates",
@@ -122,7 +116,7 @@ _HOMES: dict[str, str] = {
     "read_spans_csv": "nicknames.check.gold",
     "registered_parts": "nicknames.io.class_list",
     "reverse_texts": "nicknames.apply.reverse",
-    "scope_names": "nicknames.apply.substitute",
+    "scope_names": "nicknames.apply.scope_names",
     "source_from_frame": "nicknames.pipeline.sources",
     "substitute_batch": "nicknames.apply.substitute",
     "substitute_message": "nicknames.apply.substitute",
