@@ -19,7 +19,7 @@ if typing.TYPE_CHECKING:
     from nicknames.apply.scopes import ApplyResult, Duplicate, apply_mapping
     from nicknames.apply.substitute import Replacement, substitute_batch, substitute_message
     from nicknames.apply.surrogates import Surrogate, SurrogateNames
-    from nicknames.check.audit import AuditResult, Finding, audit_messages, build_index
+    from nicknames.check.audit import AuditResult, Finding, audit_messages
     from nicknames.check.evaluate import MappingReport, evaluate_mapping
     from nicknames.check.gold import GoldSpan, read_spans_csv
     from nicknames.check.mentions import (
@@ -27,6 +27,7 @@ if typing.TYPE_CHECKING:
         evaluate_mentions,
         pseudonym_pattern,
     )
+    from nicknames.check.name_index import build_index
     from nicknames.check.report_html import ReportSettings, html_report
     from nicknames.collect.candidates import CollectResult, collect, merge
     from nicknames.collect.others import PersonLike, propose_others, unmapped_people
@@ -93,7 +94,7 @@ _HOMES: dict[str, str] = {
     "apply_source": "nicknames.pipeline.sources",
     "as_strings": "nicknames.io.formats",
     "audit_messages": "nicknames.check.audit",
-    "build_index": "nicknames.check.audit",
+    "build_index": "nicknames.check.name_index",
     "collect": "nicknames.collect.candidates",
     "collect_source": "nicknames.pipeline.sources",
     "evaluate_mapping": "nicknames.check.evaluate",
