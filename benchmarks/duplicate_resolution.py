@@ -28,7 +28,9 @@ from nicknames.io.mapping_file import read_mapping
 from nicknames.model.messages import Message
 from nicknames.pipeline.sources import read_messages
 from nicknames.apply.pseudonyms import IdTemplate
-from nicknames.apply.substitute import Replacement, _signoff_start, scope_names
+from nicknames.apply.scope_names import scope_names
+from nicknames.apply.substitute import Replacement
+from nicknames.apply.zones import _signoff_start
 
 
 def sender_parent_rule(record: Replacement, message: Message, counts: dict[tuple[str, str], int]) -> str:

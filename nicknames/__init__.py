@@ -15,17 +15,11 @@ if typing.TYPE_CHECKING:
     from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
     from nicknames.apply.resolution import NamesOf, Unresolved
     from nicknames.apply.reverse import reverse_texts
+    from nicknames.apply.scope_names import MappingNames, ScopeNames, scope_names
     from nicknames.apply.scopes import ApplyResult, Duplicate, apply_mapping
-    from nicknames.apply.substitute import (
-        MappingNames,
-        Replacement,
-        ScopeNames,
-        scope_names,
-        substitute_batch,
-        substitute_message,
-    )
+    from nicknames.apply.substitute import Replacement, substitute_batch, substitute_message
     from nicknames.apply.surrogates import Surrogate, SurrogateNames
-    from nicknames.check.audit import AuditResult, Finding, audit_messages, build_index
+    from nicknames.check.audit import AuditResult, Finding, audit_messages
     from nicknames.check.evaluate import MappingReport, evaluate_mapping
     from nicknames.check.gold import GoldSpan, read_spans_csv
     from nicknames.check.mentions import (
@@ -33,6 +27,7 @@ if typing.TYPE_CHECKING:
         evaluate_mentions,
         pseudonym_pattern,
     )
+    from nicknames.check.name_index import build_index
     from nicknames.check.report_html import ReportSettings, html_report
     from nicknames.collect.candidates import CollectResult, collect, merge
     from nicknames.collect.others import PersonLike, propose_others, unmapped_people
@@ -76,7 +71,7 @@ _HOMES: dict[str, str] = {
     "KeyFile": "nicknames.apply.key_file",
     "KeyedIds": "nicknames.apply.pseudonyms",
     "Mapping": "nicknames.model.mapping",
-    "MappingNames": "nicknames.apply.substitute",
+    "MappingNames": "nicknames.apply.scope_names",
     "MappingReport": "nicknames.check.evaluate",
     "MentionReport": "nicknames.check.mentions",
     "Message": "nicknames.model.messages",
@@ -89,7 +84,7 @@ _HOMES: dict[str, str] = {
     "ReportSettings": "nicknames.check.report_html",
     "SampleConfig": "nicknames.sample.generate",
     "SampleResult": "nicknames.sample.generate",
-    "ScopeNames": "nicknames.apply.substitute",
+    "ScopeNames": "nicknames.apply.scope_names",
     "Source": "nicknames.pipeline.sources",
     "Status": "nicknames.model.mapping",
     "Surrogate": "nicknames.apply.surrogates",
@@ -99,7 +94,7 @@ _HOMES: dict[str, str] = {
     "apply_source": "nicknames.pipeline.sources",
     "as_strings": "nicknames.io.formats",
     "audit_messages": "nicknames.check.audit",
-    "build_index": "nicknames.check.audit",
+    "build_index": "nicknames.check.name_index",
     "collect": "nicknames.collect.candidates",
     "collect_source": "nicknames.pipeline.sources",
     "evaluate_mapping": "nicknames.check.evaluate",
@@ -122,7 +117,7 @@ _HOMES: dict[str, str] = {
     "read_spans_csv": "nicknames.check.gold",
     "registered_parts": "nicknames.io.class_list",
     "reverse_texts": "nicknames.apply.reverse",
-    "scope_names": "nicknames.apply.substitute",
+    "scope_names": "nicknames.apply.scope_names",
     "source_from_frame": "nicknames.pipeline.sources",
     "substitute_batch": "nicknames.apply.substitute",
     "substitute_message": "nicknames.apply.substitute",

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.check.audit import LOWER_WORD, LowerWords, audit_messages, build_index
+from nicknames.check.audit import LOWER_WORD, LowerWords, audit_messages
+from nicknames.check.name_index import build_index
 from nicknames.io.mapping_file import parse_mapping
 
 MAPPING = parse_mapping(

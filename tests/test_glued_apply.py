@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 import regex
 
-from nicknames.apply.substitute import scope_names, substitute_message
+from nicknames.apply.scope_names import scope_names
+from nicknames.apply.substitute import substitute_message
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import Message
 from nicknames.rules.patterns import name_pattern

@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from nicknames.apply.pseudonyms import IdTemplate
-from nicknames.apply.substitute import scope_names, substitute_message
+from nicknames.apply.scope_names import scope_names
+from nicknames.apply.substitute import substitute_message
 from nicknames.cli import app
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from nicknames.apply.pseudonyms import IdTemplate
-from nicknames.apply.substitute import scope_names, substitute_message
+from nicknames.apply.scope_names import scope_names
+from nicknames.apply.substitute import substitute_message
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message
 from nicknames.rules.identifiers import Identifier, identifier_rules, without_overlaps

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from nicknames.apply.pseudonyms import IdTemplate
-from nicknames.apply.substitute import scope_names, substitute_message
+from nicknames.apply.scope_names import scope_names
+from nicknames.apply.substitute import substitute_message
 from nicknames.collect.candidates import collect
 from nicknames.collect.discover.lost_letters import (
     lost_letter_words,

@@ -6,7 +6,8 @@ import pytest
 
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.resolution import ThreadContext, Unresolved, Zone, decide
-from nicknames.apply.substitute import scope_names, substitute_batch
+from nicknames.apply.scope_names import scope_names
+from nicknames.apply.substitute import substitute_batch
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message
 

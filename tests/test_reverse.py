@@ -5,7 +5,8 @@ from __future__ import annotations
 from nicknames.apply.key_file import KeyFile
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.reverse import reverse_texts
-from nicknames.apply.substitute import scope_names, substitute_batch
+from nicknames.apply.scope_names import scope_names
+from nicknames.apply.substitute import substitute_batch
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message
 from nicknames.rules.identifiers import identifier_rules

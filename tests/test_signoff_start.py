@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.apply.substitute import _signoff_start, _signoff_start_by_lines
+from nicknames.apply.zones import _signoff_start, _signoff_start_by_lines
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,8 @@ import pytest
 
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.resolution import NamesOf
-from nicknames.apply.substitute import scope_names, substitute_message
+from nicknames.apply.scope_names import scope_names
+from nicknames.apply.substitute import substitute_message
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import Message
 

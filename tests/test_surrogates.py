@@ -51,7 +51,8 @@ def test_shape_without_reference_goes_by_position() -> None:
 
 
 def test_possessive_stays_outside_the_match() -> None:
-    from nicknames.apply.substitute import scope_names, substitute_message
+    from nicknames.apply.scope_names import scope_names
+    from nicknames.apply.substitute import substitute_message
     from nicknames.model.mapping import Mapping
     from nicknames.model.messages import Message
 

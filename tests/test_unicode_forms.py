@@ -20,7 +20,8 @@ from typer.testing import CliRunner
 
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.scopes import apply_mapping
-from nicknames.check.audit import audit_messages, build_index
+from nicknames.check.audit import audit_messages
+from nicknames.check.name_index import build_index
 from nicknames.cli import app
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import table_from_frame

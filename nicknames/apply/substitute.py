@@ -8,40 +8,31 @@ change, so reports, audit and evaluation all read the same records.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Collection, Iterable, Sequence
-from collections.abc import Mapping as MappingType
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeGuard, runtime_checkable
 
 import regex
 
 from nicknames.apply.mention import Mention
-from nicknames.apply.person_placeholders import (
-    OTHER_OWNERS,
-    add_other_owners,
-    other_labels,
-    other_mention,
-)
+from nicknames.apply.person_placeholders import OTHER_OWNERS, other_mention
 from nicknames.apply.resolution import (
     CONFIDENCE,
     FILE_EVIDENCE,
     ONLY_EVIDENCE,
     Decision,
-    NamesOf,
     ThreadContext,
     Unresolved,
     Zone,
     decide,
 )
-from nicknames.model.mapping import Mapping
+from nicknames.apply.scope_names import ScopeNames
+from nicknames.apply.zones import zones_of
 from nicknames.rules.identifiers import (
     PART_KINDS,
     PART_PLACEHOLDER,
     PLACEHOLDERS,
     IdentifierRules,
 )
-from nicknames.rules.matcher import NameMatcher, compile_names
-from nicknames.rules.patterns import name_key
 from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
     WORD_NAMES,
@@ -77,11 +68,6 @@ RULES = {
 
 REVIEW_RULES = frozenset({"first", "mark", "skip"})
 """Rules of mentions that no context decided: a person should look at them."""
-
-SIGNOFF_LINES = 2
-"""The last lines of a message in which a shared name is taken to be the sender's own."""
-SIGNATURE_WORDS = 6
-"""The most words a sign-off line has ("Thanks again, Mary Jane Poe" has five)."""
 
 
 @runtime_checkable
@@ -131,179 +117,6 @@ class Replacement(NamedTuple):
     def for_review(self) -> bool:
         """True for a shared name no context decided (see ``nicknames.apply.resolution``)."""
         return self.rule in REVIEW_RULES and len(self.candidates) > 1
-
-
-@dataclass(frozen=True)
-class MappingNames:
-    """The names in use of a set of participants and the keep list, compiled once: what a scope's names are made of.
-
-    Besides the names the mapping lists, their case forms (``case``: form → the name it is a form of): a name of
-    several words also matches in capitals ("MARY JANE POE") anywhere; a capitalised name of one word also in lower
-    case and in capitals ("mary", "MARY"), but only where its position makes it a name (``positional``, see
-    ``word_names.in_name_position``).
-    """
-
-    pattern: NameMatcher | None
-    owners: dict[str, tuple[str, ...]]
-    """Name → the participants using it, in mapping order (keep-list names map to ())."""
-    counts: dict[tuple[str, str], int]
-    words: frozenset[str] = frozenset()
-    """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
-    openings: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """First word → the names in use of several words that start with it (``@Mary Jane``)."""
-    case: dict[str, str] = field(default_factory=dict)
-    positional: frozenset[str] = frozenset()
-    keys_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    """Participant → the names they use."""
-    order: dict[str, int] = field(default_factory=dict)
-    """Participant → their place in the mapping."""
-    others: dict[str, str] = field(default_factory=dict)
-    """Name of a person who is not a participant → its placeholder (``[PERSON 2]``; see ``nicknames.collect.others``)."""
-    short: frozenset[str] = frozenset()
-    """Names tagged ``short`` ("M", "kd"): replaced only where they stand as a greeting or sign-off."""
-
-    @classmethod
-    def of(cls, mapping: Mapping, participants: Collection[str] | None = None) -> MappingNames:
-        """The names of these participants (default: everyone in the mapping) and the keep list."""
-        chosen = set(mapping.participants) if participants is None else participants
-        owners, counts, tagged = scope_owners(mapping, chosen)
-        case = _case_forms(owners)
-        pattern = compile_names([*owners, *case], glued=[*tagged["glued"], *(f for f, k in case.items()
-                                                                               if k in tagged["glued"])])
-        openings: dict[str, list[str]] = {}
-        keys_of: dict[str, list[str]] = {}
-        for key, users in owners.items():
-            if " " in key:
-                openings.setdefault(key.split(" ", 1)[0], []).append(key)
-            for user in users:
-                keys_of.setdefault(user, []).append(key)
-        return cls(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
-                   {word: tuple(keys) for word, keys in openings.items()}, case,
-                   frozenset(form for form in case if " " not in form),
-                   {user: tuple(keys) for user, keys in keys_of.items()},
-                   {participant: index for index, participant in enumerate(mapping.participants)},
-                   other_labels(mapping), frozenset(tagged["short"]))
-
-
-@dataclass(frozen=True)
-class ScopeNames:
-    """The names in use in one scope: the active participants', and with ``NamesOf.everyone`` everyone else's."""
-
-    names: MappingNames
-    owners: dict[str, tuple[str, ...]]
-    """Name → active participants using it, in mapping order (keep-list names map to ())."""
-    outside: MappingType[str, tuple[str, ...]] = field(default_factory=dict)
-    """Name → its owners in the whole file, for a name no active participant has (``NamesOf.everyone``)."""
-
-    @property
-    def pattern(self) -> NameMatcher | None:
-        """The compiled names (with their case forms)."""
-        return self.names.pattern
-
-    @property
-    def counts(self) -> dict[tuple[str, str], int]:
-        """(participant, name) → how often collect found it."""
-        return self.names.counts
-
-    def candidates(self, key: str) -> tuple[str, tuple[str, ...], bool]:
-        """The mapping's name a matched name (or case form) is, who may be meant, and whether none of them is active."""
-        name = self.names.case.get(key, key)
-        users = self.owners.get(name)
-        if users is not None:
-            return name, users, False
-        return name, self.outside.get(name, ()), True
-
-    @property
-    def others(self) -> dict[str, str]:
-        """Name of a person who is not a participant → its placeholder."""
-        return self.names.others
-
-    @property
-    def short(self) -> frozenset[str]:
-        """Names replaced only where they stand as a greeting or sign-off."""
-        return self.names.short
-
-    def starts_name(self, text: str, start: int, end: int) -> bool:
-        """True when the handle body ``text[start:end]`` is a name in use, or opens one of several words."""
-        body = text[start:end]
-        if self.candidates(body)[1]:
-            return True
-        openings = self.names.openings.get(body)
-        if not openings:
-            return False
-        rest = name_key(text[start : start + 256]) + " "
-        return any(rest.startswith(name) and not rest[len(name)].isalnum() and self.candidates(name)[1]
-                   for name in openings)
-
-    def duplicates(self) -> dict[str, tuple[str, ...]]:
-        """Names that belong to more than one active participant."""
-        return shared_names(self.owners)
-
-
-def shared_names(owners: MappingType[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
-    """The names of ``owners`` (name → participants using it) that belong to more than one participant."""
-    return {name: tuple(users) for name, users in owners.items() if len(users) > 1}
-
-
-def scope_names(
-    mapping: Mapping, active: Collection[str], names_of: NamesOf = NamesOf.active, everyone: MappingNames | None = None
-) -> ScopeNames:
-    """The names of the active participants (of everyone, see ``NamesOf``) and the keep list for one scope.
-
-    ``everyone``: ``MappingNames.of(mapping)``, made once for all scopes (``NamesOf.everyone`` compiles the names
-    of the whole mapping, the same for every scope).
-    """
-    if names_of is NamesOf.active:
-        names = MappingNames.of(mapping, active)
-        return ScopeNames(names, names.owners)
-    names = everyone if everyone is not None else MappingNames.of(mapping)
-    present = sorted((p for p in active if p in names.keys_of), key=names.order.__getitem__)
-    owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
-    for participant in present:
-        for key in names.keys_of[participant]:
-            owners.setdefault(key, []).append(participant)
-    return ScopeNames(names, {key: tuple(users) for key, users in owners.items()}, names.owners)
-
-
-def scope_owners(
-    mapping: Mapping, active: Collection[str]
-) -> tuple[dict[str, list[str]], dict[tuple[str, str], int], dict[str, set[str]]]:
-    """The names of one scope before they are compiled: name → active participants using it, in mapping order
-    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued``, ``word`` and
-    ``short``."""
-    owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
-    counts: dict[tuple[str, str], int] = {}
-    keep = set(owners)
-    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "short": set()}
-    for participant in mapping.participants:
-        if participant not in active:
-            continue
-        for name in mapping.entry(participant).names:
-            key = name_key(name.text)
-            if name.in_use and key not in keep:
-                owners.setdefault(key, []).append(participant)
-                counts[(participant, key)] = name.count or 0
-                for tag in tagged.keys() & set(name.tags):
-                    tagged[tag].add(key)
-    add_other_owners(mapping, owners, tagged["word"])
-    return owners, counts, tagged
-
-
-def _case_forms(owners: MappingType[str, Sequence[str]]) -> dict[str, str]:
-    """Case form → the name it is a form of, for the forms the names do not include themselves (see
-    ``MappingNames``); the keep list's names of several words in capitals too ("ARTHUR C. CLARKE")."""
-    case: dict[str, str] = {}
-    for key in owners:
-        if " " in key:
-            forms = [key.upper()]
-        elif key[:1].isupper() and not key.isupper() and owners[key]:
-            forms = [key.lower(), key.upper()]
-        else:
-            continue
-        for form in forms:
-            if form != key and form not in owners:
-                case.setdefault(form, key)
-    return case
 
 
 def substitute_batch(
@@ -381,12 +194,12 @@ def substitute_mentions(
             if form in positional and not in_name_position(text, start, end):
                 continue
             if form in words and not salutation:
-                zones = zones or _zones(text)
+                zones = zones or zones_of(text)
                 in_position = zones(start) is not Zone.BODY or in_name_position(text, start, end)
                 if reads_as_word(text, start, end, in_position):
                     continue
             if outside:
-                zones = zones or _zones(text)
+                zones = zones or zones_of(text)
                 if not outside_reads_as_name(text, start, end, zones(start)):
                     continue
             if len(candidates) == 1:  # what ``decide`` gives, without a Decision
@@ -394,7 +207,7 @@ def substitute_mentions(
                 shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
                 mentions.append(_only(start, end, original, key, participant, shaped, outside))
                 continue
-            zones = zones or _zones(text)
+            zones = zones or zones_of(text)
             zone = zones(start)
             context = context if context is not None else ThreadContext.of([message])
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
@@ -539,53 +352,3 @@ def _stitch(text: str, mentions: list[Mention]) -> str:
 def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:
     return any(start < other_end and other_start < end for other_start, other_end in spans)
 
-
-def _zones(text: str) -> Callable[[int], Zone]:
-    """Where an offset stands: the first line (greeting), the sign-off, or the body between.
-
-    A line of the last ``SIGNOFF_LINES`` counts as sign-off only when it is short
-    (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence.
-    """
-    signoff = _signoff_start(text)
-    first = _NON_BLANK.search(text)
-    greeting_end = text.find("\n", first.start()) if first else -1
-    greeting_end = len(text) if greeting_end < 0 else greeting_end
-
-    def zone(offset: int) -> Zone:
-        if offset >= signoff:
-            start = text.rfind("\n", 0, offset) + 1
-            end = text.find("\n", offset)
-            line = text[start : len(text) if end < 0 else end]
-            return Zone.SIGNOFF if len(line.split()) <= SIGNATURE_WORDS else Zone.BODY
-        return Zone.GREETING if offset < greeting_end else Zone.BODY
-
-    return zone
-
-
-_NON_BLANK = regex.compile(r"\S")
-
-
-def _signoff_start(text: str) -> int:
-    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line).
-
-    Lines are read from the end, so a long message costs no more than a short one.
-    """
-    starts: list[int] = []
-    end = len(text)
-    while end >= 0 and len(starts) < SIGNOFF_LINES:
-        start = text.rfind("\n", 0, end) + 1
-        if _NON_BLANK.search(text, start, end) is not None:
-            starts.append(start)
-        end = start - 1
-    if len(starts) < SIGNOFF_LINES or SIGNOFF_LINES < 2:
-        return _signoff_start_by_lines(text)
-    # starts[-1] is the first of the last lines; a non-empty line before it makes it a sign-off line.
-    return starts[-1] if _NON_BLANK.search(text, 0, starts[-1]) is not None else starts[-2]
-
-
-def _signoff_start_by_lines(text: str) -> int:
-    """The same offset, from every line start of the text (the definition)."""
-    starts = [m.start() for m in regex.finditer(r"(?m)^[^\S\n]*\S", text)]
-    if len(starts) <= 1:
-        return len(text) + 1
-    return max(starts[1], starts[-SIGNOFF_LINES] if len(starts) >= SIGNOFF_LINES else starts[1])

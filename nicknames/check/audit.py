@@ -37,56 +37,27 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 import regex
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from nicknames.check.name_index import MIN_NEAR_LENGTH, NameIndex
+from nicknames.check.tokens import Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
 from nicknames.collect.discover.lexicon import common_words
 from nicknames.engine.partitions import PARTITION_ROWS, batches
 from nicknames.engine.run import Progress, ordered_map
-from nicknames.io.class_list import is_person, registered_parts
-from nicknames.model.mapping import Mapping
-from nicknames.rules.identifier_parts import (
-    GLUED_WORD,
-    PersonalNames,
-    glued_people,
-    personal_names,
-)
-from nicknames.rules.patterns import (
-    CONTINUOUS,
-    CONTINUOUS_SCRIPTS,
-    MAX_PREFIX,
-    SEPARATOR,
-    prefixes_before,
-)
+from nicknames.rules.identifier_parts import GLUED_WORD, glued_people
 from nicknames.rules.stopwords import STOPWORDS
-from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view, normalised
+from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view
 from nicknames.rules.word_names import WORD_NAMES
 
-TOKEN = regex.compile(r"\w+(?:['’](?![sS]\b)\w+)*")
-"""A word, with inner apostrophes ("O'Brien"), without a possessive "'s"; a hyphen parts two words, as a
-space does ("García-López" is "García López")."""
-CONTINUOUS_TOKEN = regex.compile(
-    rf"[{CONTINUOUS_SCRIPTS}]|[\w--[{CONTINUOUS_SCRIPTS}]]+(?:['’](?![sS]\b)[\w--[{CONTINUOUS_SCRIPTS}]]+)*",
-    regex.VERSION1,
-)
-"""``TOKEN`` where a character of a script written without spaces is a word alone ("张伟" is two tokens)."""
-NAME_GAP = regex.compile(SEPARATOR, regex.VERSION1)
-"""A gap between the parts of a name that counts whatever its length: blanks, one line break, a hyphen."""
-MAX_GAP = 3
-"""Other gaps between the parts of a name: at most this many characters on one line ("M. J.", "Mary, Jane")."""
 CONTEXT = 30
 """Characters of context shown on each side of a finding."""
-MAX_INITIALS = 3
-"""Names of at most this many letters, all capitals, count only when written in capitals."""
 SIGNATURE_WORDS = 3
 """Words a line may have for class-list initials in it to count ("Many thanks, RG")."""
-MIN_NEAR_LENGTH = 4
-"""Shorter words are never near misses (too many ordinary words are one edit from a short name)."""
 CAPITALISED = regex.compile(r"(?<![\w'’\-])\p{Lu}\w{%d,}(?!\w|['’\-](?![sS]\b)\w)" % (MIN_NEAR_LENGTH - 1))
 LOWER_WORD = regex.compile(r"(?<![\w'’\-])\p{Ll}+(?![\w'’\-])")
 _SENTENCE_END = regex.compile(r"(?:^|[.!?:>\n]\s*)$")
@@ -119,100 +90,6 @@ class AuditResult:
     messages: int
     names: int
     findings: list[Finding] = field(default_factory=list)
-
-
-@dataclass
-class NameIndex:
-    """Names by their first token, for lookups while walking a message's tokens."""
-
-    names: dict[tuple[str, ...], str] = field(default_factory=dict)
-    """Token sequence of each name → the name as the mapping or class list writes it."""
-    keep: set[tuple[str, ...]] = field(default_factory=set)
-    lengths: dict[str, list[int]] = field(default_factory=dict)
-    """First token → the lengths (in tokens) of the names starting with it, longest first."""
-    keep_lengths: dict[str, list[int]] = field(default_factory=dict)
-    owners: dict[str, list[str]] = field(default_factory=dict)
-    first: set[str] = field(default_factory=set)
-    """First tokens of every name and keep-list name: the only tokens that need a closer look."""
-    words: set[str] = field(default_factory=set)
-    """Lower-case names that are also ordinary words."""
-    initials: set[str] = field(default_factory=set)
-    """Initials (from the class list, or mapped names of up to 3 capitals such as "AT"), found only in capitals."""
-    near: list[str] = field(default_factory=list)
-    """Lower-case single-word names long enough for near-miss checks."""
-
-    signature_only: set[str] = field(default_factory=set)
-    """Class-list initials that no mapped name has: found only in a short line such as a sign-off."""
-    personal: PersonalNames = field(default_factory=PersonalNames)
-    """Every person's name words and glued forms, for names glued to other characters."""
-
-    def add(self, text: str, participant: str, word: bool = False, initials: bool = False) -> None:
-        """Index one name of a participant."""
-        tokens = _fold(text)
-        if not tokens or (len(tokens) == 1 and len(tokens[0]) < 2):
-            return
-        key = " ".join(tokens)
-        if not initials:
-            self.signature_only.discard(key)
-        elif key not in self.owners:
-            self.signature_only.add(key)
-        if not (initials or _looks_like_initials(text)):
-            self.initials.discard(key)
-        elif key not in self.owners:
-            self.initials.add(key)
-        self.first.add(tokens[0])
-        if key not in self.owners:
-            self.names[tokens] = text
-            _add_length(self.lengths, tokens)
-            if len(tokens) == 1 and len(key) >= MIN_NEAR_LENGTH:
-                self.near.append(key)
-        owners = self.owners.setdefault(key, [])
-        if participant not in owners:
-            owners.append(participant)
-        if word or (len(tokens) == 1 and (key in WORD_NAMES or key in STOPWORDS)):
-            self.words.add(key)
-
-    def add_keep(self, text: str) -> None:
-        """Index a keep-list name."""
-        tokens = _fold(text)
-        if tokens:
-            self.first.add(tokens[0])
-            self.keep.add(tokens)
-            _add_length(self.keep_lengths, tokens)
-
-
-def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> NameIndex:
-    """The names audit looks for: the mapping's names in use, class-list name parts, and the keep list."""
-    index = NameIndex()
-    persons = {pid: mapping.names_in_use(pid) for pid in mapping.participants}
-    for participant, full_name in (class_list or {}).items():
-        if is_person(full_name):
-            persons.setdefault(participant, []).append(full_name)
-    index.personal = personal_names(persons, mapping.keep)
-    for text in mapping.keep:
-        index.add_keep(text)
-    for participant in mapping.participants:
-        for name in mapping.entry(participant).names:
-            if name.in_use:
-                index.add(name.text, participant, "word" in name.tags)
-    for participant, full_name in (class_list or {}).items():
-        if not is_person(full_name):  # "Office of the Chairman", "Gas Desk": their words are not names
-            continue
-        parts = registered_parts(full_name)
-        for part in parts:  # a part that is a common word ("Power", "May") counts where written as a name
-            index.add(part, participant, part.lower() in common_words())
-        letters = [word[0].upper() for word in parts[0].replace("-", " ").split()] if parts else []
-        if len(letters) >= 2:
-            index.add("".join(letters), participant, initials=True)
-            index.add(".".join(letters) + ".", participant, initials=True)
-    return index
-
-
-def _add_length(lengths: dict[str, list[int]], tokens: tuple[str, ...]) -> None:
-    known = lengths.setdefault(tokens[0], [])
-    if len(tokens) not in known:
-        known.append(len(tokens))
-        known.sort(reverse=True)
 
 
 def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True, *, jobs: int = 1,
@@ -322,32 +199,6 @@ class LowerWords:
         return isinstance(word, str) and word in self.ascii and word.isalpha() and word.islower()
 
 
-class Spanned(Protocol):
-    """A token: its text, and where it starts and ends in the text scanned (the parts of ``regex.Match`` used)."""
-
-    def start(self) -> int: ...
-    def end(self) -> int: ...
-    def group(self) -> str: ...
-
-
-@dataclass(frozen=True)
-class _Token:
-    """A token that is not a match of ``TOKEN``: a word after its Arabic or Hebrew prefix letters."""
-
-    first: int
-    last: int
-    word: str
-
-    def start(self) -> int:
-        return self.first
-
-    def end(self) -> int:
-        return self.last
-
-    def group(self) -> str:
-        return self.word
-
-
 def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], set[int]]:
     """Mapped and class-list names in one message (keep-list names skipped), and where every match starts.
 
@@ -382,9 +233,9 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
     """The names found in a view of the text, as findings of this kind in the original text (none at ``skip``)."""
     text = view.text
     folded_text = text.lower()
-    tokens = _tokens(text if len(folded_text) != len(text) else folded_text)
+    tokens = text_tokens(text if len(folded_text) != len(text) else folded_text)
     folded = [token.group().lower() for token in tokens]
-    prefixed = {} if text.isascii() else _prefixed(tokens, folded, index.first)
+    prefixed = {} if text.isascii() else prefixed_tokens(tokens, folded, index.first)
     identical = view.identical
     found: list[Finding] = []
     taken: set[int] = set()
@@ -395,8 +246,8 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
         if folded[i] not in index.first:  # a name's first word after prefix letters: the name starts there
             tokens[i] = prefixed[i]
             folded[i] = prefixed[i].group()
-        kept = _longest(index.keep, index.keep_lengths.get(folded[i], []), tokens, folded, i, text)
-        length = _longest(index.names, index.lengths.get(folded[i], []), tokens, folded, i, text)
+        kept = longest_name(index.keep, index.keep_lengths.get(folded[i], []), tokens, folded, i, text)
+        length = longest_name(index.names, index.lengths.get(folded[i], []), tokens, folded, i, text)
         if kept and kept >= length:
             skip_to = i + kept
         elif length:
@@ -414,42 +265,6 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
             taken.update(view.span(token.start(), token.end())[0] for token in tokens[i:skip_to])
     found.extend(glued_names(message_id, text, index, taken))
     return found, taken
-
-
-def _tokens(text: str) -> list[Spanned]:
-    """The tokens of a text (``TOKEN``, and ``CONTINUOUS_TOKEN`` inside words of scripts written without spaces)."""
-    tokens: list[Spanned] = list(TOKEN.finditer(text))
-    if text.isascii() or CONTINUOUS.search(text) is None:
-        return tokens
-    return [part for token in tokens for part in _parts(text, token)]
-
-
-def _prefixed(tokens: Sequence[Spanned], folded: list[str], first: set[str]) -> dict[int, _Token]:
-    """Tokens that are a name's first word after Arabic or Hebrew prefix letters: that word, by token position."""
-    found: dict[int, _Token] = {}
-    for position, word in enumerate(folded):
-        if word not in first and not word.isascii():
-            token = _after_prefix(word, tokens[position], first)
-            if token is not None:
-                found[position] = token
-    return found
-
-
-def _parts(text: str, token: Spanned) -> list[Spanned]:
-    """A token as ``CONTINUOUS_TOKEN`` cuts it: each character of a script written without spaces alone."""
-    if CONTINUOUS.search(text, token.start(), token.end()) is None:
-        return [token]
-    return list(CONTINUOUS_TOKEN.finditer(text, token.start(), token.end()))
-
-
-def _after_prefix(word: str, token: Spanned, first: set[str]) -> _Token | None:
-    """The token without up to ``MAX_PREFIX`` prefix letters (``patterns.PREFIXES``), when the rest is a word."""
-    for length in range(1, min(MAX_PREFIX, len(word) - 1) + 1):
-        if word[length - 1] not in prefixes_before(word[length]):
-            return None
-        if word[length:] in first:
-            return _Token(token.start() + length, token.end(), word[length:])
-    return None
 
 
 def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int]) -> list[Finding]:
@@ -484,35 +299,6 @@ def _line_around(text: str, position: int) -> str:
     start = text.rfind("\n", 0, position) + 1
     end = text.find("\n", position)
     return text[start:end if end >= 0 else len(text)]
-
-
-def _looks_like_initials(text: str) -> bool:
-    """Up to three capital letters, perhaps with dots or dashes ("MJ", "A.T.", "-RG-"): "at" is not "AT"."""
-    letters = [c for c in text if c.isalpha()]
-    return 0 < len(letters) <= MAX_INITIALS and all(c.isupper() for c in letters)
-
-
-def _fold(text: str) -> tuple[str, ...]:
-    """A name as audit compares it: its tokens (``TOKEN``, ``CONTINUOUS_TOKEN``), in lower case."""
-    text = normalised(text)
-    pattern = CONTINUOUS_TOKEN if not text.isascii() and CONTINUOUS.search(text) else TOKEN
-    return tuple(match.group().lower() for match in pattern.finditer(text))
-
-
-def _longest(known: Collection[tuple[str, ...]], lengths: list[int], tokens: Sequence[Spanned],
-             folded: list[str], i: int, text: str) -> int:
-    """The length of the longest known name starting at token i (0 when none does)."""
-    for length in lengths:
-        if i + length <= len(tokens) and tuple(folded[i:i + length]) in known and _close(tokens, i, length, text):
-            return length
-    return 0
-
-
-def _close(tokens: Sequence[Spanned], i: int, length: int, text: str) -> bool:
-    """True when the tokens of a name are apart only by short gaps on one line ("Mary Jane", "M. J."), or by
-    ``NAME_GAP`` (blanks, one line break, a hyphen: "Mary\\nJane")."""
-    gaps = (text[tokens[k].end():tokens[k + 1].start()] for k in range(i, i + length - 1))
-    return all((len(gap) <= MAX_GAP and "\n" not in gap) or NAME_GAP.fullmatch(gap) is not None for gap in gaps)
 
 
 def _is_word_use(key: str, tokens: Sequence[Spanned], i: int, text: str, matched: str, index: NameIndex) -> bool:
@@ -557,5 +343,5 @@ def _nearest(folded: str, index: NameIndex) -> str | None:
 
 def _finding(message_id: str, text: str, start: int, end: int, kind: str, name: str, index: NameIndex) -> Finding:
     context = text[max(0, start - CONTEXT):end + CONTEXT].replace("\r", " ").replace("\n", " ")
-    owners = tuple(index.owners.get(" ".join(_fold(name)), ()))
+    owners = tuple(index.owners.get(" ".join(name_tokens(name)), ()))
     return Finding(message_id, start, end, text[start:end], kind, name, owners, context)

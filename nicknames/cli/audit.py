@@ -85,10 +85,8 @@ def audit_command(
     show real names: keep them private. --html writes a report for an ethics
     board that names nobody (see docs/report.md).
     """
-    from nicknames.check.audit import (  # these load pandas: see cli/common.py
-        audit_messages,
-        build_index,
-    )
+    from nicknames.check.audit import audit_messages  # these load pandas: see cli/common.py
+    from nicknames.check.name_index import build_index
     from nicknames.check.report_html import (
         ReportInput,
         ReportSettings,

@@ -5,7 +5,7 @@ recipients, a course's quiet students). Their names still occur in the
 messages others write, and they are participants all the same: collect gives
 each of them a line with the names of theirs that occur, tagged ``absent``, and
 apply replaces those names wherever no active participant has them (``apply
---names-of everyone``, see ``nicknames.apply.substitute.NamesOf``).
+--names-of everyone``, see ``nicknames.apply.resolution.NamesOf``).
 
 Nobody's sign-off or greeting vouches for these names, so a form is taken
 only when the text shows it is this person's:

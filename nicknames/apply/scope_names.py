@@ -1,0 +1,186 @@
+"""The names in use in a scope, compiled once: a mapping's names with their case forms, and who uses each."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from collections.abc import Mapping as MappingType
+from dataclasses import dataclass, field
+
+from nicknames.apply.person_placeholders import add_other_owners, other_labels
+from nicknames.apply.resolution import NamesOf
+from nicknames.model.mapping import Mapping
+from nicknames.rules.matcher import NameMatcher, compile_names
+from nicknames.rules.patterns import name_key
+
+
+@dataclass(frozen=True)
+class MappingNames:
+    """The names in use of a set of participants and the keep list, compiled once: what a scope's names are made of.
+
+    Besides the names the mapping lists, their case forms (``case``: form → the name it is a form of): a name of
+    several words also matches in capitals ("MARY JANE POE") anywhere; a capitalised name of one word also in lower
+    case and in capitals ("mary", "MARY"), but only where its position makes it a name (``positional``, see
+    ``word_names.in_name_position``).
+    """
+
+    pattern: NameMatcher | None
+    owners: dict[str, tuple[str, ...]]
+    """Name → the participants using it, in mapping order (keep-list names map to ())."""
+    counts: dict[tuple[str, str], int]
+    words: frozenset[str] = frozenset()
+    """Names tagged ``word``: skipped where they read as the ordinary word (see ``word_names``)."""
+    openings: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """First word → the names in use of several words that start with it (``@Mary Jane``)."""
+    case: dict[str, str] = field(default_factory=dict)
+    positional: frozenset[str] = frozenset()
+    keys_of: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Participant → the names they use."""
+    order: dict[str, int] = field(default_factory=dict)
+    """Participant → their place in the mapping."""
+    others: dict[str, str] = field(default_factory=dict)
+    """Name of a person who is not a participant → its placeholder (``[PERSON 2]``; see ``nicknames.collect.others``)."""
+    short: frozenset[str] = frozenset()
+    """Names tagged ``short`` ("M", "kd"): replaced only where they stand as a greeting or sign-off."""
+
+    @classmethod
+    def of(cls, mapping: Mapping, participants: Collection[str] | None = None) -> MappingNames:
+        """The names of these participants (default: everyone in the mapping) and the keep list."""
+        chosen = set(mapping.participants) if participants is None else participants
+        owners, counts, tagged = scope_owners(mapping, chosen)
+        case = _case_forms(owners)
+        pattern = compile_names([*owners, *case], glued=[*tagged["glued"], *(f for f, k in case.items()
+                                                                               if k in tagged["glued"])])
+        openings: dict[str, list[str]] = {}
+        keys_of: dict[str, list[str]] = {}
+        for key, users in owners.items():
+            if " " in key:
+                openings.setdefault(key.split(" ", 1)[0], []).append(key)
+            for user in users:
+                keys_of.setdefault(user, []).append(key)
+        return cls(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
+                   {word: tuple(keys) for word, keys in openings.items()}, case,
+                   frozenset(form for form in case if " " not in form),
+                   {user: tuple(keys) for user, keys in keys_of.items()},
+                   {participant: index for index, participant in enumerate(mapping.participants)},
+                   other_labels(mapping), frozenset(tagged["short"]))
+
+
+@dataclass(frozen=True)
+class ScopeNames:
+    """The names in use in one scope: the active participants', and with ``NamesOf.everyone`` everyone else's."""
+
+    names: MappingNames
+    owners: dict[str, tuple[str, ...]]
+    """Name → active participants using it, in mapping order (keep-list names map to ())."""
+    outside: MappingType[str, tuple[str, ...]] = field(default_factory=dict)
+    """Name → its owners in the whole file, for a name no active participant has (``NamesOf.everyone``)."""
+
+    @property
+    def pattern(self) -> NameMatcher | None:
+        """The compiled names (with their case forms)."""
+        return self.names.pattern
+
+    @property
+    def counts(self) -> dict[tuple[str, str], int]:
+        """(participant, name) → how often collect found it."""
+        return self.names.counts
+
+    def candidates(self, key: str) -> tuple[str, tuple[str, ...], bool]:
+        """The mapping's name a matched name (or case form) is, who may be meant, and whether none of them is active."""
+        name = self.names.case.get(key, key)
+        users = self.owners.get(name)
+        if users is not None:
+            return name, users, False
+        return name, self.outside.get(name, ()), True
+
+    @property
+    def others(self) -> dict[str, str]:
+        """Name of a person who is not a participant → its placeholder."""
+        return self.names.others
+
+    @property
+    def short(self) -> frozenset[str]:
+        """Names replaced only where they stand as a greeting or sign-off."""
+        return self.names.short
+
+    def starts_name(self, text: str, start: int, end: int) -> bool:
+        """True when the handle body ``text[start:end]`` is a name in use, or opens one of several words."""
+        body = text[start:end]
+        if self.candidates(body)[1]:
+            return True
+        openings = self.names.openings.get(body)
+        if not openings:
+            return False
+        rest = name_key(text[start : start + 256]) + " "
+        return any(rest.startswith(name) and not rest[len(name)].isalnum() and self.candidates(name)[1]
+                   for name in openings)
+
+    def duplicates(self) -> dict[str, tuple[str, ...]]:
+        """Names that belong to more than one active participant."""
+        return shared_names(self.owners)
+
+
+def shared_names(owners: MappingType[str, Sequence[str]]) -> dict[str, tuple[str, ...]]:
+    """The names of ``owners`` (name → participants using it) that belong to more than one participant."""
+    return {name: tuple(users) for name, users in owners.items() if len(users) > 1}
+
+
+def scope_names(
+    mapping: Mapping, active: Collection[str], names_of: NamesOf = NamesOf.active, everyone: MappingNames | None = None
+) -> ScopeNames:
+    """The names of the active participants (of everyone, see ``NamesOf``) and the keep list for one scope.
+
+    ``everyone``: ``MappingNames.of(mapping)``, made once for all scopes (``NamesOf.everyone`` compiles the names
+    of the whole mapping, the same for every scope).
+    """
+    if names_of is NamesOf.active:
+        names = MappingNames.of(mapping, active)
+        return ScopeNames(names, names.owners)
+    names = everyone if everyone is not None else MappingNames.of(mapping)
+    present = sorted((p for p in active if p in names.keys_of), key=names.order.__getitem__)
+    owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
+    for participant in present:
+        for key in names.keys_of[participant]:
+            owners.setdefault(key, []).append(participant)
+    return ScopeNames(names, {key: tuple(users) for key, users in owners.items()}, names.owners)
+
+
+def scope_owners(
+    mapping: Mapping, active: Collection[str]
+) -> tuple[dict[str, list[str]], dict[tuple[str, str], int], dict[str, set[str]]]:
+    """The names of one scope before they are compiled: name → active participants using it, in mapping order
+    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued``, ``word`` and
+    ``short``."""
+    owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
+    counts: dict[tuple[str, str], int] = {}
+    keep = set(owners)
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "short": set()}
+    for participant in mapping.participants:
+        if participant not in active:
+            continue
+        for name in mapping.entry(participant).names:
+            key = name_key(name.text)
+            if name.in_use and key not in keep:
+                owners.setdefault(key, []).append(participant)
+                counts[(participant, key)] = name.count or 0
+                for tag in tagged.keys() & set(name.tags):
+                    tagged[tag].add(key)
+    add_other_owners(mapping, owners, tagged["word"])
+    return owners, counts, tagged
+
+
+def _case_forms(owners: MappingType[str, Sequence[str]]) -> dict[str, str]:
+    """Case form → the name it is a form of, for the forms the names do not include themselves (see
+    ``MappingNames``); the keep list's names of several words in capitals too ("ARTHUR C. CLARKE")."""
+    case: dict[str, str] = {}
+    for key in owners:
+        if " " in key:
+            forms = [key.upper()]
+        elif key[:1].isupper() and not key.isupper() and owners[key]:
+            forms = [key.lower(), key.upper()]
+        else:
+            continue
+        for form in forms:
+            if form != key and form not in owners:
+                case.setdefault(form, key)
+    return case

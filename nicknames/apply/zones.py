@@ -1,0 +1,65 @@
+"""Where an offset of a message stands: its greeting (first line), its sign-off (last short lines) or its body."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import regex
+
+from nicknames.apply.resolution import Zone
+
+SIGNOFF_LINES = 2
+"""The last lines of a message in which a shared name is taken to be the sender's own."""
+SIGNATURE_WORDS = 6
+"""The most words a sign-off line has ("Thanks again, Mary Jane Poe" has five)."""
+
+
+def zones_of(text: str) -> Callable[[int], Zone]:
+    """Where an offset stands: the first line (greeting), the sign-off, or the body between.
+
+    A line of the last ``SIGNOFF_LINES`` counts as sign-off only when it is short
+    (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence.
+    """
+    signoff = _signoff_start(text)
+    first = _NON_BLANK.search(text)
+    greeting_end = text.find("\n", first.start()) if first else -1
+    greeting_end = len(text) if greeting_end < 0 else greeting_end
+
+    def zone(offset: int) -> Zone:
+        if offset >= signoff:
+            start = text.rfind("\n", 0, offset) + 1
+            end = text.find("\n", offset)
+            line = text[start : len(text) if end < 0 else end]
+            return Zone.SIGNOFF if len(line.split()) <= SIGNATURE_WORDS else Zone.BODY
+        return Zone.GREETING if offset < greeting_end else Zone.BODY
+
+    return zone
+
+
+_NON_BLANK = regex.compile(r"\S")
+
+
+def _signoff_start(text: str) -> int:
+    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line).
+
+    Lines are read from the end, so a long message costs no more than a short one.
+    """
+    starts: list[int] = []
+    end = len(text)
+    while end >= 0 and len(starts) < SIGNOFF_LINES:
+        start = text.rfind("\n", 0, end) + 1
+        if _NON_BLANK.search(text, start, end) is not None:
+            starts.append(start)
+        end = start - 1
+    if len(starts) < SIGNOFF_LINES or SIGNOFF_LINES < 2:
+        return _signoff_start_by_lines(text)
+    # starts[-1] is the first of the last lines; a non-empty line before it makes it a sign-off line.
+    return starts[-1] if _NON_BLANK.search(text, 0, starts[-1]) is not None else starts[-2]
+
+
+def _signoff_start_by_lines(text: str) -> int:
+    """The same offset, from every line start of the text (the definition)."""
+    starts = [m.start() for m in regex.finditer(r"(?m)^[^\S\n]*\S", text)]
+    if len(starts) <= 1:
+        return len(text) + 1
+    return max(starts[1], starts[-SIGNOFF_LINES] if len(starts) >= SIGNOFF_LINES else starts[1])

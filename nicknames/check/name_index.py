@@ -1,0 +1,118 @@
+"""The names audit looks for (mapping, class list, keep list), indexed by their first token."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from nicknames.check.tokens import name_tokens
+from nicknames.collect.discover.lexicon import common_words
+from nicknames.io.class_list import is_person, registered_parts
+from nicknames.model.mapping import Mapping
+from nicknames.rules.identifier_parts import PersonalNames, personal_names
+from nicknames.rules.stopwords import STOPWORDS
+from nicknames.rules.word_names import WORD_NAMES
+
+MAX_INITIALS = 3
+"""Names of at most this many letters, all capitals, count only when written in capitals."""
+MIN_NEAR_LENGTH = 4
+"""Shorter words are never near misses (too many ordinary words are one edit from a short name)."""
+
+
+@dataclass
+class NameIndex:
+    """Names by their first token, for lookups while walking a message's tokens."""
+
+    names: dict[tuple[str, ...], str] = field(default_factory=dict)
+    """Token sequence of each name → the name as the mapping or class list writes it."""
+    keep: set[tuple[str, ...]] = field(default_factory=set)
+    lengths: dict[str, list[int]] = field(default_factory=dict)
+    """First token → the lengths (in tokens) of the names starting with it, longest first."""
+    keep_lengths: dict[str, list[int]] = field(default_factory=dict)
+    owners: dict[str, list[str]] = field(default_factory=dict)
+    first: set[str] = field(default_factory=set)
+    """First tokens of every name and keep-list name: the only tokens that need a closer look."""
+    words: set[str] = field(default_factory=set)
+    """Lower-case names that are also ordinary words."""
+    initials: set[str] = field(default_factory=set)
+    """Initials (from the class list, or mapped names of up to 3 capitals such as "AT"), found only in capitals."""
+    near: list[str] = field(default_factory=list)
+    """Lower-case single-word names long enough for near-miss checks."""
+
+    signature_only: set[str] = field(default_factory=set)
+    """Class-list initials that no mapped name has: found only in a short line such as a sign-off."""
+    personal: PersonalNames = field(default_factory=PersonalNames)
+    """Every person's name words and glued forms, for names glued to other characters."""
+
+    def add(self, text: str, participant: str, word: bool = False, initials: bool = False) -> None:
+        """Index one name of a participant."""
+        tokens = name_tokens(text)
+        if not tokens or (len(tokens) == 1 and len(tokens[0]) < 2):
+            return
+        key = " ".join(tokens)
+        if not initials:
+            self.signature_only.discard(key)
+        elif key not in self.owners:
+            self.signature_only.add(key)
+        if not (initials or _looks_like_initials(text)):
+            self.initials.discard(key)
+        elif key not in self.owners:
+            self.initials.add(key)
+        self.first.add(tokens[0])
+        if key not in self.owners:
+            self.names[tokens] = text
+            _add_length(self.lengths, tokens)
+            if len(tokens) == 1 and len(key) >= MIN_NEAR_LENGTH:
+                self.near.append(key)
+        owners = self.owners.setdefault(key, [])
+        if participant not in owners:
+            owners.append(participant)
+        if word or (len(tokens) == 1 and (key in WORD_NAMES or key in STOPWORDS)):
+            self.words.add(key)
+
+    def add_keep(self, text: str) -> None:
+        """Index a keep-list name."""
+        tokens = name_tokens(text)
+        if tokens:
+            self.first.add(tokens[0])
+            self.keep.add(tokens)
+            _add_length(self.keep_lengths, tokens)
+
+
+def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> NameIndex:
+    """The names audit looks for: the mapping's names in use, class-list name parts, and the keep list."""
+    index = NameIndex()
+    persons = {pid: mapping.names_in_use(pid) for pid in mapping.participants}
+    for participant, full_name in (class_list or {}).items():
+        if is_person(full_name):
+            persons.setdefault(participant, []).append(full_name)
+    index.personal = personal_names(persons, mapping.keep)
+    for text in mapping.keep:
+        index.add_keep(text)
+    for participant in mapping.participants:
+        for name in mapping.entry(participant).names:
+            if name.in_use:
+                index.add(name.text, participant, "word" in name.tags)
+    for participant, full_name in (class_list or {}).items():
+        if not is_person(full_name):  # "Office of the Chairman", "Gas Desk": their words are not names
+            continue
+        parts = registered_parts(full_name)
+        for part in parts:  # a part that is a common word ("Power", "May") counts where written as a name
+            index.add(part, participant, part.lower() in common_words())
+        letters = [word[0].upper() for word in parts[0].replace("-", " ").split()] if parts else []
+        if len(letters) >= 2:
+            index.add("".join(letters), participant, initials=True)
+            index.add(".".join(letters) + ".", participant, initials=True)
+    return index
+
+
+def _add_length(lengths: dict[str, list[int]], tokens: tuple[str, ...]) -> None:
+    known = lengths.setdefault(tokens[0], [])
+    if len(tokens) not in known:
+        known.append(len(tokens))
+        known.sort(reverse=True)
+
+
+def _looks_like_initials(text: str) -> bool:
+    """Up to three capital letters, perhaps with dots or dashes ("MJ", "A.T.", "-RG-"): "at" is not "AT"."""
+    letters = [c for c in text if c.isalpha()]
+    return 0 < len(letters) <= MAX_INITIALS and all(c.isupper() for c in letters)
