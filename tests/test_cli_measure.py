@@ -171,7 +171,7 @@ def test_audit_finds_an_unreplaced_name_and_exits_1(corpus: Path, tmp_path: Path
         csv.writer(stream).writerows(rows)
     result = invoke("audit", leaky, "-m", corpus / "gold_mapping.txt", catch=False)
     assert result.exit_code == 1
-    assert name in result.stdout and "Found 1 possible names" in result.stderr
+    assert name in result.stdout and "Found 1 possible name (1 name, 0 near misses, 0 person-like names outside the mapping)" in result.stderr
     header, line = result.stdout.splitlines()  # one line per finding, under a header, context last
     assert header.split() == ["message", "kind", "found", "participants", "context"]
     assert line.split()[:2] == [f"1:{rows[1][-1].index(name)}", "name"]
