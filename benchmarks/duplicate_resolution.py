@@ -29,7 +29,7 @@ from nicknames.model.messages import Message
 from nicknames.pipeline.sources import read_messages
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.scope_names import scope_names
-from nicknames.apply.substitute import Replacement
+from nicknames.apply.replacement import Replacement
 from nicknames.apply.zones import _signoff_start
 
 

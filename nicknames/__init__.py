@@ -13,11 +13,12 @@ if typing.TYPE_CHECKING:
     from nicknames.apply.key_file import KeyFile, read_key_file, write_key_file
     from nicknames.apply.person_placeholders import without_others
     from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
+    from nicknames.apply.replacement import Replacement
     from nicknames.apply.resolution import NamesOf, Unresolved
     from nicknames.apply.reverse import reverse_texts
     from nicknames.apply.scope_names import MappingNames, ScopeNames, scope_names
     from nicknames.apply.scopes import ApplyResult, Duplicate, apply_mapping
-    from nicknames.apply.substitute import Replacement, substitute_batch, substitute_message
+    from nicknames.apply.substitute import substitute_batch, substitute_message
     from nicknames.apply.surrogates import Surrogate, SurrogateNames
     from nicknames.check.audit import AuditResult, Finding, audit_messages
     from nicknames.check.evaluate import MappingReport, evaluate_mapping
@@ -80,7 +81,7 @@ _HOMES: dict[str, str] = {
     "NamesOf": "nicknames.apply.resolution",
     "NicknamesError": "nicknames.model.errors",
     "PersonLike": "nicknames.collect.others",
-    "Replacement": "nicknames.apply.substitute",
+    "Replacement": "nicknames.apply.replacement",
     "ReportSettings": "nicknames.check.report_html",
     "SampleConfig": "nicknames.sample.generate",
     "SampleResult": "nicknames.sample.generate",

@@ -14,7 +14,7 @@ from nicknames.apply.key_file import (
     read_key_file,
     write_key_file,
 )
-from nicknames.apply.substitute import Replacement
+from nicknames.apply.replacement import Replacement
 from nicknames.apply.surrogates import Surrogate
 
 

@@ -26,7 +26,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from nicknames.apply.substitute import Replacement
+from nicknames.apply.replacement import Replacement
 from nicknames.apply.surrogates import Surrogate
 from nicknames.io.input_files import read_input_text
 from nicknames.io.output import write_text_atomically

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import regex
 
-from nicknames.apply.mention import Mention
+from nicknames.apply.replacement import Replacement
 from nicknames.io.person_names import ORGANISATION_WORDS
 from nicknames.model.mapping import OTHERS, Mapping
 from nicknames.rules.patterns import name_key
@@ -69,12 +69,15 @@ def add_other_owners(mapping: Mapping, owners: dict[str, list[str]], words: set[
                 words.add(key)
 
 
-def other_mention(text: str, start: int, end: int, key: str, labels: dict[str, str], word: bool) -> Mention | None:
+def other_mention(
+    message_id: str, text: str, start: int, end: int, key: str, labels: dict[str, str], word: bool
+) -> Replacement | None:
     """The replacement of a name of ``@others`` at ``text[start:end]``; None where it names a place or reads as
     an ordinary word."""
     if in_organisation(text, end) or (word and reads_as_word(text, start, end, False)):
         return None
-    return Mention(start, end, text[start:end], key, OTHERS, labels[key], "others", (), "name", 1.0, EVIDENCE)
+    return Replacement(message_id, start, end, text[start:end], key, OTHERS, labels[key], "others", (), "name", 1.0,
+                       EVIDENCE)
 
 
 def in_organisation(text: str, end: int) -> bool:

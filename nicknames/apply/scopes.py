@@ -8,9 +8,10 @@ from dataclasses import dataclass, field
 
 import pandas as pd
 
+from nicknames.apply.replacement import Replacement
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scope_names import MappingNames, scope_names
-from nicknames.apply.substitute import Pseudonym, Replacement, substitute_batch
+from nicknames.apply.substitute import Pseudonym, substitute_batch
 from nicknames.engine.partitions import ScopeRows, scope_partitions
 from nicknames.engine.run import ordered_map
 from nicknames.model.mapping import Mapping

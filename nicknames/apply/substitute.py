@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple, Protocol, TypeGuard, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 import regex
 
-from nicknames.apply.mention import Mention
 from nicknames.apply.person_placeholders import OTHER_OWNERS, other_mention
+from nicknames.apply.replacement import Replacement
 from nicknames.apply.resolution import (
     CONFIDENCE,
     FILE_EVIDENCE,
@@ -66,10 +66,6 @@ RULES = {
 }
 """How the participant behind each replacement was chosen (see ``nicknames.apply.resolution``)."""
 
-REVIEW_RULES = frozenset({"first", "mark", "skip"})
-"""Rules of mentions that no context decided: a person should look at them."""
-
-
 @runtime_checkable
 class ShapedPseudonym(Protocol):
     """A pseudonym style that shapes each replacement after what it replaces (surrogate names).
@@ -93,30 +89,6 @@ class ShapedPseudonym(Protocol):
 
 Pseudonym = Callable[[str], str]
 """Participant id → pseudonym; may also be a ``ShapedPseudonym``."""
-
-
-class Replacement(NamedTuple):
-    """One name replaced in one message; offsets are in the original text (a tuple: workers send them by the
-    million)."""
-
-    message_id: str
-    start: int
-    end: int
-    original: str
-    name: str
-    participant: str
-    pseudonym: str
-    rule: str
-    candidates: tuple[str, ...]
-    kind: str = "name"
-    """``name``, or the identifier kind: ``email``, ``url``, ``handle``, ``phone``, ``id``."""
-    confidence: float = 1.0
-    evidence: str = ""
-
-    @property
-    def for_review(self) -> bool:
-        """True for a shared name no context decided (see ``nicknames.apply.resolution``)."""
-        return self.rule in REVIEW_RULES and len(self.candidates) > 1
 
 
 def substitute_batch(
@@ -152,25 +124,9 @@ def substitute_message(
     context: ThreadContext | None = None,
     unresolved: Unresolved = Unresolved.first,
 ) -> tuple[str, list[Replacement]]:
-    """Replace identifiers, then every name outside them; keep-list names are left as they are."""
-    text, mentions = substitute_mentions(
-        message, names, pseudonym, identifiers=identifiers, context=context, unresolved=unresolved
-    )
-    return text, [Replacement(message.id, *mention) for mention in mentions]
+    """Replace identifiers, then every name outside them; keep-list names are left as they are.
 
-
-def substitute_mentions(
-    message: Message,
-    names: ScopeNames,
-    pseudonym: Pseudonym,
-    *,
-    identifiers: IdentifierRules | None = None,
-    context: ThreadContext | None = None,
-    unresolved: Unresolved = Unresolved.first,
-) -> tuple[str, list[Mention]]:
-    """``substitute_message`` with each record's fields as a ``Mention`` tuple, in text order.
-
-    Streaming apply only counts the records, so it does not build them.
+    Returns the new text and a record of each replacement, in text order.
     """
     text = message.text
     mentions, taken = _identifier_mentions(message, names, pseudonym, identifiers)
@@ -184,7 +140,7 @@ def substitute_mentions(
                 continue
             original = text[start:end]
             if candidates == OTHER_OWNERS:
-                mention = other_mention(text, start, end, key, names.others, key in words)
+                mention = other_mention(message.id, text, start, end, key, names.others, key in words)
                 if mention is not None:
                     mentions.append(mention)
                 continue
@@ -205,13 +161,13 @@ def substitute_mentions(
             if len(candidates) == 1:  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
                 shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
-                mentions.append(_only(start, end, original, key, participant, shaped, outside))
+                mentions.append(_only(message.id, start, end, original, key, participant, shaped, outside))
                 continue
             zones = zones or zones_of(text)
             zone = zones(start)
             context = context if context is not None else ThreadContext.of([message])
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
-            mentions.append(_name_mention(start, end, original, key, candidates, decision, pseudonym))
+            mentions.append(_name_mention(message.id, start, end, original, key, candidates, decision, pseudonym))
     if taken:
         mentions.sort(key=_start_of)
     return _stitch(text, mentions), mentions
@@ -249,19 +205,22 @@ def _common_words() -> frozenset[str]:
     return common_words() | WORD_NAMES
 
 
-def _only(start: int, end: int, original: str, key: str, participant: str, shaped: str, outside: bool) -> Mention:
+def _only(
+    message_id: str, start: int, end: int, original: str, key: str, participant: str, shaped: str, outside: bool
+) -> Replacement:
     """The mention of a name one participant alone has: active in the scope (``only``) or not (``file``)."""
     rule, evidence = ("file", FILE_EVIDENCE) if outside else ("only", ONLY_EVIDENCE)
-    return Mention(start, end, original, key, participant, shaped, rule, (participant,), "name", CONFIDENCE[rule], evidence)
+    return Replacement(message_id, start, end, original, key, participant, shaped, rule, (participant,), "name",
+                       CONFIDENCE[rule], evidence)
 
 
-def _start_of(mention: Mention) -> int:
+def _start_of(mention: Replacement) -> int:
     return mention.start
 
 
 def _identifier_mentions(
     message: Message, names: ScopeNames, pseudonym: Pseudonym, rules: IdentifierRules | None
-) -> tuple[list[Mention], list[tuple[int, int]]]:
+) -> tuple[list[Replacement], list[tuple[int, int]]]:
     """Identifiers first, and the spans they take (no name is matched inside one, replaced or not).
 
     A handle that starts a name in use is left to the names (``@Mary``,
@@ -270,7 +229,7 @@ def _identifier_mentions(
     """
     if rules is None:
         return [], []
-    mentions: list[Mention] = []
+    mentions: list[Replacement] = []
     taken: list[tuple[int, int]] = []
     text = message.text
     for found in rules.find(text):
@@ -282,34 +241,38 @@ def _identifier_mentions(
             whole = (start, end) == (found.start, found.end) and (
                 rules.whole or found.owner is not None or found.kind not in PART_KINDS
             )
-            mentions.append(_identifier_mention(found.kind, start, end, text[start:end], owner, whole, pseudonym))
+            mentions.append(_identifier_mention(
+                message.id, found.kind, start, end, text[start:end], owner, whole, pseudonym
+            ))
     return mentions, taken
 
 
 def _identifier_mention(
-    kind: str, start: int, end: int, original: str, owner: str | None, whole: bool, pseudonym: Pseudonym
-) -> Mention:
+    message_id: str, kind: str, start: int, end: int, original: str, owner: str | None, whole: bool,
+    pseudonym: Pseudonym,
+) -> Replacement:
     """An identifier, or its personal part, replaced by its owner's pseudonym or a placeholder."""
     if owner is None:
         text, rule, participant = PLACEHOLDERS[kind] if whole else PART_PLACEHOLDER, "identifier", ""
     else:
         text, rule, participant = _shaped(pseudonym, owner, original, kind if whole else "name"), "owner", owner
     candidates = (participant,) if participant else ()
-    return Mention(start, end, original, original, participant, text, rule, candidates, kind, 1.0, RULES[rule])
+    return Replacement(message_id, start, end, original, original, participant, text, rule, candidates, kind, 1.0,
+                       RULES[rule])
 
 
 def _name_mention(
-    start: int, end: int, original: str, key: str, candidates: tuple[str, ...],
+    message_id: str, start: int, end: int, original: str, key: str, candidates: tuple[str, ...],
     decision: Decision, pseudonym: Pseudonym,
-) -> Mention:
+) -> Replacement:
     if decision.participant is not None:
         text = _shaped(pseudonym, decision.participant, original, "name")
     elif decision.rule == "mark":
         text = _ambiguous(pseudonym, candidates, original)
     else:
         text = original
-    return Mention(start, end, original, key, decision.participant or "", text, decision.rule, candidates, "name",
-            decision.confidence, decision.evidence)
+    return Replacement(message_id, start, end, original, key, decision.participant or "", text, decision.rule,
+                       candidates, "name", decision.confidence, decision.evidence)
 
 
 _SHAPED: dict[type, bool] = {}
@@ -335,7 +298,7 @@ def _ambiguous(pseudonym: Pseudonym, candidates: Sequence[str], original: str) -
     return "|".join(pseudonym(participant) for participant in candidates)
 
 
-def _stitch(text: str, mentions: list[Mention]) -> str:
+def _stitch(text: str, mentions: list[Replacement]) -> str:
     """The text with each mention's span replaced by its pseudonym (in text order, no overlaps)."""
     if not mentions:
         return text

@@ -22,7 +22,8 @@ from nicknames.apply.pseudonyms import (
     KeyedIds,
     new_secret,
 )
-from nicknames.apply.substitute import Pseudonym, Replacement
+from nicknames.apply.replacement import Replacement
+from nicknames.apply.substitute import Pseudonym
 from nicknames.apply.surrogates import (
     SurrogateNames,
     assign_surrogates,
