@@ -14,6 +14,7 @@ from nicknames.tui.dialogs import (
     PickParticipantDialog,
 )
 from nicknames.tui.duplicates import DuplicatesScreen
+from nicknames.tui.evidence import fixed_width
 from nicknames.tui.rowlist import RowList
 from tests.tui.apps import make_app, settle
 
@@ -213,7 +214,7 @@ async def test_evidence_follows_the_name_and_opens_the_message() -> None:
         await open_name(pilot, 0, 1)
         assert app.selected_name() == "Rob"
         occurrences = app.query_one("#occurrences", DataTable)
-        assert [hit.message_id for hit in app._hits] == ["2", "3"]
+        assert [hit.message_id for hit in app.evidence.hits] == ["2", "3"]
         assert occurrences.row_count == 2
         await pilot.press("tab", "down", "enter")
         assert isinstance(app.screen, MessageScreen)
@@ -227,10 +228,10 @@ async def test_only_related_occurrences() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await open_name(pilot, 1, 0)
         assert app.selected_name() == "Liz"
-        assert [hit.message_id for hit in app._hits] == ["2", "3", "4"]
+        assert [hit.message_id for hit in app.evidence.hits] == ["2", "3", "4"]
         await pilot.press("o")
         await settle(pilot)
-        assert [hit.message_id for hit in app._hits] == ["2", "3"]
+        assert [hit.message_id for hit in app.evidence.hits] == ["2", "3"]
 
 
 async def test_duplicates_view_resolves_by_reject_keep_and_go() -> None:
@@ -433,7 +434,7 @@ async def test_thread_ids_are_not_cut() -> None:
     from nicknames.tui.app import EditorApp
 
     hits = [Hit(0, "1234", "U0001", "U0002", "T0001-long", 0, 3, "", "Ann", "", "body")]
-    assert EditorApp.fixed_width(hits) >= len("U0001→U0002") + len("T0001-long") + len("1234") + 5
+    assert fixed_width(hits) >= len("U0001→U0002") + len("T0001-long") + len("1234") + 5
 
 
 async def test_slash_in_the_filter_does_not_type_a_slash() -> None:
