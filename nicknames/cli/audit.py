@@ -16,10 +16,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from nicknames.cli.common import (
+    ClusterOption,
+    EngineOption,
     InputOptions,
     JobsOption,
     QuietOption,
     app,
+    chosen_engine,
     config_in_use,
     err,
     input_options,
@@ -66,6 +69,8 @@ def audit_command(
     identifiers: Annotated[str, typer.Option("--identifiers", help="The identifiers apply replaced, for the "
                                              "report.")] = "all",
     jobs: JobsOption = 0,
+    engine: EngineOption = None,
+    cluster: ClusterOption = None,
     quiet: QuietOption = False,
     *,
     inputs: InputOptions,
@@ -106,6 +111,7 @@ def audit_command(
     if original is not None and html_report is None:
         raise typer.BadParameter("needs --html (it gives the report's before/after snippets).", param_hint="--original")
     settings = inputs.settings()
+    run_on = chosen_engine(engine, cluster, settings)
     encoding = inputs.encoding or settings.encoding
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding) if class_list else None
@@ -119,7 +125,8 @@ def audit_command(
     index = build_index(mapping, roster)
     with ProgressBar(err, "audit", enabled=not quiet) as progress:
         progress.step("checking")
-        result = audit_messages(texts, index, near, jobs=jobs or default_jobs(source_path), progress=progress)
+        result = audit_messages(texts, index, near, jobs=jobs or default_jobs(source_path), progress=progress,
+                                engine=run_on)
         progress.step("looking for people outside the mapping")
         people = unmapped_people(texts, mapping, roster)
     if as_json:

@@ -21,6 +21,7 @@ from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
 from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.candidates import CollectResult, collect, merge
+from nicknames.distributed.engines import Engine
 from nicknames.io.class_list import is_person
 from nicknames.io.formats import (
     MAIL,
@@ -210,6 +211,7 @@ def collect_source(
     nicknames: NicknameTable | None = None,
     discover: bool = True,
     jobs: int = 1,
+    engine: Engine | None = None,
 ) -> CollectResult:
     """Collect names from a source; a given class list wins over the display names of mail.
 
@@ -218,7 +220,8 @@ def collect_source(
     later collect merged into it does not propose again the names the reviewer deleted.
     """
     roster = {**source.class_list, **source.own_ids(class_list or {})}
-    result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover, jobs=jobs)
+    result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover, jobs=jobs,
+                     engine=engine)
     if source.archive is not None:
         _add_display_names(result.mapping, source.archive)
     result.mapping = with_header(merge(Mapping(), result.mapping))
@@ -246,15 +249,16 @@ def apply_source(
     unresolved: Unresolved = Unresolved.first,
     jobs: int = 1,
     names_of: NamesOf = NamesOf.everyone,
+    engine: Engine | None = None,
 ) -> ApplyResult:
     """Pseudonymise a source; for mail, every part of every message and its headers."""
     if source.archive is None:
         return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
-                             names_of=names_of, jobs=jobs)
+                             names_of=names_of, jobs=jobs, engine=engine)
     archive = source.archive
     parts = part_table(archive, lambda participant: pseudonymous_address(participant, pseudonym(participant)))
     result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
-                           names_of=names_of, jobs=jobs)
+                           names_of=names_of, jobs=jobs, engine=engine)
     ids = archive_message_ids(archive)
     messages = pseudonymised_messages(archive, list(result.frame[parts.columns.text]), pseudonym, ids)
     return ArchiveApplyResult(
@@ -276,13 +280,15 @@ def pseudonymise(
     names_of: NamesOf = NamesOf.everyone,
     whole_identifiers: bool = False,
     registered: MappingType[str, str] | None = None,
+    engine: Engine | None = None,
 ) -> ApplyResult:
     """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
 
     ``identifiers`` are the kinds of ``nicknames.rules.identifiers.KINDS`` to replace
     (none with ``()``); ``addresses`` maps participants to their e-mail addresses
     and handles (a class list's), to which a mail archive adds its own; ``jobs``
-    worker processes share the scopes (see ``nicknames.engine``).
+    worker processes share the scopes (see ``nicknames.engine``), or the cluster
+    of a Dask or Spark ``engine`` does (see ``nicknames.distributed``).
     An
     address, URL or path has only its personal part replaced, unless
     ``whole_identifiers``; its person is told by the names of the mapping and
@@ -297,7 +303,7 @@ def pseudonymise(
     ) if kinds else None
     return apply_source(
         source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved, names_of=names_of,
-        jobs=jobs,
+        jobs=jobs, engine=engine,
     )
 
 
