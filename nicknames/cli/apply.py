@@ -214,7 +214,7 @@ def apply_command(
     address_file = address_key or key_path(mapping_path)
     addresses = open_address_key(messages, address_file, must_exist=True)
     known = set(addresses.ids.values()) if addresses is not None else set()
-    source = load_source(messages, inputs, addresses)
+    source = load_source(messages, inputs, addresses, run_on)
     if source.sender_key is not None and addresses is None:
         raise InputError(
             f"{messages}: the sender column {source.sender_column!r} holds names or addresses, and the key that "

@@ -104,6 +104,7 @@ def audit_command(
     )
     from nicknames.collect.others import unmapped_people
     from nicknames.io.class_list import read_class_list
+    from nicknames.io.datasets import dataset_files
     from nicknames.io.formats import detect_format
     from nicknames.pipeline.message_texts import iter_texts
 
@@ -116,11 +117,11 @@ def audit_command(
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding) if class_list else None
     source_path = readable(ctx, output)  # a pipe is read more than once
-    if detect_format(source_path) == "csv":  # only the id and text columns are needed
+    if detect_format(source_path) == "csv" and dataset_files(source_path) is None:  # only id and text are needed
         texts: Iterable[tuple[str, str]] = iter_texts(source_path, inputs.chosen(settings), encoding,
                                                       delimiter=inputs.delimiter or settings.delimiter)
-    else:  # mail: headers, subject and whole body of each message
-        texts = load_source(source_path, inputs).texts().items()
+    else:  # a partitioned table; mail: headers, subject and whole body of each message
+        texts = load_source(source_path, inputs, engine=run_on).texts().items()
     texts = list(texts)
     index = build_index(mapping, roster)
     with ProgressBar(err, "audit", enabled=not quiet) as progress:

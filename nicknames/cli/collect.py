@@ -105,7 +105,7 @@ def collect_command(
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
     from nicknames.pipeline.sources import collect_source
 
-    source = load_source(messages, inputs, key)
+    source = load_source(messages, inputs, key, run_on)
     result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover,
                             jobs=jobs or default_jobs(messages), engine=run_on)
     mapping = merge(existing, result.mapping)

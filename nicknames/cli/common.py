@@ -289,7 +289,8 @@ def warn_if_exposed(*paths: Path | None) -> None:
         )
 
 
-def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None = None) -> Source:
+def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None = None,
+                engine: Engine | None = None) -> Source:
     """Open an export of any format with the columns chosen by options, then by the config file."""
     from nicknames.pipeline.sources import open_source
 
@@ -297,7 +298,7 @@ def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None
     source = open_source(
         path, inputs.chosen(settings), inputs.encoding or settings.encoding, address_key=address_key,
         delimiter=inputs.delimiter or settings.delimiter, sheet=inputs.sheet or settings.sheet,
-        opaque_senders=inputs.opaque_senders,
+        opaque_senders=inputs.opaque_senders, engine=engine,
     )
     reply_warnings(err, source.table.replies)
     if source.archive is not None:

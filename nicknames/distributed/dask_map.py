@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from nicknames.distributed.engines import EngineError
-from nicknames.distributed.sealed import Sealed, context_of, seal, unseal
+from nicknames.distributed.sealed import result_of, run_sealed, seal
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -39,18 +39,14 @@ def dask_map(function: Callable[[T, C], R], items: Iterable[T], context: C, addr
         pending: deque[Any] = deque()
         try:
             for number, item in enumerate(items):
-                pending.append(client.submit(_call, function, seal(item), run, shared,
+                pending.append(client.submit(run_sealed, function, seal(item), run, shared,
                                              key=f"nicknames-{run[:8]}-{number}", pure=False))
                 if len(pending) >= window:
-                    yield unseal(pending.popleft().result())
+                    yield result_of(pending.popleft().result())
             while pending:
-                yield unseal(pending.popleft().result())
+                yield result_of(pending.popleft().result())
         finally:
             client.cancel([*pending, shared])  # the workers drop the real names now, not when they stop
-
-
-def _call(function: Callable[[T, C], R], item: bytes, run: str, context: bytes) -> Sealed:
-    return seal(function(unseal(item), context_of(run, context)))
 
 
 @contextmanager

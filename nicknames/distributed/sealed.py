@@ -11,7 +11,14 @@ from __future__ import annotations
 
 import pickle
 import zlib
-from typing import Any, NewType
+from collections.abc import Callable
+from typing import Any, NewType, TypeVar
+
+from nicknames.model.errors import NicknamesError
+
+T = TypeVar("T")
+R = TypeVar("R")
+C = TypeVar("C")
 
 Sealed = NewType("Sealed", bytes)
 """A value pickled and compressed for a worker."""
@@ -39,3 +46,23 @@ def context_of(run: str, sealed: bytes) -> Any:
             _OPENED.pop(next(iter(_OPENED)))
         _OPENED[run] = unseal(sealed)
     return _OPENED[run]
+
+
+def run_sealed(function: Callable[[T, C], R], item: bytes, run: str, context: bytes) -> Sealed:
+    """On a worker: ``function`` of a sealed item and the run's context, sealed with how it ended.
+
+    An error the user can fix (a bad cell in a part) comes back as a value, so
+    that the driver raises it with its own one-line message: Spark would wrap it.
+    """
+    try:
+        return seal((None, function(unseal(item), context_of(run, context))))
+    except NicknamesError as error:
+        return seal((error, None))
+
+
+def result_of(sealed: bytes) -> Any:
+    """On the driver: the result of ``run_sealed``, or the error it met raised here."""
+    error, result = unseal(sealed)
+    if error is not None:
+        raise error
+    return result

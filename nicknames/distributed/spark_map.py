@@ -5,12 +5,13 @@ from __future__ import annotations
 import functools
 import os
 import uuid
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any, TypeVar
 
 from nicknames.distributed.engines import EngineError
-from nicknames.distributed.sealed import Sealed, context_of, seal, unseal
+from nicknames.distributed.sealed import result_of, run_sealed, seal
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -38,11 +39,11 @@ def spark_map(function: Callable[[T, C], R], items: Iterable[T], context: C, mas
         results = rdd.map(functools.partial(_call, function, uuid.uuid4().hex, context_of_run)).collect()
     finally:
         context_of_run.destroy()  # the executors and the driver drop the real names now
-    return (unseal(result) for result in results)
+    return (result_of(result) for result in results)
 
 
-def _call(function: Callable[[T, C], R], run: str, shared: Any, item: bytes) -> Sealed:
-    return seal(function(unseal(item), context_of(run, shared.value)))
+def _call(function: Callable[[T, C], R], run: str, shared: Any, item: bytes) -> bytes:
+    return run_sealed(function, item, run, shared.value)
 
 
 def spark_session(master: str) -> Any:
@@ -51,7 +52,9 @@ def spark_session(master: str) -> Any:
     Python workers of a local master import this very copy of the package
     (``spark.executorEnv.PYTHONPATH``); a cluster's workers need it installed.
     """
-    from pyspark.sql import SparkSession
+    with warnings.catch_warnings():  # pyspark warns about the pandas version on import, which this code never uses
+        warnings.simplefilter("ignore", FutureWarning)
+        from pyspark.sql import SparkSession
 
     active = SparkSession.getActiveSession()
     if active is not None:
