@@ -16,6 +16,8 @@ T = TypeVar("T")
 R = TypeVar("R")
 C = TypeVar("C")
 
+CONNECT_TIMEOUT = "20s"
+"""How long to wait for the scheduler named by --cluster."""
 NO_SPILL = {
     "distributed.worker.memory.spill": False,
     "distributed.worker.memory.target": False,
@@ -57,7 +59,7 @@ def _client(address: str | None, workers: int) -> Iterator[Any]:
 
     if address is not None:
         try:
-            client = Client(address, timeout="20s", set_as_default=False)
+            client = Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)
         except (OSError, TimeoutError) as error:
             raise EngineError(f"No Dask scheduler answers at {address} ({type(error).__name__}); start one "
                               "(dask scheduler) or check --cluster.") from None
