@@ -29,7 +29,7 @@ def spark_map(function: Callable[[T, C], R], items: Iterable[T], context: C, mas
     is a Spark partition of its own, so ``collect`` gives the results in order.
     An active session (a notebook's, a test's) is used as it is.
     """
-    session = spark_session(master or (f"local[{workers}]" if workers else "local[*]"))
+    session = spark_session(master, f"local[{workers}]" if workers else "local[*]")
     partitions = [seal(item) for item in items]
     if not partitions:
         return iter(())
@@ -46,8 +46,9 @@ def _call(function: Callable[[T, C], R], run: str, shared: Any, item: bytes) -> 
     return run_sealed(function, item, run, shared.value)
 
 
-def spark_session(master: str) -> Any:
-    """The active Spark session, or a new one on ``master``.
+def spark_session(master: str | None, default: str = "local[*]") -> Any:
+    """The active Spark session, or a new one on ``master``: without one, the master ``spark-submit`` set, else
+    ``default``.
 
     Python workers of a local master import this very copy of the package
     (``spark.executorEnv.PYTHONPATH``); a cluster's workers need it installed.
@@ -59,7 +60,12 @@ def spark_session(master: str) -> Any:
     active = SparkSession.getActiveSession()
     if active is not None:
         return active
-    builder = SparkSession.builder.master(master).appName(APP_NAME).config("spark.ui.showConsoleProgress", "false")
+    builder = SparkSession.builder.appName(APP_NAME).config("spark.ui.showConsoleProgress", "false")
+    if master is None and "PYSPARK_GATEWAY_PORT" in os.environ:  # spark-submit started this process with its master
+        master = "submitted"
+    else:
+        master = master or default
+        builder = builder.master(master)
     if master.startswith("local"):
         builder = builder.config("spark.executorEnv.PYTHONPATH", _package_root())
     try:

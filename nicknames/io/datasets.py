@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pandas as pd
 
-from nicknames.io.formats import SUFFIXES, TABULAR, TableFile, read_table_file
+from nicknames.io.formats import SUFFIXES, TABULAR, TableFile, detect_format, read_table_file
 from nicknames.model.errors import InputError
 
 GLOB_CHARACTERS = frozenset("*?[")
@@ -25,18 +25,17 @@ def dataset_files(path: Path) -> list[Path] | None:
 
     A glob names its files; a folder is a dataset when it holds tables (``.parquet``,
     ``.csv``, ``.jsonl``, in subfolders too, as Hive-partitioned Parquet has them)
-    and no ``.eml`` file.
+    and no mail (``.eml`` or mbox files).
     """
     if is_glob(path):
         files = sorted(Path(name) for name in glob.glob(str(path), recursive=True) if Path(name).is_file())
         if not files:
             raise InputError(f"{path} matches no file; check the pattern (quote it so that the shell leaves it).")
         return files
-    if not path.is_dir() or next(path.rglob("*.eml"), None) is not None:
+    if not path.is_dir() or detect_format(path) not in TABULAR:
         return None
-    files = sorted(file for file in path.rglob("*") if file.is_file() and SUFFIXES.get(file.suffix.lower()) in TABULAR
-                   and not file.name.startswith(("_", ".")))
-    return files or None
+    return sorted(file for file in path.rglob("*") if file.is_file() and SUFFIXES.get(file.suffix.lower()) in TABULAR
+                  and not file.name.startswith(("_", ".")))
 
 
 def dataset_format(files: list[Path], where: Path) -> str:

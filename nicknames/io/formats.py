@@ -91,12 +91,12 @@ def detect_format(path: Path) -> str:
 
 
 def _folder_format(path: Path) -> str:
-    """``eml`` for a folder of mail, else the format of the first table in it (a partitioned dataset)."""
-    if next(path.rglob("*.eml"), None) is not None:
-        return "eml"
-    tables = sorted(SUFFIXES[file.suffix.lower()] for file in path.rglob("*")
-                    if SUFFIXES.get(file.suffix.lower()) in TABULAR and not file.name.startswith(("_", ".")))
-    return tables[0] if tables else "eml"
+    """``eml`` for a folder of mail (``.eml`` or mbox files), else the format of the first table in it (a
+    partitioned dataset)."""
+    kinds = [SUFFIXES.get(file.suffix.lower()) for file in sorted(path.rglob("*"))
+             if not file.name.startswith(("_", "."))]
+    tables = [kind for kind in kinds if kind in TABULAR]
+    return "eml" if not tables or any(kind in MAIL for kind in kinds) else str(tables[0])
 
 
 def _sniff(head: bytes) -> str:
