@@ -47,7 +47,8 @@ from rapidfuzz.distance import OSA
 from nicknames.check.name_index import MIN_NEAR_LENGTH, NameIndex
 from nicknames.check.tokens import Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
 from nicknames.collect.discover.lexicon import common_words
-from nicknames.distributed.engines import Engine, cluster_map
+from nicknames.distributed.cluster import cluster_map
+from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import PARTITION_ROWS, batches
 from nicknames.engine.run import Progress, ordered_map
 from nicknames.rules.identifier_parts import GLUED_WORD, glued_people

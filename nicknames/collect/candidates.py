@@ -29,7 +29,8 @@ from nicknames.collect.discover.thread_counts import ThreadCodes
 from nicknames.collect.discover.token_index import BATCH, TokenIndex
 from nicknames.collect.others import merge_others, propose_others
 from nicknames.collect.scan import Posts, Scan, ScanStats
-from nicknames.distributed.engines import Engine, cluster_map
+from nicknames.distributed.cluster import cluster_map
+from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import objects_frozen, ordered_map
 from nicknames.io.class_list import is_person, registered_parts

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pandas as pd
 
-from nicknames.distributed.engines import Engine, cluster_map
+from nicknames.distributed.cluster import cluster_map
+from nicknames.distributed.engines import Engine
 from nicknames.io.datasets import ORDER_COLUMN, join_tables, read_dataset
 from nicknames.io.formats import TableFile, read_table_file, typed_frame, write_table
 from nicknames.model.errors import OutputError

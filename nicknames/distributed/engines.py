@@ -3,15 +3,9 @@
 from __future__ import annotations
 
 import importlib.util
-from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TypeVar
 
 from nicknames.model.errors import NicknamesError
-
-T = TypeVar("T")
-R = TypeVar("R")
-C = TypeVar("C")
 
 ENGINES = ("local", "dask", "spark")
 """The engines, the default first."""
@@ -66,23 +60,3 @@ def engine_of(kind: str | None, cluster: str | None = None) -> Engine:
     engine = Engine(kind or "local", cluster or None)
     engine.check_installed()
     return engine
-
-
-def cluster_map(function: Callable[[T, C], R], items: Iterable[T], context: C, engine: Engine,
-                workers: int = 0) -> Iterator[R]:
-    """``function(item, context)`` for each item on the engine's cluster, results in the order of the items.
-
-    ``context`` (the mapping, the rules: real names) is sent once to each
-    worker, never written to shared storage by this code. ``workers`` is the
-    size of a local cluster started when the engine names none (0: one per core).
-    """
-    engine.check_installed()
-    if engine.kind == "dask":
-        from nicknames.distributed.dask_map import dask_map
-
-        return dask_map(function, items, context, engine.cluster, workers)
-    if engine.kind == "spark":
-        from nicknames.distributed.spark_map import spark_map
-
-        return spark_map(function, items, context, engine.cluster, workers)
-    raise ValueError(f"the {engine.kind} engine runs no cluster")
