@@ -15,7 +15,7 @@ distributed = pytest.importorskip("distributed", reason="the dask extra is not i
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """A local Dask cluster (a scheduler and two worker processes of one thread), shut down after the module."""
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address="127.0.0.1:0") as cluster:
         yield cluster.scheduler_address
 
 

@@ -68,7 +68,7 @@ def _client(address: str | None, workers: int) -> Iterator[Any]:
         return
     count = workers or _cores()
     with dask.config.set(NO_SPILL), LocalCluster(n_workers=count, threads_per_worker=1, processes=True,
-                                                 dashboard_address=None) as cluster:
+                                                 dashboard_address="127.0.0.1:0") as cluster:
         with Client(cluster, set_as_default=False) as client:
             yield client
 
