@@ -12,9 +12,9 @@ from nicknames.apply.replacement import Replacement
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scope_names import MappingNames, scope_names
 from nicknames.apply.substitute import Pseudonym, substitute_batch
-from nicknames.engine.partitions import ScopeRows, scope_partitions
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
+from nicknames.engine.partitions import ScopeRows, scope_partitions
 from nicknames.engine.run import ordered_map
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message, MessageTable

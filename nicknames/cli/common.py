@@ -230,8 +230,8 @@ EngineOption = Annotated[EngineChoice | None, typer.Option(
     "result is the same. The mapping's real names are sent to the workers (docs/distributed.md).")]
 ClusterOption = Annotated[str | None, typer.Option(
     "--cluster", metavar="<address>", rich_help_panel=ENGINE_PANEL, help="The cluster of --engine: a Dask "
-    "scheduler (tcp://host:8786; default: a local cluster) or a Spark master (local[2], spark://host:7077, yarn; "
-    "default: local[*]).")]
+    "scheduler (tcp://host:8786; default: a local cluster of --jobs workers) or a Spark master (local[2], "
+    "spark://host:7077, yarn; default: local[N], N of --jobs).")]
 
 
 def chosen_engine(choice: EngineChoice | None, cluster: str | None, settings: Config) -> Engine | None:

@@ -27,7 +27,8 @@ class Engine:
 
     ``cluster`` is a Dask scheduler's address (``tcp://host:8786``; none starts a
     local cluster) or a Spark master URL (``local[2]``, ``spark://host:7077``,
-    ``yarn``; none is ``local[*]``). The local engine takes no cluster.
+    ``yarn``; none is ``local[N]`` for N workers, or the master ``spark-submit`` set). The local engine takes no
+    cluster.
     """
 
     kind: str = "local"

@@ -23,7 +23,8 @@ APP_NAME = "nicknames"
 
 def spark_map(function: Callable[[T, C], R], items: Iterable[T], context: C, master: str | None,
               workers: int = 0) -> Iterator[R]:
-    """``function(item, context)`` for each item on the Spark master ``master`` (``local[*]`` when None).
+    """``function(item, context)`` for each item on the Spark master ``master`` (when None, ``spark-submit``'s or
+    ``local[workers]``).
 
     The context is a broadcast variable, sent once to each executor; each item
     is a Spark partition of its own, so ``collect`` gives the results in order.
