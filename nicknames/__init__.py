@@ -32,6 +32,7 @@ if typing.TYPE_CHECKING:
     from nicknames.check.report_html import ReportSettings, html_report
     from nicknames.collect.candidates import CollectResult, collect, merge
     from nicknames.collect.others import PersonLike, propose_others, unmapped_people
+    from nicknames.distributed.engines import Engine
     from nicknames.io.class_list import read_class_list, registered_parts
     from nicknames.io.formats import as_strings
     from nicknames.io.mail.participants import AddressKey, read_key, write_key
@@ -65,6 +66,7 @@ _HOMES: dict[str, str] = {
     "AuditResult": "nicknames.check.audit",
     "CollectResult": "nicknames.collect.candidates",
     "Duplicate": "nicknames.apply.scopes",
+    "Engine": "nicknames.distributed.engines",
     "Finding": "nicknames.check.audit",
     "GoldSpan": "nicknames.check.gold",
     "IdTemplate": "nicknames.apply.pseudonyms",
@@ -139,6 +141,7 @@ __all__ = [
     "AuditResult",
     "CollectResult",
     "Duplicate",
+    "Engine",
     "Finding",
     "GoldSpan",
     "IdTemplate",

@@ -58,7 +58,7 @@ def test_the_package_top_level_holds_layers_not_modules() -> None:
     top = sorted(path.name for path in (ROOT / "nicknames").glob("*.py"))
     assert top == ["__init__.py", "__main__.py"]
     layers = {path.name for path in (ROOT / "nicknames").iterdir() if (path / "__init__.py").exists()}
-    assert layers == {"apply", "check", "cli", "collect", "editing", "engine", "io", "model", "pipeline", "rules",
+    assert layers == {"apply", "check", "cli", "collect", "distributed", "editing", "engine", "io", "model", "pipeline", "rules",
                       "sample", "tui"}
 
 
@@ -89,8 +89,16 @@ def imported_packages() -> set[str]:
 
 
 def declared_distributions() -> set[str]:
+    """The dependencies, and those of the engines' extras (imported only when the engine runs), with their
+    own extras ("dask[distributed]" declares distributed)."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
-    return {canonical(re.split(r"[<>=!~\[; ]", requirement)[0]) for requirement in project["dependencies"]}
+    extras = project["optional-dependencies"]
+    requirements = [*project["dependencies"], *extras["dask"], *extras["spark"]]
+    names = {canonical(re.split(r"[<>=!~\[; ]", requirement)[0]) for requirement in requirements}
+    for requirement in requirements:
+        for inner in re.findall(r"\[([^\]]*)\]", requirement):
+            names.update(canonical(name) for name in inner.split(","))
+    return names
 
 
 def canonical(name: str) -> str:

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 
 import pandas as pd
 
@@ -12,6 +12,8 @@ from nicknames.apply.replacement import Replacement
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scope_names import MappingNames, scope_names
 from nicknames.apply.substitute import Pseudonym, substitute_batch
+from nicknames.distributed.cluster import cluster_map
+from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import ScopeRows, scope_partitions
 from nicknames.engine.run import ordered_map
 from nicknames.model.mapping import Mapping
@@ -86,6 +88,7 @@ def apply_mapping(
     unresolved: Unresolved = Unresolved.first,
     names_of: NamesOf = NamesOf.everyone,
     jobs: int = 1,
+    engine: Engine | None = None,
 ) -> ApplyResult:
     """Replace every name of the mapping (and identifiers, when given) in the text column, scope by scope.
 
@@ -93,8 +96,8 @@ def apply_mapping(
     its owners in the file) or the active participants only, the paper's rule (see ``NamesOf``).
 
     The messages are cut into partitions of whole scopes, each pseudonymised by
-    ``apply_partition`` in one of ``jobs`` processes; the result is the same
-    for any number of them.
+    ``apply_partition`` in one of ``jobs`` processes, or on the cluster of a
+    Dask or Spark ``engine``; the result is the same for any number of them.
     """
     messages = list(table.messages())
     parts = scope_partitions(table.scope_keys(scope))
@@ -104,7 +107,7 @@ def apply_mapping(
     by_row: dict[int, list[Replacement]] = {}
     """Each message's replacements, in text order (as ``substitute_message`` gives them)."""
     duplicates: list[Duplicate] = []
-    for part, outcomes in zip(parts, ordered_map(apply_partition, parts, jobs, context)):
+    for part, outcomes in zip(parts, _outcomes(parts, context, jobs, engine)):
         for (key, rows), outcome in zip(part, outcomes):
             duplicates.extend(outcome.duplicates)
             row_of = {messages[row].id: row for row in rows}
@@ -119,6 +122,17 @@ def apply_mapping(
     scopes = sum(len(part) for part in parts)
     replacements = [record for row in sorted(by_row) for record in by_row[row]]
     return ApplyResult(frame, replacements, duplicates, scopes, unknown)
+
+
+def _outcomes(parts: list[list[ScopeRows]], context: ApplyContext, jobs: int,
+              engine: Engine | None) -> Iterator[list[ScopeOutcome]]:
+    """Each partition pseudonymised, in order: by local processes, or on a cluster, each partition sent with its
+    own messages and the context (mapping, rules) without them."""
+    if engine is None or not engine.remote:
+        return ordered_map(apply_partition, parts, jobs, context)
+    messages = context.messages
+    batches = ([(key, [messages[row] for row in rows]) for key, rows in part] for part in parts)
+    return cluster_map(apply_batches, batches, replace(context, messages=()), engine, jobs)
 
 
 @dataclass(frozen=True)
@@ -150,6 +164,12 @@ def apply_partition(partition: list[ScopeRows], context: ApplyContext) -> list[S
     function of the partition and the context."""
     messages = context.messages
     return [apply_scope(key, [messages[row] for row in rows], context) for key, rows in partition]
+
+
+def apply_batches(partition: list[tuple[str, list[Message]]], context: ApplyContext) -> list[ScopeOutcome]:
+    """Pseudonymise a partition of whole scopes given with their messages (scope key, messages in file order), as a
+    cluster's worker receives it: the same outcomes as ``apply_partition``."""
+    return [apply_scope(key, batch, context) for key, batch in partition]
 
 
 def apply_scope(key: str, batch: list[Message], context: ApplyContext) -> ScopeOutcome:

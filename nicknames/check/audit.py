@@ -47,6 +47,8 @@ from rapidfuzz.distance import OSA
 from nicknames.check.name_index import MIN_NEAR_LENGTH, NameIndex
 from nicknames.check.tokens import Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
 from nicknames.collect.discover.lexicon import common_words
+from nicknames.distributed.cluster import cluster_map
+from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import PARTITION_ROWS, batches
 from nicknames.engine.run import Progress, ordered_map
 from nicknames.rules.identifier_parts import GLUED_WORD, glued_people
@@ -93,15 +95,19 @@ class AuditResult:
 
 
 def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True, *, jobs: int = 1,
-                   progress: Progress | None = None, size: int | None = None) -> AuditResult:
+                   progress: Progress | None = None, size: int | None = None,
+                   engine: Engine | None = None) -> AuditResult:
     """Scan (message id, text) pairs; near misses are dropped if their word also appears in lower case.
 
     The pairs are cut into runs of ``size`` (``PARTITION_ROWS``) in order, each scanned by
-    ``audit_part`` in one of ``jobs`` processes: the same findings in the same
-    order for any number of them.
+    ``audit_part`` in one of ``jobs`` processes (or on the cluster of a Dask or
+    Spark ``engine``): the same findings in the same order for any number of them.
     """
     tally = AuditTally(index)
-    for part in ordered_map(_audit_run, batches(messages, size or PARTITION_ROWS), jobs, (index, near)):
+    runs = batches(messages, size or PARTITION_ROWS)
+    parts = (cluster_map(_audit_run, runs, (index, near), engine, jobs) if engine is not None and engine.remote
+             else ordered_map(_audit_run, runs, jobs, (index, near)))
+    for part in parts:
         tally.absorb(part)
         if progress is not None:
             progress.advance(part.messages)

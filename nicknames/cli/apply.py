@@ -13,6 +13,8 @@ from nicknames.apply.key_file import check_key_location, readable_by_others
 from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.cli.common import (
+    ClusterOption,
+    EngineOption,
     AddressKeyOption,
     InputOptions,
     JobsOption,
@@ -20,6 +22,7 @@ from nicknames.cli.common import (
     ScopeOption,
     VerboseOption,
     app,
+    chosen_engine,
     config_in_use,
     err,
     input_options,
@@ -135,6 +138,8 @@ def apply_command(
     verbose: VerboseOption = False,
     address_key: AddressKeyOption = None,
     jobs: JobsOption = 0,
+    engine: EngineOption = None,
+    cluster: ClusterOption = None,
     quiet: QuietOption = False,
     *,
     inputs: InputOptions,
@@ -187,6 +192,7 @@ def apply_command(
     check_outputs(outputs, [messages, mapping_path, class_list, config_in_use(inputs.config)])
     if output is None:
         refuse_stdout_over([messages, mapping_path])
+    run_on = chosen_engine(engine, cluster, inputs.settings())
     messages = readable(ctx, messages)  # a pipe is read more than once
     if key_file is not None:
         check_key_location(key_file, output, key_beside_output)
@@ -208,7 +214,7 @@ def apply_command(
     address_file = address_key or key_path(mapping_path)
     addresses = open_address_key(messages, address_file, must_exist=True)
     known = set(addresses.ids.values()) if addresses is not None else set()
-    source = load_source(messages, inputs, addresses)
+    source = load_source(messages, inputs, addresses, run_on)
     if source.sender_key is not None and addresses is None:
         raise InputError(
             f"{messages}: the sender column {source.sender_column!r} holds names or addresses, and the key that "
@@ -230,7 +236,8 @@ def apply_command(
     pseudonym = build_style(key, mapping, senders, texts, roster)
     result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
                           addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
-                          whole_identifiers=whole, registered=roster.names, jobs=jobs or default_jobs(messages))
+                          whole_identifiers=whole, registered=roster.names, jobs=jobs or default_jobs(messages),
+                          engine=run_on)
     if isinstance(pseudonym, KeyedIds) and source.archive is None:
         result.frame = keyed_id_columns(table, result.frame, pseudonym)
     absent_warning(err, result.unknown_participants)

@@ -16,10 +16,13 @@ from rich.console import Console
 from rich.markup import escape
 
 from nicknames.cli.common import (
+    ClusterOption,
+    EngineOption,
     InputOptions,
     JobsOption,
     QuietOption,
     app,
+    chosen_engine,
     config_in_use,
     err,
     input_options,
@@ -66,6 +69,8 @@ def audit_command(
     identifiers: Annotated[str, typer.Option("--identifiers", help="The identifiers apply replaced, for the "
                                              "report.")] = "all",
     jobs: JobsOption = 0,
+    engine: EngineOption = None,
+    cluster: ClusterOption = None,
     quiet: QuietOption = False,
     *,
     inputs: InputOptions,
@@ -99,6 +104,7 @@ def audit_command(
     )
     from nicknames.collect.others import unmapped_people
     from nicknames.io.class_list import read_class_list
+    from nicknames.io.datasets import dataset_files
     from nicknames.io.formats import detect_format
     from nicknames.pipeline.message_texts import iter_texts
 
@@ -106,20 +112,22 @@ def audit_command(
     if original is not None and html_report is None:
         raise typer.BadParameter("needs --html (it gives the report's before/after snippets).", param_hint="--original")
     settings = inputs.settings()
+    run_on = chosen_engine(engine, cluster, settings)
     encoding = inputs.encoding or settings.encoding
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding) if class_list else None
     source_path = readable(ctx, output)  # a pipe is read more than once
-    if detect_format(source_path) == "csv":  # only the id and text columns are needed
+    if detect_format(source_path) == "csv" and dataset_files(source_path) is None:  # only id and text are needed
         texts: Iterable[tuple[str, str]] = iter_texts(source_path, inputs.chosen(settings), encoding,
                                                       delimiter=inputs.delimiter or settings.delimiter)
-    else:  # mail: headers, subject and whole body of each message
-        texts = load_source(source_path, inputs).texts().items()
+    else:  # a partitioned table; mail: headers, subject and whole body of each message
+        texts = load_source(source_path, inputs, engine=run_on).texts().items()
     texts = list(texts)
     index = build_index(mapping, roster)
     with ProgressBar(err, "audit", enabled=not quiet) as progress:
         progress.step("checking")
-        result = audit_messages(texts, index, near, jobs=jobs or default_jobs(source_path), progress=progress)
+        result = audit_messages(texts, index, near, jobs=jobs or default_jobs(source_path), progress=progress,
+                                engine=run_on)
         progress.step("looking for people outside the mapping")
         people = unmapped_people(texts, mapping, roster)
     if as_json:

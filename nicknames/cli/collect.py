@@ -9,12 +9,15 @@ import typer
 from rich.markup import escape
 
 from nicknames.cli.common import (
+    ClusterOption,
+    EngineOption,
     AddressKeyOption,
     InputOptions,
     JobsOption,
     QuietOption,
     VerboseOption,
     app,
+    chosen_engine,
     config_in_use,
     err,
     input_options,
@@ -57,6 +60,8 @@ def collect_command(
         "--no-discover", help="Only greetings, sign-offs and the class list: no suggested variants.")] = False,
     address_key: AddressKeyOption = None,
     jobs: JobsOption = 0,
+    engine: EngineOption = None,
+    cluster: ClusterOption = None,
     quiet: QuietOption = False,
     verbose: VerboseOption = False,
     *,
@@ -85,8 +90,9 @@ def collect_command(
     key_file = address_key or key_path(output)
     check_outputs({"--output": output, "--address-key": key_file},
                   [messages, class_list, config_in_use(inputs.config)])
-    messages = readable(ctx, messages)  # a pipe is read more than once
     settings = inputs.settings()
+    run_on = chosen_engine(engine, cluster, settings)
+    messages = readable(ctx, messages)  # a pipe is read more than once
     encoding = inputs.encoding or settings.encoding
     # Small inputs first, so that any error in them comes before the messages' warnings.
     roster = read_class_list(readable(ctx, class_list), encoding) if class_list else None
@@ -99,9 +105,9 @@ def collect_command(
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
     from nicknames.pipeline.sources import collect_source
 
-    source = load_source(messages, inputs, key)
+    source = load_source(messages, inputs, key, run_on)
     result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover,
-                            jobs=jobs or default_jobs(messages))
+                            jobs=jobs or default_jobs(messages), engine=run_on)
     mapping = merge(existing, result.mapping)
     absent_warning(err, [pid for pid in existing.participants if pid not in result.mapping.entries])
     if not merged:

@@ -6,6 +6,7 @@ import functools
 import inspect
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, ParamSpec, TypeVar
 
@@ -21,6 +22,7 @@ from nicknames.model.errors import NicknamesError
 from nicknames.model.scope import Scope
 
 if TYPE_CHECKING:
+    from nicknames.distributed.engines import Engine
     from nicknames.io.mail.participants import AddressKey
     from nicknames.pipeline.sources import Source
 
@@ -211,6 +213,38 @@ JobsOption = Annotated[int, typer.Option("--jobs", "-j", min=0, metavar="<n>", h
                                          "per core for large files); the result is the same for any number.")]
 VerboseOption = Annotated[bool, typer.Option("--verbose", "-v", help="Show names in warnings and errors "
                                              "(they are hidden by default so that logs hold no real names).")]
+ENGINE_PANEL = "Running on a cluster"
+
+
+class EngineChoice(str, Enum):
+    """Where the partitions run (see docs/distributed.md)."""
+
+    local = "local"
+    dask = "dask"
+    spark = "spark"
+
+
+EngineOption = Annotated[EngineChoice | None, typer.Option(
+    "--engine", rich_help_panel=ENGINE_PANEL, help="Where the work runs: local = worker processes on this machine "
+    "(default), dask = a Dask cluster, spark = a Spark cluster (pip install the [dask] or [spark] extra); the "
+    "result is the same. The mapping's real names are sent to the workers (docs/distributed.md).")]
+ClusterOption = Annotated[str | None, typer.Option(
+    "--cluster", metavar="<address>", rich_help_panel=ENGINE_PANEL, help="The cluster of --engine: a Dask "
+    "scheduler (tcp://host:8786; default: a local cluster of --jobs workers) or a Spark master (local[2], "
+    "spark://host:7077, yarn; default: local[N], N of --jobs).")]
+
+
+def chosen_engine(choice: EngineChoice | None, cluster: str | None, settings: Config) -> Engine | None:
+    """The engine of --engine and --cluster, else of the config file's [engine]; None for the local engine."""
+    from nicknames.distributed.engines import engine_of
+
+    name = choice.value if choice is not None else settings.engine
+    if cluster is None and name == settings.engine:
+        cluster = settings.cluster
+    engine = engine_of(name, cluster)
+    return engine if engine.remote else None
+
+
 AddressKeyOption = Annotated[
     Path | None,
     typer.Option("--address-key", help="Mail: CSV of address → participant id (default: "
@@ -255,7 +289,8 @@ def warn_if_exposed(*paths: Path | None) -> None:
         )
 
 
-def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None = None) -> Source:
+def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None = None,
+                engine: Engine | None = None) -> Source:
     """Open an export of any format with the columns chosen by options, then by the config file."""
     from nicknames.pipeline.sources import open_source
 
@@ -263,7 +298,7 @@ def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None
     source = open_source(
         path, inputs.chosen(settings), inputs.encoding or settings.encoding, address_key=address_key,
         delimiter=inputs.delimiter or settings.delimiter, sheet=inputs.sheet or settings.sheet,
-        opaque_senders=inputs.opaque_senders,
+        opaque_senders=inputs.opaque_senders, engine=engine,
     )
     reply_warnings(err, source.table.replies)
     if source.archive is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -29,6 +29,8 @@ from nicknames.collect.discover.thread_counts import ThreadCodes
 from nicknames.collect.discover.token_index import BATCH, TokenIndex
 from nicknames.collect.others import merge_others, propose_others
 from nicknames.collect.scan import Posts, Scan, ScanStats
+from nicknames.distributed.cluster import cluster_map
+from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import objects_frozen, ordered_map
 from nicknames.io.class_list import is_person, registered_parts
@@ -95,6 +97,7 @@ def collect(
     *,
     jobs: int = 1,
     others: bool = True,
+    engine: Engine | None = None,
 ) -> CollectResult:
     """Find every participant's candidate names in one pass over the messages.
 
@@ -104,7 +107,8 @@ def collect(
     accent variants, stylised forms, initials and glued names are suggested.
     The pass is cut into runs of messages in file order, read by
     ``scan_partition`` in ``jobs`` processes and absorbed in order, so the
-    mapping is the same for any number of them.
+    mapping is the same for any number of them; on the cluster of a Dask or
+    Spark ``engine`` each run is sent with its messages (``scan_messages``).
     With ``others`` (the default) names of people who are not participants are
     proposed in the mapping's ``@others`` section (see ``nicknames.collect.others``).
     """
@@ -113,7 +117,7 @@ def collect(
     addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
     plan = plan_collect(addressed, class_list, rules, nicknames, discover)
     scan = plan.scan()
-    for found in ordered_map(scan_partition, row_runs(len(messages)), jobs, (plan, messages)):
+    for found in _scans(plan, messages, jobs, engine):
         scan.absorb(found)
     result = finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
     if class_list:
@@ -134,6 +138,24 @@ def scan_partition(run: range, context: tuple[CollectPlan, Sequence[Message]]) -
     scan = plan.scan()
     for start in range(run.start, run.stop, BATCH):
         scan.add_all(start, messages[start : min(start + BATCH, run.stop)])
+    return scan.findings()
+
+
+def _scans(plan: CollectPlan, messages: list[Message], jobs: int, engine: Engine | None) -> Iterator[Scan]:
+    """What each run of the messages tells collect, in file order: read by local processes or on a cluster."""
+    runs = row_runs(len(messages))
+    if engine is None or not engine.remote:
+        return ordered_map(scan_partition, runs, jobs, (plan, messages))
+    return cluster_map(scan_messages, ((run.start, messages[run.start:run.stop]) for run in runs), plan, engine, jobs)
+
+
+def scan_messages(run: tuple[int, list[Message]], plan: CollectPlan) -> Scan:
+    """``scan_partition`` for a run sent with its messages (the position of its first, and the messages), as a
+    cluster's worker receives it."""
+    first, messages = run
+    scan = plan.scan()
+    for start in range(0, len(messages), BATCH):
+        scan.add_all(first + start, messages[start : start + BATCH])
     return scan.findings()
 
 

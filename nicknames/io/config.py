@@ -39,6 +39,10 @@ class Config:
     """A CSV export's delimiter when it is not to be sniffed."""
     sheet: str | None = None
     """The sheet of a spreadsheet export to read, when not the first."""
+    engine: str | None = None
+    """The engine collect, apply and audit run on (``local``, ``dask`` or ``spark``), when not local."""
+    cluster: str | None = None
+    """The engine's cluster: a Dask scheduler's address or a Spark master URL."""
 
 
 def load_config(path: Path) -> Config:
@@ -55,9 +59,10 @@ def load_config(path: Path) -> Config:
 
 
 def _build(data: dict[str, Any], path: Path) -> Config:
-    unknown = set(data) - {"columns", "collect", "input"}
+    unknown = set(data) - {"columns", "collect", "input", "engine"}
     if unknown:
-        raise InputError(f"{path}: unknown section [{sorted(unknown)[0]}]; sections are [columns], [collect], [input].")
+        raise InputError(f"{path}: unknown section [{sorted(unknown)[0]}]; sections are [columns], [collect], [input], "
+                         "[engine].")
     columns = _table(data, "columns", path)
     for key, value in columns.items():
         if key not in FIELDS or not isinstance(value, str):
@@ -70,10 +75,11 @@ def _build(data: dict[str, Any], path: Path) -> Config:
     if extra:
         raise InputError(f"{path}: unknown key {sorted(extra)[0]!r} in [collect]; keys are {', '.join(_COLLECT_KEYS)}.")
     reading = _input(_table(data, "input", path), path)
+    running = _engine(_table(data, "engine", path), path)
     return Config(
         columns=dict(columns), encoding=reading["encoding"], delimiter=reading["delimiter"], sheet=reading["sheet"],
         greetings=lists["greetings"], closers=lists["closers"], stopwords=lists["stopwords"],
-        not_stopwords=lists["not_stopwords"],
+        not_stopwords=lists["not_stopwords"], engine=running["name"], cluster=running["cluster"],
     )
 
 
@@ -90,6 +96,23 @@ def _input(table: dict[str, Any], path: Path) -> dict[str, str | None]:
         if key in table and not isinstance(table[key], str):
             raise InputError(f"{path}: [input] {key} must be {example}.")
     return {key: table.get(key) for key in _INPUT_KEYS}
+
+
+_ENGINE_KEYS = {"name": 'one of "local", "dask" or "spark"',
+                "cluster": 'an address in quotes, such as "tcp://scheduler:8786" or "local[2]"'}
+
+
+def _engine(table: dict[str, Any], path: Path) -> dict[str, str | None]:
+    """The [engine] section: its name and cluster, each a string."""
+    extra = set(table) - set(_ENGINE_KEYS)
+    if extra:
+        raise InputError(f"{path}: unknown key {sorted(extra)[0]!r} in [engine]; keys are {', '.join(_ENGINE_KEYS)}.")
+    for key, example in _ENGINE_KEYS.items():
+        if key in table and not isinstance(table[key], str):
+            raise InputError(f"{path}: [engine] {key} must be {example}.")
+    if table.get("name", "local") not in ("local", "dask", "spark"):
+        raise InputError(f"{path}: [engine] name must be {_ENGINE_KEYS['name']}.")
+    return {key: table.get(key) for key in _ENGINE_KEYS}
 
 
 def _table(data: dict[str, Any], name: str, path: Path) -> dict[str, Any]:

@@ -72,10 +72,11 @@ class TableFile:
 
 
 def detect_format(path: Path) -> str:
-    """The format of an input path: a folder is ``eml``; a file by its ending, else by its first bytes."""
+    """The format of an input path: a folder is ``eml`` unless it holds tables only (a dataset: their format); a
+    file by its ending, else by its first bytes."""
     check_input_kind(path)
     if path.is_dir():
-        return "eml"
+        return _folder_format(path)
     known = SUFFIXES.get(path.suffix.lower())
     if known is not None:
         return known
@@ -87,6 +88,15 @@ def detect_format(path: Path) -> str:
     except OSError as error:
         raise InputError(f"Cannot read {path}: {error.strerror}.") from None
     return _sniff(head.lstrip(b"\xef\xbb\xbf"))
+
+
+def _folder_format(path: Path) -> str:
+    """``eml`` for a folder of mail (``.eml`` or mbox files), else the format of the first table in it (a
+    partitioned dataset)."""
+    kinds = [SUFFIXES.get(file.suffix.lower()) for file in sorted(path.rglob("*"))
+             if not file.name.startswith(("_", "."))]
+    tables = [kind for kind in kinds if kind in TABULAR]
+    return "eml" if not tables or any(kind in MAIL for kind in kinds) else str(tables[0])
 
 
 def _sniff(head: bytes) -> str:
@@ -408,13 +418,19 @@ def jsonl_records(frame: pd.DataFrame, source: TableFile | None) -> Iterator[dic
         yield record
 
 
-def _write_parquet(frame: pd.DataFrame, output: Path, source: TableFile | None) -> None:
+def typed_frame(frame: pd.DataFrame, source: TableFile | None) -> pd.DataFrame:
+    """The table with the input's typed values (Parquet) in every column it left unchanged."""
     typed = frame
     if source is not None and isinstance(source.original, pd.DataFrame):
         typed = source.original.copy()
         for column in frame.columns:
             if column not in source.frame or not frame[column].equals(source.frame[column]):
                 typed[column] = frame[column].astype(str)
+    return typed
+
+
+def _write_parquet(frame: pd.DataFrame, output: Path, source: TableFile | None) -> None:
+    typed = typed_frame(frame, source)
     try:
         with atomic_path(output) as temporary:
             os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE))  # owner-only while written

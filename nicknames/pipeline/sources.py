@@ -21,6 +21,9 @@ from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
 from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.candidates import CollectResult, collect, merge
+from nicknames.distributed.datasets import is_parted_output, read_partitioned, write_parts
+from nicknames.distributed.engines import Engine
+from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.class_list import is_person
 from nicknames.io.formats import (
     MAIL,
@@ -85,6 +88,8 @@ class Source:
     """A table whose senders were names or addresses: the key that gave them opaque ids (else None)."""
     sender_column: str = ""
     """The column that held those names or addresses."""
+    partitioned: bool = False
+    """Whether the table was read from several files (a glob, or a folder of parts)."""
 
     def texts(self) -> dict[str, str]:
         """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
@@ -157,13 +162,23 @@ def open_source(
     delimiter: str | None = None,
     sheet: str | None = None,
     opaque_senders: bool = False,
+    engine: Engine | None = None,
 ) -> Source:
     """Open an export of any supported format; ``fmt`` overrides the format found from the path.
 
     ``delimiter`` is a CSV file's (sniffed when None), ``sheet`` a workbook's (the first when None).
     A table whose senders look like names or addresses (or any table, with ``opaque_senders``)
     gets opaque participant ids from ``address_key`` (a new key when None): see ``nicknames.io.sender_ids``.
+    A partitioned input (a glob, or a folder of Parquet, CSV or JSON Lines parts) is read as one table in
+    file order, on the cluster of a Dask or Spark ``engine`` when given (see ``nicknames.io.datasets``).
     """
+    files = dataset_files(path)
+    if files is not None:
+        fmt = fmt or dataset_format(files, path)
+        table_file = read_partitioned(files, fmt, engine, encoding, delimiter)
+        source = _table_source(path, fmt, table_file, chosen or {}, address_key or AddressKey(), opaque_senders)
+        source.partitioned = True
+        return source
     fmt = fmt or detect_format(path)
     if fmt in TABULAR or fmt in SPREADSHEETS:
         table_file = read_table_file(path, fmt, encoding, delimiter=delimiter, sheet=sheet)
@@ -210,6 +225,7 @@ def collect_source(
     nicknames: NicknameTable | None = None,
     discover: bool = True,
     jobs: int = 1,
+    engine: Engine | None = None,
 ) -> CollectResult:
     """Collect names from a source; a given class list wins over the display names of mail.
 
@@ -218,7 +234,8 @@ def collect_source(
     later collect merged into it does not propose again the names the reviewer deleted.
     """
     roster = {**source.class_list, **source.own_ids(class_list or {})}
-    result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover, jobs=jobs)
+    result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover, jobs=jobs,
+                     engine=engine)
     if source.archive is not None:
         _add_display_names(result.mapping, source.archive)
     result.mapping = with_header(merge(Mapping(), result.mapping))
@@ -246,15 +263,16 @@ def apply_source(
     unresolved: Unresolved = Unresolved.first,
     jobs: int = 1,
     names_of: NamesOf = NamesOf.everyone,
+    engine: Engine | None = None,
 ) -> ApplyResult:
     """Pseudonymise a source; for mail, every part of every message and its headers."""
     if source.archive is None:
         return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
-                             names_of=names_of, jobs=jobs)
+                             names_of=names_of, jobs=jobs, engine=engine)
     archive = source.archive
     parts = part_table(archive, lambda participant: pseudonymous_address(participant, pseudonym(participant)))
     result = apply_mapping(parts, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
-                           names_of=names_of, jobs=jobs)
+                           names_of=names_of, jobs=jobs, engine=engine)
     ids = archive_message_ids(archive)
     messages = pseudonymised_messages(archive, list(result.frame[parts.columns.text]), pseudonym, ids)
     return ArchiveApplyResult(
@@ -276,13 +294,15 @@ def pseudonymise(
     names_of: NamesOf = NamesOf.everyone,
     whole_identifiers: bool = False,
     registered: MappingType[str, str] | None = None,
+    engine: Engine | None = None,
 ) -> ApplyResult:
     """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
 
     ``identifiers`` are the kinds of ``nicknames.rules.identifiers.KINDS`` to replace
     (none with ``()``); ``addresses`` maps participants to their e-mail addresses
     and handles (a class list's), to which a mail archive adds its own; ``jobs``
-    worker processes share the scopes (see ``nicknames.engine``).
+    worker processes share the scopes (see ``nicknames.engine``), or the cluster
+    of a Dask or Spark ``engine`` does (see ``nicknames.distributed``).
     An
     address, URL or path has only its personal part replaced, unless
     ``whole_identifiers``; its person is told by the names of the mapping and
@@ -297,7 +317,7 @@ def pseudonymise(
     ) if kinds else None
     return apply_source(
         source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved, names_of=names_of,
-        jobs=jobs,
+        jobs=jobs, engine=engine,
     )
 
 
@@ -360,12 +380,17 @@ def write_output(
 
     ``encoding`` is a text table's output encoding (default: UTF-8, with a byte order mark when the input had one).
     ``csv_safe`` prefixes cells that a spreadsheet would run as formulas with ``'`` (CSV only).
+    An ``output`` that is a folder (an existing one, or for a partitioned input a path without a file ending)
+    gets the table as parts with an order column (see ``nicknames.distributed.datasets.write_parts``).
     """
     check_output(source.format, fmt, output, csv_safe=csv_safe)
     fmt = fmt or (source.table_file.output_format() if source.table_file else source.format)
     if fmt in TABULAR:
         frame = spreadsheet_safe(result.frame) if csv_safe else result.frame
-        write_table(frame, output, fmt, source.table_file, encoding)
+        if output is not None and is_parted_output(output, source.partitioned):
+            write_parts(frame, output, fmt, source.table_file, encoding)
+        else:
+            write_table(frame, output, fmt, source.table_file, encoding)
     elif isinstance(result, ArchiveApplyResult):
         write_archive(result.messages, output, fmt)
 

@@ -113,11 +113,16 @@ class NameMatcher:
         self._glued_start = [glued_starts[key] for key in key_of]
         self._glued_end = [glued_ends[key] for key in key_of]
         self._glued = bool(glued)
+        self._glued_keys = tuple(key for key in self.keys if key in glued)
         self._special = self._glued or any(self._prefixes)
         """True when a hit next to a word character may still be a whole word (glued names, prefixes)."""
         self._name_keys = [self.keys[key] for key in key_of]
         self._keys = set(self.keys)
         self._multiline = any("\n" in key for key in self.keys)
+
+    def __reduce__(self) -> tuple[type[NameMatcher], tuple[list[str], tuple[str, ...]]]:
+        """Pickled as its names, compiled again where it is unpickled (a cluster's worker): an automaton cannot be."""
+        return NameMatcher, (self.keys, self._glued_keys)
 
     def finditer(self, text: str) -> Iterator[NameMatch]:
         """The names in the text, left to right, the longest at each position, not overlapping."""

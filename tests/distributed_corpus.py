@@ -1,0 +1,103 @@
+"""What the Dask and Spark tests share: a small generated corpus, its parts, and the local engine's outputs."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pandas as pd
+from typer.testing import CliRunner
+
+from nicknames.cli import app
+from nicknames.sample.generate import SampleConfig, generate_sample
+
+MESSAGES = 240
+"""Small: the machine's two cores are shared, and the point is the same result, not speed."""
+
+
+@dataclass(frozen=True)
+class Corpus:
+    """A generated corpus, the same messages as CSV and Parquet parts, and what the local engine made of it."""
+
+    folder: Path
+    messages: Path
+    class_list: Path
+    csv_parts: Path
+    parquet_parts: Path
+    mapping: Path
+    """The local engine's mapping (collect with the class list)."""
+
+    def local(self, name: str) -> Path:
+        return self.folder / "local" / name
+
+
+def run(*args: str | Path) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, [str(arg) for arg in args], catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def make_corpus(folder: Path) -> Corpus:
+    """Generate the corpus and run the local engine's collect, apply (session and thread scope) and audit on it."""
+    generate_sample(folder / "sample", SampleConfig(seed=3, messages=MESSAGES, participants=16, sessions=2))
+    messages, class_list = folder / "sample" / "messages.csv", folder / "sample" / "class_list.csv"
+    frame = pd.read_csv(messages, dtype=str, keep_default_na=False)
+    csv_parts, parquet_parts = folder / "csv_parts", folder / "parquet_parts"
+    csv_parts.mkdir()
+    parquet_parts.mkdir()
+    for number, start in enumerate(range(0, len(frame), 100)):
+        part = frame.iloc[start:start + 100]
+        part.to_csv(csv_parts / f"part-{number}.csv", index=False)
+        part.to_parquet(parquet_parts / f"part-{number}.parquet", index=False)
+    (folder / "local").mkdir()
+    corpus = Corpus(folder, messages, class_list, csv_parts, parquet_parts, folder / "local" / "mapping.txt")
+    for args in local_runs(corpus):
+        code, _, stderr = run(*args)
+        assert code == 0, stderr
+    return corpus
+
+
+def local_runs(corpus: Corpus) -> list[list[str | Path]]:
+    """The local engine's runs whose outputs the cluster engines must give byte for byte."""
+    return [
+        ["collect", corpus.messages, "--class-list", corpus.class_list, "-o", corpus.mapping, "-q"],
+        *(["apply", corpus.messages, corpus.mapping, "--scope", scope, "-o", corpus.local(f"{scope}.csv"),
+           "--report", corpus.local(f"{scope}-report.csv"), "--review", corpus.local(f"{scope}-review.csv"), "-q"]
+          for scope in ("session", "thread")),
+    ]
+
+
+def same_runs(corpus: Corpus, out: Path, engine: list[str]) -> None:
+    """Collect, apply and audit on ``engine`` give the local engine's mapping, rows, report, review and findings."""
+    out.mkdir()
+    code, stdout, stderr = run("collect", corpus.messages, "--class-list", corpus.class_list, "-o", out / "mapping.txt",
+                               "-q", *engine)
+    assert (code, stdout) == (0, ""), stderr
+    assert (out / "mapping.txt").read_bytes() == corpus.mapping.read_bytes()
+    for scope in ("session", "thread"):
+        code, _, stderr = run("apply", corpus.messages, corpus.mapping, "--scope", scope, "-o", out / f"{scope}.csv",
+                              "--report", out / "report.csv", "--review", out / "review.csv", "-q", *engine)
+        assert code == 0, stderr
+        assert (out / f"{scope}.csv").read_bytes() == corpus.local(f"{scope}.csv").read_bytes()
+        assert (out / "report.csv").read_bytes() == corpus.local(f"{scope}-report.csv").read_bytes()
+        assert (out / "review.csv").read_bytes() == corpus.local(f"{scope}-review.csv").read_bytes()
+        (out / "report.csv").unlink()
+        (out / "review.csv").unlink()
+    _, local_findings, _ = run("audit", corpus.local("session.csv"), "-m", corpus.mapping, "--json", "-q")
+    _, findings, _ = run("audit", corpus.local("session.csv"), "-m", corpus.mapping, "--json", "-q", *engine)
+    assert findings == local_findings
+
+
+def same_parted_runs(corpus: Corpus, out: Path, engine: list[str]) -> None:
+    """Parquet and CSV parts read by the engine give the local engine's mapping; the parted output its rows."""
+    out.mkdir()
+    for name, parts in (("csv", str(corpus.csv_parts / "*.csv")), ("parquet", str(corpus.parquet_parts))):
+        code, _, stderr = run("collect", parts, "--class-list", corpus.class_list, "-o", out / f"{name}.txt", "-q",
+                              *engine)
+        assert code == 0, stderr
+        assert (out / f"{name}.txt").read_bytes() == corpus.mapping.read_bytes()
+    code, _, stderr = run("apply", corpus.parquet_parts, corpus.mapping, "-o", out / "parted", "-q", *engine)
+    assert code == 0, stderr
+    parted = pd.concat([pd.read_parquet(part) for part in sorted((out / "parted").glob("*.parquet"))])
+    rows = parted.sort_values("nicknames_row").drop(columns="nicknames_row").reset_index(drop=True)
+    expected = pd.read_csv(corpus.local("session.csv"), dtype=str, keep_default_na=False)
+    pd.testing.assert_frame_equal(rows.astype(object), expected.astype(object))
