@@ -74,21 +74,32 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
     Next to a number ("Jan 12"), in a contraction ("Don't"), joined by a hyphen
     ("Nowak-Lee"), before a capitalised word ("Mary Smith", "San Remo") or
     after one or an initial that is not a greeting, a title or a common word ("Rosalind
-    Franklin", "Arthur C. Clarke", "New Haven"; but "Thanks Bill", "Dr. Brown", "Ask Bill").
+    Franklin", "Arthur C. Clarke", "New Haven"; but "Thanks Bill", "Dr. Brown", "Ask Bill"),
+    also when the line breaks between them ("Rosalind\nFranklin"); not after a word that ends
+    a sentence ("... to Lisbon. Bill said").
     """
     if next_to_number(text, start, end) or _AFTER_ONE_WORD.match(text, end) is not None:
         return True
     before = _BEFORE_ONE_WORD.search(text, max(0, start - 40), start)
     if before is None:
         return False
-    word = before.group("word").casefold().rstrip(".")
+    word = before.group("word").casefold()
+    if word.endswith(".") and len(word) > _ABBREVIATION:  # "... in Lisbon. Tobias said": a sentence ended
+        return False
+    word = word.rstrip(".")
     return word in _PLACE_ADJECTIVES or word not in _not_names()
 
 
 _AFTER_ONE_WORD = regex.compile(r"[^\S\n]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
 """What makes a one-word name part of something else after it: a capitalised word, a contraction's "'t", a hyphen."""
-_BEFORE_ONE_WORD = regex.compile(r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?)[^\S\n]+|(?P<word>\p{L}+)-)$")
-"""A capitalised word or initial right before a one-word name on its line, or a word joined to it by a hyphen."""
+_BEFORE_ONE_WORD = regex.compile(
+    r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?)(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)|(?P<word>\p{L}+)-)$"
+)
+"""A capitalised word or initial right before a one-word name, on its line or ending the line before (mail wraps
+lines inside names: "Marta\nTobias"), or a word joined to it by a hyphen."""
+_ABBREVIATION = 3
+"""The longest word with a full stop (dot included) that still abbreviates part of a name ("St.", "Mt."): a longer
+one ends a sentence."""
 _PLACE_ADJECTIVES = frozenset({"new", "good", "great", "nice", "first", "last", "late", "next", "true", "fine", "old"})
 """Stop words that also open names of places and things ("New Haven", "Great Falls"): part of what follows."""
 
@@ -101,13 +112,20 @@ def _not_names() -> frozenset[str]:
 
     return STOPWORDS | TITLES | common_words()
 
-_PLACE_BEFORE = regex.compile(r"(?<!\w)(?i:in|at|near|across|around|outside|inside)[^\S\n]+$")
-"""A preposition of place right before a one-word name: "in Lisbon", "at Harwood"."""
+_PLACE_BEFORE = regex.compile(
+    r"(?<!\w)(?i:in|at|near|across|around|outside|inside"
+    r"|(?:been|go|goes|going|gone|went|get|got|drive|drove|driven|driving|fly|flew|flown|flying|travel(?:l?ed)?"
+    r"|head(?:ed|ing)?|move[ds]?|moving|back|(?:make|makes|made|making)[^\S\n]+it(?:[^\S\n]+(?:up|down|over))?)"
+    r"[^\S\n]+to)[^\S\n]+$"
+)
+"""A preposition of place, or a verb of going and "to", right before a one-word name: "in Lisbon", "at Harwood",
+"went to Harwood", "made it up to Harwood" (but "talk to Harwood", "up to Harwood to decide" name a person)."""
 
 
 def reads_as_place(text: str, start: int) -> bool:
-    """True when a one-word name at ``start`` follows a preposition of place ("in Lisbon", "near Harwood")."""
-    return _PLACE_BEFORE.search(text, max(0, start - 12), start) is not None
+    """True when a one-word name at ``start`` follows a preposition of place or a verb of going and "to" ("in
+    Lisbon", "near Harwood", "been to Harwood")."""
+    return _PLACE_BEFORE.search(text, max(0, start - 30), start) is not None
 
 
 def in_name_position(text: str, start: int, end: int) -> bool:
