@@ -16,9 +16,18 @@ only when the text shows it is this person's:
   a registered name or a name found for a poster outweighs a familiar form, so
   "Ned" is a registered Ned's alone, whatever Edmunds the list has;
 - a form several people share ("Tobias" with two Tobiases registered), in the
-  threads where one of those forms of this person alone occurs and no other
-  owner of the shared form posts or is spoken of that way; and everywhere when
-  this person is the one of them spoken of or posting in the whole file;
+  threads where this person is spoken of and no other owner of the shared form
+  posts or is spoken of that way; and everywhere when this person is the one of
+  them spoken of or posting in the whole file. A person is spoken of in a
+  thread by a form of theirs alone, or by two forms that only they have
+  together ("Tobias" and "Quell" with a Tobias Brandt and a Lena Quell
+  registered too);
+- a form several people share of whom none posts, none is found in the
+  mapping and none is spoken of anywhere in the file ("Tobias" with two
+  Tobiases who are never named otherwise): nothing tells them apart, yet the
+  name is a participant's, so it goes to the first of them on the class list
+  as a suggestion tagged ``namesake`` (replaced without review like any
+  suggestion, for the reviewer to check);
 - never a form of one word that is an ordinary word ("Brown", "Will", "May"),
   nor a familiar form of one word that is also someone's registered name,
   nor one word where it is part of something longer ("San Remo", "Lake
@@ -64,6 +73,8 @@ class AbsentName:
     count: int
     tag: str
     """``classlist`` for a registered name or part, ``case`` for one in capitals, ``nickname`` for a familiar form."""
+    namesake: bool = False
+    """A form several registered people share whom nothing in the file tells apart: a guess, for review."""
 
 
 def absent_names(
@@ -88,19 +99,60 @@ def absent_names(
     batch = list(messages)
     uses = _uses(batch, wanted)
     posted = _posted(batch)
+    spoken = {pid: _spoken_in(pid, own, owners, everyone, uses) for pid, own in forms.items()}
+    order = {pid: position for position, pid in enumerate(registered)}
     names: list[AbsentName] = []
     for pid, own in forms.items():
-        alone = {key for key in own if owners[key] == {pid} and key in wanted}
-        present = {thread for key in alone for thread in uses.get(key, ())}
         for key, tag in own.items():
             if key not in wanted:
                 continue
             counted = uses.get(key, Counter())
-            rivals = everyone[key] - {pid}
-            count = counted.total() if key in alone else _shared_count(counted, present, rivals, uses, own, forms, posted)
+            if owners[key] == {pid}:
+                count = counted.total()
+            else:
+                rivals = everyone[key] - {pid}
+                count = _shared_count(counted, spoken[pid], rivals, uses, own, forms, posted)
+                if not count and _first_namesake(pid, owners[key], everyone[key], spoken, forms, order):
+                    names.append(AbsentName(pid, key, counted.total(), tag, namesake=True))
+                    continue
             if count:
                 names.append(AbsentName(pid, key, count, tag))
-    return names
+    return [name for name in names if name.count]
+
+
+def _spoken_in(
+    pid: str,
+    own: Mapping[str, str],
+    owners: Mapping[str, set[str]],
+    everyone: Mapping[str, set[str]],
+    uses: Mapping[str, Counter[str]],
+) -> set[str]:
+    """The threads where this person is spoken of: by a form of theirs alone ("Tobias Quell"), or by two forms of
+    one word that nobody else has together ("Tobias" ... "Quell", with a Tobias Brandt and a Lena Quell registered:
+    a thread speaks of one person by given name and surname in turn)."""
+    threads = {thread for key in own if owners.get(key) == {pid} for thread in uses.get(key, ())}
+    single = [key for key in own if " " not in key and key in uses]
+    for position, first in enumerate(single):
+        for second in single[position + 1 :]:
+            if everyone[first] & everyone[second] == {pid}:
+                threads.update(uses[first].keys() & uses[second].keys())
+    return threads
+
+
+def _first_namesake(
+    pid: str,
+    claimants: set[str],
+    meant: set[str],
+    spoken: Mapping[str, set[str]],
+    forms: Mapping[str, object],
+    order: Mapping[str, int],
+) -> bool:
+    """Whether this person is the first on the class list of a form's claimants when none of them posts or is in the
+    mapping with it, and nobody it may stand for (``meant``: familiar forms too) is spoken of anywhere (see
+    ``AbsentName.namesake``)."""
+    if any(claimant not in forms for claimant in claimants) or any(spoken.get(person) for person in meant):
+        return False
+    return pid == min(claimants, key=lambda claimant: order.get(claimant, len(order)))
 
 
 def _one_row_per_person(class_list: Mapping[str, str], posting: set[str]) -> dict[str, str]:

@@ -142,7 +142,9 @@ def add_absent(mapping: Mapping, names: Iterable[AbsentName]) -> None:
     touched: set[str] = set()
     for name in names:
         mapping.add_participant(name.participant)
-        mapping.set_name(name.participant, Name(name.text, name.count, (name.tag, "absent")))
+        tags = (name.tag, "absent", "namesake") if name.namesake else (name.tag, "absent")
+        status = Status.SUGGESTED if name.namesake else Status.ACTIVE
+        mapping.set_name(name.participant, Name(name.text, name.count, tags, status))
         touched.add(name.participant)
     for participant in touched:
         mapping.sort_names(participant)
