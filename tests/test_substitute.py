@@ -165,10 +165,14 @@ def test_names_of_active_participants_only_leaves_the_others() -> None:
         ("Thanks, will.", "Thanks, [u2]."),
         ("Thanks,\nwill", "Thanks,\n[u2]"),
         ("I will check", "I will check"),
+        ("and T.Q. agreed", "and [u1] agreed"),  # initials with full stops
+        ("Ask TQ or T.Q.", "Ask [u1] or [u1]"),
+        ("Ask T. Q. or TQ.", "Ask T. Q. or [u1]."),
+        ("the K.W. line", "the K.W. line"),  # nobody's initials
     ],
 )
 def test_case_forms_of_names(text: str, expected: str) -> None:
-    mapping = Mapping({"u1": ["Tobias", "Tobias Quell"], "u2": ["Will"]})
+    mapping = Mapping({"u1": ["Tobias", "Tobias Quell", "TQ"], "u2": ["Will"]})
     mapping.set_name("u2", Name("Will", 3, ("classlist", "word")))
     assert run(mapping, text, {"u1", "u2"})[0] == expected
 
