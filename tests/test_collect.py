@@ -54,6 +54,12 @@ def test_class_list_adds_registered_parts_that_occur(tmp_path: Path) -> None:
     assert mapping.entry("u1").find("Grey") == Name("Grey", 1, ("classlist",))
 
 
+def test_class_list_adds_the_given_name_with_an_initial(tmp_path: Path) -> None:
+    rows = [["1", "0", "u1", "I left a message for Mary J. yesterday."], ["2", "1", "u2", "Ask Robert G or Mary."]]
+    roster = {"u1": "Robert Grey", "u2": "Mary Jane Poe"}
+    assert collect(table(tmp_path, rows), roster).mapping.names == {"u1": ["Robert G"], "u2": ["Mary", "Mary J"]}
+
+
 def test_class_list_names_are_not_stop_words(tmp_path: Path) -> None:
     rows = [["1", "0", "u1", "A question"], ["2", "1", "u2", "Hi Will,\nyes"]]
     assert collect(table(tmp_path, rows)).mapping.names["u1"] == []

@@ -39,7 +39,8 @@ only when the text shows it is this person's:
   owner of their forms: the id that posts, else the first, gets them.
 
 A registered name of several words is also looked for in capitals ("TOBIAS
-QUELL"). Familiar forms come from the nickname table: the forms of the registered given
+QUELL"), and the given name with the initial of a later word ("Tobias Q").
+Familiar forms come from the nickname table: the forms of the registered given
 name, alone and before the surname ("Bart" and "Bart Okafor" for a registered
 Bartholomew Okafor), and the given names a registered familiar form stands for,
 before the surname ("David Neubauer" for a registered Dave Neubauer).
@@ -51,7 +52,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from nicknames.io.class_list import is_person, registered_parts
+from nicknames.io.class_list import initialled_forms, is_person, registered_parts
 from nicknames.model.messages import Message
 from nicknames.rules.matcher import compile_names
 from nicknames.rules.nickname_table import NicknameTable
@@ -170,7 +171,7 @@ def _forms(full_name: str, table: NicknameTable) -> dict[str, str]:
     """A registered person's forms → ``classlist``, ``case`` or ``nickname``: registered parts and those of several
     words in capitals ("ADA QUILL"), then familiar forms."""
     parts = registered_parts(full_name)
-    forms = {name_key(part): "classlist" for part in parts}
+    forms = {name_key(part): "classlist" for part in [*parts, *initialled_forms(full_name)]}
     forms.update({name_key(part).upper(): "case" for part in parts if " " in part and not part.isupper()})
     words = [part for part in parts if " " not in part]
     if not words:

@@ -31,7 +31,7 @@ from nicknames.collect.others import merge_others, propose_others
 from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import objects_frozen, ordered_map
-from nicknames.io.class_list import is_person, registered_parts
+from nicknames.io.class_list import initialled_forms, is_person, registered_parts
 from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import Message, MessageTable
 from nicknames.rules.matcher import NameMatcher, compile_names
@@ -158,7 +158,8 @@ class CollectPlan:
     """Participant → registered full name, for the participants of the messages only."""
     registered: dict[str, list[str]]
     part_owners: dict[str, set[str]]
-    """Registered name part (as ``name_key``) → participants registered with it."""
+    """Registered name part (as ``name_key``), or given name and initial ("Mary K"), → participants registered with
+    it."""
     names_table: NicknameTable
     rules: Rules
     discover: bool = True
@@ -199,7 +200,8 @@ def plan_collect(
     if roster:
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table()
-    return CollectPlan(roster, registered, _part_owners(registered), names_table, rules, discover)
+    forms = {pid: [*parts, *initialled_forms(roster[pid])] for pid, parts in registered.items()}
+    return CollectPlan(roster, registered, _part_owners(forms), names_table, rules, discover)
 
 
 def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts: Posts) -> CollectResult:
