@@ -60,6 +60,20 @@ def test_class_list_adds_the_given_name_with_an_initial(tmp_path: Path) -> None:
     assert collect(table(tmp_path, rows), roster).mapping.names == {"u1": ["Robert G"], "u2": ["Mary", "Mary J"]}
 
 
+@pytest.mark.parametrize(
+    ("office", "expected"),
+    [
+        ("Office of the Provost", {"u1": [], "u2": ["Mary"], "a1": ["Tobias Quell", "Tobias"]}),
+        ("Ines Oduya", {"u1": ["Tobias"], "u2": ["Mary"], "a1": ["Tobias Quell"]}),  # a person: greeted
+    ],
+)
+def test_a_greeting_never_names_an_office(tmp_path: Path, office: str, expected: dict[str, list[str]]) -> None:
+    rows = [["1", "0", "u1", "Tobias Quell joins the board.\nThe provost"],
+            ["2", "1", "u2", "Hi Tobias, and welcome!\nMary"]]
+    roster = {"u1": office, "u2": "Mary Lind", "a1": "Tobias Quell"}
+    assert collect(table(tmp_path, rows), roster).mapping.names == expected
+
+
 def test_class_list_names_are_not_stop_words(tmp_path: Path) -> None:
     rows = [["1", "0", "u1", "A question"], ["2", "1", "u2", "Hi Will,\nyes"]]
     assert collect(table(tmp_path, rows)).mapping.names["u1"] == []

@@ -164,6 +164,8 @@ class CollectPlan:
     rules: Rules
     discover: bool = True
     """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
+    offices: frozenset[str] = frozenset()
+    """Participants the class list registers as an office, a list or a company ("Office of the Chairman")."""
 
     def scan(self) -> Scan:
         """A fresh pass over messages with these rules, class-list names and watched names."""
@@ -196,12 +198,13 @@ def plan_collect(
     """The plan for the participants who send or receive messages (``addressed``)."""
     present = set(addressed)
     roster = {pid: name for pid, name in (class_list or {}).items() if pid in present and is_person(name)}
+    offices = frozenset(pid for pid in (class_list or {}) if pid in present and pid not in roster)
     registered = {pid: registered_parts(name) for pid, name in roster.items()}
     if roster:
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table()
     forms = {pid: [*parts, *initialled_forms(roster[pid])] for pid, parts in registered.items()}
-    return CollectPlan(roster, registered, _part_owners(forms), names_table, rules, discover)
+    return CollectPlan(roster, registered, _part_owners(forms), names_table, rules, discover, offices)
 
 
 def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts: Posts) -> CollectResult:
@@ -341,13 +344,19 @@ def _full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> N
 
 
 def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None:
-    """Greeted names for the participant each greeting most likely addresses (see ``attribution``)."""
+    """Greeted names for the participant each greeting most likely addresses (see ``attribution``).
+
+    Never an office, a list or a company of the class list: mail sent in its name is written by people, and a reply
+    greets one of them ("Congratulations Ann" to an announcement from the chairman's office names Ann).
+    """
     roster = plan.roster
     owners = _owners(plan.registered, found, plan.names_table)
     _glued_owners(owners, scan.greetings.greeted_names())
     # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
     # tags and their order as adding each greeted name in turn would.
     for attribution, count in tally(scan.greetings, owners, posts).items():
+        if attribution.participant in plan.offices:
+            continue
         tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
         uncertain = attribution.uncertain or doubtful
         found.add(attribution.participant, attribution.name, "greeting", count, suggested=uncertain)
