@@ -74,6 +74,23 @@ def test_a_greeting_never_names_an_office(tmp_path: Path, office: str, expected:
     assert collect(table(tmp_path, rows), roster).mapping.names == expected
 
 
+@pytest.mark.parametrize(
+    ("signatures", "expected"),
+    [
+        (["Regards\nTobias and Hugo"], ["Tobias"]),  # two sign: the other is not the sender
+        (["Regards\nHugo and Toby"], ["Toby"]),  # a familiar form of the registered name
+        (["Regards\nTobias and Hugo", "Thanks\nHugo"], ["Hugo", "Tobias"]),  # signed alone too
+        (["Regards\nTQ and Hugo"], ["TQ"]),  # initials
+    ],
+)
+def test_a_sign_off_of_two_people_gives_the_sender_their_own(
+    tmp_path: Path, signatures: list[str], expected: list[str]
+) -> None:
+    rows = [[str(i + 1), "0", "u1", f"A question.\n{signature}"] for i, signature in enumerate(signatures)]
+    names = collect(table(tmp_path, rows), {"u1": "Tobias Quell"}).mapping.names["u1"]
+    assert sorted(names) == expected
+
+
 def test_class_list_names_are_not_stop_words(tmp_path: Path) -> None:
     rows = [["1", "0", "u1", "A question"], ["2", "1", "u2", "Hi Will,\nyes"]]
     assert collect(table(tmp_path, rows)).mapping.names["u1"] == []

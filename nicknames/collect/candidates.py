@@ -313,15 +313,29 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameT
 
     A short sign-off ("M", "kd") counts only as the sender's own initials or given name's letter (a known
     familiar form such as "al" stays a name), and is tagged ``short``: apply replaces it in salutations only.
+    A name only ever signed together with others ("Ann and Ben") is the sender's only when it is a form of their
+    registered name: two people sign, and the other one is not the sender.
     """
     for (sender, name), count in scan.signoffs.items():
         short = is_short(name) and not table.given_names(name)
         if short and not signs_with(name, roster.get(sender, "")):
             continue
+        if scan.joint.get((sender, name)) == count and sender in roster and not _own_form(name, roster[sender], table):
+            continue
         tags, doubtful = signature_tags(name, roster.get(sender))
         found.add(sender, name, "signoff", count, suggested=doubtful and not short)
         found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
                   *(["uncertain"] if doubtful and not short else []))
+
+
+def _own_form(name: str, full_name: str, table: NicknameTable) -> bool:
+    """Whether a signed name is a form of this registered name: a part, a familiar or formal form of one, or its
+    initials."""
+    parts = registered_parts(full_name)
+    forms = {part.casefold() for part in parts}
+    for part in parts:
+        forms.update(form.casefold() for form in (*table.familiar_forms(part), *table.given_names(part)))
+    return name.casefold() in forms or letters(name).upper() in initials_of(full_name)
 
 
 def _full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> None:
