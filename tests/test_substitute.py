@@ -134,6 +134,11 @@ def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) 
         ("Hi Kit,\nask Don now\nKit", "Hi Kit,\nask [u3] now\nKit"),
         ("Hi Kit,\nask Tobias Brown\nKit", "Hi Kit,\nask [u4]\nKit"),
         ("Team:\nOkafor\nTobias\nLind", "Team:\nOkafor\nTobias\nLind"),  # a list of single words
+        ("Regards\nBrown and Kit", "Regards\n[u2] and Kit"),  # two people sign
+        ("Regards\nBrown bags", "Regards\nBrown bags"),
+        ("We went to Tobias on Monday", "We went to Tobias on Monday"),  # a place
+        ("I flew to Lisbon.  Tobias said no", "I flew to Lisbon.  [u1] said no"),
+        ("Ask Marta\nTobias about it", "Ask Marta\nTobias about it"),  # a longer name wrapped
     ],
 )
 def test_names_of_participants_not_active_in_the_scope(text: str, expected: str) -> None:

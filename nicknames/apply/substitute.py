@@ -208,7 +208,8 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
     return zone is not Zone.BODY and _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
 
 
-_LOWER_AFTER = regex.compile(r"[^\S\n]+\p{Ll}")
+_LOWER_AFTER = regex.compile(r"[^\S\n]+(?!and\b)\p{Ll}")
+"""A lower-case word next ("Hope this helps"), but "and" ("Mark and Dave" signs two names)."""
 
 
 @functools.cache
