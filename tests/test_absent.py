@@ -94,6 +94,25 @@ def test_shared_forms_of_people_who_post_nothing(texts: list[str], expected: set
     assert {(name.participant, name.text, name.count, name.namesake) for name in names} == expected
 
 
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        # a short form of the surname, in a thread where another form of the person occurs
+        (["Ask Kirby about it.\nTobias Kirbride knows", "Kirby said no"],
+         {("A1", "Kirby", 1), ("A1", "Tobias Kirbride", 1)}),
+        (["Kirby said no"], set()),  # alone, it may be anything
+        # and it tells the person apart: "Tobias" is theirs there
+        (["Ask Kirby about it.\nTobias knows"], {("A1", "Kirby", 1), ("A1", "Tobias", 1)}),
+    ],
+)
+def test_short_forms_of_the_surname(texts: list[str], expected: set[tuple[str, str, int]]) -> None:
+    class_list = {"P1": "Anna Lind", "A1": "Tobias Kirbride", "A2": "Tobias Brandt"}
+    messages = [message(text, thread=f"t{i}") for i, text in enumerate(texts)]
+    tokens = {word.strip(".") for text in texts for word in text.split()}
+    names = absent_names(messages, class_list, {"P1"}, {"P1": ["Anna"]}, builtin_table(), lambda word: False, tokens)
+    assert {(name.participant, name.text, name.count) for name in names} == expected
+
+
 def test_collect_writes_a_namesake_as_a_suggestion() -> None:
     frame = pd.DataFrame([("1", "P1", "", "Hi all,\nTobias sends his regards.\nAnna")],
                          columns=["message_id", "sender", "parent_id", "text"])

@@ -52,6 +52,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from nicknames.collect.discover.surname_forms import surname_forms
 from nicknames.io.class_list import initialled_forms, is_person, registered_parts
 from nicknames.model.messages import Message
 from nicknames.rules.matcher import compile_names
@@ -73,7 +74,8 @@ class AbsentName:
     text: str
     count: int
     tag: str
-    """``classlist`` for a registered name or part, ``case`` for one in capitals, ``nickname`` for a familiar form."""
+    """``classlist`` for a registered name or part, ``case`` for one in capitals, ``nickname`` for a familiar form,
+    ``surname`` for a short form of the surname."""
     namesake: bool = False
     """A form several registered people share whom nothing in the file tells apart: a guess, for review."""
 
@@ -85,11 +87,13 @@ def absent_names(
     found: Mapping[str, Iterable[str]],
     table: NicknameTable,
     is_word: Callable[[str], bool],
+    tokens: Iterable[str] = (),
 ) -> list[AbsentName]:
     """The names of the registered people who post none of ``messages`` that occur in them, by the rules above.
 
     ``found``: the names collect already gave each participant (they make a form shared); ``is_word``: whether a
-    one-word form is an ordinary word in this corpus.
+    one-word form is an ordinary word in this corpus; ``tokens``: the capitalised words of the corpus, among which
+    short forms of surnames are looked for (see ``_short_forms``).
     """
     posting = set(posters)
     registered = _one_row_per_person(class_list, posting)
@@ -97,10 +101,14 @@ def absent_names(
     forms = {pid: own for pid, name in people.items() if _full(own := _forms(name, table))}
     owners, everyone = _owners(forms, registered, found, table)
     wanted = {key for own in forms.values() for key in own if _usable(key, is_word)}
+    short = _short_forms(tokens, registered, forms, owners, table, is_word)
     batch = list(messages)
-    uses = _uses(batch, wanted)
+    uses = _uses(batch, wanted | short.keys())
     posted = _posted(batch)
     spoken = {pid: _spoken_in(pid, own, owners, everyone, uses) for pid, own in forms.items()}
+    shortened = {token: _with_other_forms(uses.get(token, Counter()), forms[pid], uses) for token, pid in short.items()}
+    for token, pid in short.items():
+        spoken[pid].update(shortened[token])
     order = {pid: position for position, pid in enumerate(registered)}
     names: list[AbsentName] = []
     for pid, own in forms.items():
@@ -118,7 +126,36 @@ def absent_names(
                     continue
             if count:
                 names.append(AbsentName(pid, key, count, tag))
+    names.extend(AbsentName(pid, token, shortened[token].total(), "surname") for token, pid in short.items())
     return [name for name in names if name.count]
+
+
+def _with_other_forms(counted: Counter[str], own: Mapping[str, str], uses: Mapping[str, Counter[str]]) -> Counter[str]:
+    """The uses of a short form of a surname in the threads where another form of the same person occurs."""
+    threads = {thread for key in own for thread in uses.get(key, ())}
+    return Counter({thread: count for thread, count in counted.items() if thread in threads})
+
+
+def _short_forms(
+    tokens: Iterable[str],
+    registered: Mapping[str, str],
+    forms: Mapping[str, Mapping[str, str]],
+    owners: Mapping[str, set[str]],
+    table: NicknameTable,
+    is_word: Callable[[str], bool],
+) -> dict[str, str]:
+    """Short forms of the surnames of the people who post nothing ("Kirb" for Kirbride, see ``surname_forms``),
+    among the corpus's capitalised words that are no ordinary word and nobody's name or familiar form. Each counts
+    only in the threads where another form of the person occurs (their given name, their full name): a short form
+    alone is too easily a word of the trade."""
+    surnames = {pid: words[-1] for pid, name in registered.items() if is_person(name)
+                and len(words := [part for part in registered_parts(name) if " " not in part]) > 1}
+
+    def known(token: str) -> bool:
+        return (not _usable(token, is_word) or token in owners or bool(table.given_names(token))
+                or bool(table.familiar_forms(token)))
+
+    return {token: pid for token, pid in surname_forms(tokens, surnames, known).items() if pid in forms}
 
 
 def _spoken_in(

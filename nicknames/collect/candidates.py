@@ -118,7 +118,8 @@ def collect(
     result = finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
     if class_list:
         add_absent(result.mapping, absent_names(
-            messages, class_list, addressed, result.mapping.names, plan.names_table, scan.index.lexicon.is_word
+            messages, class_list, addressed, result.mapping.names, plan.names_table, scan.index.lexicon.is_word,
+            scan.index.tokens(),
         ))
     if others:
         propose_others(result.mapping, [message.text for message in messages], class_list,
