@@ -93,6 +93,12 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
     ("text", "name", "position"),
     [
         ("thanks tobias", "tobias", True),
+        ("I'll grab you and tobias", "tobias", True),  # joined to a person
+        ("tobias and I will call", "tobias", True),
+        ("ask Marta and tobias", "tobias", True),
+        ("ask marta or tobias", "tobias", False),  # two lower-case words: no telling
+        ("salt and tobias", "tobias", False),
+        ("your notes and tobias", "tobias", False),
         ("Hi tobias,\nhow are you", "tobias", True),
         ("Dear TOBIAS:", "TOBIAS", True),
         ("Thanks, will do", "will", False),

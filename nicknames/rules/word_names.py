@@ -134,12 +134,15 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     Right after a greeting or closing word that opens the line ("hi mary,", "thanks john!"), or alone on its line
     (dashes and the like aside) when that line ends the message or follows a closing line ("regards"); and in both
     cases followed by nothing but punctuation on its line ("Thanks, will do" is no name). Or addressed at the end
-    of a sentence after a comma ("See you at noon, mary.").
+    of a sentence after a comma ("See you at noon, mary."). Or joined by "and", "&" or "or" to a person: a
+    pronoun or a capitalised name ("grab you and mary", "mary and I", "Tobias and mary").
     """
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
     if _VOCATIVE_BEFORE.search(text, line_start, start) and _VOCATIVE_AFTER.match(text, end):
+        return True
+    if _PERSON_BEFORE.search(text, max(0, start - 40), start) or _PERSON_AFTER.match(text, end):
         return True
     if _NAME_END.fullmatch(text, end, line_end) is None:
         return False
@@ -157,6 +160,10 @@ _OPENER = regex.compile(rf"[^\S\n]*(?i:{_SALUTATION})[^\S\n]*[,:;!.\-–—]?[^\
 _CLOSING_LINE = regex.compile(rf"[^\S\n]*(?i:{'|'.join(f'(?:{word})' for word in CLOSERS)})[^\S\n]*[,.!]*[^\S\n]*")
 _DECORATION = regex.compile(r"[^\S\n]*[-–—~*_>]*[^\S\n]*")
 _VOCATIVE_BEFORE = regex.compile(r"\w,[^\S\n]*$")
+_PERSONS = r"(?:(?i:you|me|him|her|us|them)|I|\p{Lu}\p{Ll}+)"
+"""A person: a pronoun, or a capitalised name."""
+_PERSON_BEFORE = regex.compile(rf"(?<!\w){_PERSONS}[^\S\n]+(?:and|&|or)[^\S\n]+$")
+_PERSON_AFTER = regex.compile(rf"[^\S\n]+(?:and|&|or)[^\S\n]+{_PERSONS}(?!\w)")
 _VOCATIVE_AFTER = regex.compile(r"[^\S\n]*[.!?](?:\s|$)")
 _NAME_END = regex.compile(r"[^\S\n]*[,.!:;)\-–—~*_]*[^\S\n]*")
 """What may follow a name to the end of its line where its position makes it one."""
