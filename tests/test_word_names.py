@@ -81,7 +81,7 @@ def test_in_longer_name(text: str, name: str, longer: bool) -> None:
     ("text", "name", "place"),
     [("We met in Tobias", "Tobias", True), ("Near Tobias", "Tobias", True), ("Tell Tobias", "Tobias", False),
      ("Tobias in Lisbon", "Tobias", False), ("We have been to Tobias twice", "Tobias", True),
-     ("made it up to Tobias by noon", "Tobias", True), ("We went to  Tobias", "Tobias", True),
+     ("made it up to Tobias at last", "Tobias", True), ("We went to  Tobias", "Tobias", True),
      ("Talk to Tobias", "Tobias", False), ("It is up to Tobias to decide", "Tobias", False),
      ("I sent it to Tobias", "Tobias", False)],
 )
@@ -93,7 +93,7 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
     ("text", "name", "position"),
     [
         ("thanks tobias", "tobias", True),
-        ("I'll grab you and tobias", "tobias", True),  # joined to a person
+        ("I'll ask you and tobias", "tobias", True),  # joined to a person
         ("tobias and I will call", "tobias", True),
         ("ask Marta and tobias", "tobias", True),
         ("ask marta or tobias", "tobias", False),  # two lower-case words: no telling

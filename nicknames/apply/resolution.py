@@ -29,8 +29,8 @@ has, and one participant of the file has, is theirs too (``file``, 0.9): a
 registered person who receives the mail or posts in another session. A name
 several such participants share goes through the rules above. So does a name
 of one active participant when the thread has named another participant of
-the file who has it too by a name only that one has ("Mike Moran ... Mike"
-where a Mike Barry posts): both are candidates, and ``named`` or a stronger
+the file who has it too by a name only that one has ("Tobias Quell ... Tobias"
+where a Tobias Brandt posts): both are candidates, and ``named`` or a stronger
 rule decides.
 """
 

@@ -181,8 +181,8 @@ def substitute_message(
 
 def _with_named(active: tuple[str, ...], owners: Sequence[str], named: set[str]) -> tuple[str, ...]:
     """The active participants who have a name, and those of the file's other owners of it (``owners``) whom the
-    thread has named by a name only they have: "Mike" after "Mike Moran" may be Mike Moran though only a Mike Barry
-    posts in the scope (see ``nicknames.apply.resolution``)."""
+    thread has named by a name only they have: "Tobias" after "Tobias Quell" may be Tobias Quell though only a Tobias
+    Brandt posts in the scope (see ``nicknames.apply.resolution``)."""
     extra = tuple(p for p in owners if p in named and p not in active)
     return active + extra if extra else active
 
@@ -209,7 +209,7 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
 
 
 _LOWER_AFTER = regex.compile(r"[^\S\n]+(?!and\b)\p{Ll}")
-"""A lower-case word next ("Hope this helps"), but "and" ("Mark and Dave" signs two names)."""
+"""A lower-case word next ("Hope this helps"), but "and" ("Hope and Ben" sign two names)."""
 
 
 @functools.cache

@@ -159,14 +159,14 @@ class CollectPlan:
     """Participant → registered full name, for the participants of the messages only."""
     registered: dict[str, list[str]]
     part_owners: dict[str, set[str]]
-    """Registered name part (as ``name_key``), or given name and initial ("Mary K"), → participants registered with
+    """Registered name part (as ``name_key``), or given name and initial ("Ada Q"), → participants registered with
     it."""
     names_table: NicknameTable
     rules: Rules
     discover: bool = True
     """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
     offices: frozenset[str] = frozenset()
-    """Participants the class list registers as an office, a list or a company ("Office of the Chairman")."""
+    """Participants the class list registers as an office, a list or a company ("Office of the Provost")."""
 
     def scan(self) -> Scan:
         """A fresh pass over messages with these rules, class-list names and watched names."""
@@ -362,7 +362,7 @@ def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> Non
     """Greeted names for the participant each greeting most likely addresses (see ``attribution``).
 
     Never an office, a list or a company of the class list: mail sent in its name is written by people, and a reply
-    greets one of them ("Congratulations Ann" to an announcement from the chairman's office names Ann).
+    greets one of them ("Welcome, Ann" to an announcement from the provost's office names Ann).
     """
     roster = plan.roster
     owners = _owners(plan.registered, found, plan.names_table)

@@ -116,8 +116,8 @@ def registered_parts(full_name: str) -> list[str]:
 
 
 def initialled_forms(full_name: str) -> list[str]:
-    """The registered given name with the initial of a later word, as mail tells a person from namesakes: "Mary K"
-    (written "Mary K.") and "Mary P" for Mary Kay Poe, "Ada K" for Ada K. Quill. Never with "I" or "A", which are
+    """The registered given name with the initial of a later word, as mail tells a person from namesakes: "Ada L"
+    (written "Ada L.") and "Ada Q" for Ada Lin Quill, "Ada K" for Ada K. Quill. Never with "I" or "A", which are
     words ("told Mary I would")."""
     parts = registered_parts(full_name)
     if not parts:

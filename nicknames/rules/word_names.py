@@ -76,7 +76,7 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
     after one or an initial that is not a greeting, a title or a common word ("Rosalind
     Franklin", "Arthur C. Clarke", "New Haven"; but "Thanks Bill", "Dr. Brown", "Ask Bill"),
     also when the line breaks between them ("Rosalind\nFranklin"); not after a word that ends
-    a sentence ("... to Lisbon. Bill said").
+    a sentence ("... to Lisbon. Tobias said").
     """
     if next_to_number(text, start, end) or _AFTER_ONE_WORD.match(text, end) is not None:
         return True
@@ -135,7 +135,7 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     (dashes and the like aside) when that line ends the message or follows a closing line ("regards"); and in both
     cases followed by nothing but punctuation on its line ("Thanks, will do" is no name). Or addressed at the end
     of a sentence after a comma ("See you at noon, mary."). Or joined by "and", "&" or "or" to a person: a
-    pronoun or a capitalised name ("grab you and mary", "mary and I", "Tobias and mary").
+    pronoun or a capitalised name ("ask you and mary", "mary and I", "Tobias and mary").
     """
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)

@@ -1,8 +1,8 @@
 """Short forms of surnames: "Kirb" or "Kirby" for a registered Ann Kirbride, "Vinno" for Vinnicombe.
 
 Colleagues call each other by the first syllable of the surname, often with an
-ending ("-y", "-ie", "-o", "-s", the last consonant doubled before it: "Viggy"
-for a Vigano). No nickname table lists these, so they are found the other way
+ending ("-y", "-ie", "-o", "-s", the last consonant doubled before it: "Vinny"
+for a Vinnicombe). No nickname table lists these, so they are found the other way
 round: a capitalised word of the corpus that is no ordinary word, no known given
 name or familiar form and no registered name part is the short form of a
 surname when it is that surname's first letters (three or more, two or more
@@ -48,7 +48,7 @@ def _beginnings(surnames: Mapping[str, str]) -> dict[str, set[str]]:
 
 def _stems(folded: str) -> set[str]:
     """The beginnings of a surname a token may keep: without each ending it may have, and without a last consonant
-    doubled before the ending ("viggy": "vigg", "vig")."""
+    doubled before the ending ("vinny": "vinn", "vin")."""
     stems: set[str] = set()
     for ending in ENDINGS:
         if not folded.endswith(ending):
