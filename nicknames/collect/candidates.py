@@ -123,7 +123,8 @@ def collect(
         ))
     if others:
         propose_others(result.mapping, [message.text for message in messages], class_list,
-                       [message.thread for message in messages], [message.sender for message in messages], jobs)
+                       [message.thread for message in messages], [message.sender for message in messages], jobs,
+                       plan.names_table)
     return result
 
 
