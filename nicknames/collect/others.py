@@ -107,7 +107,8 @@ class RegisteredFullNames:
     def owner(self, text: str) -> str | None:
         """The one registered person a full name found in the text names, if there is exactly one."""
         words = [word.strip(",") for word in text.split()]
-        words = [word for word in words if not _INITIAL.fullmatch(word) and word.casefold().rstrip(".") not in GENERATIONS]
+        words = [word for word in words
+                 if not _INITIAL.fullmatch(word) and word.casefold().rstrip(".") not in GENERATIONS]
         if len(words) < 2:
             return None
         people = set().union(*(self.owners.get(f"{given} {words[-1]}".casefold(), set()) for given in words[:-1]))
