@@ -91,6 +91,24 @@ def test_a_sign_off_of_two_people_gives_the_sender_their_own(
     assert sorted(names) == expected
 
 
+@pytest.mark.parametrize(
+    ("greeting", "expected"),
+    [
+        ("Dear Tobais, see below.", ["Tobais"]),  # a letter swapped
+        ("Dear Tobiaz, see below.", ["Tobiaz"]),  # a letter changed
+        ("Dear Tobiasz, see below.", ["Tobiasz"]),  # one more
+        ("Dear Tobi, see below.", []),  # too short to tell from another name
+        ("Dear Marten, see below.", []),  # two registered people are one letter away
+    ],
+)
+def test_a_misspelt_greeting_names_the_one_registered_person_it_is_near(
+    tmp_path: Path, greeting: str, expected: list[str]
+) -> None:
+    rows = [["1", "0", "u1", greeting], ["2", "9", "u3", "Fine."], ["3", "9", "u4", "Fine."], ["4", "9", "u5", "Ok."]]
+    roster = {"u1": "Ines Oduya", "u3": "Tobias Quell", "u4": "Marlen Voss", "u5": "Marthen Oyo"}
+    assert collect(table(tmp_path, rows), roster).mapping.names["u3"] == expected
+
+
 def test_class_list_names_are_not_stop_words(tmp_path: Path) -> None:
     rows = [["1", "0", "u1", "A question"], ["2", "1", "u2", "Hi Will,\nyes"]]
     assert collect(table(tmp_path, rows)).mapping.names["u1"] == []

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import regex
+from rapidfuzz.distance import OSA
 
 from nicknames.collect.absent import AbsentName, absent_names
 from nicknames.collect.discover.attribution import tally
@@ -367,7 +368,9 @@ def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> Non
     """
     roster = plan.roster
     owners = _owners(plan.registered, found, plan.names_table)
-    _glued_owners(owners, scan.greetings.greeted_names())
+    greeted = scan.greetings.greeted_names()
+    _glued_owners(owners, greeted)
+    _misspelt_owners(owners, greeted, plan.registered)
     # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
     # tags and their order as adding each greeted name in turn would.
     for attribution, count in tally(scan.greetings, owners, posts).items():
@@ -399,6 +402,26 @@ def _glued_owners(owners: dict[str, set[str]], names: set[str]) -> None:
         inner = glued_name(name, owners.__contains__, lambda piece: piece.casefold() in STOPWORDS)
         if inner is not None:
             owners[name] = owners[inner]
+
+
+MISSPELT_GREETING = 6
+"""The shortest greeted name taken as a misspelling of a registered given name (shorter ones are other names)."""
+
+
+def _misspelt_owners(owners: dict[str, set[str]], names: set[str], registered: dict[str, list[str]]) -> None:
+    """Let a greeted name nobody has belong to the one participant whose registered given name it misspells by one
+    letter ("Hi Tobais" for a registered Tobias): a greeting names a person, most often one of the thread's."""
+    given: dict[str, set[str]] = {}
+    for participant, parts in registered.items():
+        if parts and " " in parts[0]:
+            given.setdefault(parts[0].split()[0], set()).add(participant)
+    for name in names - owners.keys():
+        if len(name) < MISSPELT_GREETING or not name[0].isupper() or " " in name:
+            continue
+        close = [pid for known, pids in given.items()
+                 if known[0] == name[0] and OSA.distance(known, name, score_cutoff=1) <= 1 for pid in pids]
+        if len(close) == 1:
+            owners[name] = set(close)
 
 
 def _part_owners(registered: dict[str, list[str]]) -> dict[str, set[str]]:
