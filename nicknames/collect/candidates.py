@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import regex
-from rapidfuzz.distance import OSA
 
 from nicknames.collect.absent import AbsentName, absent_names
 from nicknames.collect.discover.attribution import tally
@@ -29,6 +28,7 @@ from nicknames.collect.discover.suggest import discover as discover_names
 from nicknames.collect.discover.thread_counts import ThreadCodes
 from nicknames.collect.discover.token_index import BATCH, TokenIndex
 from nicknames.collect.others import merge_others, propose_others
+from nicknames.collect.salutation_owners import misspelt_owners, own_form
 from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import objects_frozen, ordered_map
@@ -323,22 +323,12 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameT
         short = is_short(name) and not table.given_names(name)
         if short and not signs_with(name, roster.get(sender, "")):
             continue
-        if scan.joint.get((sender, name)) == count and sender in roster and not _own_form(name, roster[sender], table):
+        if scan.joint.get((sender, name)) == count and sender in roster and not own_form(name, roster[sender], table):
             continue
         tags, doubtful = signature_tags(name, roster.get(sender))
         found.add(sender, name, "signoff", count, suggested=doubtful and not short)
         found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
                   *(["uncertain"] if doubtful and not short else []))
-
-
-def _own_form(name: str, full_name: str, table: NicknameTable) -> bool:
-    """Whether a signed name is a form of this registered name: a part, a familiar or formal form of one, or its
-    initials."""
-    parts = registered_parts(full_name)
-    forms = {part.casefold() for part in parts}
-    for part in parts:
-        forms.update(form.casefold() for form in (*table.familiar_forms(part), *table.given_names(part)))
-    return name.casefold() in forms or letters(name).upper() in initials_of(full_name)
 
 
 def _full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> None:
@@ -370,7 +360,7 @@ def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> Non
     owners = _owners(plan.registered, found, plan.names_table)
     greeted = scan.greetings.greeted_names()
     _glued_owners(owners, greeted)
-    _misspelt_owners(owners, greeted, plan.registered)
+    misspelt_owners(owners, greeted, plan.registered)
     # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
     # tags and their order as adding each greeted name in turn would.
     for attribution, count in tally(scan.greetings, owners, posts).items():
@@ -402,26 +392,6 @@ def _glued_owners(owners: dict[str, set[str]], names: set[str]) -> None:
         inner = glued_name(name, owners.__contains__, lambda piece: piece.casefold() in STOPWORDS)
         if inner is not None:
             owners[name] = owners[inner]
-
-
-MISSPELT_GREETING = 6
-"""The shortest greeted name taken as a misspelling of a registered given name (shorter ones are other names)."""
-
-
-def _misspelt_owners(owners: dict[str, set[str]], names: set[str], registered: dict[str, list[str]]) -> None:
-    """Let a greeted name nobody has belong to the one participant whose registered given name it misspells by one
-    letter ("Hi Tobais" for a registered Tobias): a greeting names a person, most often one of the thread's."""
-    given: dict[str, set[str]] = {}
-    for participant, parts in registered.items():
-        if parts and " " in parts[0]:
-            given.setdefault(parts[0].split()[0], set()).add(participant)
-    for name in names - owners.keys():
-        if len(name) < MISSPELT_GREETING or not name[0].isupper() or " " in name:
-            continue
-        close = [pid for known, pids in given.items()
-                 if known[0] == name[0] and OSA.distance(known, name, score_cutoff=1) <= 1 for pid in pids]
-        if len(close) == 1:
-            owners[name] = set(close)
 
 
 def _part_owners(registered: dict[str, list[str]]) -> dict[str, set[str]]:
