@@ -96,7 +96,10 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
         ("I'll ask you and tobias", "tobias", True),  # joined to a person
         ("tobias and I will call", "tobias", True),
         ("ask Marta and tobias", "tobias", True),
-        ("ask marta or tobias", "tobias", False),  # two lower-case words: no telling
+        ("ask marta or tobias", "tobias", False),  # a lower-case word the nickname table does not know
+        ("ask toby or tobias", "tobias", True),  # a familiar form it knows
+        ("tobias and toby agree", "tobias", True),
+        ("ask rich or tobias", "tobias", False),  # a familiar form that is also a word
         ("salt and tobias", "tobias", False),
         ("your notes and tobias", "tobias", False),
         ("Hi tobias,\nhow are you", "tobias", True),

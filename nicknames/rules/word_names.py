@@ -24,6 +24,7 @@ import functools
 
 import regex
 
+from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.salutations import TITLES
 from nicknames.rules.stopwords import CLOSERS, GREETINGS, STOPWORDS
 
@@ -135,7 +136,8 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     (dashes and the like aside) when that line ends the message or follows a closing line ("regards"); and in both
     cases followed by nothing but punctuation on its line ("Thanks, will do" is no name). Or addressed at the end
     of a sentence after a comma ("See you at noon, mary."). Or joined by "and", "&" or "or" to a person: a
-    pronoun or a capitalised name ("ask you and mary", "mary and I", "Tobias and mary").
+    pronoun, a capitalised name, or a lower-case given name or familiar form that is no ordinary word ("ask you
+    and mary", "mary and I", "Tobias and mary", "ask tobias and mary").
     """
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
@@ -143,6 +145,9 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     if _VOCATIVE_BEFORE.search(text, line_start, start) and _VOCATIVE_AFTER.match(text, end):
         return True
     if _PERSON_BEFORE.search(text, max(0, start - 40), start) or _PERSON_AFTER.match(text, end):
+        return True
+    joined = _LOWER_BEFORE.search(text, max(0, start - 40), start) or _LOWER_AFTER.match(text, end)
+    if joined is not None and _given_name(joined.group("word")):
         return True
     if _NAME_END.fullmatch(text, end, line_end) is None:
         return False
@@ -164,6 +169,25 @@ _PERSONS = r"(?:(?i:you|me|him|her|us|them)|I|\p{Lu}\p{Ll}+)"
 """A person: a pronoun, or a capitalised name."""
 _PERSON_BEFORE = regex.compile(rf"(?<!\w){_PERSONS}[^\S\n]+(?:and|&|or)[^\S\n]+$")
 _PERSON_AFTER = regex.compile(rf"[^\S\n]+(?:and|&|or)[^\S\n]+{_PERSONS}(?!\w)")
+_LOWER_BEFORE = regex.compile(r"(?<!\w)(?P<word>\p{Ll}+)[^\S\n]+(?:and|&|or)[^\S\n]+$")
+_LOWER_AFTER = regex.compile(r"[^\S\n]+(?:and|&|or)[^\S\n]+(?P<word>\p{Ll}+)(?!\w)")
+
+
+@functools.cache
+def _given_name(word: str) -> bool:
+    """A given name or familiar form the nickname table knows that is no ordinary word ("shelly", not "rich")."""
+    from nicknames.rules.stopwords import common_words, name_words
+
+    if word in WORD_NAMES or word in common_words() or word in name_words() or word in STOPWORDS:
+        return False
+    table = _table()
+    return word in table.forms or bool(table.given_names(word))
+
+
+@functools.cache
+def _table() -> NicknameTable:
+    """The built-in nickname table, read once."""
+    return builtin_table()
 _VOCATIVE_AFTER = regex.compile(r"[^\S\n]*[.!?](?:\s|$)")
 _NAME_END = regex.compile(r"[^\S\n]*[,.!:;)\-–—~*_]*[^\S\n]*")
 """What may follow a name to the end of its line where its position makes it one."""
