@@ -175,7 +175,7 @@ _LOWER_AFTER = regex.compile(r"[^\S\n]+(?:and|&|or)[^\S\n]+(?P<word>\p{Ll}+)(?!\
 
 @functools.cache
 def _given_name(word: str) -> bool:
-    """A given name or familiar form the nickname table knows that is no ordinary word ("shelly", not "rich")."""
+    """A given name or familiar form the nickname table knows that is no ordinary word ("toby", not "rich")."""
     from nicknames.rules.stopwords import common_words, name_words
 
     if word in WORD_NAMES or word in common_words() or word in name_words() or word in STOPWORDS:
