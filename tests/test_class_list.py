@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.io.class_list import read_class_list, registered_parts
+from nicknames.io.class_list import initialled_forms, read_class_list, registered_parts
 from nicknames.model.errors import InputError
 from tests.conftest import write_csv
 
@@ -38,6 +38,26 @@ from tests.conftest import write_csv
 )
 def test_registered_parts(full_name: str, parts: list[str]) -> None:
     assert registered_parts(full_name) == parts
+
+
+@pytest.mark.parametrize(
+    ("full_name", "forms"),
+    [
+        ("Mary Jane Poe", ["Mary J", "Mary P"]),
+        ("Ada K. Quill", ["Ada K", "Ada Q"]),
+        ("Grey, Robert", ["Robert G"]),
+        ("Dr. Ada Quill", ["Ada Q"]),
+        ("Ben Stone III", ["Ben S"]),
+        ("Anne-Marie Léger", ["Anne-Marie L"]),
+        ("Tobias Abbot", []),  # "Tobias A" reads as "Tobias" and a word
+        ("Ivo Ibsen", []),
+        ("J. R. Smith", []),  # no given name to go with an initial
+        ("Madonna", []),
+        ("", []),
+    ],
+)
+def test_initialled_forms(full_name: str, forms: list[str]) -> None:
+    assert initialled_forms(full_name) == forms
 
 
 def test_reads_ids_and_names(tmp_path: Path) -> None:

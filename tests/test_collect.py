@@ -54,6 +54,61 @@ def test_class_list_adds_registered_parts_that_occur(tmp_path: Path) -> None:
     assert mapping.entry("u1").find("Grey") == Name("Grey", 1, ("classlist",))
 
 
+def test_class_list_adds_the_given_name_with_an_initial(tmp_path: Path) -> None:
+    rows = [["1", "0", "u1", "I left a message for Mary J. yesterday."], ["2", "1", "u2", "Ask Robert G or Mary."]]
+    roster = {"u1": "Robert Grey", "u2": "Mary Jane Poe"}
+    assert collect(table(tmp_path, rows), roster).mapping.names == {"u1": ["Robert G"], "u2": ["Mary", "Mary J"]}
+
+
+@pytest.mark.parametrize(
+    ("office", "expected"),
+    [
+        ("Office of the Provost", {"u1": [], "u2": ["Mary"], "a1": ["Tobias Quell", "Tobias"]}),
+        ("Ines Oduya", {"u1": ["Tobias"], "u2": ["Mary"], "a1": ["Tobias Quell"]}),  # a person: greeted
+    ],
+)
+def test_a_greeting_never_names_an_office(tmp_path: Path, office: str, expected: dict[str, list[str]]) -> None:
+    rows = [["1", "0", "u1", "Tobias Quell joins the board.\nThe provost"],
+            ["2", "1", "u2", "Hi Tobias, and welcome!\nMary"]]
+    roster = {"u1": office, "u2": "Mary Lind", "a1": "Tobias Quell"}
+    assert collect(table(tmp_path, rows), roster).mapping.names == expected
+
+
+@pytest.mark.parametrize(
+    ("signatures", "expected"),
+    [
+        (["Regards\nTobias and Hugo"], ["Tobias"]),  # two sign: the other is not the sender
+        (["Regards\nHugo and Toby"], ["Toby"]),  # a familiar form of the registered name
+        (["Regards\nTobias and Hugo", "Thanks\nHugo"], ["Hugo", "Tobias"]),  # signed alone too
+        (["Regards\nTQ and Hugo"], ["TQ"]),  # initials
+    ],
+)
+def test_a_sign_off_of_two_people_gives_the_sender_their_own(
+    tmp_path: Path, signatures: list[str], expected: list[str]
+) -> None:
+    rows = [[str(i + 1), "0", "u1", f"A question.\n{signature}"] for i, signature in enumerate(signatures)]
+    names = collect(table(tmp_path, rows), {"u1": "Tobias Quell"}).mapping.names["u1"]
+    assert sorted(names) == expected
+
+
+@pytest.mark.parametrize(
+    ("greeting", "expected"),
+    [
+        ("Dear Tobais, see below.", ["Tobais"]),  # a letter swapped
+        ("Dear Tobiaz, see below.", ["Tobiaz"]),  # a letter changed
+        ("Dear Tobiasz, see below.", ["Tobiasz"]),  # one more
+        ("Dear Tobi, see below.", []),  # too short to tell from another name
+        ("Dear Marten, see below.", []),  # two registered people are one letter away
+    ],
+)
+def test_a_misspelt_greeting_names_the_one_registered_person_it_is_near(
+    tmp_path: Path, greeting: str, expected: list[str]
+) -> None:
+    rows = [["1", "0", "u1", greeting], ["2", "9", "u3", "Fine."], ["3", "9", "u4", "Fine."], ["4", "9", "u5", "Ok."]]
+    roster = {"u1": "Ines Oduya", "u3": "Tobias Quell", "u4": "Marlen Voss", "u5": "Marthen Oyo"}
+    assert collect(table(tmp_path, rows), roster).mapping.names["u3"] == expected
+
+
 def test_class_list_names_are_not_stop_words(tmp_path: Path) -> None:
     rows = [["1", "0", "u1", "A question"], ["2", "1", "u2", "Hi Will,\nyes"]]
     assert collect(table(tmp_path, rows)).mapping.names["u1"] == []

@@ -103,6 +103,32 @@ def test_propose_writes_suggestions_in_a_section_of_their_own() -> None:
     assert mapping.others == ["Henrik Olsen", "Lindqvist"]
 
 
+@pytest.mark.parametrize(
+    ("text", "owner", "tags"),
+    [
+        ("Then Ada K. Quill said so.", "A1", ("classlist", "absent")),  # a middle initial
+        ("Then Ada Lin Quill said so.", "A1", ("classlist", "absent")),  # a middle name
+        ("Then Edmund P. Ferro, Jr. said so.", "A2", ("classlist", "absent")),  # the formal given name
+        ("Then Mary J. Poe said so.", "U1", ("classlist",)),  # one who posts
+        ("Then Ines K. Quill said so.", None, ()),  # somebody else of the same surname
+        ("Then Ada K. Bryce said so.", None, ()),  # two registered people could be meant
+    ],
+)
+def test_a_registered_full_name_with_initials_goes_to_its_person(
+    text: str, owner: str | None, tags: tuple[str, ...]
+) -> None:
+    mapping = Mapping({"U1": []})
+    class_list = {"U1": "Mary Poe", "A1": "Ada Quill", "A2": "Ned Ferro", "A3": "Ada Bryce", "A4": "Ada Marie Bryce"}
+    propose_others(mapping, [text], class_list, senders=["U1"])
+    written = text.removeprefix("Then ").removesuffix(" said so.").removesuffix(",").rstrip(",")
+    if owner is None:
+        assert mapping.participants == ["U1"] and not mapping.entry("U1").names
+        return
+    [name] = mapping.entry(owner).names
+    assert (name.tags, name.status) == (tags, Status.SUGGESTED) and written.startswith(name.text)
+    assert not mapping.others
+
+
 def test_class_list_names_are_evidence_but_not_claims() -> None:
     known = known_names(Mapping({"U1": ["Mary"]}), {"U1": "Mary Poe", "U2": "Ann Lee"})
     assert "mary" in known.names and "ann" not in known.names

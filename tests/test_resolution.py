@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from nicknames.apply.pseudonyms import IdTemplate
-from nicknames.apply.resolution import ThreadContext, Unresolved, Zone, decide
+from nicknames.apply.resolution import NamesOf, ThreadContext, Unresolved, Zone, decide
 from nicknames.apply.scope_names import scope_names
 from nicknames.apply.substitute import substitute_batch
 from nicknames.model.mapping import Mapping
@@ -120,3 +120,40 @@ def test_records_carry_evidence_and_confidence() -> None:
     _, [record] = substitute_batch(messages, names, IdTemplate())
     assert (record.participant, record.rule, record.confidence) == ("A", "signoff", 0.95)
     assert "sign-off" in record.evidence and record.candidates == ("A", "B")
+
+
+@pytest.mark.parametrize(
+    ("named", "expected", "rule"),
+    [
+        ({"B"}, "B", "named"),  # the thread named B by a name only B has
+        ({"A", "B"}, None, "skip"),  # both named: no evidence from it
+        ({"X"}, None, "skip"),  # somebody else
+    ],
+)
+def test_named_earlier_in_the_thread(named: set[str], expected: str | None, rule: str) -> None:
+    context = ThreadContext(named={"t": named})
+    decision = decide("Mary", CANDIDATES, _message("S", mid="m"), Zone.BODY, context, {}, Unresolved.skip)
+    assert (decision.participant, decision.rule) == (expected, rule)
+
+
+@pytest.mark.parametrize(
+    ("posts", "expected"),
+    [
+        # a full name only one of the file's people has, then the shared given name: theirs, though the other
+        # owner of the given name is the one active in the scope
+        ([("S", None, "Ask Mary Quell.")], ["Ask [Q]."]),
+        ([("S", None, "Ask Mary Quell."), ("S", None, "Mary agreed.")], ["Ask [Q].", "[Q] agreed."]),
+        ([("S", None, "Ask Mary Quell. Mary agreed.")], ["Ask [Q]. [Q] agreed."]),
+        ([("S", None, "Mary agreed."), ("S", None, "Ask Mary Quell.")], ["[A] agreed.", "Ask [Q]."]),  # before only
+        ([("Q", None, "Hi all,\nyes.\nMary Quell"), ("Q", None, "I think Mary agreed.")],  # signing names nobody
+         ["Hi all,\nyes.\n[Q]", "I think [A] agreed."]),
+        ([("S", None, "Ask Mary Quell."), ("S", "A", "Hi Mary,\nyes.")], ["Ask [Q].", "Hi [A],\nyes."]),  # greeting
+    ],
+)
+def test_a_name_of_somebody_named_in_the_thread(
+    posts: list[tuple[str, str | None, str]], expected: list[str]
+) -> None:
+    mapping = Mapping({"A": ["Mary"], "Q": ["Mary", "Mary Quell"], "S": []})
+    names = scope_names(mapping, {"A", "S"}, NamesOf.everyone)
+    messages = [Message(str(i), sender, text, parent, "t", "s") for i, (sender, parent, text) in enumerate(posts)]
+    assert substitute_batch(messages, names, IdTemplate())[0] == expected

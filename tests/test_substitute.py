@@ -134,6 +134,11 @@ def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) 
         ("Hi Kit,\nask Don now\nKit", "Hi Kit,\nask [u3] now\nKit"),
         ("Hi Kit,\nask Tobias Brown\nKit", "Hi Kit,\nask [u4]\nKit"),
         ("Team:\nOkafor\nTobias\nLind", "Team:\nOkafor\nTobias\nLind"),  # a list of single words
+        ("Regards\nBrown and Kit", "Regards\n[u2] and Kit"),  # two people sign
+        ("Regards\nBrown bags", "Regards\nBrown bags"),
+        ("We went to Tobias on Monday", "We went to Tobias on Monday"),  # a place
+        ("I flew to Lisbon.  Tobias said no", "I flew to Lisbon.  [u1] said no"),
+        ("Ask Marta\nTobias about it", "Ask Marta\nTobias about it"),  # a longer name wrapped
     ],
 )
 def test_names_of_participants_not_active_in_the_scope(text: str, expected: str) -> None:
@@ -165,10 +170,14 @@ def test_names_of_active_participants_only_leaves_the_others() -> None:
         ("Thanks, will.", "Thanks, [u2]."),
         ("Thanks,\nwill", "Thanks,\n[u2]"),
         ("I will check", "I will check"),
+        ("and T.Q. agreed", "and [u1] agreed"),  # initials with full stops
+        ("Ask TQ or T.Q.", "Ask [u1] or [u1]"),
+        ("Ask T. Q. or TQ.", "Ask T. Q. or [u1]."),
+        ("the K.W. line", "the K.W. line"),  # nobody's initials
     ],
 )
 def test_case_forms_of_names(text: str, expected: str) -> None:
-    mapping = Mapping({"u1": ["Tobias", "Tobias Quell"], "u2": ["Will"]})
+    mapping = Mapping({"u1": ["Tobias", "Tobias Quell", "TQ"], "u2": ["Will"]})
     mapping.set_name("u2", Name("Will", 3, ("classlist", "word")))
     assert run(mapping, text, {"u1", "u2"})[0] == expected
 

@@ -64,6 +64,13 @@ def _span(text: str, name: str) -> tuple[str, int, int]:
         ("Don't", "Don", True),
         ("Jan 12", "Jan", True),
         ("Tobias,\nQuell", "Tobias", False),  # the next line is another matter
+        ("Marta\nTobias said", "Tobias", True),  # a name wrapped at the end of a line
+        ("We met Marta\n  Tobias said", "Tobias", True),
+        ("Thanks\nTobias", "Tobias", False),
+        ("I flew to Lisbon.  Tobias said", "Tobias", False),  # a sentence ended before it
+        ("Lisbon.\nTobias said", "Tobias", False),
+        ("St. Tobias is a town", "Tobias", True),  # an abbreviation with a full stop
+        ("Arthur C.\nTobias", "Tobias", True),
     ],
 )
 def test_in_longer_name(text: str, name: str, longer: bool) -> None:
@@ -73,7 +80,10 @@ def test_in_longer_name(text: str, name: str, longer: bool) -> None:
 @pytest.mark.parametrize(
     ("text", "name", "place"),
     [("We met in Tobias", "Tobias", True), ("Near Tobias", "Tobias", True), ("Tell Tobias", "Tobias", False),
-     ("Tobias in Lisbon", "Tobias", False)],
+     ("Tobias in Lisbon", "Tobias", False), ("We have been to Tobias twice", "Tobias", True),
+     ("made it up to Tobias at last", "Tobias", True), ("We went to  Tobias", "Tobias", True),
+     ("Talk to Tobias", "Tobias", False), ("It is up to Tobias to decide", "Tobias", False),
+     ("I sent it to Tobias", "Tobias", False)],
 )
 def test_reads_as_place(text: str, name: str, place: bool) -> None:
     assert reads_as_place(text, text.index(name)) is place
@@ -83,6 +93,15 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
     ("text", "name", "position"),
     [
         ("thanks tobias", "tobias", True),
+        ("I'll ask you and tobias", "tobias", True),  # joined to a person
+        ("tobias and I will call", "tobias", True),
+        ("ask Marta and tobias", "tobias", True),
+        ("ask marta or tobias", "tobias", False),  # a lower-case word the nickname table does not know
+        ("ask toby or tobias", "tobias", True),  # a familiar form it knows
+        ("tobias and toby agree", "tobias", True),
+        ("ask rich or tobias", "tobias", False),  # a familiar form that is also a word
+        ("salt and tobias", "tobias", False),
+        ("your notes and tobias", "tobias", False),
         ("Hi tobias,\nhow are you", "tobias", True),
         ("Dear TOBIAS:", "TOBIAS", True),
         ("Thanks, will do", "will", False),

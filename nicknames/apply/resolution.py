@@ -15,6 +15,7 @@ rule                confidence  evidence
 ``other``           0.65        outside the sign-off, the one candidate who is not the sender
 ``thread``          0.60        exactly one candidate takes part in the thread
 ``recent``          0.50        of the candidates in the thread, the one who posted last before
+``named``           0.45        earlier in the thread one candidate alone was named by a name only they have
 ==================  ==========  ==============================================================
 
 A mention none of these decide follows the ``Unresolved`` policy: ``first``
@@ -26,7 +27,11 @@ A name one participant alone has is theirs (``only``, confidence 1.0); with
 ``apply --names-of everyone`` a name that no participant active in the scope
 has, and one participant of the file has, is theirs too (``file``, 0.9): a
 registered person who receives the mail or posts in another session. A name
-several such participants share goes through the rules above.
+several such participants share goes through the rules above. So does a name
+of one active participant when the thread has named another participant of
+the file who has it too by a name only that one has ("Tobias Quell ... Tobias"
+where a Tobias Brandt posts): both are candidates, and ``named`` or a stronger
+rule decides.
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ CONFIDENCE = {
     "other": 0.65,
     "thread": 0.60,
     "recent": 0.50,
+    "named": 0.45,
     "first": 0.0,
     "mark": 0.0,
     "skip": 0.0,
@@ -61,7 +67,7 @@ ONLY_EVIDENCE = "the only active participant with this name"
 FILE_EVIDENCE = "the only participant of the file with this name, none of them active in the scope"
 """The evidence of rule ``file`` (``apply --names-of everyone``)."""
 
-DECIDING = ("signoff", "greeting", "parent", "recipient", "addressed", "other", "thread", "recent")
+DECIDING = ("signoff", "greeting", "parent", "recipient", "addressed", "other", "thread", "recent", "named")
 """The context rules, strongest first."""
 
 FIRM = ("signoff", "greeting", "parent", "recipient")
@@ -131,6 +137,8 @@ class ThreadContext:
     """Thread → message ids in batch order (to find who posted last before a message)."""
     senders: dict[str, str] = field(default_factory=dict)
     addressed: dict[tuple[str, str], str] = field(default_factory=dict)
+    named: dict[str, set[str]] = field(default_factory=dict)
+    """Thread → participants named so far by a name only they have in the file (filled as mentions are replaced)."""
 
     @classmethod
     def of(cls, messages: Iterable[Message]) -> ThreadContext:
@@ -203,6 +211,10 @@ def _by_context(
     for poster in context.earlier_senders(message):
         if poster in members:
             return Decision(poster, "recent", f"the candidate who posted last before, in thread {message.thread}")
+    spoken = context.named.get(message.thread, ())
+    named = [p for p in candidates if p in spoken]
+    if len(named) == 1:
+        return Decision(named[0], "named", f"named earlier in thread {message.thread} by a name only they have")
     return None
 
 

@@ -6,6 +6,8 @@ from collections.abc import Collection, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
 
+import regex
+
 from nicknames.apply.person_placeholders import add_other_owners, other_labels
 from nicknames.apply.resolution import NamesOf
 from nicknames.model.mapping import Mapping
@@ -20,7 +22,8 @@ class MappingNames:
     Besides the names the mapping lists, their case forms (``case``: form → the name it is a form of): a name of
     several words also matches in capitals ("MARY JANE POE") anywhere; a capitalised name of one word also in lower
     case and in capitals ("mary", "MARY"), but only where its position makes it a name (``positional``, see
-    ``word_names.in_name_position``).
+    ``word_names.in_name_position``); initials of two or three capitals also with full stops ("M.J." for "MJ"),
+    where the initials themselves are replaced.
     """
 
     pattern: NameMatcher | None
@@ -59,7 +62,7 @@ class MappingNames:
                 keys_of.setdefault(user, []).append(key)
         return cls(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
                    {word: tuple(keys) for word, keys in openings.items()}, case,
-                   frozenset(form for form in case if " " not in form),
+                   frozenset(form for form in case if " " not in form and not form.endswith(".")),
                    {user: tuple(keys) for user, keys in keys_of.items()},
                    {participant: index for index, participant in enumerate(mapping.participants)},
                    other_labels(mapping), frozenset(tagged["short"]))
@@ -169,6 +172,10 @@ def scope_owners(
     return owners, counts, tagged
 
 
+_INITIALS = regex.compile(r"\p{Lu}{2,3}")
+"""A name of two or three capitals: initials ("MJ"), also written with full stops ("M.J.")."""
+
+
 def _case_forms(owners: MappingType[str, Sequence[str]]) -> dict[str, str]:
     """Case form → the name it is a form of, for the forms the names do not include themselves (see
     ``MappingNames``); the keep list's names of several words in capitals too ("ARTHUR C. CLARKE")."""
@@ -178,6 +185,8 @@ def _case_forms(owners: MappingType[str, Sequence[str]]) -> dict[str, str]:
             forms = [key.upper()]
         elif key[:1].isupper() and not key.isupper() and owners[key]:
             forms = [key.lower(), key.upper()]
+        elif _INITIALS.fullmatch(key) and owners[key]:
+            forms = [".".join(key) + "."]
         else:
             continue
         for form in forms:

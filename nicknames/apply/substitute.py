@@ -57,6 +57,7 @@ RULES = {
     "other": "shared name outside the sign-off: the one candidate who is not the sender",
     "thread": "shared name: the only candidate taking part in the thread",
     "recent": "shared name: the candidate who posted last before, in the thread",
+    "named": "shared name: the one candidate named earlier in the thread by a name only they have",
     "first": "undecided: the participant who uses it most, else the first in the mapping (--unresolved first)",
     "mark": "undecided: all candidates marked, e.g. [U12|U43] (--unresolved mark)",
     "skip": "undecided: left as written (--unresolved skip)",
@@ -134,10 +135,14 @@ def substitute_message(
         zones: Callable[[int], Zone] | None = None
         words, positional = names.names.words, names.names.positional
         texts: dict[str, str] | None = getattr(pseudonym, "texts", None)
+        context = context if context is not None else ThreadContext.of([message])
+        named = context.named.setdefault(message.thread, set())
         for start, end, form in names.pattern.spans(text):
             key, candidates, outside = names.candidates(form)
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
+            if named and not outside:
+                candidates = _with_named(candidates, names.outside.get(key, ()), named)
             original = text[start:end]
             if candidates == OTHER_OWNERS:
                 mention = other_mention(message.id, text, start, end, key, names.others, key in words)
@@ -162,15 +167,24 @@ def substitute_message(
                 participant = candidates[0]
                 shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
                 mentions.append(_only(message.id, start, end, original, key, participant, shaped, outside))
+                if participant != message.sender and names.names.owners.get(key) == candidates:
+                    named.add(participant)  # named by a name only they have, by somebody else
                 continue
             zones = zones or zones_of(text)
             zone = zones(start)
-            context = context if context is not None else ThreadContext.of([message])
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
             mentions.append(_name_mention(message.id, start, end, original, key, candidates, decision, pseudonym))
     if taken:
         mentions.sort(key=_start_of)
     return _stitch(text, mentions), mentions
+
+
+def _with_named(active: tuple[str, ...], owners: Sequence[str], named: set[str]) -> tuple[str, ...]:
+    """The active participants who have a name, and those of the file's other owners of it (``owners``) whom the
+    thread has named by a name only they have: "Tobias" after "Tobias Quell" may be Tobias Quell though only a Tobias
+    Brandt posts in the scope (see ``nicknames.apply.resolution``)."""
+    extra = tuple(p for p in owners if p in named and p not in active)
+    return active + extra if extra else active
 
 
 def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
@@ -194,7 +208,8 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
     return zone is not Zone.BODY and _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
 
 
-_LOWER_AFTER = regex.compile(r"[^\S\n]+\p{Ll}")
+_LOWER_AFTER = regex.compile(r"[^\S\n]+(?!and\b)\p{Ll}")
+"""A lower-case word next ("Hope this helps"), but "and" ("Hope and Ben" sign two names)."""
 
 
 @functools.cache

@@ -16,9 +16,18 @@ only when the text shows it is this person's:
   a registered name or a name found for a poster outweighs a familiar form, so
   "Ned" is a registered Ned's alone, whatever Edmunds the list has;
 - a form several people share ("Tobias" with two Tobiases registered), in the
-  threads where one of those forms of this person alone occurs and no other
-  owner of the shared form posts or is spoken of that way; and everywhere when
-  this person is the one of them spoken of or posting in the whole file;
+  threads where this person is spoken of and no other owner of the shared form
+  posts or is spoken of that way; and everywhere when this person is the one of
+  them spoken of or posting in the whole file. A person is spoken of in a
+  thread by a form of theirs alone, or by two forms that only they have
+  together ("Tobias" and "Quell" with a Tobias Brandt and a Lena Quell
+  registered too);
+- a form several people share of whom none posts, none is found in the
+  mapping and none is spoken of anywhere in the file ("Tobias" with two
+  Tobiases who are never named otherwise): nothing tells them apart, yet the
+  name is a participant's, so it goes to the first of them on the class list
+  as a suggestion tagged ``namesake`` (replaced without review like any
+  suggestion, for the reviewer to check);
 - never a form of one word that is an ordinary word ("Brown", "Will", "May"),
   nor a familiar form of one word that is also someone's registered name,
   nor one word where it is part of something longer ("San Remo", "Lake
@@ -30,7 +39,8 @@ only when the text shows it is this person's:
   owner of their forms: the id that posts, else the first, gets them.
 
 A registered name of several words is also looked for in capitals ("TOBIAS
-QUELL"). Familiar forms come from the nickname table: the forms of the registered given
+QUELL"), and the given name with the initial of a later word ("Tobias Q").
+Familiar forms come from the nickname table: the forms of the registered given
 name, alone and before the surname ("Bart" and "Bart Okafor" for a registered
 Bartholomew Okafor), and the given names a registered familiar form stands for,
 before the surname ("David Neubauer" for a registered Dave Neubauer).
@@ -42,7 +52,8 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from nicknames.io.class_list import is_person, registered_parts
+from nicknames.collect.discover.surname_forms import surname_forms
+from nicknames.io.class_list import initialled_forms, is_person, registered_parts
 from nicknames.model.messages import Message
 from nicknames.rules.matcher import compile_names
 from nicknames.rules.nickname_table import NicknameTable
@@ -63,7 +74,10 @@ class AbsentName:
     text: str
     count: int
     tag: str
-    """``classlist`` for a registered name or part, ``case`` for one in capitals, ``nickname`` for a familiar form."""
+    """``classlist`` for a registered name or part, ``case`` for one in capitals, ``nickname`` for a familiar form,
+    ``surname`` for a short form of the surname."""
+    namesake: bool = False
+    """A form several registered people share whom nothing in the file tells apart: a guess, for review."""
 
 
 def absent_names(
@@ -73,11 +87,13 @@ def absent_names(
     found: Mapping[str, Iterable[str]],
     table: NicknameTable,
     is_word: Callable[[str], bool],
+    tokens: Iterable[str] = (),
 ) -> list[AbsentName]:
     """The names of the registered people who post none of ``messages`` that occur in them, by the rules above.
 
     ``found``: the names collect already gave each participant (they make a form shared); ``is_word``: whether a
-    one-word form is an ordinary word in this corpus.
+    one-word form is an ordinary word in this corpus; ``tokens``: the capitalised words of the corpus, among which
+    short forms of surnames are looked for (see ``_short_forms``).
     """
     posting = set(posters)
     registered = _one_row_per_person(class_list, posting)
@@ -85,22 +101,96 @@ def absent_names(
     forms = {pid: own for pid, name in people.items() if _full(own := _forms(name, table))}
     owners, everyone = _owners(forms, registered, found, table)
     wanted = {key for own in forms.values() for key in own if _usable(key, is_word)}
+    short = _short_forms(tokens, registered, forms, owners, table, is_word)
     batch = list(messages)
-    uses = _uses(batch, wanted)
+    uses = _uses(batch, wanted | short.keys())
     posted = _posted(batch)
+    spoken = {pid: _spoken_in(pid, own, owners, everyone, uses) for pid, own in forms.items()}
+    shortened = {token: _with_other_forms(uses.get(token, Counter()), forms[pid], uses) for token, pid in short.items()}
+    for token, pid in short.items():
+        spoken[pid].update(shortened[token])
+    order = {pid: position for position, pid in enumerate(registered)}
     names: list[AbsentName] = []
     for pid, own in forms.items():
-        alone = {key for key in own if owners[key] == {pid} and key in wanted}
-        present = {thread for key in alone for thread in uses.get(key, ())}
         for key, tag in own.items():
             if key not in wanted:
                 continue
             counted = uses.get(key, Counter())
-            rivals = everyone[key] - {pid}
-            count = counted.total() if key in alone else _shared_count(counted, present, rivals, uses, own, forms, posted)
+            if owners[key] == {pid}:
+                count = counted.total()
+            else:
+                rivals = everyone[key] - {pid}
+                count = _shared_count(counted, spoken[pid], rivals, uses, own, forms, posted)
+                if not count and _first_namesake(pid, owners[key], everyone[key], spoken, forms, order):
+                    names.append(AbsentName(pid, key, counted.total(), tag, namesake=True))
+                    continue
             if count:
                 names.append(AbsentName(pid, key, count, tag))
-    return names
+    names.extend(AbsentName(pid, token, shortened[token].total(), "surname") for token, pid in short.items())
+    return [name for name in names if name.count]
+
+
+def _with_other_forms(counted: Counter[str], own: Mapping[str, str], uses: Mapping[str, Counter[str]]) -> Counter[str]:
+    """The uses of a short form of a surname in the threads where another form of the same person occurs."""
+    threads = {thread for key in own for thread in uses.get(key, ())}
+    return Counter({thread: count for thread, count in counted.items() if thread in threads})
+
+
+def _short_forms(
+    tokens: Iterable[str],
+    registered: Mapping[str, str],
+    forms: Mapping[str, Mapping[str, str]],
+    owners: Mapping[str, set[str]],
+    table: NicknameTable,
+    is_word: Callable[[str], bool],
+) -> dict[str, str]:
+    """Short forms of the surnames of the people who post nothing ("Kirb" for Kirbride, see ``surname_forms``),
+    among the corpus's capitalised words that are no ordinary word and nobody's name or familiar form. Each counts
+    only in the threads where another form of the person occurs (their given name, their full name): a short form
+    alone is too easily a word of the trade."""
+    surnames = {pid: words[-1] for pid, name in registered.items() if is_person(name)
+                and len(words := [part for part in registered_parts(name) if " " not in part]) > 1}
+
+    def known(token: str) -> bool:
+        return (not _usable(token, is_word) or token in owners or bool(table.given_names(token))
+                or bool(table.familiar_forms(token)))
+
+    return {token: pid for token, pid in surname_forms(tokens, surnames, known).items() if pid in forms}
+
+
+def _spoken_in(
+    pid: str,
+    own: Mapping[str, str],
+    owners: Mapping[str, set[str]],
+    everyone: Mapping[str, set[str]],
+    uses: Mapping[str, Counter[str]],
+) -> set[str]:
+    """The threads where this person is spoken of: by a form of theirs alone ("Tobias Quell"), or by two forms of
+    one word that nobody else has together ("Tobias" ... "Quell", with a Tobias Brandt and a Lena Quell registered:
+    a thread speaks of one person by given name and surname in turn)."""
+    threads = {thread for key in own if owners.get(key) == {pid} for thread in uses.get(key, ())}
+    single = [key for key in own if " " not in key and key in uses]
+    for position, first in enumerate(single):
+        for second in single[position + 1 :]:
+            if everyone[first] & everyone[second] == {pid}:
+                threads.update(uses[first].keys() & uses[second].keys())
+    return threads
+
+
+def _first_namesake(
+    pid: str,
+    claimants: set[str],
+    meant: set[str],
+    spoken: Mapping[str, set[str]],
+    forms: Mapping[str, object],
+    order: Mapping[str, int],
+) -> bool:
+    """Whether this person is the first on the class list of a form's claimants when none of them posts or is in the
+    mapping with it, and nobody it may stand for (``meant``: familiar forms too) is spoken of anywhere (see
+    ``AbsentName.namesake``)."""
+    if any(claimant not in forms for claimant in claimants) or any(spoken.get(person) for person in meant):
+        return False
+    return pid == min(claimants, key=lambda claimant: order.get(claimant, len(order)))
 
 
 def _one_row_per_person(class_list: Mapping[str, str], posting: set[str]) -> dict[str, str]:
@@ -118,7 +208,7 @@ def _forms(full_name: str, table: NicknameTable) -> dict[str, str]:
     """A registered person's forms → ``classlist``, ``case`` or ``nickname``: registered parts and those of several
     words in capitals ("ADA QUILL"), then familiar forms."""
     parts = registered_parts(full_name)
-    forms = {name_key(part): "classlist" for part in parts}
+    forms = {name_key(part): "classlist" for part in [*parts, *initialled_forms(full_name)]}
     forms.update({name_key(part).upper(): "case" for part in parts if " " in part and not part.isupper()})
     words = [part for part in parts if " " not in part]
     if not words:

@@ -28,12 +28,13 @@ from nicknames.collect.discover.suggest import discover as discover_names
 from nicknames.collect.discover.thread_counts import ThreadCodes
 from nicknames.collect.discover.token_index import BATCH, TokenIndex
 from nicknames.collect.others import merge_others, propose_others
+from nicknames.collect.salutation_owners import misspelt_owners, own_form
 from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import objects_frozen, ordered_map
-from nicknames.io.class_list import is_person, registered_parts
+from nicknames.io.class_list import initialled_forms, is_person, registered_parts
 from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import Message, MessageTable
 from nicknames.rules.matcher import NameMatcher, compile_names
@@ -122,11 +123,13 @@ def collect(
     result = finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
     if class_list:
         add_absent(result.mapping, absent_names(
-            messages, class_list, addressed, result.mapping.names, plan.names_table, scan.index.lexicon.is_word
+            messages, class_list, addressed, result.mapping.names, plan.names_table, scan.index.lexicon.is_word,
+            scan.index.tokens(),
         ))
     if others:
         propose_others(result.mapping, [message.text for message in messages], class_list,
-                       [message.thread for message in messages], [message.sender for message in messages], jobs)
+                       [message.thread for message in messages], [message.sender for message in messages], jobs,
+                       plan.names_table)
     return result
 
 
@@ -164,7 +167,9 @@ def add_absent(mapping: Mapping, names: Iterable[AbsentName]) -> None:
     touched: set[str] = set()
     for name in names:
         mapping.add_participant(name.participant)
-        mapping.set_name(name.participant, Name(name.text, name.count, (name.tag, "absent")))
+        tags = (name.tag, "absent", "namesake") if name.namesake else (name.tag, "absent")
+        status = Status.SUGGESTED if name.namesake else Status.ACTIVE
+        mapping.set_name(name.participant, Name(name.text, name.count, tags, status))
         touched.add(name.participant)
     for participant in touched:
         mapping.sort_names(participant)
@@ -178,11 +183,14 @@ class CollectPlan:
     """Participant → registered full name, for the participants of the messages only."""
     registered: dict[str, list[str]]
     part_owners: dict[str, set[str]]
-    """Registered name part (as ``name_key``) → participants registered with it."""
+    """Registered name part (as ``name_key``), or given name and initial ("Ada Q"), → participants registered with
+    it."""
     names_table: NicknameTable
     rules: Rules
     discover: bool = True
     """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
+    offices: frozenset[str] = frozenset()
+    """Participants the class list registers as an office, a list or a company ("Office of the Provost")."""
 
     def scan(self) -> Scan:
         """A fresh pass over messages with these rules, class-list names and watched names."""
@@ -215,11 +223,13 @@ def plan_collect(
     """The plan for the participants who send or receive messages (``addressed``)."""
     present = set(addressed)
     roster = {pid: name for pid, name in (class_list or {}).items() if pid in present and is_person(name)}
+    offices = frozenset(pid for pid in (class_list or {}) if pid in present and pid not in roster)
     registered = {pid: registered_parts(name) for pid, name in roster.items()}
     if roster:
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table()
-    return CollectPlan(roster, registered, _part_owners(registered), names_table, rules, discover)
+    forms = {pid: [*parts, *initialled_forms(roster[pid])] for pid, parts in registered.items()}
+    return CollectPlan(roster, registered, _part_owners(forms), names_table, rules, discover, offices)
 
 
 def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts: Posts) -> CollectResult:
@@ -328,10 +338,14 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameT
 
     A short sign-off ("M", "kd") counts only as the sender's own initials or given name's letter (a known
     familiar form such as "al" stays a name), and is tagged ``short``: apply replaces it in salutations only.
+    A name only ever signed together with others ("Ann and Ben") is the sender's only when it is a form of their
+    registered name: two people sign, and the other one is not the sender.
     """
     for (sender, name), count in scan.signoffs.items():
         short = is_short(name) and not table.given_names(name)
         if short and not signs_with(name, roster.get(sender, "")):
+            continue
+        if scan.joint.get((sender, name)) == count and sender in roster and not own_form(name, roster[sender], table):
             continue
         tags, doubtful = signature_tags(name, roster.get(sender))
         found.add(sender, name, "signoff", count, suggested=doubtful and not short)
@@ -359,13 +373,21 @@ def _full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> N
 
 
 def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None:
-    """Greeted names for the participant each greeting most likely addresses (see ``attribution``)."""
+    """Greeted names for the participant each greeting most likely addresses (see ``attribution``).
+
+    Never an office, a list or a company of the class list: mail sent in its name is written by people, and a reply
+    greets one of them ("Welcome, Ann" to an announcement from the provost's office names Ann).
+    """
     roster = plan.roster
     owners = _owners(plan.registered, found, plan.names_table)
-    _glued_owners(owners, scan.greetings.greeted_names())
+    greeted = scan.greetings.greeted_names()
+    _glued_owners(owners, greeted)
+    misspelt_owners(owners, greeted, plan.registered)
     # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
     # tags and their order as adding each greeted name in turn would.
     for attribution, count in tally(scan.greetings, owners, posts).items():
+        if attribution.participant in plan.offices:
+            continue
         tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
         uncertain = attribution.uncertain or doubtful
         found.add(attribution.participant, attribution.name, "greeting", count, suggested=uncertain)

@@ -18,6 +18,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+import regex
+
 from nicknames.collect.discover.others import (
     PUBLIC_SENDERS,
     Known,
@@ -25,8 +27,9 @@ from nicknames.collect.discover.others import (
     corpus_lexicon,
     find_others,
 )
-from nicknames.io.class_list import is_person, registered_parts
+from nicknames.io.class_list import GENERATIONS, is_person, registered_parts
 from nicknames.model.mapping import OTHERS, Mapping, Name, Status
+from nicknames.rules.nickname_table import NicknameTable, builtin_table
 
 OTHERS_COMMENT = "# People who are not participants (colleagues, family, vendors): replaced by [PERSON n] unless kept."
 
@@ -55,18 +58,65 @@ def known_names(mapping: Mapping, class_list: dict[str, str] | None = None) -> K
 
 def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str, str] | None = None,
                    threads: Sequence[str] | None = None, senders: Sequence[str] | None = None,
-                   jobs: int = 1) -> OtherNames:
+                   jobs: int = 1, nicknames: NicknameTable | None = None) -> OtherNames:
     """Add the names of people who are not participants to the mapping's ``@others`` section, as suggestions
     (``threads`` and ``senders``: the thread and sender of each text, see ``find_others``; ``jobs``: worker
-    processes that read the texts)."""
+    processes that read the texts).
+
+    A full name found that is a registered person's given name and surname with middle initials or names between
+    ("Ada K. Quill", "Ada Lin Quill"), a generation after ("Ada Quill, Jr."), or another form of the given name
+    (the formal name of a registered familiar one: "Edmund Quill" for a registered Ned Quill) names that person,
+    not somebody else: it goes to their line (tags ``classlist``, and ``absent`` for one who posts nothing)."""
     texts = list(texts)
     lexicon = corpus_lexicon(texts, jobs)
     found = find_others(texts, known_names(mapping, class_list), lexicon, threads, senders, jobs)
+    registered = RegisteredFullNames.of(class_list or {}, nicknames)
+    posting = set(senders or ())
     for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
+        owner = registered.owner(text)
+        if owner is not None:  # a registered person's full name, written with initials or another given name
+            mapping.add_participant(owner)
+            tags = ("classlist",) if owner in posting else ("classlist", "absent")
+            mapping.set_name(owner, Name(text, count, tags, Status.SUGGESTED))
+            continue
         mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))
     if OTHERS in mapping.entries and not mapping.entries[OTHERS].comments:
         mapping.entries[OTHERS].comments = [OTHERS_COMMENT]
     return found
+
+
+@dataclass(frozen=True)
+class RegisteredFullNames:
+    """Given name and surname (case-folded) → the registered people they may name: each given word of a registered
+    name and its familiar and formal forms, before the surname."""
+
+    owners: dict[str, set[str]]
+
+    @classmethod
+    def of(cls, class_list: dict[str, str], table: NicknameTable | None = None) -> RegisteredFullNames:
+        """The full names of the class list's people."""
+        table = table if table is not None else builtin_table()
+        owners: dict[str, set[str]] = {}
+        for participant, full_name in class_list.items():
+            words = [part for part in registered_parts(full_name) if " " not in part] if is_person(full_name) else []
+            for given in words[:-1]:
+                for form in (given, *table.familiar_forms(given), *table.given_names(given)):
+                    owners.setdefault(f"{form} {words[-1]}".casefold(), set()).add(participant)
+        return cls(owners)
+
+    def owner(self, text: str) -> str | None:
+        """The one registered person a full name found in the text names, if there is exactly one."""
+        words = [word.strip(",") for word in text.split()]
+        words = [word for word in words
+                 if not _INITIAL.fullmatch(word) and word.casefold().rstrip(".") not in GENERATIONS]
+        if len(words) < 2:
+            return None
+        people = set().union(*(self.owners.get(f"{given} {words[-1]}".casefold(), set()) for given in words[:-1]))
+        return people.pop() if len(people) == 1 else None
+
+
+_INITIAL = regex.compile(r"\p{Lu}\.?")
+"""A middle initial, with or without its full stop."""
 
 
 def merge_others(merged: Mapping, proposed: Mapping) -> None:

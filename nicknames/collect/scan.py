@@ -97,6 +97,9 @@ class Scan:
     greetings: Greetings = field(init=False)
     signoffs: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, name) → messages the sender signed with that name."""
+    joint: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(sender, name) → messages signed with that name and another ("Ann and Ben"): one of them may not be the
+    sender's."""
     lost: Counter[str] = field(default_factory=Counter)
     """Word with a letter lost by the archive (``St?phane``) → messages it occurs in."""
     class_usage: ThreadCounts = field(init=False)
@@ -108,7 +111,7 @@ class Scan:
 
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
-        found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, lost=self.lost)
+        found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, self.joint, lost=self.lost)
         found.greetings, found.class_usage = self.greetings, self.class_usage
         return found
 
@@ -125,6 +128,7 @@ class Scan:
         stats.greetings_without_parent += other.greetings_without_parent
         self.greetings.extend(later.greetings)
         self.signoffs.update(later.signoffs)
+        self.joint.update(later.joint)
         self.lost.update(later.lost)
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
@@ -165,3 +169,6 @@ class Scan:
             signoffs, sender = self.signoffs, message.sender
             for name in signed:  # Counter.update would first ask whether a list is a Mapping
                 signoffs[sender, name] = signoffs.get((sender, name), 0) + 1
+            if len(signed) > 1:
+                for name in signed:
+                    self.joint[sender, name] += 1

@@ -115,6 +115,20 @@ def registered_parts(full_name: str) -> list[str]:
     return list(dict.fromkeys(parts))
 
 
+def initialled_forms(full_name: str) -> list[str]:
+    """The registered given name with the initial of a later word, as mail tells a person from namesakes: "Ada L"
+    (written "Ada L.") and "Ada Q" for Ada Lin Quill, "Ada K" for Ada K. Quill. Never with "I" or "A", which are
+    words ("told Mary I would")."""
+    parts = registered_parts(full_name)
+    if not parts:
+        return []
+    given, *later = parts[0].split()
+    if given not in parts[1:] or not later:
+        return []
+    initials = (word[0] for word in later if word[0].isupper() and word[0] not in "IA")
+    return list(dict.fromkeys(f"{given} {initial}" for initial in initials))
+
+
 def _pick(header: list[str], spellings: tuple[str, ...], role: str, path: Path) -> str:
     lowered = {column.strip().lower().replace(" ", "_"): column for column in header}
     for spelling in spellings:

@@ -32,6 +32,8 @@ TAGS: dict[str, str] = {
     "uncertain": "attribution by thread context rather than by direct reply",
     "session": "found only outside the participant's threads, in a session where nobody else has it",
     "absent": "the participant is registered but posts nothing in the file; the name occurs in others' messages",
+    "surname": "a short form of the registered surname ('Kirb', 'Kirby' for Kirbride) near another form of the person",
+    "namesake": "a name several registered people share, nothing in the file telling them apart: the first one's",
     "manual": "added by the reviewer",
     "title": "follows a title such as Mr, Mrs, Dr or Prof (a person who is not a participant)",
     "relation": "follows a relation such as 'my colleague' or 'my daughter' (a person who is not a participant)",

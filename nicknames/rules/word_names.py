@@ -24,6 +24,7 @@ import functools
 
 import regex
 
+from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.salutations import TITLES
 from nicknames.rules.stopwords import CLOSERS, GREETINGS, STOPWORDS
 
@@ -74,21 +75,32 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
     Next to a number ("Jan 12"), in a contraction ("Don't"), joined by a hyphen
     ("Nowak-Lee"), before a capitalised word ("Mary Smith", "San Remo") or
     after one or an initial that is not a greeting, a title or a common word ("Rosalind
-    Franklin", "Arthur C. Clarke", "New Haven"; but "Thanks Bill", "Dr. Brown", "Ask Bill").
+    Franklin", "Arthur C. Clarke", "New Haven"; but "Thanks Bill", "Dr. Brown", "Ask Bill"),
+    also when the line breaks between them ("Rosalind\nFranklin"); not after a word that ends
+    a sentence ("... to Lisbon. Tobias said").
     """
     if next_to_number(text, start, end) or _AFTER_ONE_WORD.match(text, end) is not None:
         return True
     before = _BEFORE_ONE_WORD.search(text, max(0, start - 40), start)
     if before is None:
         return False
-    word = before.group("word").casefold().rstrip(".")
+    word = before.group("word").casefold()
+    if word.endswith(".") and len(word) > _ABBREVIATION:  # "... in Lisbon. Tobias said": a sentence ended
+        return False
+    word = word.rstrip(".")
     return word in _PLACE_ADJECTIVES or word not in _not_names()
 
 
 _AFTER_ONE_WORD = regex.compile(r"[^\S\n]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
 """What makes a one-word name part of something else after it: a capitalised word, a contraction's "'t", a hyphen."""
-_BEFORE_ONE_WORD = regex.compile(r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?)[^\S\n]+|(?P<word>\p{L}+)-)$")
-"""A capitalised word or initial right before a one-word name on its line, or a word joined to it by a hyphen."""
+_BEFORE_ONE_WORD = regex.compile(
+    r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?)(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)|(?P<word>\p{L}+)-)$"
+)
+"""A capitalised word or initial right before a one-word name, on its line or ending the line before (mail wraps
+lines inside names: "Marta\nTobias"), or a word joined to it by a hyphen."""
+_ABBREVIATION = 3
+"""The longest word with a full stop (dot included) that still abbreviates part of a name ("St.", "Mt."): a longer
+one ends a sentence."""
 _PLACE_ADJECTIVES = frozenset({"new", "good", "great", "nice", "first", "last", "late", "next", "true", "fine", "old"})
 """Stop words that also open names of places and things ("New Haven", "Great Falls"): part of what follows."""
 
@@ -101,13 +113,20 @@ def _not_names() -> frozenset[str]:
 
     return STOPWORDS | TITLES | common_words()
 
-_PLACE_BEFORE = regex.compile(r"(?<!\w)(?i:in|at|near|across|around|outside|inside)[^\S\n]+$")
-"""A preposition of place right before a one-word name: "in Lisbon", "at Harwood"."""
+_PLACE_BEFORE = regex.compile(
+    r"(?<!\w)(?i:in|at|near|across|around|outside|inside"
+    r"|(?:been|go|goes|going|gone|went|get|got|drive|drove|driven|driving|fly|flew|flown|flying|travel(?:l?ed)?"
+    r"|head(?:ed|ing)?|move[ds]?|moving|back|(?:make|makes|made|making)[^\S\n]+it(?:[^\S\n]+(?:up|down|over))?)"
+    r"[^\S\n]+to)[^\S\n]+$"
+)
+"""A preposition of place, or a verb of going and "to", right before a one-word name: "in Lisbon", "at Harwood",
+"went to Harwood", "made it up to Harwood" (but "talk to Harwood", "up to Harwood to decide" name a person)."""
 
 
 def reads_as_place(text: str, start: int) -> bool:
-    """True when a one-word name at ``start`` follows a preposition of place ("in Lisbon", "near Harwood")."""
-    return _PLACE_BEFORE.search(text, max(0, start - 12), start) is not None
+    """True when a one-word name at ``start`` follows a preposition of place or a verb of going and "to" ("in
+    Lisbon", "near Harwood", "been to Harwood")."""
+    return _PLACE_BEFORE.search(text, max(0, start - 30), start) is not None
 
 
 def in_name_position(text: str, start: int, end: int) -> bool:
@@ -116,12 +135,19 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     Right after a greeting or closing word that opens the line ("hi mary,", "thanks john!"), or alone on its line
     (dashes and the like aside) when that line ends the message or follows a closing line ("regards"); and in both
     cases followed by nothing but punctuation on its line ("Thanks, will do" is no name). Or addressed at the end
-    of a sentence after a comma ("See you at noon, mary.").
+    of a sentence after a comma ("See you at noon, mary."). Or joined by "and", "&" or "or" to a person: a
+    pronoun, a capitalised name, or a lower-case given name or familiar form that is no ordinary word ("ask you
+    and mary", "mary and I", "Tobias and mary", "ask tobias and mary").
     """
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
     if _VOCATIVE_BEFORE.search(text, line_start, start) and _VOCATIVE_AFTER.match(text, end):
+        return True
+    if _PERSON_BEFORE.search(text, max(0, start - 40), start) or _PERSON_AFTER.match(text, end):
+        return True
+    joined = _LOWER_BEFORE.search(text, max(0, start - 40), start) or _LOWER_AFTER.match(text, end)
+    if joined is not None and _given_name(joined.group("word")):
         return True
     if _NAME_END.fullmatch(text, end, line_end) is None:
         return False
@@ -139,6 +165,29 @@ _OPENER = regex.compile(rf"[^\S\n]*(?i:{_SALUTATION})[^\S\n]*[,:;!.\-–—]?[^\
 _CLOSING_LINE = regex.compile(rf"[^\S\n]*(?i:{'|'.join(f'(?:{word})' for word in CLOSERS)})[^\S\n]*[,.!]*[^\S\n]*")
 _DECORATION = regex.compile(r"[^\S\n]*[-–—~*_>]*[^\S\n]*")
 _VOCATIVE_BEFORE = regex.compile(r"\w,[^\S\n]*$")
+_PERSONS = r"(?:(?i:you|me|him|her|us|them)|I|\p{Lu}\p{Ll}+)"
+"""A person: a pronoun, or a capitalised name."""
+_PERSON_BEFORE = regex.compile(rf"(?<!\w){_PERSONS}[^\S\n]+(?:and|&|or)[^\S\n]+$")
+_PERSON_AFTER = regex.compile(rf"[^\S\n]+(?:and|&|or)[^\S\n]+{_PERSONS}(?!\w)")
+_LOWER_BEFORE = regex.compile(r"(?<!\w)(?P<word>\p{Ll}+)[^\S\n]+(?:and|&|or)[^\S\n]+$")
+_LOWER_AFTER = regex.compile(r"[^\S\n]+(?:and|&|or)[^\S\n]+(?P<word>\p{Ll}+)(?!\w)")
+
+
+@functools.cache
+def _given_name(word: str) -> bool:
+    """A given name or familiar form the nickname table knows that is no ordinary word ("toby", not "rich")."""
+    from nicknames.rules.stopwords import common_words, name_words
+
+    if word in WORD_NAMES or word in common_words() or word in name_words() or word in STOPWORDS:
+        return False
+    table = _table()
+    return word in table.forms or bool(table.given_names(word))
+
+
+@functools.cache
+def _table() -> NicknameTable:
+    """The built-in nickname table, read once."""
+    return builtin_table()
 _VOCATIVE_AFTER = regex.compile(r"[^\S\n]*[.!?](?:\s|$)")
 _NAME_END = regex.compile(r"[^\S\n]*[,.!:;)\-–—~*_]*[^\S\n]*")
 """What may follow a name to the end of its line where its position makes it one."""
