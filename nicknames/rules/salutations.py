@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.model.errors import InputError
+from nicknames.rules.languages import LANGUAGES, languages
 from nicknames.rules.stopwords import (
     ABBREVIATIONS,
     CLOSERS,
@@ -32,23 +33,29 @@ SPACED = r"(?:\p{L} ){2,}\p{L}"
 """Letters separated by single spaces: "R o b e r t"."""
 DASHED_INITIALS = r"[-–—~]\p{Lu}{1,4}[-–—~]"
 """Initials wrapped in dashes: "-RG-"."""
-SEPARATOR = r"\s*(?:,|&|\+|/|\band\b)\s*"
+SEPARATOR = rf"\s*(?:,|&|\+|/|\b(?:{'|'.join(languages().conjunctions)})\b)\s*"
+"""What separates names after one greeting: a comma, "&", "+", "/", or "and" in a language of the packs ("och")."""
 DECORATION = r"[\s\-–—~*_=>.!,;:]*"
 SIGNATURE_END = r"[\s\-–—~*_=>.!,;]*"
 """What may follow a signed name: decoration, but no colon ("Mistype:", "-- Installing:" open a note or a log line)."""
 
 _DIGIT = regex.compile(r"\d")
 TITLES = frozenset({"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "madam", "dame"})
-"""Titles dropped before a name ("Dear Prof. Smith" → "Smith")."""
+"""English titles dropped before a name ("Dear Prof. Smith" → "Smith"); the packs add their own ("Herr")."""
+_ALL = languages()
 
 
 @dataclass(frozen=True)
 class Rules:
-    """The greeting words, closers and stop words collect uses (built in, plus the config file's)."""
+    """The greeting words, closers, stop words and titles collect uses: built in, the language packs', and the
+    config file's (``for_languages`` chooses the packs; by default all of them)."""
 
-    greetings: tuple[str, ...] = GREETINGS
-    closers: tuple[str, ...] = CLOSERS
-    stopwords: frozenset[str] = STOPWORDS
+    greetings: tuple[str, ...] = GREETINGS + _ALL.greetings
+    closers: tuple[str, ...] = CLOSERS + _ALL.closers
+    stopwords: frozenset[str] = STOPWORDS | _ALL.stopwords
+    titles: frozenset[str] = TITLES | _ALL.titles
+    languages: tuple[str, ...] = LANGUAGES
+    """The language packs in use (their familiar forms join the nickname table)."""
     _compiled: dict[str, regex.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
     _read: dict[tuple[str, ...], tuple[str, ...] | None] = field(default_factory=dict, compare=False, repr=False)
     """What a greeting line or the lines of a closing gave (see ``read``)."""
@@ -57,7 +64,15 @@ class Rules:
                  stopwords: Iterable[str] = (), not_stopwords: Iterable[str] = ()) -> Rules:
         """These rules plus extra greetings, closers and stop words, minus words that are names here."""
         words = (self.stopwords | {w.lower() for w in stopwords}) - {w.lower() for w in not_stopwords}
-        return Rules(self.greetings + tuple(greetings), self.closers + tuple(closers), frozenset(words))
+        return Rules(self.greetings + tuple(greetings), self.closers + tuple(closers), frozenset(words), self.titles,
+                     self.languages)
+
+    @classmethod
+    def for_languages(cls, codes: tuple[str, ...] = LANGUAGES) -> Rules:
+        """The built-in English rules and the chosen language packs' ("sv", "de", ...; see ``rules.languages``)."""
+        chosen = languages(codes)
+        return cls(GREETINGS + chosen.greetings, CLOSERS + chosen.closers, STOPWORDS | chosen.stopwords,
+                   TITLES | chosen.titles, codes)
 
     def pattern(self, kind: str) -> regex.Pattern[str]:
         """The compiled greeting or closer pattern."""
@@ -169,11 +184,11 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
     """The names a message's first line addresses."""
     names = [_clean(m.group(1)) for m in _MENTION.finditer(first)] if "@" in first else []
     match = rules.match("greeting", first)
-    if match:
-        names.extend(_names_in(match["rest"], rules) or _lower_case_name(match["rest"]))
-    elif (vocative := _VOCATIVE.match(first)) is not None:
-        names.extend(_names_in(vocative["names"], rules))
-    return tuple(_valid(names, rules))
+    found = (_names_in(match["rest"], rules) or _lower_case_name(match["rest"])) if match else []
+    if not found and (vocative := _VOCATIVE.match(first)) is not None and (
+            match is None or vocative["names"].casefold() in _ALL.names_too):
+        found = _names_in(vocative["names"], rules)  # "Mary," or a greeting word that is also a name ("Dag,")
+    return tuple(_valid(names + found, rules))
 
 
 def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) -> tuple[str, ...]:
@@ -335,6 +350,8 @@ def _lower_case_name(rest: str) -> list[str]:
 
 def _names_in(rest: str, rules: Rules) -> list[str]:
     rest = rest.lstrip()
+    while (title := _FIRST_WORD.match(rest)) is not None and title[1].casefold() in rules.titles:
+        rest = rest[title.end() :]  # "Querida profesora Ortega": a title in lower case opens no name
     match = _NAMES_AT_START.match(rest)
     if match is None:
         return []
@@ -346,6 +363,7 @@ def _names_in(rest: str, rules: Rules) -> list[str]:
 
 
 _LOWER_WORD_NEXT = regex.compile(r"[^\S\n]+\p{Ll}")
+_FIRST_WORD = regex.compile(r"(\p{L}+)\.?[^\S\n]+(?=\p{L})")
 
 
 def _without_sentence_start(names: str) -> str:
@@ -383,7 +401,7 @@ def _cut_at_stopword(group: str, rules: Rules) -> str:
     """Keep the words of a name group before the first stop word ("Mary Thanks" → "Mary")."""
     kept: list[str] = []
     words = group.split()
-    while len(words) > 1 and words[0].rstrip(".").lower() in TITLES:
+    while len(words) > 1 and words[0].rstrip(".").lower() in rules.titles:
         words.pop(0)
     for word in words:
         if word.rstrip(".").lower() in rules.stopwords and not (len(words) == 1 and _INITIALS.fullmatch(word)):

@@ -24,8 +24,7 @@ import functools
 
 import regex
 
-from nicknames.rules.salutations import TITLES
-from nicknames.rules.stopwords import CLOSERS, GREETINGS, STOPWORDS
+from nicknames.rules.salutations import DEFAULT_RULES
 
 WORD_NAMES = frozenset(
     """
@@ -99,7 +98,7 @@ def _not_names() -> frozenset[str]:
     Bill"), except the adjectives above (the word list loads on first use, with discovery)."""
     from nicknames.rules.stopwords import common_words
 
-    return STOPWORDS | TITLES | common_words()
+    return DEFAULT_RULES.stopwords | DEFAULT_RULES.titles | common_words()
 
 _PLACE_BEFORE = regex.compile(r"(?<!\w)(?i:in|at|near|across|around|outside|inside)[^\S\n]+$")
 """A preposition of place right before a one-word name: "in Lisbon", "at Harwood"."""
@@ -133,10 +132,10 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     return not text[line_end:].strip() or (bool(previous) and _CLOSING_LINE.fullmatch(previous) is not None)
 
 
-_SALUTATION = "|".join(f"(?:{word})" for word in (*GREETINGS, *CLOSERS))
+_SALUTATION = "|".join(f"(?:{word})" for word in (*DEFAULT_RULES.greetings, *DEFAULT_RULES.closers))
 _OPENER = regex.compile(rf"[^\S\n]*(?i:{_SALUTATION})[^\S\n]*[,:;!.\-–—]?[^\S\n]*(?<=\s|[,:;!.\-–—])")
 """A greeting or closing word that opens the line, then the name."""
-_CLOSING_LINE = regex.compile(rf"[^\S\n]*(?i:{'|'.join(f'(?:{word})' for word in CLOSERS)})[^\S\n]*[,.!]*[^\S\n]*")
+_CLOSING_LINE = regex.compile(rf"[^\S\n]*(?i:{'|'.join(f'(?:{word})' for word in DEFAULT_RULES.closers)})[^\S\n]*[,.!]*[^\S\n]*")
 _DECORATION = regex.compile(r"[^\S\n]*[-–—~*_>]*[^\S\n]*")
 _VOCATIVE_BEFORE = regex.compile(r"\w,[^\S\n]*$")
 _VOCATIVE_AFTER = regex.compile(r"[^\S\n]*[.!?](?:\s|$)")

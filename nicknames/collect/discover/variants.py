@@ -19,6 +19,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.rules.languages import language_words
 
 MIN_FUZZY_LENGTH = 4
 """Names shorter than this get no misspelling suggestions (too many near words)."""
@@ -106,6 +107,7 @@ def _misspelling_candidate(token: str, lexicon: Lexicon, known_names: frozenset[
         and not token.isupper()
         and token.casefold() not in known_names
         and not lexicon.is_word(token)
+        and token.casefold() not in language_words()  # "Han" (Swedish "he") is no misspelling of "Hans"
     )
 
 
