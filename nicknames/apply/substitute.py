@@ -138,6 +138,7 @@ def substitute_message(
             key, candidates, outside = names.candidates(form)
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
+            end -= names.names.endings.get(form, 0)  # "Annas": the name is "Anna", the "s" stays
             original = text[start:end]
             if candidates == OTHER_OWNERS:
                 mention = other_mention(message.id, text, start, end, key, names.others, key in words)
