@@ -95,7 +95,7 @@ def _pack(data: dict[str, object], code: str) -> LanguagePack:
         return tuple(str(item) for item in value)
 
     def words(key: str) -> frozenset[str]:
-        return frozenset(word.casefold() for word in strings(key))
+        return frozenset(word.lower() for word in strings(key))  # as collect compares words (not casefold: "ß")
 
     familiar = data.get("familiar", {})
     sample = data.get("sample", {})

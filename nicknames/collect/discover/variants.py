@@ -107,8 +107,15 @@ def _misspelling_candidate(token: str, lexicon: Lexicon, known_names: frozenset[
         and not token.isupper()
         and token.casefold() not in known_names
         and not lexicon.is_word(token)
-        and token.casefold() not in language_words()  # "Han" (Swedish "he") is no misspelling of "Hans"
+        and not _pack_word(token, lexicon)
     )
+
+
+def _pack_word(token: str, lexicon: Lexicon) -> bool:
+    """True for an ordinary word of a language pack that this corpus also writes in lower case: "Han" (Swedish
+    "he") in Swedish threads is no misspelling of "Hans"; in English threads "Hoe" may be one of "Hope"."""
+    key = token.casefold()
+    return key in language_words() and lexicon.lower.get(key, 0) > 0
 
 
 def _lost_accent_pattern(name: str) -> regex.Pattern[str]:
