@@ -1,19 +1,20 @@
 """Inflected forms of the names in use: "Annas bok", Finnish "Mikon", "Mikolle" name Anna and Mikko.
 
-The forms come from the language packs' endings (``rules.languages.inflected_forms``), never from
+The forms come from the language packs' endings (``rules.languages.inflections``), never from
 stripping letters off words: a name in use gets its forms, and a form that is itself an ordinary word
-of a pack's language, a known given name or surname, or a name in use ("Ann" + "a" is "Anna") is
-left out. Apply replaces the part before the ending and keeps the ending: "[U2]s bok", "[U5]n".
+of the ending's language or of English ("Eve" + "n" is "Even"), a known given name or surname, or a
+name in use ("Ann" + "a" is "Anna") is left out. Apply replaces the part before the ending and keeps the ending: "[U2]s bok", "[U5]n".
 """
 
 from __future__ import annotations
 
 import functools
+from importlib import resources
 from collections.abc import Collection, Sequence
 from collections.abc import Mapping as MappingType
 
-from nicknames.io.person_names import given_names, surnames
-from nicknames.rules.languages import inflected_forms, language_words
+from nicknames.rules.nickname_table import builtin_table
+from nicknames.rules.languages import inflections, language_words
 from nicknames.rules.stopwords import common_words
 
 
@@ -25,13 +26,24 @@ def inflected_names(owners: MappingType[str, Sequence[str]], taken: Collection[s
     for key, users in owners.items():
         if not users:
             continue
-        for form, ending in inflected_forms(key).items():
-            if form not in taken and form.casefold() not in excluded:
+        for form, (ending, code) in inflections(key).items():
+            folded = form.casefold()
+            if form not in taken and folded not in excluded and folded not in language_words((code,)):
                 found.setdefault(form, (key, ending))
     return found
 
 
+COMMON_SURNAMES = 2000
+"""The most frequent surnames of the census list (``data/surnames.txt``, most frequent first) that no inflected
+form may be ("Williams", "Roberts", "Dickens"); rarer ones are genitives more often than surnames in threads that
+inflect names ("Martins", "Alves")."""
+
+
 @functools.cache
 def _not_forms() -> frozenset[str]:
-    """What an inflected form may not be, case-folded: a word of a language in the packs, or a known name."""
-    return common_words() | language_words() | surnames() | given_names()
+    """What an inflected form may never be, case-folded: an English word, a given name or familiar form of the
+    built-in table and the packs, or a frequent surname."""
+    table = builtin_table()
+    text = resources.files("nicknames").joinpath("data", "surnames.txt").read_text(encoding="utf-8")
+    ranked = [word for line in text.splitlines() if not line.startswith("#") for word in line.split()]
+    return common_words() | set(table.forms) | set(table.names) | frozenset(ranked[:COMMON_SURNAMES])

@@ -182,9 +182,14 @@ def inflected_forms(name: str, codes: tuple[str, ...] = LANGUAGES) -> dict[str, 
     the text before the ending ("Miko") stands for the name. Only a capitalised name of letters gets forms;
     an ending that begins with the name's last letter is not added ("Jonas" has no "Jonass").
     """
+    return {form: ending for form, (ending, _) in inflections(name, codes).items()}
+
+
+def inflections(name: str, codes: tuple[str, ...] = LANGUAGES) -> dict[str, tuple[int, str]]:
+    """``inflected_forms`` with the language each form comes from: form → (length of its ending, language)."""
     if len(name) < 3 or not name[0].isupper() or name.isupper() or not name.replace(" ", "").isalpha():
         return {}
-    forms: dict[str, int] = {}
+    forms: dict[str, tuple[int, str]] = {}
     for code in codes:
         pack = language_pack(code)
         if pack.endings_after == "vowel" and name[-1].casefold() not in VOWELS:
@@ -194,7 +199,7 @@ def inflected_forms(name: str, codes: tuple[str, ...] = LANGUAGES) -> dict[str, 
         for stem, endings in ((name, strong_endings), (weak, pack.weak_endings if weak is not None else ())):
             for ending in endings:
                 if stem is not None and not ending.startswith(stem[-1].casefold()) and _harmonious(pack, name, ending):
-                    forms.setdefault(stem + ending, len(ending))
+                    forms.setdefault(stem + ending, (len(ending), code))
     return forms
 
 

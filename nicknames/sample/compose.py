@@ -197,7 +197,7 @@ class Composer:
             slots["a"] = [Mention(surname, "", "cited_author"), f" ({year})"]
         if "F" in used:
             slots["F"] = [Mention(rng.choice(PUBLIC_FIGURES), "", "public_figure")]
-        return fill(template, slots)
+        return _without_doubled_s(fill(template, slots))
 
     def mention(self, person: Person, body: bool) -> Mention:
         """How someone else names this person here: usually the habitual form, sometimes not."""
@@ -218,3 +218,13 @@ class Composer:
         if roll < 0.14 and person.nicknames and usual.category != "nickname":
             return Mention(rng.choice(person.nicknames), pid, "nickname")
         return usual
+
+
+def _without_doubled_s(pieces: list[Piece]) -> list[Piece]:
+    """A name ending in s takes no genitive s ("Andreas poäng", not "Andreass poäng"), as the packs' endings say."""
+    fixed = list(pieces)
+    for index in range(len(fixed) - 1):
+        mention, after = fixed[index], fixed[index + 1]
+        if isinstance(mention, Mention) and isinstance(after, str) and mention.text.endswith("s") and after[:2] == "s ":
+            fixed[index + 1] = after[1:]
+    return fixed
