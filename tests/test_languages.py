@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -233,7 +234,7 @@ def test_parse_languages(text: str, expected: tuple[str, ...]) -> None:
 
 
 def test_an_unknown_language_is_an_error() -> None:
-    with pytest.raises(InputError, match="Unknown language 'xx' in --languages; choose from en, sv"):
+    with pytest.raises(InputError, match="Unknown language 'xx'; choose from en, sv"):
         parse_languages("sv,xx")
 
 
@@ -288,3 +289,30 @@ def test_an_unknown_language_on_the_command_line_is_one_line(tmp_path: Path) -> 
     assert result.stdout == ""
     assert result.stderr.startswith("Error: Unknown language 'xx'") and result.stderr.count("\n") == 1
     assert not (tmp_path / "map.txt").exists()
+
+
+@pytest.mark.parametrize("code", ["sv", "fi", "de"])
+def test_sample_in_a_language_is_found_by_collect_and_apply(tmp_path: Path, code: str) -> None:
+    corpus = tmp_path / "corpus"
+    runner = CliRunner()
+    result = runner.invoke(app, ["sample", str(corpus), "--language", code, "-n", "150", "--participants", "12",
+                                 "--sessions", "1", "-q"], catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    texts = (corpus / "messages.csv").read_text(encoding="utf-8")
+    assert any(template.split("{")[0] in texts for template in language_pack(code).sample.greetings)
+    args = [str(corpus / "messages.csv"), "--class-list", str(corpus / "class_list.csv"), "-o", str(tmp_path / "m.txt")]
+    assert runner.invoke(app, ["collect", *args, "-q"], catch_exceptions=False).exit_code == 0
+    out = tmp_path / "out.csv"
+    runner.invoke(app, ["apply", str(corpus / "messages.csv"), str(tmp_path / "m.txt"), "-o", str(out), "-q"],
+                  catch_exceptions=False)
+    result = runner.invoke(app, ["evaluate", str(corpus / "gold_mapping.txt"), str(tmp_path / "m.txt"),
+                                 "--gold-spans", str(corpus / "gold_spans.csv"), "-p", str(out), "--json"])
+    report = json.loads(result.stdout)
+    assert report["mapping"]["names"]["recall"] > 0.8
+    assert report["output"]["replaced"] >= 0.97 * report["output"]["mentions"]
+
+
+def test_sample_in_an_unknown_language_is_one_line(tmp_path: Path) -> None:
+    result = CliRunner().invoke(app, ["sample", str(tmp_path / "c"), "--language", "xx"])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.startswith("Error: Unknown language 'xx'") and result.stderr.count("\n") == 1

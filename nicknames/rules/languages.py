@@ -119,7 +119,7 @@ def parse_languages(text: str | Iterable[str]) -> tuple[str, ...]:
         return LANGUAGES
     for code in codes:
         if code not in LANGUAGES:
-            raise InputError(f"Unknown language {code!r} in --languages; choose from {', '.join(LANGUAGES)} (or all).")
+            raise InputError(f"Unknown language {code!r}; choose from {', '.join(LANGUAGES)} (or all).")
     return tuple(dict.fromkeys(codes))
 
 

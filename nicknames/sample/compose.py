@@ -10,7 +10,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from nicknames.rules.languages import language_words
+import regex
+
+from nicknames.rules.languages import inflected_forms, language_words
 from nicknames.sample.names import (
     CITED_AUTHORS,
     PUBLIC_FIGURES,
@@ -197,7 +199,8 @@ class Composer:
             slots["a"] = [Mention(surname, "", "cited_author"), f" ({year})"]
         if "F" in used:
             slots["F"] = [Mention(rng.choice(PUBLIC_FIGURES), "", "public_figure")]
-        return _without_doubled_s(fill(template, slots))
+        filled = fill(template, slots)
+        return filled if self.phrases is ENGLISH else _inflected(filled, self.phrases.language)
 
     def mention(self, person: Person, body: bool) -> Mention:
         """How someone else names this person here: usually the habitual form, sometimes not."""
@@ -220,11 +223,23 @@ class Composer:
         return usual
 
 
-def _without_doubled_s(pieces: list[Piece]) -> list[Piece]:
-    """A name ending in s takes no genitive s ("Andreas poäng", not "Andreass poäng"), as the packs' endings say."""
+def _inflected(pieces: list[Piece], language: str) -> list[Piece]:
+    """Mentions followed by an ending ("{P}s", "{P}lta") written as the pack inflects the name ("Annas", "Ainolta",
+    "Päiviltä"); where the pack gives the name no such form as it is written (a weak grade, "Andreas" + "s"), the
+    ending is dropped."""
     fixed = list(pieces)
     for index in range(len(fixed) - 1):
         mention, after = fixed[index], fixed[index + 1]
-        if isinstance(mention, Mention) and isinstance(after, str) and mention.text.endswith("s") and after[:2] == "s ":
-            fixed[index + 1] = after[1:]
+        if not (isinstance(mention, Mention) and isinstance(after, str) and after[:1].isalpha()):
+            continue
+        ending = _ENDING.match(after)
+        assert ending is not None
+        forms = inflected_forms(mention.text, (language,))
+        chosen = next((e for e in (ending.group(), ending.group().translate(_FRONT)) if mention.text + e in forms), "")
+        fixed[index + 1] = chosen + after[ending.end() :]
     return fixed
+
+
+_ENDING = regex.compile(r"\p{L}+")
+_FRONT = str.maketrans("aou", "äöy")
+"""A Finnish ending with back vowels written with front ones ("lta" → "ltä"), for names of front vowels."""
