@@ -37,6 +37,7 @@ from nicknames.io.person_names import (
     given_names,
     surnames,
 )
+from nicknames.rules.languages import language_words, languages
 from nicknames.rules.salutations import DEFAULT_RULES
 
 MAX_WORDS = 4
@@ -56,14 +57,16 @@ _SPACES = regex.compile(r"[^\S\n]+")
 _POSSESSIVE = regex.compile(r"['’][sS]?(?!\w)")
 _CONTRACTION = regex.compile(r"['’]\p{Ll}{1,2}$")
 """The end of "I'd", "I'll": a word that is no name."""
-NOT_NAME_WORDS = DEFAULT_RULES.stopwords | DEFAULT_RULES.titles | JOB_TITLES | frozenset(
+_PACK_WORDS = frozenset(word.casefold() for word in DEFAULT_RULES.stopwords | DEFAULT_RULES.titles | languages().names_too)
+NOT_NAME_WORDS = _PACK_WORDS | language_words() | JOB_TITLES | frozenset(
     """
     el la le los las san santa santo sao são st saint fort port new north south east west van von de del da di du
     congratulations congrats welcome attn attention participant attendee guest speaker author reviewer editor
     """.split()
 )
-"""Capitalised words that are never part of a found name: stop words and titles (the language packs' too),
-greetings, job titles and roles, the start of a place name."""
+"""Capitalised words that are never part of a found name: stop words, titles, greeting words that are also names
+("Cara Claudio," greets Claudio) and ordinary words of the language packs ("Som Pekka skrev": "Som" opens the
+sentence), greetings, job titles and roles, the start of a place name."""
 _JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
 """What may stand between two words of one run of capitals: a space or two, a title's full stop."""
 _RELATION = regex.compile(
