@@ -316,3 +316,19 @@ def test_sample_in_an_unknown_language_is_one_line(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["sample", str(tmp_path / "c"), "--language", "xx"])
     assert result.exit_code == 1 and result.stdout == ""
     assert result.stderr.startswith("Error: Unknown language 'xx'") and result.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("Hej,\n\nEn fråga.\n\nT. Aapo Lindgren", "Aapo Lindgren"),  # the Finnish closer is no initial
+        ("Cara Claudio,\n\nUna domanda su Vera Rossi.", "Vera Rossi"),  # a greeting word that is a name
+        ("Hej,\n\nSom Pekka Nieminen skrev igår.", "Pekka Nieminen"),  # "Som" opens the sentence
+        ("Hi,\n\nI met J. Aapo Lindgren there.", "J. Aapo Lindgren"),
+    ],
+)
+def test_people_who_are_not_participants_keep_pack_words_out(text: str, found: str) -> None:
+    from nicknames.collect.discover.others import Known, find_others
+
+    names = find_others([text], Known(frozenset(), frozenset()), Lexicon())
+    assert found in str(names) and "Cara" not in str(names) and "Som " not in str(names) and "T. " not in str(names)

@@ -212,6 +212,8 @@ def _runs(text: str, words: list[Word]) -> Iterable[list[Word]]:
         if run and not (joined and _may_join(text, run[-1])):
             yield run
             run = []
+        if _opens_with_closer(text, word):
+            continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
         if _is_title(word) or _is_initial(text, word) or (word.capitalised and _may_be_name(word.text)):
             run.append(word)
         elif run:
@@ -232,6 +234,15 @@ def _may_be_name(text: str) -> bool:
 def _may_join(text: str, previous: Word) -> bool:
     """A full stop ends the run unless it closes a title or an initial ("Dr. Berg", "Ada M. Berg")."""
     return not text.startswith(".", previous.end) or _is_title(previous) or len(previous.text) == 1
+
+
+def _opens_with_closer(text: str, word: Word) -> bool:
+    """True for an initial that opens its line and is a closer there ("T." in "T. Aapo Lindgren")."""
+    if not _is_initial(text, word) or text[text.rfind("\n", 0, word.start) + 1 : word.start].strip():
+        return False
+    line_end = text.find("\n", word.end)
+    match = DEFAULT_RULES.match("closer", text[word.start : len(text) if line_end < 0 else line_end])
+    return match is not None and match.start("rest") > word.end - word.start
 
 
 def _is_initial(text: str, word: Word) -> bool:
