@@ -58,15 +58,14 @@ _POSSESSIVE = regex.compile(r"['’][sS]?(?!\w)")
 _CONTRACTION = regex.compile(r"['’]\p{Ll}{1,2}$")
 """The end of "I'd", "I'll": a word that is no name."""
 _PACK_WORDS = frozenset(word.casefold() for word in DEFAULT_RULES.stopwords | DEFAULT_RULES.titles | languages().names_too)
-NOT_NAME_WORDS = _PACK_WORDS | language_words() | JOB_TITLES | frozenset(
+NOT_NAME_WORDS = _PACK_WORDS | JOB_TITLES | frozenset(
     """
     el la le los las san santa santo sao são st saint fort port new north south east west van von de del da di du
     congratulations congrats welcome attn attention participant attendee guest speaker author reviewer editor
     """.split()
 )
 """Capitalised words that are never part of a found name: stop words, titles, greeting words that are also names
-("Cara Claudio," greets Claudio) and ordinary words of the language packs ("Som Pekka skrev": "Som" opens the
-sentence), greetings, job titles and roles, the start of a place name."""
+("Cara Claudio," greets Claudio), greetings, job titles and roles, the start of a place name."""
 _JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
 """What may stand between two words of one run of capitals: a space or two, a title's full stop."""
 _RELATION = regex.compile(
@@ -214,6 +213,8 @@ def _runs(text: str, words: list[Word]) -> Iterable[list[Word]]:
             run = []
         if _opens_with_closer(text, word):
             continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
+        if not run and _opens_sentence_as_word(text, word):
+            continue  # "Som Pekka skrev": an ordinary word of a pack's language opens the sentence
         if _is_title(word) or _is_initial(text, word) or (word.capitalised and _may_be_name(word.text)):
             run.append(word)
         elif run:
@@ -234,6 +235,17 @@ def _may_be_name(text: str) -> bool:
 def _may_join(text: str, previous: Word) -> bool:
     """A full stop ends the run unless it closes a title or an initial ("Dr. Berg", "Ada M. Berg")."""
     return not text.startswith(".", previous.end) or _is_title(previous) or len(previous.text) == 1
+
+
+def _opens_sentence_as_word(text: str, word: Word) -> bool:
+    """True for an ordinary word of a pack's language that opens a sentence ("Som", "Come", "Wie"); inside a run it
+    may be a surname, so only a run's first word is read so."""
+    if word.text.casefold() not in language_words():
+        return False
+    return _SENTENCE_OPENING.search(text, max(0, word.start - 8), word.start) is not None
+
+
+_SENTENCE_OPENING = regex.compile(r"(?:^|[.!?:]\s+|\n[^\S\n]*)\Z")
 
 
 def _opens_with_closer(text: str, word: Word) -> bool:
