@@ -37,7 +37,7 @@ from nicknames.io.person_names import (
     given_names,
     surnames,
 )
-from nicknames.rules.languages import language_words, languages
+from nicknames.rules.languages import LANGUAGES, language_pack, language_words, languages
 from nicknames.rules.salutations import DEFAULT_RULES
 
 MAX_WORDS = 4
@@ -197,10 +197,19 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
     words = [Word.of(match) for match in CAPITAL.finditer(text)]
     for run in _runs(text, words):
         found = _person_in_run(text, run, lexicon)
-        if found is not None and not known.claims(found[0]):
+        if found is not None and not known.claims(found[0]) and not _inflected_claim(found[0], known):
             yield found
     for name in _listed(text, words, known, lexicon):
         yield name, "listed"
+
+
+def _inflected_claim(name: str, known: Known) -> bool:
+    """True when the name is a participant's name with an ending of the packs ("Amin Olofssons", "Mikon")."""
+    return any(name.endswith(ending) and known.claims(name[: -len(ending)]) for ending in _ENDINGS)
+
+
+_ENDINGS = tuple({ending for code in LANGUAGES for ending in language_pack(code).endings})
+"""The endings a name takes in the packs' languages ("s", Finnish "n", "lle", ...)."""
 
 
 def _runs(text: str, words: list[Word]) -> Iterable[list[Word]]:
@@ -245,7 +254,8 @@ def _opens_sentence_as_word(text: str, word: Word) -> bool:
     return _SENTENCE_OPENING.search(text, max(0, word.start - 8), word.start) is not None
 
 
-_SENTENCE_OPENING = regex.compile(r"(?:^|[.!?:]\s+|\n[^\S\n]*)\Z")
+_SENTENCE_OPENING = regex.compile(r"(?:^[>\s]*|[.!?:]\s+|\n[>\s]*)\Z")
+"""Where a sentence opens: the text's or a line's start (after quote marks "> "), or after a sentence's end."""
 
 
 def _opens_with_closer(text: str, word: Word) -> bool:
