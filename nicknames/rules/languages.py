@@ -103,12 +103,18 @@ def _pack(data: dict[str, object], code: str) -> LanguagePack:
     return LanguagePack(
         code, str(data["name"]), str(data["sources"]).strip(), strings("greetings"), strings("closers"),
         words("group_words"), words("stopwords"), words("titles"), strings("conjunctions"), strings("endings"),
-        strings("weak_endings"), tuple((str(a), str(b)) for a, b in data.get("gradation", [])),  # type: ignore[attr-defined]
+        strings("weak_endings"), _pairs(data.get("gradation", []), code),
         str(data.get("endings_after", "any")), bool(data.get("vowel_harmony", False)), words("name_words"),
         tuple((str(name), str(form)) for name, forms in familiar.items() for form in forms), words("names_too"),
         SamplePhrases(*(strings(key, sample) for key in (
             "greetings", "group_greetings", "signoffs", "unsigned", "sentences", "given_names", "surnames"))),
     )
+
+
+def _pairs(value: object, code: str) -> tuple[tuple[str, str], ...]:
+    """A pack's list of two-string lists (``gradation``) as pairs."""
+    assert isinstance(value, list) and all(isinstance(pair, list) and len(pair) == 2 for pair in value), code
+    return tuple((str(strong), str(weak)) for strong, weak in value)
 
 
 def parse_languages(text: str | Iterable[str]) -> tuple[str, ...]:

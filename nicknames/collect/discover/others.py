@@ -222,7 +222,7 @@ def _runs(text: str, words: list[Word]) -> Iterable[list[Word]]:
             run = []
         if _opens_with_closer(text, word):
             continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
-        if not run and _opens_sentence_as_word(text, word):
+        if not run and not _is_title(word) and _opens_sentence_as_word(text, word):
             continue  # "Som Pekka skrev": an ordinary word of a pack's language opens the sentence
         if _is_title(word) or _is_initial(text, word) or (word.capitalised and _may_be_name(word.text)):
             run.append(word)
