@@ -57,6 +57,8 @@ if typing.TYPE_CHECKING:
         write_output,
     )
     from nicknames.rules.identifiers import IdentifierRules, identifier_rules
+    from nicknames.rules.languages import LANGUAGES, language_pack
+    from nicknames.rules.salutations import Rules
     from nicknames.sample.generate import SampleConfig, SampleResult, generate_sample
 
 _HOMES: dict[str, str] = {
@@ -72,6 +74,7 @@ _HOMES: dict[str, str] = {
     "IdTemplate": "nicknames.apply.pseudonyms",
     "IdentifierRules": "nicknames.rules.identifiers",
     "KeyFile": "nicknames.apply.key_file",
+    "LANGUAGES": "nicknames.rules.languages",
     "KeyedIds": "nicknames.apply.pseudonyms",
     "Mapping": "nicknames.model.mapping",
     "MappingNames": "nicknames.apply.scope_names",
@@ -85,6 +88,7 @@ _HOMES: dict[str, str] = {
     "PersonLike": "nicknames.collect.others",
     "Replacement": "nicknames.apply.replacement",
     "ReportSettings": "nicknames.check.report_html",
+    "Rules": "nicknames.rules.salutations",
     "SampleConfig": "nicknames.sample.generate",
     "SampleResult": "nicknames.sample.generate",
     "ScopeNames": "nicknames.apply.scope_names",
@@ -106,6 +110,7 @@ _HOMES: dict[str, str] = {
     "generate_sample": "nicknames.sample.generate",
     "html_report": "nicknames.check.report_html",
     "identifier_rules": "nicknames.rules.identifiers",
+    "language_pack": "nicknames.rules.languages",
     "merge": "nicknames.collect.candidates",
     "open_source": "nicknames.pipeline.sources",
     "parse_mapping": "nicknames.io.mapping_file",
@@ -148,6 +153,7 @@ __all__ = [
     "IdentifierRules",
     "KeyFile",
     "KeyedIds",
+    "LANGUAGES",
     "Mapping",
     "MappingNames",
     "MappingReport",
@@ -160,6 +166,7 @@ __all__ = [
     "PersonLike",
     "Replacement",
     "ReportSettings",
+    "Rules",
     "SampleConfig",
     "SampleResult",
     "ScopeNames",
@@ -181,6 +188,7 @@ __all__ = [
     "generate_sample",
     "html_report",
     "identifier_rules",
+    "language_pack",
     "merge",
     "open_source",
     "parse_mapping",

@@ -68,7 +68,8 @@ def test_every_command_is_documented_with_help() -> None:
 
 # ---------------------------------------------------------------- every documented command runs as written
 
-DOCUMENTS = ["README.md", "docs/configuration.md", "docs/pseudonyms.md", "docs/mail.md", "docs/evaluation.md"]
+DOCUMENTS = ["README.md", "docs/configuration.md", "docs/pseudonyms.md", "docs/mail.md", "docs/evaluation.md",
+             "docs/languages.md"]
 """The pages whose ``bash`` blocks are commands to run; each page runs in order in a folder of its own."""
 
 INTERACTIVE = ("nicknames edit",)

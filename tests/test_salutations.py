@@ -197,9 +197,9 @@ def test_a_pattern_that_backtracks_without_end_stops_with_an_error(kind: str, mo
     import time
 
     from nicknames.model.errors import InputError
-    from nicknames.rules import salutations
+    from nicknames.rules import salutation_rules
 
-    monkeypatch.setattr(salutations, "PATTERN_TIMEOUT", 0.05)
+    monkeypatch.setattr(salutation_rules, "PATTERN_TIMEOUT", 0.05)
     rules = DEFAULT_RULES.extended(**{kind: ["(a|aa)+$"]})
     text = "a" * 60 + "b\nThanks,\n" + "a" * 60 + "b"
     started = time.monotonic()

@@ -72,7 +72,8 @@ def test_apply_replaces_every_form_and_audit_finds_it(text: str, expected: str, 
     [
         ("Ask Mary\n\nJane", "Ask [U2]\n\nJane"),  # a blank line parts two words: "Jane" alone is no name
         ("Ask Mary - Jane", "Ask [U2] - Jane"),  # so does a dash between blanks
-        ("Marys and Rosemary", "Marys and Rosemary"),  # still whole words
+        ("Maryland and Rosemary", "Maryland and Rosemary"),  # still whole words
+        ("Marys and Rosemary", "[U2]s and Rosemary"),  # but a genitive of the language packs (docs/languages.md)
         ("ابومحمد", "ابومحمد"),  # only prefix letters may come before an Arabic name
         ("דודה", "דודה"),  # and nothing after it
     ],

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 
 import regex
 
+from nicknames.apply.inflection import inflected_names
 from nicknames.apply.person_placeholders import add_other_owners, other_labels
 from nicknames.apply.resolution import NamesOf
 from nicknames.model.mapping import Mapping
@@ -44,6 +45,8 @@ class MappingNames:
     """Name of a person who is not a participant → its placeholder (``[PERSON 2]``; see ``nicknames.collect.others``)."""
     short: frozenset[str] = frozenset()
     """Names tagged ``short`` ("M", "kd"): replaced only where they stand as a greeting or sign-off."""
+    endings: dict[str, int] = field(default_factory=dict)
+    """Inflected form ("Annas", in ``case`` too) → the length of the ending apply keeps (see ``apply.inflection``)."""
 
     @classmethod
     def of(cls, mapping: Mapping, participants: Collection[str] | None = None) -> MappingNames:
@@ -51,8 +54,11 @@ class MappingNames:
         chosen = set(mapping.participants) if participants is None else participants
         owners, counts, tagged = scope_owners(mapping, chosen)
         case = _case_forms(owners)
-        pattern = compile_names([*owners, *case], glued=[*tagged["glued"], *(f for f, k in case.items()
-                                                                               if k in tagged["glued"])])
+        glued = [*tagged["glued"], *(f for f, k in case.items() if k in tagged["glued"])]
+        positional = frozenset(form for form in case if " " not in form and not form.endswith("."))
+        inflected = inflected_names(owners, {*owners, *case})
+        case.update((form, key) for form, (key, _) in inflected.items())
+        pattern = compile_names([*owners, *case], glued=glued)
         openings: dict[str, list[str]] = {}
         keys_of: dict[str, list[str]] = {}
         for key, users in owners.items():
@@ -61,11 +67,11 @@ class MappingNames:
             for user in users:
                 keys_of.setdefault(user, []).append(key)
         return cls(pattern, {k: tuple(v) for k, v in owners.items()}, counts, frozenset(tagged["word"]),
-                   {word: tuple(keys) for word, keys in openings.items()}, case,
-                   frozenset(form for form in case if " " not in form and not form.endswith(".")),
+                   {word: tuple(keys) for word, keys in openings.items()}, case, positional,
                    {user: tuple(keys) for user, keys in keys_of.items()},
                    {participant: index for index, participant in enumerate(mapping.participants)},
-                   other_labels(mapping), frozenset(tagged["short"]))
+                   other_labels(mapping), frozenset(tagged["short"]),
+                   {form: ending for form, (_, ending) in inflected.items()})
 
 
 @dataclass(frozen=True)

@@ -143,6 +143,7 @@ def substitute_message(
                 continue
             if named and not outside:
                 candidates = _with_named(candidates, names.outside.get(key, ()), named)
+            end -= names.names.endings.get(form, 0)  # "Annas": the name is "Anna", the "s" stays
             original = text[start:end]
             if candidates == OTHER_OWNERS:
                 mention = other_mention(message.id, text, start, end, key, names.others, key in words)

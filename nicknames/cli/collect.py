@@ -34,7 +34,8 @@ from nicknames.io.mapping_file import read_mapping, with_header, write_mapping
 from nicknames.io.nickname_file import read_table
 from nicknames.io.output import check_outputs
 from nicknames.model.mapping import Mapping
-from nicknames.rules.salutations import DEFAULT_RULES
+from nicknames.rules.languages import LANGUAGES, parse_languages
+from nicknames.rules.salutations import Rules
 
 if TYPE_CHECKING:
     pass
@@ -58,6 +59,10 @@ def collect_command(
         "--replace-nicknames", help="Use only --nicknames-file, not the built-in table.")] = False,
     no_discover: Annotated[bool, typer.Option(
         "--no-discover", help="Only greetings, sign-offs and the class list: no suggested variants.")] = False,
+    languages: Annotated[str | None, typer.Option(
+        "--languages", metavar="CODES", help=f"Language packs to use, comma-separated ({','.join(LANGUAGES)}; "
+        "default: all, or [collect] languages in the config file): their greetings, sign-offs, titles and "
+        "familiar forms. See docs/languages.md.")] = None,
     address_key: AddressKeyOption = None,
     jobs: JobsOption = 0,
     engine: EngineOption = None,
@@ -77,6 +82,10 @@ def collect_command(
     occur where a participant is active are added as suggestions (?Name) with
     their evidence tags. When the mapping file exists, the new findings are merged into
     it: manual edits, rejections and comments are kept, counts are refreshed.
+
+    Greetings and sign-offs are read in English and in the languages of the
+    packs (sv, de, es, fr, nl, it, pt, fi, da, no): "Hej Anna,", "Mvh Erik",
+    "LG, Lena"; --languages restricts them.
 
     For mail, participants are ids given to addresses (kept in the address key,
     MAPPING.addresses.csv), display names are the class list, and a greeting
@@ -101,7 +110,9 @@ def collect_command(
     from nicknames.pipeline.sources import open_address_key
 
     key = open_address_key(messages, key_file, must_exist=address_key is not None)
-    rules = DEFAULT_RULES.extended(settings.greetings, settings.closers, settings.stopwords, settings.not_stopwords)
+    codes = parse_languages(languages) if languages is not None else settings.languages or LANGUAGES
+    rules = Rules.for_languages(codes).extended(settings.greetings, settings.closers, settings.stopwords,
+                                                settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
     from nicknames.pipeline.sources import collect_source
 

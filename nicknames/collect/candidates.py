@@ -227,7 +227,7 @@ def plan_collect(
     registered = {pid: registered_parts(name) for pid, name in roster.items()}
     if roster:
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
-    names_table = nicknames if nicknames is not None else builtin_table()
+    names_table = nicknames if nicknames is not None else builtin_table(rules.languages)
     forms = {pid: [*parts, *initialled_forms(roster[pid])] for pid, parts in registered.items()}
     return CollectPlan(roster, registered, _part_owners(forms), names_table, rules, discover, offices)
 

@@ -10,11 +10,12 @@ from typing import Any
 from nicknames.io.input_files import read_input_text
 from nicknames.model.columns import FIELDS
 from nicknames.model.errors import InputError
+from nicknames.rules.languages import parse_languages
 from nicknames.rules.salutations import pattern_error
 
 CONFIG_NAME = "nicknames.toml"
 
-_COLLECT_KEYS = ("greetings", "closers", "stopwords", "not_stopwords")
+_COLLECT_KEYS = ("greetings", "closers", "stopwords", "not_stopwords", "languages")
 _PATTERN_KEYS = ("greetings", "closers")
 """The [collect] keys whose strings are regular expressions, checked when the file is read."""
 
@@ -33,6 +34,8 @@ class Config:
     """Extra words that are never names."""
     not_stopwords: tuple[str, ...] = ()
     """Built-in stop words that are names in this data set."""
+    languages: tuple[str, ...] = ()
+    """The language packs collect uses (``rules.languages``); empty: all of them."""
     encoding: str | None = None
     """Encoding of the input files when they are not UTF-8."""
     delimiter: str | None = None
@@ -79,8 +82,19 @@ def _build(data: dict[str, Any], path: Path) -> Config:
     return Config(
         columns=dict(columns), encoding=reading["encoding"], delimiter=reading["delimiter"], sheet=reading["sheet"],
         greetings=lists["greetings"], closers=lists["closers"], stopwords=lists["stopwords"],
-        not_stopwords=lists["not_stopwords"], engine=running["name"], cluster=running["cluster"],
+        not_stopwords=lists["not_stopwords"], languages=_languages(lists["languages"], path),
+        engine=running["name"], cluster=running["cluster"],
     )
+
+
+def _languages(codes: tuple[str, ...], path: Path) -> tuple[str, ...]:
+    """The [collect] languages, checked: each a code of a language pack."""
+    if not codes:
+        return ()
+    try:
+        return parse_languages(codes)
+    except InputError as error:
+        raise InputError(f"{path}: [collect] languages: {error}") from None
 
 
 _INPUT_KEYS = {"encoding": 'a name in quotes, such as "cp1252"', "delimiter": 'one character in quotes, such as ";"',

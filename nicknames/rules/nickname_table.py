@@ -1,7 +1,8 @@
 """Given names and their familiar forms (Robert → Rob, Bob, Robbie), usable in both directions.
 
 The built-in table ``nicknames/data/nicknames.csv`` was compiled for this
-project. Its format is one given name a row, ``name,forms``, the forms
+project; the language packs add the familiar forms of their languages (Kalle for
+Karl, Pepe for José; see ``nicknames.rules.languages``). Its format is one given name a row, ``name,forms``, the forms
 separated by ``;``; lines starting with ``#`` are comments and a ``name,forms``
 header is optional. Users extend or replace it with ``--nicknames-file``.
 """
@@ -15,6 +16,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 
 from nicknames.model.errors import InputError
+from nicknames.rules.languages import LANGUAGES, languages
 
 BUILTIN = "nicknames.csv"
 """File name of the built-in table inside the package's ``data`` folder."""
@@ -86,10 +88,11 @@ def parse_table(text: str, source: str = "<nicknames>") -> NicknameTable:
     return build_table(pairs)
 
 
-def builtin_table() -> NicknameTable:
-    """The table shipped with the package (read from package data, never from the network)."""
+def builtin_table(codes: tuple[str, ...] = LANGUAGES) -> NicknameTable:
+    """The table shipped with the package and the familiar forms of the chosen language packs (read from package
+    data, never from the network)."""
     text = resources.files("nicknames").joinpath("data", BUILTIN).read_text(encoding="utf-8")
-    return parse_table(text, BUILTIN)
+    return parse_table(text, BUILTIN).merged(build_table(languages(codes).familiar))
 
 
 def _title(name: str) -> str:

@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import itertools
 import sys
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from collections.abc import Iterable
 
 import regex
 
-from nicknames.model.errors import InputError
-from nicknames.rules.stopwords import (
-    ABBREVIATIONS,
-    CLOSERS,
-    GREETINGS,
-    STOPWORDS,
-    common_words,
-    name_words,
+from nicknames.rules.languages import languages
+from nicknames.rules.salutation_rules import (
+    DECORATION,
+    DEFAULT_RULES,
+    PATTERN_TIMEOUT,
+    TITLES,
+    Rules,
+    pattern_error,
 )
+from nicknames.rules.stopwords import ABBREVIATIONS, common_words, name_words
+
+__all__ = ["DEFAULT_RULES", "PATTERN_TIMEOUT", "TITLES", "Rules", "pattern_error"]  # the rule set lives in salutation_rules
 
 TITLE = r"(?:[DdMm]rs?|Ms|Mx|Prof|St)\."
 _WORD_TAIL = r"[\p{L}\p{M}'’]*(?:-[\p{L}\p{M}'’]+)*"
@@ -32,103 +34,12 @@ SPACED = r"(?:\p{L} ){2,}\p{L}"
 """Letters separated by single spaces: "R o b e r t"."""
 DASHED_INITIALS = r"[-–—~]\p{Lu}{1,4}[-–—~]"
 """Initials wrapped in dashes: "-RG-"."""
-SEPARATOR = r"\s*(?:,|&|\+|/|\band\b)\s*"
-DECORATION = r"[\s\-–—~*_=>.!,;:]*"
+SEPARATOR = rf"\s*(?:,|&|\+|/|\b(?:{'|'.join(languages().conjunctions)})\b)\s*"
+"""What separates names after one greeting: a comma, "&", "+", "/", or "and" in a language of the packs ("och")."""
 SIGNATURE_END = r"[\s\-–—~*_=>.!,;]*"
 """What may follow a signed name: decoration, but no colon ("Mistype:", "-- Installing:" open a note or a log line)."""
 
 _DIGIT = regex.compile(r"\d")
-TITLES = frozenset({"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "madam", "dame"})
-"""Titles dropped before a name ("Dear Prof. Smith" → "Smith")."""
-
-
-@dataclass(frozen=True)
-class Rules:
-    """The greeting words, closers and stop words collect uses (built in, plus the config file's)."""
-
-    greetings: tuple[str, ...] = GREETINGS
-    closers: tuple[str, ...] = CLOSERS
-    stopwords: frozenset[str] = STOPWORDS
-    _compiled: dict[str, regex.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
-    _read: dict[tuple[str, ...], tuple[str, ...] | None] = field(default_factory=dict, compare=False, repr=False)
-    """What a greeting line or the lines of a closing gave (see ``read``)."""
-
-    def extended(self, greetings: Iterable[str] = (), closers: Iterable[str] = (),
-                 stopwords: Iterable[str] = (), not_stopwords: Iterable[str] = ()) -> Rules:
-        """These rules plus extra greetings, closers and stop words, minus words that are names here."""
-        words = (self.stopwords | {w.lower() for w in stopwords}) - {w.lower() for w in not_stopwords}
-        return Rules(self.greetings + tuple(greetings), self.closers + tuple(closers), frozenset(words))
-
-    def pattern(self, kind: str) -> regex.Pattern[str]:
-        """The compiled greeting or closer pattern."""
-        if kind not in self._compiled:
-            words = self.greetings if kind == "greeting" else self.closers
-            self._compiled[kind] = regex.compile(_salutation(words))
-        return self._compiled[kind]
-
-    def match(self, kind: str, line: str) -> regex.Match[str] | None:
-        """The greeting or closer pattern matched at the start of ``line``, within ``PATTERN_TIMEOUT``.
-
-        Patterns from a config file can backtrack for ever (``(a|aa)+$``); the
-        time bound turns that into an error instead of a run that never ends.
-        """
-        try:
-            return self.pattern(kind).match(line, timeout=PATTERN_TIMEOUT)
-        except TimeoutError:
-            key = "greetings" if kind == "greeting" else "closers"
-            raise InputError(
-                f"A {kind} pattern took more than {PATTERN_TIMEOUT:g} s on one line: a pattern of [collect] {key} "
-                "in the config file backtracks without end; simplify it (no nested repeats such as (a|aa)+)."
-            ) from None
-
-    def read(self, lines: tuple[str, ...], reader: Callable[[], tuple[str, ...] | None]) -> tuple[str, ...] | None:
-        """``reader()``, the names read from these lines, each distinct key read once.
-
-        Greetings and closings repeat ("Hi Mary,", "Thanks,\nRob"), and what a message's greeting or
-        closing gives depends on those few lines only (the key says which lines and what for).
-        """
-        names = self._read.get(lines, _UNREAD)
-        if names is not _UNREAD:
-            return names
-        names = reader()
-        if sum(map(len, lines)) <= READ_KEY_CHARS:  # a long line rarely comes again
-            if len(self._read) >= READ_LINES_KEPT:
-                self._read.clear()
-            self._read[lines] = names
-        return names
-
-
-PATTERN_TIMEOUT = 1.0
-"""Seconds a greeting or closer pattern may take on one line before the run stops with an error."""
-
-
-def _salutation(words: Iterable[str]) -> str:
-    alternatives = "|".join(f"(?:{word})" for word in words)
-    return rf"^\s*(?i:{alternatives})(?!\w){DECORATION}(?P<rest>.*)$"
-
-
-def pattern_error(pattern: str) -> tuple[str, int] | None:
-    """Why ``pattern`` cannot be a greeting or closer, and at which 1-based character; None when it can."""
-    try:
-        regex.compile(pattern)
-    except regex.error as error:
-        position: int = getattr(error, "pos", None) or 0  # the typing stubs omit msg and pos
-        return str(getattr(error, "msg", error)), min(position, len(pattern)) + 1
-    try:
-        regex.compile(_salutation([pattern]))  # a group name of its own, say, clashes with the pattern around it
-    except regex.error as error:
-        return str(getattr(error, "msg", error)), 1
-    return None
-
-
-_UNREAD: tuple[str, ...] = ("",)
-"""What ``Rules.read`` finds for lines it has not read: a tuple of its own, told apart by identity."""
-READ_LINES_KEPT = 50_000
-"""Greeting lines and closings whose names ``Rules.read`` keeps before it forgets them all."""
-READ_KEY_CHARS = 200
-"""The longest greeting line or closing (in characters, with what the key says it is) that ``Rules.read`` keeps."""
-DEFAULT_RULES = Rules()
-
 _GROUP = rf"{TOKEN}(?:[^\S\n]+{TOKEN}){{0,2}}"
 _LOOSE_GROUP = rf"{LOOSE_TOKEN}(?:[^\S\n]+{LOOSE_TOKEN}){{0,2}}"
 _NAMES_AT_START = regex.compile(rf"{_GROUP}(?:{SEPARATOR}{_GROUP})*")
@@ -169,11 +80,11 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
     """The names a message's first line addresses."""
     names = [_clean(m.group(1)) for m in _MENTION.finditer(first)] if "@" in first else []
     match = rules.match("greeting", first)
-    if match:
-        names.extend(_names_in(match["rest"], rules) or _lower_case_name(match["rest"]))
-    elif (vocative := _VOCATIVE.match(first)) is not None:
-        names.extend(_names_in(vocative["names"], rules))
-    return tuple(_valid(names, rules))
+    found = (_names_in(match["rest"], rules) or _lower_case_name(match["rest"])) if match else []
+    if not found and (vocative := _VOCATIVE.match(first)) is not None and (
+            match is None or vocative["names"].casefold() in languages().names_too):
+        found = _names_in(vocative["names"], rules)  # "Mary," or a greeting word that is also a name ("Dag,")
+    return tuple(_valid(names + found, rules))
 
 
 def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) -> tuple[str, ...]:
@@ -335,6 +246,8 @@ def _lower_case_name(rest: str) -> list[str]:
 
 def _names_in(rest: str, rules: Rules) -> list[str]:
     rest = rest.lstrip()
+    while (title := _FIRST_WORD.match(rest)) is not None and title[1].casefold() in rules.titles:
+        rest = rest[title.end() :]  # "Querida profesora Ortega": a title in lower case opens no name
     match = _NAMES_AT_START.match(rest)
     if match is None:
         return []
@@ -346,6 +259,7 @@ def _names_in(rest: str, rules: Rules) -> list[str]:
 
 
 _LOWER_WORD_NEXT = regex.compile(r"[^\S\n]+\p{Ll}")
+_FIRST_WORD = regex.compile(r"(\p{L}+)\.?[^\S\n]+(?=\p{L})")
 
 
 def _without_sentence_start(names: str) -> str:
@@ -383,7 +297,7 @@ def _cut_at_stopword(group: str, rules: Rules) -> str:
     """Keep the words of a name group before the first stop word ("Mary Thanks" → "Mary")."""
     kept: list[str] = []
     words = group.split()
-    while len(words) > 1 and words[0].rstrip(".").lower() in TITLES:
+    while len(words) > 1 and words[0].rstrip(".").lower() in rules.titles:
         words.pop(0)
     for word in words:
         if word.rstrip(".").lower() in rules.stopwords and not (len(words) == 1 and _INITIALS.fullmatch(word)):

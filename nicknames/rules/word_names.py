@@ -25,8 +25,7 @@ import functools
 import regex
 
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
-from nicknames.rules.salutations import TITLES
-from nicknames.rules.stopwords import CLOSERS, GREETINGS, STOPWORDS
+from nicknames.rules.salutations import DEFAULT_RULES
 
 WORD_NAMES = frozenset(
     """
@@ -111,7 +110,7 @@ def _not_names() -> frozenset[str]:
     Bill"), except the adjectives above (the word list loads on first use, with discovery)."""
     from nicknames.rules.stopwords import common_words
 
-    return STOPWORDS | TITLES | common_words()
+    return DEFAULT_RULES.stopwords | DEFAULT_RULES.titles | common_words()
 
 _PLACE_BEFORE = regex.compile(
     r"(?<!\w)(?i:in|at|near|across|around|outside|inside"
@@ -159,10 +158,10 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     return not text[line_end:].strip() or (bool(previous) and _CLOSING_LINE.fullmatch(previous) is not None)
 
 
-_SALUTATION = "|".join(f"(?:{word})" for word in (*GREETINGS, *CLOSERS))
+_SALUTATION = "|".join(f"(?:{word})" for word in (*DEFAULT_RULES.greetings, *DEFAULT_RULES.closers))
 _OPENER = regex.compile(rf"[^\S\n]*(?i:{_SALUTATION})[^\S\n]*[,:;!.\-–—]?[^\S\n]*(?<=\s|[,:;!.\-–—])")
 """A greeting or closing word that opens the line, then the name."""
-_CLOSING_LINE = regex.compile(rf"[^\S\n]*(?i:{'|'.join(f'(?:{word})' for word in CLOSERS)})[^\S\n]*[,.!]*[^\S\n]*")
+_CLOSING_LINE = regex.compile(rf"[^\S\n]*(?i:{'|'.join(f'(?:{word})' for word in DEFAULT_RULES.closers)})[^\S\n]*[,.!]*[^\S\n]*")
 _DECORATION = regex.compile(r"[^\S\n]*[-–—~*_>]*[^\S\n]*")
 _VOCATIVE_BEFORE = regex.compile(r"\w,[^\S\n]*$")
 _PERSONS = r"(?:(?i:you|me|him|her|us|them)|I|\p{Lu}\p{Ll}+)"
@@ -178,7 +177,7 @@ def _given_name(word: str) -> bool:
     """A given name or familiar form the nickname table knows that is no ordinary word ("toby", not "rich")."""
     from nicknames.rules.stopwords import common_words, name_words
 
-    if word in WORD_NAMES or word in common_words() or word in name_words() or word in STOPWORDS:
+    if word in WORD_NAMES or word in common_words() or word in name_words() or word in DEFAULT_RULES.stopwords:
         return False
     table = _table()
     return word in table.forms or bool(table.given_names(word))
@@ -188,6 +187,8 @@ def _given_name(word: str) -> bool:
 def _table() -> NicknameTable:
     """The built-in nickname table, read once."""
     return builtin_table()
+
+
 _VOCATIVE_AFTER = regex.compile(r"[^\S\n]*[.!?](?:\s|$)")
 _NAME_END = regex.compile(r"[^\S\n]*[,.!:;)\-–—~*_]*[^\S\n]*")
 """What may follow a name to the end of its line where its position makes it one."""

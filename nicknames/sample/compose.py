@@ -10,6 +10,9 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import regex
+
+from nicknames.rules.languages import inflected_forms, language_words
 from nicknames.sample.names import (
     CITED_AUTHORS,
     PUBLIC_FIGURES,
@@ -17,18 +20,12 @@ from nicknames.sample.names import (
     misspell,
     spaced,
 )
+from nicknames.sample.phrases import ENGLISH, Phrases
 from nicknames.sample.text import (
     CONCEPTS,
-    GLUED_GREETINGS,
-    GLUED_SIGNOFFS,
-    GREETINGS,
-    GROUP_GREETINGS,
     QUESTIONS,
-    SENTENCES,
-    SIGNOFFS,
     STARTERS,
     TOPICS,
-    UNSIGNED,
     Mention,
     Piece,
     fill,
@@ -100,10 +97,12 @@ def _signature(person: Person, style: str, address: Mention) -> Mention | None:
 class Composer:
     """Writes messages for one corpus, with its participants' habits and one random generator."""
 
-    def __init__(self, rng: random.Random, habits: dict[str, Habits]) -> None:
+    def __init__(self, rng: random.Random, habits: dict[str, Habits], phrases: Phrases = ENGLISH) -> None:
         self.rng = rng
         self.habits = habits
-        self.words = vocabulary()
+        self.phrases = phrases
+        """The greetings, sign-offs and sentences of the corpus's language."""
+        self.words = vocabulary() | (language_words((phrases.language,)) if phrases is not ENGLISH else frozenset())
         """Ordinary words of the templates, which a misspelling must not spell."""
         self.topic = TOPICS[0]
         """The topic of the thread being written; replies mostly stay on it."""
@@ -135,13 +134,13 @@ class Composer:
         roll = rng.random()
         if addressee is None or starter or roll > 0.74:
             if roll < (0.5 if starter else 0.86):
-                return [rng.choice(GROUP_GREETINGS), "\n\n"]
+                return [rng.choice(self.phrases.group_greetings), "\n\n"]
             return []
         if rng.random() < 0.03:
             form = self.habits[addressee.participant].address.text.split()[0]
-            glued = rng.choice(GLUED_GREETINGS).replace("{G}", form)
+            glued = rng.choice(self.phrases.glued_greetings).replace("{G}", form)
             return [Mention(glued.rstrip(",!"), addressee.participant, "glued"), glued[-1], "\n\n"]
-        return [*fill(rng.choice(GREETINGS), {"G": [self.mention(addressee, body=False)]}), "\n\n"]
+        return [*fill(rng.choice(self.phrases.greetings), {"G": [self.mention(addressee, body=False)]}), "\n\n"]
 
     def signoff(self, sender: Person) -> list[Piece]:
         """The closing lines: the sender's habitual signature most of the time."""
@@ -154,11 +153,11 @@ class Composer:
         elif roll < 0.2:
             signature = None
         if signature is None:
-            return ["\n\n", rng.choice(UNSIGNED)] if rng.random() < 0.5 else []
+            return ["\n\n", rng.choice(self.phrases.unsigned)] if rng.random() < 0.5 else []
         if habits.glued_signature and signature.category == "glued":
-            glued = rng.choice(GLUED_SIGNOFFS).replace("{S}", signature.text)
+            glued = rng.choice(self.phrases.glued_signoffs).replace("{S}", signature.text)
             return ["\n\n", Mention(glued, sender.participant, "glued")]
-        return ["\n\n", *fill(rng.choice(SIGNOFFS), {"S": [signature]})]
+        return ["\n\n", *fill(rng.choice(self.phrases.signoffs), {"S": [signature]})]
 
     def body(self, sender: Person, others: list[Person], starter: bool, words: int) -> list[list[Piece]]:
         """Different sentences until the message has about the wanted number of words."""
@@ -167,7 +166,8 @@ class Composer:
         if starter:
             sentences.append(self.sentence(rng.choice(STARTERS), others))
         written = sum(map(word_count, sentences))
-        for template in rng.sample(SENTENCES, min(DRAWN, len(SENTENCES))):
+        sentences_pool = self.phrases.sentences
+        for template in rng.sample(sentences_pool, min(DRAWN, len(sentences_pool))):
             if written >= words - 6:
                 break
             slots = slots_of(template)
@@ -199,7 +199,8 @@ class Composer:
             slots["a"] = [Mention(surname, "", "cited_author"), f" ({year})"]
         if "F" in used:
             slots["F"] = [Mention(rng.choice(PUBLIC_FIGURES), "", "public_figure")]
-        return fill(template, slots)
+        filled = fill(template, slots)
+        return filled if self.phrases is ENGLISH else _inflected(filled, self.phrases.language)
 
     def mention(self, person: Person, body: bool) -> Mention:
         """How someone else names this person here: usually the habitual form, sometimes not."""
@@ -220,3 +221,25 @@ class Composer:
         if roll < 0.14 and person.nicknames and usual.category != "nickname":
             return Mention(rng.choice(person.nicknames), pid, "nickname")
         return usual
+
+
+def _inflected(pieces: list[Piece], language: str) -> list[Piece]:
+    """Mentions followed by an ending ("{P}s", "{P}lta") written as the pack inflects the name ("Annas", "Ainolta",
+    "Päiviltä"); where the pack gives the name no such form as it is written (a weak grade, "Andreas" + "s"), the
+    ending is dropped."""
+    fixed = list(pieces)
+    for index in range(len(fixed) - 1):
+        mention, after = fixed[index], fixed[index + 1]
+        if not (isinstance(mention, Mention) and isinstance(after, str) and after[:1].isalpha()):
+            continue
+        ending = _ENDING.match(after)
+        assert ending is not None
+        forms = inflected_forms(mention.text, (language,))
+        chosen = next((e for e in (ending.group(), ending.group().translate(_FRONT)) if mention.text + e in forms), "")
+        fixed[index + 1] = chosen + after[ending.end() :]
+    return fixed
+
+
+_ENDING = regex.compile(r"\p{L}+")
+_FRONT = str.maketrans("aou", "äöy")
+"""A Finnish ending with back vowels written with front ones ("lta" → "ltä"), for names of front vowels."""

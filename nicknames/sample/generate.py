@@ -36,6 +36,7 @@ from nicknames.model.errors import NicknamesError
 from nicknames.model.mapping import Mapping, Name
 from nicknames.sample.compose import Composer, Post, habits_for
 from nicknames.sample.names import WORD_NAMES, Person, make_people
+from nicknames.sample.phrases import pack_people, phrases_for
 from nicknames.sample.text import Mention, Piece
 
 MESSAGE_COLUMNS = ("session_id", "thread_id", "message_id", "parent_id", "user_id", "timestamp", "text")
@@ -58,6 +59,8 @@ class SampleConfig:
     messages: int = 1700
     participants: int = 84
     sessions: int = 6
+    language: str = "en"
+    """The language of the greetings, sign-offs and names: ``en`` or a language pack's code (``sv``, ``de``, ...)."""
 
     def __post_init__(self) -> None:
         if self.messages < 1 or self.sessions < 1:
@@ -120,10 +123,13 @@ def generate_sample(outdir: Path, config: SampleConfig = SampleConfig(), overwri
     """Write a corpus and its gold standard into ``outdir`` (created when missing)."""
     _prepare(outdir, overwrite)
     rng = random.Random(config.seed)
-    people = make_people(rng, config.participants, max(2, len(str(config.participants))))
+    phrases = phrases_for(config.language)
+    width = max(2, len(str(config.participants)))
+    people = (make_people(rng, config.participants, width) if phrases.language == "en"
+              else pack_people(rng, config.participants, width, phrases.language))
     habits = {person.participant: habits_for(rng, person) for person in people}
     rosters = plan_sessions(rng, people, config.sessions)
-    composer = Composer(rng, habits)
+    composer = Composer(rng, habits, phrases)
     words = {form.lower() for p in people for form in _single_words(p)}
     gold = Gold(Counter(), {}, set())
     counts = Counter[str]()

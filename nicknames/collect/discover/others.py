@@ -37,7 +37,8 @@ from nicknames.io.person_names import (
     given_names,
     surnames,
 )
-from nicknames.rules.stopwords import STOPWORDS
+from nicknames.rules.languages import LANGUAGES, language_pack, language_words, languages
+from nicknames.rules.salutations import DEFAULT_RULES
 
 MAX_WORDS = 4
 """Longest full name taken ("Karl Ada M. Berg"); longer runs of capitals are headings or lists."""
@@ -56,14 +57,15 @@ _SPACES = regex.compile(r"[^\S\n]+")
 _POSSESSIVE = regex.compile(r"['’][sS]?(?!\w)")
 _CONTRACTION = regex.compile(r"['’]\p{Ll}{1,2}$")
 """The end of "I'd", "I'll": a word that is no name."""
-NOT_NAME_WORDS = STOPWORDS | JOB_TITLES | frozenset(
+_PACK_WORDS = frozenset(word.casefold() for word in DEFAULT_RULES.stopwords | DEFAULT_RULES.titles | languages().names_too)
+NOT_NAME_WORDS = _PACK_WORDS | JOB_TITLES | frozenset(
     """
     el la le los las san santa santo sao são st saint fort port new north south east west van von de del da di du
     congratulations congrats welcome attn attention participant attendee guest speaker author reviewer editor
     """.split()
 )
-"""Capitalised words that are never part of a found name: stop words, greetings, job titles and roles, the start
-of a place name."""
+"""Capitalised words that are never part of a found name: stop words, titles, greeting words that are also names
+("Cara Claudio," greets Claudio), greetings, job titles and roles, the start of a place name."""
 _JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
 """What may stand between two words of one run of capitals: a space or two, a title's full stop."""
 _RELATION = regex.compile(
@@ -195,10 +197,19 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
     words = [Word.of(match) for match in CAPITAL.finditer(text)]
     for run in _runs(text, words):
         found = _person_in_run(text, run, lexicon)
-        if found is not None and not known.claims(found[0]):
+        if found is not None and not known.claims(found[0]) and not _inflected_claim(found[0], known):
             yield found
     for name in _listed(text, words, known, lexicon):
         yield name, "listed"
+
+
+def _inflected_claim(name: str, known: Known) -> bool:
+    """True when the name is a participant's name with an ending of the packs ("Amin Olofssons", "Mikon")."""
+    return any(name.endswith(ending) and known.claims(name[: -len(ending)]) for ending in _ENDINGS)
+
+
+_ENDINGS = tuple({ending for code in LANGUAGES for ending in language_pack(code).endings})
+"""The endings a name takes in the packs' languages ("s", Finnish "n", "lle", ...)."""
 
 
 def _runs(text: str, words: list[Word]) -> Iterable[list[Word]]:
@@ -209,6 +220,10 @@ def _runs(text: str, words: list[Word]) -> Iterable[list[Word]]:
         if run and not (joined and _may_join(text, run[-1])):
             yield run
             run = []
+        if _opens_with_closer(text, word):
+            continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
+        if not run and not _is_title(word) and _opens_sentence_as_word(text, word):
+            continue  # "Som Pekka skrev": an ordinary word of a pack's language opens the sentence
         if _is_title(word) or _is_initial(text, word) or (word.capitalised and _may_be_name(word.text)):
             run.append(word)
         elif run:
@@ -229,6 +244,27 @@ def _may_be_name(text: str) -> bool:
 def _may_join(text: str, previous: Word) -> bool:
     """A full stop ends the run unless it closes a title or an initial ("Dr. Berg", "Ada M. Berg")."""
     return not text.startswith(".", previous.end) or _is_title(previous) or len(previous.text) == 1
+
+
+def _opens_sentence_as_word(text: str, word: Word) -> bool:
+    """True for an ordinary word of a pack's language that opens a sentence ("Som", "Come", "Wie"); inside a run it
+    may be a surname, so only a run's first word is read so."""
+    if word.text.casefold() not in language_words():
+        return False
+    return _SENTENCE_OPENING.search(text, max(0, word.start - 8), word.start) is not None
+
+
+_SENTENCE_OPENING = regex.compile(r"(?:^[>\s]*|[.!?:]\s+|\n[>\s]*)\Z")
+"""Where a sentence opens: the text's or a line's start (after quote marks "> "), or after a sentence's end."""
+
+
+def _opens_with_closer(text: str, word: Word) -> bool:
+    """True for an initial that opens its line and is a closer there ("T." in "T. Aapo Lindgren")."""
+    if not _is_initial(text, word) or text[text.rfind("\n", 0, word.start) + 1 : word.start].strip():
+        return False
+    line_end = text.find("\n", word.end)
+    match = DEFAULT_RULES.match("closer", text[word.start : len(text) if line_end < 0 else line_end])
+    return match is not None and match.start("rest") > word.end - word.start
 
 
 def _is_initial(text: str, word: Word) -> bool:

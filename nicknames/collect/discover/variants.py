@@ -19,6 +19,8 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.rules.languages import language_words
+from nicknames.rules.salutation_rules import DEFAULT_RULES
 
 MIN_FUZZY_LENGTH = 4
 """Names shorter than this get no misspelling suggestions (too many near words)."""
@@ -106,7 +108,18 @@ def _misspelling_candidate(token: str, lexicon: Lexicon, known_names: frozenset[
         and not token.isupper()
         and token.casefold() not in known_names
         and not lexicon.is_word(token)
+        and not _pack_word(token, lexicon)
     )
+
+
+def _pack_word(token: str, lexicon: Lexicon) -> bool:
+    """True for a stop word of the packs, or an ordinary word of a language pack that this corpus also writes in
+    lower case: "Han" (Swedish "he") in Swedish threads is no misspelling of "Hans"; in English threads "Hoe" may be
+    one of "Hope"."""
+    key = token.casefold()
+    if token.lower() in DEFAULT_RULES.stopwords:
+        return True  # a greeting or closing word ("Liefs") is no misspelling of a name ("Lies")
+    return key in language_words() and lexicon.lower.get(key, 0) > 0
 
 
 def _lost_accent_pattern(name: str) -> regex.Pattern[str]:

@@ -1,0 +1,49 @@
+"""Inflected forms of the names in use: "Annas bok", Finnish "Mikon", "Mikolle" name Anna and Mikko.
+
+The forms come from the language packs' endings (``rules.languages.inflections``), never from
+stripping letters off words: a name in use gets its forms, and a form that is itself an ordinary word
+of the ending's language or of English ("Eve" + "n" is "Even"), a known given name or surname, or a
+name in use ("Ann" + "a" is "Anna") is left out. Apply replaces the part before the ending and keeps the ending: "[U2]s bok", "[U5]n".
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from collections.abc import Collection, Sequence
+from collections.abc import Mapping as MappingType
+
+from nicknames.rules.nickname_table import builtin_table
+from nicknames.rules.languages import inflections, language_words
+from nicknames.rules.stopwords import common_words
+
+
+def inflected_names(owners: MappingType[str, Sequence[str]], taken: Collection[str]) -> dict[str, tuple[str, int]]:
+    """Inflected form → (the name in use it is a form of, the length of its ending), for the names participants
+    use (not the keep list's), leaving out ``taken`` forms (names and case forms in use) and words."""
+    found: dict[str, tuple[str, int]] = {}
+    excluded = _not_forms()
+    for key, users in owners.items():
+        if not users:
+            continue
+        for form, (ending, code) in inflections(key).items():
+            folded = form.casefold()
+            if form not in taken and folded not in excluded and folded not in language_words((code,)):
+                found.setdefault(form, (key, ending))
+    return found
+
+
+COMMON_SURNAMES = 2000
+"""The most frequent surnames of the census list (``data/surnames.txt``, most frequent first) that no inflected
+form may be ("Williams", "Roberts", "Dickens"); rarer ones are genitives more often than surnames in threads that
+inflect names ("Martins", "Alves")."""
+
+
+@functools.cache
+def _not_forms() -> frozenset[str]:
+    """What an inflected form may never be, case-folded: an English word, a given name or familiar form of the
+    built-in table and the packs, or a frequent surname."""
+    table = builtin_table()
+    text = resources.files("nicknames").joinpath("data", "surnames.txt").read_text(encoding="utf-8")
+    ranked = [word for line in text.splitlines() if not line.startswith("#") for word in line.split()]
+    return common_words() | set(table.forms) | set(table.names) | frozenset(ranked[:COMMON_SURNAMES])

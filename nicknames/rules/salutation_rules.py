@@ -1,0 +1,119 @@
+"""The word lists and patterns that greetings and sign-offs are read with: built in, from the language packs and
+from the config file (``Rules``), with the time bound that keeps a config file's pattern from running for ever."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+import regex
+
+from nicknames.model.errors import InputError
+from nicknames.rules.languages import LANGUAGES, languages
+from nicknames.rules.stopwords import CLOSERS, GREETINGS, STOPWORDS
+
+DECORATION = r"[\s\-–—~*_=>.!,;:]*"
+"""What may stand between a greeting or closer and the name after it: spaces, dashes, punctuation."""
+TITLES = frozenset({"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "madam", "dame"})
+"""English titles dropped before a name ("Dear Prof. Smith" → "Smith"); the packs add their own ("Herr")."""
+_ALL = languages()
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The greeting words, closers, stop words and titles collect uses: built in, the language packs', and the
+    config file's (``for_languages`` chooses the packs; by default all of them)."""
+
+    greetings: tuple[str, ...] = GREETINGS + _ALL.greetings
+    closers: tuple[str, ...] = CLOSERS + _ALL.closers
+    stopwords: frozenset[str] = STOPWORDS | _ALL.stopwords
+    titles: frozenset[str] = TITLES | _ALL.titles
+    languages: tuple[str, ...] = LANGUAGES
+    """The language packs in use (their familiar forms join the nickname table)."""
+    _compiled: dict[str, regex.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
+    _read: dict[tuple[str, ...], tuple[str, ...] | None] = field(default_factory=dict, compare=False, repr=False)
+    """What a greeting line or the lines of a closing gave (see ``read``)."""
+
+    def extended(self, greetings: Iterable[str] = (), closers: Iterable[str] = (),
+                 stopwords: Iterable[str] = (), not_stopwords: Iterable[str] = ()) -> Rules:
+        """These rules plus extra greetings, closers and stop words, minus words that are names here."""
+        words = (self.stopwords | {w.lower() for w in stopwords}) - {w.lower() for w in not_stopwords}
+        return Rules(self.greetings + tuple(greetings), self.closers + tuple(closers), frozenset(words), self.titles,
+                     self.languages)
+
+    @classmethod
+    def for_languages(cls, codes: tuple[str, ...] = LANGUAGES) -> Rules:
+        """The built-in English rules and the chosen language packs' ("sv", "de", ...; see ``rules.languages``)."""
+        chosen = languages(codes)
+        return cls(GREETINGS + chosen.greetings, CLOSERS + chosen.closers, STOPWORDS | chosen.stopwords,
+                   TITLES | chosen.titles, codes)
+
+    def pattern(self, kind: str) -> regex.Pattern[str]:
+        """The compiled greeting or closer pattern."""
+        if kind not in self._compiled:
+            words = self.greetings if kind == "greeting" else self.closers
+            self._compiled[kind] = regex.compile(_salutation(words))
+        return self._compiled[kind]
+
+    def match(self, kind: str, line: str) -> regex.Match[str] | None:
+        """The greeting or closer pattern matched at the start of ``line``, within ``PATTERN_TIMEOUT``.
+
+        Patterns from a config file can backtrack for ever (``(a|aa)+$``); the
+        time bound turns that into an error instead of a run that never ends.
+        """
+        try:
+            return self.pattern(kind).match(line, timeout=PATTERN_TIMEOUT)
+        except TimeoutError:
+            key = "greetings" if kind == "greeting" else "closers"
+            raise InputError(
+                f"A {kind} pattern took more than {PATTERN_TIMEOUT:g} s on one line: a pattern of [collect] {key} "
+                "in the config file backtracks without end; simplify it (no nested repeats such as (a|aa)+)."
+            ) from None
+
+    def read(self, lines: tuple[str, ...], reader: Callable[[], tuple[str, ...] | None]) -> tuple[str, ...] | None:
+        """``reader()``, the names read from these lines, each distinct key read once.
+
+        Greetings and closings repeat ("Hi Mary,", "Thanks,\nRob"), and what a message's greeting or
+        closing gives depends on those few lines only (the key says which lines and what for).
+        """
+        names = self._read.get(lines, _UNREAD)
+        if names is not _UNREAD:
+            return names
+        names = reader()
+        if sum(map(len, lines)) <= READ_KEY_CHARS:  # a long line rarely comes again
+            if len(self._read) >= READ_LINES_KEPT:
+                self._read.clear()
+            self._read[lines] = names
+        return names
+
+
+PATTERN_TIMEOUT = 1.0
+"""Seconds a greeting or closer pattern may take on one line before the run stops with an error."""
+
+
+def _salutation(words: Iterable[str]) -> str:
+    alternatives = "|".join(f"(?:{word})" for word in words)
+    return rf"^\s*(?i:{alternatives})(?!\w){DECORATION}(?P<rest>.*)$"
+
+
+def pattern_error(pattern: str) -> tuple[str, int] | None:
+    """Why ``pattern`` cannot be a greeting or closer, and at which 1-based character; None when it can."""
+    try:
+        regex.compile(pattern)
+    except regex.error as error:
+        position: int = getattr(error, "pos", None) or 0  # the typing stubs omit msg and pos
+        return str(getattr(error, "msg", error)), min(position, len(pattern)) + 1
+    try:
+        regex.compile(_salutation([pattern]))  # a group name of its own, say, clashes with the pattern around it
+    except regex.error as error:
+        return str(getattr(error, "msg", error)), 1
+    return None
+
+
+_UNREAD: tuple[str, ...] = ("",)
+"""What ``Rules.read`` finds for lines it has not read: a tuple of its own, told apart by identity."""
+READ_LINES_KEPT = 50_000
+"""Greeting lines and closings whose names ``Rules.read`` keeps before it forgets them all."""
+READ_KEY_CHARS = 200
+"""The longest greeting line or closing (in characters, with what the key says it is) that ``Rules.read`` keeps."""
+DEFAULT_RULES = Rules()
