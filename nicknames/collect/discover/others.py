@@ -19,10 +19,12 @@ lower case) are never taken as names, nor are all-capital words. What the mappin
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import regex
 
@@ -86,13 +88,18 @@ _JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
 _RELATION = regex.compile(
     r"(?i)(?<!\w)(?:%s)[^\S\n]+(?:%s)[^\S\n]*,?[^\S\n]*$" % ("|".join(sorted(POSSESSIVES)), "|".join(sorted(RELATIONS)))
 )
+_WORDS_KEPT = 50_000
+"""Distinct words whose readings (capitalised, may be a name, a title) are remembered."""
+_JOINER_LONGEST = 3
+"""The longest text ``_JOINER`` matches: a longer gap between two words never joins them."""
+_APOSTROPHES = ("'", "’")
+"""What ``_POSSESSIVE`` starts with."""
 _LIST_WORDS = frozenset({"and", "und", "et", "y", "og", "och", "en"})
 _LIST_JOINER = regex.compile(r"^(?:,[^\S\n]*(?:and[^\S\n]+|&[^\S\n]*)?|[^\S\n]+(?:and|&|und|et|y|og|och|en)[^\S\n]+)$")
 
 
-@dataclass(frozen=True)
-class Word:
-    """One word of a text, with where it stands."""
+class Word(NamedTuple):
+    """One word of a text, with where it stands (a named tuple: a text makes one for every capitalised word)."""
 
     start: int
     end: int
@@ -104,7 +111,14 @@ class Word:
     def of(cls, match: regex.Match[str]) -> Word:
         """The word a match found."""
         text = match.group()
-        return cls(match.start(), match.end(), text, text[0].isupper() and any(c.islower() for c in text[1:]))
+        start, end = match.span()
+        return tuple.__new__(cls, (start, end, text, _capitalised(text)))  # skips the checks of ``__new__``
+
+
+@functools.lru_cache(maxsize=_WORDS_KEPT)
+def _capitalised(text: str) -> bool:
+    """A capital then at least one lower-case letter (read once per distinct word)."""
+    return text[0].isupper() and any(c.islower() for c in text[1:])
 
 
 @dataclass
@@ -246,7 +260,7 @@ def _runs(text: str, words: list[Word]) -> Iterable[list[Word]]:
     """Maximal runs of capitalised words and titles joined by spaces (or a title's full stop)."""
     run: list[Word] = []
     for word in words:
-        joined = bool(run) and _JOINER.fullmatch(text[run[-1].end : word.start]) is not None
+        joined = bool(run) and word.start - run[-1].end <= _JOINER_LONGEST and _joins(text[run[-1].end : word.start])
         if run and not (joined and _may_join(text, run[-1])):
             yield run
             run = []
@@ -255,13 +269,21 @@ def _runs(text: str, words: list[Word]) -> Iterable[list[Word]]:
         elif run:
             yield run
             run = []
-        if run and _POSSESSIVE.match(text, word.end):  # "Ada Berg's Weekly Report": the name ends here
+        if run and text[word.end : word.end + 1] in _APOSTROPHES and _POSSESSIVE.match(text, word.end):
+            # "Ada Berg's Weekly Report": the name ends here
             yield run
             run = []
     if run:
         yield run
 
 
+@functools.lru_cache(maxsize=256)
+def _joins(gap: str) -> bool:
+    """Whether what stands between two words may join them in a run (``_JOINER``)."""
+    return _JOINER.fullmatch(gap) is not None
+
+
+@functools.lru_cache(maxsize=_WORDS_KEPT)
 def _may_be_name(text: str) -> bool:
     """False for capitalised words that are never part of a found name ("Hey", "Vice", "I'd", "San")."""
     return text.casefold() not in NOT_NAME_WORDS and not _CONTRACTION.search(text)
@@ -277,11 +299,18 @@ def _is_initial(text: str, word: Word) -> bool:
 
 
 def _is_title(word: Word) -> bool:
-    return word.text.casefold() in TITLES or word.text in ("Ing",)
+    return _title(word.text)
+
+
+@functools.lru_cache(maxsize=_WORDS_KEPT)
+def _title(text: str) -> bool:
+    return text.casefold() in TITLES or text in ("Ing",)
 
 
 def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, str] | None:
     """The person a run of capitals names, with the cue that says so; None for a place, a company or words."""
+    if len(run) == 1 and not _is_title(run[0]) and not _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
+        return None  # one word (most runs) names someone only after a relation: what follows would say None
     if any(word.text.casefold() in ORGANISATION_WORDS for word in run) or _organisation_follows(text, run[-1]):
         return None
     titles = [index for index, word in enumerate(run) if _is_title(word)]

@@ -25,11 +25,13 @@ from rapidfuzz.distance import OSA
 
 from nicknames.collect.discover.variants import allowed_edits
 
-_CAPITALISED = r"\p{Lu}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L}))*"
-RUN = regex.compile(rf"(?<![\p{{L}}\p{{M}}'’-]){_CAPITALISED}(?:[^\S\n]+{_CAPITALISED})+")
-"""Two or more capitalised words separated by spaces on one line (a possessive "'s" is left out)."""
-_ASCII_CAPITALISED = r"[A-Z](?:[A-Za-z]|'(?=[A-Za-z])(?![sS](?![A-Za-z]))|-(?=[A-Za-z]))*"
-ASCII_RUN = re.compile(rf"[A-Z](?<![A-Za-z'-][A-Z]){_ASCII_CAPITALISED[5:]}(?:[ \t\v\f\r]+{_ASCII_CAPITALISED})+")
+_CAPITALISED = r"\p{Lu}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L}))*+"
+RUN = regex.compile(rf"(?<![\p{{L}}\p{{M}}'’-]){_CAPITALISED}(?:[^\S\n]+{_CAPITALISED})++")
+"""Two or more capitalised words separated by spaces on one line (a possessive "'s" is left out). The repetitions
+are possessive: what follows a word or a run is never a letter nor a space, so giving some back never helps, and
+the engine keeps no state per word (a line of a million capitalised words took it some 700 bytes a word)."""
+_ASCII_CAPITALISED = r"[A-Z](?:[A-Za-z]|'(?=[A-Za-z])(?![sS](?![A-Za-z]))|-(?=[A-Za-z]))*+"
+ASCII_RUN = re.compile(rf"[A-Z](?<![A-Za-z'-][A-Z]){_ASCII_CAPITALISED[5:]}(?:[ \t\v\f\r]+{_ASCII_CAPITALISED})++")
 """``RUN`` for a text of ASCII characters only, in the standard ``re`` engine: it starts with the capital so that
 the engine skips to the next capital, and spells out the spaces of ``regex`` (``re`` also counts ``\x1c``–``\x1f``
 as spaces). ``tests/test_discover_sequences.py`` checks both find the same runs."""
