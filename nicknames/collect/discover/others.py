@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -88,6 +88,11 @@ _JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
 _RELATION = regex.compile(
     r"(?i)(?<!\w)(?:%s)[^\S\n]+(?:%s)[^\S\n]*,?[^\S\n]*$" % ("|".join(sorted(POSSESSIVES)), "|".join(sorted(RELATIONS)))
 )
+LONGEST_RUN = 64
+"""Longest run of capitalised words read (a line of more is a heading, a roster or noise, and names nobody): what a
+text's run holds stays bounded however long the text."""
+_TEXT_HELD = 1 << 16
+"""Longest text whose capitalised words are held at once (longer ones are read twice, a word at a time)."""
 _WORDS_KEPT = 50_000
 """Distinct words whose readings (capitalised, may be a name, a title) are remembered."""
 _JOINER_LONGEST = 3
@@ -246,34 +251,48 @@ def _public(tags: list[str], senders: set[str]) -> bool:
 
 
 def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, str]]:
-    """(name, tag) of each person-like name in one text."""
-    words = [Word.of(match) for match in CAPITAL.finditer(text)]
+    """(name, tag) of each person-like name in one text: those of runs of capitals, then those of lists.
+
+    The capitalised words of a long text are read twice, one at a time, rather than held (a text of a million
+    capitalised words would take some 200 bytes a word)."""
+    words: Iterable[Word] = _words(text)
+    if len(text) <= _TEXT_HELD:
+        words = list(words)
     for run in _runs(text, words):
         found = _person_in_run(text, run, lexicon)
         if found is not None and not known.claims(found[0]):
             yield found
-    for name in _listed(text, words, known, lexicon):
+    for name in _listed(text, words if len(text) <= _TEXT_HELD else _words(text), known, lexicon):
         yield name, "listed"
 
 
-def _runs(text: str, words: list[Word]) -> Iterable[list[Word]]:
-    """Maximal runs of capitalised words and titles joined by spaces (or a title's full stop)."""
+def _words(text: str) -> Iterator[Word]:
+    """The words of a text that start with a capital, in order."""
+    return map(Word.of, CAPITAL.finditer(text))
+
+
+def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
+    """Maximal runs of capitalised words and titles joined by spaces (or a title's full stop); a run of more than
+    ``LONGEST_RUN`` words is left out (and only its last word held)."""
     run: list[Word] = []
+    overlong = False
     for word in words:
         joined = bool(run) and word.start - run[-1].end <= _JOINER_LONGEST and _joins(text[run[-1].end : word.start])
         if run and not (joined and _may_join(text, run[-1])):
-            yield run
-            run = []
+            yield from () if overlong else (run,)
+            run, overlong = [], False
         if _is_title(word) or _is_initial(text, word) or (word.capitalised and _may_be_name(word.text)):
             run.append(word)
+            if len(run) > LONGEST_RUN:
+                run, overlong = [word], True
         elif run:
-            yield run
-            run = []
+            yield from () if overlong else (run,)
+            run, overlong = [], False
         if run and text[word.end : word.end + 1] in _APOSTROPHES and _POSSESSIVE.match(text, word.end):
             # "Ada Berg's Weekly Report": the name ends here
-            yield run
-            run = []
-    if run:
+            yield from () if overlong else (run,)
+            run, overlong = [], False
+    if run and not overlong:
         yield run
 
 
@@ -358,41 +377,57 @@ def _organisation_follows(text: str, last: Word) -> bool:
     return following is not None and following.group().casefold() in ORGANISATION_WORDS
 
 
-def _listed(text: str, words: list[Word], known: Known, lexicon: Lexicon) -> Iterable[str]:
-    """Given names of a list ("Ann, Ben and Cleo") with a known person's name in it, or of three or more."""
-    for group in _name_lists(text, words, lexicon):
-        names = [word.text for word in group]
+def _listed(text: str, words: Iterable[Word], known: Known, lexicon: Lexicon) -> Iterable[str]:
+    """Given names of a list ("Ann, Ben and Cleo") with a known person's name in it, or of three or more (each name
+    of a list once)."""
+    for names, size in _name_lists(text, words, lexicon):
         known_names = [name for name in names if name.casefold() in known.people]
-        if known_names or len(names) >= MIN_LISTED:
+        if known_names or size >= MIN_LISTED:
             yield from (name for name in names if not known.claims(name))
 
 
-def _name_lists(text: str, words: list[Word], lexicon: Lexicon) -> Iterable[list[Word]]:
-    """Runs of single capitalised given names joined by commas, "and" or "&"."""
-    group: list[Word] = []
-    for index, word in enumerate(words):
-        if group and word.text in _LIST_WORDS:
+def _name_lists(text: str, words: Iterable[Word], lexicon: Lexicon) -> Iterable[tuple[list[str], int]]:
+    """Runs of single capitalised given names joined by commas, "and" or "&": the names of each, each once, and how
+    many words it has."""
+    names: dict[str, None] = {}
+    size = 0
+    last = None
+    for previous, word, following in _with_neighbours(words):
+        if size and word.text in _LIST_WORDS:
             continue
-        alone = _single_given(text, words, index, lexicon)
-        if alone and group and _LIST_JOINER.match(text[group[-1].end : word.start]):
-            group.append(word)
+        alone = _single_given(text, word, (previous, following), lexicon)
+        if alone and size and last is not None and _LIST_JOINER.match(text[last.end : word.start]):
+            names.setdefault(word.text)
+            size += 1
+            last = word
             continue
-        if len(group) >= 2:
-            yield group
-        group = [word] if alone else []
-    if len(group) >= 2:
-        yield group
+        if size >= 2:
+            yield list(names), size
+        names, size, last = ({word.text: None}, 1, word) if alone else ({}, 0, None)
+    if size >= 2:
+        yield list(names), size
 
 
-def _single_given(text: str, words: list[Word], index: int, lexicon: Lexicon) -> bool:
+def _with_neighbours(words: Iterable[Word]) -> Iterator[tuple[Word | None, Word, Word | None]]:
+    """Each word with the word before and the word after it (None at either end)."""
+    previous: Word | None = None
+    current: Word | None = None
+    for word in words:
+        if current is not None:
+            yield previous, current, word
+        previous, current = current, word
+    if current is not None:
+        yield previous, current, None
+
+
+def _single_given(text: str, word: Word, neighbours: tuple[Word | None, Word | None], lexicon: Lexicon) -> bool:
     """A capitalised given name that is no ordinary word and stands alone (no capitalised word next to it)."""
-    word = words[index]
     if not word.capitalised or not _may_be_name(word.text) or word.text.casefold() not in given_names():
         return False
     if lexicon.is_word(word.text):
         return False
-    neighbours = [words[i] for i in (index - 1, index + 1) if 0 <= i < len(words)]
-    return not any(other.capitalised and _SPACES.fullmatch(_between(text, word, other)) for other in neighbours)
+    return not any(other is not None and other.capitalised and _SPACES.fullmatch(_between(text, word, other))
+                   for other in neighbours)
 
 
 def _between(text: str, one: Word, other: Word) -> str:
