@@ -8,10 +8,11 @@ import pandas as pd
 import pytest
 
 from nicknames.collect.candidates import collect
+from nicknames.collect.discover.token_index import _RunReadings
 from nicknames.model.messages import MessageTable, table_from_frame
 
 ROSTER = {"U1": "Ann Lee", "U2": "Bob Ray"}
-TIMES_ITS_SIZE = 40
+TIMES_ITS_SIZE = 25
 """The bound: what collect holds at its peak beyond what it held before, per character of the huge field (a line of
 capitalised names took it some 150 times the field's size)."""
 
@@ -37,3 +38,18 @@ def test_one_huge_field_takes_a_small_multiple_of_its_size(huge: str) -> None:
     finally:
         tracemalloc.stop()
     assert peak < TIMES_ITS_SIZE * len(huge)
+
+
+@pytest.mark.parametrize(
+    ("run", "words"),
+    [
+        ("Mary Ann Lee", {"lee"}),
+        ("Mary  Ann\tLee Bob", {"ann"}),
+        ("Hi Mary Ann Hi Bob", set()),
+        ("Hi Mary Hi Mary Zed", {"zed"}),
+        ("Hi Mary Hi Mary Zed", {"nobody"}),
+    ],
+)
+def test_a_long_run_is_read_as_a_short_one(run: str, words: set[str]) -> None:
+    readings = _RunReadings(frozenset(words), lambda word: word in {"Hi", "Ann"})
+    assert readings.read_long(run) == readings[run]

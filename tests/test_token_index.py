@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from nicknames.collect.discover import token_index
 from nicknames.collect.discover.lexicon import common_words
 from nicknames.collect.discover.sequences import ASCII_RUN, RUN
-from nicknames.collect.discover.token_index import (
-    _ADDRESS,
-    _PATH,
-    _WORD,
+from nicknames.collect.discover.token_index import TokenIndex
+from nicknames.collect.discover.token_patterns import (
+    ADDRESS,
     ASCII_PATTERNS,
+    PATH,
     TOKEN,
     UNICODE_PATTERNS,
-    TokenIndex,
+    WORD,
 )
 from nicknames.model.messages import Message
 
@@ -43,7 +43,7 @@ def test_words(text: str, words: list[str]) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_ALPHABET, max_size=40).map("".join))
 def test_unrolled_word_pattern_finds_what_the_definition_finds(text: str) -> None:
-    assert TOKEN.findall(text) == regex.findall(_WORD, text)
+    assert TOKEN.findall(text) == regex.findall(WORD, text)
 
 
 def test_plain_words_are_indexed_only_when_watched() -> None:
@@ -68,7 +68,7 @@ def reference_index(texts: list[str], watched: frozenset[str]) -> tuple[set[str]
     lower_counts: Counter[str] = Counter()
     mid_counts: Counter[str] = Counter()
     for text in texts:
-        text = _ADDRESS.sub(" ", text)
+        text = ADDRESS.sub(" ", text)
         words, plain_words, capitalised = ASCII_PATTERNS if text.isascii() else UNICODE_PATTERNS
         mid, lower = capitalised.findall(text), plain_words.findall(text)
         lower_counts.update(lower)
@@ -112,7 +112,7 @@ def test_ascii_run_finds_what_run_finds(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(list("ab/._- \n") + ["/x", "a/", "é/"]), max_size=30).map("".join))
 def test_paths_are_what_the_address_pattern_finds_without_mail_or_web_addresses(text: str) -> None:
-    assert _PATH.sub(" ", text) == _ADDRESS.sub(" ", text)
+    assert PATH.sub(" ", text) == ADDRESS.sub(" ", text)
 
 
 def _state(index: TokenIndex) -> tuple[object, ...]:

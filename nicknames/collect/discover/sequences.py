@@ -19,6 +19,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import regex
 from rapidfuzz.distance import OSA
@@ -54,13 +55,13 @@ def sequences_of(runs: list[list[str]], words: frozenset[str]) -> set[str]:
     return {" ".join(run) for run in runs if not words.isdisjoint(map(str.casefold, run))}
 
 
-def named_neighbours(runs: list[list[str]], ordinary: Callable[[str], bool]) -> set[str]:
+def named_neighbours(runs: Iterable[Iterable[str]], ordinary: Callable[[str], bool]) -> set[str]:
     """Words standing next to a capitalised word that is not an ordinary one: part of a full name
     ("Nora Quist", "Rich Tolland") or of a title ("Merry Christmas"), so probably not a one-off
     mention of a participant by a given name."""
     paired: set[str] = set()
     for run in runs:
-        for left, right in zip(run, run[1:]):
+        for left, right in pairwise(run):
             if not ordinary(right):
                 paired.add(left)
             if not ordinary(left):
