@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.collect.discover.others import _LOWER, _MID_SENTENCE, _words_of_run
+from nicknames.collect.discover.corpus_words import _LOWER, _MID_SENTENCE, _words_of_run
 
 
 def _one_by_one(texts: list[str]) -> tuple[Counter[str], Counter[str]]:

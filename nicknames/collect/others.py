@@ -18,11 +18,11 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.others import (
     PUBLIC_SENDERS,
     Known,
     OtherNames,
-    corpus_lexicon,
     find_others,
 )
 from nicknames.io.class_list import is_person, registered_parts
