@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.collect.discover.corpus_words import _LOWER, _MID_SENTENCE, _words_of_run
+from nicknames.collect.discover.others import ASCII_CAPITAL, CAPITAL
 
 
 def _one_by_one(texts: list[str]) -> tuple[Counter[str], Counter[str]]:
@@ -39,3 +40,10 @@ def test_ascii_texts_are_counted_as_the_patterns_count(texts: list[str]) -> None
 @given(st.lists(st.text(alphabet="aZb, ;\t\r\x0b\x0c\n'-’Abé?xY\x1c.", max_size=40), max_size=6))
 def test_any_texts_are_counted_as_the_patterns_count(texts: list[str]) -> None:
     assert _words_of_run(range(len(texts)), texts) == _one_by_one(texts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(list("aZbsS, ;\t\n'-.M_1") + ["Mary ", "O'Neil", "Ann-Sofie", "Berg's", "x-Ada"]),
+                max_size=30).map("".join))
+def test_ascii_capitals_are_what_the_unicode_pattern_finds(text: str) -> None:
+    assert [m.span() for m in ASCII_CAPITAL.finditer(text)] == [m.span() for m in CAPITAL.finditer(text)]

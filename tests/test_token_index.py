@@ -140,6 +140,7 @@ def test_indexing_many_messages_at_once_is_indexing_them_one_by_one(
 ) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(token_index, "BATCH", batch)
+        patch.setattr(token_index, "SMALL_BATCH", 1)  # every batch split into pieces at once, however small
         patch.setattr(token_index, "_MAX_PIECES", remembered)  # small: the memory of pieces is cleared partway
         patch.setattr(token_index, "_READINGS_KEPT", remembered)  # and that of runs
         _check_at_once_against_one_by_one(messages)
@@ -154,3 +155,10 @@ def _check_at_once_against_one_by_one(messages: list[tuple[str, str]]) -> None:
         one_by_one.add(message)
     at_once.add_all(made, [at_once.codes.code(message.thread, "") for message in made])
     assert _state(at_once) == _state(one_by_one)
+
+
+@pytest.mark.parametrize("every", [1, 3, 40])
+def test_few_ascii_texts_between_others_are_read_one_by_one_with_the_same_index(every: int) -> None:
+    texts = [("Hi Mary, Zoë and Ab said so. Thanks Rob" if number % every == 0 else
+              f"Hi Mary Jane, the list {number}, Will Smith. Cheers Ab") for number in range(90)]
+    _check_at_once_against_one_by_one([(text, f"t{number % 3}") for number, text in enumerate(texts)])

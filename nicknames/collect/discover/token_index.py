@@ -44,6 +44,8 @@ BATCH = 4_000
 """Texts split into pieces at once (``ascii_pieces``). The texts of a batch share most of their distinct pieces, so
 the work per distinct piece and token shrinks per text as batches grow (a quarter less time for the index than at
 1,000 texts); the arrays of a batch take about 20 bytes a piece, some 12 MB."""
+SMALL_BATCH = 32
+"""Fewer ASCII texts in a row than this (between texts with other characters) are read one by one."""
 _READINGS_KEPT = 50_000
 """Runs of capitalised words, and mid-sentence pieces, whose readings are remembered (a few MB) before starting
 again."""
@@ -178,7 +180,9 @@ class TokenIndex:
         in mid-sentence and the places where a run of capitalised words may start are then read one by one. A
         batch that would make the memory of pieces overflow (and so be cleared partway) is read text by text.
         """
-        if not texts:
+        if len(texts) < SMALL_BATCH:  # splitting into pieces at once costs more than it saves
+            for text, code in zip(texts, codes):
+                self._add_text(text, code)
             return
         pieces = split_texts(texts)
         always, boring = self._always, self._boring
