@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
+import pyarrow as pa
+import pyarrow.compute as pc
 import regex
 
 from nicknames.collect.discover.lexicon import Lexicon
@@ -70,7 +72,7 @@ def _words_of_run(run: range, texts: Sequence[str]) -> tuple[Counter[str], Count
 def _ascii_words(joined: str, lower: Counter[str], capitalised: Counter[str]) -> None:
     """Count what ``_LOWER`` and ``_MID_SENTENCE`` find in texts of ASCII characters only: the plain lower-case word
     a piece opens (read once per distinct piece), and the words in mid-sentence."""
-    for piece, times in Counter(joined.translate(_ASCII_PIECES).split()).items():
+    for piece, times in _distinct_pieces(joined.translate(_ASCII_PIECES)):
         word = _ASCII_LOWER.match(piece)
         if word is not None:
             lower[word.group()] += times
@@ -81,3 +83,11 @@ def _ascii_words(joined: str, lower: Counter[str], capitalised: Counter[str]) ->
             before -= 1
         if before >= 0 and joined[before] in _MID_BEFORE:
             capitalised[found.group().lower()] += 1
+
+
+def _distinct_pieces(spaced: str) -> Iterable[tuple[str, int]]:
+    """The distinct words of a text of ASCII characters only, split on spaces, and how often each occurs: counted by
+    Arrow, without a Python string for every word."""
+    pieces = pc.ascii_split_whitespace(pa.array([spaced], pa.large_string())).flatten()
+    counted = pc.value_counts(pieces)
+    return zip(counted.field(0).to_pylist(), counted.field(1).to_pylist())
