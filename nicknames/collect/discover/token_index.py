@@ -45,7 +45,9 @@ BATCH = 4_000
 the work per distinct piece and token shrinks per text as batches grow (a quarter less time for the index than at
 1,000 texts); the arrays of a batch take about 20 bytes a piece, some 12 MB."""
 SMALL_BATCH = 32
-"""Fewer ASCII texts in a row than this (between texts with other characters) are read one by one."""
+"""Fewer ASCII texts in a row than this (between texts with other characters) are read one by one..."""
+SMALL_BATCH_CHARS = 1 << 16
+"""... when they hold at most this many characters: the pieces of a long text are best held as arrays."""
 _READINGS_KEPT = 50_000
 """Runs of capitalised words, and mid-sentence pieces, whose readings are remembered (a few MB) before starting
 again."""
@@ -180,7 +182,8 @@ class TokenIndex:
         in mid-sentence and the places where a run of capitalised words may start are then read one by one. A
         batch that would make the memory of pieces overflow (and so be cleared partway) is read text by text.
         """
-        if len(texts) < SMALL_BATCH:  # splitting into pieces at once costs more than it saves
+        if len(texts) < SMALL_BATCH and sum(map(len, texts)) <= SMALL_BATCH_CHARS:
+            # splitting into pieces at once costs more than it saves (but holds less for a long text)
             for text, code in zip(texts, codes):
                 self._add_text(text, code)
             return
