@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from nicknames.rules.salutations import READ_KEY_CHARS, Rules
@@ -24,3 +26,11 @@ def test_only_short_lines_are_remembered() -> None:
     rules.match("closer", "Thanks,")
     rules.match("closer", "Thanks, " + "x" * READ_KEY_CHARS)
     assert list(rules._matched) == [("closer", "Thanks,")]
+
+
+def test_rules_that_matched_lines_can_be_sent_to_a_worker() -> None:
+    rules = Rules()
+    rules.match("closer", "Thanks,")
+    copy = pickle.loads(pickle.dumps(rules))
+    assert copy == rules and copy._matched == {}
+    assert copy.match("closer", "Thanks,") is not None

@@ -68,6 +68,11 @@ class Rules:
             self._compiled[kind] = regex.compile(_salutation(words))
         return self._compiled[kind]
 
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        state["_matched"] = {}  # matches cannot be pickled: they are made again where the rules are unpickled
+        return state
+
     def match(self, kind: str, line: str) -> regex.Match[str] | None:
         """The greeting or closer pattern matched at the start of ``line``, within ``PATTERN_TIMEOUT``.
 
