@@ -8,11 +8,11 @@ from hypothesis import strategies as st
 
 from nicknames.collect.discover.ascii_pieces import split_texts
 from nicknames.collect.discover.sequences import ASCII_RUN
-from nicknames.collect.discover.token_index import (
-    _ASCII_PIECES,
+from nicknames.collect.discover.token_patterns import (
     ASCII_PATTERNS,
-    _ascii_runs,
-    _leading_word,
+    ASCII_PIECES,
+    ascii_runs,
+    leading_word,
 )
 
 _ASCII = st.sampled_from(
@@ -47,7 +47,7 @@ def test_distinct_pieces_in_the_order_first_seen(texts: list[str], pieces: list[
 def test_pieces_are_the_split_of_each_text(texts: list[str]) -> None:
     pieces = split_texts(texts)
     found = _by_text(pieces, pieces.start, [pieces.distinct[code] for code in pieces.code.tolist()])
-    assert found == [text.translate(_ASCII_PIECES).split() for text in texts]
+    assert found == [text.translate(ASCII_PIECES).split() for text in texts]
 
 
 @settings(max_examples=400, deadline=None)
@@ -55,12 +55,12 @@ def test_pieces_are_the_split_of_each_text(texts: list[str]) -> None:
 def test_mid_sentence_words_are_what_the_pattern_finds(texts: list[str]) -> None:
     pieces = split_texts(texts)
     mid = pieces.mid_sentence()
-    words = [_leading_word(pieces.distinct[code])[0] for code in pieces.code[mid].tolist()]
+    words = [leading_word(pieces.distinct[code])[0] for code in pieces.code[mid].tolist()]
     assert _by_text(pieces, pieces.start[mid], words) == [ASCII_PATTERNS[2].findall(text) for text in texts]
 
 
 @settings(max_examples=400, deadline=None)
 @given(_TEXTS)
 def test_runs_are_what_the_pattern_finds(texts: list[str]) -> None:
-    runs = _ascii_runs(split_texts(texts))
+    runs = ascii_runs(split_texts(texts))
     assert [runs.get(number, []) for number in range(len(texts))] == [ASCII_RUN.findall(text) for text in texts]

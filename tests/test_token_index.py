@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 from nicknames.collect.discover import token_index
 from nicknames.collect.discover.lexicon import common_words
 from nicknames.collect.discover.sequences import ASCII_RUN, RUN
-from nicknames.collect.discover.token_index import (
-    _ADDRESS,
-    _PATH,
-    _WORD,
+from nicknames.collect.discover.token_index import TokenIndex
+from nicknames.collect.discover.token_patterns import (
+    ADDRESS,
     ASCII_PATTERNS,
+    PATH,
     TOKEN,
     UNICODE_PATTERNS,
-    TokenIndex,
+    WORD,
 )
 from nicknames.model.messages import Message
 
@@ -43,7 +43,7 @@ def test_words(text: str, words: list[str]) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_ALPHABET, max_size=40).map("".join))
 def test_unrolled_word_pattern_finds_what_the_definition_finds(text: str) -> None:
-    assert TOKEN.findall(text) == regex.findall(_WORD, text)
+    assert TOKEN.findall(text) == regex.findall(WORD, text)
 
 
 def test_plain_words_are_indexed_only_when_watched() -> None:
@@ -68,7 +68,7 @@ def reference_index(texts: list[str], watched: frozenset[str]) -> tuple[set[str]
     lower_counts: Counter[str] = Counter()
     mid_counts: Counter[str] = Counter()
     for text in texts:
-        text = _ADDRESS.sub(" ", text)
+        text = ADDRESS.sub(" ", text)
         words, plain_words, capitalised = ASCII_PATTERNS if text.isascii() else UNICODE_PATTERNS
         mid, lower = capitalised.findall(text), plain_words.findall(text)
         lower_counts.update(lower)
@@ -112,7 +112,7 @@ def test_ascii_run_finds_what_run_finds(text: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(list("ab/._- \n") + ["/x", "a/", "é/"]), max_size=30).map("".join))
 def test_paths_are_what_the_address_pattern_finds_without_mail_or_web_addresses(text: str) -> None:
-    assert _PATH.sub(" ", text) == _ADDRESS.sub(" ", text)
+    assert PATH.sub(" ", text) == ADDRESS.sub(" ", text)
 
 
 def _state(index: TokenIndex) -> tuple[object, ...]:
@@ -140,6 +140,7 @@ def test_indexing_many_messages_at_once_is_indexing_them_one_by_one(
 ) -> None:
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(token_index, "BATCH", batch)
+        patch.setattr(token_index, "SMALL_BATCH", 1)  # every batch split into pieces at once, however small
         patch.setattr(token_index, "_MAX_PIECES", remembered)  # small: the memory of pieces is cleared partway
         patch.setattr(token_index, "_READINGS_KEPT", remembered)  # and that of runs
         _check_at_once_against_one_by_one(messages)
@@ -154,3 +155,10 @@ def _check_at_once_against_one_by_one(messages: list[tuple[str, str]]) -> None:
         one_by_one.add(message)
     at_once.add_all(made, [at_once.codes.code(message.thread, "") for message in made])
     assert _state(at_once) == _state(one_by_one)
+
+
+@pytest.mark.parametrize("every", [1, 3, 40])
+def test_few_ascii_texts_between_others_are_read_one_by_one_with_the_same_index(every: int) -> None:
+    texts = [("Hi Mary, Zoë and Ab said so. Thanks Rob" if number % every == 0 else
+              f"Hi Mary Jane, the list {number}, Will Smith. Cheers Ab") for number in range(90)]
+    _check_at_once_against_one_by_one([(text, f"t{number % 3}") for number, text in enumerate(texts)])

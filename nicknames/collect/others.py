@@ -20,11 +20,11 @@ from dataclasses import dataclass
 
 import regex
 
+from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.others import (
     PUBLIC_SENDERS,
     Known,
     OtherNames,
-    corpus_lexicon,
     find_others,
 )
 from nicknames.io.class_list import GENERATIONS, is_person, registered_parts

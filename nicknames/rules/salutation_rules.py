@@ -33,6 +33,8 @@ class Rules:
     _compiled: dict[str, regex.Pattern[str]] = field(default_factory=dict, compare=False, repr=False)
     _read: dict[tuple[str, ...], tuple[str, ...] | None] = field(default_factory=dict, compare=False, repr=False)
     """What a greeting line or the lines of a closing gave (see ``read``)."""
+    _matched: dict[tuple[str, str], regex.Match[str] | None] = field(default_factory=dict, compare=False, repr=False)
+    """What a greeting or closer pattern matched at the start of a short line (see ``match``)."""
 
     def extended(self, greetings: Iterable[str] = (), closers: Iterable[str] = (),
                  stopwords: Iterable[str] = (), not_stopwords: Iterable[str] = ()) -> Rules:
@@ -55,20 +57,33 @@ class Rules:
             self._compiled[kind] = regex.compile(_salutation(words))
         return self._compiled[kind]
 
+    def __getstate__(self) -> dict[str, object]:
+        state = dict(self.__dict__)
+        state["_matched"] = {}  # matches cannot be pickled: they are made again where the rules are unpickled
+        return state
+
     def match(self, kind: str, line: str) -> regex.Match[str] | None:
         """The greeting or closer pattern matched at the start of ``line``, within ``PATTERN_TIMEOUT``.
 
         Patterns from a config file can backtrack for ever (``(a|aa)+$``); the
         time bound turns that into an error instead of a run that never ends.
         """
+        key = (kind, line)
+        if key in self._matched:  # "Thanks,", "Best," and "Hi all," come again and again: matched once
+            return self._matched[key]
         try:
-            return self.pattern(kind).match(line, timeout=PATTERN_TIMEOUT)
+            found = self.pattern(kind).match(line, timeout=PATTERN_TIMEOUT)
         except TimeoutError:
-            key = "greetings" if kind == "greeting" else "closers"
+            option = "greetings" if kind == "greeting" else "closers"
             raise InputError(
-                f"A {kind} pattern took more than {PATTERN_TIMEOUT:g} s on one line: a pattern of [collect] {key} "
+                f"A {kind} pattern took more than {PATTERN_TIMEOUT:g} s on one line: a pattern of [collect] {option} "
                 "in the config file backtracks without end; simplify it (no nested repeats such as (a|aa)+)."
             ) from None
+        if len(line) <= READ_KEY_CHARS:
+            if len(self._matched) >= READ_LINES_KEPT:
+                self._matched.clear()
+            self._matched[key] = found
+        return found
 
     def read(self, lines: tuple[str, ...], reader: Callable[[], tuple[str, ...] | None]) -> tuple[str, ...] | None:
         """``reader()``, the names read from these lines, each distinct key read once.

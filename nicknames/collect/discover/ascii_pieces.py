@@ -81,18 +81,18 @@ class Pieces:
         found: np.ndarray = self.capitals[_MID_BEFORE[self.before]]
         return found
 
-    def run_starts(self) -> list[int]:
+    def run_starts(self) -> np.ndarray:
         """Every position where a run of capitalised words (``sequences.ASCII_RUN``) may start, in order.
 
         A run's first word is followed by spaces and a capital, ends with a letter and lies in one piece,
         which it ends; it can start only where the piece does, or after its last ``?`` (the one character of a
-        piece that may stand before a run's capital but not inside its word).
+        piece that may stand before a run's capital but not inside its word). An array, not a list: a line of
+        a million capitalised words has a million of them.
         """
         left = self.capitals[_LETTER[self.before]] - 1  # a letter before the spaces ends the piece before
-        distinct, code = self.distinct, self.code[left].tolist()
-        return [
-            start + distinct[piece].rfind("?") + 1 for start, piece in zip(self.start[left].tolist(), code)
-        ]
+        after_mark = np.fromiter((piece.rfind("?") + 1 for piece in self.distinct), np.int64, len(self.distinct))
+        starts: np.ndarray = self.start[left] + after_mark[self.code[left]]
+        return starts
 
 
 def split_texts(texts: Sequence[str]) -> Pieces:

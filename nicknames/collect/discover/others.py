@@ -19,9 +19,12 @@ lower case) are never taken as names, nor are all-capital words. What the mappin
 
 from __future__ import annotations
 
+import functools
+import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import regex
 
@@ -37,7 +40,12 @@ from nicknames.io.person_names import (
     given_names,
     surnames,
 )
-from nicknames.rules.languages import LANGUAGES, language_pack, language_words, languages
+from nicknames.rules.languages import (
+    LANGUAGES,
+    language_pack,
+    language_words,
+    languages,
+)
 from nicknames.rules.salutations import DEFAULT_RULES
 
 MAX_WORDS = 4
@@ -51,8 +59,9 @@ WORD = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’\-](?![sS]\b)\p{L}[\p{L}\p{M}]*
 """A word, with inner apostrophes and hyphens ("O'Neil", "Ann-Sofie"), without a possessive "'s"."""
 CAPITAL = regex.compile(r"(?<![\p{L}\p{M}'’])(?<![\p{L}\p{M}]-)\p{Lu}[\p{L}\p{M}]*(?:['’\-](?![sS]\b)\p{L}[\p{L}\p{M}]*)*")
 """A word that starts with a capital: the only words a name found here is made of."""
-_LOWER = regex.compile(r"(?<![\p{L}\p{M}'’\-])\p{Ll}[\p{Ll}\p{M}]*(?![\p{L}\p{M}])")
-_MID_SENTENCE = regex.compile(r"(?<=[\p{Ll},;][^\S\n]+)\p{Lu}\p{Ll}[\p{L}\p{M}]*")
+ASCII_CAPITAL = re.compile(r"[A-Z](?<![A-Za-z'][A-Z])(?<![A-Za-z]-[A-Z])[A-Za-z]*(?:['\-](?![sS]\b)[A-Za-z][A-Za-z]*)*")
+"""``CAPITAL`` for a text of ASCII characters only, in the standard ``re`` engine (faster; it starts with the capital
+so that the engine skips to the next one). ``tests/test_others_words.py`` checks they find the same words."""
 _SPACES = regex.compile(r"[^\S\n]+")
 _POSSESSIVE = regex.compile(r"['’][sS]?(?!\w)")
 _CONTRACTION = regex.compile(r"['’]\p{Ll}{1,2}$")
@@ -71,13 +80,23 @@ _JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
 _RELATION = regex.compile(
     r"(?i)(?<!\w)(?:%s)[^\S\n]+(?:%s)[^\S\n]*,?[^\S\n]*$" % ("|".join(sorted(POSSESSIVES)), "|".join(sorted(RELATIONS)))
 )
+LONGEST_RUN = 64
+"""Longest run of capitalised words read (a line of more is a heading, a roster or noise, and names nobody): what a
+text's run holds stays bounded however long the text."""
+_TEXT_HELD = 1 << 16
+"""Longest text whose capitalised words are held at once (longer ones are read twice, a word at a time)."""
+_WORDS_KEPT = 50_000
+"""Distinct words whose readings (capitalised, may be a name, a title) are remembered."""
+_JOINER_LONGEST = 3
+"""The longest text ``_JOINER`` matches: a longer gap between two words never joins them."""
+_APOSTROPHES = ("'", "’")
+"""What ``_POSSESSIVE`` starts with."""
 _LIST_WORDS = frozenset({"and", "und", "et", "y", "og", "och", "en"})
 _LIST_JOINER = regex.compile(r"^(?:,[^\S\n]*(?:and[^\S\n]+|&[^\S\n]*)?|[^\S\n]+(?:and|&|und|et|y|og|och|en)[^\S\n]+)$")
 
 
-@dataclass(frozen=True)
-class Word:
-    """One word of a text, with where it stands."""
+class Word(NamedTuple):
+    """One word of a text, with where it stands (a named tuple: a text makes one for every capitalised word)."""
 
     start: int
     end: int
@@ -86,10 +105,17 @@ class Word:
     """A capital then at least one lower-case letter ("Berg", "McNeil")."""
 
     @classmethod
-    def of(cls, match: regex.Match[str]) -> Word:
+    def of(cls, match: re.Match[str] | regex.Match[str]) -> Word:
         """The word a match found."""
         text = match.group()
-        return cls(match.start(), match.end(), text, text[0].isupper() and any(c.islower() for c in text[1:]))
+        start, end = match.span()
+        return tuple.__new__(cls, (start, end, text, _capitalised(text)))  # skips the checks of ``__new__``
+
+
+@functools.lru_cache(maxsize=_WORDS_KEPT)
+def _capitalised(text: str) -> bool:
+    """A capital then at least one lower-case letter (read once per distinct word)."""
+    return text[0].isupper() and any(c.islower() for c in text[1:])
 
 
 @dataclass
@@ -136,26 +162,6 @@ class Known:
         return folded in self.names or folded in self.keep or any(word in self.keep for word in words)
 
 
-def corpus_lexicon(texts: Sequence[str], jobs: int = 1) -> Lexicon:
-    """Usage of every word in these texts: how often written in lower case or capitalised mid-sentence (runs of
-    texts counted in ``jobs`` processes and added up in order)."""
-    lexicon = Lexicon()
-    for lower, capitalised in ordered_map(_words_of_run, row_runs(len(texts)), jobs, texts):
-        lexicon.lower.update(lower)
-        lexicon.capitalised.update(capitalised)
-    return lexicon
-
-
-def _words_of_run(run: range, texts: Sequence[str]) -> tuple[Counter[str], Counter[str]]:
-    """The lower-case words and the capitalised words mid-sentence of a run of texts, counted."""
-    lower: Counter[str] = Counter()
-    capitalised: Counter[str] = Counter()
-    for position in run:
-        lower.update(_LOWER.findall(texts[position]))
-        capitalised.update(word.casefold() for word in _MID_SENTENCE.findall(texts[position]))
-    return lower, capitalised
-
-
 def _names_of_run(run: range, context: tuple[Sequence[str], Known, Lexicon]) -> list[list[tuple[str, str]]]:
     """The (name, tag) pairs of each text of a run, each name once per text: the engine's partition function."""
     texts, known, lexicon = context
@@ -193,13 +199,18 @@ def _public(tags: list[str], senders: set[str]) -> bool:
 
 
 def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, str]]:
-    """(name, tag) of each person-like name in one text."""
-    words = [Word.of(match) for match in CAPITAL.finditer(text)]
+    """(name, tag) of each person-like name in one text: those of runs of capitals, then those of lists.
+
+    The capitalised words of a long text are read twice, one at a time, rather than held (a text of a million
+    capitalised words would take some 200 bytes a word)."""
+    words: Iterable[Word] = _words(text)
+    if len(text) <= _TEXT_HELD:
+        words = list(words)
     for run in _runs(text, words):
         found = _person_in_run(text, run, lexicon)
         if found is not None and not known.claims(found[0]) and not _inflected_claim(found[0], known):
             yield found
-    for name in _listed(text, words, known, lexicon):
+    for name in _listed(text, words if len(text) <= _TEXT_HELD else _words(text), known, lexicon):
         yield name, "listed"
 
 
@@ -212,30 +223,49 @@ _ENDINGS = tuple({ending for code in LANGUAGES for ending in language_pack(code)
 """The endings a name takes in the packs' languages ("s", Finnish "n", "lle", ...)."""
 
 
-def _runs(text: str, words: list[Word]) -> Iterable[list[Word]]:
-    """Maximal runs of capitalised words and titles joined by spaces (or a title's full stop)."""
+def _words(text: str) -> Iterator[Word]:
+    """The words of a text that start with a capital, in order."""
+    if text.isascii():
+        return map(Word.of, ASCII_CAPITAL.finditer(text))
+    return map(Word.of, CAPITAL.finditer(text))
+
+
+def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
+    """Maximal runs of capitalised words and titles joined by spaces (or a title's full stop); a run of more than
+    ``LONGEST_RUN`` words is left out (and only its last word held)."""
     run: list[Word] = []
+    overlong = False
     for word in words:
-        joined = bool(run) and _JOINER.fullmatch(text[run[-1].end : word.start]) is not None
+        joined = bool(run) and word.start - run[-1].end <= _JOINER_LONGEST and _joins(text[run[-1].end : word.start])
         if run and not (joined and _may_join(text, run[-1])):
-            yield run
-            run = []
+            yield from () if overlong else (run,)
+            run, overlong = [], False
         if _opens_with_closer(text, word):
             continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
         if not run and not _is_title(word) and _opens_sentence_as_word(text, word):
             continue  # "Som Pekka skrev": an ordinary word of a pack's language opens the sentence
         if _is_title(word) or _is_initial(text, word) or (word.capitalised and _may_be_name(word.text)):
             run.append(word)
+            if len(run) > LONGEST_RUN:
+                run, overlong = [word], True
         elif run:
-            yield run
-            run = []
-        if run and _POSSESSIVE.match(text, word.end):  # "Ada Berg's Weekly Report": the name ends here
-            yield run
-            run = []
-    if run:
+            yield from () if overlong else (run,)
+            run, overlong = [], False
+        if run and text[word.end : word.end + 1] in _APOSTROPHES and _POSSESSIVE.match(text, word.end):
+            # "Ada Berg's Weekly Report": the name ends here
+            yield from () if overlong else (run,)
+            run, overlong = [], False
+    if run and not overlong:
         yield run
 
 
+@functools.lru_cache(maxsize=256)
+def _joins(gap: str) -> bool:
+    """Whether what stands between two words may join them in a run (``_JOINER``)."""
+    return _JOINER.fullmatch(gap) is not None
+
+
+@functools.lru_cache(maxsize=_WORDS_KEPT)
 def _may_be_name(text: str) -> bool:
     """False for capitalised words that are never part of a found name ("Hey", "Vice", "I'd", "San")."""
     return text.casefold() not in NOT_NAME_WORDS and not _CONTRACTION.search(text)
@@ -272,11 +302,18 @@ def _is_initial(text: str, word: Word) -> bool:
 
 
 def _is_title(word: Word) -> bool:
-    return word.text.casefold() in TITLES or word.text in ("Ing",)
+    return _title(word.text)
+
+
+@functools.lru_cache(maxsize=_WORDS_KEPT)
+def _title(text: str) -> bool:
+    return text.casefold() in TITLES or text in ("Ing",)
 
 
 def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, str] | None:
     """The person a run of capitals names, with the cue that says so; None for a place, a company or words."""
+    if len(run) == 1 and not _is_title(run[0]) and not _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
+        return None  # one word (most runs) names someone only after a relation: what follows would say None
     if any(word.text.casefold() in ORGANISATION_WORDS for word in run) or _organisation_follows(text, run[-1]):
         return None
     titles = [index for index, word in enumerate(run) if _is_title(word)]
@@ -324,41 +361,57 @@ def _organisation_follows(text: str, last: Word) -> bool:
     return following is not None and following.group().casefold() in ORGANISATION_WORDS
 
 
-def _listed(text: str, words: list[Word], known: Known, lexicon: Lexicon) -> Iterable[str]:
-    """Given names of a list ("Ann, Ben and Cleo") with a known person's name in it, or of three or more."""
-    for group in _name_lists(text, words, lexicon):
-        names = [word.text for word in group]
+def _listed(text: str, words: Iterable[Word], known: Known, lexicon: Lexicon) -> Iterable[str]:
+    """Given names of a list ("Ann, Ben and Cleo") with a known person's name in it, or of three or more (each name
+    of a list once)."""
+    for names, size in _name_lists(text, words, lexicon):
         known_names = [name for name in names if name.casefold() in known.people]
-        if known_names or len(names) >= MIN_LISTED:
+        if known_names or size >= MIN_LISTED:
             yield from (name for name in names if not known.claims(name))
 
 
-def _name_lists(text: str, words: list[Word], lexicon: Lexicon) -> Iterable[list[Word]]:
-    """Runs of single capitalised given names joined by commas, "and" or "&"."""
-    group: list[Word] = []
-    for index, word in enumerate(words):
-        if group and word.text in _LIST_WORDS:
+def _name_lists(text: str, words: Iterable[Word], lexicon: Lexicon) -> Iterable[tuple[list[str], int]]:
+    """Runs of single capitalised given names joined by commas, "and" or "&": the names of each, each once, and how
+    many words it has."""
+    names: dict[str, None] = {}
+    size = 0
+    last = None
+    for previous, word, following in _with_neighbours(words):
+        if size and word.text in _LIST_WORDS:
             continue
-        alone = _single_given(text, words, index, lexicon)
-        if alone and group and _LIST_JOINER.match(text[group[-1].end : word.start]):
-            group.append(word)
+        alone = _single_given(text, word, (previous, following), lexicon)
+        if alone and size and last is not None and _LIST_JOINER.match(text[last.end : word.start]):
+            names.setdefault(word.text)
+            size += 1
+            last = word
             continue
-        if len(group) >= 2:
-            yield group
-        group = [word] if alone else []
-    if len(group) >= 2:
-        yield group
+        if size >= 2:
+            yield list(names), size
+        names, size, last = ({word.text: None}, 1, word) if alone else ({}, 0, None)
+    if size >= 2:
+        yield list(names), size
 
 
-def _single_given(text: str, words: list[Word], index: int, lexicon: Lexicon) -> bool:
+def _with_neighbours(words: Iterable[Word]) -> Iterator[tuple[Word | None, Word, Word | None]]:
+    """Each word with the word before and the word after it (None at either end)."""
+    previous: Word | None = None
+    current: Word | None = None
+    for word in words:
+        if current is not None:
+            yield previous, current, word
+        previous, current = current, word
+    if current is not None:
+        yield previous, current, None
+
+
+def _single_given(text: str, word: Word, neighbours: tuple[Word | None, Word | None], lexicon: Lexicon) -> bool:
     """A capitalised given name that is no ordinary word and stands alone (no capitalised word next to it)."""
-    word = words[index]
     if not word.capitalised or not _may_be_name(word.text) or word.text.casefold() not in given_names():
         return False
     if lexicon.is_word(word.text):
         return False
-    neighbours = [words[i] for i in (index - 1, index + 1) if 0 <= i < len(words)]
-    return not any(other.capitalised and _SPACES.fullmatch(_between(text, word, other)) for other in neighbours)
+    return not any(other is not None and other.capitalised and _SPACES.fullmatch(_between(text, word, other))
+                   for other in neighbours)
 
 
 def _between(text: str, one: Word, other: Word) -> str:

@@ -19,17 +19,20 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 import regex
 from rapidfuzz.distance import OSA
 
 from nicknames.collect.discover.variants import allowed_edits
 
-_CAPITALISED = r"\p{Lu}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L}))*"
-RUN = regex.compile(rf"(?<![\p{{L}}\p{{M}}'’-]){_CAPITALISED}(?:[^\S\n]+{_CAPITALISED})+")
-"""Two or more capitalised words separated by spaces on one line (a possessive "'s" is left out)."""
-_ASCII_CAPITALISED = r"[A-Z](?:[A-Za-z]|'(?=[A-Za-z])(?![sS](?![A-Za-z]))|-(?=[A-Za-z]))*"
-ASCII_RUN = re.compile(rf"[A-Z](?<![A-Za-z'-][A-Z]){_ASCII_CAPITALISED[5:]}(?:[ \t\v\f\r]+{_ASCII_CAPITALISED})+")
+_CAPITALISED = r"\p{Lu}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L}))*+"
+RUN = regex.compile(rf"(?<![\p{{L}}\p{{M}}'’-]){_CAPITALISED}(?:[^\S\n]+{_CAPITALISED})++")
+"""Two or more capitalised words separated by spaces on one line (a possessive "'s" is left out). The repetitions
+are possessive: what follows a word or a run is never a letter nor a space, so giving some back never helps, and
+the engine keeps no state per word (a line of a million capitalised words took it some 700 bytes a word)."""
+_ASCII_CAPITALISED = r"[A-Z](?:[A-Za-z]|'(?=[A-Za-z])(?![sS](?![A-Za-z]))|-(?=[A-Za-z]))*+"
+ASCII_RUN = re.compile(rf"[A-Z](?<![A-Za-z'-][A-Z]){_ASCII_CAPITALISED[5:]}(?:[ \t\v\f\r]+{_ASCII_CAPITALISED})++")
 """``RUN`` for a text of ASCII characters only, in the standard ``re`` engine: it starts with the capital so that
 the engine skips to the next capital, and spells out the spaces of ``regex`` (``re`` also counts ``\x1c``–``\x1f``
 as spaces). ``tests/test_discover_sequences.py`` checks both find the same runs."""
@@ -52,13 +55,13 @@ def sequences_of(runs: list[list[str]], words: frozenset[str]) -> set[str]:
     return {" ".join(run) for run in runs if not words.isdisjoint(map(str.casefold, run))}
 
 
-def named_neighbours(runs: list[list[str]], ordinary: Callable[[str], bool]) -> set[str]:
+def named_neighbours(runs: Iterable[Iterable[str]], ordinary: Callable[[str], bool]) -> set[str]:
     """Words standing next to a capitalised word that is not an ordinary one: part of a full name
     ("Nora Quist", "Rich Tolland") or of a title ("Merry Christmas"), so probably not a one-off
     mention of a participant by a given name."""
     paired: set[str] = set()
     for run in runs:
-        for left, right in zip(run, run[1:]):
+        for left, right in pairwise(run):
             if not ordinary(right):
                 paired.add(left)
             if not ordinary(left):

@@ -8,29 +8,16 @@ writes every word, and notes which participants are active in which thread.
 
 from __future__ import annotations
 
-import functools
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
-import regex
 
-from nicknames.collect.discover.ascii_pieces import (
-    MID_BEFORE,
-    PIECE_CHARACTERS,
-    SPACES,
-    Pieces,
-    split_texts,
-)
+from nicknames.collect.discover.ascii_pieces import split_texts
 from nicknames.collect.discover.lexicon import Lexicon
-from nicknames.collect.discover.sequences import (
-    ASCII_RUN,
-    RUN,
-    named_neighbours,
-    sequences_of,
-)
+from nicknames.collect.discover.sequences import RUN, named_neighbours, sequences_of
 from nicknames.collect.discover.thread_counts import (
     Involvement,
     Members,
@@ -38,52 +25,37 @@ from nicknames.collect.discover.thread_counts import (
     ThreadCounts,
     ThreadSessions,
 )
+from nicknames.collect.discover.token_patterns import (
+    ASCII_PATTERNS,
+    ASCII_PIECES,
+    MID_SENTENCE,
+    UNICODE_PATTERNS,
+    UNICODE_PIECE,
+    ascii_mid_and_runs,
+    ascii_runs,
+    leading_word,
+    piece_tokens,
+    without_addresses,
+)
 from nicknames.model.messages import Message
 from nicknames.rules.stopwords import STOPWORDS
 
-_WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
-TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*+(?:(?:['’](?![sS](?!\p{L}))|[-?\uFFFD])(?=\p{L})[\p{L}\p{M}]*+)*+")
-"""A word: letters with inner apostrophes and hyphens, without a possessive "'s"; a ``?`` or
-U+FFFD between letters is a lost accent. (``_WORD`` unrolled so that runs of letters need no
-alternation; ``tests/test_token_index.py`` checks both find the same words.)"""
-_LOWER = regex.compile(r"(?<![\p{L}\p{M}'’?\uFFFD-])\p{Ll}[\p{Ll}\p{M}]*(?![\p{L}\p{M}'’-])")
-"""A plain lower-case word, for the lexicon's counts."""
-_MID_SENTENCE = regex.compile(rf"(?<=[\p{{Ll}}\p{{N}},;)])[^\S\n]+(\p{{Lu}}{_WORD[5:]})")
-"""A word after a lower-case word, a number or a comma on the same line: not at a sentence start."""
-_ASCII_JOINED = r"(?:(?:'(?![sS](?![A-Za-z]))|[-?])(?=[A-Za-z])[A-Za-z]*)*"
-"""Letters joined on by an apostrophe (not a possessive "'s"), a hyphen or a lost accent."""
-ASCII_PATTERNS = (
-    re.compile(rf"[A-Za-z]+{_ASCII_JOINED}"),
-    re.compile(r"(?<![A-Za-z'?-])[a-z]+(?![A-Za-z'-])"),
-    re.compile(rf"(?<=[a-z0-9,;)])[^\S\n]+([A-Z][A-Za-z]*{_ASCII_JOINED})"),
-)
-"""``TOKEN``, ``_LOWER`` and ``_MID_SENTENCE`` for a text of ASCII characters only, where the Unicode
-classes are plain letter ranges and the standard ``re`` engine is two to three times as fast
-(``tests/test_token_index.py`` checks they find the same)."""
-UNICODE_PATTERNS = (TOKEN, _LOWER, _MID_SENTENCE)
-_ADDRESS = regex.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|(?:https?://|www\.)\S+|(?<!\w)(?:/[\w.\-]+){2,}")
-"""E-mail addresses, URLs and paths, where case says nothing about names."""
-_PATH = regex.compile(r"/(?<!\w/)[\w.\-]+(?:/[\w.\-]+)+")
-"""The paths of ``_ADDRESS``, starting with the slash so that the engine skips to the next one."""
-_ASCII_PIECES = str.maketrans({chr(code): " " for code in range(128) if chr(code) not in PIECE_CHARACTERS})
-"""Every ASCII character that no word is made of, to a space: what ``split()`` leaves are the pieces."""
-_UNICODE_PIECE = regex.compile(r"[\p{L}\p{M}'’?\uFFFD-]+")
-"""A piece: a run of the characters words are made of (what the look-arounds of ``TOKEN`` and ``_LOWER`` look at).
-No word, plain lower-case word or mid-sentence word crosses the edge of a piece, so each distinct piece
-is read by those patterns once and a text is split into pieces by a cheap translation."""
-_ASCII_CAPITAL = re.compile(rf"([A-Z](?<=(.)[^\S\n][A-Z])[A-Za-z]*{_ASCII_JOINED})", re.DOTALL)
-"""A word whose capital follows a space on its line, with the character before that space: in mid-sentence when that
-character is a lower-case letter, a digit, a comma, semicolon or bracket (``ASCII_PATTERNS[2]``); it starts with the
-capital so that the engine skips to the next capital."""
-_ASCII_LEADING = re.compile(rf"[A-Z][A-Za-z]*{_ASCII_JOINED}")
-"""The word of ``_ASCII_CAPITAL``, at the start of a piece."""
 BATCH = 4_000
 """Texts split into pieces at once (``ascii_pieces``). The texts of a batch share most of their distinct pieces, so
 the work per distinct piece and token shrinks per text as batches grow (a quarter less time for the index than at
 1,000 texts); the arrays of a batch take about 20 bytes a piece, some 12 MB."""
+SMALL_BATCH = 32
+"""Fewer ASCII texts in a row than this (between texts with other characters) are read one by one..."""
+SMALL_BATCH_CHARS = 1 << 16
+"""... when they hold at most this many characters: the pieces of a long text are best held as arrays."""
 _READINGS_KEPT = 50_000
 """Runs of capitalised words, and mid-sentence pieces, whose readings are remembered (a few MB) before starting
 again."""
+LONG_RUN = 4_096
+"""Runs of capitalised words longer than this (in characters) are read a word at a time (``_RunReadings``)."""
+_NOT_SPACES = re.compile(r"\S+")
+_SPACE_RUNS = re.compile(r"\s+")
+"""What ``str.split`` splits on (``re`` counts as a space what ``str.isspace`` does)."""
 _MAX_PIECES = 200_000
 """Distinct pieces remembered before the memory of them is cleared (a text of random letters makes many)."""
 
@@ -151,14 +123,14 @@ class TokenIndex:
     def add(self, message: Message) -> None:
         """Index one message.
 
-        The text is split into pieces (see ``_UNICODE_PIECE``); what each distinct piece holds (the tokens it
+        The text is split into pieces (see ``UNICODE_PIECE``); what each distinct piece holds (the tokens it
         adds to the index wherever it stands) is worked out the first time it is seen, and its plain lower-case
         word when the lexicon is read. A token that is also a common word ("Will you ...", "May I ...") is
         counted only where it stands in mid-sentence, which is where a mid-sentence word is: it starts its piece.
         """
         code = self.codes.code(message.thread, message.session)
         self._add_members(message, code)
-        self._add_text(_without_addresses(message.text), code)
+        self._add_text(without_addresses(message.text), code)
 
     def add_all(self, messages: Sequence[Message], codes: Sequence[int]) -> None:
         """Index messages in file order, given the codes of their threads: what ``add`` does one by one, with the
@@ -167,7 +139,7 @@ class TokenIndex:
         batch: list[int] = []
         for message, code in zip(messages, codes):
             self._add_members(message, code)
-            text = _without_addresses(message.text)
+            text = without_addresses(message.text)
             if text.isascii():
                 texts.append(text)
                 batch.append(code)
@@ -188,11 +160,11 @@ class TokenIndex:
     def _add_text(self, text: str, code: int) -> None:
         """Index one text (its addresses removed) of the thread with the given code."""
         if text.isascii():
-            pieces = text.translate(_ASCII_PIECES).split()
-            mid, runs = _ascii_mid_and_runs(text)
+            pieces = text.translate(ASCII_PIECES).split()
+            mid, runs = ascii_mid_and_runs(text)
         else:
-            pieces = _UNICODE_PIECE.findall(text)
-            mid, runs = _MID_SENTENCE.findall(text), RUN.findall(text)
+            pieces = UNICODE_PIECE.findall(text)
+            mid, runs = MID_SENTENCE.findall(text), RUN.findall(text)
         self._pieces.update(pieces)
         counted = self._collect(set(pieces).difference(self._boring))
         if mid:
@@ -210,7 +182,10 @@ class TokenIndex:
         in mid-sentence and the places where a run of capitalised words may start are then read one by one. A
         batch that would make the memory of pieces overflow (and so be cleared partway) is read text by text.
         """
-        if not texts:
+        if len(texts) < SMALL_BATCH and sum(map(len, texts)) <= SMALL_BATCH_CHARS:
+            # splitting into pieces at once costs more than it saves (but holds less for a long text)
+            for text, code in zip(texts, codes):
+                self._add_text(text, code)
             return
         pieces = split_texts(texts)
         always, boring = self._always, self._boring
@@ -224,12 +199,12 @@ class TokenIndex:
             self._learn(piece)
         held = [always.get(piece, ()) for piece in pieces.distinct]
         names: dict[str, int] = {}
-        texts_of, tokens_of = _tokens_of(
+        texts_of, tokens_of = piece_tokens(
             pieces, [len(tokens) for tokens in held],
             [names.setdefault(token, len(names)) for tokens in held for token in tokens],
         )
         mid = pieces.mid_sentence()
-        words = [_leading_word(pieces.distinct[piece]) for piece in pieces.code[mid].tolist()]
+        words = [leading_word(pieces.distinct[piece]) for piece in pieces.code[mid].tolist()]
         self._lexicon.capitalised.update(folded for _, folded in words)
         common = self._lexicon.words
         mid_texts, mid_tokens = [], []
@@ -242,7 +217,7 @@ class TokenIndex:
             np.concatenate([texts_of, np.asarray(mid_texts, dtype=np.int64)]),
             np.concatenate([tokens_of, np.asarray(mid_tokens, dtype=np.int64)]),
         )
-        runs = _ascii_runs(pieces)
+        runs = ascii_runs(pieces)
         self._add_runs((codes[number], found) for number, found in runs.items())
 
     def _count_all(self, codes: np.ndarray, names: list[str], texts: np.ndarray, tokens: np.ndarray) -> None:
@@ -389,6 +364,8 @@ class _RunReadings(dict[str, tuple[str | None, tuple[str, ...]]]):
         self.words, self.ordinary = words, ordinary
 
     def __missing__(self, run: str) -> tuple[str | None, tuple[str, ...]]:
+        if len(run) > LONG_RUN:
+            return self.read_long(run)
         if len(self) >= _READINGS_KEPT:
             self.clear()
         words = [run.split()]
@@ -396,66 +373,11 @@ class _RunReadings(dict[str, tuple[str | None, tuple[str, ...]]]):
         reading = self[run] = kept, tuple(named_neighbours(words, self.ordinary))
         return reading
 
+    def read_long(self, run: str) -> tuple[str | None, tuple[str, ...]]:
+        """The reading of a long run, its words read one at a time rather than split into a list (a line of a
+        million capitalised words), and not remembered."""
+        def words() -> Iterator[str]:
+            return (word.group() for word in _NOT_SPACES.finditer(run))
 
-def _without_addresses(text: str) -> str:
-    """The text with its e-mail addresses, URLs and paths made spaces."""
-    if "@" in text or "://" in text or "www." in text:
-        return _ADDRESS.sub(" ", text)
-    if "/" in text:
-        return _PATH.sub(" ", text)  # without "@", "://" and "www." only the paths of _ADDRESS can match
-    return text
-
-
-@functools.lru_cache(maxsize=_READINGS_KEPT)
-def _leading_word(piece: str) -> tuple[str, str]:
-    """The capitalised word a piece starts with (one starting with a capital), and its case-folded form."""
-    word = _ASCII_LEADING.match(piece)
-    assert word is not None, piece
-    return word.group(), word.group().casefold()
-
-
-def _tokens_of(pieces: Pieces, held: list[int], tokens: list[int]) -> tuple[np.ndarray, np.ndarray]:
-    """(text, token) for every token a piece of the batch holds; ``held``: how many tokens each distinct piece
-    holds, ``tokens``: those tokens, piece after piece."""
-    sizes = np.asarray(held, dtype=np.int64)
-    flat = np.asarray(tokens, dtype=np.int64)
-    hits = np.flatnonzero(sizes[pieces.code])
-    holding = pieces.code[hits]
-    each = sizes[holding]
-    texts = np.repeat(pieces.text_of(pieces.start[hits]), each)
-    firsts = np.cumsum(sizes) - sizes
-    within = np.arange(len(texts)) - np.repeat(np.cumsum(each) - each, each)
-    return texts, flat[np.repeat(firsts[holding], each) + within]
-
-
-def _ascii_runs(pieces: Pieces) -> dict[int, list[str]]:
-    """The runs of capitalised words of a batch of ASCII texts, by text: what ``ASCII_RUN.findall`` finds in each.
-
-    The pattern is tried only where a run may start (``Pieces.run_starts``), from left to right, and not inside
-    a run already found: every run ``findall`` would find starts at one of those places.
-    """
-    found: list[str] = []
-    starts: list[int] = []
-    end = 0
-    joined = pieces.joined
-    for start in pieces.run_starts():
-        if start >= end and (match := ASCII_RUN.match(joined, start)) is not None:
-            found.append(match.group())
-            starts.append(start)
-            end = match.end()
-    runs: dict[int, list[str]] = {}
-    for text, run in zip(pieces.text_of(np.asarray(starts, dtype=np.int64)).tolist(), found):
-        runs.setdefault(text, []).append(run)
-    return runs
-
-
-def _ascii_mid_and_runs(text: str) -> tuple[list[str], list[str]]:
-    """The words in mid-sentence and the runs of capitalised words of a text of ASCII characters only."""
-    capitals = _ASCII_CAPITAL.findall(text)
-    if not capitals:
-        return [], []
-    if any(before in SPACES for _, before in capitals):
-        mid = ASCII_PATTERNS[2].findall(text)  # several spaces before a capital: the full pattern decides
-    else:
-        mid = [word for word, before in capitals if before in MID_BEFORE]
-    return mid, ASCII_RUN.findall(text)
+        holds = bool(self.words) and not self.words.isdisjoint(word.casefold() for word in words())
+        return _SPACE_RUNS.sub(" ", run) if holds else None, tuple(named_neighbours([words()], self.ordinary))

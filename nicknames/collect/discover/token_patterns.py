@@ -1,0 +1,132 @@
+"""What the token index reads in a text: words, plain lower-case words, words in mid-sentence, runs of capitals.
+
+The patterns come in two forms: with Unicode classes (``regex``) for any text, and for texts of ASCII characters
+only, in the standard ``re`` engine, two to three times as fast (``tests/test_token_index.py`` and
+``tests/test_ascii_pieces.py`` check both find the same). The functions here read a batch of ASCII texts split into
+pieces (``ascii_pieces``) or one text; ``token_index.TokenIndex`` counts what they find.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+import numpy as np
+import regex
+
+from nicknames.collect.discover.ascii_pieces import (
+    MID_BEFORE,
+    PIECE_CHARACTERS,
+    SPACES,
+    Pieces,
+)
+from nicknames.collect.discover.sequences import ASCII_RUN
+
+WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
+TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*+(?:(?:['’](?![sS](?!\p{L}))|[-?\uFFFD])(?=\p{L})[\p{L}\p{M}]*+)*+")
+"""A word: letters with inner apostrophes and hyphens, without a possessive "'s"; a ``?`` or
+U+FFFD between letters is a lost accent. (``WORD`` unrolled so that runs of letters need no
+alternation; ``tests/test_token_index.py`` checks both find the same words.)"""
+LOWER = regex.compile(r"(?<![\p{L}\p{M}'’?\uFFFD-])\p{Ll}[\p{Ll}\p{M}]*(?![\p{L}\p{M}'’-])")
+"""A plain lower-case word, for the lexicon's counts."""
+MID_SENTENCE = regex.compile(rf"(?<=[\p{{Ll}}\p{{N}},;)])[^\S\n]+(\p{{Lu}}{WORD[5:]})")
+"""A word after a lower-case word, a number or a comma on the same line: not at a sentence start."""
+ASCII_JOINED = r"(?:(?:'(?![sS](?![A-Za-z]))|[-?])(?=[A-Za-z])[A-Za-z]*)*"
+"""Letters joined on by an apostrophe (not a possessive "'s"), a hyphen or a lost accent."""
+ASCII_PATTERNS = (
+    re.compile(rf"[A-Za-z]+{ASCII_JOINED}"),
+    re.compile(r"(?<![A-Za-z'?-])[a-z]+(?![A-Za-z'-])"),
+    re.compile(rf"(?<=[a-z0-9,;)])[^\S\n]+([A-Z][A-Za-z]*{ASCII_JOINED})"),
+)
+"""``TOKEN``, ``LOWER`` and ``MID_SENTENCE`` for a text of ASCII characters only, where the Unicode
+classes are plain letter ranges and the standard ``re`` engine is two to three times as fast
+(``tests/test_token_index.py`` checks they find the same)."""
+UNICODE_PATTERNS = (TOKEN, LOWER, MID_SENTENCE)
+ADDRESS = regex.compile(r"[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+|(?:https?://|www\.)\S+|(?<!\w)(?:/[\w.\-]+){2,}")
+"""E-mail addresses, URLs and paths, where case says nothing about names."""
+PATH = regex.compile(r"/(?<!\w/)[\w.\-]+(?:/[\w.\-]+)+")
+"""The paths of ``ADDRESS``, starting with the slash so that the engine skips to the next one."""
+ASCII_PIECES = str.maketrans({chr(code): " " for code in range(128) if chr(code) not in PIECE_CHARACTERS})
+"""Every ASCII character that no word is made of, to a space: what ``split()`` leaves are the pieces."""
+UNICODE_PIECE = regex.compile(r"[\p{L}\p{M}'’?\uFFFD-]+")
+"""A piece: a run of the characters words are made of (what the look-arounds of ``TOKEN`` and ``LOWER`` look at).
+No word, plain lower-case word or mid-sentence word crosses the edge of a piece, so each distinct piece
+is read by those patterns once and a text is split into pieces by a cheap translation."""
+ASCII_CAPITAL = re.compile(rf"([A-Z](?<=(.)[^\S\n][A-Z])[A-Za-z]*{ASCII_JOINED})", re.DOTALL)
+"""A word whose capital follows a space on its line, with the character before that space: in mid-sentence when that
+character is a lower-case letter, a digit, a comma, semicolon or bracket (``ASCII_PATTERNS[2]``); it starts with the
+capital so that the engine skips to the next capital."""
+ASCII_LEADING = re.compile(rf"[A-Z][A-Za-z]*{ASCII_JOINED}")
+"""The word of ``ASCII_CAPITAL``, at the start of a piece."""
+LEADING_WORDS_KEPT = 50_000
+"""Pieces whose leading capitalised word is remembered (``leading_word``)."""
+
+
+def without_addresses(text: str) -> str:
+    """The text with its e-mail addresses, URLs and paths made spaces."""
+    if "@" in text or "://" in text or "www." in text:
+        return ADDRESS.sub(" ", text)
+    if "/" in text:
+        return PATH.sub(" ", text)  # without "@", "://" and "www." only the paths of ADDRESS can match
+    return text
+
+
+@functools.lru_cache(maxsize=LEADING_WORDS_KEPT)
+def leading_word(piece: str) -> tuple[str, str]:
+    """The capitalised word a piece starts with (one starting with a capital), and its case-folded form."""
+    word = ASCII_LEADING.match(piece)
+    assert word is not None, piece
+    return word.group(), word.group().casefold()
+
+
+def piece_tokens(pieces: Pieces, held: list[int], tokens: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """(text, token) for every token a piece of the batch holds; ``held``: how many tokens each distinct piece
+    holds, ``tokens``: those tokens, piece after piece."""
+    sizes = np.asarray(held, dtype=np.int64)
+    flat = np.asarray(tokens, dtype=np.int64)
+    hits = np.flatnonzero(sizes[pieces.code])
+    holding = pieces.code[hits]
+    each = sizes[holding]
+    texts = np.repeat(pieces.text_of(pieces.start[hits]), each)
+    firsts = np.cumsum(sizes) - sizes
+    within = np.arange(len(texts)) - np.repeat(np.cumsum(each) - each, each)
+    return texts, flat[np.repeat(firsts[holding], each) + within]
+
+
+def ascii_runs(pieces: Pieces) -> dict[int, list[str]]:
+    """The runs of capitalised words of a batch of ASCII texts, by text: what ``ASCII_RUN.findall`` finds in each.
+
+    The pattern is tried only where a run may start (``Pieces.run_starts``), from left to right, and not inside
+    a run already found: every run ``findall`` would find starts at one of those places.
+    """
+    found: list[str] = []
+    starts: list[int] = []
+    joined = pieces.joined
+    candidates = pieces.run_starts()
+    place, count = candidates.item, len(candidates)
+    at = 0
+    while at < count:
+        start = place(at)
+        match = ASCII_RUN.match(joined, start)
+        if match is None:
+            at += 1
+            continue
+        found.append(match.group())
+        starts.append(start)
+        at = int(np.searchsorted(candidates, match.end()))  # the next place at or after the run's end
+    runs: dict[int, list[str]] = {}
+    for text, run in zip(pieces.text_of(np.asarray(starts, dtype=np.int64)).tolist(), found):
+        runs.setdefault(text, []).append(run)
+    return runs
+
+
+def ascii_mid_and_runs(text: str) -> tuple[list[str], list[str]]:
+    """The words in mid-sentence and the runs of capitalised words of a text of ASCII characters only."""
+    capitals = ASCII_CAPITAL.findall(text)
+    if not capitals:
+        return [], []
+    if any(before in SPACES for _, before in capitals):
+        mid = ASCII_PATTERNS[2].findall(text)  # several spaces before a capital: the full pattern decides
+    else:
+        mid = [word for word, before in capitals if before in MID_BEFORE]
+    return mid, ASCII_RUN.findall(text)
