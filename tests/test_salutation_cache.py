@@ -6,7 +6,7 @@ import pickle
 
 import pytest
 
-from nicknames.rules.salutations import READ_KEY_CHARS, Rules
+from nicknames.rules.salutation_rules import READ_KEY_CHARS, Rules
 
 
 @pytest.mark.parametrize("kind", ["greeting", "closer"])
