@@ -47,7 +47,6 @@ _JOINED_TEXTS = 100
 """Texts ``NameMatcher.names_in_texts`` searches at once."""
 _JOINER = "\n\n"
 """What joins the texts searched at once: a blank line, which no separator in a name matches."""
-_ASCII_FOLDABLE = ("  ", "\t", " \r", " \n", "\n ", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
 
 
 class NameMatch:
@@ -348,7 +347,9 @@ def _fold_one(run: regex.Match[str]) -> str:
 
 def _may_fold(text: str) -> bool:
     """False when the text has no run of blanks to fold; True when it may have one."""
-    return any(run in text for run in _ASCII_FOLDABLE) or (not text.isascii() and _OTHER_BLANK.search(text) is not None)
+    return ("  " in text or "\t" in text or " \r" in text or " \n" in text or "\n " in text or "\x0b" in text
+            or "\x0c" in text or "\x1c" in text or "\x1d" in text or "\x1e" in text or "\x1f" in text
+            or (not text.isascii() and _OTHER_BLANK.search(text) is not None))
 
 
 _OTHER_BLANK = re.compile("[\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
