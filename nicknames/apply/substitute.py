@@ -160,7 +160,7 @@ def _substitute_into(
         zones: Callable[[int], Zone] | None = None
         words, positional = names.names.words, names.names.positional
         texts: dict[str, str] | None = getattr(pseudonym, "texts", None)
-        for start, end, form in names.pattern.spans(text):
+        for start, end, form in names.pattern.iter_spans(text):
             key, candidates, outside = names.candidates(form)
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
@@ -187,7 +187,7 @@ def _substitute_into(
             if len(candidates) == 1:  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
                 shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
-                records.add(number, start, end, _only(original, key, participant, shaped, outside))
+                records.add(number, start, _only(original, key, participant, shaped, outside))
                 continue
             zones = zones or zones_of(text)
             zone = zones(start)
