@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
-from typing import Any, NamedTuple, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
-import numpy as np
-import numpy.typing as npt
+if TYPE_CHECKING:  # numpy loads where records are merged, not for --help
+    import numpy as np
+    import numpy.typing as npt
 
 REVIEW_RULES = frozenset({"first", "mark", "skip"})
 """Rules of mentions that no context decided: a person should look at them."""
@@ -129,6 +130,8 @@ class Replacements(Sequence[Replacement]):
     def merged(cls, parts: Sequence[tuple[Replacements, Sequence[int]]], ids: list[str]) -> Replacements:
         """The records of several tables in the order of the rows they belong to, each table's message numbers
         being given a row by its sequence (``ids``: the message id of each row); a row's records keep their order."""
+        import numpy as np
+
         merged = cls()
         merged.ids = ids
         if not parts:
@@ -158,11 +161,15 @@ class Replacements(Sequence[Replacement]):
 
 def _joined(arrays: list[npt.NDArray[Any]]) -> npt.NDArray[Any]:
     """The arrays one after the other (the one array itself, not a copy, when there is one)."""
+    import numpy as np
+
     return arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
 
 
 def _column(typecode: str, values: npt.NDArray[np.int32] | npt.NDArray[np.int64]) -> array[int]:
     """An array of machine integers from a numpy array of the same item size."""
+    import numpy as np
+
     column = array(typecode)
     column.frombytes(np.ascontiguousarray(values, dtype=np.int32 if typecode == "i" else np.int64).data.cast("B"))
     return column
