@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from array import array
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
+
+if TYPE_CHECKING:  # numpy loads where records are merged, not for --help
+    import numpy as np
+    import numpy.typing as npt
 
 REVIEW_RULES = frozenset({"first", "mark", "skip"})
 """Rules of mentions that no context decided: a person should look at them."""
@@ -30,3 +36,140 @@ class Replacement(NamedTuple):
     def for_review(self) -> bool:
         """True for a shared name no context decided (see ``nicknames.apply.resolution``)."""
         return self.rule in REVIEW_RULES and len(self.candidates) > 1
+
+
+Detail = tuple[str, str, str, str, str, tuple[str, ...], str, float, str]
+"""What a record holds besides its message and offsets: original, name, participant, pseudonym, rule, candidates,
+kind, confidence, evidence (the fields of ``Replacement`` from ``original`` on)."""
+
+
+class Replacements(Sequence[Replacement]):
+    """Replacement records kept by column: a message number, offsets and a detail number per record.
+
+    A field of a million mentions of one name is a million records: as
+    ``Replacement`` tuples they would take some 50 times the text's size. Here
+    each record costs 16 bytes in arrays (its end is its start and the length of its original text), and the details (original, name,
+    pseudonym, rule...) that records share are stored once. Read as a sequence,
+    the records come out as ``Replacement`` tuples, made one at a time. Arrays
+    and a list of distinct details also pickle fast, which is how workers send
+    them back.
+    """
+
+    __slots__ = ("ids", "_message", "_start", "_detail", "_details", "_known")
+
+    def __init__(self) -> None:
+        self.ids: list[str] = []
+        """Message id of each message number."""
+        self._message = array("i")
+        self._start = array("q")
+        self._detail = array("i")
+        self._details: list[Detail] = []
+        self._known: dict[Detail, int] = {}
+
+    def open(self, message_id: str) -> int:
+        """Number the next message (records of it are added with that number)."""
+        self.ids.append(message_id)
+        return len(self.ids) - 1
+
+    def add(self, message: int, start: int, detail: Detail) -> None:
+        """One record of message number ``message``; it ends where its original text ends."""
+        number = self._number(detail)
+        self._message.append(message)
+        self._start.append(start)
+        self._detail.append(number)
+
+    def append(self, record: Replacement) -> None:
+        """A record as a tuple: of the last message opened when it has its id, else of a new one."""
+        message = len(self.ids) - 1 if self.ids and self.ids[-1] == record.message_id else self.open(record.message_id)
+        if record.end - record.start != len(record.original):
+            raise ValueError(f"a record's original text {record.original!r} is not its span {record.start}-{record.end}")
+        self.add(message, record.start, record[3:])
+
+    def spans(self, first: int) -> Iterator[tuple[int, int, str]]:
+        """``(start, end, pseudonym)`` of the records from number ``first`` on."""
+        details = self._details
+        for index in range(first, len(self._start)):
+            start, detail = self._start[index], details[self._detail[index]]
+            yield start, start + len(detail[0]), detail[3]
+
+    def sort_from(self, first: int) -> None:
+        """Put the records from number ``first`` on in order of their start (stable: one message's records)."""
+        order = sorted(range(first, len(self._start)), key=self._start.__getitem__)
+        for column in (self._message, self._start, self._detail):
+            column[first:] = array(column.typecode, [column[index] for index in order])
+
+    def __len__(self) -> int:
+        return len(self._start)
+
+    @overload
+    def __getitem__(self, index: int) -> Replacement: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Replacement]: ...
+
+    def __getitem__(self, index: int | slice) -> Replacement | list[Replacement]:
+        if isinstance(index, slice):
+            return [self[position] for position in range(*index.indices(len(self)))]
+        start, detail = self._start[index], self._details[self._detail[index]]
+        return Replacement(self.ids[self._message[index]], start, start + len(detail[0]), *detail)
+
+    def __iter__(self) -> Iterator[Replacement]:
+        ids, details = self.ids, self._details
+        for message, start, number in zip(self._message, self._start, self._detail):
+            detail = details[number]
+            yield Replacement(ids[message], start, start + len(detail[0]), *detail)
+
+    def __getstate__(self) -> tuple[object, ...]:
+        return self.ids, self._message, self._start, self._detail, self._details
+
+    def __setstate__(self, state: tuple[object, ...]) -> None:
+        self.ids, self._message, self._start, self._detail, self._details = state  # type: ignore[assignment]
+        self._known = {detail: number for number, detail in enumerate(self._details)}
+
+    @classmethod
+    def merged(cls, parts: Sequence[tuple[Replacements, Sequence[int]]], ids: list[str]) -> Replacements:
+        """The records of several tables in the order of the rows they belong to, each table's message numbers
+        being given a row by its sequence (``ids``: the message id of each row); a row's records keep their order."""
+        import numpy as np
+
+        merged = cls()
+        merged.ids = ids
+        if not parts:
+            return merged
+        rows = _joined([np.asarray(row_of, dtype=np.int32)[np.asarray(part._message)] for part, row_of in parts])
+        order = None
+        if rows.size > 1 and not bool(np.all(rows[1:] >= rows[:-1])):  # scopes interleave: rows in file order
+            order = np.argsort(rows, kind="stable")
+        # column by column, each temporary dropped before the next is made: a huge field's records are most of it
+        merged._message = _column("i", rows if order is None else rows[order])
+        del rows
+        starts = _joined([np.asarray(part._start) for part, _ in parts])
+        merged._start = _column("q", starts if order is None else starts[order])
+        del starts
+        details = _joined([np.asarray([merged._number(detail) for detail in part._details] or [0], dtype=np.int32)[
+            np.asarray(part._detail)] for part, _ in parts])
+        merged._detail = _column("i", details if order is None else details[order])
+        return merged
+
+    def _number(self, detail: Detail) -> int:
+        number = self._known.get(detail)
+        if number is None:
+            number = self._known[detail] = len(self._details)
+            self._details.append(detail)
+        return number
+
+
+def _joined(arrays: list[npt.NDArray[Any]]) -> npt.NDArray[Any]:
+    """The arrays one after the other (the one array itself, not a copy, when there is one)."""
+    import numpy as np
+
+    return arrays[0] if len(arrays) == 1 else np.concatenate(arrays)
+
+
+def _column(typecode: str, values: npt.NDArray[np.int32] | npt.NDArray[np.int64]) -> array[int]:
+    """An array of machine integers from a numpy array of the same item size."""
+    import numpy as np
+
+    column = array(typecode)
+    column.frombytes(np.ascontiguousarray(values, dtype=np.int32 if typecode == "i" else np.int64).data.cast("B"))
+    return column

@@ -8,10 +8,10 @@ from dataclasses import dataclass, field, replace
 
 import pandas as pd
 
-from nicknames.apply.replacement import Replacement
+from nicknames.apply.replacement import Replacement, Replacements
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scope_names import MappingNames, scope_names
-from nicknames.apply.substitute import Pseudonym, substitute_batch
+from nicknames.apply.substitute import Pseudonym, substitute_scope
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import ScopeRows, scope_partitions
@@ -35,7 +35,8 @@ class ApplyResult:
     """The pseudonymised table and everything that was done to it."""
 
     frame: pd.DataFrame
-    replacements: list[Replacement]
+    replacements: Sequence[Replacement]
+    """In file order, each message's in text order (``Replacements``: kept by column, read as tuples)."""
     duplicates: list[Duplicate]
     scopes: int
     unknown_participants: list[str] = field(default_factory=list)
@@ -104,23 +105,21 @@ def apply_mapping(
     everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
     context = ApplyContext(mapping, pseudonym, identifiers, unresolved, messages, names_of, everyone)
     texts = [message.text for message in messages]
-    by_row: dict[int, list[Replacement]] = {}
-    """Each message's replacements, in text order (as ``substitute_message`` gives them)."""
+    records: list[tuple[Replacements, list[int]]] = []
+    """Each scope's records and the row of each of its messages."""
     duplicates: list[Duplicate] = []
     for part, outcomes in zip(parts, _outcomes(parts, context, jobs, engine)):
         for (key, rows), outcome in zip(part, outcomes):
             duplicates.extend(outcome.duplicates)
-            row_of = {messages[row].id: row for row in rows}
             for row, text in zip(rows, outcome.texts):
                 texts[row] = text
-            for record in outcome.records:
-                by_row.setdefault(row_of[record.message_id], []).append(record)
+            records.append((outcome.records, rows))
     frame = table.frame.copy()
     frame[table.columns.text] = texts
     senders = set(table.frame[table.columns.sender].tolist())
     unknown = [p for p in mapping.participants if p not in senders and not _absent(mapping, p)]
     scopes = sum(len(part) for part in parts)
-    replacements = [record for row in sorted(by_row) for record in by_row[row]]
+    replacements = Replacements.merged(records, [message.id for message in messages])
     return ApplyResult(frame, replacements, duplicates, scopes, unknown)
 
 
@@ -155,7 +154,8 @@ class ScopeOutcome:
     """One scope pseudonymised: its new texts in row order, its replacements and its duplicate names."""
 
     texts: list[str]
-    records: list[Replacement]
+    records: Replacements
+    """Message number = the scope's message in the order given (see ``Replacements``)."""
     duplicates: list[Duplicate]
 
 
@@ -176,7 +176,7 @@ def apply_scope(key: str, batch: list[Message], context: ApplyContext) -> ScopeO
     """Pseudonymise the messages of one scope with the names of the participants active in it."""
     names = scope_names(context.mapping, _active(batch), context.names_of, context.everyone)
     duplicates = [Duplicate(key, name, owners) for name, owners in names.duplicates().items()]
-    texts, records = substitute_batch(
+    texts, records = substitute_scope(
         batch, names, context.pseudonym, identifiers=context.identifiers, unresolved=context.unresolved
     )
     return ScopeOutcome(texts, records, duplicates)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 import regex
 
 from nicknames.apply.person_placeholders import OTHER_OWNERS, other_mention
-from nicknames.apply.replacement import Replacement
+from nicknames.apply.replacement import Detail, Replacement, Replacements
 from nicknames.apply.resolution import (
     CONFIDENCE,
     FILE_EVIDENCE,
@@ -101,19 +101,25 @@ def substitute_batch(
     unresolved: Unresolved = Unresolved.first,
 ) -> tuple[list[str], list[Replacement]]:
     """Pseudonymise a batch of messages of one scope, deciding shared names from the batch's threads."""
+    texts, records = substitute_scope(messages, names, pseudonym, identifiers=identifiers, unresolved=unresolved)
+    return texts, list(records)
+
+
+def substitute_scope(
+    messages: Iterable[Message],
+    names: ScopeNames,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    unresolved: Unresolved = Unresolved.first,
+) -> tuple[list[str], Replacements]:
+    """``substitute_batch`` with its records kept by column (``Replacements``: message number = batch position)."""
     batch = list(messages)
     context = ThreadContext.of(batch)
-    texts: list[str] = []
-    records: list[Replacement] = []
-    for message in batch:
-        text, found = substitute_message(
-            message, names, pseudonym, identifiers=identifiers, context=context, unresolved=unresolved
-        )
-        texts.append(text)
-        records.extend(found)
+    records = Replacements()
+    texts = [_substitute_into(message, names, pseudonym, records, identifiers, context, unresolved)
+             for message in batch]
     return texts, records
-
-
 
 
 def substitute_message(
@@ -129,15 +135,35 @@ def substitute_message(
 
     Returns the new text and a record of each replacement, in text order.
     """
+    records = Replacements()
+    text = _substitute_into(message, names, pseudonym, records, identifiers, context, unresolved)
+    return text, list(records)
+
+
+def _substitute_into(
+    message: Message,
+    names: ScopeNames,
+    pseudonym: Pseudonym,
+    records: Replacements,
+    identifiers: IdentifierRules | None,
+    context: ThreadContext | None,
+    unresolved: Unresolved,
+) -> str:
+    """``substitute_message``, its records added to ``records`` under a new message number: no object per mention
+    is kept, so a text of a million mentions takes a few times its own size."""
     text = message.text
+    number = records.open(message.id)
+    first = len(records)
     mentions, taken = _identifier_mentions(message, names, pseudonym, identifiers)
+    for mention in mentions:
+        records.append(mention)
     if names.pattern is not None:
         zones: Callable[[int], Zone] | None = None
         words, positional = names.names.words, names.names.positional
         texts: dict[str, str] | None = getattr(pseudonym, "texts", None)
         context = context if context is not None else ThreadContext.of([message])
         named = context.named.setdefault(message.thread, set())
-        for start, end, form in names.pattern.spans(text):
+        for start, end, form in names.pattern.iter_spans(text):
             key, candidates, outside = names.candidates(form)
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
@@ -146,9 +172,9 @@ def substitute_message(
             end -= names.names.endings.get(form, 0)  # "Annas": the name is "Anna", the "s" stays
             original = text[start:end]
             if candidates == OTHER_OWNERS:
-                mention = other_mention(message.id, text, start, end, key, names.others, key in words)
-                if mention is not None:
-                    mentions.append(mention)
+                other = other_mention(message.id, text, start, end, key, names.others, key in words)
+                if other is not None:
+                    records.append(other)
                 continue
             salutation = key in names.short
             if salutation and not in_salutation(text, start, end):
@@ -167,17 +193,17 @@ def substitute_message(
             if len(candidates) == 1:  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
                 shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
-                mentions.append(_only(message.id, start, end, original, key, participant, shaped, outside))
+                records.add(number, start, _only(original, key, participant, shaped, outside))
                 if participant != message.sender and names.names.owners.get(key) == candidates:
                     named.add(participant)  # named by a name only they have, by somebody else
                 continue
             zones = zones or zones_of(text)
             zone = zones(start)
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
-            mentions.append(_name_mention(message.id, start, end, original, key, candidates, decision, pseudonym))
+            records.append(_name_mention(message.id, start, end, original, key, candidates, decision, pseudonym))
     if taken:
-        mentions.sort(key=_start_of)
-    return _stitch(text, mentions), mentions
+        records.sort_from(first)
+    return _stitch(text, records.spans(first))
 
 
 def _with_named(active: tuple[str, ...], owners: Sequence[str], named: set[str]) -> tuple[str, ...]:
@@ -221,17 +247,10 @@ def _common_words() -> frozenset[str]:
     return common_words() | WORD_NAMES
 
 
-def _only(
-    message_id: str, start: int, end: int, original: str, key: str, participant: str, shaped: str, outside: bool
-) -> Replacement:
+def _only(original: str, key: str, participant: str, shaped: str, outside: bool) -> Detail:
     """The mention of a name one participant alone has: active in the scope (``only``) or not (``file``)."""
     rule, evidence = ("file", FILE_EVIDENCE) if outside else ("only", ONLY_EVIDENCE)
-    return Replacement(message_id, start, end, original, key, participant, shaped, rule, (participant,), "name",
-                       CONFIDENCE[rule], evidence)
-
-
-def _start_of(mention: Replacement) -> int:
-    return mention.start
+    return original, key, participant, shaped, rule, (participant,), "name", CONFIDENCE[rule], evidence
 
 
 def _identifier_mentions(
@@ -314,18 +333,30 @@ def _ambiguous(pseudonym: Pseudonym, candidates: Sequence[str], original: str) -
     return "|".join(pseudonym(participant) for participant in candidates)
 
 
-def _stitch(text: str, mentions: list[Replacement]) -> str:
-    """The text with each mention's span replaced by its pseudonym (in text order, no overlaps)."""
-    if not mentions:
-        return text
+def _stitch(text: str, spans: Iterable[tuple[int, int, str]]) -> str:
+    """The text with each span ``(start, end, pseudonym)`` replaced (in text order, no overlaps).
+
+    The pieces are joined a thousand at a time, so a text of a million mentions holds no list of two million pieces.
+    """
+    chunks: list[str] = []
     pieces: list[str] = []
     position = 0
-    for mention in mentions:  # indexing, not unpacking: ``*_`` would build a list per mention
-        pieces.append(text[position : mention.start])
-        pieces.append(mention.pseudonym)
-        position = mention.end
+    for start, end, pseudonym in spans:
+        pieces.append(text[position:start])
+        pieces.append(pseudonym)
+        position = end
+        if len(pieces) >= _PIECES:
+            chunks.append("".join(pieces))
+            pieces.clear()
+    if not chunks and not pieces:
+        return text
     pieces.append(text[position:])
-    return "".join(pieces)
+    chunks.append("".join(pieces))
+    return "".join(chunks)
+
+
+_PIECES = 2048
+"""Pieces of a stitched text joined at once."""
 
 
 def _overlaps(start: int, end: int, spans: list[tuple[int, int]]) -> bool:

@@ -277,10 +277,11 @@ def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int]) -
     """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``)."""
     found: list[Finding] = []
     personal = index.personal
+    glued = personal.glued
     for match in GLUED_WORD.finditer(text):
         word = match.group()
-        if match.start() in taken:
-            continue
+        if (word.islower() and word.isalpha() and word not in glued) or match.start() in taken:
+            continue  # a lower-case word is a name only as names glued: ``glued_people`` finds nobody
         people = glued_people(word, personal, lambda letters: letters in index.words or letters in common_words())
         if people:
             found.append(Finding(message_id, match.start(), match.end(), word, "glued", word, tuple(sorted(people)),

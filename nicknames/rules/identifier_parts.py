@@ -197,7 +197,8 @@ def glued_people(word: str, names: PersonalNames, ordinary: Callable[[str], bool
     ``ordinary`` tells the words that are no names (the letters of "MP3", "programs").
     """
     if word.islower() and word.isalpha():
-        return frozenset() if ordinary(word) else names.glued.get(word, frozenset())
+        people = names.glued.get(word, frozenset())
+        return frozenset() if not people or ordinary(word) else people
     letters = "".join(c for c in word if c.isalpha()).lower()
     if len(letters) < MIN_GLUED_LETTERS or ordinary(letters):
         return frozenset()

@@ -280,7 +280,7 @@ class IdentifierRules:
         if not self.names.words:
             return
         ascii_text = text.isascii()
-        words = set(text.translate(_ASCII_WORDS).split() if ascii_text else _WORD.findall(text))
+        words = _ascii_words(text) if ascii_text else {word.group() for word in _WORD.finditer(text)}
         glued = self.names.glued
         wanted = [word for word in glued.keys() & words if len(word) >= MIN_GLUED_LOWER and word.islower()]
         if not ascii_text:
@@ -378,6 +378,26 @@ _ASCII_MIXED = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z]*[0-9_][A-Za-z0-9_]
 """In ASCII text, the words of ``_WORD`` that start with a letter and hold a digit or an underscore."""
 _ASCII_WORDS = str.maketrans({chr(code): " " for code in range(128) if not (chr(code).isalnum() or chr(code) == "_")})
 """Turns an ASCII text into its words of letters, digits and underscores."""
+
+
+def _ascii_words(text: str) -> set[str]:
+    """The distinct words of an ASCII text (letters, digits, underscores); a long text is split a piece at a time,
+    so that no list of all its words is made."""
+    if len(text) <= _WORDS_AT_ONCE:
+        return set(text.translate(_ASCII_WORDS).split())
+    spaced = text.translate(_ASCII_WORDS)
+    words: set[str] = set()
+    start = 0
+    while start < len(spaced):
+        end = spaced.find(" ", start + _WORDS_AT_ONCE)
+        end = len(spaced) if end < 0 else end
+        words.update(spaced[start:end].split())
+        start = end
+    return words
+
+
+_WORDS_AT_ONCE = 1 << 16
+"""Characters of a long text split into words at once."""
 
 
 def _ordinary(letters: str) -> bool:

@@ -43,11 +43,12 @@ _FOLDABLE = regex.compile(r"((?<!\r)[^\S\r\n]+(?=\r?\n)|(?<=\n)[^\S\r\n]+)|([^\S
 """Blanks next to a line break (group 1, dropped), and other runs of blanks but a single space (group 2, one space)."""
 _OWN_VIEW = TextView("", "")
 """Stands for the view of an ASCII text, which is the text itself (offsets map to themselves)."""
+WINDOW = 1 << 14
+"""Characters of a long text searched at once (``NameMatcher.iter_spans``)."""
 _JOINED_TEXTS = 100
 """Texts ``NameMatcher.names_in_texts`` searches at once."""
 _JOINER = "\n\n"
 """What joins the texts searched at once: a blank line, which no separator in a name matches."""
-_ASCII_FOLDABLE = ("  ", "\t", " \r", " \n", "\n ", "\x0b", "\x0c", "\x1c", "\x1d", "\x1e", "\x1f")
 
 
 class NameMatch:
@@ -119,6 +120,9 @@ class NameMatcher:
         self._name_keys = [self.keys[key] for key in key_of]
         self._keys = set(self.keys)
         self._multiline = any("\n" in key for key in self.keys)
+        self._reach = max(map(len, forms)) + 1
+        """More characters than any written form has: a hit starting this far before a window's end ends inside it."""
+        self._window = max(WINDOW, 8 * self._reach)
 
     def __reduce__(self) -> tuple[type[NameMatcher], tuple[list[str], tuple[str, ...]]]:
         """Pickled as its names, compiled again where it is unpickled (a cluster's worker): an automaton cannot be."""
@@ -135,20 +139,66 @@ class NameMatcher:
         (``name_key``), whatever form the text writes it in. Large runs call this
         once per message; building no object per name found is most of what it saves.
         """
+        return list(self.iter_spans(text))
+
+    def iter_spans(self, text: str) -> Iterator[tuple[int, int, str]]:
+        """``spans`` one at a time: a text longer than ``WINDOW`` characters is searched a window at a time, so
+        what is held at once does not grow with the number of names in it."""
         view = _OWN_VIEW if text.isascii() else matching_view(text)  # ASCII: its own view, not even a TextView built
         searched = text if view is _OWN_VIEW else view.text
         folded, runs, removed = fold_space_runs(searched)
-        hits, missed = self._whole_words(folded)
-        if missed:
-            hits = self._from_every_hit(folded)
+        hits: Iterable[tuple[int, int, int]]
+        if len(folded) <= self._window:
+            hits, missed = self._whole_words(folded)
+            if missed:
+                hits = self._from_every_hit(folded)
+        else:
+            hits = self._long_text_hits(folded)
         keys = self._name_keys
         if not runs and view.identical:
-            return [(start, end, keys[index]) for index, start, end in hits]
-        found: list[tuple[int, int, str]] = []
+            for index, start, end in hits:
+                yield start, end, keys[index]
+            return
         for index, start, end in hits:
             start, end = view.span(_unfold(start, runs, removed), _unfold(end, runs, removed, start=False))
-            found.append((start, end, keys[index]))
-        return found
+            yield start, end, keys[index]
+
+    def _long_text_hits(self, folded: str) -> Iterator[tuple[int, int, int]]:
+        """``_whole_words`` of a long text, or ``_from_every_hit`` where it may miss a name, a window at a time.
+
+        A first pass over the windows only asks whether a hit may hide a name (the choice is made for the whole
+        text, as for a short one); the second gives the hits.
+        """
+        if not any(missed for _, missed in self._windows(folded, every=False)):
+            for found, _ in self._windows(folded, every=False):
+                yield from found
+            return
+        for found, _ in self._windows(folded, every=True):
+            yield from found
+
+    def _windows(self, folded: str, every: bool) -> Iterator[tuple[list[tuple[int, int, int]], bool]]:
+        """The hits of ``folded`` window by window (offsets in ``folded``), and whether each window may miss a name.
+
+        Each window is searched from where the search of the whole text would be there; of its hits only those
+        starting more than the longest form before its end count, since every name starting there ends inside
+        it. The next window starts after the last hit counted, or where the counting stopped (``every``: at the
+        first start not counted, the names chosen after the last one counted).
+        """
+        position, size, reach = 0, len(folded), self._reach
+        chosen_end = 0
+        while position < size:
+            stop = min(size, position + self._window)
+            limit = stop - reach if stop < size else size
+            if every:
+                found = self._from_every_hit(folded, (position, stop), chosen_end, limit)
+                chosen_end = found[-1][2] if found else chosen_end
+                yield found, False
+                position = limit
+                continue
+            hits, missed = self._whole_words(folded, (position, stop))
+            counted = [hit for hit in hits if hit[1] < limit]
+            yield counted, any(start < limit for start in missed)
+            position = max(counted[-1][2], limit) if counted else limit  # no name starts between the two
 
     def names_in(self, text: str) -> set[str]:
         """The names ``spans`` finds in the text (as ``name_key``), without their places."""
@@ -190,7 +240,8 @@ class NameMatcher:
             found[text] = {keys[index] for index, _, _ in self._from_every_hit(texts[text])}
         return found
 
-    def _whole_words(self, folded: str) -> tuple[list[tuple[int, int, int]], list[int]]:
+    def _whole_words(self, folded: str, window: tuple[int, int] | None = None
+                     ) -> tuple[list[tuple[int, int, int]], list[int]]:
         """The names found by one leftmost-longest pass, and where it may have missed one.
 
         The pass reports at each step the longest name that starts leftmost,
@@ -201,7 +252,8 @@ class NameMatcher:
         start is returned), and ``_from_every_hit`` looks at every hit instead.
         """
         assert self._automaton is not None
-        hits = self._automaton.find_matches_as_indexes(folded)
+        hits = self._automaton.find_matches_as_indexes(folded) if window is None else _shifted(
+            self._automaton.find_matches_as_indexes(folded[window[0] : window[1]]), window[0])
         found: list[tuple[int, int, int]] = []
         missed: list[int] = []
         word_start, word_end, size, word = self._word_start, self._word_end, len(folded), _BLOCKING_CHARS
@@ -240,11 +292,20 @@ class NameMatcher:
             return False
         return not self._glued or not any(char.isupper() for char in piece[1:])
 
-    def _from_every_hit(self, folded: str) -> list[tuple[int, int, int]]:
-        """The names found from every hit, overlapping ones too: the longest whole word at each start."""
+    def _from_every_hit(self, folded: str, window: tuple[int, int] | None = None, position: int = 0,
+                        limit: int | None = None) -> list[tuple[int, int, int]]:
+        """The names found from every hit, overlapping ones too: the longest whole word at each start.
+
+        ``window``: only the hits in ``folded[first:stop]``, of names starting at ``position`` or later and before
+        ``limit``.
+        """
         if self._every_hit is None:
             self._every_hit = ahocorasick_rs.AhoCorasick(self._forms)
-        hits = self._every_hit.find_matches_as_indexes(folded, overlapping=True)
+        if window is None:
+            hits = self._every_hit.find_matches_as_indexes(folded, overlapping=True)
+        else:
+            hits = _shifted(self._every_hit.find_matches_as_indexes(folded[window[0] : window[1]], overlapping=True),
+                            window[0])
         longest: dict[int, tuple[int, int]] = {}
         for index, start, end in hits:
             if not self._whole_word(folded, index, start, end):
@@ -253,8 +314,9 @@ class NameMatcher:
             if best is None or best[0] < end:
                 longest[start] = (end, index)
         found: list[tuple[int, int, int]] = []
-        position = 0
         for start in sorted(longest):
+            if limit is not None and start >= limit:
+                break
             if start >= position:
                 end, index = longest[start]
                 found.append((index, start, end))
@@ -264,6 +326,11 @@ class NameMatcher:
     def search(self, text: str) -> NameMatch | None:
         """The first name in the text, or None."""
         return next(self.finditer(text), None)
+
+
+def _shifted(hits: list[tuple[int, int, int]], offset: int) -> list[tuple[int, int, int]]:
+    """Hits found in a window, with offsets in the whole text."""
+    return [(index, start + offset, end + offset) for index, start, end in hits]
 
 
 def compile_names(names: Iterable[str], glued: Collection[str] = ()) -> NameMatcher | None:
@@ -353,7 +420,9 @@ def _fold_one(run: regex.Match[str]) -> str:
 
 def _may_fold(text: str) -> bool:
     """False when the text has no run of blanks to fold; True when it may have one."""
-    return any(run in text for run in _ASCII_FOLDABLE) or (not text.isascii() and _OTHER_BLANK.search(text) is not None)
+    return ("  " in text or "\t" in text or " \r" in text or " \n" in text or "\n " in text or "\x0b" in text
+            or "\x0c" in text or "\x1c" in text or "\x1d" in text or "\x1e" in text or "\x1f" in text
+            or (not text.isascii() and _OTHER_BLANK.search(text) is not None))
 
 
 _OTHER_BLANK = re.compile("[\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
