@@ -128,3 +128,23 @@ def test_python_dash_m_runs_the_cli() -> None:
     result = subprocess.run([sys.executable, "-m", "nicknames", "--help"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0
     assert "collect" in result.stdout and "apply" in result.stdout
+
+
+@pytest.mark.parametrize(
+    ("sessions", "warning"),
+    [
+        (["S1"], "Warning: 1 name belongs to several participants active in the same scope (1 scope)"),
+        (["S1", "S2"], "Warning: 2 names belong to several participants active in the same scope (2 scopes)"),
+    ],
+)
+def test_apply_counts_shared_names_in_singular_and_plural(tmp_path: Path, sessions: list[str], warning: str) -> None:
+    """One name shared in one scope is "1 name belongs ... (1 scope)", not "1 names belong ... (1 scopes)"."""
+    header = ["session_id", "thread_id", "message_id", "parent_id", "user_id", "timestamp", "text"]
+    rows = [[session, f"T{session}", f"{session}-{user}", "0", user, "2022-01-01 10:00", "Thanks Quill, see you."]
+            for session in sessions for user in ("U1", "U2")]
+    messages = write_csv(tmp_path / "messages.csv", header, rows)
+    mapping = tmp_path / "mapping.txt"
+    mapping.write_text("U1 | Quill\nU2 | Quill\n", encoding="utf-8")
+    result = invoke("apply", messages, mapping, "--scope", "session", "-o", tmp_path / "out.csv")
+    assert result.exit_code == 0, result.stderr
+    assert warning in " ".join(result.stderr.split())

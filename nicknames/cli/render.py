@@ -66,8 +66,9 @@ def apply_summary(console: Console, result: ApplyResult, scope: str, show_names:
 def _duplicates(console: Console, result: ApplyResult, show_names: bool) -> None:
     scopes = len({duplicate.scope for duplicate in result.duplicates})
     console.print(
-        f"[yellow]Warning:[/] {len(result.duplicates)} names belong to several participants active in the "
-        f"same scope ({scopes} scopes); each mention was decided from its context (sign-off, greeting, "
+        f"[yellow]Warning:[/] {_count(len(result.duplicates), 'name')} "
+        f"belong{'s' if len(result.duplicates) == 1 else ''} to several participants active in the "
+        f"same scope ({_count(scopes, 'scope')}); each mention was decided from its context (sign-off, greeting, "
         "reply, thread) as docs/workflow.md explains."
         + ("" if show_names else " Add --verbose to list them.")
     )
