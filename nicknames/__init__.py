@@ -30,7 +30,8 @@ if typing.TYPE_CHECKING:
     )
     from nicknames.check.name_index import build_index
     from nicknames.check.report_html import ReportSettings, html_report
-    from nicknames.collect.candidates import CollectResult, collect, merge
+    from nicknames.collect.candidates import CollectResult, collect
+    from nicknames.collect.found import merge
     from nicknames.collect.others import PersonLike, propose_others, unmapped_people
     from nicknames.distributed.engines import Engine
     from nicknames.io.class_list import read_class_list, registered_parts
@@ -111,7 +112,7 @@ _HOMES: dict[str, str] = {
     "html_report": "nicknames.check.report_html",
     "identifier_rules": "nicknames.rules.identifiers",
     "language_pack": "nicknames.rules.languages",
-    "merge": "nicknames.collect.candidates",
+    "merge": "nicknames.collect.found",
     "open_source": "nicknames.pipeline.sources",
     "parse_mapping": "nicknames.io.mapping_file",
     "propose_others": "nicknames.collect.others",

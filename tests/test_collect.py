@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.collect.candidates import collect, merge, natural_key
+from nicknames.collect.candidates import collect
 from nicknames.collect.discover.attribution import Attribution, Greeting, attribute
+from nicknames.collect.found import merge, natural_key
 from nicknames.io.mapping_file import parse_mapping
 from nicknames.model.mapping import Name, Status
 from nicknames.pipeline.sources import read_messages

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from nicknames.collect.candidates import collect, merge
+from nicknames.collect.candidates import collect
+from nicknames.collect.found import merge
 from nicknames.io.class_list import is_person, registered_parts
 from nicknames.io.mapping_file import format_mapping, parse_mapping
 from nicknames.model.mapping import Mapping, Name, Status

@@ -9,9 +9,9 @@ from nicknames.apply.person_placeholders import (
     person_labels,
     without_others,
 )
-from nicknames.collect.candidates import merge
 from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.others import Known, find_others
+from nicknames.collect.found import merge
 from nicknames.collect.others import known_names, propose_others
 from nicknames.io.mapping_file import format_mapping, parse_mapping
 from nicknames.io.person_names import given_names, lexicon_source, surnames

@@ -9,9 +9,9 @@ import typer
 from rich.markup import escape
 
 from nicknames.cli.common import (
+    AddressKeyOption,
     ClusterOption,
     EngineOption,
-    AddressKeyOption,
     InputOptions,
     JobsOption,
     QuietOption,
@@ -91,7 +91,7 @@ def collect_command(
     MAPPING.addresses.csv), display names are the class list, and a greeting
     names the recipient it matches (else the parent message's sender).
     """
-    from nicknames.collect.candidates import merge
+    from nicknames.collect.found import merge
     from nicknames.io.class_list import (
         read_class_list,  # these load pandas: see cli/common.py
     )

@@ -20,11 +20,16 @@ from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
 from nicknames.apply.substitute import Pseudonym
-from nicknames.collect.candidates import CollectResult, collect, merge
-from nicknames.distributed.datasets import is_parted_output, read_partitioned, write_parts
+from nicknames.collect.candidates import CollectResult, collect
+from nicknames.collect.found import merge
+from nicknames.distributed.datasets import (
+    is_parted_output,
+    read_partitioned,
+    write_parts,
+)
 from nicknames.distributed.engines import Engine
-from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.class_list import is_person
+from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.formats import (
     MAIL,
     SPREADSHEETS,

@@ -31,7 +31,7 @@ from nicknames.apply.surrogates import (
     load_name_genders,
     words_of,
 )
-from nicknames.collect.candidates import natural_key
+from nicknames.collect.found import natural_key
 from nicknames.io.mapping_file import format_mapping
 from nicknames.io.roster import Roster
 from nicknames.model.mapping import Mapping
