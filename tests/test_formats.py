@@ -8,13 +8,8 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from nicknames.io.formats import (
-    TableFile,
-    check_format,
-    detect_format,
-    read_table_file,
-    write_table,
-)
+from nicknames.io.formats import TableFile, check_format, detect_format, read_table_file
+from nicknames.io.table_writer import write_table
 from nicknames.model.errors import InputError, OutputError
 
 ROWS = [

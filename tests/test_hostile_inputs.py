@@ -170,7 +170,7 @@ def test_sigterm_while_reading_a_pipe_leaves_nothing_behind(project: Path) -> No
 
 TERMINATE_WHILE_WRITING = """
 import os, signal, sys, time
-from nicknames.io import formats
+from nicknames.io import table_writer as formats
 from nicknames.__main__ import main
 
 original = formats._write_text

@@ -12,9 +12,9 @@ import pytest
 from typer.testing import CliRunner
 
 from nicknames.cli import app
-from nicknames.io.formats import write_table
 from nicknames.io.mail.writer import write_archive
 from nicknames.io.output import atomic_output, check_outputs
+from nicknames.io.table_writer import write_table
 from nicknames.model.errors import OutputError
 
 MESSAGES = "message_id,parent_id,user_id,text\n1,,U1,\"Hi all,\nThanks, Mary\"\n2,1,U2,\"Hi Mary,\nRob\"\n"

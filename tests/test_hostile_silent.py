@@ -146,7 +146,7 @@ def test_csv_safe_with_another_output_format_is_one_error(tmp_path: Path) -> Non
 def test_spreadsheet_safe(cell: str, safe: str) -> None:
     import pandas as pd
 
-    from nicknames.io.formats import spreadsheet_safe
+    from nicknames.io.table_writer import spreadsheet_safe
 
     frame = pd.DataFrame({"text": [cell]}, dtype=object)
     assert spreadsheet_safe(frame)["text"].tolist() == [safe]

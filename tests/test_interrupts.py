@@ -63,7 +63,7 @@ def test_sigint_while_reading_a_slow_input(project: Path) -> None:
 INTERRUPT_WHILE_WRITING = textwrap.dedent(
     """
     import os, signal, sys, time
-    from nicknames.io import formats
+    from nicknames.io import table_writer as formats
     from nicknames.cli import main
 
     def half_then_ctrl_c(frame, stream, fmt, source):

@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nicknames.cli import app
-from nicknames.io import formats
+from nicknames.io import table_writer as formats
 from nicknames.io.mapping_file import read_mapping, write_mapping
 from nicknames.io.output import (
     PRIVATE_MODE,

@@ -58,7 +58,8 @@ def reverse_command(
         restore_id_columns,
         reverse_texts,
     )
-    from nicknames.io.formats import MAIL, detect_format, dialect_of, write_csv
+    from nicknames.io.formats import MAIL, detect_format
+    from nicknames.io.table_writer import dialect_of, write_csv
 
     if detect_format(pseudonymised) in MAIL:
         raise InputError(f"{pseudonymised} is a mail archive; reverse restores tables only (CSV, spreadsheet, "

@@ -11,7 +11,8 @@ import pandas as pd
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
 from nicknames.io.datasets import ORDER_COLUMN, join_tables, read_dataset
-from nicknames.io.formats import TableFile, read_table_file, typed_frame, write_table
+from nicknames.io.formats import TableFile, read_table_file
+from nicknames.io.table_writer import typed_frame, write_table
 from nicknames.model.errors import OutputError
 
 PART_ROWS = 100_000

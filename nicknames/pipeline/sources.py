@@ -40,8 +40,6 @@ from nicknames.io.formats import (
     as_strings,
     detect_format,
     read_table_file,
-    spreadsheet_safe,
-    write_table,
 )
 from nicknames.io.mail.archive import MailArchive, read_archive
 from nicknames.io.mail.participants import (
@@ -67,6 +65,7 @@ from nicknames.io.mail.writer import (
 from nicknames.io.mapping_file import with_header
 from nicknames.io.roster import Roster
 from nicknames.io.sender_ids import opaque_senders
+from nicknames.io.table_writer import spreadsheet_safe, write_table
 from nicknames.model.errors import OutputError
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import MessageTable, table_from_frame

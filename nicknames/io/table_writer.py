@@ -1,0 +1,148 @@
+"""Writing a table in CSV, JSON Lines or Parquet: atomically, owner-only where it holds real names, and in the
+input's own dialect and types (see ``nicknames.io.formats``, which reads them)."""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import pandas as pd
+
+from nicknames.io.csv_file import (
+    CsvDialect,
+)
+from nicknames.io.formats import STDOUT_FORMATS, TABULAR, TableFile
+from nicknames.io.output import PRIVATE_MODE, atomic_output, atomic_path
+from nicknames.model.errors import OutputError
+
+
+def write_table(
+    frame: pd.DataFrame, output: Path | None, fmt: str, source: TableFile | None = None, encoding: str | None = None
+) -> None:
+    """Write a table to a file (atomically) or, for text formats, to stdout.
+
+    With ``source`` in the same format, unchanged cells keep their original values and types, and a
+    CSV file keeps its delimiter, line ending and byte order mark. ``encoding`` sets the output's
+    (``utf-8-sig`` writes the byte order mark that Excel needs to read accents right).
+    """
+    if fmt not in TABULAR:
+        raise OutputError(f"A table cannot be written as {fmt}; choose one of {', '.join(TABULAR)}.")
+    same = source if source is not None and source.output_format() == fmt else None
+    encoding = output_encoding(encoding, dialect_of(same))
+    if output is None:
+        if fmt not in STDOUT_FORMATS:
+            raise OutputError("Parquet output is binary and cannot go to standard output; name the file with --output.")
+        if encoding == "utf-8-sig":
+            sys.stdout.write("\ufeff")
+        _write_text(frame, sys.stdout, fmt, same)
+    elif fmt == "parquet":
+        _write_parquet(frame, output, same)
+    else:
+        try:
+            with atomic_output(output, newline="", encoding=encoding) as stream:
+                _write_text(frame, stream, fmt, same)
+        except UnicodeEncodeError as error:
+            raise OutputError(
+                f"The output cannot be written in {encoding}: it holds {error.object[error.start]!r}, which that "
+                "encoding lacks; nothing was written. Use --output-encoding utf-8-sig (Excel reads it)."
+            ) from None
+
+
+def output_encoding(encoding: str | None, dialect: CsvDialect) -> str:
+    """The encoding to write text output in: the one asked for, else UTF-8 with the input's byte order mark."""
+    if encoding is None:
+        return "utf-8-sig" if dialect.bom else "utf-8"
+    try:
+        return codecs.lookup(encoding).name
+    except LookupError:
+        raise OutputError(f"Unknown --output-encoding {encoding!r}; use utf-8, utf-8-sig (for Excel) or cp1252.") from None
+
+
+def write_csv(frame: pd.DataFrame, stream: IO[str], dialect: CsvDialect = CsvDialect()) -> None:
+    """Write a table of strings as CSV, as pandas' ``to_csv`` does (empty cells bare, quotes only where needed; a
+    bare carriage return is quoted too), with polars' writer: several times faster on a large export.
+
+    ``dialect`` gives the delimiter and line ending (the input's, so that the output opens as it did).
+    """
+    import polars as pl  # loaded when a CSV is written, not by every command at start-up
+
+    table = pl.from_pandas(frame.astype(str) if any(dtype != "str" for dtype in frame.dtypes) else frame)
+    stream.write(table.with_columns(pl.all().replace("", None)).write_csv(
+        quote_style="necessary", null_value="", separator=dialect.delimiter, line_terminator=dialect.line_ending,
+    ))
+
+
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+"""First characters that make a spreadsheet read a cell as a formula (OWASP's list for CSV injection)."""
+
+
+def spreadsheet_safe(frame: pd.DataFrame) -> pd.DataFrame:
+    """A copy whose text cells that begin like a formula start with ``'``, so a spreadsheet shows them as text.
+
+    Message texts and ids come from whoever wrote the messages: ``=HYPERLINK(...)``
+    in a post would run when the output is opened in Excel, LibreOffice or
+    Google Sheets. The ``'`` is what OWASP recommends; programs that read the
+    CSV see it as part of the text, so use this only for spreadsheets.
+    """
+    safe = frame.copy()
+    for column in safe.columns:
+        values = safe[column]
+        risky = values.map(lambda value: isinstance(value, str) and value.startswith(FORMULA_STARTS)).astype(bool)
+        if risky.any():
+            safe[column] = values.where(~risky, "'" + values[risky].astype(str))
+    return safe
+
+
+def dialect_of(source: TableFile | None) -> CsvDialect:
+    """How a CSV output is written: as its CSV source was (delimiter, line ends, byte order mark), else plain."""
+    return source.dialect if source is not None and source.dialect is not None else CsvDialect()
+
+
+def _write_text(frame: pd.DataFrame, stream: IO[str], fmt: str, source: TableFile | None) -> None:
+    if fmt == "csv":
+        write_csv(frame, stream, dialect_of(source))
+        return
+    for record in jsonl_records(frame, source):
+        stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def jsonl_records(frame: pd.DataFrame, source: TableFile | None) -> Iterator[dict[str, Any]]:
+    """The rows as JSON objects: the original records with changed cells replaced, when known."""
+    columns = [str(column) for column in frame.columns]
+    originals = source.original if source is not None and isinstance(source.original, list) else None
+    as_read = source.frame if originals is not None and source is not None else None
+    for row, values in enumerate(frame.itertuples(index=False, name=None)):
+        if originals is None or as_read is None:
+            yield dict(zip(columns, values))
+            continue
+        record = dict(originals[row])
+        for column, value in zip(columns, values):
+            if column not in as_read or value != as_read.at[row, column]:
+                record[column] = value
+        yield record
+
+
+def typed_frame(frame: pd.DataFrame, source: TableFile | None) -> pd.DataFrame:
+    """The table with the input's typed values (Parquet) in every column it left unchanged."""
+    typed = frame
+    if source is not None and isinstance(source.original, pd.DataFrame):
+        typed = source.original.copy()
+        for column in frame.columns:
+            if column not in source.frame or not frame[column].equals(source.frame[column]):
+                typed[column] = frame[column].astype(str)
+    return typed
+
+
+def _write_parquet(frame: pd.DataFrame, output: Path, source: TableFile | None) -> None:
+    typed = typed_frame(frame, source)
+    try:
+        with atomic_path(output) as temporary:
+            os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE))  # owner-only while written
+            typed.to_parquet(temporary, index=False)
+    except ImportError:
+        raise OutputError("Writing Parquet needs the pyarrow package; install it with 'pip install pyarrow'.") from None
