@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nicknames.collect.discover.capital_words import ASCII_CAPITAL, CAPITAL
 from nicknames.collect.discover.corpus_words import _LOWER, _MID_SENTENCE, _words_of_run
-from nicknames.collect.discover.others import ASCII_CAPITAL, CAPITAL
 
 
 def _one_by_one(texts: list[str]) -> tuple[Counter[str], Counter[str]]:

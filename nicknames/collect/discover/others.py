@@ -20,18 +20,23 @@ lower case) are never taken as names, nor are all-capital words. What the mappin
 from __future__ import annotations
 
 import functools
-import re
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 import regex
 
+from nicknames.collect.discover.capital_words import (
+    WORD,
+    WORDS_KEPT,
+    Word,
+    capital_words,
+    may_be_name,
+    name_lists,
+)
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
-from nicknames.io.class_list import JOB_TITLES
 from nicknames.io.person_names import (
     ORGANISATION_WORDS,
     POSSESSIVES,
@@ -40,12 +45,7 @@ from nicknames.io.person_names import (
     given_names,
     surnames,
 )
-from nicknames.rules.languages import (
-    LANGUAGES,
-    language_pack,
-    language_words,
-    languages,
-)
+from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.salutations import DEFAULT_RULES
 
 MAX_WORDS = 4
@@ -55,26 +55,7 @@ PUBLIC_SENDERS = 3
 MIN_LISTED = 3
 """Given names listed together that are taken as people even when none of them is a known name."""
 
-WORD = regex.compile(r"\p{L}[\p{L}\p{M}]*(?:['’\-](?![sS]\b)\p{L}[\p{L}\p{M}]*)*")
-"""A word, with inner apostrophes and hyphens ("O'Neil", "Ann-Sofie"), without a possessive "'s"."""
-CAPITAL = regex.compile(r"(?<![\p{L}\p{M}'’])(?<![\p{L}\p{M}]-)\p{Lu}[\p{L}\p{M}]*(?:['’\-](?![sS]\b)\p{L}[\p{L}\p{M}]*)*")
-"""A word that starts with a capital: the only words a name found here is made of."""
-ASCII_CAPITAL = re.compile(r"[A-Z](?<![A-Za-z'][A-Z])(?<![A-Za-z]-[A-Z])[A-Za-z]*(?:['\-](?![sS]\b)[A-Za-z][A-Za-z]*)*")
-"""``CAPITAL`` for a text of ASCII characters only, in the standard ``re`` engine (faster; it starts with the capital
-so that the engine skips to the next one). ``tests/test_others_words.py`` checks they find the same words."""
-_SPACES = regex.compile(r"[^\S\n]+")
 _POSSESSIVE = regex.compile(r"['’][sS]?(?!\w)")
-_CONTRACTION = regex.compile(r"['’]\p{Ll}{1,2}$")
-"""The end of "I'd", "I'll": a word that is no name."""
-_PACK_WORDS = frozenset(word.casefold() for word in DEFAULT_RULES.stopwords | DEFAULT_RULES.titles | languages().names_too)
-NOT_NAME_WORDS = _PACK_WORDS | JOB_TITLES | frozenset(
-    """
-    el la le los las san santa santo sao são st saint fort port new north south east west van von de del da di du
-    congratulations congrats welcome attn attention participant attendee guest speaker author reviewer editor
-    """.split()
-)
-"""Capitalised words that are never part of a found name: stop words, titles, greeting words that are also names
-("Cara Claudio," greets Claudio), greetings, job titles and roles, the start of a place name."""
 _JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
 """What may stand between two words of one run of capitals: a space or two, a title's full stop."""
 _RELATION = regex.compile(
@@ -85,37 +66,10 @@ LONGEST_RUN = 64
 text's run holds stays bounded however long the text."""
 _TEXT_HELD = 1 << 16
 """Longest text whose capitalised words are held at once (longer ones are read twice, a word at a time)."""
-_WORDS_KEPT = 50_000
-"""Distinct words whose readings (capitalised, may be a name, a title) are remembered."""
 _JOINER_LONGEST = 3
 """The longest text ``_JOINER`` matches: a longer gap between two words never joins them."""
 _APOSTROPHES = ("'", "’")
 """What ``_POSSESSIVE`` starts with."""
-_LIST_WORDS = frozenset({"and", "und", "et", "y", "og", "och", "en"})
-_LIST_JOINER = regex.compile(r"^(?:,[^\S\n]*(?:and[^\S\n]+|&[^\S\n]*)?|[^\S\n]+(?:and|&|und|et|y|og|och|en)[^\S\n]+)$")
-
-
-class Word(NamedTuple):
-    """One word of a text, with where it stands (a named tuple: a text makes one for every capitalised word)."""
-
-    start: int
-    end: int
-    text: str
-    capitalised: bool = False
-    """A capital then at least one lower-case letter ("Berg", "McNeil")."""
-
-    @classmethod
-    def of(cls, match: re.Match[str] | regex.Match[str]) -> Word:
-        """The word a match found."""
-        text = match.group()
-        start, end = match.span()
-        return tuple.__new__(cls, (start, end, text, _capitalised(text)))  # skips the checks of ``__new__``
-
-
-@functools.lru_cache(maxsize=_WORDS_KEPT)
-def _capitalised(text: str) -> bool:
-    """A capital then at least one lower-case letter (read once per distinct word)."""
-    return text[0].isupper() and any(c.islower() for c in text[1:])
 
 
 @dataclass
@@ -203,14 +157,14 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
 
     The capitalised words of a long text are read twice, one at a time, rather than held (a text of a million
     capitalised words would take some 200 bytes a word)."""
-    words: Iterable[Word] = _words(text)
+    words: Iterable[Word] = capital_words(text)
     if len(text) <= _TEXT_HELD:
         words = list(words)
     for run in _runs(text, words):
         found = _person_in_run(text, run, lexicon)
         if found is not None and not known.claims(found[0]) and not _inflected_claim(found[0], known):
             yield found
-    for name in _listed(text, words if len(text) <= _TEXT_HELD else _words(text), known, lexicon):
+    for name in _listed(text, words if len(text) <= _TEXT_HELD else capital_words(text), known, lexicon):
         yield name, "listed"
 
 
@@ -221,13 +175,6 @@ def _inflected_claim(name: str, known: Known) -> bool:
 
 _ENDINGS = tuple({ending for code in LANGUAGES for ending in language_pack(code).endings})
 """The endings a name takes in the packs' languages ("s", Finnish "n", "lle", ...)."""
-
-
-def _words(text: str) -> Iterator[Word]:
-    """The words of a text that start with a capital, in order."""
-    if text.isascii():
-        return map(Word.of, ASCII_CAPITAL.finditer(text))
-    return map(Word.of, CAPITAL.finditer(text))
 
 
 def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
@@ -244,7 +191,7 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
             continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
         if not run and not _is_title(word) and _opens_sentence_as_word(text, word):
             continue  # "Som Pekka skrev": an ordinary word of a pack's language opens the sentence
-        if _is_title(word) or _is_initial(text, word) or (word.capitalised and _may_be_name(word.text)):
+        if _is_title(word) or _is_initial(text, word) or (word.capitalised and may_be_name(word.text)):
             run.append(word)
             if len(run) > LONGEST_RUN:
                 run, overlong = [word], True
@@ -263,12 +210,6 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
 def _joins(gap: str) -> bool:
     """Whether what stands between two words may join them in a run (``_JOINER``)."""
     return _JOINER.fullmatch(gap) is not None
-
-
-@functools.lru_cache(maxsize=_WORDS_KEPT)
-def _may_be_name(text: str) -> bool:
-    """False for capitalised words that are never part of a found name ("Hey", "Vice", "I'd", "San")."""
-    return text.casefold() not in NOT_NAME_WORDS and not _CONTRACTION.search(text)
 
 
 def _may_join(text: str, previous: Word) -> bool:
@@ -305,7 +246,7 @@ def _is_title(word: Word) -> bool:
     return _title(word.text)
 
 
-@functools.lru_cache(maxsize=_WORDS_KEPT)
+@functools.lru_cache(maxsize=WORDS_KEPT)
 def _title(text: str) -> bool:
     return text.casefold() in TITLES or text in ("Ing",)
 
@@ -364,58 +305,10 @@ def _organisation_follows(text: str, last: Word) -> bool:
 def _listed(text: str, words: Iterable[Word], known: Known, lexicon: Lexicon) -> Iterable[str]:
     """Given names of a list ("Ann, Ben and Cleo") with a known person's name in it, or of three or more (each name
     of a list once)."""
-    for names, size in _name_lists(text, words, lexicon):
+    for names, size in name_lists(text, words, lexicon):
         known_names = [name for name in names if name.casefold() in known.people]
         if known_names or size >= MIN_LISTED:
             yield from (name for name in names if not known.claims(name))
-
-
-def _name_lists(text: str, words: Iterable[Word], lexicon: Lexicon) -> Iterable[tuple[list[str], int]]:
-    """Runs of single capitalised given names joined by commas, "and" or "&": the names of each, each once, and how
-    many words it has."""
-    names: dict[str, None] = {}
-    size = 0
-    last = None
-    for previous, word, following in _with_neighbours(words):
-        if size and word.text in _LIST_WORDS:
-            continue
-        alone = _single_given(text, word, (previous, following), lexicon)
-        if alone and size and last is not None and _LIST_JOINER.match(text[last.end : word.start]):
-            names.setdefault(word.text)
-            size += 1
-            last = word
-            continue
-        if size >= 2:
-            yield list(names), size
-        names, size, last = ({word.text: None}, 1, word) if alone else ({}, 0, None)
-    if size >= 2:
-        yield list(names), size
-
-
-def _with_neighbours(words: Iterable[Word]) -> Iterator[tuple[Word | None, Word, Word | None]]:
-    """Each word with the word before and the word after it (None at either end)."""
-    previous: Word | None = None
-    current: Word | None = None
-    for word in words:
-        if current is not None:
-            yield previous, current, word
-        previous, current = current, word
-    if current is not None:
-        yield previous, current, None
-
-
-def _single_given(text: str, word: Word, neighbours: tuple[Word | None, Word | None], lexicon: Lexicon) -> bool:
-    """A capitalised given name that is no ordinary word and stands alone (no capitalised word next to it)."""
-    if not word.capitalised or not _may_be_name(word.text) or word.text.casefold() not in given_names():
-        return False
-    if lexicon.is_word(word.text):
-        return False
-    return not any(other is not None and other.capitalised and _SPACES.fullmatch(_between(text, word, other))
-                   for other in neighbours)
-
-
-def _between(text: str, one: Word, other: Word) -> str:
-    return text[min(one.end, other.end) : max(one.start, other.start)]
 
 
 def _add_parts(found: OtherNames, texts: list[tuple[str, str]], known: Known, lexicon: Lexicon) -> None:
