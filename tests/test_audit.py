@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from nicknames.check.audit import LOWER_WORD, LowerWords, audit_messages
 from nicknames.check.name_index import build_index
+from nicknames.check.tokens import ASCII_TOKEN, TOKEN
 from nicknames.io.mapping_file import parse_mapping
 from nicknames.rules.identifier_parts import ASCII_GLUED_LOWER, ASCII_GLUED_MIXED, GLUED_WORD
 
@@ -199,3 +200,14 @@ def test_chunks_in_workers_find_what_one_pass_finds(jobs: int) -> None:
     result = audit_messages(texts, index, jobs=jobs, progress=Counted(), size=3)
     assert result == expected
     assert done == [3, 3, 2]
+
+
+@pytest.mark.parametrize("text", ["o'brien's notes, mary's and o's'x it's rob'S ann'sa", "a__b 9x 'tis x' y''z"])
+def test_ascii_tokens_are_those_of_token(text: str) -> None:
+    assert ASCII_TOKEN.findall(text) == TOKEN.findall(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="aSsz0_' .\n-", max_size=40))
+def test_ascii_tokens_agree_with_token(text: str) -> None:
+    assert ASCII_TOKEN.findall(text) == TOKEN.findall(text)

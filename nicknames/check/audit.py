@@ -45,7 +45,7 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from nicknames.check.name_index import MIN_NEAR_LENGTH, NameIndex
-from nicknames.check.tokens import TOKEN, Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
+from nicknames.check.tokens import ASCII_TOKEN, Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
 from nicknames.collect.discover.lexicon import common_words
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
@@ -239,7 +239,7 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
     """The names found in a view of the text, as findings of this kind in the original text (none at ``skip``)."""
     text = view.text
     folded_text = text.lower()
-    if text.isascii() and index.first.isdisjoint(TOKEN.findall(folded_text)):
+    if text.isascii() and index.first.isdisjoint(ASCII_TOKEN.findall(folded_text)):
         return glued_names(message_id, text, index, set()), set()  # no token starts a name: the walk finds nothing
     tokens = text_tokens(text if len(folded_text) != len(text) else folded_text)
     folded = [token.group().lower() for token in tokens]
