@@ -177,8 +177,7 @@ def test_matcher_agrees_with_the_alternation_beyond_the_dfa_size(names: list[str
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(matcher_module, "DFA_CHARS", 0)
         matcher = compile_names(names)
-    assert matcher is not None
-    assert spans(matcher.finditer(text)) == reference(names, text)
+    assert (spans(matcher.finditer(text)) if matcher else []) == reference(names, text)
 
 
 @pytest.mark.parametrize(("forms", "dfa"), [(["Ann", "Bo"], True), (["x" * 400_000, "y" * 100_001], False)])
