@@ -8,7 +8,9 @@ from hypothesis import strategies as st
 
 from nicknames.check.audit import LOWER_WORD, LowerWords, audit_messages
 from nicknames.check.name_index import build_index
+from nicknames.check.tokens import ASCII_TOKEN, TOKEN
 from nicknames.io.mapping_file import parse_mapping
+from nicknames.rules.identifier_parts import ASCII_GLUED_LOWER, ASCII_GLUED_MIXED, GLUED_WORD
 
 MAPPING = parse_mapping(
     "@keep | Marie Curie | Arthur C. Clarke\n"
@@ -101,6 +103,34 @@ def test_names_glued_in_identifiers(text: str, found: list[tuple[str, str]]) -> 
     assert findings(text, near=False) == found
 
 
+def _glued_words(text: str) -> list[tuple[int, str]]:
+    return [(match.start(), match.group()) for match in GLUED_WORD.finditer(text)]
+
+
+def _ascii_glued_words(text: str) -> list[tuple[int, str]]:
+    found = [*ASCII_GLUED_MIXED.finditer(text), *ASCII_GLUED_LOWER.finditer(text)]
+    return sorted((match.start(), match.group()) for match in found)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "see Robert2, Mary_Jane_notes.docx and #MaryJane",
+        "write to maryjane at %20Robert or %maryjane",
+        "3robert ab_1 x2 abcd abcde ABCDE aBcDe abc_ 5MJ MJ2 _mary",
+        "robert's maryjane-tom e-mail: mary.jane@example.org",
+    ],
+)
+def test_ascii_glued_patterns_find_the_words_of_glued_word(text: str) -> None:
+    assert _ascii_glued_words(text) == _glued_words(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="aAbZz09_% -'.#@\n", max_size=40))
+def test_ascii_glued_patterns_agree_with_glued_word(text: str) -> None:
+    assert _ascii_glued_words(text) == _glued_words(text)
+
+
 @pytest.mark.parametrize(
     ("text", "found"),
     [
@@ -170,3 +200,14 @@ def test_chunks_in_workers_find_what_one_pass_finds(jobs: int) -> None:
     result = audit_messages(texts, index, jobs=jobs, progress=Counted(), size=3)
     assert result == expected
     assert done == [3, 3, 2]
+
+
+@pytest.mark.parametrize("text", ["o'brien's notes, mary's and o's'x it's rob'S ann'sa", "a__b 9x 'tis x' y''z"])
+def test_ascii_tokens_are_those_of_token(text: str) -> None:
+    assert ASCII_TOKEN.findall(text) == TOKEN.findall(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="aSsz0_' .\n-", max_size=40))
+def test_ascii_tokens_agree_with_token(text: str) -> None:
+    assert ASCII_TOKEN.findall(text) == TOKEN.findall(text)

@@ -184,3 +184,19 @@ def test_logins_in_ascii_text_are_those_of_the_pattern(text: str) -> None:
     fast = [(found.start, found.end) for found in rules.find(text)]
     by_pattern = [(found.start - 2, found.end - 2) for found in rules.find("é " + text)]  # not ASCII: the pattern
     assert fast == by_pattern
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "annberg, xannberg annbergx Annberg ANNBERG annberg2 ann_berg _annberg aberg.",
+        "berg" * 3 + " aberg_aberg 12345 a1b2c annberg",
+        "filler words " * 6000 + "see annberg and aberg",  # longer than what is listed at once
+    ],
+)
+def test_logins_in_ascii_text_are_those_of_the_pattern_at_word_edges(text: str) -> None:
+    rules = identifier_rules(["login"], names=MAPPING.names)
+    fast = [(found.start, found.end) for found in rules.find(text)]
+    by_pattern = [(found.start - 2, found.end - 2) for found in rules.find("é " + text)]
+    assert fast == by_pattern
+    assert fast

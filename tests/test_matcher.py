@@ -7,6 +7,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nicknames.rules import matcher as matcher_module
 from nicknames.rules.matcher import NameMatcher, compile_names, fold_space_runs
 from nicknames.rules.patterns import alternation, name_key
 from nicknames.rules.text_forms import matching_view
@@ -167,3 +168,18 @@ def test_search_finds_the_first_name() -> None:
 
 def test_blank_names_compile_to_none() -> None:
     assert compile_names([" ", "\t"]) is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(names_strategy, text_strategy)
+def test_matcher_agrees_with_the_alternation_beyond_the_dfa_size(names: list[str], text: str) -> None:
+    """Names whose forms are too long for a DFA get the library's default automaton, which finds the same."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(matcher_module, "DFA_CHARS", 0)
+        matcher = compile_names(names)
+    assert (spans(matcher.finditer(text)) if matcher else []) == reference(names, text)
+
+
+@pytest.mark.parametrize(("forms", "dfa"), [(["Ann", "Bo"], True), (["x" * 400_000, "y" * 100_001], False)])
+def test_a_dfa_up_to_its_size(forms: list[str], dfa: bool) -> None:
+    assert (matcher_module._implementation(forms) is not None) == dfa

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import regex
@@ -45,13 +45,13 @@ from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
 from nicknames.check.name_index import MIN_NEAR_LENGTH, NameIndex
-from nicknames.check.tokens import Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
+from nicknames.check.tokens import ASCII_TOKEN, Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
 from nicknames.collect.discover.lexicon import common_words
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import PARTITION_ROWS, batches
 from nicknames.engine.run import Progress, ordered_map
-from nicknames.rules.identifier_parts import GLUED_WORD, glued_people
+from nicknames.rules.identifier_parts import ASCII_GLUED_LOWER, ASCII_GLUED_MIXED, GLUED_WORD, glued_people
 from nicknames.rules.stopwords import STOPWORDS
 from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view
 from nicknames.rules.word_names import WORD_NAMES
@@ -239,6 +239,8 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
     """The names found in a view of the text, as findings of this kind in the original text (none at ``skip``)."""
     text = view.text
     folded_text = text.lower()
+    if text.isascii() and index.first.isdisjoint(ASCII_TOKEN.findall(folded_text)):
+        return glued_names(message_id, text, index, set()), set()  # no token starts a name: the walk finds nothing
     tokens = text_tokens(text if len(folded_text) != len(text) else folded_text)
     folded = [token.group().lower() for token in tokens]
     prefixed = {} if text.isascii() else prefixed_tokens(tokens, folded, index.first)
@@ -278,7 +280,7 @@ def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int]) -
     found: list[Finding] = []
     personal = index.personal
     glued = personal.glued
-    for match in GLUED_WORD.finditer(text):
+    for match in _glued_words(text, glued):
         word = match.group()
         if (word.islower() and word.isalpha() and word not in glued) or match.start() in taken:
             continue  # a lower-case word is a name only as names glued: ``glued_people`` finds nobody
@@ -287,6 +289,14 @@ def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int]) -
             found.append(Finding(message_id, match.start(), match.end(), word, "glued", word, tuple(sorted(people)),
                                  _finding(message_id, text, match.start(), match.end(), "glued", word, index).context))
     return found
+
+
+def _glued_words(text: str, glued: Mapping[str, frozenset[str]]) -> Iterator[Spanned]:
+    """The words of ``GLUED_WORD`` in the text; in an ASCII text where no long lower-case word is names glued, only
+    those with an underscore, a digit or a case change, since ``glued_names`` skips the others."""
+    if text.isascii() and glued.keys().isdisjoint(ASCII_GLUED_LOWER.findall(text)):
+        return ASCII_GLUED_MIXED.finditer(text)
+    return GLUED_WORD.finditer(text)
 
 
 def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, str | None],

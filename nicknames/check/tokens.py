@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -20,6 +21,8 @@ from nicknames.rules.text_forms import normalised
 TOKEN = regex.compile(r"\w+(?:['’](?![sS]\b)\w+)*")
 """A word, with inner apostrophes ("O'Brien"), without a possessive "'s"; a hyphen parts two words, as a
 space does ("García-López" is "García López")."""
+ASCII_TOKEN = re.compile(r"\w+(?:'(?![sS]\b)\w+)*", re.ASCII)
+"""``TOKEN`` in ASCII text, for the standard ``re``, which finds it faster."""
 CONTINUOUS_TOKEN = regex.compile(
     rf"[{CONTINUOUS_SCRIPTS}]|[\w--[{CONTINUOUS_SCRIPTS}]]+(?:['’](?![sS]\b)[\w--[{CONTINUOUS_SCRIPTS}]]+)*",
     regex.VERSION1,

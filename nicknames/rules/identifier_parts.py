@@ -26,6 +26,7 @@ belongs to nobody and becomes a placeholder.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
@@ -187,6 +188,12 @@ GLUED_WORD = regex.compile(
 )
 """Words that may hold a glued name: starting with a letter (not "3ish", not "%20" and what follows), with an
 underscore, a digit or a case change (``Mary2``, ``mary_jones``, ``MaryJones``); or long and lower-case (``mjones``)."""
+ASCII_GLUED_MIXED = re.compile(r"\b(?<!%)[A-Za-z]\w*(?:_|\d|[a-z][A-Z])\w*", re.ASCII)
+"""In ASCII text, the words of ``GLUED_WORD`` with an underscore, a digit or a case change, found by the standard
+``re`` (several times faster than ``GLUED_WORD`` over prose). Each alternative of ``GLUED_WORD`` matches a whole run
+of word characters, so its words are those of this pattern and of ``ASCII_GLUED_LOWER``."""
+ASCII_GLUED_LOWER = re.compile(r"\b(?<!%)[a-z]{" + str(MIN_GLUED_LOWER) + r",}\b", re.ASCII)
+"""In ASCII text, the long lower-case words of ``GLUED_WORD``."""
 MIN_GLUED_LETTERS = 3
 """Letters a glued word needs: initials glued to digits ("5PM", "MJ2") are too often something else."""
 

@@ -280,7 +280,7 @@ class IdentifierRules:
         if not self.names.words:
             return
         ascii_text = text.isascii()
-        words = _ascii_words(text) if ascii_text else {word.group() for word in _WORD.finditer(text)}
+        words = _ascii_lower_words(text) if ascii_text else {word.group() for word in _WORD.finditer(text)}
         glued = self.names.glued
         wanted = [word for word in glued.keys() & words if len(word) >= MIN_GLUED_LOWER and word.islower()]
         if not ascii_text:
@@ -376,28 +376,22 @@ def identifier_rules(
 _WORD = regex.compile(r"\w+")
 _ASCII_MIXED = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z]*[0-9_][A-Za-z0-9_]*")
 """In ASCII text, the words of ``_WORD`` that start with a letter and hold a digit or an underscore."""
-_ASCII_WORDS = str.maketrans({chr(code): " " for code in range(128) if not (chr(code).isalnum() or chr(code) == "_")})
-"""Turns an ASCII text into its words of letters, digits and underscores."""
+_ASCII_LOWER_WORD = re.compile(r"\b[a-z0-9_]{" + str(MIN_GLUED_LOWER) + r",}\b", re.ASCII)
+"""In ASCII text, a whole word of ``_WORD`` with no capital letter and ``MIN_GLUED_LOWER`` characters or more."""
 
 
-def _ascii_words(text: str) -> set[str]:
-    """The distinct words of an ASCII text (letters, digits, underscores); a long text is split a piece at a time,
-    so that no list of all its words is made."""
+def _ascii_lower_words(text: str) -> set[str]:
+    """The distinct words of an ASCII text that may be names glued in lower case: whole words of ``_WORD`` made of
+    lower-case letters, digits and underscores, ``MIN_GLUED_LOWER`` long or more (``_logins`` wants no other). Only
+    these are made into strings, not every word of the text; a long text is read a match at a time, so that no
+    list of all its words is made."""
     if len(text) <= _WORDS_AT_ONCE:
-        return set(text.translate(_ASCII_WORDS).split())
-    spaced = text.translate(_ASCII_WORDS)
-    words: set[str] = set()
-    start = 0
-    while start < len(spaced):
-        end = spaced.find(" ", start + _WORDS_AT_ONCE)
-        end = len(spaced) if end < 0 else end
-        words.update(spaced[start:end].split())
-        start = end
-    return words
+        return set(_ASCII_LOWER_WORD.findall(text))
+    return {match.group() for match in _ASCII_LOWER_WORD.finditer(text)}
 
 
 _WORDS_AT_ONCE = 1 << 16
-"""Characters of a long text split into words at once."""
+"""Characters of a text up to which its words are listed at once."""
 
 
 def _ordinary(letters: str) -> bool:
