@@ -100,6 +100,17 @@ def test_no_active_name_is_left_outside_keep_list_names(case: tuple[Mapping, pd.
                     assert overlapping_keep, f"{name!r} of {participant} left in {text!r}"
 
 
+def test_applying_twice_keeps_an_initial_after_a_replaced_name() -> None:
+    """The example hypothesis found: "AA A", with "A" a name of another participant, keeps "A" as part of the name
+    "AA" the first time; the second time "[P0] A" must keep it too."""
+    mapping = Mapping({"P0": ["AA"], "P1": ["A"]})
+    frame = pd.DataFrame([("0", "P0", "AA A", "S0"), ("1", "P1", "hello", "S1")],
+                         columns=["message_id", "user_id", "text", "session_id"])
+    once = pseudonymise(mapping, frame, "session")
+    assert once["text"][0] == "[P0] A"
+    assert pseudonymise(mapping, once, "session").equals(once)
+
+
 @PROPERTY_SETTINGS
 @given(cases(), st.sampled_from(["all", "session", "thread"]))
 def test_applying_twice_equals_applying_once(case: tuple[Mapping, pd.DataFrame], scope: str) -> None:

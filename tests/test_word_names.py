@@ -71,6 +71,10 @@ def _span(text: str, name: str) -> tuple[str, int, int]:
         ("Lisbon.\nTobias said", "Tobias", False),
         ("St. Tobias is a town", "Tobias", True),  # an abbreviation with a full stop
         ("Arthur C.\nTobias", "Tobias", True),
+        ("[U12] Tobias said", "Tobias", True),  # a placeholder stands for the name it replaced
+        ("[PERSON 2] Tobias said", "Tobias", False),  # not a placeholder of one word
+        ("as shown in [1] Tobias said", "Tobias", False),  # a reference, not a placeholder
+        ("[U12], Tobias said", "Tobias", False),
     ],
 )
 def test_in_longer_name(text: str, name: str, longer: bool) -> None:
