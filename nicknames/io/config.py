@@ -103,13 +103,18 @@ _INPUT_KEYS = {"encoding": 'a name in quotes, such as "cp1252"', "delimiter": 'o
 
 def _input(table: dict[str, Any], path: Path) -> dict[str, str | None]:
     """The [input] section: encoding, delimiter and sheet, each a string."""
-    extra = set(table) - set(_INPUT_KEYS)
+    return _string_values(table, path, "input", _INPUT_KEYS)
+
+
+def _string_values(table: dict[str, Any], path: Path, section: str, keys: dict[str, str]) -> dict[str, str | None]:
+    """A section of string values: each of ``keys`` (key → what it must be, for the error) or None."""
+    extra = set(table) - set(keys)
     if extra:
-        raise InputError(f"{path}: unknown key {sorted(extra)[0]!r} in [input]; keys are {', '.join(_INPUT_KEYS)}.")
-    for key, example in _INPUT_KEYS.items():
+        raise InputError(f"{path}: unknown key {sorted(extra)[0]!r} in [{section}]; keys are {', '.join(keys)}.")
+    for key, example in keys.items():
         if key in table and not isinstance(table[key], str):
-            raise InputError(f"{path}: [input] {key} must be {example}.")
-    return {key: table.get(key) for key in _INPUT_KEYS}
+            raise InputError(f"{path}: [{section}] {key} must be {example}.")
+    return {key: table.get(key) for key in keys}
 
 
 _ENGINE_KEYS = {"name": 'one of "local", "dask" or "spark"',
@@ -118,15 +123,10 @@ _ENGINE_KEYS = {"name": 'one of "local", "dask" or "spark"',
 
 def _engine(table: dict[str, Any], path: Path) -> dict[str, str | None]:
     """The [engine] section: its name and cluster, each a string."""
-    extra = set(table) - set(_ENGINE_KEYS)
-    if extra:
-        raise InputError(f"{path}: unknown key {sorted(extra)[0]!r} in [engine]; keys are {', '.join(_ENGINE_KEYS)}.")
-    for key, example in _ENGINE_KEYS.items():
-        if key in table and not isinstance(table[key], str):
-            raise InputError(f"{path}: [engine] {key} must be {example}.")
-    if table.get("name", "local") not in ("local", "dask", "spark"):
+    values = _string_values(table, path, "engine", _ENGINE_KEYS)
+    if (values["name"] or "local") not in ("local", "dask", "spark"):
         raise InputError(f"{path}: [engine] name must be {_ENGINE_KEYS['name']}.")
-    return {key: table.get(key) for key in _ENGINE_KEYS}
+    return values
 
 
 def _table(data: dict[str, Any], name: str, path: Path) -> dict[str, Any]:
