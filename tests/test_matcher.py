@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.rules import matcher as matcher_module
-from nicknames.rules.matcher import NameMatcher, compile_names, fold_space_runs
+from nicknames.rules.matcher import NameMatcher, compile_names
 from nicknames.rules.patterns import alternation, name_key
+from nicknames.rules.space_runs import fold_space_runs
 from nicknames.rules.text_forms import matching_view
 
 # Small alphabets so that random names overlap, share prefixes and sit inside words.

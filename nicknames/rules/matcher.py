@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import re
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Protocol
 
@@ -34,13 +33,12 @@ from nicknames.rules.patterns import (
     prefixes_before,
     written_forms,
 )
+from nicknames.rules.space_runs import fold_space_runs, folded_text, unfold
 from nicknames.rules.text_forms import TextView, matching_view
 
 WORD = regex.compile(r"\w", regex.VERSION1)
 SPACE_RUN = regex.compile(r"[^\S\r\n]+", regex.VERSION1)
 """A run of blanks, which a separator inside a name matches (``patterns.SEPARATOR``)."""
-_FOLDABLE = regex.compile(r"((?<!\r)[^\S\r\n]+(?=\r?\n)|(?<=\n)[^\S\r\n]+)|([^\S\r\n]{2,}|[^\S\r\n ])", regex.VERSION1)
-"""Blanks next to a line break (group 1, dropped), and other runs of blanks but a single space (group 2, one space)."""
 _OWN_VIEW = TextView("", "")
 """Stands for the view of an ASCII text, which is the text itself (offsets map to themselves)."""
 WINDOW = 1 << 14
@@ -163,7 +161,7 @@ class NameMatcher:
                 yield start, end, keys[index]
             return
         for index, start, end in hits:
-            start, end = view.span(_unfold(start, runs, removed), _unfold(end, runs, removed, start=False))
+            start, end = view.span(unfold(start, runs, removed), unfold(end, runs, removed, start=False))
             yield start, end, keys[index]
 
     def _long_text_hits(self, folded: str) -> Iterator[tuple[int, int, int]]:
@@ -214,7 +212,7 @@ class NameMatcher:
 
     def _searched(self, text: str) -> str:
         """The text as the automaton searches it: its normalised view, blanks folded."""
-        return _folded(text if text.isascii() else matching_view(text).text)
+        return folded_text(text if text.isascii() else matching_view(text).text)
 
     def names_in_texts(self, texts: Sequence[str]) -> list[set[str]]:
         """``names_in`` of each text, the texts searched a hundred at a time.
@@ -388,65 +386,6 @@ def _after_prefix(folded: str, start: int, prefixes: str) -> bool:
         if begin == 0 or not _BLOCKING_CHARS[folded[begin - 1]]:
             return True
     return False
-
-
-def fold_space_runs(text: str) -> tuple[str, list[int], list[int]]:
-    """The text with every run of blanks (other than a single space) folded to one space, and the blanks next to
-    a line break dropped.
-
-    Returns the folded text, the folded offset where each folded run ends, and
-    how many characters were removed up to and including each run, to map
-    offsets back. The pieces are cut and measured by ``regex.split`` and
-    ``map``, not by a loop over the runs: a text with a carriage return on
-    every line has a run on every line.
-    """
-    if not _may_fold(text):
-        return text, [], []
-    parts = _FOLDABLE.split(text)
-    if len(parts) == 1:
-        return text, [], []
-    pieces = parts[0::3]
-    shown = ["" if dropped is not None else " " for dropped in parts[1::3]]
-    lengths = [len(dropped if dropped is not None else run) for dropped, run in zip(parts[1::3], parts[2::3])]
-    folded = "".join(itertools.chain.from_iterable(zip(pieces, shown + [""])))
-    ends = list(itertools.accumulate(map(len, itertools.chain.from_iterable(zip(pieces, shown)))))[1::2]
-    removed = list(itertools.accumulate(map(_minus, lengths, map(len, shown))))
-    return folded, ends, removed
-
-
-def _minus(length: int, kept: int) -> int:
-    return length - kept
-
-
-def _folded(text: str) -> str:
-    """The text folded as ``fold_space_runs`` folds it, without the offsets."""
-    return _FOLDABLE.sub(_fold_one, text) if _may_fold(text) else text
-
-
-def _fold_one(run: regex.Match[str]) -> str:
-    return "" if run.group(1) is not None else " "
-
-
-def _may_fold(text: str) -> bool:
-    """False when the text has no run of blanks to fold; True when it may have one."""
-    return ("  " in text or "\t" in text or " \r" in text or " \n" in text or "\n " in text or "\x0b" in text
-            or "\x0c" in text or "\x1c" in text or "\x1d" in text or "\x1e" in text or "\x1f" in text
-            or (not text.isascii() and _OTHER_BLANK.search(text) is not None))
-
-
-_OTHER_BLANK = re.compile("[\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
-"""The blanks beyond ASCII (``str.isspace``), for the standard ``re``, which finds them fast."""
-
-
-def _unfold(offset: int, ends: list[int], removed: list[int], start: bool = True) -> int:
-    """The original offset of a folded offset where a name starts (or ends): the runs folded before it count.
-
-    A dropped run of blanks right at the offset counts for a start (the blanks
-    after a line break come before the name) and not for an end (the blanks
-    before a line break come after it).
-    """
-    index = (bisect.bisect_right if start else bisect.bisect_left)(ends, offset) - 1
-    return offset + removed[index] if index >= 0 else offset
 
 
 class _BlockingChars(dict[str, bool]):
