@@ -10,6 +10,7 @@ header is optional. Users extend or replace it with ``--nicknames-file``.
 from __future__ import annotations
 
 import csv
+import functools
 import io
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -88,9 +89,10 @@ def parse_table(text: str, source: str = "<nicknames>") -> NicknameTable:
     return build_table(pairs)
 
 
+@functools.cache
 def builtin_table(codes: tuple[str, ...] = LANGUAGES) -> NicknameTable:
     """The table shipped with the package and the familiar forms of the chosen language packs (read from package
-    data, never from the network)."""
+    data, never from the network; read once per choice of packs, the table is frozen)."""
     text = resources.files("nicknames").joinpath("data", BUILTIN).read_text(encoding="utf-8")
     return parse_table(text, BUILTIN).merged(build_table(languages(codes).familiar))
 

@@ -24,7 +24,7 @@ import functools
 
 import regex
 
-from nicknames.rules.nickname_table import NicknameTable, builtin_table
+from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.salutations import DEFAULT_RULES
 
 WORD_NAMES = frozenset(
@@ -181,14 +181,8 @@ def _given_name(word: str) -> bool:
 
     if word in WORD_NAMES or word in common_words() or word in name_words() or word in DEFAULT_RULES.stopwords:
         return False
-    table = _table()
+    table = builtin_table()
     return word in table.forms or bool(table.given_names(word))
-
-
-@functools.cache
-def _table() -> NicknameTable:
-    """The built-in nickname table, read once."""
-    return builtin_table()
 
 
 _VOCATIVE_AFTER = regex.compile(r"[^\S\n]*[.!?](?:\s|$)")
