@@ -69,7 +69,6 @@ class EditorView(App[Mapping]):
         self.class_list = class_list or {}
         self.scope = scope or "session"  # as apply; without a session column the export is one session
         self.history = History()
-        self.concordance: Concordance | None = None
         self.activity: Activity | None = None
         self.duplicates: list[DuplicateName] = []
         self.duplicated: set[str] = set()
@@ -78,6 +77,11 @@ class EditorView(App[Mapping]):
         self.only_related = False
         self.evidence = Evidence(self, self.describe)
         self.id_width = 4
+
+    @property
+    def concordance(self) -> Concordance | None:
+        """The prepared messages, which the evidence pane searches (None until ready, or without messages)."""
+        return self.evidence.concordance
 
     def compose(self) -> ComposeResult:
         yield Header(icon="")
@@ -113,8 +117,7 @@ class EditorView(App[Mapping]):
 
     def messages_ready(self, concordance: Concordance, activity: Activity) -> None:
         """Use the prepared messages: duplicates by scope, evidence for the selected name."""
-        self.concordance, self.activity = concordance, activity
-        self.evidence.concordance = concordance
+        self.evidence.concordance, self.activity = concordance, activity
         self.refresh_duplicates()
         self.refresh_participants()
         self.update_title()
