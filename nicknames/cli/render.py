@@ -19,6 +19,7 @@ from rich.progress import (
 from rich.table import Table
 
 from nicknames.apply.substitute import RULES
+from nicknames.cli.render_measures import plural
 from nicknames.model.replies import ReplyCheck
 
 if TYPE_CHECKING:  # only for annotations: these modules load pandas, which --help does without
@@ -55,9 +56,9 @@ def collect_summary(console: Console, result: CollectResult, output: Path, merge
 def apply_summary(console: Console, result: ApplyResult, scope: str, show_names: bool) -> None:
     """Messages changed, replacements, and each duplicate name with the rule that resolved it."""
     console.print(
-        f"[bold]apply[/] (scope {scope}): {_count(result.message_count(), 'message')} in "
-        f"{_count(result.scopes, 'scope')}, {result.changed_messages()} changed, "
-        f"{_count(result.replacement_count(), 'name')} replaced."
+        f"[bold]apply[/] (scope {scope}): {plural(result.message_count(), 'message')} in "
+        f"{plural(result.scopes, 'scope')}, {result.changed_messages()} changed, "
+        f"{plural(result.replacement_count(), 'name')} replaced."
     )
     if result.duplicates:
         _duplicates(console, result, show_names)
@@ -66,9 +67,9 @@ def apply_summary(console: Console, result: ApplyResult, scope: str, show_names:
 def _duplicates(console: Console, result: ApplyResult, show_names: bool) -> None:
     scopes = len({duplicate.scope for duplicate in result.duplicates})
     console.print(
-        f"[yellow]Warning:[/] {_count(len(result.duplicates), 'name')} "
+        f"[yellow]Warning:[/] {plural(len(result.duplicates), 'name')} "
         f"belong{'s' if len(result.duplicates) == 1 else ''} to several participants active in the "
-        f"same scope ({_count(scopes, 'scope')}); each mention was decided from its context (sign-off, greeting, "
+        f"same scope ({plural(scopes, 'scope')}); each mention was decided from its context (sign-off, greeting, "
         "reply, thread) as docs/workflow.md explains."
         + ("" if show_names else " Add --verbose to list them.")
     )
@@ -94,11 +95,6 @@ def reply_warnings(console: Console, replies: ReplyCheck) -> None:
             f"[yellow]Warning:[/] {_messages(replies.in_cycles, 'is', 'are')} on loops of parent links (a message that is "
             "its own ancestor); each loop is taken as one thread (check the parent id column)."
         )
-
-
-def _count(count: int, noun: str) -> str:
-    """``1 message``, ``2 messages``."""
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _messages(count: int, singular_verb: str, plural_verb: str) -> str:
@@ -130,7 +126,7 @@ def new_senders_warning(console: Console, senders: list[str], key_file: Path) ->
         shown = ", ".join(escape(sender) for sender in senders[:MAX_ROWS])
         more = f" and {len(senders) - MAX_ROWS} more" if len(senders) > MAX_ROWS else ""
         console.print(
-            f"[yellow]Warning:[/] {_count(len(senders), 'sender')} of this archive {'is' if len(senders) == 1 else 'are'} "
+            f"[yellow]Warning:[/] {plural(len(senders), 'sender')} of this archive {'is' if len(senders) == 1 else 'are'} "
             f"in neither the address key {escape(str(key_file))} nor the mapping ({shown}{more}): they got new ids "
             "and their names (a sign-off, say) are not replaced; run nicknames collect on this archive, review, "
             "then apply again."

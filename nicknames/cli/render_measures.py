@@ -167,15 +167,15 @@ def audit_summary(console: Console, result: AuditResult, output: Path, people: S
     confusables = f"{confusable} written with look-alike letters, " if confusable else ""
     found, names = len(result.findings) + len(people), len(result.findings) - near - confusable
     console.print(
-        f"[red]Found {_plural(found, 'possible name')}[/] "
-        f"({_plural(names, 'name')}, {confusables}{_plural(near, 'near miss', 'near misses')}, "
-        f"{_plural(len(people), 'person-like name')} outside the mapping) in {messages} of {checked}. "
+        f"[red]Found {plural(found, 'possible name')}[/] "
+        f"({plural(names, 'name')}, {confusables}{plural(near, 'near miss', 'near misses')}, "
+        f"{plural(len(people), 'person-like name')} outside the mapping) in {messages} of {checked}. "
         "Fix the mapping (add people who are not participants to @others, public figures to the keep list) "
         "and apply again."
     )
 
 
-def _plural(count: int, noun: str, plural: str | None = None) -> str:
+def plural(count: int, noun: str, plural: str | None = None) -> str:
     """``1 name``, ``2 names``."""
     return f"{count} {noun}" if count == 1 else f"{count} {plural or noun + 's'}"
 
