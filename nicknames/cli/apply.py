@@ -172,6 +172,7 @@ def apply_command(
         detect_format,
     )
     from nicknames.io.roster import Roster, read_roster
+    from nicknames.pipeline.on_cluster import ClusterSource, keeps_texts_on_cluster, pseudonymise_on_cluster
     from nicknames.pipeline.report import write_report, write_review
     from nicknames.pipeline.sources import (
         check_output,
@@ -214,7 +215,8 @@ def apply_command(
     address_file = address_key or key_path(mapping_path)
     addresses = open_address_key(messages, address_file, must_exist=True)
     known = set(addresses.ids.values()) if addresses is not None else set()
-    source = load_source(messages, inputs, addresses, run_on)
+    on_cluster = keeps_texts_on_cluster(run_on, messages, output, strict=strict, style=key.style, fmt=fmt)
+    source = load_source(messages, inputs, addresses, run_on, on_cluster=on_cluster, workers=jobs)
     if source.sender_key is not None and addresses is None:
         raise InputError(
             f"{messages}: the sender column {source.sender_column!r} holds names or addresses, and the key that "
@@ -234,17 +236,24 @@ def apply_command(
     senders = source.participants()
     texts = table.frame[table.columns.text] if key.style == "surrogate" else []
     pseudonym = build_style(key, mapping, senders, texts, roster)
-    result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
-                          addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
-                          whole_identifiers=whole, registered=roster.names, jobs=jobs or default_jobs(messages),
-                          engine=run_on)
-    if isinstance(pseudonym, KeyedIds) and source.archive is None:
+    if isinstance(source, ClusterSource) and output is not None:  # the workers write the parts
+        result = pseudonymise_on_cluster(source, mapping, scope.value, output, fmt, output_encoding, csv_safe=csv_safe,
+                                         pseudonym=pseudonym, identifiers=kinds, addresses=roster.addresses,
+                                         unresolved=unresolved, names_of=names_of, whole_identifiers=whole,
+                                         registered=roster.names)
+    else:
+        result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
+                              addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
+                              whole_identifiers=whole, registered=roster.names, jobs=jobs or default_jobs(messages),
+                              engine=run_on)
+    if isinstance(pseudonym, KeyedIds) and source.archive is None and not isinstance(source, ClusterSource):
         result.frame = keyed_id_columns(table, result.frame, pseudonym)
     absent_warning(err, result.unknown_participants)
     if strict:
         pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
         refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
-    write_output(source, result, output, fmt, output_encoding, csv_safe=csv_safe)
+    if not isinstance(source, ClusterSource):
+        write_output(source, result, output, fmt, output_encoding, csv_safe=csv_safe)
     if report is not None:
         write_report(result, report)
     if review is not None:

@@ -290,16 +290,28 @@ def warn_if_exposed(*paths: Path | None) -> None:
 
 
 def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None = None,
-                engine: Engine | None = None) -> Source:
-    """Open an export of any format with the columns chosen by options, then by the config file."""
+                engine: Engine | None = None, *, on_cluster: bool = False, workers: int = 0) -> Source:
+    """Open an export of any format with the columns chosen by options, then by the config file.
+
+    ``on_cluster``: keep the table on the engine's Dask cluster (of ``workers`` local workers when it names none),
+    its id columns only on this machine (see ``nicknames.pipeline.on_cluster``), where its senders are ids.
+    """
     from nicknames.pipeline.sources import open_source
 
     settings = inputs.settings()
-    source = open_source(
-        path, inputs.chosen(settings), inputs.encoding or settings.encoding, address_key=address_key,
-        delimiter=inputs.delimiter or settings.delimiter, sheet=inputs.sheet or settings.sheet,
-        opaque_senders=inputs.opaque_senders, engine=engine,
-    )
+    source: Source | None = None
+    if on_cluster and engine is not None:
+        from nicknames.pipeline.on_cluster import open_on_cluster
+
+        source = open_on_cluster(path, inputs.chosen(settings), engine, encoding=inputs.encoding or settings.encoding,
+                                 delimiter=inputs.delimiter or settings.delimiter,
+                                 always_opaque=inputs.opaque_senders, workers=workers)
+    if source is None:
+        source = open_source(
+            path, inputs.chosen(settings), inputs.encoding or settings.encoding, address_key=address_key,
+            delimiter=inputs.delimiter or settings.delimiter, sheet=inputs.sheet or settings.sheet,
+            opaque_senders=inputs.opaque_senders, engine=engine,
+        )
     reply_warnings(err, source.table.replies)
     if source.archive is not None:
         headerless_warning(err, [_as_given(place) for place in source.archive.headerless])

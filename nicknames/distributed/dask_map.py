@@ -34,7 +34,7 @@ def dask_map(function: Callable[[T, C], R], items: Iterable[T], context: C, addr
     every value is sealed (``nicknames.distributed.sealed``): the scheduler's and
     workers' logs and dashboard show no names.
     """
-    with _client(address, workers) as client:
+    with dask_client(address, workers) as client:
         run = uuid.uuid4().hex
         shared = client.scatter(seal(context), broadcast=True, hash=False)
         window = 4 * max(1, len(client.scheduler_info().get("workers", {})))
@@ -52,7 +52,7 @@ def dask_map(function: Callable[[T, C], R], items: Iterable[T], context: C, addr
 
 
 @contextmanager
-def _client(address: str | None, workers: int) -> Iterator[Any]:
+def dask_client(address: str | None, workers: int) -> Iterator[Any]:
     """A client of the scheduler at ``address``, or of a local cluster of worker processes started for the run."""
     import dask
     from distributed import Client, LocalCluster

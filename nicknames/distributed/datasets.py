@@ -6,6 +6,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from nicknames.distributed.cluster import cluster_map
@@ -51,36 +52,64 @@ def write_parts(frame: pd.DataFrame, folder: Path, fmt: str, source: TableFile |
     The parts are written in a private temporary folder beside ``folder`` and
     moved in when all are written; ``folder`` must be empty or new.
     """
-    if folder.is_dir() and any(folder.iterdir()):
-        raise OutputError(f"{folder} is a folder that is not empty; name a new or empty folder for the parts.")
-    if ORDER_COLUMN in frame.columns:
-        raise OutputError(f"The table already has a column {ORDER_COLUMN!r}, which a partitioned output adds; "
-                          "rename it or write one file.")
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=".nicknames-parts-", dir=folder.parent))
+    check_parts_folder(folder, [str(column) for column in frame.columns])
+    staging = parts_staging(folder)
     names = []
     for number, start in enumerate(range(0, max(len(frame), 1), rows)):
-        part = staging / f"part-{number:05d}.{fmt}"
+        part = staging / part_name(number, fmt)
         _write_part(frame, range(start, min(start + rows, len(frame))), part, fmt, source, encoding)
         names.append(part.name)
+    move_parts(staging, folder)
+    return [folder / name for name in names]
+
+
+def part_name(number: int, fmt: str) -> str:
+    """The file name of a part: ``part-00000.parquet``, ..."""
+    return f"part-{number:05d}.{fmt}"
+
+
+def parts_staging(folder: Path) -> Path:
+    """A new private folder beside ``folder`` to write its parts in (moved in place by ``move_parts``)."""
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=".nicknames-parts-", dir=folder.parent))
+
+
+def move_parts(staging: Path, folder: Path) -> None:
+    """Put the parts written in ``staging`` in place as ``folder`` (new, or empty)."""
     if folder.is_dir():
         folder.rmdir()
     shutil.move(staging, folder)
-    return [folder / name for name in names]
 
 
 def _write_part(frame: pd.DataFrame, rows: range, part: Path, fmt: str, source: TableFile | None,
                 encoding: str | None) -> None:
-    """One part: its rows, their values as the input had them where unchanged, and their positions."""
+    """One part of a table written from the driver: its rows, and the input's values where unchanged."""
     piece = frame.iloc[rows.start:rows.stop].reset_index(drop=True)
     same = _slice(source, rows) if source is not None and source.output_format() == fmt else None
+    write_part(piece, np.arange(rows.start, rows.stop, dtype=np.int64), part, fmt, same, encoding)
+
+
+def write_part(piece: pd.DataFrame, rows: np.ndarray, part: Path, fmt: str, same: TableFile | None,
+               encoding: str | None) -> None:
+    """One part: its rows (``piece``, numbered from 0), their values as the input had them where unchanged
+    (``same``: those rows as read, in the output's format), and their positions in the input (``rows``)."""
     if fmt == "parquet":
         typed = typed_frame(piece, same)
         typed[ORDER_COLUMN] = pd.Series(rows, dtype="int64")
         typed.to_parquet(part, index=False)
         return
-    piece[ORDER_COLUMN] = [str(row) for row in rows]
+    piece = piece.copy()
+    piece[ORDER_COLUMN] = [str(row) for row in rows.tolist()]
     write_table(piece, part, fmt, same, encoding)
+
+
+def check_parts_folder(folder: Path, columns: list[str]) -> None:
+    """Refuse, before any work, a folder for parts that is not empty, or a table that has the order column."""
+    if folder.is_dir() and any(folder.iterdir()):
+        raise OutputError(f"{folder} is a folder that is not empty; name a new or empty folder for the parts.")
+    if ORDER_COLUMN in columns:
+        raise OutputError(f"The table already has a column {ORDER_COLUMN!r}, which a partitioned output adds; "
+                          "rename it or write one file.")
 
 
 def _slice(source: TableFile, rows: range) -> TableFile:

@@ -1,0 +1,296 @@
+"""Apply on a Dask cluster with the texts kept there: read, shuffled by scope and written as parts by the workers.
+
+The driver receives the id columns only (message, parent, thread, session,
+sender, recipients), from which it computes the outline as the local engine
+does (parents' senders, thread roots, missing parents and reply loops, scope
+keys) and cuts the same partitions of whole scopes. Partitions are grouped into
+buckets of about ``PART_ROWS`` messages; each bucket's rows are shuffled on the
+cluster to one task, which builds their messages, pseudonymises each partition
+with ``apply_batches`` (the local engine's function) and writes the bucket as
+one part of the output. Only the replacement records come back, for the
+summary, the report, the review file and the key file.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterable, Sequence
+from collections.abc import Mapping as MappingType
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
+from nicknames.apply.replacement import Replacements
+from nicknames.apply.resolution import NamesOf, Unresolved
+from nicknames.apply.scope_names import MappingNames
+from nicknames.apply.scopes import ApplyContext, ApplyResult, Duplicate, apply_batches
+from nicknames.apply.substitute import Pseudonym
+from nicknames.distributed.datasets import (
+    PART_ROWS,
+    check_parts_folder,
+    is_parted_output,
+    move_parts,
+    part_name,
+    parts_staging,
+    write_part,
+)
+from nicknames.distributed.engines import Engine
+from nicknames.distributed.held import HeldTable, hold_dataset
+from nicknames.engine.partitions import ScopeRows, scope_partitions
+from nicknames.io.class_list import is_person
+from nicknames.io.datasets import dataset_files, dataset_format
+from nicknames.io.formats import TABULAR, TableFile, detect_format
+from nicknames.io.sender_ids import needs_opaque_ids
+from nicknames.io.table_writer import spreadsheet_safe
+from nicknames.model.columns import FIELDS, Columns, resolve_columns
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import Message, MessageTable, split_ids, table_from_frame
+from nicknames.pipeline.sources import Source
+from nicknames.pipeline.styles import keyed_id_columns
+from nicknames.rules.identifiers import KINDS, identifier_rules
+
+
+@dataclass
+class ClusterSource(Source):
+    """A table held on a Dask cluster: the driver's ``table`` has its id columns only (every text is empty)."""
+
+    held: HeldTable | None = None
+
+    def close(self) -> None:
+        """Drop the table from the workers (and stop a cluster started for it)."""
+        if self.held is not None:
+            self.held.close()
+            self.held = None
+
+
+def keeps_texts_on_cluster(engine: Engine | None, path: Path, output: Path | None, *, strict: bool,
+                           style: str | None, fmt: str | None) -> bool:
+    """Whether apply can run with the texts on the cluster: Dask, a table in, parts out, and no option that
+    needs every text on the driver (``--strict``'s audit, surrogates' shapes)."""
+    if engine is None or engine.kind != "dask" or output is None or strict or style == "surrogate":
+        return False
+    files = dataset_files(path)
+    if files is None and detect_format(path) not in TABULAR:
+        return False
+    return fmt in (None, *TABULAR) and is_parted_output(output, files is not None)
+
+
+def open_on_cluster(path: Path, chosen: MappingType[str, str], engine: Engine, *, encoding: str | None = None,
+                    delimiter: str | None = None, always_opaque: bool = False, workers: int = 0
+                    ) -> ClusterSource | None:
+    """Read a table on the engine's Dask cluster and outline it from its id columns; None when its senders are
+    names or addresses (they get opaque ids on the driver, which needs the whole table)."""
+    files = dataset_files(path)
+    fmt = dataset_format(files, path) if files is not None else detect_format(path)
+    held = hold_dataset(files or [path], fmt, encoding, delimiter, engine.cluster, workers)
+    try:
+        columns = resolve_columns(held.header, chosen, str(path))
+        frame = held.columns([column for column in columns.used() if column != columns.text])
+        if always_opaque or needs_opaque_ids(frame[columns.sender]):
+            held.close()
+            return None
+        frame[columns.text] = ""
+        fields = {name: column for name in FIELDS if (column := columns.get(name)) is not None}
+        table = table_from_frame(frame, fields, str(path))
+    except BaseException:
+        held.close()
+        raise
+    return ClusterSource(path, fmt, table, partitioned=files is not None, held=held)
+
+
+@dataclass(frozen=True)
+class BucketSpec:
+    """One bucket: its partitions of whole scopes (numbered as all the partitions), its rows' reply context, and
+    the part it is written to."""
+
+    number: int
+    partitions: list[tuple[int, list[ScopeRows]]]
+    parent_senders: list[str | None]
+    """Of the bucket's rows in file order."""
+    threads: list[str]
+    folder: Path
+    format: str
+    encoding: str | None
+    csv_safe: bool
+
+
+@dataclass(frozen=True)
+class BucketContext:
+    """What every bucket shares: sent once to each worker."""
+
+    apply: ApplyContext
+    columns: Columns
+    keyed: KeyedIds | None
+    """The keyed style, whose codes replace the ids in the sender and recipients columns."""
+
+
+PartitionOutcome = tuple[int, list[tuple[Replacements, list[int]]], list[Duplicate]]
+"""A partition's number, each scope's records with the rows of its messages, and its duplicate names."""
+
+
+def pseudonymise_on_cluster(
+    source: ClusterSource,
+    mapping: Mapping,
+    scope: str,
+    output: Path,
+    fmt: str | None = None,
+    encoding: str | None = None,
+    *,
+    csv_safe: bool = False,
+    pseudonym: Pseudonym | None = None,
+    identifiers: Iterable[str] = KINDS,
+    addresses: MappingType[str, list[str]] | None = None,
+    unresolved: Unresolved = Unresolved.first,
+    names_of: NamesOf = NamesOf.everyone,
+    whole_identifiers: bool = False,
+    registered: MappingType[str, str] | None = None,
+) -> ApplyResult:
+    """``pseudonymise`` with the table held on the cluster, its parts written by the workers into ``output``.
+
+    The parts hold the rows of whole scopes (one part per bucket), each row with
+    its position in the input (``nicknames_row``): sorted by it, they are the
+    local engine's output. The result's frame has the id columns only.
+    """
+    held = source.held
+    if held is None:
+        raise ValueError("the source's table is no longer held on the cluster")
+    try:
+        fmt = fmt or source.format
+        check_parts_folder(output, held.header)
+        pseudonym = pseudonym or IdTemplate()
+        kinds = list(identifiers)
+        table = source.table
+        rules = identifier_rules(
+            kinds, [*mapping.participants, *source.participants()], source.owned_addresses(addresses, pseudonym),
+            names=_personal_names(mapping, registered or {}), keep=mapping.keep, whole=whole_identifiers,
+        ) if kinds else None
+        everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
+        context = BucketContext(ApplyContext(mapping, pseudonym, rules, unresolved, (), names_of, everyone),
+                                table.columns, pseudonym if isinstance(pseudonym, KeyedIds) else None)
+        parts = scope_partitions(table.scope_keys(scope))
+        staging = parts_staging(output)
+        try:
+            bucket_of, specs = _buckets(table, parts, staging, fmt, encoding, csv_safe)
+            outcomes = [outcome for bucket in held.run_buckets(bucket_of, specs, apply_bucket, context)
+                        for outcome in bucket]
+            move_parts(staging, output)
+        except BaseException:
+            shutil.rmtree(staging, ignore_errors=True)
+            raise
+    finally:
+        source.close()
+    return _result(table, mapping, parts, outcomes)
+
+
+def _buckets(table: MessageTable, parts: list[list[ScopeRows]], folder: Path, fmt: str, encoding: str | None,
+             csv_safe: bool) -> tuple[np.ndarray, list[BucketSpec]]:
+    """Consecutive partitions grouped into buckets of about ``PART_ROWS`` messages: each row's bucket, and each
+    bucket's spec."""
+    bucket_of = np.zeros(len(table), dtype=np.int32)
+    groups: list[list[tuple[int, list[ScopeRows]]]] = []
+    held = PART_ROWS
+    for number, partition in enumerate(parts):
+        if held >= PART_ROWS:
+            groups.append([])
+            held = 0
+        groups[-1].append((number, partition))
+        held += sum(len(rows) for _, rows in partition)
+    specs = []
+    for number, group in enumerate(groups):
+        rows = np.sort(np.concatenate([np.asarray(rows, dtype=np.int64) for _, partition in group
+                                       for _, rows in partition]))
+        bucket_of[rows] = number
+        specs.append(BucketSpec(
+            number, group, [table.parent_senders[row] for row in rows.tolist()],
+            [table.threads[row] for row in rows.tolist()], folder, fmt, encoding, csv_safe,
+        ))
+    return bucket_of, specs
+
+
+def apply_bucket(table: TableFile, rows: np.ndarray, spec: BucketSpec, context: BucketContext
+                 ) -> list[PartitionOutcome]:
+    """On a worker: a bucket's rows (as read, in file order) pseudonymised partition by partition, written as one
+    part; its records and duplicate names returned."""
+    columns = context.columns
+    frame = _as_strings(table.frame, columns)
+    position = {row: index for index, row in enumerate(rows.tolist())}
+    messages = _messages(frame, columns, spec.parent_senders, spec.threads)
+    texts: list[str] = frame[columns.text].tolist()
+    outcomes: list[PartitionOutcome] = []
+    for number, partition in spec.partitions:
+        batches = [(key, [messages[position[row]] for row in scope_rows]) for key, scope_rows in partition]
+        records, duplicates = [], []
+        for (_, scope_rows), outcome in zip(partition, apply_batches(batches, context.apply)):
+            for row, text in zip(scope_rows, outcome.texts):
+                texts[position[row]] = text
+            records.append((outcome.records, scope_rows))
+            duplicates.extend(outcome.duplicates)
+        outcomes.append((number, records, duplicates))
+    new = frame.copy()
+    new[columns.text] = texts
+    if context.keyed is not None:
+        new = keyed_id_columns(MessageTable(new, columns, ""), new, context.keyed)
+    if spec.csv_safe:
+        new = spreadsheet_safe(new)
+    same = table if table.output_format() == spec.format else None
+    write_part(new, rows, spec.folder / part_name(spec.number, spec.format), spec.format, same, spec.encoding)
+    return outcomes
+
+
+def _messages(frame: pd.DataFrame, columns: Columns, parent_senders: Sequence[str | None],
+              threads: Sequence[str]) -> list[Message]:
+    """The rows as messages, as ``MessageTable.messages`` makes them, with the reply context the driver found."""
+    count = len(frame)
+    sessions = frame[columns.session_id].tolist() if columns.session_id else [""] * count
+    recipients = [split_ids(cell) for cell in frame[columns.recipients].tolist()] if columns.recipients else \
+        [()] * count
+    return [Message(*values) for values in zip(
+        frame[columns.message_id].tolist(), frame[columns.sender].tolist(), frame[columns.text].tolist(),
+        parent_senders, threads, sessions, recipients,
+    )]
+
+
+def _as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
+    """The used columns as strings, a missing value an empty cell, as ``table_from_frame`` gives the local engine."""
+    changed = None
+    for column in columns.used():
+        values = frame[column]
+        if values.dtype == "str" and not values.isna().any():
+            continue
+        if all(isinstance(value, str) for value in values):
+            continue
+        changed = frame.copy() if changed is None else changed
+        changed[column] = [value if isinstance(value, str) else "" if pd.isna(value) else str(value)
+                           for value in values]
+    return frame if changed is None else changed
+
+
+def _result(table: MessageTable, mapping: Mapping, parts: list[list[ScopeRows]],
+            outcomes: list[PartitionOutcome]) -> ApplyResult:
+    """The records of every partition, in the order of the local engine's, as its result (without the texts)."""
+    outcomes.sort(key=lambda outcome: outcome[0])
+    records = [record for _, scope_records, _ in outcomes for record in scope_records]
+    duplicates = [duplicate for _, _, found in outcomes for duplicate in found]
+    ids = table.frame[table.columns.message_id].tolist()
+    senders = set(table.frame[table.columns.sender].tolist())
+    unknown = [p for p in mapping.participants if p not in senders and not _absent(mapping, p)]
+    scopes = sum(len(partition) for partition in parts)
+    return ApplyResult(table.frame, Replacements.merged(records, ids), duplicates, scopes, unknown)
+
+
+def _absent(mapping: Mapping, participant: str) -> bool:
+    """Whether collect gave this participant a line as a registered person who posts nothing (as apply's)."""
+    names = mapping.entry(participant).names
+    return bool(names) and all("absent" in name.tags for name in names)
+
+
+def _personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:
+    """Each participant's names in use and their registered full name (as ``pseudonymise`` gives identifiers)."""
+    names = mapping.names
+    for participant, full_name in registered.items():
+        if is_person(full_name):
+            names.setdefault(participant, []).append(full_name)
+    return names
