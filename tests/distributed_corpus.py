@@ -87,6 +87,27 @@ def same_runs(corpus: Corpus, out: Path, engine: list[str]) -> None:
     assert findings == local_findings
 
 
+def sorted_parts(folder: Path) -> pd.DataFrame:
+    """The rows of a parted output (Parquet, CSV or JSON Lines parts) in the input's order, without the order column."""
+    parts = sorted(folder.iterdir())
+    assert parts and all(part.name.startswith("part-") for part in parts)
+    if parts[0].suffix == ".parquet":
+        frame = pd.concat([pd.read_parquet(part) for part in parts])
+    elif parts[0].suffix == ".csv":
+        frame = pd.concat([pd.read_csv(part, dtype=str, keep_default_na=False) for part in parts])
+    else:
+        frame = pd.concat([pd.read_json(part, lines=True, dtype=False) for part in parts])
+    order = frame["nicknames_row"].astype(int)
+    assert sorted(order) == list(range(len(frame)))
+    return frame.iloc[order.argsort()].drop(columns="nicknames_row").reset_index(drop=True)
+
+
+def same_rows(folder: Path, local_output: Path) -> None:
+    """A parted output's rows are the local engine's output file's (a CSV file)."""
+    expected = pd.read_csv(local_output, dtype=str, keep_default_na=False)
+    pd.testing.assert_frame_equal(sorted_parts(folder).astype(object), expected.astype(object))
+
+
 def same_parted_runs(corpus: Corpus, out: Path, engine: list[str]) -> None:
     """Parquet and CSV parts read by the engine give the local engine's mapping; the parted output its rows."""
     out.mkdir()
@@ -97,7 +118,4 @@ def same_parted_runs(corpus: Corpus, out: Path, engine: list[str]) -> None:
         assert (out / f"{name}.txt").read_bytes() == corpus.mapping.read_bytes()
     code, _, stderr = run("apply", corpus.parquet_parts, corpus.mapping, "-o", out / "parted", "-q", *engine)
     assert code == 0, stderr
-    parted = pd.concat([pd.read_parquet(part) for part in sorted((out / "parted").glob("*.parquet"))])
-    rows = parted.sort_values("nicknames_row").drop(columns="nicknames_row").reset_index(drop=True)
-    expected = pd.read_csv(corpus.local("session.csv"), dtype=str, keep_default_na=False)
-    pd.testing.assert_frame_equal(rows.astype(object), expected.astype(object))
+    same_rows(out / "parted", corpus.local("session.csv"))

@@ -5,9 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
-from tests.distributed_corpus import Corpus, make_corpus, run, same_parted_runs, same_runs
+from tests.distributed_corpus import (
+    Corpus,
+    make_corpus,
+    run,
+    same_parted_runs,
+    same_rows,
+    same_runs,
+    sorted_parts,
+)
 
 distributed = pytest.importorskip("distributed", reason="the dask extra is not installed (pip install '.[dask]')")
 
@@ -65,3 +74,114 @@ def test_no_scheduler_at_the_address_is_a_one_line_error(tmp_path: Path, corpus:
     assert (code, stdout) == (1, "")
     assert "No Dask scheduler answers at tcp://127.0.0.1:9" in stderr
     assert len(stderr.strip().splitlines()) == 1
+
+
+@pytest.fixture()
+def small_buckets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Partitions of about 20 messages grouped into buckets of about 50: several parts, each file shuffled to many."""
+    monkeypatch.setattr("nicknames.pipeline.on_cluster.PARTITION_ROWS", 20)
+    monkeypatch.setattr("nicknames.pipeline.on_cluster.PART_ROWS", 50)
+
+
+@pytest.fixture()
+def no_table_on_the_driver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make reading the whole table on the driver fail: apply must keep the texts on the cluster."""
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the driver read the whole table")
+
+    monkeypatch.setattr("nicknames.pipeline.sources.open_source", refuse)
+
+
+@pytest.mark.usefixtures("small_buckets", "no_table_on_the_driver")
+@pytest.mark.parametrize("parts", ["csv_parts", "parquet_parts"])
+@pytest.mark.parametrize("scope", ["session", "thread"])
+def test_apply_with_the_texts_on_the_cluster_gives_the_local_engines_rows_and_records(
+        corpus: Corpus, scheduler: str, tmp_path: Path, parts: str, scope: str) -> None:
+    code, stdout, stderr = run("apply", getattr(corpus, parts), corpus.mapping, "--scope", scope, "-o",
+                               tmp_path / "parted", "--report", tmp_path / "report.csv", "--review",
+                               tmp_path / "review.csv", "-q", "--engine", "dask", "--cluster", scheduler)
+    assert (code, stdout) == (0, ""), stderr
+    assert len(list((tmp_path / "parted").iterdir())) >= 2
+    same_rows(tmp_path / "parted", corpus.local(f"{scope}.csv"))
+    assert (tmp_path / "report.csv").read_bytes() == corpus.local(f"{scope}-report.csv").read_bytes()
+    assert (tmp_path / "review.csv").read_bytes() == corpus.local(f"{scope}-review.csv").read_bytes()
+
+
+@pytest.mark.usefixtures("small_buckets", "no_table_on_the_driver")
+def test_one_file_read_by_a_worker_into_an_existing_folder_gives_the_local_engines_rows(
+        corpus: Corpus, scheduler: str, tmp_path: Path) -> None:
+    (tmp_path / "parted").mkdir()
+    code, _, stderr = run("apply", corpus.messages, corpus.mapping, "--scope", "thread", "-o", tmp_path / "parted",
+                          "-q", "--engine", "dask", "--cluster", scheduler)
+    assert code == 0, stderr
+    assert all(part.suffix == ".csv" for part in (tmp_path / "parted").iterdir())
+    same_rows(tmp_path / "parted", corpus.local("thread.csv"))
+
+
+def _apply_with_a_key(corpus: Corpus, folder: Path, scheduler: str, *options: str) -> dict[str, pd.DataFrame]:
+    """Apply with the local engine, then on Dask with a copy of the key file the first run wrote: both outputs."""
+    outputs = {}
+    (folder / "keys").mkdir()
+    (folder / "out").mkdir()
+    for name, engine in (("local", []), ("dask", ["--engine", "dask", "--cluster", scheduler])):
+        key = folder / "keys" / f"{name}.json"
+        if name == "dask":
+            key.write_bytes((folder / "keys" / "local.json").read_bytes())
+        code, _, stderr = run("apply", corpus.csv_parts, corpus.mapping, "--key-file", key, *options,
+                              "-o", folder / "out" / name, "-q", *engine)
+        assert code == 0, stderr
+        outputs[name] = sorted_parts(folder / "out" / name)
+    return outputs
+
+
+@pytest.mark.usefixtures("small_buckets")
+def test_surrogates_need_every_text_and_run_on_the_driver_with_the_same_rows(
+        corpus: Corpus, scheduler: str, tmp_path: Path) -> None:
+    outputs = _apply_with_a_key(corpus, tmp_path, scheduler, "--style", "surrogate")
+    pd.testing.assert_frame_equal(outputs["dask"], outputs["local"])
+    assert len(list((tmp_path / "out" / "dask").iterdir())) == 1  # the driver's parts: 100,000 rows each
+
+
+@pytest.mark.usefixtures("small_buckets")
+def test_keyed_ids_and_csv_safe_cells_are_written_by_the_workers_as_on_one_machine(
+        corpus: Corpus, scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from nicknames.pipeline import sources
+
+    opened = []
+    whole_table = sources.open_source
+    monkeypatch.setattr(sources, "open_source",
+                        lambda *args, **kwargs: opened.append(args) or whole_table(*args, **kwargs))
+    outputs = _apply_with_a_key(corpus, tmp_path, scheduler, "--style", "keyed", "--csv-safe")
+    pd.testing.assert_frame_equal(outputs["dask"], outputs["local"])
+    assert outputs["dask"]["user_id"].str.startswith("P").all()
+    assert len(opened) == 1  # the local run's
+
+
+def test_a_bad_cell_in_a_part_stops_apply_with_the_users_one_line_error(corpus: Corpus, scheduler: str,
+                                                                        tmp_path: Path) -> None:
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    (parts / "a.jsonl").write_text('{"message_id": "1", "user_id": "u1", "text": "Hi"}\n', encoding="utf-8")
+    (parts / "b.jsonl").write_text('{"message_id": "2", "user_id": "u2", "text": "Hi"}\n{"message_id": \n',
+                                   encoding="utf-8")
+    code, stdout, stderr = run("apply", parts, corpus.mapping, "-o", tmp_path / "out", "--engine", "dask",
+                               "--cluster", scheduler)
+    assert (code, stdout) == (1, "")
+    assert stderr.startswith("Error: ") and "b.jsonl" in stderr and "line 2" in stderr
+    assert len(stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_outline_reports_missing_parents_and_reply_loops_from_the_id_columns(corpus: Corpus, scheduler: str,
+                                                                                tmp_path: Path) -> None:
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    pd.DataFrame({"message_id": ["1", "2", "3", "4"], "parent_id": ["", "9", "4", "3"],
+                  "user_id": ["u1", "u2", "u1", "u2"], "text": ["Hi Ann", "Hi", "Hi", "Hi"]}
+                 ).to_parquet(parts / "a.parquet", index=False)
+    outputs = {}
+    for name, engine in (("local", []), ("dask", ["--engine", "dask", "--cluster", scheduler])):
+        code, _, stderr = run("apply", parts, corpus.mapping, "-o", tmp_path / name, *engine)
+        assert code == 0, stderr
+        outputs[name] = stderr
+    assert "not in the file" in outputs["dask"] and outputs["dask"] == outputs["local"]

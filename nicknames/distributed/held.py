@@ -4,12 +4,14 @@ The driver asks for the few columns the outline needs (ids, senders, parents,
 sessions); the texts stay on the workers. Each bucket is a set of rows the
 driver chose (whole scopes); its rows travel from the workers that read them
 to the worker that runs the bucket's task, which receives them in file order.
-Every value that moves between tasks is sealed (``nicknames.distributed.sealed``),
-and an error the user can fix travels as a value to the driver, which raises it.
+What comes back to the driver is sealed (``nicknames.distributed.sealed``);
+what stays on the workers between tasks is ``Kept``, whose text no log shows;
+an error the user can fix travels as a value to the driver, which raises it.
 """
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack
@@ -74,7 +76,7 @@ class HeldTable:
         pieces: list[list[Any]] = [[] for _ in specs]
         for number, part in enumerate(self.parts):
             local = bucket_of[offsets[number]:offsets[number + 1]]
-            split = client.submit(_guarded, _split, part, local, int(offsets[number]),
+            split = client.submit(_kept, _split, part, local, int(offsets[number]),
                                   key=self._key("split", number), pure=False)
             splits.append(split)
             for bucket in np.unique(local).tolist():
@@ -96,12 +98,6 @@ class HeldTable:
         finally:
             self._stack.close()
 
-    def __enter__(self) -> HeldTable:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
     def _key(self, what: str, number: int) -> str:
         return f"nicknames-{self.run[:8]}-{what}-{number}"
 
@@ -113,11 +109,12 @@ def hold_dataset(files: list[Path], fmt: str, encoding: str | None, delimiter: s
     Workers read with the local engine's reader, so cells and errors (file,
     line, column) are the same; the first file with an error raises it here.
     """
+    _register_size()
     stack = ExitStack()
     try:
         client = stack.enter_context(dask_client(address, workers))
         run = uuid.uuid4().hex
-        parts = [client.submit(_guarded, _read, file, fmt, encoding, delimiter, key=f"nicknames-{run[:8]}-read-{n}",
+        parts = [client.submit(_kept, _read, file, fmt, encoding, delimiter, key=f"nicknames-{run[:8]}-read-{n}",
                                pure=False) for n, file in enumerate(files)]
         shapes = [client.submit(_guarded, _shape, part, key=f"nicknames-{run[:8]}-shape-{n}", pure=False)
                   for n, part in enumerate(parts)]
@@ -130,35 +127,76 @@ def hold_dataset(files: list[Path], fmt: str, encoding: str | None, delimiter: s
 
 
 def _guarded(function: Callable[..., Any], *args: Any) -> Sealed:
-    """On a worker: ``function(*args)`` sealed with how it ended; an input that holds an error passes it on."""
+    """On a worker: ``function(*args)`` sealed with how it ended, for the driver; an input that holds an error
+    passes it on."""
+    error, value = _ended(function, *args)
+    return seal((error, value))
+
+
+def _kept(function: Callable[..., Any], *args: Any) -> Kept:
+    """On a worker: ``function(*args)`` with how it ended, kept on the workers for other tasks."""
+    _register_size()
+    return Kept(_ended(function, *args))
+
+
+def _ended(function: Callable[..., Any], *args: Any) -> tuple[NicknamesError | None, Any]:
     try:
-        return seal((None, function(*args)))
+        return None, function(*args)
     except NicknamesError as error:
-        return seal((error, None))
+        return error, None
+
+
+class Kept:
+    """A value kept on the workers between tasks, with the error that took its place: its ``repr`` names no data
+    (a worker logs a failed task's arguments), and Dask weighs it by its content."""
+
+    __slots__ = ("outcome",)
+
+    def __init__(self, outcome: tuple[NicknamesError | None, Any]) -> None:
+        self.outcome = outcome
+
+    def __repr__(self) -> str:
+        return "<nicknames: kept value>"
+
+    def value(self) -> Any:
+        """The value, or the error that took its place raised."""
+        error, value = self.outcome
+        if error is not None:
+            raise error
+        return value
+
+
+@functools.cache
+def _register_size() -> None:
+    """Tell Dask a kept value's size (its memory limits and transfers go by it), once, when Dask is used."""
+    from dask.sizeof import sizeof
+
+    register: Callable[[type], Callable[[Callable[[Kept], int]], object]] = sizeof.register
+    register(Kept)(lambda kept: int(sizeof(kept.outcome[1])))
 
 
 def _read(file: Path, fmt: str, encoding: str | None, delimiter: str | None) -> TableFile:
     return read_table_file(file, fmt, encoding, delimiter=delimiter)
 
 
-def _shape(part: bytes) -> tuple[int, list[str]]:
-    table: TableFile = result_of(part)
+def _shape(part: Kept) -> tuple[int, list[str]]:
+    table: TableFile = part.value()
     return len(table.frame), [str(column) for column in table.frame.columns]
 
 
-def _columns(part: bytes, names: list[str]) -> pd.DataFrame:
-    table: TableFile = result_of(part)
+def _columns(part: Kept, names: list[str]) -> pd.DataFrame:
+    table: TableFile = part.value()
     return table.frame[names].reset_index(drop=True)
 
 
-def _split(part: bytes, bucket_of: np.ndarray, offset: int) -> dict[int, Sealed]:
-    """A file's rows cut by bucket: each bucket's rows (as read, with their positions), sealed for its task."""
-    table: TableFile = result_of(part)
+def _split(part: Kept, bucket_of: np.ndarray, offset: int) -> dict[int, Kept]:
+    """A file's rows cut by bucket: each bucket's rows (as read, with their positions), for its task."""
+    table: TableFile = part.value()
     order = np.argsort(bucket_of, kind="stable")
     buckets, starts = np.unique(bucket_of[order], return_index=True)
     pieces = {}
     for bucket, rows in zip(buckets.tolist(), np.split(order, starts[1:])):
-        pieces[bucket] = seal((None, (_rows_of(table, rows), rows + offset)))
+        pieces[bucket] = Kept((None, (_rows_of(table, rows), rows + offset)))
     return pieces
 
 
@@ -172,17 +210,17 @@ def _rows_of(table: TableFile, rows: np.ndarray) -> TableFile:
     return TableFile(table.frame.iloc[rows].reset_index(drop=True), table.format, original, table.dialect)
 
 
-def _piece(split: bytes, bucket: int) -> Sealed:
+def _piece(split: Kept, bucket: int) -> Kept:
     """One bucket's piece of a file's split (or the error its reading met)."""
-    error, pieces = unseal(split)
-    return seal((error, None)) if error is not None else Sealed(pieces[bucket])
+    error, pieces = split.outcome
+    return Kept((error, None)) if error is not None else pieces[bucket]
 
 
 def _run_bucket(function: Callable[[TableFile, Rows, S, C], R], spec: bytes, run: str, context: bytes,
-                *pieces: bytes) -> Sealed:
+                *pieces: Kept) -> Sealed:
     """On a worker: a bucket's pieces joined in file order, and ``function`` of them."""
     def call() -> R:
-        parts = [result_of(piece) for piece in pieces]
+        parts = [piece.value() for piece in pieces]
         tables = [table for table, _ in parts]
         rows = np.concatenate([positions for _, positions in parts]) if parts else np.zeros(0, dtype=np.int64)
         table = join_tables(tables, [Path("")] * len(tables)) if tables else TableFile(pd.DataFrame(), "csv")

@@ -39,7 +39,7 @@ from nicknames.distributed.datasets import (
 )
 from nicknames.distributed.engines import Engine
 from nicknames.distributed.held import HeldTable, hold_dataset
-from nicknames.engine.partitions import ScopeRows, scope_partitions
+from nicknames.engine.partitions import PARTITION_ROWS, ScopeRows, scope_partitions
 from nicknames.io.class_list import is_person
 from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.formats import TABULAR, TableFile, detect_format
@@ -170,7 +170,7 @@ def pseudonymise_on_cluster(
         everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
         context = BucketContext(ApplyContext(mapping, pseudonym, rules, unresolved, (), names_of, everyone),
                                 table.columns, pseudonym if isinstance(pseudonym, KeyedIds) else None)
-        parts = scope_partitions(table.scope_keys(scope))
+        parts = scope_partitions(table.scope_keys(scope), PARTITION_ROWS)
         staging = parts_staging(output)
         try:
             bucket_of, specs = _buckets(table, parts, staging, fmt, encoding, csv_safe)
