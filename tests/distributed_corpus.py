@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pandas as pd
+import pytest
 from typer.testing import CliRunner
 
 from nicknames.cli import app
@@ -119,3 +120,30 @@ def same_parted_runs(corpus: Corpus, out: Path, engine: list[str]) -> None:
     code, _, stderr = run("apply", corpus.parquet_parts, corpus.mapping, "-o", out / "parted", "-q", *engine)
     assert code == 0, stderr
     same_rows(out / "parted", corpus.local("session.csv"))
+
+
+@pytest.fixture()
+def small_buckets(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Partitions of about 20 messages grouped into buckets of about 50: several parts, each file shuffled to many."""
+    monkeypatch.setattr("nicknames.pipeline.on_cluster.PARTITION_ROWS", 20)
+    monkeypatch.setattr("nicknames.pipeline.on_cluster.PART_ROWS", 50)
+
+
+@pytest.fixture()
+def no_table_on_the_driver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make reading the whole table on the driver fail: apply must keep the texts on the cluster."""
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the driver read the whole table")
+
+    monkeypatch.setattr("nicknames.pipeline.sources.open_source", refuse)
+
+
+def same_apply_on_cluster(corpus: Corpus, folder: Path, parts: Path, scope: str, engine: list[str]) -> None:
+    """Apply on ``engine`` into parts gives the local engine's rows, report and review file."""
+    code, stdout, stderr = run("apply", parts, corpus.mapping, "--scope", scope, "-o", folder / "parted",
+                               "--report", folder / "report.csv", "--review", folder / "review.csv", "-q", *engine)
+    assert (code, stdout) == (0, ""), stderr
+    assert len(list((folder / "parted").iterdir())) >= 2
+    same_rows(folder / "parted", corpus.local(f"{scope}.csv"))
+    assert (folder / "report.csv").read_bytes() == corpus.local(f"{scope}-report.csv").read_bytes()
+    assert (folder / "review.csv").read_bytes() == corpus.local(f"{scope}-review.csv").read_bytes()

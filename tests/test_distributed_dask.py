@@ -8,13 +8,16 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
-from tests.distributed_corpus import (
+from tests.distributed_corpus import (  # noqa: F401 (fixtures)
     Corpus,
     make_corpus,
+    no_table_on_the_driver,
     run,
+    same_apply_on_cluster,
     same_parted_runs,
     same_rows,
     same_runs,
+    small_buckets,
     sorted_parts,
 )
 
@@ -76,35 +79,12 @@ def test_no_scheduler_at_the_address_is_a_one_line_error(tmp_path: Path, corpus:
     assert len(stderr.strip().splitlines()) == 1
 
 
-@pytest.fixture()
-def small_buckets(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Partitions of about 20 messages grouped into buckets of about 50: several parts, each file shuffled to many."""
-    monkeypatch.setattr("nicknames.pipeline.on_cluster.PARTITION_ROWS", 20)
-    monkeypatch.setattr("nicknames.pipeline.on_cluster.PART_ROWS", 50)
-
-
-@pytest.fixture()
-def no_table_on_the_driver(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make reading the whole table on the driver fail: apply must keep the texts on the cluster."""
-    def refuse(*args: object, **kwargs: object) -> None:
-        raise AssertionError("the driver read the whole table")
-
-    monkeypatch.setattr("nicknames.pipeline.sources.open_source", refuse)
-
-
 @pytest.mark.usefixtures("small_buckets", "no_table_on_the_driver")
 @pytest.mark.parametrize("parts", ["csv_parts", "parquet_parts"])
 @pytest.mark.parametrize("scope", ["session", "thread"])
 def test_apply_with_the_texts_on_the_cluster_gives_the_local_engines_rows_and_records(
         corpus: Corpus, scheduler: str, tmp_path: Path, parts: str, scope: str) -> None:
-    code, stdout, stderr = run("apply", getattr(corpus, parts), corpus.mapping, "--scope", scope, "-o",
-                               tmp_path / "parted", "--report", tmp_path / "report.csv", "--review",
-                               tmp_path / "review.csv", "-q", "--engine", "dask", "--cluster", scheduler)
-    assert (code, stdout) == (0, ""), stderr
-    assert len(list((tmp_path / "parted").iterdir())) >= 2
-    same_rows(tmp_path / "parted", corpus.local(f"{scope}.csv"))
-    assert (tmp_path / "report.csv").read_bytes() == corpus.local(f"{scope}-report.csv").read_bytes()
-    assert (tmp_path / "review.csv").read_bytes() == corpus.local(f"{scope}-review.csv").read_bytes()
+    same_apply_on_cluster(corpus, tmp_path, getattr(corpus, parts), scope, ["--engine", "dask", "--cluster", scheduler])
 
 
 @pytest.mark.usefixtures("small_buckets", "no_table_on_the_driver")

@@ -12,7 +12,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.distributed_corpus import Corpus, make_corpus, same_parted_runs, same_runs
+from tests.distributed_corpus import (  # noqa: F401 (fixtures)
+    Corpus,
+    make_corpus,
+    no_table_on_the_driver,
+    run,
+    same_apply_on_cluster,
+    same_parted_runs,
+    same_runs,
+    small_buckets,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning")
 
@@ -43,3 +52,25 @@ def test_collect_apply_and_audit_give_the_local_engines_results(corpus: Corpus, 
 def test_parts_read_by_the_executors_give_the_local_engines_results(corpus: Corpus, spark: str,
                                                                     tmp_path: Path) -> None:
     same_parted_runs(corpus, tmp_path / "out", ["--engine", "spark", "--cluster", spark])
+
+
+@pytest.mark.usefixtures("small_buckets", "no_table_on_the_driver")
+@pytest.mark.parametrize("parts", ["csv_parts", "parquet_parts"])
+def test_apply_with_the_texts_on_the_executors_gives_the_local_engines_rows_and_records(
+        corpus: Corpus, spark: str, tmp_path: Path, parts: str) -> None:
+    same_apply_on_cluster(corpus, tmp_path, getattr(corpus, parts), "thread", ["--engine", "spark", "--cluster", spark])
+
+
+def test_a_bad_cell_in_a_part_stops_apply_on_spark_with_the_users_one_line_error(corpus: Corpus, spark: str,
+                                                                                 tmp_path: Path) -> None:
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    (parts / "a.jsonl").write_text('{"message_id": "1", "user_id": "u1", "text": "Hi"}\n', encoding="utf-8")
+    (parts / "b.jsonl").write_text('{"message_id": "2", "user_id": "u2", "text": "Hi"}\n{"message_id": \n',
+                                   encoding="utf-8")
+    code, stdout, stderr = run("apply", parts, corpus.mapping, "-o", tmp_path / "out", "--engine", "spark",
+                               "--cluster", spark)
+    assert (code, stdout) == (1, "")
+    assert stderr.startswith("Error: ") and "b.jsonl" in stderr and "line 2" in stderr
+    assert len(stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "out").exists()

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 import numpy as np
 import pandas as pd
@@ -56,7 +56,7 @@ class HeldTable:
 
     def columns(self, names: Sequence[str]) -> pd.DataFrame:
         """These columns of the whole table, in file order: the only cells the driver receives."""
-        futures = [self.client.submit(_guarded, _columns, part, list(names), key=self._key("columns", number),
+        futures = [self.client.submit(_guarded, part_columns, part, list(names), key=self._key("columns", number),
                                       pure=False) for number, part in enumerate(self.parts)]
         frames = [result_of(sealed) for sealed in self.client.gather(futures)]
         return pd.concat(frames, ignore_index=True) if frames else pd.DataFrame(columns=list(names))
@@ -76,7 +76,7 @@ class HeldTable:
         pieces: list[list[Any]] = [[] for _ in specs]
         for number, part in enumerate(self.parts):
             local = bucket_of[offsets[number]:offsets[number + 1]]
-            split = client.submit(_kept, _split, part, local, int(offsets[number]),
+            split = client.submit(_kept, split_part, part, local, int(offsets[number]),
                                   key=self._key("split", number), pure=False)
             splits.append(split)
             for bucket in np.unique(local).tolist():
@@ -114,32 +114,53 @@ def hold_dataset(files: list[Path], fmt: str, encoding: str | None, delimiter: s
     try:
         client = stack.enter_context(dask_client(address, workers))
         run = uuid.uuid4().hex
-        parts = [client.submit(_kept, _read, file, fmt, encoding, delimiter, key=f"nicknames-{run[:8]}-read-{n}",
+        parts = [client.submit(_kept, read_part, file, fmt, encoding, delimiter, key=f"nicknames-{run[:8]}-read-{n}",
                                pure=False) for n, file in enumerate(files)]
-        shapes = [client.submit(_guarded, _shape, part, key=f"nicknames-{run[:8]}-shape-{n}", pure=False)
+        shapes = [client.submit(_guarded, part_shape, part, key=f"nicknames-{run[:8]}-shape-{n}", pure=False)
                   for n, part in enumerate(parts)]
         counts, headers = zip(*(result_of(sealed) for sealed in client.gather(shapes))) if files else ((), ())
-        join_tables([TableFile(pd.DataFrame(columns=header), fmt) for header in headers], files)  # same columns
+        check_same_columns(list(headers), files, fmt)
         return HeldTable(files, fmt, client, parts, list(counts), list(headers[0]) if headers else [], run, stack)
     except BaseException:
         stack.close()
         raise
 
 
+def check_same_columns(headers: list[list[str]], files: list[Path], fmt: str) -> None:
+    """Every file of a dataset needs the same columns (the local engine's error otherwise)."""
+    join_tables([TableFile(pd.DataFrame(columns=header), fmt) for header in headers], files)
+
+
+class Held(Protocol):
+    """A table held on a cluster (Dask's ``HeldTable``, Spark's ``SparkHeldTable``)."""
+
+    header: list[str]
+
+    def __len__(self) -> int: ...
+
+    def columns(self, names: Sequence[str]) -> pd.DataFrame: ...
+
+    def run_buckets(self, bucket_of: np.ndarray, specs: Sequence[S], function: Callable[[TableFile, Rows, S, C], R],
+                    context: C) -> Iterator[R]: ...
+
+    def close(self) -> None: ...
+
+
 def _guarded(function: Callable[..., Any], *args: Any) -> Sealed:
     """On a worker: ``function(*args)`` sealed with how it ended, for the driver; an input that holds an error
     passes it on."""
-    error, value = _ended(function, *args)
+    error, value = ended(function, *args)
     return seal((error, value))
 
 
 def _kept(function: Callable[..., Any], *args: Any) -> Kept:
     """On a worker: ``function(*args)`` with how it ended, kept on the workers for other tasks."""
     _register_size()
-    return Kept(_ended(function, *args))
+    return Kept(ended(function, *args))
 
 
-def _ended(function: Callable[..., Any], *args: Any) -> tuple[NicknamesError | None, Any]:
+def ended(function: Callable[..., Any], *args: Any) -> tuple[NicknamesError | None, Any]:
+    """``function(*args)``, or the error the user can fix that it met, as a pair (error, value)."""
     try:
         return None, function(*args)
     except NicknamesError as error:
@@ -175,21 +196,21 @@ def _register_size() -> None:
     register(Kept)(lambda kept: int(sizeof(kept.outcome[1])))
 
 
-def _read(file: Path, fmt: str, encoding: str | None, delimiter: str | None) -> TableFile:
+def read_part(file: Path, fmt: str, encoding: str | None, delimiter: str | None) -> TableFile:
     return read_table_file(file, fmt, encoding, delimiter=delimiter)
 
 
-def _shape(part: Kept) -> tuple[int, list[str]]:
+def part_shape(part: Kept) -> tuple[int, list[str]]:
     table: TableFile = part.value()
     return len(table.frame), [str(column) for column in table.frame.columns]
 
 
-def _columns(part: Kept, names: list[str]) -> pd.DataFrame:
+def part_columns(part: Kept, names: list[str]) -> pd.DataFrame:
     table: TableFile = part.value()
     return table.frame[names].reset_index(drop=True)
 
 
-def _split(part: Kept, bucket_of: np.ndarray, offset: int) -> dict[int, Kept]:
+def split_part(part: Kept, bucket_of: np.ndarray, offset: int) -> dict[int, Kept]:
     """A file's rows cut by bucket: each bucket's rows (as read, with their positions), for its task."""
     table: TableFile = part.value()
     order = np.argsort(bucket_of, kind="stable")

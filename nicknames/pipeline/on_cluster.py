@@ -1,4 +1,4 @@
-"""Apply on a Dask cluster with the texts kept there: read, shuffled by scope and written as parts by the workers.
+"""Apply on a Dask or Spark cluster with the texts kept there: read, shuffled by scope and written as parts by the workers.
 
 The driver receives the id columns only (message, parent, thread, session,
 sender, recipients), from which it computes the outline as the local engine
@@ -38,7 +38,7 @@ from nicknames.distributed.datasets import (
     write_part,
 )
 from nicknames.distributed.engines import Engine
-from nicknames.distributed.held import HeldTable, hold_dataset
+from nicknames.distributed.held import Held, hold_dataset
 from nicknames.engine.partitions import PARTITION_ROWS, ScopeRows, scope_partitions
 from nicknames.io.class_list import is_person
 from nicknames.io.datasets import dataset_files, dataset_format
@@ -55,9 +55,10 @@ from nicknames.rules.identifiers import KINDS, identifier_rules
 
 @dataclass
 class ClusterSource(Source):
-    """A table held on a Dask cluster: the driver's ``table`` has its id columns only (every text is empty)."""
+    """A table held on a Dask or Spark cluster: the driver's ``table`` has its id columns only (every text is
+    empty)."""
 
-    held: HeldTable | None = None
+    held: Held | None = None
 
     def close(self) -> None:
         """Drop the table from the workers (and stop a cluster started for it)."""
@@ -68,9 +69,9 @@ class ClusterSource(Source):
 
 def keeps_texts_on_cluster(engine: Engine | None, path: Path, output: Path | None, *, strict: bool,
                            style: str | None, fmt: str | None) -> bool:
-    """Whether apply can run with the texts on the cluster: Dask, a table in, parts out, and no option that
-    needs every text on the driver (``--strict``'s audit, surrogates' shapes)."""
-    if engine is None or engine.kind != "dask" or output is None or strict or style == "surrogate":
+    """Whether apply can run with the texts on the cluster: Dask or Spark, a table in, parts out, and no option
+    that needs every text on the driver (``--strict``'s audit, surrogates' shapes)."""
+    if engine is None or not engine.remote or output is None or strict or style == "surrogate":
         return False
     files = dataset_files(path)
     if files is None and detect_format(path) not in TABULAR:
@@ -85,7 +86,7 @@ def open_on_cluster(path: Path, chosen: MappingType[str, str], engine: Engine, *
     names or addresses (they get opaque ids on the driver, which needs the whole table)."""
     files = dataset_files(path)
     fmt = dataset_format(files, path) if files is not None else detect_format(path)
-    held = hold_dataset(files or [path], fmt, encoding, delimiter, engine.cluster, workers)
+    held = _hold(files or [path], fmt, encoding, delimiter, engine, workers)
     try:
         columns = resolve_columns(held.header, chosen, str(path))
         frame = held.columns([column for column in columns.used() if column != columns.text])
@@ -99,6 +100,17 @@ def open_on_cluster(path: Path, chosen: MappingType[str, str], engine: Engine, *
         held.close()
         raise
     return ClusterSource(path, fmt, table, partitioned=files is not None, held=held)
+
+
+def _hold(files: list[Path], fmt: str, encoding: str | None, delimiter: str | None, engine: Engine,
+          workers: int) -> Held:
+    """The files read and kept on the engine's cluster."""
+    engine.check_installed()
+    if engine.kind == "spark":
+        from nicknames.distributed.held_spark import hold_on_spark
+
+        return hold_on_spark(files, fmt, encoding, delimiter, engine.cluster, workers)
+    return hold_dataset(files, fmt, encoding, delimiter, engine.cluster, workers)
 
 
 @dataclass(frozen=True)
