@@ -124,9 +124,11 @@ def same_parted_runs(corpus: Corpus, out: Path, engine: list[str]) -> None:
 
 @pytest.fixture()
 def small_buckets(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Partitions of about 20 messages grouped into buckets of about 50: several parts, each file shuffled to many."""
+    """Partitions of about 20 messages grouped into buckets of about 50: several parts, each file shuffled to many;
+    one output file gathered by ranges of 70 rows."""
     monkeypatch.setattr("nicknames.pipeline.on_cluster.PARTITION_ROWS", 20)
     monkeypatch.setattr("nicknames.pipeline.on_cluster.PART_ROWS", 50)
+    monkeypatch.setattr("nicknames.pipeline.on_cluster.CHUNK_ROWS", 70)
 
 
 @pytest.fixture()

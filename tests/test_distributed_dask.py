@@ -114,6 +114,34 @@ def _apply_with_a_key(corpus: Corpus, folder: Path, scheduler: str, *options: st
     return outputs
 
 
+@pytest.mark.usefixtures("small_buckets", "no_table_on_the_driver")
+@pytest.mark.parametrize("scope", ["session", "thread"])
+def test_one_output_file_gathered_from_the_workers_is_the_local_engines_bytes(
+        corpus: Corpus, scheduler: str, tmp_path: Path, scope: str) -> None:
+    code, _, stderr = run("apply", corpus.messages, corpus.mapping, "--scope", scope, "-o", tmp_path / "out.csv",
+                          "--report", tmp_path / "report.csv", "-q", "--engine", "dask", "--cluster", scheduler)
+    assert code == 0, stderr
+    assert (tmp_path / "out.csv").read_bytes() == corpus.local(f"{scope}.csv").read_bytes()
+    assert (tmp_path / "report.csv").read_bytes() == corpus.local(f"{scope}-report.csv").read_bytes()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["out.csv", "report.csv"]  # no pieces left
+
+
+@pytest.mark.usefixtures("small_buckets")
+@pytest.mark.parametrize("output", ["out.csv", "out.jsonl"])
+def test_a_csv_dialect_and_json_records_are_kept_in_one_gathered_file(
+        corpus: Corpus, scheduler: str, tmp_path: Path, output: str) -> None:
+    frame = pd.read_csv(corpus.messages, dtype=str, keep_default_na=False)
+    source = tmp_path / ("messages.csv" if output.endswith(".csv") else "messages.jsonl")
+    if output.endswith(".csv"):
+        source.write_bytes(b"\xef\xbb\xbf" + frame.to_csv(index=False, sep=";", lineterminator="\r\n").encode())
+    else:
+        frame.assign(score=range(len(frame))).to_json(source, orient="records", lines=True, force_ascii=False)
+    for name, engine in (("local", []), ("dask", ["--engine", "dask", "--cluster", scheduler])):
+        code, _, stderr = run("apply", source, corpus.mapping, "-o", tmp_path / f"{name}-{output}", "-q", *engine)
+        assert code == 0, stderr
+    assert (tmp_path / f"dask-{output}").read_bytes() == (tmp_path / f"local-{output}").read_bytes()
+
+
 @pytest.mark.usefixtures("small_buckets")
 def test_surrogates_need_every_text_and_run_on_the_driver_with_the_same_rows(
         corpus: Corpus, scheduler: str, tmp_path: Path) -> None:

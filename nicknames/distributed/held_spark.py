@@ -13,7 +13,16 @@ from typing import Any, TypeVar
 import numpy as np
 import pandas as pd
 
-from nicknames.distributed.held import Kept, Rows, part_columns, ended, read_part, part_shape, split_part, check_same_columns
+from nicknames.distributed.held import (
+    Kept,
+    Rows,
+    check_same_columns,
+    ended,
+    part_columns,
+    part_shape,
+    read_part,
+    split_part,
+)
 from nicknames.distributed.sealed import Sealed, context_of, result_of, seal, unseal
 from nicknames.distributed.spark_map import spark_session
 from nicknames.io.datasets import join_tables

@@ -7,7 +7,8 @@ keys) and cuts the same partitions of whole scopes. Partitions are grouped into
 buckets of about ``PART_ROWS`` messages; each bucket's rows are shuffled on the
 cluster to one task, which builds their messages, pseudonymises each partition
 with ``apply_batches`` (the local engine's function) and writes the bucket as
-one part of the output. Only the replacement records come back, for the
+one part of the output (for one output file, as pieces the driver gathers in
+the input's order, a range of rows at a time). Only the replacement records come back, for the
 summary, the report, the review file and the key file.
 """
 
@@ -38,6 +39,12 @@ from nicknames.distributed.datasets import (
     write_part,
 )
 from nicknames.distributed.engines import Engine
+from nicknames.distributed.gather import (
+    CHUNK_ROWS,
+    GATHERED_FORMATS,
+    gather_chunks,
+    write_chunks,
+)
 from nicknames.distributed.held import Held, hold_dataset
 from nicknames.engine.partitions import PARTITION_ROWS, ScopeRows, scope_partitions
 from nicknames.io.class_list import is_person
@@ -74,9 +81,10 @@ def keeps_texts_on_cluster(engine: Engine | None, path: Path, output: Path | Non
     if engine is None or not engine.remote or output is None or strict or style == "surrogate":
         return False
     files = dataset_files(path)
-    if files is None and detect_format(path) not in TABULAR:
+    given = dataset_format(files, path) if files is not None else detect_format(path)
+    if given not in TABULAR or fmt not in (None, *TABULAR):
         return False
-    return fmt in (None, *TABULAR) and is_parted_output(output, files is not None)
+    return is_parted_output(output, files is not None) or (fmt or given) in GATHERED_FORMATS
 
 
 def open_on_cluster(path: Path, chosen: MappingType[str, str], engine: Engine, *, encoding: str | None = None,
@@ -127,6 +135,9 @@ class BucketSpec:
     format: str
     encoding: str | None
     csv_safe: bool
+    single: bool
+    """One output file: the rows are left in ``folder`` by range for the driver (``gather_chunks``), not as a part."""
+    chunk_rows: int
 
 
 @dataclass(frozen=True)
@@ -164,14 +175,18 @@ def pseudonymise_on_cluster(
 
     The parts hold the rows of whole scopes (one part per bucket), each row with
     its position in the input (``nicknames_row``): sorted by it, they are the
-    local engine's output. The result's frame has the id columns only.
+    local engine's output. An ``output`` that is one file (CSV or JSON Lines)
+    is gathered from the workers' pieces range by range, in the input's order.
+    The result's frame has the id columns only.
     """
     held = source.held
     if held is None:
         raise ValueError("the source's table is no longer held on the cluster")
     try:
         fmt = fmt or source.format
-        check_parts_folder(output, held.header)
+        single = not is_parted_output(output, source.partitioned)
+        if not single:
+            check_parts_folder(output, held.header)
         pseudonym = pseudonym or IdTemplate()
         kinds = list(identifiers)
         table = source.table
@@ -185,10 +200,14 @@ def pseudonymise_on_cluster(
         parts = scope_partitions(table.scope_keys(scope), PARTITION_ROWS)
         staging = parts_staging(output)
         try:
-            bucket_of, specs = _buckets(table, parts, staging, fmt, encoding, csv_safe)
+            bucket_of, specs = _buckets(table, parts, staging, fmt, encoding, csv_safe, single)
             outcomes = [outcome for bucket in held.run_buckets(bucket_of, specs, apply_bucket, context)
                         for outcome in bucket]
-            move_parts(staging, output)
+            if single:
+                gather_chunks(staging, len(table), held.header, output, fmt, encoding, CHUNK_ROWS)
+                shutil.rmtree(staging)
+            else:
+                move_parts(staging, output)
         except BaseException:
             shutil.rmtree(staging, ignore_errors=True)
             raise
@@ -198,7 +217,7 @@ def pseudonymise_on_cluster(
 
 
 def _buckets(table: MessageTable, parts: list[list[ScopeRows]], folder: Path, fmt: str, encoding: str | None,
-             csv_safe: bool) -> tuple[np.ndarray, list[BucketSpec]]:
+             csv_safe: bool, single: bool) -> tuple[np.ndarray, list[BucketSpec]]:
     """Consecutive partitions grouped into buckets of about ``PART_ROWS`` messages: each row's bucket, and each
     bucket's spec."""
     bucket_of = np.zeros(len(table), dtype=np.int32)
@@ -217,7 +236,7 @@ def _buckets(table: MessageTable, parts: list[list[ScopeRows]], folder: Path, fm
         bucket_of[rows] = number
         specs.append(BucketSpec(
             number, group, [table.parent_senders[row] for row in rows.tolist()],
-            [table.threads[row] for row in rows.tolist()], folder, fmt, encoding, csv_safe,
+            [table.threads[row] for row in rows.tolist()], folder, fmt, encoding, csv_safe, single, CHUNK_ROWS,
         ))
     return bucket_of, specs
 
@@ -248,7 +267,10 @@ def apply_bucket(table: TableFile, rows: np.ndarray, spec: BucketSpec, context: 
     if spec.csv_safe:
         new = spreadsheet_safe(new)
     same = table if table.output_format() == spec.format else None
-    write_part(new, rows, spec.folder / part_name(spec.number, spec.format), spec.format, same, spec.encoding)
+    if spec.single:
+        write_chunks(new, rows, same, spec.folder, spec.number, spec.chunk_rows)
+    else:
+        write_part(new, rows, spec.folder / part_name(spec.number, spec.format), spec.format, same, spec.encoding)
     return outcomes
 
 
