@@ -193,3 +193,20 @@ def test_the_outline_reports_missing_parents_and_reply_loops_from_the_id_columns
         assert code == 0, stderr
         outputs[name] = stderr
     assert "not in the file" in outputs["dask"] and outputs["dask"] == outputs["local"]
+
+
+@pytest.mark.usefixtures("small_buckets")
+def test_senders_that_are_addresses_get_their_opaque_ids_on_the_driver_with_the_same_rows(
+        scheduler: str, tmp_path: Path) -> None:
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    pd.DataFrame({"message_id": ["1", "2", "3"], "parent_id": ["", "1", "2"],
+                  "sender": ["ann@example.org", "bob@example.org", "ann@example.org"],
+                  "text": ["Hi Bob, Ann", "Thanks Ann! Bob", "Bye Bob"]}).to_parquet(parts / "a.parquet", index=False)
+    code, _, stderr = run("collect", parts, "-o", tmp_path / "mapping.txt", "-q")
+    assert code == 0, stderr
+    for name, engine in (("local", []), ("dask", ["--engine", "dask", "--cluster", scheduler])):
+        code, _, stderr = run("apply", parts, tmp_path / "mapping.txt", "-o", tmp_path / name, "-q", *engine)
+        assert code == 0, stderr
+    pd.testing.assert_frame_equal(sorted_parts(tmp_path / "dask"), sorted_parts(tmp_path / "local"))
+    assert set(sorted_parts(tmp_path / "dask")["sender"]) == {"P1", "P2"}

@@ -76,8 +76,8 @@ class ClusterSource(Source):
 
 def keeps_texts_on_cluster(engine: Engine | None, path: Path, output: Path | None, *, strict: bool,
                            style: str | None, fmt: str | None) -> bool:
-    """Whether apply can run with the texts on the cluster: Dask or Spark, a table in, parts out, and no option
-    that needs every text on the driver (``--strict``'s audit, surrogates' shapes)."""
+    """Whether apply can run with the texts on the cluster: Dask or Spark, a table in, parts or one CSV or JSON
+    Lines file out, and no option that needs every text on the driver (``--strict``'s audit, surrogates' shapes)."""
     if engine is None or not engine.remote or output is None or strict or style == "surrogate":
         return False
     files = dataset_files(path)
@@ -90,15 +90,17 @@ def keeps_texts_on_cluster(engine: Engine | None, path: Path, output: Path | Non
 def open_on_cluster(path: Path, chosen: MappingType[str, str], engine: Engine, *, encoding: str | None = None,
                     delimiter: str | None = None, always_opaque: bool = False, workers: int = 0
                     ) -> ClusterSource | None:
-    """Read a table on the engine's Dask cluster and outline it from its id columns; None when its senders are
+    """Read a table on the engine's Dask or Spark cluster and outline it from its id columns; None when its senders are
     names or addresses (they get opaque ids on the driver, which needs the whole table)."""
+    if always_opaque:
+        return None
     files = dataset_files(path)
     fmt = dataset_format(files, path) if files is not None else detect_format(path)
     held = _hold(files or [path], fmt, encoding, delimiter, engine, workers)
     try:
         columns = resolve_columns(held.header, chosen, str(path))
         frame = held.columns([column for column in columns.used() if column != columns.text])
-        if always_opaque or needs_opaque_ids(frame[columns.sender]):
+        if needs_opaque_ids(frame[columns.sender]):
             held.close()
             return None
         frame[columns.text] = ""
