@@ -18,7 +18,7 @@ Among identifiers that overlap, the one that starts first wins, then the longest
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import regex
@@ -134,9 +134,18 @@ def _may_hold_any(text: str) -> bool:
 
 
 def _may_hold_path(text: str) -> bool:
-    """False when no home directory, file name or bare host can occur (``/home/``, ``~``, ``.docx``, ``.org``...)."""
+    """False when no home directory, file name or bare host can occur (``/home/``, ``~``, ``.docx``, ``.org``...).
+
+    For ASCII text (``_may_hold_any`` asks for no other): a file name's or a host's end is a dot and a letter,
+    which prose seldom has (a quick search before the slow patterns)."""
     return ("~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
-            or _FILE_NAME_END.search(text) is not None or _BARE_HOST.search(text) is not None)
+            or (_DOT_LETTER.search(text) is not None
+                and (_FILE_NAME_END.search(text) is not None or _BARE_HOST.search(text) is not None)))
+
+
+_DOT_LETTER = re.compile(r"\.[A-Za-z]")
+"""What ``_FILE_NAME_END`` and ``_BARE_HOST`` hold in ASCII text: a dot and a letter (every extension and top-level
+domain starts with one)."""
 
 
 def _has_ascii_digit(text: str) -> bool:
@@ -380,14 +389,19 @@ _ASCII_LOWER_WORD = re.compile(r"\b[a-z0-9_]{" + str(MIN_GLUED_LOWER) + r",}\b",
 """In ASCII text, a whole word of ``_WORD`` with no capital letter and ``MIN_GLUED_LOWER`` characters or more."""
 
 
-def _ascii_lower_words(text: str) -> set[str]:
-    """The distinct words of an ASCII text that may be names glued in lower case: whole words of ``_WORD`` made of
-    lower-case letters, digits and underscores, ``MIN_GLUED_LOWER`` long or more (``_logins`` wants no other). Only
-    these are made into strings, not every word of the text; a long text is read a match at a time, so that no
-    list of all its words is made."""
+def _ascii_lower_words(text: str) -> Collection[str]:
+    """The words of an ASCII text that may be names glued in lower case: at least the whole words of ``_WORD`` made
+    of lower-case letters, digits and underscores, ``MIN_GLUED_LOWER`` long or more, and maybe other words of
+    ``_WORD`` (``_logins`` keeps only such words of its own list). A short text is cut at every character that is
+    no word character, repeats kept, which is much faster than the pattern and a set; a long text is read a match
+    at a time into a set, so that no list of all its words is made."""
     if len(text) <= _WORDS_AT_ONCE:
-        return set(_ASCII_LOWER_WORD.findall(text))
+        return text.translate(_NOT_WORD_TO_SPACE).split()
     return {match.group() for match in _ASCII_LOWER_WORD.finditer(text)}
+
+
+_NOT_WORD_TO_SPACE = {code: " " for code in range(128) if not (chr(code).isalnum() or chr(code) == "_")}
+"""Every ASCII character that is not a word character, as a space: the words of ``_WORD`` split apart."""
 
 
 _WORDS_AT_ONCE = 1 << 16
