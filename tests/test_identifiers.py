@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,7 +12,6 @@ from nicknames.apply.substitute import substitute_message
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message
 from nicknames.rules import identifiers
-from nicknames.rules.identifier_parts import MIN_GLUED_LOWER
 from nicknames.rules.identifiers import Identifier, identifier_rules, without_overlaps
 
 RULES = identifier_rules()
@@ -126,27 +123,26 @@ def test_every_identifier_change_is_recorded() -> None:
     assert (record.kind, record.original, record.pseudonym) == ("email", "a@b.org", "[EMAIL]")
 
 
-_ASCII_PIECES = st.lists(st.sampled_from(["annberg", "Annberg", "ann_berg2", "12345", "abcd", " ", "\n", ".", ".org",
-                                          ".docx", ".Pdf", "-", "_", "~", "%", "e.g.", "x"]), max_size=20)
+_IDENTIFIER_PIECES = st.lists(st.sampled_from(["annberg", "Annberg", "ann_berg2", "12345", "abcd", " ", "\n", ".", ".org",
+                                          ".docx", ".Pdf", "-", "_", "~", "%", "e.g.", "x", "U0012", "u0012", "js42",
+                                          "é"]), max_size=20)
 
 
 @settings(max_examples=300, deadline=None)
-@given(_ASCII_PIECES)
-def test_ascii_words_hold_the_lower_case_words_of_the_pattern(pieces: list[str]) -> None:
-    """The quick split gives the words the pattern gives, once those ``_logins`` keeps are kept."""
-    text = "".join(pieces)
-
-    def kept(words: Iterable[str]) -> set[str]:
-        return {word for word in words if len(word) >= MIN_GLUED_LOWER and word.islower()}
-
-    assert kept(identifiers._ascii_lower_words(text)) == kept(identifiers._ASCII_LOWER_WORD.findall(text))
-
-
-@settings(max_examples=300, deadline=None)
-@given(_ASCII_PIECES)
+@given(_IDENTIFIER_PIECES)
 def test_quick_test_for_paths_agrees_with_the_patterns(pieces: list[str]) -> None:
     text = "".join(pieces)
     by_patterns = ("~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
                    or identifiers._FILE_NAME_END.search(text) is not None
                    or identifiers._BARE_HOST.search(text) is not None)
     assert identifiers._may_hold_path(text) is by_patterns
+
+
+@settings(max_examples=300, deadline=None)
+@given(_IDENTIFIER_PIECES)
+def test_ids_found_on_lines_with_digits_are_those_of_the_whole_text(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    rules = identifier_rules(["id"], ["U0012", "js42", "U0012-b"])
+    assert rules.ids is not None
+    by_pattern = [(m.start(), m.end()) for m in rules.ids.finditer(text)]
+    assert [(found.start, found.end) for found in rules.find(text)] == by_pattern

@@ -17,8 +17,9 @@ Among identifiers that overlap, the one that starts first wins, then the longest
 
 from __future__ import annotations
 
+import functools
 import re
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 import regex
@@ -173,6 +174,13 @@ def _matches(kind: str, text: str) -> Iterator[regex.Match[str]]:
     if anchors is None:
         yield from _COMPILED[kind].finditer(text)
         return
+    yield from _matches_on_anchored_lines(_COMPILED[kind], anchors, text)
+
+
+def _matches_on_anchored_lines(pattern: regex.Pattern[str], anchors: regex.Pattern[str], text: str
+                               ) -> Iterator[regex.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern whose matches lie within one line and hold an ``anchors`` match:
+    run only on the lines that hold one (see ``_matches``)."""
     end = -1
     for anchor in anchors.finditer(text):
         if anchor.start() < end:
@@ -180,7 +188,7 @@ def _matches(kind: str, text: str) -> Iterator[regex.Match[str]]:
         start = text.rfind("\n", 0, anchor.start()) + 1
         end = text.find("\n", anchor.end())
         end = len(text) if end < 0 else end
-        yield from _COMPILED[kind].finditer(text, start, end)
+        yield from pattern.finditer(text, start, end)
 _ANCHORED = {"url": (_BARE_HOST, _BARE_URL), "path": (_FILE_NAME_END, _FILE_NAME)}
 """Kinds with a second pattern found from an anchor near its end: bare hosts from ``.org``, file names from ``.docx``."""
 _PIECE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
@@ -262,9 +270,21 @@ class IdentifierRules:
         if "id" in kinds and self.ids is not None:
             found.extend(
                 Identifier("id", m.start(), m.end(), m.group(), self.owners.get(m.group().lower()))
-                for m in self.ids.finditer(text)
+                for m in self._id_matches(text)
             )
         return without_overlaps(found)
+
+    def _id_matches(self, text: str) -> Iterator[regex.Match[str]]:
+        """The participant ids written in the text: searched on the lines that hold a digit (every id has one),
+        unless an id holds a line break."""
+        assert self.ids is not None
+        if self._ids_on_one_line:
+            return _matches_on_anchored_lines(self.ids, _ANCHORS["phone"], text)
+        return self.ids.finditer(text)
+
+    @functools.cached_property
+    def _ids_on_one_line(self) -> bool:
+        return self.ids is not None and "\n" not in self.ids.pattern
 
     def _written_in_words(self, text: str) -> list[Identifier]:
         """The addresses written in words (``a.b at c.org``): all that a text ``_may_hold_any`` refuses can hold.
@@ -289,7 +309,7 @@ class IdentifierRules:
         if not self.names.words:
             return
         ascii_text = text.isascii()
-        words = _ascii_lower_words(text) if ascii_text else {word.group() for word in _WORD.finditer(text)}
+        words = _ascii_lower_words(text) if ascii_text else _words(text)
         glued = self.names.glued
         wanted = [word for word in glued.keys() & words if len(word) >= MIN_GLUED_LOWER and word.islower()]
         if not ascii_text:
@@ -389,23 +409,26 @@ _ASCII_LOWER_WORD = re.compile(r"\b[a-z0-9_]{" + str(MIN_GLUED_LOWER) + r",}\b",
 """In ASCII text, a whole word of ``_WORD`` with no capital letter and ``MIN_GLUED_LOWER`` characters or more."""
 
 
-def _ascii_lower_words(text: str) -> Collection[str]:
-    """The words of an ASCII text that may be names glued in lower case: at least the whole words of ``_WORD`` made
-    of lower-case letters, digits and underscores, ``MIN_GLUED_LOWER`` long or more, and maybe other words of
-    ``_WORD`` (``_logins`` keeps only such words of its own list). A short text is cut at every character that is
-    no word character, repeats kept, which is much faster than the pattern and a set; a long text is read a match
-    at a time into a set, so that no list of all its words is made."""
+def _ascii_lower_words(text: str) -> set[str]:
+    """The distinct words of an ASCII text that may be names glued in lower case: whole words of ``_WORD`` made of
+    lower-case letters, digits and underscores, ``MIN_GLUED_LOWER`` long or more (``_logins`` wants no other). Only
+    these are made into strings, not every word of the text; a long text is read a match at a time, so that no
+    list of all its words is made."""
     if len(text) <= _WORDS_AT_ONCE:
-        return text.translate(_NOT_WORD_TO_SPACE).split()
+        return set(_ASCII_LOWER_WORD.findall(text))
     return {match.group() for match in _ASCII_LOWER_WORD.finditer(text)}
-
-
-_NOT_WORD_TO_SPACE = {code: " " for code in range(128) if not (chr(code).isalnum() or chr(code) == "_")}
-"""Every ASCII character that is not a word character, as a space: the words of ``_WORD`` split apart."""
 
 
 _WORDS_AT_ONCE = 1 << 16
 """Characters of a text up to which its words are listed at once."""
+
+
+def _words(text: str) -> set[str]:
+    """The distinct words (``_WORD``) of a text: listed at once for a short text (no match object per word), a match
+    at a time for a long one."""
+    if len(text) <= _WORDS_AT_ONCE:
+        return set(_WORD.findall(text))
+    return {word.group() for word in _WORD.finditer(text)}
 
 
 def _ordinary(letters: str) -> bool:
