@@ -124,7 +124,7 @@ def test_every_identifier_change_is_recorded() -> None:
 
 
 _IDENTIFIER_PIECES = st.lists(st.sampled_from(["annberg", "Annberg", "ann_berg2", "12345", "abcd", " ", "\n", ".", ".org",
-                                          ".docx", ".Pdf", "-", "_", "~", "%", "e.g.", "x", "U0012", "u0012", "js42",
+                                          ".docx", ".Pdf", "-", "_", "~", "%", "e.g.", "x", "U0012", "u0012", "js42", "\t", "-",
                                           "é"]), max_size=20)
 
 

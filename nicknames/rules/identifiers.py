@@ -189,6 +189,23 @@ def _matches_on_anchored_lines(pattern: regex.Pattern[str], anchors: regex.Patte
         end = text.find("\n", anchor.end())
         end = len(text) if end < 0 else end
         yield from pattern.finditer(text, start, end)
+def _matches_in_words_with_digits(pattern: regex.Pattern[str], text: str) -> Iterator[regex.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern whose matches hold a digit and no space, tab or line break: run
+    only on the runs of the text between two of these that hold a digit. Look-behinds still see the character
+    before a run, and its end reads as the end of the text, where a look-ahead for no word character gives the
+    same answer as the space after it."""
+    end = -1
+    for digit in _ANCHORS["phone"].finditer(text):
+        if digit.start() < end:
+            continue
+        start = max(text.rfind(char, 0, digit.start()) for char in _BREAKS) + 1
+        ends = [found for found in (text.find(char, digit.end()) for char in _BREAKS) if found >= 0]
+        end = min(ends) if ends else len(text)
+        yield from pattern.finditer(text, start, end)
+
+
+_BREAKS = (" ", "\t", "\n")
+"""What a participant id does not hold (``_matches_in_words_with_digits``)."""
 _ANCHORED = {"url": (_BARE_HOST, _BARE_URL), "path": (_FILE_NAME_END, _FILE_NAME)}
 """Kinds with a second pattern found from an anchor near its end: bare hosts from ``.org``, file names from ``.docx``."""
 _PIECE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
@@ -275,16 +292,17 @@ class IdentifierRules:
         return without_overlaps(found)
 
     def _id_matches(self, text: str) -> Iterator[regex.Match[str]]:
-        """The participant ids written in the text: searched on the lines that hold a digit (every id has one),
-        unless an id holds a line break."""
+        """The participant ids written in the text: searched only in the runs without a space, tab or line break
+        that hold a digit, as every id is such a run or part of one (``_ID_SHAPE``), unless an id holds one."""
         assert self.ids is not None
-        if self._ids_on_one_line:
-            return _matches_on_anchored_lines(self.ids, _ANCHORS["phone"], text)
+        if self._ids_unbroken:
+            return _matches_in_words_with_digits(self.ids, text)
         return self.ids.finditer(text)
 
     @functools.cached_property
-    def _ids_on_one_line(self) -> bool:
-        return self.ids is not None and "\n" not in self.ids.pattern
+    def _ids_unbroken(self) -> bool:
+        """Whether no id holds a space, tab or line break (``_ID_SHAPE`` lets a line break end one)."""
+        return self.ids is not None and not any(char in self.ids.pattern for char in _BREAKS)
 
     def _written_in_words(self, text: str) -> list[Identifier]:
         """The addresses written in words (``a.b at c.org``): all that a text ``_may_hold_any`` refuses can hold.
