@@ -150,7 +150,9 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     # The searches before the name are slow: tried only where the text before it may end in "and", "&" or "or".
     before = _may_join_before(text, start)
     after = _may_join_after(text, end)
-    if (before and _PERSON_BEFORE.search(text, max(0, start - 40), start)) or (after and _PERSON_AFTER.match(text, end)):
+    if before and _PERSON_BEFORE.search(text, max(0, start - 40), start):
+        return True
+    if after and _PERSON_AFTER.match(text, end):
         return True
     joined = (_LOWER_BEFORE.search(text, max(0, start - 40), start) if before else None) or (
         _LOWER_AFTER.match(text, end) if after else None)
