@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+import ahocorasick_rs
 import regex
 
 from nicknames.rules.identifier_parts import (
@@ -327,9 +328,12 @@ class IdentifierRules:
         if not self.names.words:
             return
         ascii_text = text.isascii()
-        words = _ascii_lower_words(text) if ascii_text else _words(text)
-        glued = self.names.glued
-        wanted = [word for word in glued.keys() & words if len(word) >= MIN_GLUED_LOWER and word.islower()]
+        if ascii_text and len(text) <= _WORDS_AT_ONCE:
+            wanted = self._glued_lower_words(text)
+        else:
+            words = _ascii_lower_words(text) if ascii_text else _words(text)
+            wanted = [word for word in self.names.glued.keys() & words
+                      if len(word) >= MIN_GLUED_LOWER and word.islower()]
         if not ascii_text:
             wanted.extend(word for word in words if not word.isalpha() and word[0].isalpha() and not word.isdigit())
         elif "_" in text or _has_ascii_digit(text):
@@ -339,6 +343,27 @@ class IdentifierRules:
                 continue
             for match in regex.finditer(rf"(?<![\w%]){regex.escape(word)}(?!\w)", text):
                 yield Identifier("login", match.start(), match.end(), word)
+
+    def _glued_lower_words(self, text: str) -> list[str]:
+        """The names glued in lower case (``names.glued``) that are whole words of an ASCII text, as
+        ``_ascii_lower_words`` and the glued names give them: found by an automaton of those names, which finds
+        few (a word of ``_ASCII_LOWER_WORD`` is one of them only where no word character touches it)."""
+        automaton, keys = self._glued_lower
+        if automaton is None:
+            return []
+        found: set[str] = set()
+        size = len(text)
+        for index, start, end in automaton.find_matches_as_indexes(text, overlapping=True):
+            if (start == 0 or text[start - 1] not in _ASCII_WORD) and (end == size or text[end] not in _ASCII_WORD):
+                found.add(keys[index])
+        return list(found)
+
+    @functools.cached_property
+    def _glued_lower(self) -> tuple[ahocorasick_rs.AhoCorasick | None, list[str]]:
+        """An automaton of the glued names that ``_ASCII_LOWER_WORD`` can match whole, and those names."""
+        keys = sorted(key for key in self.names.glued if len(key) >= MIN_GLUED_LOWER and key.islower()
+                      and key.isascii() and all(char in _ASCII_WORD for char in key))
+        return (ahocorasick_rs.AhoCorasick(keys) if keys else None), keys
 
     def _labelled(self, text: str) -> Iterator[Identifier]:
         for start, end in labelled_handles(text):
@@ -439,6 +464,8 @@ def _ascii_lower_words(text: str) -> set[str]:
 
 _WORDS_AT_ONCE = 1 << 16
 """Characters of a text up to which its words are listed at once."""
+_ASCII_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+"""The word characters (``\\w``) of ASCII text."""
 
 
 def _words(text: str) -> set[str]:
