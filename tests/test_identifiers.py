@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.scope_names import scope_names
 from nicknames.apply.substitute import substitute_message
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message
+from nicknames.rules import identifiers
 from nicknames.rules.identifiers import Identifier, identifier_rules, without_overlaps
 
 RULES = identifier_rules()
@@ -118,3 +121,40 @@ def test_every_identifier_change_is_recorded() -> None:
     _, records = substitute_message(message, names, IdTemplate(), identifiers=identifier_rules(whole=True))
     [record] = records
     assert (record.kind, record.original, record.pseudonym) == ("email", "a@b.org", "[EMAIL]")
+
+
+_IDENTIFIER_PIECES = st.lists(st.sampled_from([
+    "annberg", "Annberg", "ann_berg2", "12345", "abcd", " ", "\t", "\n", ".", ".org", ".docx", ".Pdf", "-", "_", "~",
+    "%", "e.g.", "x", "U0012", "u0012", "js42", "é",
+]), max_size=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_IDENTIFIER_PIECES)
+def test_quick_test_for_paths_agrees_with_the_patterns(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    by_patterns = ("~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
+                   or identifiers._FILE_NAME_END.search(text) is not None
+                   or identifiers._BARE_HOST.search(text) is not None)
+    assert identifiers._may_hold_path(text) is by_patterns
+
+
+@settings(max_examples=300, deadline=None)
+@given(_IDENTIFIER_PIECES)
+def test_ids_found_on_lines_with_digits_are_those_of_the_whole_text(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    rules = identifier_rules(["id"], ["U0012", "js42", "U0012-b"])
+    assert rules.ids is not None
+    by_pattern = [(m.start(), m.end()) for m in rules.ids.finditer(text)]
+    assert [(found.start, found.end) for found in rules.find(text)] == by_pattern
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["annberg", "bergann", "aberg", "Annberg", "annbergs", "xannberg", "ann_berg", "ann",
+                                 "berg", "annberg2", " ", "\n", ".", "_", "-", "é"]), max_size=12))
+def test_glued_words_found_by_the_automaton_are_those_of_the_word_list(pieces: list[str]) -> None:
+    text = "".join(pieces).encode("ascii", "ignore").decode()
+    rules = identifier_rules(["login"], names={"U1": ["Ann Berg"], "U2": ["Ann_Berg2"]})
+    by_words = {word for word in rules.names.glued.keys() & identifiers._ascii_lower_words(text)
+                if len(word) >= 5 and word.islower()}
+    assert set(rules._glued_lower_words(text)) == by_words

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nicknames.rules.matcher import compile_names
 from nicknames.rules.patterns import (
@@ -87,6 +89,12 @@ def test_no_names_compile_to_none() -> None:
 
 def test_longest_first_is_deterministic() -> None:
     assert longest_first(["Bo", "Al", "Mary", "Al"]) == ["Mary", "Al", "Bo"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text("abAB é-", max_size=5), max_size=30))
+def test_longest_first_orders_by_length_then_alphabetically(names: list[str]) -> None:
+    assert longest_first(names) == sorted(set(names), key=lambda name: (-len(name), name))
 
 
 def test_name_key_folds_inner_space() -> None:

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from nicknames.rules import word_names
 from nicknames.rules.word_names import (
     in_longer_name,
     in_name_position,
@@ -122,6 +125,41 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
 )
 def test_in_name_position(text: str, name: str, position: bool) -> None:
     assert in_name_position(*_span(text, name)) is position
+
+
+def _in_name_position_by_rules(text: str, start: int, end: int) -> bool:
+    """``in_name_position`` as its rules say, every pattern tried (no shortcut for words inside a sentence)."""
+    w = word_names
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    line_end = len(text) if line_end < 0 else line_end
+    if w._VOCATIVE_BEFORE.search(text, line_start, start) and w._VOCATIVE_AFTER.match(text, end):
+        return True
+    if w._PERSON_BEFORE.search(text, max(0, start - 40), start) or w._PERSON_AFTER.match(text, end):
+        return True
+    joined = w._LOWER_BEFORE.search(text, max(0, start - 40), start) or w._LOWER_AFTER.match(text, end)
+    if joined is not None and w._given_name(joined.group("word")):
+        return True
+    if w._NAME_END.fullmatch(text, end, line_end) is None:
+        return False
+    if w._OPENER.fullmatch(text, line_start, start) is not None:
+        return True
+    if w._DECORATION.fullmatch(text, line_start, start) is None:
+        return False
+    previous = text[:line_start].rstrip().rpartition("\n")[2]
+    return not text[line_end:].strip() or (bool(previous) and w._CLOSING_LINE.fullmatch(previous) is not None)
+
+
+_PIECES = ["mark", "toby", "and", "or", "&", "I", "you", "Marta", "thanks", "regards", "Hi", " ", "  ", "\n", ",",
+           ".", "!", "-", "\t", "\xa0", "\x1c", "a", "o", "d", "r", "x"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=14), st.lists(st.sampled_from(_PIECES), max_size=14))
+def test_in_name_position_agrees_with_its_rules(before: list[str], after: list[str]) -> None:
+    text = "".join(before) + "mark" + "".join(after)
+    start = len("".join(before))
+    assert in_name_position(text, start, start + 4) is _in_name_position_by_rules(text, start, start + 4)
 
 
 @pytest.mark.parametrize(

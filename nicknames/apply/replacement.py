@@ -114,10 +114,11 @@ class Replacements(Sequence[Replacement]):
         return Replacement(self.ids[self._message[index]], start, start + len(detail[0]), *detail)
 
     def __iter__(self) -> Iterator[Replacement]:
-        ids, details = self.ids, self._details
+        # Made by ``tuple.__new__``: a named tuple's own ``__new__`` is a Python function, a call per record.
+        ids, details, new = self.ids, self._details, tuple.__new__
         for message, start, number in zip(self._message, self._start, self._detail):
             detail = details[number]
-            yield Replacement(ids[message], start, start + len(detail[0]), *detail)
+            yield new(Replacement, (ids[message], start, start + len(detail[0]), *detail))
 
     def __getstate__(self) -> tuple[object, ...]:
         return self.ids, self._message, self._start, self._detail, self._details

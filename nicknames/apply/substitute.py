@@ -163,13 +163,21 @@ def _substitute_into(
         texts: dict[str, str] | None = getattr(pseudonym, "texts", None)
         context = context if context is not None else ThreadContext.of([message])
         named = context.named.setdefault(message.thread, set())
+        case, owners, owners_outside, endings = names.names.case, names.owners, names.outside, names.names.endings
         for start, end, form in names.pattern.iter_spans(text):
-            key, candidates, outside = names.candidates(form)
+            key = case.get(form, form)  # ``names.candidates(form)``, inline: this loop runs for every name found
+            found = owners.get(key)
+            outside = found is None
+            candidates = owners_outside.get(key, ()) if found is None else found
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
+            end -= endings.get(form, 0)  # "Annas": the name is "Anna", the "s" stays
+            # Most names found are lower-case forms inside sentences: dropped first, as they would be below.
+            placed = form in positional and candidates != OTHER_OWNERS
+            if placed and not in_name_position(text, start, end):
+                continue
             if named and not outside:
-                candidates = _with_named(candidates, names.outside.get(key, ()), named)
-            end -= names.names.endings.get(form, 0)  # "Annas": the name is "Anna", the "s" stays
+                candidates = _with_named(candidates, owners_outside.get(key, ()), named)
             original = text[start:end]
             if candidates == OTHER_OWNERS:
                 other = other_mention(message.id, text, start, end, key, names.others, key in words)
@@ -179,7 +187,7 @@ def _substitute_into(
             salutation = key in names.short
             if salutation and not in_salutation(text, start, end):
                 continue
-            if form in positional and not in_name_position(text, start, end):
+            if not placed and form in positional and not in_name_position(text, start, end):
                 continue
             if form in words and not salutation:
                 zones = zones or zones_of(text)

@@ -17,10 +17,12 @@ Among identifiers that overlap, the one that starts first wins, then the longest
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 
+import ahocorasick_rs
 import regex
 
 from nicknames.rules.identifier_parts import (
@@ -134,9 +136,18 @@ def _may_hold_any(text: str) -> bool:
 
 
 def _may_hold_path(text: str) -> bool:
-    """False when no home directory, file name or bare host can occur (``/home/``, ``~``, ``.docx``, ``.org``...)."""
+    """False when no home directory, file name or bare host can occur (``/home/``, ``~``, ``.docx``, ``.org``...).
+
+    For ASCII text (``_may_hold_any`` asks for no other): a file name's or a host's end is a dot and a letter,
+    which prose seldom has (a quick search before the slow patterns)."""
     return ("~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
-            or _FILE_NAME_END.search(text) is not None or _BARE_HOST.search(text) is not None)
+            or (_DOT_LETTER.search(text) is not None
+                and (_FILE_NAME_END.search(text) is not None or _BARE_HOST.search(text) is not None)))
+
+
+_DOT_LETTER = re.compile(r"\.[A-Za-z]")
+"""What ``_FILE_NAME_END`` and ``_BARE_HOST`` hold in ASCII text: a dot and a letter (every extension and top-level
+domain starts with one)."""
 
 
 def _has_ascii_digit(text: str) -> bool:
@@ -164,6 +175,13 @@ def _matches(kind: str, text: str) -> Iterator[regex.Match[str]]:
     if anchors is None:
         yield from _COMPILED[kind].finditer(text)
         return
+    yield from _matches_on_anchored_lines(_COMPILED[kind], anchors, text)
+
+
+def _matches_on_anchored_lines(pattern: regex.Pattern[str], anchors: regex.Pattern[str], text: str
+                               ) -> Iterator[regex.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern whose matches lie within one line and hold an ``anchors`` match:
+    run only on the lines that hold one (see ``_matches``)."""
     end = -1
     for anchor in anchors.finditer(text):
         if anchor.start() < end:
@@ -171,7 +189,24 @@ def _matches(kind: str, text: str) -> Iterator[regex.Match[str]]:
         start = text.rfind("\n", 0, anchor.start()) + 1
         end = text.find("\n", anchor.end())
         end = len(text) if end < 0 else end
-        yield from _COMPILED[kind].finditer(text, start, end)
+        yield from pattern.finditer(text, start, end)
+def _matches_in_words_with_digits(pattern: regex.Pattern[str], text: str) -> Iterator[regex.Match[str]]:
+    """``pattern.finditer(text)`` for a pattern whose matches hold a digit and no space, tab or line break: run
+    only on the runs of the text between two of these that hold a digit. Look-behinds still see the character
+    before a run, and its end reads as the end of the text, where a look-ahead for no word character gives the
+    same answer as the space after it."""
+    end = -1
+    for digit in _ANCHORS["phone"].finditer(text):
+        if digit.start() < end:
+            continue
+        start = max(text.rfind(char, 0, digit.start()) for char in _BREAKS) + 1
+        ends = [found for found in (text.find(char, digit.end()) for char in _BREAKS) if found >= 0]
+        end = min(ends) if ends else len(text)
+        yield from pattern.finditer(text, start, end)
+
+
+_BREAKS = (" ", "\t", "\n")
+"""What a participant id does not hold (``_matches_in_words_with_digits``)."""
 _ANCHORED = {"url": (_BARE_HOST, _BARE_URL), "path": (_FILE_NAME_END, _FILE_NAME)}
 """Kinds with a second pattern found from an anchor near its end: bare hosts from ``.org``, file names from ``.docx``."""
 _PIECE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
@@ -253,9 +288,22 @@ class IdentifierRules:
         if "id" in kinds and self.ids is not None:
             found.extend(
                 Identifier("id", m.start(), m.end(), m.group(), self.owners.get(m.group().lower()))
-                for m in self.ids.finditer(text)
+                for m in self._id_matches(text)
             )
         return without_overlaps(found)
+
+    def _id_matches(self, text: str) -> Iterator[regex.Match[str]]:
+        """The participant ids written in the text: searched only in the runs without a space, tab or line break
+        that hold a digit, as every id is such a run or part of one (``_ID_SHAPE``), unless an id holds one."""
+        assert self.ids is not None
+        if self._ids_unbroken:
+            return _matches_in_words_with_digits(self.ids, text)
+        return self.ids.finditer(text)
+
+    @functools.cached_property
+    def _ids_unbroken(self) -> bool:
+        """Whether no id holds a space, tab or line break (``_ID_SHAPE`` lets a line break end one)."""
+        return self.ids is not None and not any(char in self.ids.pattern for char in _BREAKS)
 
     def _written_in_words(self, text: str) -> list[Identifier]:
         """The addresses written in words (``a.b at c.org``): all that a text ``_may_hold_any`` refuses can hold.
@@ -280,9 +328,12 @@ class IdentifierRules:
         if not self.names.words:
             return
         ascii_text = text.isascii()
-        words = _ascii_lower_words(text) if ascii_text else {word.group() for word in _WORD.finditer(text)}
-        glued = self.names.glued
-        wanted = [word for word in glued.keys() & words if len(word) >= MIN_GLUED_LOWER and word.islower()]
+        if ascii_text and len(text) <= _WORDS_AT_ONCE:
+            wanted = self._glued_lower_words(text)
+        else:
+            words = _ascii_lower_words(text) if ascii_text else _words(text)
+            wanted = [word for word in self.names.glued.keys() & words
+                      if len(word) >= MIN_GLUED_LOWER and word.islower()]
         if not ascii_text:
             wanted.extend(word for word in words if not word.isalpha() and word[0].isalpha() and not word.isdigit())
         elif "_" in text or _has_ascii_digit(text):
@@ -292,6 +343,27 @@ class IdentifierRules:
                 continue
             for match in regex.finditer(rf"(?<![\w%]){regex.escape(word)}(?!\w)", text):
                 yield Identifier("login", match.start(), match.end(), word)
+
+    def _glued_lower_words(self, text: str) -> list[str]:
+        """The names glued in lower case (``names.glued``) that are whole words of an ASCII text, as
+        ``_ascii_lower_words`` and the glued names give them: found by an automaton of those names, which finds
+        few (a word of ``_ASCII_LOWER_WORD`` is one of them only where no word character touches it)."""
+        automaton, keys = self._glued_lower
+        if automaton is None:
+            return []
+        found: set[str] = set()
+        size = len(text)
+        for index, start, end in automaton.find_matches_as_indexes(text, overlapping=True):
+            if (start == 0 or text[start - 1] not in _ASCII_WORD) and (end == size or text[end] not in _ASCII_WORD):
+                found.add(keys[index])
+        return list(found)
+
+    @functools.cached_property
+    def _glued_lower(self) -> tuple[ahocorasick_rs.AhoCorasick | None, list[str]]:
+        """An automaton of the glued names that ``_ASCII_LOWER_WORD`` can match whole, and those names."""
+        keys = sorted(key for key in self.names.glued if len(key) >= MIN_GLUED_LOWER and key.islower()
+                      and key.isascii() and all(char in _ASCII_WORD for char in key))
+        return (ahocorasick_rs.AhoCorasick(keys) if keys else None), keys
 
     def _labelled(self, text: str) -> Iterator[Identifier]:
         for start, end in labelled_handles(text):
@@ -392,6 +464,16 @@ def _ascii_lower_words(text: str) -> set[str]:
 
 _WORDS_AT_ONCE = 1 << 16
 """Characters of a text up to which its words are listed at once."""
+_ASCII_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
+"""The word characters (``\\w``) of ASCII text."""
+
+
+def _words(text: str) -> set[str]:
+    """The distinct words (``_WORD``) of a text: listed at once for a short text (no match object per word), a match
+    at a time for a long one."""
+    if len(text) <= _WORDS_AT_ONCE:
+        return set(_WORD.findall(text))
+    return {word.group() for word in _WORD.finditer(text)}
 
 
 def _ordinary(letters: str) -> bool:

@@ -17,6 +17,7 @@ names and texts), at a cost that does not grow with the number of names.
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Protocol
@@ -368,8 +369,10 @@ def _forms(keys: list[str]) -> tuple[list[str], list[int]]:
     return forms, [owner[form] for form in forms]
 
 
+@functools.cache
 def _needs_edge(char: str) -> bool:
-    """True when a name with this character at an edge must not touch a ``BLOCKING`` character there."""
+    """True when a name with this character at an edge must not touch a ``BLOCKING`` character there (kept per
+    character: a matcher asks for every name's first and last)."""
     if char.isascii():
         return char.isalnum() or char == "_"
     return WORD.match(char) is not None and CONTINUOUS.match(char) is None

@@ -149,8 +149,13 @@ def written_forms(key: str) -> list[str]:
 
 
 def longest_first(names: Iterable[str]) -> list[str]:
-    """Distinct names ordered longest first, then alphabetically (a deterministic order)."""
-    return sorted(set(names), key=lambda name: (-len(name), name))
+    """Distinct names ordered longest first, then alphabetically (a deterministic order).
+
+    Sorted alphabetically, then by length alone (a stable sort keeps the alphabetical order among names of one
+    length): two sorts by keys Python compares natively are faster than one by a tuple made per name."""
+    ordered = sorted(set(names))
+    ordered.sort(key=len, reverse=True)
+    return ordered
 
 
 def alternation(names: Iterable[str], glued: Collection[str] = ()) -> regex.Pattern[str] | None:

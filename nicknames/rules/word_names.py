@@ -140,14 +140,22 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     pronoun, a capitalised name, or a lower-case given name or familiar form that is no ordinary word ("ask you
     and mary", "mary and I", "Tobias and mary", "ask tobias and mary").
     """
+    if _inside_sentence(text, start, end):
+        return False
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
-    if _VOCATIVE_BEFORE.search(text, line_start, start) and _VOCATIVE_AFTER.match(text, end):
+    if _VOCATIVE_AFTER.match(text, end) and _VOCATIVE_BEFORE.search(text, line_start, start):
         return True
-    if _PERSON_BEFORE.search(text, max(0, start - 40), start) or _PERSON_AFTER.match(text, end):
+    # The searches before the name are slow: tried only where the text before it may end in "and", "&" or "or".
+    before = _may_join_before(text, start)
+    after = _may_join_after(text, end)
+    if before and _PERSON_BEFORE.search(text, max(0, start - 40), start):
         return True
-    joined = _LOWER_BEFORE.search(text, max(0, start - 40), start) or _LOWER_AFTER.match(text, end)
+    if after and _PERSON_AFTER.match(text, end):
+        return True
+    joined = (_LOWER_BEFORE.search(text, max(0, start - 40), start) if before else None) or (
+        _LOWER_AFTER.match(text, end) if after else None)
     if joined is not None and _given_name(joined.group("word")):
         return True
     if _NAME_END.fullmatch(text, end, line_end) is None:
@@ -158,6 +166,36 @@ def in_name_position(text: str, start: int, end: int) -> bool:
         return False
     previous = text[:line_start].rstrip().rpartition("\n")[2]
     return not text[line_end:].strip() or (bool(previous) and _CLOSING_LINE.fullmatch(previous) is not None)
+
+
+_JOINERS = ("and", "&", "or")
+
+
+def _inside_sentence(text: str, start: int, end: int) -> bool:
+    """True where ``in_name_position`` is False at a glance, as it is for most words: one space and a letter or
+    digit other than "a" (and) or "o" (or) follow, and one space after a character that ends no "and", "&" or "or"
+    comes before. No rule of ``in_name_position`` can then hold: no punctuation or line end follows, no "and",
+    "&" or "or" joins."""
+    if start < 2 or text[end : end + 1] != " " or text[start - 1] != " ":
+        return False
+    following, previous = text[end + 1 : end + 2], text[start - 2]
+    return following.isalnum() and following not in "ao" and previous not in "d&r" and not previous.isspace()
+
+
+def _may_join_before(text: str, start: int) -> bool:
+    """False where ``_PERSON_BEFORE`` and ``_LOWER_BEFORE`` cannot match before ``start``: the 40 characters before
+    it do not end in "and", "&" or "or" and white space (``str.isspace`` holds for every ``\\s``)."""
+    before = text[max(0, start - 40) : start]
+    head = before.rstrip()
+    return len(head) < len(before) and head.endswith(_JOINERS)
+
+
+def _may_join_after(text: str, end: int) -> bool:
+    """False where ``_PERSON_AFTER`` and ``_LOWER_AFTER`` cannot match at ``end``: no white space and then "and",
+    "&" or "or" follows (a run of white space too long to see past is left to them)."""
+    after = text[end : end + 40]
+    head = after.lstrip()
+    return len(head) < len(after) and (len(head) < 3 or head.startswith(_JOINERS))
 
 
 _SALUTATION = "|".join(f"(?:{word})" for word in (*DEFAULT_RULES.greetings, *DEFAULT_RULES.closers))
