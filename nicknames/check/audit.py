@@ -37,13 +37,14 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import regex
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from nicknames.check.ascii_words import AsciiWords, live_positions
 from nicknames.check.name_index import MIN_NEAR_LENGTH, NameIndex
 from nicknames.check.tokens import ASCII_TOKEN, Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
 from nicknames.collect.discover.lexicon import common_words
@@ -51,7 +52,7 @@ from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import PARTITION_ROWS, batches
 from nicknames.engine.run import Progress, ordered_map
-from nicknames.rules.identifier_parts import ASCII_GLUED_LOWER, ASCII_GLUED_MIXED, GLUED_WORD, glued_people
+from nicknames.rules.identifier_parts import ASCII_GLUED_LOWER, ASCII_GLUED_MIXED, GLUED_WORD
 from nicknames.rules.stopwords import STOPWORDS
 from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view
 from nicknames.rules.word_names import WORD_NAMES
@@ -133,14 +134,20 @@ def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool
     """Scan (message id, text) pairs; ``cache`` keeps near-miss lookups between parts."""
     findings: list[Finding] = []
     lower = LowerWords()
-    cache = {} if cache is None else cache
+    near_cache: dict[str, str | None] = {} if cache is None else cache
+
+    def quiet(word: str) -> bool:
+        return not near or _near(word, word.lower(), index, near_cache) is None
+
     count = 0
     for message_id, text in messages:
         count += 1
-        names, taken = scan(message_id, text, index)
+        words = AsciiWords(text, text.lower()) if text.isascii() else None
+        names, taken = scan(message_id, text, index, quiet) if words is None else _scan_ascii(
+            message_id, words, index, quiet)
         findings.extend(names)
         if near:
-            findings.extend(near_misses(message_id, text, index, cache, taken))
+            findings.extend(near_misses(message_id, text, index, near_cache, taken, words))
             lower.add(text)
     lower.compact()
     return AuditPart(count, findings, lower)
@@ -205,14 +212,18 @@ class LowerWords:
         return isinstance(word, str) and word in self.ascii and word.isalpha() and word.islower()
 
 
-def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], set[int]]:
+def scan(message_id: str, text: str, index: NameIndex,
+         quiet: Callable[[str], bool] | None = None) -> tuple[list[Finding], set[int]]:
     """Mapped and class-list names in one message (keep-list names skipped), and where every match starts.
 
     Names are looked for in the text's normalised view, then in its skeleton
-    when that differs (confusables); offsets are the original text's.
+    when that differs (confusables); offsets are the original text's. ``quiet``
+    tells a capitalised word that is no near miss (``near_misses`` skips the words
+    the walk took): an ASCII text's walk leaves out tokens where it finds nothing
+    that matters (``ascii_words``).
     """
     if text.isascii():
-        return _scan_view(message_id, TextView(text, text), index, "name", set())
+        return _scan_ascii(message_id, AsciiWords(text, text.lower()), index, quiet or _never_quiet)
     found, taken = _scan_view(message_id, matching_view(text), index, "name", set())
     if _may_confuse(text):
         more, also = _scan_view(message_id, matching_view(text, skeleton=True), index, "confusable", taken)
@@ -220,6 +231,10 @@ def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], s
         taken |= also
         found.sort(key=_finding_start)
     return found, taken
+
+
+def _never_quiet(word: str) -> bool:
+    return False
 
 
 def _finding_start(finding: Finding) -> int:
@@ -234,6 +249,19 @@ def _may_confuse(text: str) -> bool:
 _CONFUSABLE = re.compile("[" + "".join(chr(code) for code in CONFUSABLES) + "]")
 
 
+def _scan_ascii(message_id: str, words: AsciiWords, index: NameIndex,
+                quiet: Callable[[str], bool]) -> tuple[list[Finding], set[int]]:
+    """``_scan_view`` of an ASCII text (its own view), reading only the tokens that may matter."""
+    text = words.text
+    positions = live_positions(words, index, index.hit_rules(), quiet)
+    if not positions:
+        return glued_names(message_id, text, index, set(), words), set()
+    tokens: list[Spanned] = list(ASCII_TOKEN.finditer(words.folded_text))
+    found, taken = _walk(message_id, TextView(text, text), index, "name", set(), (tokens, words.folded, positions), {})
+    found.extend(glued_names(message_id, text, index, taken, words))
+    return found, taken
+
+
 def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
                skip: set[int]) -> tuple[list[Finding], set[int]]:
     """The names found in a view of the text, as findings of this kind in the original text (none at ``skip``)."""
@@ -244,14 +272,30 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
     tokens = text_tokens(text if len(folded_text) != len(text) else folded_text)
     folded = [token.group().lower() for token in tokens]
     prefixed = {} if text.isascii() else prefixed_tokens(tokens, folded, index.first)
+    positions = [i for i, word in enumerate(folded) if word in index.first or i in prefixed]
+    found, taken = _walk(message_id, view, index, kind, skip, (tokens, folded, positions), prefixed)
+    found.extend(glued_names(message_id, text, index, taken))
+    return found, taken
+
+
+Walk = tuple[list[Spanned], list[str], list[int]]
+"""A text's tokens, their words in lower case, and the positions of the tokens the walk reads."""
+
+
+def _walk(message_id: str, view: TextView, index: NameIndex, kind: str, skip: set[int],
+          walk: Walk, prefixed: Mapping[int, Spanned]) -> tuple[list[Finding], set[int]]:
+    """The names starting at the positions given (the longest, keep-list names skipped), and where they start;
+    ``prefixed``: the tokens that are a name's first word after prefix letters."""
+    tokens, folded, positions = walk
+    text = view.text
     identical = view.identical
     found: list[Finding] = []
     taken: set[int] = set()
     skip_to = 0
-    for i in [i for i, word in enumerate(folded) if word in index.first or i in prefixed]:
+    for i in positions:
         if i < skip_to:
             continue
-        if folded[i] not in index.first:  # a name's first word after prefix letters: the name starts there
+        if i in prefixed and folded[i] not in index.first:  # a name's first word after prefix letters starts here
             tokens[i] = prefixed[i]
             folded[i] = prefixed[i].group()
         kept = longest_name(index.keep, index.keep_lengths.get(folded[i], []), tokens, folded, i, text)
@@ -271,37 +315,43 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
             taken.update(token.start() for token in tokens[i:skip_to])
         else:
             taken.update(view.span(token.start(), token.end())[0] for token in tokens[i:skip_to])
-    found.extend(glued_names(message_id, text, index, taken))
     return found, taken
 
 
-def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int]) -> list[Finding]:
-    """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``)."""
+def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int],
+                words: AsciiWords | None = None) -> list[Finding]:
+    """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``); ``words``:
+    those of an ASCII text, when known."""
     found: list[Finding] = []
-    personal = index.personal
-    glued = personal.glued
-    for match in _glued_words(text, glued):
+    glued = index.personal.glued
+    for match in _glued_words(text, glued, words):
         word = match.group()
         if (word.islower() and word.isalpha() and word not in glued) or match.start() in taken:
             continue  # a lower-case word is a name only as names glued: ``glued_people`` finds nobody
-        people = glued_people(word, personal, lambda letters: letters in index.words or letters in common_words())
+        people = index.glued_people(word)
         if people:
             found.append(Finding(message_id, match.start(), match.end(), word, "glued", word, tuple(sorted(people)),
                                  _finding(message_id, text, match.start(), match.end(), "glued", word, index).context))
     return found
 
 
-def _glued_words(text: str, glued: Mapping[str, frozenset[str]]) -> Iterator[Spanned]:
+def _glued_words(text: str, glued: Mapping[str, frozenset[str]], words: AsciiWords | None) -> Iterator[Spanned]:
     """The words of ``GLUED_WORD`` in the text; in an ASCII text where no long lower-case word is names glued, only
     those with an underscore, a digit or a case change, since ``glued_names`` skips the others."""
+    if words is not None and glued.keys().isdisjoint(words.runs()):
+        return ASCII_GLUED_MIXED.finditer(text)  # a glued lower-case word is a whole run of word characters
     if text.isascii() and glued.keys().isdisjoint(ASCII_GLUED_LOWER.findall(text)):
         return ASCII_GLUED_MIXED.finditer(text)
     return GLUED_WORD.finditer(text)
 
 
 def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, str | None],
-                taken: set[int]) -> list[Finding]:
-    """Capitalised words within a small edit distance of a name (not yet filtered by the lower-case words)."""
+                taken: set[int], words: AsciiWords | None = None) -> list[Finding]:
+    """Capitalised words within a small edit distance of a name (not yet filtered by the lower-case words);
+    ``words``: those of an ASCII text, when known (a text none of whose capitalised words is near a name is not
+    read again)."""
+    if words is not None and all(_near(word, word.lower(), index, cache) is None for word in words.capitalised_runs()):
+        return []  # every word of CAPITALISED is a run of word characters with a capital
     found: list[Finding] = []
     for match in CAPITALISED.finditer(text):
         if match.start() in taken:
