@@ -28,6 +28,8 @@ from nicknames.check.tokens import ASCII_TOKEN
 
 _NOT_WORD = str.maketrans({chr(code): " " for code in range(128) if not (chr(code).isalnum() or chr(code) == "_")})
 """Every ASCII character that is no word character (``\\w`` of ASCII) to a space."""
+_NOT_LETTER = str.maketrans({chr(code): " " for code in range(128) if not chr(code).isalpha()})
+"""Every ASCII character that is no letter to a space."""
 
 
 def ascii_tokens(text: str) -> list[str]:
@@ -69,6 +71,13 @@ class AsciiWords:
             return self.capitalised()
         return self.runs() - set(ascii_runs(self.folded_text))
 
+    def mixed_runs(self) -> set[str]:
+        """The runs that may be words of ``ASCII_GLUED_MIXED``: those opening with a letter that have a digit or an
+        underscore, or a capital that is neither the first letter nor one of all capitals."""
+        with_digits = self.runs() - set(self.text.translate(_NOT_LETTER).split())
+        return ({run for run in with_digits if run[0].isalpha()}
+                | {run for run in self.capitalised_runs() if run.isalpha() and not (run.istitle() or run.isupper())})
+
 
 def live_positions(text: AsciiWords, index: NameIndex, rules: HitRules,
                    quiet: Callable[[str], bool]) -> list[int]:
@@ -77,7 +86,9 @@ def live_positions(text: AsciiWords, index: NameIndex, rules: HitRules,
     first = index.first
     if first.isdisjoint(text.lower):
         return []
-    live = {word for word in first.intersection(text.as_written) if not _inert_lower(word, text.lower, rules)}
+    hits = first.intersection(text.as_written)
+    hits -= rules.quiet_lower
+    live = {word for word in hits if not _inert_lower(word, text.lower, rules)}
     for word in text.capitalised():
         folded = word.lower()
         if folded in first and not _inert_capitalised(word, folded, text.lower, rules, quiet):

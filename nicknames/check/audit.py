@@ -134,23 +134,50 @@ def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool
     """Scan (message id, text) pairs; ``cache`` keeps near-miss lookups between parts."""
     findings: list[Finding] = []
     lower = LowerWords()
-    near_cache: dict[str, str | None] = {} if cache is None else cache
-
-    def quiet(word: str) -> bool:
-        return not near or _near(word, word.lower(), index, near_cache) is None
-
+    lookups = NearLookups(index, {} if cache is None else cache, near)
     count = 0
     for message_id, text in messages:
         count += 1
         words = AsciiWords(text, text.lower()) if text.isascii() else None
-        names, taken = scan(message_id, text, index, quiet) if words is None else _scan_ascii(
-            message_id, words, index, quiet)
+        names, taken = scan(message_id, text, index, lookups.quiet) if words is None else _scan_ascii(
+            message_id, words, index, lookups.quiet)
         findings.extend(names)
         if near:
-            findings.extend(near_misses(message_id, text, index, near_cache, taken, words))
+            if words is None or not lookups.all_quiet(words.capitalised_runs()):  # CAPITALISED finds runs
+                findings.extend(near_misses(message_id, text, index, lookups.cache, taken))
             lower.add(text)
     lower.compact()
     return AuditPart(count, findings, lower)
+
+
+class NearLookups:
+    """The near-miss lookups of a scan: the name each capitalised word is near (``cache``, by the word in lower case),
+    and the words found near none (at most ``QUIET_KEPT``)."""
+
+    def __init__(self, index: NameIndex, cache: dict[str, str | None], near: bool = True) -> None:
+        self.index = index
+        self.cache = cache
+        self.near = near
+        self.quiet_words: set[str] = set()
+
+    def quiet(self, word: str) -> bool:
+        """True when a capitalised word is no near miss (or near misses are not looked for)."""
+        if not self.near or word in self.quiet_words:
+            return True
+        if _near(word, word.lower(), self.index, self.cache) is not None:
+            return False
+        if len(self.quiet_words) >= QUIET_KEPT:
+            self.quiet_words.clear()
+        self.quiet_words.add(word)
+        return True
+
+    def all_quiet(self, words: set[str]) -> bool:
+        """True when none of these words is a near miss."""
+        return words <= self.quiet_words or all(self.quiet(word) for word in words)
+
+
+QUIET_KEPT = 200_000
+"""Capitalised words known to be no near miss that a scan keeps at most (then it forgets them)."""
 
 
 class AuditTally:
@@ -324,7 +351,7 @@ def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int],
     those of an ASCII text, when known."""
     found: list[Finding] = []
     glued = index.personal.glued
-    for match in _glued_words(text, glued, words):
+    for match in _glued_words(text, index, words):
         word = match.group()
         if (word.islower() and word.isalpha() and word not in glued) or match.start() in taken:
             continue  # a lower-case word is a name only as names glued: ``glued_people`` finds nobody
@@ -335,23 +362,23 @@ def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int],
     return found
 
 
-def _glued_words(text: str, glued: Mapping[str, frozenset[str]], words: AsciiWords | None) -> Iterator[Spanned]:
+def _glued_words(text: str, index: NameIndex, words: AsciiWords | None) -> Iterator[Spanned]:
     """The words of ``GLUED_WORD`` in the text; in an ASCII text where no long lower-case word is names glued, only
-    those with an underscore, a digit or a case change, since ``glued_names`` skips the others."""
-    if words is not None and glued.keys().isdisjoint(words.runs()):
-        return ASCII_GLUED_MIXED.finditer(text)  # a glued lower-case word is a whole run of word characters
+    those with an underscore, a digit or a case change, since ``glued_names`` skips the others (and none when none of
+    those is made of names)."""
+    glued = index.personal.glued
+    if words is not None and glued.keys().isdisjoint(words.runs()):  # a glued lower-case word is a whole run
+        if not any(index.glued_people(word) for word in words.mixed_runs()):
+            return iter(())  # no word ``ASCII_GLUED_MIXED`` may find is made of names
+        return ASCII_GLUED_MIXED.finditer(text)
     if text.isascii() and glued.keys().isdisjoint(ASCII_GLUED_LOWER.findall(text)):
         return ASCII_GLUED_MIXED.finditer(text)
     return GLUED_WORD.finditer(text)
 
 
 def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, str | None],
-                taken: set[int], words: AsciiWords | None = None) -> list[Finding]:
-    """Capitalised words within a small edit distance of a name (not yet filtered by the lower-case words);
-    ``words``: those of an ASCII text, when known (a text none of whose capitalised words is near a name is not
-    read again)."""
-    if words is not None and all(_near(word, word.lower(), index, cache) is None for word in words.capitalised_runs()):
-        return []  # every word of CAPITALISED is a run of word characters with a capital
+                taken: set[int]) -> list[Finding]:
+    """Capitalised words within a small edit distance of a name (not yet filtered by the lower-case words)."""
     found: list[Finding] = []
     for match in CAPITALISED.finditer(text):
         if match.start() in taken:

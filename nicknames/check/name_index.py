@@ -159,6 +159,8 @@ class HitRules:
     """Names of one token (no keep-list one) read as a word in lower case, that are no glued name either."""
     title_words: frozenset[str]
     """Names of one token (no keep-list one) that are initials: read as a word when not in capitals."""
+    quiet_lower: frozenset[str] = frozenset()
+    """Words of ``silent`` or ``lower_words`` that start no name of more tokens: in lower case, always inert."""
 
     @classmethod
     def of(cls, index: NameIndex) -> Self:
@@ -171,13 +173,11 @@ class HitRules:
         kept = {tokens[0] for tokens in index.keep if len(tokens) == 1}
         plain = single - kept
         glued = index.personal.glued
-        return cls(
-            {word: frozenset(seconds) for word, seconds in follow.items()},
-            frozenset(index.first - single - kept),
-            frozenset(word for word in plain if word.isalpha() and word.islower() and word not in glued
-                      and (word in index.initials or word in index.words)),
-            frozenset(plain & index.initials),
-        )
+        silent = frozenset(index.first - single - kept)
+        lower_words = frozenset(word for word in plain if word.isalpha() and word.islower() and word not in glued
+                                and (word in index.initials or word in index.words))
+        return cls({word: frozenset(seconds) for word, seconds in follow.items()}, silent, lower_words,
+                   frozenset(plain & index.initials), (silent | lower_words) - follow.keys())
 
     def alone(self, word: str, folded: set[str]) -> bool:
         """True when no name of more than one token can start at this word in a text of these words."""
