@@ -50,7 +50,7 @@ from nicknames.check.tokens import ASCII_TOKEN, Spanned, longest_name, name_toke
 from nicknames.collect.discover.lexicon import common_words
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
-from nicknames.engine.partitions import PARTITION_ROWS, batches
+from nicknames.engine.partitions import PARTITION_ROWS, batches, row_runs
 from nicknames.engine.run import Progress, ordered_map
 from nicknames.rules.identifier_parts import ASCII_GLUED_LOWER, ASCII_GLUED_MIXED, GLUED_WORD
 from nicknames.rules.stopwords import STOPWORDS
@@ -105,9 +105,13 @@ def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: 
     Spark ``engine``): the same findings in the same order for any number of them.
     """
     tally = AuditTally(index)
-    runs = batches(messages, size or PARTITION_ROWS)
-    parts = (cluster_map(_audit_run, runs, (index, near), engine, jobs) if engine is not None and engine.remote
-             else ordered_map(_audit_run, runs, jobs, (index, near)))
+    parts: Iterable[AuditPart]
+    if engine is not None and engine.remote:
+        parts = cluster_map(_audit_run, batches(messages, size or PARTITION_ROWS), (index, near), engine, jobs)
+    elif isinstance(messages, list) and jobs > 1:  # the workers share the list, each reads its rows
+        parts = ordered_map(_audit_rows, row_runs(len(messages), size or PARTITION_ROWS), jobs, (messages, index, near))
+    else:
+        parts = ordered_map(_audit_run, batches(messages, size or PARTITION_ROWS), jobs, (index, near))
     for part in parts:
         tally.absorb(part)
         if progress is not None:
@@ -118,6 +122,12 @@ def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: 
 def _audit_run(messages: list[tuple[str, str]], settings: tuple[NameIndex, bool]) -> AuditPart:
     """``audit_part`` as the engine calls it: one run of messages, with what every run shares."""
     return audit_part(messages, *settings)
+
+
+def _audit_rows(rows: range, settings: tuple[list[tuple[str, str]], NameIndex, bool]) -> AuditPart:
+    """``audit_part`` of some rows of the messages every worker holds (they are not sent to it again)."""
+    messages, index, near = settings
+    return audit_part(messages[rows.start:rows.stop], index, near)
 
 
 @dataclass

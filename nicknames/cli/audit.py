@@ -92,6 +92,7 @@ def audit_command(
     """
     from nicknames.check.audit import audit_messages  # these load pandas: see cli/common.py
     from nicknames.check.name_index import build_index
+    from nicknames.check.people import people_in_output
     from nicknames.check.report_html import (
         ReportInput,
         ReportSettings,
@@ -102,7 +103,6 @@ def audit_command(
         audit_summary,
         people_findings,
     )
-    from nicknames.collect.others import unmapped_people
     from nicknames.io.class_list import read_class_list
     from nicknames.io.datasets import dataset_files
     from nicknames.io.formats import detect_format
@@ -124,12 +124,12 @@ def audit_command(
         texts = load_source(source_path, inputs, engine=run_on).texts().items()
     texts = list(texts)
     index = build_index(mapping, roster)
+    workers = jobs or default_jobs(source_path)
     with ProgressBar(err, "audit", enabled=not quiet) as progress:
         progress.step("checking")
-        result = audit_messages(texts, index, near, jobs=jobs or default_jobs(source_path), progress=progress,
-                                engine=run_on)
+        result = audit_messages(texts, index, near, jobs=workers, progress=progress, engine=run_on)
         progress.step("looking for people outside the mapping")
-        people = unmapped_people(texts, mapping, roster)
+        people = people_in_output(texts, mapping, roster, workers)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
         json.dump({"messages": result.messages, "names": result.names, "findings": findings,
