@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.check.ascii_words import AsciiWords, ascii_runs, ascii_tokens, live_positions
-from nicknames.check.audit import Finding, _scan_view, audit_part, near_misses
+from nicknames.check.audit import Finding, LowerWords, _scan_view, audit_part, near_misses
 from nicknames.check.name_index import NameIndex, build_index
 from nicknames.check.tokens import ASCII_TOKEN
 from nicknames.io.mapping_file import parse_mapping
@@ -44,7 +44,7 @@ _PIECES = st.sampled_from([
     "Robe", "Tine", "tine", "Tin", "Tina", "TINA", "Tinez", "Marie", "Curie", "Vera", "vera", "Arthur", "C.", "Clarke", "Mary",
     "Jane", "maryjane", "MaryJane", "Mary2", "IT2", "it_x", "O'Brien", "o'brien", "'s", "'", "Will", "will", "Tom",
     "Power", "tompower", "Ina", "ina", "Orr", "IO", "OF", "of", "Ossi", "Fin", "fin", "-", "_", "1", " ", "  ", ",",
-    ".", "\n", "%", "#", "Cheers", "[U1]",
+    ".", "\n", "%", "#", "Cheers", "[U1]", "Robert-Mary", "x-ray", "ROBERT", "rOB", "zoë", "Zoë",
 ])
 _TEXTS = st.lists(st.lists(_PIECES, max_size=12).map("".join), min_size=1, max_size=4)
 
@@ -55,7 +55,13 @@ _TEXTS = st.lists(st.lists(_PIECES, max_size=12).map("".join), min_size=1, max_s
 def test_reading_only_the_live_tokens_finds_what_reading_every_token_finds(near: bool, texts: list[str]) -> None:
     pairs = [(str(number), text) for number, text in enumerate(texts)]
     expected = [finding for finding in _every_token(pairs, INDEX) if near or finding.kind != "near"]
-    assert audit_part(pairs, INDEX, near).findings == expected
+    part = audit_part(pairs, INDEX, near)
+    assert part.findings == expected
+    lower = LowerWords()
+    for text in texts if near else ():
+        lower.add(text)
+    lower.compact()
+    assert (part.lower.found, part.lower.ascii) == (lower.found, lower.ascii)
 
 
 @pytest.mark.parametrize(
@@ -84,3 +90,13 @@ def test_live_tokens(text: str, live: list[str]) -> None:
 def test_ascii_tokens_are_those_of_the_pattern(text: str) -> None:
     assert ascii_tokens(text) == ASCII_TOKEN.findall(text)
     assert set(ascii_runs(text)) >= {run for token in ascii_tokens(text) for run in token.split("'")}
+
+
+@pytest.mark.parametrize("text", [
+    "ask more lane now", "ask More Lane now", "A. Lind wrote", "a lind", "Arthur C. Clarke wrote", "thanks tom power",
+    "It is IT. In time Time will tell", "see Mary2 and MaryJane", "ask Tina or TINA", "x-ray of rob", "ask vera",
+])
+def test_texts_with_a_name_are_read(text: str) -> None:
+    pairs = [("1", text), ("2", "nothing here at all")]
+    assert audit_part(pairs, INDEX).findings == _every_token(pairs, INDEX)
+    assert _every_token(pairs, INDEX) or text in ("a lind", "Arthur C. Clarke wrote", "ask vera", "ask Tina or TINA")

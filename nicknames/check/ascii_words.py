@@ -105,8 +105,13 @@ def _inert_lower(word: str, folded: set[str], rules: HitRules) -> bool:
 
 def _inert_capitalised(word: str, lower: str, folded: set[str], rules: HitRules, quiet: Callable[[str], bool]) -> bool:
     """True when the walk finds nothing at this word with capitals and takes nothing that matters."""
-    if not rules.alone(lower, folded):
-        return False
+    return rules.alone(lower, folded) and inert_capitalised(word, rules, quiet)
+
+
+def inert_capitalised(word: str, rules: HitRules, quiet: Callable[[str], bool]) -> bool:
+    """True when the walk finds nothing at this word with capitals, where it opens no name of more tokens, and takes
+    nothing that matters."""
+    lower = word.lower()
     if lower in rules.silent:
         return True
     return (lower in rules.title_words and word.isalpha() and word.istitle() and not word.isupper()

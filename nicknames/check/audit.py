@@ -46,6 +46,7 @@ from rapidfuzz.distance import OSA
 
 from nicknames.check.ascii_words import AsciiWords, live_positions
 from nicknames.check.name_index import MIN_NEAR_LENGTH, NameIndex
+from nicknames.check.plain_texts import plain_texts
 from nicknames.check.tokens import ASCII_TOKEN, Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
 from nicknames.collect.discover.lexicon import common_words
 from nicknames.distributed.cluster import cluster_map
@@ -145,9 +146,13 @@ def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool
     findings: list[Finding] = []
     lower = LowerWords()
     lookups = NearLookups(index, {} if cache is None else cache, near)
-    count = 0
-    for message_id, text in messages:
-        count += 1
+    messages = list(messages)
+    plain = plain_texts([text for _, text in messages], index, lookups.quiet)
+    if near:
+        lower.add_words(plain.lower)
+    for number, (message_id, text) in enumerate(messages):
+        if number in plain.plain:
+            continue  # its words can give no finding
         words = AsciiWords(text, text.lower()) if text.isascii() else None
         names, taken = scan(message_id, text, index, lookups.quiet) if words is None else _scan_ascii(
             message_id, words, index, lookups.quiet)
@@ -157,7 +162,7 @@ def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool
                 findings.extend(near_misses(message_id, text, index, lookups.cache, taken))
             lower.add(text)
     lower.compact()
-    return AuditPart(count, findings, lower)
+    return AuditPart(len(messages), findings, lower)
 
 
 class NearLookups:
@@ -233,6 +238,10 @@ class LowerWords:
         if len(self.ascii) > self._limit:  # keep memory bounded by the vocabulary, not the numbers and codes
             self.compact()
             self._limit = max(self._limit, 2 * len(self.ascii))
+
+    def add_words(self, words: Iterable[str]) -> None:
+        """Note lower-case words read elsewhere (``plain_texts``)."""
+        self.ascii.update(words)
 
     def compact(self) -> None:
         """Drop the ASCII words that are not lower-case letters only."""
