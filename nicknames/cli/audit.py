@@ -31,9 +31,6 @@ from nicknames.cli.common import (
     user_errors,
 )
 from nicknames.cli.render import ProgressBar
-from nicknames.engine.run import default_jobs
-from nicknames.io.mapping_file import read_mapping
-from nicknames.io.output import check_outputs
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -90,7 +87,9 @@ def audit_command(
     show real names: keep them private. --html writes a report for an ethics
     board that names nobody (see docs/report.md).
     """
-    from nicknames.check.audit import audit_messages  # these load pandas: see cli/common.py
+    from nicknames.check.audit import (
+        audit_messages,  # these load pandas: see cli/common.py
+    )
     from nicknames.check.name_index import build_index
     from nicknames.check.people import people_in_output
     from nicknames.check.report_html import (
@@ -103,9 +102,12 @@ def audit_command(
         audit_summary,
         people_findings,
     )
+    from nicknames.engine.run import default_jobs
     from nicknames.io.class_list import read_class_list
     from nicknames.io.datasets import dataset_files
     from nicknames.io.formats import detect_format
+    from nicknames.io.mapping_file import read_mapping
+    from nicknames.io.output import check_outputs
     from nicknames.pipeline.message_texts import iter_texts
 
     check_outputs({"--html": html_report}, [output, mapping_path, class_list, original, config_in_use(inputs.config)])
