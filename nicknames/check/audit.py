@@ -48,7 +48,7 @@ from nicknames.check.ascii_words import AsciiWords, live_positions
 from nicknames.check.name_index import MIN_NEAR_LENGTH, NameIndex
 from nicknames.check.plain_texts import plain_texts
 from nicknames.check.tokens import ASCII_TOKEN, Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
-from nicknames.collect.discover.lexicon import common_words
+from nicknames.rules.stopwords import common_words
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import PARTITION_ROWS, batches, row_runs
