@@ -1,4 +1,4 @@
-"""Audit's walk over an ASCII text reads only the tokens that may matter, and finds what the walk over every token finds."""
+"""Audit reads only the ASCII texts and tokens that may matter, and finds what reading every token finds."""
 
 from __future__ import annotations
 
@@ -41,7 +41,8 @@ def _every_token(texts: list[tuple[str, str]], index: NameIndex) -> list[Finding
 _PIECES = st.sampled_from([
     "it", "It", "IT", "in", "In", "IN", "at", "At", "AT", "ida", "Ida", "IT.", "I", "i", "T.", "t", "a", "A", "A.",
     "Lind", "lind", "time", "Time", "TIME", "TiMe", "more", "More", "Lane", "lane", "Rob", "rob", "Robert", "Robret",
-    "Robe", "Tine", "tine", "Tin", "Tina", "TINA", "Tinez", "Marie", "Curie", "Vera", "vera", "Arthur", "C.", "Clarke", "Mary",
+    "Robe", "Tine", "tine", "Tin", "Tina", "TINA", "Tinez", "Marie", "Curie", "Vera", "vera", "Arthur", "C.", "Clarke",
+    "Mary",
     "Jane", "maryjane", "MaryJane", "Mary2", "IT2", "it_x", "O'Brien", "o'brien", "'s", "'", "Will", "will", "Tom",
     "Power", "tompower", "Ina", "ina", "Orr", "IO", "OF", "of", "Ossi", "Fin", "fin", "-", "_", "1", " ", "  ", ",",
     ".", "\n", "%", "#", "Cheers", "[U1]", "Robert-Mary", "x-ray", "ROBERT", "rOB", "zoë", "Zoë",

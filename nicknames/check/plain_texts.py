@@ -52,13 +52,25 @@ def plain_texts(texts: Sequence[str], index: NameIndex, quiet: Callable[[str], b
     chosen = [position for position, text in enumerate(texts) if text.isascii() and "'" not in text]
     if not chosen:
         return PlainTexts(frozenset(), [])
-    runs = _split([texts[position] for position in chosen], _RUN_GAP)
+    chosen_texts = [texts[position] for position in chosen]
+    runs = _split(chosen_texts, _RUN_GAP)
     words = _Words(pc.list_flatten(runs), pc.list_parent_indices(runs))
     busy = _busy(words, index, quiet)
     kept = [number for number in range(len(chosen)) if number not in busy]
-    pieces = pc.unique(pc.list_flatten(_split([texts[chosen[number]] for number in kept], _PIECE_GAP)))
-    lower = pieces.filter(pc.match_substring_regex(pieces, _LOWER_WORD)).to_pylist()
+    lower = _lower_words(words, [chosen_texts[number] for number in kept], kept)
     return PlainTexts(frozenset(chosen[number] for number in kept), lower)
+
+
+def _lower_words(words: _Words, texts: list[str], numbers: list[int]) -> list[str]:
+    """The distinct lower-case words (``LowerWords``) of these texts (``numbers``: theirs among ``words``): their runs
+    of word characters where they have no hyphen, else their pieces with hyphens inside."""
+    plain = [number for number, text in zip(numbers, texts, strict=True) if "-" not in text]
+    hyphenated = [text for text in texts if "-" in text]
+    found = words.flat.filter(pc.is_in(words.parent, value_set=pa.array(plain, pa.int64())))
+    if hyphenated:
+        found = pa.concat_arrays([found, pc.list_flatten(_split(hyphenated, _PIECE_GAP))])
+    distinct = pc.unique(found)
+    return [str(word) for word in distinct.filter(pc.match_substring_regex(distinct, _LOWER_WORD)).to_pylist()]
 
 
 def _split(texts: list[str], gaps: bytes) -> pa.Array:
@@ -109,6 +121,8 @@ def _pairs(words: _Words, rules: HitRules) -> set[int]:
     if not pairs or len(words.flat) < 2:
         return set()
     folded = pc.ascii_lower(words.flat)
-    joined = pc.binary_join_element_wise(folded[:-1], folded[1:], pa.scalar(" ", pa.large_string()))
+    opening = pc.indices_nonzero(pc.is_in(folded[:-1], value_set=pa.array(sorted(rules.follow), pa.large_string())))
+    joined = pc.binary_join_element_wise(folded.take(opening), folded.take(pc.add(opening, 1)),
+                                         pa.scalar(" ", pa.large_string()))
     hits = pc.is_in(joined, value_set=pa.array(pairs, pa.large_string()))
-    return set(pc.unique(words.parent[:-1].filter(hits)).to_pylist())
+    return set(pc.unique(words.parent.take(opening.filter(hits))).to_pylist())
