@@ -37,21 +37,23 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import regex
 from rapidfuzz import process
 from rapidfuzz.distance import OSA
 
+from nicknames.check.ascii_words import AsciiWords, live_positions
 from nicknames.check.name_index import MIN_NEAR_LENGTH, NameIndex
+from nicknames.check.plain_texts import plain_texts
 from nicknames.check.tokens import ASCII_TOKEN, Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
-from nicknames.collect.discover.lexicon import common_words
+from nicknames.rules.stopwords import common_words
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
-from nicknames.engine.partitions import PARTITION_ROWS, batches
+from nicknames.engine.partitions import PARTITION_ROWS, batches, row_runs
 from nicknames.engine.run import Progress, ordered_map
-from nicknames.rules.identifier_parts import ASCII_GLUED_LOWER, ASCII_GLUED_MIXED, GLUED_WORD, glued_people
+from nicknames.rules.identifier_parts import ASCII_GLUED_LOWER, ASCII_GLUED_MIXED, GLUED_WORD
 from nicknames.rules.stopwords import STOPWORDS
 from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view
 from nicknames.rules.word_names import WORD_NAMES
@@ -104,9 +106,13 @@ def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: 
     Spark ``engine``): the same findings in the same order for any number of them.
     """
     tally = AuditTally(index)
-    runs = batches(messages, size or PARTITION_ROWS)
-    parts = (cluster_map(_audit_run, runs, (index, near), engine, jobs) if engine is not None and engine.remote
-             else ordered_map(_audit_run, runs, jobs, (index, near)))
+    parts: Iterable[AuditPart]
+    if engine is not None and engine.remote:
+        parts = cluster_map(_audit_run, batches(messages, size or PARTITION_ROWS), (index, near), engine, jobs)
+    elif isinstance(messages, list) and jobs > 1:  # the workers share the list, each reads its rows
+        parts = ordered_map(_audit_rows, row_runs(len(messages), size or PARTITION_ROWS), jobs, (messages, index, near))
+    else:
+        parts = ordered_map(_audit_run, batches(messages, size or PARTITION_ROWS), jobs, (index, near))
     for part in parts:
         tally.absorb(part)
         if progress is not None:
@@ -117,6 +123,12 @@ def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: 
 def _audit_run(messages: list[tuple[str, str]], settings: tuple[NameIndex, bool]) -> AuditPart:
     """``audit_part`` as the engine calls it: one run of messages, with what every run shares."""
     return audit_part(messages, *settings)
+
+
+def _audit_rows(rows: range, settings: tuple[list[tuple[str, str]], NameIndex, bool]) -> AuditPart:
+    """``audit_part`` of some rows of the messages every worker holds (they are not sent to it again)."""
+    messages, index, near = settings
+    return audit_part(messages[rows.start:rows.stop], index, near)
 
 
 @dataclass
@@ -133,17 +145,54 @@ def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool
     """Scan (message id, text) pairs; ``cache`` keeps near-miss lookups between parts."""
     findings: list[Finding] = []
     lower = LowerWords()
-    cache = {} if cache is None else cache
-    count = 0
-    for message_id, text in messages:
-        count += 1
-        names, taken = scan(message_id, text, index)
+    lookups = NearLookups(index, {} if cache is None else cache, near)
+    messages = list(messages)
+    plain = plain_texts([text for _, text in messages], index, lookups.quiet)
+    if near:
+        lower.add_words(plain.lower)
+    for number, (message_id, text) in enumerate(messages):
+        if number in plain.plain:
+            continue  # its words can give no finding
+        words = AsciiWords(text, text.lower()) if text.isascii() else None
+        names, taken = scan(message_id, text, index, lookups.quiet) if words is None else _scan_ascii(
+            message_id, words, index, lookups.quiet)
         findings.extend(names)
         if near:
-            findings.extend(near_misses(message_id, text, index, cache, taken))
+            if words is None or not lookups.all_quiet(words.capitalised_runs()):  # CAPITALISED finds runs
+                findings.extend(near_misses(message_id, text, index, lookups.cache, taken))
             lower.add(text)
     lower.compact()
-    return AuditPart(count, findings, lower)
+    return AuditPart(len(messages), findings, lower)
+
+
+class NearLookups:
+    """The near-miss lookups of a scan: the name each capitalised word is near (``cache``, by the word in lower case),
+    and the words found near none (at most ``QUIET_KEPT``)."""
+
+    def __init__(self, index: NameIndex, cache: dict[str, str | None], near: bool = True) -> None:
+        self.index = index
+        self.cache = cache
+        self.near = near
+        self.quiet_words: set[str] = set()
+
+    def quiet(self, word: str) -> bool:
+        """True when a capitalised word is no near miss (or near misses are not looked for)."""
+        if not self.near or word in self.quiet_words:
+            return True
+        if _near(word, word.lower(), self.index, self.cache) is not None:
+            return False
+        if len(self.quiet_words) >= QUIET_KEPT:
+            self.quiet_words.clear()
+        self.quiet_words.add(word)
+        return True
+
+    def all_quiet(self, words: set[str]) -> bool:
+        """True when none of these words is a near miss."""
+        return words <= self.quiet_words or all(self.quiet(word) for word in words)
+
+
+QUIET_KEPT = 200_000
+"""Capitalised words known to be no near miss that a scan keeps at most (then it forgets them)."""
 
 
 class AuditTally:
@@ -190,6 +239,10 @@ class LowerWords:
             self.compact()
             self._limit = max(self._limit, 2 * len(self.ascii))
 
+    def add_words(self, words: Iterable[str]) -> None:
+        """Note lower-case words read elsewhere (``plain_texts``)."""
+        self.ascii.update(words)
+
     def compact(self) -> None:
         """Drop the ASCII words that are not lower-case letters only."""
         self.ascii = {word for word in self.ascii if word.isalpha() and word.islower()}
@@ -205,14 +258,18 @@ class LowerWords:
         return isinstance(word, str) and word in self.ascii and word.isalpha() and word.islower()
 
 
-def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], set[int]]:
+def scan(message_id: str, text: str, index: NameIndex,
+         quiet: Callable[[str], bool] | None = None) -> tuple[list[Finding], set[int]]:
     """Mapped and class-list names in one message (keep-list names skipped), and where every match starts.
 
     Names are looked for in the text's normalised view, then in its skeleton
-    when that differs (confusables); offsets are the original text's.
+    when that differs (confusables); offsets are the original text's. ``quiet``
+    tells a capitalised word that is no near miss (``near_misses`` skips the words
+    the walk took): an ASCII text's walk leaves out tokens where it finds nothing
+    that matters (``ascii_words``).
     """
     if text.isascii():
-        return _scan_view(message_id, TextView(text, text), index, "name", set())
+        return _scan_ascii(message_id, AsciiWords(text, text.lower()), index, quiet or _never_quiet)
     found, taken = _scan_view(message_id, matching_view(text), index, "name", set())
     if _may_confuse(text):
         more, also = _scan_view(message_id, matching_view(text, skeleton=True), index, "confusable", taken)
@@ -220,6 +277,10 @@ def scan(message_id: str, text: str, index: NameIndex) -> tuple[list[Finding], s
         taken |= also
         found.sort(key=_finding_start)
     return found, taken
+
+
+def _never_quiet(word: str) -> bool:
+    return False
 
 
 def _finding_start(finding: Finding) -> int:
@@ -234,6 +295,19 @@ def _may_confuse(text: str) -> bool:
 _CONFUSABLE = re.compile("[" + "".join(chr(code) for code in CONFUSABLES) + "]")
 
 
+def _scan_ascii(message_id: str, words: AsciiWords, index: NameIndex,
+                quiet: Callable[[str], bool]) -> tuple[list[Finding], set[int]]:
+    """``_scan_view`` of an ASCII text (its own view), reading only the tokens that may matter."""
+    text = words.text
+    positions = live_positions(words, index, index.hit_rules(), quiet)
+    if not positions:
+        return glued_names(message_id, text, index, set(), words), set()
+    tokens: list[Spanned] = list(ASCII_TOKEN.finditer(words.folded_text))
+    found, taken = _walk(message_id, TextView(text, text), index, "name", set(), (tokens, words.folded, positions), {})
+    found.extend(glued_names(message_id, text, index, taken, words))
+    return found, taken
+
+
 def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
                skip: set[int]) -> tuple[list[Finding], set[int]]:
     """The names found in a view of the text, as findings of this kind in the original text (none at ``skip``)."""
@@ -244,14 +318,30 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
     tokens = text_tokens(text if len(folded_text) != len(text) else folded_text)
     folded = [token.group().lower() for token in tokens]
     prefixed = {} if text.isascii() else prefixed_tokens(tokens, folded, index.first)
+    positions = [i for i, word in enumerate(folded) if word in index.first or i in prefixed]
+    found, taken = _walk(message_id, view, index, kind, skip, (tokens, folded, positions), prefixed)
+    found.extend(glued_names(message_id, text, index, taken))
+    return found, taken
+
+
+Walk = tuple[list[Spanned], list[str], list[int]]
+"""A text's tokens, their words in lower case, and the positions of the tokens the walk reads."""
+
+
+def _walk(message_id: str, view: TextView, index: NameIndex, kind: str, skip: set[int],
+          walk: Walk, prefixed: Mapping[int, Spanned]) -> tuple[list[Finding], set[int]]:
+    """The names starting at the positions given (the longest, keep-list names skipped), and where they start;
+    ``prefixed``: the tokens that are a name's first word after prefix letters."""
+    tokens, folded, positions = walk
+    text = view.text
     identical = view.identical
     found: list[Finding] = []
     taken: set[int] = set()
     skip_to = 0
-    for i in [i for i, word in enumerate(folded) if word in index.first or i in prefixed]:
+    for i in positions:
         if i < skip_to:
             continue
-        if folded[i] not in index.first:  # a name's first word after prefix letters: the name starts there
+        if i in prefixed and folded[i] not in index.first:  # a name's first word after prefix letters starts here
             tokens[i] = prefixed[i]
             folded[i] = prefixed[i].group()
         kept = longest_name(index.keep, index.keep_lengths.get(folded[i], []), tokens, folded, i, text)
@@ -271,29 +361,35 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
             taken.update(token.start() for token in tokens[i:skip_to])
         else:
             taken.update(view.span(token.start(), token.end())[0] for token in tokens[i:skip_to])
-    found.extend(glued_names(message_id, text, index, taken))
     return found, taken
 
 
-def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int]) -> list[Finding]:
-    """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``)."""
+def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int],
+                words: AsciiWords | None = None) -> list[Finding]:
+    """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``); ``words``:
+    those of an ASCII text, when known."""
     found: list[Finding] = []
-    personal = index.personal
-    glued = personal.glued
-    for match in _glued_words(text, glued):
+    glued = index.personal.glued
+    for match in _glued_words(text, index, words):
         word = match.group()
         if (word.islower() and word.isalpha() and word not in glued) or match.start() in taken:
             continue  # a lower-case word is a name only as names glued: ``glued_people`` finds nobody
-        people = glued_people(word, personal, lambda letters: letters in index.words or letters in common_words())
+        people = index.glued_people(word)
         if people:
             found.append(Finding(message_id, match.start(), match.end(), word, "glued", word, tuple(sorted(people)),
                                  _finding(message_id, text, match.start(), match.end(), "glued", word, index).context))
     return found
 
 
-def _glued_words(text: str, glued: Mapping[str, frozenset[str]]) -> Iterator[Spanned]:
+def _glued_words(text: str, index: NameIndex, words: AsciiWords | None) -> Iterator[Spanned]:
     """The words of ``GLUED_WORD`` in the text; in an ASCII text where no long lower-case word is names glued, only
-    those with an underscore, a digit or a case change, since ``glued_names`` skips the others."""
+    those with an underscore, a digit or a case change, since ``glued_names`` skips the others (and none when none of
+    those is made of names)."""
+    glued = index.personal.glued
+    if words is not None and glued.keys().isdisjoint(words.runs()):  # a glued lower-case word is a whole run
+        if not any(index.glued_people(word) for word in words.mixed_runs()):
+            return iter(())  # no word ``ASCII_GLUED_MIXED`` may find is made of names
+        return ASCII_GLUED_MIXED.finditer(text)
     if text.isascii() and glued.keys().isdisjoint(ASCII_GLUED_LOWER.findall(text)):
         return ASCII_GLUED_MIXED.finditer(text)
     return GLUED_WORD.finditer(text)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Self
 
 from nicknames.check.tokens import name_tokens
-from nicknames.collect.discover.lexicon import common_words
+from nicknames.rules.stopwords import common_words
 from nicknames.io.class_list import is_person, registered_parts
 from nicknames.model.mapping import Mapping
-from nicknames.rules.identifier_parts import PersonalNames, personal_names
+from nicknames.rules.identifier_parts import PersonalNames, glued_people, personal_names
 from nicknames.rules.stopwords import STOPWORDS
 from nicknames.rules.word_names import WORD_NAMES
 
@@ -16,6 +17,8 @@ MAX_INITIALS = 3
 """Names of at most this many letters, all capitals, count only when written in capitals."""
 MIN_NEAR_LENGTH = 4
 """Shorter words are never near misses (too many ordinary words are one edit from a short name)."""
+GLUED_KEPT = 100_000
+"""Words whose glued names an index keeps at most (then it forgets them all): memory bounded by this, not the text."""
 
 
 @dataclass
@@ -42,12 +45,37 @@ class NameIndex:
     """Class-list initials that no mapped name has: found only in a short line such as a sign-off."""
     personal: PersonalNames = field(default_factory=PersonalNames)
     """Every person's name words and glued forms, for names glued to other characters."""
+    _rules: HitRules | None = field(default=None, repr=False, compare=False)
+    _glued: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
+
+    def hit_rules(self) -> HitRules:
+        """What the walk does at each first word (made once, until a name is added)."""
+        if self._rules is None:
+            self._rules = HitRules.of(self)
+        return self._rules
+
+    def glued_people(self, word: str) -> frozenset[str]:
+        """``identifier_parts.glued_people`` of a word, kept for the words met again (until a name is added)."""
+        people = self._glued.get(word)
+        if people is None:
+            if len(self._glued) >= GLUED_KEPT:
+                self._glued.clear()
+            people = self._glued[word] = glued_people(word, self.personal, self._ordinary)
+        return people
+
+    def _ordinary(self, letters: str) -> bool:
+        return letters in self.words or letters in common_words()
+
+    def _changed(self) -> None:
+        self._rules = None
+        self._glued.clear()
 
     def add(self, text: str, participant: str, word: bool = False, initials: bool = False) -> None:
         """Index one name of a participant."""
         tokens = name_tokens(text)
         if not tokens or (len(tokens) == 1 and len(tokens[0]) < 2):
             return
+        self._changed()
         key = " ".join(tokens)
         if not initials:
             self.signature_only.discard(key)
@@ -73,6 +101,7 @@ class NameIndex:
         """Index a keep-list name."""
         tokens = name_tokens(text)
         if tokens:
+            self._changed()
             self.first.add(tokens[0])
             self.keep.add(tokens)
             _add_length(self.keep_lengths, tokens)
@@ -116,3 +145,41 @@ def _looks_like_initials(text: str) -> bool:
     """Up to three capital letters, perhaps with dots or dashes ("MJ", "A.T.", "-RG-"): "at" is not "AT"."""
     letters = [c for c in text if c.isalpha()]
     return 0 < len(letters) <= MAX_INITIALS and all(c.isupper() for c in letters)
+
+
+@dataclass(frozen=True)
+class HitRules:
+    """What the walk would do at a token, by its word (in lower case), for the names of one index."""
+
+    follow: dict[str, frozenset[str]]
+    """First word → the second words of its names (and keep-list names) of more than one token."""
+    silent: frozenset[str]
+    """First words that are no name of one token (nor a keep-list one): the walk finds nothing at them alone."""
+    lower_words: frozenset[str]
+    """Names of one token (no keep-list one) read as a word in lower case, that are no glued name either."""
+    title_words: frozenset[str]
+    """Names of one token (no keep-list one) that are initials: read as a word when not in capitals."""
+    quiet_lower: frozenset[str] = frozenset()
+    """Words of ``silent`` or ``lower_words`` that start no name of more tokens: in lower case, always inert."""
+
+    @classmethod
+    def of(cls, index: NameIndex) -> Self:
+        """The rules of an index."""
+        follow: dict[str, set[str]] = {}
+        for tokens in [*index.names, *index.keep]:
+            if len(tokens) > 1:
+                follow.setdefault(tokens[0], set()).add(tokens[1])
+        single = {tokens[0] for tokens in index.names if len(tokens) == 1}
+        kept = {tokens[0] for tokens in index.keep if len(tokens) == 1}
+        plain = single - kept
+        glued = index.personal.glued
+        silent = frozenset(index.first - single - kept)
+        lower_words = frozenset(word for word in plain if word.isalpha() and word.islower() and word not in glued
+                                and (word in index.initials or word in index.words))
+        return cls({word: frozenset(seconds) for word, seconds in follow.items()}, silent, lower_words,
+                   frozenset(plain & index.initials), (silent | lower_words) - follow.keys())
+
+    def alone(self, word: str, folded: set[str]) -> bool:
+        """True when no name of more than one token can start at this word in a text of these words."""
+        seconds = self.follow.get(word)
+        return seconds is None or seconds.isdisjoint(folded)

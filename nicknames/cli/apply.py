@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from rich.markup import escape
 
-from nicknames.apply.key_file import check_key_location, readable_by_others
-from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.cli.common import (
+    AddressKeyOption,
     ClusterOption,
     EngineOption,
-    AddressKeyOption,
     InputOptions,
     JobsOption,
     QuietOption,
@@ -40,16 +38,9 @@ from nicknames.cli.render import (
     private_file_note,
     pseudonym_summary,
 )
-from nicknames.engine.run import default_jobs
-from nicknames.io.mail.participants import key_path
-from nicknames.io.mapping_file import read_mapping
-from nicknames.io.output import check_outputs, refuse_stdout_over
 from nicknames.model.errors import InputError
 from nicknames.model.scope import Scope
-from nicknames.rules.identifiers import KINDS
-
-if TYPE_CHECKING:
-    pass
+from nicknames.rules.identifier_kinds import KINDS
 
 
 class Style(str, Enum):
@@ -166,11 +157,17 @@ def apply_command(
     pseudonymised, Message-IDs renumbered consistently, identifying headers
     dropped (see docs/mail.md).
     """
+    from nicknames.apply.key_file import check_key_location, readable_by_others
     from nicknames.apply.person_placeholders import without_others
+    from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
+    from nicknames.engine.run import default_jobs
     from nicknames.io.formats import (  # these load pandas: see cli/common.py
         check_format,
         detect_format,
     )
+    from nicknames.io.mail.participants import key_path
+    from nicknames.io.mapping_file import read_mapping
+    from nicknames.io.output import check_outputs, refuse_stdout_over
     from nicknames.io.roster import Roster, read_roster
     from nicknames.pipeline.on_cluster import ClusterSource, keeps_texts_on_cluster, pseudonymise_on_cluster
     from nicknames.pipeline.report import write_report, write_review
@@ -181,7 +178,6 @@ def apply_command(
         result_texts,
         write_output,
     )
-    from nicknames.pipeline.strict import refuse_leftovers, strict_audit
     from nicknames.pipeline.styles import (
         build_style,
         keyed_id_columns,
@@ -250,6 +246,8 @@ def apply_command(
         result.frame = keyed_id_columns(table, result.frame, pseudonym)
     absent_warning(err, result.unknown_participants)
     if strict:
+        from nicknames.pipeline.strict import refuse_leftovers, strict_audit  # audit's rules, only when asked
+
         pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
         refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
     if not isinstance(source, ClusterSource):

@@ -31,9 +31,6 @@ from nicknames.cli.common import (
     user_errors,
 )
 from nicknames.cli.render import ProgressBar
-from nicknames.engine.run import default_jobs
-from nicknames.io.mapping_file import read_mapping
-from nicknames.io.output import check_outputs
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -90,8 +87,11 @@ def audit_command(
     show real names: keep them private. --html writes a report for an ethics
     board that names nobody (see docs/report.md).
     """
-    from nicknames.check.audit import audit_messages  # these load pandas: see cli/common.py
+    from nicknames.check.audit import (
+        audit_messages,  # these load pandas: see cli/common.py
+    )
     from nicknames.check.name_index import build_index
+    from nicknames.check.people import people_in_output
     from nicknames.check.report_html import (
         ReportInput,
         ReportSettings,
@@ -102,10 +102,12 @@ def audit_command(
         audit_summary,
         people_findings,
     )
-    from nicknames.collect.others import unmapped_people
+    from nicknames.engine.run import default_jobs
     from nicknames.io.class_list import read_class_list
     from nicknames.io.datasets import dataset_files
     from nicknames.io.formats import detect_format
+    from nicknames.io.mapping_file import read_mapping
+    from nicknames.io.output import check_outputs
     from nicknames.pipeline.message_texts import iter_texts
 
     check_outputs({"--html": html_report}, [output, mapping_path, class_list, original, config_in_use(inputs.config)])
@@ -124,12 +126,12 @@ def audit_command(
         texts = load_source(source_path, inputs, engine=run_on).texts().items()
     texts = list(texts)
     index = build_index(mapping, roster)
+    workers = jobs or default_jobs(source_path)
     with ProgressBar(err, "audit", enabled=not quiet) as progress:
         progress.step("checking")
-        result = audit_messages(texts, index, near, jobs=jobs or default_jobs(source_path), progress=progress,
-                                engine=run_on)
+        result = audit_messages(texts, index, near, jobs=workers, progress=progress, engine=run_on)
         progress.step("looking for people outside the mapping")
-        people = unmapped_people(texts, mapping, roster)
+        people = people_in_output(texts, mapping, roster, workers)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
         json.dump({"messages": result.messages, "names": result.names, "findings": findings,

@@ -28,14 +28,7 @@ from nicknames.cli.common import (
     warn_if_exposed,
 )
 from nicknames.cli.render import absent_warning, collect_summary, private_file_note
-from nicknames.engine.run import default_jobs
-from nicknames.io.mail.participants import key_path, write_key
-from nicknames.io.mapping_file import read_mapping, with_header, write_mapping
-from nicknames.io.nickname_file import read_table
-from nicknames.io.output import check_outputs
-from nicknames.model.mapping import Mapping
-from nicknames.rules.languages import LANGUAGES, parse_languages
-from nicknames.rules.salutations import Rules
+from nicknames.rules.languages import LANGUAGES
 
 if TYPE_CHECKING:
     pass
@@ -92,9 +85,17 @@ def collect_command(
     names the recipient it matches (else the parent message's sender).
     """
     from nicknames.collect.found import merge
+    from nicknames.engine.run import default_jobs
     from nicknames.io.class_list import (
         read_class_list,  # these load pandas: see cli/common.py
     )
+    from nicknames.io.mail.participants import key_path, write_key
+    from nicknames.io.mapping_file import read_mapping, with_header, write_mapping
+    from nicknames.io.nickname_file import read_table
+    from nicknames.io.output import check_outputs
+    from nicknames.model.mapping import Mapping
+    from nicknames.rules.languages import parse_languages
+    from nicknames.rules.salutations import Rules
 
     key_file = address_key or key_path(output)
     check_outputs({"--output": output, "--address-key": key_file},

@@ -14,9 +14,7 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
-from nicknames.cli.render import headerless_warning, reply_warnings
 from nicknames.io.config import CONFIG_NAME, Config, load_config
-from nicknames.io.input_files import readable_again
 from nicknames.io.interrupts import exit_status, stop_message
 from nicknames.model.errors import NicknamesError
 from nicknames.model.scope import Scope
@@ -82,6 +80,8 @@ _COPIES: dict[str, str] = {}
 
 def readable(ctx: typer.Context, path: Path) -> Path:
     """The input to read: ``path``, or for a pipe a private copy removed when the command ends."""
+    from nicknames.io.input_files import readable_again
+
     copy = ctx.with_resource(readable_again(path))
     if copy != path:
         _COPIES[str(copy)] = str(path)
@@ -296,6 +296,7 @@ def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None
     ``on_cluster``: keep the table on the engine's Dask cluster (of ``workers`` local workers when it names none),
     its id columns only on this machine (see ``nicknames.pipeline.on_cluster``), where its senders are ids.
     """
+    from nicknames.cli.render import headerless_warning, reply_warnings
     from nicknames.pipeline.sources import open_source
 
     settings = inputs.settings()

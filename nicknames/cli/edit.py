@@ -18,8 +18,6 @@ from nicknames.cli.common import (
     user_errors,
     warn_if_exposed,
 )
-from nicknames.io.backup import save_with_backup
-from nicknames.io.mapping_file import read_mapping
 from nicknames.model.scope import Scope
 
 
@@ -45,9 +43,11 @@ def edit_command(
     version is kept as MAPPING.bak, both owner-only. Quitting without saving
     leaves the file untouched. Press ? in the editor for all keys.
     """
+    from nicknames.io.backup import save_with_backup
     from nicknames.io.class_list import (
         read_class_list,  # these load pandas: see cli/common.py
     )
+    from nicknames.io.mapping_file import read_mapping
 
     mapping = read_mapping(mapping_path)
     original = mapping_path.read_bytes()

@@ -12,7 +12,6 @@ from rich.console import Console
 
 from nicknames.apply.pseudonyms import DEFAULT_TEMPLATE
 from nicknames.cli.common import InputOptions, app, input_options, user_errors
-from nicknames.io.mapping_file import read_mapping
 from nicknames.model.errors import InputError
 
 if TYPE_CHECKING:
@@ -62,6 +61,7 @@ def evaluate_command(
         mapping_report,
         mention_report,
     )
+    from nicknames.io.mapping_file import read_mapping
     from nicknames.pipeline.message_texts import iter_texts
 
     if (gold_spans is None) != (pseudonymised is None):

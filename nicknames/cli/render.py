@@ -7,24 +7,15 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TaskID,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
-from rich.table import Table
 
-from nicknames.apply.substitute import RULES
 from nicknames.cli.render_measures import plural
-from nicknames.model.replies import ReplyCheck
 
-if TYPE_CHECKING:  # only for annotations: these modules load pandas, which --help does without
+if TYPE_CHECKING:  # only for annotations: these modules load pandas and the rules, which --help does without
+    from rich.progress import Progress, TaskID
+
     from nicknames.apply.scopes import ApplyResult
     from nicknames.collect.candidates import CollectResult
+    from nicknames.model.replies import ReplyCheck
 
 MAX_ROWS = 10
 """Rows shown in a summary table before "... and N more"."""
@@ -32,6 +23,8 @@ MAX_ROWS = 10
 
 def collect_summary(console: Console, result: CollectResult, output: Path, merged: bool) -> None:
     """Participants, names, shared names and participants without names, as collect found them."""
+    from rich.table import Table
+
     mapping, stats = result.mapping, result.stats
     connections = mapping.connections()
     shared = mapping.shared_names()
@@ -75,6 +68,8 @@ def _duplicates(console: Console, result: ApplyResult, show_names: bool) -> None
     )
     if not show_names:
         return
+    from rich.table import Table
+
     table = Table("scope", "name", "participants")
     for duplicate in result.duplicates[:MAX_ROWS]:
         table.add_row(escape(duplicate.scope or "all"), escape(duplicate.name), escape(", ".join(duplicate.participants)))
@@ -161,6 +156,8 @@ def pseudonym_summary(
         console.print("Identifiers replaced: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())) + ".")
     rules = result.shared_rules()
     if rules:
+        from nicknames.apply.substitute import RULES
+
         console.print(
             f"Shared names: {sum(rules.values())} mentions decided by "
             + ", ".join(f"{rule} {rules[rule]}" for rule in RULES if rule in rules) + "."
@@ -189,8 +186,17 @@ class ProgressBar:
     """
 
     def __init__(self, console: Console, description: str, enabled: bool = True) -> None:
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
         self.enabled = enabled and console.is_terminal
-        self.progress = Progress(
+        self.progress: Progress = Progress(
             TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TextColumn("messages"),
             TimeElapsedColumn(), TimeRemainingColumn(), console=console, transient=True, disable=not self.enabled,
         )

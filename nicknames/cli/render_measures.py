@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.markup import escape
-from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:  # the command modules import this one at start-up; these core modules load pandas
+    from rich.table import Table
+
     from nicknames.check.audit import AuditResult, Finding
     from nicknames.check.evaluate import MappingReport, Scores
     from nicknames.check.mentions import MentionReport
@@ -45,6 +46,8 @@ def sample_summary(console: Console, result: SampleResult) -> None:
 
 def mapping_report(console: Console, report: MappingReport, verbose: bool) -> None:
     """The paper's Table 2 and 3 metrics, Table 4 categories, and with ``verbose`` the names per participant."""
+    from rich.table import Table
+
     table = Table("level", "coverage", "missed connections", "recall", "precision", "F1",
                   title="connections (participant, name)", title_justify="left")
     _scores_row(table, "whole names", report.names, percent(report.coverage))
@@ -70,6 +73,8 @@ def _scores_row(table: Table, label: str, scores: Scores, coverage: str) -> None
 
 
 def _names(console: Console, title: str, names: dict[str, list[str]]) -> None:
+    from rich.table import Table
+
     table = Table("participant", "names", title=title, title_justify="left")
     for participant, texts in names.items():
         table.add_row(escape(participant), escape(" | ".join(texts)))
@@ -78,6 +83,8 @@ def _names(console: Console, title: str, names: dict[str, list[str]]) -> None:
 
 def mention_report(console: Console, report: MentionReport, verbose: bool) -> None:
     """What happened to every gold mention and protected string in the output."""
+    from rich.table import Table
+
     table = Table("measure", "count", "rate", title="pseudonymised output (gold spans)", title_justify="left")
     table.add_row("name mentions replaced (mention recall)", f"{report.replaced}/{report.mentions}",
                   percent(report.recall))

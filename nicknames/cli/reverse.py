@@ -9,7 +9,6 @@ from typing import Annotated
 
 import typer
 
-from nicknames.apply.key_file import read_key_file, readable_by_others
 from nicknames.cli.common import (
     InputOptions,
     QuietOption,
@@ -21,7 +20,6 @@ from nicknames.cli.common import (
     user_errors,
     warn_if_exposed,
 )
-from nicknames.io.output import atomic_output, check_outputs, refuse_stdout_over
 from nicknames.model.errors import InputError
 
 
@@ -54,11 +52,13 @@ def reverse_command(
     messages (another export, or edited after apply) get participant ids such
     as [U43] in place of each pseudonym the key file knows.
     """
+    from nicknames.apply.key_file import read_key_file, readable_by_others
     from nicknames.apply.reverse import (  # these load pandas: see cli/common.py
         restore_id_columns,
         reverse_texts,
     )
     from nicknames.io.formats import MAIL, detect_format
+    from nicknames.io.output import atomic_output, check_outputs, refuse_stdout_over
     from nicknames.io.table_writer import dialect_of, write_csv
 
     if detect_format(pseudonymised) in MAIL:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 import ahocorasick_rs
 import regex
 
+from nicknames.rules.identifier_kinds import KINDS as KINDS
 from nicknames.rules.identifier_parts import (
     MIN_GLUED_LOWER,
     Part,
@@ -53,9 +54,6 @@ PLACEHOLDERS = {
 
 PART_PLACEHOLDER = "[USER]"
 """What replaces the personal part of an address, URL or path whose person is not known."""
-
-KINDS = ("email", "url", "handle", "phone", "id", "path", "tag", "login")
-"""Every kind of identifier; ``id`` is a participant's own id written in the text (always owned)."""
 
 _EMAIL = r"(?<![\w.+\-])[\w.+\-]*\w@(?:[\w\-]+\.)+\p{L}{2,}(?!\w)"
 _TLDS = (

@@ -1,0 +1,128 @@
+"""The texts of a run that audit need not read one by one: their words, looked up as Arrow columns, can give nothing.
+
+Most texts of an output hold no name: every token that starts one is a word use
+(``ascii_words``), no capitalised word is near a name, no word is names glued.
+The words of a run's ASCII texts without an apostrophe are cut and looked up
+at once, as columns (``pyarrow.compute``), and only the texts where a word may
+matter are read by the walk of ``audit``. A text is left out when
+
+- no token in lower case is a name that is no word use there (``HitRules``);
+- no two neighbouring tokens open a name of more tokens;
+- no capitalised token is one the walk reads (``ascii_words.live_positions``) or
+  a near miss;
+- no run of word characters is names glued (in lower case, or a word of
+  ``ASCII_GLUED_MIXED`` made of names).
+
+Its lower-case words (those ``LowerWords`` keeps) are taken from the same columns.
+``tests/test_audit_ascii.py`` checks that the findings are those of reading every text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from nicknames.check.ascii_words import inert_capitalised
+from nicknames.check.name_index import HitRules, NameIndex
+
+_RUN_GAP = bytes(code if chr(code).isalnum() and code < 128 or chr(code) == "_" else 32 for code in range(256))
+"""A byte table that turns what stands between two runs of word characters (``\\w`` of ASCII) into spaces."""
+_PIECE_GAP = bytes(code if chr(code).isalnum() and code < 128 or chr(code) in "_-" else 32 for code in range(256))
+"""A byte table that turns what stands between two pieces ``LowerWords`` reads (no apostrophe here) into spaces."""
+_MIXED_SHAPE = r"^[A-Za-z][A-Za-z0-9_]*(?:_|[0-9]|[a-z][A-Z])"
+"""A run that may be a word of ``ASCII_GLUED_MIXED`` (a letter first; an underscore, a digit or a case change)."""
+_LOWER_WORD = r"^[a-z]+$"
+
+
+@dataclass(frozen=True)
+class PlainTexts:
+    """The texts of a run left out of the walk, and the lower-case words they hold."""
+
+    plain: frozenset[int]
+    """Positions (in the run) of the texts that can give no finding."""
+    lower: list[str]
+    """The distinct lower-case words (``LowerWords``) of those texts."""
+
+
+def plain_texts(texts: Sequence[str], index: NameIndex, quiet: Callable[[str], bool]) -> PlainTexts:
+    """The texts of a run that can give no finding (``quiet``: a capitalised word that is no near miss)."""
+    chosen = [position for position, text in enumerate(texts) if text.isascii() and "'" not in text]
+    if not chosen:
+        return PlainTexts(frozenset(), [])
+    chosen_texts = [texts[position] for position in chosen]
+    runs = _split(chosen_texts, _RUN_GAP)
+    words = _Words(pc.list_flatten(runs), pc.list_parent_indices(runs))
+    busy = _busy(words, index, quiet)
+    kept = [number for number in range(len(chosen)) if number not in busy]
+    lower = _lower_words(words, [chosen_texts[number] for number in kept], kept)
+    return PlainTexts(frozenset(chosen[number] for number in kept), lower)
+
+
+def _lower_words(words: _Words, texts: list[str], numbers: list[int]) -> list[str]:
+    """The distinct lower-case words (``LowerWords``) of these texts (``numbers``: theirs among ``words``): their runs
+    of word characters where they have no hyphen, else their pieces with hyphens inside."""
+    plain = [number for number, text in zip(numbers, texts, strict=True) if "-" not in text]
+    hyphenated = [text for text in texts if "-" in text]
+    found = words.flat.filter(pc.is_in(words.parent, value_set=pa.array(plain, pa.int64())))
+    if hyphenated:
+        found = pa.concat_arrays([found, pc.list_flatten(_split(hyphenated, _PIECE_GAP))])
+    distinct = pc.unique(found)
+    return [str(word) for word in distinct.filter(pc.match_substring_regex(distinct, _LOWER_WORD)).to_pylist()]
+
+
+def _split(texts: list[str], gaps: bytes) -> pa.Array:
+    """The words of each ASCII text, cut at the bytes the table turns into spaces."""
+    spaced = [text.encode("ascii").translate(gaps).decode("ascii") for text in texts]
+    return pc.ascii_split_whitespace(pa.array(spaced, pa.large_string()))
+
+
+class _Words:
+    """The runs of word characters of some texts as one column, the text of each, and the distinct runs."""
+
+    def __init__(self, flat: pa.Array, parent: pa.Array) -> None:
+        self.flat = flat
+        self.parent = parent
+        self.distinct = pc.unique(flat)
+
+    def texts_holding(self, words: Iterable[str]) -> set[int]:
+        """The texts with a run that is one of these words (as written)."""
+        chosen = sorted(words)
+        if not chosen:
+            return set()
+        mask = pc.is_in(self.flat, value_set=pa.array(chosen, pa.large_string()))
+        return set(pc.unique(self.parent.filter(mask)).to_pylist())
+
+    def distinct_where(self, mask: pa.Array) -> list[str]:
+        """The distinct runs where the mask (over ``distinct``) holds."""
+        return [str(word) for word in self.distinct.filter(mask).to_pylist()]
+
+
+def _busy(words: _Words, index: NameIndex, quiet: Callable[[str], bool]) -> set[int]:
+    """The texts (numbered among those read as columns) whose words may give a finding."""
+    rules = index.hit_rules()
+    present = set(words.distinct.to_pylist())
+    first = index.first
+    busy = present & (first - rules.silent - rules.lower_words)  # in lower case
+    busy |= present & index.personal.glued.keys()
+    capitalised = words.distinct_where(pc.not_equal(words.distinct, pc.ascii_lower(words.distinct)))
+    busy.update(word for word in capitalised if not quiet(word)
+                or (word.lower() in first and not inert_capitalised(word, rules, quiet)))
+    mixed = words.distinct_where(pc.match_substring_regex(words.distinct, _MIXED_SHAPE))
+    busy.update(word for word in mixed if index.glued_people(word))
+    return words.texts_holding(busy) | _pairs(words, rules)
+
+
+def _pairs(words: _Words, rules: HitRules) -> set[int]:
+    """The texts where a token and the next open a name of more tokens (or a keep-list one)."""
+    pairs = sorted(f"{first} {second}" for first, seconds in rules.follow.items() for second in seconds)
+    if not pairs or len(words.flat) < 2:
+        return set()
+    folded = pc.ascii_lower(words.flat)
+    opening = pc.indices_nonzero(pc.is_in(folded[:-1], value_set=pa.array(sorted(rules.follow), pa.large_string())))
+    joined = pc.binary_join_element_wise(folded.take(opening), folded.take(pc.add(opening, 1)),
+                                         pa.scalar(" ", pa.large_string()))
+    hits = pc.is_in(joined, value_set=pa.array(pairs, pa.large_string()))
+    return set(pc.unique(words.parent.take(opening.filter(hits))).to_pylist())
