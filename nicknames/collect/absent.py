@@ -330,8 +330,8 @@ class Rivalry:
             for thread in threads:
                 posters.setdefault(thread, set()).add(pid)
         keys_in: dict[str, list[str]] = {}
-        for key, threads in uses.items():
-            for thread in threads:
+        for key, counted in uses.items():
+            for thread in counted:
                 keys_in.setdefault(thread, []).append(key)
         holders: dict[str, set[str]] = {}
         for pid, own in forms.items():
