@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.collect.absent import Rivalry
+from nicknames.collect.discover import suggest
 from nicknames.collect.discover.suggest import Candidate, _unshared
 from nicknames.collect.discover.thread_counts import Members, ThreadCodes
 
@@ -75,3 +77,6 @@ def test_unshared_threads_are_those_where_no_other_claimant_is_active(
     others = claimants - {participant}
     expected = own - set().union(*(threads_of[other] for other in others))
     assert _unshared(own, candidate, {"Addy": claimants}, members) == expected
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(suggest, "FEW_CLAIMANTS", 0)  # each thread's members read, however few the claimants
+        assert _unshared(own, candidate, {"Addy": claimants}, members) == expected

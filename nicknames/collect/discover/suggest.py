@@ -165,9 +165,17 @@ def _unshared(threads: set[str], candidate: Candidate, claimants: dict[str, set[
     claimed = claimants.get(candidate.token, set())
     if not claimed or claimed == {participant}:
         return threads
-    labels, of_thread = members.threads.labels, members.of_thread
-    return {labels[code] for code in members.threads_of.get(participant, ())
+    labels, threads_of = members.threads.labels, members.threads_of
+    if len(claimed) <= FEW_CLAIMANTS:  # the threads of the few others, as codes
+        taken = {code for other in claimed if other != participant for code in threads_of.get(other, ())}
+        return {labels[code] for code in threads_of.get(participant, ()) if code not in taken}
+    of_thread = members.of_thread
+    return {labels[code] for code in threads_of.get(participant, ())
             if not any(member in claimed and member != participant for member in of_thread[code])}
+
+
+FEW_CLAIMANTS = 8
+"""Claimants of a form up to which their threads are gathered; beyond, each thread's members are read."""
 
 
 def _roams(variant: str) -> bool:
