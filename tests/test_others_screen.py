@@ -15,7 +15,8 @@ from nicknames.collect.discover import others
 from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.collect.discover.others import Known, _in_text, find_others
-from nicknames.collect.discover.others_screen import may_name_others
+from nicknames.collect.discover import others_screen
+from nicknames.collect.discover.others_screen import may_name, may_name_others
 from nicknames.sample.generate import SampleConfig, generate_sample
 
 NOBODY_KNOWN = Known(frozenset(), frozenset(), frozenset())
@@ -61,6 +62,14 @@ PIECES = [
 def test_no_text_the_finder_takes_a_name_from_is_screened_out(text: str) -> None:
     if list(_in_text(text, NOBODY_KNOWN, LEXICON)):
         assert may_name_others([text])[0], text
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(PIECES + ["My", "COLLEAGUE", "Our  Daughter", "her\tboss", "mY", "Zoë"]),
+                         max_size=12).map("".join), min_size=1, max_size=5))
+def test_texts_are_screened_alike_one_at_a_time_and_in_a_batch(texts: list[str]) -> None:
+    many = texts * (others_screen.ARROW_TEXTS // len(texts) + 1)  # a batch: relations by Arrow's engine
+    assert may_name_others(many).tolist() == [may_name(text) for text in many]
 
 
 def test_texts_are_screened_one_by_one_in_a_batch() -> None:
