@@ -97,3 +97,11 @@ def _texts(source: str, folder: Path) -> list[str]:
     else:
         path = Path(__file__).parent.parent / "sample_data" / source / "messages.csv"
     return pd.read_csv(path, dtype=str, keep_default_na=False)["text"].tolist()
+
+
+def test_a_long_chain_is_read_in_pieces_without_losing_the_pair_at_a_cut() -> None:
+    # The only given name stands right after the first piece of the chain.
+    text = "Ralu " * (others_screen.CHAIN_WORDS) + "Henrik"
+    assert may_name(text)
+    assert may_name_others([text] * others_screen.ARROW_TEXTS).all()
+    assert not may_name("Ralu " * 3 * others_screen.CHAIN_WORDS)

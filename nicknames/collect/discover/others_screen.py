@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import pairwise
 
 import numpy as np
 import pyarrow as pa
@@ -39,8 +40,12 @@ _LINK = (
     rf"|\.?{SPACE}{{1,2}}|\.-|\.)"
 )
 """What may join two words of a list (``capital_words._LIST_JOINER``) or of a run (``others._JOINER``)."""
-CHAIN = re.compile(rf"{_WORD}(?:{_LINK}{_WORD})+")
-"""Capitalised words joined by links: every pair of words the finder could join stands inside one."""
+CHAIN_WORDS = 64
+"""Most words of a chain matched at once (the engine holds some 300 bytes a repetition); a longer one is matched in
+pieces, each with the link and word that follow it."""
+CHAIN = re.compile(rf"{_WORD}(?:{_LINK}{_WORD}){{1,{CHAIN_WORDS - 1}}}(?:(?=({_LINK}{_WORD}))|)")
+"""Capitalised words joined by links, and the next link and word of a chain cut short: every pair of words the
+finder could join stands inside one."""
 _LINKED = re.compile(rf"({_WORD})(?:{_LINK})?")
 RELATION = r"(?:%s)%s+(?:%s)" % (
     "|".join(sorted(word.lower() for word in POSSESSIVES)), SPACE,
@@ -54,6 +59,8 @@ ARROW_TEXTS = 256
 pattern on each call (some 400 µs), and the audit screens its texts one at a time."""
 SEPARATOR = "\n"
 """Between the texts of a batch: no run of words reaches across it."""
+_CHAIN_KEPT = 200
+"""Longest chain (in characters) whose reading is remembered: a line of thousands of names is read, not kept."""
 
 
 def may_name_others(texts: Sequence[str]) -> np.ndarray:
@@ -73,7 +80,7 @@ def may_name(text: str) -> bool:
     """``may_name_others`` for one text, without arrays (the audit screens its texts one at a time)."""
     if not text.isascii() or _LOWER_RELATION.search(text.lower()) is not None:
         return True
-    return any(_chain_may_name(text, *chain.span()) for chain in CHAIN.finditer(text))
+    return any(_chain_may_name(text, chain.start(), max(chain.end(), chain.end(1))) for chain in CHAIN.finditer(text))
 
 
 def _runs(texts: list[str]) -> np.ndarray:
@@ -84,11 +91,13 @@ def _runs(texts: list[str]) -> np.ndarray:
     readings: dict[str, bool] = {}  # chain with the characters around it → whether it may name (they recur)
     places = []
     for chain in CHAIN.finditer(joined):
-        start, end = chain.span()
-        around = joined[max(0, start - 2) : end + 1]  # what the look-arounds of ``ASCII_CAPITAL`` see
-        may = readings.get(around)
+        start, end = chain.start(), max(chain.end(), chain.end(1))
+        around = joined[max(0, start - 2) : end + 1] if end - start <= _CHAIN_KEPT else ""
+        may = readings.get(around) if around else None  # ``around``: what the look-arounds of ``ASCII_CAPITAL`` see
         if may is None:
-            may = readings[around] = _chain_may_name(joined, start, end)
+            may = _chain_may_name(joined, start, end)
+            if around:
+                readings[around] = may
         if may:
             places.append(start)
     marks = np.zeros(len(texts), dtype=bool)
@@ -100,8 +109,7 @@ def _runs(texts: list[str]) -> np.ndarray:
 def _chain_may_name(joined: str, start: int, end: int) -> bool:
     """Whether two neighbours of a chain of capitalised words (in a text, or texts joined by ``SEPARATOR``) may be
     words of one name or one list."""
-    links = list(_LINKED.finditer(joined, start, end))
-    for left, right in zip(links, links[1:]):
+    for left, right in pairwise(_LINKED.finditer(joined, start, end)):  # one pair at a time: a chain may be huge
         first = ASCII_CAPITAL.match(joined, left.start())
         if first is None or first.end() != left.end(1):
             continue  # the word ends before the link ("Ann's"): nothing joins it to the next
