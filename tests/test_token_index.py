@@ -162,3 +162,12 @@ def test_few_ascii_texts_between_others_are_read_one_by_one_with_the_same_index(
     texts = [("Hi Mary, Zoë and Ab said so. Thanks Rob" if number % every == 0 else
               f"Hi Mary Jane, the list {number}, Will Smith. Cheers Ab") for number in range(90)]
     _check_at_once_against_one_by_one([(text, f"t{number % 3}") for number, text in enumerate(texts)])
+
+
+@pytest.mark.parametrize("every", [2, 7, 50])
+def test_texts_with_other_characters_among_many_ascii_texts_give_the_index_of_one_by_one(every: int) -> None:
+    # Enough ASCII texts between the others for the batch to be split into pieces at once (``_add_mixed``); the
+    # others share pieces with them ("Mary", "Ab") and hold some of their own ("Zoë", "Ångström").
+    texts = [(f"Hi Mary, Zoë and Ab said so. Thanks Rob\n\nÅngström {number}" if number % every == 0 else
+              f"Hi Mary Jane, the list {number}, Will Smith said. Cheers Ab\n-- \nRob O'Neil") for number in range(120)]
+    _check_at_once_against_one_by_one([(text, f"t{number % 5}") for number, text in enumerate(texts)])

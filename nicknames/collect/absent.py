@@ -104,7 +104,7 @@ def absent_names(
     short = _short_forms(tokens, registered, forms, owners, table, is_word)
     batch = list(messages)
     uses = _uses(batch, wanted | short.keys())
-    posted = _posted(batch)
+    rivalry = Rivalry.of(_posted(batch), uses, forms)
     spoken = {pid: _spoken_in(pid, own, owners, everyone, uses) for pid, own in forms.items()}
     shortened = {token: _with_other_forms(uses.get(token, Counter()), forms[pid], uses) for token, pid in short.items()}
     for token, pid in short.items():
@@ -120,7 +120,7 @@ def absent_names(
                 count = counted.total()
             else:
                 rivals = everyone[key] - {pid}
-                count = _shared_count(counted, spoken[pid], rivals, uses, own, forms, posted)
+                count = rivalry.shared_count(counted, spoken[pid], rivals, own)
                 if not count and _first_namesake(pid, owners[key], everyone[key], spoken, forms, order):
                     names.append(AbsentName(pid, key, counted.total(), tag, namesake=True))
                     continue
@@ -300,21 +300,67 @@ def _posted(messages: Iterable[Message]) -> dict[str, set[str]]:
     return threads
 
 
-def _shared_count(
-    counted: Counter[str],
-    present: set[str],
-    rivals: set[str],
-    uses: Mapping[str, Counter[str]],
-    own: Mapping[str, str],
-    forms: Mapping[str, Mapping[str, str]],
-    posted: Mapping[str, set[str]],
-) -> int:
-    """Messages that use a shared form in the threads where this person is spoken of by a form of theirs alone,
-    and none of the form's other owners (``rivals``) posts or is spoken of by a form of theirs; all of them when
-    no rival posts or is spoken of anywhere."""
-    taken = {thread for rival in rivals for thread in posted.get(rival, ())}
-    spoken = {key for rival in rivals for key in forms.get(rival, ()) if key not in own}
-    taken.update(thread for key in spoken for thread in uses.get(key, ()))
-    if present and not taken:  # the one owner of the form in the whole file
-        return counted.total()
-    return sum(count for thread, count in counted.items() if thread in present and thread not in taken)
+@dataclass(frozen=True)
+class Rivalry:
+    """Where the other owners of a shared form post or are spoken of, looked up thread by thread.
+
+    ``shared_count`` asks, for a form and a person, which of the threads using the form a rival takes; asking
+    it of each thread the form is used in (a few) rather than gathering every thread of every rival (a common
+    given name has hundreds of owners, each spoken of in many threads) gives the same count.
+    """
+
+    posted: Mapping[str, set[str]]
+    """Participant → the threads they post in."""
+    posters: Mapping[str, set[str]]
+    """Thread → the participants who post in it."""
+    keys_in: Mapping[str, list[str]]
+    """Thread → the forms used in it."""
+    holders: Mapping[str, set[str]]
+    """Form → the people who post nothing whose form it is."""
+    used: Mapping[str, list[str]]
+    """Person who posts nothing → their forms that are used somewhere."""
+
+    @classmethod
+    def of(cls, posted: Mapping[str, set[str]], uses: Mapping[str, Counter[str]],
+           forms: Mapping[str, Mapping[str, str]]) -> Rivalry:
+        """The lookups for the threads people post in, the forms' uses and the forms of the people who post
+        nothing."""
+        posters: dict[str, set[str]] = {}
+        for pid, threads in posted.items():
+            for thread in threads:
+                posters.setdefault(thread, set()).add(pid)
+        keys_in: dict[str, list[str]] = {}
+        for key, counted in uses.items():
+            for thread in counted:
+                keys_in.setdefault(thread, []).append(key)
+        holders: dict[str, set[str]] = {}
+        for pid, own in forms.items():
+            for key in own:
+                holders.setdefault(key, set()).add(pid)
+        used = {pid: [key for key in own if key in uses] for pid, own in forms.items()}
+        return cls(posted, posters, keys_in, holders, used)
+
+    def shared_count(self, counted: Counter[str], present: set[str], rivals: set[str],
+                     own: Mapping[str, str]) -> int:
+        """Messages that use a shared form in the threads where this person is spoken of by a form of theirs
+        alone (``present``), and none of the form's other owners (``rivals``) posts or is spoken of by a form of
+        theirs (``own``: this person's forms, which speak of them); all of them when no rival posts or is spoken
+        of anywhere."""
+        if present and not self._anywhere(rivals, own):  # the one owner of the form in the whole file
+            return counted.total()
+        return sum(count for thread, count in counted.items()
+                   if thread in present and not self._taken(thread, rivals, own))
+
+    def _anywhere(self, rivals: set[str], own: Mapping[str, str]) -> bool:
+        """Whether any rival posts, or is spoken of by a form that is not this person's, in any thread."""
+        posted, used = self.posted, self.used
+        return any(posted.get(rival) for rival in rivals) or any(
+            key not in own for rival in rivals for key in used.get(rival, ()))
+
+    def _taken(self, thread: str, rivals: set[str], own: Mapping[str, str]) -> bool:
+        """Whether a rival posts in the thread, or is spoken of there by a form that is not this person's."""
+        if not rivals.isdisjoint(self.posters.get(thread, ())):
+            return True
+        holders = self.holders
+        return any(key not in own and not rivals.isdisjoint(holders.get(key, ()))
+                   for key in self.keys_in.get(thread, ()))

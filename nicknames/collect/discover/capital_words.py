@@ -16,7 +16,7 @@ import regex
 
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.io.class_list import JOB_TITLES
-from nicknames.io.person_names import given_names
+from nicknames.io.person_names import TITLES, given_names
 from nicknames.rules.languages import languages
 from nicknames.rules.salutations import DEFAULT_RULES
 
@@ -79,6 +79,12 @@ def capital_words(text: str) -> Iterator[Word]:
 def may_be_name(text: str) -> bool:
     """False for capitalised words that are never part of a found name ("Hey", "Vice", "I'd", "San")."""
     return text.casefold() not in NOT_NAME_WORDS and not _CONTRACTION.search(text)
+
+
+@functools.lru_cache(maxsize=WORDS_KEPT)
+def is_title(text: str) -> bool:
+    """A title before a name ("Dr", "Mrs", "Prof"), in any case (read once per distinct word)."""
+    return text.casefold() in TITLES or text in ("Ing",)
 
 
 def name_lists(text: str, words: Iterable[Word], lexicon: Lexicon) -> Iterable[tuple[list[str], int]]:

@@ -28,20 +28,20 @@ import regex
 
 from nicknames.collect.discover.capital_words import (
     WORD,
-    WORDS_KEPT,
     Word,
     capital_words,
+    is_title,
     may_be_name,
     name_lists,
 )
 from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.collect.discover.others_screen import may_name_others
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
 from nicknames.io.person_names import (
     ORGANISATION_WORDS,
     POSSESSIVES,
     RELATIONS,
-    TITLES,
     given_names,
     surnames,
 )
@@ -117,9 +117,13 @@ class Known:
 
 
 def _names_of_run(run: range, context: tuple[Sequence[str], Known, Lexicon]) -> list[list[tuple[str, str]]]:
-    """The (name, tag) pairs of each text of a run, each name once per text: the engine's partition function."""
+    """The (name, tag) pairs of each text of a run, each name once per text: the engine's partition function.
+
+    Only the texts that may name somebody (``others_screen``) are read word by word."""
     texts, known, lexicon = context
-    return [list(dict(_in_text(texts[position], known, lexicon)).items()) for position in run]
+    batch = texts[run.start : run.stop]
+    return [list(dict(_in_text(text, known, lexicon)).items()) if may else []
+            for text, may in zip(batch, may_name_others(batch).tolist())]
 
 
 def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: Sequence[str] | None = None,
@@ -243,12 +247,7 @@ def _is_initial(text: str, word: Word) -> bool:
 
 
 def _is_title(word: Word) -> bool:
-    return _title(word.text)
-
-
-@functools.lru_cache(maxsize=WORDS_KEPT)
-def _title(text: str) -> bool:
-    return text.casefold() in TITLES or text in ("Ing",)
+    return is_title(word.text)
 
 
 def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, str] | None:

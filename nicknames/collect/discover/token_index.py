@@ -17,7 +17,7 @@ import numpy as np
 
 from nicknames.collect.discover.ascii_pieces import split_texts
 from nicknames.collect.discover.lexicon import Lexicon
-from nicknames.collect.discover.sequences import RUN, named_neighbours, sequences_of
+from nicknames.collect.discover.sequences import named_neighbours, sequences_of
 from nicknames.collect.discover.thread_counts import (
     Involvement,
     Members,
@@ -28,13 +28,13 @@ from nicknames.collect.discover.thread_counts import (
 from nicknames.collect.discover.token_patterns import (
     ASCII_PATTERNS,
     ASCII_PIECES,
-    MID_SENTENCE,
     UNICODE_PATTERNS,
-    UNICODE_PIECE,
     ascii_mid_and_runs,
     ascii_runs,
+    first_seen,
     leading_word,
     piece_tokens,
+    read_text,
     without_addresses,
 )
 from nicknames.model.messages import Message
@@ -134,23 +134,72 @@ class TokenIndex:
 
     def add_all(self, messages: Sequence[Message], codes: Sequence[int]) -> None:
         """Index messages in file order, given the codes of their threads: what ``add`` does one by one, with the
-        texts of ASCII characters only split into pieces a batch at a time (``ascii_pieces``)."""
+        texts of ASCII characters only split into pieces a batch at a time (``ascii_pieces``), and the texts with
+        other characters among them read one by one (``_add_mixed``)."""
         texts: list[str] = []
         batch: list[int] = []
         for message, code in zip(messages, codes):
             self._add_members(message, code)
-            text = without_addresses(message.text)
-            if text.isascii():
-                texts.append(text)
-                batch.append(code)
-                if len(texts) == BATCH:
-                    self._add_ascii(texts, batch)
-                    texts, batch = [], []
-            else:
-                self._add_ascii(texts, batch)
+            texts.append(without_addresses(message.text))
+            batch.append(code)
+            if len(texts) == BATCH:
+                self._add_mixed(texts, batch)
                 texts, batch = [], []
+        self._add_mixed(texts, batch)
+
+    def _add_mixed(self, texts: list[str], codes: list[int]) -> None:
+        """Index texts in order, as ``_add_text`` one by one does: the texts of ASCII characters only split into
+        pieces at once, each text with other characters read by the ``regex`` patterns, and what they find put
+        in the order one by one would give it (each count in file order, each word where first seen)."""
+        if all(map(str.isascii, texts)):
+            self._add_ascii(texts, codes)
+            return
+        rows = [row for row, text in enumerate(texts) if text.isascii()]
+        if len(rows) < SMALL_BATCH:
+            for text, code in zip(texts, codes):
                 self._add_text(text, code)
-        self._add_ascii(texts, batch)
+            return
+        pieces = split_texts([texts[row] for row in rows])
+        others = {row: read_text(text) for row, text in enumerate(texts) if not text.isascii()}
+        always, boring = self._always, self._boring
+        distinct = dict.fromkeys([*pieces.distinct, *(piece for read in others.values() for piece in read.pieces)])
+        fresh = [piece for piece in distinct if piece not in always and piece not in boring]
+        if len(always) + len(boring) + len(fresh) > _MAX_PIECES + 1:
+            for text, code in zip(texts, codes):  # the memory of pieces would be cleared partway
+                self._add_text(text, code)
+            return
+        ascii_rows = np.asarray(rows, dtype=np.int64)
+        self._pieces.update(first_seen(pieces, ascii_rows, others))
+        for piece in fresh:
+            self._learn(piece)
+        held = [always.get(piece, ()) for piece in pieces.distinct]
+        names: dict[str, int] = {}
+        texts_of, tokens_of = piece_tokens(
+            pieces, [len(tokens) for tokens in held],
+            [names.setdefault(token, len(names)) for tokens in held for token in tokens],
+        )
+        mid = pieces.mid_sentence()
+        words = [leading_word(pieces.distinct[piece]) for piece in pieces.code[mid].tolist()]
+        mid_rows = ascii_rows[pieces.text_of(pieces.start[mid])].tolist()
+        capitalised = [(row, folded) for row, (_, folded) in zip(mid_rows, words)]
+        common = self._lexicon.words
+        pairs = [(row, names.setdefault(word, len(names)))
+                 for row, (word, folded) in zip(mid_rows, words) if len(word) > 1 and folded in common]
+        for row, read in others.items():
+            counted = self._collect(set(read.pieces).difference(boring))
+            counted.update(word for word in read.mid if len(word) > 1 and word.casefold() in common)
+            capitalised.extend((row, word.casefold()) for word in read.mid if word[0].isupper())
+            pairs.extend((row, names.setdefault(token, len(names))) for token in counted)
+        capitalised.sort(key=lambda found: found[0])  # stable: each text's words in their order
+        self._lexicon.capitalised.update(folded for _, folded in capitalised)
+        self._count_all(
+            np.asarray(codes, dtype=np.uint32), list(names),
+            np.concatenate([ascii_rows[texts_of], np.asarray([row for row, _ in pairs], dtype=np.int64)]),
+            np.concatenate([tokens_of, np.asarray([token for _, token in pairs], dtype=np.int64)]),
+        )
+        runs = {int(ascii_rows[number]): found for number, found in ascii_runs(pieces).items()}
+        runs.update((row, read.runs) for row, read in others.items() if read.runs)
+        self._add_runs((codes[row], runs[row]) for row in sorted(runs))
 
     def _add_members(self, message: Message, code: int) -> None:
         self.participation.add(code, message.sender)
@@ -163,8 +212,7 @@ class TokenIndex:
             pieces = text.translate(ASCII_PIECES).split()
             mid, runs = ascii_mid_and_runs(text)
         else:
-            pieces = UNICODE_PIECE.findall(text)
-            mid, runs = MID_SENTENCE.findall(text), RUN.findall(text)
+            pieces, mid, runs = read_text(text)
         self._pieces.update(pieces)
         counted = self._collect(set(pieces).difference(self._boring))
         if mid:

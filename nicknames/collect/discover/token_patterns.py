@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import NamedTuple
 
 import numpy as np
 import regex
@@ -20,7 +21,7 @@ from nicknames.collect.discover.ascii_pieces import (
     SPACES,
     Pieces,
 )
-from nicknames.collect.discover.sequences import ASCII_RUN
+from nicknames.collect.discover.sequences import ASCII_RUN, RUN
 
 WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
 TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*+(?:(?:['’](?![sS](?!\p{L}))|[-?\uFFFD])(?=\p{L})[\p{L}\p{M}]*+)*+")
@@ -130,3 +131,33 @@ def ascii_mid_and_runs(text: str) -> tuple[list[str], list[str]]:
     else:
         mid = [word for word, before in capitals if before in MID_BEFORE]
     return mid, ASCII_RUN.findall(text)
+
+
+class TextReading(NamedTuple):
+    """What the token index reads in a text with characters other than ASCII: its pieces, its words in mid-sentence
+    and its runs of capitalised words, each in order."""
+
+    pieces: list[str]
+    mid: list[str]
+    runs: list[str]
+
+
+def read_text(text: str) -> TextReading:
+    """The pieces, words in mid-sentence and runs of capitalised words of any text, by the ``regex`` patterns."""
+    return TextReading(UNICODE_PIECE.findall(text), MID_SENTENCE.findall(text), RUN.findall(text))
+
+
+def first_seen(pieces: Pieces, rows: np.ndarray, others: dict[int, TextReading]) -> dict[str, int]:
+    """How often each piece of a batch occurs, in the order first seen as the texts are read one by one: the pieces
+    of the texts of ASCII characters only (``rows``: the place of each in the batch) and of the others."""
+    first = np.full(len(pieces.distinct), len(pieces.code), dtype=np.int64)
+    np.minimum.at(first, pieces.code, np.arange(len(pieces.code)))
+    first_rows = rows[pieces.text_of(pieces.start[first])].tolist()
+    seen = {piece: (row, rank) for rank, (piece, row) in enumerate(zip(pieces.distinct, first_rows))}
+    counts = dict(zip(pieces.distinct, pieces.counts))
+    for row, read in others.items():
+        for rank, piece in enumerate(read.pieces):
+            if piece not in seen or seen[piece][0] > row:
+                seen[piece] = (row, rank)
+            counts[piece] = counts.get(piece, 0) + 1
+    return {piece: counts[piece] for piece in sorted(seen, key=seen.__getitem__)}
