@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -94,11 +94,30 @@ def split_ids(cell: str) -> tuple[str, ...]:
 def table_from_frame(frame: pd.DataFrame, chosen: Mapping[str, str] | None = None, source: str = "<table>") -> MessageTable:
     """See a table of string cells (from any reader) as messages with their reply context."""
     columns = resolve_columns([str(column) for column in frame.columns], chosen or {}, source)
+    return table_from_columns(frame, columns, source)
+
+
+def table_from_columns(frame: pd.DataFrame, columns: Columns, source: str) -> MessageTable:
+    """``table_from_frame`` with the columns already found: for a frame of some of a file's columns (the ids, without
+    the text), whose own names would be guessed differently than the whole file's."""
     table = MessageTable(_as_strings(frame, columns), columns, source)
     _check_senders(table)
     _check_unique_ids(table)
     table.parent_senders, table.threads = _reply_context(table)
     return table
+
+
+def messages_of(columns: Columns, cells: Mapping[str, Sequence[str]], parent_senders: Sequence[str | None],
+                threads: Sequence[str]) -> list[Message]:
+    """Messages from a table's columns of cells (``cells``: column name → values) and their reply context, as
+    ``MessageTable.messages`` gives them: for a part of a table read on its own."""
+    count = len(threads)
+    sessions = cells[columns.session_id] if columns.session_id else [""] * count
+    recipients = map(split_ids, cells[columns.recipients]) if columns.recipients else [()] * count
+    return list(map(Message._make, zip(
+        cells[columns.message_id], cells[columns.sender], cells[columns.text], parent_senders, threads, sessions,
+        recipients,
+    )))
 
 
 def _as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
