@@ -142,6 +142,7 @@ def apply_spilled_mapping(
     for part, outcomes in zip(parts, ordered_map(apply_spilled, work, jobs, context, fresh=True)):
         for (_, rows), outcome in zip(part, outcomes):
             duplicates.extend(outcome.duplicates)
+            outcome.records.ids = []  # records are numbered by row below: a copy of every id is not kept
             records.append((outcome.records, rows))
     columns = table.columns
     senders = set(table.frame[columns.sender].tolist())

@@ -213,11 +213,17 @@ def _reply_context(table: MessageTable) -> tuple[list[str | None], list[str]]:
         return [None] * len(ids), threads
     parents = [None if (key := id_key(p)).lower() in NO_PARENT else key for p in frame[columns.parent_id].tolist()]
     table.replies = check_replies(ids, parents)
-    sender_of = dict(zip(ids, frame[columns.sender].tolist()))
+    sender_of = dict(zip(ids, _shared(frame[columns.sender].tolist())))
     parent_senders = [sender_of.get(parent) if parent else None for parent in parents]
     if columns.thread_id is not None:
         return parent_senders, frame[columns.thread_id].tolist()
     return parent_senders, _thread_roots(ids, parents)
+
+
+def _shared(values: list[str]) -> list[str]:
+    """The values with one string object per distinct value: a list of a million senders holds a few thousand."""
+    distinct: dict[str, str] = {}
+    return [distinct.setdefault(value, value) for value in values]
 
 
 _WHOLE_FLOAT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
