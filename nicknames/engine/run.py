@@ -42,10 +42,9 @@ def ordered_map(function: Callable[[T, C], R], items: Iterable[T], jobs: int, co
 
     ``context`` is what every partition shares (the mapping, the rules): it is
     sent once to each worker, not once per partition. At most ``2 * jobs``
-    items are in flight. With ``fresh``, workers start from a new process that
-    has imported the package (``forkserver``) and receive the context pickled,
-    instead of copying this process: for a caller that holds large tables its
-    workers do not need.
+    items are in flight. With ``fresh``, workers start as new processes
+    (``spawn``) and receive the context pickled, instead of copying this one:
+    for a caller that holds large tables its workers do not need.
     """
     if jobs <= 1:
         yield from (function(item, context) for item in items)
@@ -53,11 +52,7 @@ def ordered_map(function: Callable[[T, C], R], items: Iterable[T], jobs: int, co
     # fork (where there is one) starts workers at once and needs no ``__main__`` guard in the
     # caller's script; workers run only pure code, never the parent's progress display.
     methods = multiprocessing.get_all_start_methods()
-    if fresh and "forkserver" in methods:
-        start = multiprocessing.get_context("forkserver")
-        start.set_forkserver_preload([function.__module__])
-    else:
-        start = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    start = multiprocessing.get_context("spawn" if fresh or "fork" not in methods else "fork")
     with objects_frozen(), ProcessPoolExecutor(jobs, mp_context=start, initializer=_start_worker,
                                                initargs=(0 if fresh else os.getpid(), context)) as pool:
         pending: deque[Future[R]] = deque()
@@ -94,7 +89,7 @@ def _die_with(parent: int) -> None:
         libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # not Linux: the pool's own checks end the workers
         return
-    if parent and os.getppid() != parent:  # the parent died before the setting took effect (0: a fork server's child)
+    if parent and os.getppid() != parent:  # the parent died before the setting took effect (0: not a copy of the parent)
         os._exit(1)
 
 

@@ -122,37 +122,40 @@ class SpilledTable:
             folder.mkdir(parents=True, exist_ok=True)
             pq.write_table(table.filter(pa.array(runs == run)), folder / f"{part:06}.parquet")
 
-    def changes(self, run: int, column: str) -> tuple[npt.NDArray[np.int64], list[str]]:
-        """The rows of a run whose ``column`` changed (positions in the file) and their new values."""
-        import numpy as np
+    def changes(self, run: int, column: str) -> pa.Table:
+        """The rows of a run whose ``column`` changed (``ROW``: positions in the file) and their new values, in
+        file order."""
+        import pyarrow as pa
         import pyarrow.parquet as pq
 
         folder = Path(self.root, "changes", column, f"{run:06}")
         if not folder.is_dir():
-            return np.zeros(0, dtype=np.int64), []
-        table = pq.read_table(folder)
-        return table.column(ROW).to_numpy(), table.column(column).to_pylist()
+            return pa.table({ROW: pa.array([], pa.int64()), column: pa.array([], pa.string())})
+        return pq.read_table(folder).sort_by(ROW)
 
     def merged_runs(self, column: str, rows: int = WRITE_ROWS) -> Iterator[pd.DataFrame]:
         """The table in file order, as string frames of at most ``rows`` rows, with the changed values of
-        ``column`` put in."""
+        ``column`` put in (by Arrow, without a Python string per cell)."""
         import numpy as np
         import pyarrow as pa
+        import pyarrow.compute as pc
 
         for run in range(self.runs):
             table = self.read_run(run)
-            changed, values = self.changes(run, column)
-            position = table.schema.get_field_index(column)
-            if len(values):
-                cells = table.column(column).to_numpy(zero_copy_only=False).astype(object)
-                cells[changed - self.bounds[run]] = np.asarray(values, dtype=object)
-                table = table.set_column(position, column, pa.array(cells, type=pa.string()))
-                del cells, values
+            changes = self.changes(run, column)
+            if changes.num_rows:
+                mask = np.zeros(table.num_rows, dtype=bool)
+                mask[changes.column(ROW).to_numpy() - self.bounds[run]] = True
+                position = table.schema.get_field_index(column)
+                values = pc.replace_with_mask(table.column(column).combine_chunks().cast(pa.large_string()),
+                                              pa.array(mask), changes.column(column).combine_chunks().cast(pa.large_string()))
+                table = table.set_column(position, table.schema.field(column), values.cast(table.schema.field(column).type))
+            del changes
             table = table.drop_columns([ROW])
             for first in range(0, table.num_rows, rows):
                 yield table.slice(first, rows).to_pandas()
             del table
-            pa.default_memory_pool().release_unused()
+            pa.default_memory_pool().release_unused()  # a run's buffers, kept by the allocator for the next
 
 
 def _with_row(columns: Sequence[str] | None) -> list[str] | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import pandas as pd
 
@@ -14,6 +14,8 @@ from nicknames.model.errors import InputError, NicknamesError, where
 from nicknames.model.mapping import check_participant_id
 from nicknames.model.replies import ReplyCheck, check_replies
 from nicknames.model.scope import Scope
+
+T = TypeVar("T", str, str | None)
 
 NO_PARENT = frozenset({"", "0", "-1", "none", "null", "nan"})
 """Parent id values that mean "this message starts a thread"."""
@@ -213,17 +215,27 @@ def _reply_context(table: MessageTable) -> tuple[list[str | None], list[str]]:
         return [None] * len(ids), threads
     parents = [None if (key := id_key(p)).lower() in NO_PARENT else key for p in frame[columns.parent_id].tolist()]
     table.replies = check_replies(ids, parents)
-    sender_of = dict(zip(ids, _shared(frame[columns.sender].tolist())))
-    parent_senders = [sender_of.get(parent) if parent else None for parent in parents]
+    sender_of = dict(zip(ids, frame[columns.sender].tolist()))
+    parent_senders = _compact([sender_of.get(parent) if parent else None for parent in parents])
+    del sender_of
     if columns.thread_id is not None:
         return parent_senders, frame[columns.thread_id].tolist()
-    return parent_senders, _thread_roots(ids, parents)
+    return parent_senders, _compact(_thread_roots(ids, parents))
 
 
-def _shared(values: list[str]) -> list[str]:
-    """The values with one string object per distinct value: a list of a million senders holds a few thousand."""
-    distinct: dict[str, str] = {}
-    return [distinct.setdefault(value, value) for value in values]
+def _compact(values: list[T]) -> list[T]:
+    """The values with one new string object per distinct value, made after the work that found them.
+
+    A million messages' reply context holds a few thousand senders and a
+    thread id per thread; as the objects read from the table they would keep
+    alive the memory of the millions of strings around them.
+    """
+    fresh: dict[T, T] = {}
+    return [value if value is None else fresh.get(value) or fresh.setdefault(value, _copy(value)) for value in values]
+
+
+def _copy(value: T) -> T:
+    return "".join(("", value)) if isinstance(value, str) else value  # type: ignore[return-value]
 
 
 _WHOLE_FLOAT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
