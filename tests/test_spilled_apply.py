@@ -16,18 +16,18 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
-import nicknames.engine.partitions as partitions
-import nicknames.io.table_chunks as table_chunks
-import nicknames.pipeline.spilled_source as spilled_source
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.scopes import apply_mapping
 from nicknames.apply.spilled import SpilledApplyResult
 from nicknames.cli import app
+from nicknames.engine import partitions
 from nicknames.engine.spill import ROW, TableSpiller, spill_folder
+from nicknames.io import table_chunks
 from nicknames.io.csv_file import read_csv_table
 from nicknames.io.mapping_file import read_mapping
 from nicknames.io.table_chunks import csv_chunks
 from nicknames.model.errors import InputError
+from nicknames.pipeline import spilled_source
 from nicknames.pipeline.sources import open_source, pseudonymise
 from nicknames.pipeline.spilled_source import open_spilled_source
 from nicknames.sample.generate import SampleConfig, generate_sample

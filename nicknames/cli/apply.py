@@ -15,9 +15,9 @@ from nicknames.apply.key_file import check_key_location, readable_by_others
 from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.cli.common import (
+    AddressKeyOption,
     ClusterOption,
     EngineOption,
-    AddressKeyOption,
     InputOptions,
     JobsOption,
     QuietOption,
@@ -172,6 +172,7 @@ def apply_command(
     dropped (see docs/mail.md).
     """
     from nicknames.apply.person_placeholders import without_others
+    from nicknames.apply.spilled import SpilledApplyResult
     from nicknames.io.formats import (  # these load pandas: see cli/common.py
         check_format,
         detect_format,
@@ -187,7 +188,6 @@ def apply_command(
     )
     from nicknames.pipeline.spilled_source import can_spill
     from nicknames.pipeline.strict import refuse_leftovers, strict_audit
-    from nicknames.apply.spilled import SpilledApplyResult
     from nicknames.pipeline.styles import (
         build_style,
         keyed_id_columns,
