@@ -16,6 +16,7 @@ import pandas as pd
 import pytest
 from typer.testing import CliRunner
 
+from nicknames.apply import spilled
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.scopes import apply_mapping
 from nicknames.apply.spilled import SpilledApplyResult
@@ -118,11 +119,16 @@ def test_the_spill_folder_is_removed_on_an_error_or_ctrl_c(failure: BaseExceptio
     assert not root.exists()
 
 
-@pytest.mark.parametrize("scope", ["session", "thread", "all"])
-@pytest.mark.parametrize("jobs", [1, 2])
+@pytest.mark.parametrize(("scope", "jobs", "fresh"), [
+    ("session", 1, False), ("thread", 1, False), ("all", 1, False),
+    ("session", 2, False), ("thread", 2, True),
+])
 def test_spilled_apply_gives_the_in_memory_result(
-    corpus: tuple[Path, Path, Path], small_runs: Path, scope: str, jobs: int
+    corpus: tuple[Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, scope: str, jobs: int,
+    fresh: bool,
 ) -> None:
+    """With workers forked, and spawned (as for a large table: they get the context pickled)."""
+    monkeypatch.setattr(spilled, "FRESH_WORKERS_FROM", 0 if fresh else 2**62)
     messages, _, mapping_path = corpus
     mapping = read_mapping(mapping_path)
     expected = pseudonymise(open_source(messages), mapping, scope, jobs=1)

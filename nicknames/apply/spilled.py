@@ -42,6 +42,11 @@ PARENT_SENDER = "__nicknames_parent_sender"
 THREAD = "__nicknames_thread"
 """The column of the partitions that holds each message's thread."""
 
+FRESH_WORKERS_FROM = 500_000
+"""Messages from which workers start as new processes: a copy of the driver (``fork``) is free, but from here on
+the driver's id columns would be most of each worker's memory; a new process (``spawn``) costs a few seconds of
+CPU to import the package and rebuild the mapping's automaton."""
+
 Transform = Callable[[pd.DataFrame], pd.DataFrame]
 
 
@@ -139,7 +144,8 @@ def apply_spilled_mapping(
     work = (SpilledPartition(spilled, number, part, table.columns) for number, part in enumerate(parts))
     records: list[tuple[Replacements, list[int]]] = []
     duplicates: list[Duplicate] = []
-    for part, outcomes in zip(parts, ordered_map(apply_spilled, work, jobs, context, fresh=True)):
+    fresh = len(table) >= FRESH_WORKERS_FROM
+    for part, outcomes in zip(parts, ordered_map(apply_spilled, work, jobs, context, fresh=fresh)):
         for (_, rows), outcome in zip(part, outcomes):
             duplicates.extend(outcome.duplicates)
             outcome.records.ids = []  # records are numbered by row below: a copy of every id is not kept
