@@ -28,8 +28,9 @@ from nicknames.model.columns import FIELDS, Columns, resolve_columns
 from nicknames.model.messages import table_from_columns
 from nicknames.pipeline.sources import Source
 
-SPILL_MIN_BYTES = 64 * 2**20
-"""Below this size an export is read whole: holding it costs little, and the spill folder would cost time."""
+SPILL_MIN_BYTES = 256 * 2**20
+"""Below this size an export is read whole: faster (at 200,000 messages, 172 MB, about 6% less CPU than the spill
+folder's path, for 1.3 GB instead of 0.9 GB at its peak)."""
 
 
 def can_spill(path: Path, output: Path | None, output_format: str | None) -> bool:
