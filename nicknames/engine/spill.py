@@ -146,10 +146,10 @@ class SpilledTable:
             if changes.num_rows:
                 mask = np.zeros(table.num_rows, dtype=bool)
                 mask[changes.column(ROW).to_numpy() - self.bounds[run]] = True
-                position = table.schema.get_field_index(column)
-                values = pc.replace_with_mask(table.column(column).combine_chunks().cast(pa.large_string()),
-                                              pa.array(mask), changes.column(column).combine_chunks().cast(pa.large_string()))
-                table = table.set_column(position, table.schema.field(column), values.cast(table.schema.field(column).type))
+                field = table.schema.field(column)  # the changes cast to the run's string type, not the run to theirs
+                values = pc.replace_with_mask(table.column(column).combine_chunks(), pa.array(mask),
+                                              changes.column(column).combine_chunks().cast(field.type))
+                table = table.set_column(table.schema.get_field_index(column), field, values)
             del changes
             table = table.drop_columns([ROW])
             for first in range(0, table.num_rows, rows):
