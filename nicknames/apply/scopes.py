@@ -117,7 +117,7 @@ def apply_mapping(
     frame = table.frame.copy()
     frame[table.columns.text] = texts
     senders = set(table.frame[table.columns.sender].tolist())
-    unknown = [p for p in mapping.participants if p not in senders and not _absent(mapping, p)]
+    unknown = [p for p in mapping.participants if p not in senders and not absent(mapping, p)]
     scopes = sum(len(part) for part in parts)
     replacements = Replacements.merged(records, [message.id for message in messages])
     return ApplyResult(frame, replacements, duplicates, scopes, unknown)
@@ -190,7 +190,7 @@ def _active(batch: list[Message]) -> set[str]:
     return active
 
 
-def _absent(mapping: Mapping, participant: str) -> bool:
+def absent(mapping: Mapping, participant: str) -> bool:
     """Whether collect gave this participant a line as a registered person who posts nothing (``absent``)."""
     names = mapping.entry(participant).names
     return bool(names) and all("absent" in name.tags for name in names)

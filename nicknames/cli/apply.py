@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from contextlib import ExitStack
 from enum import Enum
+from functools import partial
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.markup import escape
@@ -37,10 +39,16 @@ from nicknames.cli.render import (
     new_senders_warning,
     private_file_note,
     pseudonym_summary,
+    reply_warnings,
 )
 from nicknames.model.errors import InputError
 from nicknames.model.scope import Scope
 from nicknames.rules.identifier_kinds import KINDS
+
+if TYPE_CHECKING:
+    from nicknames.distributed.engines import Engine
+    from nicknames.io.mail.participants import AddressKey
+    from nicknames.pipeline.sources import Source
 
 
 class Style(str, Enum):
@@ -160,6 +168,7 @@ def apply_command(
     from nicknames.apply.key_file import check_key_location, readable_by_others
     from nicknames.apply.person_placeholders import without_others
     from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
+    from nicknames.apply.spilled import SpilledApplyResult
     from nicknames.engine.run import default_jobs
     from nicknames.io.formats import (  # these load pandas: see cli/common.py
         check_format,
@@ -169,7 +178,11 @@ def apply_command(
     from nicknames.io.mapping_file import read_mapping
     from nicknames.io.output import check_outputs, refuse_stdout_over
     from nicknames.io.roster import Roster, read_roster
-    from nicknames.pipeline.on_cluster import ClusterSource, keeps_texts_on_cluster, pseudonymise_on_cluster
+    from nicknames.pipeline.on_cluster import (
+        ClusterSource,
+        keeps_texts_on_cluster,
+        pseudonymise_on_cluster,
+    )
     from nicknames.pipeline.report import write_report, write_review
     from nicknames.pipeline.sources import (
         check_output,
@@ -178,6 +191,7 @@ def apply_command(
         result_texts,
         write_output,
     )
+    from nicknames.pipeline.spilled_source import can_spill
     from nicknames.pipeline.styles import (
         build_style,
         keyed_id_columns,
@@ -212,61 +226,89 @@ def apply_command(
     addresses = open_address_key(messages, address_file, must_exist=True)
     known = set(addresses.ids.values()) if addresses is not None else set()
     on_cluster = keeps_texts_on_cluster(run_on, messages, output, strict=strict, style=key.style, fmt=fmt)
-    source = load_source(messages, inputs, addresses, run_on, on_cluster=on_cluster, workers=jobs)
-    if source.sender_key is not None and addresses is None:
-        raise InputError(
-            f"{messages}: the sender column {source.sender_column!r} holds names or addresses, and the key that "
-            f"gives them opaque ids ({address_file}) does not exist; run 'nicknames collect' first (it writes the key "
-            "beside the mapping) or name the key with --address-key."
-        )
-    if not quiet:
-        opaque_ids_warning(source, address_file)
-    table = source.table
-    if source.archive is not None:
-        unknown = {message.sender for message in source.archive.messages} - known - set(mapping.participants)
-        new_senders_warning(err, sorted(unknown), address_file)
-    roster = source.own_roster(roster)  # a class list keyed by sender names follows their opaque ids
-    note = table.one_session_note(scope.value) if source.archive is None else None
-    if note is not None and not quiet:
-        err.print(f"[yellow]Note:[/] {escape(note)}")
-    senders = source.participants()
-    texts = table.frame[table.columns.text] if key.style == "surrogate" else []
-    pseudonym = build_style(key, mapping, senders, texts, roster)
-    if isinstance(source, ClusterSource) and output is not None:  # the workers write the parts
-        result = pseudonymise_on_cluster(source, mapping, scope.value, output, fmt, output_encoding, csv_safe=csv_safe,
-                                         pseudonym=pseudonym, identifiers=kinds, addresses=roster.addresses,
-                                         unresolved=unresolved, names_of=names_of, whole_identifiers=whole,
-                                         registered=roster.names)
-    else:
-        result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
-                              addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
-                              whole_identifiers=whole, registered=roster.names, jobs=jobs or default_jobs(messages),
-                              engine=run_on)
-    if isinstance(pseudonym, KeyedIds) and source.archive is None and not isinstance(source, ClusterSource):
-        result.frame = keyed_id_columns(table, result.frame, pseudonym)
-    absent_warning(err, result.unknown_participants)
-    if strict:
-        from nicknames.pipeline.strict import refuse_leftovers, strict_audit  # audit's rules, only when asked
+    bounded = (run_on is None or not run_on.remote) and key.style != "surrogate" and not strict and \
+        can_spill(messages, output, fmt)
+    with ExitStack() as stack:
+        source = _open_source(stack, messages, inputs, addresses, run_on, bounded=bounded, on_cluster=on_cluster,
+                              workers=jobs)
+        if source.sender_key is not None and addresses is None:
+            raise InputError(
+                f"{messages}: the sender column {source.sender_column!r} holds names or addresses, and the key that "
+                f"gives them opaque ids ({address_file}) does not exist; run 'nicknames collect' first (it writes the key "
+                "beside the mapping) or name the key with --address-key."
+            )
+        if not quiet:
+            opaque_ids_warning(source, address_file)
+        table = source.table
+        if source.archive is not None:
+            unknown = {message.sender for message in source.archive.messages} - known - set(mapping.participants)
+            new_senders_warning(err, sorted(unknown), address_file)
+        roster = source.own_roster(roster)  # a class list keyed by sender names follows their opaque ids
+        note = table.one_session_note(scope.value) if source.archive is None else None
+        if note is not None and not quiet:
+            err.print(f"[yellow]Note:[/] {escape(note)}")
+        senders = source.participants()
+        texts = table.frame[table.columns.text] if key.style == "surrogate" else []
+        pseudonym = build_style(key, mapping, senders, texts, roster)
+        if isinstance(source, ClusterSource) and output is not None:  # the workers write the parts
+            result = pseudonymise_on_cluster(source, mapping, scope.value, output, fmt, output_encoding,
+                                             csv_safe=csv_safe, pseudonym=pseudonym, identifiers=kinds,
+                                             addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
+                                             whole_identifiers=whole, registered=roster.names)
+        else:
+            result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
+                                  addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
+                                  whole_identifiers=whole, registered=roster.names,
+                                  jobs=jobs or default_jobs(messages), engine=run_on)
+        if isinstance(pseudonym, KeyedIds) and isinstance(result, SpilledApplyResult):
+            result.transforms.append(partial(keyed_id_columns, table, keyed=pseudonym))
+        elif isinstance(pseudonym, KeyedIds) and source.archive is None and not isinstance(source, ClusterSource):
+            result.frame = keyed_id_columns(table, result.frame, pseudonym)
+        absent_warning(err, result.unknown_participants)
+        if strict:
+            from nicknames.pipeline.strict import (  # audit's rules, only when asked
+                refuse_leftovers,
+                strict_audit,
+            )
 
-        pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
-        refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
-    if not isinstance(source, ClusterSource):
-        write_output(source, result, output, fmt, output_encoding, csv_safe=csv_safe)
-    if report is not None:
-        write_report(result, report)
-    if review is not None:
-        write_review(result, review)
-    if key_file is not None:
-        options = {"scope": scope.value, "unresolved": unresolved.value,
-                   "identifiers": sorted(kinds) + (["whole"] if whole else []), "names_of": names_of.value}
-        save_key(key_file, key, mapping, result.replacements, str(messages), options)
-    warn_if_exposed(report, review, key_file)
-    if not quiet:
-        apply_summary(err, result, scope.value, verbose)
-        pseudonym_summary(err, result, key.style, key_file, review)
-        for path, what in ((report, "the report"), (review, "the review")):
-            if path is not None:
-                private_file_note(err, path, what)
+            pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
+            refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
+        if not isinstance(source, ClusterSource):
+            write_output(source, result, output, fmt, output_encoding, csv_safe=csv_safe)
+        if report is not None:
+            write_report(result, report)
+        if review is not None:
+            write_review(result, review)
+        if key_file is not None:
+            options = {"scope": scope.value, "unresolved": unresolved.value,
+                       "identifiers": sorted(kinds) + (["whole"] if whole else []), "names_of": names_of.value}
+            save_key(key_file, key, mapping, result.replacements, str(messages), options)
+        warn_if_exposed(report, review, key_file)
+        if not quiet:
+            apply_summary(err, result, scope.value, verbose)
+            pseudonym_summary(err, result, key.style, key_file, review)
+            for path, what in ((report, "the report"), (review, "the review")):
+                if path is not None:
+                    private_file_note(err, path, what)
+
+
+def _open_source(stack: ExitStack, messages: Path, inputs: InputOptions, addresses: AddressKey | None,
+                 run_on: Engine | None, *, bounded: bool, on_cluster: bool, workers: int) -> Source:
+    """The export, kept on disk for the run when it is a large CSV file (see ``nicknames.pipeline.spilled_source``),
+    on the cluster when ``on_cluster`` (see ``nicknames.pipeline.on_cluster``), else read whole."""
+    from nicknames.engine.spill import spill_folder
+    from nicknames.pipeline.spilled_source import open_spilled_source
+
+    if bounded:
+        settings = inputs.settings()
+        source = open_spilled_source(
+            messages, stack.enter_context(spill_folder()), inputs.chosen(settings), inputs.encoding or settings.encoding,
+            delimiter=inputs.delimiter or settings.delimiter, address_key=addresses, opaque=inputs.opaque_senders,
+        )
+        if source is not None:
+            reply_warnings(err, source.table.replies)
+            return source
+    return load_source(messages, inputs, addresses, run_on, on_cluster=on_cluster, workers=workers)
 
 
 def parse_kinds(value: str) -> tuple[list[str], bool]:

@@ -15,9 +15,11 @@ ScopeRows = tuple[str, list[int]]
 """A scope's key and the positions of its messages, in file order."""
 
 
-def scope_partitions(keys: Sequence[str], size: int = PARTITION_ROWS) -> list[list[ScopeRows]]:
+def scope_partitions(keys: Sequence[str], size: int | None = None) -> list[list[ScopeRows]]:
     """The scopes of ``keys`` (each message's scope key) in order of first message, grouped into partitions of
-    about ``size`` messages; a scope is never split, so a scope larger than ``size`` is a partition of its own."""
+    about ``size`` messages (``PARTITION_ROWS`` unless given); a scope is never split, so a scope larger than
+    ``size`` is a partition of its own."""
+    size = size or PARTITION_ROWS
     rows: dict[str, list[int]] = {}
     for position, key in enumerate(keys):
         rows.setdefault(key, []).append(position)

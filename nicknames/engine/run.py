@@ -35,13 +35,16 @@ def default_jobs(path: Path) -> int:
     return max(1, cores) if size >= PARALLEL_MIN_BYTES else 1
 
 
-def ordered_map(function: Callable[[T, C], R], items: Iterable[T], jobs: int, context: C) -> Iterator[R]:
+def ordered_map(function: Callable[[T, C], R], items: Iterable[T], jobs: int, context: C, *,
+                fresh: bool = False) -> Iterator[R]:
     """``function(item, context)`` for each item in ``jobs`` processes; the same results in the same order as
     ``jobs=1``.
 
     ``context`` is what every partition shares (the mapping, the rules): it is
     sent once to each worker, not once per partition. At most ``2 * jobs``
-    items are in flight.
+    items are in flight. With ``fresh``, workers start as new processes
+    (``spawn``) and receive the context pickled, instead of copying this one:
+    for a caller that holds large tables its workers do not need.
     """
     if jobs <= 1:
         yield from (function(item, context) for item in items)
@@ -49,9 +52,9 @@ def ordered_map(function: Callable[[T, C], R], items: Iterable[T], jobs: int, co
     # fork (where there is one) starts workers at once and needs no ``__main__`` guard in the
     # caller's script; workers run only pure code, never the parent's progress display.
     methods = multiprocessing.get_all_start_methods()
-    start = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    start = multiprocessing.get_context("spawn" if fresh or "fork" not in methods else "fork")
     with objects_frozen(), ProcessPoolExecutor(jobs, mp_context=start, initializer=_start_worker,
-                                               initargs=(os.getpid(), context)) as pool:
+                                               initargs=(0 if fresh else os.getpid(), context)) as pool:
         pending: deque[Future[R]] = deque()
         for item in items:
             pending.append(pool.submit(_call, function, item))
@@ -86,7 +89,7 @@ def _die_with(parent: int) -> None:
         libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
     except (OSError, AttributeError):  # not Linux: the pool's own checks end the workers
         return
-    if os.getppid() != parent:  # the parent died before the setting took effect
+    if parent and os.getppid() != parent:  # the parent died before the setting took effect (0: not a copy of the parent)
         os._exit(1)
 
 

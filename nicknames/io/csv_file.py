@@ -121,8 +121,10 @@ def read_csv_table(path: Path, encoding: str | None = None, delimiter: str | Non
     return frame
 
 
-def check_no_nul(frame: pd.DataFrame, path: Path) -> None:
+def check_no_nul(frame: pd.DataFrame, path: Path, first: int = 0) -> None:
     """Refuse a NUL character in any cell: text exports hold none, so the file is damaged or not text at all.
+
+    ``first`` is the position in the file of the frame's first row (a run of rows read on its own).
 
     A NUL is valid UTF-8, so decoding lets it through; left in, it would end
     up in the output, where many tools cut the text at it.
@@ -132,7 +134,7 @@ def check_no_nul(frame: pd.DataFrame, path: Path) -> None:
         if holds.any():
             row = int(holds.to_numpy().argmax())
             raise InputError(
-                f"{where(path, row=row, column=repr(str(column)))}: holds a NUL character, which a text export "
+                f"{where(path, row=first + row, column=repr(str(column)))}: holds a NUL character, which a text export "
                 "never does; check that this is the CSV export (not a spreadsheet or a damaged copy) and remove "
                 "the NUL bytes."
             )

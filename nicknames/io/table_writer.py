@@ -7,7 +7,7 @@ import codecs
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, Any
 
@@ -47,10 +47,14 @@ def write_table(
             with atomic_output(output, newline="", encoding=encoding) as stream:
                 _write_text(frame, stream, fmt, same)
         except UnicodeEncodeError as error:
-            raise OutputError(
-                f"The output cannot be written in {encoding}: it holds {error.object[error.start]!r}, which that "
-                "encoding lacks; nothing was written. Use --output-encoding utf-8-sig (Excel reads it)."
-            ) from None
+            raise _unencodable(error, encoding) from None
+
+
+def _unencodable(error: UnicodeEncodeError, encoding: str) -> OutputError:
+    return OutputError(
+        f"The output cannot be written in {encoding}: it holds {error.object[error.start]!r}, which that "
+        "encoding lacks; nothing was written. Use --output-encoding utf-8-sig (Excel reads it)."
+    )
 
 
 def output_encoding(encoding: str | None, dialect: CsvDialect) -> str:
@@ -63,18 +67,36 @@ def output_encoding(encoding: str | None, dialect: CsvDialect) -> str:
         raise OutputError(f"Unknown --output-encoding {encoding!r}; use utf-8, utf-8-sig (for Excel) or cp1252.") from None
 
 
-def write_csv(frame: pd.DataFrame, stream: IO[str], dialect: CsvDialect = CsvDialect()) -> None:
+def write_csv(frame: pd.DataFrame, stream: IO[str], dialect: CsvDialect = CsvDialect(), *, header: bool = True) -> None:
     """Write a table of strings as CSV, as pandas' ``to_csv`` does (empty cells bare, quotes only where needed; a
     bare carriage return is quoted too), with polars' writer: several times faster on a large export.
 
-    ``dialect`` gives the delimiter and line ending (the input's, so that the output opens as it did).
+    ``dialect`` gives the delimiter and line ending (the input's, so that the output opens as it did). Without
+    ``header`` only the rows are written: a table written in runs of rows, the header with the first.
     """
     import polars as pl  # loaded when a CSV is written, not by every command at start-up
 
     table = pl.from_pandas(frame.astype(str) if any(dtype != "str" for dtype in frame.dtypes) else frame)
     stream.write(table.with_columns(pl.all().replace("", None)).write_csv(
         quote_style="necessary", null_value="", separator=dialect.delimiter, line_terminator=dialect.line_ending,
+        include_header=header,
     ))
+
+
+def write_csv_runs(runs: Iterable[pd.DataFrame], output: Path, dialect: CsvDialect = CsvDialect(),
+                   encoding: str | None = None, *, csv_safe: bool = False) -> None:
+    """Write a table given in runs of rows (in file order) as one CSV file, atomically: the bytes ``write_table``
+    gives for the whole table, without holding it.
+
+    ``encoding`` and ``csv_safe`` are as for ``write_table`` and ``spreadsheet_safe``.
+    """
+    encoding = output_encoding(encoding, dialect)
+    try:
+        with atomic_output(output, newline="", encoding=encoding) as stream:
+            for number, frame in enumerate(runs):
+                write_csv(spreadsheet_safe(frame) if csv_safe else frame, stream, dialect, header=number == 0)
+    except UnicodeEncodeError as error:
+        raise _unencodable(error, encoding) from None
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

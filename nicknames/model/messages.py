@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import NamedTuple, TypeVar
 
 import pandas as pd
 
@@ -14,6 +14,8 @@ from nicknames.model.errors import InputError, NicknamesError, where
 from nicknames.model.mapping import check_participant_id
 from nicknames.model.replies import ReplyCheck, check_replies
 from nicknames.model.scope import Scope
+
+T = TypeVar("T", str, str | None)
 
 NO_PARENT = frozenset({"", "0", "-1", "none", "null", "nan"})
 """Parent id values that mean "this message starts a thread"."""
@@ -94,11 +96,30 @@ def split_ids(cell: str) -> tuple[str, ...]:
 def table_from_frame(frame: pd.DataFrame, chosen: Mapping[str, str] | None = None, source: str = "<table>") -> MessageTable:
     """See a table of string cells (from any reader) as messages with their reply context."""
     columns = resolve_columns([str(column) for column in frame.columns], chosen or {}, source)
+    return table_from_columns(frame, columns, source)
+
+
+def table_from_columns(frame: pd.DataFrame, columns: Columns, source: str) -> MessageTable:
+    """``table_from_frame`` with the columns already found: for a frame of some of a file's columns (the ids, without
+    the text), whose own names would be guessed differently than the whole file's."""
     table = MessageTable(_as_strings(frame, columns), columns, source)
     _check_senders(table)
     _check_unique_ids(table)
     table.parent_senders, table.threads = _reply_context(table)
     return table
+
+
+def messages_of(columns: Columns, cells: Mapping[str, Sequence[str]], parent_senders: Sequence[str | None],
+                threads: Sequence[str]) -> list[Message]:
+    """Messages from a table's columns of cells (``cells``: column name → values) and their reply context, as
+    ``MessageTable.messages`` gives them: for a part of a table read on its own."""
+    count = len(threads)
+    sessions = cells[columns.session_id] if columns.session_id else [""] * count
+    recipients = map(split_ids, cells[columns.recipients]) if columns.recipients else [()] * count
+    return list(map(Message._make, zip(
+        cells[columns.message_id], cells[columns.sender], cells[columns.text], parent_senders, threads, sessions,
+        recipients,
+    )))
 
 
 def _as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
@@ -195,10 +216,26 @@ def _reply_context(table: MessageTable) -> tuple[list[str | None], list[str]]:
     parents = [None if (key := id_key(p)).lower() in NO_PARENT else key for p in frame[columns.parent_id].tolist()]
     table.replies = check_replies(ids, parents)
     sender_of = dict(zip(ids, frame[columns.sender].tolist()))
-    parent_senders = [sender_of.get(parent) if parent else None for parent in parents]
+    parent_senders = _compact([sender_of.get(parent) if parent else None for parent in parents])
+    del sender_of
     if columns.thread_id is not None:
         return parent_senders, frame[columns.thread_id].tolist()
-    return parent_senders, _thread_roots(ids, parents)
+    return parent_senders, _compact(_thread_roots(ids, parents))
+
+
+def _compact(values: list[T]) -> list[T]:
+    """The values with one new string object per distinct value, made after the work that found them.
+
+    A million messages' reply context holds a few thousand senders and a
+    thread id per thread; as the objects read from the table they would keep
+    alive the memory of the millions of strings around them.
+    """
+    fresh: dict[T, T] = {}
+    return [value if value is None else fresh.get(value) or fresh.setdefault(value, _copy(value)) for value in values]
+
+
+def _copy(value: T) -> T:
+    return "".join(("", value)) if isinstance(value, str) else value  # noqa: FLY002 (an f-string gives the same object)
 
 
 _WHOLE_FLOAT = re.compile(r"^\s*(-?\d+)\.0*\s*$")

@@ -19,6 +19,7 @@ import pandas as pd
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
+from nicknames.apply.spilled import SpilledApplyResult, apply_spilled_mapping
 from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.candidates import CollectResult, collect
 from nicknames.collect.found import merge
@@ -28,6 +29,7 @@ from nicknames.distributed.datasets import (
     write_parts,
 )
 from nicknames.distributed.engines import Engine
+from nicknames.engine.spill import SpilledTable
 from nicknames.io.class_list import is_person
 from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.formats import (
@@ -65,7 +67,7 @@ from nicknames.io.mail.writer import (
 from nicknames.io.mapping_file import with_header
 from nicknames.io.roster import Roster
 from nicknames.io.sender_ids import opaque_senders
-from nicknames.io.table_writer import spreadsheet_safe, write_table
+from nicknames.io.table_writer import dialect_of, spreadsheet_safe, write_csv_runs, write_table
 from nicknames.model.errors import OutputError
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import MessageTable, table_from_frame
@@ -94,6 +96,8 @@ class Source:
     """The column that held those names or addresses."""
     partitioned: bool = False
     """Whether the table was read from several files (a glob, or a folder of parts)."""
+    spilled: SpilledTable | None = None
+    """A table kept on disk (see ``nicknames.pipeline.spilled_source``): ``table`` holds its id columns only."""
 
     def texts(self) -> dict[str, str]:
         """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
@@ -270,6 +274,9 @@ def apply_source(
     engine: Engine | None = None,
 ) -> ApplyResult:
     """Pseudonymise a source; for mail, every part of every message and its headers."""
+    if source.spilled is not None:
+        return apply_spilled_mapping(source.table, source.spilled, mapping, scope, pseudonym, identifiers=identifiers,
+                                     unresolved=unresolved, names_of=names_of, jobs=jobs)
     if source.archive is None:
         return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
                              names_of=names_of, jobs=jobs, engine=engine)
@@ -389,7 +396,9 @@ def write_output(
     """
     check_output(source.format, fmt, output, csv_safe=csv_safe)
     fmt = fmt or (source.table_file.output_format() if source.table_file else source.format)
-    if fmt in TABULAR:
+    if isinstance(result, SpilledApplyResult) and output is not None and fmt == "csv":
+        write_csv_runs(result.runs(), output, dialect_of(source.table_file), encoding, csv_safe=csv_safe)
+    elif fmt in TABULAR:
         frame = spreadsheet_safe(result.frame) if csv_safe else result.frame
         if output is not None and is_parted_output(output, source.partitioned):
             write_parts(frame, output, fmt, source.table_file, encoding)

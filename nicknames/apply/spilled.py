@@ -1,0 +1,160 @@
+"""Pseudonymise a table kept on disk (``nicknames.engine.spill``): memory bounded whatever the file's size.
+
+The driver holds the id columns only (ids, parents, senders, sessions,
+recipients) and the reply context derived from them; the messages are copied
+into one folder per partition of whole scopes, each worker reads its
+partition, builds its messages, runs ``apply_scope`` (the same rules as
+``apply_mapping``) and writes the texts it changed, keyed by row. What comes
+back is the replacement records (16 bytes each) and the duplicate names; the
+output is written later by merging the changed texts into the table in file
+order (``SpilledApplyResult.runs``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+
+import pandas as pd
+
+from nicknames.apply.replacement import Replacements
+from nicknames.apply.resolution import NamesOf, Unresolved
+from nicknames.apply.scope_names import MappingNames
+from nicknames.apply.scopes import (
+    ApplyContext,
+    ApplyResult,
+    Duplicate,
+    ScopeOutcome,
+    absent,
+    apply_scope,
+)
+from nicknames.apply.substitute import Pseudonym
+from nicknames.engine.partitions import ScopeRows, scope_partitions
+from nicknames.engine.run import ordered_map
+from nicknames.engine.spill import SpilledTable
+from nicknames.model.columns import Columns
+from nicknames.model.mapping import Mapping
+from nicknames.model.messages import MessageTable, messages_of
+from nicknames.rules.identifiers import IdentifierRules
+
+PARENT_SENDER = "__nicknames_parent_sender"
+"""The column of the partitions that holds each message's parent's sender (null: none known)."""
+THREAD = "__nicknames_thread"
+"""The column of the partitions that holds each message's thread."""
+
+FRESH_WORKERS_FROM = 500_000
+"""Messages from which workers start as new processes: a copy of the driver (``fork``) is free, but from here on
+the driver's id columns would be most of each worker's memory; a new process (``spawn``) costs a few seconds of
+CPU to import the package and rebuild the mapping's automaton."""
+
+Transform = Callable[[pd.DataFrame], pd.DataFrame]
+
+
+@dataclass
+class SpilledApplyResult(ApplyResult):
+    """An apply whose table stays on disk: ``frame`` is empty, the output comes run by run from ``runs``."""
+
+    spilled: SpilledTable | None = None
+    text_column: str = ""
+    messages: int = 0
+    transforms: list[Transform] = field(default_factory=list)
+    """Changes made to each run of the output before it is written (such as keyed ids in the sender column)."""
+
+    def message_count(self) -> int:
+        """Messages in the table."""
+        return self.messages
+
+    def runs(self) -> Iterator[pd.DataFrame]:
+        """The pseudonymised table in runs of rows, in file order."""
+        if self.spilled is None:
+            return
+        for frame in self.spilled.merged_runs(self.text_column):
+            for transform in self.transforms:
+                frame = transform(frame)
+            yield frame
+
+
+@dataclass(frozen=True)
+class SpilledPartition:
+    """What a worker is given: where the table is, which partition to read, and the scopes in it (rows by position
+    in the file)."""
+
+    table: SpilledTable
+    number: int
+    scopes: list[ScopeRows]
+    columns: Columns
+
+
+def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[ScopeOutcome]:
+    """Pseudonymise one partition of a spilled table: its messages read from disk, its changed texts written back
+    (by row), its outcomes returned without texts."""
+    columns = partition.columns
+    wanted = list(dict.fromkeys(c for c in (columns.message_id, columns.sender, columns.text, columns.session_id,
+                                            columns.recipients) if c is not None))
+    table = partition.table.read_partition(partition.number, [*wanted, PARENT_SENDER, THREAD])
+    cells = {name: table.column(name).to_pylist() for name in wanted}
+    messages = messages_of(columns, cells, table.column(PARENT_SENDER).to_pylist(), table.column(THREAD).to_pylist())
+    del cells, table
+    position = {row: index for index, row in enumerate(_rows(partition))}
+    outcomes: list[ScopeOutcome] = []
+    changed_rows: list[int] = []
+    changed_texts: list[str] = []
+    for key, rows in partition.scopes:
+        batch = [messages[position[row]] for row in rows]
+        outcome = apply_scope(key, batch, context)
+        for row, message, text in zip(rows, batch, outcome.texts):
+            if text != message.text:
+                changed_rows.append(row)
+                changed_texts.append(text)
+        outcomes.append(replace(outcome, texts=[]))
+    partition.table.write_changes(partition.number, changed_rows, columns.text, changed_texts)
+    return outcomes
+
+
+def _rows(partition: SpilledPartition) -> list[int]:
+    """The partition's rows in file order, as they are read back."""
+    return sorted(row for _, rows in partition.scopes for row in rows)
+
+
+def apply_spilled_mapping(
+    table: MessageTable,
+    spilled: SpilledTable,
+    mapping: Mapping,
+    scope: str,
+    pseudonym: Pseudonym,
+    *,
+    identifiers: IdentifierRules | None = None,
+    unresolved: Unresolved = Unresolved.first,
+    names_of: NamesOf = NamesOf.everyone,
+    jobs: int = 1,
+) -> SpilledApplyResult:
+    """``apply_mapping`` for a table whose messages are on disk (``table`` holds its id columns only): the same
+    records, duplicates and texts, the texts left on disk for the output."""
+    import numpy as np
+
+    parts = scope_partitions(table.scope_keys(scope))
+    part_of_row = np.zeros(len(table), dtype=np.int32)
+    for number, part in enumerate(parts):
+        for _, rows in part:
+            part_of_row[rows] = number
+    spilled.partitioned(part_of_row, {PARENT_SENDER: table.parent_senders, THREAD: table.threads})
+    del part_of_row
+    everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
+    context = ApplyContext(mapping, pseudonym, identifiers, unresolved, (), names_of, everyone)
+    work = (SpilledPartition(spilled, number, part, table.columns) for number, part in enumerate(parts))
+    records: list[tuple[Replacements, list[int]]] = []
+    duplicates: list[Duplicate] = []
+    fresh = len(table) >= FRESH_WORKERS_FROM
+    for part, outcomes in zip(parts, ordered_map(apply_spilled, work, jobs, context, fresh=fresh)):
+        for (_, rows), outcome in zip(part, outcomes):
+            duplicates.extend(outcome.duplicates)
+            outcome.records.ids = []  # records are numbered by row below: a copy of every id is not kept
+            records.append((outcome.records, rows))
+    columns = table.columns
+    senders = set(table.frame[columns.sender].tolist())
+    unknown = [p for p in mapping.participants if p not in senders and not absent(mapping, p)]
+    replacements = Replacements.merged(records, table.frame[columns.message_id].tolist())
+    return SpilledApplyResult(
+        pd.DataFrame(), replacements, duplicates, sum(len(part) for part in parts), unknown,
+        spilled=spilled, text_column=columns.text, messages=len(table),
+    )

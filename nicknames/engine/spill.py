@@ -1,0 +1,191 @@
+"""A large table kept on disk while a command runs: in runs of rows, by partition, and the cells it changed.
+
+A command that must not hold a whole export in memory (apply on a file)
+writes it once as Parquet runs of rows in file order (``input/``), then
+copies it into one folder per partition (``partitions/``, with pyarrow's
+partitioned dataset writer), so that each worker reads only the rows of its
+partition. Workers write the cells they changed keyed by row, grouped by run
+(``changes/``), and the output is written run by run in file order, each
+run's changed cells put in (``merged_runs``). Everything lives in a temporary
+folder that is removed when the command ends, also on an error or Ctrl-C
+(``spill_folder``).
+"""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+    import pandas as pd
+    import pyarrow as pa
+
+ROW = "__nicknames_row"
+"""The column that holds each row's position in the file (0 for the first message)."""
+
+WRITE_ROWS = 10_000
+"""Rows handed to the writer at once (a run is read whole: its changed cells are filed by run)."""
+
+PART = "__nicknames_part"
+"""The column that partitions ``partitions/``: the partition number of each row."""
+
+
+@contextmanager
+def spill_folder(prefix: str = "nicknames-") -> Iterator[Path]:
+    """A private temporary folder, removed with everything in it when the block ends, however it ends."""
+    root = Path(tempfile.mkdtemp(prefix=prefix))
+    try:
+        yield root
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@dataclass(frozen=True)
+class SpilledTable:
+    """A table written to a spill folder in runs of rows: small, so that it goes to workers with every partition."""
+
+    root: str
+    columns: tuple[str, ...]
+    """The table's own columns, in order."""
+    bounds: tuple[int, ...] = ()
+    """The first row of each run, then the number of rows."""
+
+    def __len__(self) -> int:
+        return self.bounds[-1] if self.bounds else 0
+
+    @property
+    def runs(self) -> int:
+        """How many runs of rows the table was written in."""
+        return max(0, len(self.bounds) - 1)
+
+    def run_of(self, rows: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+        """The run each of these rows is in."""
+        import numpy as np
+
+        return np.searchsorted(np.asarray(self.bounds), rows, side="right") - 1
+
+    def read_run(self, run: int, columns: Sequence[str] | None = None) -> pa.Table:
+        """One run of rows, in file order, with its ``ROW`` column."""
+        import pyarrow.parquet as pq
+
+        return pq.read_table(Path(self.root, "input", f"{run:06}.parquet"), columns=_with_row(columns))
+
+    def partitioned(self, part_of_row: npt.NDArray[np.int32], added: Mapping[str, Sequence[str | None]]) -> None:
+        """Copy the rows into one folder per partition (``part_of_row``: each row's partition number), each row
+        with the ``added`` columns (one value per row of the table)."""
+        import pyarrow as pa
+        import pyarrow.dataset as ds
+
+        target = Path(self.root, "partitions")
+        partitioning = ds.partitioning(pa.schema([(PART, pa.int32())]))
+        for run in range(self.runs):
+            first, end = self.bounds[run], self.bounds[run + 1]
+            table = self.read_run(run)
+            for name, values in added.items():
+                table = table.append_column(name, pa.array(values[first:end], type=pa.string()))
+            table = table.append_column(PART, pa.array(part_of_row[first:end], type=pa.int32()))
+            ds.write_dataset(
+                table, target, format="parquet", partitioning=partitioning, basename_template=f"{run:06}-{{i}}.parquet",
+                existing_data_behavior="overwrite_or_ignore", max_partitions=max(1024, int(part_of_row.max()) + 1),
+                use_threads=False,
+            )
+            del table
+            pa.default_memory_pool().release_unused()  # a run's buffers, kept by the allocator for the next
+
+    def read_partition(self, part: int, columns: Sequence[str] | None = None) -> pa.Table:
+        """The rows of one partition, in file order, with their ``ROW`` column."""
+        import pyarrow.parquet as pq
+
+        table = pq.read_table(Path(self.root, "partitions", str(part)), columns=_with_row(columns))
+        return table.sort_by(ROW)
+
+    def write_changes(self, part: int, rows: Sequence[int], column: str, values: Sequence[str]) -> None:
+        """New values of one column in some rows of a partition, kept by run for ``merged_runs``."""
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        if not rows:
+            return
+        positions = np.asarray(rows, dtype=np.int64)
+        runs = self.run_of(positions)
+        table = pa.table({ROW: positions, column: pa.array(values, type=pa.string())})
+        for run in np.unique(runs).tolist():
+            folder = Path(self.root, "changes", column, f"{run:06}")
+            folder.mkdir(parents=True, exist_ok=True)
+            pq.write_table(table.filter(pa.array(runs == run)), folder / f"{part:06}.parquet")
+
+    def changes(self, run: int, column: str) -> pa.Table:
+        """The rows of a run whose ``column`` changed (``ROW``: positions in the file) and their new values, in
+        file order."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        folder = Path(self.root, "changes", column, f"{run:06}")
+        if not folder.is_dir():
+            return pa.table({ROW: pa.array([], pa.int64()), column: pa.array([], pa.string())})
+        return pq.read_table(folder).sort_by(ROW)
+
+    def merged_runs(self, column: str, rows: int = WRITE_ROWS) -> Iterator[pd.DataFrame]:
+        """The table in file order, as string frames of at most ``rows`` rows, with the changed values of
+        ``column`` put in (by Arrow, without a Python string per cell)."""
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.compute as pc
+
+        for run in range(self.runs):
+            table = self.read_run(run)
+            changes = self.changes(run, column)
+            if changes.num_rows:
+                mask = np.zeros(table.num_rows, dtype=bool)
+                mask[changes.column(ROW).to_numpy() - self.bounds[run]] = True
+                field = table.schema.field(column)  # the changes cast to the run's string type, not the run to theirs
+                values = pc.replace_with_mask(table.column(column).combine_chunks(), pa.array(mask),
+                                              changes.column(column).combine_chunks().cast(field.type))
+                table = table.set_column(table.schema.get_field_index(column), field, values)
+            del changes
+            table = table.drop_columns([ROW])
+            for first in range(0, table.num_rows, rows):
+                yield table.slice(first, rows).to_pandas()
+            del table
+            pa.default_memory_pool().release_unused()  # a run's buffers, kept by the allocator for the next
+
+
+def _with_row(columns: Sequence[str] | None) -> list[str] | None:
+    return None if columns is None else [*columns, ROW]
+
+
+@dataclass
+class TableSpiller:
+    """Writes a table's runs of rows into a spill folder in file order (``input/``), numbering the rows."""
+
+    root: Path
+    columns: tuple[str, ...] = ()
+    bounds: list[int] = field(default_factory=lambda: [0])
+
+    def add(self, frame: pd.DataFrame) -> None:
+        """The next run of rows (a frame of string cells)."""
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        if not self.columns:
+            self.columns = tuple(str(column) for column in frame.columns)
+        first = self.bounds[-1]
+        table = pa.Table.from_pandas(frame, preserve_index=False)
+        table = table.append_column(ROW, pa.array(np.arange(first, first + len(frame), dtype=np.int64)))
+        folder = self.root / "input"
+        folder.mkdir(parents=True, exist_ok=True)
+        pq.write_table(table, folder / f"{len(self.bounds) - 1:06}.parquet", compression="lz4")
+        self.bounds.append(first + len(frame))
+
+    def table(self) -> SpilledTable:
+        """What was written, as a reference workers can be given."""
+        return SpilledTable(str(self.root), self.columns, tuple(self.bounds))

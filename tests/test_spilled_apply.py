@@ -1,0 +1,208 @@
+"""Apply on a file kept on disk: the same bytes as apply on the table read whole, with a bounded driver.
+
+The spill path (``nicknames.pipeline.spilled_source``) is taken for large CSV
+files; these tests lower the threshold to zero and cut the table into small
+runs and partitions so that every piece is crossed: reading in runs, copying
+by partition, writing changed cells by row, merging them back in file order.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from typer.testing import CliRunner
+
+from nicknames.apply import spilled
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.scopes import apply_mapping
+from nicknames.apply.spilled import SpilledApplyResult
+from nicknames.cli import app
+from nicknames.engine import partitions
+from nicknames.engine.spill import ROW, TableSpiller, spill_folder
+from nicknames.io import table_chunks
+from nicknames.io.csv_file import read_csv_table
+from nicknames.io.mapping_file import read_mapping
+from nicknames.io.table_chunks import csv_chunks
+from nicknames.model.errors import InputError
+from nicknames.pipeline import spilled_source
+from nicknames.pipeline.sources import open_source, pseudonymise
+from nicknames.pipeline.spilled_source import open_spilled_source
+from nicknames.sample.generate import SampleConfig, generate_sample
+from tests.conftest import write_csv
+
+
+def run(*args: str | Path) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, [str(arg) for arg in args], catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture(scope="module")
+def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
+    """A generated sample (messages, class list) and the mapping collect makes of it."""
+    folder = tmp_path_factory.mktemp("spilled")
+    generate_sample(folder / "sample", SampleConfig(seed=5, messages=300, participants=20, sessions=3))
+    messages, class_list = folder / "sample" / "messages.csv", folder / "sample" / "class_list.csv"
+    code, _, stderr = run("collect", messages, "--class-list", class_list, "-o", folder / "mapping.txt", "-q")
+    assert code == 0, stderr
+    return messages, class_list, folder / "mapping.txt"
+
+
+@pytest.fixture
+def small_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Spill every CSV, in runs of 37 rows and partitions of about 50 messages, into a temporary folder of the
+    test's own (returned, to check that it is emptied)."""
+    monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", 0)
+    monkeypatch.setattr(table_chunks, "CHUNK_ROWS", 37)
+    monkeypatch.setattr(partitions, "PARTITION_ROWS", 50)
+    spills = tmp_path / "spills"
+    spills.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(spills))
+    return spills
+
+
+def test_runs_read_the_cells_and_rows_of_the_whole_file(corpus: tuple[Path, Path, Path]) -> None:
+    whole = read_csv_table(corpus[0])
+    runs = list(csv_chunks(corpus[0], rows=37))
+    assert [run.index[0] for run in runs] == [0, *np.cumsum([len(run) for run in runs])[:-1].tolist()]
+    assert len(runs) > 5 and all(len(run) <= 37 for run in runs)
+    assert pd.concat(runs).reset_index(drop=True).equals(whole)
+
+
+@pytest.mark.parametrize(("cell", "message"), [
+    ("hello, there", "row 62: this row has 4 fields but the header has 3"),
+    ('"hello there', "row 62: a double quote opened in this row is never closed"),
+    ("hello\x00there", "row 62, column 'text': holds a NUL character"),
+])
+def test_a_bad_row_in_a_later_run_is_named_as_in_the_whole_file(tmp_path: Path, cell: str, message: str) -> None:
+    rows = [[f"m{number}", f"u{number % 3}", f"hello {number}"] for number in range(100)]
+    path = tmp_path / "m.csv"
+    lines = ["message_id,user_id,text", *(",".join(row) for row in rows)]
+    lines[61] = f"m60,u0,{cell}"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as whole:
+        read_csv_table(path)
+    with pytest.raises(InputError) as in_runs:
+        list(csv_chunks(path, rows=25))
+    assert str(in_runs.value) == str(whole.value)
+    assert message in str(whole.value)
+
+
+def test_partitions_hold_their_rows_in_file_order_and_changes_merge_back(tmp_path: Path) -> None:
+    frame = pd.DataFrame({"id": [f"m{n}" for n in range(10)], "text": [f"t{n}" for n in range(10)]}, dtype="str")
+    spiller = TableSpiller(tmp_path)
+    for first in range(0, 10, 4):
+        spiller.add(frame.iloc[first:first + 4])
+    table = spiller.table()
+    assert (table.bounds, len(table), table.runs) == ((0, 4, 8, 10), 10, 3)
+    parts = np.array([1, 0, 1, 0, 2, 2, 1, 0, 1, 2], dtype=np.int32)
+    table.partitioned(parts, {"extra": [f"x{n}" for n in range(10)]})
+    one = table.read_partition(1, ["id", "extra"])
+    assert one.column(ROW).to_pylist() == [0, 2, 6, 8]
+    assert one.column("extra").to_pylist() == ["x0", "x2", "x6", "x8"]
+    table.write_changes(1, [0, 6, 8], "text", ["new0", "new6", "new8"])
+    table.write_changes(2, [9], "text", ["new9"])
+    merged = pd.concat(table.merged_runs("text"), ignore_index=True)
+    assert list(merged.columns) == ["id", "text"]
+    assert merged["text"].tolist() == ["new0", "t1", "t2", "t3", "t4", "t5", "new6", "t7", "new8", "new9"]
+
+
+@pytest.mark.parametrize("failure", [InputError("bad"), KeyboardInterrupt()])
+def test_the_spill_folder_is_removed_on_an_error_or_ctrl_c(failure: BaseException) -> None:
+    with pytest.raises(type(failure)), spill_folder() as root:
+        (root / "input").mkdir()
+        (root / "input" / "0.parquet").write_bytes(b"x")
+        raise failure
+    assert not root.exists()
+
+
+@pytest.mark.parametrize(("scope", "jobs", "fresh"), [
+    ("session", 1, False), ("thread", 1, False), ("all", 1, False),
+    ("session", 2, False), ("thread", 2, True),
+])
+def test_spilled_apply_gives_the_in_memory_result(
+    corpus: tuple[Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, scope: str, jobs: int,
+    fresh: bool,
+) -> None:
+    """With workers forked, and spawned (as for a large table: they get the context pickled)."""
+    monkeypatch.setattr(spilled, "FRESH_WORKERS_FROM", 0 if fresh else 2**62)
+    messages, _, mapping_path = corpus
+    mapping = read_mapping(mapping_path)
+    expected = pseudonymise(open_source(messages), mapping, scope, jobs=1)
+    with spill_folder() as root:
+        source = open_spilled_source(messages, root)
+        assert source is not None and source.spilled is not None
+        assert source.table.frame[source.table.columns.text].eq("").all()  # the driver holds no texts
+        result = pseudonymise(source, mapping, scope, jobs=jobs)
+        assert isinstance(result, SpilledApplyResult)
+        frame = pd.concat(result.runs(), ignore_index=True)
+    assert frame.equals(expected.frame)
+    assert list(result.replacements) == list(expected.replacements)
+    assert result.duplicates == expected.duplicates
+    assert (result.scopes, result.message_count()) == (expected.scopes, expected.message_count())
+    assert result.changed_messages() == expected.changed_messages()
+
+
+def test_the_api_on_a_table_keeps_the_in_memory_path(corpus: tuple[Path, Path, Path]) -> None:
+    result = apply_mapping(open_source(corpus[0]).table, read_mapping(corpus[2]), "session", IdTemplate())
+    assert not isinstance(result, SpilledApplyResult)
+
+
+@pytest.mark.parametrize("options", [
+    [],
+    ["--scope", "thread", "--csv-safe"],
+    ["--style", "keyed", "--key-file", "KEY", "--key-beside-output"],
+    ["--output-encoding", "utf-8-sig", "--identifiers", "none"],
+])
+def test_the_command_writes_the_same_bytes_spilled(
+    corpus: tuple[Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    options: list[str],
+) -> None:
+    messages, class_list, mapping = corpus
+    outputs = {}
+    for name, threshold in (("whole", 2**62), ("spill", 0)):
+        monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", threshold)
+        folder = tmp_path / name
+        folder.mkdir(mode=0o700)
+        given = [str(tmp_path / "key.json") if option == "KEY" else option for option in options]
+        code, stdout, stderr = run("apply", messages, mapping, "--class-list", class_list, "-o", folder / "out.csv",
+                                   "--report", folder / "report.csv", "--review", folder / "review.csv", *given)
+        assert (code, stdout) == (0, ""), stderr
+        outputs[name] = ([(folder / file).read_bytes() for file in ("out.csv", "report.csv", "review.csv")],
+                         stderr.replace(name, "<run>"))
+    assert outputs["spill"] == outputs["whole"]
+    assert list(small_runs.iterdir()) == []  # the spill folder is gone
+
+
+def test_a_semicolon_export_with_a_bom_and_crlf_keeps_its_dialect(
+    small_runs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    rows = [[f"m{n}", f"m{n - 1}" if n % 4 else "", f"u{n % 5}", f"Hi Ann;\r\nbye, Bob {n}"] for n in range(90)]
+    path = tmp_path / "m.csv"
+    lines = ["message_id;parent_id;user_id;text", *(";".join(f'"{cell}"' if ";" in cell else cell for cell in row)
+                                                    for row in rows)]
+    path.write_bytes(("\ufeff" + "\r\n".join(lines) + "\r\n").encode("utf-8"))
+    mapping = tmp_path / "mapping.txt"
+    mapping.write_text("u1: Ann\nu2: Bob\n", encoding="utf-8")
+    outputs = []
+    for threshold in (2**62, 0):
+        monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", threshold)
+        out = tmp_path / f"out-{threshold}.csv"
+        code, _, stderr = run("apply", path, mapping, "-o", out, "-q")
+        assert code == 0, stderr
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1] and outputs[0].startswith(b"\xef\xbb\xbfmessage_id;parent_id")
+
+
+def test_a_bad_export_fails_spilled_with_the_error_of_the_whole_read(small_runs: Path, tmp_path: Path) -> None:
+    path = write_csv(tmp_path / "m.csv", ["message_id", "user_id", "text"],
+                     [[f"m{n}", "u1", "hi"] for n in range(60)] + [["m3", "u1", "again"]])
+    (tmp_path / "mapping.txt").write_text("u1: Ann\n", encoding="utf-8")
+    code, stdout, stderr = run("apply", path, tmp_path / "mapping.txt", "-o", tmp_path / "out.csv")
+    assert (code, stdout) == (1, "")
+    assert "row 62, column 'message_id': this message id was already used in row 5" in " ".join(stderr.split())
+    assert not (tmp_path / "out.csv").exists()
+    assert list(small_runs.iterdir()) == []
