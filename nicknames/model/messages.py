@@ -102,7 +102,7 @@ def table_from_frame(frame: pd.DataFrame, chosen: Mapping[str, str] | None = Non
 def table_from_columns(frame: pd.DataFrame, columns: Columns, source: str) -> MessageTable:
     """``table_from_frame`` with the columns already found: for a frame of some of a file's columns (the ids, without
     the text), whose own names would be guessed differently than the whole file's."""
-    table = MessageTable(_as_strings(frame, columns), columns, source)
+    table = MessageTable(used_as_strings(frame, columns), columns, source)
     _check_senders(table)
     _check_unique_ids(table)
     table.parent_senders, table.threads = _reply_context(table)
@@ -122,7 +122,7 @@ def messages_of(columns: Columns, cells: Mapping[str, Sequence[str]], parent_sen
     )))
 
 
-def _as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
+def used_as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
     """The frame with its used columns as strings: a missing value (NaN, None) is an empty cell."""
     used = [column for column in columns.used() if not _all_strings(frame[column])]
     if not used:

@@ -27,7 +27,13 @@ from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
 from nicknames.apply.replacement import Replacements
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scope_names import MappingNames
-from nicknames.apply.scopes import ApplyContext, ApplyResult, Duplicate, apply_batches
+from nicknames.apply.scopes import (
+    ApplyContext,
+    ApplyResult,
+    Duplicate,
+    absent,
+    apply_batches,
+)
 from nicknames.apply.substitute import Pseudonym
 from nicknames.distributed.datasets import (
     PART_ROWS,
@@ -47,15 +53,20 @@ from nicknames.distributed.gather import (
 )
 from nicknames.distributed.held import Held, hold_dataset
 from nicknames.engine.partitions import PARTITION_ROWS, ScopeRows, scope_partitions
-from nicknames.io.class_list import is_person
 from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.formats import TABULAR, TableFile, detect_format
 from nicknames.io.sender_ids import needs_opaque_ids
 from nicknames.io.table_writer import spreadsheet_safe
 from nicknames.model.columns import FIELDS, Columns, resolve_columns
 from nicknames.model.mapping import Mapping
-from nicknames.model.messages import Message, MessageTable, split_ids, table_from_frame
-from nicknames.pipeline.sources import Source
+from nicknames.model.messages import (
+    Message,
+    MessageTable,
+    split_ids,
+    table_from_frame,
+    used_as_strings,
+)
+from nicknames.pipeline.sources import Source, personal_names
 from nicknames.pipeline.styles import keyed_id_columns
 from nicknames.rules.identifiers import KINDS, identifier_rules
 
@@ -194,7 +205,7 @@ def pseudonymise_on_cluster(
         table = source.table
         rules = identifier_rules(
             kinds, [*mapping.participants, *source.participants()], source.owned_addresses(addresses, pseudonym),
-            names=_personal_names(mapping, registered or {}), keep=mapping.keep, whole=whole_identifiers,
+            names=personal_names(mapping, registered or {}), keep=mapping.keep, whole=whole_identifiers,
         ) if kinds else None
         everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
         context = BucketContext(ApplyContext(mapping, pseudonym, rules, unresolved, (), names_of, everyone),
@@ -248,7 +259,7 @@ def apply_bucket(table: TableFile, rows: np.ndarray, spec: BucketSpec, context: 
     """On a worker: a bucket's rows (as read, in file order) pseudonymised partition by partition, written as one
     part; its records and duplicate names returned."""
     columns = context.columns
-    frame = _as_strings(table.frame, columns)
+    frame = used_as_strings(table.frame, columns)
     position = {row: index for index, row in enumerate(rows.tolist())}
     messages = _messages(frame, columns, spec.parent_senders, spec.threads)
     texts: list[str] = frame[columns.text].tolist()
@@ -289,20 +300,6 @@ def _messages(frame: pd.DataFrame, columns: Columns, parent_senders: Sequence[st
     )]
 
 
-def _as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
-    """The used columns as strings, a missing value an empty cell, as ``table_from_frame`` gives the local engine."""
-    changed = None
-    for column in columns.used():
-        values = frame[column]
-        if values.dtype == "str" and not values.isna().any():
-            continue
-        if all(isinstance(value, str) for value in values):
-            continue
-        changed = frame.copy() if changed is None else changed
-        changed[column] = [value if isinstance(value, str) else "" if pd.isna(value) else str(value)
-                           for value in values]
-    return frame if changed is None else changed
-
 
 def _result(table: MessageTable, mapping: Mapping, parts: list[list[ScopeRows]],
             outcomes: list[PartitionOutcome]) -> ApplyResult:
@@ -312,21 +309,7 @@ def _result(table: MessageTable, mapping: Mapping, parts: list[list[ScopeRows]],
     duplicates = [duplicate for _, _, found in outcomes for duplicate in found]
     ids = table.frame[table.columns.message_id].tolist()
     senders = set(table.frame[table.columns.sender].tolist())
-    unknown = [p for p in mapping.participants if p not in senders and not _absent(mapping, p)]
+    unknown = [p for p in mapping.participants if p not in senders and not absent(mapping, p)]
     scopes = sum(len(partition) for partition in parts)
     return ApplyResult(table.frame, Replacements.merged(records, ids), duplicates, scopes, unknown)
 
-
-def _absent(mapping: Mapping, participant: str) -> bool:
-    """Whether collect gave this participant a line as a registered person who posts nothing (as apply's)."""
-    names = mapping.entry(participant).names
-    return bool(names) and all("absent" in name.tags for name in names)
-
-
-def _personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:
-    """Each participant's names in use and their registered full name (as ``pseudonymise`` gives identifiers)."""
-    names = mapping.names
-    for participant, full_name in registered.items():
-        if is_person(full_name):
-            names.setdefault(participant, []).append(full_name)
-    return names

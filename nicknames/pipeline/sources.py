@@ -323,7 +323,7 @@ def pseudonymise(
     senders = source.participants()
     owned = source.owned_addresses(addresses, pseudonym or IdTemplate())
     rules = identifier_rules(
-        kinds, [*mapping.participants, *senders], owned, names=_personal_names(mapping, registered or {}),
+        kinds, [*mapping.participants, *senders], owned, names=personal_names(mapping, registered or {}),
         keep=mapping.keep, whole=whole_identifiers,
     ) if kinds else None
     return apply_source(
@@ -332,7 +332,7 @@ def pseudonymise(
     )
 
 
-def _personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:
+def personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:
     """Each participant's names in use, and their registered full name, for the personal parts of identifiers."""
     names = mapping.names
     for participant, full_name in registered.items():
