@@ -11,7 +11,7 @@ from nicknames.apply.scope_names import scope_names
 from nicknames.apply.substitute import substitute_message
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message
-from nicknames.rules import identifiers
+from nicknames.rules import identifier_patterns, identifiers
 from nicknames.rules.identifiers import Identifier, identifier_rules, without_overlaps
 
 RULES = identifier_rules()
@@ -134,9 +134,9 @@ _IDENTIFIER_PIECES = st.lists(st.sampled_from([
 def test_quick_test_for_paths_agrees_with_the_patterns(pieces: list[str]) -> None:
     text = "".join(pieces)
     by_patterns = ("~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
-                   or identifiers._FILE_NAME_END.search(text) is not None
-                   or identifiers._BARE_HOST.search(text) is not None)
-    assert identifiers._may_hold_path(text) is by_patterns
+                   or identifier_patterns.FILE_NAME_END.search(text) is not None
+                   or identifier_patterns.BARE_HOST.search(text) is not None)
+    assert identifier_patterns.may_hold_path(text) is by_patterns
 
 
 @settings(max_examples=300, deadline=None)

@@ -27,12 +27,8 @@ from nicknames.apply.resolution import (
 )
 from nicknames.apply.scope_names import ScopeNames
 from nicknames.apply.zones import zones_of
-from nicknames.rules.identifiers import (
-    PART_KINDS,
-    PART_PLACEHOLDER,
-    PLACEHOLDERS,
-    IdentifierRules,
-)
+from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
+from nicknames.rules.identifiers import PART_KINDS, IdentifierRules
 from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
     WORD_NAMES,

@@ -21,7 +21,7 @@ from nicknames.check.audit import AuditResult
 from nicknames.collect.others import PersonLike, unmapped_people
 from nicknames.io.output import write_text_atomically
 from nicknames.model.mapping import KEEP, OTHERS, Mapping, Status
-from nicknames.rules.identifiers import PLACEHOLDERS
+from nicknames.rules.identifier_patterns import PLACEHOLDERS
 
 PERSON = regex.compile(r"\[PERSON \d+\]")
 PSEUDONYM = regex.compile(r"\[(?!PERSON \d)[A-Za-z][\w|]{0,40}\]")
