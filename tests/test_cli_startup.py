@@ -10,7 +10,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 HEAVY = ("pandas", "numpy", "polars", "pyarrow", "textual", "rapidfuzz", "rich.progress", "rich.table",
-         "nicknames.apply.substitute", "nicknames.rules.identifiers", "nicknames.rules.salutations",
+         "nicknames.apply.substitute", "nicknames.rules.identifiers", "nicknames.rules.identifier_patterns",
+         "nicknames.rules.salutations",
          "nicknames.rules.word_names", "nicknames.engine", "nicknames.pipeline", "nicknames.collect",
          "nicknames.check", "nicknames.io.formats", "nicknames.io.mapping_file")
 """Modules (and packages) that a command imports only when it runs."""

@@ -10,11 +10,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from nicknames.rules.identifier_patterns import COMPILED, matches
 from nicknames.rules.identifiers import (
-    _COMPILED,
     Identifier,
     IdentifierRules,
-    _matches,
     identifier_rules,
     without_overlaps,
 )
@@ -30,8 +29,8 @@ texts = st.lists(PIECES, max_size=40).map("".join)
 @settings(max_examples=400, deadline=None)
 @given(texts, st.sampled_from(["email", "phone", "url", "handle"]))
 def test_windows_find_what_the_whole_text_scan_finds(text: str, kind: str) -> None:
-    whole = [(m.span(), m.group()) for m in _COMPILED[kind].finditer(text)]
-    assert [(m.span(), m.group()) for m in _matches(kind, text)] == whole
+    whole = [(m.span(), m.group()) for m in COMPILED[kind].finditer(text)]
+    assert [(m.span(), m.group()) for m in matches(kind, text)] == whole
 
 
 RULES = identifier_rules(participants=["U0012", "js42", "Ab\u0663x"])
@@ -40,7 +39,7 @@ ID_PIECES = st.sampled_from(["U0012", "u0012", "js42", "Ab\u0663x", "Www.", "WWW
 
 def every_pattern(rules: IdentifierRules, text: str) -> list[Identifier]:
     """What ``find`` gives without the quick test: every kind's pattern run over the text."""
-    found = [span for kind in rules.kinds if kind in _COMPILED for span in rules._spans(kind, text)]
+    found = [span for kind in rules.kinds if kind in COMPILED for span in rules._spans(kind, text)]
     assert rules.ids is not None
     found.extend(Identifier("id", m.start(), m.end(), m.group(), rules.owners.get(m.group().lower()))
                  for m in rules.ids.finditer(text))
