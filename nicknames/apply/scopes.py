@@ -116,11 +116,9 @@ def apply_mapping(
             records.append((outcome.records, rows))
     frame = table.frame.copy()
     frame[table.columns.text] = texts
-    senders = set(table.frame[table.columns.sender].tolist())
-    unknown = [p for p in mapping.participants if p not in senders and not absent(mapping, p)]
     scopes = sum(len(part) for part in parts)
     replacements = Replacements.merged(records, [message.id for message in messages])
-    return ApplyResult(frame, replacements, duplicates, scopes, unknown)
+    return ApplyResult(frame, replacements, duplicates, scopes, unknown_participants(mapping, table))
 
 
 def _outcomes(parts: list[list[ScopeRows]], context: ApplyContext, jobs: int,
@@ -190,7 +188,14 @@ def _active(batch: list[Message]) -> set[str]:
     return active
 
 
-def absent(mapping: Mapping, participant: str) -> bool:
+def unknown_participants(mapping: Mapping, table: MessageTable) -> list[str]:
+    """Participants of the mapping that sent no message of ``table``, except the ``absent`` ones (see
+    ``ApplyResult.unknown_participants``)."""
+    senders = set(table.frame[table.columns.sender].tolist())
+    return [p for p in mapping.participants if p not in senders and not _absent(mapping, p)]
+
+
+def _absent(mapping: Mapping, participant: str) -> bool:
     """Whether collect gave this participant a line as a registered person who posts nothing (``absent``)."""
     names = mapping.entry(participant).names
     return bool(names) and all("absent" in name.tags for name in names)

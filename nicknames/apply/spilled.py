@@ -25,8 +25,8 @@ from nicknames.apply.scopes import (
     ApplyResult,
     Duplicate,
     ScopeOutcome,
-    absent,
     apply_scope,
+    unknown_participants,
 )
 from nicknames.apply.substitute import Pseudonym
 from nicknames.engine.partitions import ScopeRows, scope_partitions
@@ -151,8 +151,7 @@ def apply_spilled_mapping(
             outcome.records.ids = []  # records are numbered by row below: a copy of every id is not kept
             records.append((outcome.records, rows))
     columns = table.columns
-    senders = set(table.frame[columns.sender].tolist())
-    unknown = [p for p in mapping.participants if p not in senders and not absent(mapping, p)]
+    unknown = unknown_participants(mapping, table)
     replacements = Replacements.merged(records, table.frame[columns.message_id].tolist())
     return SpilledApplyResult(
         pd.DataFrame(), replacements, duplicates, sum(len(part) for part in parts), unknown,

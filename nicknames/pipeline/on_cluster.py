@@ -31,8 +31,8 @@ from nicknames.apply.scopes import (
     ApplyContext,
     ApplyResult,
     Duplicate,
-    absent,
     apply_batches,
+    unknown_participants,
 )
 from nicknames.apply.substitute import Pseudonym
 from nicknames.distributed.datasets import (
@@ -308,8 +308,7 @@ def _result(table: MessageTable, mapping: Mapping, parts: list[list[ScopeRows]],
     records = [record for _, scope_records, _ in outcomes for record in scope_records]
     duplicates = [duplicate for _, _, found in outcomes for duplicate in found]
     ids = table.frame[table.columns.message_id].tolist()
-    senders = set(table.frame[table.columns.sender].tolist())
-    unknown = [p for p in mapping.participants if p not in senders and not absent(mapping, p)]
     scopes = sum(len(partition) for partition in parts)
-    return ApplyResult(table.frame, Replacements.merged(records, ids), duplicates, scopes, unknown)
+    return ApplyResult(table.frame, Replacements.merged(records, ids), duplicates, scopes,
+                       unknown_participants(mapping, table))
 
