@@ -85,7 +85,7 @@ def _write_part(frame: pd.DataFrame, rows: range, part: Path, fmt: str, source: 
                 encoding: str | None) -> None:
     """One part of a table written from the driver: its rows, and the input's values where unchanged."""
     piece = frame.iloc[rows.start:rows.stop].reset_index(drop=True)
-    same = _slice(source, rows) if source is not None and source.output_format() == fmt else None
+    same = source.rows(rows) if source is not None and source.output_format() == fmt else None
     write_part(piece, np.arange(rows.start, rows.stop, dtype=np.int64), part, fmt, same, encoding)
 
 
@@ -110,14 +110,3 @@ def check_parts_folder(folder: Path, columns: list[str]) -> None:
     if ORDER_COLUMN in columns:
         raise OutputError(f"The table already has a column {ORDER_COLUMN!r}, which a partitioned output adds; "
                           "rename it or write one file.")
-
-
-def _slice(source: TableFile, rows: range) -> TableFile:
-    """The rows of a table as read, for writing one part with the input's values and dialect."""
-    original = source.original
-    if isinstance(original, pd.DataFrame):
-        original = original.iloc[rows.start:rows.stop].reset_index(drop=True)
-    elif isinstance(original, list):
-        original = original[rows.start:rows.stop]
-    frame = source.frame.iloc[rows.start:rows.stop].reset_index(drop=True)
-    return TableFile(frame, source.format, original, source.dialect)

@@ -44,21 +44,11 @@ def write_chunks(piece: pd.DataFrame, rows: np.ndarray, same: TableFile | None, 
         where = np.flatnonzero(chunks == chunk)
         path = folder / f"chunk-{chunk:06d}" / f"bucket-{bucket:05d}.pickle"
         path.parent.mkdir(exist_ok=True)
+        kept = same.rows(where.tolist()) if same is not None else None
         with path.open("wb") as stream:
-            pickle.dump((rows[where], piece.iloc[where].reset_index(drop=True), _rows_of(same, where)), stream,
+            pickle.dump((rows[where], piece.iloc[where].reset_index(drop=True), kept), stream,
                         protocol=pickle.HIGHEST_PROTOCOL)
 
-
-def _rows_of(table: TableFile | None, where: np.ndarray) -> TableFile | None:
-    """Some rows of a table as read, with their original values and its dialect."""
-    if table is None:
-        return None
-    original = table.original
-    if isinstance(original, pd.DataFrame):
-        original = original.iloc[where].reset_index(drop=True)
-    elif isinstance(original, list):
-        original = [original[index] for index in where.tolist()]
-    return TableFile(table.frame.iloc[where].reset_index(drop=True), table.format, original, table.dialect)
 
 
 def gather_chunks(folder: Path, total: int, header: list[str], output: Path, fmt: str, encoding: str | None,
@@ -99,7 +89,7 @@ def _chunk(folder: Path) -> tuple[pd.DataFrame, TableFile | None]:
     if not sames:
         return frame, None
     same = join_tables(sames, [folder] * len(sames))
-    return frame, _rows_of(same, order)
+    return frame, same.rows(order.tolist()) if same is not None else None
 
 
 def _csv_text(frame: pd.DataFrame, source: TableFile | None, *, header: bool) -> str:

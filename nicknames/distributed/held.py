@@ -217,18 +217,9 @@ def split_part(part: Kept, bucket_of: np.ndarray, offset: int) -> dict[int, Kept
     buckets, starts = np.unique(bucket_of[order], return_index=True)
     pieces = {}
     for bucket, rows in zip(buckets.tolist(), np.split(order, starts[1:])):
-        pieces[bucket] = Kept((None, (_rows_of(table, rows), rows + offset)))
+        pieces[bucket] = Kept((None, (table.rows(rows.tolist()), rows + offset)))
     return pieces
 
-
-def _rows_of(table: TableFile, rows: np.ndarray) -> TableFile:
-    """Some rows of a table as read, with their original values (Parquet types, JSON records) and its dialect."""
-    original = table.original
-    if isinstance(original, pd.DataFrame):
-        original = original.iloc[rows].reset_index(drop=True)
-    elif isinstance(original, list):
-        original = [original[row] for row in rows.tolist()]
-    return TableFile(table.frame.iloc[rows].reset_index(drop=True), table.format, original, table.dialect)
 
 
 def _piece(split: Kept, bucket: int) -> Kept:

@@ -14,7 +14,7 @@ Mail archives (``mbox``, ``eml``) are named here too; ``nicknames.io.mail`` read
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -66,6 +66,16 @@ class TableFile:
     def output_format(self) -> str:
         """The format the output is written in by default: the input's, CSV for a spreadsheet."""
         return "csv" if self.format in SPREADSHEETS else self.format
+
+    def rows(self, positions: Sequence[int]) -> TableFile:
+        """Some rows of the table as read (by position, in the order given), with their original values (Parquet
+        types, JSON records) and its dialect: for writing those rows as the input's."""
+        original = self.original
+        if isinstance(original, pd.DataFrame):
+            original = original.iloc[positions].reset_index(drop=True)
+        elif isinstance(original, list):
+            original = [original[position] for position in positions]
+        return TableFile(self.frame.iloc[positions].reset_index(drop=True), self.format, original, self.dialect)
 
 
 def detect_format(path: Path) -> str:
