@@ -149,3 +149,19 @@ def same_apply_on_cluster(corpus: Corpus, folder: Path, parts: Path, scope: str,
     same_rows(folder / "parted", corpus.local(f"{scope}.csv"))
     assert (folder / "report.csv").read_bytes() == corpus.local(f"{scope}-report.csv").read_bytes()
     assert (folder / "review.csv").read_bytes() == corpus.local(f"{scope}-review.csv").read_bytes()
+
+
+@pytest.fixture()
+def small_held_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Collect's passes on the cluster in buckets of 50 rows (a file's rows to several, a bucket across two files),
+    each read as runs of 20 messages."""
+    monkeypatch.setattr("nicknames.distributed.held_runs.BUCKET_ROWS", 50)
+    monkeypatch.setattr("nicknames.distributed.held_runs.RUN_ROWS", 20)
+
+
+def same_collect_on_cluster(corpus: Corpus, folder: Path, messages: Path | str, engine: list[str]) -> None:
+    """Collect on ``engine``, its texts read by the workers, writes the local engine's mapping file."""
+    code, stdout, stderr = run("collect", messages, "--class-list", corpus.class_list, "-o", folder / "mapping.txt",
+                               "-q", *engine)
+    assert (code, stdout) == (0, ""), stderr
+    assert (folder / "mapping.txt").read_bytes() == corpus.mapping.read_bytes()

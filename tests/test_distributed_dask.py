@@ -14,10 +14,12 @@ from tests.distributed_corpus import (  # noqa: F401 (fixtures)
     no_table_on_the_driver,
     run,
     same_apply_on_cluster,
+    same_collect_on_cluster,
     same_parted_runs,
     same_rows,
     same_runs,
     small_buckets,
+    small_held_runs,
     sorted_parts,
 )
 
@@ -77,6 +79,14 @@ def test_no_scheduler_at_the_address_is_a_one_line_error(tmp_path: Path, corpus:
     assert (code, stdout) == (1, "")
     assert "No Dask scheduler answers at tcp://127.0.0.1:9" in stderr
     assert len(stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.usefixtures("small_held_runs", "no_table_on_the_driver")
+@pytest.mark.parametrize("messages", ["messages", "csv_parts", "parquet_parts"])
+def test_collect_with_the_texts_on_the_cluster_gives_the_local_engines_mapping(
+        corpus: Corpus, scheduler: str, tmp_path: Path, messages: str) -> None:
+    path = corpus.csv_parts / "*.csv" if messages == "csv_parts" else getattr(corpus, messages)
+    same_collect_on_cluster(corpus, tmp_path, path, ["--engine", "dask", "--cluster", scheduler])
 
 
 @pytest.mark.usefixtures("small_buckets", "no_table_on_the_driver")

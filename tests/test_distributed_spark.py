@@ -18,9 +18,11 @@ from tests.distributed_corpus import (  # noqa: F401 (fixtures)
     no_table_on_the_driver,
     run,
     same_apply_on_cluster,
+    same_collect_on_cluster,
     same_parted_runs,
     same_runs,
     small_buckets,
+    small_held_runs,
 )
 
 pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning")
@@ -52,6 +54,14 @@ def test_collect_apply_and_audit_give_the_local_engines_results(corpus: Corpus, 
 def test_parts_read_by_the_executors_give_the_local_engines_results(corpus: Corpus, spark: str,
                                                                     tmp_path: Path) -> None:
     same_parted_runs(corpus, tmp_path / "out", ["--engine", "spark", "--cluster", spark])
+
+
+@pytest.mark.usefixtures("small_held_runs", "no_table_on_the_driver")
+@pytest.mark.parametrize("messages", ["messages", "csv_parts", "parquet_parts"])
+def test_collect_with_the_texts_on_the_executors_gives_the_local_engines_mapping(
+        corpus: Corpus, spark: str, tmp_path: Path, messages: str) -> None:
+    path = corpus.csv_parts / "*.csv" if messages == "csv_parts" else getattr(corpus, messages)
+    same_collect_on_cluster(corpus, tmp_path, path, ["--engine", "spark", "--cluster", spark])
 
 
 @pytest.mark.usefixtures("small_buckets", "no_table_on_the_driver")

@@ -53,17 +53,12 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from nicknames.collect.discover.surname_forms import surname_forms
+from nicknames.collect.form_uses import FormUses
 from nicknames.io.class_list import initialled_forms, is_person, registered_parts
 from nicknames.model.messages import Message
-from nicknames.rules.matcher import compile_names
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.patterns import name_key
-from nicknames.rules.word_names import (
-    WORD_NAMES,
-    in_longer_name,
-    in_word_list,
-    reads_as_place,
-)
+from nicknames.rules.word_names import WORD_NAMES
 
 
 @dataclass(frozen=True)
@@ -95,6 +90,25 @@ def absent_names(
     one-word form is an ordinary word in this corpus; ``tokens``: the capitalised words of the corpus, among which
     short forms of surnames are looked for (see ``_short_forms``).
     """
+    batch = list(messages)
+    return absent_names_of(lambda keys: FormUses.of(batch, keys), posted_threads(
+        (message.sender for message in batch), (message.thread for message in batch)),
+        class_list, posters, found, table, is_word, tokens)
+
+
+def absent_names_of(
+    uses_of: Callable[[frozenset[str]], FormUses],
+    posted: Mapping[str, set[str]],
+    class_list: Mapping[str, str],
+    posters: Iterable[str],
+    found: Mapping[str, Iterable[str]],
+    table: NicknameTable,
+    is_word: Callable[[str], bool],
+    tokens: Iterable[str] = (),
+) -> list[AbsentName]:
+    """``absent_names`` where the texts are read by ``uses_of`` (the uses of some forms in every message, wherever
+    the messages are: ``FormUses.of`` run by run, absorbed in file order) and ``posted`` gives each participant's
+    threads."""
     posting = set(posters)
     registered = _one_row_per_person(class_list, posting)
     people = {pid: name for pid, name in registered.items() if pid not in posting and is_person(name)}
@@ -102,9 +116,8 @@ def absent_names(
     owners, everyone = _owners(forms, registered, found, table)
     wanted = {key for own in forms.values() for key in own if _usable(key, is_word)}
     short = _short_forms(tokens, registered, forms, owners, table, is_word)
-    batch = list(messages)
-    uses = _uses(batch, wanted | short.keys())
-    rivalry = Rivalry.of(_posted(batch), uses, forms)
+    uses = uses_of(frozenset(wanted | short.keys())).kept()
+    rivalry = Rivalry.of(posted, uses, forms)
     spoken = {pid: _spoken_in(pid, own, owners, everyone, uses) for pid, own in forms.items()}
     shortened = {token: _with_other_forms(uses.get(token, Counter()), forms[pid], uses) for token, pid in short.items()}
     for token, pid in short.items():
@@ -257,47 +270,12 @@ def _usable(key: str, is_word: Callable[[str], bool]) -> bool:
     return " " in key or not (is_word(key) or key.casefold() in WORD_NAMES)
 
 
-def _uses(messages: Iterable[Message], keys: set[str]) -> dict[str, Counter[str]]:
-    """Form → thread → messages that use it: a form of one word where it stands alone (see ``in_longer_name``),
-    and not at all when this corpus writes it as a place or a part of longer names (see ``_place_like``)."""
-    matcher = compile_names(keys)
-    uses: dict[str, Counter[str]] = {}
-    if matcher is None:
-        return uses
-    readings: dict[str, Counter[str]] = {}
-    for message in messages:
-        text = message.text
-        used = set()
-        for start, end, key in matcher.spans(text):
-            reading = "name" if " " in key else _reading(text, start, end)
-            readings.setdefault(key, Counter())[reading] += 1
-            if reading == "name":
-                used.add(key)
-        for key in used:
-            uses.setdefault(key, Counter())[message.thread] += 1
-    return {key: threads for key, threads in uses.items() if not _place_like(readings[key])}
-
-
-def _reading(text: str, start: int, end: int) -> str:
-    """How a form of one word reads there: ``place`` (after "in", "at"), ``longer`` (part of a longer name or an
-    item of a list of single words), or ``name``."""
-    if reads_as_place(text, start):
-        return "place"
-    return "longer" if in_longer_name(text, start, end) or in_word_list(text, start, end) else "name"
-
-
-def _place_like(readings: Counter[str]) -> bool:
-    """A one-word form this corpus writes as a place ("in Tobias") or more often inside longer names ("Tobias
-    Bay", "North Tobias") than alone: the name of a place or a firm here, not of the person."""
-    return readings["place"] > 0 or readings["longer"] > readings["name"]
-
-
-def _posted(messages: Iterable[Message]) -> dict[str, set[str]]:
-    """Participant → the threads they post in."""
-    threads: dict[str, set[str]] = {}
-    for message in messages:
-        threads.setdefault(message.sender, set()).add(message.thread)
-    return threads
+def posted_threads(senders: Iterable[str], threads: Iterable[str]) -> dict[str, set[str]]:
+    """Participant → the threads they post in (the sender and thread of each message)."""
+    posted: dict[str, set[str]] = {}
+    for sender, thread in zip(senders, threads):
+        posted.setdefault(sender, set()).add(thread)
+    return posted
 
 
 @dataclass(frozen=True)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from nicknames.collect.absent import AbsentName, absent_names
+from nicknames.collect.absent import AbsentName, absent_names_of
 from nicknames.collect.discover.attribution import tally
+from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.glued import glued_name
 from nicknames.collect.discover.lexicon import Lexicon, name_words
 from nicknames.collect.discover.lost_letters import registered_forms, registered_matches
@@ -27,13 +28,13 @@ from nicknames.collect.discover.suggest import discover as discover_names
 from nicknames.collect.discover.thread_counts import ThreadCodes
 from nicknames.collect.discover.token_index import BATCH, TokenIndex
 from nicknames.collect.found import Found, build_mapping
-from nicknames.collect.others import propose_others
+from nicknames.collect.others import add_others, known_names
+from nicknames.collect.passes import TableIds, absent_uses, others_in_runs
+from nicknames.collect.runs import MessageRuns, MessagesInMemory
 from nicknames.collect.salutation_owners import misspelt_owners, own_form
 from nicknames.collect.scan import Posts, Scan, ScanStats
-from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
-from nicknames.engine.partitions import row_runs
-from nicknames.engine.run import objects_frozen, ordered_map
+from nicknames.engine.run import objects_frozen
 from nicknames.io.class_list import initialled_forms, is_person, registered_parts
 from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import Message, MessageTable
@@ -63,6 +64,7 @@ def collect(
     jobs: int = 1,
     others: bool = True,
     engine: Engine | None = None,
+    runs: MessageRuns | None = None,
 ) -> CollectResult:
     """Find every participant's candidate names in one pass over the messages.
 
@@ -70,60 +72,55 @@ def collect(
     give the names with direct evidence; with ``discover`` (the default) the
     same pass feeds an index from which familiar forms, misspellings, case and
     accent variants, stylised forms, initials and glued names are suggested.
-    The pass is cut into runs of messages in file order, read by
-    ``scan_partition`` in ``jobs`` processes and absorbed in order, so the
-    mapping is the same for any number of them; on the cluster of a Dask or
-    Spark ``engine`` each run is sent with its messages (``scan_messages``).
+    The pass is cut into runs of messages in file order, read by ``scan_run``
+    where the texts are and absorbed in order, so the mapping is the same for
+    any number of runs: ``runs`` says where (see ``nicknames.collect.runs``:
+    a cluster's workers, a spill folder); by default the table's messages,
+    held here, in ``jobs`` processes or sent run by run to the cluster of a Dask
+    or Spark ``engine``. ``table`` then needs only its id columns.
     With ``others`` (the default) names of people who are not participants are
     proposed in the mapping's ``@others`` section (see ``nicknames.collect.others``).
     """
-    messages = list(table.messages())
-    senders = dict.fromkeys(table.frame[table.columns.sender].tolist())
-    addressed = senders | dict.fromkeys(pid for message in messages for pid in message.recipients)
+    if runs is None:
+        runs = MessagesInMemory(list(table.messages()), jobs, engine)
+    ids = TableIds.of(table)
+    addressed = ids.addressed()
     plan = plan_collect(addressed, class_list, rules, nicknames, discover)
-    scan = plan.scan()
-    for found in _scans(plan, messages, jobs, engine):
+    scan, lexicon = plan.scan(), Lexicon()
+    for found, words in runs.map_runs(scan_run, (plan, others)):
         scan.absorb(found)
-    result = finish_collect(scan, plan, senders, Posts.of_messages(messages, scan.index.codes))
+        if words is not None:
+            lexicon.lower.update(words[0])
+            lexicon.capitalised.update(words[1])
+    senders = dict.fromkeys(ids.senders)
+    result = finish_collect(scan, plan, senders, ids.posts(scan.index.codes))
     if class_list:
-        add_absent(result.mapping, absent_names(
-            messages, class_list, addressed, result.mapping.names, plan.names_table, scan.index.lexicon.is_word,
-            scan.index.tokens(),
+        add_absent(result.mapping, absent_names_of(
+            functools.partial(absent_uses, runs), ids.posted(), class_list, addressed, result.mapping.names,
+            plan.names_table, scan.index.lexicon.is_word, scan.index.tokens(),
         ))
     if others:
-        propose_others(result.mapping, [message.text for message in messages], class_list,
-                       [message.thread for message in messages], [message.sender for message in messages], jobs,
-                       plan.names_table)
+        found_others = others_in_runs(runs, known_names(result.mapping, class_list), lexicon, ids)
+        add_others(result.mapping, found_others, class_list, ids.senders, plan.names_table)
     return result
 
 
-def scan_partition(run: range, context: tuple[CollectPlan, Sequence[Message]]) -> Scan:
-    """What one run of the messages (rows in file order) tells collect: a pure function whose results
-    ``Scan.absorb`` adds up, in file order, to one pass over all of them. The context is the plan and every
-    message (shared with the workers once, not once per run)."""
-    plan, messages = context
-    scan = plan.scan()
-    for start in range(run.start, run.stop, BATCH):
-        scan.add_all(start, messages[start : min(start + BATCH, run.stop)])
-    return scan.findings()
+Words = tuple[Counter[str], Counter[str]]
+"""A run's lower-case words and capitalised words in mid-sentence, counted (see ``corpus_lexicon``)."""
 
 
-def _scans(plan: CollectPlan, messages: list[Message], jobs: int, engine: Engine | None) -> Iterator[Scan]:
-    """What each run of the messages tells collect, in file order: read by local processes or on a cluster."""
-    runs = row_runs(len(messages))
-    if engine is None or not engine.remote:
-        return ordered_map(scan_partition, runs, jobs, (plan, messages))
-    return cluster_map(scan_messages, ((run.start, messages[run.start:run.stop]) for run in runs), plan, engine, jobs)
-
-
-def scan_messages(run: tuple[int, list[Message]], plan: CollectPlan) -> Scan:
-    """``scan_partition`` for a run sent with its messages (the position of its first, and the messages), as a
-    cluster's worker receives it."""
-    first, messages = run
+def scan_run(first: int, messages: Sequence[Message], context: tuple[CollectPlan, bool]) -> tuple[Scan, Words | None]:
+    """What one run of the messages (the first at position ``first`` in the file) tells collect: a pure function
+    whose results ``Scan.absorb`` adds up, in file order, to one pass over all of them; with ``words`` in the
+    context, also the run's word usage for the finder of people who are not participants."""
+    plan, words = context
     scan = plan.scan()
     for start in range(0, len(messages), BATCH):
         scan.add_all(first + start, messages[start : start + BATCH])
-    return scan.findings()
+    if not words:
+        return scan.findings(), None
+    usage = corpus_lexicon([message.text for message in messages])
+    return scan.findings(), (usage.lower, usage.capitalised)
 
 
 def add_absent(mapping: Mapping, names: Iterable[AbsentName]) -> None:

@@ -70,8 +70,16 @@ def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str,
     texts = list(texts)
     lexicon = corpus_lexicon(texts, jobs)
     found = find_others(texts, known_names(mapping, class_list), lexicon, threads, senders, jobs)
+    add_others(mapping, found, class_list, senders or (), nicknames)
+    return found
+
+
+def add_others(mapping: Mapping, found: OtherNames, class_list: dict[str, str] | None = None,
+               senders: Iterable[str] = (), nicknames: NicknameTable | None = None) -> None:
+    """Add names found of people who are not participants to the mapping as ``propose_others`` does (``senders``:
+    the participants who post)."""
     registered = RegisteredFullNames.of(class_list or {}, nicknames)
-    posting = set(senders or ())
+    posting = set(senders)
     for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
         owner = registered.owner(text)
         if owner is not None:  # a registered person's full name, written with initials or another given name
@@ -82,7 +90,6 @@ def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str,
         mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))
     if OTHERS in mapping.entries and not mapping.entries[OTHERS].comments:
         mapping.entries[OTHERS].comments = [OTHERS_COMMENT]
-    return found
 
 
 @dataclass(frozen=True)

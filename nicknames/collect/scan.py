@@ -60,12 +60,20 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
     def of_messages(cls, messages: Sequence[Message], threads: ThreadCodes | None = None) -> Posts:
         """The posts of messages held in memory, their positions counted from 0 (their threads coded by ``threads``,
         or by new codes)."""
-        codes = threads if threads is not None else ThreadCodes()
-        senders: dict[str, int] = {}
-        count = len(messages)
-        thread = np.fromiter((codes.code(m.thread, m.session) for m in messages), np.int32, count)
-        sender = np.fromiter((senders.setdefault(m.sender, len(senders)) for m in messages), np.int32, count)
-        return cls(thread, codes, sender, list(senders))
+        return cls.of_columns([m.thread for m in messages], [m.session for m in messages],
+                              [m.sender for m in messages], threads)
+
+    @classmethod
+    def of_columns(cls, threads: Sequence[str], sessions: Sequence[str], senders: Sequence[str],
+                   codes: ThreadCodes | None = None) -> Posts:
+        """The posts of messages given by their thread, session and sender, in file order (threads coded by
+        ``codes``, or by new codes)."""
+        codes = codes if codes is not None else ThreadCodes()
+        numbers: dict[str, int] = {}
+        count = len(threads)
+        thread = np.fromiter((codes.code(*pair) for pair in zip(threads, sessions)), np.int32, count)
+        sender = np.fromiter((numbers.setdefault(one, len(numbers)) for one in senders), np.int32, count)
+        return cls(thread, codes, sender, list(numbers))
 
     def __getitem__(self, thread: str) -> list[tuple[int, str]]:
         code = self.threads.code_of(thread)

@@ -70,6 +70,7 @@ class HeldTable:
         the rules) is scattered to every worker once.
         """
         client = self.client
+        self.run = uuid.uuid4().hex  # each call a run of its own: new task keys, its context unsealed anew
         shared = client.scatter(seal(context), broadcast=True, hash=False)
         offsets = np.cumsum([0, *self.counts])
         splits: list[Any] = []

@@ -35,6 +35,7 @@ from nicknames.apply.scopes import (
     unknown_participants,
 )
 from nicknames.apply.substitute import Pseudonym
+from nicknames.collect.runs import MessageRuns
 from nicknames.distributed.datasets import (
     PART_ROWS,
     check_parts_folder,
@@ -52,6 +53,7 @@ from nicknames.distributed.gather import (
     write_chunks,
 )
 from nicknames.distributed.held import Held, hold_dataset
+from nicknames.distributed.held_runs import HeldRuns
 from nicknames.engine.partitions import PARTITION_ROWS, ScopeRows, scope_partitions
 from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.formats import TABULAR, TableFile, detect_format
@@ -78,6 +80,12 @@ class ClusterSource(Source):
 
     held: Held | None = None
 
+    def message_runs(self, jobs: int = 1) -> MessageRuns | None:
+        """Collect reads the messages run by run on the workers that hold them."""
+        if self.held is None:
+            raise ValueError("the source's table is no longer held on the cluster")
+        return HeldRuns(self.held, self.table)
+
     def close(self) -> None:
         """Drop the table from the workers (and stop a cluster started for it)."""
         if self.held is not None:
@@ -96,6 +104,15 @@ def keeps_texts_on_cluster(engine: Engine | None, path: Path, output: Path | Non
     if given not in TABULAR or fmt not in (None, *TABULAR):
         return False
     return is_parted_output(output, files is not None) or (fmt or given) in GATHERED_FORMATS
+
+
+def collects_on_cluster(engine: Engine | None, path: Path) -> bool:
+    """Whether collect can read the texts on the cluster: Dask or Spark, and a table (a file, a glob or a folder of
+    parts) of a format the workers read."""
+    if engine is None or not engine.remote:
+        return False
+    files = dataset_files(path)
+    return (dataset_format(files, path) if files is not None else detect_format(path)) in TABULAR
 
 
 def open_on_cluster(path: Path, chosen: MappingType[str, str], engine: Engine, *, encoding: str | None = None,

@@ -23,6 +23,7 @@ from nicknames.apply.spilled import SpilledApplyResult, apply_spilled_mapping
 from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.candidates import CollectResult, collect
 from nicknames.collect.found import merge
+from nicknames.collect.runs import MessageRuns
 from nicknames.distributed.datasets import (
     is_parted_output,
     read_partitioned,
@@ -30,6 +31,7 @@ from nicknames.distributed.datasets import (
 )
 from nicknames.distributed.engines import Engine
 from nicknames.engine.spill import SpilledTable
+from nicknames.engine.spilled_runs import SpilledRuns
 from nicknames.io.class_list import is_person
 from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.formats import (
@@ -98,6 +100,14 @@ class Source:
     """Whether the table was read from several files (a glob, or a folder of parts)."""
     spilled: SpilledTable | None = None
     """A table kept on disk (see ``nicknames.pipeline.spilled_source``): ``table`` holds its id columns only."""
+
+    def message_runs(self, jobs: int = 1) -> MessageRuns | None:
+        """Where collect reads the messages when ``table`` holds their ids only: the spill folder's runs, read by
+        ``jobs`` processes; None when ``table`` holds the texts."""
+        return SpilledRuns(self.spilled, self.table, jobs) if self.spilled is not None else None
+
+    def close(self) -> None:
+        """Let go of what the source holds outside this process (nothing but for a table held on a cluster)."""
 
     def texts(self) -> dict[str, str]:
         """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
@@ -243,7 +253,7 @@ def collect_source(
     """
     roster = {**source.class_list, **source.own_ids(class_list or {})}
     result = collect(source.table, roster or None, rules, nicknames=nicknames, discover=discover, jobs=jobs,
-                     engine=engine)
+                     engine=engine, runs=source.message_runs(jobs))
     if source.archive is not None:
         _add_display_names(result.mapping, source.archive)
     result.mapping = with_header(merge(Mapping(), result.mapping))

@@ -1,4 +1,4 @@
-"""Open a large CSV export for apply without holding it: its messages on disk, its id columns in memory.
+"""Open a large CSV export for collect or apply without holding it: its messages on disk, its id columns in memory.
 
 The file is read once in runs of rows (``nicknames.io.table_chunks``, the
 reader and errors of every other command); each run is written to a spill
@@ -6,7 +6,8 @@ folder (``nicknames.engine.spill``) and only the columns that say who wrote
 what in reply to whom are kept. Those make the ``MessageTable`` of the
 source, with the checks and reply context of any table (missing parents and
 reply loops are found and reported as for a table read whole). Apply then
-runs partition by partition from the folder (``nicknames.apply.spilled``).
+runs partition by partition from the folder (``nicknames.apply.spilled``),
+collect run by run (``nicknames.engine.spilled_runs``).
 """
 
 from __future__ import annotations
@@ -34,11 +35,15 @@ folder's path, for 1.3 GB instead of 0.9 GB at its peak)."""
 
 
 def can_spill(path: Path, output: Path | None, output_format: str | None) -> bool:
-    """Whether apply can keep this export on disk: a CSV file (not a folder, pipe or glob) of ``SPILL_MIN_BYTES``
-    or more, pseudonymised into a CSV file."""
-    if output is None or output_format not in (None, "csv") or dataset_files(path) is not None:
-        return False
-    if not path.is_file() or path.stat().st_size < SPILL_MIN_BYTES:
+    """Whether apply can keep this export on disk: a large CSV file (``is_large_csv``), pseudonymised into a CSV
+    file."""
+    return output is not None and output_format in (None, "csv") and is_large_csv(path)
+
+
+def is_large_csv(path: Path) -> bool:
+    """Whether an export is a CSV file (not a folder, pipe or glob) of ``SPILL_MIN_BYTES`` or more: collect and
+    apply keep it on disk."""
+    if dataset_files(path) is not None or not path.is_file() or path.stat().st_size < SPILL_MIN_BYTES:
         return False
     return detect_format(path) == "csv"
 

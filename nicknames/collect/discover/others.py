@@ -117,11 +117,16 @@ class Known:
 
 
 def _names_of_run(run: range, context: tuple[Sequence[str], Known, Lexicon]) -> list[list[tuple[str, str]]]:
-    """The (name, tag) pairs of each text of a run, each name once per text: the engine's partition function.
+    """The (name, tag) pairs of each text of a run, each name once per text: the engine's partition function."""
+    texts, known, lexicon = context
+    return names_in_texts(texts[run.start : run.stop], known, lexicon)
+
+
+def names_in_texts(batch: Sequence[str], known: Known, lexicon: Lexicon) -> list[list[tuple[str, str]]]:
+    """The (name, tag) pairs of each of these texts, each name once per text: what ``find_others`` reads in a run
+    of texts, wherever the texts are.
 
     Only the texts that may name somebody (``others_screen``) are read word by word."""
-    texts, known, lexicon = context
-    batch = texts[run.start : run.stop]
     return [list(dict(_in_text(text, known, lexicon)).items()) if may else []
             for text, may in zip(batch, may_name_others(batch).tolist())]
 
@@ -136,18 +141,29 @@ def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: S
     ``PUBLIC_SENDERS`` or more people write is taken as a public name (a cited author, a
     public figure), not a private person's.
     """
-    found = OtherNames()
     texts = list(texts)
     thread_of = list(threads) if threads is not None else [""] * len(texts)
     sender_of = list(senders) if senders is not None else [""] * len(texts)
     runs = row_runs(len(texts))
-    for run, names in zip(runs, ordered_map(_names_of_run, runs, jobs, (texts, known, lexicon))):
-        for position, pairs in zip(run, names):
+    found = gather_others(ordered_map(_names_of_run, runs, jobs, (texts, known, lexicon)), thread_of, sender_of)
+    firsts = alone_firsts(found, known, lexicon)
+    add_parts(found, firsts, count_alone(texts, thread_of, firsts))
+    return found
+
+
+def gather_others(names: Iterable[list[list[tuple[str, str]]]], threads: Sequence[str],
+                  senders: Sequence[str]) -> OtherNames:
+    """The names found in runs of texts (``names_in_texts`` of each run, in file order) with the thread and sender
+    of each text, without the public names."""
+    found = OtherNames()
+    position = 0
+    for run in names:
+        for pairs in run:
             for name, tag in pairs:
-                found.add(name, tag, thread_of[position], sender_of[position])
+                found.add(name, tag, threads[position], senders[position])
+            position += 1
     for name in [name for name, who in found.senders.items() if _public(found.tags[name], who)]:
         found.drop(name)
-    _add_parts(found, list(zip(texts, thread_of)), known, lexicon)
     return found
 
 
@@ -310,22 +326,38 @@ def _listed(text: str, words: Iterable[Word], known: Known, lexicon: Lexicon) ->
             yield from (name for name in names if not known.claims(name))
 
 
-def _add_parts(found: OtherNames, texts: list[tuple[str, str]], known: Known, lexicon: Lexicon) -> None:
-    """The given name of each full name found, where the threads of the full name use it alone."""
+def alone_firsts(found: OtherNames, known: Known, lexicon: Lexicon) -> dict[str, set[str]]:
+    """The given name of each full name found → the threads of the full name, where it is looked for alone
+    (``count_alone``): given names that are not found already, claimed or ordinary words."""
     firsts: dict[str, set[str]] = {}
     for name in list(found.counts):
         first = name.split()[0]
         if " " in name and first.casefold() in given_names() and len(first) > 1:
             firsts.setdefault(first, set()).update(found.threads[name])
+    return {first: threads for first, threads in firsts.items()
+            if not (first in found.counts or known.claims(first) or lexicon.is_word(first))}
+
+
+def count_alone(texts: Sequence[str], threads: Sequence[str], firsts: dict[str, set[str]]) -> Counter[str]:
+    """Given name → the texts (each with its thread) that use it alone in the threads of its full names: counted run
+    by run of the texts wherever they are, and added up."""
     in_thread: dict[str, list[str]] = {}
-    for text, thread in texts:
+    for text, thread in zip(texts, threads):
         in_thread.setdefault(thread, []).append(text)
-    for first, threads in firsts.items():
-        if first in found.counts or known.claims(first) or lexicon.is_word(first):
-            continue
+    counts: Counter[str] = Counter()
+    for first, where in firsts.items():
         alone = regex.compile(r"(?<![\w'’\-.])%s(?![\w\-]|[^\S\n]+\p{Lu})" % regex.escape(first))
-        count = sum(1 for thread in threads for text in in_thread.get(thread, ()) if alone.search(text))
+        counts[first] = sum(1 for thread in where for text in in_thread.get(thread, ()) if alone.search(text))
+    return counts
+
+
+def add_parts(found: OtherNames, firsts: dict[str, set[str]], counts: Counter[str]) -> None:
+    """The given names used alone (``count_alone``) added to the names found, tagged ``part``."""
+    for first, threads in firsts.items():
+        count = counts[first]
         if count:
             found.counts[first] += count
             found.tags[first] = ["part"]
             found.threads[first] = threads
+
+

@@ -1,0 +1,74 @@
+"""A table kept on disk (``nicknames.engine.spill``) read run by run by local workers: collect's passes from disk.
+
+The driver holds the table's id columns and the reply context it derived from
+them; each run of rows written to the spill folder is read back by a worker,
+which builds its messages with the reply context the driver sent along and
+runs the pass's function on them, a partition's worth at a time. Only the
+results come back, in file order (``SpilledRuns.map_runs``, a ``MessageRuns``
+of ``nicknames.collect.runs``): the driver never holds the texts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from nicknames.engine.partitions import PARTITION_ROWS
+from nicknames.engine.run import ordered_map
+from nicknames.engine.spill import SpilledTable
+from nicknames.model.columns import Columns
+from nicknames.model.messages import Message, MessageTable, messages_of
+
+R = TypeVar("R")
+C = TypeVar("C")
+
+RunFunction = Callable[[int, Sequence[Message], C], R]
+
+FRESH_WORKERS_FROM = 500_000
+"""Messages from which workers start as new processes rather than copies of the driver, whose id columns and what the
+passes recorded would otherwise be most of each worker's memory (as apply's, ``nicknames.apply.spilled``)."""
+
+
+@dataclass(frozen=True)
+class SpilledRun:
+    """What a worker is given: which run of the spill folder to read, and its rows' reply context."""
+
+    number: int
+    first: int
+    parent_senders: list[str | None]
+    threads: list[str]
+
+
+@dataclass(frozen=True)
+class SpilledRuns:
+    """The messages of a table kept on disk (``spilled``; ``table``: its id columns and reply context), read by
+    ``jobs`` local processes."""
+
+    spilled: SpilledTable
+    table: MessageTable
+    jobs: int = 1
+
+    def map_runs(self, function: RunFunction[C, R], context: C) -> Iterator[R]:
+        """``function(first, messages, context)`` for each run of messages, read from disk, results in file order."""
+        table, bounds = self.table, self.spilled.bounds
+        runs = (SpilledRun(number, bounds[number], table.parent_senders[bounds[number] : bounds[number + 1]],
+                           table.threads[bounds[number] : bounds[number + 1]]) for number in range(self.spilled.runs))
+        shared = (self.spilled, function, context, table.columns)
+        fresh = len(table) >= FRESH_WORKERS_FROM
+        for results in ordered_map(read_spilled_run, runs, self.jobs, shared, fresh=fresh):
+            yield from results
+
+
+def read_spilled_run(run: SpilledRun, shared: tuple[SpilledTable, RunFunction[Any, R], Any, Columns]) -> list[R]:
+    """In a worker: one run of the spill folder as messages, and the function of each partition's worth of them."""
+    spilled, function, context, columns = shared
+    wanted = list(dict.fromkeys(column for column in (columns.message_id, columns.sender, columns.text,
+                                                      columns.session_id, columns.recipients) if column is not None))
+    table = spilled.read_run(run.number, wanted)
+    cells = {name: table.column(name).to_pylist() for name in wanted}
+    del table
+    messages = messages_of(columns, cells, run.parent_senders, run.threads)
+    del cells
+    return [function(run.first + start, messages[start : start + PARTITION_ROWS], context)
+            for start in range(0, len(messages), PARTITION_ROWS)]
