@@ -37,31 +37,33 @@ from nicknames.rules.matcher import NameMatcher, compile_names
 
 @dataclass(frozen=True)
 class TableIds:
-    """What the driver knows of each message without its text, in file order."""
+    """What the driver knows of each message without its text, in file order (its sessions and recipients are read
+    when asked for, not kept)."""
 
+    table: MessageTable
     senders: list[str]
-    threads: list[str]
-    sessions: list[str]
-    recipients: list[tuple[str, ...]]
 
     @classmethod
     def of(cls, table: MessageTable) -> TableIds:
         """The ids of a table's messages (its texts may be held elsewhere: they are not read)."""
-        frame, columns = table.frame, table.columns
-        count = len(frame)
-        sessions = frame[columns.session_id].tolist() if columns.session_id else [""] * count
-        none: tuple[str, ...] = ()
-        recipients = [split_ids(cell) for cell in frame[columns.recipients].tolist()] if columns.recipients else \
-            [none] * count
-        return cls(frame[columns.sender].tolist(), list(table.threads), sessions, recipients)
+        return cls(table, table.frame[table.columns.sender].tolist())
+
+    @property
+    def threads(self) -> list[str]:
+        """The thread of each message."""
+        return self.table.threads
 
     def addressed(self) -> dict[str, None]:
         """The participants who send or receive messages, senders first, in order of first appearance."""
-        return dict.fromkeys(self.senders) | dict.fromkeys(pid for pids in self.recipients for pid in pids)
+        frame, column = self.table.frame, self.table.columns.recipients
+        recipients = frame[column].tolist() if column else []
+        return dict.fromkeys(self.senders) | dict.fromkeys(pid for cell in recipients for pid in split_ids(cell))
 
     def posts(self, codes: ThreadCodes) -> Posts:
         """The posts of each thread (threads coded by ``codes``, those of the scan)."""
-        return Posts.of_columns(self.threads, self.sessions, self.senders, codes)
+        frame, column = self.table.frame, self.table.columns.session_id
+        sessions = frame[column].tolist() if column else [""] * len(frame)
+        return Posts.of_columns(self.threads, sessions, self.senders, codes)
 
     def posted(self) -> dict[str, set[str]]:
         """Participant → the threads they post in."""
