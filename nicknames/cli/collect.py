@@ -161,8 +161,9 @@ def _open_messages(stack: ExitStack, messages: Path, inputs: InputOptions, key: 
 
     if (run_on is None or not run_on.remote) and is_large_csv(messages):
         settings = inputs.settings()
+        folder = stack.enter_context(spill_folder())
         spilled = open_spilled_source(
-            messages, stack.enter_context(spill_folder()), inputs.chosen(settings), inputs.encoding or settings.encoding,
+            messages, folder, inputs.chosen(settings), inputs.encoding or settings.encoding,
             delimiter=inputs.delimiter or settings.delimiter, address_key=key, opaque=inputs.opaque_senders,
         )
         if spilled is not None:
