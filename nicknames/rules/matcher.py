@@ -1,8 +1,10 @@
 """Find all names of a scope in one pass over a text, by the rules of ``patterns``.
 
-An Aho-Corasick automaton (ahocorasick-rs) finds the names in one pass
-whatever their number, leftmost then longest first; the rules of ``patterns``
-are then applied to those few hits: whole words by the same edges, a
+Aho-Corasick automata (ahocorasick-rs) find the names in one pass whatever
+their number. Names of one word are found as whole words by an automaton of
+their own (``word_forms``: most hits of a plain automaton lie inside longer
+words); the other forms leftmost then longest first, and the rules of
+``patterns`` are applied to those few hits: whole words by the same edges, a
 separator in a name matching a run of blanks, a line break or a hyphen. The text
 searched is its normalised view (``text_forms.matching_view``) with its runs of
 blanks folded to one space and the blanks next to a line break dropped; the
@@ -17,7 +19,6 @@ names and texts), at a cost that does not grow with the number of names.
 from __future__ import annotations
 
 import bisect
-import functools
 import itertools
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Protocol
@@ -26,9 +27,6 @@ import ahocorasick_rs
 import regex
 
 from nicknames.rules.patterns import (
-    BLOCKING,
-    CONTINUOUS,
-    MAX_PREFIX,
     longest_first,
     name_key,
     prefixes_before,
@@ -36,8 +34,9 @@ from nicknames.rules.patterns import (
 )
 from nicknames.rules.space_runs import fold_space_runs, folded_text, unfold
 from nicknames.rules.text_forms import TextView, matching_view
+from nicknames.rules.word_edges import BLOCKING_CHARS, INSIDE_WORD, after_prefix, needs_edge
+from nicknames.rules.word_forms import WordForms, is_word_form, merged
 
-WORD = regex.compile(r"\w", regex.VERSION1)
 SPACE_RUN = regex.compile(r"[^\S\r\n]+", regex.VERSION1)
 """A run of blanks, which a separator inside a name matches (``patterns.SEPARATOR``)."""
 _OWN_VIEW = TextView("", "")
@@ -97,15 +96,13 @@ class NameMatcher:
         self.keys = sorted(keys)
         forms, self._form_key = _forms(self.keys)
         self._forms = forms
-        self._automaton = ahocorasick_rs.AhoCorasick(forms, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest,
-                                                     implementation=_implementation(forms))
         self._every_hit: ahocorasick_rs.AhoCorasick | None = None
         """The automaton that reports overlapping hits too, built when a text first needs it."""
         key_of = self._form_key
         # Edges that need a boundary: word characters outside the scripts written without spaces. A form has its
         # name's first and last characters (separators are inside), so each property is its name's.
-        starts = [_needs_edge(key[0]) for key in self.keys]
-        ends = [_needs_edge(key[-1]) for key in self.keys]
+        starts = [needs_edge(key[0]) for key in self.keys]
+        ends = [needs_edge(key[-1]) for key in self.keys]
         prefixes = [prefixes_before(key[0]) if not key[0].isascii() else "" for key in self.keys]
         glued_starts = [key in glued and key[0].isupper() for key in self.keys]
         glued_ends = [key in glued and key[-1].islower() for key in self.keys]
@@ -117,6 +114,19 @@ class NameMatcher:
         self._glued_end = [glued_ends[key] for key in key_of]
         self._glued = bool(glued)
         self._glued_keys = tuple(key for key in self.keys if key in glued)
+        # Names of one word are found by their own automaton, whole words only (``word_forms``); such a name has one
+        # form, itself. The other forms are searched leftmost-longest and their hits checked here.
+        one_word = [is_word_form(key, start, end, bool(glued_start or glued_end or prefix))
+                    for key, start, end, glued_start, glued_end, prefix
+                    in zip(self.keys, starts, ends, glued_starts, glued_ends, prefixes)]
+        words = [index for index, key in enumerate(key_of) if one_word[key]]
+        self._words = WordForms([forms[index] for index in words], words) if words else None
+        self._others = [index for index, key in enumerate(key_of) if not one_word[key]]
+        """The matcher's index of each form the leftmost-longest automaton holds, by its own index."""
+        other_forms = [forms[index] for index in self._others]
+        self._automaton = ahocorasick_rs.AhoCorasick(
+            other_forms, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest, implementation=_implementation(other_forms)
+        ) if other_forms else None
         self._special = self._glued or any(self._prefixes)
         """True when a hit next to a word character may still be a whole word (glued names, prefixes)."""
         self._name_keys = [self.keys[key] for key in key_of]
@@ -145,7 +155,7 @@ class NameMatcher:
 
     def iter_spans(self, text: str) -> Iterator[tuple[int, int, str]]:
         """``spans`` one at a time: a text longer than ``WINDOW`` characters is searched a window at a time, so
-        what is held at once does not grow with the number of names in it."""
+        what is held at once does not grow with the number of names in it (a shorter one is searched at once)."""
         view = _OWN_VIEW if text.isascii() else matching_view(text)  # ASCII: its own view, not even a TextView built
         searched = text if view is _OWN_VIEW else view.text
         folded, runs, removed = fold_space_runs(searched)
@@ -154,8 +164,16 @@ class NameMatcher:
             hits, missed = self._whole_words(folded)
             if missed:
                 hits = self._from_every_hit(folded)
+            if not runs and view.identical:
+                keys = self._name_keys
+                return iter([(start, end, keys[index]) for index, start, end in hits])
         else:
             hits = self._long_text_hits(folded)
+        return self._mapped_back(hits, view, runs, removed)
+
+    def _mapped_back(self, hits: Iterable[tuple[int, int, int]], view: TextView, runs: list[int], removed: list[int]
+                     ) -> Iterator[tuple[int, int, str]]:
+        """The hits with offsets in the original text (``unfold``, ``TextView.span``) and names in the mapping's form."""
         keys = self._name_keys
         if not runs and view.identical:
             for index, start, end in hits:
@@ -244,7 +262,17 @@ class NameMatcher:
 
     def _whole_words(self, folded: str, window: tuple[int, int] | None = None
                      ) -> tuple[list[tuple[int, int, int]], list[int]]:
-        """The names found by one leftmost-longest pass, and where it may have missed one.
+        """The names found by one leftmost-longest pass over all forms, and where it may have missed one: the
+        names of one word as whole words (``word_forms``), merged with the other forms' pass (``_other_words``)."""
+        found, missed = self._other_words(folded, window) if self._automaton is not None else ([], [])
+        if self._words is None:
+            return found, missed
+        return merged(self._words.hits(folded, window), found, missed)
+
+    def _other_words(self, folded: str, window: tuple[int, int] | None
+                     ) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """The names found by one leftmost-longest pass over the forms not of one word, and where it may have
+        missed one.
 
         The pass reports at each step the longest name that starts leftmost,
         whole word or not. A hit that is a whole word is what the rules pick. A
@@ -258,28 +286,29 @@ class NameMatcher:
             self._automaton.find_matches_as_indexes(folded[window[0] : window[1]]), window[0])
         found: list[tuple[int, int, int]] = []
         missed: list[int] = []
-        word_start, word_end, size, word = self._word_start, self._word_end, len(folded), _BLOCKING_CHARS
-        for hit in hits:
-            index, start, end = hit
+        word_start, word_end, size, word = self._word_start, self._word_end, len(folded), BLOCKING_CHARS
+        others = self._others
+        for own, start, end in hits:
+            index = others[own]
             if (word_start[index] and start and word[folded[start - 1]]) or (
                 word_end[index] and end < size and word[folded[end]]
             ):
                 if self._special and self._whole_word(folded, index, start, end):
-                    found.append(hit)
+                    found.append((index, start, end))
                 elif not self._inside_word(folded, start, end):
                     missed.append(start)
                 continue
-            found.append(hit)
+            found.append((index, start, end))
         return found, missed
 
     def _whole_word(self, folded: str, index: int, start: int, end: int) -> bool:
         """True when the hit is a whole word: a ``glued`` name may touch a word in camel case, and an Arabic or
         Hebrew name may follow prefix letters (``patterns.PREFIXES``)."""
-        if self._word_start[index] and start and _BLOCKING_CHARS[folded[start - 1]]:
+        if self._word_start[index] and start and BLOCKING_CHARS[folded[start - 1]]:
             glued = self._glued_start[index] and folded[start - 1].islower()
-            if not (glued or _after_prefix(folded, start, self._prefixes[index])):
+            if not (glued or after_prefix(folded, start, self._prefixes[index])):
                 return False
-        if self._word_end[index] and end < len(folded) and _BLOCKING_CHARS[folded[end]]:
+        if self._word_end[index] and end < len(folded) and BLOCKING_CHARS[folded[end]]:
             if not (self._glued_end[index] and folded[end].isupper()):
                 return False
         return True
@@ -290,7 +319,7 @@ class NameMatcher:
         Its characters are all ``BLOCKING`` and of no script with prefixes, and there is no camel case when names may be glued.
         """
         piece = folded[start:end]
-        if not (piece.isascii() and piece.isalnum()) and _WORDS.fullmatch(piece) is None:
+        if not (piece.isascii() and piece.isalnum()) and INSIDE_WORD.fullmatch(piece) is None:
             return False
         return not self._glued or not any(char.isupper() for char in piece[1:])
 
@@ -367,39 +396,3 @@ def _forms(keys: list[str]) -> tuple[list[str], list[int]]:
             owner.setdefault(form, index[key])
     forms = sorted(owner)
     return forms, [owner[form] for form in forms]
-
-
-@functools.cache
-def _needs_edge(char: str) -> bool:
-    """True when a name with this character at an edge must not touch a ``BLOCKING`` character there (kept per
-    character: a matcher asks for every name's first and last)."""
-    if char.isascii():
-        return char.isalnum() or char == "_"
-    return WORD.match(char) is not None and CONTINUOUS.match(char) is None
-
-
-def _after_prefix(folded: str, start: int, prefixes: str) -> bool:
-    """True when up to ``MAX_PREFIX`` prefix letters, and before them no ``BLOCKING`` character, precede ``start``."""
-    if not prefixes:
-        return False
-    for length in range(1, MAX_PREFIX + 1):
-        begin = start - length
-        if begin < 0 or folded[begin] not in prefixes:
-            return False
-        if begin == 0 or not _BLOCKING_CHARS[folded[begin - 1]]:
-            return True
-    return False
-
-
-class _BlockingChars(dict[str, bool]):
-    """Character → whether it blocks a name's word edge (``patterns.BLOCKING``), filled as characters are first seen."""
-
-    def __missing__(self, char: str) -> bool:
-        known = self[char] = BLOCKING.match(char) is not None
-        return known
-
-
-_BLOCKING_CHARS = _BlockingChars()
-_WORDS = regex.compile(r"[\w--[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}\p{Arabic}\p{Hebrew}]]+",
-                       regex.VERSION1)
-"""A piece that no name can start or end inside (``NameMatcher._inside_word``)."""
