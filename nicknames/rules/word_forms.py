@@ -26,6 +26,9 @@ import ahocorasick_rs
 
 from nicknames.rules.patterns import BLOCKING
 
+DFA_CHARS = 500_000
+"""Characters of padded forms up to which their automaton is a DFA; a larger DFA outgrows the caches, and the
+contiguous NFA searches faster."""
 Hit = tuple[int, int, int]
 """``(form index, start, end)``, offsets in the searched text."""
 
@@ -67,11 +70,12 @@ class WordForms:
     def __init__(self, forms: Sequence[str], indexes: Sequence[int]) -> None:
         """``indexes``: the matcher's index of each form, which the hits carry."""
         self._indexes = list(indexes)
-        # Overlapping hits, so that two names one space apart share the space; the contiguous NFA searches such
-        # a set of forms faster than a DFA, which is larger than the caches.
+        # Overlapping hits, so that two names one space apart share the space.
+        padded = [f" {form} " for form in forms]
+        small = sum(map(len, padded)) <= DFA_CHARS
         self._automaton = ahocorasick_rs.AhoCorasick(
-            [f" {form} " for form in forms], matchkind=ahocorasick_rs.MatchKind.Standard,
-            implementation=ahocorasick_rs.Implementation.ContiguousNFA,
+            padded, matchkind=ahocorasick_rs.MatchKind.Standard,
+            implementation=ahocorasick_rs.Implementation.DFA if small else ahocorasick_rs.Implementation.ContiguousNFA,
         )
 
     def hits(self, folded: str, window: tuple[int, int] | None = None) -> list[Hit]:
