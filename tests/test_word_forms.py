@@ -101,3 +101,10 @@ def test_matcher_with_word_forms(names: list[str], glued: list[str], text: str,
     matcher = compile_names(names, glued=glued)
     assert matcher is not None
     assert spans(matcher.finditer(text)) == expected == reference(names, text, set(glued))
+
+
+def test_spans_give_the_names_the_forms_are_of() -> None:
+    forms = WordForms(["Tim", "tim", "TIM"], [4, 5, 6], ["Tim", "Tim", "Tim"])
+    assert forms.spans("Tim time tim, TIMES TIM") == [(0, 3, "Tim"), (9, 12, "Tim"), (20, 23, "Tim")]
+    assert forms.hits("Tim time tim, TIMES TIM") == [(4, 0, 3), (5, 9, 12), (6, 20, 23)]
+    assert WordForms(["Bo"], [0]).spans("Bo") == [(0, 2, "Bo")]

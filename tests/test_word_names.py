@@ -10,6 +10,7 @@ from nicknames.rules import word_names
 from nicknames.rules.word_names import (
     in_longer_name,
     in_name_position,
+    inside_sentence,
     in_word_list,
     reads_as_place,
     reads_as_word,
@@ -192,6 +193,6 @@ def test_in_word_list(text: str, listed: bool) -> None:
 )
 def test_inside_sentence_at_a_glance(text: str, name: str, glance: bool) -> None:
     start, end = text.index(name), text.index(name) + len(name)
-    assert word_names._inside_sentence(text, start, end) is glance
+    assert inside_sentence(text, start, end) is glance
     if glance:
         assert not in_name_position(text, start, end)

@@ -120,7 +120,8 @@ class NameMatcher:
                     for key, start, end, glued_start, glued_end, prefix
                     in zip(self.keys, starts, ends, glued_starts, glued_ends, prefixes)]
         words = [index for index, key in enumerate(key_of) if one_word[key]]
-        self._words = WordForms([forms[index] for index in words], words) if words else None
+        self._words = WordForms([forms[index] for index in words], words, [self.keys[key_of[index]] for index in words]
+                                ) if words else None
         self._others = [index for index, key in enumerate(key_of) if not one_word[key]]
         """The matcher's index of each form the leftmost-longest automaton holds, by its own index."""
         other_forms = [forms[index] for index in self._others]
@@ -161,7 +162,10 @@ class NameMatcher:
         folded, runs, removed = fold_space_runs(searched)
         hits: Iterable[tuple[int, int, int]]
         if len(folded) <= self._window:
-            hits, missed = self._whole_words(folded)
+            found, missed = self._other_words(folded, None) if self._automaton is not None else ([], [])
+            if not found and not missed and self._words is not None and not runs and view.identical:
+                return iter(self._words.spans(folded))  # the common text: names of one word alone, offsets as found
+            hits, missed = self._whole_words(folded, None, (found, missed))
             if missed:
                 hits = self._from_every_hit(folded)
             if not runs and view.identical:
@@ -260,11 +264,15 @@ class NameMatcher:
             found[text] = {keys[index] for index, _, _ in self._from_every_hit(texts[text])}
         return found
 
-    def _whole_words(self, folded: str, window: tuple[int, int] | None = None
+    def _whole_words(self, folded: str, window: tuple[int, int] | None = None,
+                     others: tuple[list[tuple[int, int, int]], list[int]] | None = None
                      ) -> tuple[list[tuple[int, int, int]], list[int]]:
         """The names found by one leftmost-longest pass over all forms, and where it may have missed one: the
-        names of one word as whole words (``word_forms``), merged with the other forms' pass (``_other_words``)."""
-        found, missed = self._other_words(folded, window) if self._automaton is not None else ([], [])
+        names of one word as whole words (``word_forms``), merged with the other forms' pass (``_other_words``,
+        or ``others`` when it was made)."""
+        if others is None:
+            others = self._other_words(folded, window) if self._automaton is not None else ([], [])
+        found, missed = others
         if self._words is None:
             return found, missed
         return merged(self._words.hits(folded, window), found, missed)
@@ -390,9 +398,9 @@ def _forms(keys: list[str]) -> tuple[list[str], list[int]]:
     A form that two names share is the form of the one the alternation tries first (longest, then alphabetical).
     """
     index = {key: position for position, key in enumerate(keys)}
-    owner: dict[str, int] = {}
-    for key in longest_first(keys):
+    # A name without a space or a hyphen is its only form, and no other name's form (those hold a separator).
+    owner = {key: position for key, position in index.items() if " " not in key and "-" not in key}
+    for key in longest_first(key for key in keys if key not in owner):
         for form in written_forms(key):
             owner.setdefault(form, index[key])
-    forms = sorted(owner)
-    return forms, [owner[form] for form in forms]
+    return list(owner), list(owner.values())

@@ -190,7 +190,7 @@ _BLANKS = r"[^\S\r\n]+"
 
 def name_key(text: str) -> str:
     """A name as patterns compare names: normalised (``text_forms.normalised``), inner white space folded to single spaces."""
-    return " ".join(normalised(text).split())
+    return " ".join((text if text.isascii() else normalised(text)).split())  # ASCII is its own normal form
 
 
 def occurs(name: str, text: str) -> bool:

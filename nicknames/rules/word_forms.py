@@ -67,9 +67,11 @@ def is_word_form(form: str, word_start: bool, word_end: bool, touches: bool) -> 
 class WordForms:
     """Forms of one word (``is_word_form``), found as whole words only."""
 
-    def __init__(self, forms: Sequence[str], indexes: Sequence[int]) -> None:
-        """``indexes``: the matcher's index of each form, which the hits carry."""
+    def __init__(self, forms: Sequence[str], indexes: Sequence[int], names: Sequence[str] = ()) -> None:
+        """``indexes``: the matcher's index of each form, which the hits carry; ``names``: the name each form is
+        of, which ``spans`` gives (default: the form)."""
         self._indexes = list(indexes)
+        self._names = list(names or forms)
         # Overlapping hits, so that two names one space apart share the space.
         padded = [f" {form} " for form in forms]
         small = sum(map(len, padded)) <= DFA_CHARS
@@ -77,6 +79,13 @@ class WordForms:
             padded, matchkind=ahocorasick_rs.MatchKind.Standard,
             implementation=ahocorasick_rs.Implementation.DFA if small else ahocorasick_rs.Implementation.ContiguousNFA,
         )
+
+    def spans(self, folded: str) -> list[tuple[int, int, str]]:
+        """``(start, end, name)`` of each whole-word place of the forms in ``folded``, left to right."""
+        names = self._names
+        return [(start, end - 2, names[index])
+                for index, start, end in self._automaton.find_matches_as_indexes(f" {folded} ".translate(BLANKED),
+                                                                                 overlapping=True)]
 
     def hits(self, folded: str, window: tuple[int, int] | None = None) -> list[Hit]:
         """The whole-word places of the forms in ``folded`` (in ``folded[first:stop]`` for a ``window``, the

@@ -140,7 +140,7 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     pronoun, a capitalised name, or a lower-case given name or familiar form that is no ordinary word ("ask you
     and mary", "mary and I", "Tobias and mary", "ask tobias and mary").
     """
-    if _inside_sentence(text, start, end):
+    if inside_sentence(text, start, end):
         return False
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
@@ -170,10 +170,10 @@ def in_name_position(text: str, start: int, end: int) -> bool:
 
 _JOINERS = ("and", "&", "or")
 _JOINER_WORDS = ("and", "or")
-"""The joiners a word may start with (``_inside_sentence``)."""
+"""The joiners a word may start with (``inside_sentence``)."""
 
 
-def _inside_sentence(text: str, start: int, end: int) -> bool:
+def inside_sentence(text: str, start: int, end: int) -> bool:
     """True where ``in_name_position`` is False at a glance, as it is for most words: one space and a word that
     does not start with "and" or "or" follow, and one space after something that does not end in "and", "&" or
     "or" comes before. No rule of ``in_name_position`` can then hold: no punctuation or line end follows, no "and",
