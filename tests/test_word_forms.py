@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nicknames.rules.matcher import compile_names
 from nicknames.rules.word_forms import WordForms, blanked, is_word_form, merged
-from tests.test_matcher import reference, spans
+from tests.test_matcher import names_strategy, reference, spans, text_strategy
 
 
 @pytest.mark.parametrize(
@@ -108,3 +112,15 @@ def test_spans_give_the_names_the_forms_are_of() -> None:
     assert forms.spans("Tim time tim, TIMES TIM") == [(0, 3, "Tim"), (9, 12, "Tim"), (20, 23, "Tim")]
     assert forms.hits("Tim time tim, TIMES TIM") == [(4, 0, 3), (5, 9, 12), (6, 20, 23)]
     assert WordForms(["Bo"], [0]).spans("Bo") == [(0, 2, "Bo")]
+
+
+@settings(max_examples=100, deadline=None)
+@given(names_strategy, st.lists(text_strategy, min_size=1, max_size=4))
+def test_a_pickled_matcher_finds_the_same(names: list[str], texts: list[str]) -> None:
+    """Pickled without its automata (a spawned worker's copy), which are built again from what was compiled."""
+    matcher = compile_names(names, glued=names[:1])
+    if matcher is None:
+        return
+    copy = pickle.loads(pickle.dumps(matcher))
+    assert [copy.spans(text) for text in texts] == [matcher.spans(text) for text in texts]
+    assert copy.names_in_texts(texts) == matcher.names_in_texts(texts)

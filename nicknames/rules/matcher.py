@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from typing import Protocol
 
 import ahocorasick_rs
@@ -124,10 +124,7 @@ class NameMatcher:
                                 ) if words else None
         self._others = [index for index, key in enumerate(key_of) if not one_word[key]]
         """The matcher's index of each form the leftmost-longest automaton holds, by its own index."""
-        other_forms = [forms[index] for index in self._others]
-        self._automaton = ahocorasick_rs.AhoCorasick(
-            other_forms, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest, implementation=_implementation(other_forms)
-        ) if other_forms else None
+        self._automaton = self._other_automaton()
         self._special = self._glued or any(self._prefixes)
         """True when a hit next to a word character may still be a whole word (glued names, prefixes)."""
         self._name_keys = [self.keys[key] for key in key_of]
@@ -137,9 +134,17 @@ class NameMatcher:
         """More characters than any written form has: a hit starting this far before a window's end ends inside it."""
         self._window = max(WINDOW, 8 * self._reach)
 
-    def __reduce__(self) -> tuple[type[NameMatcher], tuple[list[str], tuple[str, ...]]]:
-        """Pickled as its names, compiled again where it is unpickled (a cluster's worker): an automaton cannot be."""
-        return NameMatcher, (self.keys, self._glued_keys)
+    def _other_automaton(self) -> ahocorasick_rs.AhoCorasick | None:
+        """The leftmost-longest automaton of the forms not of one word (``_others``)."""
+        forms = [self._forms[index] for index in self._others]
+        return ahocorasick_rs.AhoCorasick(forms, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest,
+                                          implementation=_implementation(forms)) if forms else None
+
+    def __reduce__(self) -> tuple[Callable[[dict[str, object]], NameMatcher], tuple[dict[str, object]]]:
+        """Pickled as what was compiled but the automata, which cannot be and are built again where it is unpickled
+        (a spawned or a cluster's worker): a fraction of compiling the names."""
+        state = {name: value for name, value in vars(self).items() if name not in ("_automaton", "_every_hit")}
+        return _unpickled, (state,)
 
     def finditer(self, text: str) -> Iterator[NameMatch]:
         """The names in the text, left to right, the longest at each position, not overlapping."""
@@ -365,6 +370,15 @@ class NameMatcher:
     def search(self, text: str) -> NameMatch | None:
         """The first name in the text, or None."""
         return next(self.finditer(text), None)
+
+
+def _unpickled(state: dict[str, object]) -> NameMatcher:
+    """A pickled ``NameMatcher`` with its automata built again (``NameMatcher.__reduce__``)."""
+    matcher = NameMatcher.__new__(NameMatcher)
+    vars(matcher).update(state)
+    matcher._every_hit = None
+    matcher._automaton = matcher._other_automaton()
+    return matcher
 
 
 def _implementation(forms: list[str]) -> ahocorasick_rs.Implementation | None:

@@ -70,6 +70,7 @@ class WordForms:
     def __init__(self, forms: Sequence[str], indexes: Sequence[int], names: Sequence[str] = ()) -> None:
         """``indexes``: the matcher's index of each form, which the hits carry; ``names``: the name each form is
         of, which ``spans`` gives (default: the form)."""
+        self._forms = list(forms)
         self._indexes = list(indexes)
         self._names = list(names or forms)
         # Overlapping hits, so that two names one space apart share the space.
@@ -79,6 +80,10 @@ class WordForms:
             padded, matchkind=ahocorasick_rs.MatchKind.Standard,
             implementation=ahocorasick_rs.Implementation.DFA if small else ahocorasick_rs.Implementation.ContiguousNFA,
         )
+
+    def __reduce__(self) -> tuple[type[WordForms], tuple[list[str], list[int], list[str]]]:
+        """Pickled as its forms, its automaton built again where it is unpickled: an automaton cannot be pickled."""
+        return WordForms, (self._forms, self._indexes, self._names)
 
     def spans(self, folded: str) -> list[tuple[int, int, str]]:
         """``(start, end, name)`` of each whole-word place of the forms in ``folded``, left to right."""
