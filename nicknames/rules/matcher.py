@@ -104,21 +104,20 @@ class NameMatcher:
         starts = [needs_edge(key[0]) for key in self.keys]
         ends = [needs_edge(key[-1]) for key in self.keys]
         prefixes = [prefixes_before(key[0]) if not key[0].isascii() else "" for key in self.keys]
-        glued_starts = [key in glued and key[0].isupper() for key in self.keys]
-        glued_ends = [key in glued and key[-1].islower() for key in self.keys]
-        self._word_start = [starts[key] for key in key_of]
-        self._word_end = [ends[key] for key in key_of]
-        self._prefixes = [prefixes[key] for key in key_of]
+        # Kept per name, not per form: a form's index gives its name (``_form_key``) where a hit needs them.
+        self._word_start, self._word_end, self._prefixes = starts, ends, prefixes
         # ``glued`` names may touch a word in camel case (patterns.GLUED_BEFORE / GLUED_AFTER).
-        self._glued_start = [glued_starts[key] for key in key_of]
-        self._glued_end = [glued_ends[key] for key in key_of]
+        self._glued_start = [key in glued and key[0].isupper() for key in self.keys]
+        self._glued_end = [key in glued and key[-1].islower() for key in self.keys]
         self._glued = bool(glued)
         self._glued_keys = tuple(key for key in self.keys if key in glued)
         # Names of one word are found by their own automaton, whole words only (``word_forms``); such a name has one
-        # form, itself. The other forms are searched leftmost-longest and their hits checked here.
-        one_word = [is_word_form(key, start, end, bool(glued_start or glued_end or prefix))
+        # form, itself. The other forms are searched leftmost-longest and their hits checked here. (An ASCII name
+        # of word characters has both edges; the test is written out for it, the commonest name.)
+        one_word = [(key.replace("_", "a").isalnum() and not (glued_start or glued_end)) if key.isascii()
+                    else is_word_form(key, start, end, bool(glued_start or glued_end or prefix))
                     for key, start, end, glued_start, glued_end, prefix
-                    in zip(self.keys, starts, ends, glued_starts, glued_ends, prefixes)]
+                    in zip(self.keys, starts, ends, self._glued_start, self._glued_end, prefixes)]
         words = [index for index, key in enumerate(key_of) if one_word[key]]
         self._words = WordForms([forms[index] for index in words], words, [self.keys[key_of[index]] for index in words]
                                 ) if words else None
@@ -300,11 +299,12 @@ class NameMatcher:
         found: list[tuple[int, int, int]] = []
         missed: list[int] = []
         word_start, word_end, size, word = self._word_start, self._word_end, len(folded), BLOCKING_CHARS
-        others = self._others
+        others, key_of = self._others, self._form_key
         for own, start, end in hits:
             index = others[own]
-            if (word_start[index] and start and word[folded[start - 1]]) or (
-                word_end[index] and end < size and word[folded[end]]
+            key = key_of[index]
+            if (word_start[key] and start and word[folded[start - 1]]) or (
+                word_end[key] and end < size and word[folded[end]]
             ):
                 if self._special and self._whole_word(folded, index, start, end):
                     found.append((index, start, end))
@@ -317,12 +317,13 @@ class NameMatcher:
     def _whole_word(self, folded: str, index: int, start: int, end: int) -> bool:
         """True when the hit is a whole word: a ``glued`` name may touch a word in camel case, and an Arabic or
         Hebrew name may follow prefix letters (``patterns.PREFIXES``)."""
-        if self._word_start[index] and start and BLOCKING_CHARS[folded[start - 1]]:
-            glued = self._glued_start[index] and folded[start - 1].islower()
-            if not (glued or after_prefix(folded, start, self._prefixes[index])):
+        key = self._form_key[index]
+        if self._word_start[key] and start and BLOCKING_CHARS[folded[start - 1]]:
+            glued = self._glued_start[key] and folded[start - 1].islower()
+            if not (glued or after_prefix(folded, start, self._prefixes[key])):
                 return False
-        if self._word_end[index] and end < len(folded) and BLOCKING_CHARS[folded[end]]:
-            if not (self._glued_end[index] and folded[end].isupper()):
+        if self._word_end[key] and end < len(folded) and BLOCKING_CHARS[folded[end]]:
+            if not (self._glued_end[key] and folded[end].isupper()):
                 return False
         return True
 
