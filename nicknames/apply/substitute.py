@@ -236,11 +236,14 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
     name = text[start:end]
     if " " in name:
         return True
+    common = name.casefold() in _common_words()
+    if common and zone is Zone.BODY:  # the commonest case, decided before the slower tests below
+        return False
     if in_longer_name(text, start, end) or reads_as_place(text, start) or in_word_list(text, start, end):
         return False
-    if name.casefold() not in _common_words():
+    if not common:
         return True
-    return zone is not Zone.BODY and _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
+    return _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
 
 
 _LOWER_AFTER = regex.compile(r"[^\S\n]+(?!and\b)\p{Ll}")
