@@ -21,11 +21,11 @@ from __future__ import annotations
 import bisect
 import itertools
 from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
-from typing import Protocol
 
 import ahocorasick_rs
 import regex
 
+from nicknames.rules.name_match import NameMatch
 from nicknames.rules.patterns import (
     longest_first,
     name_key,
@@ -34,7 +34,12 @@ from nicknames.rules.patterns import (
 )
 from nicknames.rules.space_runs import fold_space_runs, folded_text, unfold
 from nicknames.rules.text_forms import TextView, matching_view
-from nicknames.rules.word_edges import BLOCKING_CHARS, INSIDE_WORD, after_prefix, needs_edge
+from nicknames.rules.word_edges import (
+    BLOCKING_CHARS,
+    INSIDE_WORD,
+    after_prefix,
+    needs_edge,
+)
 from nicknames.rules.word_forms import WordForms, is_word_form, merged
 
 SPACE_RUN = regex.compile(r"[^\S\r\n]+", regex.VERSION1)
@@ -49,44 +54,6 @@ _JOINED_TEXTS = 100
 """Texts ``NameMatcher.names_in_texts`` searches at once."""
 _JOINER = "\n\n"
 """What joins the texts searched at once: a blank line, which no separator in a name matches."""
-
-
-class NameMatch:
-    """One name found in a text: the parts of ``regex.Match`` that callers use."""
-
-    __slots__ = ("_start", "_end", "_text", "name")
-
-    def __init__(self, start: int, end: int, text: str, name: str = "") -> None:
-        self._start, self._end, self._text = start, end, text
-        self.name = name or name_key(text)
-        """The name in the mapping's form (``name_key``) that the text stands for."""
-
-    def start(self) -> int:
-        """Offset of the first character in the searched text."""
-        return self._start
-
-    def end(self) -> int:
-        """Offset just past the last character."""
-        return self._end
-
-    def span(self) -> tuple[int, int]:
-        """``(start, end)``."""
-        return self._start, self._end
-
-    def group(self) -> str:
-        """The matched text as it is in the searched text (inner white space unfolded, any Unicode form)."""
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"<NameMatch span={self.span()!r} match={self._text!r}>"
-
-
-class Matches(Protocol):
-    """What ``finditer`` yields: a ``regex.Match`` or a ``NameMatch``."""
-
-    def start(self) -> int: ...
-    def end(self) -> int: ...
-    def group(self) -> str: ...
 
 
 class NameMatcher:
