@@ -197,11 +197,17 @@ class NameMatcher:
 
     def names_in(self, text: str) -> set[str]:
         """The names ``spans`` finds in the text (as ``name_key``), without their places."""
-        folded = self._searched(text)
+        return self._names_in_folded(self._searched(text))
+
+    def _names_in_folded(self, folded: str) -> set[str]:
+        """``names_in`` of a text as searched; a long one a window at a time, as ``iter_spans`` reads it, so that
+        the hits held at once do not grow with the text."""
+        keys = self._name_keys
+        if len(folded) > self._window:
+            return {keys[index] for index, _, _ in self._long_text_hits(folded)}
         hits, missed = self._whole_words(folded)
         if missed:
             hits = self._from_every_hit(folded)
-        keys = self._name_keys
         return {keys[index] for index, _, _ in hits}
 
     def _searched(self, text: str) -> str:
@@ -224,6 +230,8 @@ class NameMatcher:
 
     def _names_in_joined(self, texts: Sequence[str]) -> list[set[str]]:
         texts = [self._searched(text) for text in texts]
+        if any(len(text) > self._window for text in texts):  # a long text among them: each read alone, by windows
+            return [self._names_in_folded(text) for text in texts]
         joined = _JOINER.join(texts)
         hits, missed = self._whole_words(joined)
         starts = list(itertools.accumulate((len(text) + len(_JOINER) for text in texts[:-1]), initial=0))
