@@ -26,3 +26,19 @@ def test_windows_give_the_spans_of_one_pass(seed: int, window: int) -> None:
         whole = matcher.spans(text)
         matcher._window = max(window, 2 * matcher._reach)
         assert matcher.spans(text) == whole
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_names_of_a_long_text_are_read_by_windows(seed: int) -> None:
+    """``names_in`` and ``names_in_texts`` read a text longer than the window a window at a time: the same names."""
+    rng = random.Random(seed)
+    matcher = compile_names(rng.sample(NAMES, rng.randint(1, len(NAMES))), glued=rng.choice([[], ["Mary"]]))
+    assert matcher is not None
+    texts = ["".join(rng.choice(PIECES) + rng.choice([" ", "", "\n"]) for _ in range(rng.randint(1, 400)))
+             for _ in range(5)]
+    matcher._window = 10**9
+    whole = [matcher.names_in(text) for text in texts]
+    matcher._window = max(60, 2 * matcher._reach)
+    assert [matcher.names_in(text) for text in texts] == whole
+    assert matcher.names_in_texts(texts) == whole
+    assert whole == [{name for _, _, name in matcher.spans(text)} for text in texts]

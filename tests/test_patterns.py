@@ -13,6 +13,7 @@ from nicknames.rules.patterns import (
     name_key,
     name_pattern,
     occurs,
+    written_forms,
 )
 
 
@@ -110,3 +111,23 @@ def test_pattern_has_boundaries_only_on_word_sides() -> None:
 def test_name_key_normalises() -> None:
     assert name_key("Rene\u0301e") == "Renée"
     assert name_key("Ma\u200bry\u2011Jane") == "Mary-Jane"
+
+
+@pytest.mark.parametrize(
+    ("key", "forms"),
+    [
+        ("Mary", ["Mary"]),
+        ("Mary Jane", ["Mary Jane", "Mary-Jane", "Mary\nJane", "Mary\r\nJane"]),
+        ("Anna-Lena", ["Anna-Lena", "Anna Lena", "Anna\nLena", "Anna\r\nLena"]),
+        ("-RG-", ["-RG-"]),  # outer hyphens are no separators
+        ("C++ Jo", ["C++ Jo", "C++-Jo", "C++\nJo", "C++\r\nJo"]),
+        ("A B C D E F", ["A B C D E F"]),  # more than MAX_SEPARATORS: only as written
+    ],
+)
+def test_written_forms(key: str, forms: list[str]) -> None:
+    assert written_forms(key) == forms
+
+
+def test_written_forms_of_three_words() -> None:
+    forms = written_forms("Mary Jane Poe")
+    assert len(forms) == 16 == len(set(forms)) and forms[0] == "Mary Jane Poe" and "Mary-Jane\r\nPoe" in forms

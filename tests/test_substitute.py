@@ -7,7 +7,8 @@ import pytest
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.resolution import NamesOf
 from nicknames.apply.scope_names import scope_names
-from nicknames.apply.substitute import substitute_message
+from nicknames.apply.resolution import Zone
+from nicknames.apply.substitute import outside_reads_as_name, substitute_message
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import Message
 
@@ -185,3 +186,20 @@ def test_case_forms_of_names(text: str, expected: str) -> None:
 def test_case_forms_are_not_reported_as_shared_names() -> None:
     names = scope_names(Mapping({"a": ["Tobias", "tobias"], "b": ["Tobias"]}), {"a", "b"})
     assert names.duplicates() == {"Tobias": ("a", "b")}
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "zone", "expected"),
+    [
+        ("I hope Tobias comes", "Tobias", "BODY", True),  # no common word: a name
+        ("Then Hope said so", "Hope", "BODY", False),  # a common word in the body: never on weaker evidence
+        ("Thanks,\nHope", "Hope", "SIGNOFF", True),  # alone in a sign-off
+        ("Thanks,\nHope this helps", "Hope", "SIGNOFF", False),  # before a lower-case word
+        ("We met in Tobias", "Tobias", "BODY", False),  # a place
+        ("Ask Tobias Quell", "Tobias", "BODY", False),  # inside a longer name
+        ("Hi Mary Jane", "Mary Jane", "GREETING", True),  # several words
+    ],
+)
+def test_outside_reads_as_name(text: str, name: str, zone: str, expected: bool) -> None:
+    start = text.index(name)
+    assert outside_reads_as_name(text, start, start + len(name), Zone[zone]) is expected

@@ -10,6 +10,7 @@ from nicknames.rules import word_names
 from nicknames.rules.word_names import (
     in_longer_name,
     in_name_position,
+    inside_sentence,
     in_word_list,
     reads_as_place,
     reads_as_word,
@@ -151,7 +152,7 @@ def _in_name_position_by_rules(text: str, start: int, end: int) -> bool:
 
 
 _PIECES = ["mark", "toby", "and", "or", "&", "I", "you", "Marta", "thanks", "regards", "Hi", " ", "  ", "\n", ",",
-           ".", "!", "-", "\t", "\xa0", "\x1c", "a", "o", "d", "r", "x"]
+           ".", "!", "-", "\t", "\xa0", "\x1c", "a", "o", "d", "r", "x", "agree", "band", "orange", "for", "an"]
 
 
 @settings(max_examples=400, deadline=None)
@@ -175,3 +176,23 @@ def test_in_name_position_agrees_with_its_rules(before: list[str], after: list[s
 )
 def test_in_word_list(text: str, listed: bool) -> None:
     assert in_word_list(*_span(text, "Quell")) is listed
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "glance"),
+    [
+        ("we see them time agree on it", "time", True),  # "agree" is no "and"
+        ("in the band time will tell", "time", False),  # "band" ends in "and": the full rules decide
+        ("you or time will tell", "time", False),
+        ("the time andante was", "time", False),
+        ("the time order was", "time", False),
+        ("the time. Then", "time", False),  # punctuation follows
+        ("so  time will", "time", False),  # two spaces before
+        ("time will", "time", False),  # the text's start
+    ],
+)
+def test_inside_sentence_at_a_glance(text: str, name: str, glance: bool) -> None:
+    start, end = text.index(name), text.index(name) + len(name)
+    assert inside_sentence(text, start, end) is glance
+    if glance:
+        assert not in_name_position(text, start, end)

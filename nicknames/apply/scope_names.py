@@ -11,7 +11,7 @@ import regex
 from nicknames.apply.inflection import inflected_names
 from nicknames.apply.person_placeholders import add_other_owners, other_labels
 from nicknames.apply.resolution import NamesOf
-from nicknames.model.mapping import Mapping
+from nicknames.model.mapping import OTHERS, Mapping
 from nicknames.rules.matcher import NameMatcher, compile_names
 from nicknames.rules.patterns import name_key
 
@@ -47,6 +47,9 @@ class MappingNames:
     """Names tagged ``short`` ("M", "kd"): replaced only where they stand as a greeting or sign-off."""
     endings: dict[str, int] = field(default_factory=dict)
     """Inflected form ("Annas", in ``case`` too) → the length of the ending apply keeps (see ``apply.inflection``)."""
+    at_a_glance: frozenset[str] = frozenset()
+    """The ``positional`` forms of participants' names: dropped where ``word_names.inside_sentence`` holds, before
+    anything else is looked up (most names found are such forms inside sentences: "for", "time")."""
 
     @classmethod
     def of(cls, mapping: Mapping, participants: Collection[str] | None = None) -> MappingNames:
@@ -71,7 +74,8 @@ class MappingNames:
                    {user: tuple(keys) for user, keys in keys_of.items()},
                    {participant: index for index, participant in enumerate(mapping.participants)},
                    other_labels(mapping), frozenset(tagged["short"]),
-                   {form: ending for form, (_, ending) in inflected.items()})
+                   {form: ending for form, (_, ending) in inflected.items()},
+                   frozenset(form for form in positional if owners[case[form]] != [OTHERS]))
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ from nicknames.rules.word_names import (
     in_longer_name,
     in_name_position,
     in_word_list,
+    inside_sentence,
     reads_as_place,
     reads_as_word,
 )
@@ -160,7 +161,10 @@ def _substitute_into(
         context = context if context is not None else ThreadContext.of([message])
         named = context.named.setdefault(message.thread, set())
         case, owners, owners_outside, endings = names.names.case, names.owners, names.outside, names.names.endings
+        at_a_glance = names.names.at_a_glance
         for start, end, form in names.pattern.iter_spans(text):
+            if form in at_a_glance and inside_sentence(text, start, end):
+                continue  # as ``placed`` below would, without a look-up
             key = case.get(form, form)  # ``names.candidates(form)``, inline: this loop runs for every name found
             found = owners.get(key)
             outside = found is None
@@ -172,8 +176,8 @@ def _substitute_into(
             placed = form in positional and candidates != OTHER_OWNERS
             if placed and not in_name_position(text, start, end):
                 continue
-            if named and not outside:
-                candidates = _with_named(candidates, owners_outside.get(key, ()), named)
+            if named and not outside and len(owners_outside.get(key, ())) > len(candidates):
+                candidates = _with_named(candidates, owners_outside[key], named)
             original = text[start:end]
             if candidates == OTHER_OWNERS:
                 other = other_mention(message.id, text, start, end, key, names.others, key in words)
@@ -232,11 +236,14 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
     name = text[start:end]
     if " " in name:
         return True
+    common = name.casefold() in _common_words()
+    if common and zone is Zone.BODY:  # the commonest case, decided before the slower tests below
+        return False
     if in_longer_name(text, start, end) or reads_as_place(text, start) or in_word_list(text, start, end):
         return False
-    if name.casefold() not in _common_words():
+    if not common:
         return True
-    return zone is not Zone.BODY and _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
+    return _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
 
 
 _LOWER_AFTER = regex.compile(r"[^\S\n]+(?!and\b)\p{Ll}")

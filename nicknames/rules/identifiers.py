@@ -183,7 +183,11 @@ class IdentifierRules:
         """An automaton of the glued names that ``_ASCII_LOWER_WORD`` can match whole, and those names."""
         keys = sorted(key for key in self.names.glued if len(key) >= MIN_GLUED_LOWER and key.islower()
                       and key.isascii() and all(char in _ASCII_WORD for char in key))
-        return (ahocorasick_rs.AhoCorasick(keys) if keys else None), keys
+        if not keys:
+            return None, keys
+        # A DFA searches about twice as fast as the library's default, and stays small for such a list.
+        small = sum(map(len, keys)) <= _DFA_CHARS
+        return ahocorasick_rs.AhoCorasick(keys, implementation=ahocorasick_rs.Implementation.DFA if small else None), keys
 
     def _labelled(self, text: str) -> Iterator[Identifier]:
         for start, end in labelled_handles(text):
@@ -283,6 +287,9 @@ def _ascii_lower_words(text: str) -> set[str]:
 
 
 _WORDS_AT_ONCE = 1 << 16
+"""Characters of a text up to which its words are listed at once."""
+_DFA_CHARS = 500_000
+"""Characters of glued names up to which their automaton is a DFA (tens of bytes a character)."""
 """Characters of a text up to which its words are listed at once."""
 _ASCII_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 """The word characters (``\\w``) of ASCII text."""

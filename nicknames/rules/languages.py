@@ -196,15 +196,20 @@ def inflections(name: str, codes: tuple[str, ...] = LANGUAGES) -> dict[str, tupl
     if len(name) < 3 or not name[0].isupper() or name.isupper() or not name.replace(" ", "").isalpha():
         return {}
     forms: dict[str, tuple[int, str]] = {}
+    after_vowel = name[-1].casefold() in VOWELS
+    back = not _BACK.isdisjoint(name.casefold())
     for code in codes:
         pack = language_pack(code)
-        if pack.endings_after == "vowel" and name[-1].casefold() not in VOWELS:
+        if pack.endings_after == "vowel" and not after_vowel:
             continue
         weak = _weakened(name, pack.gradation)
         strong_endings = pack.endings if weak is None else tuple(e for e in pack.endings if e not in pack.weak_endings)
         for stem, endings in ((name, strong_endings), (weak, pack.weak_endings if weak is not None else ())):
+            if stem is None:
+                continue
+            last = stem[-1].casefold()
             for ending in endings:
-                if stem is not None and not ending.startswith(stem[-1].casefold()) and _harmonious(pack, name, ending):
+                if not ending.startswith(last) and (not pack.vowel_harmony or _harmonious_ending(back, ending)):
                     forms.setdefault(stem + ending, (len(ending), code))
     return forms
 
@@ -212,11 +217,9 @@ def inflections(name: str, codes: tuple[str, ...] = LANGUAGES) -> dict[str, tupl
 _BACK, _FRONT = frozenset("aou"), frozenset("äöy")
 
 
-def _harmonious(pack: LanguagePack, name: str, ending: str) -> bool:
-    """True unless the pack has vowel harmony and the ending's vowels do not go with the name's."""
-    if not pack.vowel_harmony:
-        return True
-    back = not _BACK.isdisjoint(name.casefold())
+def _harmonious_ending(back: bool, ending: str) -> bool:
+    """True when the ending's vowels go with a name's (``back``: the name has a back vowel), for a pack with
+    vowel harmony."""
     return _FRONT.isdisjoint(ending) if back else _BACK.isdisjoint(ending)
 
 

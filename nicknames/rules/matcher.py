@@ -1,8 +1,10 @@
 """Find all names of a scope in one pass over a text, by the rules of ``patterns``.
 
-An Aho-Corasick automaton (ahocorasick-rs) finds the names in one pass
-whatever their number, leftmost then longest first; the rules of ``patterns``
-are then applied to those few hits: whole words by the same edges, a
+Aho-Corasick automata (ahocorasick-rs) find the names in one pass whatever
+their number. Names of one word are found as whole words by an automaton of
+their own (``word_forms``: most hits of a plain automaton lie inside longer
+words); the other forms leftmost then longest first, and the rules of
+``patterns`` are applied to those few hits: whole words by the same edges, a
 separator in a name matching a run of blanks, a line break or a hyphen. The text
 searched is its normalised view (``text_forms.matching_view``) with its runs of
 blanks folded to one space and the blanks next to a line break dropped; the
@@ -17,18 +19,14 @@ names and texts), at a cost that does not grow with the number of names.
 from __future__ import annotations
 
 import bisect
-import functools
 import itertools
-from collections.abc import Collection, Iterable, Iterator, Sequence
-from typing import Protocol
+from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 
 import ahocorasick_rs
 import regex
 
+from nicknames.rules.name_match import NameMatch
 from nicknames.rules.patterns import (
-    BLOCKING,
-    CONTINUOUS,
-    MAX_PREFIX,
     longest_first,
     name_key,
     prefixes_before,
@@ -36,8 +34,14 @@ from nicknames.rules.patterns import (
 )
 from nicknames.rules.space_runs import fold_space_runs, folded_text, unfold
 from nicknames.rules.text_forms import TextView, matching_view
+from nicknames.rules.word_edges import (
+    BLOCKING_CHARS,
+    INSIDE_WORD,
+    after_prefix,
+    needs_edge,
+)
+from nicknames.rules.word_forms import WordForms, is_word_form, merged
 
-WORD = regex.compile(r"\w", regex.VERSION1)
 SPACE_RUN = regex.compile(r"[^\S\r\n]+", regex.VERSION1)
 """A run of blanks, which a separator inside a name matches (``patterns.SEPARATOR``)."""
 _OWN_VIEW = TextView("", "")
@@ -52,44 +56,6 @@ _JOINER = "\n\n"
 """What joins the texts searched at once: a blank line, which no separator in a name matches."""
 
 
-class NameMatch:
-    """One name found in a text: the parts of ``regex.Match`` that callers use."""
-
-    __slots__ = ("_start", "_end", "_text", "name")
-
-    def __init__(self, start: int, end: int, text: str, name: str = "") -> None:
-        self._start, self._end, self._text = start, end, text
-        self.name = name or name_key(text)
-        """The name in the mapping's form (``name_key``) that the text stands for."""
-
-    def start(self) -> int:
-        """Offset of the first character in the searched text."""
-        return self._start
-
-    def end(self) -> int:
-        """Offset just past the last character."""
-        return self._end
-
-    def span(self) -> tuple[int, int]:
-        """``(start, end)``."""
-        return self._start, self._end
-
-    def group(self) -> str:
-        """The matched text as it is in the searched text (inner white space unfolded, any Unicode form)."""
-        return self._text
-
-    def __repr__(self) -> str:
-        return f"<NameMatch span={self.span()!r} match={self._text!r}>"
-
-
-class Matches(Protocol):
-    """What ``finditer`` yields: a ``regex.Match`` or a ``NameMatch``."""
-
-    def start(self) -> int: ...
-    def end(self) -> int: ...
-    def group(self) -> str: ...
-
-
 class NameMatcher:
     """All names of a scope (``name_key``-folded), found in one pass by the matching rules."""
 
@@ -97,26 +63,34 @@ class NameMatcher:
         self.keys = sorted(keys)
         forms, self._form_key = _forms(self.keys)
         self._forms = forms
-        self._automaton = ahocorasick_rs.AhoCorasick(forms, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest,
-                                                     implementation=_implementation(forms))
         self._every_hit: ahocorasick_rs.AhoCorasick | None = None
         """The automaton that reports overlapping hits too, built when a text first needs it."""
         key_of = self._form_key
         # Edges that need a boundary: word characters outside the scripts written without spaces. A form has its
         # name's first and last characters (separators are inside), so each property is its name's.
-        starts = [_needs_edge(key[0]) for key in self.keys]
-        ends = [_needs_edge(key[-1]) for key in self.keys]
+        starts = [needs_edge(key[0]) for key in self.keys]
+        ends = [needs_edge(key[-1]) for key in self.keys]
         prefixes = [prefixes_before(key[0]) if not key[0].isascii() else "" for key in self.keys]
-        glued_starts = [key in glued and key[0].isupper() for key in self.keys]
-        glued_ends = [key in glued and key[-1].islower() for key in self.keys]
-        self._word_start = [starts[key] for key in key_of]
-        self._word_end = [ends[key] for key in key_of]
-        self._prefixes = [prefixes[key] for key in key_of]
+        # Kept per name, not per form: a form's index gives its name (``_form_key``) where a hit needs them.
+        self._word_start, self._word_end, self._prefixes = starts, ends, prefixes
         # ``glued`` names may touch a word in camel case (patterns.GLUED_BEFORE / GLUED_AFTER).
-        self._glued_start = [glued_starts[key] for key in key_of]
-        self._glued_end = [glued_ends[key] for key in key_of]
+        self._glued_start = [key in glued and key[0].isupper() for key in self.keys]
+        self._glued_end = [key in glued and key[-1].islower() for key in self.keys]
         self._glued = bool(glued)
         self._glued_keys = tuple(key for key in self.keys if key in glued)
+        # Names of one word are found by their own automaton, whole words only (``word_forms``); such a name has one
+        # form, itself. The other forms are searched leftmost-longest and their hits checked here. (An ASCII name
+        # of word characters has both edges; the test is written out for it, the commonest name.)
+        one_word = [(key.replace("_", "a").isalnum() and not (glued_start or glued_end)) if key.isascii()
+                    else is_word_form(key, start, end, bool(glued_start or glued_end or prefix))
+                    for key, start, end, glued_start, glued_end, prefix
+                    in zip(self.keys, starts, ends, self._glued_start, self._glued_end, prefixes)]
+        words = [index for index, key in enumerate(key_of) if one_word[key]]
+        self._words = WordForms([forms[index] for index in words], words, [self.keys[key_of[index]] for index in words]
+                                ) if words else None
+        self._others = [index for index, key in enumerate(key_of) if not one_word[key]]
+        """The matcher's index of each form the leftmost-longest automaton holds, by its own index."""
+        self._automaton = self._other_automaton()
         self._special = self._glued or any(self._prefixes)
         """True when a hit next to a word character may still be a whole word (glued names, prefixes)."""
         self._name_keys = [self.keys[key] for key in key_of]
@@ -126,9 +100,17 @@ class NameMatcher:
         """More characters than any written form has: a hit starting this far before a window's end ends inside it."""
         self._window = max(WINDOW, 8 * self._reach)
 
-    def __reduce__(self) -> tuple[type[NameMatcher], tuple[list[str], tuple[str, ...]]]:
-        """Pickled as its names, compiled again where it is unpickled (a cluster's worker): an automaton cannot be."""
-        return NameMatcher, (self.keys, self._glued_keys)
+    def _other_automaton(self) -> ahocorasick_rs.AhoCorasick | None:
+        """The leftmost-longest automaton of the forms not of one word (``_others``)."""
+        forms = [self._forms[index] for index in self._others]
+        return ahocorasick_rs.AhoCorasick(forms, matchkind=ahocorasick_rs.MatchKind.LeftmostLongest,
+                                          implementation=_implementation(forms)) if forms else None
+
+    def __reduce__(self) -> tuple[Callable[[dict[str, object]], NameMatcher], tuple[dict[str, object]]]:
+        """Pickled as what was compiled but the automata, which cannot be and are built again where it is unpickled
+        (a spawned or a cluster's worker): a fraction of compiling the names."""
+        state = {name: value for name, value in vars(self).items() if name not in ("_automaton", "_every_hit")}
+        return _unpickled, (state,)
 
     def finditer(self, text: str) -> Iterator[NameMatch]:
         """The names in the text, left to right, the longest at each position, not overlapping."""
@@ -145,17 +127,28 @@ class NameMatcher:
 
     def iter_spans(self, text: str) -> Iterator[tuple[int, int, str]]:
         """``spans`` one at a time: a text longer than ``WINDOW`` characters is searched a window at a time, so
-        what is held at once does not grow with the number of names in it."""
+        what is held at once does not grow with the number of names in it (a shorter one is searched at once)."""
         view = _OWN_VIEW if text.isascii() else matching_view(text)  # ASCII: its own view, not even a TextView built
         searched = text if view is _OWN_VIEW else view.text
         folded, runs, removed = fold_space_runs(searched)
         hits: Iterable[tuple[int, int, int]]
         if len(folded) <= self._window:
-            hits, missed = self._whole_words(folded)
+            found, missed = self._other_words(folded, None) if self._automaton is not None else ([], [])
+            if not found and not missed and self._words is not None and not runs and view.identical:
+                return iter(self._words.spans(folded))  # the common text: names of one word alone, offsets as found
+            hits, missed = self._whole_words(folded, None, (found, missed))
             if missed:
                 hits = self._from_every_hit(folded)
+            if not runs and view.identical:
+                keys = self._name_keys
+                return iter([(start, end, keys[index]) for index, start, end in hits])
         else:
             hits = self._long_text_hits(folded)
+        return self._mapped_back(hits, view, runs, removed)
+
+    def _mapped_back(self, hits: Iterable[tuple[int, int, int]], view: TextView, runs: list[int], removed: list[int]
+                     ) -> Iterator[tuple[int, int, str]]:
+        """The hits with offsets in the original text (``unfold``, ``TextView.span``) and names in the mapping's form."""
         keys = self._name_keys
         if not runs and view.identical:
             for index, start, end in hits:
@@ -204,11 +197,17 @@ class NameMatcher:
 
     def names_in(self, text: str) -> set[str]:
         """The names ``spans`` finds in the text (as ``name_key``), without their places."""
-        folded = self._searched(text)
+        return self._names_in_folded(self._searched(text))
+
+    def _names_in_folded(self, folded: str) -> set[str]:
+        """``names_in`` of a text as searched; a long one a window at a time, as ``iter_spans`` reads it, so that
+        the hits held at once do not grow with the text."""
+        keys = self._name_keys
+        if len(folded) > self._window:
+            return {keys[index] for index, _, _ in self._long_text_hits(folded)}
         hits, missed = self._whole_words(folded)
         if missed:
             hits = self._from_every_hit(folded)
-        keys = self._name_keys
         return {keys[index] for index, _, _ in hits}
 
     def _searched(self, text: str) -> str:
@@ -231,6 +230,8 @@ class NameMatcher:
 
     def _names_in_joined(self, texts: Sequence[str]) -> list[set[str]]:
         texts = [self._searched(text) for text in texts]
+        if any(len(text) > self._window for text in texts):  # a long text among them: each read alone, by windows
+            return [self._names_in_folded(text) for text in texts]
         joined = _JOINER.join(texts)
         hits, missed = self._whole_words(joined)
         starts = list(itertools.accumulate((len(text) + len(_JOINER) for text in texts[:-1]), initial=0))
@@ -242,9 +243,23 @@ class NameMatcher:
             found[text] = {keys[index] for index, _, _ in self._from_every_hit(texts[text])}
         return found
 
-    def _whole_words(self, folded: str, window: tuple[int, int] | None = None
+    def _whole_words(self, folded: str, window: tuple[int, int] | None = None,
+                     others: tuple[list[tuple[int, int, int]], list[int]] | None = None
                      ) -> tuple[list[tuple[int, int, int]], list[int]]:
-        """The names found by one leftmost-longest pass, and where it may have missed one.
+        """The names found by one leftmost-longest pass over all forms, and where it may have missed one: the
+        names of one word as whole words (``word_forms``), merged with the other forms' pass (``_other_words``,
+        or ``others`` when it was made)."""
+        if others is None:
+            others = self._other_words(folded, window) if self._automaton is not None else ([], [])
+        found, missed = others
+        if self._words is None:
+            return found, missed
+        return merged(self._words.hits(folded, window), found, missed)
+
+    def _other_words(self, folded: str, window: tuple[int, int] | None
+                     ) -> tuple[list[tuple[int, int, int]], list[int]]:
+        """The names found by one leftmost-longest pass over the forms not of one word, and where it may have
+        missed one.
 
         The pass reports at each step the longest name that starts leftmost,
         whole word or not. A hit that is a whole word is what the rules pick. A
@@ -258,29 +273,32 @@ class NameMatcher:
             self._automaton.find_matches_as_indexes(folded[window[0] : window[1]]), window[0])
         found: list[tuple[int, int, int]] = []
         missed: list[int] = []
-        word_start, word_end, size, word = self._word_start, self._word_end, len(folded), _BLOCKING_CHARS
-        for hit in hits:
-            index, start, end = hit
-            if (word_start[index] and start and word[folded[start - 1]]) or (
-                word_end[index] and end < size and word[folded[end]]
+        word_start, word_end, size, word = self._word_start, self._word_end, len(folded), BLOCKING_CHARS
+        others, key_of = self._others, self._form_key
+        for own, start, end in hits:
+            index = others[own]
+            key = key_of[index]
+            if (word_start[key] and start and word[folded[start - 1]]) or (
+                word_end[key] and end < size and word[folded[end]]
             ):
                 if self._special and self._whole_word(folded, index, start, end):
-                    found.append(hit)
+                    found.append((index, start, end))
                 elif not self._inside_word(folded, start, end):
                     missed.append(start)
                 continue
-            found.append(hit)
+            found.append((index, start, end))
         return found, missed
 
     def _whole_word(self, folded: str, index: int, start: int, end: int) -> bool:
         """True when the hit is a whole word: a ``glued`` name may touch a word in camel case, and an Arabic or
         Hebrew name may follow prefix letters (``patterns.PREFIXES``)."""
-        if self._word_start[index] and start and _BLOCKING_CHARS[folded[start - 1]]:
-            glued = self._glued_start[index] and folded[start - 1].islower()
-            if not (glued or _after_prefix(folded, start, self._prefixes[index])):
+        key = self._form_key[index]
+        if self._word_start[key] and start and BLOCKING_CHARS[folded[start - 1]]:
+            glued = self._glued_start[key] and folded[start - 1].islower()
+            if not (glued or after_prefix(folded, start, self._prefixes[key])):
                 return False
-        if self._word_end[index] and end < len(folded) and _BLOCKING_CHARS[folded[end]]:
-            if not (self._glued_end[index] and folded[end].isupper()):
+        if self._word_end[key] and end < len(folded) and BLOCKING_CHARS[folded[end]]:
+            if not (self._glued_end[key] and folded[end].isupper()):
                 return False
         return True
 
@@ -290,7 +308,7 @@ class NameMatcher:
         Its characters are all ``BLOCKING`` and of no script with prefixes, and there is no camel case when names may be glued.
         """
         piece = folded[start:end]
-        if not (piece.isascii() and piece.isalnum()) and _WORDS.fullmatch(piece) is None:
+        if not (piece.isascii() and piece.isalnum()) and INSIDE_WORD.fullmatch(piece) is None:
             return False
         return not self._glued or not any(char.isupper() for char in piece[1:])
 
@@ -330,6 +348,15 @@ class NameMatcher:
         return next(self.finditer(text), None)
 
 
+def _unpickled(state: dict[str, object]) -> NameMatcher:
+    """A pickled ``NameMatcher`` with its automata built again (``NameMatcher.__reduce__``)."""
+    matcher = NameMatcher.__new__(NameMatcher)
+    vars(matcher).update(state)
+    matcher._every_hit = None
+    matcher._automaton = matcher._other_automaton()
+    return matcher
+
+
 def _implementation(forms: list[str]) -> ahocorasick_rs.Implementation | None:
     """A DFA, which searches in about two thirds of the time of the library's default, while its size stays
     small (it takes a few tens of bytes per character of the forms); else the library's choice."""
@@ -361,45 +388,9 @@ def _forms(keys: list[str]) -> tuple[list[str], list[int]]:
     A form that two names share is the form of the one the alternation tries first (longest, then alphabetical).
     """
     index = {key: position for position, key in enumerate(keys)}
-    owner: dict[str, int] = {}
-    for key in longest_first(keys):
+    # A name without a space or a hyphen is its only form, and no other name's form (those hold a separator).
+    owner = {key: position for key, position in index.items() if " " not in key and "-" not in key}
+    for key in longest_first(key for key in keys if key not in owner):
         for form in written_forms(key):
             owner.setdefault(form, index[key])
-    forms = sorted(owner)
-    return forms, [owner[form] for form in forms]
-
-
-@functools.cache
-def _needs_edge(char: str) -> bool:
-    """True when a name with this character at an edge must not touch a ``BLOCKING`` character there (kept per
-    character: a matcher asks for every name's first and last)."""
-    if char.isascii():
-        return char.isalnum() or char == "_"
-    return WORD.match(char) is not None and CONTINUOUS.match(char) is None
-
-
-def _after_prefix(folded: str, start: int, prefixes: str) -> bool:
-    """True when up to ``MAX_PREFIX`` prefix letters, and before them no ``BLOCKING`` character, precede ``start``."""
-    if not prefixes:
-        return False
-    for length in range(1, MAX_PREFIX + 1):
-        begin = start - length
-        if begin < 0 or folded[begin] not in prefixes:
-            return False
-        if begin == 0 or not _BLOCKING_CHARS[folded[begin - 1]]:
-            return True
-    return False
-
-
-class _BlockingChars(dict[str, bool]):
-    """Character → whether it blocks a name's word edge (``patterns.BLOCKING``), filled as characters are first seen."""
-
-    def __missing__(self, char: str) -> bool:
-        known = self[char] = BLOCKING.match(char) is not None
-        return known
-
-
-_BLOCKING_CHARS = _BlockingChars()
-_WORDS = regex.compile(r"[\w--[\p{Han}\p{Hiragana}\p{Katakana}\p{Thai}\p{Lao}\p{Khmer}\p{Myanmar}\p{Arabic}\p{Hebrew}]]+",
-                       regex.VERSION1)
-"""A piece that no name can start or end inside (``NameMatcher._inside_word``)."""
+    return list(owner), list(owner.values())

@@ -134,11 +134,14 @@ def written_forms(key: str) -> list[str]:
     """
     if " " not in key and "-" not in key:
         return [key]
+    if key.count(" ") == 1 and "-" not in key:  # the commonest name with a separator: two words
+        place = key.index(" ")
+        return [key, *(key[:place] + char + key[place + 1 :] for char in _SEPARATOR_FORMS[1:])]
     places = separators(key)
     if not places or len(places) > MAX_SEPARATORS:
         return [key]
     forms = [key]
-    for choice in itertools.product((" ", "-", "\n", "\r\n"), repeat=len(places)):
+    for choice in itertools.product(_SEPARATOR_FORMS, repeat=len(places)):
         chars = list(key)
         for place, char in zip(places, choice):
             chars[place] = char
@@ -146,6 +149,10 @@ def written_forms(key: str) -> list[str]:
         if form != key:
             forms.append(form)
     return forms
+
+
+_SEPARATOR_FORMS = (" ", "-", "\n", "\r\n")
+"""What a separator is written as in the forms of a name (``written_forms``), in their order."""
 
 
 def longest_first(names: Iterable[str]) -> list[str]:
@@ -190,7 +197,7 @@ _BLANKS = r"[^\S\r\n]+"
 
 def name_key(text: str) -> str:
     """A name as patterns compare names: normalised (``text_forms.normalised``), inner white space folded to single spaces."""
-    return " ".join(normalised(text).split())
+    return " ".join((text if text.isascii() else normalised(text)).split())  # ASCII is its own normal form
 
 
 def occurs(name: str, text: str) -> bool:

@@ -140,7 +140,7 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     pronoun, a capitalised name, or a lower-case given name or familiar form that is no ordinary word ("ask you
     and mary", "mary and I", "Tobias and mary", "ask tobias and mary").
     """
-    if _inside_sentence(text, start, end):
+    if inside_sentence(text, start, end):
         return False
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
@@ -169,17 +169,20 @@ def in_name_position(text: str, start: int, end: int) -> bool:
 
 
 _JOINERS = ("and", "&", "or")
+_JOINER_WORDS = ("and", "or")
+"""The joiners a word may start with (``inside_sentence``)."""
 
 
-def _inside_sentence(text: str, start: int, end: int) -> bool:
-    """True where ``in_name_position`` is False at a glance, as it is for most words: one space and a letter or
-    digit other than "a" (and) or "o" (or) follow, and one space after a character that ends no "and", "&" or "or"
-    comes before. No rule of ``in_name_position`` can then hold: no punctuation or line end follows, no "and",
+def inside_sentence(text: str, start: int, end: int) -> bool:
+    """True where ``in_name_position`` is False at a glance, as it is for most words: one space and a word that
+    does not start with "and" or "or" follow, and one space after something that does not end in "and", "&" or
+    "or" comes before. No rule of ``in_name_position`` can then hold: no punctuation or line end follows, no "and",
     "&" or "or" joins."""
     if start < 2 or text[end : end + 1] != " " or text[start - 1] != " ":
         return False
-    following, previous = text[end + 1 : end + 2], text[start - 2]
-    return following.isalnum() and following not in "ao" and previous not in "d&r" and not previous.isspace()
+    if not text[end + 1 : end + 2].isalnum() or text[start - 2].isspace():
+        return False
+    return not text.startswith(_JOINER_WORDS, end + 1) and not text.endswith(_JOINERS, 0, start - 1)
 
 
 def _may_join_before(text: str, start: int) -> bool:
