@@ -9,7 +9,7 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.collect.discover import token_index
+from nicknames.collect.discover import learnt_pieces, token_index
 from nicknames.collect.discover.lexicon import common_words
 from nicknames.collect.discover.sequences import ASCII_RUN, RUN
 from nicknames.collect.discover.token_index import TokenIndex
@@ -142,7 +142,7 @@ def test_indexing_many_messages_at_once_is_indexing_them_one_by_one(
         patch.setattr(token_index, "BATCH", batch)
         patch.setattr(token_index, "SMALL_BATCH", 1)  # every batch split into pieces at once, however small
         patch.setattr(token_index, "_MAX_PIECES", remembered)  # small: the memory of pieces is cleared partway
-        patch.setattr(token_index, "_READINGS_KEPT", remembered)  # and that of runs
+        patch.setattr(learnt_pieces, "READINGS_KEPT", remembered)  # and that of runs
         _check_at_once_against_one_by_one(messages)
 
 
