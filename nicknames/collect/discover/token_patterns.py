@@ -114,7 +114,10 @@ def ascii_runs(pieces: Pieces) -> dict[int, list[str]]:
             continue
         found.append(match.group())
         starts.append(start)
-        at = int(np.searchsorted(candidates, match.end()))  # the next place at or after the run's end
+        end = match.end()
+        at += 1
+        while at < count and place(at) < end:  # on to the next place at or after the run's end (one or two on)
+            at += 1
     runs: dict[int, list[str]] = {}
     for text, run in zip(pieces.text_of(np.asarray(starts, dtype=np.int64)).tolist(), found):
         runs.setdefault(text, []).append(run)
