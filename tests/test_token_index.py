@@ -166,8 +166,45 @@ def test_few_ascii_texts_between_others_are_read_one_by_one_with_the_same_index(
 
 @pytest.mark.parametrize("every", [2, 7, 50])
 def test_texts_with_other_characters_among_many_ascii_texts_give_the_index_of_one_by_one(every: int) -> None:
-    # Enough ASCII texts between the others for the batch to be split into pieces at once (``_add_mixed``); the
+    # Enough ASCII texts between the others for the batch to be split into pieces at once (``_add_batch``); the
     # others share pieces with them ("Mary", "Ab") and hold some of their own ("Zoë", "Ångström").
     texts = [(f"Hi Mary, Zoë and Ab said so. Thanks Rob\n\nÅngström {number}" if number % every == 0 else
               f"Hi Mary Jane, the list {number}, Will Smith said. Cheers Ab\n-- \nRob O'Neil") for number in range(120)]
     _check_at_once_against_one_by_one([(text, f"t{number % 5}") for number, text in enumerate(texts)])
+
+
+def test_indexes_reading_with_the_same_lists_share_what_they_learnt() -> None:
+    watched, runs = frozenset({"mary"}), frozenset({"mary"})
+    first, second = (TokenIndex(watched=watched, sequence_words=runs) for _ in range(2))
+    other = TokenIndex(watched=frozenset({"mary"}), sequence_words=runs)  # equal lists, other objects: its own
+    assert first._memory is second._memory
+    assert other._memory is not first._memory
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.lists(_TEXT, max_size=30).map("".join), st.sampled_from(["t1", "t2"])), max_size=6),
+    st.lists(st.tuples(st.lists(_TEXT, max_size=30).map("".join), st.sampled_from(["t1", "t3"])), max_size=6),
+    st.sampled_from([3, 200_000]),
+)
+def test_an_index_that_starts_with_what_another_learnt_is_the_index_of_a_fresh_start(
+    before: list[tuple[str, str]], after: list[tuple[str, str]], remembered: int
+) -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(token_index, "SMALL_BATCH", 1)
+        patch.setattr(token_index, "_MAX_PIECES", remembered)
+        watched, runs = frozenset({"mary", "ab"}), frozenset({"mary"})
+        earlier = TokenIndex(watched=watched, sequence_words=runs)
+        _add(earlier, before)
+        later = TokenIndex(watched=watched, sequence_words=runs)
+        assert later._memory is earlier._memory
+        _add(later, after)
+        fresh = TokenIndex(watched=frozenset([*watched]), sequence_words=frozenset([*runs]))  # equal, not the same
+        assert fresh._memory is not earlier._memory
+        _add(fresh, after)
+        assert _state(later) == _state(fresh)
+
+
+def _add(index: TokenIndex, messages: list[tuple[str, str]]) -> None:
+    made = [Message(str(number), "U1", text, None, thread, "") for number, (text, thread) in enumerate(messages)]
+    index.add_all(made, [index.codes.code(message.thread, "") for message in made])
