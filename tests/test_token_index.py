@@ -15,6 +15,8 @@ from nicknames.collect.discover.sequences import ASCII_RUN, RUN
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.collect.discover.token_patterns import (
     ADDRESS,
+    ASCII_ADDRESS,
+    ASCII_PATH,
     ASCII_PATTERNS,
     PATH,
     TOKEN,
@@ -208,3 +210,12 @@ def test_an_index_that_starts_with_what_another_learnt_is_the_index_of_a_fresh_s
 def _add(index: TokenIndex, messages: list[tuple[str, str]]) -> None:
     made = [Message(str(number), "U1", text, None, thread, "") for number, (text, thread) in enumerate(messages)]
     index.add_all(made, [index.codes.code(message.thread, "") for message in made])
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(list("aZ09_/._-+@: \t\n\r\x0b\x0c\x1c\x1f") + ["a@b.c", "x.y@z-w.com", "http://", "https://a",
+                                                                            "www.", "/x/y", "a+b@", "@@", "w/"]),
+                max_size=30).map("".join))
+def test_ascii_address_patterns_remove_what_the_unicode_ones_remove(text: str) -> None:
+    assert ASCII_ADDRESS.sub(" ", text) == ADDRESS.sub(" ", text)
+    assert ASCII_PATH.sub(" ", text) == PATH.sub(" ", text)
