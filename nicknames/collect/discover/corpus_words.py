@@ -30,11 +30,11 @@ _ASCII_PIECES = str.maketrans({chr(code): " " for code in range(128) if not (chr
 pieces, the runs that a plain lower-case word (``_LOWER``) can only open."""
 _ASCII_LOWER = re.compile(r"[a-z]+(?![A-Za-z])")
 """``_LOWER`` at the start of an ASCII piece."""
-_ASCII_MID_SENTENCE = re.compile(rf"[A-Z](?<=[a-z,;]{_ASCII_SPACE}[A-Z])[a-z][A-Za-z]*")
-"""``_MID_SENTENCE`` in ASCII after one space; it starts with the capital, so that the engine skips to the next one."""
-_ASCII_AFTER_SPACES = re.compile(rf"[A-Z](?<={_ASCII_SPACE}{_ASCII_SPACE}[A-Z])[a-z][A-Za-z]*")
-"""A candidate for ``_MID_SENTENCE`` in ASCII after several spaces: what stands before them decides.
-(``tests/test_others.py`` checks these find what the ``regex`` patterns find.)"""
+_ASCII_AFTER_SPACE = re.compile(rf"[A-Z](?<=[a-z,; \t\x0b\x0c\r]{_ASCII_SPACE}[A-Z])[a-z][A-Za-z]*")
+"""``_MID_SENTENCE`` in ASCII after one space (a lower-case letter, a comma or a semicolon two characters before the
+capital), and the candidates after several spaces (a space there), where what stands before the spaces decides; it
+starts with the capital, so that the engine skips to the next one. (``tests/test_others.py`` checks this finds what
+the ``regex`` patterns find.)"""
 _MID_BEFORE = frozenset("abcdefghijklmnopqrstuvwxyz,;")
 _ASCII_SPACES = frozenset(" \t\x0b\x0c\r")
 _TEXTS = "\n"
@@ -76,8 +76,15 @@ def _ascii_words(joined: str, lower: Counter[str], capitalised: Counter[str]) ->
         word = _ASCII_LOWER.match(piece)
         if word is not None:
             lower[word.group()] += times
-    capitalised.update(word.lower() for word in _ASCII_MID_SENTENCE.findall(joined))
-    for found in _ASCII_AFTER_SPACES.finditer(joined):
+    mid, after_spaces = [], []
+    for found in _ASCII_AFTER_SPACE.finditer(joined):  # both kinds in one pass, counted kind by kind as before
+        start = found.start()
+        if joined[start - 2] in _ASCII_SPACES:
+            after_spaces.append(found)
+        else:
+            mid.append(found.group())
+    capitalised.update(word.lower() for word in mid)
+    for found in after_spaces:
         before = found.start() - 1
         while before >= 0 and joined[before] in _ASCII_SPACES:
             before -= 1
