@@ -150,7 +150,8 @@ class TokenIndex:
         others = {row: read_text(text) for row, text in enumerate(texts) if not text.isascii()} if mixed else {}
         memory = self._memory
         always, boring = memory.always, memory.boring
-        distinct = dict.fromkeys([*pieces.distinct, *(piece for read in others.values() for piece in read.pieces)])
+        distinct = dict.fromkeys([*pieces.distinct, *(piece for read in others.values() for piece in read.pieces)]
+                                 ) if others else pieces.distinct
         fresh = [piece for piece in distinct if piece not in always and piece not in boring]
         if len(always) + len(boring) + len(fresh) > _MAX_PIECES + 1:
             self._add_texts(texts, codes)  # the memory of pieces would be cleared partway
@@ -171,7 +172,9 @@ class TokenIndex:
         common = self._lexicon.words
         pairs = [(row, names.setdefault(word, len(names)))
                  for row, (word, folded) in zip(mid_rows, words) if len(word) > 1 and folded in common]
-        capitalised = [(row, folded) for row, (_, folded) in zip(mid_rows, words)]
+        if not others:  # the words in text order as they are (no list of them: a huge text has many)
+            self._lexicon.capitalised.update(folded for _, folded in words)
+        capitalised = [(row, folded) for row, (_, folded) in zip(mid_rows, words)] if others else []
         for row, read in others.items():
             counted = self._collect(set(read.pieces).difference(boring))
             counted.update(word for word in read.mid if len(word) > 1 and word.casefold() in common)
@@ -179,7 +182,7 @@ class TokenIndex:
             pairs.extend((row, names.setdefault(token, len(names))) for token in counted)
         if others:
             capitalised.sort(key=lambda found: found[0])  # stable: each text's words in their order
-        self._lexicon.capitalised.update(folded for _, folded in capitalised)
+            self._lexicon.capitalised.update(folded for _, folded in capitalised)
         self._count_all(
             np.asarray(codes, dtype=np.uint32), list(names),
             np.concatenate([ascii_rows[texts_of], np.asarray([row for row, _ in pairs], dtype=np.int64)]),
