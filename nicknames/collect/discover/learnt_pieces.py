@@ -1,10 +1,8 @@
 """What the token index learns of each piece, word and run of capitalised words the first time it sees them.
 
 What a piece holds depends only on the word lists the index reads with (the watched names, the words that make a
-run worth keeping, the common words), never on the messages read before. Collect starts an index for each run of
-some thousands of messages, and the runs share most of their pieces ("Thanks", "Hi Mary"), so the indexes of a
-process that read with the same lists share one memory (``LearntPieces.shared``) rather than learn every piece
-again (it was a tenth of the index's time at 200,000 messages).
+run worth keeping, the common words), never on the messages read before: the memory is kept with those lists
+(``LearntPieces``), apart from the counts of the index.
 """
 
 from __future__ import annotations
@@ -87,19 +85,6 @@ class LearntPieces:
         self.ordinary = OrdinaryWords(common)
         self.runs = RunReadings(sequence_words, self.ordinary.__getitem__)
 
-    @classmethod
-    def shared(cls, watched: frozenset[str], sequence_words: frozenset[str], common: frozenset[str]) -> LearntPieces:
-        """The memory of the last index of this process that read with these very lists (the same objects: a plan
-        makes them once), or a new one, which then replaces it (one is kept, so that it holds no more than an
-        index would)."""
-        last = _SHARED[0] if _SHARED else None
-        if last is not None and all(mine is theirs for mine, theirs in zip((watched, sequence_words, common),
-                                                                            last.lists)):
-            return last
-        memory = cls((watched, sequence_words, common))
-        _SHARED[:] = [memory]
-        return memory
-
     def clear(self) -> None:
         """Forget the pieces and words learnt (a text of random letters makes many), not the runs (they have a bound
         of their own)."""
@@ -107,6 +92,3 @@ class LearntPieces:
         self.boring.clear()
         self.ordinary.clear()
 
-
-_SHARED: list[LearntPieces] = []
-"""The memory last handed out (at most one)."""

@@ -69,8 +69,7 @@ class TokenIndex:
     _pieces: Counter[str] = field(default_factory=Counter, repr=False, compare=False)
     """Piece → times seen since the lexicon last counted the lower-case words of the pieces."""
     _memory: LearntPieces = field(init=False, repr=False, compare=False)
-    """What each piece, word and run of capitalised words seen holds (shared by the indexes of a process that read
-    with the same word lists: see ``learnt_pieces``)."""
+    """What each piece, word and run of capitalised words seen holds (see ``learnt_pieces``)."""
     codes: ThreadCodes = field(default_factory=ThreadCodes, repr=False, compare=False)
     """The codes of the threads seen (and their sessions), with which ``threads``, ``runs`` and ``participation``
     count."""
@@ -81,7 +80,7 @@ class TokenIndex:
         self.threads = ThreadCounts(self.codes)
         self.runs = ThreadCounts(self.codes)
         self.participation = Members(self.codes)
-        self._memory = LearntPieces.shared(self.watched, self.sequence_words, self._lexicon.words)
+        self._memory = LearntPieces((self.watched, self.sequence_words, self._lexicon.words))
 
     @property
     def lexicon(self) -> Lexicon:
