@@ -72,3 +72,10 @@ def test_missing_columns_and_conflicting_rows(tmp_path: Path) -> None:
     path = write_csv(tmp_path / "d.csv", ["user_id", "name"], [["u1", "A B"], ["u1", "C D"]])
     with pytest.raises(InputError, match="a participant appears twice with different names"):
         read_class_list(path)
+
+
+def test_the_parts_of_a_name_are_read_once_and_handed_out_as_a_new_list_each_time() -> None:
+    first = registered_parts("Ada Lin Quill")
+    first.append("Changed")
+    assert registered_parts("Ada Lin Quill") == ["Ada Lin Quill", "Ada", "Lin", "Quill", "Ada Quill", "Ada Lin",
+                                                 "Lin Quill"]

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 
 from nicknames.collect.candidates import collect
-from nicknames.collect.discover.token_index import _RunReadings
+from nicknames.collect.discover.learnt_pieces import RunReadings
 from nicknames.model.messages import MessageTable, table_from_frame
 
 ROSTER = {"U1": "Ann Lee", "U2": "Bob Ray"}
@@ -51,5 +51,5 @@ def test_one_huge_field_takes_a_small_multiple_of_its_size(huge: str) -> None:
     ],
 )
 def test_a_long_run_is_read_as_a_short_one(run: str, words: set[str]) -> None:
-    readings = _RunReadings(frozenset(words), lambda word: word in {"Hi", "Ann"})
+    readings = RunReadings(frozenset(words), lambda word: word in {"Hi", "Ann"})
     assert readings.read_long(run) == readings[run]

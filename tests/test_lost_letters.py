@@ -5,11 +5,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.scope_names import scope_names
 from nicknames.apply.substitute import substitute_message
 from nicknames.collect.candidates import collect
+from nicknames.collect.discover import lost_letters
 from nicknames.collect.discover.lost_letters import (
     lost_letter_words,
     matches,
@@ -80,3 +83,28 @@ def test_collect_takes_lost_letter_forms_and_apply_replaces_them(tmp_path: Path)
     out, _ = substitute_message(Message("2", "u2", rows[1][3], "u1", "t", "s"), names, IdTemplate())
     assert out == "Hi [u1],\nan answer, with [u3] too.\n[u2]"
     assert lost_letter_words("Thanks,\nRen?") == set()  # a last letter lost reads as a question
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Is it done? Yes.", set()),                   # a question: no letter after the mark
+        ("Really?Yes", set()),                         # a question glued to the next sentence
+        ("Done?? ok", set()),
+        ("Hi St?phane, thanks", {"St?phane"}),
+        ("?ystein wrote", {"?ystein"}),
+        ("Gr??ne said", {"Gr??ne"}),
+        (f"G{LOST}nther said", {f"G{LOST}nther"}),
+        ("Why? St?phane knows", {"St?phane"}),
+    ],
+)
+def test_lost_letter_words_of_a_text(text: str, words: set[str]) -> None:
+    assert lost_letter_words(text) == words
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="a?Z -\n.'", max_size=30))
+def test_an_ascii_text_without_a_mark_before_a_letter_has_no_lost_letter(text: str) -> None:
+    # The quick test of ASCII texts must never skip a text the full pattern finds a mark in.
+    if lost_letters._ASCII_MARK.search(text) is None:
+        assert lost_letters._MARK.search(text) is None

@@ -16,7 +16,7 @@ from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.collect.discover.others import Known, _in_text, find_others
 from nicknames.collect.discover import others_screen
-from nicknames.collect.discover.others_screen import may_name, may_name_others
+from nicknames.collect.discover.others_screen import ARROW_TEXTS, may_name, may_name_others
 from nicknames.sample.generate import SampleConfig, generate_sample
 
 NOBODY_KNOWN = Known(frozenset(), frozenset(), frozenset())
@@ -105,3 +105,13 @@ def test_a_long_chain_is_read_in_pieces_without_losing_the_pair_at_a_cut() -> No
     assert may_name(text)
     assert may_name_others([text] * others_screen.ARROW_TEXTS).all()
     assert not may_name("Ralu " * 3 * others_screen.CHAIN_WORDS)
+
+
+def test_the_readings_of_chains_are_remembered_across_batches_and_forgotten_when_many() -> None:
+    texts = [f"Hi Ann Berg, see Dr. Lund {number}. Then the Report Was Late." for number in range(ARROW_TEXTS)]
+    texts += ["Nothing here. Then Done." for _ in range(ARROW_TEXTS)]
+    first = may_name_others(texts).tolist()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(others_screen, "CHAINS_KEPT", 1)  # the memory is cleared before every batch
+        assert may_name_others(texts).tolist() == first
+    assert may_name_others(texts).tolist() == first == [True] * ARROW_TEXTS + [False] * ARROW_TEXTS

@@ -30,6 +30,7 @@ def _one_by_one(texts: list[str]) -> tuple[Counter[str], Counter[str]]:
         ["word\nAda", "a \x1cBob", "well-known O'Neil's", "Hi Ada,\n\nthanks"],
         ["Zoë wrote, Élodie read", "plain ascii, Then more"],  # one not ASCII among ASCII texts
         ["", "  Ada", "lower", "ab\nCd"],
+        ["Hi Zoë,\nwe met Ada and Bob Cole today\nlist, Scanned\r\n\nÉlodie, Then", "x"],  # lines of both kinds
     ],
 )
 def test_ascii_texts_are_counted_as_the_patterns_count(texts: list[str]) -> None:

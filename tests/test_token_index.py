@@ -9,12 +9,14 @@ import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.collect.discover import token_index
+from nicknames.collect.discover import learnt_pieces, token_index
 from nicknames.collect.discover.lexicon import common_words
 from nicknames.collect.discover.sequences import ASCII_RUN, RUN
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.collect.discover.token_patterns import (
     ADDRESS,
+    ASCII_ADDRESS,
+    ASCII_PATH,
     ASCII_PATTERNS,
     PATH,
     TOKEN,
@@ -142,7 +144,7 @@ def test_indexing_many_messages_at_once_is_indexing_them_one_by_one(
         patch.setattr(token_index, "BATCH", batch)
         patch.setattr(token_index, "SMALL_BATCH", 1)  # every batch split into pieces at once, however small
         patch.setattr(token_index, "_MAX_PIECES", remembered)  # small: the memory of pieces is cleared partway
-        patch.setattr(token_index, "_READINGS_KEPT", remembered)  # and that of runs
+        patch.setattr(learnt_pieces, "READINGS_KEPT", remembered)  # and that of runs
         _check_at_once_against_one_by_one(messages)
 
 
@@ -166,8 +168,9 @@ def test_few_ascii_texts_between_others_are_read_one_by_one_with_the_same_index(
 
 @pytest.mark.parametrize("every", [2, 7, 50])
 def test_texts_with_other_characters_among_many_ascii_texts_give_the_index_of_one_by_one(every: int) -> None:
-    # Enough ASCII texts between the others for the batch to be split into pieces at once (``_add_mixed``); the
+    # Enough ASCII texts between the others for the batch to be split into pieces at once (``_add_batch``); the
     # others share pieces with them ("Mary", "Ab") and hold some of their own ("Zoë", "Ångström").
     texts = [(f"Hi Mary, Zoë and Ab said so. Thanks Rob\n\nÅngström {number}" if number % every == 0 else
               f"Hi Mary Jane, the list {number}, Will Smith said. Cheers Ab\n-- \nRob O'Neil") for number in range(120)]
     _check_at_once_against_one_by_one([(text, f"t{number % 5}") for number, text in enumerate(texts)])
+

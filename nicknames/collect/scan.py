@@ -150,7 +150,9 @@ class Scan:
             threads = [codes.code(message.thread, message.session) for message in messages]  # in order, as one by one
         for position, message, thread in zip(range(first, first + len(messages)), messages, threads):
             self._read_salutations(position, message, thread)
-            self.lost.update(lost_letter_words(message.text))
+            lost = lost_letter_words(message.text)
+            if lost:  # seldom: Counter.update of an empty set costs as much as the check
+                self.lost.update(lost)
         if self.class_pattern is not None:
             numbers: dict[str, int] = {}
             parts, part_threads = [], []

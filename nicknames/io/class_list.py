@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import regex
@@ -45,6 +46,11 @@ NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS | GENERATIONS
 _INITIAL = regex.compile(r"^\p{Lu}\.?$")
 _ASIDE = regex.compile(r"\([^()]*\)")
 """A remark in parentheses after a name ("Carla Osei (on leave)"): not the name."""
+_LETTERS = regex.compile(r"[\p{L}]+")
+_DIGIT = regex.compile(r"\d")
+NAMES_KEPT = 1 << 16
+"""Class-list names whose reading (``is_person``, ``registered_parts``) is remembered: collect asks of each name
+several times."""
 
 
 def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
@@ -75,10 +81,11 @@ def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
     return roster
 
 
+@functools.lru_cache(maxsize=NAMES_KEPT)
 def is_person(full_name: str) -> bool:
     """False for class-list rows that name an office, list or company ("Office of the Chairman", "ENRON")."""
     lowered = full_name.lower()
-    words = regex.findall(r"[\p{L}]+", lowered)
+    words = _LETTERS.findall(lowered)
     return (
         bool(words) and not any(word in NOT_PERSON_WORDS for word in words) and " and " not in f" {lowered} "
         and not lowered.startswith(("the ", "dl-", "dl "))
@@ -92,6 +99,12 @@ def registered_parts(full_name: str) -> list[str]:
     "Grey, Robert" is read as "Robert Grey". Single letters, parts with digits, generation suffixes ("III") and
     remarks in parentheses ("(London office)") are left out.
     """
+    return list(_registered_parts(full_name))
+
+
+@functools.lru_cache(maxsize=NAMES_KEPT)
+def _registered_parts(full_name: str) -> tuple[str, ...]:
+    """``registered_parts``, remembered (a tuple, so that no caller changes what is remembered)."""
     full_name = " ".join(_ASIDE.sub(" ", full_name).split())
     if full_name.count(",") == 1:
         last, first = (part.strip() for part in full_name.split(","))
@@ -100,8 +113,8 @@ def registered_parts(full_name: str) -> list[str]:
     titled = any(word.lower() in NOT_NAME_PARTS for word in all_words)
     words = [word for word in all_words if _PART.match(word) and len(word) > 1 and word.lower() not in NOT_NAME_PARTS]
     if not words:
-        return []
-    plain = not regex.search(r"\d", full_name) and not titled
+        return ()
+    plain = not _DIGIT.search(full_name) and not titled
     full = " ".join(full_name.split()) if plain else " ".join(words)
     parts = [full, *words]
     dropped = [word for word in all_words if word not in words]
@@ -112,7 +125,7 @@ def registered_parts(full_name: str) -> list[str]:
         parts.extend(" ".join(words[i : i + 2]) for i in range(len(words) - 1))
     for word in words:
         parts.extend(piece for piece in word.split("-") if len(piece) > 1 and "-" in word)
-    return list(dict.fromkeys(parts))
+    return tuple(dict.fromkeys(parts))
 
 
 def initialled_forms(full_name: str) -> list[str]:

@@ -3,6 +3,7 @@ from the config file (``Rules``), with the time bound that keeps a config file's
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -35,6 +36,8 @@ class Rules:
     """What a greeting line or the lines of a closing gave (see ``read``)."""
     _matched: dict[tuple[str, str], regex.Match[str] | None] = field(default_factory=dict, compare=False, repr=False)
     """What a greeting or closer pattern matched at the start of a short line (see ``match``)."""
+    _heads: dict[tuple[str, str], bool] = field(default_factory=dict, compare=False, repr=False)
+    """Whether a line that starts with these characters may match a greeting or closer pattern (see ``match``)."""
 
     def extended(self, greetings: Iterable[str] = (), closers: Iterable[str] = (),
                  stopwords: Iterable[str] = (), not_stopwords: Iterable[str] = ()) -> Rules:
@@ -71,6 +74,8 @@ class Rules:
         key = (kind, line)
         if key in self._matched:  # "Thanks,", "Best," and "Hi all," come again and again: matched once
             return self._matched[key]
+        if len(line) > HEAD_CHARS and self.built_in and not self._may_start(kind, line[:HEAD_CHARS]):
+            return None
         try:
             found = self.pattern(kind).match(line, timeout=PATTERN_TIMEOUT)
         except TimeoutError:
@@ -84,6 +89,26 @@ class Rules:
                 self._matched.clear()
             self._matched[key] = found
         return found
+
+    @functools.cached_property
+    def built_in(self) -> bool:
+        """Whether every greeting and closer is a built-in one or a language pack's (none from a config file)."""
+        return set(self.greetings) <= _BUILT_IN_GREETINGS and set(self.closers) <= _BUILT_IN_CLOSERS
+
+    def _may_start(self, kind: str, head: str) -> bool:
+        """Whether a line that starts with ``head`` may match the greeting or closer pattern: the pattern's partial
+        match of ``head`` alone, which finds none when no line that starts so can match.
+
+        Most lines read are sentences of a message's body, long and each seen once, which the pattern (an
+        alternative for each of some 170 words) rejects at a cost that does not depend on the line; their first
+        characters recur ("The", "Thi"). Used for the built-in words only (a config file's pattern may be any)."""
+        key = (kind, head)
+        may = self._heads.get(key)
+        if may is None:
+            if len(self._heads) >= READ_LINES_KEPT:
+                self._heads.clear()
+            may = self._heads[key] = self.pattern(kind).match(head, partial=True) is not None
+        return may
 
     def read(self, lines: tuple[str, ...], reader: Callable[[], tuple[str, ...] | None]) -> tuple[str, ...] | None:
         """``reader()``, the names read from these lines, each distinct key read once.
@@ -102,6 +127,10 @@ class Rules:
         return names
 
 
+_BUILT_IN_GREETINGS = frozenset(GREETINGS + _ALL.greetings)
+_BUILT_IN_CLOSERS = frozenset(CLOSERS + _ALL.closers)
+HEAD_CHARS = 4
+"""The first characters of a line by which ``Rules.match`` may tell at once that it is no greeting or closing."""
 PATTERN_TIMEOUT = 1.0
 """Seconds a greeting or closer pattern may take on one line before the run stops with an error."""
 

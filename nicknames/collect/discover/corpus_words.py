@@ -2,8 +2,9 @@
 
 A word the corpus mostly writes in lower case, rather than capitalised in mid-sentence, is an ordinary word, not a
 name ("List", "Scanned"). The counts are made over runs of texts in the engine's partitions and added up in order.
-Texts of ASCII characters only are read a run at a time, by the standard ``re`` engine and a translation into
-pieces, several times as fast as the ``regex`` patterns text by text (``tests/test_others_words.py`` checks they
+Texts of ASCII characters only, and the lines of ASCII characters only of the other texts (no word reaches across a
+line break), are read a run at a time, by the standard ``re`` engine and a translation into pieces, several times as
+fast as the ``regex`` patterns (``tests/test_others_words.py`` checks they
 count the same).
 """
 
@@ -30,15 +31,17 @@ _ASCII_PIECES = str.maketrans({chr(code): " " for code in range(128) if not (chr
 pieces, the runs that a plain lower-case word (``_LOWER``) can only open."""
 _ASCII_LOWER = re.compile(r"[a-z]+(?![A-Za-z])")
 """``_LOWER`` at the start of an ASCII piece."""
-_ASCII_MID_SENTENCE = re.compile(rf"[A-Z](?<=[a-z,;]{_ASCII_SPACE}[A-Z])[a-z][A-Za-z]*")
-"""``_MID_SENTENCE`` in ASCII after one space; it starts with the capital, so that the engine skips to the next one."""
-_ASCII_AFTER_SPACES = re.compile(rf"[A-Z](?<={_ASCII_SPACE}{_ASCII_SPACE}[A-Z])[a-z][A-Za-z]*")
-"""A candidate for ``_MID_SENTENCE`` in ASCII after several spaces: what stands before them decides.
-(``tests/test_others.py`` checks these find what the ``regex`` patterns find.)"""
+_ASCII_AFTER_SPACE = re.compile(rf"[A-Z](?<=[a-z,; \t\x0b\x0c\r]{_ASCII_SPACE}[A-Z])[a-z][A-Za-z]*")
+"""``_MID_SENTENCE`` in ASCII after one space (a lower-case letter, a comma or a semicolon two characters before the
+capital), and the candidates after several spaces (a space there), where what stands before the spaces decides; it
+starts with the capital, so that the engine skips to the next one. (``tests/test_others.py`` checks this finds what
+the ``regex`` patterns find.)"""
 _MID_BEFORE = frozenset("abcdefghijklmnopqrstuvwxyz,;")
 _ASCII_SPACES = frozenset(" \t\x0b\x0c\r")
 _TEXTS = "\n"
 """Between texts read as one string: no word, lower-case word or mid-sentence word reaches across a line break."""
+_SPLIT_CHARS = 1 << 20
+"""Longest text with characters other than ASCII that is cut into lines (a longer one is read whole, not copied)."""
 
 
 def corpus_lexicon(texts: Sequence[str], jobs: int = 1) -> Lexicon:
@@ -56,13 +59,21 @@ def _words_of_run(run: range, texts: Sequence[str]) -> tuple[Counter[str], Count
     lower: Counter[str] = Counter()
     capitalised: Counter[str] = Counter()
     ascii_texts = []
+    others = []
     for position in run:
         text = texts[position]
         if text.isascii():
             ascii_texts.append(text)
-        else:
-            lower.update(_LOWER.findall(text))
-            capitalised.update(word.casefold() for word in _MID_SENTENCE.findall(text))
+        elif len(text) > _SPLIT_CHARS:
+            others.append(text)
+        else:  # its lines of ASCII characters only are read the fast way (most of them: a name with an accent)
+            for line in text.split(_TEXTS):
+                (ascii_texts if line.isascii() else others).append(line)
+    if others:
+        joined = _TEXTS.join(others)
+        del others
+        lower.update(_LOWER.findall(joined))
+        capitalised.update(word.casefold() for word in _MID_SENTENCE.findall(joined))
     joined = _TEXTS.join(ascii_texts)  # one call of each pattern for all of them, not one a text
     del ascii_texts
     _ascii_words(joined, lower, capitalised)
@@ -76,8 +87,15 @@ def _ascii_words(joined: str, lower: Counter[str], capitalised: Counter[str]) ->
         word = _ASCII_LOWER.match(piece)
         if word is not None:
             lower[word.group()] += times
-    capitalised.update(word.lower() for word in _ASCII_MID_SENTENCE.findall(joined))
-    for found in _ASCII_AFTER_SPACES.finditer(joined):
+    mid, after_spaces = [], []
+    for found in _ASCII_AFTER_SPACE.finditer(joined):  # both kinds in one pass, counted kind by kind as before
+        start = found.start()
+        if joined[start - 2] in _ASCII_SPACES:
+            after_spaces.append(found)
+        else:
+            mid.append(found.group())
+    capitalised.update(word.lower() for word in mid)
+    for found in after_spaces:
         before = found.start() - 1
         while before >= 0 and joined[before] in _ASCII_SPACES:
             before -= 1

@@ -61,6 +61,12 @@ SEPARATOR = "\n"
 """Between the texts of a batch: no run of words reaches across it."""
 _CHAIN_KEPT = 200
 """Longest chain (in characters) whose reading is remembered: a line of thousands of names is read, not kept."""
+CHAINS_KEPT = 100_000
+"""Chains whose reading is remembered (some 10 MB) before starting again. The memory lasts from one batch to the
+next: the same chains come back ("Hi Mary,") in every partition of a corpus, a third of them for the first time."""
+_CHAIN_READINGS: dict[str, bool] = {}
+"""Chain with the characters around it → whether it may name: what ``_chain_may_name`` says depends on nothing
+else."""
 
 
 def may_name_others(texts: Sequence[str]) -> np.ndarray:
@@ -88,7 +94,9 @@ def _runs(texts: list[str]) -> np.ndarray:
     joined = SEPARATOR + SEPARATOR.join(texts) + SEPARATOR
     lengths = np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)) + len(SEPARATOR)
     starts = np.cumsum(lengths) - lengths + len(SEPARATOR)
-    readings: dict[str, bool] = {}  # chain with the characters around it → whether it may name (they recur)
+    readings = _CHAIN_READINGS  # chain with the characters around it → whether it may name (they recur)
+    if len(readings) > CHAINS_KEPT:
+        readings.clear()
     places = []
     for chain in CHAIN.finditer(joined):
         start, end = chain.start(), max(chain.end(), chain.end(1))

@@ -8,16 +8,15 @@ writes every word, and notes which participants are active in which thread.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from nicknames.collect.discover.ascii_pieces import split_texts
+from nicknames.collect.discover.learnt_pieces import LearntPieces
 from nicknames.collect.discover.lexicon import Lexicon
-from nicknames.collect.discover.sequences import named_neighbours, sequences_of
 from nicknames.collect.discover.thread_counts import (
     Involvement,
     Members,
@@ -38,7 +37,6 @@ from nicknames.collect.discover.token_patterns import (
     without_addresses,
 )
 from nicknames.model.messages import Message
-from nicknames.rules.stopwords import STOPWORDS
 
 BATCH = 4_000
 """Texts split into pieces at once (``ascii_pieces``). The texts of a batch share most of their distinct pieces, so
@@ -48,14 +46,6 @@ SMALL_BATCH = 32
 """Fewer ASCII texts in a row than this (between texts with other characters) are read one by one..."""
 SMALL_BATCH_CHARS = 1 << 16
 """... when they hold at most this many characters: the pieces of a long text are best held as arrays."""
-_READINGS_KEPT = 50_000
-"""Runs of capitalised words, and mid-sentence pieces, whose readings are remembered (a few MB) before starting
-again."""
-LONG_RUN = 4_096
-"""Runs of capitalised words longer than this (in characters) are read a word at a time (``_RunReadings``)."""
-_NOT_SPACES = re.compile(r"\S+")
-_SPACE_RUNS = re.compile(r"\s+")
-"""What ``str.split`` splits on (``re`` counts as a space what ``str.isspace`` does)."""
 _MAX_PIECES = 200_000
 """Distinct pieces remembered before the memory of them is cleared (a text of random letters makes many)."""
 
@@ -78,14 +68,8 @@ class TokenIndex:
     """Capitalised word → messages where it stands next to a capitalised word that is not an ordinary one."""
     _pieces: Counter[str] = field(default_factory=Counter, repr=False, compare=False)
     """Piece → times seen since the lexicon last counted the lower-case words of the pieces."""
-    _always: dict[str, tuple[str, ...]] = field(default_factory=dict, repr=False, compare=False)
-    """Piece seen that holds tokens counted wherever they stand → those tokens."""
-    _boring: set[str] = field(default_factory=set, repr=False, compare=False)
-    """Pieces seen that hold no such token (a common word capitalised may still count in mid-sentence)."""
-    _ordinary: _OrdinaryWords = field(init=False, repr=False, compare=False)
-    """Word → whether it is an ordinary word (on the word list or a stop word), as words are first seen."""
-    _run_readings: _RunReadings = field(init=False, repr=False, compare=False)
-    """Run of capitalised words → what the index keeps of it, as runs are first seen."""
+    _memory: LearntPieces = field(init=False, repr=False, compare=False)
+    """What each piece, word and run of capitalised words seen holds (see ``learnt_pieces``)."""
     codes: ThreadCodes = field(default_factory=ThreadCodes, repr=False, compare=False)
     """The codes of the threads seen (and their sessions), with which ``threads``, ``runs`` and ``participation``
     count."""
@@ -96,8 +80,7 @@ class TokenIndex:
         self.threads = ThreadCounts(self.codes)
         self.runs = ThreadCounts(self.codes)
         self.participation = Members(self.codes)
-        self._ordinary = _OrdinaryWords(self._lexicon.words)
-        self._run_readings = _RunReadings(self.sequence_words, self._ordinary.__getitem__)
+        self._memory = LearntPieces((self.watched, self.sequence_words, self._lexicon.words))
 
     @property
     def lexicon(self) -> Lexicon:
@@ -134,8 +117,7 @@ class TokenIndex:
 
     def add_all(self, messages: Sequence[Message], codes: Sequence[int]) -> None:
         """Index messages in file order, given the codes of their threads: what ``add`` does one by one, with the
-        texts of ASCII characters only split into pieces a batch at a time (``ascii_pieces``), and the texts with
-        other characters among them read one by one (``_add_mixed``)."""
+        texts of ASCII characters only split into pieces a batch at a time (``_add_batch``)."""
         texts: list[str] = []
         batch: list[int] = []
         for message, code in zip(messages, codes):
@@ -143,33 +125,38 @@ class TokenIndex:
             texts.append(without_addresses(message.text))
             batch.append(code)
             if len(texts) == BATCH:
-                self._add_mixed(texts, batch)
+                self._add_batch(texts, batch)
                 texts, batch = [], []
-        self._add_mixed(texts, batch)
+        self._add_batch(texts, batch)
 
-    def _add_mixed(self, texts: list[str], codes: list[int]) -> None:
-        """Index texts in order, as ``_add_text`` one by one does: the texts of ASCII characters only split into
-        pieces at once, each text with other characters read by the ``regex`` patterns, and what they find put
-        in the order one by one would give it (each count in file order, each word where first seen)."""
-        if all(map(str.isascii, texts)):
-            self._add_ascii(texts, codes)
-            return
+    def _add_batch(self, texts: list[str], codes: list[int]) -> None:
+        """Index texts in order, as ``_add_text`` one by one does.
+
+        The texts of ASCII characters only are split into pieces at once (``ascii_pieces``): each distinct piece
+        is learnt and looked up once, and only the pieces that hold tokens, the words in mid-sentence and the places
+        where a run of capitalised words may start are then read one by one. Each text with other characters is
+        read by the ``regex`` patterns, and what it gives is put in the order one by one would give it (each count
+        in file order, each word where first seen). A few texts, or a batch that would make the memory of pieces
+        overflow (and so be cleared partway), are read text by text.
+        """
         rows = [row for row, text in enumerate(texts) if text.isascii()]
-        if len(rows) < SMALL_BATCH:
-            for text, code in zip(texts, codes):
-                self._add_text(text, code)
+        mixed = len(rows) < len(texts)
+        if len(rows) < SMALL_BATCH and (mixed or sum(map(len, texts)) <= SMALL_BATCH_CHARS):
+            # splitting into pieces at once costs more than it saves (but holds less for a long text)
+            self._add_texts(texts, codes)
             return
-        pieces = split_texts([texts[row] for row in rows])
-        others = {row: read_text(text) for row, text in enumerate(texts) if not text.isascii()}
-        always, boring = self._always, self._boring
-        distinct = dict.fromkeys([*pieces.distinct, *(piece for read in others.values() for piece in read.pieces)])
+        pieces = split_texts([texts[row] for row in rows] if mixed else texts)
+        others = {row: read_text(text) for row, text in enumerate(texts) if not text.isascii()} if mixed else {}
+        memory = self._memory
+        always, boring = memory.always, memory.boring
+        distinct = dict.fromkeys([*pieces.distinct, *(piece for read in others.values() for piece in read.pieces)]
+                                 ) if others else pieces.distinct
         fresh = [piece for piece in distinct if piece not in always and piece not in boring]
         if len(always) + len(boring) + len(fresh) > _MAX_PIECES + 1:
-            for text, code in zip(texts, codes):  # the memory of pieces would be cleared partway
-                self._add_text(text, code)
+            self._add_texts(texts, codes)  # the memory of pieces would be cleared partway
             return
         ascii_rows = np.asarray(rows, dtype=np.int64)
-        self._pieces.update(first_seen(pieces, ascii_rows, others))
+        self._pieces.update(first_seen(pieces, ascii_rows, others) if others else dict(zip(pieces.distinct, pieces.counts)))
         for piece in fresh:
             self._learn(piece)
         held = [always.get(piece, ()) for piece in pieces.distinct]
@@ -181,17 +168,20 @@ class TokenIndex:
         mid = pieces.mid_sentence()
         words = [leading_word(pieces.distinct[piece]) for piece in pieces.code[mid].tolist()]
         mid_rows = ascii_rows[pieces.text_of(pieces.start[mid])].tolist()
-        capitalised = [(row, folded) for row, (_, folded) in zip(mid_rows, words)]
         common = self._lexicon.words
         pairs = [(row, names.setdefault(word, len(names)))
                  for row, (word, folded) in zip(mid_rows, words) if len(word) > 1 and folded in common]
+        if not others:  # the words in text order as they are (no list of them: a huge text has many)
+            self._lexicon.capitalised.update(folded for _, folded in words)
+        capitalised = [(row, folded) for row, (_, folded) in zip(mid_rows, words)] if others else []
         for row, read in others.items():
             counted = self._collect(set(read.pieces).difference(boring))
             counted.update(word for word in read.mid if len(word) > 1 and word.casefold() in common)
             capitalised.extend((row, word.casefold()) for word in read.mid if word[0].isupper())
             pairs.extend((row, names.setdefault(token, len(names))) for token in counted)
-        capitalised.sort(key=lambda found: found[0])  # stable: each text's words in their order
-        self._lexicon.capitalised.update(folded for _, folded in capitalised)
+        if others:
+            capitalised.sort(key=lambda found: found[0])  # stable: each text's words in their order
+            self._lexicon.capitalised.update(folded for _, folded in capitalised)
         self._count_all(
             np.asarray(codes, dtype=np.uint32), list(names),
             np.concatenate([ascii_rows[texts_of], np.asarray([row for row, _ in pairs], dtype=np.int64)]),
@@ -200,6 +190,10 @@ class TokenIndex:
         runs = {int(ascii_rows[number]): found for number, found in ascii_runs(pieces).items()}
         runs.update((row, read.runs) for row, read in others.items() if read.runs)
         self._add_runs((codes[row], runs[row]) for row in sorted(runs))
+
+    def _add_texts(self, texts: list[str], codes: list[int]) -> None:
+        for text, code in zip(texts, codes):
+            self._add_text(text, code)
 
     def _add_members(self, message: Message, code: int) -> None:
         self.participation.add(code, message.sender)
@@ -214,7 +208,7 @@ class TokenIndex:
         else:
             pieces, mid, runs = read_text(text)
         self._pieces.update(pieces)
-        counted = self._collect(set(pieces).difference(self._boring))
+        counted = self._collect(set(pieces).difference(self._memory.boring))
         if mid:
             common = self._lexicon.words
             counted.update(word for word in mid if len(word) > 1 and word.casefold() in common)
@@ -222,51 +216,6 @@ class TokenIndex:
         self._count(code, counted)
         if runs:
             self._add_runs([(code, runs)])
-
-    def _add_ascii(self, texts: list[str], codes: list[int]) -> None:
-        """Index texts of ASCII characters only, in order, as ``_add_text`` one by one does.
-
-        Each distinct piece of the batch is learnt and looked up once; only the pieces that hold tokens, the words
-        in mid-sentence and the places where a run of capitalised words may start are then read one by one. A
-        batch that would make the memory of pieces overflow (and so be cleared partway) is read text by text.
-        """
-        if len(texts) < SMALL_BATCH and sum(map(len, texts)) <= SMALL_BATCH_CHARS:
-            # splitting into pieces at once costs more than it saves (but holds less for a long text)
-            for text, code in zip(texts, codes):
-                self._add_text(text, code)
-            return
-        pieces = split_texts(texts)
-        always, boring = self._always, self._boring
-        fresh = [piece for piece in pieces.distinct if piece not in always and piece not in boring]
-        if len(always) + len(boring) + len(fresh) > _MAX_PIECES + 1:
-            for text, code in zip(texts, codes):
-                self._add_text(text, code)
-            return
-        self._pieces.update(dict(zip(pieces.distinct, pieces.counts)))
-        for piece in fresh:
-            self._learn(piece)
-        held = [always.get(piece, ()) for piece in pieces.distinct]
-        names: dict[str, int] = {}
-        texts_of, tokens_of = piece_tokens(
-            pieces, [len(tokens) for tokens in held],
-            [names.setdefault(token, len(names)) for tokens in held for token in tokens],
-        )
-        mid = pieces.mid_sentence()
-        words = [leading_word(pieces.distinct[piece]) for piece in pieces.code[mid].tolist()]
-        self._lexicon.capitalised.update(folded for _, folded in words)
-        common = self._lexicon.words
-        mid_texts, mid_tokens = [], []
-        for text, (word, folded) in zip(pieces.text_of(pieces.start[mid]).tolist(), words):
-            if len(word) > 1 and folded in common:
-                mid_texts.append(text)
-                mid_tokens.append(names.setdefault(word, len(names)))
-        self._count_all(
-            np.asarray(codes, dtype=np.uint32), list(names),
-            np.concatenate([texts_of, np.asarray(mid_texts, dtype=np.int64)]),
-            np.concatenate([tokens_of, np.asarray(mid_tokens, dtype=np.int64)]),
-        )
-        runs = ascii_runs(pieces)
-        self._add_runs((codes[number], found) for number, found in runs.items())
 
     def _count_all(self, codes: np.ndarray, names: list[str], texts: np.ndarray, tokens: np.ndarray) -> None:
         """Count, for each (text, token) pair given, one message of the text's thread for the token (each pair
@@ -281,7 +230,7 @@ class TokenIndex:
 
     def _add_runs(self, found: Iterable[tuple[int, list[str]]]) -> None:
         """Add messages' runs of capitalised words, each message's with the code of its thread."""
-        readings, paired = self._run_readings, self.paired
+        readings, paired = self._memory.runs, self.paired
         for code, runs in found:
             if len(runs) == 1:  # most messages: nothing to merge
                 kept, near = readings[runs[0]]
@@ -302,7 +251,7 @@ class TokenIndex:
     def _collect(self, pieces: set[str]) -> set[str]:
         """The tokens counted wherever they stand of a message's pieces not known to hold none (learning new ones)."""
         counted: set[str] = set()
-        always = self._always
+        always = self._memory.always
         for piece in pieces:
             held = always.get(piece)
             if held is None:
@@ -316,11 +265,10 @@ class TokenIndex:
         A plain lower-case word is indexed only when it is a name we watch; a capitalised word that is also
         a common word only in mid-sentence (``add``).
         """
-        if len(self._always) + len(self._boring) > _MAX_PIECES:
+        memory = self._memory
+        if len(memory.always) + len(memory.boring) > _MAX_PIECES:
             self._count_lower_words()
-            self._always.clear()
-            self._boring.clear()
-            self._ordinary.clear()
+            memory.clear()
         words = (ASCII_PATTERNS if piece.isascii() else UNICODE_PATTERNS)[0]
         common = self._lexicon.words
         held = tuple(
@@ -330,9 +278,9 @@ class TokenIndex:
             )
         )
         if held:
-            self._always[piece] = held
+            memory.always[piece] = held
         else:
-            self._boring.add(piece)
+            memory.boring.add(piece)
         return held
 
     def _count_lower_words(self) -> None:
@@ -387,45 +335,3 @@ class TokenIndex:
     def _indexable(self, token: str) -> bool:
         """Tokens that may be names: capitalised, with a lost accent, or a known name in lower case."""
         return not token.islower() or token in self.watched or "?" in token
-
-
-class _OrdinaryWords(dict[str, bool]):
-    """Word → whether its case-folded form is on the word list or a stop word, filled as words are first seen."""
-
-    def __init__(self, words: frozenset[str]) -> None:
-        super().__init__()
-        self.words = words
-
-    def __missing__(self, word: str) -> bool:
-        key = word.casefold()
-        ordinary = self[word] = key in self.words or key in STOPWORDS
-        return ordinary
-
-
-class _RunReadings(dict[str, tuple[str | None, tuple[str, ...]]]):
-    """Run of capitalised words as found → the run with single spaces when it holds one of the words (else None),
-    and its words that stand next to a capitalised word that is not an ordinary one; read when first seen (the same
-    runs come again: "Hi Mary", "Thanks Rob")."""
-
-    def __init__(self, words: frozenset[str], ordinary: Callable[[str], bool]) -> None:
-        super().__init__()
-        self.words, self.ordinary = words, ordinary
-
-    def __missing__(self, run: str) -> tuple[str | None, tuple[str, ...]]:
-        if len(run) > LONG_RUN:
-            return self.read_long(run)
-        if len(self) >= _READINGS_KEPT:
-            self.clear()
-        words = [run.split()]
-        kept = next(iter(sequences_of(words, self.words)), None)
-        reading = self[run] = kept, tuple(named_neighbours(words, self.ordinary))
-        return reading
-
-    def read_long(self, run: str) -> tuple[str | None, tuple[str, ...]]:
-        """The reading of a long run, its words read one at a time rather than split into a list (a line of a
-        million capitalised words), and not remembered."""
-        def words() -> Iterator[str]:
-            return (word.group() for word in _NOT_SPACES.finditer(run))
-
-        holds = bool(self.words) and not self.words.isdisjoint(word.casefold() for word in words())
-        return _SPACE_RUNS.sub(" ", run) if holds else None, tuple(named_neighbours([words()], self.ordinary))
