@@ -67,7 +67,8 @@ class SparkHeldTable:
         try:
             pieces = self.parts.flatMap(functools.partial(_pieces, offsets, shared[0]))
             buckets = pieces.partitionBy(len(specs), _bucket_number)
-            run = functools.partial(_run_bucket, function, self.run, shared[1], shared[2])
+            # each call its own run: an executor keeps the context of each call apart (``context_of``)
+            run = functools.partial(_run_bucket, function, uuid.uuid4().hex, shared[1], shared[2])
             results = buckets.mapPartitionsWithIndex(run).collect()
         finally:
             for variable in shared:
