@@ -14,7 +14,9 @@ from tests.audit_corpus import (  # noqa: F401 (fixtures)
     same_audit_on_cluster,
     short_runs,
 )
+from nicknames.distributed import same_package
 from tests.distributed_corpus import make_corpus, run
+from tests.worker_versions import another_version_here, code_only_here, one_line_version_error  # noqa: F401
 
 distributed = pytest.importorskip("distributed", reason="the dask extra is not installed (pip install '.[dask]')")
 
@@ -65,3 +67,21 @@ def test_a_bad_cell_is_the_users_one_line_error(output: AuditedOutput, scheduler
     assert (code, stdout) == (1, "")
     assert stderr.startswith("Error: ") and "bad.jsonl" in stderr and "line 2" in stderr
     assert len(stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.usefixtures("another_version_here")
+@pytest.mark.parametrize("command", ["audit", "apply"])
+def test_workers_with_another_version_of_the_package_stop_the_command_with_one_line(
+        output: AuditedOutput, scheduler: str, tmp_path: Path, command: str) -> None:
+    args = ["-m", output.mapping] if command == "audit" else [output.mapping, "-o", tmp_path / "out.csv"]
+    result = run(command, output.csv, *args, "--engine", "dask", "--cluster", scheduler)
+    one_line_version_error(result, "run another version of nicknames (0.1.0+")
+    assert "0.0.1+" in result[2] and not (tmp_path / "out.csv").exists()
+
+
+def test_workers_that_cannot_import_what_the_driver_sends_stop_the_command_with_one_line(
+        output: AuditedOutput, scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(same_package, "package_stamp", code_only_here(monkeypatch, tmp_path))
+    result = run("audit", output.csv, "-m", output.mapping, "--engine", "dask", "--cluster", scheduler)
+    one_line_version_error(result, "cannot import this version of nicknames")
+
