@@ -85,3 +85,26 @@ def test_workers_that_cannot_import_what_the_driver_sends_stop_the_command_with_
     result = run("audit", output.csv, "-m", output.mapping, "--engine", "dask", "--cluster", scheduler)
     one_line_version_error(result, "cannot import this version of nicknames")
 
+
+
+@pytest.mark.usefixtures("short_runs")
+def test_the_python_api_audits_on_the_cluster_as_on_one_machine(output: AuditedOutput, scheduler: str) -> None:
+    import nicknames
+
+    mapping = nicknames.read_mapping(output.mapping)
+    class_list = nicknames.read_class_list(output.class_list)
+    texts = list(nicknames.open_source(output.parquet_parts).texts().items())
+    local = nicknames.audit_messages(texts, nicknames.build_index(mapping, class_list))
+    outcome = nicknames.audit_on_cluster(output.parquet_parts, mapping, nicknames.Engine("dask", scheduler),
+                                         class_list)
+    assert isinstance(outcome, nicknames.AuditOutcome)
+    assert outcome.result == local and outcome.result.findings
+    assert [person.text for person in outcome.people] == ["Ada Berg", "Quentin Marlowe", "Ysolde Brennick"]
+
+
+def test_mail_is_audited_on_the_driver(scheduler: str, output: AuditedOutput) -> None:
+    import nicknames
+
+    mbox = Path(__file__).resolve().parents[1] / "sample_data" / "mail" / "course-list.mbox"
+    engine = nicknames.Engine("dask", scheduler)
+    assert nicknames.audit_on_cluster(mbox, nicknames.read_mapping(output.mapping), engine) is None

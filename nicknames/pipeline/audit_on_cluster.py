@@ -23,7 +23,7 @@ from typing import TypeVar
 import numpy as np
 
 from nicknames.check.audit_runs import AuditOutcome, AuditSettings, RunScan, audit_runs, scan_run
-from nicknames.check.name_index import NameIndex
+from nicknames.check.name_index import build_index
 from nicknames.check.people import PeopleContext, people_of_texts
 from nicknames.collect.others import PersonLike
 from nicknames.distributed.engines import Engine
@@ -90,23 +90,25 @@ def open_texts_on_cluster(path: Path, chosen: MappingType[str, str], engine: Eng
     return HeldTexts(source.held, source.table.columns, source.table)
 
 
-def audit_on_cluster(path: Path, mapping: Mapping, index: NameIndex, engine: Engine, *,
-                     class_list: dict[str, str] | None = None, near: bool = True,
-                     chosen: MappingType[str, str] | None = None, encoding: str | None = None,
+def audit_on_cluster(path: Path, mapping: Mapping, engine: Engine, class_list: dict[str, str] | None = None, *,
+                     near: bool = True, chosen: MappingType[str, str] | None = None, encoding: str | None = None,
                      delimiter: str | None = None, workers: int = 0) -> AuditOutcome | None:
     """``nicknames audit`` of an output on a Dask or Spark ``engine``, its texts read and scanned by the workers.
 
-    ``index`` is ``build_index(mapping, class_list)``. The findings are the
-    local engine's (``audit_messages``, then ``people_in_output``), in the same
-    order. None when the output cannot be held on the cluster (see
-    ``open_texts_on_cluster``): read it on the driver then.
+    The findings are the local engine's (``audit_messages`` of the output's
+    texts with ``build_index(mapping, class_list)``, then the person-like
+    names of ``people_in_output``), in the same order; the texts never reach
+    this machine. ``workers`` sizes a local cluster started when the engine
+    names none (0: one per core). None when the output cannot be held on the
+    cluster (mail, a spreadsheet, senders that are names or addresses): read it
+    with ``open_source`` and audit its ``texts()`` then.
     """
     texts = open_texts_on_cluster(path, chosen or {}, engine, encoding=encoding, delimiter=delimiter,
                                   workers=workers)
     if texts is None:
         return None
     try:
-        return audit_runs(texts, index, mapping, class_list, near)
+        return audit_runs(texts, build_index(mapping, class_list), mapping, class_list, near)
     finally:
         texts.close()
 
