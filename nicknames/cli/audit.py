@@ -90,6 +90,11 @@ def audit_command(
     when the output is clean, so the command can gate a release. The findings
     show real names: keep them private. --html writes a report for an ethics
     board that names nobody (see docs/report.md).
+
+    With --engine dask or spark the cluster's workers read the output and scan
+    it, and only the findings come back (see docs/distributed.md); a CSV file of
+    256 MB or more is scanned in runs kept on disk. --html reads every text on
+    this machine.
     """
     from nicknames.check.audit import (
         audit_messages,  # these load pandas: see cli/common.py
