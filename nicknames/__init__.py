@@ -21,6 +21,7 @@ if typing.TYPE_CHECKING:
     from nicknames.apply.substitute import substitute_batch, substitute_message
     from nicknames.apply.surrogates import Surrogate, SurrogateNames
     from nicknames.check.audit import AuditResult, Finding, audit_messages
+    from nicknames.check.audit_runs import AuditOutcome
     from nicknames.check.evaluate import MappingReport, evaluate_mapping
     from nicknames.check.gold import GoldSpan, read_spans_csv
     from nicknames.check.mentions import (
@@ -34,6 +35,7 @@ if typing.TYPE_CHECKING:
     from nicknames.collect.found import merge
     from nicknames.collect.others import PersonLike, propose_others, unmapped_people
     from nicknames.distributed.engines import Engine
+    from nicknames.distributed.same_package import WorkerVersionError
     from nicknames.io.class_list import read_class_list, registered_parts
     from nicknames.io.formats import as_strings
     from nicknames.io.mail.participants import AddressKey, read_key, write_key
@@ -46,6 +48,8 @@ if typing.TYPE_CHECKING:
     from nicknames.model.errors import NicknamesError
     from nicknames.model.mapping import Mapping, Name, Status
     from nicknames.model.messages import Message, MessageTable, table_from_frame
+    from nicknames.pipeline.audit_on_cluster import audit_on_cluster
+    from nicknames.pipeline.on_cluster import ClusterSource, open_on_cluster, pseudonymise_on_cluster
     from nicknames.pipeline.sources import (
         ArchiveApplyResult,
         Source,
@@ -66,7 +70,9 @@ _HOMES: dict[str, str] = {
     "AddressKey": "nicknames.io.mail.participants",
     "ApplyResult": "nicknames.apply.scopes",
     "ArchiveApplyResult": "nicknames.pipeline.sources",
+    "AuditOutcome": "nicknames.check.audit_runs",
     "AuditResult": "nicknames.check.audit",
+    "ClusterSource": "nicknames.pipeline.on_cluster",
     "CollectResult": "nicknames.collect.candidates",
     "Duplicate": "nicknames.apply.scopes",
     "Engine": "nicknames.distributed.engines",
@@ -75,8 +81,8 @@ _HOMES: dict[str, str] = {
     "IdTemplate": "nicknames.apply.pseudonyms",
     "IdentifierRules": "nicknames.rules.identifiers",
     "KeyFile": "nicknames.apply.key_file",
-    "LANGUAGES": "nicknames.rules.languages",
     "KeyedIds": "nicknames.apply.pseudonyms",
+    "LANGUAGES": "nicknames.rules.languages",
     "Mapping": "nicknames.model.mapping",
     "MappingNames": "nicknames.apply.scope_names",
     "MappingReport": "nicknames.check.evaluate",
@@ -98,10 +104,12 @@ _HOMES: dict[str, str] = {
     "Surrogate": "nicknames.apply.surrogates",
     "SurrogateNames": "nicknames.apply.surrogates",
     "Unresolved": "nicknames.apply.resolution",
+    "WorkerVersionError": "nicknames.distributed.same_package",
     "apply_mapping": "nicknames.apply.scopes",
     "apply_source": "nicknames.pipeline.sources",
     "as_strings": "nicknames.io.formats",
     "audit_messages": "nicknames.check.audit",
+    "audit_on_cluster": "nicknames.pipeline.audit_on_cluster",
     "build_index": "nicknames.check.name_index",
     "collect": "nicknames.collect.candidates",
     "collect_source": "nicknames.pipeline.sources",
@@ -113,11 +121,13 @@ _HOMES: dict[str, str] = {
     "identifier_rules": "nicknames.rules.identifiers",
     "language_pack": "nicknames.rules.languages",
     "merge": "nicknames.collect.found",
+    "open_on_cluster": "nicknames.pipeline.on_cluster",
     "open_source": "nicknames.pipeline.sources",
     "parse_mapping": "nicknames.io.mapping_file",
     "propose_others": "nicknames.collect.others",
     "pseudonym_pattern": "nicknames.check.mentions",
     "pseudonymise": "nicknames.pipeline.sources",
+    "pseudonymise_on_cluster": "nicknames.pipeline.on_cluster",
     "read_class_list": "nicknames.io.class_list",
     "read_key": "nicknames.io.mail.participants",
     "read_key_file": "nicknames.apply.key_file",
@@ -144,7 +154,9 @@ __all__ = [
     "AddressKey",
     "ApplyResult",
     "ArchiveApplyResult",
+    "AuditOutcome",
     "AuditResult",
+    "ClusterSource",
     "CollectResult",
     "Duplicate",
     "Engine",
@@ -176,10 +188,12 @@ __all__ = [
     "Surrogate",
     "SurrogateNames",
     "Unresolved",
+    "WorkerVersionError",
     "apply_mapping",
     "apply_source",
     "as_strings",
     "audit_messages",
+    "audit_on_cluster",
     "build_index",
     "collect",
     "collect_source",
@@ -191,11 +205,13 @@ __all__ = [
     "identifier_rules",
     "language_pack",
     "merge",
+    "open_on_cluster",
     "open_source",
     "parse_mapping",
     "propose_others",
     "pseudonym_pattern",
     "pseudonymise",
+    "pseudonymise_on_cluster",
     "read_class_list",
     "read_key",
     "read_key_file",

@@ -5,11 +5,11 @@ from __future__ import annotations
 import datetime
 import json
 import sys
-from collections.abc import Iterable
+from contextlib import ExitStack
 from dataclasses import asdict
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.console import Console
@@ -31,6 +31,10 @@ from nicknames.cli.common import (
     user_errors,
 )
 from nicknames.cli.render import ProgressBar
+
+if TYPE_CHECKING:
+    from nicknames.check.audit_runs import AuditRuns
+    from nicknames.distributed.engines import Engine
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -86,10 +90,16 @@ def audit_command(
     when the output is clean, so the command can gate a release. The findings
     show real names: keep them private. --html writes a report for an ethics
     board that names nobody (see docs/report.md).
+
+    With --engine dask or spark the cluster's workers read the output and scan
+    it, and only the findings come back (see docs/distributed.md); a CSV file of
+    256 MB or more is scanned in runs kept on disk. --html reads every text on
+    this machine.
     """
     from nicknames.check.audit import (
         audit_messages,  # these load pandas: see cli/common.py
     )
+    from nicknames.check.audit_runs import AuditSettings, people_in_runs, scan_runs
     from nicknames.check.name_index import build_index
     from nicknames.check.people import people_in_output
     from nicknames.check.report_html import (
@@ -104,11 +114,8 @@ def audit_command(
     )
     from nicknames.engine.run import default_jobs
     from nicknames.io.class_list import read_class_list
-    from nicknames.io.datasets import dataset_files
-    from nicknames.io.formats import detect_format
     from nicknames.io.mapping_file import read_mapping
     from nicknames.io.output import check_outputs
-    from nicknames.pipeline.message_texts import iter_texts
 
     check_outputs({"--html": html_report}, [output, mapping_path, class_list, original, config_in_use(inputs.config)])
     if original is not None and html_report is None:
@@ -119,19 +126,21 @@ def audit_command(
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding) if class_list else None
     source_path = readable(ctx, output)  # a pipe is read more than once
-    if detect_format(source_path) == "csv" and dataset_files(source_path) is None:  # only id and text are needed
-        texts: Iterable[tuple[str, str]] = iter_texts(source_path, inputs.chosen(settings), encoding,
-                                                      delimiter=inputs.delimiter or settings.delimiter)
-    else:  # a partitioned table; mail: headers, subject and whole body of each message
-        texts = load_source(source_path, inputs, engine=run_on).texts().items()
-    texts = list(texts)
     index = build_index(mapping, roster)
     workers = jobs or default_jobs(source_path)
-    with ProgressBar(err, "audit", enabled=not quiet) as progress:
-        progress.step("checking")
-        result = audit_messages(texts, index, near, jobs=workers, progress=progress, engine=run_on)
-        progress.step("looking for people outside the mapping")
-        people = people_in_output(texts, mapping, roster, workers)
+    with ExitStack() as stack:
+        runs = None if html_report is not None else _runs_held_apart(stack, source_path, inputs, run_on, jobs, workers)
+        texts: list[tuple[str, str]] = [] if runs is not None else _texts(source_path, inputs, run_on)
+        with ProgressBar(err, "audit", enabled=not quiet) as progress:
+            progress.step("checking")
+            if runs is not None:  # the texts stay on the cluster or on disk
+                result, usage = scan_runs(runs, AuditSettings(index, near), progress)
+                progress.step("looking for people outside the mapping")
+                people = people_in_runs(runs, mapping, roster, usage)
+            else:
+                result = audit_messages(texts, index, near, jobs=workers, progress=progress, engine=run_on)
+                progress.step("looking for people outside the mapping")
+                people = people_in_output(texts, mapping, roster, workers)
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
         json.dump({"messages": result.messages, "names": result.names, "findings": findings,
@@ -155,6 +164,45 @@ def audit_command(
                                                                        else " (it names nobody)."))
     if result.findings or people:
         raise typer.Exit(1)
+
+
+def _runs_held_apart(stack: ExitStack, path: Path, inputs: InputOptions, engine: Engine | None, jobs: int,
+                     workers: int) -> AuditRuns | None:
+    """The output held in runs where its texts stay: on the cluster of a Dask or Spark engine (``jobs`` workers
+    for a local one), or for a large CSV file in a spill folder read by ``workers`` processes; None: read it whole."""
+    from nicknames.cli.render import reply_warnings
+    from nicknames.engine.spill import spill_folder
+    from nicknames.pipeline.audit_on_cluster import open_texts_on_cluster
+    from nicknames.pipeline.audit_on_disk import SpilledTexts, can_audit_on_disk
+
+    settings = inputs.settings()
+    encoding, delimiter = inputs.encoding or settings.encoding, inputs.delimiter or settings.delimiter
+    if engine is not None and engine.remote:
+        held = open_texts_on_cluster(path, inputs.chosen(settings), engine, encoding=encoding, delimiter=delimiter,
+                                     workers=jobs)
+        if held is not None:
+            stack.callback(held.close)
+            if held.table is not None:
+                reply_warnings(err, held.table.replies)
+        return held
+    if not can_audit_on_disk(path):
+        return None
+    return SpilledTexts(path, stack.enter_context(spill_folder()), inputs.chosen(settings), encoding, delimiter,
+                        workers)
+
+
+def _texts(path: Path, inputs: InputOptions, engine: Engine | None) -> list[tuple[str, str]]:
+    """Every (message id, text) pair of the output, read on this machine."""
+    from nicknames.io.datasets import dataset_files
+    from nicknames.io.formats import detect_format
+    from nicknames.pipeline.message_texts import iter_texts
+
+    settings = inputs.settings()
+    if detect_format(path) == "csv" and dataset_files(path) is None:  # only id and text are needed
+        return list(iter_texts(path, inputs.chosen(settings), inputs.encoding or settings.encoding,
+                               delimiter=inputs.delimiter or settings.delimiter))
+    # a partitioned table; mail: headers, subject and whole body of each message
+    return list(load_source(path, inputs, engine=engine).texts().items())
 
 
 def _tool_version() -> str:

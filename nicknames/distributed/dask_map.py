@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from nicknames.distributed.engines import EngineError
+from nicknames.distributed.same_package import check_dask_workers
 from nicknames.distributed.sealed import result_of, run_sealed, seal
 
 T = TypeVar("T")
@@ -64,6 +65,7 @@ def dask_client(address: str | None, workers: int) -> Iterator[Any]:
             raise EngineError(f"No Dask scheduler answers at {address} ({type(error).__name__}); start one "
                               "(dask scheduler) or check --cluster.") from None
         with client:
+            check_dask_workers(client, address)  # workers started elsewhere may run another copy of the package
             yield client
         return
     count = workers or _cores()

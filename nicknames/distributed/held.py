@@ -70,7 +70,7 @@ class HeldTable:
         the rules) is scattered to every worker once.
         """
         client = self.client
-        self.run = uuid.uuid4().hex  # each call a run of its own: new task keys, its context unsealed anew
+        run = uuid.uuid4().hex  # each call its own: a worker keeps the context of each call apart (``context_of``)
         shared = client.scatter(seal(context), broadcast=True, hash=False)
         offsets = np.cumsum([0, *self.counts])
         splits: list[Any] = []
@@ -78,13 +78,13 @@ class HeldTable:
         for number, part in enumerate(self.parts):
             local = bucket_of[offsets[number]:offsets[number + 1]]
             split = client.submit(_kept, split_part, part, local, int(offsets[number]),
-                                  key=self._key("split", number), pure=False)
+                                  key=self._key("split", number, run), pure=False)
             splits.append(split)
             for bucket in np.unique(local).tolist():
-                pieces[bucket].append(client.submit(_piece, split, bucket, key=self._key(f"piece-{bucket}", number),
-                                                    pure=False))
-        tasks = [client.submit(_run_bucket, function, seal(spec), self.run, shared, *bucket_pieces,
-                               key=self._key("bucket", number), pure=False)
+                pieces[bucket].append(client.submit(_piece, split, bucket,
+                                                    key=self._key(f"piece-{bucket}", number, run), pure=False))
+        tasks = [client.submit(_run_bucket, function, seal(spec), run, shared, *bucket_pieces,
+                               key=self._key("bucket", number, run), pure=False)
                  for number, (spec, bucket_pieces) in enumerate(zip(specs, pieces))]
         try:
             for task in tasks:
@@ -99,8 +99,8 @@ class HeldTable:
         finally:
             self._stack.close()
 
-    def _key(self, what: str, number: int) -> str:
-        return f"nicknames-{self.run[:8]}-{what}-{number}"
+    def _key(self, what: str, number: int, run: str | None = None) -> str:
+        return f"nicknames-{(run or self.run)[:8]}-{what}-{number}"
 
 
 def hold_dataset(files: list[Path], fmt: str, encoding: str | None, delimiter: str | None, address: str | None,

@@ -67,7 +67,7 @@ class SparkHeldTable:
         try:
             pieces = self.parts.flatMap(functools.partial(_pieces, offsets, shared[0]))
             buckets = pieces.partitionBy(len(specs), _bucket_number)
-            # each call a run of its own, whose context a reused Python worker unseals anew
+            # each call its own run: an executor keeps the context of each call apart (``context_of``)
             run = functools.partial(_run_bucket, function, uuid.uuid4().hex, shared[1], shared[2])
             results = buckets.mapPartitionsWithIndex(run).collect()
         finally:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from nicknames.distributed.engines import EngineError
+from nicknames.distributed.same_package import check_spark_executors
 from nicknames.distributed.sealed import result_of, run_sealed, seal
 
 T = TypeVar("T")
@@ -60,6 +61,7 @@ def spark_session(master: str | None, default: str = "local[*]") -> Any:
 
     active = SparkSession.getActiveSession()
     if active is not None:
+        check_spark_executors(active, master or "the active session")
         return active
     builder = SparkSession.builder.appName(APP_NAME).config("spark.ui.showConsoleProgress", "false")
     if master is None and "PYSPARK_GATEWAY_PORT" in os.environ:  # spark-submit started this process with its master
@@ -75,6 +77,7 @@ def spark_session(master: str | None, default: str = "local[*]") -> Any:
         raise EngineError(f"Spark could not start on {master} ({type(error).__name__}); check --cluster, and that "
                           "Java 17 or later is installed.") from None
     session.sparkContext.setLogLevel("ERROR")
+    check_spark_executors(session, master)
     return session
 
 

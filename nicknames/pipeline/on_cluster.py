@@ -122,9 +122,7 @@ def open_on_cluster(path: Path, chosen: MappingType[str, str], engine: Engine, *
     names or addresses (they get opaque ids on the driver, which needs the whole table)."""
     if always_opaque:
         return None
-    files = dataset_files(path)
-    fmt = dataset_format(files, path) if files is not None else detect_format(path)
-    held = _hold(files or [path], fmt, encoding, delimiter, engine, workers)
+    held, fmt, partitioned = hold_input(path, engine, encoding=encoding, delimiter=delimiter, workers=workers)
     try:
         columns = resolve_columns(held.header, chosen, str(path))
         frame = held.columns([column for column in columns.used() if column != columns.text])
@@ -137,7 +135,16 @@ def open_on_cluster(path: Path, chosen: MappingType[str, str], engine: Engine, *
     except BaseException:
         held.close()
         raise
-    return ClusterSource(path, fmt, table, partitioned=files is not None, held=held)
+    return ClusterSource(path, fmt, table, partitioned=partitioned, held=held)
+
+
+def hold_input(path: Path, engine: Engine, *, encoding: str | None = None, delimiter: str | None = None,
+               workers: int = 0) -> tuple[Held, str, bool]:
+    """A table (a dataset, or one CSV, JSON Lines or Parquet file) read and kept on the engine's cluster: what holds
+    it, its format, and whether it was read from several files."""
+    files = dataset_files(path)
+    fmt = dataset_format(files, path) if files is not None else detect_format(path)
+    return _hold(files or [path], fmt, encoding, delimiter, engine, workers), fmt, files is not None
 
 
 def _hold(files: list[Path], fmt: str, encoding: str | None, delimiter: str | None, engine: Engine,

@@ -1,0 +1,99 @@
+"""Audit a large CSV output without holding it: its message ids and texts kept on disk in runs, each scanned by a
+worker process.
+
+The file is read once in runs of rows (``csv_chunks``: the reader, cells and
+errors of every other command); each run's id and text columns are written to
+a spill folder (``TableSpiller``) and handed to one of ``jobs`` worker
+processes, which reads it back from there and scans it while the next run is
+read (``nicknames.check.audit_runs``); the search of people then reads the runs
+again, with the word usage of every text. The driver holds one run of rows at a
+time, and the findings and word counts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from nicknames.check.audit_runs import AuditSettings, RunScan, scan_run
+from nicknames.check.people import PeopleContext, people_of_texts
+from nicknames.collect.others import PersonLike
+from nicknames.engine.run import ordered_map
+from nicknames.engine.spill import SpilledTable, TableSpiller
+from nicknames.io.datasets import dataset_files
+from nicknames.io.formats import detect_format
+from nicknames.io.table_chunks import csv_chunks
+from nicknames.model.columns import resolve_columns
+
+AUDIT_ON_DISK_MIN_BYTES = 256 * 2**20
+"""From this size a CSV output is audited from disk (below it, read whole: see docs/performance.md)."""
+
+SpilledRun = tuple[SpilledTable, int, tuple[str, str]]
+"""The spill folder as written so far, a run's number, and the id and text columns."""
+
+
+def can_audit_on_disk(path: Path) -> bool:
+    """Whether audit keeps this output on disk: one CSV file (not a folder, glob or mail) of
+    ``AUDIT_ON_DISK_MIN_BYTES`` or more."""
+    if dataset_files(path) is not None or not path.is_file() or path.stat().st_size < AUDIT_ON_DISK_MIN_BYTES:
+        return False
+    return detect_format(path) == "csv"
+
+
+@dataclass
+class SpilledTexts:
+    """A CSV output read in runs into the spill folder ``root``, each run scanned by a worker (``AuditRuns``).
+
+    The first scan reads the file; the search of people reads the runs it left.
+    """
+
+    path: Path
+    root: Path
+    chosen: Mapping[str, str]
+    encoding: str | None = None
+    delimiter: str | None = None
+    jobs: int = 1
+    written: list[SpilledRun] | None = None
+
+    def scans(self, settings: AuditSettings) -> Iterator[RunScan]:
+        """Each run's names and word usage, in file order, the file read as the workers scan."""
+        return ordered_map(scan_spilled_run, self._runs(), self.jobs, settings)
+
+    def people(self, context: PeopleContext) -> Iterator[list[PersonLike]]:
+        """Each run's person-like names, in file order."""
+        return ordered_map(people_of_spilled_run, self._runs(), self.jobs, context)
+
+    def _runs(self) -> Iterator[SpilledRun]:
+        if self.written is not None:
+            yield from self.written
+            return
+        written: list[SpilledRun] = []
+        spiller = TableSpiller(self.root)
+        names: tuple[str, str] | None = None
+        for chunk in csv_chunks(self.path, self.encoding, self.delimiter):
+            if names is None:
+                columns = resolve_columns([str(column) for column in chunk.columns], self.chosen, str(self.path))
+                names = (columns.message_id, columns.text)
+            spiller.add(chunk[list(names)])
+            del chunk
+            written.append((spiller.table(), len(written), names))
+            yield written[-1]
+        self.written = written
+
+
+def scan_spilled_run(run: SpilledRun, settings: AuditSettings) -> RunScan:
+    """In a worker: a run's names and word usage."""
+    return scan_run(_pairs(run), settings)
+
+
+def people_of_spilled_run(run: SpilledRun, context: PeopleContext) -> list[PersonLike]:
+    """In a worker: a run's person-like names."""
+    return people_of_texts(_pairs(run), context)
+
+
+def _pairs(run: SpilledRun) -> list[tuple[str, str]]:
+    """A run's (message id, text) pairs, read back from the spill folder."""
+    spilled, number, (message_id, text) = run
+    table = spilled.read_run(number, [message_id, text])
+    return list(zip(table.column(message_id).to_pylist(), table.column(text).to_pylist()))
