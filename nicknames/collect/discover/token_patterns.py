@@ -50,7 +50,7 @@ PATH = regex.compile(r"/(?<!\w/)[\w.\-]+(?:/[\w.\-]+)+")
 ASCII_ADDRESS = re.compile(
     r"[\w.+\-]++@[\w\-]+(?:\.[\w\-]+)+|(?:https?://|www\.)[^\t\n\x0b\x0c\r ]+|(?<!\w)(?:/[\w.\-]+){2,}", re.ASCII
 )
-"""``ADDRESS`` for a text of ASCII characters only, in the standard ``re`` engine, some four times as fast (``\S`` of
+r"""``ADDRESS`` for a text of ASCII characters only, in the standard ``re`` engine, some four times as fast (``\S`` of
 ``regex`` spelt out: ``re`` also counts ``\x1c``–``\x1f`` as spaces; the name before the ``@`` possessive, since no
 character of it is an ``@``); ``tests/test_token_index.py`` checks both remove the same."""
 ASCII_PATH = re.compile(r"/(?<!\w/)[\w.\-]+(?:/[\w.\-]+)+", re.ASCII)
