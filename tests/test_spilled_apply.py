@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 from typer.testing import CliRunner
 
@@ -99,7 +100,7 @@ def test_partitions_hold_their_rows_in_file_order_and_changes_merge_back(tmp_pat
     table = spiller.table()
     assert (table.bounds, len(table), table.runs) == ((0, 4, 8, 10), 10, 3)
     parts = np.array([1, 0, 1, 0, 2, 2, 1, 0, 1, 2], dtype=np.int32)
-    table.partitioned(parts, {"extra": [f"x{n}" for n in range(10)]})
+    table.partitioned(parts, {"extra": pa.array([f"x{n}" for n in range(10)])})
     one = table.read_partition(1, ["id", "extra"])
     assert one.column(ROW).to_pylist() == [0, 2, 6, 8]
     assert one.column("extra").to_pylist() == ["x0", "x2", "x6", "x8"]

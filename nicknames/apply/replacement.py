@@ -128,7 +128,8 @@ class Replacements(Sequence[Replacement]):
         self._known = {detail: number for number, detail in enumerate(self._details)}
 
     @classmethod
-    def merged(cls, parts: Sequence[tuple[Replacements, Sequence[int]]], ids: list[str]) -> Replacements:
+    def merged(cls, parts: Sequence[tuple[Replacements, Sequence[int] | npt.NDArray[np.int64]]],
+               ids: list[str]) -> Replacements:
         """The records of several tables in the order of the rows they belong to, each table's message numbers
         being given a row by its sequence (``ids``: the message id of each row); a row's records keep their order."""
         import numpy as np

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -29,13 +30,18 @@ from nicknames.apply.scopes import (
     unknown_participants,
 )
 from nicknames.apply.substitute import Pseudonym
-from nicknames.engine.partitions import ScopeRows, scope_partitions
+from nicknames.engine.partitions import ScopeArray, column_partitions
 from nicknames.engine.run import ordered_map
 from nicknames.engine.spill import SpilledTable
 from nicknames.model.columns import Columns
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import MessageTable, messages_of
+from nicknames.model.scope import Scope
 from nicknames.rules.identifiers import IdentifierRules
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 PARENT_SENDER = "__nicknames_parent_sender"
 """The column of the partitions that holds each message's parent's sender (null: none known)."""
@@ -81,7 +87,7 @@ class SpilledPartition:
 
     table: SpilledTable
     number: int
-    scopes: list[ScopeRows]
+    scopes: list[ScopeArray]
     columns: Columns
 
 
@@ -99,7 +105,8 @@ def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[Sc
     outcomes: list[ScopeOutcome] = []
     changed_rows: list[int] = []
     changed_texts: list[str] = []
-    for key, rows in partition.scopes:
+    for key, scope_rows in partition.scopes:
+        rows = scope_rows.tolist()
         batch = [messages[position[row]] for row in rows]
         outcome = apply_scope(key, batch, context)
         for row, message, text in zip(rows, batch, outcome.texts):
@@ -113,7 +120,7 @@ def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[Sc
 
 def _rows(partition: SpilledPartition) -> list[int]:
     """The partition's rows in file order, as they are read back."""
-    return sorted(row for _, rows in partition.scopes for row in rows)
+    return sorted(row for _, rows in partition.scopes for row in rows.tolist())
 
 
 def apply_spilled_mapping(
@@ -132,17 +139,21 @@ def apply_spilled_mapping(
     records, duplicates and texts, the texts left on disk for the output."""
     import numpy as np
 
-    parts = scope_partitions(table.scope_keys(scope))
+    replies = table.context
+    if replies is None:
+        raise ValueError(f"{table.source}: a table kept on disk needs its reply context as columns (table_of_ids)")
+    parts = column_partitions(Scope.of(scope).key_column(table.frame, table.columns, replies.threads), len(table))
     part_of_row = np.zeros(len(table), dtype=np.int32)
     for number, part in enumerate(parts):
         for _, rows in part:
             part_of_row[rows] = number
-    spilled.partitioned(part_of_row, {PARENT_SENDER: table.parent_senders, THREAD: table.threads})
+    spilled.partitioned(part_of_row, {PARENT_SENDER: replies.parent_senders.to_arrow(),
+                                      THREAD: replies.threads.to_arrow()})
     del part_of_row
     everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
     context = ApplyContext(mapping, pseudonym, identifiers, unresolved, (), names_of, everyone)
     work = (SpilledPartition(spilled, number, part, table.columns) for number, part in enumerate(parts))
-    records: list[tuple[Replacements, list[int]]] = []
+    records: list[tuple[Replacements, npt.NDArray[np.int64]]] = []
     duplicates: list[Duplicate] = []
     fresh = len(table) >= FRESH_WORKERS_FROM
     for part, outcomes in zip(parts, ordered_map(apply_spilled, work, jobs, context, fresh=fresh)):

@@ -77,9 +77,9 @@ class SpilledTable:
 
         return pq.read_table(Path(self.root, "input", f"{run:06}.parquet"), columns=_with_row(columns))
 
-    def partitioned(self, part_of_row: npt.NDArray[np.int32], added: Mapping[str, Sequence[str | None]]) -> None:
+    def partitioned(self, part_of_row: npt.NDArray[np.int32], added: Mapping[str, pa.Array]) -> None:
         """Copy the rows into one folder per partition (``part_of_row``: each row's partition number), each row
-        with the ``added`` columns (one value per row of the table)."""
+        with the ``added`` columns (string arrays of one value per row of the table)."""
         import pyarrow as pa
         import pyarrow.dataset as ds
 
@@ -89,7 +89,7 @@ class SpilledTable:
             first, end = self.bounds[run], self.bounds[run + 1]
             table = self.read_run(run)
             for name, values in added.items():
-                table = table.append_column(name, pa.array(values[first:end], type=pa.string()))
+                table = table.append_column(name, values.slice(first, end - first).cast(pa.string()))
             table = table.append_column(PART, pa.array(part_of_row[first:end], type=pa.int32()))
             ds.write_dataset(
                 table, target, format="parquet", partitioning=partitioning, basename_template=f"{run:06}-{{i}}.parquet",

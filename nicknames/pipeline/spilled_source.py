@@ -25,7 +25,7 @@ from nicknames.io.mail.participants import AddressKey
 from nicknames.io.sender_ids import opaque_senders
 from nicknames.io.table_chunks import csv_chunks
 from nicknames.model.columns import FIELDS, Columns, resolve_columns
-from nicknames.model.messages import table_from_columns
+from nicknames.model.messages import table_of_ids
 from nicknames.pipeline.sources import Source
 
 SPILL_MIN_BYTES = 256 * 2**20
@@ -67,10 +67,10 @@ def open_spilled_source(
     assert columns is not None  # csv_chunks yields at least one run or raises
     ids = pd.concat(kept, ignore_index=True)
     del kept
-    ids[columns.text] = pd.Series([""] * len(ids), dtype="str")
+    ids[columns.text] = pd.Series("", index=ids.index, dtype="str")
     if opaque_senders(ids, _chosen(columns, ids), str(path), address_key or AddressKey(), always=opaque) is not None:
         return None
-    table = table_from_columns(ids, replace(columns, timestamp=None), str(path))  # apply reads no timestamps
+    table = table_of_ids(ids, replace(columns, timestamp=None), str(path))  # apply reads no timestamps
     return Source(path, "csv", table, table_file=TableFile(ids, "csv", dialect=dialect), spilled=spiller.table())
 
 
