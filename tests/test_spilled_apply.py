@@ -207,3 +207,13 @@ def test_a_bad_export_fails_spilled_with_the_error_of_the_whole_read(small_runs:
     assert "row 62, column 'message_id': this message id was already used in row 5" in " ".join(stderr.split())
     assert not (tmp_path / "out.csv").exists()
     assert list(small_runs.iterdir()) == []
+
+
+def test_column_strings_read_as_the_list_of_the_column() -> None:
+    values = ["m1", "", "Zoë", "長い", "m5", "x"]
+    array = pa.array(values).slice(1, 4)
+    strings = spilled.ColumnStrings(array)
+    assert (len(strings), list(strings), strings[-1], strings[1:3]) == (4, values[1:5], "m5", values[2:4])
+    with pytest.raises(IndexError):
+        strings[4]
+    assert list(spilled.ColumnStrings(pa.array(["", ""]))) == ["", ""]

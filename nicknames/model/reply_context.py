@@ -41,6 +41,10 @@ def id_key(value: str) -> str:
     return match.group(1) if match else value.strip()
 
 
+CHECK_ROWS = 100_000
+"""Rows whose matched keys are compared at once."""
+
+
 @dataclass(frozen=True)
 class ReplyContext:
     """Each message's parent's sender (null: no parent in the file) and thread, in file order."""
@@ -132,6 +136,7 @@ def _matched(key_codes: npt.NDArray[np.integer], parent_codes: npt.NDArray[np.in
     ordered = key_codes[order]
     last = np.append(ordered[1:] != ordered[:-1], True)  # the last row of each run of equal codes: the later row
     distinct, node_of = ordered[last], order[last]
+    del order, ordered, last  # a million rows' temporaries are 8 MB each: each goes as soon as it is used
     node = node_of[np.searchsorted(distinct, key_codes)]
     spot = np.minimum(np.searchsorted(distinct, parent_codes), len(distinct) - 1)
     found = has_parent & (distinct[spot] == parent_codes)
@@ -139,11 +144,18 @@ def _matched(key_codes: npt.NDArray[np.integer], parent_codes: npt.NDArray[np.in
 
 
 def _same_keys(keys: pl.Series, parents: pl.Series, links: _Links) -> bool:
-    """Whether every key and every parent was matched to a row with the same string (no two keys shared a hash)."""
-    linked = links.linked
-    rows = links.parent[linked]
-    return bool((keys == keys.gather(links.node)).all()) and bool(
-        (parents.filter(linked) == keys.gather(rows)).all())
+    """Whether every key and every parent was matched to a row with the same string (no two keys shared a hash),
+    compared a slice of rows at a time (a copy of a million ids takes tens of megabytes)."""
+    import numpy as np
+
+    shared = np.flatnonzero(links.node != np.arange(len(keys)))  # rows whose key a later row has too
+    if shared.size and not bool((keys.gather(shared) == keys.gather(links.node[shared])).all()):
+        return False
+    for first in range(0, len(keys), CHECK_ROWS):
+        rows = np.flatnonzero(links.linked[first:first + CHECK_ROWS]) + first
+        if rows.size and not bool((parents.gather(rows) == keys.gather(links.parent[rows])).all()):
+            return False
+    return True
 
 
 def _roots(keys: pl.Series, links: _Links) -> tuple[pl.Series, int]:
