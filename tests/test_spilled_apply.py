@@ -217,3 +217,31 @@ def test_column_strings_read_as_the_list_of_the_column() -> None:
     with pytest.raises(IndexError):
         strings[4]
     assert list(spilled.ColumnStrings(pa.array(["", ""]))) == ["", ""]
+
+
+@pytest.mark.parametrize("options", [[], ["--output-encoding", "utf-8-sig", "--csv-safe"]])
+def test_the_command_writes_the_same_bytes_to_stdout_spilled(
+    corpus: tuple[Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, options: list[str],
+) -> None:
+    messages, _, mapping = corpus
+    outputs = {}
+    for name, threshold in (("whole", 2**62), ("spill", 0)):
+        monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", threshold)
+        taken = []
+        monkeypatch.setattr(spilled_source, "TableSpiller", _noting(taken, spilled_source.TableSpiller))
+        code, stdout, stderr = run("apply", messages, mapping, "-q", *options)
+        assert (code, stderr) == (0, "")
+        assert bool(taken) == (name == "spill")
+        outputs[name] = stdout
+    assert outputs["spill"] == outputs["whole"] and outputs["whole"].count("\n") > 300
+    assert list(small_runs.iterdir()) == []
+
+
+def _noting(taken: list[bool], spiller: type[TableSpiller]) -> type[TableSpiller]:
+    """The spiller class, noting in ``taken`` that a table was spilled."""
+
+    def made(root: Path) -> TableSpiller:
+        taken.append(True)
+        return spiller(root)
+
+    return made  # type: ignore[return-value]

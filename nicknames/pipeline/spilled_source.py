@@ -35,8 +35,9 @@ folder's path, for 1.3 GB instead of 0.9 GB at its peak)."""
 
 def can_spill(path: Path, output: Path | None, output_format: str | None) -> bool:
     """Whether apply can keep this export on disk: a CSV file (not a folder, pipe or glob) of ``SPILL_MIN_BYTES``
-    or more, pseudonymised into a CSV file."""
-    if output is None or output_format not in (None, "csv") or dataset_files(path) is not None:
+    or more, pseudonymised into a CSV file or to stdout (``output`` None; a folder gets parts of the table read
+    whole)."""
+    if output_format not in (None, "csv") or (output is not None and output.is_dir()) or dataset_files(path) is not None:
         return False
     if not path.is_file() or path.stat().st_size < SPILL_MIN_BYTES:
         return False
