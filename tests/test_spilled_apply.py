@@ -245,3 +245,22 @@ def _noting(taken: list[bool], spiller: type[TableSpiller]) -> type[TableSpiller
         return spiller(root)
 
     return made  # type: ignore[return-value]
+
+
+def test_missing_parents_and_reply_loops_are_reported_spilled_as_read_whole(
+    small_runs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    rows = [[f"m{n}", f"m{n - 1}" if n % 5 else "", f"u{n % 3}", f"Hi Ann {n}"] for n in range(120)]
+    rows[7][1], rows[60][1], rows[61][1], rows[62][1] = "gone", "m62", "m60", "m61"  # one lost parent, one loop
+    path = write_csv(tmp_path / "m.csv", ["message_id", "parent_id", "user_id", "text"], rows)
+    (tmp_path / "mapping.txt").write_text("u1 | Ann\n", encoding="utf-8")
+    outputs = []
+    for threshold in (2**62, 0):
+        monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", threshold)
+        out = tmp_path / f"out-{threshold}.csv"
+        code, _, stderr = run("apply", path, tmp_path / "mapping.txt", "-s", "thread", "-o", out)
+        assert code == 0, stderr
+        outputs.append((out.read_bytes(), stderr))
+    assert outputs[0] == outputs[1]
+    assert "1 message replies to a parent id that is not in the file" in outputs[0][1]
+    assert "3 messages are on loops of parent links" in outputs[0][1]
