@@ -13,6 +13,7 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
+import pyarrow as pa
 import pytest
 from typer.testing import CliRunner
 
@@ -99,7 +100,7 @@ def test_partitions_hold_their_rows_in_file_order_and_changes_merge_back(tmp_pat
     table = spiller.table()
     assert (table.bounds, len(table), table.runs) == ((0, 4, 8, 10), 10, 3)
     parts = np.array([1, 0, 1, 0, 2, 2, 1, 0, 1, 2], dtype=np.int32)
-    table.partitioned(parts, {"extra": [f"x{n}" for n in range(10)]})
+    table.partitioned(parts, {"extra": pa.array([f"x{n}" for n in range(10)])})
     one = table.read_partition(1, ["id", "extra"])
     assert one.column(ROW).to_pylist() == [0, 2, 6, 8]
     assert one.column("extra").to_pylist() == ["x0", "x2", "x6", "x8"]
@@ -206,3 +207,60 @@ def test_a_bad_export_fails_spilled_with_the_error_of_the_whole_read(small_runs:
     assert "row 62, column 'message_id': this message id was already used in row 5" in " ".join(stderr.split())
     assert not (tmp_path / "out.csv").exists()
     assert list(small_runs.iterdir()) == []
+
+
+def test_column_strings_read_as_the_list_of_the_column() -> None:
+    values = ["m1", "", "Zoë", "長い", "m5", "x"]
+    array = pa.array(values).slice(1, 4)
+    strings = spilled.ColumnStrings(array)
+    assert (len(strings), list(strings), strings[-1], strings[1:3]) == (4, values[1:5], "m5", values[2:4])
+    with pytest.raises(IndexError):
+        strings[4]
+    assert list(spilled.ColumnStrings(pa.array(["", ""]))) == ["", ""]
+
+
+@pytest.mark.parametrize("options", [[], ["--output-encoding", "utf-8-sig", "--csv-safe"]])
+def test_the_command_writes_the_same_bytes_to_stdout_spilled(
+    corpus: tuple[Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, options: list[str],
+) -> None:
+    messages, _, mapping = corpus
+    outputs = {}
+    for name, threshold in (("whole", 2**62), ("spill", 0)):
+        monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", threshold)
+        taken = []
+        monkeypatch.setattr(spilled_source, "TableSpiller", _noting(taken, spilled_source.TableSpiller))
+        code, stdout, stderr = run("apply", messages, mapping, "-q", *options)
+        assert (code, stderr) == (0, "")
+        assert bool(taken) == (name == "spill")
+        outputs[name] = stdout
+    assert outputs["spill"] == outputs["whole"] and outputs["whole"].count("\n") > 300
+    assert list(small_runs.iterdir()) == []
+
+
+def _noting(taken: list[bool], spiller: type[TableSpiller]) -> type[TableSpiller]:
+    """The spiller class, noting in ``taken`` that a table was spilled."""
+
+    def made(root: Path) -> TableSpiller:
+        taken.append(True)
+        return spiller(root)
+
+    return made  # type: ignore[return-value]
+
+
+def test_missing_parents_and_reply_loops_are_reported_spilled_as_read_whole(
+    small_runs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    rows = [[f"m{n}", f"m{n - 1}" if n % 5 else "", f"u{n % 3}", f"Hi Ann {n}"] for n in range(120)]
+    rows[7][1], rows[60][1], rows[61][1], rows[62][1] = "gone", "m62", "m60", "m61"  # one lost parent, one loop
+    path = write_csv(tmp_path / "m.csv", ["message_id", "parent_id", "user_id", "text"], rows)
+    (tmp_path / "mapping.txt").write_text("u1 | Ann\n", encoding="utf-8")
+    outputs = []
+    for threshold in (2**62, 0):
+        monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", threshold)
+        out = tmp_path / f"out-{threshold}.csv"
+        code, _, stderr = run("apply", path, tmp_path / "mapping.txt", "-s", "thread", "-o", out)
+        assert code == 0, stderr
+        outputs.append((out.read_bytes(), stderr))
+    assert outputs[0] == outputs[1]
+    assert "1 message replies to a parent id that is not in the file" in outputs[0][1]
+    assert "3 messages are on loops of parent links" in outputs[0][1]

@@ -21,15 +21,15 @@ from __future__ import annotations
 import json
 import os
 import stat
-from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field
+from collections.abc import Iterable, Iterator
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from nicknames.apply.replacement import Replacement
 from nicknames.apply.surrogates import Surrogate
 from nicknames.io.input_files import read_input_text
-from nicknames.io.output import write_text_atomically
+from nicknames.io.output import atomic_output
 from nicknames.model.errors import NicknamesError
 
 FORMAT = "nicknames-key-file"
@@ -55,8 +55,9 @@ class KeyFile:
     """Pseudonym text → participant, for every form written (ids, surrogate full and given names)."""
     mapping: str = ""
     source: str = ""
-    replacements: list[list[Any]] = field(default_factory=list)
-    earlier: dict[str, list[list[Any]]] = field(default_factory=dict)
+    replacements: Iterable[list[Any]] = field(default_factory=list)
+    """Rows of ``RECORD_FIELDS``: as read, a list; as recorded by a run, made from its records as they are written."""
+    earlier: dict[str, Iterable[list[Any]]] = field(default_factory=dict)
     """Replacements of the last run on each other source (another export of the same course)."""
     options: dict[str, Any] = field(default_factory=dict)
     """How apply ran: scope, unresolved policy, identifier kinds (for the record)."""
@@ -67,18 +68,46 @@ class KeyFile:
             self.earlier[self.source] = self.replacements
         self.earlier.pop(source, None)
         self.source = source
-        self.replacements = [
-            [getattr(r, name) for name in RECORD_FIELDS] for r in records if r.pseudonym != r.original
-        ]
+        self.replacements = RecordRows(records)
 
     def to_json(self) -> str:
         """The file's text: stable key order, one replacement per line."""
-        data = asdict(self)
+        return "".join(self.json_pieces())
+
+    def json_pieces(self) -> Iterator[str]:
+        """The file's text in pieces, a replacement a line: a large run's records are never one string."""
+        data = {name.name: getattr(self, name.name) for name in fields(self)}
         data["surrogates"] = {p: asdict(s) for p, s in self.surrogates.items()}
+        data["earlier"] = {source: list(rows) for source, rows in self.earlier.items()}
         records = data.pop("replacements")
         head = json.dumps({"format": FORMAT, "version": VERSION, **data}, ensure_ascii=False, indent=1)
-        lines = ",\n".join("  " + json.dumps(row, ensure_ascii=False) for row in records)
-        return head[:-2] + ',\n "replacements": [\n' + lines + ("\n" if lines else "") + " ]\n}\n"
+        yield head[:-2] + ',\n "replacements": [\n'
+        separator = ""
+        for row in records:
+            yield separator + "  " + json.dumps(row, ensure_ascii=False)
+            separator = ",\n"
+        yield ("\n" if separator else "") + " ]\n}\n"
+
+
+@dataclass(frozen=True, eq=False)
+class RecordRows:
+    """A run's records as the key file's rows (those that changed the text), made one at a time when read: a
+    million messages' records as lists would take gigabytes. Equal to the list of the same rows."""
+
+    records: Iterable[Replacement]
+
+    def __iter__(self) -> Iterator[list[Any]]:
+        return ([getattr(r, name) for name in RECORD_FIELDS] for r in self.records if r.pseudonym != r.original)
+
+    def __bool__(self) -> bool:
+        return any(True for _ in self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, (list, RecordRows)):
+            return list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
 
 def read_key_file(path: Path) -> KeyFile:
@@ -129,7 +158,9 @@ def _type_name(value: Any) -> str:
 
 def write_key_file(path: Path, key: KeyFile) -> None:
     """Write the key file atomically with owner-only permissions."""
-    write_text_atomically(path, key.to_json(), private=True)
+    with atomic_output(path, private=True, newline="") as stream:
+        for piece in key.json_pieces():
+            stream.write(piece)
 
 
 def check_key_location(key_path: Path, output: Path | None, allow: bool = False) -> None:

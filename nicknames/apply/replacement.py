@@ -58,8 +58,8 @@ class Replacements(Sequence[Replacement]):
     __slots__ = ("ids", "_message", "_start", "_detail", "_details", "_known")
 
     def __init__(self) -> None:
-        self.ids: list[str] = []
-        """Message id of each message number."""
+        self.ids: Sequence[str] = []
+        """Message id of each message number (a list, but for the merged records of a large table any sequence)."""
         self._message = array("i")
         self._start = array("q")
         self._detail = array("i")
@@ -68,6 +68,7 @@ class Replacements(Sequence[Replacement]):
 
     def open(self, message_id: str) -> int:
         """Number the next message (records of it are added with that number)."""
+        assert isinstance(self.ids, list)
         self.ids.append(message_id)
         return len(self.ids) - 1
 
@@ -116,9 +117,12 @@ class Replacements(Sequence[Replacement]):
     def __iter__(self) -> Iterator[Replacement]:
         # Made by ``tuple.__new__``: a named tuple's own ``__new__`` is a Python function, a call per record.
         ids, details, new = self.ids, self._details, tuple.__new__
+        last, message_id = -1, ""
         for message, start, number in zip(self._message, self._start, self._detail):
             detail = details[number]
-            yield new(Replacement, (ids[message], start, start + len(detail[0]), *detail))
+            if message != last:  # a message's records come together: its id is looked up once
+                last, message_id = message, ids[message]
+            yield new(Replacement, (message_id, start, start + len(detail[0]), *detail))
 
     def __getstate__(self) -> tuple[object, ...]:
         return self.ids, self._message, self._start, self._detail, self._details
@@ -128,29 +132,14 @@ class Replacements(Sequence[Replacement]):
         self._known = {detail: number for number, detail in enumerate(self._details)}
 
     @classmethod
-    def merged(cls, parts: Sequence[tuple[Replacements, Sequence[int]]], ids: list[str]) -> Replacements:
+    def merged(cls, parts: Sequence[tuple[Replacements, Sequence[int] | npt.NDArray[np.int64]]],
+               ids: Sequence[str]) -> Replacements:
         """The records of several tables in the order of the rows they belong to, each table's message numbers
         being given a row by its sequence (``ids``: the message id of each row); a row's records keep their order."""
-        import numpy as np
-
-        merged = cls()
-        merged.ids = ids
-        if not parts:
-            return merged
-        rows = _joined([np.asarray(row_of, dtype=np.int32)[np.asarray(part._message)] for part, row_of in parts])
-        order = None
-        if rows.size > 1 and not bool(np.all(rows[1:] >= rows[:-1])):  # scopes interleave: rows in file order
-            order = np.argsort(rows, kind="stable")
-        # column by column, each temporary dropped before the next is made: a huge field's records are most of it
-        merged._message = _column("i", rows if order is None else rows[order])
-        del rows
-        starts = _joined([np.asarray(part._start) for part, _ in parts])
-        merged._start = _column("q", starts if order is None else starts[order])
-        del starts
-        details = _joined([np.asarray([merged._number(detail) for detail in part._details] or [0], dtype=np.int32)[
-            np.asarray(part._detail)] for part, _ in parts])
-        merged._detail = _column("i", details if order is None else details[order])
-        return merged
+        gathered = RecordMerge()
+        for part, row_of in parts:
+            gathered.add(part, row_of)
+        return gathered.merged(ids)
 
     def _number(self, detail: Detail) -> int:
         number = self._known.get(detail)
@@ -158,6 +147,59 @@ class Replacements(Sequence[Replacement]):
             number = self._known[detail] = len(self._details)
             self._details.append(detail)
         return number
+
+
+class RecordMerge:
+    """Records of several tables gathered as they come, into the numbering of the rows they belong to.
+
+    Each table's records become three arrays at once (row, start, detail
+    number among all tables' details), so that its own details and arrays
+    can go: what a large table's apply holds while its scopes come back from
+    the workers is 16 bytes a record and each distinct detail once.
+    """
+
+    def __init__(self) -> None:
+        self._records = Replacements()
+        """Only for numbering details."""
+        self._rows: list[npt.NDArray[np.int32]] = []
+        self._starts: list[npt.NDArray[np.int64]] = []
+        self._numbers: list[npt.NDArray[np.int32]] = []
+
+    def add(self, part: Replacements, row_of: Sequence[int] | npt.NDArray[np.int64]) -> None:
+        """A table's records; ``row_of``: the row of each of its message numbers."""
+        import numpy as np
+
+        numbers = np.asarray([self._records._number(detail) for detail in part._details] or [0], dtype=np.int32)
+        self._rows.append(np.asarray(row_of, dtype=np.int32)[np.asarray(part._message)])
+        self._starts.append(np.array(part._start, dtype=np.int64))
+        self._numbers.append(numbers[np.asarray(part._detail)])
+
+    def merged(self, ids: Sequence[str]) -> Replacements:
+        """The records in the order of their rows (``ids``: the message id of each row); a row's records keep
+        their order."""
+        import numpy as np
+
+        merged = self._records
+        merged.ids = ids
+        if not self._rows:
+            return merged
+        rows = _joined(self._rows)
+        self._rows = []
+        order = None
+        if rows.size > 1 and not bool(np.all(rows[1:] >= rows[:-1])):  # scopes interleave: rows in file order
+            order = np.argsort(rows, kind="stable")
+        # column by column, each temporary dropped before the next is made: a huge field's records are most of it
+        merged._message = _column("i", rows if order is None else rows[order])
+        del rows
+        starts = _joined(self._starts)
+        self._starts = []
+        merged._start = _column("q", starts if order is None else starts[order])
+        del starts
+        numbers = _joined(self._numbers)
+        self._numbers = []
+        merged._detail = _column("i", numbers if order is None else numbers[order])
+        self._records = Replacements()
+        return merged
 
 
 def _joined(arrays: list[npt.NDArray[Any]]) -> npt.NDArray[Any]:

@@ -12,12 +12,13 @@ order (``SpilledApplyResult.runs``).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, overload
 
 import pandas as pd
 
-from nicknames.apply.replacement import Replacements
+from nicknames.apply.replacement import RecordMerge
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scope_names import MappingNames
 from nicknames.apply.scopes import (
@@ -29,13 +30,18 @@ from nicknames.apply.scopes import (
     unknown_participants,
 )
 from nicknames.apply.substitute import Pseudonym
-from nicknames.engine.partitions import ScopeRows, scope_partitions
+from nicknames.engine.partitions import ScopeArray, column_partitions
 from nicknames.engine.run import ordered_map
 from nicknames.engine.spill import SpilledTable
 from nicknames.model.columns import Columns
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import MessageTable, messages_of
+from nicknames.model.reply_context import string_column
+from nicknames.model.scope import Scope
 from nicknames.rules.identifiers import IdentifierRules
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 PARENT_SENDER = "__nicknames_parent_sender"
 """The column of the partitions that holds each message's parent's sender (null: none known)."""
@@ -81,7 +87,7 @@ class SpilledPartition:
 
     table: SpilledTable
     number: int
-    scopes: list[ScopeRows]
+    scopes: list[ScopeArray]
     columns: Columns
 
 
@@ -89,6 +95,7 @@ def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[Sc
     """Pseudonymise one partition of a spilled table: its messages read from disk, its changed texts written back
     (by row), its outcomes returned without texts."""
     columns = partition.columns
+    context = _with_everyone(context)
     wanted = list(dict.fromkeys(c for c in (columns.message_id, columns.sender, columns.text, columns.session_id,
                                             columns.recipients) if c is not None))
     table = partition.table.read_partition(partition.number, [*wanted, PARENT_SENDER, THREAD])
@@ -99,7 +106,8 @@ def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[Sc
     outcomes: list[ScopeOutcome] = []
     changed_rows: list[int] = []
     changed_texts: list[str] = []
-    for key, rows in partition.scopes:
+    for key, scope_rows in partition.scopes:
+        rows = scope_rows.tolist()
         batch = [messages[position[row]] for row in rows]
         outcome = apply_scope(key, batch, context)
         for row, message, text in zip(rows, batch, outcome.texts):
@@ -111,9 +119,54 @@ def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[Sc
     return outcomes
 
 
+_completed: list[tuple[ApplyContext, ApplyContext]] = []
+"""In a worker that was sent a context without the mapping's names: that context and the one with them."""
+
+
+def _with_everyone(context: ApplyContext) -> ApplyContext:
+    """The context with every name of the mapping compiled (``NamesOf.everyone``), once per worker: a worker
+    started anew compiles them itself rather than being sent the driver's."""
+    if context.names_of is not NamesOf.everyone or context.everyone is not None:
+        return context
+    if not _completed or _completed[0][0] is not context:
+        _completed[:] = [(context, replace(context, everyone=MappingNames.of(context.mapping)))]
+    return _completed[0][1]
+
+
+class ColumnStrings(Sequence[str]):
+    """The strings of an Arrow string column, each made when it is read: a million message ids as Python strings
+    take some 60 MB, as Arrow about 15."""
+
+    def __init__(self, values: pa.Array) -> None:
+        import pyarrow as pa
+
+        array = values.cast(pa.large_string())
+        _, offsets, data = array.buffers()
+        self._offsets = memoryview(offsets).cast("q")[array.offset:array.offset + len(array) + 1]
+        self._data = memoryview(data) if data is not None else memoryview(b"")
+
+    def __len__(self) -> int:
+        return len(self._offsets) - 1
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self[position] for position in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError("column index out of range")
+        return str(self._data[self._offsets[index]:self._offsets[index + 1]], "utf-8")
+
+
 def _rows(partition: SpilledPartition) -> list[int]:
     """The partition's rows in file order, as they are read back."""
-    return sorted(row for _, rows in partition.scopes for row in rows)
+    return sorted(row for _, rows in partition.scopes for row in rows.tolist())
 
 
 def apply_spilled_mapping(
@@ -132,27 +185,30 @@ def apply_spilled_mapping(
     records, duplicates and texts, the texts left on disk for the output."""
     import numpy as np
 
-    parts = scope_partitions(table.scope_keys(scope))
+    replies = table.context
+    if replies is None:
+        raise ValueError(f"{table.source}: a table kept on disk needs its reply context as columns (table_of_ids)")
+    parts = column_partitions(Scope.of(scope).key_column(table.frame, table.columns, replies.threads), len(table))
     part_of_row = np.zeros(len(table), dtype=np.int32)
     for number, part in enumerate(parts):
         for _, rows in part:
             part_of_row[rows] = number
-    spilled.partitioned(part_of_row, {PARENT_SENDER: table.parent_senders, THREAD: table.threads})
+    spilled.partitioned(part_of_row, {PARENT_SENDER: replies.parent_senders.to_arrow(),
+                                      THREAD: replies.threads.to_arrow()})
     del part_of_row
-    everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
+    fresh = jobs > 1 and len(table) >= FRESH_WORKERS_FROM
+    everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone and not fresh else None  # else each worker's
     context = ApplyContext(mapping, pseudonym, identifiers, unresolved, (), names_of, everyone)
     work = (SpilledPartition(spilled, number, part, table.columns) for number, part in enumerate(parts))
-    records: list[tuple[Replacements, list[int]]] = []
+    records = RecordMerge()
     duplicates: list[Duplicate] = []
-    fresh = len(table) >= FRESH_WORKERS_FROM
     for part, outcomes in zip(parts, ordered_map(apply_spilled, work, jobs, context, fresh=fresh)):
         for (_, rows), outcome in zip(part, outcomes):
             duplicates.extend(outcome.duplicates)
-            outcome.records.ids = []  # records are numbered by row below: a copy of every id is not kept
-            records.append((outcome.records, rows))
+            records.add(outcome.records, rows)
     columns = table.columns
     unknown = unknown_participants(mapping, table)
-    replacements = Replacements.merged(records, table.frame[columns.message_id].tolist())
+    replacements = records.merged(ColumnStrings(string_column(table.frame[columns.message_id]).to_arrow()))
     return SpilledApplyResult(
         pd.DataFrame(), replacements, duplicates, sum(len(part) for part in parts), unknown,
         spilled=spilled, text_column=columns.text, messages=len(table),

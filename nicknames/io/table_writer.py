@@ -83,20 +83,29 @@ def write_csv(frame: pd.DataFrame, stream: IO[str], dialect: CsvDialect = CsvDia
     ))
 
 
-def write_csv_runs(runs: Iterable[pd.DataFrame], output: Path, dialect: CsvDialect = CsvDialect(),
+def write_csv_runs(runs: Iterable[pd.DataFrame], output: Path | None, dialect: CsvDialect = CsvDialect(),
                    encoding: str | None = None, *, csv_safe: bool = False) -> None:
-    """Write a table given in runs of rows (in file order) as one CSV file, atomically: the bytes ``write_table``
-    gives for the whole table, without holding it.
+    """Write a table given in runs of rows (in file order) as one CSV file, atomically, or to stdout (``output``
+    None): the bytes ``write_table`` gives for the whole table, without holding it.
 
     ``encoding`` and ``csv_safe`` are as for ``write_table`` and ``spreadsheet_safe``.
     """
     encoding = output_encoding(encoding, dialect)
+    if output is None:
+        if encoding == "utf-8-sig":
+            sys.stdout.write("\ufeff")
+        _write_runs(runs, sys.stdout, dialect, csv_safe=csv_safe)
+        return
     try:
         with atomic_output(output, newline="", encoding=encoding) as stream:
-            for number, frame in enumerate(runs):
-                write_csv(spreadsheet_safe(frame) if csv_safe else frame, stream, dialect, header=number == 0)
+            _write_runs(runs, stream, dialect, csv_safe=csv_safe)
     except UnicodeEncodeError as error:
         raise _unencodable(error, encoding) from None
+
+
+def _write_runs(runs: Iterable[pd.DataFrame], stream: IO[str], dialect: CsvDialect, *, csv_safe: bool) -> None:
+    for number, frame in enumerate(runs):
+        write_csv(spreadsheet_safe(frame) if csv_safe else frame, stream, dialect, header=number == 0)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -5,20 +5,24 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple, TypeVar
+from typing import TYPE_CHECKING, NamedTuple
 
 import pandas as pd
 
 from nicknames.model.columns import Columns, resolve_columns
 from nicknames.model.errors import InputError, NicknamesError, where
 from nicknames.model.mapping import check_participant_id
-from nicknames.model.replies import ReplyCheck, check_replies
+from nicknames.model.replies import ReplyCheck
+from nicknames.model.reply_context import (
+    ReplyContext,
+    compact,
+    reply_context,
+    string_column,
+)
 from nicknames.model.scope import Scope
 
-T = TypeVar("T", str, str | None)
-
-NO_PARENT = frozenset({"", "0", "-1", "none", "null", "nan"})
-"""Parent id values that mean "this message starts a thread"."""
+if TYPE_CHECKING:
+    import polars as pl
 
 _ID_SEPARATORS = re.compile(r"[\s,;]+")
 
@@ -47,6 +51,9 @@ class MessageTable:
     threads: list[str] = field(default_factory=list)
     replies: ReplyCheck = field(default_factory=ReplyCheck)
     """Missing parents and reply loops found while deriving the reply context."""
+    context: ReplyContext | None = None
+    """The reply context as columns, for the id columns of a file kept on disk (``table_of_ids``): the lists
+    ``parent_senders`` and ``threads`` are then empty, and the table has no messages to read."""
 
     def __len__(self) -> int:
         return len(self.frame)
@@ -54,6 +61,8 @@ class MessageTable:
     def messages(self) -> Iterator[Message]:
         """The messages in file order."""
         frame, columns = self.frame, self.columns
+        if self.context is not None:
+            raise ValueError(f"{self.source}: a table of id columns has no messages to read")
         sessions = frame[columns.session_id].tolist() if columns.session_id else [""] * len(frame)
         recipients = map(split_ids, frame[columns.recipients].tolist()) if columns.recipients else [()] * len(frame)
         return map(
@@ -102,10 +111,26 @@ def table_from_frame(frame: pd.DataFrame, chosen: Mapping[str, str] | None = Non
 def table_from_columns(frame: pd.DataFrame, columns: Columns, source: str) -> MessageTable:
     """``table_from_frame`` with the columns already found: for a frame of some of a file's columns (the ids, without
     the text), whose own names would be guessed differently than the whole file's."""
+    table = _checked(frame, columns, source)
+    table.parent_senders, table.threads = _reply_context(table)
+    return table
+
+
+def table_of_ids(frame: pd.DataFrame, columns: Columns, source: str) -> MessageTable:
+    """``table_from_columns`` for the id columns of a file whose messages stay on disk: the same checks and reply
+    context, kept as columns (``MessageTable.context``): a million messages' context as lists of Python strings
+    would be most of a bounded run's memory."""
+    table = _checked(frame, columns, source)
+    table.context = reply_columns(table)
+    table.replies = table.context.replies
+    return table
+
+
+def _checked(frame: pd.DataFrame, columns: Columns, source: str) -> MessageTable:
+    """The frame as a table without its reply context, once its senders and ids are checked."""
     table = MessageTable(used_as_strings(frame, columns), columns, source)
     _check_senders(table)
     _check_unique_ids(table)
-    table.parent_senders, table.threads = _reply_context(table)
     return table
 
 
@@ -207,62 +232,19 @@ def _short(value: str, limit: int = 40) -> str:
 
 
 def _reply_context(table: MessageTable) -> tuple[list[str | None], list[str]]:
-    """Each message's parent sender (None without a known parent) and thread id."""
+    """Each message's parent sender (None without a known parent) and thread id, as lists that share one string
+    object per distinct value."""
+    context = reply_columns(table)
+    table.replies = context.replies
+    return compact(context.parent_senders), compact(context.threads)
+
+
+def reply_columns(table: MessageTable) -> ReplyContext:
+    """The reply context of a table as columns (see ``nicknames.model.reply_context``)."""
     frame, columns = table.frame, table.columns
-    ids = [id_key(value) for value in frame[columns.message_id].tolist()]
-    if columns.parent_id is None:
-        threads = frame[columns.thread_id].tolist() if columns.thread_id else list(ids)
-        return [None] * len(ids), threads
-    parents = [None if (key := id_key(p)).lower() in NO_PARENT else key for p in frame[columns.parent_id].tolist()]
-    table.replies = check_replies(ids, parents)
-    sender_of = dict(zip(ids, frame[columns.sender].tolist()))
-    parent_senders = _compact([sender_of.get(parent) if parent else None for parent in parents])
-    del sender_of
-    if columns.thread_id is not None:
-        return parent_senders, frame[columns.thread_id].tolist()
-    return parent_senders, _compact(_thread_roots(ids, parents))
 
+    def column(name: str | None) -> pl.Series | None:
+        return None if name is None else string_column(frame[name])
 
-def _compact(values: list[T]) -> list[T]:
-    """The values with one new string object per distinct value, made after the work that found them.
-
-    A million messages' reply context holds a few thousand senders and a
-    thread id per thread; as the objects read from the table they would keep
-    alive the memory of the millions of strings around them.
-    """
-    fresh: dict[T, T] = {}
-    return [value if value is None else fresh.get(value) or fresh.setdefault(value, _copy(value)) for value in values]
-
-
-def _copy(value: T) -> T:
-    return "".join(("", value)) if isinstance(value, str) else value  # noqa: FLY002 (an f-string gives the same object)
-
-
-_WHOLE_FLOAT = re.compile(r"^\s*(-?\d+)\.0*\s*$")
-
-
-def id_key(value: str) -> str:
-    """A message id as parent links are matched: ``1.0`` is ``1`` (pandas writes ids of a column with gaps so)."""
-    match = _WHOLE_FLOAT.match(value)
-    return match.group(1) if match else value.strip()
-
-
-def _thread_roots(ids: list[str], parents: list[str | None]) -> list[str]:
-    """Follow parent links up to the first message of each thread (cycles stop where they close)."""
-    parent_of = dict(zip(ids, parents))
-    root_of: dict[str, str] = {}
-    for start in ids:
-        path: list[str] = []
-        on_path: set[str] = set()
-        current = start
-        while current not in root_of and current not in on_path:
-            path.append(current)
-            on_path.add(current)
-            parent = parent_of.get(current)
-            if parent is None or parent not in parent_of:
-                break
-            current = parent
-        root = root_of.get(current, current)
-        for node in path:
-            root_of[node] = root
-    return [root_of[message_id] for message_id in ids]
+    ids, senders = string_column(frame[columns.message_id]), string_column(frame[columns.sender])
+    return reply_context(ids, senders, column(columns.parent_id), column(columns.thread_id))

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from nicknames.model.columns import Columns
 from nicknames.model.errors import InputError
+from nicknames.model.reply_context import string_column
+
+if TYPE_CHECKING:
+    import pandas as pd
+    import polars as pl
 
 
 class Table(Protocol):
@@ -48,6 +53,15 @@ class Scope(StrEnum):
             return [""] * len(table)  # no session column: the export is one session, as collect sees it
         keys: list[str] = table.frame[table.columns.session_id].tolist()
         return keys
+
+    def key_column(self, frame: pd.DataFrame, columns: Columns, threads: pl.Series) -> pl.Series | None:
+        """``keys`` as a column, for a table's id columns (``threads``: each message's thread); None when every
+        message is in one scope."""
+        if self is Scope.thread:
+            return threads
+        if self is Scope.all or columns.session_id is None:
+            return None
+        return string_column(frame[columns.session_id])
 
 
 SCOPES = tuple(scope.value for scope in Scope)

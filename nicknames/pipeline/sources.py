@@ -406,7 +406,7 @@ def write_output(
     """
     check_output(source.format, fmt, output, csv_safe=csv_safe)
     fmt = fmt or (source.table_file.output_format() if source.table_file else source.format)
-    if isinstance(result, SpilledApplyResult) and output is not None and fmt == "csv":
+    if isinstance(result, SpilledApplyResult) and fmt == "csv":
         write_csv_runs(result.runs(), output, dialect_of(source.table_file), encoding, csv_safe=csv_safe)
     elif fmt in TABULAR:
         frame = spreadsheet_safe(result.frame) if csv_safe else result.frame

@@ -1,0 +1,91 @@
+"""The reply context as columns: the same parents' senders, threads and loop counts as following each link in turn."""
+
+from __future__ import annotations
+
+import polars as pl
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from nicknames.model import reply_context
+from nicknames.model.replies import ReplyCheck, check_replies
+from nicknames.model.reply_context import NO_PARENT, compact, id_key, id_keys
+
+Context = tuple[list[str | None], list[str], ReplyCheck]
+
+
+def walked(ids: list[str], parents: list[str], senders: list[str]) -> Context:
+    """The rule as a walk along each message's links, in file order (the definition the columns must meet)."""
+    keys = [id_key(value) for value in ids]
+    links = [None if (key := id_key(value)).lower() in NO_PARENT else key for value in parents]
+    parent_of = dict(zip(keys, links))
+    sender_of = dict(zip(keys, senders))
+    root_of: dict[str, str] = {}
+    for start in keys:
+        path: list[str] = []
+        current = start
+        while current not in root_of and current not in path:
+            path.append(current)
+            parent = parent_of.get(current)
+            if parent is None or parent not in parent_of:
+                break
+            current = parent
+        root = root_of.get(current, current)
+        root_of.update(dict.fromkeys(path, root))
+    parent_senders = [sender_of.get(link) if link else None for link in links]
+    return parent_senders, [root_of[key] for key in keys], check_replies(keys, links)
+
+
+def columns(ids: list[str], parents: list[str], senders: list[str], threads: list[str] | None = None) -> Context:
+    context = reply_context.reply_context(
+        pl.Series(ids, dtype=pl.String), pl.Series(senders, dtype=pl.String), pl.Series(parents, dtype=pl.String),
+        None if threads is None else pl.Series(threads, dtype=pl.String))
+    return compact(context.parent_senders), compact(context.threads), context.replies
+
+
+@pytest.mark.parametrize(("ids", "parents", "threads", "replies"), [
+    (["1", "2", "3"], ["", "1", "2"], ["1", "1", "1"], ReplyCheck()),
+    (["1", "2", "3"], ["", "9", "2"], ["1", "2", "2"], ReplyCheck(1, 0)),
+    (["1", "2"], ["2", "1"], ["1", "1"], ReplyCheck(0, 2)),
+    (["1", "2", "3"], ["3", "3", "2"], ["3", "3", "3"], ReplyCheck(0, 2)),
+    (["5"], ["5"], ["5"], ReplyCheck(0, 1)),
+    (["1.0", " 2 ", "3"], ["none", "1", "2.00"], ["1", "1", "1"], ReplyCheck()),
+    (["a", "b", "c"], ["NULL", "-1", "nan"], ["a", "b", "c"], ReplyCheck()),
+], ids=["chain", "missing-parent", "loop", "tail-into-loop", "own-parent", "float-ids", "no-parent-words"])
+def test_threads_and_reply_problems(ids: list[str], parents: list[str], threads: list[str],
+                                    replies: ReplyCheck) -> None:
+    senders = [f"u{id_key(value)}" for value in ids]
+    assert columns(ids, parents, senders) == walked(ids, parents, senders)
+    assert columns(ids, parents, senders)[1:] == (threads, replies)
+
+
+IDS = st.sampled_from(["1", "2", "3", "4", "5", "6", "1.0", " 2", "3. ", "x.y", "İ", "\x1c4", "", "0", "none"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(IDS, IDS, st.sampled_from(["u1", "u2", "u3"])), max_size=12))
+def test_columns_follow_the_links_as_a_walk_does(rows: list[tuple[str, str, str]]) -> None:
+    ids, parents, senders = (list(column) for column in zip(*rows)) if rows else ([], [], [])
+    assert columns(ids, parents, senders) == walked(ids, parents, senders)
+    assert columns(ids, parents, senders, senders)[::2] == walked(ids, parents, senders)[::2]
+
+
+def test_keys_that_share_a_hash_are_still_told_apart(monkeypatch: pytest.MonkeyPatch) -> None:
+    hashed = pl.Series.hash
+    monkeypatch.setattr(pl.Series, "hash", lambda self, *args: hashed(self, *args) % 2)
+    ids, parents, senders = ["1", "2", "3", "4", "5"], ["", "1", "9", "3", "5"], ["a", "b", "c", "d", "e"]
+    assert columns(ids, parents, senders) == walked(ids, parents, senders)
+
+
+def test_a_long_chain_and_a_long_loop() -> None:
+    count = 100_000
+    ids = [f"m{number}" for number in range(count)]
+    chain = columns(ids, ["", *ids[:-1]], ids)
+    assert set(chain[1]) == {"m0"} and chain[2] == ReplyCheck()
+    loop = columns(ids, [ids[-1], *ids[:-1]], ids)
+    assert set(loop[1]) == {"m0"} and loop[2] == ReplyCheck(0, count)
+
+
+def test_plain_ids_are_their_own_keys_and_others_are_read_as_id_key() -> None:
+    values = ["m1", "7", "1.0", " 8", "9 ", "x.y", "-3.", "\x1c5"]
+    assert id_keys(pl.Series(values, dtype=pl.String)).to_list() == [id_key(value) for value in values]
