@@ -89,3 +89,26 @@ def test_a_long_chain_and_a_long_loop() -> None:
 def test_plain_ids_are_their_own_keys_and_others_are_read_as_id_key() -> None:
     values = ["m1", "7", "1.0", " 8", "9 ", "x.y", "-3.", "\x1c5"]
     assert id_keys(pl.Series(values, dtype=pl.String)).to_list() == [id_key(value) for value in values]
+
+
+@pytest.mark.parametrize(("start", "stop"), [(0, None), (0, 3), (2, 5), (4, None), (5, 5)])
+def test_a_table_of_ids_gives_the_reply_lists_of_the_table_read_whole(start: int, stop: int | None) -> None:
+    """Collect's runs read each row's parent's sender and thread from a table kept on disk (its context as
+    columns) exactly as from the same table read whole (its context as lists)."""
+    import pandas as pd
+
+    from nicknames.model.columns import resolve_columns
+    from nicknames.model.messages import table_from_columns, table_of_ids
+
+    frame = pd.DataFrame({
+        "message_id": ["m1", "m2", "m3", "m4", "m5"],
+        "parent_id": ["", "m1", "m2", "", "m9"],
+        "sender_id": ["U1", "U2", "U1", "U3", "U2"],
+        "text": ["", "", "", "", ""],
+    })
+    columns = resolve_columns(list(frame.columns), {}, "t.csv")
+    whole = table_from_columns(frame, columns, "t.csv")
+    on_disk = table_of_ids(frame, columns, "t.csv")
+    assert on_disk.context is not None and not on_disk.threads
+    assert on_disk.reply_lists(start, stop) == whole.reply_lists(start, stop)
+    assert whole.reply_lists(start, stop) == (whole.parent_senders[start:stop], whole.threads[start:stop])

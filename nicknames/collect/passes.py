@@ -48,10 +48,10 @@ class TableIds:
         """The ids of a table's messages (its texts may be held elsewhere: they are not read)."""
         return cls(table, table.frame[table.columns.sender].tolist())
 
-    @property
+    @functools.cached_property
     def threads(self) -> list[str]:
-        """The thread of each message."""
-        return self.table.threads
+        """The thread of each message (read once from a table that holds them as a column)."""
+        return self.table.reply_lists()[1]
 
     def addressed(self) -> dict[str, None]:
         """The participants who send or receive messages, senders first, in order of first appearance."""

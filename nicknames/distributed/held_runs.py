@@ -56,7 +56,7 @@ class HeldRuns:
         table, size = self.table, self.bucket_rows
         count = len(table)
         bucket_of = (np.arange(count, dtype=np.int64) // size).astype(np.int32)
-        buckets = [RunBucket(first, table.parent_senders[first : first + size], table.threads[first : first + size])
+        buckets = [RunBucket(first, *table.reply_lists(first, first + size))
                    for first in range(0, count, size)]
         for results in self.held.run_buckets(bucket_of, buckets, read_runs, (function, context, table.columns)):
             yield from results

@@ -52,8 +52,8 @@ class SpilledRuns:
     def map_runs(self, function: RunFunction[C, R], context: C) -> Iterator[R]:
         """``function(first, messages, context)`` for each run of messages, read from disk, results in file order."""
         table, bounds = self.table, self.spilled.bounds
-        runs = (SpilledRun(number, bounds[number], table.parent_senders[bounds[number] : bounds[number + 1]],
-                           table.threads[bounds[number] : bounds[number + 1]]) for number in range(self.spilled.runs))
+        runs = (SpilledRun(number, bounds[number], *table.reply_lists(bounds[number], bounds[number + 1]))
+                for number in range(self.spilled.runs))
         shared = (self.spilled, function, context, table.columns)
         fresh = len(table) >= FRESH_WORKERS_FROM
         for results in ordered_map(read_spilled_run, runs, self.jobs, shared, fresh=fresh):
