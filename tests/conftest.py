@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import csv
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -30,3 +30,14 @@ def figure1_csv(tmp_path: Path) -> Path:
 def sample_mappings() -> Path:
     """The folder of annotated example mappings shipped with the project."""
     return Path(__file__).resolve().parent.parent / "sample_mappings"
+
+
+@pytest.fixture(scope="module")
+def spark() -> Iterator[str]:
+    """A Spark session on local[2], the one the engine uses; stopped after the module (the Spark test modules import
+    ``tests.spark_support`` first, which skips them without pyspark or Java)."""
+    from nicknames.distributed.spark_map import spark_session
+
+    session = spark_session("local[2]")
+    yield "local[2]"
+    session.stop()

@@ -5,32 +5,27 @@ They run where the spark extra is installed, and skip elsewhere (see ``test_dist
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tests.audit_corpus import AuditedOutput, audited_output, same_audit_on_cluster, short_runs  # noqa: F401
+import tests.spark_support  # noqa: F401 (skips this module without pyspark or Java)
 from nicknames.distributed import same_package
+from tests.audit_corpus import (  # noqa: F401
+    AuditedOutput,
+    audited_output,
+    same_audit_on_cluster,
+    short_runs,
+)
 from tests.distributed_corpus import make_corpus, run
-from tests.worker_versions import another_version_here, code_only_here, one_line_version_error  # noqa: F401
+from tests.worker_versions import (  # noqa: F401
+    another_version_here,
+    code_only_here,
+    one_line_version_error,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning")
 
-pytest.importorskip("pyspark", reason="the spark extra is not installed (pip install '.[spark]')")
-if shutil.which("java") is None:
-    pytest.skip("Spark needs Java 17 or later, and there is no java here", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def spark() -> Iterator[str]:
-    """A Spark session on local[2], the one the engine uses; stopped after the module."""
-    from nicknames.distributed.spark_map import spark_session
-
-    session = spark_session("local[2]")
-    yield "local[2]"
-    session.stop()
 
 
 @pytest.fixture(scope="module")

@@ -6,12 +6,11 @@ tests): they run where the spark extra is installed, and skip elsewhere.
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import tests.spark_support  # noqa: F401 (skips this module without pyspark or Java)
 from tests.distributed_corpus import (  # noqa: F401 (fixtures)
     Corpus,
     make_corpus,
@@ -27,19 +26,6 @@ from tests.distributed_corpus import (  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning")
 
-pytest.importorskip("pyspark", reason="the spark extra is not installed (pip install '.[spark]')")
-if shutil.which("java") is None:
-    pytest.skip("Spark needs Java 17 or later, and there is no java here", allow_module_level=True)
-
-
-@pytest.fixture(scope="module")
-def spark() -> Iterator[str]:
-    """A Spark session on local[2], the one the engine uses; stopped after the module."""
-    from nicknames.distributed.spark_map import spark_session
-
-    session = spark_session("local[2]")
-    yield "local[2]"
-    session.stop()
 
 
 @pytest.fixture(scope="module")
