@@ -80,12 +80,12 @@ class MessageTable:
 
     def reply_lists(self, start: int = 0, stop: int | None = None) -> tuple[list[str | None], list[str]]:
         """The parent's sender and thread of rows ``start:stop`` as lists, whether the table holds its reply context
-        as lists or, kept on disk, as columns (``context``)."""
+        as lists or, kept on disk, as columns (``context``); the lists share one string per distinct value."""
         end = len(self) if stop is None else stop
         if self.context is None:
             return self.parent_senders[start:end], self.threads[start:end]
-        return (self.context.parent_senders.slice(start, end - start).to_list(),
-                self.context.threads.slice(start, end - start).to_list())
+        return (compact(self.context.parent_senders.slice(start, end - start)),
+                compact(self.context.threads.slice(start, end - start)))
 
     def one_session_note(self, scope: str) -> str | None:
         """What to tell the user when ``--scope session`` meets an export without a session column."""
