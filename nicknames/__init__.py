@@ -20,9 +20,10 @@ if typing.TYPE_CHECKING:
     from nicknames.apply.scopes import ApplyResult, Duplicate, apply_mapping
     from nicknames.apply.substitute import substitute_batch, substitute_message
     from nicknames.apply.surrogates import Surrogate, SurrogateNames
-    from nicknames.check.audit import AuditResult, Finding, audit_messages
+    from nicknames.check.audit import audit_messages
     from nicknames.check.audit_runs import AuditOutcome
     from nicknames.check.evaluate import MappingReport, evaluate_mapping
+    from nicknames.check.findings import AuditResult, Finding
     from nicknames.check.gold import GoldSpan, read_spans_csv
     from nicknames.check.mentions import (
         MentionReport,
@@ -49,7 +50,11 @@ if typing.TYPE_CHECKING:
     from nicknames.model.mapping import Mapping, Name, Status
     from nicknames.model.messages import Message, MessageTable, table_from_frame
     from nicknames.pipeline.audit_on_cluster import audit_on_cluster
-    from nicknames.pipeline.on_cluster import ClusterSource, open_on_cluster, pseudonymise_on_cluster
+    from nicknames.pipeline.on_cluster import (
+        ClusterSource,
+        open_on_cluster,
+        pseudonymise_on_cluster,
+    )
     from nicknames.pipeline.sources import (
         ArchiveApplyResult,
         Source,
@@ -71,12 +76,12 @@ _HOMES: dict[str, str] = {
     "ApplyResult": "nicknames.apply.scopes",
     "ArchiveApplyResult": "nicknames.pipeline.sources",
     "AuditOutcome": "nicknames.check.audit_runs",
-    "AuditResult": "nicknames.check.audit",
+    "AuditResult": "nicknames.check.findings",
     "ClusterSource": "nicknames.pipeline.on_cluster",
     "CollectResult": "nicknames.collect.candidates",
     "Duplicate": "nicknames.apply.scopes",
     "Engine": "nicknames.distributed.engines",
-    "Finding": "nicknames.check.audit",
+    "Finding": "nicknames.check.findings",
     "GoldSpan": "nicknames.check.gold",
     "IdTemplate": "nicknames.apply.pseudonyms",
     "IdentifierRules": "nicknames.rules.identifiers",

@@ -6,11 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.check.audit import LOWER_WORD, LowerWords, audit_messages
+from nicknames.check.audit import audit_messages
 from nicknames.check.name_index import build_index
+from nicknames.check.near_misses import LOWER_WORD, LowerWords
 from nicknames.check.tokens import ASCII_TOKEN, TOKEN
 from nicknames.io.mapping_file import parse_mapping
-from nicknames.rules.identifier_parts import ASCII_GLUED_LOWER, ASCII_GLUED_MIXED, GLUED_WORD
+from nicknames.rules.identifier_parts import (
+    ASCII_GLUED_LOWER,
+    ASCII_GLUED_MIXED,
+    GLUED_WORD,
+)
 
 MAPPING = parse_mapping(
     "@keep | Marie Curie | Arthur C. Clarke\n"

@@ -6,9 +6,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.check.ascii_words import AsciiWords, ascii_runs, ascii_tokens, live_positions
-from nicknames.check.audit import Finding, LowerWords, _scan_view, audit_part, near_misses
+from nicknames.check.ascii_words import (
+    AsciiWords,
+    ascii_runs,
+    ascii_tokens,
+    live_positions,
+)
+from nicknames.check.audit import _scan_view, audit_part
+from nicknames.check.findings import Finding
 from nicknames.check.name_index import NameIndex, build_index
+from nicknames.check.near_misses import LowerWords, near_misses
 from nicknames.check.tokens import ASCII_TOKEN
 from nicknames.io.mapping_file import parse_mapping
 from nicknames.rules.text_forms import TextView

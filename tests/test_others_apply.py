@@ -165,7 +165,7 @@ def test_private_html_report_has_snippets_and_is_owner_only(files: dict[str, Pat
 
 
 def test_html_report_from_the_python_api(files: dict[str, Path]) -> None:
-    from nicknames.check.audit import AuditResult
+    from nicknames.check.findings import AuditResult
     from nicknames.check.report_html import ReportInput, ReportSettings, render_report
 
     data = ReportInput([("1", "Hi [U1], [PERSON 1] says [EMAIL]")], ["S1"], parse_mapping(MAPPING),

@@ -38,62 +38,36 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import regex
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
 
 from nicknames.check.ascii_words import AsciiWords, live_positions
-from nicknames.check.name_index import MIN_NEAR_LENGTH, NameIndex
+from nicknames.check.findings import AuditResult, Finding, finding
+from nicknames.check.name_index import NameIndex
+from nicknames.check.near_misses import LowerWords, NearLookups, near_misses
 from nicknames.check.plain_texts import plain_texts
-from nicknames.check.tokens import ASCII_TOKEN, Spanned, longest_name, name_tokens, prefixed_tokens, text_tokens
-from nicknames.rules.stopwords import common_words
+from nicknames.check.tokens import (
+    ASCII_TOKEN,
+    Spanned,
+    longest_name,
+    prefixed_tokens,
+    text_tokens,
+)
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import PARTITION_ROWS, batches, row_runs
 from nicknames.engine.run import Progress, ordered_map
-from nicknames.rules.identifier_parts import ASCII_GLUED_LOWER, ASCII_GLUED_MIXED, GLUED_WORD
-from nicknames.rules.stopwords import STOPWORDS
+from nicknames.rules.identifier_parts import (
+    ASCII_GLUED_LOWER,
+    ASCII_GLUED_MIXED,
+    GLUED_WORD,
+)
 from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view
-from nicknames.rules.word_names import WORD_NAMES
 
-CONTEXT = 30
-"""Characters of context shown on each side of a finding."""
 SIGNATURE_WORDS = 3
 """Words a line may have for class-list initials in it to count ("Many thanks, RG")."""
-CAPITALISED = regex.compile(r"(?<![\w'’\-])\p{Lu}\w{%d,}(?!\w|['’\-](?![sS]\b)\w)" % (MIN_NEAR_LENGTH - 1))
-LOWER_WORD = regex.compile(r"(?<![\w'’\-])\p{Ll}+(?![\w'’\-])")
 _SENTENCE_END = regex.compile(r"(?:^|[.!?:>\n]\s*)$")
-_HAS_DIGIT = regex.compile(r"\d")
-_ASCII_WORDS = str.maketrans({chr(c): " " for c in range(128) if not (chr(c).isalnum() or chr(c) in "_'-")})
-"""Turns an ASCII text into its words with inner apostrophes and hyphens (the bounds of ``LOWER_WORD``)."""
-
-
-@dataclass(frozen=True)
-class Finding:
-    """Something in the output that looks like a participant's name."""
-
-    message_id: str
-    start: int
-    end: int
-    text: str
-    kind: str
-    """``name`` (a mapped or class-list name), ``glued`` (one glued to other characters), ``confusable`` (one
-    written with look-alike letters of another script, or in compatibility forms) or ``near`` (a near miss)."""
-    name: str
-    """The name it is or resembles."""
-    participants: tuple[str, ...]
-    context: str
-
-
-@dataclass(frozen=True)
-class AuditResult:
-    """Findings of a scan and how much was scanned."""
-
-    messages: int
-    names: int
-    findings: list[Finding] = field(default_factory=list)
 
 
 def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True, *, jobs: int = 1,
@@ -165,36 +139,6 @@ def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool
     return AuditPart(len(messages), findings, lower)
 
 
-class NearLookups:
-    """The near-miss lookups of a scan: the name each capitalised word is near (``cache``, by the word in lower case),
-    and the words found near none (at most ``QUIET_KEPT``)."""
-
-    def __init__(self, index: NameIndex, cache: dict[str, str | None], near: bool = True) -> None:
-        self.index = index
-        self.cache = cache
-        self.near = near
-        self.quiet_words: set[str] = set()
-
-    def quiet(self, word: str) -> bool:
-        """True when a capitalised word is no near miss (or near misses are not looked for)."""
-        if not self.near or word in self.quiet_words:
-            return True
-        if _near(word, word.lower(), self.index, self.cache) is not None:
-            return False
-        if len(self.quiet_words) >= QUIET_KEPT:
-            self.quiet_words.clear()
-        self.quiet_words.add(word)
-        return True
-
-    def all_quiet(self, words: set[str]) -> bool:
-        """True when none of these words is a near miss."""
-        return words <= self.quiet_words or all(self.quiet(word) for word in words)
-
-
-QUIET_KEPT = 200_000
-"""Capitalised words known to be no near miss that a scan keeps at most (then it forgets them)."""
-
-
 class AuditTally:
     """The parts of a scan absorbed in message order; the result is that of one scan over all of them."""
 
@@ -215,47 +159,6 @@ class AuditTally:
         lower = self.lower
         findings = [f for f in self.findings if f.kind != "near" or f.text.lower() not in lower]
         return AuditResult(self.messages, self.names, findings)
-
-
-class LowerWords:
-    """The words written in lower case (``LOWER_WORD``) anywhere in the texts seen.
-
-    An ASCII text is split with ``str.translate`` and all its words are kept
-    until there are many; a word counts only if it is letters in lower case.
-    """
-
-    def __init__(self, limit: int = 100_000) -> None:
-        self.found: set[str] = set()
-        self.ascii: set[str] = set()
-        self._limit = limit
-
-    def add(self, text: str) -> None:
-        """Note the lower-case words of one text."""
-        if not text.isascii():
-            self.found.update(LOWER_WORD.findall(text))
-            return
-        self.ascii.update(text.translate(_ASCII_WORDS).split())
-        if len(self.ascii) > self._limit:  # keep memory bounded by the vocabulary, not the numbers and codes
-            self.compact()
-            self._limit = max(self._limit, 2 * len(self.ascii))
-
-    def add_words(self, words: Iterable[str]) -> None:
-        """Note lower-case words read elsewhere (``plain_texts``)."""
-        self.ascii.update(words)
-
-    def compact(self) -> None:
-        """Drop the ASCII words that are not lower-case letters only."""
-        self.ascii = {word for word in self.ascii if word.isalpha() and word.islower()}
-
-    def absorb(self, other: LowerWords) -> None:
-        """Add the words of another set (compacted)."""
-        self.found |= other.found
-        self.ascii |= other.ascii
-
-    def __contains__(self, word: object) -> bool:
-        if word in self.found:
-            return True
-        return isinstance(word, str) and word in self.ascii and word.isalpha() and word.islower()
 
 
 def scan(message_id: str, text: str, index: NameIndex,
@@ -354,7 +257,7 @@ def _walk(message_id: str, view: TextView, index: NameIndex, kind: str, skip: se
             matched = text[tokens[i].start():tokens[skip_to - 1].end()]
             start, end = view.span(tokens[i].start(), tokens[skip_to - 1].end())
             if start not in skip and not _is_word_use(" ".join(sequence), tokens, i, text, matched, index):
-                found.append(_finding(message_id, view.original, start, end, kind, index.names[sequence], index))
+                found.append(finding(message_id, view.original, start, end, kind, index.names[sequence], index))
         else:
             continue
         if identical:
@@ -377,7 +280,7 @@ def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int],
         people = index.glued_people(word)
         if people:
             found.append(Finding(message_id, match.start(), match.end(), word, "glued", word, tuple(sorted(people)),
-                                 _finding(message_id, text, match.start(), match.end(), "glued", word, index).context))
+                                 finding(message_id, text, match.start(), match.end(), "glued", word, index).context))
     return found
 
 
@@ -393,19 +296,6 @@ def _glued_words(text: str, index: NameIndex, words: AsciiWords | None) -> Itera
     if text.isascii() and glued.keys().isdisjoint(ASCII_GLUED_LOWER.findall(text)):
         return ASCII_GLUED_MIXED.finditer(text)
     return GLUED_WORD.finditer(text)
-
-
-def near_misses(message_id: str, text: str, index: NameIndex, cache: dict[str, str | None],
-                taken: set[int]) -> list[Finding]:
-    """Capitalised words within a small edit distance of a name (not yet filtered by the lower-case words)."""
-    found: list[Finding] = []
-    for match in CAPITALISED.finditer(text):
-        if match.start() in taken:
-            continue
-        similar = _near(match.group(), match.group().lower(), index, cache)
-        if similar is not None:
-            found.append(_finding(message_id, text, match.start(), match.end(), "near", similar, index))
-    return found
 
 
 def _line_around(text: str, position: int) -> str:
@@ -434,27 +324,3 @@ def _is_word_use(key: str, tokens: Sequence[Spanned], i: int, text: str, matched
     return text[tokens[i].end():following.start()].isspace() and text[following.start():following.end()].islower()
 
 
-def _near(word: str, folded: str, index: NameIndex, cache: dict[str, str | None]) -> str | None:
-    """The name a capitalised word is a near miss of, if any."""
-    if not word[:1].isupper() or len(word) < MIN_NEAR_LENGTH or _HAS_DIGIT.search(word):
-        return None
-    if folded not in cache:
-        cache[folded] = None if _is_ordinary(folded) else _nearest(folded, index)
-    return cache[folded]
-
-
-def _is_ordinary(folded: str) -> bool:
-    """A stop word, a common word or a name that is also a word: "Table" is no misspelling of "Tabe"."""
-    return folded in STOPWORDS or folded in WORD_NAMES or folded in common_words()
-
-
-def _nearest(folded: str, index: NameIndex) -> str | None:
-    limit = 1 if len(folded) <= 7 else 2
-    best = process.extractOne(folded, index.near, scorer=OSA.distance, score_cutoff=limit)
-    return best[0] if best is not None else None
-
-
-def _finding(message_id: str, text: str, start: int, end: int, kind: str, name: str, index: NameIndex) -> Finding:
-    context = text[max(0, start - CONTEXT):end + CONTEXT].replace("\r", " ").replace("\n", " ")
-    owners = tuple(index.owners.get(" ".join(name_tokens(name)), ()))
-    return Finding(message_id, start, end, text[start:end], kind, name, owners, context)

@@ -16,7 +16,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from nicknames.check.audit import AuditPart, AuditResult, AuditTally, audit_part
+from nicknames.check.audit import AuditPart, AuditTally, audit_part
+from nicknames.check.findings import AuditResult
 from nicknames.check.name_index import NameIndex
 from nicknames.check.people import PeopleContext, kept_people, people_context
 from nicknames.collect.discover.corpus_words import corpus_lexicon

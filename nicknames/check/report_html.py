@@ -17,7 +17,7 @@ from pathlib import Path
 
 import regex
 
-from nicknames.check.audit import AuditResult
+from nicknames.check.findings import AuditResult
 from nicknames.collect.others import PersonLike, unmapped_people
 from nicknames.io.output import write_text_atomically
 from nicknames.model.mapping import KEEP, OTHERS, Mapping, Status

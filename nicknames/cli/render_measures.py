@@ -14,8 +14,8 @@ from rich.text import Text
 if TYPE_CHECKING:  # the command modules import this one at start-up; these core modules load pandas
     from rich.table import Table
 
-    from nicknames.check.audit import AuditResult, Finding
     from nicknames.check.evaluate import MappingReport, Scores
+    from nicknames.check.findings import AuditResult, Finding
     from nicknames.check.mentions import MentionReport
     from nicknames.collect.others import PersonLike
     from nicknames.sample.generate import SampleResult
@@ -128,7 +128,7 @@ def audit_findings(console: Console, result: AuditResult) -> None:
 
 
 def _finding_cells(finding: Finding) -> tuple[tuple[str, ...], tuple[str, str, str]]:
-    from nicknames.check.audit import CONTEXT
+    from nicknames.check.findings import CONTEXT
 
     found = _visible(finding.text) + ("" if finding.kind == "name" else f" ≈ {finding.name}")
     cells = (f"{finding.message_id}:{finding.start}", finding.kind, found, ", ".join(finding.participants) or "-")

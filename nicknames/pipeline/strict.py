@@ -14,7 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from nicknames.check.audit import AuditResult, audit_messages
+from nicknames.check.audit import audit_messages
+from nicknames.check.findings import AuditResult
 from nicknames.check.name_index import build_index
 from nicknames.model.errors import NicknamesError
 from nicknames.model.mapping import Mapping
