@@ -22,7 +22,7 @@ def output(tmp_path_factory: pytest.TempPathFactory) -> AuditedOutput:
 @pytest.fixture()
 def on_disk(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     """Every CSV output audited from disk, read in runs of 45 rows, its spill folder made in a folder of its own."""
-    monkeypatch.setattr("nicknames.pipeline.audit_on_disk.AUDIT_ON_DISK_MIN_BYTES", 0)
+    monkeypatch.setattr("nicknames.pipeline.spilled_source.SPILL_MIN_BYTES", 0)
     monkeypatch.setattr("nicknames.io.table_chunks.CHUNK_ROWS", 45)
     spills = tmp_path / "spills"
     spills.mkdir()
@@ -33,9 +33,9 @@ def on_disk(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 @pytest.mark.parametrize("options", [["-j", "1"], ["-j", "2"], ["-j", "2", "--no-near"]])
 def test_an_output_audited_from_disk_gives_the_findings_of_the_output_read_whole(
         output: AuditedOutput, on_disk: Path, monkeypatch: pytest.MonkeyPatch, options: list[str]) -> None:
-    monkeypatch.setattr("nicknames.pipeline.audit_on_disk.AUDIT_ON_DISK_MIN_BYTES", 2**40)
+    monkeypatch.setattr("nicknames.pipeline.spilled_source.SPILL_MIN_BYTES", 2**40)
     whole = audit(output, "csv", *options)
-    monkeypatch.setattr("nicknames.pipeline.audit_on_disk.AUDIT_ON_DISK_MIN_BYTES", 0)
+    monkeypatch.setattr("nicknames.pipeline.spilled_source.SPILL_MIN_BYTES", 0)
     refuse_texts_on_the_driver(monkeypatch)
     assert audit(output, "csv", *options) == whole
     assert whole[0] == 1 and "Quentin Marlowe" in whole[1]
@@ -48,9 +48,9 @@ def test_a_bad_row_after_the_first_run_is_the_error_of_the_file_read_whole(
     frame.loc[100, "text"] = "a damaged \x00 cell"
     bad = tmp_path / "bad.csv"
     frame.to_csv(bad, index=False)
-    monkeypatch.setattr("nicknames.pipeline.audit_on_disk.AUDIT_ON_DISK_MIN_BYTES", 2**40)
+    monkeypatch.setattr("nicknames.pipeline.spilled_source.SPILL_MIN_BYTES", 2**40)
     whole = run("audit", bad, "-m", output.mapping)
-    monkeypatch.setattr("nicknames.pipeline.audit_on_disk.AUDIT_ON_DISK_MIN_BYTES", 0)
+    monkeypatch.setattr("nicknames.pipeline.spilled_source.SPILL_MIN_BYTES", 0)
     assert run("audit", bad, "-m", output.mapping) == whole
     assert whole[:2] == (1, "") and whole[2].startswith("Error: ") and len(whole[2].strip().splitlines()) == 1
     assert "NUL" in whole[2] and "row 102" in whole[2]

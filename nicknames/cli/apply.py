@@ -164,6 +164,11 @@ def apply_command(
     bodies (quotes as their authors' text), addresses and display names
     pseudonymised, Message-IDs renumbered consistently, identifying headers
     dropped (see docs/mail.md).
+
+    A CSV file of 64 MB or more pseudonymised into a CSV file or to standard
+    output is kept on disk while apply runs (in a private temporary folder
+    under TMPDIR, removed at the end); with --engine dask or spark a table
+    stays on the cluster's workers (see docs/distributed.md).
     """
     from nicknames.apply.key_file import check_key_location, readable_by_others
     from nicknames.apply.person_placeholders import without_others

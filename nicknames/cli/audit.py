@@ -93,7 +93,7 @@ def audit_command(
 
     With --engine dask or spark the cluster's workers read the output and scan
     it, and only the findings come back (see docs/distributed.md); a CSV file of
-    256 MB or more is scanned in runs kept on disk. --html reads every text on
+    64 MB or more is scanned in runs kept on disk. --html reads every text on
     this machine.
     """
     from nicknames.check.audit import (

@@ -21,24 +21,18 @@ from nicknames.check.people import PeopleContext, people_of_texts
 from nicknames.collect.others import PersonLike
 from nicknames.engine.run import ordered_map
 from nicknames.engine.spill import SpilledTable, TableSpiller
-from nicknames.io.datasets import dataset_files
-from nicknames.io.formats import detect_format
 from nicknames.io.table_chunks import csv_chunks
 from nicknames.model.columns import resolve_columns
-
-AUDIT_ON_DISK_MIN_BYTES = 256 * 2**20
-"""From this size a CSV output is audited from disk (below it, read whole: see docs/performance.md)."""
+from nicknames.pipeline.spilled_source import is_large_csv
 
 SpilledRun = tuple[SpilledTable, int, tuple[str, str]]
 """The spill folder as written so far, a run's number, and the id and text columns."""
 
 
 def can_audit_on_disk(path: Path) -> bool:
-    """Whether audit keeps this output on disk: one CSV file (not a folder, glob or mail) of
-    ``AUDIT_ON_DISK_MIN_BYTES`` or more."""
-    if dataset_files(path) is not None or not path.is_file() or path.stat().st_size < AUDIT_ON_DISK_MIN_BYTES:
-        return False
-    return detect_format(path) == "csv"
+    """Whether audit keeps this output on disk: one CSV file (not a folder, glob or mail) of ``SPILL_MIN_BYTES`` or
+    more (``is_large_csv``, as apply and collect)."""
+    return is_large_csv(path)
 
 
 @dataclass
