@@ -55,6 +55,7 @@ if typing.TYPE_CHECKING:
         open_on_cluster,
         pseudonymise_on_cluster,
     )
+    from nicknames.pipeline.source_outputs import write_output
     from nicknames.pipeline.sources import (
         ArchiveApplyResult,
         Source,
@@ -64,7 +65,6 @@ if typing.TYPE_CHECKING:
         pseudonymise,
         read_messages,
         source_from_frame,
-        write_output,
     )
     from nicknames.rules.identifiers import IdentifierRules, identifier_rules
     from nicknames.rules.languages import LANGUAGES, language_pack
@@ -151,7 +151,7 @@ _HOMES: dict[str, str] = {
     "write_key": "nicknames.io.mail.participants",
     "write_key_file": "nicknames.apply.key_file",
     "write_mapping": "nicknames.io.mapping_file",
-    "write_output": "nicknames.pipeline.sources",
+    "write_output": "nicknames.pipeline.source_outputs",
 }
 """Public name → the module that defines it."""
 

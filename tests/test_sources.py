@@ -16,12 +16,12 @@ from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.io.mail.tables import part_table
 from nicknames.io.mapping_file import format_mapping
 from nicknames.model.errors import OutputError
+from nicknames.pipeline.source_outputs import write_output
 from nicknames.pipeline.sources import (
     ArchiveApplyResult,
     apply_source,
     collect_source,
     open_source,
-    write_output,
 )
 from tests.mail_samples import (
     ADDRESSES,

@@ -189,13 +189,12 @@ def apply_command(
         pseudonymise_on_cluster,
     )
     from nicknames.pipeline.report import write_report, write_review
-    from nicknames.pipeline.sources import (
+    from nicknames.pipeline.source_outputs import (
         check_output,
-        open_address_key,
-        pseudonymise,
         result_texts,
         write_output,
     )
+    from nicknames.pipeline.sources import open_address_key, pseudonymise
     from nicknames.pipeline.spilled_source import can_spill
     from nicknames.pipeline.styles import (
         build_style,
