@@ -33,9 +33,10 @@ from nicknames.apply.substitute import Pseudonym
 from nicknames.engine.partitions import ScopeArray, column_partitions
 from nicknames.engine.run import ordered_map
 from nicknames.engine.spill import SpilledTable
+from nicknames.engine.spilled_runs import FRESH_WORKERS_FROM
 from nicknames.model.columns import Columns
 from nicknames.model.mapping import Mapping
-from nicknames.model.messages import MessageTable, messages_of
+from nicknames.model.messages import MessageTable, message_columns, messages_of
 from nicknames.model.reply_context import string_column
 from nicknames.model.scope import Scope
 from nicknames.rules.identifiers import IdentifierRules
@@ -48,10 +49,6 @@ PARENT_SENDER = "__nicknames_parent_sender"
 THREAD = "__nicknames_thread"
 """The column of the partitions that holds each message's thread."""
 
-FRESH_WORKERS_FROM = 500_000
-"""Messages from which workers start as new processes: a copy of the driver (``fork``) is free, but from here on
-the driver's id columns would be most of each worker's memory; a new process (``spawn``) costs a few seconds of
-CPU to import the package and rebuild the mapping's automaton."""
 
 Transform = Callable[[pd.DataFrame], pd.DataFrame]
 
@@ -96,8 +93,7 @@ def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[Sc
     (by row), its outcomes returned without texts."""
     columns = partition.columns
     context = _with_everyone(context)
-    wanted = list(dict.fromkeys(c for c in (columns.message_id, columns.sender, columns.text, columns.session_id,
-                                            columns.recipients) if c is not None))
+    wanted = message_columns(columns)
     table = partition.table.read_partition(partition.number, [*wanted, PARENT_SENDER, THREAD])
     cells = {name: table.column(name).to_pylist() for name in wanted}
     messages = messages_of(columns, cells, table.column(PARENT_SENDER).to_pylist(), table.column(THREAD).to_pylist())

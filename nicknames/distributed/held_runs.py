@@ -21,7 +21,12 @@ import numpy as np
 from nicknames.distributed.held import Held, Rows
 from nicknames.io.formats import TableFile
 from nicknames.model.columns import Columns
-from nicknames.model.messages import Message, MessageTable, messages_of, used_as_strings
+from nicknames.model.messages import (
+    Message,
+    MessageTable,
+    frame_messages,
+    used_as_strings,
+)
 
 R = TypeVar("R")
 C = TypeVar("C")
@@ -68,12 +73,6 @@ def read_runs(rows: TableFile, positions: Rows, bucket: RunBucket,
     function, context, columns = shared
     if len(positions) != len(bucket.threads) or (len(positions) and int(positions[0]) != bucket.first):
         raise ValueError("a bucket's rows are not the consecutive rows it was given")
-    frame = used_as_strings(rows.frame, columns)
-    wanted = dict.fromkeys(column for column in (columns.message_id, columns.sender, columns.text,
-                                                 columns.session_id, columns.recipients) if column is not None)
-    cells = {name: frame[name].tolist() for name in wanted}
-    del frame
-    messages = messages_of(columns, cells, bucket.parent_senders, bucket.threads)
-    del cells
+    messages = frame_messages(used_as_strings(rows.frame, columns), columns, bucket.parent_senders, bucket.threads)
     return [function(bucket.first + start, messages[start : start + RUN_ROWS], context)
             for start in range(0, len(messages), RUN_ROWS)]

@@ -18,7 +18,7 @@ from nicknames.engine.partitions import PARTITION_ROWS
 from nicknames.engine.run import ordered_map
 from nicknames.engine.spill import SpilledTable
 from nicknames.model.columns import Columns
-from nicknames.model.messages import Message, MessageTable, messages_of
+from nicknames.model.messages import Message, MessageTable, message_columns, messages_of
 
 R = TypeVar("R")
 C = TypeVar("C")
@@ -26,8 +26,10 @@ C = TypeVar("C")
 RunFunction = Callable[[int, Sequence[Message], C], R]
 
 FRESH_WORKERS_FROM = 500_000
-"""Messages from which workers start as new processes rather than copies of the driver, whose id columns and what the
-passes recorded would otherwise be most of each worker's memory (as apply's, ``nicknames.apply.spilled``)."""
+"""Messages from which workers of a table kept on disk (collect's runs here, apply's partitions in
+``nicknames.apply.spilled``) start as new processes: a copy of the driver (``fork``) is free, but from here on the
+driver's id columns and what it recorded would be most of each worker's memory; a new process (``spawn``) costs a
+few seconds of CPU to import the package and rebuild what the work needs (the mapping's automaton)."""
 
 
 @dataclass(frozen=True)
@@ -63,8 +65,7 @@ class SpilledRuns:
 def read_spilled_run(run: SpilledRun, shared: tuple[SpilledTable, RunFunction[Any, R], Any, Columns]) -> list[R]:
     """In a worker: one run of the spill folder as messages, and the function of each partition's worth of them."""
     spilled, function, context, columns = shared
-    wanted = list(dict.fromkeys(column for column in (columns.message_id, columns.sender, columns.text,
-                                                      columns.session_id, columns.recipients) if column is not None))
+    wanted = message_columns(columns)
     table = spilled.read_run(run.number, wanted)
     cells = {name: table.column(name).to_pylist() for name in wanted}
     del table

@@ -143,6 +143,20 @@ def _checked(frame: pd.DataFrame, columns: Columns, source: str) -> MessageTable
     return table
 
 
+def message_columns(columns: Columns) -> list[str]:
+    """The columns a message is made of (id, sender, text, and session and recipients when the table has them),
+    each once: what a part of a table read on its own needs for ``messages_of``."""
+    return list(dict.fromkeys(column for column in (columns.message_id, columns.sender, columns.text,
+                                                    columns.session_id, columns.recipients) if column is not None))
+
+
+def frame_messages(frame: pd.DataFrame, columns: Columns, parent_senders: Sequence[str | None],
+                   threads: Sequence[str]) -> list[Message]:
+    """``messages_of`` for rows of a table read as a frame of strings (``used_as_strings``)."""
+    return messages_of(columns, {name: frame[name].tolist() for name in message_columns(columns)}, parent_senders,
+                       threads)
+
+
 def messages_of(columns: Columns, cells: Mapping[str, Sequence[str]], parent_senders: Sequence[str | None],
                 threads: Sequence[str]) -> list[Message]:
     """Messages from a table's columns of cells (``cells``: column name → values) and their reply context, as

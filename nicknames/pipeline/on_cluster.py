@@ -15,13 +15,12 @@ summary, the report, the review file and the key file.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
-import pandas as pd
 
 from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
 from nicknames.apply.replacement import Replacements
@@ -62,9 +61,8 @@ from nicknames.io.table_writer import spreadsheet_safe
 from nicknames.model.columns import FIELDS, Columns, resolve_columns
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import (
-    Message,
     MessageTable,
-    split_ids,
+    frame_messages,
     table_from_frame,
     used_as_strings,
 )
@@ -285,7 +283,7 @@ def apply_bucket(table: TableFile, rows: np.ndarray, spec: BucketSpec, context: 
     columns = context.columns
     frame = used_as_strings(table.frame, columns)
     position = {row: index for index, row in enumerate(rows.tolist())}
-    messages = _messages(frame, columns, spec.parent_senders, spec.threads)
+    messages = frame_messages(frame, columns, spec.parent_senders, spec.threads)
     texts: list[str] = frame[columns.text].tolist()
     outcomes: list[PartitionOutcome] = []
     for number, partition in spec.partitions:
@@ -309,20 +307,6 @@ def apply_bucket(table: TableFile, rows: np.ndarray, spec: BucketSpec, context: 
     else:
         write_part(new, rows, spec.folder / part_name(spec.number, spec.format), spec.format, same, spec.encoding)
     return outcomes
-
-
-def _messages(frame: pd.DataFrame, columns: Columns, parent_senders: Sequence[str | None],
-              threads: Sequence[str]) -> list[Message]:
-    """The rows as messages, as ``MessageTable.messages`` makes them, with the reply context the driver found."""
-    count = len(frame)
-    sessions = frame[columns.session_id].tolist() if columns.session_id else [""] * count
-    recipients = [split_ids(cell) for cell in frame[columns.recipients].tolist()] if columns.recipients else \
-        [()] * count
-    return [Message(*values) for values in zip(
-        frame[columns.message_id].tolist(), frame[columns.sender].tolist(), frame[columns.text].tolist(),
-        parent_senders, threads, sessions, recipients,
-    )]
-
 
 
 def _result(table: MessageTable, mapping: Mapping, parts: list[list[ScopeRows]],
