@@ -165,3 +165,18 @@ def same_collect_on_cluster(corpus: Corpus, folder: Path, messages: Path | str, 
                                "-q", *engine)
     assert (code, stdout) == (0, ""), stderr
     assert (folder / "mapping.txt").read_bytes() == corpus.mapping.read_bytes()
+
+
+def bad_cell_stops_apply(corpus: Corpus, folder: Path, engine: list[str]) -> None:
+    """A part with a broken JSON line stops apply on the cluster with the user's one-line error (file and line),
+    nothing on stdout, exit 1, and no output folder."""
+    parts = folder / "parts"
+    parts.mkdir()
+    (parts / "a.jsonl").write_text('{"message_id": "1", "user_id": "u1", "text": "Hi"}\n', encoding="utf-8")
+    (parts / "b.jsonl").write_text('{"message_id": "2", "user_id": "u2", "text": "Hi"}\n{"message_id": \n',
+                                   encoding="utf-8")
+    code, stdout, stderr = run("apply", parts, corpus.mapping, "-o", folder / "out", *engine)
+    assert (code, stdout) == (1, "")
+    assert stderr.startswith("Error: ") and "b.jsonl" in stderr and "line 2" in stderr
+    assert len(stderr.strip().splitlines()) == 1
+    assert not (folder / "out").exists()

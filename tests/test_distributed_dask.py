@@ -10,6 +10,7 @@ import pytest
 
 from tests.distributed_corpus import (  # noqa: F401 (fixtures)
     Corpus,
+    bad_cell_stops_apply,
     make_corpus,
     no_table_on_the_driver,
     run,
@@ -177,17 +178,7 @@ def test_keyed_ids_and_csv_safe_cells_are_written_by_the_workers_as_on_one_machi
 
 def test_a_bad_cell_in_a_part_stops_apply_with_the_users_one_line_error(corpus: Corpus, scheduler: str,
                                                                         tmp_path: Path) -> None:
-    parts = tmp_path / "parts"
-    parts.mkdir()
-    (parts / "a.jsonl").write_text('{"message_id": "1", "user_id": "u1", "text": "Hi"}\n', encoding="utf-8")
-    (parts / "b.jsonl").write_text('{"message_id": "2", "user_id": "u2", "text": "Hi"}\n{"message_id": \n',
-                                   encoding="utf-8")
-    code, stdout, stderr = run("apply", parts, corpus.mapping, "-o", tmp_path / "out", "--engine", "dask",
-                               "--cluster", scheduler)
-    assert (code, stdout) == (1, "")
-    assert stderr.startswith("Error: ") and "b.jsonl" in stderr and "line 2" in stderr
-    assert len(stderr.strip().splitlines()) == 1
-    assert not (tmp_path / "out").exists()
+    bad_cell_stops_apply(corpus, tmp_path, ["--engine", "dask", "--cluster", scheduler])
 
 
 def test_the_outline_reports_missing_parents_and_reply_loops_from_the_id_columns(corpus: Corpus, scheduler: str,

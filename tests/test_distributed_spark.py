@@ -13,6 +13,7 @@ import pytest
 import tests.spark_support  # noqa: F401 (skips this module without pyspark or Java)
 from tests.distributed_corpus import (  # noqa: F401 (fixtures)
     Corpus,
+    bad_cell_stops_apply,
     make_corpus,
     no_table_on_the_driver,
     run,
@@ -59,14 +60,4 @@ def test_apply_with_the_texts_on_the_executors_gives_the_local_engines_rows_and_
 
 def test_a_bad_cell_in_a_part_stops_apply_on_spark_with_the_users_one_line_error(corpus: Corpus, spark: str,
                                                                                  tmp_path: Path) -> None:
-    parts = tmp_path / "parts"
-    parts.mkdir()
-    (parts / "a.jsonl").write_text('{"message_id": "1", "user_id": "u1", "text": "Hi"}\n', encoding="utf-8")
-    (parts / "b.jsonl").write_text('{"message_id": "2", "user_id": "u2", "text": "Hi"}\n{"message_id": \n',
-                                   encoding="utf-8")
-    code, stdout, stderr = run("apply", parts, corpus.mapping, "-o", tmp_path / "out", "--engine", "spark",
-                               "--cluster", spark)
-    assert (code, stdout) == (1, "")
-    assert stderr.startswith("Error: ") and "b.jsonl" in stderr and "line 2" in stderr
-    assert len(stderr.strip().splitlines()) == 1
-    assert not (tmp_path / "out").exists()
+    bad_cell_stops_apply(corpus, tmp_path, ["--engine", "spark", "--cluster", spark])
