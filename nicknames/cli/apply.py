@@ -26,8 +26,8 @@ from nicknames.cli.common import (
     config_in_use,
     err,
     input_options,
-    load_source,
     opaque_ids_warning,
+    open_messages,
     readable,
     user_errors,
     warn_if_exposed,
@@ -39,16 +39,13 @@ from nicknames.cli.render import (
     new_senders_warning,
     private_file_note,
     pseudonym_summary,
-    reply_warnings,
 )
 from nicknames.model.errors import InputError
 from nicknames.model.scope import Scope
 from nicknames.rules.identifier_kinds import KINDS
 
 if TYPE_CHECKING:
-    from nicknames.distributed.engines import Engine
-    from nicknames.io.mail.participants import AddressKey
-    from nicknames.pipeline.sources import Source
+    pass
 
 
 class Style(str, Enum):
@@ -233,8 +230,8 @@ def apply_command(
     bounded = (run_on is None or not run_on.remote) and key.style != "surrogate" and not strict and \
         can_spill(messages, output, fmt)
     with ExitStack() as stack:
-        source = _open_source(stack, messages, inputs, addresses, run_on, bounded=bounded, on_cluster=on_cluster,
-                              workers=jobs)
+        source = open_messages(stack, messages, inputs, addresses, run_on, bounded=bounded, on_cluster=on_cluster,
+                               workers=jobs)
         if source.sender_key is not None and addresses is None:
             raise InputError(
                 f"{messages}: the sender column {source.sender_column!r} holds names or addresses, and the key that "
@@ -294,25 +291,6 @@ def apply_command(
             for path, what in ((report, "the report"), (review, "the review")):
                 if path is not None:
                     private_file_note(err, path, what)
-
-
-def _open_source(stack: ExitStack, messages: Path, inputs: InputOptions, addresses: AddressKey | None,
-                 run_on: Engine | None, *, bounded: bool, on_cluster: bool, workers: int) -> Source:
-    """The export, kept on disk for the run when it is a large CSV file (see ``nicknames.pipeline.spilled_source``),
-    on the cluster when ``on_cluster`` (see ``nicknames.pipeline.on_cluster``), else read whole."""
-    from nicknames.engine.spill import spill_folder
-    from nicknames.pipeline.spilled_source import open_spilled_source
-
-    if bounded:
-        settings = inputs.settings()
-        source = open_spilled_source(
-            messages, stack.enter_context(spill_folder()), inputs.chosen(settings), inputs.encoding or settings.encoding,
-            delimiter=inputs.delimiter or settings.delimiter, address_key=addresses, opaque=inputs.opaque_senders,
-        )
-        if source is not None:
-            reply_warnings(err, source.table.replies)
-            return source
-    return load_source(messages, inputs, addresses, run_on, on_cluster=on_cluster, workers=workers)
 
 
 def parse_kinds(value: str) -> tuple[list[str], bool]:

@@ -22,8 +22,8 @@ from nicknames.cli.common import (
     config_in_use,
     err,
     input_options,
-    load_source,
     opaque_ids_warning,
+    open_messages,
     readable,
     user_errors,
     warn_if_exposed,
@@ -32,9 +32,7 @@ from nicknames.cli.render import absent_warning, collect_summary, private_file_n
 from nicknames.rules.languages import LANGUAGES
 
 if TYPE_CHECKING:
-    from nicknames.distributed.engines import Engine
-    from nicknames.io.mail.participants import AddressKey
-    from nicknames.pipeline.sources import Source
+    pass
 
 
 @app.command("collect")
@@ -123,10 +121,15 @@ def collect_command(
     rules = Rules.for_languages(codes).extended(settings.greetings, settings.closers, settings.stopwords,
                                                 settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
+    from nicknames.pipeline.on_cluster import collects_on_cluster
     from nicknames.pipeline.sources import collect_source
+    from nicknames.pipeline.spilled_source import is_large_csv
 
+    bounded = (run_on is None or not run_on.remote) and is_large_csv(messages)
     with ExitStack() as stack:
-        source = _open_messages(stack, messages, inputs, key, run_on, jobs)
+        source = open_messages(stack, messages, inputs, key, run_on, bounded=bounded,
+                               on_cluster=collects_on_cluster(run_on, messages), workers=jobs)
+        stack.callback(source.close)
         result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover,
                                 jobs=jobs or default_jobs(messages), engine=run_on)
     mapping = merge(existing, result.mapping)
@@ -147,29 +150,3 @@ def collect_command(
         collect_summary(err, result, output, merged)
     else:
         private_file_note(err, output, "the mapping file")
-
-
-def _open_messages(stack: ExitStack, messages: Path, inputs: InputOptions, key: AddressKey | None,
-                   run_on: Engine | None, jobs: int) -> Source:
-    """The export, with its texts kept where collect reads them: on the cluster of a Dask or Spark engine (see
-    ``nicknames.pipeline.on_cluster``), on disk for a large CSV file (see ``nicknames.pipeline.spilled_source``),
-    else read whole; closed with ``stack``."""
-    from nicknames.cli.render import reply_warnings
-    from nicknames.engine.spill import spill_folder
-    from nicknames.pipeline.on_cluster import collects_on_cluster
-    from nicknames.pipeline.spilled_source import is_large_csv, open_spilled_source
-
-    if (run_on is None or not run_on.remote) and is_large_csv(messages):
-        settings = inputs.settings()
-        folder = stack.enter_context(spill_folder())
-        spilled = open_spilled_source(
-            messages, folder, inputs.chosen(settings), inputs.encoding or settings.encoding,
-            delimiter=inputs.delimiter or settings.delimiter, address_key=key, opaque=inputs.opaque_senders,
-        )
-        if spilled is not None:
-            reply_warnings(err, spilled.table.replies)
-            return spilled
-    source = load_source(messages, inputs, key, run_on, on_cluster=collects_on_cluster(run_on, messages),
-                         workers=jobs)
-    stack.callback(source.close)
-    return source

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import inspect
 from collections.abc import Callable
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -317,3 +318,24 @@ def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None
     if source.archive is not None:
         headerless_warning(err, [_as_given(place) for place in source.archive.headerless])
     return source
+
+
+def open_messages(stack: ExitStack, messages: Path, inputs: InputOptions, address_key: AddressKey | None,
+                  engine: Engine | None, *, bounded: bool, on_cluster: bool, workers: int) -> Source:
+    """The export, kept on disk for the run when ``bounded`` and it is a large CSV file (a spill folder closed with
+    ``stack``; see ``nicknames.pipeline.spilled_source``), on the cluster when ``on_cluster`` (see
+    ``nicknames.pipeline.on_cluster``), else read whole (``load_source``)."""
+    from nicknames.cli.render import reply_warnings
+    from nicknames.engine.spill import spill_folder
+    from nicknames.pipeline.spilled_source import open_spilled_source
+
+    if bounded:
+        settings = inputs.settings()
+        source = open_spilled_source(
+            messages, stack.enter_context(spill_folder()), inputs.chosen(settings), inputs.encoding or settings.encoding,
+            delimiter=inputs.delimiter or settings.delimiter, address_key=address_key, opaque=inputs.opaque_senders,
+        )
+        if source is not None:
+            reply_warnings(err, source.table.replies)
+            return source
+    return load_source(messages, inputs, address_key, engine, on_cluster=on_cluster, workers=workers)
