@@ -13,7 +13,7 @@ then holds the id columns only.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -21,13 +21,10 @@ from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
-from nicknames.model.messages import Message
+from nicknames.model.messages import Message, RunFunction
 
 R = TypeVar("R")
 C = TypeVar("C")
-
-RunFunction = Callable[[int, Sequence[Message], C], R]
-"""What a pass does with one run: (position of its first message, its messages, the pass's context) → a result."""
 
 
 class MessageRuns(Protocol):

@@ -12,7 +12,7 @@ bucket by bucket in file order (``HeldRuns.map_runs``, a ``MessageRuns`` of
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -22,8 +22,8 @@ from nicknames.distributed.held import Held, Rows
 from nicknames.io.formats import TableFile
 from nicknames.model.columns import Columns
 from nicknames.model.messages import (
-    Message,
     MessageTable,
+    RunFunction,
     frame_messages,
     used_as_strings,
 )
@@ -35,8 +35,6 @@ BUCKET_ROWS = 20_000
 """Consecutive rows each task reads (as runs of ``RUN_ROWS``): few tasks, each worth sending the reply context."""
 RUN_ROWS = 4_000
 """Rows of each run a pass's function is given: those of the local engine's runs (``PARTITION_ROWS``)."""
-
-RunFunction = Callable[[int, Sequence[Message], C], R]
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ of ``nicknames.collect.runs``): the driver never holds the texts.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -18,12 +18,16 @@ from nicknames.engine.partitions import PARTITION_ROWS
 from nicknames.engine.run import ordered_map
 from nicknames.engine.spill import SpilledTable
 from nicknames.model.columns import Columns
-from nicknames.model.messages import Message, MessageTable, message_columns, messages_of
+from nicknames.model.messages import (
+    MessageTable,
+    RunFunction,
+    message_columns,
+    messages_of,
+)
 
 R = TypeVar("R")
 C = TypeVar("C")
 
-RunFunction = Callable[[int, Sequence[Message], C], R]
 
 FRESH_WORKERS_FROM = 500_000
 """Messages from which workers of a table kept on disk (collect's runs here, apply's partitions in

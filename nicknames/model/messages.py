@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 import pandas as pd
 
@@ -38,6 +38,14 @@ class Message(NamedTuple):
     session: str
     recipients: tuple[str, ...] = ()
     """Who the message was sent to (mail): the candidates for the names in its greeting."""
+
+
+_C = TypeVar("_C")
+_R = TypeVar("_R")
+
+RunFunction = Callable[[int, Sequence[Message], _C], _R]
+"""What a pass over the texts does with one run of messages: (position of its first message in the file, its
+messages, the pass's context) → a result (see ``nicknames.collect.runs``)."""
 
 
 @dataclass
