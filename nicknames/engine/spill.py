@@ -8,18 +8,19 @@ partition. Workers write the cells they changed keyed by row, grouped by run
 (``changes/``), and the output is written run by run in file order, each
 run's changed cells put in (``merged_runs``). Everything lives in a temporary
 folder that is removed when the command ends, also on an error or Ctrl-C
-(``spill_folder``).
+(``spill_folder``), or with what owns it (``removed_with``).
 """
 
 from __future__ import annotations
 
 import shutil
 import tempfile
+import weakref
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import numpy as np
@@ -48,6 +49,17 @@ def spill_folder(prefix: str = "nicknames-") -> Iterator[Path]:
         shutil.rmtree(root, ignore_errors=True)
 
 
+def private_folder(prefix: str = "nicknames-") -> Path:
+    """A new private temporary folder (owner-only, under TMPDIR)."""
+    return Path(tempfile.mkdtemp(prefix=prefix))
+
+
+def removed_with(owner: object, root: Path) -> weakref.finalize[..., Any]:
+    """Have the folder ``root`` removed when the returned finalizer is called, when ``owner`` is garbage collected,
+    or when the interpreter exits, whichever comes first."""
+    return weakref.finalize(owner, shutil.rmtree, str(root), True)
+
+
 @dataclass(frozen=True)
 class SpilledTable:
     """A table written to a spill folder in runs of rows: small, so that it goes to workers with every partition."""
@@ -57,9 +69,30 @@ class SpilledTable:
     """The table's own columns, in order."""
     bounds: tuple[int, ...] = ()
     """The first row of each run, then the number of rows."""
+    work: str = ""
+    """The folder under ``root`` that holds the partitions and changed cells of one apply (``new_work``)."""
 
     def __len__(self) -> int:
         return self.bounds[-1] if self.bounds else 0
+
+    def new_work(self) -> SpilledTable:
+        """The table with a folder of its own for the partitions and changed cells of one apply, so that a second
+        apply of the same table (another scope, another mapping) starts from none of the first one's."""
+        return replace(self, work=Path(tempfile.mkdtemp(prefix="apply-", dir=self.root)).name)
+
+    def drop_partitions(self) -> None:
+        """Remove the copy by partition once apply is done with it (the output reads the runs and the changes)."""
+        shutil.rmtree(Path(self.root, self.work, "partitions"), ignore_errors=True)
+
+    def exists(self) -> bool:
+        """Whether the spill folder is still there (it is removed when what owns it is closed)."""
+        return Path(self.root, "input").is_dir()
+
+    def pairs(self, first: str, second: str) -> Iterator[tuple[str, str]]:
+        """The cells of two columns, row by row in file order, read one run at a time."""
+        for run in range(self.runs):
+            table = self.read_run(run, [first, second])
+            yield from zip(table.column(first).to_pylist(), table.column(second).to_pylist())
 
     @property
     def runs(self) -> int:
@@ -84,7 +117,7 @@ class SpilledTable:
         import pyarrow as pa
         import pyarrow.dataset as ds
 
-        target = Path(self.root, "partitions")
+        target = Path(self.root, self.work, "partitions")
         partitioning = ds.partitioning(pa.schema([(PART, pa.int32())]))
         for run in range(self.runs):
             first, end = self.bounds[run], self.bounds[run + 1]
@@ -104,7 +137,7 @@ class SpilledTable:
         """The rows of one partition, in file order, with their ``ROW`` column."""
         import pyarrow.parquet as pq
 
-        table = pq.read_table(Path(self.root, "partitions", str(part)), columns=_with_row(columns))
+        table = pq.read_table(Path(self.root, self.work, "partitions", str(part)), columns=_with_row(columns))
         return table.sort_by(ROW)
 
     def write_changes(self, part: int, rows: Sequence[int], column: str, values: Sequence[str]) -> None:
@@ -119,7 +152,7 @@ class SpilledTable:
         runs = self.run_of(positions)
         table = pa.table({ROW: positions, column: pa.array(values, type=pa.string())})
         for run in np.unique(runs).tolist():
-            folder = Path(self.root, "changes", column, f"{run:06}")
+            folder = Path(self.root, self.work, "changes", column, f"{run:06}")
             folder.mkdir(parents=True, exist_ok=True)
             pq.write_table(table.filter(pa.array(runs == run)), folder / f"{part:06}.parquet")
 
@@ -129,7 +162,7 @@ class SpilledTable:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        folder = Path(self.root, "changes", column, f"{run:06}")
+        folder = Path(self.root, self.work, "changes", column, f"{run:06}")
         if not folder.is_dir():
             return pa.table({ROW: pa.array([], pa.int64()), column: pa.array([], pa.string())})
         return pq.read_table(folder).sort_by(ROW)
