@@ -50,6 +50,8 @@ if typing.TYPE_CHECKING:
     from nicknames.model.mapping import Mapping, Name, Status
     from nicknames.model.messages import Message, MessageTable, table_from_frame
     from nicknames.pipeline.audit_on_cluster import audit_on_cluster
+    from nicknames.pipeline.audit_files import audit_file
+    from nicknames.pipeline.exports import open_source
     from nicknames.pipeline.on_cluster import (
         ClusterSource,
         open_on_cluster,
@@ -61,7 +63,6 @@ if typing.TYPE_CHECKING:
         Source,
         apply_source,
         collect_source,
-        open_source,
         pseudonymise,
         read_messages,
         source_from_frame,
@@ -113,6 +114,7 @@ _HOMES: dict[str, str] = {
     "apply_mapping": "nicknames.apply.scopes",
     "apply_source": "nicknames.pipeline.sources",
     "as_strings": "nicknames.io.formats",
+    "audit_file": "nicknames.pipeline.audit_files",
     "audit_messages": "nicknames.check.audit",
     "audit_on_cluster": "nicknames.pipeline.audit_on_cluster",
     "build_index": "nicknames.check.name_index",
@@ -127,7 +129,7 @@ _HOMES: dict[str, str] = {
     "language_pack": "nicknames.rules.languages",
     "merge": "nicknames.collect.found",
     "open_on_cluster": "nicknames.pipeline.on_cluster",
-    "open_source": "nicknames.pipeline.sources",
+    "open_source": "nicknames.pipeline.exports",
     "parse_mapping": "nicknames.io.mapping_file",
     "propose_others": "nicknames.collect.others",
     "pseudonym_pattern": "nicknames.check.mentions",
@@ -197,6 +199,7 @@ __all__ = [
     "apply_mapping",
     "apply_source",
     "as_strings",
+    "audit_file",
     "audit_messages",
     "audit_on_cluster",
     "build_index",

@@ -78,6 +78,6 @@ def refuse_texts_on_the_driver(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the driver read the texts")
 
-    monkeypatch.setattr("nicknames.pipeline.sources.open_source", refuse)
-    monkeypatch.setattr("nicknames.pipeline.message_texts.iter_texts", refuse)
-    monkeypatch.setattr("nicknames.check.audit.audit_messages", refuse)
+    monkeypatch.setattr("nicknames.pipeline.audit_files.read_source", refuse)
+    monkeypatch.setattr("nicknames.pipeline.audit_files.iter_texts", refuse)
+    monkeypatch.setattr("nicknames.pipeline.audit_files.audit_messages", refuse)

@@ -137,7 +137,7 @@ def no_table_on_the_driver(monkeypatch: pytest.MonkeyPatch) -> None:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the driver read the whole table")
 
-    monkeypatch.setattr("nicknames.pipeline.sources.open_source", refuse)
+    monkeypatch.setattr("nicknames.pipeline.exports.read_source", refuse)
 
 
 def same_apply_on_cluster(corpus: Corpus, folder: Path, parts: Path, scope: str, engine: list[str]) -> None:

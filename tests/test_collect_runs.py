@@ -81,7 +81,7 @@ def spilled(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the driver read the whole table")
 
-    monkeypatch.setattr("nicknames.pipeline.sources.open_source", refuse)
+    monkeypatch.setattr("nicknames.pipeline.exports.read_source", refuse)
     return spills
 
 

@@ -164,11 +164,11 @@ def test_surrogates_need_every_text_and_run_on_the_driver_with_the_same_rows(
 @pytest.mark.usefixtures("small_buckets")
 def test_keyed_ids_and_csv_safe_cells_are_written_by_the_workers_as_on_one_machine(
         corpus: Corpus, scheduler: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from nicknames.pipeline import sources
+    from nicknames.pipeline import exports
 
     opened = []
-    whole_table = sources.open_source
-    monkeypatch.setattr(sources, "open_source",
+    whole_table = exports.read_source
+    monkeypatch.setattr(exports, "read_source",
                         lambda *args, **kwargs: opened.append(args) or whole_table(*args, **kwargs))
     outputs = _apply_with_a_key(corpus, tmp_path, scheduler, "--style", "keyed", "--csv-safe")
     pd.testing.assert_frame_equal(outputs["dask"], outputs["local"])

@@ -21,7 +21,7 @@ from nicknames.pipeline.sources import (
     ArchiveApplyResult,
     apply_source,
     collect_source,
-    open_source,
+    read_source,
 )
 from tests.mail_samples import (
     ADDRESSES,
@@ -63,7 +63,7 @@ def archive_path(tmp_path: Path) -> Path:
 
 
 def test_collect_on_mail(archive_path: Path) -> None:
-    mapping = collect_source(open_source(archive_path)).mapping
+    mapping = collect_source(read_source(archive_path)).mapping
     names = mapping.names
     assert {"Ann", "Annie", "Ann Lee"} <= set(names["P1"])
     assert {"Rob", "Robbie", "Robert", "Robert Grey"} <= set(names["P2"])
@@ -73,7 +73,7 @@ def test_collect_on_mail(archive_path: Path) -> None:
 
 def test_a_greeting_names_the_recipient_it_matches(archive_path: Path) -> None:
     """Ann's HTML reply hangs under her own message (its parent is missing): "Dear Carl" is still Carl's."""
-    mapping = collect_source(open_source(archive_path)).mapping
+    mapping = collect_source(read_source(archive_path)).mapping
     carl = mapping.entry("P3").find("Carl")
     assert carl is not None and "greeting" in carl.tags
     assert mapping.entry("P1").find("Carl") is None
@@ -81,13 +81,13 @@ def test_a_greeting_names_the_recipient_it_matches(archive_path: Path) -> None:
 
 def test_quoted_greetings_and_signoffs_are_not_the_authors(archive_path: Path) -> None:
     """Rob's reply quotes "Thanks, Ann": that sign-off must not become a name of Rob."""
-    mapping = collect_source(open_source(archive_path)).mapping
+    mapping = collect_source(read_source(archive_path)).mapping
     assert mapping.entry("P2").find("Ann") is None
     assert mapping.entry("P3").find("Ann") is None
 
 
 def test_apply_on_mail_leaves_no_name_or_address(archive_path: Path, tmp_path: Path) -> None:
-    source = open_source(archive_path)
+    source = read_source(archive_path)
     mapping = collect_source(source).mapping
     result = apply_source(source, mapping, "thread", IdTemplate())
     assert isinstance(result, ArchiveApplyResult)
@@ -104,7 +104,7 @@ def test_apply_on_mail_leaves_no_name_or_address(archive_path: Path, tmp_path: P
 
 
 def test_output_threads_survive(archive_path: Path, tmp_path: Path) -> None:
-    source = open_source(archive_path)
+    source = read_source(archive_path)
     result = apply_source(source, collect_source(source).mapping, "thread", IdTemplate())
     write_output(source, result, tmp_path / "out.mbox")
     messages = list(mailbox.mbox(tmp_path / "out.mbox"))
@@ -113,13 +113,13 @@ def test_output_threads_survive(archive_path: Path, tmp_path: Path) -> None:
     assert messages[1]["In-Reply-To"] == ids[0]
     assert messages[2]["References"] == f"{ids[0]} {ids[1]}"
     assert messages[3]["References"] == f"{ids[0]} <m6@pseudonymised.invalid>"
-    again = open_source(tmp_path / "out.mbox").archive
+    again = read_source(tmp_path / "out.mbox").archive
     assert again is not None
     assert [m.link.parent for m in again.messages] == [None, ids[0], ids[1], ids[0], ids[3]]
 
 
 def test_output_headers_follow_the_policy(archive_path: Path, tmp_path: Path) -> None:
-    source = open_source(archive_path)
+    source = read_source(archive_path)
     result = apply_source(source, collect_source(source).mapping, "thread", IdTemplate())
     write_output(source, result, tmp_path / "out.mbox")
     first, second, *_, last = list(mailbox.mbox(tmp_path / "out.mbox"))
@@ -133,7 +133,7 @@ def test_output_headers_follow_the_policy(archive_path: Path, tmp_path: Path) ->
 
 
 def test_quotes_are_pseudonymised_as_their_authors_text(archive_path: Path) -> None:
-    source = open_source(archive_path)
+    source = read_source(archive_path)
     result = apply_source(source, collect_source(source).mapping, "thread", IdTemplate())
     second = result.frame.loc[1, "text"]
     assert "On Mon, 3 Jan 2022, [P1] <p1@pseudonymised.invalid> wrote:\n> Hi [P2]," in second
@@ -142,7 +142,7 @@ def test_quotes_are_pseudonymised_as_their_authors_text(archive_path: Path) -> N
 
 
 def test_eml_folder_in_and_out(tmp_path: Path) -> None:
-    source = open_source(write_eml_folder(tmp_path / "mail"))
+    source = read_source(write_eml_folder(tmp_path / "mail"))
     result = apply_source(source, collect_source(source).mapping, "thread", IdTemplate())
     write_output(source, result, tmp_path / "out")
     files = sorted(path.name for path in (tmp_path / "out").iterdir())
@@ -154,7 +154,7 @@ def test_eml_folder_in_and_out(tmp_path: Path) -> None:
 def test_eml_output_refuses_a_folder_with_files(tmp_path: Path, archive_path: Path) -> None:
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "keep.txt").write_text("mine", encoding="utf-8")
-    source = open_source(archive_path)
+    source = read_source(archive_path)
     result = apply_source(source, collect_source(source).mapping, "thread", IdTemplate())
     with pytest.raises(OutputError, match="not empty"):
         write_output(source, result, tmp_path / "out", "eml")
@@ -162,7 +162,7 @@ def test_eml_output_refuses_a_folder_with_files(tmp_path: Path, archive_path: Pa
 
 
 def test_mail_as_a_table(archive_path: Path, tmp_path: Path) -> None:
-    source = open_source(archive_path)
+    source = read_source(archive_path)
     result = apply_source(source, collect_source(source).mapping, "thread", IdTemplate())
     write_output(source, result, tmp_path / "out.csv", "csv")
     table = pd.read_csv(tmp_path / "out.csv", dtype=str, keep_default_na=False)
@@ -174,7 +174,7 @@ def test_mail_as_a_table(archive_path: Path, tmp_path: Path) -> None:
 def test_a_table_cannot_become_mail(tmp_path: Path) -> None:
     path = tmp_path / "m.csv"
     path.write_text("id,user_id,text\n1,U1,Hi\n", encoding="utf-8")
-    source = open_source(path)
+    source = read_source(path)
     result = apply_source(source, collect_source(source).mapping, "all", IdTemplate())
     with pytest.raises(OutputError, match="cannot be written as mbox"):
         write_output(source, result, tmp_path / "o.mbox", "mbox")
@@ -189,7 +189,7 @@ def test_tables_give_the_same_mapping_in_every_format(tmp_path: Path, suffix: st
     path = tmp_path / f"m.{suffix}"
     {"csv": lambda: frame.to_csv(path, index=False), "parquet": lambda: frame.to_parquet(path, index=False),
      "jsonl": lambda: frame.to_json(path, orient="records", lines=True)}[suffix]()
-    mapping = collect_source(open_source(path)).mapping
+    mapping = collect_source(read_source(path)).mapping
     assert mapping.names == {"U1": ["Mary"], "U2": ["Rob"]}
 
 
@@ -200,7 +200,7 @@ def test_a_forwarded_message_is_its_named_authors_text(tmp_path: Path) -> None:
         "Rob, see below.\nCarl\n\n---------- Forwarded message ---------\nFrom: Ann Lee <ann.lee@example.org>\n"
         "Subject: Lunch\n\nHi Robbie,\nlunch?\nAnn\n",
     )
-    source = open_source(write_mbox(tmp_path / "fwd.mbox", (FIRST, forward)))
+    source = read_source(write_mbox(tmp_path / "fwd.mbox", (FIRST, forward)))
     table = part_table(source.archive)  # type: ignore[arg-type]
     authors = dict(zip(table.frame["part_id"], table.frame["sender"]))
     assert authors["<7@mail.example.org>#0"] == "P2"

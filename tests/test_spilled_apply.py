@@ -30,7 +30,7 @@ from nicknames.io.mapping_file import read_mapping
 from nicknames.io.table_chunks import csv_chunks
 from nicknames.model.errors import InputError
 from nicknames.pipeline import spilled_source
-from nicknames.pipeline.sources import open_source, pseudonymise
+from nicknames.pipeline.sources import read_source, pseudonymise
 from nicknames.pipeline.spilled_source import open_spilled_source
 from nicknames.sample.generate import SampleConfig, generate_sample
 from tests.conftest import write_csv
@@ -132,7 +132,7 @@ def test_spilled_apply_gives_the_in_memory_result(
     monkeypatch.setattr(spilled, "FRESH_WORKERS_FROM", 0 if fresh else 2**62)
     messages, _, mapping_path = corpus
     mapping = read_mapping(mapping_path)
-    expected = pseudonymise(open_source(messages), mapping, scope, jobs=1)
+    expected = pseudonymise(read_source(messages), mapping, scope, jobs=1)
     with spill_folder() as root:
         source = open_spilled_source(messages, root)
         assert source is not None and source.spilled is not None
@@ -148,7 +148,7 @@ def test_spilled_apply_gives_the_in_memory_result(
 
 
 def test_the_api_on_a_table_keeps_the_in_memory_path(corpus: tuple[Path, Path, Path]) -> None:
-    result = apply_mapping(open_source(corpus[0]).table, read_mapping(corpus[2]), "session", IdTemplate())
+    result = apply_mapping(read_source(corpus[0]).table, read_mapping(corpus[2]), "session", IdTemplate())
     assert not isinstance(result, SpilledApplyResult)
 
 

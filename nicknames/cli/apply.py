@@ -180,19 +180,15 @@ def apply_command(
     from nicknames.io.mapping_file import read_mapping
     from nicknames.io.output import check_outputs, refuse_stdout_over
     from nicknames.io.roster import Roster, read_roster
-    from nicknames.pipeline.on_cluster import (
-        ClusterSource,
-        keeps_texts_on_cluster,
-        pseudonymise_on_cluster,
-    )
+    from nicknames.pipeline.exports import apply_placement, open_address_key
+    from nicknames.pipeline.on_cluster import ClusterSource, pseudonymise_on_cluster
     from nicknames.pipeline.report import write_report, write_review
     from nicknames.pipeline.source_outputs import (
         check_output,
         result_texts,
         write_output,
     )
-    from nicknames.pipeline.sources import open_address_key, pseudonymise
-    from nicknames.pipeline.spilled_source import can_spill
+    from nicknames.pipeline.sources import pseudonymise
     from nicknames.pipeline.styles import (
         build_style,
         keyed_id_columns,
@@ -226,12 +222,9 @@ def apply_command(
     address_file = address_key or key_path(mapping_path)
     addresses = open_address_key(messages, address_file, must_exist=True)
     known = set(addresses.ids.values()) if addresses is not None else set()
-    on_cluster = keeps_texts_on_cluster(run_on, messages, output, strict=strict, style=key.style, fmt=fmt)
-    bounded = (run_on is None or not run_on.remote) and key.style != "surrogate" and not strict and \
-        can_spill(messages, output, fmt)
+    placement = apply_placement(messages, run_on, output, fmt, strict=strict, style=key.style)
     with ExitStack() as stack:
-        source = open_messages(stack, messages, inputs, addresses, run_on, bounded=bounded, on_cluster=on_cluster,
-                               workers=jobs)
+        source = open_messages(stack, messages, inputs, addresses, run_on, placement, workers=jobs)
         if source.sender_key is not None and addresses is None:
             raise InputError(
                 f"{messages}: the sender column {source.sender_column!r} holds names or addresses, and the key that "
@@ -249,7 +242,7 @@ def apply_command(
         if note is not None and not quiet:
             err.print(f"[yellow]Note:[/] {escape(note)}")
         senders = source.participants()
-        texts = table.frame[table.columns.text] if key.style == "surrogate" else []
+        texts = (text for _, text in source.text_pairs()) if key.style == "surrogate" else ()
         pseudonym = build_style(key, mapping, senders, texts, roster)
         if isinstance(source, ClusterSource) and output is not None:  # the workers write the parts
             result = pseudonymise_on_cluster(source, mapping, scope.value, output, fmt, output_encoding,

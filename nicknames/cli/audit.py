@@ -5,11 +5,10 @@ from __future__ import annotations
 import datetime
 import json
 import sys
-from contextlib import ExitStack
 from dataclasses import asdict
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 from rich.console import Console
@@ -28,13 +27,10 @@ from nicknames.cli.common import (
     input_options,
     load_source,
     readable,
+    source_warnings,
     user_errors,
 )
 from nicknames.cli.render import ProgressBar
-
-if TYPE_CHECKING:
-    from nicknames.check.audit_runs import AuditRuns
-    from nicknames.distributed.engines import Engine
 
 out = Console(soft_wrap=True, highlight=False)
 """Findings are the data the command was asked for, so they go to stdout."""
@@ -96,13 +92,7 @@ def audit_command(
     64 MB or more is scanned in runs kept on disk. --html reads every text on
     this machine.
     """
-    from nicknames.check.audit import (
-        audit_messages,  # these load pandas: see cli/common.py
-    )
-    from nicknames.check.audit_runs import AuditSettings, people_in_runs, scan_runs
-    from nicknames.check.name_index import build_index
-    from nicknames.check.people import people_in_output
-    from nicknames.check.report_html import (
+    from nicknames.check.report_html import (  # these load pandas: see cli/common.py
         ReportInput,
         ReportSettings,
         write_html_report,
@@ -116,6 +106,7 @@ def audit_command(
     from nicknames.io.class_list import read_class_list
     from nicknames.io.mapping_file import read_mapping
     from nicknames.io.output import check_outputs
+    from nicknames.pipeline.audit_files import audit_opened, open_output
 
     check_outputs({"--html": html_report}, [output, mapping_path, class_list, original, config_in_use(inputs.config)])
     if original is not None and html_report is None:
@@ -126,21 +117,14 @@ def audit_command(
     mapping = read_mapping(mapping_path)
     roster = read_class_list(class_list, encoding) if class_list else None
     source_path = readable(ctx, output)  # a pipe is read more than once
-    index = build_index(mapping, roster)
-    workers = jobs or default_jobs(source_path)
-    with ExitStack() as stack:
-        runs = None if html_report is not None else _runs_held_apart(stack, source_path, inputs, run_on, jobs, workers)
-        texts: list[tuple[str, str]] = [] if runs is not None else _texts(source_path, inputs, run_on)
+    with open_output(source_path, inputs.chosen(settings), encoding, delimiter=inputs.delimiter or settings.delimiter,
+                     sheet=inputs.sheet or settings.sheet, opaque_senders=inputs.opaque_senders, engine=run_on,
+                     jobs=jobs, in_runs=html_report is None) as opened:  # --html shows the texts: read them here
+        source_warnings(opened.table, opened.headerless)
         with ProgressBar(err, "audit", enabled=not quiet) as progress:
-            progress.step("checking")
-            if runs is not None:  # the texts stay on the cluster or on disk
-                result, usage = scan_runs(runs, AuditSettings(index, near), progress)
-                progress.step("looking for people outside the mapping")
-                people = people_in_runs(runs, mapping, roster, usage)
-            else:
-                result = audit_messages(texts, index, near, jobs=workers, progress=progress, engine=run_on)
-                progress.step("looking for people outside the mapping")
-                people = people_in_output(texts, mapping, roster, workers)
+            outcome = audit_opened(opened, mapping, roster, near=near, jobs=jobs or default_jobs(source_path),
+                                   engine=run_on, progress=progress)
+    texts, result, people = opened.texts, outcome.result, outcome.people
     if as_json:
         findings = [{**asdict(finding), "participants": list(finding.participants)} for finding in result.findings]
         json.dump({"messages": result.messages, "names": result.names, "findings": findings,
@@ -164,45 +148,6 @@ def audit_command(
                                                                        else " (it names nobody)."))
     if result.findings or people:
         raise typer.Exit(1)
-
-
-def _runs_held_apart(stack: ExitStack, path: Path, inputs: InputOptions, engine: Engine | None, jobs: int,
-                     workers: int) -> AuditRuns | None:
-    """The output held in runs where its texts stay: on the cluster of a Dask or Spark engine (``jobs`` workers
-    for a local one), or for a large CSV file in a spill folder read by ``workers`` processes; None: read it whole."""
-    from nicknames.cli.render import reply_warnings
-    from nicknames.engine.spill import spill_folder
-    from nicknames.pipeline.audit_on_cluster import open_texts_on_cluster
-    from nicknames.pipeline.audit_on_disk import SpilledTexts, can_audit_on_disk
-
-    settings = inputs.settings()
-    encoding, delimiter = inputs.encoding or settings.encoding, inputs.delimiter or settings.delimiter
-    if engine is not None and engine.remote:
-        held = open_texts_on_cluster(path, inputs.chosen(settings), engine, encoding=encoding, delimiter=delimiter,
-                                     workers=jobs)
-        if held is not None:
-            stack.callback(held.close)
-            if held.table is not None:
-                reply_warnings(err, held.table.replies)
-        return held
-    if not can_audit_on_disk(path):
-        return None
-    return SpilledTexts(path, stack.enter_context(spill_folder()), inputs.chosen(settings), encoding, delimiter,
-                        workers)
-
-
-def _texts(path: Path, inputs: InputOptions, engine: Engine | None) -> list[tuple[str, str]]:
-    """Every (message id, text) pair of the output, read on this machine."""
-    from nicknames.io.datasets import dataset_files
-    from nicknames.io.formats import detect_format
-    from nicknames.pipeline.message_texts import iter_texts
-
-    settings = inputs.settings()
-    if detect_format(path) == "csv" and dataset_files(path) is None:  # only id and text are needed
-        return list(iter_texts(path, inputs.chosen(settings), inputs.encoding or settings.encoding,
-                               delimiter=inputs.delimiter or settings.delimiter))
-    # a partitioned table; mail: headers, subject and whole body of each message
-    return list(load_source(path, inputs, engine=engine).texts().items())
 
 
 def _tool_version() -> str:

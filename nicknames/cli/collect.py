@@ -114,22 +114,17 @@ def collect_command(
     roster = read_class_list(readable(ctx, class_list), encoding) if class_list else None
     merged = output.exists()
     existing = read_mapping(output) if merged else Mapping()
-    from nicknames.pipeline.sources import open_address_key
+    from nicknames.pipeline.exports import collect_placement, open_address_key
 
     key = open_address_key(messages, key_file, must_exist=address_key is not None)
     codes = parse_languages(languages) if languages is not None else settings.languages or LANGUAGES
     rules = Rules.for_languages(codes).extended(settings.greetings, settings.closers, settings.stopwords,
                                                 settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
-    from nicknames.pipeline.on_cluster import collects_on_cluster
     from nicknames.pipeline.sources import collect_source
-    from nicknames.pipeline.spilled_source import is_large_csv
 
-    bounded = (run_on is None or not run_on.remote) and is_large_csv(messages)
     with ExitStack() as stack:
-        source = open_messages(stack, messages, inputs, key, run_on, bounded=bounded,
-                               on_cluster=collects_on_cluster(run_on, messages), workers=jobs)
-        stack.callback(source.close)
+        source = open_messages(stack, messages, inputs, key, run_on, collect_placement(messages, run_on), workers=jobs)
         result = collect_source(source, roster, rules, nicknames=names, discover=not no_discover,
                                 jobs=jobs or default_jobs(messages), engine=run_on)
     mapping = merge(existing, result.mapping)

@@ -23,6 +23,8 @@ from nicknames.model.scope import Scope
 if TYPE_CHECKING:
     from nicknames.distributed.engines import Engine
     from nicknames.io.mail.participants import AddressKey
+    from nicknames.model.messages import MessageTable
+    from nicknames.pipeline.exports import Placement
     from nicknames.pipeline.sources import Source
 
 # Commands import the core modules that load pandas (tables, sources, formats) inside their
@@ -291,51 +293,39 @@ def warn_if_exposed(*paths: Path | None) -> None:
 
 
 def load_source(path: Path, inputs: InputOptions, address_key: AddressKey | None = None,
-                engine: Engine | None = None, *, on_cluster: bool = False, workers: int = 0) -> Source:
-    """Open an export of any format with the columns chosen by options, then by the config file.
+                engine: Engine | None = None, *, placement: Placement | None = None, workers: int = 0) -> Source:
+    """Open an export of any format with the columns chosen by options, then by the config file, and show its reply
+    and header warnings.
 
-    ``on_cluster``: keep the table on the engine's Dask cluster (of ``workers`` local workers when it names none),
-    its id columns only on this machine (see ``nicknames.pipeline.on_cluster``), where its senders are ids.
+    Read whole, unless ``placement`` lets it be kept on disk (a large CSV file) or on the engine's Dask or Spark
+    cluster (of ``workers`` local workers when it names none): see ``nicknames.pipeline.exports``.
     """
-    from nicknames.cli.render import headerless_warning, reply_warnings
-    from nicknames.pipeline.sources import open_source
+    from nicknames.pipeline.exports import Placement, open_source
 
     settings = inputs.settings()
-    source: Source | None = None
-    if on_cluster and engine is not None:
-        from nicknames.pipeline.on_cluster import open_on_cluster
-
-        source = open_on_cluster(path, inputs.chosen(settings), engine, encoding=inputs.encoding or settings.encoding,
-                                 delimiter=inputs.delimiter or settings.delimiter,
-                                 always_opaque=inputs.opaque_senders, workers=workers)
-    if source is None:
-        source = open_source(
-            path, inputs.chosen(settings), inputs.encoding or settings.encoding, address_key=address_key,
-            delimiter=inputs.delimiter or settings.delimiter, sheet=inputs.sheet or settings.sheet,
-            opaque_senders=inputs.opaque_senders, engine=engine,
-        )
-    reply_warnings(err, source.table.replies)
-    if source.archive is not None:
-        headerless_warning(err, [_as_given(place) for place in source.archive.headerless])
+    placement = placement or Placement(on_disk=False)
+    source = open_source(
+        path, inputs.chosen(settings), inputs.encoding or settings.encoding, address_key=address_key,
+        delimiter=inputs.delimiter or settings.delimiter, sheet=inputs.sheet or settings.sheet,
+        opaque_senders=inputs.opaque_senders, engine=engine, on_disk=placement.on_disk,
+        on_cluster=placement.on_cluster, workers=workers,
+    )
+    source_warnings(source.table, source.archive.headerless if source.archive is not None else [])
     return source
 
 
-def open_messages(stack: ExitStack, messages: Path, inputs: InputOptions, address_key: AddressKey | None,
-                  engine: Engine | None, *, bounded: bool, on_cluster: bool, workers: int) -> Source:
-    """The export, kept on disk for the run when ``bounded`` and it is a large CSV file (a spill folder closed with
-    ``stack``; see ``nicknames.pipeline.spilled_source``), on the cluster when ``on_cluster`` (see
-    ``nicknames.pipeline.on_cluster``), else read whole (``load_source``)."""
-    from nicknames.cli.render import reply_warnings
-    from nicknames.engine.spill import spill_folder
-    from nicknames.pipeline.spilled_source import open_spilled_source
+def source_warnings(table: MessageTable | None, headerless: list[str]) -> None:
+    """Warn of replies whose parent is missing or on a loop, and of mail files read without headers."""
+    from nicknames.cli.render import headerless_warning, reply_warnings
 
-    if bounded:
-        settings = inputs.settings()
-        source = open_spilled_source(
-            messages, stack.enter_context(spill_folder()), inputs.chosen(settings), inputs.encoding or settings.encoding,
-            delimiter=inputs.delimiter or settings.delimiter, address_key=address_key, opaque=inputs.opaque_senders,
-        )
-        if source is not None:
-            reply_warnings(err, source.table.replies)
-            return source
-    return load_source(messages, inputs, address_key, engine, on_cluster=on_cluster, workers=workers)
+    if table is not None:
+        reply_warnings(err, table.replies)
+    headerless_warning(err, [_as_given(place) for place in headerless])
+
+
+def open_messages(stack: ExitStack, messages: Path, inputs: InputOptions, address_key: AddressKey | None,
+                  engine: Engine | None, placement: Placement, *, workers: int) -> Source:
+    """The export where ``placement`` lets it be (``load_source``), closed with ``stack``: a spill folder removed, a
+    table dropped from the cluster."""
+    return stack.enter_context(load_source(messages, inputs, address_key, engine, placement=placement,
+                                           workers=workers))

@@ -55,7 +55,7 @@ def edit_command(
     table = None
     if messages is not None:
         from nicknames.io.mail.participants import key_path
-        from nicknames.pipeline.sources import open_address_key
+        from nicknames.pipeline.exports import open_address_key
 
         # Mail: the ids of the mapping are those of the address key beside it.
         key = open_address_key(messages, key_path(mapping_path), must_exist=True)

@@ -15,12 +15,14 @@ summary, the report, the review file and the key file.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass
 from pathlib import Path
+from typing import ClassVar
 
 import numpy as np
+import pandas as pd
 
 from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
 from nicknames.apply.replacement import Replacements
@@ -59,6 +61,7 @@ from nicknames.io.formats import TABULAR, TableFile, detect_format
 from nicknames.io.sender_ids import needs_opaque_ids
 from nicknames.io.table_writer import spreadsheet_safe
 from nicknames.model.columns import FIELDS, Columns, resolve_columns
+from nicknames.model.errors import NicknamesError
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import (
     MessageTable,
@@ -77,18 +80,35 @@ class ClusterSource(Source):
     empty)."""
 
     held: Held | None = None
+    texts_on_cluster: ClassVar[bool] = True
 
     def message_runs(self, jobs: int = 1) -> MessageRuns | None:
         """Collect reads the messages run by run on the workers that hold them."""
-        if self.held is None:
-            raise ValueError("the source's table is no longer held on the cluster")
-        return HeldRuns(self.held, self.table)
+        return HeldRuns(self._held(), self.table)
+
+    def text_pairs(self) -> Iterator[tuple[str, str]]:
+        """Each message's id and text, gathered from the workers (every text comes to this machine)."""
+        columns = self.table.columns
+        frame = self._held().columns([columns.message_id, columns.text])
+        yield from zip(map(_cell, frame[columns.message_id]), map(_cell, frame[columns.text]))
 
     def close(self) -> None:
         """Drop the table from the workers (and stop a cluster started for it)."""
         if self.held is not None:
             self.held.close()
             self.held = None
+        super().close()
+
+    def _held(self) -> Held:
+        if self.held is None:
+            raise NicknamesError(f"{self.path}: this source was closed, and its table is no longer held on the "
+                                 "cluster; use it before closing it.")
+        return self.held
+
+
+def _cell(value: object) -> str:
+    """A cell as the local engine reads it: a missing value (NaN, None) is empty."""
+    return value if isinstance(value, str) else "" if pd.isna(value) else str(value)
 
 
 def keeps_texts_on_cluster(engine: Engine | None, path: Path, output: Path | None, *, strict: bool,
@@ -216,7 +236,8 @@ def pseudonymise_on_cluster(
     """
     held = source.held
     if held is None:
-        raise ValueError("the source's table is no longer held on the cluster")
+        raise NicknamesError(f"{source.path}: this source was closed, and its table is no longer held on the "
+                             "cluster; use it before closing it.")
     try:
         fmt = fmt or source.format
         single = not is_parted_output(output, source.partitioned)

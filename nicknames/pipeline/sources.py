@@ -4,15 +4,20 @@ A source is a CSV, JSON Lines or Parquet table, an mbox file, an ``.eml`` file o
 a folder of them. Tables become a ``MessageTable`` through the usual column
 guessing; mail archives become a table of their own (see ``nicknames.io.mail``), with
 participants named by opaque ids and their display names as a built-in class list.
+``read_source`` reads a source whole; ``nicknames.pipeline.exports.open_source``
+chooses where a source keeps its texts (on disk, on a cluster, or read whole).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import weakref
+from collections.abc import Iterable, Iterator
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
 from email.message import Message as MailMessageObject
 from pathlib import Path
+from types import TracebackType
+from typing import Any, ClassVar
 
 import pandas as pd
 
@@ -24,16 +29,13 @@ from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.candidates import CollectResult, collect
 from nicknames.collect.found import merge
 from nicknames.collect.runs import MessageRuns
-from nicknames.distributed.datasets import (
-    read_partitioned,
-)
+from nicknames.distributed.datasets import read_partitioned
 from nicknames.distributed.engines import Engine
 from nicknames.engine.spill import SpilledTable
 from nicknames.engine.spilled_runs import SpilledRuns
 from nicknames.io.class_list import is_person
 from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.formats import (
-    MAIL,
     SPREADSHEETS,
     TABULAR,
     TableFile,
@@ -46,7 +48,6 @@ from nicknames.io.mail.participants import (
     AddressKey,
     normalise_address,
     pseudonymous_address,
-    read_key,
 )
 from nicknames.io.mail.tables import (
     collect_table,
@@ -64,8 +65,10 @@ from nicknames.io.mail.writer import (
 from nicknames.io.mapping_file import with_header
 from nicknames.io.roster import Roster
 from nicknames.io.sender_ids import opaque_senders
+from nicknames.model.errors import NicknamesError
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import MessageTable, table_from_frame
+from nicknames.pipeline.disk_results import kept_on_disk
 from nicknames.rules.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.salutations import DEFAULT_RULES, Rules
@@ -93,6 +96,18 @@ class Source:
     """Whether the table was read from several files (a glob, or a folder of parts)."""
     spilled: SpilledTable | None = None
     """A table kept on disk (see ``nicknames.pipeline.spilled_source``): ``table`` holds its id columns only."""
+    release: weakref.finalize[..., Any] | None = field(default=None, repr=False, compare=False)
+    """Removes what the source owns outside this process (its spill folder): called by ``close``, else when the
+    source is garbage collected or the interpreter exits."""
+    texts_on_cluster: ClassVar[bool] = False
+    """Whether the texts are held on a cluster's workers (``table`` has none of them)."""
+
+    def __enter__(self) -> Source:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
+                 traceback: TracebackType | None) -> None:
+        self.close()
 
     def message_runs(self, jobs: int = 1) -> MessageRuns | None:
         """Where collect reads the messages when ``table`` holds their ids only: the spill folder's runs, read by
@@ -100,13 +115,32 @@ class Source:
         return SpilledRuns(self.spilled, self.table, jobs) if self.spilled is not None else None
 
     def close(self) -> None:
-        """Let go of what the source holds outside this process (nothing but for a table held on a cluster)."""
+        """Let go of what the source holds outside this process: a spill folder is removed (a result of apply that
+        is still to be written can no longer be)."""
+        if self.release is not None:
+            self.release()
 
     def texts(self) -> dict[str, str]:
         """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
         if self.archive is None:
-            return self.table.texts()
+            return dict(self.text_pairs())
         return {message.message_id: visible_text(message) for message in self.archive.messages}
+
+    def text_pairs(self) -> Iterator[tuple[str, str]]:
+        """Each message's id and text as collect and apply read them, in file order: read from the spill folder one
+        run at a time for a source kept on disk."""
+        columns = self.table.columns
+        if self.spilled is None:
+            yield from zip(self.table.frame[columns.message_id].tolist(), self.table.frame[columns.text].tolist())
+            return
+        yield from self.on_disk().pairs(columns.message_id, columns.text)
+
+    def on_disk(self) -> SpilledTable:
+        """The spill folder of a source kept on disk; an error once the source is closed."""
+        if self.spilled is None or not self.spilled.exists():
+            raise NicknamesError(f"{self.path}: this source was closed, and the messages it kept on disk with it; "
+                                 "use it before closing it (inside its with block).")
+        return self.spilled
 
     def own_roster(self, roster: Roster) -> Roster:
         """A class list (names, addresses, genders) keyed as the sender column is, keyed by participant id."""
@@ -163,7 +197,7 @@ class ArchiveApplyResult(ApplyResult):
         })
 
 
-def open_source(
+def read_source(
     path: Path,
     chosen: MappingType[str, str] | None = None,
     encoding: str | None = None,
@@ -175,7 +209,7 @@ def open_source(
     opaque_senders: bool = False,
     engine: Engine | None = None,
 ) -> Source:
-    """Open an export of any supported format; ``fmt`` overrides the format found from the path.
+    """Read an export of any supported format whole; ``fmt`` overrides the format found from the path.
 
     ``delimiter`` is a CSV file's (sniffed when None), ``sheet`` a workbook's (the first when None).
     A table whose senders look like names or addresses (or any table, with ``opaque_senders``)
@@ -218,7 +252,7 @@ def read_messages(
     sheet: str | None = None,
 ) -> MessageTable:
     """Read an export (CSV, spreadsheet, JSON Lines, Parquet, mbox, ``.eml``), find its columns, derive reply context."""
-    return open_source(path, chosen, encoding, delimiter=delimiter, sheet=sheet).table
+    return read_source(path, chosen, encoding, delimiter=delimiter, sheet=sheet).table
 
 
 def source_from_frame(
@@ -276,10 +310,20 @@ def apply_source(
     names_of: NamesOf = NamesOf.everyone,
     engine: Engine | None = None,
 ) -> ApplyResult:
-    """Pseudonymise a source; for mail, every part of every message and its headers."""
+    """Pseudonymise a source; for mail, every part of every message and its headers.
+
+    A source kept on disk is pseudonymised partition by partition from its spill folder (its result's ``frame``
+    reads the whole table on first use: write it with ``write_output`` to stay bounded)."""
+    if source.texts_on_cluster:
+        raise NicknamesError(f"{source.path}: the texts of this source are held on the cluster; write its output with "
+                             "pseudonymise_on_cluster(source, mapping, scope, output), or open it with "
+                             "on_cluster=False to pseudonymise it here.")
     if source.spilled is not None:
-        return apply_spilled_mapping(source.table, source.spilled, mapping, scope, pseudonym, identifiers=identifiers,
-                                     unresolved=unresolved, names_of=names_of, jobs=jobs)
+        spilled = source.on_disk().new_work()
+        on_disk = apply_spilled_mapping(source.table, spilled, mapping, scope, pseudonym, identifiers=identifiers,
+                                        unresolved=unresolved, names_of=names_of, jobs=jobs)
+        spilled.drop_partitions()
+        return kept_on_disk(on_disk, source)
     if source.archive is None:
         return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
                              names_of=names_of, jobs=jobs, engine=engine)
@@ -354,15 +398,3 @@ def _message_frame(archive: MailArchive, messages: list[MailMessageObject], ids:
             " ".join(message.recipients), str(new["Date"] or ""), str(new["Subject"] or ""), body_text(new),
         ])
     return pd.DataFrame(rows, columns=list(OUTPUT_TABLE_COLUMNS), dtype=object)
-
-
-def open_address_key(messages: Path, key_file: Path, *, must_exist: bool) -> AddressKey | None:
-    """The address key: for a mail archive, a new one when allowed and absent; for a table, the key when it exists.
-
-    A table needs the key only when its senders are names or addresses (see ``nicknames.io.sender_ids``).
-    """
-    if detect_format(messages) not in MAIL:
-        return read_key(key_file) if key_file.is_file() else None
-    if key_file.exists() or must_exist:
-        return read_key(key_file)
-    return AddressKey()
