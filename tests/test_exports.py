@@ -168,6 +168,7 @@ def test_a_result_keeps_its_spill_folder_while_it_lives(
         corpus: tuple[Path, Path, Path], spills: Path, tmp_path: Path) -> None:
     result = nicknames.pseudonymise(nicknames.open_source(corpus[0]), nicknames.read_mapping(corpus[2]))
     gc.collect()
+    assert repr(result).startswith("DiskApplyResult(messages=300, ")
     assert len(result.frame) == 300
     del result
     gc.collect()

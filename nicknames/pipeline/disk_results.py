@@ -39,6 +39,11 @@ class DiskApplyResult(SpilledApplyResult):
         self._empty = value
         self._whole = None if value.empty else value
 
+    def __repr__(self) -> str:  # the dataclass's would read the whole table for its frame
+        root = self.spilled.root if self.spilled is not None else ""
+        return (f"{type(self).__name__}(messages={self.messages}, replacements={len(self.replacements)}, "
+                f"duplicates={len(self.duplicates)}, scopes={self.scopes}, kept in {root!r})")
+
     def runs(self) -> Iterator[pd.DataFrame]:
         """The pseudonymised table in runs of rows, in file order; an error once the source is closed."""
         if self.spilled is not None and not self.spilled.exists():
