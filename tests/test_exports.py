@@ -11,6 +11,9 @@ bytes, mapping and findings of the export read whole.
 from __future__ import annotations
 
 import gc
+import os
+import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
@@ -31,6 +34,8 @@ from nicknames.pipeline.sources import read_source
 from nicknames.pipeline.styles import build_style, load_key
 from nicknames.sample.generate import SampleConfig, generate_sample
 from tests.conftest import write_csv
+
+ROOT = Path(__file__).resolve().parent.parent
 
 WHOLE = 2**62
 """A threshold no test file reaches: the export is read whole."""
@@ -150,6 +155,21 @@ def test_the_spill_folder_is_gone_however_the_source_ends(
     assert list(spills.iterdir()) == []
 
 
+def test_a_source_never_closed_removes_its_folder_when_python_exits(
+        corpus: tuple[Path, Path, Path], tmp_path: Path) -> None:
+    script = ("import sys; from pathlib import Path; import nicknames\n"
+              "from nicknames.pipeline import spilled_source\n"
+              "spilled_source.SPILL_MIN_BYTES = 0\n"
+              "kept = nicknames.open_source(Path(sys.argv[1]))\n"
+              "assert kept.spilled is not None\n")
+    spills = tmp_path / "spills"
+    spills.mkdir()
+    done = subprocess.run([sys.executable, "-c", script, str(corpus[0])], cwd=ROOT, capture_output=True, text=True,
+                          env={**os.environ, "TMPDIR": str(spills)}, check=False)
+    assert done.returncode == 0, done.stderr
+    assert list(spills.iterdir()) == []
+
+
 def test_a_source_used_after_it_was_closed_says_so(
         corpus: tuple[Path, Path, Path], spills: Path, tmp_path: Path) -> None:
     mapping = nicknames.read_mapping(corpus[2])
@@ -161,6 +181,8 @@ def test_a_source_used_after_it_was_closed_says_so(
         nicknames.pseudonymise(source, mapping)
     with pytest.raises(nicknames.NicknamesError, match="closed"):
         source.texts()
+    with pytest.raises(nicknames.NicknamesError, match="closed"):
+        nicknames.collect_source(source)
     assert not (tmp_path / "out.csv").exists()
 
 

@@ -112,7 +112,7 @@ class Source:
     def message_runs(self, jobs: int = 1) -> MessageRuns | None:
         """Where collect reads the messages when ``table`` holds their ids only: the spill folder's runs, read by
         ``jobs`` processes; None when ``table`` holds the texts."""
-        return SpilledRuns(self.spilled, self.table, jobs) if self.spilled is not None else None
+        return SpilledRuns(self.on_disk(), self.table, jobs) if self.spilled is not None else None
 
     def close(self) -> None:
         """Let go of what the source holds outside this process: a spill folder is removed (a result of apply that
