@@ -162,8 +162,8 @@ def apply_command(
     pseudonymised, Message-IDs renumbered consistently, identifying headers
     dropped (see docs/mail.md).
 
-    A CSV file of 64 MB or more pseudonymised into a CSV file or to standard
-    output is kept on disk while apply runs (in a private temporary folder
+    A CSV, JSON Lines or Parquet file of 64 MB or more pseudonymised into one
+    file or to standard output is kept on disk while apply runs (in a private temporary folder
     under TMPDIR, removed at the end); with --engine dask or spark a table
     stays on the cluster's workers (see docs/distributed.md).
     """

@@ -85,7 +85,7 @@ def collect_command(
     MAPPING.addresses.csv), display names are the class list, and a greeting
     names the recipient it matches (else the parent message's sender).
 
-    A CSV file of 64 MB or more is kept on disk while collect runs (in a
+    A CSV, JSON Lines or Parquet file of 64 MB or more is kept on disk while collect runs (in a
     private temporary folder under TMPDIR, removed at the end); with --engine
     dask or spark a table stays on the cluster's workers. This machine then
     holds the id columns only; the mapping is the same.
@@ -123,9 +123,9 @@ def collect_command(
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
     from nicknames.pipeline.on_cluster import collects_on_cluster
     from nicknames.pipeline.sources import collect_source
-    from nicknames.pipeline.spilled_source import is_large_csv
+    from nicknames.pipeline.spilled_source import is_large_table
 
-    bounded = (run_on is None or not run_on.remote) and is_large_csv(messages)
+    bounded = (run_on is None or not run_on.remote) and is_large_table(messages)
     with ExitStack() as stack:
         source = open_messages(stack, messages, inputs, key, run_on, bounded=bounded,
                                on_cluster=collects_on_cluster(run_on, messages), workers=jobs)

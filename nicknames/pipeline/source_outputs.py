@@ -9,10 +9,12 @@ from nicknames.apply.spilled import SpilledApplyResult
 from nicknames.distributed.datasets import is_parted_output, write_parts
 from nicknames.io.formats import MAIL, SPREADSHEETS, STDOUT_FORMATS, SUFFIXES, TABULAR
 from nicknames.io.mail.writer import write_archive
+from nicknames.io.table_chunks import InputAgain
 from nicknames.io.table_writer import (
     dialect_of,
     spreadsheet_safe,
     write_csv_runs,
+    write_runs_as_input,
     write_table,
 )
 from nicknames.model.errors import OutputError
@@ -64,6 +66,8 @@ def write_output(
     fmt = fmt or (source.table_file.output_format() if source.table_file else source.format)
     if isinstance(result, SpilledApplyResult) and fmt == "csv":
         write_csv_runs(result.runs(), output, dialect_of(source.table_file), encoding, csv_safe=csv_safe)
+    elif isinstance(result, SpilledApplyResult):
+        _write_spilled(source, result, output, fmt, encoding)
     elif fmt in TABULAR:
         frame = spreadsheet_safe(result.frame) if csv_safe else result.frame
         if output is not None and is_parted_output(output, source.partitioned):
@@ -72,3 +76,12 @@ def write_output(
             write_table(frame, output, fmt, source.table_file, encoding)
     elif isinstance(result, ArchiveApplyResult):
         write_archive(result.messages, output, fmt)
+
+
+def _write_spilled(source: Source, result: SpilledApplyResult, output: Path | None, fmt: str,
+                   encoding: str | None) -> None:
+    """A table kept on disk written as JSON Lines or Parquet, run by run; in the input's own format, its records or
+    types are read again from the input for every run (kept where nothing changed)."""
+    again = InputAgain(source.path, fmt, source.encoding) if fmt == source.format else None
+    changed = [result.text_column] if len(result.replacements) else []  # as for the whole table: a text column
+    write_runs_as_input(result.runs(), output, fmt, again, encoding, changed=changed)  # changed anywhere is text

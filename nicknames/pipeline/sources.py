@@ -93,6 +93,8 @@ class Source:
     """Whether the table was read from several files (a glob, or a folder of parts)."""
     spilled: SpilledTable | None = None
     """A table kept on disk (see ``nicknames.pipeline.spilled_source``): ``table`` holds its id columns only."""
+    encoding: str | None = None
+    """The encoding it was read in, given or guessed (None: UTF-8), to read a table kept on disk again for output."""
 
     def message_runs(self, jobs: int = 1) -> MessageRuns | None:
         """Where collect reads the messages when ``table`` holds their ids only: the spill folder's runs, read by
