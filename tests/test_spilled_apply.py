@@ -264,3 +264,24 @@ def test_missing_parents_and_reply_loops_are_reported_spilled_as_read_whole(
     assert outputs[0] == outputs[1]
     assert "1 message replies to a parent id that is not in the file" in outputs[0][1]
     assert "3 messages are on loops of parent links" in outputs[0][1]
+
+
+@pytest.mark.parametrize("options", [["--style", "surrogate"], ["--strict"], ["--strict", "--others", "keep"]])
+def test_surrogates_and_strict_run_spilled_as_read_whole(
+    corpus: tuple[Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    options: list[str],
+) -> None:
+    messages, class_list, mapping = corpus
+    outcomes = {}
+    for name, threshold in (("whole", 2**62), ("spill", 0)):
+        monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", threshold)
+        out = tmp_path / f"{name}.csv"
+        code, stdout, stderr = run("apply", messages, mapping, "--class-list", class_list, "-o", out, *options)
+        outcomes[name] = (code, stdout, stderr.replace(str(out), "<out>"), out.read_bytes() if out.exists() else None)
+    assert outcomes["spill"] == outcomes["whole"]
+    assert list(small_runs.iterdir()) == []
+    code, _, stderr, written = outcomes["spill"]
+    if "--strict" in options and code == 1:
+        assert "--strict: the audit found" in stderr and written is None  # nothing was written
+    else:
+        assert code == 0 and written is not None

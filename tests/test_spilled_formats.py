@@ -222,3 +222,19 @@ def test_audit_from_disk_finds_what_the_whole_read_finds(
         reports[name] = json.loads(stdout)
     assert reports["spill"] == reports["whole"]
     assert reports["whole"]["messages"] == 240
+
+
+@pytest.mark.parametrize("fmt", ["parquet", "jsonl"])
+def test_a_csv_export_kept_on_disk_can_be_written_in_another_format(
+    exports: tuple[Path, Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    fmt: str,
+) -> None:
+    csv = exports[0].parent / "sample" / "messages.csv"
+    folders = _both_ways(monkeypatch, tmp_path, "apply", csv, exports[3], "-o", f"OUT/out.{fmt}",
+                         "--output-format", fmt)
+    whole, spill = (folders[name] / f"out.{fmt}" for name in ("whole", "spill"))
+    if fmt == "jsonl":
+        assert spill.read_bytes() == whole.read_bytes()
+    else:
+        assert pq.read_table(spill).equals(pq.read_table(whole), check_metadata=True)
+    assert list(small_runs.iterdir()) == []

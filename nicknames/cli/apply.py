@@ -188,7 +188,8 @@ def apply_command(
     from nicknames.pipeline.report import write_report, write_review
     from nicknames.pipeline.source_outputs import (
         check_output,
-        result_texts,
+        result_pairs,
+        source_texts,
         write_output,
     )
     from nicknames.pipeline.sources import open_address_key, pseudonymise
@@ -227,8 +228,7 @@ def apply_command(
     addresses = open_address_key(messages, address_file, must_exist=True)
     known = set(addresses.ids.values()) if addresses is not None else set()
     on_cluster = keeps_texts_on_cluster(run_on, messages, output, strict=strict, style=key.style, fmt=fmt)
-    bounded = (run_on is None or not run_on.remote) and key.style != "surrogate" and not strict and \
-        can_spill(messages, output, fmt)
+    bounded = (run_on is None or not run_on.remote) and can_spill(messages, output, fmt)
     with ExitStack() as stack:
         source = open_messages(stack, messages, inputs, addresses, run_on, bounded=bounded, on_cluster=on_cluster,
                                workers=jobs)
@@ -249,7 +249,7 @@ def apply_command(
         if note is not None and not quiet:
             err.print(f"[yellow]Note:[/] {escape(note)}")
         senders = source.participants()
-        texts = table.frame[table.columns.text] if key.style == "surrogate" else []
+        texts = source_texts(source) if key.style == "surrogate" else []
         pseudonym = build_style(key, mapping, senders, texts, roster)
         if isinstance(source, ClusterSource) and output is not None:  # the workers write the parts
             result = pseudonymise_on_cluster(source, mapping, scope.value, output, fmt, output_encoding,
@@ -272,8 +272,7 @@ def apply_command(
                 strict_audit,
             )
 
-            pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
-            refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
+            refuse_leftovers(strict_audit(result_pairs(source, result), mapping, roster.names or None), mapping_path)
         if not isinstance(source, ClusterSource):
             write_output(source, result, output, fmt, output_encoding, csv_safe=csv_safe)
         if report is not None:

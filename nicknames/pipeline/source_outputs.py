@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from nicknames.apply.scopes import ApplyResult
@@ -28,6 +29,26 @@ def result_texts(source: Source, result: ApplyResult) -> list[str]:
         return [f"{subject}\n{text}" for subject, text in zip(frame["subject"], frame["text"])]
     texts: list[str] = frame[source.table.columns.text].tolist()
     return texts
+
+
+def result_pairs(source: Source, result: ApplyResult) -> Iterable[tuple[str, str]]:
+    """(message id, pseudonymised text) of every message, in order: for a table kept on disk, read run by run from
+    the spill folder (``--strict`` audits them without holding them)."""
+    ids = source.table.columns.message_id
+    if isinstance(result, SpilledApplyResult):
+        text = result.text_column
+        return (pair for frame in result.runs() for pair in zip(frame[ids].tolist(), frame[text].tolist()))
+    return zip(result.frame[ids].tolist(), result_texts(source, result))
+
+
+def source_texts(source: Source) -> Iterable[str]:
+    """Every message text of a source, in order: for a table kept on disk, read run by run from the spill folder
+    (surrogates are chosen among words no text holds)."""
+    spilled, text = source.spilled, source.table.columns.text
+    if spilled is None:
+        texts: list[str] = source.table.frame[text].tolist()
+        return texts
+    return (value for run in range(spilled.runs) for value in spilled.read_run(run, [text]).column(text).to_pylist())
 
 
 def check_output(input_format: str, fmt: str | None, output: Path | None, *, csv_safe: bool = False) -> None:
