@@ -14,7 +14,7 @@ Mail archives (``mbox``, ``eml``) are named here too; ``nicknames.io.mail`` read
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -326,13 +326,18 @@ def cell_text(value: Any) -> str:
 def frame_of_records(records: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> pd.DataFrame:
     """JSON objects as string cells (``cell_text``), in ``columns`` (default: every key, in order of first use)."""
     columns = list(dict.fromkeys(key for record in records for key in record)) if columns is None else columns
-    rows = {column: [cell_text(record.get(column)) for record in records] for column in columns}
+    rows = {column: _cells(record.get(column) for record in records) for column in columns}
     return pd.DataFrame(rows, columns=columns, dtype=object)
+
+
+def _cells(values: Iterable[Any]) -> list[str]:
+    """``cell_text`` of each value, strings (most cells) taken as they are without a call."""
+    return [value if type(value) is str else cell_text(value) for value in values]
 
 
 def as_strings(original: pd.DataFrame) -> pd.DataFrame:
     """A DataFrame of any types as the string cells the pipeline reads (missing values become empty)."""
-    rows = {str(column): [cell_text(value) for value in original[column]] for column in original.columns}
+    rows = {str(column): _cells(original[column]) for column in original.columns}
     return pd.DataFrame(rows, columns=[str(column) for column in original.columns], dtype=object)
 
 

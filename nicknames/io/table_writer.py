@@ -151,13 +151,16 @@ def jsonl_records(frame: pd.DataFrame, source: TableFile | None) -> Iterator[dic
     columns = [str(column) for column in frame.columns]
     originals = source.original if source is not None and isinstance(source.original, list) else None
     as_read = source.frame if originals is not None and source is not None else None
-    for row, values in enumerate(frame.itertuples(index=False, name=None)):
-        if originals is None or as_read is None:
-            yield dict(zip(columns, values))
-            continue
-        record = dict(originals[row])
-        for column, value in zip(columns, values):
-            if column not in as_read or value != as_read.at[row, column]:
+    rows = frame.itertuples(index=False, name=None)
+    if originals is None or as_read is None:
+        yield from (dict(zip(columns, values)) for values in rows)
+        return
+    known = [column in as_read for column in columns]
+    before = as_read.reindex(columns=columns).itertuples(index=False, name=None)
+    for values, read, original in zip(rows, before, originals):
+        record = dict(original)
+        for column, value, old, was_read in zip(columns, values, read, known):
+            if not was_read or value != old:
                 record[column] = value
         yield record
 
