@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
