@@ -62,9 +62,10 @@ def open_spilled_source(
     delimiter: str | None = None,
     address_key: AddressKey | None = None,
     opaque: bool = False,
-) -> Source | None:
-    """A table export as a source whose messages are in the spill folder ``root``; None when its senders are names or
-    addresses (they get opaque ids, which only a table read whole handles)."""
+) -> Source:
+    """A table export as a source whose messages are in the spill folder ``root``. Senders that are names or
+    addresses get opaque ids from ``address_key`` (a new key when None), as for a table read whole
+    (``nicknames.io.sender_ids``), written into the spill folder."""
     fmt = detect_format(path)
     dialect = sniff_dialect(path, encoding, delimiter) if fmt == "csv" else None
     spiller = TableSpiller(root)
@@ -79,12 +80,18 @@ def open_spilled_source(
     ids = pd.concat(kept, ignore_index=True)
     del kept
     ids[columns.text] = pd.Series("", index=ids.index, dtype="str")
-    if opaque_senders(ids, _chosen(columns, ids), str(path), address_key or AddressKey(), always=opaque) is not None:
-        return None
-    table = table_of_ids(ids, replace(columns, timestamp=None), str(path))  # apply reads no timestamps
+    key = address_key or AddressKey()
+    named = opaque_senders(ids, _chosen(columns, ids), str(path), key, always=opaque)
+    if named is not None:  # the spill's sender and recipients cells become the ids every reader sees
+        spiller.table().replace_columns({column: named.frame[column].tolist()
+                                         for column in (columns.sender, columns.recipients) if column is not None})
+    table = table_of_ids(ids if named is None else named.frame, replace(columns, timestamp=None), str(path))
     pa.default_memory_pool().release_unused()  # what the checks and the reply context took: 80 MB at 1,000,000 rows
-    return Source(path, fmt, table, table_file=TableFile(ids, fmt, dialect=dialect), spilled=spiller.table(),
-                  encoding=encoding)
+    table_file = TableFile(ids, fmt, dialect=dialect)
+    if named is None:
+        return Source(path, fmt, table, table_file=table_file, spilled=spiller.table(), encoding=encoding)
+    return Source(path, fmt, table, dict(named.registered), table_file=table_file, sender_key=key,
+                  sender_column=named.column, spilled=spiller.table(), encoding=encoding)
 
 
 def _id_columns(columns: Columns) -> list[str]:
