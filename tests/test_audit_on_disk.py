@@ -9,7 +9,12 @@ import pandas as pd
 import pytest
 
 from nicknames.pipeline.audit_on_disk import can_audit_on_disk
-from tests.audit_corpus import AuditedOutput, audit, audited_output, refuse_texts_on_the_driver
+from tests.audit_corpus import (
+    AuditedOutput,
+    audit,
+    audited_output,
+    refuse_texts_on_the_driver,
+)
 from tests.distributed_corpus import make_corpus, run
 
 
@@ -66,10 +71,12 @@ def test_the_html_report_reads_the_texts_whole(output: AuditedOutput, on_disk: P
 @pytest.mark.parametrize(("name", "size", "expected"), [
     ("out.csv", 300 * 2**20, True),
     ("out.csv", 1_000, False),
-    ("out.jsonl", 300 * 2**20, False),
+    ("out.jsonl", 300 * 2**20, True),
+    ("out.parquet", 300 * 2**20, True),
+    ("out.mbox", 300 * 2**20, False),
     ("parts", 0, False),
 ])
-def test_only_a_large_csv_file_is_audited_from_disk(tmp_path: Path, name: str, size: int, expected: bool) -> None:
+def test_only_a_large_table_file_is_audited_from_disk(tmp_path: Path, name: str, size: int, expected: bool) -> None:
     path = tmp_path / name
     if name == "parts":
         path.mkdir()

@@ -264,3 +264,53 @@ def test_missing_parents_and_reply_loops_are_reported_spilled_as_read_whole(
     assert outputs[0] == outputs[1]
     assert "1 message replies to a parent id that is not in the file" in outputs[0][1]
     assert "3 messages are on loops of parent links" in outputs[0][1]
+
+
+@pytest.mark.parametrize("options", [["--style", "surrogate"], ["--strict"], ["--strict", "--others", "keep"]])
+def test_surrogates_and_strict_run_spilled_as_read_whole(
+    corpus: tuple[Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+    options: list[str],
+) -> None:
+    messages, class_list, mapping = corpus
+    outcomes = {}
+    for name, threshold in (("whole", 2**62), ("spill", 0)):
+        monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", threshold)
+        out = tmp_path / f"{name}.csv"
+        code, stdout, stderr = run("apply", messages, mapping, "--class-list", class_list, "-o", out, *options)
+        outcomes[name] = (code, stdout, stderr.replace(str(out), "<out>"), out.read_bytes() if out.exists() else None)
+    assert outcomes["spill"] == outcomes["whole"]
+    assert list(small_runs.iterdir()) == []
+    code, _, stderr, written = outcomes["spill"]
+    if "--strict" in options and code == 1:
+        assert "--strict: the audit found" in stderr and written is None  # nothing was written
+    else:
+        assert code == 0 and written is not None
+
+
+def test_senders_that_are_names_get_the_opaque_ids_of_the_whole_read_spilled(
+    small_runs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    rows = ["message_id,parent_id,thread_id,author,recipients,text"]
+    people = ["Ann Smith", "Bo Lee", "cleo@example.org", "Dara Quinn"]
+    for number in range(1, 121):
+        sender, addressee = people[number % 4], people[(number + 1) % 4]
+        parent = number - 1 if number % 6 else ""
+        rows.append(f'{number},{parent},T{(number - 1) // 6},{sender},{addressee},"Hi {addressee.split()[0]}, '
+                    f'see you. Thanks, {sender.split()[0]}"')
+    messages = tmp_path / "posts.csv"
+    messages.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    outcomes = {}
+    for name, threshold in (("whole", 2**62), ("spill", 0)):
+        monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", threshold)
+        folder = tmp_path / name
+        folder.mkdir(mode=0o700)
+        code, _, stderr = run("collect", messages, "--sender-column", "author", "-o", folder / "mapping.txt", "-q")
+        assert code == 0, stderr
+        code, stdout, stderr = run("apply", messages, folder / "mapping.txt", "--sender-column", "author",
+                                   "--scope", "all", "-o", folder / "out.csv", "-q")
+        assert (code, stdout) == (0, ""), stderr
+        outcomes[name] = [(folder / file).read_bytes() for file in ("mapping.txt", "mapping.addresses.csv", "out.csv")]
+    assert outcomes["spill"] == outcomes["whole"]
+    output = outcomes["spill"][2].decode()
+    assert "P1" in output and not any(person in output for person in ("Ann", "Smith", "cleo@example.org"))
+    assert list(small_runs.iterdir()) == []

@@ -162,8 +162,8 @@ def apply_command(
     pseudonymised, Message-IDs renumbered consistently, identifying headers
     dropped (see docs/mail.md).
 
-    A CSV file of 64 MB or more pseudonymised into a CSV file or to standard
-    output is kept on disk while apply runs (in a private temporary folder
+    A CSV, JSON Lines or Parquet file of 64 MB or more pseudonymised into one
+    file or to standard output is kept on disk while apply runs (in a private temporary folder
     under TMPDIR, removed at the end); with --engine dask or spark a table
     stays on the cluster's workers (see docs/distributed.md).
     """
@@ -185,7 +185,7 @@ def apply_command(
     from nicknames.pipeline.report import write_report, write_review
     from nicknames.pipeline.source_outputs import (
         check_output,
-        result_texts,
+        result_pairs,
         write_output,
     )
     from nicknames.pipeline.sources import pseudonymise
@@ -265,8 +265,7 @@ def apply_command(
                 strict_audit,
             )
 
-            pairs = zip(result.frame[table.columns.message_id], result_texts(source, result))
-            refuse_leftovers(strict_audit(pairs, mapping, roster.names or None), mapping_path)
+            refuse_leftovers(strict_audit(result_pairs(source, result), mapping, roster.names or None), mapping_path)
         if not isinstance(source, ClusterSource):
             write_output(source, result, output, fmt, output_encoding, csv_safe=csv_safe)
         if report is not None:

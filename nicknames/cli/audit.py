@@ -88,8 +88,8 @@ def audit_command(
     board that names nobody (see docs/report.md).
 
     With --engine dask or spark the cluster's workers read the output and scan
-    it, and only the findings come back (see docs/distributed.md); a CSV file of
-    64 MB or more is scanned in runs kept on disk. --html reads every text on
+    it, and only the findings come back (see docs/distributed.md); a CSV, JSON
+    Lines or Parquet file of 64 MB or more is scanned in runs kept on disk. --html reads every text on
     this machine.
     """
     from nicknames.check.report_html import (  # these load pandas: see cli/common.py

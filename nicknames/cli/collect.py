@@ -85,7 +85,7 @@ def collect_command(
     MAPPING.addresses.csv), display names are the class list, and a greeting
     names the recipient it matches (else the parent message's sender).
 
-    A CSV file of 64 MB or more is kept on disk while collect runs (in a
+    A CSV, JSON Lines or Parquet file of 64 MB or more is kept on disk while collect runs (in a
     private temporary folder under TMPDIR, removed at the end); with --engine
     dask or spark a table stays on the cluster's workers. This machine then
     holds the id columns only; the mapping is the same.

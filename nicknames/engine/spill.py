@@ -111,6 +111,23 @@ class SpilledTable:
 
         return pq.read_table(Path(self.root, "input", f"{run:06}.parquet"), columns=_with_row(columns))
 
+    def replace_columns(self, values: Mapping[str, Sequence[str]]) -> None:
+        """Write every run again with ``values`` (one value per row of the table, for each named column) in place
+        of its own cells of those columns: senders given opaque ids on the driver reach every reader."""
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        for run in range(self.runs):
+            first, end = self.bounds[run], self.bounds[run + 1]
+            path = Path(self.root, "input", f"{run:06}.parquet")
+            table = pq.read_table(path)
+            for name, column in values.items():
+                field = table.schema.field(name)
+                cells = pa.array(column[first:end], type=pa.string()).cast(field.type)
+                table = table.set_column(table.schema.get_field_index(name), field, cells)
+            pq.write_table(table, path, compression="lz4")
+            del table
+
     def partitioned(self, part_of_row: npt.NDArray[np.int32], added: Mapping[str, pa.Array]) -> None:
         """Copy the rows into one folder per partition (``part_of_row``: each row's partition number), each row
         with the ``added`` columns (string arrays of one value per row of the table)."""

@@ -14,7 +14,8 @@ Mail archives (``mbox``, ``eml``) are named here too; ``nicknames.io.mail`` read
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -143,7 +144,7 @@ def read_table_file(
         return TableFile(read_spreadsheet(path, sheet), fmt)
     if fmt == "jsonl":
         records = read_jsonl_records(path, encoding)
-        return TableFile(_frame_of_records(records, path), "jsonl", records)
+        return TableFile(frame_of_records(records), "jsonl", records)
     if fmt == "parquet":
         original = read_parquet_frame(path)
         return TableFile(as_strings(original), "parquet", original)
@@ -152,7 +153,14 @@ def read_table_file(
 
 def read_jsonl_records(path: Path, encoding: str | None = None) -> list[dict[str, Any]]:
     """The JSON objects of a JSON Lines file, one a line; blank lines are skipped."""
-    records: list[dict[str, Any]] = []
+    records = list(iter_jsonl_records(path, encoding))
+    if not records:
+        raise InputError(f"{path} has no JSON objects; it needs at least one message.")
+    return records
+
+
+def iter_jsonl_records(path: Path, encoding: str | None = None) -> Iterator[dict[str, Any]]:
+    """``read_jsonl_records`` one object at a time, with its errors (line and column), without holding the file."""
     if encoding is not None:
         check_one_encoding(path, encoding)
     for number, line in _lines(path, encoding):
@@ -180,10 +188,7 @@ def read_jsonl_records(path: Path, encoding: str | None = None) -> list[dict[str
                 f"{path}, line {number}: expected a JSON object such as {{\"id\": 1, \"text\": \"...\"}}, "
                 f"found {type(record).__name__}; a JSON Lines file has one object on each line."
             )
-        records.append(record)
-    if not records:
-        raise InputError(f"{path} has no JSON objects; it needs at least one message.")
-    return records
+        yield record
 
 
 def _has_lone_surrogate(record: dict[str, Any]) -> bool:
@@ -222,18 +227,32 @@ def read_parquet_frame(path: Path) -> pd.DataFrame:
     """A Parquet file as pandas reads it (with its types)."""
     if not path.is_file():
         raise InputError(f"File {path} does not exist; check the path.")
-    try:
+    with parquet_errors(path):
         frame = pd.read_parquet(path)
+    if frame.empty:
+        raise InputError(f"{path} has no rows; it needs at least one message.")
+    return index_as_column(frame)
+
+
+def index_as_column(frame: pd.DataFrame) -> pd.DataFrame:
+    """A frame read from Parquet with a named index (message ids written by pandas) turned into an ordinary column,
+    so no data is lost; a plain row number is dropped."""
+    return frame.reset_index(drop=isinstance(frame.index, pd.RangeIndex))
+
+
+@contextmanager
+def parquet_errors(path: Path) -> Iterator[None]:
+    """Reading a Parquet file: a missing pyarrow or a damaged file as a one-line ``InputError``."""
+    try:
+        yield
     except ImportError:
         raise InputError(
             f"Reading {path} needs the pyarrow package; install it with 'pip install pyarrow'."
         ) from None
+    except InputError:
+        raise
     except Exception as error:  # pyarrow raises its own error types for every kind of damage
         raise InputError(f"{path} is not a readable Parquet file: {_first_line(error)}.") from None
-    if frame.empty:
-        raise InputError(f"{path} has no rows; it needs at least one message.")
-    # A named index (message ids written by pandas) becomes an ordinary column, so no data is lost.
-    return frame.reset_index(drop=isinstance(frame.index, pd.RangeIndex))
 
 
 def read_spreadsheet(path: Path, sheet: str | None = None) -> pd.DataFrame:
@@ -304,15 +323,21 @@ def cell_text(value: Any) -> str:
     return str(value)
 
 
-def _frame_of_records(records: list[dict[str, Any]], path: Path) -> pd.DataFrame:
-    columns = list(dict.fromkeys(key for record in records for key in record))
-    rows = {column: [cell_text(record.get(column)) for record in records] for column in columns}
+def frame_of_records(records: Sequence[dict[str, Any]], columns: Sequence[str] | None = None) -> pd.DataFrame:
+    """JSON objects as string cells (``cell_text``), in ``columns`` (default: every key, in order of first use)."""
+    columns = list(dict.fromkeys(key for record in records for key in record)) if columns is None else columns
+    rows = {column: _cells(record.get(column) for record in records) for column in columns}
     return pd.DataFrame(rows, columns=columns, dtype=object)
+
+
+def _cells(values: Iterable[Any]) -> list[str]:
+    """``cell_text`` of each value, strings (most cells) taken as they are without a call."""
+    return [value if type(value) is str else cell_text(value) for value in values]
 
 
 def as_strings(original: pd.DataFrame) -> pd.DataFrame:
     """A DataFrame of any types as the string cells the pipeline reads (missing values become empty)."""
-    rows = {str(column): [cell_text(value) for value in original[column]] for column in original.columns}
+    rows = {str(column): _cells(original[column]) for column in original.columns}
     return pd.DataFrame(rows, columns=[str(column) for column in original.columns], dtype=object)
 
 

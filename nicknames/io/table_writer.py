@@ -7,17 +7,21 @@ import codecs
 import json
 import os
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 import pandas as pd
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 from nicknames.io.csv_file import (
     CsvDialect,
 )
 from nicknames.io.formats import STDOUT_FORMATS, TABULAR, TableFile
 from nicknames.io.output import PRIVATE_MODE, atomic_output, atomic_path
+from nicknames.io.table_chunks import InputAgain
 from nicknames.model.errors import OutputError
 
 
@@ -147,26 +151,38 @@ def jsonl_records(frame: pd.DataFrame, source: TableFile | None) -> Iterator[dic
     columns = [str(column) for column in frame.columns]
     originals = source.original if source is not None and isinstance(source.original, list) else None
     as_read = source.frame if originals is not None and source is not None else None
-    for row, values in enumerate(frame.itertuples(index=False, name=None)):
-        if originals is None or as_read is None:
-            yield dict(zip(columns, values))
-            continue
-        record = dict(originals[row])
-        for column, value in zip(columns, values):
-            if column not in as_read or value != as_read.at[row, column]:
+    rows = frame.itertuples(index=False, name=None)
+    if originals is None or as_read is None:
+        yield from (dict(zip(columns, values)) for values in rows)
+        return
+    known = [column in as_read for column in columns]
+    before = as_read.reindex(columns=columns).itertuples(index=False, name=None)
+    for values, read, original in zip(rows, before, originals):
+        record = dict(original)
+        for column, value, old, was_read in zip(columns, values, read, known):
+            if not was_read or value != old:
                 record[column] = value
         yield record
 
 
-def typed_frame(frame: pd.DataFrame, source: TableFile | None) -> pd.DataFrame:
-    """The table with the input's typed values (Parquet) in every column it left unchanged."""
+def typed_frame(frame: pd.DataFrame, source: TableFile | None, changed: Collection[str] = ()) -> pd.DataFrame:
+    """The table with the input's typed values (Parquet) in every column it left unchanged (``changed``: columns
+    taken as changed all the same)."""
     typed = frame
     if source is not None and isinstance(source.original, pd.DataFrame):
         typed = source.original.copy()
         for column in frame.columns:
-            if column not in source.frame or not frame[column].equals(source.frame[column]):
+            if column in changed or column not in source.frame or not _same_cells(frame[column], source.frame[column]):
                 typed[column] = frame[column].astype(str)
     return typed
+
+
+def _same_cells(column: pd.Series, as_read: pd.Series) -> bool:
+    """Whether a column holds the cells read, whatever string type each has (a run read from disk has pandas'
+    own, a table read whole plain objects)."""
+    if column.dtype == as_read.dtype:
+        return bool(column.equals(as_read))
+    return bool(column.astype(object).equals(as_read.astype(object)))
 
 
 def _write_parquet(frame: pd.DataFrame, output: Path, source: TableFile | None) -> None:
@@ -177,3 +193,66 @@ def _write_parquet(frame: pd.DataFrame, output: Path, source: TableFile | None) 
             typed.to_parquet(temporary, index=False)
     except ImportError:
         raise OutputError("Writing Parquet needs the pyarrow package; install it with 'pip install pyarrow'.") from None
+
+
+def write_runs_as_input(runs: Iterable[pd.DataFrame], output: Path | None, fmt: str, again: InputAgain | None,
+                        encoding: str | None = None, *, changed: Collection[str] = ()) -> None:
+    """A table given in runs of rows (in file order) written as JSON Lines or Parquet, atomically (JSON Lines also
+    to stdout): what ``write_table`` writes for the whole table, without holding it.
+
+    ``again``: the input read again (same format), whose records or types the output keeps where nothing changed;
+    ``changed``: columns written as changed text in every run (Parquet), as when the whole table is written.
+    """
+    if fmt == "parquet":
+        if output is None:
+            raise OutputError("Parquet output is binary and cannot go to standard output; name the file with --output.")
+        _write_parquet_runs(runs, output, again, changed)
+        return
+    encoding = output_encoding(encoding, CsvDialect())
+    if output is None:
+        _write_jsonl_runs(runs, sys.stdout, again)
+        return
+    try:
+        with atomic_output(output, newline="", encoding=encoding) as stream:
+            _write_jsonl_runs(runs, stream, again)
+    except UnicodeEncodeError as error:
+        raise _unencodable(error, encoding) from None
+
+
+def _write_jsonl_runs(runs: Iterable[pd.DataFrame], stream: IO[str], again: InputAgain | None) -> None:
+    for frame in runs:
+        same = again.take(len(frame), [str(column) for column in frame.columns]) if again is not None else None
+        _write_text(frame.reset_index(drop=True), stream, "jsonl", same)
+
+
+def _write_parquet_runs(runs: Iterable[pd.DataFrame], output: Path, again: InputAgain | None,
+                        changed: Collection[str]) -> None:
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    with atomic_path(output) as temporary:
+        os.close(os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, PRIVATE_MODE))  # owner-only while written
+        writer: pq.ParquetWriter | None = None
+        schema: pa.Schema | None = None
+        try:
+            for frame in runs:
+                same = again.take(len(frame), [str(column) for column in frame.columns]) if again else None
+                table = pa.Table.from_pandas(typed_frame(frame.reset_index(drop=True), same, changed),
+                                             preserve_index=False)
+                if writer is None or schema is None:
+                    schema = _typed_nulls(table.schema)
+                    writer = pq.ParquetWriter(temporary, schema)
+                writer.write_table(table.cast(schema))
+        finally:
+            if writer is not None:
+                writer.close()
+
+
+def _typed_nulls(schema: pa.Schema) -> pa.Schema:
+    """A schema with text in place of the null type that an all-missing column of the first run has."""
+    import pyarrow as pa
+
+    for index, column in enumerate(schema):
+        if pa.types.is_null(column.type):
+            schema = schema.set(index, column.with_type(pa.string()))
+    return schema

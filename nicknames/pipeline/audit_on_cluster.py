@@ -22,7 +22,13 @@ from typing import TypeVar
 
 import numpy as np
 
-from nicknames.check.audit_runs import AuditOutcome, AuditSettings, RunScan, audit_runs, scan_run
+from nicknames.check.audit_runs import (
+    AuditOutcome,
+    AuditSettings,
+    RunScan,
+    audit_runs,
+    scan_run,
+)
 from nicknames.check.name_index import build_index
 from nicknames.check.people import PeopleContext, people_of_texts
 from nicknames.collect.others import PersonLike

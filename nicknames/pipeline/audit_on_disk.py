@@ -1,7 +1,7 @@
-"""Audit a large CSV output without holding it: its message ids and texts kept on disk in runs, each scanned by a
+"""Audit a large output (CSV, JSON Lines or Parquet) without holding it: its message ids and texts kept on disk in runs, each scanned by a
 worker process.
 
-The file is read once in runs of rows (``csv_chunks``: the reader, cells and
+The file is read once in runs of rows (``table_chunks``: the reader, cells and
 errors of every other command); each run's id and text columns are written to
 a spill folder (``TableSpiller``) and handed to one of ``jobs`` worker
 processes, which reads it back from there and scans it while the next run is
@@ -21,23 +21,24 @@ from nicknames.check.people import PeopleContext, people_of_texts
 from nicknames.collect.others import PersonLike
 from nicknames.engine.run import ordered_map
 from nicknames.engine.spill import SpilledTable, TableSpiller
-from nicknames.io.table_chunks import csv_chunks
+from nicknames.io.formats import detect_format
+from nicknames.io.table_chunks import table_chunks
 from nicknames.model.columns import resolve_columns
-from nicknames.pipeline.spilled_source import is_large_csv
+from nicknames.pipeline.spilled_source import is_large_table
 
 SpilledRun = tuple[SpilledTable, int, tuple[str, str]]
 """The spill folder as written so far, a run's number, and the id and text columns."""
 
 
 def can_audit_on_disk(path: Path) -> bool:
-    """Whether audit keeps this output on disk: one CSV file (not a folder, glob or mail) of ``SPILL_MIN_BYTES`` or
-    more (``is_large_csv``, as apply and collect)."""
-    return is_large_csv(path)
+    """Whether audit keeps this output on disk: one CSV, JSON Lines or Parquet file (not a folder, glob or mail) of
+    ``SPILL_MIN_BYTES`` or more (``is_large_table``, as apply and collect)."""
+    return is_large_table(path)
 
 
 @dataclass
 class SpilledTexts:
-    """A CSV output read in runs into the spill folder ``root``, each run scanned by a worker (``AuditRuns``).
+    """A table output read in runs into the spill folder ``root``, each run scanned by a worker (``AuditRuns``).
 
     The first scan reads the file; the search of people reads the runs it left.
     """
@@ -65,7 +66,7 @@ class SpilledTexts:
         written: list[SpilledRun] = []
         spiller = TableSpiller(self.root)
         names: tuple[str, str] | None = None
-        for chunk in csv_chunks(self.path, self.encoding, self.delimiter):
+        for chunk in table_chunks(self.path, detect_format(self.path), self.encoding, self.delimiter):
             if names is None:
                 columns = resolve_columns([str(column) for column in chunk.columns], self.chosen, str(self.path))
                 names = (columns.message_id, columns.text)

@@ -1,14 +1,15 @@
 """Open an export where its texts fit: kept on disk, held on a cluster's workers, or read whole.
 
-The one choice the command line and the library share. A CSV file of
-``SPILL_MIN_BYTES`` or more is kept on disk (``open_spilled_source``): this
+The one choice the command line and the library share. A CSV, JSON Lines or
+Parquet file of ``SPILL_MIN_BYTES`` or more is kept on disk
+(``open_spilled_source``; senders that are names or addresses get their opaque
+ids there too): this
 machine holds its id columns, its messages stay in a private temporary folder
 that the source owns and removes when it is closed (``with open_source(path)
 as source:``), or at the latest when it is garbage collected or the
 interpreter exits. With a Dask or Spark engine, a table can stay on the
-cluster's workers (``open_on_cluster``). Anything else, or a table whose
-senders are names or addresses (their opaque ids are given here), is read
-whole (``read_source``). Collect, apply and the output's writer work on each
+cluster's workers (``open_on_cluster``). Anything else is read whole
+(``read_source``). Collect, apply and the output's writer work on each
 kind and give the same results.
 """
 
@@ -31,7 +32,7 @@ from nicknames.pipeline.on_cluster import (
 from nicknames.pipeline.sources import Source, read_source
 from nicknames.pipeline.spilled_source import (
     can_spill,
-    is_large_csv,
+    is_large_table,
     open_spilled_source,
 )
 
@@ -41,21 +42,21 @@ class Placement:
     """Where an export opened for a command may keep its texts (each only where the export allows it)."""
 
     on_disk: bool = True
-    """A large CSV file is kept on disk (``is_large_csv``)."""
+    """A large table file is kept on disk (``is_large_table``)."""
     on_cluster: bool = False
     """A table stays on the workers of a Dask or Spark engine."""
 
 
 def collect_placement(path: Path, engine: Engine | None) -> Placement:
-    """Collect reads the texts where they are: on disk for a large CSV file, on the cluster for a table."""
+    """Collect reads the texts where they are: on disk for a large table file, on the cluster for a table."""
     return Placement(on_disk=True, on_cluster=collects_on_cluster(engine, path))
 
 
 def apply_placement(path: Path, engine: Engine | None, output: Path | None, fmt: str | None, *, strict: bool,
                     style: str | None) -> Placement:
-    """Apply keeps a large CSV file on disk when it writes one CSV file or stdout and does not audit its texts here
-    (``strict``); it keeps a table on the cluster when the workers can write the output (``keeps_texts_on_cluster``)."""
-    return Placement(on_disk=not strict and can_spill(path, output, fmt),
+    """Apply keeps a large table file on disk when it writes one file or stdout (``can_spill``); it keeps a table on
+    the cluster when the workers can write the output (``keeps_texts_on_cluster``)."""
+    return Placement(on_disk=can_spill(path, output, fmt),
                      on_cluster=keeps_texts_on_cluster(engine, path, output, strict=strict, style=style, fmt=fmt))
 
 
@@ -77,10 +78,10 @@ def open_source(
     """Open an export of any supported format, its texts kept where they fit; ``fmt`` overrides the format found
     from the path.
 
-    ``on_disk``: a CSV file of ``SPILL_MIN_BYTES`` or more (64 MB) is kept on disk, in a private temporary folder
-    the source removes when it is closed. ``on_cluster``: with a Dask or Spark ``engine``, a table stays on its
-    workers (a ``ClusterSource``, of ``workers`` local workers when the engine names no cluster). Else, and for a
-    table whose senders get opaque ids, the export is read whole (``read_source``: the other options are its own).
+    ``on_disk``: a CSV, JSON Lines or Parquet file of ``SPILL_MIN_BYTES`` or more (64 MB) is kept on disk, in a
+    private temporary folder the source removes when it is closed. ``on_cluster``: with a Dask or Spark ``engine``,
+    a table stays on its workers (a ``ClusterSource``, of ``workers`` local workers when the engine names no
+    cluster). Else the export is read whole (``read_source``: the other options are its own).
     """
     chosen = chosen or {}
     if on_cluster and engine is not None and engine.remote:
@@ -88,17 +89,15 @@ def open_source(
                                always_opaque=opaque_senders, workers=workers)
         if held is not None:
             return held
-    if on_disk and (engine is None or not engine.remote) and fmt in (None, "csv") and is_large_csv(path):
-        source = _open_on_disk(path, chosen, encoding, delimiter, address_key, opaque_senders)
-        if source is not None:
-            return source
+    if on_disk and (engine is None or not engine.remote) and is_large_table(path) and fmt in (None, detect_format(path)):
+        return _open_on_disk(path, chosen, encoding, delimiter, address_key, opaque_senders)
     return read_source(path, chosen, encoding, fmt=fmt, address_key=address_key, delimiter=delimiter, sheet=sheet,
                        opaque_senders=opaque_senders, engine=engine)
 
 
 def _open_on_disk(path: Path, chosen: MappingType[str, str], encoding: str | None, delimiter: str | None,
-                  address_key: AddressKey | None, opaque: bool) -> Source | None:
-    """A large CSV file kept in a spill folder the source owns; None (the folder removed) when it cannot be."""
+                  address_key: AddressKey | None, opaque: bool) -> Source:
+    """A large table file kept in a spill folder the source owns (removed if it cannot be opened)."""
     root = private_folder()
     try:
         source = open_spilled_source(path, root, chosen, encoding, delimiter=delimiter, address_key=address_key,
@@ -106,9 +105,6 @@ def _open_on_disk(path: Path, chosen: MappingType[str, str], encoding: str | Non
     except BaseException:
         shutil.rmtree(root, ignore_errors=True)
         raise
-    if source is None:
-        shutil.rmtree(root, ignore_errors=True)
-        return None
     source.release = removed_with(source, root)
     return source
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from nicknames.apply.scopes import ApplyResult
@@ -9,10 +10,12 @@ from nicknames.apply.spilled import SpilledApplyResult
 from nicknames.distributed.datasets import is_parted_output, write_parts
 from nicknames.io.formats import MAIL, SPREADSHEETS, STDOUT_FORMATS, SUFFIXES, TABULAR
 from nicknames.io.mail.writer import write_archive
+from nicknames.io.table_chunks import InputAgain
 from nicknames.io.table_writer import (
     dialect_of,
     spreadsheet_safe,
     write_csv_runs,
+    write_runs_as_input,
     write_table,
 )
 from nicknames.model.errors import OutputError
@@ -26,6 +29,16 @@ def result_texts(source: Source, result: ApplyResult) -> list[str]:
         return [f"{subject}\n{text}" for subject, text in zip(frame["subject"], frame["text"])]
     texts: list[str] = frame[source.table.columns.text].tolist()
     return texts
+
+
+def result_pairs(source: Source, result: ApplyResult) -> Iterable[tuple[str, str]]:
+    """(message id, pseudonymised text) of every message, in order: for a table kept on disk, read run by run from
+    the spill folder (``--strict`` audits them without holding them)."""
+    ids = source.table.columns.message_id
+    if isinstance(result, SpilledApplyResult):
+        text = result.text_column
+        return (pair for frame in result.runs() for pair in zip(frame[ids].tolist(), frame[text].tolist()))
+    return zip(result.frame[ids].tolist(), result_texts(source, result))
 
 
 def check_output(input_format: str, fmt: str | None, output: Path | None, *, csv_safe: bool = False) -> None:
@@ -64,6 +77,8 @@ def write_output(
     fmt = fmt or (source.table_file.output_format() if source.table_file else source.format)
     if isinstance(result, SpilledApplyResult) and fmt == "csv":
         write_csv_runs(result.runs(), output, dialect_of(source.table_file), encoding, csv_safe=csv_safe)
+    elif isinstance(result, SpilledApplyResult):
+        _write_spilled(source, result, output, fmt, encoding)
     elif fmt in TABULAR:
         frame = spreadsheet_safe(result.frame) if csv_safe else result.frame
         if output is not None and is_parted_output(output, source.partitioned):
@@ -72,3 +87,12 @@ def write_output(
             write_table(frame, output, fmt, source.table_file, encoding)
     elif isinstance(result, ArchiveApplyResult):
         write_archive(result.messages, output, fmt)
+
+
+def _write_spilled(source: Source, result: SpilledApplyResult, output: Path | None, fmt: str,
+                   encoding: str | None) -> None:
+    """A table kept on disk written as JSON Lines or Parquet, run by run; in the input's own format, its records or
+    types are read again from the input for every run (kept where nothing changed)."""
+    again = InputAgain(source.path, fmt, source.encoding) if fmt == source.format else None
+    changed = [result.text_column] if len(result.replacements) else []  # as for the whole table: a text column
+    write_runs_as_input(result.runs(), output, fmt, again, encoding, changed=changed)  # changed anywhere is text

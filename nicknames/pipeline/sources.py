@@ -108,6 +108,8 @@ class Source:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  traceback: TracebackType | None) -> None:
         self.close()
+    encoding: str | None = None
+    """The encoding it was read in, given or guessed (None: UTF-8), to read a table kept on disk again for output."""
 
     def message_runs(self, jobs: int = 1) -> MessageRuns | None:
         """Where collect reads the messages when ``table`` holds their ids only: the spill folder's runs, read by

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
@@ -131,7 +132,7 @@ def _surrogates(
     """Surrogates for every participant: kept from the key file, new ones drawn for the rest."""
     real = [name.text for entry in mapping for name in entry.names]
     real += [text for seen in mapping.seen.values() for text in seen]
-    forbidden = words_of([*real, *roster.names.values(), *texts])
+    forbidden = words_of(itertools.chain(real, roster.names.values(), texts))  # texts may be read run by run
     statistics = load_name_genders()
     genders = {
         p: roster.genders.get(p) or guess_gender(_known_names(p, mapping, roster), statistics) for p in participants
