@@ -247,12 +247,16 @@ def test_strict_apply_through_the_api_reads_the_result_from_disk(
     assert found == strict_audit(zip(expected.frame["message_id"], result_texts(whole, expected)), mapping)
 
 
-def test_senders_that_are_names_are_read_whole_and_leave_no_folder(spills: Path, tmp_path: Path) -> None:
+def test_senders_that_are_names_get_opaque_ids_on_disk_as_read_whole(spills: Path, tmp_path: Path) -> None:
     path = write_csv(tmp_path / "m.csv", ["message_id", "sender", "text"],
                      [[f"m{n}", f"Ann Example{n % 3}", f"hello {n}"] for n in range(50)])
+    whole = read_source(path)
     with nicknames.open_source(path) as source:
-        assert source.spilled is None and source.sender_key is not None
-        assert list(spills.iterdir()) == []
+        assert source.spilled is not None and source.sender_key is not None
+        assert source.table.frame["sender"].tolist() == whole.table.frame["sender"].tolist()
+        assert source.class_list == whole.class_list
+        assert source.texts() == whole.texts()
+    assert list(spills.iterdir()) == []
 
 
 def test_small_files_and_mail_are_read_whole(corpus: tuple[Path, Path, Path], tmp_path: Path) -> None:
