@@ -161,6 +161,15 @@ class ThreadCounts(Mapping[str, Counter[str]]):
             counts.update(dict(zip(map(labels.__getitem__, found.tolist()), dense[found].tolist())))
         return counts
 
+    def by_code(self, key: str) -> Counter[int]:
+        """Messages per thread code that have the key (what ``self[key]`` gives, without a label)."""
+        counts = Counter(self.codes(key).tolist())
+        dense = self.dense.get(key)
+        if dense is not None:
+            found = np.flatnonzero(dense)
+            counts.update(dict(zip(found.tolist(), dense[found].tolist())))
+        return counts
+
     def total(self, key: str) -> int:
         """Messages that have the key, in every thread (``sum(self[key].values())`` without the ``Counter``)."""
         dense = self.dense.get(key)
@@ -203,6 +212,26 @@ def _pieces(codes: bytes, lengths: Iterable[int]) -> Iterator[memoryview]:
     for length in lengths:
         start, end = end, end + length * 4
         yield buffer[start:end]
+
+
+class CodedCounts(Mapping[str, Counter[int]]):
+    """Key → messages per thread code (a view of ``ThreadCounts`` that builds no label)."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self, counts: ThreadCounts) -> None:
+        self.counts = counts
+
+    def __getitem__(self, key: str) -> Counter[int]:
+        if key not in self.counts:
+            raise KeyError(key)
+        return self.counts.by_code(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.counts)
+
+    def __len__(self) -> int:
+        return len(self.counts)
 
 
 class Members:
@@ -258,6 +287,11 @@ class Members:
             for session in {sessions[code] for code in codes.tolist()}:
                 found.setdefault(session, set()).add(participant)
         return found
+
+    def codes_of(self, participant: str) -> set[int]:
+        """The codes of the threads in which the participant is active."""
+        codes = self.threads_of.get(participant)
+        return set() if codes is None else set(codes.tolist())
 
     def threads_of_participant(self, participant: str) -> set[str]:
         """The labels of the threads in which the participant is active."""
