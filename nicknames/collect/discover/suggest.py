@@ -216,7 +216,8 @@ def _claimants(known: Known, candidates: list[Candidate]) -> dict[str, set[str]]
     return claimants
 
 
-def _fold_windows(found: dict[tuple[str, str], tuple[int, list[str]]], index: TokenIndex, windows: Windows[int]) -> None:
+def _fold_windows(found: dict[tuple[str, str], tuple[int, list[str]]], index: TokenIndex,
+                  windows: Windows[int]) -> None:
     """Drop a misspelt word suggested on its own when it only ever occurs inside a suggested window."""
     for participant, text in [key for key in found if key[1] in windows.threads]:
         for word in text.split():
