@@ -177,11 +177,17 @@ class ThreadCounts(Mapping[str, Counter[str]]):
 
     def total_in(self, key: str, threads: np.ndarray) -> int:
         """Messages that have the key in the threads with these codes (distinct), without a label."""
-        found = int(np.count_nonzero(np.isin(np.asarray(self.codes(key), dtype=np.uint32), threads)))
+        return self.totals_in(key, [threads])[0]
+
+    def totals_in(self, key: str, groups: list[np.ndarray]) -> list[int]:
+        """``total_in`` for each group of threads: the key's messages counted per thread once for all groups."""
+        per_thread = np.bincount(np.asarray(self.codes(key), dtype=np.uint32)).astype(np.int64)
         dense = self.dense.get(key)
         if dense is not None:
-            found += int(dense[threads[threads < len(dense)]].sum())
-        return found
+            if len(dense) > len(per_thread):
+                per_thread = np.pad(per_thread, (0, len(dense) - len(per_thread)))
+            per_thread[: len(dense)] += dense
+        return [int(per_thread[threads[threads < len(per_thread)]].sum()) for threads in groups]
 
     def _pack(self) -> _Packed:
         """The keys, the number of codes of each, and the codes of every key in one buffer."""
