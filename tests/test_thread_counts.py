@@ -142,5 +142,7 @@ def test_messages_of_a_key_in_some_threads_are_counted_without_labels(threads: l
     for key in first:
         expected = sum(count for thread, count in first[key].items() if thread in labels)
         assert first.total_in(key, np.asarray(threads, dtype=np.uint32)) == expected
+        every = np.arange(len(first.threads.labels), dtype=np.uint32)
+        assert first.totals_in(key, [np.asarray(threads, dtype=np.uint32), every]) == [expected, first.total(key)]
 
 
