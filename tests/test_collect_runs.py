@@ -73,7 +73,7 @@ def spilled(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     (returned, to check that it is emptied); reading the whole table on the driver fails."""
     monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", 0)
     monkeypatch.setattr(table_chunks, "CHUNK_ROWS", 37)
-    monkeypatch.setattr(spilled_runs, "PARTITION_ROWS", 16)
+    monkeypatch.setattr(spilled_runs, "RUN_ROWS", 16)
     spills = tmp_path / "spills"
     spills.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(spills))

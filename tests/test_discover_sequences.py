@@ -84,3 +84,19 @@ def test_windows_skip_names_someone_has() -> None:
     assert windows.threads == {"Anne Maire": Counter({"t1": 1, "t2": 1})}
     assert windows.spelling == {"Anne Marie": {"Anne Maire"}}
     assert windows.messages_with("Maire") == 2
+
+
+@pytest.mark.parametrize(
+    ("run", "found"),
+    [
+        ("Dear Anne Maire Lund", {"Anne Maire"}),  # the window inside a longer run
+        ("Maire Anne", set()),  # the words in another order
+        ("Anne Naire", set()),  # a misspelling keeps the first letter
+        ("Ask Anne Mairie Anne Marei", {"Anne Mairie"}),  # the first window that spells it
+    ],
+)
+def test_windows_are_those_misspelt_window_finds(run: str, found: set[str]) -> None:
+    windows = Windows.find({run: Counter({3: 1})}, ["Anne Marie"], is_word)
+    assert set(windows.threads) == found
+    window = misspelt_window(run, "Anne Marie", is_word)
+    assert found == ({window} if window else set())

@@ -13,9 +13,10 @@ from nicknames.model.messages import Message
 from nicknames.rules.nickname_table import parse_table
 
 SESSIONS = Sessions(
-    of_thread={"t1": "s1", "t2": "s1", "t3": "s2", "t4": "s1"},
+    of_thread=["s1", "s1", "s2", "s1"],  # threads t1 to t4, by their codes 0 to 3
     members={"s1": {"U1", "U2"}, "s2": {"U3"}},
 )
+CODE = {"t1": 0, "t2": 1, "t3": 2, "t4": 3}
 
 
 @pytest.mark.parametrize(
@@ -31,7 +32,8 @@ SESSIONS = Sessions(
     ],
 )
 def test_session_count(occurrences: dict[str, int], claimants: set[str], expected: int) -> None:
-    assert SESSIONS.count(Counter(occurrences), "U1", {"t1"}, claimants) == expected
+    coded = Counter({CODE[thread]: count for thread, count in occurrences.items()})
+    assert SESSIONS.count(coded, "U1", {CODE["t1"]}, claimants) == expected
 
 
 def test_sessions_from_index() -> None:
@@ -40,7 +42,7 @@ def test_sessions_from_index() -> None:
     index.add(Message("2", "U2", "Hi", "U3", "t2", "s1"))
     index.add(Message("3", "U4", "Hi", None, "t3", "s2"))
     sessions = Sessions.from_index(index)
-    assert sessions.of_thread == {"t1": "s1", "t2": "s1", "t3": "s2"}
+    assert list(sessions.of_thread) == ["s1", "s1", "s2"]
     assert sessions.members == {"s1": {"U1", "U2", "U3"}, "s2": {"U4"}}
 
 

@@ -71,7 +71,7 @@ def test_unshared_threads_are_those_where_no_other_claimant_is_active(
     members = Members(codes)
     for thread, person in active:
         members.add(codes.code(thread, "s1"), person)
-    threads_of = {person: members.threads_of_participant(person) for person in PEOPLE}
+    threads_of = {person: members.codes_of(person) for person in PEOPLE}
     candidate = Candidate(participant, "Addy", "nickname", "Addy", False)
     own = threads_of[participant]
     others = claimants - {participant}

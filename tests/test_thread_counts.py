@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from nicknames.collect.discover.thread_counts import (
+    CodedCounts,
     Involvement,
     Members,
     ThreadCodes,
@@ -33,6 +34,17 @@ def test_counts_read_as_messages_per_thread_label() -> None:
     assert list(counts) == ["Mary", "Rob"]
     assert counts["Mary"] == Counter({"t1": 2, "t2": 1})
     assert "Bob" not in counts and counts.get("Bob") is None
+
+
+def test_counts_read_by_thread_code_are_those_read_by_label() -> None:
+    counts, members = counts_of(("Mary", "t1", "U1"), ("Rob", "t2", "U1"), ("Mary", "t2", "U2"), ("Mary", "t1", "U2"))
+    counts._fold("Mary", counts.messages["Mary"])  # counted per thread, as a frequent key is
+    counts.add("Mary", 1)
+    labels = counts.threads.labels
+    coded = CodedCounts(counts)
+    assert {key: Counter({labels[code]: n for code, n in coded[key].items()}) for key in coded} == dict(counts)
+    assert coded.get("Bob") is None and len(coded) == 2
+    assert members.codes_of("U2") == {0, 1} and members.codes_of("U9") == set()
 
 
 def test_absorbing_later_counts_recodes_their_threads() -> None:
@@ -130,5 +142,7 @@ def test_messages_of_a_key_in_some_threads_are_counted_without_labels(threads: l
     for key in first:
         expected = sum(count for thread, count in first[key].items() if thread in labels)
         assert first.total_in(key, np.asarray(threads, dtype=np.uint32)) == expected
+        every = np.arange(len(first.threads.labels), dtype=np.uint32)
+        assert first.totals_in(key, [np.asarray(threads, dtype=np.uint32), every]) == [expected, first.total(key)]
 
 

@@ -18,10 +18,13 @@ from nicknames.collect.discover.token_patterns import (
     ASCII_ADDRESS,
     ASCII_PATH,
     ASCII_PATTERNS,
+    MID_SENTENCE,
     PATH,
     TOKEN,
     UNICODE_PATTERNS,
+    UNICODE_PIECE,
     WORD,
+    read_text,
 )
 from nicknames.model.messages import Message
 
@@ -103,6 +106,17 @@ def test_index_holds_what_the_patterns_find_in_whole_texts(texts: list[str], asc
     assert set(index.threads) == tokens
     assert index.lexicon.lower == lower
     assert index.lexicon.capitalised == mid
+
+
+@pytest.mark.parametrize("text", ["é\na\x1cMary", "é\nMary\x1fJones", "Zoë,\n\nThanks to Ann Lee, and Bo.\nJosé"])
+def test_lines_of_ascii_characters_read_as_the_unicode_patterns_read_them(text: str) -> None:
+    assert read_text(text) == (UNICODE_PIECE.findall(text), MID_SENTENCE.findall(text), RUN.findall(text))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_TEXT, max_size=40).map("".join))
+def test_a_text_read_line_by_line_reads_as_read_whole_by_the_unicode_patterns(text: str) -> None:
+    assert read_text(text) == (UNICODE_PIECE.findall(text), MID_SENTENCE.findall(text), RUN.findall(text))
 
 
 @settings(max_examples=400, deadline=None)

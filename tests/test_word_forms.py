@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.rules.matcher import compile_names
-from nicknames.rules.word_forms import WordForms, blanked, is_word_form, merged
+from nicknames.rules.word_forms import BLANKED, WordForms, blanked, is_word_form, merged
 from tests.test_matcher import names_strategy, reference, spans, text_strategy
 
 
@@ -50,6 +50,14 @@ def test_is_word_form(form: str, touches: bool, expected: bool) -> None:
 def test_blanked(text: str, expected: str) -> None:
     assert blanked(text) == expected
     assert len(blanked(text)) == len(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.characters(codec=None, exclude_categories=()), max_size=40))
+def test_blanked_looks_characters_up_as_str_translate_does(text: str) -> None:
+    # Any character: accents, scripts without spaces, lone surrogates, characters beyond the first plane.
+    assert blanked(text) == text.translate(BLANKED)
+    assert blanked(text + "é") == (text + "é").translate(BLANKED)
 
 
 @pytest.mark.parametrize(

@@ -225,8 +225,8 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
     threads_of = functools.cache(lambda participant: np.asarray(members.get(participant, ()), dtype=np.uint32))
     for part in usage:
         owners = part_owners[part]
-        for participant in owners:
-            count = usage.total(part) if len(owners) == 1 else usage.total_in(part, threads_of(participant))
+        counts = [usage.total(part)] if len(owners) == 1 else usage.totals_in(part, list(map(threads_of, owners)))
+        for participant, count in zip(owners, counts):
             if count:
                 found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
 

@@ -17,14 +17,17 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
+from typing import Generic, TypeVar
 
 import regex
 from rapidfuzz.distance import OSA
 
 from nicknames.collect.discover.variants import allowed_edits
+
+K = TypeVar("K", bound=Hashable)
 
 _CAPITALISED = r"\p{Lu}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L}))*+"
 RUN = regex.compile(rf"(?<![\p{{L}}\p{{M}}'’-]){_CAPITALISED}(?:[^\S\n]+{_CAPITALISED})++")
@@ -70,26 +73,31 @@ def named_neighbours(runs: Iterable[Iterable[str]], ordinary: Callable[[str], bo
 
 
 @dataclass
-class Windows:
+class Windows(Generic[K]):
     """The misspelt names of several words found in the runs, and where they occur."""
 
-    threads: dict[str, Counter[str]] = field(default_factory=dict)
-    """Window as written → messages per thread."""
+    threads: dict[str, Counter[K]] = field(default_factory=dict)
+    """Window as written → messages per thread (threads as the runs give them: labels or codes)."""
     spelling: dict[str, set[str]] = field(default_factory=dict)
     """Name → the windows that spell it."""
 
     @classmethod
-    def find(cls, runs: Mapping[str, Counter[str]], names: Iterable[str], is_word: Callable[[str], bool],
-             taken: frozenset[str] = frozenset()) -> Windows:
+    def find(cls, runs: Mapping[str, Counter[K]], names: Iterable[str], is_word: Callable[[str], bool],
+             taken: frozenset[str] = frozenset()) -> Windows[K]:
         """Windows of the runs that spell one of the names; none that is a name in ``taken`` (case-folded)."""
         by_word: dict[str, set[str]] = {}
         for name in names:
             if " " in name:
                 for word in name.split():
                     by_word.setdefault(word, set()).add(name)
-        windows = cls()
+        initials = {name: _initials(name.split()) for names in by_word.values() for name in names}
+        windows: Windows[K] = cls()
         for run in runs:
-            for name in {name for word in run.split() for name in by_word.get(word, ())}:
+            words = run.split()
+            letters = _initials(words)
+            for name in {name for word in words for name in by_word.get(word, ())}:
+                if initials[name] not in letters:
+                    continue  # each word of a window is the name's or a misspelling of it, with its first letter
                 window = misspelt_window(run, name, is_word)
                 if window is not None and window.casefold() not in taken:
                     # A run's counts are read only for a window found in it: most runs hold none.
@@ -100,6 +108,11 @@ class Windows:
     def messages_with(self, word: str) -> int:
         """Messages of all windows that contain the word."""
         return sum(sum(threads.values()) for window, threads in self.threads.items() if word in window.split())
+
+
+def _initials(words: list[str]) -> str:
+    """The first letter of each word: a window spelling a name has the name's, in the same places."""
+    return "".join(word[0] for word in words)
 
 
 def misspelt_window(run: str, name: str, is_word: Callable[[str], bool]) -> str | None:

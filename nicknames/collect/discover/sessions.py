@@ -18,8 +18,7 @@ decided by the caller.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from nicknames.collect.discover.token_index import TokenIndex
@@ -30,27 +29,34 @@ MAX_SESSION_MESSAGES = 2
 
 @dataclass(frozen=True)
 class Sessions:
-    """Which session each thread is in, and who is active in each session."""
+    """Which session each thread is in, and who is active in each session (threads by their codes)."""
 
-    of_thread: Mapping[str, str]
+    of_thread: Sequence[str]
+    """The session of each thread, by code."""
     members: dict[str, set[str]]
     """Session → participants active in it (senders, and the senders they reply to)."""
 
     @classmethod
     def from_index(cls, index: TokenIndex) -> Sessions:
         """The sessions the index saw."""
-        return cls(index.sessions, index.participation.by_session())
+        return cls(index.codes.sessions, index.participation.by_session())
 
     def count(
-        self, occurrences: Counter[str], participant: str, own_threads: Collection[str], claimants: Collection[str]
+        self, occurrences: Mapping[int, int], participant: str, own_threads: Collection[int], claimants: Collection[str]
     ) -> int:
-        """Messages with the variant outside the participant's threads but in their sessions,
-        in sessions where no other claimant of the variant is active; 0 above ``MAX_SESSION_MESSAGES``."""
-        mine = {self.of_thread.get(thread, "") for thread in own_threads}
+        """Messages with the variant (``occurrences``: messages per thread code) outside the participant's threads but
+        in their sessions, in sessions where no other claimant of the variant is active; 0 above
+        ``MAX_SESSION_MESSAGES``."""
+        of_thread = self.of_thread
         rivals = set(claimants) - {participant}
+        open_sessions = {session for session in set(map(of_thread.__getitem__, own_threads))
+                         if rivals.isdisjoint(self.members.get(session, ()))}
+        if not open_sessions:
+            return 0
         total = 0
         for thread, messages in occurrences.items():
-            session = self.of_thread.get(thread, "")
-            if thread not in own_threads and session in mine and not rivals & self.members.get(session, set()):
+            if of_thread[thread] in open_sessions and thread not in own_threads:
                 total += messages
-        return total if total <= MAX_SESSION_MESSAGES else 0
+                if total > MAX_SESSION_MESSAGES:
+                    return 0
+        return total

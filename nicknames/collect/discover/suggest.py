@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from nicknames.collect.discover.glued import glued_name
@@ -18,7 +18,7 @@ from nicknames.collect.discover.stylised import (
     is_stylised,
     letters,
 )
-from nicknames.collect.discover.thread_counts import Members
+from nicknames.collect.discover.thread_counts import CodedCounts, Members
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.collect.discover.variants import Vocabulary
 from nicknames.rules.nickname_table import NicknameTable
@@ -71,7 +71,7 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
     vocabulary = Vocabulary(index.tokens(), lexicon, famous)
     glued = _glued_tokens(index.tokens(), famous, lexicon)
     names = (name for own in known.names.values() for name in own)
-    windows = Windows.find(index.runs, names, lexicon.is_word, known.all_names())
+    windows = Windows.find(CodedCounts(index.runs), names, lexicon.is_word, known.all_names())
     candidates = [
         Candidate(participant, text, tag, token, roams)
         for participant, own in known.names.items()
@@ -81,14 +81,15 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
     claimants = _claimants(known, candidates)
     sessions = Sessions.from_index(index)
     found: dict[tuple[str, str], tuple[int, list[str]]] = {}
-    # The candidates come participant by participant: read each one's threads once.
-    threads_of = functools.lru_cache(maxsize=1)(lambda participant: index.involved.get(participant, set()))
+    # The candidates come participant by participant: read each one's threads once. Threads are read as codes.
+    threads_of = functools.lru_cache(maxsize=1)(index.participation.codes_of)
+    occurrences_of = CodedCounts(index.threads)
     for candidate in candidates:
-        occurrences = index.threads.get(candidate.token) or windows.threads.get(candidate.token) or Counter()
+        occurrences = occurrences_of.get(candidate.token) or windows.threads.get(candidate.token) or Counter()
         own_threads = threads_of(candidate.participant)
         if candidate.tag == "nickname":
             own_threads = _unshared(own_threads, candidate, claimants, index.participation)
-        count = sum(occurrences.get(thread, 0) for thread in own_threads)
+        count = _count_in(occurrences, own_threads)
         if count:
             _add(found, candidate.participant, candidate.text, count, candidate.tag)
         elif candidate.roams and not index.paired[candidate.token] and (count := sessions.count(
@@ -133,7 +134,7 @@ def _candidates(
     vocabulary: Vocabulary,
     table: NicknameTable,
     glued: dict[str, list[str]],
-    windows: Windows,
+    windows: Windows[int],
 ) -> Iterable[tuple[str, str, str, bool]]:
     """(suggested name, tag, token whose occurrences count, whether it roams) for one participant.
 
@@ -156,8 +157,9 @@ def _candidates(
         yield from ((window, "fuzzy", window, True) for window in windows.spelling.get(name, ()))
 
 
-def _unshared(threads: set[str], candidate: Candidate, claimants: dict[str, set[str]], members: Members) -> set[str]:
-    """The participant's threads where nobody else claims the familiar form (two Catherines: "Cat" is neither's there).
+def _unshared(threads: set[int], candidate: Candidate, claimants: dict[str, set[str]], members: Members) -> set[int]:
+    """The participant's threads (codes) where nobody else claims the familiar form (two Catherines: "Cat" is
+    neither's there).
 
     Each of the participant's threads is read with its few members: a common form has hundreds of claimants, and
     gathering all their threads for each of them took a quarter of collect's time."""
@@ -165,13 +167,22 @@ def _unshared(threads: set[str], candidate: Candidate, claimants: dict[str, set[
     claimed = claimants.get(candidate.token, set())
     if not claimed or claimed == {participant}:
         return threads
-    labels, threads_of = members.threads.labels, members.threads_of
-    if len(claimed) <= FEW_CLAIMANTS:  # the threads of the few others, as codes
-        taken = {code for other in claimed if other != participant for code in threads_of.get(other, ())}
-        return {labels[code] for code in threads_of.get(participant, ()) if code not in taken}
-    of_thread = members.of_thread
-    return {labels[code] for code in threads_of.get(participant, ())
-            if not any(member in claimed and member != participant for member in of_thread[code])}
+    if len(claimed) <= FEW_CLAIMANTS:  # the threads of the few others
+        threads_of = members.threads_of
+        taken: set[int] = set()
+        for other in claimed:
+            if other != participant:
+                taken.update(threads_of.get(other, ()))
+        return threads - taken
+    of_thread, others = members.of_thread, claimed - {participant}
+    return {code for code in threads if others.isdisjoint(of_thread[code])}
+
+
+def _count_in(occurrences: Mapping[int, int], threads: set[int]) -> int:
+    """Messages per thread summed over the threads (codes) given."""
+    if len(threads) < len(occurrences):
+        return sum(occurrences.get(thread, 0) for thread in threads)
+    return sum(count for thread, count in occurrences.items() if thread in threads)
 
 
 FEW_CLAIMANTS = 8
@@ -205,7 +216,8 @@ def _claimants(known: Known, candidates: list[Candidate]) -> dict[str, set[str]]
     return claimants
 
 
-def _fold_windows(found: dict[tuple[str, str], tuple[int, list[str]]], index: TokenIndex, windows: Windows) -> None:
+def _fold_windows(found: dict[tuple[str, str], tuple[int, list[str]]], index: TokenIndex,
+                  windows: Windows[int]) -> None:
     """Drop a misspelt word suggested on its own when it only ever occurs inside a suggested window."""
     for participant, text in [key for key in found if key[1] in windows.threads]:
         for word in text.split():

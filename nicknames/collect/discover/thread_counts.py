@@ -161,6 +161,15 @@ class ThreadCounts(Mapping[str, Counter[str]]):
             counts.update(dict(zip(map(labels.__getitem__, found.tolist()), dense[found].tolist())))
         return counts
 
+    def by_code(self, key: str) -> Counter[int]:
+        """Messages per thread code that have the key (what ``self[key]`` gives, without a label)."""
+        counts = Counter(self.codes(key).tolist())
+        dense = self.dense.get(key)
+        if dense is not None:
+            found = np.flatnonzero(dense)
+            counts.update(dict(zip(found.tolist(), dense[found].tolist())))
+        return counts
+
     def total(self, key: str) -> int:
         """Messages that have the key, in every thread (``sum(self[key].values())`` without the ``Counter``)."""
         dense = self.dense.get(key)
@@ -168,11 +177,17 @@ class ThreadCounts(Mapping[str, Counter[str]]):
 
     def total_in(self, key: str, threads: np.ndarray) -> int:
         """Messages that have the key in the threads with these codes (distinct), without a label."""
-        found = int(np.count_nonzero(np.isin(np.asarray(self.codes(key), dtype=np.uint32), threads)))
+        return self.totals_in(key, [threads])[0]
+
+    def totals_in(self, key: str, groups: list[np.ndarray]) -> list[int]:
+        """``total_in`` for each group of threads: the key's messages counted per thread once for all groups."""
+        per_thread = np.bincount(np.asarray(self.codes(key), dtype=np.uint32)).astype(np.int64)
         dense = self.dense.get(key)
         if dense is not None:
-            found += int(dense[threads[threads < len(dense)]].sum())
-        return found
+            if len(dense) > len(per_thread):
+                per_thread = np.pad(per_thread, (0, len(dense) - len(per_thread)))
+            per_thread[: len(dense)] += dense
+        return [int(per_thread[threads[threads < len(per_thread)]].sum()) for threads in groups]
 
     def _pack(self) -> _Packed:
         """The keys, the number of codes of each, and the codes of every key in one buffer."""
@@ -203,6 +218,26 @@ def _pieces(codes: bytes, lengths: Iterable[int]) -> Iterator[memoryview]:
     for length in lengths:
         start, end = end, end + length * 4
         yield buffer[start:end]
+
+
+class CodedCounts(Mapping[str, Counter[int]]):
+    """Key → messages per thread code (a view of ``ThreadCounts`` that builds no label)."""
+
+    __slots__ = ("counts",)
+
+    def __init__(self, counts: ThreadCounts) -> None:
+        self.counts = counts
+
+    def __getitem__(self, key: str) -> Counter[int]:
+        if key not in self.counts:
+            raise KeyError(key)
+        return self.counts.by_code(key)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.counts)
+
+    def __len__(self) -> int:
+        return len(self.counts)
 
 
 class Members:
@@ -258,6 +293,11 @@ class Members:
             for session in {sessions[code] for code in codes.tolist()}:
                 found.setdefault(session, set()).add(participant)
         return found
+
+    def codes_of(self, participant: str) -> set[int]:
+        """The codes of the threads in which the participant is active."""
+        codes = self.threads_of.get(participant)
+        return set() if codes is None else set(codes.tolist())
 
     def threads_of_participant(self, participant: str) -> set[str]:
         """The labels of the threads in which the participant is active."""

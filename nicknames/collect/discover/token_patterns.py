@@ -9,6 +9,7 @@ pieces (``ascii_pieces``) or one text; ``token_index.TokenIndex`` counts what th
 from __future__ import annotations
 
 import functools
+import itertools
 import re
 from typing import NamedTuple
 
@@ -154,7 +155,36 @@ class TextReading(NamedTuple):
 
 
 def read_text(text: str) -> TextReading:
-    """The pieces, words in mid-sentence and runs of capitalised words of any text, by the ``regex`` patterns."""
+    """The pieces, words in mid-sentence and runs of capitalised words of any text, by the ``regex`` patterns.
+
+    None of them reaches across a line break, so the text is read line by line, in order: its lines of ASCII
+    characters only (most of them: a name with an accent in a greeting) as an ASCII text is read, the others by the
+    ``regex`` patterns. A text with a character that the standard ``re`` engine counts as a space and ``regex``
+    does not (``\x1c``–``\x1f``) is read whole by the ``regex`` patterns.
+    """
+    if "\n" not in text or any(char in text for char in _RE_ONLY_SPACES):
+        return _read_by_regex(text)
+    pieces: list[str] = []
+    mid: list[str] = []
+    runs: list[str] = []
+    for plain, lines in itertools.groupby(text.split("\n"), str.isascii):
+        lines_text = "\n".join(lines)
+        if plain:
+            pieces += lines_text.translate(ASCII_PIECES).split()
+            lines_mid, lines_runs = ascii_mid_and_runs(lines_text)
+        else:
+            pieces += UNICODE_PIECE.findall(lines_text)
+            lines_mid, lines_runs = MID_SENTENCE.findall(lines_text), RUN.findall(lines_text)
+        mid += lines_mid
+        runs += lines_runs
+    return TextReading(pieces, mid, runs)
+
+
+_RE_ONLY_SPACES = ("\x1c", "\x1d", "\x1e", "\x1f")
+"""Spaces within a line for the standard ``re`` engine (``[^\\S\\n]``), not for ``regex``."""
+
+
+def _read_by_regex(text: str) -> TextReading:
     return TextReading(UNICODE_PIECE.findall(text), MID_SENTENCE.findall(text), RUN.findall(text))
 
 
