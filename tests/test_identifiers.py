@@ -164,10 +164,11 @@ def test_anchored_spans_are_those_of_every_anchor(pieces: list[str]) -> None:
 @given(_IDENTIFIER_PIECES)
 def test_ids_found_on_lines_with_digits_are_those_of_the_whole_text(pieces: list[str]) -> None:
     text = "".join(pieces)
-    rules = identifier_rules(["id"], ["U0012", "js42", "U0012-b"])
-    assert rules.ids is not None
-    by_pattern = [(m.start(), m.end()) for m in rules.ids.finditer(text)]
-    assert [(found.start, found.end) for found in rules.find(text)] == by_pattern
+    for ids, plain in ((["U0012", "js42", "U0012-b"], True), (["U0012", "js42", "e.g.1"], False)):
+        rules = identifier_rules(["id"], ids)
+        assert rules.ids is not None and (rules.plain_ids is not None) is plain  # plain ids: looked up, not searched
+        by_pattern = [(m.start(), m.end()) for m in rules.ids.finditer(text)]
+        assert [(found.start, found.end) for found in rules.find(text)] == by_pattern
 
 
 @settings(max_examples=300, deadline=None)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.rules.matcher import compile_names
-from nicknames.rules.word_forms import WordForms, blanked, is_word_form, merged
+from nicknames.rules.word_forms import BLANKED, WordForms, blanked, is_word_form, merged
 from tests.test_matcher import names_strategy, reference, spans, text_strategy
 
 
@@ -50,6 +50,12 @@ def test_is_word_form(form: str, touches: bool, expected: bool) -> None:
 def test_blanked(text: str, expected: str) -> None:
     assert blanked(text) == expected
     assert len(blanked(text)) == len(text)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text("ab _-,\n\u0301é张—\xa0\ud800", max_size=20))
+def test_blanked_by_runs_is_blanked_whole(text: str) -> None:
+    assert blanked(text) == text.translate(BLANKED)  # the ASCII and other runs of a text translated apart
 
 
 @pytest.mark.parametrize(

@@ -218,6 +218,8 @@ def _with_named(active: tuple[str, ...], owners: Sequence[str], named: set[str])
     """The active participants who have a name, and those of the file's other owners of it (``owners``) whom the
     thread has named by a name only they have: "Tobias" after "Tobias Quell" may be Tobias Quell though only a Tobias
     Brandt posts in the scope (see ``nicknames.apply.resolution``)."""
+    if named.isdisjoint(owners):  # the common case, answered without a loop in Python over a shared name's owners
+        return active
     extra = tuple(p for p in owners if p in named and p not in active)
     return active + extra if extra else active
 

@@ -173,6 +173,12 @@ def matches_in_words_with_digits(pattern: regex.Pattern[str], text: str) -> Iter
     only on the runs of the text between two of these that hold a digit. Look-behinds still see the character
     before a run, and its end reads as the end of the text, where a look-ahead for no word character gives the
     same answer as the space after it."""
+    for start, end in words_with_digits(text):
+        yield from pattern.finditer(text, start, end)
+
+
+def words_with_digits(text: str) -> Iterator[tuple[int, int]]:
+    """The spans of the runs of the text between two of ``BREAKS`` (or an end) that hold a digit, in text order."""
     end = -1
     for digit in _ANCHORS["phone"].finditer(text):
         if digit.start() < end:
@@ -180,7 +186,7 @@ def matches_in_words_with_digits(pattern: regex.Pattern[str], text: str) -> Iter
         start = max(text.rfind(char, 0, digit.start()) for char in BREAKS) + 1
         ends = [found for found in (text.find(char, digit.end()) for char in BREAKS) if found >= 0]
         end = min(ends) if ends else len(text)
-        yield from pattern.finditer(text, start, end)
+        yield start, end
 
 
 BREAKS = (" ", "\t", "\n")

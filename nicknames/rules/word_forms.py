@@ -20,6 +20,7 @@ puts both together as one leftmost-longest pass over all forms would.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import ahocorasick_rs
@@ -47,8 +48,20 @@ BLANKED = _Blanked()
 
 
 def blanked(text: str) -> str:
-    """The text with every character that does not block a word edge written as a space (one for one)."""
-    return text.translate(BLANKED)
+    """The text with every character that does not block a word edge written as a space (one for one).
+
+    ``str.translate`` reads an ASCII text in C, but from the first other character on it looks up every character
+    in the table: a text with a few accented letters is translated in its runs of ASCII and of other characters,
+    some three times faster.
+    """
+    if text.isascii():
+        return text.translate(BLANKED)
+    runs = _NON_ASCII_RUN.split(text)
+    return "".join([run.translate(BLANKED) for run in runs])
+
+
+_NON_ASCII_RUN = re.compile("([^\x00-\x7f]+)")
+"""Splits a text into its runs of ASCII and of other characters (the group keeps the latter)."""
 
 
 def is_word_form(form: str, word_start: bool, word_end: bool, touches: bool) -> bool:
@@ -89,19 +102,19 @@ class WordForms:
         """``(start, end, name)`` of each whole-word place of the forms in ``folded``, left to right."""
         names = self._names
         return [(start, end - 2, names[index])
-                for index, start, end in self._automaton.find_matches_as_indexes(f" {folded} ".translate(BLANKED),
+                for index, start, end in self._automaton.find_matches_as_indexes(blanked(f" {folded} "),
                                                                                  overlapping=True)]
 
     def hits(self, folded: str, window: tuple[int, int] | None = None) -> list[Hit]:
         """The whole-word places of the forms in ``folded`` (in ``folded[first:stop]`` for a ``window``, the
         characters around it counting as they do in the whole text), left to right."""
         if window is None:
-            padded, offset = f" {folded} ".translate(BLANKED), 0
+            padded, offset = blanked(f" {folded} "), 0
         else:
             offset, stop = window
             before = folded[offset - 1] if offset else " "
             after = folded[stop] if stop < len(folded) else " "
-            padded = (before + folded[offset:stop] + after).translate(BLANKED)
+            padded = blanked(before + folded[offset:stop] + after)
         indexes = self._indexes
         # A hit of " form " at [start, end) of the padded text is the form at [start, end - 2) of the text.
         return [(indexes[index], start + offset, end + offset - 2)
