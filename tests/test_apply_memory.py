@@ -5,11 +5,12 @@ from __future__ import annotations
 import tracemalloc
 from pathlib import Path
 
+import pandas as pd
 import pytest
 
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.replacement import Replacement, Replacements
-from nicknames.apply.scopes import apply_mapping
+from nicknames.apply.scopes import ApplyResult, apply_mapping
 from nicknames.model.mapping import Mapping
 from nicknames.pipeline.sources import read_messages
 from nicknames.rules.identifiers import identifier_rules
@@ -64,3 +65,27 @@ def test_records_merged_in_row_order() -> None:
 def test_a_record_whose_span_is_not_its_text_is_refused() -> None:
     with pytest.raises(ValueError, match="not its span"):
         Replacements().append(Replacement("m", 0, 5, "Ed", "Ed", "u", "[u]", "only", ("u",)))
+
+
+SUMMARY_RECORDS = [
+    Replacement("m1", 0, 4, "Mary", "Mary", "u1", "[u1]", "only", ("u1",)),
+    Replacement("m1", 9, 13, "Mary", "Mary", "u1", "[u1]", "only", ("u1",)),
+    Replacement("m2", 0, 2, "Ed", "Ed", "", "Ed", "skip", ("u2", "u3")),
+    Replacement("m2", 5, 7, "Ed", "Ed", "u2", "[u2]", "first", ("u2", "u3")),
+    Replacement("m3", 0, 9, "a@b.co.uk", "a@b.co.uk", "", "[EMAIL]", "identifier", (), "email"),
+    Replacement("m4", 0, 2, "Ed", "Ed", "", "Ed", "skip", ("u2", "u3")),
+]
+
+
+@pytest.mark.parametrize("kept", ["columns", "tuples"])
+def test_summaries_count_the_same_records_kept_by_column_or_as_tuples(kept: str) -> None:
+    columns = Replacements()
+    for record in SUMMARY_RECORDS:
+        columns.append(record)
+    records = columns if kept == "columns" else list(SUMMARY_RECORDS)
+    result = ApplyResult(pd.DataFrame({"text": ["", "", "", ""]}), records, [], 1)
+    assert result.changed_messages() == 3  # m4's only record left its text as written
+    assert result.identifier_kinds() == {"email": 1}
+    assert result.shared_rules() == {"skip": 2, "first": 1}
+    assert result.review_count() == 3
+    assert len(result.for_review()) == 3

@@ -140,13 +140,35 @@ def test_quick_test_for_paths_agrees_with_the_patterns(pieces: list[str]) -> Non
 
 
 @settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["a", "/", ":", "\\", "://", "www.", "WWW.", "/home/", "/Users/", "/users/", "C:\\",
+                                 "~", "x", " ", "9"]), max_size=8))
+def test_quick_tests_for_urls_and_home_folders_agree_with_substrings(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    url = "://" in text or "www." in text or "WWW." in text
+    path = "~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
+    assert (identifier_patterns.may_hold("url", text), identifier_patterns.may_hold("path", text)) == (url, path)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_IDENTIFIER_PIECES)
+def test_anchored_spans_are_those_of_every_anchor(pieces: list[str]) -> None:
+    text = "".join(pieces)
+    for anchor, pattern in identifier_patterns.ANCHORED.values():
+        assert anchor.pattern.startswith(r"\.(?i:")  # a dot and a letter: what lets ASCII text without one go
+        found = list(identifier_patterns.anchored(text, anchor, pattern))
+        assert found == [] or any(char == "." and following.isalpha() for char, following in zip(text, text[1:]))
+        assert found == list(identifier_patterns.anchored(text + " é", anchor, pattern))  # not ASCII: searched
+
+
+@settings(max_examples=300, deadline=None)
 @given(_IDENTIFIER_PIECES)
 def test_ids_found_on_lines_with_digits_are_those_of_the_whole_text(pieces: list[str]) -> None:
     text = "".join(pieces)
-    rules = identifier_rules(["id"], ["U0012", "js42", "U0012-b"])
-    assert rules.ids is not None
-    by_pattern = [(m.start(), m.end()) for m in rules.ids.finditer(text)]
-    assert [(found.start, found.end) for found in rules.find(text)] == by_pattern
+    for ids, plain in ((["U0012", "js42", "U0012-b"], True), (["U0012", "js42", "e.g.1"], False)):
+        rules = identifier_rules(["id"], ids)
+        assert rules.ids is not None and (rules.plain_ids is not None) is plain  # plain ids: looked up, not searched
+        by_pattern = [(m.start(), m.end()) for m in rules.ids.finditer(text)]
+        assert [(found.start, found.end) for found in rules.find(text)] == by_pattern
 
 
 @settings(max_examples=300, deadline=None)

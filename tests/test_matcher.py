@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.rules import matcher as matcher_module
+from nicknames.rules import space_runs
 from nicknames.rules.matcher import NameMatcher, compile_names
 from nicknames.rules.patterns import alternation, name_key
 from nicknames.rules.space_runs import fold_space_runs
@@ -158,6 +159,16 @@ def test_matcher_table(names: list[str], text: str, expected: list[tuple[int, in
 )
 def test_fold_space_runs(text: str, folded: str) -> None:
     assert fold_space_runs(text)[0] == folded
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(" \t\n\r\x0b\x0c\x1c\x1f\xa0\u3000ab", max_size=12))
+def test_quick_test_for_runs_of_blanks_misses_none(text: str) -> None:
+    folded, runs, _ = fold_space_runs(text)
+    assert (folded, runs) == (text, []) or space_runs._may_fold(text)
+    may_fold = any(pair in text for pair in ("  ", " \r", " \n", "\n ")) or any(
+        char in text for char in "\t\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000")
+    assert space_runs._may_fold(text) is may_fold
 
 
 def test_search_finds_the_first_name() -> None:

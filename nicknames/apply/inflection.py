@@ -9,12 +9,12 @@ name in use ("Ann" + "a" is "Anna") is left out. Apply replaces the part before 
 from __future__ import annotations
 
 import functools
-from importlib import resources
 from collections.abc import Collection, Sequence
 from collections.abc import Mapping as MappingType
+from importlib import resources
 
-from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.languages import inflections, language_words
+from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.stopwords import common_words
 
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 if TYPE_CHECKING:  # numpy loads where records are merged, not for --help
@@ -124,6 +125,21 @@ class Replacements(Sequence[Replacement]):
                 last, message_id = message, ids[message]
             yield new(Replacement, (message_id, start, start + len(detail[0]), *detail))
 
+    def detail_counts(self) -> list[tuple[Detail, int]]:
+        """Each distinct detail and how many records have it: what a summary counts, without a tuple per record."""
+        details = self._details
+        return [(details[number], count) for number, count in Counter(self._detail).items()]
+
+    def message_ids(self, keep: Callable[[Detail], bool]) -> set[str]:
+        """The ids of the messages with a record whose detail is kept."""
+        wanted = {number for number, detail in enumerate(self._details) if keep(detail)}
+        if len(wanted) == len(self._details):
+            messages = set(self._message)
+        else:
+            messages = {message for message, number in zip(self._message, self._detail) if number in wanted}
+        ids = self.ids
+        return {ids[message] for message in messages}
+
     def __getstate__(self) -> tuple[object, ...]:
         return self.ids, self._message, self._start, self._detail, self._details
 
@@ -147,6 +163,27 @@ class Replacements(Sequence[Replacement]):
             number = self._known[detail] = len(self._details)
             self._details.append(detail)
         return number
+
+
+def changes_text(detail: Detail) -> bool:
+    """Whether a record's pseudonym differs from the text it replaces (a skipped mention's does not)."""
+    return detail[3] != detail[0]
+
+
+def detail_counts(records: Sequence[Replacement]) -> Iterable[tuple[Detail, int]]:
+    """Each distinct detail of the records (``Detail``: what a record holds besides its message and offsets) and
+    how many records have it; read by column when the records are ``Replacements``."""
+    if isinstance(records, Replacements):
+        return records.detail_counts()
+    return Counter(record[3:] for record in records).items()
+
+
+def message_ids(records: Sequence[Replacement], keep: Callable[[Detail], bool]) -> set[str]:
+    """The ids of the messages with a record whose detail is kept; read by column when the records are
+    ``Replacements``."""
+    if isinstance(records, Replacements):
+        return records.message_ids(keep)
+    return {record.message_id for record in records if keep(record[3:])}
 
 
 class RecordMerge:

@@ -3,12 +3,19 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 
 import pandas as pd
 
-from nicknames.apply.replacement import Replacement, Replacements
+from nicknames.apply.replacement import (
+    REVIEW_RULES,
+    Replacement,
+    Replacements,
+    changes_text,
+    detail_counts,
+    message_ids,
+)
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scope_names import MappingNames, scope_names
 from nicknames.apply.substitute import Pseudonym, substitute_scope
@@ -53,19 +60,21 @@ class ApplyResult:
 
     def changed_messages(self) -> int:
         """How many messages had at least one name replaced."""
-        return len({record.message_id for record in self.replacements if record.pseudonym != record.original})
+        return len(message_ids(self.replacements, changes_text))
 
     def identifier_kinds(self) -> Counter[str]:
         """Identifiers replaced per kind."""
-        return Counter(record.kind for record in self.replacements if record.kind != "name")
+        return _tally((detail[6], count) for detail, count in detail_counts(self.replacements) if detail[6] != "name")
 
     def shared_rules(self) -> Counter[str]:
         """Mentions of shared names per deciding rule."""
-        return Counter(r.rule for r in self.replacements if r.kind == "name" and len(r.candidates) > 1)
+        return _tally((detail[4], count) for detail, count in detail_counts(self.replacements)
+                      if detail[6] == "name" and len(detail[5]) > 1)
 
     def review_count(self) -> int:
         """Mentions of shared names that no context decided."""
-        return len(self.for_review())
+        return sum(count for detail, count in detail_counts(self.replacements)
+                   if detail[4] in REVIEW_RULES and len(detail[5]) > 1)
 
     def for_review(self) -> list[Replacement]:
         """Mentions of shared names that no context decided (see ``nicknames.apply.resolution``)."""
@@ -77,6 +86,14 @@ class ApplyResult:
             (record.participant, record.name) for record in self.replacements if record.kind == "name"
         )
         return sorted(((p, n, c) for (p, n), c in tally.items()), key=lambda row: (-row[2], row[0], row[1]))
+
+
+def _tally(counts: Iterable[tuple[str, int]]) -> Counter[str]:
+    """A counter of the counts given, added up by key."""
+    tally: Counter[str] = Counter()
+    for key, count in counts:
+        tally[key] += count
+    return tally
 
 
 def apply_mapping(

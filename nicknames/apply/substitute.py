@@ -208,7 +208,7 @@ def _substitute_into(
             zones = zones or zones_of(text)
             zone = zones(start)
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
-            records.append(_name_mention(message.id, start, end, original, key, candidates, decision, pseudonym))
+            records.add(number, start, _name_mention(original, key, candidates, decision, pseudonym))
     if taken:
         records.sort_from(first)
     return _stitch(text, records.spans(first))
@@ -218,6 +218,8 @@ def _with_named(active: tuple[str, ...], owners: Sequence[str], named: set[str])
     """The active participants who have a name, and those of the file's other owners of it (``owners``) whom the
     thread has named by a name only they have: "Tobias" after "Tobias Quell" may be Tobias Quell though only a Tobias
     Brandt posts in the scope (see ``nicknames.apply.resolution``)."""
+    if named.isdisjoint(owners):  # the common case, answered without a loop in Python over a shared name's owners
+        return active
     extra = tuple(p for p in owners if p in named and p not in active)
     return active + extra if extra else active
 
@@ -307,18 +309,17 @@ def _identifier_mention(
                        RULES[rule])
 
 
-def _name_mention(
-    message_id: str, start: int, end: int, original: str, key: str, candidates: tuple[str, ...],
-    decision: Decision, pseudonym: Pseudonym,
-) -> Replacement:
+def _name_mention(original: str, key: str, candidates: tuple[str, ...], decision: Decision, pseudonym: Pseudonym
+                  ) -> Detail:
+    """The mention of a shared name as ``decision`` has it (a record's fields from ``original`` on)."""
     if decision.participant is not None:
         text = _shaped(pseudonym, decision.participant, original, "name")
     elif decision.rule == "mark":
         text = _ambiguous(pseudonym, candidates, original)
     else:
         text = original
-    return Replacement(message_id, start, end, original, key, decision.participant or "", text, decision.rule,
-                       candidates, "name", decision.confidence, decision.evidence)
+    return (original, key, decision.participant or "", text, decision.rule, candidates, "name", decision.confidence,
+            decision.evidence)
 
 
 _SHAPED: dict[type, bool] = {}

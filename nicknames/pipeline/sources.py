@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.replacement import changes_text, message_ids
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
 from nicknames.apply.spilled import apply_spilled_mapping
@@ -194,9 +195,7 @@ class ArchiveApplyResult(ApplyResult):
 
     def changed_messages(self) -> int:
         """How many messages had a name replaced in their subject or body."""
-        return len({
-            record.message_id.rsplit("#", 1)[0] for record in self.replacements if record.pseudonym != record.original
-        })
+        return len({message_id.rsplit("#", 1)[0] for message_id in message_ids(self.replacements, changes_text)})
 
 
 def read_source(

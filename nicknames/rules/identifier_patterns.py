@@ -82,9 +82,9 @@ def may_hold(kind: str, text: str) -> bool:
     if kind in ("email", "handle"):
         return "@" in text
     if kind == "url":
-        return "://" in text or "www." in text or "WWW." in text
+        return ("/" in text and "://" in text) or "www." in text or "WWW." in text
     if kind == "path":
-        return "~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
+        return "~" in text or _home_folder(text)
     if kind == "tag":
         return "#" in text
     if text.isascii() and not has_ascii_digit(text):
@@ -110,9 +110,17 @@ def may_hold_path(text: str) -> bool:
 
     For ASCII text (``may_hold_any`` asks for no other): a file name's or a host's end is a dot and a letter,
     which prose seldom has (a quick search before the slow patterns)."""
-    return ("~" in text or ":\\" in text or "/home/" in text or "/Users/" in text or "/users/" in text
+    return ("~" in text or _home_folder(text)
             or (_DOT_LETTER.search(text) is not None
                 and (FILE_NAME_END.search(text) is not None or BARE_HOST.search(text) is not None)))
+
+
+def _home_folder(text: str) -> bool:
+    """Whether the text holds the start of a home folder (``/home/``, ``/Users/``, ``/users/``, ``C:\\``): each
+    longer test only where its rare first character is there at all (``in`` is slow for a string whose last
+    character is common)."""
+    return (("\\" in text and ":\\" in text)
+            or ("/" in text and ("/home/" in text or "/Users/" in text or "/users/" in text)))
 
 
 _DOT_LETTER = re.compile(r"\.[A-Za-z]")
@@ -165,6 +173,12 @@ def matches_in_words_with_digits(pattern: regex.Pattern[str], text: str) -> Iter
     only on the runs of the text between two of these that hold a digit. Look-behinds still see the character
     before a run, and its end reads as the end of the text, where a look-ahead for no word character gives the
     same answer as the space after it."""
+    for start, end in words_with_digits(text):
+        yield from pattern.finditer(text, start, end)
+
+
+def words_with_digits(text: str) -> Iterator[tuple[int, int]]:
+    """The spans of the runs of the text between two of ``BREAKS`` (or an end) that hold a digit, in text order."""
     end = -1
     for digit in _ANCHORS["phone"].finditer(text):
         if digit.start() < end:
@@ -172,7 +186,7 @@ def matches_in_words_with_digits(pattern: regex.Pattern[str], text: str) -> Iter
         start = max(text.rfind(char, 0, digit.start()) for char in BREAKS) + 1
         ends = [found for found in (text.find(char, digit.end()) for char in BREAKS) if found >= 0]
         end = min(ends) if ends else len(text)
-        yield from pattern.finditer(text, start, end)
+        yield start, end
 
 
 BREAKS = (" ", "\t", "\n")
@@ -186,8 +200,12 @@ def anchored(text: str, anchor: regex.Pattern[str], pattern: regex.Pattern[str])
     """Spans of ``pattern`` found by reading back from each ``anchor`` over the characters of hosts and file names.
 
     A pattern that starts with a word character is slow to scan a long text
-    with; its anchor (a dot and a known ending) is rare and quick to find.
+    with; its anchor (a dot and a known ending) is rare and quick to find. Every
+    anchor of ``ANCHORED`` starts with a dot and a letter: an ASCII text without
+    one is skipped at once.
     """
+    if text.isascii() and _DOT_LETTER.search(text) is None:
+        return
     end = -1
     for hit in anchor.finditer(text):
         if hit.start() < end:

@@ -55,12 +55,21 @@ def _fold_one(run: regex.Match[str]) -> str:
 
 
 def _may_fold(text: str) -> bool:
-    """False when the text has no run of blanks to fold; True when it may have one."""
-    return ("  " in text or "\t" in text or " \r" in text or " \n" in text or "\n " in text or "\x0b" in text
-            or "\x0c" in text or "\x1c" in text or "\x1d" in text or "\x1e" in text or "\x1f" in text
-            or (not text.isascii() and _OTHER_BLANK.search(text) is not None))
+    """False when the text has no run of blanks to fold; True when it may have one.
+
+    Each test is the fastest of its kind (most texts have no run, so all of them run): a lone control character
+    by ``in``; a pair whose last character is rare (a space then a line break) by ``in`` too; a pair that ends in
+    a space, which prose has every few characters, by a compiled search, which looks for its first character; a
+    space then a carriage return only where a carriage return is at all.
+    """
+    return ("\t" in text or "\x0b" in text or "\x0c" in text or "\x1c" in text or "\x1d" in text or "\x1e" in text
+            or "\x1f" in text or ("\r" in text and " \r" in text) or " \n" in text or _LINE_INDENT(text) is not None
+            or _TWO_SPACES(text) is not None or (not text.isascii() and _OTHER_BLANK.search(text) is not None))
 
 
+_LINE_INDENT = re.compile("\n ").search
+_TWO_SPACES = re.compile("  ").search
+"""Searches for a line break then a space, and for two spaces (see ``_may_fold``)."""
 _OTHER_BLANK = re.compile("[\x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]")
 """The blanks beyond ASCII (``str.isspace``), for the standard ``re``, which finds them fast."""
 

@@ -70,10 +70,9 @@ def labelled_handles(text: str) -> Iterator[tuple[int, int]]:
     """Spans of the accounts given after a messenger's name and a colon: ``skype: annberg``, ``Skype ID: ab12``."""
     colon = text.find(":")
     while colon >= 0:
-        words = text[max(0, colon - 24) : colon].split()[-2:]
-        label = [word.lower() for word in words]
-        if label and (label[-1] in MESSENGERS or (len(label) == 2 and label[0] in MESSENGERS
-                                                  and label[1] in _LABEL_WORDS)):
+        words = text[max(0, colon - 24) : colon].split()
+        last = words[-1].lower() if words else ""  # the label: the last word or two before the colon
+        if last in MESSENGERS or (len(words) > 1 and last in _LABEL_WORDS and words[-2].lower() in MESSENGERS):
             account = _ACCOUNT.match(text, colon + 1)
             if account is not None and "://" not in text[colon : colon + 3]:
                 yield account.start(1), account.end(1)
