@@ -41,3 +41,22 @@ def spark() -> Iterator[str]:
     session = spark_session("local[2]")
     yield "local[2]"
     session.stop()
+
+
+@pytest.fixture
+def small_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
+    """Every table file counts as large (kept on disk), read in runs of 37 rows and applied in partitions of about
+    50 messages; spill folders are made in a folder of the test's own (returned, to check that it is emptied)."""
+    import tempfile
+
+    from nicknames.engine import partitions
+    from nicknames.io import table_chunks
+    from nicknames.pipeline import spilled_source
+
+    monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", 0)
+    monkeypatch.setattr(table_chunks, "CHUNK_ROWS", 37)
+    monkeypatch.setattr(partitions, "PARTITION_ROWS", 50)
+    folder = tmp_path / "spills"
+    folder.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder

@@ -14,7 +14,6 @@ import gc
 import os
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import pandas as pd
@@ -23,8 +22,6 @@ from typer.testing import CliRunner
 
 import nicknames
 from nicknames.cli import app
-from nicknames.engine import partitions
-from nicknames.io import table_chunks
 from nicknames.io.mapping_file import format_mapping
 from nicknames.io.roster import read_roster
 from nicknames.pipeline import spilled_source
@@ -58,16 +55,9 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
 
 
 @pytest.fixture
-def spills(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """Every CSV file counts as large, is read in runs of 37 rows and applied in partitions of about 50 messages;
-    spill folders are made in a folder of the test's own (returned, to check that it is emptied)."""
-    monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", 0)
-    monkeypatch.setattr(table_chunks, "CHUNK_ROWS", 37)
-    monkeypatch.setattr(partitions, "PARTITION_ROWS", 50)
-    folder = tmp_path / "spills"
-    folder.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(folder))
-    return folder
+def spills(small_runs: Path) -> Path:
+    """Every CSV file kept on disk, in small runs and partitions (``small_runs``); the folder of its spill folders."""
+    return small_runs
 
 
 def refuse_whole_reads(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -8,7 +8,6 @@ by partition, writing changed cells by row, merging them back in file order.
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -22,15 +21,13 @@ from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.scopes import apply_mapping
 from nicknames.apply.spilled import SpilledApplyResult
 from nicknames.cli import app
-from nicknames.engine import partitions
 from nicknames.engine.spill import ROW, TableSpiller, spill_folder
-from nicknames.io import table_chunks
 from nicknames.io.csv_file import read_csv_table
 from nicknames.io.mapping_file import read_mapping
 from nicknames.io.table_chunks import csv_chunks
 from nicknames.model.errors import InputError
 from nicknames.pipeline import spilled_source
-from nicknames.pipeline.sources import read_source, pseudonymise
+from nicknames.pipeline.sources import pseudonymise, read_source
 from nicknames.pipeline.spilled_source import open_spilled_source
 from nicknames.sample.generate import SampleConfig, generate_sample
 from tests.conftest import write_csv
@@ -50,19 +47,6 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     code, _, stderr = run("collect", messages, "--class-list", class_list, "-o", folder / "mapping.txt", "-q")
     assert code == 0, stderr
     return messages, class_list, folder / "mapping.txt"
-
-
-@pytest.fixture
-def small_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """Spill every CSV, in runs of 37 rows and partitions of about 50 messages, into a temporary folder of the
-    test's own (returned, to check that it is emptied)."""
-    monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", 0)
-    monkeypatch.setattr(table_chunks, "CHUNK_ROWS", 37)
-    monkeypatch.setattr(partitions, "PARTITION_ROWS", 50)
-    spills = tmp_path / "spills"
-    spills.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(spills))
-    return spills
 
 
 def test_runs_read_the_cells_and_rows_of_the_whole_file(corpus: tuple[Path, Path, Path]) -> None:

@@ -5,7 +5,6 @@ records and types kept)."""
 from __future__ import annotations
 
 import json
-import tempfile
 from pathlib import Path
 
 import numpy as np
@@ -15,8 +14,6 @@ import pytest
 from typer.testing import CliRunner
 
 from nicknames.cli import app
-from nicknames.engine import partitions
-from nicknames.io import table_chunks
 from nicknames.io.formats import read_table_file
 from nicknames.io.table_chunks import InputAgain
 from nicknames.io.table_chunks import table_chunks as chunks_of
@@ -137,17 +134,6 @@ def exports(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path,
                           "-o", folder / "mapping.txt", "-q")
     assert code == 0, stderr
     return jsonl, parquet, class_list, folder / "mapping.txt"
-
-
-@pytest.fixture
-def small_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """Runs of 37 rows and partitions of about 50 messages, spilled into a temporary folder of the test's own."""
-    monkeypatch.setattr(table_chunks, "CHUNK_ROWS", 37)
-    monkeypatch.setattr(partitions, "PARTITION_ROWS", 50)
-    spills = tmp_path / "spills"
-    spills.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(spills))
-    return spills
 
 
 def _both_ways(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, *args: str | Path) -> dict[str, Path]:
