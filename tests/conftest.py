@@ -60,3 +60,19 @@ def small_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
     folder.mkdir()
     monkeypatch.setattr(tempfile, "tempdir", str(folder))
     return folder
+
+
+def collected_sample(folder: Path, seed: int) -> tuple[Path, Path, Path]:
+    """A generated sample of 300 messages in ``folder`` (messages, class list) and the mapping collect makes of it,
+    the file read whole."""
+    from typer.testing import CliRunner
+
+    from nicknames.cli import app
+    from nicknames.sample.generate import SampleConfig, generate_sample
+
+    generate_sample(folder / "sample", SampleConfig(seed=seed, messages=300, participants=20, sessions=3))
+    messages, class_list = folder / "sample" / "messages.csv", folder / "sample" / "class_list.csv"
+    result = CliRunner().invoke(app, ["collect", str(messages), "--class-list", str(class_list),
+                                      "-o", str(folder / "mapping.txt"), "-q"], catch_exceptions=False)
+    assert result.exit_code == 0, result.stderr
+    return messages, class_list, folder / "mapping.txt"

@@ -32,8 +32,7 @@ from nicknames.io.mapping_file import format_mapping
 from nicknames.model.messages import Message, MessageTable, table_from_frame
 from nicknames.pipeline import spilled_source
 from nicknames.pipeline.sources import read_messages
-from nicknames.sample.generate import SampleConfig, generate_sample
-from tests.conftest import write_csv
+from tests.conftest import collected_sample, write_csv
 
 R = TypeVar("R")
 C = TypeVar("C")
@@ -59,12 +58,7 @@ class SmallRuns:
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     """A generated sample (messages, class list) and the mapping collect makes of it read whole."""
-    folder = tmp_path_factory.mktemp("runs")
-    generate_sample(folder / "sample", SampleConfig(seed=7, messages=300, participants=20, sessions=3))
-    messages, class_list = folder / "sample" / "messages.csv", folder / "sample" / "class_list.csv"
-    code, _, stderr = run("collect", messages, "--class-list", class_list, "-o", folder / "mapping.txt", "-q")
-    assert code == 0, stderr
-    return messages, class_list, folder / "mapping.txt"
+    return collected_sample(tmp_path_factory.mktemp("runs"), 7)
 
 
 @pytest.fixture

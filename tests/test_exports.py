@@ -29,8 +29,7 @@ from nicknames.pipeline.disk_results import DiskApplyResult
 from nicknames.pipeline.on_cluster import ClusterSource
 from nicknames.pipeline.sources import read_source
 from nicknames.pipeline.styles import build_style, load_key
-from nicknames.sample.generate import SampleConfig, generate_sample
-from tests.conftest import write_csv
+from tests.conftest import collected_sample, write_csv
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -46,12 +45,7 @@ def run(*args: str | Path) -> tuple[int, str, str]:
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     """A generated sample (messages, class list) and the mapping collect makes of it read whole."""
-    folder = tmp_path_factory.mktemp("exports")
-    generate_sample(folder / "sample", SampleConfig(seed=11, messages=300, participants=20, sessions=3))
-    messages, class_list = folder / "sample" / "messages.csv", folder / "sample" / "class_list.csv"
-    code, _, stderr = run("collect", messages, "--class-list", class_list, "-o", folder / "mapping.txt", "-q")
-    assert code == 0, stderr
-    return messages, class_list, folder / "mapping.txt"
+    return collected_sample(tmp_path_factory.mktemp("exports"), 11)
 
 
 @pytest.fixture

@@ -29,8 +29,7 @@ from nicknames.model.errors import InputError
 from nicknames.pipeline import spilled_source
 from nicknames.pipeline.sources import pseudonymise, read_source
 from nicknames.pipeline.spilled_source import open_spilled_source
-from nicknames.sample.generate import SampleConfig, generate_sample
-from tests.conftest import write_csv
+from tests.conftest import collected_sample, write_csv
 
 
 def run(*args: str | Path) -> tuple[int, str, str]:
@@ -41,12 +40,7 @@ def run(*args: str | Path) -> tuple[int, str, str]:
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
     """A generated sample (messages, class list) and the mapping collect makes of it."""
-    folder = tmp_path_factory.mktemp("spilled")
-    generate_sample(folder / "sample", SampleConfig(seed=5, messages=300, participants=20, sessions=3))
-    messages, class_list = folder / "sample" / "messages.csv", folder / "sample" / "class_list.csv"
-    code, _, stderr = run("collect", messages, "--class-list", class_list, "-o", folder / "mapping.txt", "-q")
-    assert code == 0, stderr
-    return messages, class_list, folder / "mapping.txt"
+    return collected_sample(tmp_path_factory.mktemp("spilled"), 5)
 
 
 def test_runs_read_the_cells_and_rows_of_the_whole_file(corpus: tuple[Path, Path, Path]) -> None:
