@@ -27,6 +27,8 @@ def test_huge_field_takes_a_small_multiple_of_its_size(tmp_path: Path) -> None:
                                                                  ["m2", "m1", "u1", "s", "Thanks Ed"]]))
     mapping = Mapping({"u1": ["Mary Jones", "Mary"], "u2": ["Ed Poe", "Ed"]})
     rules = identifier_rules()
+    small = read_messages(write_csv(tmp_path / "small.csv", HEADER, [["m1", "", "u2", "s", "Hello Mary,\nEd"]]))
+    apply_mapping(small, mapping, "session", IdTemplate(), identifiers=rules)  # word lists and caches load once
     tracemalloc.start()
     try:
         result = apply_mapping(table, mapping, "session", IdTemplate(), identifiers=rules)
