@@ -23,14 +23,14 @@ import csv
 from collections import Counter
 from pathlib import Path
 
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.replacement import Replacement
+from nicknames.apply.scope_names import scope_names
 from nicknames.apply.scopes import apply_mapping
+from nicknames.apply.zones import _signoff_start
 from nicknames.io.mapping_file import read_mapping
 from nicknames.model.messages import Message
 from nicknames.pipeline.sources import read_messages
-from nicknames.apply.pseudonyms import IdTemplate
-from nicknames.apply.scope_names import scope_names
-from nicknames.apply.replacement import Replacement
-from nicknames.apply.zones import _signoff_start
 
 
 def sender_parent_rule(record: Replacement, message: Message, counts: dict[tuple[str, str], int]) -> str:

@@ -49,8 +49,8 @@ if typing.TYPE_CHECKING:
     from nicknames.model.errors import NicknamesError
     from nicknames.model.mapping import Mapping, Name, Status
     from nicknames.model.messages import Message, MessageTable, table_from_frame
-    from nicknames.pipeline.audit_on_cluster import audit_on_cluster
     from nicknames.pipeline.audit_files import audit_file
+    from nicknames.pipeline.audit_on_cluster import audit_on_cluster
     from nicknames.pipeline.exports import open_source
     from nicknames.pipeline.on_cluster import (
         ClusterSource,

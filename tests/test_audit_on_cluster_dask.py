@@ -8,15 +8,19 @@ from pathlib import Path
 import pandas as pd
 import pytest
 
+from nicknames.distributed import same_package
 from tests.audit_corpus import (  # noqa: F401 (fixtures)
     AuditedOutput,
     audited_output,
     same_audit_on_cluster,
     short_runs,
 )
-from nicknames.distributed import same_package
 from tests.distributed_corpus import make_corpus, run
-from tests.worker_versions import another_version_here, code_only_here, one_line_version_error  # noqa: F401
+from tests.worker_versions import (  # noqa: F401
+    another_version_here,
+    code_only_here,
+    one_line_version_error,
+)
 
 distributed = pytest.importorskip("distributed", reason="the dask extra is not installed (pip install '.[dask]')")
 

@@ -242,9 +242,9 @@ def test_without_a_session_column_collect_apply_and_edit_agree(tmp_path: Path) -
     assert code == 0
     assert (tmp_path / "out.csv").read_text() == (tmp_path / "all.csv").read_text()
     assert "no session column" not in err
+    from nicknames.io.mapping_file import read_mapping
     from nicknames.pipeline.sources import read_messages
     from nicknames.tui.app import EditorApp
-    from nicknames.io.mapping_file import read_mapping
 
     app_ = EditorApp(read_mapping(tmp_path / "mapping.txt"), read_messages(tmp_path / "posts.csv"))
     assert app_.scope == "session"

@@ -12,8 +12,8 @@ from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.scope_names import scope_names
 from nicknames.apply.substitute import substitute_message
 from nicknames.cli import app
-from nicknames.collect.discover.variants import Vocabulary
 from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.collect.discover.variants import Vocabulary
 from nicknames.io.config import load_config
 from nicknames.model.errors import InputError
 from nicknames.model.mapping import Mapping

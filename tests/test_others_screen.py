@@ -11,12 +11,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.collect.discover import others
+from nicknames.collect.discover import others, others_screen
 from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.collect.discover.others import Known, _in_text, find_others
-from nicknames.collect.discover import others_screen
-from nicknames.collect.discover.others_screen import ARROW_TEXTS, may_name, may_name_others
+from nicknames.collect.discover.others_screen import (
+    ARROW_TEXTS,
+    may_name,
+    may_name_others,
+)
 from nicknames.sample.generate import SampleConfig, generate_sample
 
 NOBODY_KNOWN = Known(frozenset(), frozenset(), frozenset())

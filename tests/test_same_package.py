@@ -7,7 +7,12 @@ import re
 
 import pytest
 
-from nicknames.distributed.same_package import WorkerVersionError, check_stamps, is_code_error, package_stamp
+from nicknames.distributed.same_package import (
+    WorkerVersionError,
+    check_stamps,
+    is_code_error,
+    package_stamp,
+)
 from nicknames.model.errors import NicknamesError
 
 

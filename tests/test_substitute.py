@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from nicknames.apply.pseudonyms import IdTemplate
-from nicknames.apply.resolution import NamesOf
+from nicknames.apply.resolution import NamesOf, Zone
 from nicknames.apply.scope_names import scope_names
-from nicknames.apply.resolution import Zone
 from nicknames.apply.substitute import outside_reads_as_name, substitute_message
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import Message

@@ -15,8 +15,6 @@ from nicknames.collect.discover.sequences import ASCII_RUN, RUN
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.collect.discover.token_patterns import (
     ADDRESS,
-    ASCII_ADDRESS,
-    ASCII_PATH,
     ASCII_PATTERNS,
     MID_SENTENCE,
     PATH,

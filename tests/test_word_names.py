@@ -10,8 +10,8 @@ from nicknames.rules import word_names
 from nicknames.rules.word_names import (
     in_longer_name,
     in_name_position,
-    inside_sentence,
     in_word_list,
+    inside_sentence,
     reads_as_place,
     reads_as_word,
 )

@@ -6,11 +6,10 @@ from dataclasses import dataclass, field
 from typing import Self
 
 from nicknames.check.tokens import name_tokens
-from nicknames.rules.stopwords import common_words
 from nicknames.io.class_list import is_person, registered_parts
 from nicknames.model.mapping import Mapping
 from nicknames.rules.identifier_parts import PersonalNames, glued_people, personal_names
-from nicknames.rules.stopwords import STOPWORDS
+from nicknames.rules.stopwords import STOPWORDS, common_words
 from nicknames.rules.word_names import WORD_NAMES
 
 MAX_INITIALS = 3

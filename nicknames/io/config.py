@@ -140,7 +140,9 @@ def _strings(table: dict[str, Any], key: str, path: Path) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
         raise InputError(f"{path}: [collect] {key} must be a list of strings, like {key} = [\"...\"].")
     if key in _PATTERN_KEYS:
-        from nicknames.rules.salutations import pattern_error  # the rules load only where a config has patterns
+        from nicknames.rules.salutations import (
+            pattern_error,  # the rules load only where a config has patterns
+        )
 
         for number, pattern in enumerate(value, start=1):
             if (problem := pattern_error(pattern)) is not None:

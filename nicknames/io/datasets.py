@@ -7,7 +7,13 @@ from pathlib import Path
 
 import pandas as pd
 
-from nicknames.io.formats import SUFFIXES, TABULAR, TableFile, detect_format, read_table_file
+from nicknames.io.formats import (
+    SUFFIXES,
+    TABULAR,
+    TableFile,
+    detect_format,
+    read_table_file,
+)
 from nicknames.model.errors import InputError
 
 GLOB_CHARACTERS = frozenset("*?[")

@@ -431,7 +431,6 @@ async def test_one_name_in_use_is_one_name() -> None:
 
 async def test_thread_ids_are_not_cut() -> None:
     from nicknames.editing.concordance import Hit
-    from nicknames.tui.app import EditorApp
 
     hits = [Hit(0, "1234", "U0001", "U0002", "T0001-long", 0, 3, "", "Ann", "", "body")]
     assert fixed_width(hits) >= len("U0001→U0002") + len("T0001-long") + len("1234") + 5

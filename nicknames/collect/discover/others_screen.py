@@ -28,7 +28,12 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from nicknames.collect.discover.capital_words import ASCII_CAPITAL, capitalised, is_title, may_be_name
+from nicknames.collect.discover.capital_words import (
+    ASCII_CAPITAL,
+    capitalised,
+    is_title,
+    may_be_name,
+)
 from nicknames.io.person_names import POSSESSIVES, RELATIONS, given_names, surnames
 
 SPACE = r"[\t\x0b\x0c\r ]"
