@@ -91,8 +91,12 @@ class SpilledTable:
     def pairs(self, first: str, second: str) -> Iterator[tuple[str, str]]:
         """The cells of two columns, row by row in file order, read one run at a time."""
         for run in range(self.runs):
-            table = self.read_run(run, [first, second])
-            yield from zip(table.column(first).to_pylist(), table.column(second).to_pylist())
+            yield from self.run_pairs(run, first, second)
+
+    def run_pairs(self, run: int, first: str, second: str) -> list[tuple[str, str]]:
+        """The cells of two columns in one run, row by row."""
+        table = self.read_run(run, [first, second])
+        return list(zip(table.column(first).to_pylist(), table.column(second).to_pylist()))
 
     @property
     def runs(self) -> int:

@@ -90,5 +90,4 @@ def people_of_spilled_run(run: SpilledRun, context: PeopleContext) -> list[Perso
 def _pairs(run: SpilledRun) -> list[tuple[str, str]]:
     """A run's (message id, text) pairs, read back from the spill folder."""
     spilled, number, (message_id, text) = run
-    table = spilled.read_run(number, [message_id, text])
-    return list(zip(table.column(message_id).to_pylist(), table.column(text).to_pylist()))
+    return spilled.run_pairs(number, message_id, text)
