@@ -185,9 +185,13 @@ def used_as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:
         return frame
     frame = frame.copy()
     for column in used:
-        frame[column] = [value if isinstance(value, str) else "" if pd.isna(value) else str(value)
-                         for value in frame[column]]
+        frame[column] = [string_cell(value) for value in frame[column]]
     return frame
+
+
+def string_cell(value: object) -> str:
+    """A cell as the pipeline reads it: a string as it is, a missing value (NaN, None) empty, else its ``str``."""
+    return value if isinstance(value, str) else "" if pd.isna(value) else str(value)
 
 
 def _all_strings(values: pd.Series) -> bool:

@@ -22,7 +22,6 @@ from pathlib import Path
 from typing import ClassVar
 
 import numpy as np
-import pandas as pd
 
 from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
 from nicknames.apply.replacement import Replacements
@@ -66,6 +65,7 @@ from nicknames.model.mapping import Mapping
 from nicknames.model.messages import (
     MessageTable,
     frame_messages,
+    string_cell,
     table_from_frame,
     used_as_strings,
 )
@@ -90,7 +90,7 @@ class ClusterSource(Source):
         """Each message's id and text, gathered from the workers (every text comes to this machine)."""
         columns = self.table.columns
         frame = self._held().columns([columns.message_id, columns.text])
-        yield from zip(map(_cell, frame[columns.message_id]), map(_cell, frame[columns.text]))
+        yield from zip(map(string_cell, frame[columns.message_id]), map(string_cell, frame[columns.text]))
 
     def close(self) -> None:
         """Drop the table from the workers (and stop a cluster started for it)."""
@@ -105,10 +105,6 @@ class ClusterSource(Source):
                                  "cluster; use it before closing it.")
         return self.held
 
-
-def _cell(value: object) -> str:
-    """A cell as the local engine reads it: a missing value (NaN, None) is empty."""
-    return value if isinstance(value, str) else "" if pd.isna(value) else str(value)
 
 
 def keeps_texts_on_cluster(engine: Engine | None, path: Path, output: Path | None, *, strict: bool,
