@@ -36,7 +36,7 @@ class Replacement(NamedTuple):
     @property
     def for_review(self) -> bool:
         """True for a shared name no context decided (see ``nicknames.apply.resolution``)."""
-        return self.rule in REVIEW_RULES and len(self.candidates) > 1
+        return needs_review(self[3:])
 
 
 Detail = tuple[str, str, str, str, str, tuple[str, ...], str, float, str]
@@ -163,6 +163,11 @@ class Replacements(Sequence[Replacement]):
             number = self._known[detail] = len(self._details)
             self._details.append(detail)
         return number
+
+
+def needs_review(detail: Detail) -> bool:
+    """Whether a record is of a shared name no context decided (see ``nicknames.apply.resolution``)."""
+    return detail[4] in REVIEW_RULES and len(detail[5]) > 1
 
 
 def changes_text(detail: Detail) -> bool:

@@ -9,12 +9,12 @@ from dataclasses import dataclass, field, replace
 import pandas as pd
 
 from nicknames.apply.replacement import (
-    REVIEW_RULES,
     Replacement,
     Replacements,
     changes_text,
     detail_counts,
     message_ids,
+    needs_review,
 )
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scope_names import MappingNames, scope_names
@@ -73,8 +73,7 @@ class ApplyResult:
 
     def review_count(self) -> int:
         """Mentions of shared names that no context decided."""
-        return sum(count for detail, count in detail_counts(self.replacements)
-                   if detail[4] in REVIEW_RULES and len(detail[5]) > 1)
+        return sum(count for detail, count in detail_counts(self.replacements) if needs_review(detail))
 
     def for_review(self) -> list[Replacement]:
         """Mentions of shared names that no context decided (see ``nicknames.apply.resolution``)."""
