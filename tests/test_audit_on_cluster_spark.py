@@ -27,7 +27,6 @@ from tests.worker_versions import (  # noqa: F401
 pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning")
 
 
-
 @pytest.fixture(scope="module")
 def output(tmp_path_factory: pytest.TempPathFactory) -> AuditedOutput:
     folder = tmp_path_factory.mktemp("audit-spark")

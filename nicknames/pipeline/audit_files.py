@@ -2,8 +2,8 @@
 
 The one choice ``nicknames audit`` and the library share (``audit_file``).
 With a Dask or Spark engine the workers read and scan a table
-(``open_texts_on_cluster``); a CSV file of ``SPILL_MIN_BYTES`` or more is
-scanned in runs kept in a private spill folder (``SpilledTexts``); anything
+(``open_texts_on_cluster``); a CSV, JSON Lines or Parquet file of
+``SPILL_MIN_BYTES`` or more is scanned in runs kept in a private spill folder (``SpilledTexts``); anything
 else, and an audit that needs every text here (an HTML report), reads the
 (message id, text) pairs whole. Each way gives the findings and person-like
 names of ``audit_messages`` and ``people_in_output`` over the whole output,
@@ -77,7 +77,7 @@ def open_output(path: Path, chosen: Mapping[str, str] | None = None, encoding: s
                 delimiter: str | None = None, sheet: str | None = None, opaque_senders: bool = False,
                 engine: Engine | None = None, jobs: int = 1, in_runs: bool = True) -> AuditedOutput:
     """The output held where audit scans it: on the cluster of a Dask or Spark ``engine`` (``jobs`` local workers
-    when it names none; 0: one per core), for a large CSV file in runs on disk read by ``jobs`` processes, else (or
+    when it names none; 0: one per core), for a large table file in runs on disk read by ``jobs`` processes, else (or
     when not ``in_runs``) read whole here."""
     chosen = chosen or {}
     if in_runs and engine is not None and engine.remote:
@@ -123,8 +123,8 @@ def audit_file(path: Path, mapping: NameMapping, class_list: dict[str, str] | No
 
     The findings are those of ``audit_messages`` over the output's texts with ``build_index(mapping, class_list)``,
     and the person-like names of ``people_in_output``, whichever way it is read: on the cluster of a Dask or Spark
-    ``engine``, in runs kept on disk for a CSV file of 64 MB or more (removed at the end), else whole. ``jobs``
-    worker processes share the work (0: one per core for a large file, as ``--jobs 0``).
+    ``engine``, in runs kept on disk for a CSV, JSON Lines or Parquet file of 64 MB or more (removed at the end),
+    else whole. ``jobs`` worker processes share the work (0: one per core for a large file, as ``--jobs 0``).
     """
     workers = jobs or default_jobs(path)
     with open_output(path, chosen, encoding, delimiter=delimiter, sheet=sheet, engine=engine, jobs=jobs) as output:

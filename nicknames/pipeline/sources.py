@@ -97,6 +97,8 @@ class Source:
     """Whether the table was read from several files (a glob, or a folder of parts)."""
     spilled: SpilledTable | None = None
     """A table kept on disk (see ``nicknames.pipeline.spilled_source``): ``table`` holds its id columns only."""
+    encoding: str | None = None
+    """The encoding it was read in, given or guessed (None: UTF-8), to read a table kept on disk again for output."""
     release: weakref.finalize[..., Any] | None = field(default=None, repr=False, compare=False)
     """Removes what the source owns outside this process (its spill folder): called by ``close``, else when the
     source is garbage collected or the interpreter exits."""
@@ -109,8 +111,6 @@ class Source:
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
                  traceback: TracebackType | None) -> None:
         self.close()
-    encoding: str | None = None
-    """The encoding it was read in, given or guessed (None: UTF-8), to read a table kept on disk again for output."""
 
     def message_runs(self, jobs: int = 1) -> MessageRuns | None:
         """Where collect reads the messages when ``table`` holds their ids only: the spill folder's runs, read by
