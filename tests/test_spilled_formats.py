@@ -224,3 +224,17 @@ def test_a_csv_export_kept_on_disk_can_be_written_in_another_format(
     else:
         assert pq.read_table(spill).equals(pq.read_table(whole), check_metadata=True)
     assert list(small_runs.iterdir()) == []
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-8-sig"])
+def test_jsonl_from_disk_to_stdout_writes_the_whole_reads_text(
+    exports: tuple[Path, Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, encoding: str,
+) -> None:
+    written = {}
+    for name, threshold in (("whole", 2**62), ("spill", 0)):
+        monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", threshold)
+        code, stdout, stderr = run("apply", exports[0], exports[3], "--output-encoding", encoding, "-q")
+        assert code == 0, stderr
+        written[name] = stdout
+    assert written["spill"] == written["whole"]
+    assert written["spill"].startswith("\ufeff") is (encoding == "utf-8-sig")

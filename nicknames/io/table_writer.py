@@ -7,7 +7,7 @@ import codecs
 import json
 import os
 import sys
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
@@ -38,20 +38,27 @@ def write_table(
         raise OutputError(f"A table cannot be written as {fmt}; choose one of {', '.join(TABULAR)}.")
     same = source if source is not None and source.output_format() == fmt else None
     encoding = output_encoding(encoding, dialect_of(same))
-    if output is None:
-        if fmt not in STDOUT_FORMATS:
-            raise OutputError("Parquet output is binary and cannot go to standard output; name the file with --output.")
-        if encoding == "utf-8-sig":
-            sys.stdout.write("\ufeff")
-        _write_text(frame, sys.stdout, fmt, same)
-    elif fmt == "parquet":
+    if output is None and fmt not in STDOUT_FORMATS:
+        raise OutputError("Parquet output is binary and cannot go to standard output; name the file with --output.")
+    if output is not None and fmt == "parquet":
         _write_parquet(frame, output, same)
     else:
-        try:
-            with atomic_output(output, newline="", encoding=encoding) as stream:
-                _write_text(frame, stream, fmt, same)
-        except UnicodeEncodeError as error:
-            raise _unencodable(error, encoding) from None
+        _text_output(output, encoding, lambda stream: _write_text(frame, stream, fmt, same))
+
+
+def _text_output(output: Path | None, encoding: str, write: Callable[[IO[str]], None]) -> None:
+    """What ``write`` writes, to stdout (after a byte order mark for ``utf-8-sig``) or to ``output`` atomically; a
+    character the encoding lacks is an ``OutputError``, and nothing is written."""
+    if output is None:
+        if encoding == "utf-8-sig":
+            sys.stdout.write("\ufeff")
+        write(sys.stdout)
+        return
+    try:
+        with atomic_output(output, newline="", encoding=encoding) as stream:
+            write(stream)
+    except UnicodeEncodeError as error:
+        raise _unencodable(error, encoding) from None
 
 
 def _unencodable(error: UnicodeEncodeError, encoding: str) -> OutputError:
@@ -94,17 +101,8 @@ def write_csv_runs(runs: Iterable[pd.DataFrame], output: Path | None, dialect: C
 
     ``encoding`` and ``csv_safe`` are as for ``write_table`` and ``spreadsheet_safe``.
     """
-    encoding = output_encoding(encoding, dialect)
-    if output is None:
-        if encoding == "utf-8-sig":
-            sys.stdout.write("\ufeff")
-        _write_runs(runs, sys.stdout, dialect, csv_safe=csv_safe)
-        return
-    try:
-        with atomic_output(output, newline="", encoding=encoding) as stream:
-            _write_runs(runs, stream, dialect, csv_safe=csv_safe)
-    except UnicodeEncodeError as error:
-        raise _unencodable(error, encoding) from None
+    _text_output(output, output_encoding(encoding, dialect),
+                 lambda stream: _write_runs(runs, stream, dialect, csv_safe=csv_safe))
 
 
 def _write_runs(runs: Iterable[pd.DataFrame], stream: IO[str], dialect: CsvDialect, *, csv_safe: bool) -> None:
@@ -208,15 +206,8 @@ def write_runs_as_input(runs: Iterable[pd.DataFrame], output: Path | None, fmt: 
             raise OutputError("Parquet output is binary and cannot go to standard output; name the file with --output.")
         _write_parquet_runs(runs, output, again, changed)
         return
-    encoding = output_encoding(encoding, CsvDialect())
-    if output is None:
-        _write_jsonl_runs(runs, sys.stdout, again)
-        return
-    try:
-        with atomic_output(output, newline="", encoding=encoding) as stream:
-            _write_jsonl_runs(runs, stream, again)
-    except UnicodeEncodeError as error:
-        raise _unencodable(error, encoding) from None
+    _text_output(output, output_encoding(encoding, CsvDialect()),
+                 lambda stream: _write_jsonl_runs(runs, stream, again))
 
 
 def _write_jsonl_runs(runs: Iterable[pd.DataFrame], stream: IO[str], again: InputAgain | None) -> None:
