@@ -9,7 +9,6 @@ check the same on a cluster's workers.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,11 +25,9 @@ from nicknames.collect.form_uses import FormUses
 from nicknames.collect.passes import TableIds, others_in_runs
 from nicknames.collect.runs import RunFunction
 from nicknames.engine import spilled_runs
-from nicknames.io import table_chunks
 from nicknames.io.class_list import read_class_list
 from nicknames.io.mapping_file import format_mapping
 from nicknames.model.messages import Message, MessageTable, table_from_frame
-from nicknames.pipeline import spilled_source
 from nicknames.pipeline.sources import read_messages
 from tests.conftest import collected_sample, write_csv
 
@@ -62,21 +59,16 @@ def corpus(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
 
 
 @pytest.fixture
-def spilled(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """Spill every CSV in runs of 37 rows, read as runs of 16 messages, into a temporary folder of the test's own
-    (returned, to check that it is emptied); reading the whole table on the driver fails."""
-    monkeypatch.setattr(spilled_source, "SPILL_MIN_BYTES", 0)
-    monkeypatch.setattr(table_chunks, "CHUNK_ROWS", 37)
+def spilled(small_runs: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Spill every CSV in runs of 37 rows (``small_runs``), read as runs of 16 messages, into a temporary folder of
+    the test's own (returned, to check that it is emptied); reading the whole table on the driver fails."""
     monkeypatch.setattr(spilled_runs, "RUN_ROWS", 16)
-    spills = tmp_path / "spills"
-    spills.mkdir()
-    monkeypatch.setattr(tempfile, "tempdir", str(spills))
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("the driver read the whole table")
 
     monkeypatch.setattr("nicknames.pipeline.exports.read_source", refuse)
-    return spills
+    return small_runs
 
 
 @pytest.mark.parametrize("size", [1, 7, 64])

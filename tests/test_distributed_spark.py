@@ -28,7 +28,6 @@ from tests.distributed_corpus import (  # noqa: F401 (fixtures)
 pytestmark = pytest.mark.filterwarnings("ignore:PySpark does not yet fully support pandas:FutureWarning")
 
 
-
 @pytest.fixture(scope="module")
 def corpus(tmp_path_factory: pytest.TempPathFactory) -> Corpus:
     return make_corpus(tmp_path_factory.mktemp("spark"))
