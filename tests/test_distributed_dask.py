@@ -211,3 +211,16 @@ def test_senders_that_are_addresses_get_their_opaque_ids_on_the_driver_with_the_
         assert code == 0, stderr
     pd.testing.assert_frame_equal(sorted_parts(tmp_path / "dask"), sorted_parts(tmp_path / "local"))
     assert set(sorted_parts(tmp_path / "dask")["sender"]) == {"P1", "P2"}
+
+
+def test_the_table_of_a_source_on_the_cluster_refuses_to_give_its_empty_texts(corpus: Corpus, scheduler: str) -> None:
+    import nicknames
+
+    engine = nicknames.Engine("dask", scheduler)
+    with nicknames.open_source(corpus.messages, on_cluster=True, engine=engine) as source:
+        assert source.texts_on_cluster and source.table.frame["text"].eq("").all()
+        for read in (lambda: nicknames.collect(source.table), lambda: list(source.table.messages()),
+                     source.table.texts):
+            with pytest.raises(nicknames.NicknamesError, match="texts are kept on the cluster. Pass the Source"):
+                read()
+        assert len(dict(source.text_pairs())) == len(source.table)

@@ -170,6 +170,18 @@ def test_a_source_used_after_it_was_closed_says_so(
     assert not (tmp_path / "out.csv").exists()
 
 
+def test_the_table_of_a_source_on_disk_refuses_to_give_its_texts(
+        corpus: tuple[Path, Path, Path], spills: Path) -> None:
+    mapping = nicknames.read_mapping(corpus[2])
+    with nicknames.open_source(corpus[0]) as source:
+        assert source.spilled is not None
+        for read in (lambda: nicknames.collect(source.table), lambda: nicknames.apply_mapping(source.table, mapping, "session", str),
+                     source.table.texts):
+            with pytest.raises(nicknames.NicknamesError, match="texts are kept on disk. Pass the Source"):
+                read()
+        assert len(source.texts()) == len(source.table)
+
+
 def test_a_result_keeps_its_spill_folder_while_it_lives(
         corpus: tuple[Path, Path, Path], spills: Path, tmp_path: Path) -> None:
     result = nicknames.pseudonymise(nicknames.open_source(corpus[0]), nicknames.read_mapping(corpus[2]))

@@ -62,6 +62,9 @@ class MessageTable:
     context: ReplyContext | None = None
     """The reply context as columns, for the id columns of a file kept on disk (``table_of_ids``): the lists
     ``parent_senders`` and ``threads`` are then empty, and the table has no messages to read."""
+    texts_kept: str | None = None
+    """Where the texts are when this table holds only the id columns ("on disk", "on the cluster"): its messages
+    and texts are then refused rather than read as empty."""
 
     def __len__(self) -> int:
         return len(self.frame)
@@ -69,8 +72,7 @@ class MessageTable:
     def messages(self) -> Iterator[Message]:
         """The messages in file order."""
         frame, columns = self.frame, self.columns
-        if self.context is not None:
-            raise ValueError(f"{self.source}: a table of id columns has no messages to read")
+        self._check_texts_here()
         sessions = frame[columns.session_id].tolist() if columns.session_id else [""] * len(frame)
         recipients = map(split_ids, frame[columns.recipients].tolist()) if columns.recipients else [()] * len(frame)
         return map(
@@ -85,6 +87,14 @@ class MessageTable:
                 recipients,
             ),
         )
+
+    def _check_texts_here(self) -> None:
+        """Refuse to read the texts of a table that holds only its id columns: its texts would all be empty."""
+        if self.texts_kept is not None:
+            raise NicknamesError(
+                f"{self.source}: this table holds only the id columns; its texts are kept {self.texts_kept}. "
+                "Pass the Source to collect_source or pseudonymise, which read them there."
+            )
 
     def reply_lists(self, start: int = 0, stop: int | None = None) -> tuple[list[str | None], list[str]]:
         """The parent's sender and thread of rows ``start:stop`` as lists, whether the table holds its reply context
@@ -107,6 +117,7 @@ class MessageTable:
     def texts(self) -> dict[str, str]:
         """Message id → text."""
         frame, columns = self.frame, self.columns
+        self._check_texts_here()
         return dict(zip(frame[columns.message_id].tolist(), frame[columns.text].tolist()))
 
     def scope_keys(self, scope: str) -> list[str]:
@@ -140,6 +151,7 @@ def table_of_ids(frame: pd.DataFrame, columns: Columns, source: str) -> MessageT
     table = _checked(frame, columns, source)
     table.context = reply_columns(table)
     table.replies = table.context.replies
+    table.texts_kept = "on disk"
     return table
 
 

@@ -146,6 +146,7 @@ def open_on_cluster(path: Path, chosen: MappingType[str, str], engine: Engine, *
         frame[columns.text] = ""
         fields = {name: column for name in FIELDS if (column := columns.get(name)) is not None}
         table = table_from_frame(frame, fields, str(path))
+        table.texts_kept = "on the cluster"
     except BaseException:
         held.close()
         raise
