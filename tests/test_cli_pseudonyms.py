@@ -143,6 +143,27 @@ def test_unresolved_mark_and_review_file(files: dict[str, Path]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("line", "guessed"),
+    [
+        ("A1 | ?Tobin [1; classlist, absent, namesake]\n", ["yes"]),  # a guess among namesakes: listed for review
+        ("A1 | ?Tobin [1; classlist, absent]\n", []),  # the one registered person with the name: not listed
+    ],
+)
+def test_review_file_lists_the_mentions_of_namesake_guesses(files: dict[str, Path], line: str,
+                                                             guessed: list[str]) -> None:
+    files["mapping"].write_text(MAPPING + line)
+    write_csv(files["messages"], HEADER, [*ROWS, ("5", "", "t3", "s1", "U01", "Has Tobin replied?\nQuella")])
+    review = files["tmp"] / "keys" / "review.csv"
+    result = apply(files, "--review", review)
+    assert result.exit_code == 0, result.stderr
+    assert texts(files["out"])[4] == "Has [A1] replied?\n[U01]"
+    rows = [row for row in csv.DictReader(review.open()) if row["participant"] == "A1"]
+    assert [row["review"] for row in rows] == guessed
+    assert all(row["name"] == "Tobin" and row["message_id"] == "5" and "tagged namesake" in row["evidence"] for row in rows)
+    assert ("1 mentions of names guessed among registered namesakes" in result.stderr) == bool(guessed)
+
+
+@pytest.mark.parametrize(
     ("args", "message"),
     [
         (("--style", "keyed", "--key-file", None), "needs --key-file"),

@@ -119,7 +119,8 @@ def apply_command(
                                               "participant has the name; active = only the names of participants "
                                               "active in the scope (the paper's rule).")] = NamesOf.everyone,
     review: Annotated[Path | None, typer.Option("--review", help="CSV of every decision on a shared name with "
-                                                "evidence and confidence; undecided ones first (owner-only).",
+                                                "evidence and confidence, and every mention of a name tagged "
+                                                "namesake; those to check first (owner-only).",
                                                 dir_okay=False)] = None,
     report: Annotated[Path | None, typer.Option("--report", help="CSV of replacements per participant and "
                                                 "name (holds real names: owner-only).", dir_okay=False)] = None,
@@ -182,7 +183,7 @@ def apply_command(
     from nicknames.io.roster import Roster, read_roster
     from nicknames.pipeline.exports import apply_placement, open_address_key
     from nicknames.pipeline.on_cluster import ClusterSource, pseudonymise_on_cluster
-    from nicknames.pipeline.report import write_report, write_review
+    from nicknames.pipeline.report import namesake_guesses, write_report, write_review
     from nicknames.pipeline.source_outputs import (
         check_output,
         result_pairs,
@@ -270,8 +271,9 @@ def apply_command(
             write_output(source, result, output, fmt, output_encoding, csv_safe=csv_safe)
         if report is not None:
             write_report(result, report)
+        guesses = namesake_guesses(mapping)
         if review is not None:
-            write_review(result, review)
+            write_review(result, review, guesses)
         if key_file is not None:
             options = {"scope": scope.value, "unresolved": unresolved.value,
                        "identifiers": sorted(kinds) + (["whole"] if whole else []), "names_of": names_of.value}
@@ -279,7 +281,7 @@ def apply_command(
         warn_if_exposed(report, review, key_file)
         if not quiet:
             apply_summary(err, result, scope.value, verbose)
-            pseudonym_summary(err, result, key.style, key_file, review)
+            pseudonym_summary(err, result, key.style, key_file, review, guesses)
             for path, what in ((report, "the report"), (review, "the review")):
                 if path is not None:
                     private_file_note(err, path, what)

@@ -149,8 +149,10 @@ def private_file_note(console: Console, path: Path, what: str) -> None:
 
 def pseudonym_summary(
     console: Console, result: ApplyResult, style: str, key_file: Path | None, review_file: Path | None = None,
+    guesses: frozenset[tuple[str, str]] = frozenset(),
 ) -> None:
-    """Identifiers replaced per kind, shared-name decisions per rule, mentions to review, the key file."""
+    """Identifiers replaced per kind, shared-name decisions per rule, mentions to review (``guesses``: the
+    mapping's namesake guesses, see ``nicknames.pipeline.report``), the key file."""
     kinds = result.identifier_kinds()
     if kinds:
         console.print("Identifiers replaced: " + ", ".join(f"{kind} {count}" for kind, count in sorted(kinds.items())) + ".")
@@ -162,13 +164,17 @@ def pseudonym_summary(
             f"Shared names: {sum(rules.values())} mentions decided by "
             + ", ".join(f"{rule} {rules[rule]}" for rule in RULES if rule in rules) + "."
         )
+    from nicknames.pipeline.report import guessed_count
+
+    listed = (f"(they are listed first in {escape(str(review_file))})." if review_file is not None
+              else "(list them with --review FILE).")
     review = result.review_count()
     if review:
-        console.print(
-            f"[yellow]Review:[/] {review} mentions of shared names had no deciding context "
-            + (f"(they are listed first in {escape(str(review_file))})." if review_file is not None
-               else "(list them with --review FILE).")
-        )
+        console.print(f"[yellow]Review:[/] {review} mentions of shared names had no deciding context {listed}")
+    guessed = guessed_count(result, guesses)
+    if guessed:
+        console.print(f"[yellow]Review:[/] {guessed} mentions of names guessed among registered namesakes (tagged "
+                      f"namesake) carry the first namesake's pseudonym {listed}")
     if key_file is not None:
         console.print(
             f"Style {style}; key file [bold]{escape(str(key_file))}[/] written (owner-only: it can undo the "
