@@ -86,6 +86,9 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Text\nThanks\nSam (TA)", ["Sam"]),  # a role after the name
         ("Text\nCheers,\nMary [moderator]", ["Mary"]),
         ("Text\nthanks (again)", []),
+        ("Text\nThanks, and Tobias agrees.\nOtto", ["Otto"]),  # the closer goes on as a sentence
+        ("Text\nCheers, und Tobias auch\nOtto", ["Otto"]),
+        ("Text\nThanks, Ann and Rob", ["Ann", "Rob"]),  # "and" between names still separates them
     ],
 )
 def test_signoff_names(text: str, names: list[str]) -> None:

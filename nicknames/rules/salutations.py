@@ -61,6 +61,8 @@ _RULED = regex.compile(r"\s*[-–—~=_*]{2,}.*[-–—~=_*]{2,}\s*$")
 _SPACED_NAME = regex.compile(SPACED)
 _DASHED_NAME = regex.compile(DASHED_INITIALS)
 _SEPARATOR = regex.compile(SEPARATOR)
+_CONTINUED = regex.compile(rf"[^\S\n]*(?:{'|'.join(languages().conjunctions)})\b")
+"""A closer's line going on with "and" in a language of the packs: a sentence, not a name after it."""
 _SENTENCE_END = regex.compile(r"(?<=[.!?])(?<!(?:^|[\s(])(?:\p{Lu}|[DdMm]rs?|Ms|Prof|St)\.)\s+")
 """Where one sentence ends and the next begins; not after an initial or a title ("Arthur C. Clarke")."""
 _SENTENCE_CLOSE = regex.compile(r"[.!?]['\")\]]*\s*$")
@@ -159,6 +161,8 @@ def _signed_after(closing: tuple[str, ...], match: regex.Match[str], rules: Rule
     # After a bare "--" (the signature delimiter) only a capitalised name counts: "Scanned by ..." is not one.
     loose = _DASH_CLOSER.fullmatch(closing[0]) is None
     if match["rest"].strip():
+        if _CONTINUED.match(match["rest"]):
+            return None  # "Thanks, and Tobias agrees.": the closer goes on as a sentence
         names = _signature(match["rest"], loose=loose, rules=rules)
         return tuple(_valid(names, rules, initials=True)) if names else None
     if len(closing) > 1:
