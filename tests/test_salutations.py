@@ -89,6 +89,11 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Text\nThanks, and Tobias agrees.\nOtto", ["Otto"]),  # the closer goes on as a sentence
         ("Text\nCheers, und Tobias auch\nOtto", ["Otto"]),
         ("Text\nThanks, Ann and Rob", ["Ann", "Rob"]),  # "and" between names still separates them
+        ("Hi,\nText.\nGood luck in Hull, go Otters!!\n\nOtto", ["Otto"]),  # a stop word goes on as a sentence
+        ("Hi,\nText.\nCheers, for now\nOtto", ["Otto"]),
+        ("Hi,\nText.\nThanks in advance, Otto", ["Otto"]),  # after the sentence's comma: a capitalised name
+        ("Hi,\nText.\nThanks in advance. Otto", ["Otto"]),
+        ("Hi,\nText.\nCheers, don", ["don"]),  # a lower-case signature that is no stop word
     ],
 )
 def test_signoff_names(text: str, names: list[str]) -> None:

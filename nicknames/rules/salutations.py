@@ -63,6 +63,7 @@ _DASHED_NAME = regex.compile(DASHED_INITIALS)
 _SEPARATOR = regex.compile(SEPARATOR)
 _CONTINUED = regex.compile(rf"[^\S\n]*(?:{'|'.join(languages().conjunctions)})\b")
 """A closer's line going on with "and" in a language of the packs: a sentence, not a name after it."""
+_FIRST_LOWER_WORD = regex.compile(r"[^\S\n]*(\p{Ll}+)\b")
 _SENTENCE_END = regex.compile(r"(?<=[.!?])(?<!(?:^|[\s(])(?:\p{Lu}|[DdMm]rs?|Ms|Prof|St)\.)\s+")
 """Where one sentence ends and the next begins; not after an initial or a title ("Arthur C. Clarke")."""
 _SENTENCE_CLOSE = regex.compile(r"[.!?]['\")\]]*\s*$")
@@ -161,13 +162,26 @@ def _signed_after(closing: tuple[str, ...], match: regex.Match[str], rules: Rule
     # After a bare "--" (the signature delimiter) only a capitalised name counts: "Scanned by ..." is not one.
     loose = _DASH_CLOSER.fullmatch(closing[0]) is None
     if match["rest"].strip():
-        if _CONTINUED.match(match["rest"]):
-            return None  # "Thanks, and Tobias agrees.": the closer goes on as a sentence
-        names = _signature(match["rest"], loose=loose, rules=rules)
+        rest = match["rest"]
+        if _continues(rest, rules):  # "Thanks, and Tobias agrees.": a sentence goes on; a name may follow a comma
+            _, comma, rest = rest.partition(",")  # "Thanks in advance, Otto", not "Good luck in Hull, go team!"
+            loose = False
+            if not comma or not rest.strip():
+                return None
+        names = _signature(rest, loose=loose, rules=rules)
         return tuple(_valid(names, rules, initials=True)) if names else None
     if len(closing) > 1:
         return tuple(_valid(_signature(closing[1], loose=loose, rules=rules), rules, initials=True))
     return ()
+
+
+def _continues(rest: str, rules: Rules) -> bool:
+    """Whether what follows a closer on its line goes on as a sentence: it starts with "and" or another lower-case
+    stop word ("Thanks, and Tobias agrees.", "Thanks in advance"), which no signature does."""
+    if _CONTINUED.match(rest):
+        return True
+    first = _FIRST_LOWER_WORD.match(rest)
+    return first is not None and first[1] in rules.stopwords
 
 
 def _signed_last(last: str, rules: Rules) -> tuple[str, ...]:
