@@ -55,6 +55,14 @@ from nicknames.rules.salutations import (
         ("Olá João,\nx", ["João"]),
         ("G'day Bruce", ["Bruce"]),
         ("Ciao a tutti,\nx", []),  # not capitalised: no name
+        ("Dear QX-Metadata,\nx", []),  # a mailing list or group greeted by its name
+        ("Hi R-devel,\nx", []),
+        ("Dear UK-Team,\nx", []),
+        ("Hello NLP-ers,\nx", []),
+        ("Dear QX'ers\nx", []),
+        ("Dear Jean-Luc,\nx", ["Jean-Luc"]),  # a hyphenated given name stays one
+        ("Hi JEAN-LUC,\nx", ["JEAN-LUC"]),
+        ("Hi Al-Hassan,\nx", ["Al-Hassan"]),
     ],
 )
 def test_greeting_names(text: str, names: list[str]) -> None:

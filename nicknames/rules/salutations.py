@@ -336,7 +336,7 @@ _INITIALS = regex.compile(r"\p{Lu}{2,3}")
 
 
 def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[str]:
-    """Distinct cleaned names, without digits, stop words or single letters.
+    """Distinct cleaned names, without digits, stop words, single letters or the names of a group (``_GROUP_NAME``).
 
     With ``initials`` (sign-offs), two or three capitals are kept even when they
     spell a stop word or a title ("HE", "MR" are someone's initials there).
@@ -344,7 +344,7 @@ def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[s
     result: list[str] = []
     for raw in names:
         name = _clean(raw)
-        if (len(name) < 2 and not (initials and name.isalpha())) or _DIGIT.search(name):
+        if (len(name) < 2 and not (initials and name.isalpha())) or _DIGIT.search(name) or _GROUP_NAME.search(name):
             continue
         if name.lower() in rules.stopwords and not (initials and _INITIALS.fullmatch(name)
                                                      and name.lower() not in ABBREVIATIONS):
@@ -354,6 +354,10 @@ def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[s
     return result
 
 
+_GROUP_NAME = regex.compile(r"\b\p{Lu}{1,}-\p{Ll}|\b\p{Lu}{2,}-\p{Lu}\p{Ll}|\p{L}['’-]ers\b")
+"""A mailing list or a group greeted by its name, not a person: an acronym or a letter joined to a word ("Dear
+CF-Metadata", "Hi R-devel", "Dear UK-Team"), or its members ("Hello NLP-ers", "Dear CF'ers"); "Jean-Luc" and
+"JEAN-LUC" stay names."""
 _NAME_END = regex.compile(r"[^\S\n]*[-–—~*_=.!,;:)\]]*[^\S\n]*(?:\n|$)")
 _OPENING = regex.compile(r"[\s\-–—~*_=>/(\[]*")
 SIGNATURE_LINES_AFTER = 3
