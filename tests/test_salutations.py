@@ -97,6 +97,13 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Text\nThanks, and Tobias agrees.\nOtto", ["Otto"]),  # the closer goes on as a sentence
         ("Text\nCheers, und Tobias auch\nOtto", ["Otto"]),
         ("Text\nThanks, Ann and Rob", ["Ann", "Rob"]),  # "and" between names still separates them
+        # a quotation and its author after the signature: the sender signs above it
+        ('Hi,\nText.\nOtto\n\n"Doubt is the origin of wisdom."\n   -- René Descartes', ["Otto"]),
+        ('Hi,\nText.\nCheers,\nOtto\n“Doubt is the origin\nof wisdom.”\n— Descartes', ["Otto"]),
+        ("Hi,\nText.\nThanks,\n-- Otto", ["Otto"]),  # a dash before the name alone: a signature
+        ('Hi,\nI propose:\n"\nA definition.\n"\n-Otto', ["Otto"]),  # a quoted block, then the sender's signature
+        ('Hi,\nYou asked:\n"Is it ready?"\n-Otto', ["Otto"]),
+        ('Hi,\nText.\nOtto\n"Simplicity is the ultimate sophistication."\n   -Leonardo da Vinci', ["Otto"]),
         ("Hi,\nText.\nGood luck in Hull, go Otters!!\n\nOtto", ["Otto"]),  # a stop word goes on as a sentence
         ("Hi,\nText.\nCheers, for now\nOtto", ["Otto"]),
         ("Hi,\nText.\nThanks in advance, Otto", ["Otto"]),  # after the sentence's comma: a capitalised name

@@ -96,7 +96,8 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
     A message flattened into one line ("... What do you think? Arthur") is read as if each of
     the last line's sentences stood on a line of its own, when the lines give no name.
     """
-    lines = last_lines_of(text, max(last_lines, 2))
+    count = max(last_lines, 2)
+    lines = _without_quotation(last_lines_of(text, count + QUOTATION_LINES + 1))[-count:]
     signed = _signed_in(lines, rules, last_lines) if len(lines) >= 2 else ()
     if signed or not lines or _ends_list(lines):
         return signed
@@ -104,6 +105,27 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
     if len(flat) < 2:
         return ()
     return _signed_in(lines[:-1] + flat, rules, last_lines)
+
+
+QUOTATION_LINES = 4
+"""Lines a quotation at the end of a message may take (see ``_without_quotation``)."""
+_ATTRIBUTION = regex.compile(r"[-–—~]+(?:[^\S\n]+\p{Lu}.*|\p{Lu}\S*[^\S\n]+\S.*)")
+"""The author of a quotation, as written under it: "-- Descartes", "-Leonardo da Vinci"; one word right after the
+dash is more often the sender's own signature ("-Otto")."""
+_QUOTE_OPENS = regex.compile(r"[\"“«„]\S")
+_QUOTE_CLOSES = regex.compile(r".*[\"”»][^\S\n]*")
+
+
+def _without_quotation(lines: list[str]) -> list[str]:
+    """The last lines without a quotation and its attribution at the end ("\"If you torture data long enough, it
+    will confess.\"" then "-- Ronald Coase"): the author of a quotation signs nothing; the sender's signature is
+    above it."""
+    if len(lines) < 3 or not _ATTRIBUTION.fullmatch(lines[-1]) or not _QUOTE_CLOSES.fullmatch(lines[-2]):
+        return lines
+    for start in range(len(lines) - 2, max(len(lines) - 2 - QUOTATION_LINES, 0), -1):
+        if _QUOTE_OPENS.match(lines[start]):
+            return lines[:start]
+    return lines
 
 
 def flattened(line: str) -> list[str]:
