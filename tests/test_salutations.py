@@ -109,6 +109,10 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Hi,\nText.\nThanks in advance, Otto", ["Otto"]),  # after the sentence's comma: a capitalised name
         ("Hi,\nText.\nThanks in advance. Otto", ["Otto"]),
         ("Hi,\nText.\nCheers, don", ["don"]),  # a lower-case signature that is no stop word
+        ("Hi,\nText.\n\nOtto Brandt\nData Facilitator QXDN", ["Otto Brandt"]),  # the name above a job title
+        ("Hi,\nText.\nOtto\nresearch scientist", ["Otto"]),
+        ("Hi,\nText.\nDirector", []),
+        ("Hi,\nText.\nC Dean", ["C Dean"]),  # a surname, not the title of a dean
     ],
 )
 def test_signoff_names(text: str, names: list[str]) -> None:

@@ -17,6 +17,13 @@ DECORATION = r"[\s\-–—~*_=>.!,;:]*"
 """What may stand between a greeting or closer and the name after it: spaces, dashes, punctuation."""
 TITLES = frozenset({"dr", "prof", "professor", "mr", "mrs", "ms", "miss", "mx", "sir", "madam", "dame"})
 """English titles dropped before a name ("Dear Prof. Smith" → "Smith"); the packs add their own ("Herr")."""
+ROLE_WORDS = frozenset({
+    "administrator", "adviser", "advisor", "analyst", "assistant", "associate", "attorney", "chair", "chairman",
+    "chairperson", "consultant", "coordinator", "counsel", "developer", "director", "editor", "engineer",
+    "executive", "facilitator", "fellow", "instructor", "lecturer", "librarian", "manager", "officer", "postdoc",
+    "president", "programmer", "researcher", "scientist", "secretary", "specialist", "supervisor", "technician",
+})
+"""Words of a job title: a signature's line of them ("Research Scientist") stands under the name, and is not one."""
 _ALL = languages()
 
 

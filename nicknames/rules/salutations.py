@@ -13,6 +13,7 @@ from nicknames.rules.salutation_rules import (
     DECORATION,
     DEFAULT_RULES,
     PATTERN_TIMEOUT,
+    ROLE_WORDS,
     TITLES,
     Rules,
     pattern_error,
@@ -61,6 +62,7 @@ _RULED = regex.compile(r"\s*[-–—~=_*]{2,}.*[-–—~=_*]{2,}\s*$")
 _SPACED_NAME = regex.compile(SPACED)
 _DASHED_NAME = regex.compile(DASHED_INITIALS)
 _SEPARATOR = regex.compile(SEPARATOR)
+_ROLE_LINE = regex.compile(rf"\b(?:{'|'.join(sorted(ROLE_WORDS))})\b", regex.IGNORECASE)
 _CONTINUED = regex.compile(rf"[^\S\n]*(?:{'|'.join(languages().conjunctions)})\b")
 """A closer's line going on with "and" in a language of the packs: a sentence, not a name after it."""
 _FIRST_LOWER_WORD = regex.compile(r"[^\S\n]*(\p{Ll}+)\b")
@@ -155,6 +157,11 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
     last = lines[-1]
     if _ends_list(lines):
         return ()  # the last of a list of words or an address, not a signature
+    if _ROLE_LINE.search(last):  # a job title ("Research Scientist"): the name may stand above it
+        above = lines[-2]
+        if len(lines) < 3 or _ROLE_LINE.search(above) or _SENTENCE_CLOSE.search(above):
+            return ()
+        last = above
     return rules.read(("last line", last), lambda: _signed_last(last, rules)) or ()
 
 
