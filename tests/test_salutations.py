@@ -63,6 +63,7 @@ from nicknames.rules.salutations import (
         ("Dear Jean-Luc,\nx", ["Jean-Luc"]),  # a hyphenated given name stays one
         ("Hi JEAN-LUC,\nx", ["JEAN-LUC"]),
         ("Hi Al-Hassan,\nx", ["Al-Hassan"]),
+        ("Otto & Co,\nx", ["Otto"]),  # "and company"
     ],
 )
 def test_greeting_names(text: str, names: list[str]) -> None:
