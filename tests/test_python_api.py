@@ -80,3 +80,24 @@ def test_a_name_deleted_after_an_api_collect_is_not_proposed_again(project: Path
     nicknames.write_mapping(found, Path("mapping.txt"))
     again = nicknames.merge(nicknames.read_mapping(Path("mapping.txt")), nicknames.collect_source(source).mapping)
     assert deleted not in [name.text for name in again.entry(participant).names]
+
+
+def test_every_file_argument_takes_a_string_as_well_as_a_path(project: Path) -> None:
+    runner = CliRunner()
+    messages, class_list = "sample_data/forum/messages.csv", "sample_data/forum/class_list.csv"
+    assert runner.invoke(app, ["collect", messages, "--class-list", class_list, "-o", "cli.txt", "-q"]).exit_code == 0
+    assert runner.invoke(app, ["apply", messages, "cli.txt", "-o", "cli.csv", "-q"]).exit_code == 0
+
+    roster = nicknames.read_class_list(class_list)
+    with nicknames.open_source(messages) as source:
+        mapping = nicknames.merge(nicknames.Mapping(), nicknames.collect_source(source, roster).mapping)
+        nicknames.write_mapping(mapping, "api.txt")
+        result = nicknames.pseudonymise(source, nicknames.read_mapping("api.txt"))
+        nicknames.write_output(source, result, "api.csv")
+    assert nicknames.read_mapping("api.txt").names == nicknames.read_mapping(Path("cli.txt")).names
+    assert Path("api.csv").read_bytes() == Path("cli.csv").read_bytes()
+    assert len(nicknames.read_messages(messages)) == len(source.table)
+    assert nicknames.audit_file("api.csv", mapping, roster).result.findings == nicknames.audit_file(
+        Path("cli.csv"), mapping, roster).result.findings
+    sample = nicknames.generate_sample("generated", nicknames.SampleConfig(seed=1, sessions=1, participants=6))
+    assert nicknames.read_spans_csv(str(sample.outdir / "gold_spans.csv"))

@@ -31,6 +31,7 @@ from nicknames.apply.surrogates import Surrogate
 from nicknames.io.input_files import read_input_text
 from nicknames.io.output import atomic_output
 from nicknames.model.errors import NicknamesError
+from nicknames.model.paths import StrPath
 
 FORMAT = "nicknames-key-file"
 VERSION = 1
@@ -110,8 +111,9 @@ class RecordRows:
     __hash__ = None  # type: ignore[assignment]
 
 
-def read_key_file(path: Path) -> KeyFile:
+def read_key_file(path: StrPath) -> KeyFile:
     """Read a key file, with an error that says what is wrong and what to do."""
+    path = Path(path)
     try:
         data = json.loads(read_input_text(path, "utf-8", "key file"))
     except FileNotFoundError:
@@ -156,8 +158,9 @@ def _type_name(value: Any) -> str:
     return "null" if value is None else _JSON_TYPES.get(type(value), type(value).__name__)
 
 
-def write_key_file(path: Path, key: KeyFile) -> None:
+def write_key_file(path: StrPath, key: KeyFile) -> None:
     """Write the key file atomically with owner-only permissions."""
+    path = Path(path)
     with atomic_output(path, private=True, newline="") as stream:
         for piece in key.json_pieces():
             stream.write(piece)

@@ -18,6 +18,7 @@ from typing import IO
 
 from nicknames.io.csv_file import allow_long_fields
 from nicknames.model.errors import InputError, NicknamesError
+from nicknames.model.paths import StrPath
 
 NAME_CATEGORIES: dict[str, str] = {
     "registered_full": "classlist",
@@ -97,8 +98,9 @@ def write_spans_csv(spans: Iterable[GoldSpan], stream: IO[str], header: bool = T
     writer.writerows((s.message_id, s.start, s.end, s.text, s.participant, s.category) for s in spans)
 
 
-def read_spans_csv(path: Path) -> list[GoldSpan]:
+def read_spans_csv(path: StrPath) -> list[GoldSpan]:
     """Read a gold-spans CSV; a bad row is an error naming file and line."""
+    path = Path(path)
     allow_long_fields()
     try:
         with path.open(encoding="utf-8-sig", newline="") as stream:

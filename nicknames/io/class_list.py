@@ -9,6 +9,7 @@ import regex
 
 from nicknames.model.columns import header_listing
 from nicknames.model.errors import InputError, where
+from nicknames.model.paths import StrPath
 from nicknames.rules.salutations import TITLES
 from nicknames.rules.stopwords import SALUTATION_WORDS
 
@@ -53,8 +54,9 @@ NAMES_KEPT = 1 << 16
 several times."""
 
 
-def read_class_list(path: Path, encoding: str | None = None) -> dict[str, str]:
+def read_class_list(path: StrPath, encoding: str | None = None) -> dict[str, str]:
     """Participant id → registered full name, from a CSV with an id column and a name column."""
+    path = Path(path)
 
     from nicknames.io.csv_file import (
         read_csv_table,  # loads pandas: name rules import this module at start-up

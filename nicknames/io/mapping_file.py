@@ -43,6 +43,7 @@ from nicknames.model.mapping import (
     Status,
     check_participant_id,
 )
+from nicknames.model.paths import StrPath
 
 SEEN = "@seen"
 HEADER = [
@@ -65,8 +66,9 @@ class Field(NamedTuple):
     column: int
 
 
-def read_mapping(path: Path) -> Mapping:
+def read_mapping(path: StrPath) -> Mapping:
     """Load a mapping file; a broken line is an error naming file, line and column."""
+    path = Path(path)
     try:
         raw = read_input_bytes(path, "mapping file")
     except FileNotFoundError:
@@ -155,8 +157,9 @@ def _header_first(mapping: Mapping) -> list[Entry]:
     return entries
 
 
-def write_mapping(mapping: Mapping, path: Path) -> None:
+def write_mapping(mapping: Mapping, path: StrPath) -> None:
     """Write a mapping file atomically, readable by its owner only (it holds real names)."""
+    path = Path(path)
     write_text_atomically(path, format_mapping(mapping), private=True)
 
 

@@ -36,6 +36,7 @@ from nicknames.io.datasets import dataset_files
 from nicknames.io.formats import detect_format
 from nicknames.model.mapping import Mapping as NameMapping
 from nicknames.model.messages import MessageTable
+from nicknames.model.paths import StrPath
 from nicknames.pipeline.audit_on_cluster import open_texts_on_cluster
 from nicknames.pipeline.audit_on_disk import SpilledTexts, can_audit_on_disk
 from nicknames.pipeline.message_texts import iter_texts
@@ -116,7 +117,7 @@ def audit_opened(output: AuditedOutput, mapping: NameMapping, class_list: dict[s
     return AuditOutcome(result, people_in_output(output.texts, mapping, class_list, jobs))
 
 
-def audit_file(path: Path, mapping: NameMapping, class_list: dict[str, str] | None = None, *, near: bool = True,
+def audit_file(path: StrPath, mapping: NameMapping, class_list: dict[str, str] | None = None, *, near: bool = True,
                chosen: Mapping[str, str] | None = None, encoding: str | None = None, delimiter: str | None = None,
                sheet: str | None = None, engine: Engine | None = None, jobs: int = 1) -> AuditOutcome:
     """``nicknames audit`` of an output file (any format ``open_source`` reads), its texts scanned where they fit.
@@ -126,6 +127,7 @@ def audit_file(path: Path, mapping: NameMapping, class_list: dict[str, str] | No
     ``engine``, in runs kept on disk for a CSV, JSON Lines or Parquet file of 64 MB or more (removed at the end),
     else whole. ``jobs`` worker processes share the work (0: one per core for a large file, as ``--jobs 0``).
     """
+    path = Path(path)
     workers = jobs or default_jobs(path)
     with open_output(path, chosen, encoding, delimiter=delimiter, sheet=sheet, engine=engine, jobs=jobs) as output:
         return audit_opened(output, mapping, class_list, near=near, jobs=workers, engine=engine)

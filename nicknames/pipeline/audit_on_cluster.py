@@ -39,6 +39,7 @@ from nicknames.io.formats import TABULAR, TableFile, detect_format
 from nicknames.model.columns import Columns, resolve_columns
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import MessageTable, used_as_strings
+from nicknames.model.paths import StrPath
 from nicknames.pipeline.on_cluster import hold_input, open_on_cluster
 
 RUN_ROWS = 20_000
@@ -96,7 +97,7 @@ def open_texts_on_cluster(path: Path, chosen: MappingType[str, str], engine: Eng
     return HeldTexts(source.held, source.table.columns, source.table)
 
 
-def audit_on_cluster(path: Path, mapping: Mapping, engine: Engine, class_list: dict[str, str] | None = None, *,
+def audit_on_cluster(path: StrPath, mapping: Mapping, engine: Engine, class_list: dict[str, str] | None = None, *,
                      near: bool = True, chosen: MappingType[str, str] | None = None, encoding: str | None = None,
                      delimiter: str | None = None, workers: int = 0) -> AuditOutcome | None:
     """``nicknames audit`` of an output on a Dask or Spark ``engine``, its texts read and scanned by the workers.
@@ -109,6 +110,7 @@ def audit_on_cluster(path: Path, mapping: Mapping, engine: Engine, class_list: d
     cluster (mail, a spreadsheet, senders that are names or addresses): read it
     with ``open_source`` and audit its ``texts()`` then.
     """
+    path = Path(path)
     texts = open_texts_on_cluster(path, chosen or {}, engine, encoding=encoding, delimiter=delimiter,
                                   workers=workers)
     if texts is None:

@@ -24,6 +24,7 @@ from nicknames.distributed.engines import Engine
 from nicknames.engine.spill import private_folder, removed_with
 from nicknames.io.formats import MAIL, detect_format
 from nicknames.io.mail.participants import AddressKey, read_key
+from nicknames.model.paths import StrPath
 from nicknames.pipeline.on_cluster import (
     collects_on_cluster,
     keeps_texts_on_cluster,
@@ -61,7 +62,7 @@ def apply_placement(path: Path, engine: Engine | None, output: Path | None, fmt:
 
 
 def open_source(
-    path: Path,
+    path: StrPath,
     chosen: MappingType[str, str] | None = None,
     encoding: str | None = None,
     *,
@@ -83,6 +84,7 @@ def open_source(
     a table stays on its workers (a ``ClusterSource``, of ``workers`` local workers when the engine names no
     cluster). Else the export is read whole (``read_source``: the other options are its own).
     """
+    path = Path(path)
     chosen = chosen or {}
     if on_cluster and engine is not None and engine.remote:
         held = open_on_cluster(path, chosen, engine, encoding=encoding, delimiter=delimiter,

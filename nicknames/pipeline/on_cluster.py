@@ -69,6 +69,7 @@ from nicknames.model.messages import (
     table_from_frame,
     used_as_strings,
 )
+from nicknames.model.paths import StrPath
 from nicknames.pipeline.sources import Source, personal_names
 from nicknames.pipeline.styles import keyed_id_columns
 from nicknames.rules.identifiers import KINDS, identifier_rules
@@ -129,11 +130,12 @@ def collects_on_cluster(engine: Engine | None, path: Path) -> bool:
     return (dataset_format(files, path) if files is not None else detect_format(path)) in TABULAR
 
 
-def open_on_cluster(path: Path, chosen: MappingType[str, str], engine: Engine, *, encoding: str | None = None,
+def open_on_cluster(path: StrPath, chosen: MappingType[str, str], engine: Engine, *, encoding: str | None = None,
                     delimiter: str | None = None, always_opaque: bool = False, workers: int = 0
                     ) -> ClusterSource | None:
     """Read a table on the engine's Dask or Spark cluster and outline it from its id columns; None when its senders are
     names or addresses (they get opaque ids on the driver, which needs the whole table)."""
+    path = Path(path)
     if always_opaque:
         return None
     held, fmt, partitioned = hold_input(path, engine, encoding=encoding, delimiter=delimiter, workers=workers)
@@ -210,7 +212,7 @@ def pseudonymise_on_cluster(
     source: ClusterSource,
     mapping: Mapping,
     scope: str,
-    output: Path,
+    output: StrPath,
     fmt: str | None = None,
     encoding: str | None = None,
     *,
@@ -231,6 +233,7 @@ def pseudonymise_on_cluster(
     is gathered from the workers' pieces range by range, in the input's order.
     The result's frame has the id columns only.
     """
+    output = Path(output)
     held = source.held
     if held is None:
         raise NicknamesError(f"{source.path}: this source was closed, and its table is no longer held on the "

@@ -19,6 +19,7 @@ from nicknames.io.table_writer import (
     write_table,
 )
 from nicknames.model.errors import OutputError
+from nicknames.model.paths import StrPath
 from nicknames.pipeline.sources import ArchiveApplyResult, Source
 
 
@@ -60,7 +61,7 @@ def check_output(input_format: str, fmt: str | None, output: Path | None, *, csv
 def write_output(
     source: Source,
     result: ApplyResult,
-    output: Path | None,
+    output: StrPath | None,
     fmt: str | None = None,
     encoding: str | None = None,
     *,
@@ -73,6 +74,7 @@ def write_output(
     An ``output`` that is a folder (an existing one, or for a partitioned input a path without a file ending)
     gets the table as parts with an order column (see ``nicknames.distributed.datasets.write_parts``).
     """
+    output = None if output is None else Path(output)
     check_output(source.format, fmt, output, csv_safe=csv_safe)
     fmt = fmt or (source.table_file.output_format() if source.table_file else source.format)
     if isinstance(result, SpilledApplyResult) and fmt == "csv":

@@ -69,6 +69,7 @@ from nicknames.io.sender_ids import opaque_senders
 from nicknames.model.errors import NicknamesError
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import MessageTable, table_from_frame
+from nicknames.model.paths import StrPath
 from nicknames.pipeline.disk_results import kept_on_disk
 from nicknames.rules.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.rules.nickname_table import NicknameTable
@@ -245,7 +246,7 @@ def _table_source(
 
 
 def read_messages(
-    path: Path,
+    path: StrPath,
     chosen: MappingType[str, str] | None = None,
     encoding: str | None = None,
     *,
@@ -253,6 +254,7 @@ def read_messages(
     sheet: str | None = None,
 ) -> MessageTable:
     """Read an export (CSV, spreadsheet, JSON Lines, Parquet, mbox, ``.eml``), find its columns, derive reply context."""
+    path = Path(path)
     return read_source(path, chosen, encoding, delimiter=delimiter, sheet=sheet).table
 
 

@@ -34,6 +34,7 @@ from nicknames.io.mapping_file import write_mapping
 from nicknames.io.output import atomic_output
 from nicknames.model.errors import NicknamesError
 from nicknames.model.mapping import Mapping, Name
+from nicknames.model.paths import StrPath
 from nicknames.sample.compose import Composer, Post, habits_for
 from nicknames.sample.names import WORD_NAMES, Person, make_people
 from nicknames.sample.phrases import pack_people, phrases_for
@@ -119,8 +120,9 @@ class Gold:
         return mapping
 
 
-def generate_sample(outdir: Path, config: SampleConfig = SampleConfig(), overwrite: bool = False) -> SampleResult:
+def generate_sample(outdir: StrPath, config: SampleConfig = SampleConfig(), overwrite: bool = False) -> SampleResult:
     """Write a corpus and its gold standard into ``outdir`` (created when missing)."""
+    outdir = Path(outdir)
     _prepare(outdir, overwrite)
     rng = random.Random(config.seed)
     phrases = phrases_for(config.language)

@@ -23,6 +23,7 @@ import regex
 from nicknames.io.input_files import read_input_text
 from nicknames.io.output import write_text_atomically
 from nicknames.model.errors import InputError
+from nicknames.model.paths import StrPath
 
 ID_PREFIX = "P"
 PSEUDONYMOUS_DOMAIN = "pseudonymised.invalid"
@@ -99,8 +100,9 @@ def clean_display_name(name: str) -> str | None:
     return text
 
 
-def read_key(path: Path) -> AddressKey:
+def read_key(path: StrPath) -> AddressKey:
     """Load an address key file; a broken row is an error naming its line."""
+    path = Path(path)
     try:
         text = read_input_text(path, "utf-8-sig", "address key")
     except FileNotFoundError:
@@ -123,8 +125,9 @@ def read_key(path: Path) -> AddressKey:
     return key
 
 
-def write_key(key: AddressKey, path: Path) -> None:
+def write_key(key: AddressKey, path: StrPath) -> None:
     """Write the address key atomically, readable by its owner only (it holds real addresses)."""
+    path = Path(path)
     stream = io.StringIO()
     writer = csv.writer(stream, lineterminator="\n")
     writer.writerow(KEY_COLUMNS)
