@@ -94,6 +94,13 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Text\nRegards, J. R. Smith", ["J. R. Smith"]),
         ("Text\nThanks\nSam (TA)", ["Sam"]),  # a role after the name
         ("Text\nCheers,\nMary [moderator]", ["Mary"]),
+        ("Hi,\nText.\n-- \nWenzel | Teaching assistant", ["Wenzel"]),  # a role after a bar or a dash
+        ("Hi,\nText.\nCheers,\nOtto Brandt - Research Scientist", ["Otto Brandt"]),
+        ("Hi,\nText.\nBest,\nOtto Brandt, PhD", ["Otto Brandt"]),  # a degree is not a second name
+        ("Hi,\nText.\nBest,\nOtto Brandt, Ph.D.", ["Otto Brandt"]),
+        ("Hi,\nText.\nBest,\nOtto Brandt Esq", ["Otto Brandt"]),
+        ("Hi,\nText.\nBest,\nMary-Jane", ["Mary-Jane"]),
+        ("Hi,\nText.\nBanjo Strings - $20", []),  # a dash before no role: not a signature and its role
         ("Text\nthanks (again)", []),
         ("Text\nThanks, and Tobias agrees.\nOtto", ["Otto"]),  # the closer goes on as a sentence
         ("Text\nCheers, und Tobias auch\nOtto", ["Otto"]),

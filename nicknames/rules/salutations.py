@@ -322,8 +322,13 @@ def _without_sentence_start(names: str) -> str:
     return names
 
 
-_ROLE = regex.compile(r"\s*[(\[][^()\[\]]{1,40}[)\]]\s*$")
-"""A role or affiliation after a signed name: "Sam (TA)", "Mary [moderator]"."""
+_ROLE = regex.compile(
+    r"\s*[(\[][^()\[\]]{1,40}[)\]]\s*$"  # "Sam (TA)", "Mary [moderator]"
+    r"|[^\S\n]+\|[^\S\n]+\S.*$"  # "Wenzel | Teaching assistant"
+    rf"|[^\S\n]+[-–—][^\S\n]+(?=.*\b(?i:{'|'.join(sorted(ROLE_WORDS))})\b).*$"  # "Otto Brandt - Lecturer"
+    r"|,?[^\S\n]+(?:Ph\.?[^\S\n]?D|M\.?D|M\.?Sc|B\.?Sc|MBA|D\.?Phil|Esq|CPA|RN)\.?[^\S\n]*$"  # "Otto Brandt, PhD"
+)
+"""A role, affiliation or degree after a signed name."""
 
 
 def _signature(line: str, loose: bool, rules: Rules) -> list[str]:
