@@ -223,3 +223,37 @@ def test_who_signs_with_initials_is_suggested_their_full_initials(
     mapping = collect(table(tmp_path, rows), roster, discover=False).mapping
     found = [name.text for name in mapping.entry("u1").names if name.status is Status.SUGGESTED]
     assert found == suggested
+
+
+def _company_rows(word: str, other_threads: bool) -> list[list[str]]:
+    """u1 signs one message with ``word``; 24 messages of u2 and u3 mention it, in threads u1 is not in (or is)."""
+    rows = [["1", "", "u1", f"Here is the report.\nThanks,\n{word}"]]
+    for number in range(2, 26):
+        parent = "" if other_threads else "1"
+        rows.append([str(number), parent, "u2" if number % 2 else "u3", f"The {word} office sent the report."])
+    return rows
+
+
+@pytest.mark.parametrize(
+    ("word", "other_threads", "tagged"),
+    [
+        ("Quorvex", True, True),  # signed once, used mostly in threads its owner is not in: a company
+        ("Quorvex", False, False),  # used where its owner is active: their name
+        ("Kathy", True, False),  # a known given name: someone's, wherever it is used
+    ],
+)
+def test_a_weak_name_used_mostly_away_from_its_owner_is_tagged_frequent(
+        tmp_path: Path, word: str, other_threads: bool, tagged: bool) -> None:
+    mapping = collect(table(tmp_path, _company_rows(word, other_threads))).mapping
+    [name] = [name for name in mapping.entry("u1").names if name.text == word]
+    assert ("frequent" in name.tags) == tagged
+
+
+def test_apply_replaces_a_frequent_name_only_in_greetings_and_sign_offs(tmp_path: Path) -> None:
+    from nicknames.apply.scopes import apply_mapping
+
+    messages = table(tmp_path, _company_rows("Quorvex", True))
+    mapping = collect(messages).mapping
+    texts = apply_mapping(messages, mapping, "session", lambda participant: f"[{participant}]").frame["text"]
+    assert texts[0] == "Here is the report.\nThanks,\n[u1]"
+    assert texts[1] == "The Quorvex office sent the report."

@@ -178,6 +178,8 @@ def scope_owners(
                 counts[(participant, key)] = name.count or 0
                 for tag in tagged.keys() & set(name.tags):
                     tagged[tag].add(key)
+                if "frequent" in name.tags:  # replaced where it stands as a greeting or sign-off, as "short" is
+                    tagged["short"].add(key)
     add_other_owners(mapping, owners, tagged["word"])
     return owners, counts, tagged
 

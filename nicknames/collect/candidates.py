@@ -210,6 +210,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         if discover:
             _suggest(found, plan.registered, scan.index, names_table)
         _flag_words(found, scan.index.lexicon)
+        _flag_frequent(found, scan.index, names_table)
         return CollectResult(build_mapping(senders, found), scan.stats)
 
 
@@ -380,6 +381,36 @@ def _flag_words(found: Found, lexicon: Lexicon) -> None:
     for participant, name in found.counts:
         if " " not in name and lexicon.is_name_word(name):
             found.tag(participant, name, "word")
+
+
+FREQUENT_MESSAGES = 20
+"""Messages a weakly attributed name must occur in before where it occurs can say it is no one's name."""
+FREQUENT_INSIDE = 0.2
+"""The share of those messages below which the name is used mostly away from its owners' threads."""
+_WEAK_TAGS = frozenset({"greeting", "signoff", "uncertain", "case"})
+
+
+def _flag_frequent(found: Found, index: TokenIndex, table: NicknameTable) -> None:
+    """Tag ``frequent`` a one-word name found only once or twice in a greeting or sign-off, known as no given name,
+    that occurs in many messages mostly outside the threads of everyone it was found for: a company, a place or a
+    product signed or greeted once ("Thanks, Acme"), which apply then replaces only in greetings and sign-offs."""
+    owners: dict[str, list[str]] = {}
+    for participant, name in found.counts:
+        owners.setdefault(name, []).append(participant)
+    for name, participants in owners.items():
+        per_thread = index.threads.get(name) if " " not in name else None
+        if not per_thread or table.related(name) or table.given_names(name) or table.familiar_forms(name):
+            continue
+        weak = [participant for participant in participants if found.counts[(participant, name)] <= 2
+                and set(found.tags[(participant, name)]) <= _WEAK_TAGS]
+        total = sum(per_thread.values())
+        if not weak or total < FREQUENT_MESSAGES:
+            continue
+        threads = set().union(*(index.involved.get(participant, set()) for participant in participants))
+        inside = sum(count for thread, count in per_thread.items() if thread in threads)
+        if inside < FREQUENT_INSIDE * total:
+            for participant in weak:
+                found.tag(participant, name, "frequent")
 
 
 def _name_words(full_names: Iterable[str]) -> set[str]:

@@ -29,6 +29,8 @@ TAGS: dict[str, str] = {
     "short": "a one-letter or lower-case sign-off: replaced only where it stands as a greeting or sign-off",
     "glued": "a known name glued to a neighbouring word",
     "word": "also an ordinary word: replaced only where written as a name",
+    "frequent": "greeted or signed once or twice, but used mostly away from its owner (a company, a place): "
+                "replaced only where it stands as a greeting or sign-off",
     "uncertain": "attribution by thread context rather than by direct reply",
     "session": "found only outside the participant's threads, in a session where nobody else has it",
     "absent": "the participant is registered but posts nothing in the file; the name occurs in others' messages",
