@@ -86,6 +86,14 @@ def test_given_name_alone_counts_in_the_threads_of_the_full_name_only() -> None:
     assert found.tags["Henrik"] == ["part"]
 
 
+@pytest.mark.parametrize(("elsewhere", "part"), [(0, True), (30, False)])
+def test_a_given_name_used_mostly_elsewhere_in_the_file_is_no_part(elsewhere: int, part: bool) -> None:
+    texts = ["Henrik Olsen called.", "Henrik says hi."] + ["We flew to Henrik by night."] * elsewhere
+    threads = ["t1", "t1"] + [f"t{n + 2}" for n in range(elsewhere)]
+    found = find_others(texts, NOBODY, corpus_lexicon(texts), threads=threads)
+    assert ("Henrik" in found.counts) == part  # elsewhere a place, or someone else: not replaced everywhere
+
+
 def test_lexicons_are_loaded_offline() -> None:
     assert {"henrik", "ingrid", "sofia"} <= given_names()
     assert "harmon" in surnames()

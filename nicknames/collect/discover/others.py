@@ -147,7 +147,7 @@ def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: S
     runs = row_runs(len(texts))
     found = gather_others(ordered_map(_names_of_run, runs, jobs, (texts, known, lexicon)), thread_of, sender_of)
     firsts = alone_firsts(found, known, lexicon)
-    add_parts(found, firsts, count_alone(texts, thread_of, firsts))
+    add_parts(found, firsts, count_alone(texts, thread_of, firsts), lexicon)
     return found
 
 
@@ -351,11 +351,20 @@ def count_alone(texts: Sequence[str], threads: Sequence[str], firsts: dict[str, 
     return counts
 
 
-def add_parts(found: OtherNames, firsts: dict[str, set[str]], counts: Counter[str]) -> None:
-    """The given names used alone (``count_alone``) added to the names found, tagged ``part``."""
+PART_USES = 20
+"""Uses of a given name across the file from which ``add_parts`` asks whether it is mostly someone else's."""
+PART_SHARE = 0.2
+"""The share of those uses a given name must have alone in its full name's threads to be taken for that person."""
+
+
+def add_parts(found: OtherNames, firsts: dict[str, set[str]], counts: Counter[str], lexicon: Lexicon) -> None:
+    """The given names used alone (``count_alone``) added to the names found, tagged ``part``; not one used mostly
+    elsewhere in the file ("America" of "America Orientation", "Austin" of "Austin Lanier"): apply replaces a name of
+    ``@others`` everywhere, and there it is a place or another person."""
     for first, threads in firsts.items():
         count = counts[first]
-        if count:
+        uses = lexicon.capitalised.get(first.casefold(), 0)
+        if count and not (uses >= PART_USES and count < PART_SHARE * uses):
             found.counts[first] += count
             found.tags[first] = ["part"]
             found.threads[first] = threads
