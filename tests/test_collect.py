@@ -249,6 +249,15 @@ def test_a_weak_name_used_mostly_away_from_its_owner_is_tagged_frequent(
     assert ("frequent" in name.tags) == tagged
 
 
+@pytest.mark.parametrize(("registered", "tagged"), [("QUORVEX", True), ("Ada QUORVEX", False)])
+def test_a_class_list_row_of_one_word_used_mostly_away_from_its_owner_is_tagged_frequent(
+        tmp_path: Path, registered: str, tagged: bool) -> None:
+    rows = [["1", "", "u1", "Here is the report."]] + _company_rows("QUORVEX", True)[1:]
+    mapping = collect(table(tmp_path, rows), {"u1": registered}).mapping
+    [name] = [name for name in mapping.entry("u1").names if name.text == "QUORVEX"]
+    assert ("frequent" in name.tags) == tagged  # an account named by one word; a person's surname stays theirs
+
+
 def test_apply_replaces_a_frequent_name_only_in_greetings_and_sign_offs(tmp_path: Path) -> None:
     from nicknames.apply.scopes import apply_mapping
 

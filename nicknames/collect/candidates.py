@@ -210,7 +210,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         if discover:
             _suggest(found, plan.registered, scan.index, names_table)
         _flag_words(found, scan.index.lexicon)
-        _flag_frequent(found, scan.index, names_table)
+        _flag_frequent(found, scan.index, names_table, roster)
         return CollectResult(build_mapping(senders, found), scan.stats)
 
 
@@ -390,10 +390,11 @@ FREQUENT_INSIDE = 0.2
 _WEAK_TAGS = frozenset({"greeting", "signoff", "uncertain", "case"})
 
 
-def _flag_frequent(found: Found, index: TokenIndex, table: NicknameTable) -> None:
-    """Tag ``frequent`` a one-word name found only once or twice in a greeting or sign-off, known as no given name,
-    that occurs in many messages mostly outside the threads of everyone it was found for: a company, a place or a
-    product signed or greeted once ("Thanks, Acme"), which apply then replaces only in greetings and sign-offs."""
+def _flag_frequent(found: Found, index: TokenIndex, table: NicknameTable, roster: dict[str, str]) -> None:
+    """Tag ``frequent`` a one-word name known as no given name that occurs in many messages mostly outside the
+    threads of everyone it was found for, and that was found only once or twice in a greeting or sign-off, or is a
+    class-list row of that one word: a company, a place or a product signed or greeted once ("Thanks, Acme") or
+    registered as an account ("ACME"), which apply then replaces only in greetings and sign-offs."""
     owners: dict[str, list[str]] = {}
     for participant, name in found.counts:
         owners.setdefault(name, []).append(participant)
@@ -401,8 +402,8 @@ def _flag_frequent(found: Found, index: TokenIndex, table: NicknameTable) -> Non
         per_thread = index.threads.get(name) if " " not in name else None
         if not per_thread or table.related(name) or table.given_names(name) or table.familiar_forms(name):
             continue
-        weak = [participant for participant in participants if found.counts[(participant, name)] <= 2
-                and set(found.tags[(participant, name)]) <= _WEAK_TAGS]
+        weak = [participant for participant in participants if roster.get(participant, "").strip() == name or (
+            found.counts[(participant, name)] <= 2 and set(found.tags[(participant, name)]) <= _WEAK_TAGS)]
         total = sum(per_thread.values())
         if not weak or total < FREQUENT_MESSAGES:
             continue

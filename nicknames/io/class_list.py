@@ -25,7 +25,7 @@ NOT_PERSON_WORDS = frozenset(
     team office chairman announcement announcements services service administration admin group desk
     hotline newsletter news mail mailbox list inc ltd llc corp corporation company committee board
     department dept support helpdesk information center centre noreply no-reply reply webmaster
-    enron coe operations trading general resources staff lab laboratory institute university project
+    coe operations trading general resources staff lab laboratory institute university project
     secretariat association relations participants affairs report reports status market markets marketing
     global infrastructure client clients customer customers org groups worldwide conference employees americas
     alert alerts notification notifications update updates digest events registration sales
@@ -85,7 +85,7 @@ def read_class_list(path: StrPath, encoding: str | None = None) -> dict[str, str
 
 @functools.lru_cache(maxsize=NAMES_KEPT)
 def is_person(full_name: str) -> bool:
-    """False for class-list rows that name an office, list or company ("Office of the Chairman", "ENRON")."""
+    """False for class-list rows that name an office, list or company ("Office of the Chairman", "Acme Corp")."""
     lowered = full_name.lower()
     words = _LETTERS.findall(lowered)
     return (

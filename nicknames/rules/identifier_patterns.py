@@ -44,7 +44,7 @@ _BARE_URL = regex.compile(
 """A bare host and its path: ``example.org/x``, ``annberg.net``."""
 _HANDLE = r"(?<![\w.@/])@\p{L}(?:[\w.\-]*\w)?(?![@\w(])"
 DOMAIN_END = regex.compile(r"\.(?:com|org|net|edu|gov|mil|int|io|co|uk|de|fr|nl|au|ca|us|info|biz)$", regex.I)
-"""A handle ending like a domain (``@enron.com``) is the tail of an address, not a handle."""
+"""A handle ending like a domain (``@example.com``) is the tail of an address, not a handle."""
 _PHONE = (
     r"(?<![\w+\-.])(?:"
     r"\+\d{1,3}(?:[ .\-]?\(?\d{1,4}\)?){2,6}"  # +44 20 7946 0958, +1 (713) 853-1234
