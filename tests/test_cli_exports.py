@@ -265,7 +265,7 @@ def test_sender_names_get_opaque_ids_and_never_reach_the_output(tmp_path: Path) 
     (tmp_path / "posts.csv").write_text(NAMED)
     code, out, err = run("collect", "posts.csv", "--sender-column", "author_name", "-o", "mapping.txt")
     assert (code, out) == (0, ""), err
-    assert "holds names or addresses, so participants get opaque ids" in err
+    assert "holds names, user names or addresses, so participants get opaque ids" in err
     mapping = (tmp_path / "mapping.txt").read_text()
     assert "\nP1 | Ann" in mapping and "\nP2 | Bo" in mapping
     key = tmp_path / "mapping.addresses.csv"
@@ -434,12 +434,45 @@ def test_reverse_on_mail_is_a_one_line_error(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("senders", "expected"),
     [(["U1", "U2", "Admin"], False), (["Ann", "Bo", "U3"], True), (["U1", "Ann Smith"], True),
-     (["u1", "ann@example.org"], True), (["U1", "U2"], False)],
+     (["u1", "ann@example.org"], True), (["U1", "U2"], False),
+     (["stonebridge_k", "quillfeather", "U3"], True), (["U1", "U2", "stonebridge_k"], False),
+     (["user42", "user43"], False), (["student_0042", "anon_17"], False)],
 )
 def test_one_capitalised_id_among_ids_is_not_a_name_column(senders: list[str], expected: bool) -> None:
     from nicknames.io.sender_ids import needs_opaque_ids
 
     assert needs_opaque_ids(pd.Series(senders)) is expected
+
+
+@pytest.mark.parametrize(
+    ("value", "expected"),
+    [("stonebridge_k", True), ("quillfeather", True), ("jsmith42", True), ("k.moreau", True), ("Kasimir_S", True),
+     ("U0012", False), ("user42", False), ("student_0042", False), ("S028", False), ("abc", False),
+     ("3f9a2c1b7e", False), ("0b9d6a3e-55c1-4f0e", False), ("ann smith", False), ("t1_a", False)],
+)
+def test_which_one_word_senders_are_user_names(value: str, expected: bool) -> None:
+    from nicknames.io.class_list import is_username
+
+    assert is_username(value) is expected
+
+
+USER_NAMES = (
+    '{"id": "a", "parent_id": "", "author": "quillfeather", "body": "Hi all, first post.\\n\\n- Marta"}\n'
+    '{"id": "b", "parent_id": "a", "author": "stonebridge_k", "body": "Welcome Marta!\\n\\nKasimir"}\n'
+    '{"id": "c", "parent_id": "b", "author": "quillfeather", "body": "Thanks! u/stonebridge_k is great"}\n'
+)
+
+
+def test_user_names_as_senders_get_opaque_ids_and_are_replaced_in_the_texts(tmp_path: Path) -> None:
+    (tmp_path / "posts.jsonl").write_text(USER_NAMES)
+    code, out, err = run("collect", "posts.jsonl", "-o", "mapping.txt")
+    assert (code, out) == (0, ""), err
+    assert "holds names, user names or addresses, so participants get opaque ids" in err
+    code, out, err = run("apply", "posts.jsonl", "mapping.txt", "-o", "out.jsonl", "-q")
+    assert (code, out) == (0, ""), err
+    written = (tmp_path / "out.jsonl").read_text()
+    assert "quillfeather" not in written and "stonebridge_k" not in written
+    assert '"author": "P1"' in written and "u/[P2] is great" in written
 
 
 def test_a_class_list_keyed_by_sender_names_follows_the_opaque_ids(tmp_path: Path) -> None:

@@ -228,9 +228,9 @@ def apply_command(
         source = open_messages(stack, messages, inputs, addresses, run_on, placement, workers=jobs)
         if source.sender_key is not None and addresses is None:
             raise InputError(
-                f"{messages}: the sender column {source.sender_column!r} holds names or addresses, and the key that "
-                f"gives them opaque ids ({address_file}) does not exist; run 'nicknames collect' first (it writes the key "
-                "beside the mapping) or name the key with --address-key."
+                f"{messages}: the sender column {source.sender_column!r} holds names, user names or addresses, and the "
+                f"key that gives them opaque ids ({address_file}) does not exist; run 'nicknames collect' first (it "
+                "writes the key beside the mapping) or name the key with --address-key."
             )
         if not quiet:
             opaque_ids_warning(source, address_file)

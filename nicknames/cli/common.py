@@ -273,7 +273,7 @@ def opaque_ids_warning(source: Source, key_file: Path) -> None:
     """Say that senders were names or addresses and now have opaque ids, and where the key is."""
     if source.sender_key is not None:
         err.print(
-            f"[yellow]Note:[/] the sender column {escape(repr(source.sender_column))} holds names or addresses, "
+            f"[yellow]Note:[/] the sender column {escape(repr(source.sender_column))} holds names, user names or addresses, "
             f"so participants get opaque ids (P1, P2, ...) kept in {escape(str(key_file))} (owner-only: it holds "
             "the real names); the output's sender and recipients columns carry the ids."
         )

@@ -94,12 +94,32 @@ def is_person(full_name: str) -> bool:
     )
 
 
+_USERNAME = regex.compile(r"^[\p{L}\p{N}][\p{L}\p{N}_.\-]{2,}$")
+_LETTER_RUN = regex.compile(r"\p{L}{4,}")
+_HEX = regex.compile(r"^[0-9a-fA-F\-]{8,}$")
+ID_WORDS = frozenset("""
+    user users student participant member learner anon anonymous guest person author subject respondent account
+    poster sender pupil test
+""".split())
+"""Words of generated ids ("user42", "student_0042"): such an id is no one's user name."""
+
+
+def is_username(value: str) -> bool:
+    """Whether a one-word sender or registered name is a user name ("stonebridge_k", "quillfeather", "jsmith42"):
+    letters, digits, ``_``, ``.`` and ``-`` with a run of four letters that is no word of generated ids; not a code
+    such as "U0012", "user42" or a hexadecimal hash."""
+    if not _USERNAME.match(value) or _HEX.match(value):
+        return False
+    return any(run.lower() not in ID_WORDS for run in _LETTER_RUN.findall(value))
+
+
 def registered_parts(full_name: str) -> list[str]:
     """The forms of a registered name people use: full, first, last, first+last (without middle initials too),
     middle, hyphen parts.
 
     "Grey, Robert" is read as "Robert Grey". Single letters, parts with digits, generation suffixes ("III") and
-    remarks in parentheses ("(London office)") are left out.
+    remarks in parentheses ("(London office)") are left out. A user name registered for a sender ("stonebridge_k")
+    is its one part.
     """
     return list(_registered_parts(full_name))
 
@@ -115,7 +135,7 @@ def _registered_parts(full_name: str) -> tuple[str, ...]:
     titled = any(word.lower() in NOT_NAME_PARTS for word in all_words)
     words = [word for word in all_words if _PART.match(word) and len(word) > 1 and word.lower() not in NOT_NAME_PARTS]
     if not words:
-        return ()
+        return (full_name,) if is_username(full_name) else ()
     plain = not _DIGIT.search(full_name) and not titled
     full = " ".join(full_name.split()) if plain else " ".join(words)
     parts = [full, *words]

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 import regex
 
+from nicknames.io.class_list import is_username
 from nicknames.io.mail.participants import AddressKey, clean_display_name
 from nicknames.model.columns import resolve_columns
 
@@ -39,7 +40,8 @@ class OpaqueSenders:
 
 
 def looks_like_name_or_address(value: str) -> bool:
-    """True for a sender such as "Ann Smith", "ann@example.org" or "Ann"; False for "U07", "user42", "a".
+    """True for a sender such as "Ann Smith", "ann@example.org" or "Ann"; False for "U07", "user42", "a" (and for
+    a user name such as "stonebridge_k", which counts only when most senders are such: ``needs_opaque_ids``).
 
     A sender that starts with ``@`` stays an error of the messages table (the mapping cannot hold it).
     """
@@ -50,13 +52,16 @@ def looks_like_name_or_address(value: str) -> bool:
 def needs_opaque_ids(senders: pd.Series) -> bool:
     """Whether the senders are names or addresses rather than ids.
 
-    One full name or address is enough; single capitalised words ("Ann") must be
-    at least half of the senders, so that one "Admin" among ids changes nothing.
+    One full name or address is enough; single capitalised words ("Ann") or user
+    names ("stonebridge_k", see ``is_username``) must be at least half of the
+    senders, so that one "Admin" among ids changes nothing. User names are
+    personal: as ids they would be the pseudonyms and stay in the id columns.
     """
     distinct = [value.strip() for value in senders.unique() if isinstance(value, str) and value.strip()]
     if any(_ADDRESS_OR_FULL_NAME.search(value) for value in distinct):
         return True
-    return bool(distinct) and 2 * sum(1 for value in distinct if _GIVEN_NAME.match(value)) >= len(distinct)
+    named = sum(1 for value in distinct if _GIVEN_NAME.match(value) or is_username(value))
+    return bool(distinct) and 2 * named >= len(distinct)
 
 
 def opaque_senders(
