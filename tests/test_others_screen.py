@@ -118,3 +118,18 @@ def test_the_readings_of_chains_are_remembered_across_batches_and_forgotten_when
         patch.setattr(others_screen, "CHAINS_KEPT", 1)  # the memory is cleared before every batch
         assert may_name_others(texts).tolist() == first
     assert may_name_others(texts).tolist() == first == [True] * ARROW_TEXTS + [False] * ARROW_TEXTS
+
+
+AROUND = ["", " ", "x", "-", "'", "2", "_", "x-", "2-", "'-", "a'", ". ", "é"]
+"""What may stand right before a chain: ``ASCII_CAPITAL`` reads a capital after a letter or an apostrophe, or after
+a letter and a hyphen, as no word's start."""
+
+
+@pytest.mark.parametrize("after", ["", " ", "x", "2", "_", ".", "'s", "'s2", "'s "])
+def test_a_chain_read_once_serves_only_chains_between_characters_of_the_same_kinds(after: str) -> None:
+    texts = [f"{before}Ann Berg{after}" for before in AROUND] + [f"{before}Ann O'Neil's{after}" for before in AROUND]
+    batch = texts * (ARROW_TEXTS // len(texts) + 1)
+    for order in (batch, batch[::-1]):  # each chain read first after other characters
+        others_screen._CHAIN_READINGS.clear()
+        assert may_name_others(order).tolist() == [may_name(text) for text in order]
+    assert not may_name("xAnn Berg") and may_name("x Ann Berg")
