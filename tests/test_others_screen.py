@@ -12,6 +12,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.collect.discover import others, others_screen
+from nicknames.collect.discover.capital_words import (
+    capital_words,
+    may_hold_list,
+    name_lists,
+)
 from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.collect.discover.others import Known, _in_text, find_others
@@ -133,3 +138,31 @@ def test_a_chain_read_once_serves_only_chains_between_characters_of_the_same_kin
         others_screen._CHAIN_READINGS.clear()
         assert may_name_others(order).tolist() == [may_name(text) for text in order]
     assert not may_name("xAnn Berg") and may_name("x Ann Berg")
+
+
+@pytest.mark.parametrize(
+    ("text", "may"),
+    [
+        ("Ann, Ben and Cleo came.", True),
+        ("Ann and Ben", True),
+        ("Ann & Ben", True),
+        ("Ann,Ben", True),
+        ("Ann Ben", False),  # next to each other: a run, not a list
+        ("Ann,\n\nBen", False),  # a blank line joins no list
+        ("Ann, Report and Cleo", False),  # a word between that is no given name
+        ("Ann, and then Ben", False),
+        ("ann, ben", False),  # not capitalised
+        ("", False),
+    ],
+)
+def test_a_text_may_hold_a_list_only_with_two_given_names_joined_as_a_list(text: str, may: bool) -> None:
+    assert may_hold_list(text, list(capital_words(text))) is may
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(PIECES + ["Cleo", ", and ", " & ", " and ", " och ", "Report"]), max_size=24)
+       .map("".join))
+def test_every_text_with_a_list_may_hold_one(text: str) -> None:
+    words = list(capital_words(text))
+    if list(name_lists(text, words, LEXICON)):
+        assert may_hold_list(text, words), text
