@@ -27,6 +27,8 @@ CODE = {"t1": 0, "t2": 1, "t3": 2, "t4": 3}
         ({"t3": 1}, {"U1"}, 0),  # another session
         ({"t2": 1}, {"U1", "U2"}, 0),  # U2, active in the session, could own it too
         ({"t2": 1}, {"U1", "U3"}, 1),  # U3 is in another session
+        ({"t2": 1}, set(), 1),  # nobody claims it
+        ({"t2": 1}, {"U2"}, 0),  # only U2 does, who is active in the session
         ({"t2": 1, "t4": 1}, {"U1"}, 2),
         ({"t2": 1, "t4": 2}, {"U1"}, 0),  # used again and again where U1 never is: someone or something else
     ],

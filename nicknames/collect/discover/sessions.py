@@ -47,10 +47,12 @@ class Sessions:
         """Messages with the variant (``occurrences``: messages per thread code) outside the participant's threads but
         in their sessions, in sessions where no other claimant of the variant is active; 0 above
         ``MAX_SESSION_MESSAGES``."""
-        of_thread = self.of_thread
-        rivals = set(claimants) - {participant}
+        of_thread, members, alone = self.of_thread, self.members, {participant}
+        # A session is open when the claimants active in it are the participant at most (read with its few members:
+        # a common form has hundreds of claimants).
+        claimed = claimants if isinstance(claimants, (set, frozenset)) else frozenset(claimants)
         open_sessions = {session for session in set(map(of_thread.__getitem__, own_threads))
-                         if rivals.isdisjoint(self.members.get(session, ()))}
+                         if claimed.intersection(members.get(session, ())) <= alone}
         if not open_sessions:
             return 0
         total = 0

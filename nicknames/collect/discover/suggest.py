@@ -84,8 +84,12 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
     # The candidates come participant by participant: read each one's threads once. Threads are read as codes.
     threads_of = functools.lru_cache(maxsize=1)(index.participation.codes_of)
     occurrences_of = CodedCounts(index.threads)
+    read: dict[str, Mapping[int, int]] = {}  # a token's counts, read once: familiar forms are many people's candidates
     for candidate in candidates:
-        occurrences = occurrences_of.get(candidate.token) or windows.threads.get(candidate.token) or Counter()
+        occurrences = read.get(candidate.token)
+        if occurrences is None:
+            occurrences = read[candidate.token] = (occurrences_of.get(candidate.token)
+                                                   or windows.threads.get(candidate.token) or Counter())
         own_threads = threads_of(candidate.participant)
         if candidate.tag == "nickname":
             own_threads = _unshared(own_threads, candidate, claimants, index.participation)
