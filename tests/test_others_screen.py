@@ -3,6 +3,7 @@ skip one that names somebody, so the finder finds the same with it as without it
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -166,3 +167,13 @@ def test_every_text_with_a_list_may_hold_one(text: str) -> None:
     words = list(capital_words(text))
     if list(name_lists(text, words, LEXICON)):
         assert may_hold_list(text, words), text
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES + ["Ann's", "O'", "-Berg", "Ann-", ".-", ". .", ",  and ", ", &"]), max_size=30)
+       .map("".join))
+def test_chains_are_found_as_with_words_that_give_letters_back(text: str) -> None:
+    backtracking = re.compile(others_screen.CHAIN.pattern.replace("*+", "*"))
+    assert "*+" not in backtracking.pattern
+    found = [(chain.span(), chain.span(1)) for chain in others_screen.CHAIN.finditer(text)]
+    assert found == [(chain.span(), chain.span(1)) for chain in backtracking.finditer(text)]

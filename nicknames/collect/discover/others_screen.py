@@ -38,8 +38,10 @@ from nicknames.io.person_names import POSSESSIVES, RELATIONS, given_names, surna
 
 SPACE = r"[\t\x0b\x0c\r ]"
 """What ``regex`` counts as a space within a line (``[^\\S\\n]``), in ASCII."""
-_WORD = r"[A-Z][A-Za-z'\-]*"
-"""A capitalised word as the screen reads it: at least the capital word that starts there (``ASCII_CAPITAL``)."""
+_WORD = r"[A-Z][A-Za-z'\-]*+"
+"""A capitalised word as the screen reads it: at least the capital word that starts there (``ASCII_CAPITAL``). Its
+letters are taken whole (possessive): a link starts with none of them, so giving some back never lets a chain go on,
+and the engine, which would try each shorter word after every capitalised word that ends no chain, does not."""
 _LINK = (
     rf"(?:,{SPACE}*(?:and{SPACE}+|&{SPACE}*)?|{SPACE}+(?:and|&|und|et|y|og|och|en){SPACE}+"
     rf"|\.?{SPACE}{{1,2}}|\.-|\.)"
