@@ -27,6 +27,8 @@ CODE = {"t1": 0, "t2": 1, "t3": 2, "t4": 3}
         ({"t3": 1}, {"U1"}, 0),  # another session
         ({"t2": 1}, {"U1", "U2"}, 0),  # U2, active in the session, could own it too
         ({"t2": 1}, {"U1", "U3"}, 1),  # U3 is in another session
+        ({"t2": 1}, set(), 1),  # nobody claims it
+        ({"t2": 1}, {"U2"}, 0),  # only U2 does, who is active in the session
         ({"t2": 1, "t4": 1}, {"U1"}, 2),
         ({"t2": 1, "t4": 2}, {"U1"}, 0),  # used again and again where U1 never is: someone or something else
     ],
@@ -105,3 +107,13 @@ def test_without_sessions_the_corpus_is_one_session(other_richard: bool, expecte
     names = {"U1": {"Richard"}, "U3": {"Richard"}} if other_richard else {"U1": {"Richard"}}
     known = Known(names, {pid: ["Richard"] for pid in names})
     assert {(s.participant, s.text) for s in discover(known, index, parse_table("Richard,Rich\n"))} == expected
+
+
+def test_occurrences_grouped_by_session_count_as_they_are() -> None:
+    occurrences = Counter({CODE["t2"]: 1, CODE["t3"]: 4, CODE["t4"]: 1, CODE["t1"]: 3})
+    grouped = SESSIONS.grouped(occurrences)
+    assert grouped == {"s1": [(CODE["t2"], 1), (CODE["t4"], 1), (CODE["t1"], 3)], "s2": [(CODE["t3"], 4)]}
+    for claimants in (set(), {"U1"}, {"U1", "U2"}, {"U3"}, ("U1", "U3")):
+        expected = SESSIONS.count(occurrences, "U1", {CODE["t1"]}, claimants)
+        assert SESSIONS.count_grouped(grouped, "U1", {CODE["t1"]}, claimants) == expected
+    assert SESSIONS.count_grouped(grouped, "U1", {CODE["t1"]}, {"U1"}) == 2

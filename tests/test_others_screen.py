@@ -3,6 +3,7 @@ skip one that names somebody, so the finder finds the same with it as without it
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +13,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.collect.discover import others, others_screen
+from nicknames.collect.discover.capital_words import (
+    capital_words,
+    may_hold_list,
+    name_lists,
+)
 from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.collect.discover.others import Known, _in_text, find_others
@@ -118,3 +124,56 @@ def test_the_readings_of_chains_are_remembered_across_batches_and_forgotten_when
         patch.setattr(others_screen, "CHAINS_KEPT", 1)  # the memory is cleared before every batch
         assert may_name_others(texts).tolist() == first
     assert may_name_others(texts).tolist() == first == [True] * ARROW_TEXTS + [False] * ARROW_TEXTS
+
+
+AROUND = ["", " ", "x", "-", "'", "2", "_", "x-", "2-", "'-", "a'", ". ", "é"]
+"""What may stand right before a chain: ``ASCII_CAPITAL`` reads a capital after a letter or an apostrophe, or after
+a letter and a hyphen, as no word's start."""
+
+
+@pytest.mark.parametrize("after", ["", " ", "x", "2", "_", ".", "'s", "'s2", "'s "])
+def test_a_chain_read_once_serves_only_chains_between_characters_of_the_same_kinds(after: str) -> None:
+    texts = [f"{before}Ann Berg{after}" for before in AROUND] + [f"{before}Ann O'Neil's{after}" for before in AROUND]
+    batch = texts * (ARROW_TEXTS // len(texts) + 1)
+    for order in (batch, batch[::-1]):  # each chain read first after other characters
+        others_screen._CHAIN_READINGS.clear()
+        assert may_name_others(order).tolist() == [may_name(text) for text in order]
+    assert not may_name("xAnn Berg") and may_name("x Ann Berg")
+
+
+@pytest.mark.parametrize(
+    ("text", "may"),
+    [
+        ("Ann, Ben and Cleo came.", True),
+        ("Ann and Ben", True),
+        ("Ann & Ben", True),
+        ("Ann,Ben", True),
+        ("Ann Ben", False),  # next to each other: a run, not a list
+        ("Ann,\n\nBen", False),  # a blank line joins no list
+        ("Ann, Report and Cleo", False),  # a word between that is no given name
+        ("Ann, and then Ben", False),
+        ("ann, ben", False),  # not capitalised
+        ("", False),
+    ],
+)
+def test_a_text_may_hold_a_list_only_with_two_given_names_joined_as_a_list(text: str, may: bool) -> None:
+    assert may_hold_list(text, list(capital_words(text))) is may
+
+
+@settings(max_examples=600, deadline=None)
+@given(st.lists(st.sampled_from(PIECES + ["Cleo", ", and ", " & ", " and ", " och ", "Report"]), max_size=24)
+       .map("".join))
+def test_every_text_with_a_list_may_hold_one(text: str) -> None:
+    words = list(capital_words(text))
+    if list(name_lists(text, words, LEXICON)):
+        assert may_hold_list(text, words), text
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(PIECES + ["Ann's", "O'", "-Berg", "Ann-", ".-", ". .", ",  and ", ", &"]), max_size=30)
+       .map("".join))
+def test_chains_are_found_as_with_words_that_give_letters_back(text: str) -> None:
+    backtracking = re.compile(others_screen.CHAIN.pattern.replace("*+", "*"))
+    assert "*+" not in backtracking.pattern
+    found = [(chain.span(), chain.span(1)) for chain in others_screen.CHAIN.finditer(text)]
+    assert found == [(chain.span(), chain.span(1)) for chain in backtracking.finditer(text)]

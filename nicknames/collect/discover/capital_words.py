@@ -109,6 +109,22 @@ def name_lists(text: str, words: Iterable[Word], lexicon: Lexicon) -> Iterable[t
         yield list(names), size
 
 
+def may_hold_list(text: str, words: Iterable[Word]) -> bool:
+    """False when ``name_lists`` surely finds no list in the text: no two neighbouring words are capitalised given
+    names with a list's joiner between them, which every list it finds has. Cheaper than reading the words for
+    lists, and most texts have none."""
+    given = given_names()
+    previous: Word | None = None
+    for word in words:
+        if not (word.capitalised and word.text.casefold() in given):
+            previous = None
+            continue
+        if previous is not None and _LIST_JOINER.match(text[previous.end : word.start]):
+            return True
+        previous = word
+    return False
+
+
 def with_neighbours(words: Iterable[Word]) -> Iterator[tuple[Word | None, Word, Word | None]]:
     """Each word with the word before and the word after it (None at either end)."""
     previous: Word | None = None

@@ -32,6 +32,7 @@ from nicknames.collect.discover.capital_words import (
     capital_words,
     is_title,
     may_be_name,
+    may_hold_list,
     name_lists,
 )
 from nicknames.collect.discover.lexicon import Lexicon
@@ -184,7 +185,11 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
         found = _person_in_run(text, run, lexicon)
         if found is not None and not known.claims(found[0]) and not _inflected_claim(found[0], known):
             yield found
-    for name in _listed(text, words if len(text) <= _TEXT_HELD else capital_words(text), known, lexicon):
+    if len(text) > _TEXT_HELD:
+        words = capital_words(text)
+    elif not may_hold_list(text, words):
+        return
+    for name in _listed(text, words, known, lexicon):
         yield name, "listed"
 
 

@@ -38,8 +38,10 @@ from nicknames.io.person_names import POSSESSIVES, RELATIONS, given_names, surna
 
 SPACE = r"[\t\x0b\x0c\r ]"
 """What ``regex`` counts as a space within a line (``[^\\S\\n]``), in ASCII."""
-_WORD = r"[A-Z][A-Za-z'\-]*"
-"""A capitalised word as the screen reads it: at least the capital word that starts there (``ASCII_CAPITAL``)."""
+_WORD = r"[A-Z][A-Za-z'\-]*+"
+"""A capitalised word as the screen reads it: at least the capital word that starts there (``ASCII_CAPITAL``). Its
+letters are taken whole (possessive): a link starts with none of them, so giving some back never lets a chain go on,
+and the engine, which would try each shorter word after every capitalised word that ends no chain, does not."""
 _LINK = (
     rf"(?:,{SPACE}*(?:and{SPACE}+|&{SPACE}*)?|{SPACE}+(?:and|&|und|et|y|og|och|en){SPACE}+"
     rf"|\.?{SPACE}{{1,2}}|\.-|\.)"
@@ -70,8 +72,15 @@ CHAINS_KEPT = 100_000
 """Chains whose reading is remembered (some 10 MB) before starting again. The memory lasts from one batch to the
 next: the same chains come back ("Hi Mary,") in every partition of a corpus, a third of them for the first time."""
 _CHAIN_READINGS: dict[str, bool] = {}
-"""Chain with the characters around it → whether it may name: what ``_chain_may_name`` says depends on nothing
-else."""
+"""Chain with what the characters around it are (``_EDGE_KINDS``) → whether it may name: what ``_chain_may_name``
+says depends on nothing else."""
+_EDGE_KINDS = str.maketrans({code: "a" if chr(code).isalpha() else chr(code) if chr(code) in "'-"
+                             else "0" if chr(code).isalnum() or chr(code) == "_" else " " for code in range(128)})
+"""An ASCII character next to a chain as what ``ASCII_CAPITAL`` sees of it: a letter, an apostrophe, a hyphen, another
+word character (digits, "_"), or none of these. Its look-behinds ask two characters before a word's capital whether
+they are a letter, an apostrophe or a hyphen, and its look-ahead whether a word character follows a chain's last "'s";
+a chain's reading kept by these kinds serves every chain with the same words between other characters ("e Ann Berg."
+and ". Ann Berg,")."""
 
 
 def may_name_others(texts: Sequence[str]) -> np.ndarray:
@@ -105,8 +114,8 @@ def _runs(texts: list[str]) -> np.ndarray:
     places = []
     for chain in CHAIN.finditer(joined):
         start, end = chain.start(), max(chain.end(), chain.end(1))
-        around = joined[max(0, start - 2) : end + 1] if end - start <= _CHAIN_KEPT else ""
-        may = readings.get(around) if around else None  # ``around``: what the look-arounds of ``ASCII_CAPITAL`` see
+        around = _around(joined, start, end) if end - start <= _CHAIN_KEPT else ""
+        may = readings.get(around) if around else None
         if may is None:
             may = _chain_may_name(joined, start, end)
             if around:
@@ -117,6 +126,13 @@ def _runs(texts: list[str]) -> np.ndarray:
     if places:
         marks[np.searchsorted(starts, np.asarray(places, dtype=np.int64), side="right") - 1] = True
     return marks
+
+
+def _around(joined: str, start: int, end: int) -> str:
+    """The chain ``joined[start:end]`` with the kinds (``_EDGE_KINDS``) of the two characters before it and the one
+    after it: what the look-arounds of ``ASCII_CAPITAL`` see beyond it (the text starts with a separator)."""
+    before = joined[max(0, start - 2) : start].translate(_EDGE_KINDS)
+    return (" " * (2 - len(before))) + before + joined[start:end] + joined[end : end + 1].translate(_EDGE_KINDS)
 
 
 def _chain_may_name(joined: str, start: int, end: int) -> bool:

@@ -47,16 +47,28 @@ class Sessions:
         """Messages with the variant (``occurrences``: messages per thread code) outside the participant's threads but
         in their sessions, in sessions where no other claimant of the variant is active; 0 above
         ``MAX_SESSION_MESSAGES``."""
+        return self.count_grouped(self.grouped(occurrences), participant, own_threads, claimants)
+
+    def grouped(self, occurrences: Mapping[int, int]) -> dict[str, list[tuple[int, int]]]:
+        """Session → the (thread code, messages) of the occurrences in its threads: what ``count_grouped`` reads, made
+        once for a variant that many participants may own."""
         of_thread = self.of_thread
-        rivals = set(claimants) - {participant}
-        open_sessions = {session for session in set(map(of_thread.__getitem__, own_threads))
-                         if rivals.isdisjoint(self.members.get(session, ()))}
-        if not open_sessions:
-            return 0
-        total = 0
+        found: dict[str, list[tuple[int, int]]] = {}
         for thread, messages in occurrences.items():
-            if of_thread[thread] in open_sessions and thread not in own_threads:
-                total += messages
-                if total > MAX_SESSION_MESSAGES:
-                    return 0
-        return total
+            found.setdefault(of_thread[thread], []).append((thread, messages))
+        return found
+
+    def count_grouped(self, grouped: Mapping[str, list[tuple[int, int]]], participant: str,
+                      own_threads: Collection[int], claimants: Collection[str]) -> int:
+        """``count`` of the occurrences grouped by session (``grouped``): only those of the participant's open sessions
+        are read, not all of a common form's. (Each thread counts one message or more, so a sum above the bound was
+        above it at any point.)"""
+        of_thread, members, alone = self.of_thread, self.members, {participant}
+        # A session is open when the claimants active in it are the participant at most (read with its few members:
+        # a common form has hundreds of claimants).
+        claimed = claimants if isinstance(claimants, (set, frozenset)) else frozenset(claimants)
+        open_sessions = {session for session in set(map(of_thread.__getitem__, own_threads))
+                         if claimed.intersection(members.get(session, ())) <= alone}
+        total = sum(messages for session in open_sessions for thread, messages in grouped.get(session, ())
+                    if thread not in own_threads)
+        return 0 if total > MAX_SESSION_MESSAGES else total

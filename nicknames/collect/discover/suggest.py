@@ -84,16 +84,22 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
     # The candidates come participant by participant: read each one's threads once. Threads are read as codes.
     threads_of = functools.lru_cache(maxsize=1)(index.participation.codes_of)
     occurrences_of = CodedCounts(index.threads)
+    read: dict[str, Mapping[int, int]] = {}  # a token's counts, read once: familiar forms are many people's candidates
+    by_session: dict[str, dict[str, list[tuple[int, int]]]] = {}  # and grouped by session once, when needed
     for candidate in candidates:
-        occurrences = occurrences_of.get(candidate.token) or windows.threads.get(candidate.token) or Counter()
+        occurrences = read.get(candidate.token)
+        if occurrences is None:
+            occurrences = read[candidate.token] = (occurrences_of.get(candidate.token)
+                                                   or windows.threads.get(candidate.token) or Counter())
         own_threads = threads_of(candidate.participant)
         if candidate.tag == "nickname":
             own_threads = _unshared(own_threads, candidate, claimants, index.participation)
         count = _count_in(occurrences, own_threads)
         if count:
             _add(found, candidate.participant, candidate.text, count, candidate.tag)
-        elif candidate.roams and not index.paired[candidate.token] and (count := sessions.count(
-                occurrences, candidate.participant, own_threads, claimants.get(candidate.token, ()))):
+        elif candidate.roams and not index.paired[candidate.token] and (count := sessions.count_grouped(
+                _grouped(by_session, candidate.token, occurrences, sessions), candidate.participant, own_threads,
+                claimants.get(candidate.token, ()))):
             _add(found, candidate.participant, candidate.text, count, candidate.tag)
             _add(found, candidate.participant, candidate.text, count, "session")
     _fold_windows(found, index, windows)
@@ -176,6 +182,15 @@ def _unshared(threads: set[int], candidate: Candidate, claimants: dict[str, set[
         return threads - taken
     of_thread, others = members.of_thread, claimed - {participant}
     return {code for code in threads if others.isdisjoint(of_thread[code])}
+
+
+def _grouped(by_session: dict[str, dict[str, list[tuple[int, int]]]], token: str, occurrences: Mapping[int, int],
+             sessions: Sessions) -> dict[str, list[tuple[int, int]]]:
+    """The token's occurrences grouped by session (``Sessions.grouped``), grouped once."""
+    grouped = by_session.get(token)
+    if grouped is None:
+        grouped = by_session[token] = sessions.grouped(occurrences)
+    return grouped
 
 
 def _count_in(occurrences: Mapping[int, int], threads: set[int]) -> int:
