@@ -36,6 +36,7 @@ def test_counts_messages_per_participant_and_name(tmp_path: Path) -> None:
 
 def test_collect_leaves_no_object_frozen_and_keeps_what_others_froze(tmp_path: Path) -> None:
     rows = [["1", "0", "u1", "A question.\nRob"], ["2", "1", "u2", "Hi Rob,\nan answer."]]
+    gc.unfreeze()  # whatever an earlier test left frozen: collect must leave nothing frozen itself
     collect(table(tmp_path, rows))
     assert gc.get_freeze_count() == 0
     gc.freeze()
