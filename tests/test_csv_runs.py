@@ -94,6 +94,7 @@ AGREE = [  # pyarrow reads these, and gives pandas' cells
     ("accents and other scripts", "a,b\nJosé,Zoë\n李,Ωμέγα\n".encode()),
     ("lone carriage return in a quoted cell", b'a,b\n"x\ry",2\n'),
     ("form feed in a cell", b"a,b\n\x0cx,\x0b\n"),
+    ("carriage return before a delimiter inside a line", b'a,b\n"x\r",2\n"y\r,z",3\n'),
 ]
 
 REFUSED = [  # pandas reads these: pyarrow refuses them, or could give other cells
@@ -122,6 +123,7 @@ REFUSED = [  # pandas reads these: pyarrow refuses them, or could give other cel
     ("blank line ended by a lone carriage return before a delimiter", b"a,b\n\r,y\n"),
     ("the same after a lone carriage return", b"a,b\r\r,y\n"),
     ("the same at the start", b"\r,b\nx,y\n"),
+    ("the same after a byte order mark", b"\xef\xbb\xbf\r,b\nx,y\n"),
 ]
 
 

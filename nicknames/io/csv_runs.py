@@ -124,8 +124,8 @@ def _pandas_bytes(path: Path, delimiter: str) -> bool:
     """Whether the file holds bytes whose rows pandas reads otherwise than pyarrow, or whose error only pandas gives:
     a NUL (refused with its row and column), or a blank line ended by a lone carriage return before a row that
     starts with the delimiter (pandas drops that delimiter, so the row's cells move one column left)."""
+    import codecs
     import mmap
-    import re
 
     with path.open("rb") as stream:
         if path.stat().st_size == 0:
@@ -133,10 +133,13 @@ def _pandas_bytes(path: Path, delimiter: str) -> bool:
         with mmap.mmap(stream.fileno(), 0, access=mmap.ACCESS_READ) as data:
             if data.find(b"\x00") >= 0:
                 return True
-            if data.find(b"\r") < 0:
-                return False
-            pattern = rb"(?:[\r\n]|\A(?:\xef\xbb\xbf)?)\r" + re.escape(delimiter.encode("ascii"))
-            return re.search(pattern, data) is not None
+            needle = b"\r" + delimiter.encode("ascii")  # a plain search: a regular expression took 2.6 s at 170 MB
+            found = data.find(needle) if data.find(b"\r") >= 0 else -1
+            while found >= 0:
+                if found == 0 or data[found - 1] in b"\r\n" or data[:found] == codecs.BOM_UTF8:
+                    return True
+                found = data.find(needle, found + 1)
+            return False
 
 
 def _pandas_runs(path: Path, encoding: str, delimiter: str, rows: int, skip: int) -> Iterator[pa.Table]:
