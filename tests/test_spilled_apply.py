@@ -22,9 +22,11 @@ from nicknames.apply.scopes import apply_mapping
 from nicknames.apply.spilled import SpilledApplyResult
 from nicknames.cli import app
 from nicknames.engine.spill import ROW, TableSpiller, spill_folder
-from nicknames.io.csv_file import read_csv_table
+from nicknames.io.csv_file import CsvDialect, read_csv_table
+from nicknames.io.formats import TableFile
 from nicknames.io.mapping_file import read_mapping
 from nicknames.io.table_chunks import csv_chunks
+from nicknames.io.table_writer import spreadsheet_safe, write_csv_runs, write_table
 from nicknames.model.errors import InputError
 from nicknames.pipeline import spilled_source
 from nicknames.pipeline.sources import pseudonymise, read_source
@@ -87,6 +89,11 @@ def test_partitions_hold_their_rows_in_file_order_and_changes_merge_back(tmp_pat
     merged = pd.concat(table.merged_runs("text"), ignore_index=True)
     assert list(merged.columns) == ["id", "text"]
     assert merged["text"].tolist() == ["new0", "t1", "t2", "t3", "t4", "t5", "new6", "t7", "new8", "new9"]
+    table.write_changes(0, [7, 5, 4], "id", ["n7", "n5", "n4"])  # every row of the middle run, in any order
+    table.write_changes(1, [6], "id", ["n6"])
+    merged = pd.concat(table.merged_runs("id", rows=3), ignore_index=True)
+    assert merged["id"].tolist() == ["m0", "m1", "m2", "m3", "n4", "n5", "n6", "n7", "m8", "m9"]
+    assert merged["text"].tolist() == [f"t{n}" for n in range(10)]
 
 
 @pytest.mark.parametrize("failure", [InputError("bad"), KeyboardInterrupt()])
@@ -292,3 +299,24 @@ def test_senders_that_are_names_get_the_opaque_ids_of_the_whole_read_spilled(
     output = outcomes["spill"][2].decode()
     assert "P1" in output and not any(person in output for person in ("Ann", "Smith", "cleo@example.org"))
     assert list(small_runs.iterdir()) == []
+
+
+@pytest.mark.parametrize("encoding", [None, "utf-8-sig", "cp1252"])
+@pytest.mark.parametrize("csv_safe", [False, True])
+@pytest.mark.parametrize("dialect", [CsvDialect(), CsvDialect(";", bom=True, line_ending="\r\n")])
+def test_runs_as_arrow_tables_are_written_as_the_whole_table(
+    tmp_path: Path, encoding: str | None, csv_safe: bool, dialect: CsvDialect
+) -> None:
+    """Arrow runs go to polars without pandas, and after the first as bytes into a UTF-8 file: the same bytes."""
+    cells = ["", "plain", "a, b; c", 'say "hi"', "two\nlines", "lone\rreturn", "=1+2", "-x", "Zoë café", " "]
+    frame = pd.DataFrame({"id": [f"m{n}" for n in range(len(cells) * 3)], "text": cells * 3}, dtype="str")
+    whole = tmp_path / "whole.csv"
+    write_table(spreadsheet_safe(frame) if csv_safe else frame, whole, "csv",
+                TableFile(frame, "csv", dialect=dialect), encoding)
+    for name, runs in (("frames", [frame.iloc[start:start + 7] for start in range(0, len(frame), 7)]),
+                       ("tables", [pa.Table.from_pandas(frame.iloc[start:start + 7], preserve_index=False)
+                                   .cast(pa.schema([("id", pa.large_string()), ("text", pa.large_string())]))
+                                   for start in range(0, len(frame), 7)])):
+        out = tmp_path / f"{name}.csv"
+        write_csv_runs(runs, out, dialect, encoding, csv_safe=csv_safe)
+        assert out.read_bytes() == whole.read_bytes(), name

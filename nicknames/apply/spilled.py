@@ -76,6 +76,12 @@ class SpilledApplyResult(ApplyResult):
                 frame = transform(frame)
             yield frame
 
+    def csv_runs(self) -> Iterator[pd.DataFrame | pa.Table]:
+        """``runs`` for the CSV writer: Arrow tables as read from disk, frames where a transform changes them."""
+        if self.spilled is None or self.transforms:
+            return self.runs()
+        return self.spilled.merged_tables(self.text_column)
+
 
 @dataclass(frozen=True)
 class SpilledPartition:

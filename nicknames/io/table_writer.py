@@ -4,6 +4,7 @@ input's own dialect and types (see ``nicknames.io.formats``, which reads them)."
 from __future__ import annotations
 
 import codecs
+import io
 import json
 import os
 import sys
@@ -14,6 +15,7 @@ from typing import IO, TYPE_CHECKING, Any
 import pandas as pd
 
 if TYPE_CHECKING:
+    import polars as pl
     import pyarrow as pa
 
 from nicknames.io.csv_file import (
@@ -85,29 +87,64 @@ def write_csv(frame: pd.DataFrame, stream: IO[str], dialect: CsvDialect = CsvDia
     ``dialect`` gives the delimiter and line ending (the input's, so that the output opens as it did). Without
     ``header`` only the rows are written: a table written in runs of rows, the header with the first.
     """
+    stream.write(_csv_of(_polars_frame(frame), dialect, header=header).decode("utf-8"))
+
+
+def _polars_frame(run: pd.DataFrame | pa.Table, *, csv_safe: bool = False) -> pl.DataFrame:
+    """A run of string cells as a polars frame: an Arrow table of text columns as it is, without a copy; a frame
+    (or a table made ``spreadsheet_safe``) through pandas."""
     import polars as pl  # loaded when a CSV is written, not by every command at start-up
+    import pyarrow as pa
 
-    table = pl.from_pandas(frame.astype(str) if any(dtype != "str" for dtype in frame.dtypes) else frame)
-    stream.write(table.with_columns(pl.all().replace("", None)).write_csv(
-        quote_style="necessary", null_value="", separator=dialect.delimiter, line_terminator=dialect.line_ending,
-        include_header=header,
-    ))
+    if isinstance(run, pa.Table):
+        if not csv_safe and all(pa.types.is_string(kind) or pa.types.is_large_string(kind) for kind in run.schema.types):
+            polars_frame = pl.from_arrow(run)
+            assert isinstance(polars_frame, pl.DataFrame)
+            return polars_frame
+        run = run.to_pandas()
+    frame = spreadsheet_safe(run) if csv_safe else run
+    return pl.from_pandas(frame.astype(str) if any(dtype != "str" for dtype in frame.dtypes) else frame)
 
 
-def write_csv_runs(runs: Iterable[pd.DataFrame], output: Path | None, dialect: CsvDialect = CsvDialect(),
+def _csv_of(table: pl.DataFrame, dialect: CsvDialect, *, header: bool) -> bytes:
+    """The rows of a polars frame of strings as CSV in UTF-8, as ``write_csv`` writes them."""
+    import polars as pl
+
+    buffer = io.BytesIO()
+    table.with_columns(pl.all().replace("", None)).write_csv(
+        buffer, quote_style="necessary", null_value="", separator=dialect.delimiter,
+        line_terminator=dialect.line_ending, include_header=header,
+    )
+    return buffer.getvalue()
+
+
+def write_csv_runs(runs: Iterable[pd.DataFrame | pa.Table], output: Path | None, dialect: CsvDialect = CsvDialect(),
                    encoding: str | None = None, *, csv_safe: bool = False) -> None:
-    """Write a table given in runs of rows (in file order) as one CSV file, atomically, or to stdout (``output``
-    None): the bytes ``write_table`` gives for the whole table, without holding it.
+    """Write a table given in runs of rows (in file order; frames, or Arrow tables of text columns) as one CSV file,
+    atomically, or to stdout (``output`` None): the bytes ``write_table`` gives for the whole table, without holding
+    it.
 
-    ``encoding`` and ``csv_safe`` are as for ``write_table`` and ``spreadsheet_safe``.
+    ``encoding`` and ``csv_safe`` are as for ``write_table`` and ``spreadsheet_safe``. A file in UTF-8 gets the runs
+    after the first as polars writes them, without making Python strings of them.
     """
-    _text_output(output, output_encoding(encoding, dialect),
-                 lambda stream: _write_runs(runs, stream, dialect, csv_safe=csv_safe))
+    encoding = output_encoding(encoding, dialect)
+    binary = output is not None and encoding in ("utf-8", "utf-8-sig")
+    _text_output(output, encoding, lambda stream: _write_runs(runs, stream, dialect, csv_safe=csv_safe, binary=binary))
 
 
-def _write_runs(runs: Iterable[pd.DataFrame], stream: IO[str], dialect: CsvDialect, *, csv_safe: bool) -> None:
-    for number, frame in enumerate(runs):
-        write_csv(spreadsheet_safe(frame) if csv_safe else frame, stream, dialect, header=number == 0)
+def _write_runs(runs: Iterable[pd.DataFrame | pa.Table], stream: IO[str], dialect: CsvDialect, *, csv_safe: bool,
+                binary: bool) -> None:
+    """The runs through the text stream; with ``binary``, the first only (it writes any byte order mark) and the
+    others as bytes into the stream's buffer."""
+    raw = stream.buffer if binary and isinstance(stream, io.TextIOWrapper) else None
+    for number, run in enumerate(runs):
+        data = _csv_of(_polars_frame(run, csv_safe=csv_safe), dialect, header=number == 0)
+        if raw is None or number == 0:
+            stream.write(data.decode("utf-8"))
+            if raw is not None:
+                stream.flush()  # what it wrote goes first
+        else:
+            raw.write(data)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -1,8 +1,8 @@
 """Audit a large output (CSV, JSON Lines or Parquet) without holding it: its message ids and texts kept on disk in runs, each scanned by a
 worker process.
 
-The file is read once in runs of rows (``table_chunks``: the reader, cells and
-errors of every other command); each run's id and text columns are written to
+The file is read once in runs of rows (``csv_runs.table_runs``: the cells and
+errors of every other command's reader); each run's id and text columns are written to
 a spill folder (``TableSpiller``) and handed to one of ``jobs`` worker
 processes, which reads it back from there and scans it while the next run is
 read (``nicknames.check.audit_runs``); the search of people then reads the runs
@@ -21,8 +21,8 @@ from nicknames.check.people import PeopleContext, people_of_texts
 from nicknames.collect.others import PersonLike
 from nicknames.engine.run import ordered_map
 from nicknames.engine.spill import SpilledTable, TableSpiller
+from nicknames.io.csv_runs import column_names, selected, table_runs
 from nicknames.io.formats import detect_format
-from nicknames.io.table_chunks import table_chunks
 from nicknames.model.columns import resolve_columns
 from nicknames.pipeline.spilled_source import is_large_table
 
@@ -66,12 +66,12 @@ class SpilledTexts:
         written: list[SpilledRun] = []
         spiller = TableSpiller(self.root)
         names: tuple[str, str] | None = None
-        for chunk in table_chunks(self.path, detect_format(self.path), self.encoding, self.delimiter):
+        for run in table_runs(self.path, detect_format(self.path), self.encoding, self.delimiter):
             if names is None:
-                columns = resolve_columns([str(column) for column in chunk.columns], self.chosen, str(self.path))
+                columns = resolve_columns(column_names(run), self.chosen, str(self.path))
                 names = (columns.message_id, columns.text)
-            spiller.add(chunk[list(names)])
-            del chunk
+            spiller.add(selected(run, list(names)))
+            del run
             written.append((spiller.table(), len(written), names))
             yield written[-1]
         self.written = written

@@ -12,11 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import fields
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
 from nicknames.apply.spilled import SpilledApplyResult
 from nicknames.model.errors import NicknamesError
+
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 
 class DiskApplyResult(SpilledApplyResult):
@@ -46,11 +50,19 @@ class DiskApplyResult(SpilledApplyResult):
 
     def runs(self) -> Iterator[pd.DataFrame]:
         """The pseudonymised table in runs of rows, in file order; an error once the source is closed."""
+        self._check_kept()
+        return super().runs()
+
+    def csv_runs(self) -> Iterator[pd.DataFrame | pa.Table]:
+        """``runs`` for the CSV writer; an error once the source is closed."""
+        self._check_kept()
+        return super().csv_runs()
+
+    def _check_kept(self) -> None:
         if self.spilled is not None and not self.spilled.exists():
             raise NicknamesError("The source of this result was closed, and its pseudonymised texts kept on disk with "
                                  "it; write the output (write_output) before closing the source (inside its with "
                                  "block).")
-        return super().runs()
 
 
 def kept_on_disk(result: SpilledApplyResult, owner: object) -> DiskApplyResult:

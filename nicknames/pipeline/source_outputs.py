@@ -78,7 +78,7 @@ def write_output(
     check_output(source.format, fmt, output, csv_safe=csv_safe)
     fmt = fmt or (source.table_file.output_format() if source.table_file else source.format)
     if isinstance(result, SpilledApplyResult) and fmt == "csv":
-        write_csv_runs(result.runs(), output, dialect_of(source.table_file), encoding, csv_safe=csv_safe)
+        write_csv_runs(result.csv_runs(), output, dialect_of(source.table_file), encoding, csv_safe=csv_safe)
     elif isinstance(result, SpilledApplyResult):
         _write_spilled(source, result, output, fmt, encoding)
     elif fmt in TABULAR:

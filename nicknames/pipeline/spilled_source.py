@@ -1,8 +1,8 @@
 """Open a large export (CSV, JSON Lines or Parquet) for collect or apply without holding it: its messages on disk,
 its id columns in memory.
 
-The file is read once in runs of rows (``nicknames.io.table_chunks``, the
-reader and errors of every other command, for each format); each run is written to a spill
+The file is read once in runs of rows (``nicknames.io.csv_runs``: the cells
+and errors of every other command's reader, for each format); each run is written to a spill
 folder (``nicknames.engine.spill``) and only the columns that say who wrote
 what in reply to whom are kept. Those make the ``MessageTable`` of the
 source, with the checks and reply context of any table (missing parents and
@@ -22,11 +22,11 @@ import pyarrow as pa
 
 from nicknames.engine.spill import TableSpiller
 from nicknames.io.csv_file import sniff_dialect
+from nicknames.io.csv_runs import column_names, table_runs
 from nicknames.io.datasets import dataset_files
 from nicknames.io.formats import TABULAR, TableFile, detect_format
 from nicknames.io.mail.participants import AddressKey
 from nicknames.io.sender_ids import opaque_senders
-from nicknames.io.table_chunks import table_chunks
 from nicknames.model.columns import FIELDS, Columns, resolve_columns
 from nicknames.model.messages import table_of_ids
 from nicknames.pipeline.sources import Source
@@ -71,12 +71,13 @@ def open_spilled_source(
     spiller = TableSpiller(root)
     columns: Columns | None = None
     kept: list[pd.DataFrame] = []
-    for chunk in table_chunks(path, fmt, encoding, dialect.delimiter if dialect is not None else None):
+    for run in table_runs(path, fmt, encoding, dialect.delimiter if dialect is not None else None):
         if columns is None:
-            columns = resolve_columns([str(column) for column in chunk.columns], chosen or {}, str(path))
-        spiller.add(chunk)
-        kept.append(chunk[_id_columns(columns)])
-    assert columns is not None  # table_chunks yields at least one run or raises
+            columns = resolve_columns(column_names(run), chosen or {}, str(path))
+        spiller.add(run)
+        kept.append(_ids(run, _id_columns(columns)))
+        del run
+    assert columns is not None  # table_runs yields at least one run or raises
     ids = pd.concat(kept, ignore_index=True)
     del kept
     ids[columns.text] = pd.Series("", index=ids.index, dtype="str")
@@ -99,6 +100,11 @@ def _id_columns(columns: Columns) -> list[str]:
     kept = (columns.message_id, columns.parent_id, columns.thread_id, columns.sender, columns.session_id,
             columns.recipients)
     return [column for column in dict.fromkeys(kept) if column is not None and column != columns.text]
+
+
+def _ids(run: pa.Table | pd.DataFrame, names: list[str]) -> pd.DataFrame:
+    """The id columns of a run of rows, as a frame of string cells."""
+    return run.select(names).to_pandas() if isinstance(run, pa.Table) else run[names]
 
 
 def _chosen(columns: Columns, frame: pd.DataFrame) -> dict[str, str]:
