@@ -40,8 +40,6 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-import regex
-
 from nicknames.check.ascii_words import AsciiWords, live_positions
 from nicknames.check.findings import AuditResult, Finding, finding
 from nicknames.check.name_index import NameIndex
@@ -51,6 +49,7 @@ from nicknames.check.tokens import (
     ASCII_TOKEN,
     Spanned,
     longest_name,
+    opens_sentence,
     prefixed_tokens,
     text_tokens,
 )
@@ -67,7 +66,6 @@ from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view
 
 SIGNATURE_WORDS = 3
 """Words a line may have for class-list initials in it to count ("Many thanks, RG")."""
-_SENTENCE_END = regex.compile(r"(?:^|[.!?:>\n]\s*)$")
 
 
 def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True, *, jobs: int = 1,
@@ -317,7 +315,7 @@ def _is_word_use(key: str, tokens: Sequence[Spanned], i: int, text: str, matched
         return False
     if matched.islower():
         return True
-    at_start = _SENTENCE_END.search(text[max(0, tokens[i].start() - 3):tokens[i].start()]) is not None
+    at_start = opens_sentence(text, tokens[i].start())
     if not at_start or i + 1 >= len(tokens):
         return False
     following = tokens[i + 1]
