@@ -127,10 +127,11 @@ def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool
             continue  # its words can give no finding
         words = AsciiWords(text, text.lower()) if text.isascii() else None
         names, taken = scan(message_id, text, index, lookups.quiet) if words is None else _scan_ascii(
-            message_id, words, index, lookups.quiet)
+            message_id, words, index, lookups.quiet, number not in plain.unglued)
         findings.extend(names)
         if near:
-            if words is None or not lookups.all_quiet(words.capitalised_runs()):  # CAPITALISED finds runs
+            if words is None or (number not in plain.quiet  # CAPITALISED finds runs
+                                 and not lookups.all_quiet(words.capitalised_runs())):
                 findings.extend(near_misses(message_id, text, index, lookups.cache, taken))
             lower.add(text)
     lower.compact()
@@ -196,16 +197,18 @@ def _may_confuse(text: str) -> bool:
 _CONFUSABLE = re.compile("[" + "".join(chr(code) for code in CONFUSABLES) + "]")
 
 
-def _scan_ascii(message_id: str, words: AsciiWords, index: NameIndex,
-                quiet: Callable[[str], bool]) -> tuple[list[Finding], set[int]]:
-    """``_scan_view`` of an ASCII text (its own view), reading only the tokens that may matter."""
+def _scan_ascii(message_id: str, words: AsciiWords, index: NameIndex, quiet: Callable[[str], bool],
+                glued: bool = True) -> tuple[list[Finding], set[int]]:
+    """``_scan_view`` of an ASCII text (its own view), reading only the tokens that may matter (``glued``: False
+    when no word of the text may be names glued)."""
     text = words.text
     positions = live_positions(words, index, index.hit_rules(), quiet)
     if not positions:
-        return glued_names(message_id, text, index, set(), words), set()
+        return glued_names(message_id, text, index, set(), words) if glued else [], set()
     tokens: list[Spanned] = list(ASCII_TOKEN.finditer(words.folded_text))
     found, taken = _walk(message_id, TextView(text, text), index, "name", set(), (tokens, words.folded, positions), {})
-    found.extend(glued_names(message_id, text, index, taken, words))
+    if glued:
+        found.extend(glued_names(message_id, text, index, taken, words))
     return found, taken
 
 

@@ -49,6 +49,10 @@ class PlainTexts:
     """Positions (in the run) of the texts that can give no finding."""
     lower: list[str]
     """The distinct lower-case words (``LowerWords``) of those texts."""
+    unglued: frozenset[int] = frozenset()
+    """Positions of the texts read as columns where no word may be names glued (``audit.glued_names`` finds none)."""
+    quiet: frozenset[int] = frozenset()
+    """Positions of the texts read as columns where no capitalised word is a near miss."""
 
 
 def plain_texts(texts: Sequence[str], index: NameIndex, quiet: Callable[[str], bool]) -> PlainTexts:
@@ -59,10 +63,12 @@ def plain_texts(texts: Sequence[str], index: NameIndex, quiet: Callable[[str], b
     chosen_texts = [texts[position] for position in chosen]
     runs = _split(chosen_texts, _RUN_GAP)
     words = _Words(pc.list_flatten(runs), pc.list_parent_indices(runs))
-    busy = _busy(words, chosen_texts, index, quiet)
+    busy, glued, loud = _busy(words, chosen_texts, index, quiet)
     kept = [number for number in range(len(chosen)) if number not in busy]
     lower = _lower_words(words, [chosen_texts[number] for number in kept], kept)
-    return PlainTexts(frozenset(chosen[number] for number in kept), lower)
+    return PlainTexts(frozenset(chosen[number] for number in kept), lower,
+                      frozenset(position for number, position in enumerate(chosen) if number not in glued),
+                      frozenset(position for number, position in enumerate(chosen) if number not in loud))
 
 
 def _lower_words(words: _Words, texts: list[str], numbers: list[int]) -> list[str]:
@@ -104,30 +110,33 @@ class _Words:
         return [str(word) for word in self.distinct.filter(mask).to_pylist()]
 
 
-def _busy(words: _Words, texts: list[str], index: NameIndex, quiet: Callable[[str], bool]) -> set[int]:
-    """The texts (numbered among those read as columns) whose words may give a finding."""
+def _busy(words: _Words, texts: list[str], index: NameIndex,
+          quiet: Callable[[str], bool]) -> tuple[set[int], set[int], set[int]]:
+    """The texts (numbered among those read as columns) whose words may give a finding; of them, those with a word
+    that may be names glued, and those with a capitalised word that is a near miss."""
     rules = index.hit_rules()
     present = set(words.distinct.to_pylist())
     first = index.first
     busy = present & (first - rules.silent - rules.lower_words)  # in lower case
-    busy |= present & index.personal.glued.keys()
+    glued = present & index.personal.glued.keys()
     capitalised = words.distinct_where(pc.not_equal(words.distinct, pc.ascii_lower(words.distinct)))
+    near = {word for word in capitalised if not quiet(word)}
     sentence: set[str] = set()  # capitalised word names: the place of each tells
     for word in capitalised:
-        if quiet(word) and (word.lower() not in first or inert_capitalised(word, rules, quiet)):
-            continue
-        if quiet(word) and word.lower() in rules.sentence_words and plain_capitalised(word):
-            sentence.add(word)
-        else:
-            busy.add(word)
+        if word in near or (word.lower() in first and not inert_capitalised(word, rules, quiet)):
+            if word not in near and word.lower() in rules.sentence_words and plain_capitalised(word):
+                sentence.add(word)
+            else:
+                busy.add(word)
     mixed = words.distinct_where(pc.match_substring_regex(words.distinct, _MIXED_SHAPE))
-    busy.update(word for word in mixed if index.glued_people(word))
-    found = words.texts_holding(busy) | _pairs(words, rules)
+    glued.update(word for word in mixed if index.glued_people(word))
+    glued_texts = words.texts_holding(glued)
+    found = words.texts_holding(busy) | glued_texts | _pairs(words, rules)
     if sentence:
         uses = _occurrences(sentence)
         found.update(number for number in words.texts_holding(sentence) - found
                      if not _word_uses_only(texts[number], uses))
-    return found
+    return found, glued_texts, words.texts_holding(near)
 
 
 def _occurrences(words: set[str]) -> re.Pattern[str]:
