@@ -15,7 +15,7 @@ from nicknames.check.ascii_words import (
 from nicknames.check.audit import _scan_view, audit_part
 from nicknames.check.findings import Finding
 from nicknames.check.name_index import NameIndex, build_index
-from nicknames.check.near_misses import LowerWords, near_misses
+from nicknames.check.near_misses import LowerWords, NearLookups, near_misses
 from nicknames.check.plain_texts import plain_texts
 from nicknames.check.tokens import ASCII_TOKEN
 from nicknames.io.mapping_file import parse_mapping
@@ -133,3 +133,11 @@ def test_texts_with_a_name_are_read(text: str) -> None:
 def test_plain_texts_read_the_place_of_capitalised_word_names(text: str, plain: bool) -> None:
     assert (0 in plain_texts([text], INDEX, lambda word: True).plain) == plain
     assert bool(_every_token([("1", text)], INDEX)) == (not plain and text != "ok. WiLL you")
+
+
+def test_plain_texts_tell_which_texts_may_hold_glued_names_or_near_misses() -> None:
+    texts = ["ask Will about Mary2", "ask Will about Robret", "ask Will now", "it's Mary2 or Robret"]
+    found = plain_texts(texts, INDEX, NearLookups(INDEX, {}).quiet)
+    assert found.plain == set()
+    assert found.unglued == {1, 2}                    # not the apostrophe's text: it is not read as columns
+    assert found.quiet == {0, 2}
