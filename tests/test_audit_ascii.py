@@ -15,7 +15,8 @@ from nicknames.check.ascii_words import (
 from nicknames.check.audit import _scan_view, audit_part
 from nicknames.check.findings import Finding
 from nicknames.check.name_index import NameIndex, build_index
-from nicknames.check.near_misses import LowerWords, near_misses
+from nicknames.check.near_misses import LowerWords, NearLookups, near_misses
+from nicknames.check.plain_texts import plain_texts
 from nicknames.check.tokens import ASCII_TOKEN
 from nicknames.io.mapping_file import parse_mapping
 from nicknames.rules.text_forms import TextView
@@ -85,6 +86,8 @@ def test_reading_only_the_live_tokens_finds_what_reading_every_token_finds(near:
         ("A note", []),                               # "a" starts only "A. Lind", whose "lind" is absent
         ("A. Lind wrote", ["A"]),
         ("ask vera", ["vera"]),                       # a keep-list name: the walk keeps its place
+        ("ask Vera or VERA", []),                     # capitalised, no near miss: only its place is taken
+        ("ask VeRa", ["VeRa"]),                       # a case change inside: a glued word may start there
     ],
 )
 def test_live_tokens(text: str, live: list[str]) -> None:
@@ -108,3 +111,33 @@ def test_texts_with_a_name_are_read(text: str) -> None:
     pairs = [("1", text), ("2", "nothing here at all")]
     assert audit_part(pairs, INDEX).findings == _every_token(pairs, INDEX)
     assert _every_token(pairs, INDEX) or text in ("a lind", "Arthur C. Clarke wrote", "ask vera", "ask Tina or TINA")
+
+
+@pytest.mark.parametrize(
+    ("text", "plain"),
+    [
+        ("Time will tell", True),                     # a word name opening the text before a lower-case word
+        ("ok. Will you come?", True),
+        ("ok.\n\nTIME is up", True),
+        ("done: Power is out", True),
+        ("ask Will about it", False),                 # in mid-sentence: a name
+        ("ok. Will", False),                          # nothing follows
+        ("ok. Will Tom come", False),                 # a capitalised word follows
+        ("ok. Will, come", False),                    # more than spaces before the next word
+        ("ok. Will\t2day", True),
+        ("ok. Time is. Ask Will now", False),         # one of two is a name
+        ("Will is here, ask Vera", True),             # a keep-list name capitalised: nothing found
+        ("ok. WiLL you", False),                      # a case change inside: read by the walk
+    ],
+)
+def test_plain_texts_read_the_place_of_capitalised_word_names(text: str, plain: bool) -> None:
+    assert (0 in plain_texts([text], INDEX, lambda word: True).plain) == plain
+    assert bool(_every_token([("1", text)], INDEX)) == (not plain and text != "ok. WiLL you")
+
+
+def test_plain_texts_tell_which_texts_may_hold_glued_names_or_near_misses() -> None:
+    texts = ["ask Will about Mary2", "ask Will about Robret", "ask Will now", "it's Mary2 or Robret"]
+    found = plain_texts(texts, INDEX, NearLookups(INDEX, {}).quiet)
+    assert found.plain == set()
+    assert found.unglued == {1, 2}                    # not the apostrophe's text: it is not read as columns
+    assert found.quiet == {0, 2}

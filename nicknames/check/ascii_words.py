@@ -8,8 +8,10 @@ all in most texts. An occurrence is *inert* when reading it finds nothing and le
 another part of the scan reads:
 
 - no name of more than one token can start there (the second token of every such name is absent from
-  the text), and no keep-list name of one token is that word;
-- then either no name of one token is that word (the walk reads nothing there), or the name is one
+  the text);
+- then either a keep-list name of one token is that word, capitalised with no case change inside and no
+  near miss (the walk only takes its place, which no glued word or near miss starts at), or no name of
+  one token is that word (the walk reads nothing there), or the name is one
   that counts only where written as a name and this occurrence is a word use that nothing else needs:
   in lower case, a word name or initials (``_is_word_use``) that is no glued name (``glued_names``
   would skip that word only where the walk took it); capitalised ("It"), initials not in capitals,
@@ -114,5 +116,12 @@ def inert_capitalised(word: str, rules: HitRules, quiet: Callable[[str], bool]) 
     lower = word.lower()
     if lower in rules.silent:
         return True
+    if lower in rules.kept:  # the walk takes its place, which only a near miss or a glued word there would miss
+        return plain_capitalised(word) and quiet(word)
     return (lower in rules.title_words and word.isalpha() and word.istitle() and not word.isupper()
             and (len(word) < MIN_NEAR_LENGTH or quiet(word)))
+
+
+def plain_capitalised(word: str) -> bool:
+    """Letters only, capitalised or all capitals: no case change inside, so no glued word starts at it."""
+    return word.isalpha() and (word.istitle() or word.isupper())

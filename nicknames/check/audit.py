@@ -40,8 +40,6 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
-import regex
-
 from nicknames.check.ascii_words import AsciiWords, live_positions
 from nicknames.check.findings import AuditResult, Finding, finding
 from nicknames.check.name_index import NameIndex
@@ -51,6 +49,7 @@ from nicknames.check.tokens import (
     ASCII_TOKEN,
     Spanned,
     longest_name,
+    opens_sentence,
     prefixed_tokens,
     text_tokens,
 )
@@ -67,7 +66,6 @@ from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view
 
 SIGNATURE_WORDS = 3
 """Words a line may have for class-list initials in it to count ("Many thanks, RG")."""
-_SENTENCE_END = regex.compile(r"(?:^|[.!?:>\n]\s*)$")
 
 
 def audit_messages(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool = True, *, jobs: int = 1,
@@ -129,10 +127,11 @@ def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool
             continue  # its words can give no finding
         words = AsciiWords(text, text.lower()) if text.isascii() else None
         names, taken = scan(message_id, text, index, lookups.quiet) if words is None else _scan_ascii(
-            message_id, words, index, lookups.quiet)
+            message_id, words, index, lookups.quiet, number not in plain.unglued)
         findings.extend(names)
         if near:
-            if words is None or not lookups.all_quiet(words.capitalised_runs()):  # CAPITALISED finds runs
+            if words is None or (number not in plain.quiet  # CAPITALISED finds runs
+                                 and not lookups.all_quiet(words.capitalised_runs())):
                 findings.extend(near_misses(message_id, text, index, lookups.cache, taken))
             lower.add(text)
     lower.compact()
@@ -198,16 +197,18 @@ def _may_confuse(text: str) -> bool:
 _CONFUSABLE = re.compile("[" + "".join(chr(code) for code in CONFUSABLES) + "]")
 
 
-def _scan_ascii(message_id: str, words: AsciiWords, index: NameIndex,
-                quiet: Callable[[str], bool]) -> tuple[list[Finding], set[int]]:
-    """``_scan_view`` of an ASCII text (its own view), reading only the tokens that may matter."""
+def _scan_ascii(message_id: str, words: AsciiWords, index: NameIndex, quiet: Callable[[str], bool],
+                glued: bool = True) -> tuple[list[Finding], set[int]]:
+    """``_scan_view`` of an ASCII text (its own view), reading only the tokens that may matter (``glued``: False
+    when no word of the text may be names glued)."""
     text = words.text
     positions = live_positions(words, index, index.hit_rules(), quiet)
     if not positions:
-        return glued_names(message_id, text, index, set(), words), set()
+        return glued_names(message_id, text, index, set(), words) if glued else [], set()
     tokens: list[Spanned] = list(ASCII_TOKEN.finditer(words.folded_text))
     found, taken = _walk(message_id, TextView(text, text), index, "name", set(), (tokens, words.folded, positions), {})
-    found.extend(glued_names(message_id, text, index, taken, words))
+    if glued:
+        found.extend(glued_names(message_id, text, index, taken, words))
     return found, taken
 
 
@@ -317,7 +318,7 @@ def _is_word_use(key: str, tokens: Sequence[Spanned], i: int, text: str, matched
         return False
     if matched.islower():
         return True
-    at_start = _SENTENCE_END.search(text[max(0, tokens[i].start() - 3):tokens[i].start()]) is not None
+    at_start = opens_sentence(text, tokens[i].start())
     if not at_start or i + 1 >= len(tokens):
         return False
     following = tokens[i + 1]

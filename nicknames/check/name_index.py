@@ -160,6 +160,11 @@ class HitRules:
     """Names of one token (no keep-list one) that are initials: read as a word when not in capitals."""
     quiet_lower: frozenset[str] = frozenset()
     """Words of ``silent`` or ``lower_words`` that start no name of more tokens: in lower case, always inert."""
+    kept: frozenset[str] = frozenset()
+    """Keep-list names of one token: the walk finds nothing at them alone (it only takes their place)."""
+    sentence_words: frozenset[str] = frozenset()
+    """Names of one token (no keep-list one) that are ordinary words and no initials: capitalised, a word use only
+    where they open a sentence before a lower-case word (``audit._is_word_use``)."""
 
     @classmethod
     def of(cls, index: NameIndex) -> Self:
@@ -175,8 +180,11 @@ class HitRules:
         silent = frozenset(index.first - single - kept)
         lower_words = frozenset(word for word in plain if word.isalpha() and word.islower() and word not in glued
                                 and (word in index.initials or word in index.words))
+        sentence_words = frozenset(word for word in plain & index.words
+                                   if word not in index.initials and word not in index.signature_only)
         return cls({word: frozenset(seconds) for word, seconds in follow.items()}, silent, lower_words,
-                   frozenset(plain & index.initials), (silent | lower_words) - follow.keys())
+                   frozenset(plain & index.initials), (silent | lower_words) - follow.keys(), frozenset(kept),
+                   sentence_words)
 
     def alone(self, word: str, folded: set[str]) -> bool:
         """True when no name of more than one token can start at this word in a text of these words."""

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.lexicon import Lexicon
-from nicknames.collect.discover.others import PUBLIC_SENDERS, Known, find_others
+from nicknames.collect.discover.others import PUBLIC_SENDERS, Known, others_of_each
 from nicknames.collect.others import PersonLike, known_names
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
@@ -53,11 +53,13 @@ def people_context(mapping: Mapping, class_list: dict[str, str] | None, lexicon:
 
 def people_of_texts(texts: Iterable[tuple[str, str]], context: PeopleContext) -> list[PersonLike]:
     """The person-like names of each (message id, text) pair that nobody reviewed, in order."""
+    pairs = list(texts)
     findings: list[PersonLike] = []
-    for message_id, text in texts:
-        found = find_others([text], context.known, context.lexicon)
-        findings.extend(PersonLike(message_id, name, found.tags[name][0]) for name in found.counts
-                        if name.casefold() not in context.reviewed)
+    each = others_of_each([text for _, text in pairs], context.known, context.lexicon)
+    for (message_id, _), found in zip(pairs, each, strict=True):
+        if found is not None:
+            findings.extend(PersonLike(message_id, name, found.tags[name][0]) for name in found.counts
+                            if name.casefold() not in context.reviewed)
     return findings
 
 

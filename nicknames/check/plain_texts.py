@@ -9,7 +9,9 @@ matter are read by the walk of ``audit``. A text is left out when
 - no token in lower case is a name that is no word use there (``HitRules``);
 - no two neighbouring tokens open a name of more tokens;
 - no capitalised token is one the walk reads (``ascii_words.live_positions``) or
-  a near miss;
+  a near miss, but for a name that is an ordinary word (``HitRules.sentence_words``:
+  "Will", "Hope") where it opens a sentence before a lower-case word ("Will you
+  come?"), which the few texts holding one are searched for;
 - no run of word characters is names glued (in lower case, or a word of
   ``ASCII_GLUED_MIXED`` made of names).
 
@@ -19,14 +21,17 @@ Its lower-case words (those ``LowerWords`` keeps) are taken from the same column
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from nicknames.check.ascii_words import inert_capitalised
+from nicknames.check.ascii_words import inert_capitalised, plain_capitalised
 from nicknames.check.name_index import HitRules, NameIndex
+from nicknames.check.tokens import opens_sentence
 
 _RUN_GAP = bytes(code if chr(code).isalnum() and code < 128 or chr(code) == "_" else 32 for code in range(256))
 """A byte table that turns what stands between two runs of word characters (``\\w`` of ASCII) into spaces."""
@@ -45,6 +50,10 @@ class PlainTexts:
     """Positions (in the run) of the texts that can give no finding."""
     lower: list[str]
     """The distinct lower-case words (``LowerWords``) of those texts."""
+    unglued: frozenset[int] = frozenset()
+    """Positions of the texts read as columns where no word may be names glued (``audit.glued_names`` finds none)."""
+    quiet: frozenset[int] = frozenset()
+    """Positions of the texts read as columns where no capitalised word is a near miss."""
 
 
 def plain_texts(texts: Sequence[str], index: NameIndex, quiet: Callable[[str], bool]) -> PlainTexts:
@@ -55,10 +64,12 @@ def plain_texts(texts: Sequence[str], index: NameIndex, quiet: Callable[[str], b
     chosen_texts = [texts[position] for position in chosen]
     runs = _split(chosen_texts, _RUN_GAP)
     words = _Words(pc.list_flatten(runs), pc.list_parent_indices(runs))
-    busy = _busy(words, index, quiet)
+    busy, glued, loud = _busy(words, chosen_texts, index, quiet)
     kept = [number for number in range(len(chosen)) if number not in busy]
     lower = _lower_words(words, [chosen_texts[number] for number in kept], kept)
-    return PlainTexts(frozenset(chosen[number] for number in kept), lower)
+    return PlainTexts(frozenset(chosen[number] for number in kept), lower,
+                      frozenset(position for number, position in enumerate(chosen) if number not in glued),
+                      frozenset(position for number, position in enumerate(chosen) if number not in loud))
 
 
 def _lower_words(words: _Words, texts: list[str], numbers: list[int]) -> list[str]:
@@ -74,9 +85,13 @@ def _lower_words(words: _Words, texts: list[str], numbers: list[int]) -> list[st
 
 
 def _split(texts: list[str], gaps: bytes) -> pa.Array:
-    """The words of each ASCII text, cut at the bytes the table turns into spaces."""
-    spaced = [text.encode("ascii").translate(gaps).decode("ascii") for text in texts]
-    return pc.ascii_split_whitespace(pa.array(spaced, pa.large_string()))
+    """The words of each ASCII text, cut at the bytes the table turns into spaces (the texts joined and translated
+    at once, and read by Arrow as one column where they stand: an ASCII character is one byte)."""
+    spaced = "".join(texts).encode("ascii").translate(gaps)
+    offsets = np.zeros(len(texts) + 1, dtype=np.int64)
+    np.cumsum(np.fromiter(map(len, texts), dtype=np.int64, count=len(texts)), out=offsets[1:])
+    column = pa.LargeStringArray.from_buffers(len(texts), pa.py_buffer(offsets), pa.py_buffer(spaced))
+    return pc.ascii_split_whitespace(column)
 
 
 class _Words:
@@ -100,19 +115,56 @@ class _Words:
         return [str(word) for word in self.distinct.filter(mask).to_pylist()]
 
 
-def _busy(words: _Words, index: NameIndex, quiet: Callable[[str], bool]) -> set[int]:
-    """The texts (numbered among those read as columns) whose words may give a finding."""
+def _busy(words: _Words, texts: list[str], index: NameIndex,
+          quiet: Callable[[str], bool]) -> tuple[set[int], set[int], set[int]]:
+    """The texts (numbered among those read as columns) whose words may give a finding; of them, those with a word
+    that may be names glued, and those with a capitalised word that is a near miss."""
     rules = index.hit_rules()
     present = set(words.distinct.to_pylist())
     first = index.first
     busy = present & (first - rules.silent - rules.lower_words)  # in lower case
-    busy |= present & index.personal.glued.keys()
+    glued = present & index.personal.glued.keys()
     capitalised = words.distinct_where(pc.not_equal(words.distinct, pc.ascii_lower(words.distinct)))
-    busy.update(word for word in capitalised if not quiet(word)
-                or (word.lower() in first and not inert_capitalised(word, rules, quiet)))
+    near = {word for word in capitalised if not quiet(word)}
+    sentence: set[str] = set()  # capitalised word names: the place of each tells
+    for word in capitalised:
+        if word in near or (word.lower() in first and not inert_capitalised(word, rules, quiet)):
+            if word not in near and word.lower() in rules.sentence_words and plain_capitalised(word):
+                sentence.add(word)
+            else:
+                busy.add(word)
     mixed = words.distinct_where(pc.match_substring_regex(words.distinct, _MIXED_SHAPE))
-    busy.update(word for word in mixed if index.glued_people(word))
-    return words.texts_holding(busy) | _pairs(words, rules)
+    glued.update(word for word in mixed if index.glued_people(word))
+    glued_texts = words.texts_holding(glued)
+    found = words.texts_holding(busy) | glued_texts | _pairs(words, rules)
+    if sentence:
+        uses = _occurrences(sentence)
+        found.update(number for number in words.texts_holding(sentence) - found
+                     if not _word_uses_only(texts[number], uses))
+    return found, glued_texts, words.texts_holding(near)
+
+
+def _occurrences(words: set[str]) -> re.Pattern[str]:
+    """A pattern that finds these words as whole runs of word characters (the tokens of a text without an
+    apostrophe)."""
+    return re.compile(r"(?<!\w)(?:%s)(?!\w)" % "|".join(sorted(words)), re.ASCII)
+
+
+_NEXT_RUN = re.compile(r"\W*(\w+)", re.ASCII)
+"""What follows a token up to the next token, in a text without an apostrophe (whose tokens are the runs)."""
+
+
+def _word_uses_only(text: str, uses: re.Pattern[str]) -> bool:
+    """True when every capitalised word name the pattern finds in the text opens a sentence before a lower-case word
+    with only spaces between (``audit._is_word_use``), so that the walk finds nothing at it; the walk takes its
+    place, which no near miss or glued word starts at (``plain_capitalised``, no near miss)."""
+    for match in uses.finditer(text):
+        following = _NEXT_RUN.match(text, match.end())
+        if following is None or not opens_sentence(text, match.start()) or not following.group(1).islower():
+            return False
+        if not text[match.end():following.start(1)].isspace():
+            return False
+    return True
 
 
 def _pairs(words: _Words, rules: HitRules) -> set[int]:

@@ -32,6 +32,7 @@ NAME_GAP = regex.compile(SEPARATOR, regex.VERSION1)
 """A gap between the parts of a name that counts whatever its length: blanks, one line break, a hyphen."""
 MAX_GAP = 3
 """Other gaps between the parts of a name: at most this many characters on one line ("M. J.", "Mary, Jane")."""
+_SENTENCE_END = regex.compile(r"(?:^|[.!?:>\n]\s*)$")
 
 
 class Spanned(Protocol):
@@ -117,3 +118,9 @@ def _close(tokens: Sequence[Spanned], i: int, length: int, text: str) -> bool:
     ``NAME_GAP`` (blanks, one line break, a hyphen: "Mary\\nJane")."""
     gaps = (text[tokens[k].end():tokens[k + 1].start()] for k in range(i, i + length - 1))
     return all((len(gap) <= MAX_GAP and "\n" not in gap) or NAME_GAP.fullmatch(gap) is not None for gap in gaps)
+
+
+def opens_sentence(text: str, start: int) -> bool:
+    """True when a token starting here opens a sentence: the text's start, or after a sentence's end (the three
+    characters before it read)."""
+    return _SENTENCE_END.search(text[max(0, start - 3):start]) is not None

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 import regex
@@ -150,6 +150,20 @@ def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: S
     firsts = alone_firsts(found, known, lexicon)
     add_parts(found, firsts, count_alone(texts, thread_of, firsts), lexicon)
     return found
+
+
+def others_of_each(texts: Sequence[str], known: Known, lexicon: Lexicon) -> Iterator[OtherNames | None]:
+    """``find_others([text], known, lexicon)`` of each text on its own (None where it finds nobody), the texts
+    screened as one batch (``names_in_texts``): the audit reads each message alone, and a text at a time the
+    screen and the engine's run cost more than the search."""
+    for text, pairs in zip(texts, names_in_texts(texts, known, lexicon), strict=True):
+        if not pairs:
+            yield None
+            continue
+        found = gather_others([[pairs]], [""], [""])
+        firsts = alone_firsts(found, known, lexicon)
+        add_parts(found, firsts, count_alone([text], [""], firsts))
+        yield found
 
 
 def gather_others(names: Iterable[list[list[tuple[str, str]]]], threads: Sequence[str],
