@@ -267,3 +267,15 @@ def test_apply_replaces_a_frequent_name_only_in_greetings_and_sign_offs(tmp_path
     texts = apply_mapping(messages, mapping, "session", lambda participant: f"[{participant}]").frame["text"]
     assert texts[0] == "Here is the report.\nThanks,\n[u1]"
     assert texts[1] == "The Quorvex office sent the report."
+
+
+def test_audit_finds_no_frequent_name_left_where_apply_leaves_it(tmp_path: Path) -> None:
+    from nicknames.apply.scopes import apply_mapping
+    from nicknames.check.audit import audit_messages
+    from nicknames.check.name_index import build_index
+
+    messages = table(tmp_path, _company_rows("Quorvex", True))
+    mapping = collect(messages).mapping
+    frame = apply_mapping(messages, mapping, "session", lambda participant: f"[{participant}]").frame
+    findings = audit_messages(zip(frame["message_id"], frame["text"]), build_index(mapping)).findings
+    assert not [finding for finding in findings if "Quorvex" in finding.text]  # 24 mentions left, none a finding

@@ -116,14 +116,18 @@ def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> N
     index.personal = personal_names(persons, mapping.keep)
     for text in mapping.keep:
         index.add_keep(text)
+    # A name tagged ``frequent`` (a company or a place greeted or signed once) is replaced only in greetings and
+    # sign-offs: elsewhere it is not the person's, and left there is no finding.
+    frequent = {(participant, name.text) for participant in mapping.participants
+                for name in mapping.entry(participant).names if "frequent" in name.tags}
     for participant in mapping.participants:
         for name in mapping.entry(participant).names:
-            if name.in_use:
+            if name.in_use and (participant, name.text) not in frequent:
                 index.add(name.text, participant, "word" in name.tags)
     for participant, full_name in (class_list or {}).items():
         if not is_person(full_name):  # "Office of the Chairman", "Gas Desk": their words are not names
             continue
-        parts = registered_parts(full_name)
+        parts = [part for part in registered_parts(full_name) if (participant, part) not in frequent]
         for part in parts:  # a part that is a common word ("Power", "May") counts where written as a name
             index.add(part, participant, part.lower() in common_words())
         letters = [word[0].upper() for word in parts[0].replace("-", " ").split()] if parts else []

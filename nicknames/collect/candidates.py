@@ -15,6 +15,7 @@ from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.glued import glued_name
 from nicknames.collect.discover.lexicon import Lexicon, name_words
 from nicknames.collect.discover.lost_letters import registered_forms, registered_matches
+from nicknames.collect.discover.others import drop_common_parts
 from nicknames.collect.discover.sequences import sequence_words
 from nicknames.collect.discover.stylised import (
     initials_of,
@@ -101,6 +102,7 @@ def collect(
         ))
     if others:
         found_others = others_in_runs(runs, known_names(result.mapping, class_list), lexicon, ids)
+        drop_common_parts(found_others, lexicon)
         add_others(result.mapping, found_others, class_list, ids.senders, plan.names_table)
     return result
 

@@ -25,6 +25,7 @@ from nicknames.collect.discover.others import (
     PUBLIC_SENDERS,
     Known,
     OtherNames,
+    drop_common_parts,
     find_others,
 )
 from nicknames.io.class_list import GENERATIONS, is_person, registered_parts
@@ -70,6 +71,7 @@ def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str,
     texts = list(texts)
     lexicon = corpus_lexicon(texts, jobs)
     found = find_others(texts, known_names(mapping, class_list), lexicon, threads, senders, jobs)
+    drop_common_parts(found, lexicon)
     add_others(mapping, found, class_list, senders or (), nicknames)
     return found
 

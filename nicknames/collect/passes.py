@@ -122,5 +122,5 @@ def others_in_runs(runs: MessageRuns, known: Known, lexicon: Lexicon, ids: Table
     if firsts:
         for counted in runs.map_runs(alone_run, firsts):
             counts.update(counted)
-    add_parts(found, firsts, counts, lexicon)
+    add_parts(found, firsts, counts)
     return found

@@ -148,7 +148,7 @@ def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: S
     runs = row_runs(len(texts))
     found = gather_others(ordered_map(_names_of_run, runs, jobs, (texts, known, lexicon)), thread_of, sender_of)
     firsts = alone_firsts(found, known, lexicon)
-    add_parts(found, firsts, count_alone(texts, thread_of, firsts), lexicon)
+    add_parts(found, firsts, count_alone(texts, thread_of, firsts))
     return found
 
 
@@ -357,6 +357,22 @@ def alone_firsts(found: OtherNames, known: Known, lexicon: Lexicon) -> dict[str,
             if not (first in found.counts or known.claims(first) or lexicon.is_word(first))}
 
 
+PART_USES = 20
+"""Uses of a given name across the file from which ``drop_common_parts`` asks whether it is mostly someone else's."""
+PART_SHARE = 0.2
+"""The share of those uses a given name must have alone in its full name's threads to be taken for that person."""
+
+
+def drop_common_parts(found: OtherNames, lexicon: Lexicon) -> None:
+    """Forget the given names found alone (``part``) that the file uses mostly elsewhere ("America" of "America
+    Orientation", "Austin" of "Austin Lanier"): collect proposes the names of ``@others``, which apply replaces
+    everywhere, and there they are a place or another person."""
+    for name in [name for name, tags in found.tags.items() if tags == ["part"]]:
+        uses = lexicon.capitalised.get(name.casefold(), 0)
+        if uses >= PART_USES and found.counts[name] < PART_SHARE * uses:
+            found.drop(name)
+
+
 def count_alone(texts: Sequence[str], threads: Sequence[str], firsts: dict[str, set[str]]) -> Counter[str]:
     """Given name → the texts (each with its thread) that use it alone in the threads of its full names: counted run
     by run of the texts wherever they are, and added up."""
@@ -370,20 +386,11 @@ def count_alone(texts: Sequence[str], threads: Sequence[str], firsts: dict[str, 
     return counts
 
 
-PART_USES = 20
-"""Uses of a given name across the file from which ``add_parts`` asks whether it is mostly someone else's."""
-PART_SHARE = 0.2
-"""The share of those uses a given name must have alone in its full name's threads to be taken for that person."""
-
-
-def add_parts(found: OtherNames, firsts: dict[str, set[str]], counts: Counter[str], lexicon: Lexicon) -> None:
-    """The given names used alone (``count_alone``) added to the names found, tagged ``part``; not one used mostly
-    elsewhere in the file ("America" of "America Orientation", "Austin" of "Austin Lanier"): apply replaces a name of
-    ``@others`` everywhere, and there it is a place or another person."""
+def add_parts(found: OtherNames, firsts: dict[str, set[str]], counts: Counter[str]) -> None:
+    """The given names used alone (``count_alone``) added to the names found, tagged ``part``."""
     for first, threads in firsts.items():
         count = counts[first]
-        uses = lexicon.capitalised.get(first.casefold(), 0)
-        if count and not (uses >= PART_USES and count < PART_SHARE * uses):
+        if count:
             found.counts[first] += count
             found.tags[first] = ["part"]
             found.threads[first] = threads
