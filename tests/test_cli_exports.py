@@ -74,11 +74,19 @@ def test_a_semicolon_file_with_delimiter_given(tmp_path: Path) -> None:
     assert "no column for the message id" in err
 
 
-def test_a_bad_delimiter_is_a_one_line_error(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("delimiter", "message"),
+    [("ab", "--delimiter 'ab' is not a single separating character"),
+     ("§", "--delimiter '§' is not an ASCII character")],  # the parser splits bytes
+)
+@pytest.mark.parametrize("command", ["collect", "apply"])
+def test_a_bad_delimiter_is_a_one_line_error(tmp_path: Path, delimiter: str, message: str, command: str) -> None:
     write_csv(tmp_path / "posts.csv", ";")
-    code, out, err = run("collect", "posts.csv", "--delimiter", "ab")
+    (tmp_path / "mapping.txt").write_text("U1 | Ann\n")
+    args = ["posts.csv", "mapping.txt"] if command == "apply" else ["posts.csv"]
+    code, out, err = run(command, *args, "--delimiter", delimiter)
     assert (code, out) == (1, "")
-    assert "--delimiter 'ab' is not a single separating character" in err
+    assert message in err
     assert err.count("\n") == 1
 
 

@@ -65,6 +65,10 @@ def check_delimiter(delimiter: str | None) -> str | None:
         raise InputError(
             f"--delimiter {delimiter!r} is not a single separating character; use ',', ';', tab or another one character."
         )
+    if not value.isascii():  # the CSV parser splits bytes: a character of several bytes in UTF-8 cannot separate
+        raise InputError(
+            f"--delimiter {delimiter!r} is not an ASCII character; use ',', ';', tab, '|' or another ASCII one."
+        )
     return value
 
 
