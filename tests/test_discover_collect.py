@@ -92,7 +92,7 @@ def test_suggestions_round_trip_through_the_file() -> None:
     ("row", "person"),
     [
         ("Office of the Chairman", False),
-        ("ENRON", False),
+        ("ACME HELPDESK", False),
         ("Team Northfield-Southgate", False),
         ("Ann Lee and Bo Park", False),
         ("The Texas Alumni", False),          # a row that starts with "The"
@@ -110,8 +110,8 @@ def test_which_class_list_rows_are_people(row: str, person: bool) -> None:
 
 
 def test_offices_are_not_people() -> None:
-    rows = [("1", "U1", "", "Enron news today.\nThanks,\nBob"), ("2", "U2", "1", "Hi Bob,\nok")]
-    mapping = collect(table(rows), {"U1": "Bob Grey", "U2": "ENRON"}).mapping  # type: ignore[arg-type]
+    rows = [("1", "U1", "", "Acme helpdesk news today.\nThanks,\nBob"), ("2", "U2", "1", "Hi Bob,\nok")]
+    mapping = collect(table(rows), {"U1": "Bob Grey", "U2": "Acme Helpdesk"}).mapping  # type: ignore[arg-type]
     assert names(mapping, "U2") == {}
 
 
