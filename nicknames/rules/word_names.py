@@ -39,8 +39,13 @@ WORD_NAMES = frozenset(
 )
 """Lower-case forms of given names and surnames that are common English words."""
 
+_BACKWARDS = regex.REVERSE
+"""The flag of the patterns that end where a name starts (``$``), searched in the text before it: searched
+backwards, from the name, they are tried where they may end rather than at every character of the text before (the
+words they capture are the same; ``test_word_names`` compares them with the patterns searched forwards)."""
 _SENTENCE_START = regex.compile(
-    r"(?:^[>|\s]*|[.!?]['\")\]]?\s+|\n[>|\s]*|(?:^|\n)[>|\s]*\p{Lu}[\p{L}'’\-]*,[^\S\n]+)[\"'(\[*_]*$"
+    r"(?:^[>|\s]*|[.!?]['\")\]]?\s+|\n[>|\s]*|(?:^|\n)[>|\s]*\p{Lu}[\p{L}'’\-]*,[^\S\n]+)[\"'(\[*_]*$",
+    _BACKWARDS,
 )
 """Where a sentence starts: the text's or a line's start (after quote marks "> "), a sentence end, or the
 vocative that opens a line ("Drew, Will you ...")."""
@@ -93,7 +98,8 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
 _AFTER_ONE_WORD = regex.compile(r"[^\S\n]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
 """What makes a one-word name part of something else after it: a capitalised word, a contraction's "'t", a hyphen."""
 _BEFORE_ONE_WORD = regex.compile(
-    r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?|\[\p{Lu}[^\[\]\s]{0,39}\])(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)|(?P<word>\p{L}+)-)$"
+    r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?|\[\p{Lu}[^\[\]\s]{0,39}\])(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)|(?P<word>\p{L}+)-)$",
+    _BACKWARDS,
 )
 """A capitalised word or initial right before a one-word name, on its line or ending the line before (mail wraps
 lines inside names: "Marta\nTobias"), or a word joined to it by a hyphen. A placeholder ("[U12]") counts as the
@@ -118,7 +124,8 @@ _PLACE_BEFORE = regex.compile(
     r"(?<!\w)(?i:in|at|near|across|around|outside|inside"
     r"|(?:been|go|goes|going|gone|went|get|got|drive|drove|driven|driving|fly|flew|flown|flying|travel(?:l?ed)?"
     r"|head(?:ed|ing)?|move[ds]?|moving|back|(?:make|makes|made|making)[^\S\n]+it(?:[^\S\n]+(?:up|down|over))?)"
-    r"[^\S\n]+to)[^\S\n]+$"
+    r"[^\S\n]+to)[^\S\n]+$",
+    _BACKWARDS,
 )
 """A preposition of place, or a verb of going and "to", right before a one-word name: "in Lisbon", "at Harwood",
 "went to Harwood", "made it up to Harwood" (but "talk to Harwood", "up to Harwood to decide" name a person)."""
@@ -209,9 +216,9 @@ _DECORATION = regex.compile(r"[^\S\n]*[-–—~*_>]*[^\S\n]*")
 _VOCATIVE_BEFORE = regex.compile(r"\w,[^\S\n]*$")
 _PERSONS = r"(?:(?i:you|me|him|her|us|them)|I|\p{Lu}\p{Ll}+)"
 """A person: a pronoun, or a capitalised name."""
-_PERSON_BEFORE = regex.compile(rf"(?<!\w){_PERSONS}[^\S\n]+(?:and|&|or)[^\S\n]+$")
+_PERSON_BEFORE = regex.compile(rf"(?<!\w){_PERSONS}[^\S\n]+(?:and|&|or)[^\S\n]+$", _BACKWARDS)
 _PERSON_AFTER = regex.compile(rf"[^\S\n]+(?:and|&|or)[^\S\n]+{_PERSONS}(?!\w)")
-_LOWER_BEFORE = regex.compile(r"(?<!\w)(?P<word>\p{Ll}+)[^\S\n]+(?:and|&|or)[^\S\n]+$")
+_LOWER_BEFORE = regex.compile(r"(?<!\w)(?P<word>\p{Ll}+)[^\S\n]+(?:and|&|or)[^\S\n]+$", _BACKWARDS)
 _LOWER_AFTER = regex.compile(r"[^\S\n]+(?:and|&|or)[^\S\n]+(?P<word>\p{Ll}+)(?!\w)")
 
 
