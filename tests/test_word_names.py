@@ -223,3 +223,12 @@ def test_patterns_searched_backwards_find_what_they_find_forwards(text: str) -> 
             found = pattern.search(text, max(0, start - 40), start)
             expected = forwards(pattern).search(text, max(0, start - 40), start)
             assert (found and found.group("word")) == (expected and expected.group("word"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([*_PIECES, ", ", ",\t", ",\u00a0", "x,"]), max_size=14).map("".join))
+def test_no_vocative_is_missed_by_the_quick_test(text: str) -> None:
+    for start in range(len(text) + 1):
+        line_start = text.rfind("\n", 0, start) + 1
+        if word_names._VOCATIVE_BEFORE.search(text, line_start, start) is not None:
+            assert word_names._may_follow_comma(text, line_start, start)

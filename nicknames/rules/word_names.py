@@ -152,7 +152,8 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
-    if _VOCATIVE_AFTER.match(text, end) and _VOCATIVE_BEFORE.search(text, line_start, start):
+    if (_may_follow_comma(text, line_start, start) and _VOCATIVE_AFTER.match(text, end)
+            and _VOCATIVE_BEFORE.search(text, line_start, start)):
         return True
     # The searches before the name are slow: tried only where the text before it may end in "and", "&" or "or".
     before = _may_join_before(text, start)
@@ -190,6 +191,19 @@ def inside_sentence(text: str, start: int, end: int) -> bool:
     if not text[end + 1 : end + 2].isalnum() or text[start - 2].isspace():
         return False
     return not text.startswith(_JOINER_WORDS, end + 1) and not text.endswith(_JOINERS, 0, start - 1)
+
+
+def _may_follow_comma(text: str, line_start: int, start: int) -> bool:
+    """False where ``_VOCATIVE_BEFORE`` cannot match between ``line_start`` and ``start``: what comes last before
+    ``start`` but spaces and tabs is neither a comma nor other white space (``str.isspace`` holds for every ``\\s``),
+    or nothing. Most names outside a sentence follow a word, and both vocative patterns are then left untried."""
+    position = start
+    while position > line_start and text[position - 1] in " \t":
+        position -= 1
+    if position == line_start:
+        return False
+    char = text[position - 1]
+    return char == "," or char.isspace()
 
 
 def _may_join_before(text: str, start: int) -> bool:
