@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -180,3 +182,12 @@ def test_glued_words_found_by_the_automaton_are_those_of_the_word_list(pieces: l
     by_words = {word for word in rules.names.glued.keys() & identifiers._ascii_lower_words(text)
                 if len(word) >= 5 and word.islower()}
     assert set(rules._glued_lower_words(text)) == by_words
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(st.sampled_from("ab Z_09 .-\n"), max_size=40))
+def test_mixed_ascii_words_are_the_words_with_a_digit_or_underscore_after_a_letter(text: str) -> None:
+    # The possessive letters find what the pattern that gives letters back finds: whole words only.
+    backtracking = r"(?<![A-Za-z0-9_])[A-Za-z][A-Za-z]*[0-9_][A-Za-z0-9_]*"
+    words = [word for word in identifiers._WORD.findall(text) if word[0].isalpha() and not word.isalpha()]
+    assert identifiers._ASCII_MIXED.findall(text) == re.findall(backtracking, text) == words

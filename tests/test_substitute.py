@@ -202,3 +202,43 @@ def test_case_forms_are_not_reported_as_shared_names() -> None:
 def test_outside_reads_as_name(text: str, name: str, zone: str, expected: bool) -> None:
     start = text.index(name)
     assert outside_reads_as_name(text, start, start + len(name), Zone[zone]) is expected
+
+
+def _facts_mapping() -> Mapping:
+    mapping = Mapping()
+    mapping.set_name("U1", Name("Mary Poe", 2))
+    mapping.set_name("U1", Name("Mary", 5))
+    mapping.set_name("U1", Name("Hope", 1, ("word",)))
+    mapping.set_name("U2", Name("Mary", 3))
+    mapping.set_name("U3", Name("Tobias", 1))
+    mapping.set_name("U3", Name("KD", 1, ("short",)))
+    return mapping
+
+
+@pytest.mark.parametrize(
+    ("form", "expected"),
+    [
+        ("Mary", ("Mary", ("U1", "U2"), False, 0, False, False, False, False, False)),
+        ("mary", ("Mary", ("U1", "U2"), False, 0, True, False, False, False, False)),
+        ("MARY POE", ("Mary Poe", ("U1",), False, 0, False, False, False, False, False)),
+        ("Hope", ("Hope", ("U1",), False, 0, False, False, False, True, False)),
+        ("Tobias", ("Tobias", ("U3",), True, 0, False, False, False, False, False)),  # U3 is not active
+        ("KD", ("KD", ("U3",), True, 0, False, False, True, False, False)),
+    ],
+)
+def test_facts_of_a_form_are_what_substitution_looked_up_per_mention(form: str, expected: tuple[object, ...]) -> None:
+    names = scope_names(_facts_mapping(), {"U1", "U2"}, NamesOf.everyone)
+    facts = names.facts(form)
+    key = names.names.case.get(form, form)
+    assert facts == expected
+    assert facts.key == key and (facts.key, facts.candidates, facts.outside) == names.candidates(form)
+    assert facts.ending == names.names.endings.get(form, 0)
+    assert facts.positional == (form in names.names.positional)
+    assert facts.short == (key in names.short) and facts.word == (form in names.names.words)
+    assert names.known[form] is facts and names.facts(form) is facts  # looked up once per scope
+
+
+def test_facts_tell_when_the_file_has_more_owners_than_the_active_ones() -> None:
+    names = scope_names(_facts_mapping(), {"U1"}, NamesOf.everyone)
+    assert names.facts("Mary").candidates == ("U1",) and names.facts("Mary").more_outside
+    assert not names.facts("Hope").more_outside

@@ -60,6 +60,13 @@ def test_blanked_looks_characters_up_as_str_translate_does(text: str) -> None:
     assert blanked(text + "é") == (text + "é").translate(BLANKED)
 
 
+def test_blanked_ascii_table_is_str_translate() -> None:
+    # An ASCII text is translated as bytes by a table: every ASCII character as ``BLANKED`` has it.
+    every = "".join(map(chr, range(128)))
+    assert blanked(every) == every.translate(BLANKED)
+    assert blanked(every[::-1] * 3) == (every[::-1] * 3).translate(BLANKED)
+
+
 @pytest.mark.parametrize(
     ("forms", "text", "window", "expected"),
     [

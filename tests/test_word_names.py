@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import regex
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -196,3 +197,38 @@ def test_inside_sentence_at_a_glance(text: str, name: str, glance: bool) -> None
     assert inside_sentence(text, start, end) is glance
     if glance:
         assert not in_name_position(text, start, end)
+
+
+_PIECES = ["a", "b", "A", "B", " ", ",", "&", "\n", "\t", ".", "!", "?", ">", "|", '"', "'", "(", "*", "-", "_", "1",
+           "3", "and", "or", "in ", "went to ", "made it up to ", "1st ", "of ", "Mary", "Mr.", "St.", "[U12]", "é", "É",
+           "\u00a0", "\x1c", "’", "\r", "\u2028", "you", "I", "Drew, "]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=14).map("".join))
+def test_patterns_searched_backwards_find_what_they_find_forwards(text: str) -> None:
+    # What each caller reads of a match (whether there is one, the word it captures) at every offset of the text.
+    w = word_names
+
+    def forwards(pattern: regex.Pattern[str]) -> regex.Pattern[str]:
+        return regex.compile(pattern.pattern, pattern.flags & ~regex.REVERSE)
+
+    for start in range(len(text) + 1):
+        before = text[max(0, start - 12) : start]
+        assert bool(w._SENTENCE_START.search(before)) == bool(forwards(w._SENTENCE_START).search(before))
+        for pattern, reach in ((w._PLACE_BEFORE, 30), (w._PERSON_BEFORE, 40)):
+            assert bool(pattern.search(text, max(0, start - reach), start)) == bool(
+                forwards(pattern).search(text, max(0, start - reach), start))
+        for pattern in (w._BEFORE_ONE_WORD, w._LOWER_BEFORE):
+            found = pattern.search(text, max(0, start - 40), start)
+            expected = forwards(pattern).search(text, max(0, start - 40), start)
+            assert (found and found.group("word")) == (expected and expected.group("word"))
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([*_PIECES, ", ", ",\t", ",\u00a0", "x,"]), max_size=14).map("".join))
+def test_no_vocative_is_missed_by_the_quick_test(text: str) -> None:
+    for start in range(len(text) + 1):
+        line_start = text.rfind("\n", 0, start) + 1
+        if word_names._VOCATIVE_BEFORE.search(text, line_start, start) is not None:
+            assert word_names._may_follow_comma(text, line_start, start)

@@ -5,11 +5,16 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import regex
 
 from nicknames.apply.inflection import inflected_names
-from nicknames.apply.person_placeholders import add_other_owners, other_labels
+from nicknames.apply.person_placeholders import (
+    OTHER_OWNERS,
+    add_other_owners,
+    other_labels,
+)
 from nicknames.apply.resolution import NamesOf
 from nicknames.model.mapping import OTHERS, Mapping
 from nicknames.rules.matcher import NameMatcher, compile_names
@@ -78,6 +83,29 @@ class MappingNames:
                    frozenset(form for form in positional if owners[case[form]] != [OTHERS]))
 
 
+class FormFacts(NamedTuple):
+    """What substitution looks up about a form the matcher found: the same for each of its mentions in a scope."""
+
+    key: str
+    """The mapping's name the form is (``MappingNames.case``)."""
+    candidates: tuple[str, ...]
+    """The active participants using it, else its owners in the file (``ScopeNames.candidates``)."""
+    outside: bool
+    """None of its users is active in the scope."""
+    ending: int
+    """The length of the ending kept after it (``MappingNames.endings``)."""
+    positional: bool
+    """A case form counted only where its position makes it a name (``MappingNames.positional``)."""
+    others: bool
+    """The name of a person who is not a participant (``OTHER_OWNERS``)."""
+    short: bool
+    """A name replaced only in a greeting or sign-off (``MappingNames.short``)."""
+    word: bool
+    """A name that is also an ordinary word (``MappingNames.words``)."""
+    more_outside: bool
+    """The file has more owners of the name than ``candidates`` (``substitute._with_named`` may add some)."""
+
+
 @dataclass(frozen=True)
 class ScopeNames:
     """The names in use in one scope: the active participants', and with ``NamesOf.everyone`` everyone else's."""
@@ -87,6 +115,21 @@ class ScopeNames:
     """Name → active participants using it, in mapping order (keep-list names map to ())."""
     outside: MappingType[str, tuple[str, ...]] = field(default_factory=dict)
     """Name → its owners in the whole file, for a name no active participant has (``NamesOf.everyone``)."""
+    known: dict[str, FormFacts] = field(default_factory=dict, repr=False, compare=False)
+    """The ``facts`` of each form found so far: looked up once per form, not once per mention."""
+
+    def facts(self, form: str) -> FormFacts:
+        """What substitution needs to know about a form found by ``pattern`` (kept in ``known``)."""
+        found = self.known.get(form)
+        if found is None:
+            names = self.names
+            key, candidates, outside = self.candidates(form)
+            found = self.known[form] = FormFacts(
+                key, candidates, outside, names.endings.get(form, 0), form in names.positional,
+                candidates == OTHER_OWNERS, key in names.short, form in names.words,
+                len(self.outside.get(key, ())) > len(candidates),
+            )
+        return found
 
     @property
     def pattern(self) -> NameMatcher | None:

@@ -156,40 +156,37 @@ def _substitute_into(
         records.append(mention)
     if names.pattern is not None:
         zones: Callable[[int], Zone] | None = None
-        words, positional = names.names.words, names.names.positional
         texts: dict[str, str] | None = getattr(pseudonym, "texts", None)
         context = context if context is not None else ThreadContext.of([message])
         named = context.named.setdefault(message.thread, set())
-        case, owners, owners_outside, endings = names.names.case, names.owners, names.outside, names.names.endings
-        at_a_glance = names.names.at_a_glance
+        at_a_glance, known, mapping_owners = names.names.at_a_glance, names.known, names.names.owners
         for start, end, form in names.pattern.iter_spans(text):
             if form in at_a_glance and inside_sentence(text, start, end):
                 continue  # as ``placed`` below would, without a look-up
-            key = case.get(form, form)  # ``names.candidates(form)``, inline: this loop runs for every name found
-            found = owners.get(key)
-            outside = found is None
-            candidates = owners_outside.get(key, ()) if found is None else found
+            # What is known of the form, looked up once per form in the scope: this loop runs for every name found.
+            facts = known.get(form) or names.facts(form)
+            key, candidates, outside, ending, positional, others, short, word, more_outside = facts
             if not candidates or (taken and _overlaps(start, end, taken)):
                 continue
-            end -= endings.get(form, 0)  # "Annas": the name is "Anna", the "s" stays
+            end -= ending  # "Annas": the name is "Anna", the "s" stays
             # Most names found are lower-case forms inside sentences: dropped first, as they would be below.
-            placed = form in positional and candidates != OTHER_OWNERS
+            placed = positional and not others
             if placed and not in_name_position(text, start, end):
                 continue
-            if named and not outside and len(owners_outside.get(key, ())) > len(candidates):
-                candidates = _with_named(candidates, owners_outside[key], named)
+            if named and not outside and more_outside:
+                candidates = _with_named(candidates, names.outside[key], named)
+                others = candidates == OTHER_OWNERS
             original = text[start:end]
-            if candidates == OTHER_OWNERS:
-                other = other_mention(message.id, text, start, end, key, names.others, key in words)
+            if others:
+                other = other_mention(message.id, text, start, end, key, names.others, key in names.names.words)
                 if other is not None:
                     records.append(other)
                 continue
-            salutation = key in names.short
-            if salutation and not in_salutation(text, start, end):
+            if short and not in_salutation(text, start, end):
                 continue
-            if not placed and form in positional and not in_name_position(text, start, end):
+            if not placed and positional and not in_name_position(text, start, end):
                 continue
-            if form in words and not salutation:
+            if word and not short:
                 zones = zones or zones_of(text)
                 in_position = zones(start) is not Zone.BODY or in_name_position(text, start, end)
                 if reads_as_word(text, start, end, in_position):
@@ -202,7 +199,7 @@ def _substitute_into(
                 participant = candidates[0]
                 shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
                 records.add(number, start, _only(original, key, participant, shaped, outside))
-                if participant != message.sender and names.names.owners.get(key) == candidates:
+                if participant != message.sender and mapping_owners.get(key) == candidates:
                     named.add(participant)  # named by a name only they have, by somebody else
                 continue
             zones = zones or zones_of(text)

@@ -52,13 +52,18 @@ _BMP_BLANKED = np.full(0x10000, _UNSEEN, dtype=np.uint32)
 """``BLANKED`` as an array for the characters of the Basic Multilingual Plane, filled as they are first seen."""
 
 
+_ASCII_BLANKED = bytes(BLANKED[code] for code in range(128)) + bytes(range(128, 256))
+"""``BLANKED`` for the ASCII characters, as a table for ``bytes.translate``."""
+
+
 def blanked(text: str) -> str:
     """The text with every character that does not block a word edge written as a space (one for one).
 
-    A text of ASCII characters only is translated by ``str.translate``, in C; any other is looked up as an array of
-    code points (``str.translate`` looks each of its characters up in Python: ten times as long)."""
+    A text of ASCII characters only is translated as bytes, by a table of 256 (``str.translate`` of a mapping looks
+    each character up: about four times as long); any other is looked up as an array of code points
+    (``str.translate`` looks each of its characters up in Python: ten times as long)."""
     if text.isascii():
-        return text.translate(BLANKED)
+        return text.encode("ascii").translate(_ASCII_BLANKED).decode("ascii")
     codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     if int(codes.max()) > 0xFFFF:
         return text.translate(BLANKED)  # a character beyond the plane: seldom

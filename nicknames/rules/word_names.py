@@ -39,8 +39,13 @@ WORD_NAMES = frozenset(
 )
 """Lower-case forms of given names and surnames that are common English words."""
 
+_BACKWARDS = regex.REVERSE
+"""The flag of the patterns that end where a name starts (``$``), searched in the text before it: searched
+backwards, from the name, they are tried where they may end rather than at every character of the text before (the
+words they capture are the same; ``test_word_names`` compares them with the patterns searched forwards)."""
 _SENTENCE_START = regex.compile(
-    r"(?:^[>|\s]*|[.!?]['\")\]]?\s+|\n[>|\s]*|(?:^|\n)[>|\s]*\p{Lu}[\p{L}'’\-]*,[^\S\n]+)[\"'(\[*_]*$"
+    r"(?:^[>|\s]*|[.!?]['\")\]]?\s+|\n[>|\s]*|(?:^|\n)[>|\s]*\p{Lu}[\p{L}'’\-]*,[^\S\n]+)[\"'(\[*_]*$",
+    _BACKWARDS,
 )
 """Where a sentence starts: the text's or a line's start (after quote marks "> "), a sentence end, or the
 vocative that opens a line ("Drew, Will you ...")."""
@@ -93,7 +98,8 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
 _AFTER_ONE_WORD = regex.compile(r"[^\S\n]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
 """What makes a one-word name part of something else after it: a capitalised word, a contraction's "'t", a hyphen."""
 _BEFORE_ONE_WORD = regex.compile(
-    r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?|\[\p{Lu}[^\[\]\s]{0,39}\])(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)|(?P<word>\p{L}+)-)$"
+    r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?|\[\p{Lu}[^\[\]\s]{0,39}\])(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)|(?P<word>\p{L}+)-)$",
+    _BACKWARDS,
 )
 """A capitalised word or initial right before a one-word name, on its line or ending the line before (mail wraps
 lines inside names: "Marta\nTobias"), or a word joined to it by a hyphen. A placeholder ("[U12]") counts as the
@@ -118,7 +124,8 @@ _PLACE_BEFORE = regex.compile(
     r"(?<!\w)(?i:in|at|near|across|around|outside|inside"
     r"|(?:been|go|goes|going|gone|went|get|got|drive|drove|driven|driving|fly|flew|flown|flying|travel(?:l?ed)?"
     r"|head(?:ed|ing)?|move[ds]?|moving|back|(?:make|makes|made|making)[^\S\n]+it(?:[^\S\n]+(?:up|down|over))?)"
-    r"[^\S\n]+to)[^\S\n]+$"
+    r"[^\S\n]+to)[^\S\n]+$",
+    _BACKWARDS,
 )
 """A preposition of place, or a verb of going and "to", right before a one-word name: "in Lisbon", "at Harwood",
 "went to Harwood", "made it up to Harwood" (but "talk to Harwood", "up to Harwood to decide" name a person)."""
@@ -145,7 +152,8 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
-    if _VOCATIVE_AFTER.match(text, end) and _VOCATIVE_BEFORE.search(text, line_start, start):
+    if (_may_follow_comma(text, line_start, start) and _VOCATIVE_AFTER.match(text, end)
+            and _VOCATIVE_BEFORE.search(text, line_start, start)):
         return True
     # The searches before the name are slow: tried only where the text before it may end in "and", "&" or "or".
     before = _may_join_before(text, start)
@@ -185,6 +193,19 @@ def inside_sentence(text: str, start: int, end: int) -> bool:
     return not text.startswith(_JOINER_WORDS, end + 1) and not text.endswith(_JOINERS, 0, start - 1)
 
 
+def _may_follow_comma(text: str, line_start: int, start: int) -> bool:
+    """False where ``_VOCATIVE_BEFORE`` cannot match between ``line_start`` and ``start``: what comes last before
+    ``start`` but spaces and tabs is neither a comma nor other white space (``str.isspace`` holds for every ``\\s``),
+    or nothing. Most names outside a sentence follow a word, and both vocative patterns are then left untried."""
+    position = start
+    while position > line_start and text[position - 1] in " \t":
+        position -= 1
+    if position == line_start:
+        return False
+    char = text[position - 1]
+    return char == "," or char.isspace()
+
+
 def _may_join_before(text: str, start: int) -> bool:
     """False where ``_PERSON_BEFORE`` and ``_LOWER_BEFORE`` cannot match before ``start``: the 40 characters before
     it do not end in "and", "&" or "or" and white space (``str.isspace`` holds for every ``\\s``)."""
@@ -209,9 +230,9 @@ _DECORATION = regex.compile(r"[^\S\n]*[-–—~*_>]*[^\S\n]*")
 _VOCATIVE_BEFORE = regex.compile(r"\w,[^\S\n]*$")
 _PERSONS = r"(?:(?i:you|me|him|her|us|them)|I|\p{Lu}\p{Ll}+)"
 """A person: a pronoun, or a capitalised name."""
-_PERSON_BEFORE = regex.compile(rf"(?<!\w){_PERSONS}[^\S\n]+(?:and|&|or)[^\S\n]+$")
+_PERSON_BEFORE = regex.compile(rf"(?<!\w){_PERSONS}[^\S\n]+(?:and|&|or)[^\S\n]+$", _BACKWARDS)
 _PERSON_AFTER = regex.compile(rf"[^\S\n]+(?:and|&|or)[^\S\n]+{_PERSONS}(?!\w)")
-_LOWER_BEFORE = regex.compile(r"(?<!\w)(?P<word>\p{Ll}+)[^\S\n]+(?:and|&|or)[^\S\n]+$")
+_LOWER_BEFORE = regex.compile(r"(?<!\w)(?P<word>\p{Ll}+)[^\S\n]+(?:and|&|or)[^\S\n]+$", _BACKWARDS)
 _LOWER_AFTER = regex.compile(r"[^\S\n]+(?:and|&|or)[^\S\n]+(?P<word>\p{Ll}+)(?!\w)")
 
 
