@@ -317,3 +317,26 @@ def test_a_command_on_a_bad_export_kept_on_disk_fails_with_the_error_of_the_whol
     assert errors[0] == errors[1]
     assert message in errors[1].strip().splitlines()[-1]
     assert not (tmp_path / "out.csv").exists() and list(small_runs.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (b"id,text\nm1,hi\n", False),
+        (b"id,text\nm1,h\x00i\n", True),  # a NUL: pandas' error names its row and column
+        (b"id,text\r\n\r,m1,hi\n", True),  # a blank line ended by a lone CR before a row starting with a comma
+        (b"\r,id,text\n", True),  # at the very start
+        (b"\xef\xbb\xbf\r,id,text\n", True),  # right after a byte order mark
+        (b"id,text\nm1,a\r,b\n", False),  # a CR inside a row before a comma: read alike
+        (b"id,text\r\nm1,hi\r\n", False),
+    ],
+)
+@pytest.mark.parametrize("block", [1, 2, 3, 5, 1 << 24])
+def test_the_bytes_left_to_pandas_are_found_in_blocks_of_any_size(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, data: bytes, expected: bool, block: int) -> None:
+    from nicknames.io import csv_runs
+
+    monkeypatch.setattr(csv_runs, "SCAN_BLOCK", block)
+    path = tmp_path / "m.csv"
+    path.write_bytes(data)
+    assert csv_runs._pandas_bytes(path, ",") is expected
