@@ -62,7 +62,9 @@ _RULED = regex.compile(r"\s*[-–—~=_*]{2,}.*[-–—~=_*]{2,}\s*$")
 _SPACED_NAME = regex.compile(SPACED)
 _DASHED_NAME = regex.compile(DASHED_INITIALS)
 _SEPARATOR = regex.compile(SEPARATOR)
-_ROLE_LINE = regex.compile(rf"\b(?:{'|'.join(sorted(ROLE_WORDS))})\b", regex.IGNORECASE)
+_ROLE_WORD = rf"\b(?i:{'|'.join(sorted(ROLE_WORDS))})\b"
+"""A word of a job title, in any case."""
+_ROLE_LINE = regex.compile(_ROLE_WORD)
 _CONTINUED = regex.compile(rf"[^\S\n]*(?:{'|'.join(languages().conjunctions)})\b")
 """A closer's line going on with "and" in a language of the packs: a sentence, not a name after it."""
 _FIRST_LOWER_WORD = regex.compile(r"[^\S\n]*(\p{Ll}+)\b")
@@ -119,9 +121,8 @@ _QUOTE_CLOSES = regex.compile(r".*[\"”»][^\S\n]*")
 
 
 def _without_quotation(lines: list[str]) -> list[str]:
-    """The last lines without a quotation and its attribution at the end ("\"If you torture data long enough, it
-    will confess.\"" then "-- Ronald Coase"): the author of a quotation signs nothing; the sender's signature is
-    above it."""
+    """The last lines without a quotation and its attribution at the end ("\"Doubt is the origin of wisdom.\"" then
+    "-- Descartes"): the author of a quotation signs nothing; the sender's signature is above it."""
     if len(lines) < 3 or not _ATTRIBUTION.fullmatch(lines[-1]) or not _QUOTE_CLOSES.fullmatch(lines[-2]):
         return lines
     for start in range(len(lines) - 2, max(len(lines) - 2 - QUOTATION_LINES, 0), -1):
@@ -325,7 +326,7 @@ def _without_sentence_start(names: str) -> str:
 _ROLE = regex.compile(
     r"\s*[(\[][^()\[\]]{1,40}[)\]]\s*$"  # "Sam (TA)", "Mary [moderator]"
     r"|[^\S\n]+\|[^\S\n]+\S.*$"  # "Wenzel | Teaching assistant"
-    rf"|[^\S\n]+[-–—][^\S\n]+(?=.*\b(?i:{'|'.join(sorted(ROLE_WORDS))})\b).*$"  # "Otto Brandt - Lecturer"
+    rf"|[^\S\n]+[-–—][^\S\n]+(?=.*{_ROLE_WORD}).*$"  # "Otto Brandt - Lecturer"
     r"|,?[^\S\n]+(?:Ph\.?[^\S\n]?D|M\.?D|M\.?Sc|B\.?Sc|MBA|D\.?Phil|Esq|CPA|RN)\.?[^\S\n]*$"  # "Otto Brandt, PhD"
 )
 """A role, affiliation or degree after a signed name."""
@@ -388,9 +389,9 @@ def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[s
     return result
 
 
-_GROUP_NAME = regex.compile(r"\b\p{Lu}{1,}-\p{Ll}|\b\p{Lu}{2,}-\p{Lu}\p{Ll}|\p{L}['’-]ers\b")
+_GROUP_NAME = regex.compile(r"\b\p{Lu}+-\p{Ll}|\b\p{Lu}{2,}-\p{Lu}\p{Ll}|\p{L}['’-]ers\b")
 """A mailing list or a group greeted by its name, not a person: an acronym or a letter joined to a word ("Dear
-CF-Metadata", "Hi R-devel", "Dear UK-Team"), or its members ("Hello NLP-ers", "Dear CF'ers"); "Jean-Luc" and
+QX-Metadata", "Hi R-devel", "Dear UK-Team"), or its members ("Hello NLP-ers", "Dear QX'ers"); "Jean-Luc" and
 "JEAN-LUC" stay names."""
 _NAME_END = regex.compile(r"[^\S\n]*[-–—~*_=.!,;:)\]]*[^\S\n]*(?:\n|$)")
 _OPENING = regex.compile(r"[\s\-–—~*_=>/(\[]*")
