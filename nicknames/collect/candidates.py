@@ -15,7 +15,7 @@ from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.glued import glued_name
 from nicknames.collect.discover.lexicon import Lexicon, name_words
 from nicknames.collect.discover.lost_letters import registered_forms, registered_matches
-from nicknames.collect.discover.others import drop_common_parts
+from nicknames.collect.discover.others import drop_common_parts, used_mostly_elsewhere
 from nicknames.collect.discover.sequences import sequence_words
 from nicknames.collect.discover.stylised import (
     initials_of,
@@ -385,10 +385,6 @@ def _flag_words(found: Found, lexicon: Lexicon) -> None:
             found.tag(participant, name, "word")
 
 
-FREQUENT_MESSAGES = 20
-"""Messages a weakly attributed name must occur in before where it occurs can say it is no one's name."""
-FREQUENT_INSIDE = 0.2
-"""The share of those messages below which the name is used mostly away from its owners' threads."""
 _WEAK_TAGS = frozenset({"greeting", "signoff", "uncertain", "case"})
 
 
@@ -406,12 +402,11 @@ def _flag_frequent(found: Found, index: TokenIndex, table: NicknameTable, roster
             continue
         weak = [participant for participant in participants if roster.get(participant, "").strip() == name or (
             found.counts[(participant, name)] <= 2 and set(found.tags[(participant, name)]) <= _WEAK_TAGS)]
-        total = sum(per_thread.values())
-        if not weak or total < FREQUENT_MESSAGES:
+        if not weak:
             continue
         threads = set().union(*(index.involved.get(participant, set()) for participant in participants))
         inside = sum(count for thread, count in per_thread.items() if thread in threads)
-        if inside < FREQUENT_INSIDE * total:
+        if used_mostly_elsewhere(inside, sum(per_thread.values())):
             for participant in weak:
                 found.tag(participant, name, "frequent")
 

@@ -357,19 +357,24 @@ def alone_firsts(found: OtherNames, known: Known, lexicon: Lexicon) -> dict[str,
             if not (first in found.counts or known.claims(first) or lexicon.is_word(first))}
 
 
-PART_USES = 20
-"""Uses of a given name across the file from which ``drop_common_parts`` asks whether it is mostly someone else's."""
-PART_SHARE = 0.2
-"""The share of those uses a given name must have alone in its full name's threads to be taken for that person."""
+ELSEWHERE_USES = 20
+"""Uses of a name across the file from which ``used_mostly_elsewhere`` can tell where it is mostly used."""
+ELSEWHERE_SHARE = 0.2
+"""The share of those uses below which a name is used mostly elsewhere than where it was found as a person's."""
+
+
+def used_mostly_elsewhere(own: int, uses: int) -> bool:
+    """Whether a name used ``uses`` times in the file, ``own`` of them where it was found as someone's (alone in
+    their full name's threads, or in their own threads), is mostly used elsewhere: a place or another person."""
+    return uses >= ELSEWHERE_USES and own < ELSEWHERE_SHARE * uses
 
 
 def drop_common_parts(found: OtherNames, lexicon: Lexicon) -> None:
-    """Forget the given names found alone (``part``) that the file uses mostly elsewhere ("America" of "America
-    Orientation", "Austin" of "Austin Lanier"): collect proposes the names of ``@others``, which apply replaces
-    everywhere, and there they are a place or another person."""
+    """Forget the given names found alone (``part``) that the file uses mostly elsewhere ("Jordan" of "Jordan Vell",
+    where the file means the country): collect proposes the names of ``@others``, which apply replaces everywhere,
+    and there they are a place or another person."""
     for name in [name for name, tags in found.tags.items() if tags == ["part"]]:
-        uses = lexicon.capitalised.get(name.casefold(), 0)
-        if uses >= PART_USES and found.counts[name] < PART_SHARE * uses:
+        if used_mostly_elsewhere(found.counts[name], lexicon.capitalised.get(name.casefold(), 0)):
             found.drop(name)
 
 
