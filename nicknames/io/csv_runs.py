@@ -30,13 +30,9 @@ from typing import TYPE_CHECKING
 from nicknames.io import table_chunks
 from nicknames.io.csv_file import (
     DEFAULT_ENCODING,
-    check_encoding,
     check_header,
-    sniff_dialect,
 )
-from nicknames.io.encodings import check_one_encoding
-from nicknames.io.input_files import check_input_kind
-from nicknames.io.table_chunks import csv_chunks
+from nicknames.io.table_chunks import checked_csv, checked_csv_chunks
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -81,11 +77,7 @@ def csv_runs(path: Path, encoding: str | None = None, delimiter: str | None = No
     """The data rows of a CSV file as Arrow tables of text columns (``large_string``) named by the header, in runs
     of ``rows`` (``CHUNK_ROWS`` unless given; the first run one fewer, as pandas counts the header among the first
     run's rows), with the cells, checks and errors of ``csv_chunks``."""
-    encoding = check_encoding(encoding)
-    check_input_kind(path)
-    if encoding != DEFAULT_ENCODING:
-        check_one_encoding(path, encoding)
-    delimiter = delimiter or sniff_dialect(path, encoding).delimiter
+    encoding, delimiter = checked_csv(path, encoding, delimiter)
     rows = rows or table_chunks.CHUNK_ROWS
     given = 0
     readable = delimiter.isascii() and _regular_file(path) and _same_bytes_as_ascii(encoding)
@@ -153,10 +145,11 @@ SCAN_BLOCK = 1 << 24
 
 
 def _pandas_runs(path: Path, encoding: str, delimiter: str, rows: int, skip: int) -> Iterator[pa.Table]:
-    """``csv_chunks``' runs as Arrow tables, without their first ``skip`` rows (given already)."""
+    """``csv_chunks``' runs as Arrow tables, without their first ``skip`` rows (given already); the file is not
+    checked again."""
     import pyarrow as pa
 
-    for chunk in csv_chunks(path, encoding, delimiter, rows):
+    for chunk in checked_csv_chunks(path, encoding, delimiter, rows):
         if skip >= len(chunk):
             skip -= len(chunk)
             continue

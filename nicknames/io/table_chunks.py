@@ -49,11 +49,21 @@ def csv_chunks(path: Path, encoding: str | None = None, delimiter: str | None = 
                rows: int | None = None) -> Iterator[pd.DataFrame]:
     """The data rows of a CSV file as frames of about ``rows`` rows, each indexed from its first row's position in
     the file (0 for the first message), with the header as column names (``rows``: ``CHUNK_ROWS`` unless given)."""
+    return checked_csv_chunks(path, *checked_csv(path, encoding, delimiter), rows)
+
+
+def checked_csv(path: Path, encoding: str | None, delimiter: str | None) -> tuple[str, str]:
+    """The encoding and delimiter a CSV file is read in runs with: the encoding checked (a single-byte one also
+    against lines in UTF-8), the delimiter the given one or the header's."""
     encoding = check_encoding(encoding)
     check_input_kind(path)
     if encoding != DEFAULT_ENCODING:
         check_one_encoding(path, encoding)
-    delimiter = delimiter or sniff_dialect(path, encoding).delimiter
+    return encoding, delimiter or sniff_dialect(path, encoding).delimiter
+
+
+def checked_csv_chunks(path: Path, encoding: str, delimiter: str, rows: int | None = None) -> Iterator[pd.DataFrame]:
+    """``csv_chunks`` with the encoding and delimiter ``checked_csv`` gives."""
     header: list[str] | None = None
     first = 0
     for chunk in _raw_chunks(path, encoding, delimiter, rows or CHUNK_ROWS):
