@@ -283,3 +283,26 @@ def test_audit_finds_no_frequent_name_left_where_apply_leaves_it(tmp_path: Path)
     frame = apply_mapping(messages, mapping, "session", lambda participant: f"[{participant}]").frame
     findings = audit_messages(zip(frame["message_id"], frame["text"]), build_index(mapping)).findings
     assert not [finding for finding in findings if "Quorvex" in finding.text]  # 24 mentions left, none a finding
+
+
+@pytest.mark.parametrize(
+    ("reply", "expected"),
+    [
+        # the parent's sender is greeted in the sender's own words
+        ("Hi Ruben,\nagreed.\nTobias", {"u1": ["Ruben"], "u2": ["Tobias"]}),
+        # a quoted line opens the reply: its @name is the quoted author's greeting, not the sender's
+        ("> @Tobias yes, see the notes.\n\nthanks!\nTobias", {"u1": [], "u2": ["Tobias"]}),
+        # a sign-off inside a quote at the bottom is not the sender's
+        ("Agreed.\nTobias\n\n> See you,\n> Ruben", {"u1": [], "u2": ["Tobias"]}),
+        ("Agreed.\nTobias\n-----Original Message-----\nFrom: x\nHi Tobias,\nRuben", {"u1": [], "u2": ["Tobias"]}),
+        # an HTML post: its paragraphs are its lines, a blockquote its quote
+        ("<p>Hi Ruben,</p><p>agreed.</p><p>Tobias</p>", {"u1": ["Ruben"], "u2": ["Tobias"]}),
+        ("<blockquote>@Tobias yes</blockquote><p>Thanks!</p><p>Tobias</p>", {"u1": [], "u2": ["Tobias"]}),
+    ],
+)
+def test_only_the_senders_own_words_give_salutations(
+    tmp_path: Path, reply: str, expected: dict[str, list[str]]
+) -> None:
+    rows = [["1", "0", "u1", "A question about the notes."], ["2", "1", "u2", reply]]
+    names = collect(table(tmp_path, rows)).mapping.names
+    assert {pid: sorted(names.get(pid, [])) for pid in expected} == expected

@@ -9,7 +9,7 @@ from email.parser import BytesParser
 import pytest
 
 from nicknames.io.mail.body import body_of
-from nicknames.io.mail.html_text import html_to_text
+from nicknames.rules.html_text import html_to_text
 from tests.mail_samples import FIFTH, FOURTH, SECOND, THIRD, raw
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.io.mail.quotes import Segment, own_words, quote_levels, split_quotes
+from nicknames.rules.quotes import Segment, own_words, quote_levels, split_quotes
 
 
 @pytest.mark.parametrize(

@@ -26,6 +26,8 @@ from nicknames.rules.salutations import (
         ("Hi Mary, Rob\nthanks", ["Mary", "Rob"]),
         ("Hi Mary & Rob", ["Mary", "Rob"]),
         ("@Rob good point", ["Rob"]),
+        ("Thanks @Rob, it works", ["Rob"]),
+        ("Yes! It works. @Rob had it too", []),  # an @name after the first sentence mentions someone
         ("Mary,\nI think so", ["Mary"]),  # a bare vocative line
         ("Hi all,\nhere", []),  # stop words
         ("Hello everyone!", []),

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.apply.zones import _signoff_start, _signoff_start_by_lines
+from nicknames.apply.resolution import Zone
+from nicknames.apply.zones import _signoff_start, _signoff_start_by_lines, zones_of
 
 
 @pytest.mark.parametrize(
@@ -27,3 +28,22 @@ def test_signoff_start(text: str, expected: int) -> None:
 @given(st.text(st.sampled_from(["a", " ", "\t", "\n", "\r", "\xa0", "\x1c", "\u2028", "é"]), max_size=40))
 def test_reading_from_the_end_agrees_with_reading_all_lines(text: str) -> None:
     assert _signoff_start(text) == _signoff_start_by_lines(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "zone"),
+    [
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt", "Will,", Zone.GREETING),
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt", "Will.", Zone.BODY),
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt", "Art", Zone.SIGNOFF),
+        # an HTML post's paragraphs and breaks are its lines
+        ("<p>Hi Will,</p><p>I will ask Will.</p><p>Thanks,<br>Art</p>", "Will,", Zone.GREETING),
+        ("<p>Hi Will,</p><p>I will ask Will.</p><p>Thanks,<br>Art</p>", "Will.", Zone.BODY),
+        ("<p>Hi Will,</p><p>I will ask Will.</p><p>Thanks,<br>Art</p>", "Art", Zone.SIGNOFF),
+        ("<div>Hi Will,<br/>I will ask Will about the notes this week.<br/>Art</div>", "Will about", Zone.BODY),
+        # a tag mentioned in a plain post breaks no line
+        ("Hi Will, a <p> here and a </p> there, ask Will.\nok\nArt", "Will.", Zone.GREETING),
+    ],
+)
+def test_zones_of(text: str, word: str, zone: Zone) -> None:
+    assert zones_of(text)(text.index(word)) is zone

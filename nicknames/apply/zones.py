@@ -7,6 +7,7 @@ from collections.abc import Callable
 import regex
 
 from nicknames.apply.resolution import Zone
+from nicknames.rules.html_text import markup_lines
 
 SIGNOFF_LINES = 2
 """The last lines of a message in which a shared name is taken to be the sender's own."""
@@ -18,8 +19,10 @@ def zones_of(text: str) -> Callable[[int], Zone]:
     """Where an offset stands: the first line (greeting), the sign-off, or the body between.
 
     A line of the last ``SIGNOFF_LINES`` counts as sign-off only when it is short
-    (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence.
+    (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence. An HTML post's lines are those
+    its paragraphs and breaks make.
     """
+    text = markup_lines(text)
     signoff = _signoff_start(text)
     first = _NON_BLANK.search(text)
     greeting_end = text.find("\n", first.start()) if first else -1

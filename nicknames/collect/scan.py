@@ -19,6 +19,7 @@ from nicknames.collect.discover.thread_counts import ThreadCodes, ThreadCounts
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.model.messages import Message
 from nicknames.rules.matcher import NameMatcher
+from nicknames.rules.quotes import own_text
 from nicknames.rules.salutations import Rules, greeting_names, signoff_names
 
 
@@ -166,7 +167,7 @@ class Scan:
         self.index.add_all(messages, threads)
 
     def _read_salutations(self, position: int, message: Message, thread: int) -> None:
-        stats, text = self.stats, message.text
+        stats, text = self.stats, own_text(message.text)
         stats.messages += 1
         greeted = greeting_names(text, self.rules)
         if greeted:

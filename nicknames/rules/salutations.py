@@ -84,8 +84,9 @@ def greeting_names(text: str, rules: Rules = DEFAULT_RULES) -> tuple[str, ...]:
 
 
 def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
-    """The names a message's first line addresses."""
-    names = [_clean(m.group(1)) for m in _MENTION.finditer(first)] if "@" in first else []
+    """The names a message's first line addresses; an ``@name`` only in its first sentence ("Thanks @Ann, it
+    works"): later ones mention people ("Yes. @Ben had it too")."""
+    names = [_clean(m.group(1)) for m in _MENTION.finditer(_SENTENCE_END.split(first, 1)[0])] if "@" in first else []
     match = rules.match("greeting", first)
     found = (_names_in(match["rest"], rules) or _lower_case_name(match["rest"])) if match else []
     if not found and (vocative := _VOCATIVE.match(first)) is not None and (

@@ -17,9 +17,9 @@ from pathlib import Path
 from nicknames.io.mail.body import Body, body_of
 from nicknames.io.mail.mbox import split_mbox
 from nicknames.io.mail.participants import ADDRESS, AddressKey, clean_display_name
-from nicknames.io.mail.quotes import Segment, split_quotes
 from nicknames.io.mail.threads import Link, ThreadHeaders, link_messages, message_ids
 from nicknames.model.errors import InputError, where
+from nicknames.rules.quotes import Segment, split_quotes
 
 RECIPIENT_HEADERS = ("To", "Cc", "Bcc")
 OTHER_ADDRESS_HEADERS = ("Reply-To", "Sender", "Resent-From", "Resent-To", "Resent-Cc")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from email.message import EmailMessage, Message
 
-from nicknames.io.mail.html_text import html_to_text
+from nicknames.rules.html_text import html_to_text
 
 FALLBACK_CHARSET = "cp1252"
 """Charset for text whose declared charset is unknown and that is not UTF-8 (common in old mail)."""

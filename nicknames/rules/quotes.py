@@ -16,13 +16,19 @@ from dataclasses import dataclass
 
 import regex
 
+from nicknames.rules.html_text import html_to_text, looks_like_html
+
 _MARKS = regex.compile(r"^(?:[^\S\n]*>)+")
-_SEPARATOR = regex.compile(
-    r"^\s*(?:-{2,}\s*(?:original message|forwarded message|forwarded by\b.*|ursprüngliche nachricht|"
-    r"message d'origine|mensaje original|messaggio originale)\s*-*|begin forwarded message:)\s*$",
-    regex.IGNORECASE,
-)
+_OPENER = (r"(?:-{2,}\s*(?:original message|forwarded message|forwarded by\b.*|ursprüngliche nachricht|"
+           r"message d'origine|mensaje original|messaggio originale)\s*-*|begin forwarded message:)")
+"""A separator line's words: what opens an unmarked quoted or forwarded message."""
+_SEPARATOR = regex.compile(rf"^\s*{_OPENER}\s*$", regex.IGNORECASE)
 _RULE = regex.compile(r"^\s*_{10,}\s*$")
+_ANY_QUOTE = regex.compile(rf"^[^\S\n]*>|^[^\S\n]*{_OPENER}[^\S\n]*$|^[^\S\n]*_{{10,}}[^\S\n]*$",
+                           regex.IGNORECASE | regex.MULTILINE | regex.WORD)
+"""A line that may raise the quote level: marked, a separator or a rule (a text without one quotes nothing). Lines
+end where ``splitlines`` ends them (``WORD``: also at a lone CR and Unicode's line separators)."""
+
 _FROM = regex.compile(r"^\s*(?:from|von|de|da):", regex.IGNORECASE)
 _WROTE = regex.compile(r"(?:wrote|writes|schrieb|a écrit|escribió|scrisse|skrev|schreef)\s*:\s*$", regex.IGNORECASE)
 _ON = regex.compile(r"^\s*(?:on|am|le|el|il|op|den)\s", regex.IGNORECASE)
@@ -74,7 +80,23 @@ def split_quotes(text: str) -> list[Segment]:
 
 def own_words(text: str) -> str:
     """The author's own words: the level-0 lines, in order."""
+    if not quotes_anything(text):
+        return text
     return "".join(text[segment.start : segment.end] for segment in split_quotes(text) if segment.level == 0)
+
+
+def own_text(text: str) -> str:
+    """What the sender wrote in a message: HTML read as text (a blockquote as quoted lines), without the lines
+    it quotes or forwards. A greeting or a sign-off there is the sender's; in a quote it is someone else's."""
+    return own_words(html_to_text(text) if looks_like_html(text) else text)
+
+
+def quotes_anything(text: str) -> bool:
+    """Whether some line of the text may be quoted: ``own_words`` of any other text is the text itself."""
+    signs = (">" in text or ("-" in text and "--" in text) or ("_" in text and "__" in text)
+             or (":" in text and ("egin " in text or "EGIN " in text)))  # what every such line holds, looked for a
+    # character first (the pattern, and a look-up of two characters, cost ten times more than one of one character)
+    return signs and _ANY_QUOTE.search(text) is not None
 
 
 def _marks(line: str) -> int:

@@ -81,6 +81,36 @@ class _TextParser(HTMLParser):
         return _BLANK_RUNS.sub("\n\n", joined) + "\n" if joined else ""
 
 
+_BLOCK_TAG = regex.compile(r"<(?:/?(?:p|div|blockquote|li|h[1-6])|br\s*/?)(?:\s[^<>]*)?>", regex.IGNORECASE)
+_OPENING_TAG = regex.compile(r"\s*<(?:p|div|span|blockquote|html|body|table|ul|ol|h[1-6]|br)\b[^<>]*>", regex.IGNORECASE)
+MARKUP_LINES = 2
+"""The fewest block tags (``<p>``, ``</p>``, ``<br>``, ``<div>``…) that make a text that does not open with a tag
+markup: each breaks a line, so markup has more of them than line breaks."""
+
+
+def looks_like_html(text: str) -> bool:
+    """Whether a cell holds HTML (a forum's post body) rather than plain text that mentions a tag.
+
+    It does when it opens with an element (``<p>Hi Ann,</p>``) or has at least ``MARKUP_LINES`` block
+    tags and more of them than line breaks; "use a <div> here" in a plain post does not.
+    """
+    if "<" not in text:
+        return False
+    if _OPENING_TAG.match(text):
+        return True
+    tags = sum(1 for _ in _BLOCK_TAG.finditer(text))
+    return tags >= MARKUP_LINES and tags > text.count("\n")
+
+
+def markup_lines(text: str) -> str:
+    """A cell of HTML with each block tag turned into a line break and spaces, offset for offset the same as the
+    text: where its lines begin and end, as a person sees them, for rules that read a text's first and last lines
+    and give offsets into it. Any other text is itself."""
+    if not looks_like_html(text):
+        return text
+    return _BLOCK_TAG.sub(lambda tag: "\n" + " " * (len(tag.group()) - 1), text)
+
+
 def html_to_text(html: str) -> str:
     """The readable text of an HTML document or fragment."""
     parser = _TextParser()

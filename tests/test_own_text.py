@@ -1,0 +1,81 @@
+"""The sender's own words, where collect reads greetings and sign-offs: HTML bodies read as text, quotes left out."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from nicknames.rules.html_text import looks_like_html
+from nicknames.rules.quotes import own_text, own_words, quotes_anything, split_quotes
+from nicknames.rules.salutations import greeting_names, signoff_names
+
+
+@pytest.mark.parametrize(
+    ("text", "html"),
+    [
+        ("<p>Hi Ann,</p><p>Thanks!</p>", True),
+        ("  <div>Hi Ann</div>", True),
+        ("<span class='x'>Hi</span>", True),
+        ("Hi Ann,<br>thanks<br/>Rob", True),
+        ("Hi Ann,</p><p>thanks</p>", True),
+        ("Use a <div> here,\nthanks\nRob", False),
+        ("a <p> and a </p>\nin a\nplain post", False),
+        ("if a < b and b > c", False),
+        ("<Ann> wrote that", False),
+        ("no markup at all", False),
+    ],
+)
+def test_looks_like_html(text: str, html: bool) -> None:
+    assert looks_like_html(text) is html
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        ("Hi Ann,\nok\nRob", "Hi Ann,\nok\nRob"),
+        ("> Hi Rob,\n> see you\n\nThanks Ann!\nRob", "\nThanks Ann!\nRob"),
+        ("Sure.\nRob\n\n> Cheers,\n> Ann", "Sure.\nRob\n\n"),
+        ("On Mon, Ann <a@b.org> wrote:\n> Hi\n\nHi Ann,\nyes\nRob", "\nHi Ann,\nyes\nRob"),
+        ("Fine.\nRob\n-----Original Message-----\nFrom: Ann\nHi Rob,\nAnn", "Fine.\nRob\n"),
+        ("<p>Hey Ann,</p><p>done.</p><p>Rob</p>", "Hey Ann,\ndone.\nRob\n"),
+        ("<blockquote>Thanks, Rob</blockquote><p>Welcome!</p><p>Ann</p>", "Welcome!\nAnn\n"),
+        ("Hi &amp; bye<br>thanks<br>Rob", "Hi & bye\nthanks\nRob\n"),
+    ],
+)
+def test_own_text(text: str, own: str) -> None:
+    assert own_text(text) == own
+
+
+@pytest.mark.parametrize(
+    ("text", "greeted", "signed"),
+    [
+        # A quoted greeting or sign-off is the quoted author's, not the sender's.
+        ("> @Ann yes, fine.\n\nthanks a lot!\nRob", (), ("Rob",)),
+        ("Booked it.\nThanks,\nRob\n\n> Count me in\n>\n> Cheers,\n> Ann", (), ("Rob",)),
+        ("On Mon, Ann <a@b.org> wrote:\n> Hi\n\nHi Ann, booked.\nThanks,\nRob", ("Ann",), ("Rob",)),
+        ("Ok\nBest,\nTom\n\n-----Original Message-----\nFrom: Ann\n\nHi Tom,\nsee.\nAnn", (), ("Tom",)),
+        # An HTML body is read as lines.
+        ("<p>Hey Ann,</p><p>done.</p><p>— Rob</p>", ("Ann",), ("Rob",)),
+        ("<p>Hi all,</p><p>a question.</p><p>Cheers,<br>Rob</p>", (), ("Rob",)),
+        ("<blockquote>@Ann had it.</blockquote><p>Thanks @ben_k, it works.</p><p>Oz</p>", ("ben_k",), ("Oz",)),
+    ],
+)
+def test_salutations_of_own_text(text: str, greeted: tuple[str, ...], signed: tuple[str, ...]) -> None:
+    own = own_text(text)
+    assert greeting_names(own) == greeted
+    assert signoff_names(own) == signed
+
+
+_PIECES = st.sampled_from(["a", "Ann", " ", "\n", "\r", "\u2028", ">", "> ", "--", "-----Original Message-----",
+                           "__________", "From: Ann", "Begin forwarded message:", "BEGIN FORWARDED MESSAGE:",
+                           "On Mon, Ann wrote:", "wrote:", "_"])
+
+
+@given(st.lists(_PIECES, max_size=12).map("".join))
+def test_own_words_skips_only_texts_that_quote_nothing(text: str) -> None:
+    """The look-up before the line-by-line reading never skips a text that quotes something."""
+    slow = "".join(text[segment.start : segment.end] for segment in split_quotes(text) if segment.level == 0)
+    assert own_words(text) == slow
+    if not quotes_anything(text):
+        assert slow == text
