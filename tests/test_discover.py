@@ -116,6 +116,27 @@ def test_misspellings(name: str, token: str, found: bool) -> None:
 
 @pytest.mark.parametrize(
     ("name", "token", "found"),
+    [
+        ("Tobiah", "Tobi", True),         # the first letters of a given name
+        ("Marguerite", "Margue", True),
+        ("Ignatius", "Igna", True),
+        ("Tobiah", "Tob", False),         # three letters: too often another word or name
+        ("Tobiah", "Tobia", False),       # one letter short: a misspelling, not a clipped name
+        ("Tobiah", "Tobi", True),
+        ("Tobiah", "Tabi", False),        # not the name's first letters
+        ("Tobiah", "tobi", False),        # lower case
+        ("Tobiah", "TOBI", False),        # all capitals: a code or a heading
+        ("Annemarie", "Anne", False),     # a known name
+        ("Pearlina", "Pearl", False),     # an ordinary word in this corpus
+    ],
+)
+def test_clippings(name: str, token: str, found: bool) -> None:
+    vocab = vocabulary([token], known=frozenset({"anne"}), lower=("pearl",))
+    assert (token in vocab.clippings(name)) is found
+
+
+@pytest.mark.parametrize(
+    ("name", "token", "found"),
     [("Robert", "RObert", True), ("Mary", "MARY", True), ("Mary", "mary", True), ("Will", "will", False),
      ("Ed", "ED", False)],
 )
@@ -245,6 +266,25 @@ def test_discover_suggests_variants_where_the_participant_is_active() -> None:
     assert found[("U1", "Bob")] == (1, ("nickname",))
     assert found[("U1", "RObert")] == (1, ("case",))
     assert ("U3", "Margret") not in found  # U3 is not active in the thread
+
+
+@pytest.mark.parametrize(
+    ("texts", "found"),
+    [
+        (["Tobi, can you book the room?", "Thanks Tobiah."], True),  # where the participant is
+        (["Sure, Tobi and I will.", "Tobi Harbour is closed."] + ["Tobi Harbour again."] * 20, False),  # a place
+        # next to an ordinary word, but used mostly away from its owner's threads
+        (["Sure, Tobi and I will.", "Thanks Tobiah."] + ["The Tobi point is dry."] * 20, False),
+    ],
+)
+def test_discover_suggests_a_clipped_given_name_where_its_owner_is(texts: list[str], found: bool) -> None:
+    index = TokenIndex(watched=frozenset({"tobiah"}))
+    for number, text in enumerate(texts):
+        index.add(Message(str(number), "U2", text, "U1" if number < 2 else "U3", "t1" if number < 2 else f"t{number}",
+                          ""))
+    known = Known({"U1": {"Tobiah"}}, {"U1": ["Tobiah Quell"]})
+    suggested = {(s.participant, s.text): s.tags for s in discover(known, index, parse_table(""))}
+    assert (suggested.get(("U1", "Tobi")) == ("nickname",)) is found
 
 
 # ---------------------------------------------------------------- greetings in columns

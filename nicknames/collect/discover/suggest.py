@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from nicknames.collect.discover.glued import glued_name
 from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.collect.discover.others import used_mostly_elsewhere
 from nicknames.collect.discover.sequences import Windows
 from nicknames.collect.discover.sessions import Sessions
 from nicknames.collect.discover.stylised import (
@@ -75,7 +76,8 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
     candidates = [
         Candidate(participant, text, tag, token, roams)
         for participant, own in known.names.items()
-        for text, tag, token, roams in _candidates(participant, own, known, vocabulary, table, glued, windows)
+        for text, tag, token, roams in _candidates(participant, own, known, vocabulary, table, glued, windows,
+                                                   _standing_alone(index))
         if tag == "glued" or text not in own
     ]
     claimants = _claimants(known, candidates)
@@ -92,10 +94,13 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
             occurrences = read[candidate.token] = (occurrences_of.get(candidate.token)
                                                    or windows.threads.get(candidate.token) or Counter())
         own_threads = threads_of(candidate.participant)
-        if candidate.tag == "nickname":
+        if candidate.tag in ("nickname", CLIPPED):
             own_threads = _unshared(own_threads, candidate, claimants, index.participation)
         count = _count_in(occurrences, own_threads)
-        if count:
+        if candidate.tag == CLIPPED:
+            if count and not used_mostly_elsewhere(count, sum(occurrences.values())):
+                _add(found, candidate.participant, candidate.text, count, "nickname")
+        elif count:
             _add(found, candidate.participant, candidate.text, count, candidate.tag)
         elif candidate.roams and not index.paired[candidate.token] and (count := sessions.count_grouped(
                 _grouped(by_session, candidate.token, occurrences, sessions), candidate.participant, own_threads,
@@ -141,6 +146,7 @@ def _candidates(
     table: NicknameTable,
     glued: dict[str, list[str]],
     windows: Windows[int],
+    alone: Callable[[str], bool],
 ) -> Iterable[tuple[str, str, str, bool]]:
     """(suggested name, tag, token whose occurrences count, whether it roams) for one participant.
 
@@ -158,9 +164,27 @@ def _candidates(
         variants = [(v, "case") for v in vocabulary.case_variants(name)]
         variants += [(v, "fuzzy") for v in vocabulary.accent_variants(name) + _misspellings(vocabulary, name)]
         yield from ((v, tag, v, given and _roams(v)) for v, tag in variants)
+        if given and name.isalpha():  # a clipped given name is a familiar form: two Tobiahs' "Tobi" is neither's
+            yield from ((v, CLIPPED, v, False) for v in vocabulary.clippings(name) if v not in forward and alone(v))
         yield from ((name, "glued", token, given) for token in glued.get(name, []))
     for name in (name for name in names if " " in name):
         yield from ((window, "fuzzy", window, True) for window in windows.spelling.get(name, ()))
+
+
+CLIPPED = "clipped"
+"""The tag of a candidate that is the first letters of a given name, suggested as a ``nickname`` where its owner is
+and not mostly used elsewhere (the first word of a place, "Fenn" of a harbour's name, for a Fennimore)."""
+
+
+def _standing_alone(index: TokenIndex) -> Callable[[str], bool]:
+    """Whether a capitalised word stands next to another name in fewer than half the messages it is in: a clipped
+    given name does; the first word of a place or a firm ("Fenn Point") does not."""
+    paired, threads = index.paired, index.threads
+
+    def alone(token: str) -> bool:
+        return 2 * paired.get(token, 0) < sum(threads.get(token, {}).values())
+
+    return alone
 
 
 def _unshared(threads: set[int], candidate: Candidate, claimants: dict[str, set[str]], members: Members) -> set[int]:

@@ -3,6 +3,8 @@
 - familiar forms from the nickname table (Robert → Bob), in either direction;
 - case variants (RObert, MARY, mary), but never a lower-case word ("will" for Will);
 - accent variants (José / Jose) and accents lost in an archive (``G?nther`` for ``G\\ufffdnther``);
+- clipped given names: the first letters of a given name of six or more, four letters at least and two short of the
+  name at most ("Tobi", "Marg" for Tobiah, Marguerite), capitalised, neither an ordinary word nor a known name;
 - misspellings within a small edit distance, transpositions counting as one edit
   (Optimal String Alignment): 1 edit for names of 4–7 letters, 2 from 8 letters,
   none below 4. A misspelling must start with the same letter, be capitalised,
@@ -28,6 +30,11 @@ LONG_NAME = 8
 """Names at least this long may be misspelt by two edits; shorter ones by one."""
 MIN_CASE_LENGTH = 3
 """Names shorter than this get no case-variant suggestions ("ED", "AL" are usually abbreviations)."""
+CLIPPED_LETTERS = 4
+"""The fewest letters of a clipped given name ("Tobi"): three-letter starts ("Mar", "Art") are too often other words
+or names."""
+CLIPPED_CUT = 2
+"""The fewest letters a clipped name leaves out (a name less one letter is a misspelling)."""
 LOST_ACCENT = "?\ufffd"
 """Characters an archive writes in place of a letter it could not encode."""
 
@@ -93,6 +100,14 @@ class Vocabulary:
                     name, choices, scorer=OSA.distance, score_cutoff=edits, limit=None))
         # "Davids" is a possessive without its apostrophe, not a misspelling
         return [t for t in found if t.casefold() not in (name.casefold(), name.casefold() + "s")]
+
+    def clippings(self, name: str) -> list[str]:
+        """Capitalised tokens that are the name's first letters ("Tobi" for "Tobiah"): at least ``CLIPPED_LETTERS``,
+        and ``CLIPPED_CUT`` short of the name at the most; the same tokens as misspellings (no word, no known
+        name)."""
+        first, key = name[0].casefold(), name.casefold()
+        return [token for length in range(CLIPPED_LETTERS, len(name) - CLIPPED_CUT + 1)
+                for token in self.by_shape.get((first, length), []) if key.startswith(token.casefold())]
 
     def _lost_accent_candidates(self, name: str) -> Iterator[str]:
         if name[0] in LOST_ACCENT:
