@@ -78,6 +78,11 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Text\nThanks, Rob", ["Rob"]),
         ("Text\nCheers\nR o b e r t", ["R o b e r t"]),  # stylised signature
         ("Great\n-RG-", ["-RG-"]),  # dashed initials keep their dashes
+        ("Booked the room.\nT.", ["T."]),  # one initial and its dot signs, though a pack's closer has that shape
+        ("Booked the room.\nThanks,\nT.", ["T."]),
+        ("See the plan.\nA.", ["A."]),  # an initial that spells a stop word
+        ("Kiitos.\nT.\nMatti", ["Matti"]),  # the Finnish closer "T." before a name
+        ("Kiitos.\nT. Matti", ["Matti"]),
         ("Point made.\nMary", ["Mary"]),  # a bare name line
         ("Text.\nThanks again!\nMJ", ["MJ"]),
         ("Text\nBest regards,\nRob G.\nDept of Physics", ["Rob G."]),  # WORD CHAR.

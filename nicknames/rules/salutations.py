@@ -147,8 +147,8 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
     tail = lines[1:][-last_lines:]  # the first line is the greeting's, never a sign-off
     for index in range(len(tail) - 1, -1, -1):
         match = rules.match("closer", tail[index])
-        if match is None or _RULED.match(tail[index]):
-            continue
+        if match is None or _RULED.match(tail[index]) or (index == len(tail) - 1 and _ONE_INITIAL.fullmatch(tail[index])):
+            continue  # a last line of one capital and a dot is an initial ("T."), not a pack's closer of that shape
         if _LISTED.match(tail[index]) and _LISTED.match(lines[len(lines) - len(tail) + index - 1]):
             return ()  # a run of "- item" or "-- Installing: ..." lines: a list or a log, not a signature
         closing = tuple(tail[index:])
@@ -354,7 +354,7 @@ def _cut_at_stopword(group: str, rules: Rules) -> str:
     while len(words) > 1 and words[0].rstrip(".").lower() in rules.titles:
         words.pop(0)
     for word in words:
-        if word.rstrip(".").lower() in rules.stopwords and not (len(words) == 1 and _INITIALS.fullmatch(word)):
+        if word.rstrip(".").lower() in rules.stopwords and not (len(words) == 1 and _AN_INITIAL.fullmatch(word)):
             break
         kept.append(word)
     return " ".join(kept)
@@ -369,6 +369,9 @@ def _clean(name: str) -> str:
 
 
 _INITIALS = regex.compile(r"\p{Lu}{2,3}")
+_ONE_INITIAL = regex.compile(r"\p{Lu}\.")
+_AN_INITIAL = regex.compile(r"\p{Lu}{2,3}|\p{Lu}\.")
+"""Initials signed alone, never a stop word: "HE", "AT", or one capital and its dot ("T.", "A.")."""
 
 
 def _valid(names: Iterable[str], rules: Rules, initials: bool = False) -> list[str]:
