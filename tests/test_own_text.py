@@ -41,6 +41,10 @@ def test_looks_like_html(text: str, html: bool) -> None:
         ("<p>Hey Ann,</p><p>done.</p><p>Rob</p>", "Hey Ann,\ndone.\nRob\n"),
         ("<blockquote>Thanks, Rob</blockquote><p>Welcome!</p><p>Ann</p>", "Welcome!\nAnn\n"),
         ("Hi &amp; bye<br>thanks<br>Rob", "Hi & bye\nthanks\nRob\n"),
+        # a forum's quote blocks, nested ones too; one left open stays
+        ('[quote="ann_k, post:3, topic:9"]\nHi Rob,\nAnn\n[/quote]\n\nThanks Ann!\nRob', "\n\nThanks Ann!\nRob"),
+        ("[QUOTE=Ann]a [quote]b[/quote] c[/QUOTE]Yes.\nRob", "Yes.\nRob"),
+        ("[quote]left open\nRob", "[quote]left open\nRob"),
     ],
 )
 def test_own_text(text: str, own: str) -> None:

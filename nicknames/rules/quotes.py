@@ -87,8 +87,24 @@ def own_words(text: str) -> str:
 
 def own_text(text: str) -> str:
     """What the sender wrote in a message: HTML read as text (a blockquote as quoted lines), without the lines
-    it quotes or forwards. A greeting or a sign-off there is the sender's; in a quote it is someone else's."""
+    it quotes or forwards, nor a forum's quote blocks (``[quote="ann"]…[/quote]``). A greeting or a sign-off
+    there is the sender's; in a quote it is someone else's."""
+    if "[" in text and ("[quote" in text or "[QUOTE" in text):
+        text = without_quote_blocks(text)
     return own_words(html_to_text(text) if looks_like_html(text) else text)
+
+
+_QUOTE_BLOCK = regex.compile(r"\[quote\b[^\]\n]*\](?:(?!\[quote\b).)*?\[/quote\]", regex.IGNORECASE | regex.DOTALL)
+"""An innermost quote block of a forum's markup (BBCode, Discourse): ``[quote="ann, post:3"]…[/quote]``."""
+
+
+def without_quote_blocks(text: str) -> str:
+    """The text without its forum quote blocks, nested ones too; a block left open stays."""
+    while True:
+        shorter = _QUOTE_BLOCK.sub("", text)
+        if shorter == text:
+            return text
+        text = shorter
 
 
 def quotes_anything(text: str) -> bool:
