@@ -128,6 +128,15 @@ def test_misspellings(name: str, token: str, found: bool) -> None:
         ("Tobiah", "TOBI", False),        # all capitals: a code or a heading
         ("Annemarie", "Anne", False),     # a known name
         ("Pearlina", "Pearl", False),     # an ordinary word in this corpus
+        ("Ambrose", "Ambie", True),       # three letters or more and a pet ending
+        ("Wenceslas", "Wenz", True),
+        ("Tobiah", "Tobs", True),  # "s"
+        ("Ambrose", "Amie", False),       # not the name's first three letters
+        ("Ambrose", "Ambrosey", False),   # the stem leaves out fewer than two letters
+        ("Ambrose", "Ambrel", False),     # no pet ending
+        ("Ambrose", "Amy", False),        # two letters and an ending
+        ("Ottilie", "Ottie", True),
+        ("Otto", "Ott", False),           # a name too short to clip
     ],
 )
 def test_clippings(name: str, token: str, found: bool) -> None:

@@ -165,7 +165,10 @@ def _candidates(
         variants += [(v, "fuzzy") for v in vocabulary.accent_variants(name) + _misspellings(vocabulary, name)]
         yield from ((v, tag, v, given and _roams(v)) for v, tag in variants)
         if given and name.isalpha():  # a clipped given name is a familiar form: two Tobiahs' "Tobi" is neither's
-            yield from ((v, CLIPPED, v, False) for v in vocabulary.clippings(name) if v not in forward and alone(v))
+            misspelt = {v for own in names if " " not in own for v in _misspellings(vocabulary, own)}  # "Thoms" is
+            # Thomas misspelt, "Chrs" Chris misspelt, more likely than clipped
+            yield from ((v, CLIPPED, v, False) for v in vocabulary.clippings(name)
+                        if v not in forward and v not in misspelt and alone(v))
         yield from ((name, "glued", token, given) for token in glued.get(name, []))
     for name in (name for name in names if " " in name):
         yield from ((window, "fuzzy", window, True) for window in windows.spelling.get(name, ()))

@@ -4,7 +4,8 @@
 - case variants (RObert, MARY, mary), but never a lower-case word ("will" for Will);
 - accent variants (José / Jose) and accents lost in an archive (``G?nther`` for ``G\\ufffdnther``);
 - clipped given names: the first letters of a given name of six or more, four letters at least and two short of the
-  name at most ("Tobi", "Marg" for Tobiah, Marguerite), capitalised, neither an ordinary word nor a known name;
+  name at most ("Tobi", "Marg" for Tobiah, Marguerite), or three or more and a pet ending ("Ambie", "Wenz"),
+  capitalised, neither an ordinary word nor a known name;
 - misspellings within a small edit distance, transpositions counting as one edit
   (Optimal String Alignment): 1 edit for names of 4–7 letters, 2 from 8 letters,
   none below 4. A misspelling must start with the same letter, be capitalised,
@@ -35,6 +36,10 @@ CLIPPED_LETTERS = 4
 or names."""
 CLIPPED_CUT = 2
 """The fewest letters a clipped name leaves out (a name less one letter is a misspelling)."""
+PET_STEM = 3
+"""The fewest first letters of a name a pet form keeps before its ending ("Amb" of "Ambie")."""
+PET_ENDINGS = ("y", "ie", "ey", "i", "o", "s", "z", "sy", "sie", "zy", "ers", "ster")
+"""The endings of English pet forms after a clipped name ("Ambie", "Wenz", "Tobs", "Mags"... "Jonners")."""
 LOST_ACCENT = "?\ufffd"
 """Characters an archive writes in place of a letter it could not encode."""
 
@@ -70,6 +75,8 @@ class Vocabulary:
             elif _misspelling_candidate(token, lexicon, known_names):
                 self.by_shape.setdefault((token[0].casefold(), len(token)), []).append(token)
         self.lexicon = lexicon
+        self.by_start: dict[str, list[str]] | None = None
+        """Misspelling candidates by their first ``PET_STEM`` letters, case-folded (made when first asked)."""
 
     def case_variants(self, name: str) -> list[str]:
         """Tokens equal to the name but for case; lower-case ones only when the name is not a word."""
@@ -102,18 +109,35 @@ class Vocabulary:
         return [t for t in found if t.casefold() not in (name.casefold(), name.casefold() + "s")]
 
     def clippings(self, name: str) -> list[str]:
-        """Capitalised tokens that are the name's first letters ("Tobi" for "Tobiah"): at least ``CLIPPED_LETTERS``,
-        and ``CLIPPED_CUT`` short of the name at the most; the same tokens as misspellings (no word, no known
-        name)."""
-        first, key = name[0].casefold(), name.casefold()
-        return [token for length in range(CLIPPED_LETTERS, len(name) - CLIPPED_CUT + 1)
-                for token in self.by_shape.get((first, length), []) if key.startswith(token.casefold())]
+        """Capitalised tokens that are the name's first letters ("Tobi" for "Tobiah"), at least ``CLIPPED_LETTERS``
+        and ``CLIPPED_CUT`` short of the name at the most, or its first three letters or more and a pet ending
+        ("Ambie" for "Ambrose", "Wenz" for "Wenceslas"); the same tokens as misspellings (no word, no known name)."""
+        key = name.casefold()
+        if len(key) < CLIPPED_LETTERS + CLIPPED_CUT:
+            return []
+        starts = self.by_start
+        if starts is None:
+            starts = self.by_start = {}
+            for tokens in self.by_shape.values():
+                for token in tokens:
+                    starts.setdefault(token[:PET_STEM].casefold(), []).append(token)
+        return [token for token in starts.get(key[:PET_STEM], []) if _clipped(token.casefold(), key)]
 
     def _lost_accent_candidates(self, name: str) -> Iterator[str]:
         if name[0] in LOST_ACCENT:
             yield from (t for tokens in self.by_case.values() for t in tokens)
         else:
             yield from (t for tokens in self.by_case.values() for t in tokens if t[0] == name[0])
+
+
+def _clipped(token: str, name: str) -> bool:
+    """Whether a token (case-folded) clips a longer name: its first letters, or a stem of them and a pet ending."""
+    if len(token) > len(name) - CLIPPED_CUT + max(map(len, PET_ENDINGS)):
+        return False
+    if len(token) >= CLIPPED_LETTERS and len(token) <= len(name) - CLIPPED_CUT and name.startswith(token):
+        return True
+    return any(token.endswith(ending) and PET_STEM <= len(stem := token[: -len(ending)]) <= len(name) - CLIPPED_CUT
+               and name.startswith(stem) and len(token) >= CLIPPED_LETTERS for ending in PET_ENDINGS)
 
 
 def _misspelling_candidate(token: str, lexicon: Lexicon, known_names: frozenset[str]) -> bool:
