@@ -24,6 +24,8 @@ from nicknames.rules.quotes import Segment, own_words, quote_levels, split_quote
         (["Ok", "________________________________", "From: Ann", "text"], [0, 1, 1, 1]),
         (["A rule", "________________________________", "not a header"], [0, 0, 0]),
         (["Rob wrote:", "no quote follows"], [0, 0]),
+        (["Sure.", "Quoting Ann Lee <a@b.org>:", "> text"], [0, 1, 1]),  # a webmail's attribution
+        (["Quoting the manual:", "it says so"], [0, 0]),
         (["-- ", "Rob Grey", "Signature stays"], [0, 0, 0]),
     ],
 )

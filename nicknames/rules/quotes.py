@@ -30,7 +30,9 @@ _ANY_QUOTE = regex.compile(rf"^[^\S\n]*>|^[^\S\n]*{_OPENER}[^\S\n]*$|^[^\S\n]*_{
 end where ``splitlines`` ends them (``WORD``: also at a lone CR and Unicode's line separators)."""
 
 _FROM = regex.compile(r"^\s*(?:from|von|de|da):", regex.IGNORECASE)
-_WROTE = regex.compile(r"(?:wrote|writes|schrieb|a écrit|escribió|scrisse|skrev|schreef)\s*:\s*$", regex.IGNORECASE)
+_WROTE = regex.compile(r"(?:wrote|writes|schrieb|a écrit|escribió|scrisse|skrev|schreef)\s*:\s*$|^[\s>]*quoting\s.+:\s*$",
+                       regex.IGNORECASE)
+"""An attribution line: "Ann <a@b.org> wrote:", or a webmail's "Quoting Ann <a@b.org>:"."""
 _ON = regex.compile(r"^\s*(?:on|am|le|el|il|op|den)\s", regex.IGNORECASE)
 
 
