@@ -306,3 +306,19 @@ def test_only_the_senders_own_words_give_salutations(
     rows = [["1", "0", "u1", "A question about the notes."], ["2", "1", "u2", reply]]
     names = collect(table(tmp_path, rows)).mapping.names
     assert {pid: sorted(names.get(pid, [])) for pid in expected} == expected
+
+
+@pytest.mark.parametrize(
+    ("roster", "signature", "expected"),
+    [
+        ({"u1": "Kasimir Ode"}, "Thanks", ["K"]),  # the registered name's letter
+        ({"u1": "stonebridge_k"}, "Kasimir", ["K", "Kasimir"]),  # a user name: the name signed in full gives it
+        ({"u1": "Ode Brandt"}, "Thanks", []),  # neither: someone else's letter
+    ],
+)
+def test_a_short_sign_off_is_the_letter_of_a_name_the_sender_has(
+    tmp_path: Path, roster: dict[str, str], signature: str, expected: list[str]
+) -> None:
+    rows = [["1", "0", "u1", f"A question.\n\n{signature}"], ["2", "0", "u1", "Done, re-uploaded.\n\n-K"]]
+    names = collect(table(tmp_path, rows), roster).mapping.names.get("u1", [])
+    assert sorted(names) == expected

@@ -27,6 +27,10 @@ from nicknames.rules.salutations import (
         ("Hi Mary & Rob", ["Mary", "Rob"]),
         ("@Rob good point", ["Rob"]),
         ("Thanks @Rob, it works", ["Rob"]),
+        ("found them, thanks Rob!", ["Rob"]),  # thanks to one name at the end of the first line
+        ("Great point, thank you Anne-Marie!!\nmore", ["Anne-Marie"]),
+        ("found them, thanks Rob", []),  # no exclamation: may be a sign-off
+        ("thanks Everyone!", []),  # a stop word
         ("Yes! It works. @Rob had it too", []),  # an @name after the first sentence mentions someone
         ("Mary,\nI think so", ["Mary"]),  # a bare vocative line
         ("Hi all,\nhere", []),  # stop words
@@ -78,6 +82,10 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Text\nThanks, Rob", ["Rob"]),
         ("Text\nCheers\nR o b e r t", ["R o b e r t"]),  # stylised signature
         ("Great\n-RG-", ["-RG-"]),  # dashed initials keep their dashes
+        ("Great.\nthanks Rob!\nMary", ["Mary"]),  # the closer's name is thanked; the line below signs
+        ("Great.\nThanks so much Rob!\n- Mary", ["Mary"]),
+        ("Great.\nThanks Rob!", ["Rob"]),  # with no line below it signs
+        ("Great.\nThanks, Rob!\nRob Grey", ["Rob"]),  # after a comma the closer's name signs
         ("Booked the room.\nT.", ["T."]),  # one initial and its dot signs, though a pack's closer has that shape
         ("Booked the room.\nThanks,\nT.", ["T."]),
         ("See the plan.\nA.", ["A."]),  # an initial that spells a stop word

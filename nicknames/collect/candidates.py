@@ -258,14 +258,19 @@ def _lost_letters(scan: Scan, registered: dict[str, list[str]], found: Found) ->
 def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:
     """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful.
 
-    A short sign-off ("M", "kd") counts only as the sender's own initials or given name's letter (a known
-    familiar form such as "al" stays a name), and is tagged ``short``: apply replaces it in salutations only.
+    A short sign-off ("M", "kd") counts only as the initials or the given name's letter of the sender's registered
+    name or of a name they sign with in full (a known familiar form such as "al" stays a name), and is tagged
+    ``short``: apply replaces it in salutations only.
     A name only ever signed together with others ("Ann and Ben") is the sender's only when it is a form of their
     registered name: two people sign, and the other one is not the sender.
     """
+    signed: dict[str, list[str]] = {}  # the names each sender signs with in full: "Kasimir" gives "-K" its letter
+    for sender, name in scan.signoffs:
+        if not is_short(name) and name[:1].isupper():
+            signed.setdefault(sender, []).append(name)
     for (sender, name), count in scan.signoffs.items():
         short = is_short(name) and not table.given_names(name)
-        if short and not signs_with(name, roster.get(sender, "")):
+        if short and not any(signs_with(name, full) for full in (roster.get(sender, ""), *signed.get(sender, ()))):
             continue
         if scan.joint.get((sender, name)) == count and sender in roster and not own_form(name, roster[sender], table):
             continue

@@ -92,7 +92,14 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
     if not found and (vocative := _VOCATIVE.match(first)) is not None and (
             match is None or vocative["names"].casefold() in languages().names_too):
         found = _names_in(vocative["names"], rules)  # "Mary," or a greeting word that is also a name ("Dag,")
+    if not names and not found and (thanked := _THANKED.search(first)) is not None:
+        found = [thanked["name"]]  # "found them, thanks Kas!"
     return tuple(_valid(names + found, rules))
+
+
+_THANKED = regex.compile(r"(?<!\w)(?i:thanks|thank[^\S\n]+you|thx|ty)[^\S\n]+(?P<name>\p{Lu}[\p{Ll}\p{M}'’]+(?:-\p{Lu}[\p{Ll}\p{M}'’]+)?)"
+                      r"[^\S\n]*!+[^\S\n]*$")
+"""Thanks to one capitalised name at the end of the first line, with an exclamation mark: "found them, thanks Kas!"."""
 
 
 def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) -> tuple[str, ...]:
@@ -200,10 +207,21 @@ def _signed_after(closing: tuple[str, ...], match: regex.Match[str], rules: Rule
             if not comma or not rest.strip():
                 return None
         names = _signature(rest, loose=loose, rules=rules)
+        if names and len(closing) > 1 and _thanks_someone(closing[0], match):
+            below = _valid(_signature(closing[1], loose=False, rules=rules), rules, initials=True)
+            if below:  # "thanks Kas!" above "Marisol": Marisol signs, Kas is thanked
+                return tuple(below)
         return tuple(_valid(names, rules, initials=True)) if names else None
     if len(closing) > 1:
         return tuple(_valid(_signature(closing[1], loose=loose, rules=rules), rules, initials=True))
     return ()
+
+
+def _thanks_someone(line: str, match: regex.Match[str]) -> bool:
+    """Whether a closer's line addresses the name after it rather than signs with it: no comma or dash between the
+    closer and the name, and an exclamation mark at the end ("thanks Kas!", not "Thanks, Rob")."""
+    between = line[: match.start("rest")].rstrip()
+    return line.rstrip().endswith("!") and not between.endswith((",", "-", "–", "—", ":", ";"))
 
 
 def _continues(rest: str, rules: Rules) -> bool:
