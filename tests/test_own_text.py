@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nicknames.rules.html_text import looks_like_html
+from nicknames.rules.html_text import html_to_text, looks_like_html, own_html_lines
 from nicknames.rules.quotes import own_text, own_words, quotes_anything, split_quotes
 from nicknames.rules.salutations import greeting_names, signoff_names
 
@@ -83,3 +83,29 @@ def test_own_words_skips_only_texts_that_quote_nothing(text: str) -> None:
     assert own_words(text) == slow
     if not quotes_anything(text):
         assert slow == text
+
+
+@pytest.mark.parametrize(
+    ("html", "lines"),
+    [
+        ("<p>Hey Ann,</p><p>done.</p><p>Rob</p>", "Hey Ann,\ndone.\nRob\n"),
+        ("<P>Hey\nAnn,</P>\n<P>done</P>", "Hey Ann,\ndone\n"),  # a break in the source is a space
+        ("<div>Hi <b>Ann</b>,<br/>ok</div><style>p { color: red }</style>", "Hi Ann,\nok\n"),
+        ("<blockquote>Hi<blockquote>Rob</blockquote>Ann</blockquote><p>Welcome!</p>", "Welcome!\n"),
+        ("<p>Tom &amp; Ann&nbsp;Lee</p>", "Tom & Ann Lee\n"),
+        ("<p>a < b</p><p>ok</p>", "a < b\nok\n"),
+    ],
+)
+def test_own_html_lines(html: str, lines: str) -> None:
+    assert own_html_lines(html) == lines
+
+
+_MARKUP = st.sampled_from(["<p>", "</p>", "<br>", "<br/>", "<div class='x'>", "</div>", "<b>", "</b>", "<a href='/u'>",
+                           "</a>", "<li>", "Ann", "Rob Lee", " ", "\n", ",", "&amp;", "Hi", "thanks"])
+
+
+@given(st.lists(_MARKUP, max_size=16).map("".join))
+def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
+    """Without quotes, the pattern passes give the parser's lines (``html_to_text``), blank ones dropped."""
+    parsed = [" ".join(line.split()) for line in html_to_text(html).splitlines()]
+    assert own_html_lines(html) == "".join(line + "\n" for line in parsed if line)

@@ -7,6 +7,8 @@ ones), and ``<style>``, ``<script>`` and ``<head>`` are left out.
 
 from __future__ import annotations
 
+import re
+from html import unescape
 from html.parser import HTMLParser
 
 import regex
@@ -109,6 +111,41 @@ def markup_lines(text: str) -> str:
     if not looks_like_html(text):
         return text
     return _BLOCK_TAG.sub(lambda tag: "\n" + " " * (len(tag.group()) - 1), text)
+
+
+_QUOTED_BLOCK = regex.compile(r"<blockquote\b[^<>]*>(?:(?!<blockquote\b).)*?</blockquote\s*>",
+                              regex.IGNORECASE | regex.DOTALL)
+"""An innermost quoted block."""
+_HIDDEN_BLOCK = regex.compile(r"<(style|script|head|title|template)\b[^<>]*>.*?</\1\s*>", regex.IGNORECASE | regex.DOTALL)
+_TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)?[^<>]*>")
+"""A tag (``re``: on this pattern several times faster than ``regex``), its name in group 2."""
+_LINE_TAGS = BLOCKS | {"br"}
+_HIDDEN_OPENINGS = tuple(f"<{tag}" for tag in sorted(HIDDEN))
+
+
+def own_html_lines(html: str) -> str:
+    """The lines a person reads in an HTML post, without what it quotes in ``<blockquote>`` (nested ones too) nor
+    its hidden parts: blank lines dropped, entities read. A few pattern passes, where ``html_to_text`` feeds a parser
+    (about twenty times slower; collect reads every post of a forum this way)."""
+    lower = html.lower()
+    if any(opening in lower for opening in _HIDDEN_OPENINGS):
+        html = _HIDDEN_BLOCK.sub("", html)
+    while "<blockquote" in lower:
+        shorter = _QUOTED_BLOCK.sub("\n", html)
+        if shorter == html:
+            break
+        html, lower = shorter, shorter.lower()
+    text = _TAG.sub(_tag_text, html.replace("\r", " ").replace("\n", " "))
+    if "&" in text:
+        text = unescape(text)
+    lines = (" ".join(line.split()) for line in text.split("\n"))
+    return "".join(line + "\n" for line in lines if line)
+
+
+def _tag_text(tag: re.Match[str]) -> str:
+    """What a tag leaves of a line: a break for a block or ``<br>``, nothing for any other."""
+    name = tag.group(2)
+    return "\n" if name is not None and name.lower() in _LINE_TAGS else ""
 
 
 def html_to_text(html: str) -> str:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 import regex
 
-from nicknames.rules.html_text import html_to_text, looks_like_html
+from nicknames.rules.html_text import looks_like_html, own_html_lines
 
 _MARKS = regex.compile(r"^(?:[^\S\n]*>)+")
 _OPENER = (r"(?:-{2,}\s*(?:original message|forwarded message|forwarded by\b.*|ursprüngliche nachricht|"
@@ -93,7 +93,7 @@ def own_text(text: str) -> str:
     there is the sender's; in a quote it is someone else's."""
     if "[" in text and ("[quote" in text or "[QUOTE" in text):
         text = without_quote_blocks(text)
-    return own_words(html_to_text(text) if looks_like_html(text) else text)
+    return own_words(own_html_lines(text) if looks_like_html(text) else text)
 
 
 _QUOTE_BLOCK = regex.compile(r"\[quote\b[^\]\n]*\](?:(?!\[quote\b).)*?\[/quote\]", regex.IGNORECASE | regex.DOTALL)
