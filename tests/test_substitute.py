@@ -32,6 +32,10 @@ def run(mapping: Mapping, text: str, active: set[str], **context: str | None):
         ({"u1": ["R o b e r t"]}, "Cheers\nR o b e r t", "Cheers\n[u1]"),
         ({"u1": ["C++"]}, "C++ and C", "[u1] and C"),
         ({"u1": ["Rob"], "u2": ["Mary"]}, "Rob, Mary, Rob", "[u1], [u2], [u1]"),
+        # a name that opens an institution's name is left in it; beside it, it is replaced
+        ({"u1": ["Tolland", "Rhea"]}, "Rhea at Tolland Marsh National Laboratory. Tolland agrees.",
+         "[u1] at Tolland Marsh National Laboratory. [u1] agrees."),
+        ({"u1": ["Ann", "Ann Hall"]}, "Thanks Ann Hall and Ann Park!", "Thanks [u1] and [u1] Park!"),
     ],
 )
 def test_replacements(names: dict[str, list[str]], text: str, expected: str) -> None:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from nicknames.rules import word_names
 from nicknames.rules.word_names import (
+    in_institution_name,
     in_longer_name,
     in_name_position,
     in_word_list,
@@ -232,3 +233,24 @@ def test_no_vocative_is_missed_by_the_quick_test(text: str) -> None:
         line_start = text.rfind("\n", 0, start) + 1
         if word_names._VOCATIVE_BEFORE.search(text, line_start, start) is not None:
             assert word_names._may_follow_comma(text, line_start, start)
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "institution"),
+    [
+        ("at Tolland Marsh National Laboratory", "Tolland", True),
+        ("she studied at Smith College", "Smith", True),
+        ("Grey Holdings Ltd", "Grey", True),
+        ("Rob Grey International", "Rob", True),  # the company bears the name
+        ("Thanks Ann Hall!", "Ann", False),  # a surname that is also a place's word
+        ("Ann Park called", "Ann", False),
+        ("Ann Lee, National Centre", "Ann", False),  # a comma ends the name
+        ("Ann\nNational Centre", "Ann", False),  # so does the line
+        ("Ann Nationalist", "Ann", False),  # a whole word only
+        ("Ann said the University agreed", "Ann", False),  # a lower-case word between
+        ("Ann Lee Bo Ty Mo University", "Ann", False),  # more than three words between
+        ("Ann", "Ann", False),
+    ],
+)
+def test_in_institution_name(text: str, name: str, institution: bool) -> None:
+    assert in_institution_name(text, text.index(name) + len(name)) is institution

@@ -32,6 +32,7 @@ from nicknames.rules.identifiers import PART_KINDS, IdentifierRules
 from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
     WORD_NAMES,
+    in_institution_name,
     in_longer_name,
     in_name_position,
     in_word_list,
@@ -177,6 +178,8 @@ def _substitute_into(
                 candidates = _with_named(candidates, names.outside[key], named)
                 others = candidates == OTHER_OWNERS
             original = text[start:end]
+            if " " not in original and in_institution_name(text, end):
+                continue  # "Tolland Marsh National Laboratory" names no participant Tolland
             if others:
                 other = other_mention(message.id, text, start, end, key, names.others, key in names.names.words)
                 if other is not None:

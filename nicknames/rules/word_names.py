@@ -131,6 +131,30 @@ _PLACE_BEFORE = regex.compile(
 "went to Harwood", "made it up to Harwood" (but "talk to Harwood", "up to Harwood to decide" name a person)."""
 
 
+INSTITUTION_WORDS = frozenset(
+    """
+    national university universities laboratory laboratories lab labs institute institution college academy
+    foundation corporation corp inc ltd llc gmbh plc hospital clinic museum observatory school society agency
+    ministry department centre association international federal airport stadium hotel library company
+    technologies systems solutions consulting partners associates holdings press journal
+    """.split()
+)
+"""Words that end an institution's or a company's name and are no one's name (the census surnames and
+given names are not here: "Hall", "Park", "Power" may stand after a given name as its surname)."""
+_INSTITUTION_AFTER = regex.compile(
+    r"[^\S\n]+(?:\p{Lu}[\p{L}\p{M}'’.&-]*[^\S\n]+){0,3}"
+    rf"(?:{'|'.join(sorted((word.capitalize() for word in INSTITUTION_WORDS), key=len, reverse=True))})(?!\w)"
+)
+
+
+def in_institution_name(text: str, end: int) -> bool:
+    """True when the one-word name ending at ``end`` opens the name of an institution or a company on its line:
+    up to three capitalised words, then a word such as "University" or "Laboratory" ("Tolland Marsh
+    National Laboratory", "Smith College")."""
+    return (end < len(text) - 1 and text[end] in " \t\xa0" and text[end + 1].isupper()
+            and _INSTITUTION_AFTER.match(text, end) is not None)
+
+
 def reads_as_place(text: str, start: int) -> bool:
     """True when a one-word name at ``start`` follows a preposition of place or a verb of going and "to" ("in
     Lisbon", "near Harwood", "been to Harwood")."""
