@@ -143,6 +143,10 @@ def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) 
         ("We went to Tobias on Monday", "We went to Tobias on Monday"),  # a place
         ("I flew to Lisbon.  Tobias said no", "I flew to Lisbon.  [u1] said no"),
         ("Ask Marta\nTobias about it", "Ask Marta\nTobias about it"),  # a longer name wrapped
+        # a word-name as a possessive in a sentence's body ("See you,\nKit" is the sign-off)
+        ("Hi,\nborrow Brown's notes.\nSee you,\nKit", "Hi,\nborrow [u2]'s notes.\nSee you,\nKit"),
+        ("Hi,\nBrown's paper is out.\nSee you,\nKit", "Hi,\nBrown's paper is out.\nSee you,\nKit"),  # opens it
+        ("Hi,\nthe Sea Brown's crew came.\nSee you,\nKit", "Hi,\nthe Sea Brown's crew came.\nSee you,\nKit"),
     ],
 )
 def test_names_of_participants_not_active_in_the_scope(text: str, expected: str) -> None:

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from nicknames.rules import word_names
 from nicknames.rules.word_names import (
     in_institution_name,
+    possessive_name,
     in_longer_name,
     in_name_position,
     in_word_list,
@@ -254,3 +255,21 @@ def test_no_vocative_is_missed_by_the_quick_test(text: str) -> None:
 )
 def test_in_institution_name(text: str, name: str, institution: bool) -> None:
     assert in_institution_name(text, text.index(name) + len(name)) is institution
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "possessive"),
+    [
+        ("borrow Bill's notes", "Bill", True),
+        ("ask Hope’s team", "Hope", True),  # a typographic apostrophe
+        ("May's figures are in", "May", False),  # a sentence's start
+        ("It arrived.  Today's menu", "Today", False),
+        ("the Red Kite's line", "Kite", False),  # inside a longer name
+        ("on 3 May's list", "May", False),  # next to a number
+        ("ask Bill about it", "Bill", False),
+        ("ask Bills team", "Bill", False),
+    ],
+)
+def test_possessive_name(text: str, name: str, possessive: bool) -> None:
+    start = text.index(name)
+    assert possessive_name(text, start, start + len(name)) is possessive

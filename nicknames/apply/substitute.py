@@ -33,6 +33,7 @@ from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
     WORD_NAMES,
     in_institution_name,
+    possessive_name,
     in_longer_name,
     in_name_position,
     in_word_list,
@@ -233,14 +234,15 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
     words one a line (see ``word_names.in_longer_name``, ``reads_as_place`` and
     ``in_word_list``); and,
     when it is also a common word ("Brown", "Hope"), only alone in a greeting or
-    sign-off ("Thanks, Bill"), not before a lower-case word ("Hope this helps").
+    sign-off ("Thanks, Bill"), not before a lower-case word ("Hope this helps"), or as a possessive inside a
+    sentence ("borrow Bill's notes").
     """
     name = text[start:end]
     if " " in name:
         return True
     common = name.casefold() in _common_words()
     if common and zone is Zone.BODY:  # the commonest case, decided before the slower tests below
-        return False
+        return possessive_name(text, start, end)
     if in_longer_name(text, start, end) or reads_as_place(text, start) or in_word_list(text, start, end):
         return False
     if not common:

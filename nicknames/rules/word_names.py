@@ -155,6 +155,20 @@ def in_institution_name(text: str, end: int) -> bool:
             and _INSTITUTION_AFTER.match(text, end) is not None)
 
 
+_POSSESSIVE = regex.compile(r"['’]s(?!\w)")
+
+
+def possessive_name(text: str, start: int, end: int) -> bool:
+    """True for a capitalised word with a possessive "'s" right after a lower-case word, which makes it a name even
+    when it is also a word ("borrow Bill's notes", "ask Hope's team"); not at a sentence's start ("May's figures"),
+    inside a longer name ("Red Kite's pipeline") nor next to a number."""
+    if start < 2 or text[start - 1] != " " or not text[start].isupper() or _POSSESSIVE.match(text, end) is None:
+        return False
+    words = text[max(0, start - BEFORE) : start].split()
+    return (bool(words) and words[-1][:1].islower() and words[-1][-1] not in ".!?:;\"”)"
+            and not next_to_number(text, start, end))
+
+
 def reads_as_place(text: str, start: int) -> bool:
     """True when a one-word name at ``start`` follows a preposition of place or a verb of going and "to" ("in
     Lisbon", "near Harwood", "been to Harwood")."""
