@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import polars as pl
 import pytest
 from hypothesis import given, settings
@@ -126,17 +127,19 @@ SHARED = [  # (case, the column's cells, its dtype): ``shared_cells`` gives what
 ]
 
 
+def _shown(value: object) -> object:
+    """A cell, a missing one (NaN, not equal to itself) as the word ``missing``."""
+    return "missing" if pd.isna(value) else value
+
+
 @pytest.mark.parametrize(("case", "cells", "dtype"), SHARED, ids=[case for case, _, _ in SHARED])
 def test_shared_cells_are_the_column_with_one_object_per_distinct_value(case: str, cells: list[object],
                                                                         dtype: str) -> None:
-    import pandas as pd
-
     column = pd.Series(cells, dtype=dtype)
     shared = reply_context.shared_cells(column)
     expected = column.tolist()
     assert [type(value) for value in shared] == [type(value) for value in expected]
-    assert [value if value == value else "missing" for value in shared] == [
-        value if value == value else "missing" for value in expected]  # NaN is not equal to itself
+    assert [_shown(value) for value in shared] == [_shown(value) for value in expected]
     if column.hasnans or dtype == "object" and not all(isinstance(value, str) for value in cells):
         return
     first: dict[object, object] = {}
