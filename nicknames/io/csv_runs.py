@@ -277,7 +277,8 @@ def _cut(batches: list[pa.RecordBatch], count: int) -> tuple[pa.Table, list[pa.R
 
 
 def _named(run: pa.Table, header: list[str]) -> pa.Table:
-    """A run with the header's names and pandas' string type."""
+    """A run with the header's names and pandas' string type, each column in one piece: a run is made of some
+    twenty blocks' rows, and the spill folder, the partitions and the workers read it as one."""
     import pyarrow as pa
 
-    return pa.table([column.cast(pa.large_string()) for column in run.columns], names=header)
+    return pa.table([column.cast(pa.large_string()).combine_chunks() for column in run.columns], names=header)
