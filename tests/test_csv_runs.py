@@ -38,14 +38,17 @@ def _runs(path: Path, rows: int, encoding: str | None = None) -> Outcome:
 
 @pytest.fixture
 def readers(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The readers each ``csv_runs`` call started: ``pyarrow``, then ``pandas`` from the first row where pyarrow
-    gave none, or ``pandas after rows`` where it had given some."""
+    """The readers each ``csv_runs`` call started: ``pyarrow``, ``pyarrow in long blocks`` (read again where a row
+    was too long for the first blocks), then ``pandas`` from the first row where pyarrow gave none, or ``pandas
+    after rows`` where it had given some."""
     used: list[str] = []
     arrow_runs, pandas_runs = runs_module._arrow_runs, runs_module._pandas_runs
 
-    def spied_arrow(*args: Any) -> Iterator[Any]:
-        used.append("pyarrow")
-        return arrow_runs(*args)
+    def spied_arrow(*args: Any, skip: int) -> Iterator[Any]:
+        block = args[4]
+        used.append("pyarrow" if block == runs_module.BLOCK_BYTES else
+                    "pyarrow in long blocks after rows" if skip else "pyarrow in long blocks")
+        return arrow_runs(*args, skip=skip)
 
     def spied_pandas(*args: Any, skip: int) -> Iterator[Any]:
         used.append("pandas after rows" if skip else "pandas")
@@ -203,13 +206,42 @@ def test_pandas_goes_on_where_pyarrow_stopped_without_giving_a_row_twice(
     assert _compare(path, 10, readers) == "both"
 
 
-def test_rows_longer_than_a_block_are_read_by_pandas(
-    tmp_path: Path, readers: list[str], monkeypatch: pytest.MonkeyPatch
+def _long(length: int) -> str:
+    """A message whose quoted text, with commas, quotes and line ends, is about ``length`` bytes long."""
+    return 'm99,u1,"' + ('a long, ""quoted""\r\ntext ' * (length // 25 + 1))[:length] + '"'
+
+
+LONG_ROWS = [  # (case, the file's lines by row, the readers that read it in turn); blocks of 256 and 4,096 bytes
+    ("every row within a block", {5: _long(200), 30: _long(200)}, ["pyarrow"]),
+    ("a row over two blocks in the first run", {5: _long(900)}, ["pyarrow", "pyarrow in long blocks"]),
+    ("a row over two blocks after runs given", {30: _long(900)},
+     ["pyarrow", "pyarrow in long blocks after rows"]),
+    ("a row over two blocks, the file's last", {61: _long(900)}, ["pyarrow", "pyarrow in long blocks after rows"]),
+    ("two rows over two blocks", {12: _long(900), 40: _long(3_000)},
+     ["pyarrow", "pyarrow in long blocks after rows"]),
+    ("a row over two long blocks", {30: _long(9_000)},
+     ["pyarrow", "pyarrow in long blocks after rows", "pandas after rows"]),
+    ("a row over two blocks, then a line of spaces", {12: _long(900), 45: "   "},
+     ["pyarrow", "pyarrow in long blocks after rows", "pandas after rows"]),
+    ("a line of spaces, then a row over two blocks", {30: "   ", 45: _long(900)}, ["pyarrow", "pandas after rows"]),
+    ("a row over two blocks, then a short row", {12: _long(900), 45: "m44,u1"},
+     ["pyarrow", "pyarrow in long blocks after rows", "pandas after rows"]),
+    ("a row over two blocks, then a quote never closed", {12: _long(900), 60: 'm59,u1,"hello'},
+     ["pyarrow", "pyarrow in long blocks after rows", "pandas after rows"]),
+]
+
+
+@pytest.mark.parametrize(("case", "lines", "expected"), LONG_ROWS, ids=[case for case, _, _ in LONG_ROWS])
+def test_a_row_too_long_for_the_blocks_is_read_again_in_longer_ones_then_by_pandas(
+    tmp_path: Path, readers: list[str], monkeypatch: pytest.MonkeyPatch, case: str, lines: dict[int, str],
+    expected: list[str]
 ) -> None:
     monkeypatch.setattr(runs_module, "BLOCK_BYTES", 256)
+    monkeypatch.setattr(runs_module, "LONG_ROW_BLOCK_BYTES", 4_096)
     path = tmp_path / "m.csv"
-    path.write_text(_messages(20) + 'm99,u1,"' + "a long, quoted\r\ntext " * 40 + '"\n', encoding="utf-8")
-    assert _compare(path, 7, readers) in ("pandas", "both")
+    path.write_text(_messages(60, lines), encoding="utf-8")
+    _compare(path, 7, readers)
+    assert readers == expected
 
 
 def test_rows_across_blocks_are_read_by_pyarrow(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pandas as pd
 import polars as pl
 import pytest
 from hypothesis import given, settings
@@ -112,3 +113,44 @@ def test_a_table_of_ids_gives_the_reply_lists_of_the_table_read_whole(start: int
     assert on_disk.context is not None and not on_disk.threads
     assert on_disk.reply_lists(start, stop) == whole.reply_lists(start, stop)
     assert whole.reply_lists(start, stop) == (whole.parent_senders[start:stop], whole.threads[start:stop])
+
+
+SHARED = [  # (case, the column's cells, its dtype): ``shared_cells`` gives what ``tolist`` gives
+    ("repeated senders", ["u1", "u2", "u1", "u1", "u3", "u2"], "str"),
+    ("one cell", ["s1"], "str"),
+    ("no cells", [], "str"),
+    ("empty and spaced cells", ["", " ", "", "a b", " "], "str"),
+    ("accents and other scripts", ["José", "李", "José", "Ωμέγα"], "str"),
+    ("cells as Python objects", ["u1", "u2", "u1"], "object"),
+    ("a missing cell", ["u1", None, "u1"], "str"),
+    ("cells that are not strings", [1, 2, 1], "object"),
+]
+
+
+def _shown(value: object) -> object:
+    """A cell, a missing one (NaN, not equal to itself) as the word ``missing``."""
+    return "missing" if pd.isna(value) else value
+
+
+@pytest.mark.parametrize(("case", "cells", "dtype"), SHARED, ids=[case for case, _, _ in SHARED])
+def test_shared_cells_are_the_column_with_one_object_per_distinct_value(case: str, cells: list[object],
+                                                                        dtype: str) -> None:
+    column = pd.Series(cells, dtype=dtype)
+    shared = reply_context.shared_cells(column)
+    expected = column.tolist()
+    assert [type(value) for value in shared] == [type(value) for value in expected]
+    assert [_shown(value) for value in shared] == [_shown(value) for value in expected]
+    if column.hasnans or dtype == "object" and not all(isinstance(value, str) for value in cells):
+        return
+    first: dict[object, object] = {}
+    assert all(first.setdefault(value, value) is value for value in shared)
+
+
+@given(st.lists(st.sampled_from(["a", "b", "", "é", None]), max_size=30))
+@settings(max_examples=50, deadline=None)
+def test_compact_gives_the_values_with_one_object_per_distinct_value(values: list[str | None]) -> None:
+    series = pl.Series(values, dtype=pl.String)
+    compacted = compact(series)
+    assert compacted == series.to_list()
+    first: dict[object, object] = {}
+    assert all(first.setdefault(value, value) is value for value in compacted)

@@ -32,6 +32,7 @@ from nicknames.collect.form_uses import FormUses
 from nicknames.collect.runs import MessageRuns
 from nicknames.collect.scan import Posts
 from nicknames.model.messages import Message, MessageTable, split_ids
+from nicknames.model.reply_context import shared_cells
 from nicknames.rules.matcher import NameMatcher, compile_names
 
 
@@ -46,7 +47,7 @@ class TableIds:
     @classmethod
     def of(cls, table: MessageTable) -> TableIds:
         """The ids of a table's messages (its texts may be held elsewhere: they are not read)."""
-        return cls(table, table.frame[table.columns.sender].tolist())
+        return cls(table, shared_cells(table.frame[table.columns.sender]))
 
     @functools.cached_property
     def threads(self) -> list[str]:
@@ -62,7 +63,7 @@ class TableIds:
     def posts(self, codes: ThreadCodes) -> Posts:
         """The posts of each thread (threads coded by ``codes``, those of the scan)."""
         frame, column = self.table.frame, self.table.columns.session_id
-        sessions = frame[column].tolist() if column else [""] * len(frame)
+        sessions = shared_cells(frame[column]) if column else [""] * len(frame)
         return Posts.of_columns(self.threads, sessions, self.senders, codes)
 
     def posted(self) -> dict[str, set[str]]:

@@ -9,7 +9,7 @@ gives the cells of pandas' reader with ``read_csv_table``'s options
 row has the header's fields. pandas reads the file instead, from its first row,
 whenever pyarrow refuses it (a short or long row, bytes that are not UTF-8, a
 line of only spaces or tabs among two or more columns, a row longer than
-``BLOCK_BYTES``) and wherever the two could differ: a file of one column (pandas
+``LONG_ROW_BLOCK_BYTES``) and wherever the two could differ: a file of one column (pandas
 skips its lines of only spaces), a NUL byte (pandas names its row and column),
 a quote left open at the end (pyarrow takes it as closed), a blank line ended by
 a lone carriage return before a row that starts with the delimiter (pandas
@@ -18,6 +18,13 @@ delimiter that is not ASCII, a file that is not a regular one (pandas must be
 able to read it again). Every
 error, its row numbers, and every cell are then today's; rows pyarrow gave
 before it stopped are not given twice.
+
+pyarrow's streaming reader reads up to 32 blocks ahead of the rows it has
+given (a constant of Arrow's, not an option): in blocks of 16 MB that held
+over 500 MB of the file in memory, most of audit's peak at 1,000,000
+messages. It reads in blocks of ``BLOCK_BYTES`` (1 MB) instead; a file with
+a row too long for two of them is read again in blocks of
+``LONG_ROW_BLOCK_BYTES`` from the row where it stopped.
 """
 
 from __future__ import annotations
@@ -38,8 +45,17 @@ if TYPE_CHECKING:
     import pandas as pd
     import pyarrow as pa
 
-BLOCK_BYTES = 16 * 2**20
-"""Bytes pyarrow parses at once. A row may straddle two blocks, not three: pandas reads a file with a longer one."""
+BLOCK_BYTES = 2**20
+"""Bytes pyarrow parses at once. A row may straddle two blocks, not three. Arrow reads up to 32 blocks ahead: at 1 MB
+they hold 32 MB, where blocks of 16 MB held 512 MB of an export of a gigabyte (reading 860 MB alone peaked at 762 MB,
+273 MB now; audit's peak at 1,000,000 messages 867 MB, 401 MB now), for the same CPU time."""
+
+LONG_ROW_BLOCK_BYTES = 16 * 2**20
+"""Bytes pyarrow parses at once in a file with a row longer than ``BLOCK_BYTES`` allows, read again from that row;
+pandas reads a file with a row longer still."""
+
+READ_AGAIN = "straddles two block boundaries"
+"""What pyarrow says of a row too long for its blocks: it reads the file again in larger ones."""
 
 MAX_COLUMNS = 1_000
 """Columns pyarrow is told to read as text; a wider file is read by pandas."""
@@ -47,6 +63,10 @@ MAX_COLUMNS = 1_000
 
 class _NotLikePandas(Exception):
     """pyarrow's reader refused the file or could give other cells than pandas': pandas reads it."""
+
+
+class _RowOverBlocks(_NotLikePandas):
+    """A row was too long for pyarrow's blocks: larger ones may read it."""
 
 
 def table_runs(path: Path, fmt: str, encoding: str | None = None, delimiter: str | None = None
@@ -82,13 +102,16 @@ def csv_runs(path: Path, encoding: str | None = None, delimiter: str | None = No
     given = 0
     readable = delimiter.isascii() and _regular_file(path) and _same_bytes_as_ascii(encoding)
     if readable and not _pandas_bytes(path, delimiter):
-        try:
-            for run in _arrow_runs(path, encoding, delimiter, rows):
-                yield run
-                given += run.num_rows
-            return
-        except _NotLikePandas:
-            pass
+        for block in (BLOCK_BYTES, LONG_ROW_BLOCK_BYTES):
+            try:
+                for run in _arrow_runs(path, encoding, delimiter, rows, block, skip=given):
+                    yield run
+                    given += run.num_rows
+                return
+            except _RowOverBlocks:
+                continue
+            except _NotLikePandas:
+                break
     yield from _pandas_runs(path, encoding, delimiter, rows, skip=given)
 
 
@@ -158,22 +181,27 @@ def _pandas_runs(path: Path, encoding: str, delimiter: str, rows: int, skip: int
         yield table.replace_schema_metadata(None)
 
 
-def _arrow_runs(path: Path, encoding: str, delimiter: str, rows: int) -> Iterator[pa.Table]:
-    """pyarrow's runs of rows; ``_NotLikePandas`` where pandas must read the file (before any run when it can tell)."""
+def _arrow_runs(path: Path, encoding: str, delimiter: str, rows: int, block: int, skip: int = 0
+                ) -> Iterator[pa.Table]:
+    """pyarrow's runs of rows, read in blocks of ``block`` bytes, after the first ``skip`` rows (given already, whole
+    runs); ``_NotLikePandas`` where pandas must read the file (before any run when it can tell), ``_RowOverBlocks``
+    where a row is too long for the blocks."""
     import pyarrow as pa
 
     header: list[str] | None = None
     last: pa.RecordBatch | None = None
     batches: list[pa.RecordBatch] = []
     held = given = 0
-    want = rows - 1 or rows  # the header is the first run's first row for pandas
+    want = rows if skip else rows - 1 or rows  # the header is the first run's first row for pandas
     try:
-        with _open(path, encoding, delimiter) as reader:
+        with _open(path, encoding, delimiter, block) as reader:
             for batch in reader:
                 if header is None:
                     header = _header(batch, path)
                     batch = batch.slice(1)
                 last = batch if batch.num_rows else last
+                if skip:
+                    skip, batch = max(0, skip - batch.num_rows), batch.slice(skip)
                 batches.append(batch)
                 held += batch.num_rows
                 while held >= want:
@@ -184,7 +212,7 @@ def _arrow_runs(path: Path, encoding: str, delimiter: str, rows: int) -> Iterato
     except _NotLikePandas:
         raise
     except Exception as error:  # pyarrow refused the file: pandas says why, in today's words
-        raise _NotLikePandas from error
+        raise (_RowOverBlocks if READ_AGAIN in str(error) else _NotLikePandas) from error
     if header is None or last is None:
         raise _NotLikePandas  # no rows at all: pandas' error
     if _may_end_in_quote(path, encoding, last.column(last.num_columns - 1)[-1].as_py()):
@@ -206,12 +234,12 @@ def _may_end_in_quote(path: Path, encoding: str, cell: str) -> bool:
         return stream.read() == tail
 
 
-def _open(path: Path, encoding: str, delimiter: str) -> pa.csv.CSVStreamingReader:
+def _open(path: Path, encoding: str, delimiter: str, block: int) -> pa.csv.CSVStreamingReader:
     import pyarrow as pa
     import pyarrow.csv as pcsv
 
     read = pcsv.ReadOptions(
-        use_threads=False, block_size=BLOCK_BYTES, autogenerate_column_names=True,
+        use_threads=False, block_size=block, autogenerate_column_names=True,
         encoding="utf8" if encoding == DEFAULT_ENCODING else encoding,  # pyarrow skips a UTF-8 byte order mark
     )
     parse = pcsv.ParseOptions(
@@ -249,7 +277,8 @@ def _cut(batches: list[pa.RecordBatch], count: int) -> tuple[pa.Table, list[pa.R
 
 
 def _named(run: pa.Table, header: list[str]) -> pa.Table:
-    """A run with the header's names and pandas' string type."""
+    """A run with the header's names and pandas' string type, each column in one piece: a run is made of some
+    twenty blocks' rows, and the spill folder, the partitions and the workers read it as one."""
     import pyarrow as pa
 
-    return pa.table([column.cast(pa.large_string()) for column in run.columns], names=header)
+    return pa.table([column.cast(pa.large_string()).combine_chunks() for column in run.columns], names=header)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from nicknames.model.columns import Columns
 from nicknames.model.errors import InputError
-from nicknames.model.reply_context import string_column
+from nicknames.model.reply_context import shared_cells, string_column
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -51,7 +51,7 @@ class Scope(StrEnum):
             return table.threads
         if table.columns.session_id is None:
             return [""] * len(table)  # no session column: the export is one session, as collect sees it
-        keys: list[str] = table.frame[table.columns.session_id].tolist()
+        keys: list[str] = shared_cells(table.frame[table.columns.session_id])
         return keys
 
     def key_column(self, frame: pd.DataFrame, columns: Columns, threads: pl.Series) -> pl.Series | None:
