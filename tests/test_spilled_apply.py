@@ -2,8 +2,9 @@
 
 The spill path (``nicknames.pipeline.spilled_source``) is taken for large CSV
 files; these tests lower the threshold to zero and cut the table into small
-runs and partitions so that every piece is crossed: reading in runs, copying
-by partition, writing changed cells by row, merging them back in file order.
+runs and partitions so that every piece is crossed: reading in runs, taking
+a partition's rows from them, writing changed cells by row, merging them back
+in file order.
 """
 
 from __future__ import annotations
@@ -72,18 +73,18 @@ def test_a_bad_row_in_a_later_run_is_named_as_in_the_whole_file(tmp_path: Path, 
     assert message in str(whole.value)
 
 
-def test_partitions_hold_their_rows_in_file_order_and_changes_merge_back(tmp_path: Path) -> None:
+def test_a_partition_takes_its_rows_in_file_order_and_changes_merge_back(tmp_path: Path) -> None:
     frame = pd.DataFrame({"id": [f"m{n}" for n in range(10)], "text": [f"t{n}" for n in range(10)]}, dtype="str")
     spiller = TableSpiller(tmp_path)
     for first in range(0, 10, 4):
         spiller.add(frame.iloc[first:first + 4])
     table = spiller.table()
     assert (table.bounds, len(table), table.runs) == ((0, 4, 8, 10), 10, 3)
-    parts = np.array([1, 0, 1, 0, 2, 2, 1, 0, 1, 2], dtype=np.int32)
-    table.partitioned(parts, {"extra": pa.array([f"x{n}" for n in range(10)])})
-    one = table.read_partition(1, ["id", "extra"])
+    one = table.read_rows(np.array([0, 2, 6, 8], dtype=np.int64), ["id"])
     assert one.column(ROW).to_pylist() == [0, 2, 6, 8]
-    assert one.column("extra").to_pylist() == ["x0", "x2", "x6", "x8"]
+    assert one.column("id").to_pylist() == ["m0", "m2", "m6", "m8"]
+    assert table.read_rows(np.array([9], dtype=np.int64), ["id"]).column("id").to_pylist() == ["m9"]
+    assert table.read_rows(np.array([], dtype=np.int64), ["id"]).num_rows == 0
     table.write_changes(1, [0, 6, 8], "text", ["new0", "new6", "new8"])
     table.write_changes(2, [9], "text", ["new9"])
     merged = pd.concat(table.merged_runs("text"), ignore_index=True)
