@@ -23,6 +23,7 @@ import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 import regex
 
@@ -123,13 +124,57 @@ def _names_of_run(run: range, context: tuple[Sequence[str], Known, Lexicon]) -> 
     return names_in_texts(texts[run.start : run.stop], known, lexicon)
 
 
+class RunName(NamedTuple):
+    """A name a run of capitals makes, with the cue that says so, before what the mapping knows is asked."""
+
+    name: str
+    tag: str
+
+
+class ListNames(NamedTuple):
+    """The names of a list of given names and its number of words, before what the mapping knows is asked."""
+
+    names: tuple[str, ...]
+    size: int
+
+
+Candidate = RunName | ListNames
+
+
+@dataclass(frozen=True)
+class Candidates:
+    """What a run of texts may name, read without the mapping (``candidates_in_texts``): how many texts, and the
+    candidates of each text that has some, by position in the run. ``kept_names`` asks the mapping, so that the
+    texts can be read while the mapping is still being made."""
+
+    count: int
+    found: list[tuple[int, list[Candidate]]]
+
+
 def names_in_texts(batch: Sequence[str], known: Known, lexicon: Lexicon) -> list[list[tuple[str, str]]]:
     """The (name, tag) pairs of each of these texts, each name once per text: what ``find_others`` reads in a run
     of texts, wherever the texts are.
 
     Only the texts that may name somebody (``others_screen``) are read word by word."""
-    return [list(dict(_in_text(text, known, lexicon)).items()) if may else []
-            for text, may in zip(batch, may_name_others(batch).tolist())]
+    return kept_names(candidates_in_texts(batch, lexicon), known)
+
+
+def candidates_in_texts(batch: Sequence[str], lexicon: Lexicon) -> Candidates:
+    """The candidates of each of these texts that may name somebody (``others_screen``)."""
+    found = []
+    for position, (text, may) in enumerate(zip(batch, may_name_others(batch).tolist())):
+        if may and (candidates := list(_candidates(text, lexicon))):
+            found.append((position, candidates))
+    return Candidates(len(batch), found)
+
+
+def kept_names(candidates: Candidates, known: Known) -> list[list[tuple[str, str]]]:
+    """The (name, tag) pairs of each text of a run (``candidates_in_texts``) that the mapping leaves to the finder,
+    each name once per text."""
+    names: list[list[tuple[str, str]]] = [[] for _ in range(candidates.count)]
+    for position, found in candidates.found:
+        names[position] = list(dict(_kept(found, known)).items())
+    return names
 
 
 def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: Sequence[str] | None = None,
@@ -187,8 +232,8 @@ def _public(tags: list[str], senders: set[str]) -> bool:
     return len(senders) >= PUBLIC_SENDERS and not {"title", "relation"} & set(tags)
 
 
-def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, str]]:
-    """(name, tag) of each person-like name in one text: those of runs of capitals, then those of lists.
+def _candidates(text: str, lexicon: Lexicon) -> Iterator[Candidate]:
+    """The names of one text's runs of capitals, then its lists of given names.
 
     The capitalised words of a long text are read twice, one at a time, rather than held (a text of a million
     capitalised words would take some 200 bytes a word)."""
@@ -197,14 +242,25 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
         words = list(words)
     for run in _runs(text, words):
         found = _person_in_run(text, run, lexicon)
-        if found is not None and not known.claims(found[0]) and not _inflected_claim(found[0], known):
-            yield found
+        if found is not None:
+            yield RunName(*found)
     if len(text) > _TEXT_HELD:
         words = capital_words(text)
     elif not may_hold_list(text, words):
         return
-    for name in _listed(text, words, known, lexicon):
-        yield name, "listed"
+    for names, size in name_lists(text, words, lexicon):
+        yield ListNames(tuple(names), size)
+
+
+def _kept(candidates: Iterable[Candidate], known: Known) -> Iterator[tuple[str, str]]:
+    """(name, tag) of the candidates the mapping leaves to the finder: a run's name it does not claim; the given
+    names it does not claim of a list with a known person's name in it, or of ``MIN_LISTED`` or more."""
+    for candidate in candidates:
+        if isinstance(candidate, RunName):
+            if not known.claims(candidate.name) and not _inflected_claim(candidate.name, known):
+                yield candidate.name, candidate.tag
+        elif candidate.size >= MIN_LISTED or any(name.casefold() in known.people for name in candidate.names):
+            yield from ((name, "listed") for name in candidate.names if not known.claims(name))
 
 
 def _inflected_claim(name: str, known: Known) -> bool:
@@ -334,15 +390,6 @@ def _organisation_follows(text: str, last: Word) -> bool:
     """True when the word after a run is an organisation word in lower case ("Berg and Sons", "Ada Berg lab")."""
     following = WORD.match(text, last.end + 1) if text[last.end : last.end + 1] in (" ", "-") else None
     return following is not None and following.group().casefold() in ORGANISATION_WORDS
-
-
-def _listed(text: str, words: Iterable[Word], known: Known, lexicon: Lexicon) -> Iterable[str]:
-    """Given names of a list ("Ann, Ben and Cleo") with a known person's name in it, or of three or more (each name
-    of a list once)."""
-    for names, size in name_lists(text, words, lexicon):
-        known_names = [name for name in names if name.casefold() in known.people]
-        if known_names or size >= MIN_LISTED:
-            yield from (name for name in names if not known.claims(name))
 
 
 def alone_firsts(found: OtherNames, known: Known, lexicon: Lexicon) -> dict[str, set[str]]:
