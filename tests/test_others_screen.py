@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.collect.discover import others, others_screen
+from nicknames.collect.discover import other_texts, others, others_screen
 from nicknames.collect.discover.capital_words import (
     capital_words,
     may_hold_list,
@@ -34,7 +34,7 @@ LEXICON = Lexicon()
 
 def _finds(text: str) -> list[tuple[str, str]]:
     """What the finder takes from a text when nobody is known, read without the screen."""
-    return list(others._kept(others._candidates(text, LEXICON), NOBODY_KNOWN))
+    return list(others._kept(other_texts.text_candidates(text, LEXICON), NOBODY_KNOWN))
 
 
 @pytest.mark.parametrize(

@@ -26,8 +26,7 @@ from nicknames.collect.discover.others import (
     alone_firsts,
     candidates_in_texts,
     count_alone,
-    gather_others,
-    kept_names,
+    gather_kept,
 )
 from nicknames.collect.discover.thread_counts import ThreadCodes
 from nicknames.collect.form_uses import FormUses
@@ -126,7 +125,7 @@ def others_in_runs(runs: MessageRuns, known: Known, lexicon: Lexicon, ids: Table
     """``find_others`` over the messages run by run: the same names, counts and tags (``candidates``: what
     ``others_candidates`` read of them already, else they are read now)."""
     read = runs.map_runs(others_run, lexicon) if candidates is None else candidates
-    found = gather_others((kept_names(run, known) for run in read), ids.threads, ids.senders)
+    found = gather_kept(read, known, ids.threads, ids.senders)
     firsts = alone_firsts(found, known, lexicon)
     counts: Counter[str] = Counter()
     if firsts:
