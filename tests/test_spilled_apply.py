@@ -9,7 +9,6 @@ in file order.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import numpy as np
@@ -30,8 +29,7 @@ from nicknames.io.mapping_file import read_mapping
 from nicknames.io.table_chunks import csv_chunks
 from nicknames.io.table_writer import spreadsheet_safe, write_csv_runs, write_table
 from nicknames.model.errors import InputError
-from nicknames.model.mapping import Mapping
-from nicknames.pipeline import exports, spilled_source
+from nicknames.pipeline import spilled_source
 from nicknames.pipeline.sources import pseudonymise, read_source
 from nicknames.pipeline.spilled_source import open_spilled_source
 from tests.conftest import collected_sample, write_csv
@@ -166,14 +164,12 @@ def test_the_command_writes_the_same_bytes_spilled(
     assert list(small_runs.iterdir()) == []  # the spill folder is gone
 
 
-def test_workers_started_ahead_write_the_bytes_of_one_process(
-    corpus: tuple[Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+def test_two_workers_write_the_bytes_of_one_process_spilled(
+    corpus: tuple[Path, Path, Path], small_runs: Path, tmp_path: Path,
 ) -> None:
-    """With two jobs the workers start before the export is read and compile the mapping's names meanwhile; the
-    output, report and review are those of one process."""
+    """Each worker takes its partition's rows from the runs on disk; the output, report and review are those of one
+    process."""
     messages, class_list, mapping = corpus
-    started: list[int] = []
-    monkeypatch.setattr(exports, "apply_workers", _counting(started, exports.apply_workers))
     outputs = {}
     for jobs in ("1", "2"):
         folder = tmp_path / jobs
@@ -184,12 +180,11 @@ def test_workers_started_ahead_write_the_bytes_of_one_process(
         assert (code, stdout) == (0, ""), stderr
         outputs[jobs] = ([(folder / file).read_bytes() for file in ("out.csv", "report.csv", "review.csv")],
                          stderr.replace(str(folder), "<run>"))
-    assert started == [2]  # only for two jobs
     assert outputs["2"] == outputs["1"]
     assert list(small_runs.iterdir()) == []
 
 
-def test_an_error_in_a_worker_started_ahead_is_one_line_and_writes_nothing(
+def test_an_error_in_a_worker_is_one_line_and_writes_nothing_spilled(
     corpus: tuple[Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
 ) -> None:
     def failing(*args: object) -> object:
@@ -202,16 +197,6 @@ def test_an_error_in_a_worker_started_ahead_is_one_line_and_writes_nothing(
     assert stderr.strip() == "Error: messages.csv, row 7: this text cannot be read; fix the row."
     assert not (tmp_path / "out.csv").exists() and list(tmp_path.glob("out*")) == []
     assert list(small_runs.iterdir()) == []
-
-
-def _counting(started: list[int], made: Callable[[int, Mapping], object]) -> Callable[[int, Mapping], object]:
-    """``apply_workers``, noting in ``started`` how many workers each call starts."""
-
-    def counted(jobs: int, mapping: Mapping) -> object:
-        started.append(jobs)
-        return made(jobs, mapping)
-
-    return counted
 
 
 def test_a_semicolon_export_with_a_bom_and_crlf_keeps_its_dialect(

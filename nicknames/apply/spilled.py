@@ -32,7 +32,7 @@ from nicknames.apply.scopes import (
 )
 from nicknames.apply.substitute import Pseudonym
 from nicknames.engine.partitions import ScopeArray, column_partitions
-from nicknames.engine.run import WorkersAhead, ordered_map
+from nicknames.engine.run import ordered_map
 from nicknames.engine.spill import SpilledTable
 from nicknames.engine.spilled_runs import FRESH_WORKERS_FROM
 from nicknames.model.columns import Columns
@@ -136,35 +136,6 @@ def _with_everyone(context: ApplyContext) -> ApplyContext:
     return _completed[0][1]
 
 
-@dataclass(frozen=True)
-class CompiledNames:
-    """A mapping and its names compiled (``MappingNames.of``): what the workers of ``apply_workers`` make while the
-    table is read."""
-
-    mapping: Mapping
-    names: MappingNames
-
-
-def compiled_names(mapping: Mapping) -> CompiledNames:
-    """The mapping's names compiled, in a worker started ahead."""
-    return CompiledNames(mapping, MappingNames.of(mapping))
-
-
-def with_compiled(context: ApplyContext, compiled: CompiledNames) -> ApplyContext:
-    """The context a worker started ahead runs with: the names it compiled put in, where they are those of the
-    context's mapping and it needs every name (else ``apply_spilled`` compiles what it needs itself)."""
-    if context.names_of is NamesOf.everyone and context.everyone is None and context.mapping == compiled.mapping:
-        return replace(context, everyone=compiled.names)
-    return context
-
-
-def apply_workers(jobs: int, mapping: Mapping) -> WorkersAhead[CompiledNames]:
-    """``jobs`` workers for ``apply_spilled_mapping``, started now: each compiles the mapping's names while this
-    process reads the table (1.7 s of CPU at 5,000 participants, which the workers waited for when this process
-    compiled them before starting them)."""
-    return WorkersAhead(jobs, compiled_names, mapping)
-
-
 class ColumnStrings(Sequence[str]):
     """The strings of an Arrow string column, each made when it is read: a million message ids as Python strings
     take some 60 MB, as Arrow about 15."""
@@ -225,28 +196,23 @@ def apply_spilled_mapping(
     unresolved: Unresolved = Unresolved.first,
     names_of: NamesOf = NamesOf.everyone,
     jobs: int = 1,
-    workers: WorkersAhead[CompiledNames] | None = None,
 ) -> SpilledApplyResult:
     """``apply_mapping`` for a table whose messages are on disk (``table`` holds its id columns only): the same
-    records, duplicates and texts, the texts left on disk for the output. ``workers`` (``apply_workers``, in place
-    of ``jobs``) were started before the table was read, and compiled the mapping's names meanwhile."""
+    records, duplicates and texts, the texts left on disk for the output."""
     import pyarrow as pa
 
     replies = table.context
     if replies is None:
         raise ValueError(f"{table.source}: a table kept on disk needs its reply context as columns (table_of_ids)")
     parts = column_partitions(Scope.of(scope).key_column(table.frame, table.columns, replies.threads), len(table))
-    fresh = workers is None and jobs > 1 and len(table) >= FRESH_WORKERS_FROM
-    here = names_of is NamesOf.everyone and not fresh and workers is None
-    everyone = MappingNames.of(mapping) if here else None  # else each worker's
+    fresh = jobs > 1 and len(table) >= FRESH_WORKERS_FROM
+    everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone and not fresh else None  # else each worker's
     context = ApplyContext(mapping, pseudonym, identifiers, unresolved, (), names_of, everyone)
     work = _partitions(spilled, parts, table.columns, replies.parent_senders.to_arrow().cast(pa.string()),
                        replies.threads.to_arrow().cast(pa.string()))
-    outcomes_of = (ordered_map(apply_spilled, work, jobs, context, fresh=fresh) if workers is None
-                   else workers.map(apply_spilled, work, context, with_compiled))
     records = RecordMerge()
     duplicates: list[Duplicate] = []
-    for part, outcomes in zip(parts, outcomes_of):
+    for part, outcomes in zip(parts, ordered_map(apply_spilled, work, jobs, context, fresh=fresh)):
         for (_, rows), outcome in zip(part, outcomes):
             duplicates.extend(outcome.duplicates)
             records.add(outcome.records, rows)

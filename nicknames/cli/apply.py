@@ -181,11 +181,7 @@ def apply_command(
     from nicknames.io.mapping_file import read_mapping
     from nicknames.io.output import check_outputs, refuse_stdout_over
     from nicknames.io.roster import Roster, read_roster
-    from nicknames.pipeline.exports import (
-        apply_placement,
-        open_address_key,
-        workers_ahead,
-    )
+    from nicknames.pipeline.exports import apply_placement, open_address_key
     from nicknames.pipeline.on_cluster import ClusterSource, pseudonymise_on_cluster
     from nicknames.pipeline.report import namesake_guesses, write_report, write_review
     from nicknames.pipeline.source_outputs import (
@@ -228,11 +224,7 @@ def apply_command(
     addresses = open_address_key(messages, address_file, must_exist=True)
     known = set(addresses.ids.values()) if addresses is not None else set()
     placement = apply_placement(messages, run_on, output, fmt, strict=strict, style=key.style)
-    processes = jobs or default_jobs(messages)
     with ExitStack() as stack:
-        workers = workers_ahead(messages, mapping, processes, run_on, placement, names_of)
-        if workers is not None:
-            stack.enter_context(workers)
         source = open_messages(stack, messages, inputs, addresses, run_on, placement, workers=jobs)
         if source.sender_key is not None and addresses is None:
             raise InputError(
@@ -262,7 +254,7 @@ def apply_command(
             result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
                                   addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
                                   whole_identifiers=whole, registered=roster.names,
-                                  jobs=processes, engine=run_on, workers=workers)
+                                  jobs=jobs or default_jobs(messages), engine=run_on)
         if isinstance(pseudonym, KeyedIds) and isinstance(result, SpilledApplyResult):
             result.transforms.append(partial(keyed_id_columns, table, keyed=pseudonym))
         elif isinstance(pseudonym, KeyedIds) and source.archive is None and not isinstance(source, ClusterSource):

@@ -5,20 +5,16 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
-import pickle
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
-from types import TracebackType
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 T = TypeVar("T")
 R = TypeVar("R")
 C = TypeVar("C")
-S = TypeVar("S")
-W = TypeVar("W")
 
 class Progress(Protocol):
     """Told how many messages there are, then how many more are done as partitions come back."""
@@ -59,55 +55,13 @@ def ordered_map(function: Callable[[T, C], R], items: Iterable[T], jobs: int, co
     start = multiprocessing.get_context("spawn" if fresh or "fork" not in methods else "fork")
     with objects_frozen(), ProcessPoolExecutor(jobs, mp_context=start, initializer=_start_worker,
                                                initargs=(0 if fresh else os.getpid(), context)) as pool:
-        yield from _in_order(pool, jobs, ((_call, function, item) for item in items))
-
-
-def _in_order(pool: ProcessPoolExecutor, jobs: int, calls: Iterable[tuple[Any, ...]]) -> Iterator[Any]:
-    """The results of ``calls`` (a function and its arguments each) run by ``pool``, in order, at most ``2 * jobs``
-    in flight."""
-    pending: deque[Future[Any]] = deque()
-    for call in calls:
-        pending.append(pool.submit(*call))
-        if len(pending) >= 2 * jobs:
+        pending: deque[Future[R]] = deque()
+        for item in items:
+            pending.append(pool.submit(_call, function, item))
+            if len(pending) >= 2 * jobs:
+                yield pending.popleft().result()
+        while pending:
             yield pending.popleft().result()
-    while pending:
-        yield pending.popleft().result()
-
-
-class WorkersAhead(Generic[W]):
-    """``jobs`` worker processes started before their work is known, each making ``warm(seed)`` at once: what every
-    partition will share and needs nothing of the input (a mapping's compiled names), made while this process still
-    reads the input, instead of before the workers start.
-
-    ``map`` then runs partitions as ``ordered_map`` does (results in input order, at most ``2 * jobs`` in flight);
-    its context, pickled once, goes with each partition and is read once by each worker, which completes it with
-    what it made (``complete(context, warmed)``). Workers are forked where the system can (this process is small
-    before the input is read, so they need not start anew), and end with the block.
-    """
-
-    def __init__(self, jobs: int, warm: Callable[[S], W], seed: S) -> None:
-        fork = "fork" in multiprocessing.get_all_start_methods()
-        start = multiprocessing.get_context("fork" if fork else "spawn")
-        self.jobs = jobs
-        self._maps = 0
-        with objects_frozen():
-            self._pool = ProcessPoolExecutor(jobs, mp_context=start, initializer=_start_warm,
-                                             initargs=(os.getpid() if fork else 0, warm, seed))
-            self._pool.submit(int)  # a pool of forked workers starts them all at its first task: start them now
-
-    def map(self, function: Callable[[T, C], R], items: Iterable[T], context: C,
-            complete: Callable[[C, W], C]) -> Iterator[R]:
-        """``function(item, complete(context, warmed))`` for each item, in the workers; results in input order."""
-        self._maps += 1
-        sent = (self._maps, pickle.dumps((complete, context), protocol=pickle.HIGHEST_PROTOCOL))
-        return _in_order(self._pool, self.jobs, ((_call_sent, function, item, sent) for item in items))
-
-    def __enter__(self) -> WorkersAhead[W]:
-        return self
-
-    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None,
-                 traceback: TracebackType | None) -> None:
-        self._pool.shutdown(wait=True, cancel_futures=True)
 
 
 @contextmanager
@@ -142,30 +96,6 @@ def _start_worker(parent: int, context: object) -> None:
 
 
 def _call(function: Callable[[T, Any], R], item: T) -> R:
-    return function(item, _context)
-
-
-_warmed: Any = None
-"""In a worker of ``WorkersAhead``: what ``warm(seed)`` made when it started."""
-_sent_map = 0
-"""In a worker of ``WorkersAhead``: the ``map`` whose context ``_context`` holds (0: none yet)."""
-
-
-def _start_warm(parent: int, warm: Callable[[Any], Any], seed: object) -> None:
-    """Make the worker end with its parent, and make what every partition will share."""
-    global _warmed
-    _die_with(parent)
-    _warmed = warm(seed)
-
-
-def _call_sent(function: Callable[[T, Any], R], item: T, sent: tuple[int, bytes]) -> R:
-    """``function(item, context)``, the context read from ``sent`` (the ``map`` it belongs to, and it pickled with
-    the function that completes it) the first time this worker sees that ``map``."""
-    global _context, _sent_map
-    number, payload = sent
-    if number != _sent_map:
-        complete, context = pickle.loads(payload)
-        _context, _sent_map = complete(context, _warmed), number
     return function(item, _context)
 
 

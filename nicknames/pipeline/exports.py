@@ -20,14 +20,10 @@ from collections.abc import Mapping as MappingType
 from dataclasses import dataclass
 from pathlib import Path
 
-from nicknames.apply.resolution import NamesOf
-from nicknames.apply.spilled import CompiledNames, apply_workers
 from nicknames.distributed.engines import Engine
-from nicknames.engine.run import WorkersAhead
 from nicknames.engine.spill import private_folder, removed_with
 from nicknames.io.formats import MAIL, detect_format
 from nicknames.io.mail.participants import AddressKey, read_key
-from nicknames.model.mapping import Mapping
 from nicknames.model.paths import StrPath
 from nicknames.pipeline.on_cluster import (
     collects_on_cluster,
@@ -95,25 +91,10 @@ def open_source(
                                always_opaque=opaque_senders, workers=workers)
         if held is not None:
             return held
-    if _kept_on_disk(path, engine, on_disk) and fmt in (None, detect_format(path)):
+    if on_disk and (engine is None or not engine.remote) and is_large_table(path) and fmt in (None, detect_format(path)):
         return _open_on_disk(path, chosen, encoding, delimiter, address_key, opaque_senders)
     return read_source(path, chosen, encoding, fmt=fmt, address_key=address_key, delimiter=delimiter, sheet=sheet,
                        opaque_senders=opaque_senders, engine=engine)
-
-
-def _kept_on_disk(path: Path, engine: Engine | None, on_disk: bool) -> bool:
-    """Whether ``open_source`` keeps this export on disk (when the format is not overridden)."""
-    return on_disk and (engine is None or not engine.remote) and is_large_table(path)
-
-
-def workers_ahead(path: Path, mapping: Mapping, jobs: int, engine: Engine | None, placement: Placement,
-                  names_of: NamesOf) -> WorkersAhead[CompiledNames] | None:
-    """Apply's workers for an export it will keep on disk, started before it is opened, so that they compile the
-    mapping's names while it is read (``apply_workers``; close them with the source); None where apply runs
-    otherwise (in one process, on a cluster, on a table read whole) or compiles the names scope by scope."""
-    if jobs <= 1 or names_of is not NamesOf.everyone or not _kept_on_disk(path, engine, placement.on_disk):
-        return None
-    return apply_workers(jobs, mapping)
 
 
 def _open_on_disk(path: Path, chosen: MappingType[str, str], encoding: str | None, delimiter: str | None,

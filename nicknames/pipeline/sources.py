@@ -25,14 +25,13 @@ from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.replacement import changes_text, message_ids
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
-from nicknames.apply.spilled import CompiledNames, apply_spilled_mapping
+from nicknames.apply.spilled import apply_spilled_mapping
 from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.candidates import CollectResult, collect
 from nicknames.collect.found import merge
 from nicknames.collect.runs import MessageRuns
 from nicknames.distributed.datasets import read_partitioned
 from nicknames.distributed.engines import Engine
-from nicknames.engine.run import WorkersAhead
 from nicknames.engine.spill import SpilledTable
 from nicknames.engine.spilled_runs import SpilledRuns
 from nicknames.io.class_list import is_person
@@ -313,13 +312,11 @@ def apply_source(
     jobs: int = 1,
     names_of: NamesOf = NamesOf.everyone,
     engine: Engine | None = None,
-    workers: WorkersAhead[CompiledNames] | None = None,
 ) -> ApplyResult:
     """Pseudonymise a source; for mail, every part of every message and its headers.
 
     A source kept on disk is pseudonymised partition by partition from its spill folder (its result's ``frame``
-    reads the whole table on first use: write it with ``write_output`` to stay bounded), by ``workers`` when
-    given (``nicknames.pipeline.exports.apply_workers``, started before the source was opened)."""
+    reads the whole table on first use: write it with ``write_output`` to stay bounded)."""
     if source.texts_on_cluster:
         raise NicknamesError(f"{source.path}: the texts of this source are held on the cluster; write its output with "
                              "pseudonymise_on_cluster(source, mapping, scope, output), or open it with "
@@ -327,7 +324,7 @@ def apply_source(
     if source.spilled is not None:
         spilled = source.on_disk().new_work()
         on_disk = apply_spilled_mapping(source.table, spilled, mapping, scope, pseudonym, identifiers=identifiers,
-                                        unresolved=unresolved, names_of=names_of, jobs=jobs, workers=workers)
+                                        unresolved=unresolved, names_of=names_of, jobs=jobs)
         return kept_on_disk(on_disk, source)
     if source.archive is None:
         return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
@@ -358,7 +355,6 @@ def pseudonymise(
     whole_identifiers: bool = False,
     registered: MappingType[str, str] | None = None,
     engine: Engine | None = None,
-    workers: WorkersAhead[CompiledNames] | None = None,
 ) -> ApplyResult:
     """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
 
@@ -366,9 +362,7 @@ def pseudonymise(
     (none with ``()``); ``addresses`` maps participants to their e-mail addresses
     and handles (a class list's), to which a mail archive adds its own; ``jobs``
     worker processes share the scopes (see ``nicknames.engine``), or the cluster
-    of a Dask or Spark ``engine`` does (see ``nicknames.distributed``); for a
-    source kept on disk, ``workers`` started before it was opened
-    (``nicknames.pipeline.exports.apply_workers``) do.
+    of a Dask or Spark ``engine`` does (see ``nicknames.distributed``).
     An
     address, URL or path has only its personal part replaced, unless
     ``whole_identifiers``; its person is told by the names of the mapping and
@@ -383,7 +377,7 @@ def pseudonymise(
     ) if kinds else None
     return apply_source(
         source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved, names_of=names_of,
-        jobs=jobs, engine=engine, workers=workers,
+        jobs=jobs, engine=engine,
     )
 
 
