@@ -38,7 +38,7 @@ from nicknames.engine.spilled_runs import FRESH_WORKERS_FROM
 from nicknames.model.columns import Columns
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import MessageTable, message_columns, messages_of
-from nicknames.model.reply_context import string_column
+from nicknames.model.reply_context import ReplyContext, string_column
 from nicknames.model.scope import Scope
 from nicknames.rules.identifiers import IdentifierRules
 
@@ -174,15 +174,18 @@ def _rows(partition: SpilledPartition) -> npt.NDArray[np.int64]:
     return np.sort(np.concatenate([rows for _, rows in partition.scopes]))
 
 
-def _partitions(spilled: SpilledTable, parts: list[list[ScopeArray]], columns: Columns, parent_senders: pa.Array,
-                threads: pa.Array) -> Iterator[SpilledPartition]:
-    """What each worker is given, partition by partition (made as the workers ask for them)."""
+def _partitions(spilled: SpilledTable, parts: list[list[ScopeArray]], columns: Columns,
+                replies: ReplyContext) -> Iterator[SpilledPartition]:
+    """What each worker is given, partition by partition (made as the workers ask for them: the reply context of a
+    partition's rows only, not a copy of the whole columns)."""
     import numpy as np
     import pyarrow as pa
 
     for number, part in enumerate(parts):
-        rows = pa.array(np.sort(np.concatenate([rows for _, rows in part])))
-        yield SpilledPartition(spilled, number, part, columns, parent_senders.take(rows), threads.take(rows))
+        rows = np.sort(np.concatenate([rows for _, rows in part]))
+        yield SpilledPartition(spilled, number, part, columns,
+                               replies.parent_senders.gather(rows).to_arrow().cast(pa.string()),
+                               replies.threads.gather(rows).to_arrow().cast(pa.string()))
 
 
 def apply_spilled_mapping(
@@ -199,8 +202,6 @@ def apply_spilled_mapping(
 ) -> SpilledApplyResult:
     """``apply_mapping`` for a table whose messages are on disk (``table`` holds its id columns only): the same
     records, duplicates and texts, the texts left on disk for the output."""
-    import pyarrow as pa
-
     replies = table.context
     if replies is None:
         raise ValueError(f"{table.source}: a table kept on disk needs its reply context as columns (table_of_ids)")
@@ -208,8 +209,7 @@ def apply_spilled_mapping(
     fresh = jobs > 1 and len(table) >= FRESH_WORKERS_FROM
     everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone and not fresh else None  # else each worker's
     context = ApplyContext(mapping, pseudonym, identifiers, unresolved, (), names_of, everyone)
-    work = _partitions(spilled, parts, table.columns, replies.parent_senders.to_arrow().cast(pa.string()),
-                       replies.threads.to_arrow().cast(pa.string()))
+    work = _partitions(spilled, parts, table.columns, replies)
     records = RecordMerge()
     duplicates: list[Duplicate] = []
     for part, outcomes in zip(parts, ordered_map(apply_spilled, work, jobs, context, fresh=fresh)):
