@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.collect.discover import other_texts, others, others_screen
+from nicknames.collect.discover import others, others_screen
 from nicknames.collect.discover.capital_words import (
     capital_words,
     may_hold_list,
@@ -20,7 +20,7 @@ from nicknames.collect.discover.capital_words import (
 )
 from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.lexicon import Lexicon
-from nicknames.collect.discover.others import Known, find_others
+from nicknames.collect.discover.others import Known, _in_text, find_others
 from nicknames.collect.discover.others_screen import (
     ARROW_TEXTS,
     may_name,
@@ -30,11 +30,6 @@ from nicknames.sample.generate import SampleConfig, generate_sample
 
 NOBODY_KNOWN = Known(frozenset(), frozenset(), frozenset())
 LEXICON = Lexicon()
-
-
-def _finds(text: str) -> list[tuple[str, str]]:
-    """What the finder takes from a text when nobody is known, read without the screen."""
-    return list(others._kept(other_texts.text_candidates(text, LEXICON), NOBODY_KNOWN))
 
 
 @pytest.mark.parametrize(
@@ -60,7 +55,7 @@ def _finds(text: str) -> list[tuple[str, str]]:
 )
 def test_the_screen_passes_every_text_that_may_name_somebody(text: str, named: bool) -> None:
     assert bool(may_name_others([text])[0]) is named
-    if _finds(text):
+    if list(_in_text(text, NOBODY_KNOWN, LEXICON)):
         assert may_name_others([text])[0]
 
 
@@ -74,7 +69,7 @@ PIECES = [
 @settings(max_examples=600, deadline=None)
 @given(st.lists(st.sampled_from(PIECES), max_size=24).map("".join))
 def test_no_text_the_finder_takes_a_name_from_is_screened_out(text: str) -> None:
-    if _finds(text):
+    if list(_in_text(text, NOBODY_KNOWN, LEXICON)):
         assert may_name_others([text])[0], text
 
 

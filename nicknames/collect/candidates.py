@@ -30,17 +30,12 @@ from nicknames.collect.discover.thread_counts import ThreadCodes
 from nicknames.collect.discover.token_index import BATCH, TokenIndex
 from nicknames.collect.found import Found, build_mapping
 from nicknames.collect.others import add_others, known_names
-from nicknames.collect.passes import (
-    TableIds,
-    absent_uses,
-    others_candidates,
-    others_in_runs,
-)
+from nicknames.collect.passes import TableIds, absent_uses, others_in_runs
 from nicknames.collect.runs import MessageRuns, MessagesInMemory
 from nicknames.collect.salutation_owners import misspelt_owners, own_form
 from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.distributed.engines import Engine
-from nicknames.engine.run import computed_aside, objects_frozen
+from nicknames.engine.run import objects_frozen
 from nicknames.io.class_list import initialled_forms, is_person, registered_parts
 from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import Message, MessageTable
@@ -98,27 +93,18 @@ def collect(
         if words is not None:
             lexicon.lower.update(words[0])
             lexicon.capitalised.update(words[1])
-    finish = (scan, plan, dict.fromkeys(ids.senders), ids.posts(scan.index.codes))
-    # With workers, the decisions on the whole corpus are made in a copy of this process while the workers read the
-    # texts for the names of people who are not participants (what the mapping knows is asked afterwards).
-    aside = jobs > 1 and others and (engine is None or not engine.remote)
-    with computed_aside(_finished, finish, aside=aside) as finished:
-        candidates = others_candidates(runs, lexicon) if others else None
-        result = finished.result()
+    senders = dict.fromkeys(ids.senders)
+    result = finish_collect(scan, plan, senders, ids.posts(scan.index.codes))
     if class_list:
         add_absent(result.mapping, absent_names_of(
             functools.partial(absent_uses, runs), ids.posted(), class_list, addressed, result.mapping.names,
             plan.names_table, scan.index.lexicon.is_word, scan.index.tokens(),
         ))
     if others:
-        found_others = others_in_runs(runs, known_names(result.mapping, class_list), lexicon, ids, candidates)
+        found_others = others_in_runs(runs, known_names(result.mapping, class_list), lexicon, ids)
         drop_common_parts(found_others, lexicon)
         add_others(result.mapping, found_others, class_list, ids.senders, plan.names_table)
     return result
-
-
-def _finished(finish: tuple[Scan, CollectPlan, dict[str, None], Posts]) -> CollectResult:
-    return finish_collect(*finish)
 
 
 Words = tuple[Counter[str], Counter[str]]

@@ -14,19 +14,18 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.collect.discover.others import (
-    Candidates,
     Known,
     OtherNames,
     add_parts,
     alone_firsts,
-    candidates_in_texts,
     count_alone,
-    gather_kept,
+    gather_others,
+    names_in_texts,
 )
 from nicknames.collect.discover.thread_counts import ThreadCodes
 from nicknames.collect.form_uses import FormUses
@@ -104,15 +103,10 @@ def absent_uses(runs: MessageRuns, keys: frozenset[str]) -> FormUses:
     return uses
 
 
-def others_run(first: int, messages: Sequence[Message], lexicon: Lexicon) -> Candidates:
-    """What each message of a run may name of people who are not participants, read without the mapping (so that
-    the texts can be read while the mapping is made: ``others_candidates``)."""
-    return candidates_in_texts([message.text for message in messages], lexicon)
-
-
-def others_candidates(runs: MessageRuns, lexicon: Lexicon) -> list[Candidates]:
-    """``others_run`` of every run, in file order."""
-    return list(runs.map_runs(others_run, lexicon))
+def others_run(first: int, messages: Sequence[Message], context: tuple[Known, Lexicon]) -> list[list[tuple[str, str]]]:
+    """The names of people who are not participants in each message of a run."""
+    known, lexicon = context
+    return names_in_texts([message.text for message in messages], known, lexicon)
 
 
 def alone_run(first: int, messages: Sequence[Message], firsts: dict[str, set[str]]) -> Counter[str]:
@@ -120,12 +114,9 @@ def alone_run(first: int, messages: Sequence[Message], firsts: dict[str, set[str
     return count_alone([message.text for message in messages], [message.thread for message in messages], firsts)
 
 
-def others_in_runs(runs: MessageRuns, known: Known, lexicon: Lexicon, ids: TableIds,
-                   candidates: Iterable[Candidates] | None = None) -> OtherNames:
-    """``find_others`` over the messages run by run: the same names, counts and tags (``candidates``: what
-    ``others_candidates`` read of them already, else they are read now)."""
-    read = runs.map_runs(others_run, lexicon) if candidates is None else candidates
-    found = gather_kept(read, known, ids.threads, ids.senders)
+def others_in_runs(runs: MessageRuns, known: Known, lexicon: Lexicon, ids: TableIds) -> OtherNames:
+    """``find_others`` over the messages run by run: the same names, counts and tags."""
+    found = gather_others(runs.map_runs(others_run, (known, lexicon)), ids.threads, ids.senders)
     firsts = alone_firsts(found, known, lexicon)
     counts: Counter[str] = Counter()
     if firsts:

@@ -64,26 +64,6 @@ def ordered_map(function: Callable[[T, C], R], items: Iterable[T], jobs: int, co
             yield pending.popleft().result()
 
 
-@contextmanager
-def computed_aside(function: Callable[[C], R], context: C, *, aside: bool = True) -> Iterator[Future[R]]:
-    """``function(context)`` computed in a copy of this process while the block runs, and its result in the future
-    given: for serial work on what this process holds (forked, the context is not pickled; only the result comes
-    back) that can go on while this process runs other work in its workers. Computed here, before the block, unless
-    ``aside`` and the system can fork."""
-    if not aside or "fork" not in multiprocessing.get_all_start_methods():
-        done: Future[R] = Future()
-        done.set_result(function(context))
-        yield done
-        return
-    with objects_frozen(), ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("fork"),
-                                               initializer=_start_worker, initargs=(os.getpid(), context)) as pool:
-        yield pool.submit(_call_alone, function)
-
-
-def _call_alone(function: Callable[[Any], R]) -> R:
-    return function(_context)
-
-
 _context: Any = None
 """In a worker process: the context of the run it serves (set once by ``_start_worker``)."""
 

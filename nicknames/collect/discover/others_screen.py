@@ -1,4 +1,4 @@
-"""Which texts may name a person who is not a participant: the cheap screen before ``other_texts.text_candidates``.
+"""Which texts may name a person who is not a participant: the cheap screen before ``others._in_text``.
 
 The finder reads a text word by word (each capitalised word a ``Word``, its runs and lists), yet most texts
 name nobody it takes: a name needs a run of two or more words (or one word after "my colleague"), or a list of
@@ -46,7 +46,7 @@ _LINK = (
     rf"(?:,{SPACE}*(?:and{SPACE}+|&{SPACE}*)?|{SPACE}+(?:and|&|und|et|y|og|och|en){SPACE}+"
     rf"|\.?{SPACE}{{1,2}}|\.-|\.)"
 )
-"""What may join two words of a list (``capital_words._LIST_JOINER``) or of a run (``other_texts._JOINER``)."""
+"""What may join two words of a list (``capital_words._LIST_JOINER``) or of a run (``others._JOINER``)."""
 CHAIN_WORDS = 64
 """Most words of a chain matched at once (the engine holds some 300 bytes a repetition); a longer one is matched in
 pieces, each with the link and word that follow it."""
@@ -58,7 +58,7 @@ RELATION = r"(?:%s)%s+(?:%s)" % (
     "|".join(sorted(word.lower() for word in POSSESSIVES)), SPACE,
     "|".join(re.escape(relation.lower()) for relation in sorted(RELATIONS)),
 )
-"""``other_texts._RELATION`` without what stands around it, in lower case, for Arrow's engine (case is ignored)."""
+"""``others._RELATION`` without what stands around it, in lower case, for Arrow's engine (case is ignored)."""
 _LOWER_RELATION = re.compile(RELATION)
 """``RELATION`` for a text in lower case, in the standard ``re`` engine."""
 ARROW_TEXTS = 256
