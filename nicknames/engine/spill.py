@@ -10,9 +10,9 @@ output is written run by run in file order, each run's changed cells put in
 memory-mapped: at 200,000 messages (172 MB) writing the runs took 0.1 s of
 CPU instead of 0.6 s as Parquet with LZ4, reading them back 0.4 s instead of
 1.2 s, for about twice the disk space. A copy of the rows by partition, made
-by the driver before the workers could start, took 0.6 s of its CPU and
-their removal up to 2 s of waiting on the disk: workers read the runs
-instead. Everything lives in a temporary
+by the driver before the workers could start, took 0.6 s of its CPU, and
+removing it 1.2 to 1.9 s of waiting on the disk of a busy machine: workers
+read the runs instead. Everything lives in a temporary
 folder that is removed when the command ends, also on an error or Ctrl-C
 (``spill_folder``), or with what owns it (``removed_with``).
 """

@@ -149,7 +149,8 @@ def _write_runs(runs: Iterable[pd.DataFrame | pa.Table], stream: IO[str], dialec
 
 ENCODING_THREADS = 2
 """Runs encoded at once: polars' writer lets go of the interpreter, so two threads encode two runs at a time while
-this one writes (the output of 200,000 messages took 0.8 s written one run after the other, 0.3 s this way)."""
+this one writes (encoding the output of 200,000 messages took 0.79 s of wall time one run after the other, 0.26 s
+this way, on a busy machine)."""
 
 
 def _encoded(runs: Iterable[pd.DataFrame | pa.Table], dialect: CsvDialect, *, csv_safe: bool) -> Iterator[bytes]:
