@@ -152,3 +152,16 @@ def test_uses_of_forms_read_in_runs_are_those_of_one_pass(size: int) -> None:
     assert runs == whole
     assert list(runs.kept()) == list(whole.kept())
     assert [list(threads) for threads in runs.kept().values()] == [list(threads) for threads in whole.kept().values()]
+
+
+@pytest.mark.parametrize(("bounds", "jobs", "pieces"), [
+    ((0, 10, 20, 30), 1, [(0, 0, 10), (1, 10, 20), (2, 20, 30)]),
+    ((0, 10, 20, 30), 2, [(0, 0, 10), (1, 10, 15), (1, 15, 20), (2, 20, 25), (2, 25, 30)]),
+    ((0, 10, 11), 2, [(0, 0, 5), (0, 5, 10), (1, 10, 11)]),  # a run of one row is not cut
+    ((0, 4), 3, [(0, 0, 2), (0, 2, 4)]),
+    ((0,), 2, []),
+])
+def test_the_last_runs_are_read_in_halves_so_that_no_worker_waits_long_for_the_others(
+        bounds: tuple[int, ...], jobs: int, pieces: list[tuple[int, int, int]]) -> None:
+    assert spilled_runs.run_pieces(bounds, jobs) == pieces
+    assert [start for _, start, _ in pieces] == sorted(start for _, start, _ in pieces)  # file order

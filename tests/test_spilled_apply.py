@@ -2,8 +2,9 @@
 
 The spill path (``nicknames.pipeline.spilled_source``) is taken for large CSV
 files; these tests lower the threshold to zero and cut the table into small
-runs and partitions so that every piece is crossed: reading in runs, copying
-by partition, writing changed cells by row, merging them back in file order.
+runs and partitions so that every piece is crossed: reading in runs, taking
+a partition's rows from them, writing changed cells by row, merging them back
+in file order.
 """
 
 from __future__ import annotations
@@ -72,18 +73,18 @@ def test_a_bad_row_in_a_later_run_is_named_as_in_the_whole_file(tmp_path: Path, 
     assert message in str(whole.value)
 
 
-def test_partitions_hold_their_rows_in_file_order_and_changes_merge_back(tmp_path: Path) -> None:
+def test_a_partition_takes_its_rows_in_file_order_and_changes_merge_back(tmp_path: Path) -> None:
     frame = pd.DataFrame({"id": [f"m{n}" for n in range(10)], "text": [f"t{n}" for n in range(10)]}, dtype="str")
     spiller = TableSpiller(tmp_path)
     for first in range(0, 10, 4):
         spiller.add(frame.iloc[first:first + 4])
     table = spiller.table()
     assert (table.bounds, len(table), table.runs) == ((0, 4, 8, 10), 10, 3)
-    parts = np.array([1, 0, 1, 0, 2, 2, 1, 0, 1, 2], dtype=np.int32)
-    table.partitioned(parts, {"extra": pa.array([f"x{n}" for n in range(10)])})
-    one = table.read_partition(1, ["id", "extra"])
+    one = table.read_rows(np.array([0, 2, 6, 8], dtype=np.int64), ["id"])
     assert one.column(ROW).to_pylist() == [0, 2, 6, 8]
-    assert one.column("extra").to_pylist() == ["x0", "x2", "x6", "x8"]
+    assert one.column("id").to_pylist() == ["m0", "m2", "m6", "m8"]
+    assert table.read_rows(np.array([9], dtype=np.int64), ["id"]).column("id").to_pylist() == ["m9"]
+    assert table.read_rows(np.array([], dtype=np.int64), ["id"]).num_rows == 0
     table.write_changes(1, [0, 6, 8], "text", ["new0", "new6", "new8"])
     table.write_changes(2, [9], "text", ["new9"])
     merged = pd.concat(table.merged_runs("text"), ignore_index=True)
@@ -161,6 +162,41 @@ def test_the_command_writes_the_same_bytes_spilled(
                          stderr.replace(name, "<run>"))
     assert outputs["spill"] == outputs["whole"]
     assert list(small_runs.iterdir()) == []  # the spill folder is gone
+
+
+def test_two_workers_write_the_bytes_of_one_process_spilled(
+    corpus: tuple[Path, Path, Path], small_runs: Path, tmp_path: Path,
+) -> None:
+    """Each worker takes its partition's rows from the runs on disk; the output, report and review are those of one
+    process."""
+    messages, class_list, mapping = corpus
+    outputs = {}
+    for jobs in ("1", "2"):
+        folder = tmp_path / jobs
+        folder.mkdir(mode=0o700)
+        code, stdout, stderr = run("apply", messages, mapping, "--class-list", class_list, "--jobs", jobs, "-o",
+                                   folder / "out.csv", "--report", folder / "report.csv", "--review",
+                                   folder / "review.csv")
+        assert (code, stdout) == (0, ""), stderr
+        outputs[jobs] = ([(folder / file).read_bytes() for file in ("out.csv", "report.csv", "review.csv")],
+                         stderr.replace(str(folder), "<run>"))
+    assert outputs["2"] == outputs["1"]
+    assert list(small_runs.iterdir()) == []
+
+
+def test_an_error_in_a_worker_is_one_line_and_writes_nothing_spilled(
+    corpus: tuple[Path, Path, Path], small_runs: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+) -> None:
+    def failing(*args: object) -> object:
+        raise InputError("messages.csv, row 7: this text cannot be read; fix the row.")
+
+    monkeypatch.setattr(spilled, "apply_scope", failing)  # the workers are forked after this
+    messages, _, mapping = corpus
+    code, stdout, stderr = run("apply", messages, mapping, "--jobs", "2", "-o", tmp_path / "out.csv")
+    assert (code, stdout) == (1, "")
+    assert stderr.strip() == "Error: messages.csv, row 7: this text cannot be read; fix the row."
+    assert not (tmp_path / "out.csv").exists() and list(tmp_path.glob("out*")) == []
+    assert list(small_runs.iterdir()) == []
 
 
 def test_a_semicolon_export_with_a_bom_and_crlf_keeps_its_dialect(

@@ -1,10 +1,11 @@
 """Pseudonymise a table kept on disk (``nicknames.engine.spill``): memory bounded whatever the file's size.
 
 The driver holds the id columns only (ids, parents, senders, sessions,
-recipients) and the reply context derived from them; the messages are copied
-into one folder per partition of whole scopes, each worker reads its
-partition, builds its messages, runs ``apply_scope`` (the same rules as
-``apply_mapping``) and writes the texts it changed, keyed by row. What comes
+recipients) and the reply context derived from them; each worker is given a
+partition of whole scopes (its rows, and their parents' senders and threads),
+takes its rows from the runs on disk, builds its messages, runs
+``apply_scope`` (the same rules as ``apply_mapping``) and writes the texts it
+changed, keyed by row. What comes
 back is the replacement records (16 bytes each) and the duplicate names; the
 output is written later by merging the changed texts into the table in file
 order (``SpilledApplyResult.runs``).
@@ -37,18 +38,14 @@ from nicknames.engine.spilled_runs import FRESH_WORKERS_FROM
 from nicknames.model.columns import Columns
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import MessageTable, message_columns, messages_of
-from nicknames.model.reply_context import string_column
+from nicknames.model.reply_context import ReplyContext, string_column
 from nicknames.model.scope import Scope
 from nicknames.rules.identifiers import IdentifierRules
 
 if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
     import pyarrow as pa
-
-PARENT_SENDER = "__nicknames_parent_sender"
-"""The column of the partitions that holds each message's parent's sender (null: none known)."""
-THREAD = "__nicknames_thread"
-"""The column of the partitions that holds each message's thread."""
-
 
 Transform = Callable[[pd.DataFrame], pd.DataFrame]
 
@@ -85,13 +82,16 @@ class SpilledApplyResult(ApplyResult):
 
 @dataclass(frozen=True)
 class SpilledPartition:
-    """What a worker is given: where the table is, which partition to read, and the scopes in it (rows by position
-    in the file)."""
+    """What a worker is given: where the table is, the partition's number and scopes (rows by position in the
+    file), and the reply context of its rows in file order (each one's parent's sender, null where none is known,
+    and thread)."""
 
     table: SpilledTable
     number: int
     scopes: list[ScopeArray]
     columns: Columns
+    parent_senders: pa.Array
+    threads: pa.Array
 
 
 def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[ScopeOutcome]:
@@ -100,11 +100,12 @@ def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[Sc
     columns = partition.columns
     context = _with_everyone(context)
     wanted = message_columns(columns)
-    table = partition.table.read_partition(partition.number, [*wanted, PARENT_SENDER, THREAD])
+    rows = _rows(partition)
+    table = partition.table.read_rows(rows, wanted)
     cells = {name: table.column(name).to_pylist() for name in wanted}
-    messages = messages_of(columns, cells, table.column(PARENT_SENDER).to_pylist(), table.column(THREAD).to_pylist())
+    messages = messages_of(columns, cells, partition.parent_senders.to_pylist(), partition.threads.to_pylist())
     del cells, table
-    position = {row: index for index, row in enumerate(_rows(partition))}
+    position = {row: index for index, row in enumerate(rows.tolist())}
     outcomes: list[ScopeOutcome] = []
     changed_rows: list[int] = []
     changed_texts: list[str] = []
@@ -166,9 +167,25 @@ class ColumnStrings(Sequence[str]):
         return str(self._data[self._offsets[index]:self._offsets[index + 1]], "utf-8")
 
 
-def _rows(partition: SpilledPartition) -> list[int]:
+def _rows(partition: SpilledPartition) -> npt.NDArray[np.int64]:
     """The partition's rows in file order, as they are read back."""
-    return sorted(row for _, rows in partition.scopes for row in rows.tolist())
+    import numpy as np
+
+    return np.sort(np.concatenate([rows for _, rows in partition.scopes]))
+
+
+def _partitions(spilled: SpilledTable, parts: list[list[ScopeArray]], columns: Columns,
+                replies: ReplyContext) -> Iterator[SpilledPartition]:
+    """What each worker is given, partition by partition (made as the workers ask for them: the reply context of a
+    partition's rows only, not a copy of the whole columns)."""
+    import numpy as np
+    import pyarrow as pa
+
+    for number, part in enumerate(parts):
+        rows = np.sort(np.concatenate([rows for _, rows in part]))
+        yield SpilledPartition(spilled, number, part, columns,
+                               replies.parent_senders.gather(rows).to_arrow().cast(pa.string()),
+                               replies.threads.gather(rows).to_arrow().cast(pa.string()))
 
 
 def apply_spilled_mapping(
@@ -185,23 +202,14 @@ def apply_spilled_mapping(
 ) -> SpilledApplyResult:
     """``apply_mapping`` for a table whose messages are on disk (``table`` holds its id columns only): the same
     records, duplicates and texts, the texts left on disk for the output."""
-    import numpy as np
-
     replies = table.context
     if replies is None:
         raise ValueError(f"{table.source}: a table kept on disk needs its reply context as columns (table_of_ids)")
     parts = column_partitions(Scope.of(scope).key_column(table.frame, table.columns, replies.threads), len(table))
-    part_of_row = np.zeros(len(table), dtype=np.int32)
-    for number, part in enumerate(parts):
-        for _, rows in part:
-            part_of_row[rows] = number
-    spilled.partitioned(part_of_row, {PARENT_SENDER: replies.parent_senders.to_arrow(),
-                                      THREAD: replies.threads.to_arrow()})
-    del part_of_row
     fresh = jobs > 1 and len(table) >= FRESH_WORKERS_FROM
     everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone and not fresh else None  # else each worker's
     context = ApplyContext(mapping, pseudonym, identifiers, unresolved, (), names_of, everyone)
-    work = (SpilledPartition(spilled, number, part, table.columns) for number, part in enumerate(parts))
+    work = _partitions(spilled, parts, table.columns, replies)
     records = RecordMerge()
     duplicates: list[Duplicate] = []
     for part, outcomes in zip(parts, ordered_map(apply_spilled, work, jobs, context, fresh=fresh)):

@@ -1,16 +1,18 @@
-"""A large table kept on disk while a command runs: in runs of rows, by partition, and the cells it changed.
+"""A large table kept on disk while a command runs: in runs of rows, and the cells it changed.
 
 A command that must not hold a whole export in memory (apply on a file)
-writes it once as runs of rows in file order (``input/``), then copies it
-into one folder per partition (``partitions/``, with pyarrow's partitioned
-dataset writer), so that each worker reads only the rows of its partition.
-Workers write the cells they changed keyed by row, grouped by run
-(``changes/``), and the output is written run by run in file order, each
-run's changed cells put in (``merged_runs``). All are Arrow IPC files,
-uncompressed, the runs read memory-mapped: at 200,000 messages (172 MB)
-writing the runs took 0.1 s of CPU instead of 0.6 s as Parquet with LZ4, the
-partitions 0.4 s instead of 1.8 s, reading them back 0.4 s instead of 1.2 s,
-for about twice the disk space. Everything lives in a temporary
+writes it once as runs of rows in file order (``input/``); each worker takes
+the rows of its partition from the runs that hold them (``read_rows``, the
+runs read memory-mapped, so only the rows taken are copied). Workers write
+the cells they changed keyed by row, grouped by run (``changes/``), and the
+output is written run by run in file order, each run's changed cells put in
+(``merged_runs``). All are Arrow IPC files, uncompressed, the runs read
+memory-mapped: at 200,000 messages (172 MB) writing the runs took 0.1 s of
+CPU instead of 0.6 s as Parquet with LZ4, reading them back 0.4 s instead of
+1.2 s, for about twice the disk space. A copy of the rows by partition, made
+by the driver before the workers could start, took 0.6 s of its CPU, and
+removing it 1.2 to 1.9 s of waiting on the disk of a busy machine: workers
+read the runs instead. Everything lives in a temporary
 folder that is removed when the command ends, also on an error or Ctrl-C
 (``spill_folder``), or with what owns it (``removed_with``).
 """
@@ -39,10 +41,6 @@ ROW = "__nicknames_row"
 WRITE_ROWS = 4_000
 """Rows handed to the writer at once: at 200,000 messages, batches of 4,000 took the writing's peak 70 MB lower than
 batches of 10,000, for the same CPU time."""
-
-PART = "__nicknames_part"
-"""The column that partitions ``partitions/``: the partition number of each row."""
-
 
 @contextmanager
 def spill_folder(prefix: str = "nicknames-") -> Iterator[Path]:
@@ -75,19 +73,15 @@ class SpilledTable:
     bounds: tuple[int, ...] = ()
     """The first row of each run, then the number of rows."""
     work: str = ""
-    """The folder under ``root`` that holds the partitions and changed cells of one apply (``new_work``)."""
+    """The folder under ``root`` that holds the changed cells of one apply (``new_work``)."""
 
     def __len__(self) -> int:
         return self.bounds[-1] if self.bounds else 0
 
     def new_work(self) -> SpilledTable:
-        """The table with a folder of its own for the partitions and changed cells of one apply, so that a second
-        apply of the same table (another scope, another mapping) starts from none of the first one's."""
+        """The table with a folder of its own for the changed cells of one apply, so that a second apply of the
+        same table (another scope, another mapping) starts from none of the first one's."""
         return replace(self, work=Path(tempfile.mkdtemp(prefix="apply-", dir=self.root)).name)
-
-    def drop_partitions(self) -> None:
-        """Remove the copy by partition once apply is done with it (the output reads the runs and the changes)."""
-        shutil.rmtree(Path(self.root, self.work, "partitions"), ignore_errors=True)
 
     def exists(self) -> bool:
         """Whether the spill folder is still there (it is removed when what owns it is closed)."""
@@ -134,34 +128,17 @@ class SpilledTable:
             _write_ipc(table, path)
             del table
 
-    def partitioned(self, part_of_row: npt.NDArray[np.int32], added: Mapping[str, pa.Array]) -> None:
-        """Copy the rows into one folder per partition (``part_of_row``: each row's partition number), each row
-        with the ``added`` columns (string arrays of one value per row of the table)."""
+    def read_rows(self, rows: npt.NDArray[np.int64], columns: Sequence[str] | None = None) -> pa.Table:
+        """Some rows (positions in the file, ascending) in file order, with their ``ROW`` column: taken from each
+        run that holds some of them, read memory-mapped (only the rows taken are copied)."""
+        import numpy as np
         import pyarrow as pa
-        import pyarrow.dataset as ds
 
-        target = Path(self.root, self.work, "partitions")
-        partitioning = ds.partitioning(pa.schema([(PART, pa.int32())]))
-        for run in range(self.runs):
-            first, end = self.bounds[run], self.bounds[run + 1]
-            table = self.read_run(run)
-            for name, values in added.items():
-                table = table.append_column(name, values.slice(first, end - first).cast(pa.string()))
-            table = table.append_column(PART, pa.array(part_of_row[first:end], type=pa.int32()))
-            ds.write_dataset(
-                table, target, format="ipc", partitioning=partitioning, basename_template=f"{run:06}-{{i}}.arrow",
-                existing_data_behavior="overwrite_or_ignore", max_partitions=max(1024, int(part_of_row.max()) + 1),
-                use_threads=False,
-            )
-            del table
-            pa.default_memory_pool().release_unused()  # a run's buffers, kept by the allocator for the next
-
-    def read_partition(self, part: int, columns: Sequence[str] | None = None) -> pa.Table:
-        """The rows of one partition, in file order, with their ``ROW`` column."""
-        import pyarrow.dataset as ds
-
-        folder = Path(self.root, self.work, "partitions", str(part))
-        return ds.dataset(folder, format="ipc").to_table(columns=_with_row(columns)).sort_by(ROW)
+        bounds = np.asarray(self.bounds)
+        ends = np.searchsorted(rows, bounds, side="left")  # where each run's rows start among ``rows``
+        pieces = [self.read_run(run, columns).take(pa.array(rows[ends[run]:ends[run + 1]] - bounds[run]))
+                  for run in range(self.runs) if ends[run + 1] > ends[run]]
+        return pa.concat_tables(pieces) if pieces else self.read_run(0, columns).slice(0, 0)
 
     def write_changes(self, part: int, rows: Sequence[int], column: str, values: Sequence[str]) -> None:
         """New values of one column in some rows of a partition, kept by run for ``merged_runs``."""

@@ -8,6 +8,7 @@ import io
 import json
 import os
 import sys
+from collections import deque
 from collections.abc import Callable, Collection, Iterable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
@@ -137,14 +138,37 @@ def _write_runs(runs: Iterable[pd.DataFrame | pa.Table], stream: IO[str], dialec
     """The runs through the text stream; with ``binary``, the first only (it writes any byte order mark) and the
     others as bytes into the stream's buffer."""
     raw = stream.buffer if binary and isinstance(stream, io.TextIOWrapper) else None
-    for number, run in enumerate(runs):
-        data = _csv_of(_polars_frame(run, csv_safe=csv_safe), dialect, header=number == 0)
+    for number, data in enumerate(_encoded(runs, dialect, csv_safe=csv_safe)):
         if raw is None or number == 0:
             stream.write(data.decode("utf-8"))
             if raw is not None:
                 stream.flush()  # what it wrote goes first
         else:
             raw.write(data)
+
+
+ENCODING_THREADS = 2
+"""Runs encoded at once: polars' writer lets go of the interpreter, so two threads encode two runs at a time while
+this one writes (encoding the output of 200,000 messages took 0.79 s of wall time one run after the other, 0.26 s
+this way, on a busy machine)."""
+
+
+def _encoded(runs: Iterable[pd.DataFrame | pa.Table], dialect: CsvDialect, *, csv_safe: bool) -> Iterator[bytes]:
+    """Each run as CSV bytes (the first with the header), in order, encoded ``ENCODING_THREADS`` at a time, at most
+    twice as many held."""
+    from concurrent.futures import Future, ThreadPoolExecutor
+
+    def encode(number: int, run: pd.DataFrame | pa.Table) -> bytes:
+        return _csv_of(_polars_frame(run, csv_safe=csv_safe), dialect, header=number == 0)
+
+    with ThreadPoolExecutor(ENCODING_THREADS) as pool:
+        pending: deque[Future[bytes]] = deque()
+        for number, run in enumerate(runs):
+            pending.append(pool.submit(encode, number, run))
+            if len(pending) >= 2 * ENCODING_THREADS:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
 
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")

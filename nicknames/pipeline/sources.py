@@ -167,7 +167,7 @@ class Source:
 
     def participants(self) -> list[str]:
         """Every participant id of the source: its senders, and for mail every address's id."""
-        senders = dict.fromkeys(self.table.frame[self.table.columns.sender])
+        senders = dict.fromkeys(self.table.frame[self.table.columns.sender].unique().tolist())  # in order of first use
         if self.archive is not None:
             senders.update(dict.fromkeys(self.archive.key.ids.values()))
         return list(senders)
@@ -325,7 +325,6 @@ def apply_source(
         spilled = source.on_disk().new_work()
         on_disk = apply_spilled_mapping(source.table, spilled, mapping, scope, pseudonym, identifiers=identifiers,
                                         unresolved=unresolved, names_of=names_of, jobs=jobs)
-        spilled.drop_partitions()
         return kept_on_disk(on_disk, source)
     if source.archive is None:
         return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
