@@ -1,8 +1,13 @@
-"""Plain text from an HTML mail body, with the standard library's ``html.parser``.
+"""Plain text from HTML: a mail body, or a forum post whose cell holds markup.
 
-Block elements start new lines, ``<br>`` breaks a line, ``<blockquote>`` becomes
-``> `` quoting (so quoted replies in HTML-only mail are recognised like plain
-ones), and ``<style>``, ``<script>`` and ``<head>`` are left out.
+``html_to_text`` reads a mail body with the standard library's ``html.parser``: block
+elements start new lines, ``<br>`` breaks a line, ``<blockquote>`` becomes ``> ``
+quoting (so quoted replies in HTML-only mail are recognised like plain ones), and
+``<style>``, ``<script>`` and ``<head>`` are left out. ``looks_like_html`` tells a post
+in markup from plain text that mentions a tag; ``own_html_lines`` gives the same lines
+as the parser, without the quoted ones, by a few pattern passes (collect reads every
+post of a forum); ``markup_lines`` keeps a post's offsets and breaks its lines where
+its tags do (apply's greeting and sign-off lines).
 """
 
 from __future__ import annotations
@@ -126,7 +131,7 @@ _HIDDEN_OPENINGS = tuple(f"<{tag}" for tag in sorted(HIDDEN))
 def own_html_lines(html: str) -> str:
     """The lines a person reads in an HTML post, without what it quotes in ``<blockquote>`` (nested ones too) nor
     its hidden parts: blank lines dropped, entities read. A few pattern passes, where ``html_to_text`` feeds a parser
-    (about twenty times slower; collect reads every post of a forum this way)."""
+    (about six times slower; collect reads every post of a forum this way)."""
     lower = html.lower()
     if any(opening in lower for opening in _HIDDEN_OPENINGS):
         html = _HIDDEN_BLOCK.sub("", html)
