@@ -73,11 +73,11 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
     glued = _glued_tokens(index.tokens(), famous, lexicon)
     names = (name for own in known.names.values() for name in own)
     windows = Windows.find(CodedCounts(index.runs), names, lexicon.is_word, known.all_names())
+    alone = _standing_alone(index)
     candidates = [
         Candidate(participant, text, tag, token, roams)
         for participant, own in known.names.items()
-        for text, tag, token, roams in _candidates(participant, own, known, vocabulary, table, glued, windows,
-                                                   _standing_alone(index))
+        for text, tag, token, roams in _candidates(participant, own, known, vocabulary, table, glued, windows, alone)
         if tag == "glued" or text not in own
     ]
     claimants = _claimants(known, candidates)
