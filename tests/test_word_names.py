@@ -10,11 +10,11 @@ from hypothesis import strategies as st
 from nicknames.rules import word_names
 from nicknames.rules.word_names import (
     in_institution_name,
-    possessive_name,
     in_longer_name,
     in_name_position,
     in_word_list,
     inside_sentence,
+    possessive_name,
     reads_as_place,
     reads_as_word,
 )

@@ -33,11 +33,11 @@ from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
     WORD_NAMES,
     in_institution_name,
-    possessive_name,
     in_longer_name,
     in_name_position,
     in_word_list,
     inside_sentence,
+    possessive_name,
     reads_as_place,
     reads_as_word,
 )
