@@ -100,7 +100,7 @@ def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[Sc
     columns = partition.columns
     context = _with_everyone(context)
     wanted = message_columns(columns)
-    rows = _rows(partition)
+    rows = _rows(partition.scopes)
     table = partition.table.read_rows(rows, wanted)
     cells = {name: table.column(name).to_pylist() for name in wanted}
     messages = messages_of(columns, cells, partition.parent_senders.to_pylist(), partition.threads.to_pylist())
@@ -167,22 +167,21 @@ class ColumnStrings(Sequence[str]):
         return str(self._data[self._offsets[index]:self._offsets[index + 1]], "utf-8")
 
 
-def _rows(partition: SpilledPartition) -> npt.NDArray[np.int64]:
-    """The partition's rows in file order, as they are read back."""
+def _rows(scopes: list[ScopeArray]) -> npt.NDArray[np.int64]:
+    """A partition's rows (those of its scopes) in file order, as they are read back."""
     import numpy as np
 
-    return np.sort(np.concatenate([rows for _, rows in partition.scopes]))
+    return np.sort(np.concatenate([rows for _, rows in scopes]))
 
 
 def _partitions(spilled: SpilledTable, parts: list[list[ScopeArray]], columns: Columns,
                 replies: ReplyContext) -> Iterator[SpilledPartition]:
     """What each worker is given, partition by partition (made as the workers ask for them: the reply context of a
     partition's rows only, not a copy of the whole columns)."""
-    import numpy as np
     import pyarrow as pa
 
     for number, part in enumerate(parts):
-        rows = np.sort(np.concatenate([rows for _, rows in part]))
+        rows = _rows(part)
         yield SpilledPartition(spilled, number, part, columns,
                                replies.parent_senders.gather(rows).to_arrow().cast(pa.string()),
                                replies.threads.gather(rows).to_arrow().cast(pa.string()))
