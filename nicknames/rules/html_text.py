@@ -121,7 +121,8 @@ def markup_lines(text: str) -> str:
 _QUOTED_BLOCK = regex.compile(r"<blockquote\b[^<>]*>(?:(?!<blockquote\b).)*?</blockquote\s*>",
                               regex.IGNORECASE | regex.DOTALL)
 """An innermost quoted block."""
-_HIDDEN_BLOCK = regex.compile(r"<(style|script|head|title|template)\b[^<>]*>.*?</\1\s*>", regex.IGNORECASE | regex.DOTALL)
+_HIDDEN_BLOCK = regex.compile(rf"<({'|'.join(sorted(HIDDEN))})\b[^<>]*>.*?</\1\s*>", regex.IGNORECASE | regex.DOTALL)
+"""An element the parser leaves out (``HIDDEN``), with its content."""
 _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)?[^<>]*>")
 """A tag (``re``: on this pattern several times faster than ``regex``), its name in group 2."""
 _LINE_TAGS = BLOCKS | {"br"}
