@@ -57,7 +57,7 @@ def test_class_list_adds_registered_parts_that_occur(tmp_path: Path) -> None:
     roster = {"u1": "Robert Grey", "u2": "Mary Jane Poe", "u9": "Never Posted"}
     mapping = collect(table(tmp_path, rows), roster).mapping
     assert mapping.names == {"u1": ["Grey", "Robert Grey"], "u2": []}
-    assert mapping.entry("u1").find("Grey") == Name("Grey", 1, ("classlist",))
+    assert mapping.entry("u1").find("Grey") == Name("Grey", 1, ("classlist", "intro"))  # "Grey here:" introduces
 
 
 def test_class_list_adds_the_given_name_with_an_initial(tmp_path: Path) -> None:

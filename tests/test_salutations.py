@@ -70,6 +70,9 @@ from nicknames.rules.salutations import (
         ("Hi JEAN-LUC,\nx", ["JEAN-LUC"]),
         ("Hi Al-Hassan,\nx", ["Al-Hassan"]),
         ("Otto & Co,\nx", ["Otto"]),  # "and company"
+        ("Thanks! -jojo", []),  # the sentence ended and a dash signs: no greeting
+        ("Thanks! -Jojo", []),
+        ("Hi Mary! -- quick question", ["Mary"]),
     ],
 )
 def test_greeting_names(text: str, names: list[str]) -> None:
@@ -186,6 +189,13 @@ def test_a_closing_read_before_gives_the_same_names_whatever_stands_above_it() -
         ("Text\ni", []),  # a stop word
         ("Text\nand/or", []),
         ("Text\nA", []),  # a stop word
+        # A lower-case name after a dash, on the last line or after its last sentence.
+        ("Thanks!\n-jojo", ["jojo"]),
+        ("Thanks! -jojo", ["jojo"]),
+        ("Thanks Wren! -jojo", ["jojo"]),
+        ("Text here.\n-- done", []),  # a stop word
+        ("Items:\n- apples\n- pears\n- plums", []),  # a list
+        ("Text - and more text", []),  # no sentence ends before the dash
     ],
 )
 def test_signoff_names_of_flattened_messages_and_short_signoffs(text: str, names: list[str]) -> None:

@@ -37,13 +37,14 @@ from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.distributed.engines import Engine
 from nicknames.engine.run import objects_frozen
 from nicknames.io.class_list import initialled_forms, is_person, registered_parts
+from nicknames.io.person_names import given_names
 from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import Message, MessageTable
 from nicknames.rules.matcher import NameMatcher, compile_names
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.patterns import name_key
 from nicknames.rules.salutations import DEFAULT_RULES, Rules
-from nicknames.rules.stopwords import SALUTATION_WORDS, STOPWORDS
+from nicknames.rules.stopwords import SALUTATION_WORDS, STOPWORDS, common_words
 
 CollectStats = ScanStats
 """What collect saw, for the summary (kept under its old name)."""
@@ -207,6 +208,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         _full_initials(scan.index, roster, found)
         _greetings(scan, posts, plan, found)
         _class_list_names(scan, part_owners, found)
+        _introductions(scan, roster, found, names_table)
         _lost_letters(scan, plan.registered, found)
         _drop_words(found, scan.index.lexicon, part_owners, names_table)
         if discover:
@@ -278,6 +280,35 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameT
         found.add(sender, name, "signoff", count, suggested=doubtful and not short)
         found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
                   *(["uncertain"] if doubtful and not short else []))
+
+
+def _introductions(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:
+    """Names senders give for themselves ("My name is Marisol, but call me Sol"; tag ``intro``).
+
+    After words that give a name ("my name is", "call me") a capitalised name counts as a sign-off does; a
+    lower-case one ("call me jojo"), or one after words that may describe the sender as well ("I'm Frank", "Bart
+    here"), only when it is a form of the sender's registered name, or a given name or familiar form that is no
+    ordinary word ("Sol", "jojo"; not "Happy", "Frank").
+    """
+    for (sender, name, strong), count in scan.introduced.items():
+        if len(name) < 2 or not name.replace(" ", "").replace("-", "").isalpha():
+            continue
+        own = sender in roster and own_form(name, roster[sender], table)
+        if not own and (not strong or name[0].islower()) and not _known_given_name(name, table):
+            continue
+        if (sender, name) in found.counts:  # counted already, in the messages that name it
+            found.tag(sender, name, "intro")
+            found.confirmed.add((sender, name))
+        else:
+            found.add(sender, name, "intro", count)
+
+
+def _known_given_name(name: str, table: NicknameTable) -> bool:
+    """A given name or familiar form of the nickname table or the given-name list, that is no ordinary word."""
+    key = name.casefold()
+    if " " in key or key in common_words() or key in STOPWORDS:
+        return False
+    return bool(table.given_names(name) or table.familiar_forms(name)) or key in given_names()
 
 
 def _full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> None:
@@ -380,7 +411,7 @@ def _suggest(found: Found, registered: dict[str, list[str]], index: TokenIndex, 
 def _reliable(found: Found, participant: str, name: str) -> bool:
     """A name to derive variants from: registered, signed with, or greeted more than once."""
     tags = found.tags[(participant, name)]
-    return "classlist" in tags or "signoff" in tags or found.counts[(participant, name)] > 1
+    return "classlist" in tags or "signoff" in tags or "intro" in tags or found.counts[(participant, name)] > 1
 
 
 def _flag_words(found: Found, lexicon: Lexicon) -> None:

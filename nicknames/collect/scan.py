@@ -18,6 +18,7 @@ from nicknames.collect.discover.lost_letters import lost_letter_words
 from nicknames.collect.discover.thread_counts import ThreadCodes, ThreadCounts
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.model.messages import Message
+from nicknames.rules.introductions import introduced_names
 from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.quotes import own_text
 from nicknames.rules.salutations import Rules, greeting_names, signoff_names
@@ -109,6 +110,9 @@ class Scan:
     joint: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, name) → messages signed with that name and another ("Ann and Ben"): one of them may not be the
     sender's."""
+    introduced: Counter[tuple[str, str, bool]] = field(default_factory=Counter)
+    """(sender, name, strong) → messages in which the sender gives that name for themselves ("call me Sol"; see
+    ``rules.introductions``)."""
     lost: Counter[str] = field(default_factory=Counter)
     """Word with a letter lost by the archive (``St?phane``) → messages it occurs in."""
     class_usage: ThreadCounts = field(init=False)
@@ -120,7 +124,8 @@ class Scan:
 
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
-        found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, self.joint, lost=self.lost)
+        found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, self.joint, self.introduced,
+                     self.lost)
         found.greetings, found.class_usage = self.greetings, self.class_usage
         return found
 
@@ -138,6 +143,7 @@ class Scan:
         self.greetings.extend(later.greetings)
         self.signoffs.update(later.signoffs)
         self.joint.update(later.joint)
+        self.introduced.update(later.introduced)
         self.lost.update(later.lost)
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
@@ -183,3 +189,5 @@ class Scan:
             if len(signed) > 1:
                 for name in signed:
                     self.joint[sender, name] += 1
+        for name, strong in introduced_names(text, self.rules):
+            self.introduced[message.sender, name, strong] += 1

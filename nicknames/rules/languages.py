@@ -69,6 +69,12 @@ class LanguagePack:
     names_too: frozenset[str] = frozenset()
     """Greeting words that are also given names ("Dag", "Cara"): alone on the first line, they address someone."""
     sample: SamplePhrases = SamplePhrases()
+    introductions: tuple[str, ...] = ()
+    """Words before the name a writer gives themselves ("my name is", "call me"; lower case, see ``introductions``)."""
+    self_words: tuple[str, ...] = ()
+    """Words before a name that may be the writer's or a description ("I'm", "this is")."""
+    here_words: tuple[str, ...] = ()
+    """Words after the name a writer gives themselves ("Bart here")."""
 
     def __post_init__(self) -> None:
         if self.endings_after not in ("any", "vowel"):
@@ -108,6 +114,7 @@ def _pack(data: dict[str, object], code: str) -> LanguagePack:
         tuple((str(name), str(form)) for name, forms in familiar.items() for form in forms), words("names_too"),
         SamplePhrases(*(strings(key, sample) for key in (
             "greetings", "group_greetings", "signoffs", "unsigned", "sentences", "given_names", "surnames"))),
+        strings("introductions"), strings("self_words"), strings("here_words"),
     )
 
 
@@ -143,6 +150,9 @@ class Languages:
     name_words: frozenset[str]
     familiar: tuple[tuple[str, str], ...]
     names_too: frozenset[str]
+    introductions: tuple[str, ...] = ()
+    self_words: tuple[str, ...] = ()
+    here_words: tuple[str, ...] = ()
 
 
 @functools.cache
@@ -158,6 +168,8 @@ def languages(codes: tuple[str, ...] = LANGUAGES) -> Languages:
         frozenset().union(*(pack.name_words for pack in packs)),
         tuple(pair for pack in packs for pair in pack.familiar),
         frozenset().union(*(pack.names_too for pack in packs)),
+        _distinct(w for pack in packs for w in pack.introductions), _distinct(w for pack in packs for w in pack.self_words),
+        _distinct(w for pack in packs for w in pack.here_words),
     )
 
 

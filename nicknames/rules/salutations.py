@@ -88,6 +88,8 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
     works"): later ones mention people ("Yes. @Ben had it too")."""
     names = [_clean(m.group(1)) for m in _MENTION.finditer(_SENTENCE_END.split(first, 1)[0])] if "@" in first else []
     match = rules.match("greeting", first)
+    if match is not None and _SIGNED_AFTER_SENTENCE.search(first, 0, match.start("rest")):
+        return tuple(_valid(names, rules))  # "Thanks! -jojo": the sentence ended, the dash signs
     found = (_names_in(match["rest"], rules) or _lower_case_name(match["rest"])) if match else []
     if not found and (vocative := _VOCATIVE.match(first)) is not None and (
             match is None or vocative["names"].casefold() in languages().names_too):
@@ -97,6 +99,8 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
     return tuple(_valid(names + found, rules))
 
 
+_SIGNED_AFTER_SENTENCE = regex.compile(r"[.!?][^\S\n]*[-–—~]+[^\S\n]*\Z")
+"""A greeting word's sentence ended, then a dash: what follows signs the message ("Thanks! -jojo")."""
 _THANKED = regex.compile(r"(?<!\w)(?i:thanks|thank[^\S\n]+you|thx|ty)[^\S\n]+(?P<name>\p{Lu}[\p{Ll}\p{M}'’]+(?:-\p{Lu}[\p{Ll}\p{M}'’]+)?)"
                       r"[^\S\n]*!+[^\S\n]*$")
 """Thanks to one capitalised name at the end of the first line, with an exclamation mark: "found them, thanks Kas!"."""
@@ -243,9 +247,13 @@ def _signed_last(last: str, rules: Rules) -> tuple[str, ...]:
         last = sentences[-1]
     if not names and (short := _SHORT_SIGNATURE.fullmatch(last)) is not None:
         names = [short["name"]]  # "kd", "/J": collect keeps them only as the sender's own initials
+    if not names and (dashed := _DASHED_LOWER.search(last)) is not None:
+        names = [dashed["name"]]  # "-jojo", "Thanks! -jojo": collect drops it when the file uses it as a word
     return tuple(_valid(names, rules, initials=True))
 
 
+_DASHED_LOWER = regex.compile(r"(?:^|(?<=[.!?])[^\S\n]+)[-–—~]+[^\S\n]*(?P<name>\p{Ll}[\p{Ll}\p{M}'’]{3,})[\s.!]*\Z")
+"""A lower-case name after a dash, alone on the last line or after its last sentence ("-jojo", "Thanks! -jojo")."""
 _SHORT_SIGNATURE = regex.compile(r"[-–—~/\s]*(?P<name>\p{Ll}{2,3}|\p{L})[\s.!]*")
 """A bare signature of lower-case initials or one letter ("kd", "--M", "/j")."""
 
@@ -321,7 +329,7 @@ def _names_in(rest: str, rules: Rules) -> list[str]:
     found = match.group()
     if _LOWER_WORD_NEXT.match(rest, match.end()):
         found = _without_sentence_start(found)
-    groups = (_cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(found))
+    groups = (cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(found))
     return [group for group in groups if group]
 
 
@@ -362,10 +370,10 @@ def _signature(line: str, loose: bool, rules: Rules) -> list[str]:
     if _SPACED_NAME.fullmatch(name) or _DASHED_NAME.fullmatch(name):
         return [name]
     groups = _SEPARATOR.split(name)
-    return [cut for group in groups if (cut := _cut_at_stopword(group, rules))]
+    return [cut for group in groups if (cut := cut_at_stopword(group, rules))]
 
 
-def _cut_at_stopword(group: str, rules: Rules) -> str:
+def cut_at_stopword(group: str, rules: Rules) -> str:
     """Keep the words of a name group before the first stop word ("Mary Thanks" → "Mary")."""
     kept: list[str] = []
     words = group.split()
