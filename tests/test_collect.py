@@ -322,3 +322,20 @@ def test_a_short_sign_off_is_the_letter_of_a_name_the_sender_has(
     rows = [["1", "0", "u1", f"A question.\n\n{signature}"], ["2", "0", "u1", "Done, re-uploaded.\n\n-K"]]
     names = collect(table(tmp_path, rows), roster).mapping.names.get("u1", [])
     assert sorted(names) == expected
+
+
+@pytest.mark.parametrize(
+    ("last_line", "expected"),
+    [
+        ("yeah ill send it. thx tadeo", []),  # Tadeo is registered to the parent's sender: thanked, not signing
+        ("yeah ill send it.\nYsa", ["Ysa"]),  # opens as the registered given name does: a familiar form
+        ("yeah ill send it.\nPerpetua", ["Perpetua"]),  # the sender's own registered name
+    ],
+)
+def test_a_name_registered_to_someone_else_signs_only_as_a_form_of_the_senders_name(
+    tmp_path: Path, last_line: str, expected: list[str]
+) -> None:
+    rows = [["1", "0", "u3", "Did you get the dataset link?"], ["2", "1", "u1", last_line]]
+    roster = {"u1": "Ysolde Perpetua Vance", "u3": "Tadeo Lindgren", "u4": "Ysa Oduya"}
+    names = collect(table(tmp_path, rows), roster).mapping.names
+    assert [name for name in names["u1"] if name in ("tadeo", "Ysa", "Perpetua")] == expected

@@ -73,6 +73,8 @@ from nicknames.rules.salutations import (
         ("Thanks! -jojo", []),  # the sentence ended and a dash signs: no greeting
         ("Thanks! -Jojo", []),
         ("Hi Mary! -- quick question", ["Mary"]),
+        ("Hey! Ximena here - I made a doc", []),  # the sender names themselves
+        ("Hi Mary here is the file", ["Mary"]),  # "here" in a sentence going on
     ],
 )
 def test_greeting_names(text: str, names: list[str]) -> None:

@@ -204,7 +204,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
     # What the pass recorded lives on until the mapping is written: out of the collector's passes, which the
     # objects made here would set off (a third of finish_collect's time at 200,000 messages).
     with objects_frozen():
-        _signoffs(scan, roster, found, names_table)
+        _signoffs(scan, plan, found)
         _full_initials(scan.index, roster, found)
         _greetings(scan, posts, plan, found)
         _class_list_names(scan, part_owners, found)
@@ -257,7 +257,7 @@ def _lost_letters(scan: Scan, registered: dict[str, list[str]], found: Found) ->
             found.add(people.pop(), word, "lost", counts[word])
 
 
-def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:
+def _signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
     """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful.
 
     A short sign-off ("M", "kd") counts only as the initials or the given name's letter of the sender's registered
@@ -265,7 +265,12 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameT
     ``short``: apply replaces it in salutations only.
     A name only ever signed together with others ("Ann and Ben") is the sender's only when it is a form of their
     registered name: two people sign, and the other one is not the sender.
+    Nor is a name registered to someone else that is no form of the sender's registered name and does not open as
+    their given name does ("Ysa" for Ysolde may be a familiar form the table lacks): "thx tadeo" at the end of a
+    chat message thanks Tadeo, and an assistant's message signed with the manager's name is sent for the manager.
     """
+    roster, table = plan.roster, plan.names_table
+    others = _registered_casefold(plan.registered)
     signed: dict[str, list[str]] = {}  # the names each sender signs with in full: "Kasimir" gives "-K" its letter
     for sender, name in scan.signoffs:
         if not is_short(name) and name[:1].isupper():
@@ -274,12 +279,30 @@ def _signoffs(scan: Scan, roster: dict[str, str], found: Found, table: NicknameT
         short = is_short(name) and not table.given_names(name)
         if short and not any(signs_with(name, full) for full in (roster.get(sender, ""), *signed.get(sender, ()))):
             continue
-        if scan.joint.get((sender, name)) == count and sender in roster and not own_form(name, roster[sender], table):
+        if sender in roster and not own_form(name, roster[sender], table) and (
+                scan.joint.get((sender, name)) == count
+                or (others.get(name.casefold(), set()) - {sender} and not _opens_like(name, roster[sender]))):
             continue
         tags, doubtful = signature_tags(name, roster.get(sender))
         found.add(sender, name, "signoff", count, suggested=doubtful and not short)
         found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
                   *(["uncertain"] if doubtful and not short else []))
+
+
+def _opens_like(name: str, full_name: str) -> bool:
+    """Whether a name opens with the first two letters of the registered given name: a familiar form the nickname
+    table may lack ("Ysa" for Ysolde)."""
+    given = full_name.split()[:1]
+    return bool(given) and len(name) >= 2 and name[:2].casefold() == given[0][:2].casefold()
+
+
+def _registered_casefold(registered: dict[str, list[str]]) -> dict[str, set[str]]:
+    """Registered name part, case-folded → the participants registered with it."""
+    owners: dict[str, set[str]] = {}
+    for participant, parts in registered.items():
+        for part in parts:
+            owners.setdefault(part.casefold(), set()).add(participant)
+    return owners
 
 
 def _introductions(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:

@@ -91,6 +91,8 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
     if match is not None and _SIGNED_AFTER_SENTENCE.search(first, 0, match.start("rest")):
         return tuple(_valid(names, rules))  # "Thanks! -jojo": the sentence ended, the dash signs
     found = (_names_in(match["rest"], rules) or _lower_case_name(match["rest"])) if match else []
+    if match is not None and found and _INTRODUCED_HERE.match(match["rest"].lstrip(), len(found[0])):
+        found = []  # "Hey! Ximena here - ...": the sender's own name, not the greeted one
     if not found and (vocative := _VOCATIVE.match(first)) is not None and (
             match is None or vocative["names"].casefold() in languages().names_too):
         found = _names_in(vocative["names"], rules)  # "Mary," or a greeting word that is also a name ("Dag,")
@@ -99,6 +101,10 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
     return tuple(_valid(names + found, rules))
 
 
+_INTRODUCED_HERE = regex.compile(
+    rf"[^\S\n]+(?i:{'|'.join(map(regex.escape, languages().here_words))})[^\S\n]*(?:[,.!:;()\-–—]|again\b|$)")
+"""A word such as "here" and punctuation after the first name: the sender names themselves ("Hey! Ximena here -"),
+unlike "Hi Mary here is the file"."""
 _SIGNED_AFTER_SENTENCE = regex.compile(r"[.!?][^\S\n]*[-–—~]+[^\S\n]*\Z")
 """A greeting word's sentence ended, then a dash: what follows signs the message ("Thanks! -jojo")."""
 _THANKED = regex.compile(r"(?<!\w)(?i:thanks|thank[^\S\n]+you|thx|ty)[^\S\n]+(?P<name>\p{Lu}[\p{Ll}\p{M}'’]+(?:-\p{Lu}[\p{Ll}\p{M}'’]+)?)"
