@@ -31,6 +31,9 @@ from tests.test_collect import table
         ("Olá, pode me chamar de Bia.", [("Bia", True)]),
         ("me llamo Anselmo y soy de Villabrava", [("Anselmo", True)]),  # "de" after a weak cue is no name
         ("Hej, jag heter Sixten.", [("Sixten", True)]),
+        ("Mi nombre completo es Ignacio pero todos me llaman Nacho.", [("Ignacio", True), ("Nacho", True)]),
+        ("Aquí Remedios (Reme para los amigos).", [("Remedios", False)]),
+        ("aquí tienes el archivo", []),
         ("So this is Quin's point.", []),  # a possessive
         ("my name is not important", []),  # a stop word
         ("Call me tomorrow. This issue is old.", []),  # a stop word; a cue must be whole words
