@@ -6,9 +6,19 @@ from pathlib import Path
 
 import pytest
 
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.scope_names import scope_names
+from nicknames.apply.substitute import substitute_batch
 from nicknames.collect.candidates import collect
+from nicknames.io.mapping_file import parse_mapping
 from nicknames.model.mapping import Name
-from nicknames.rules.introductions import INTRO_CHARS, Introduced, introduced_names
+from nicknames.model.messages import Message
+from nicknames.rules.introductions import (
+    INTRO_CHARS,
+    Introduced,
+    introduced_names,
+    introduces,
+)
 from tests.test_collect import table
 
 
@@ -82,3 +92,27 @@ def test_an_introduced_name_found_before_only_gains_the_tag(tmp_path: Path) -> N
     mapping = collect(table(tmp_path, rows), {"u1": "Sol Ketteridge"}).mapping
     # counted once, for the message that signs with it (the introduction in the same message adds nothing)
     assert mapping.entry("u1").find("Sol Ketteridge") == Name("Sol Ketteridge", 1, ("signoff", "classlist", "intro"))
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Hi all, my name is Sol and I teach.", "[A]"),  # the sender introduces themselves
+        ("Hi all, I'm Sol, nice to meet you.", "[A]"),
+        ("Hi all, I think Sol is right.", "[B]"),  # a mention in the body: the other one
+    ],
+)
+def test_apply_gives_a_shared_name_the_sender_introduces_to_the_sender(text: str, expected: str) -> None:
+    mapping = parse_mapping("A | Sol\nB | Sol\n")
+    message = Message("m", "A", text, None, "t", "s")
+    texts, records = substitute_batch([message], scope_names(mapping, ["A", "B"]), IdTemplate())
+    assert expected in texts[0] and "Sol" not in texts[0]
+    assert records[0].rule == ("intro" if expected == "[A]" else "other")
+
+
+def test_introduces_tells_the_span_of_an_introduced_name() -> None:
+    text = "Hello, my name is Sol Ketteridge. Sol is a friend."
+    start = text.index("Sol")
+    assert introduces(text, start, start + 3)  # inside the introduced name
+    later = text.index("Sol", start + 1)
+    assert not introduces(text, later, later + 3)

@@ -28,6 +28,8 @@ def _message(sender: str = "S", parent: str | None = None, thread: str = "t", mi
         ("S", "A", Zone.SIGNOFF, "A", "parent"),  # sender not a candidate: the reply rule still holds
         ("A", None, Zone.BODY, "B", "other"),  # outside the sign-off, not the sender
         ("A", None, Zone.GREETING, "B", "other"),
+        ("A", "B", Zone.INTRO, "A", "intro"),  # the sender gives the name for themselves, even in a reply
+        ("S", "B", Zone.INTRO, "B", "parent"),  # the sender is no candidate: the reply rule holds
     ],
 )
 def test_message_evidence(sender: str, parent: str | None, zone: Zone, expected: str, rule: str) -> None:

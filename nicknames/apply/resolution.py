@@ -49,6 +49,7 @@ CONFIDENCE = {
     "file": 0.9,
     "signoff": 0.95,
     "greeting": 0.95,
+    "intro": 0.95,
     "parent": 0.80,
     "recipient": 0.75,
     "addressed": 0.70,
@@ -67,10 +68,10 @@ ONLY_EVIDENCE = "the only active participant with this name"
 FILE_EVIDENCE = "the only participant of the file with this name, none of them active in the scope"
 """The evidence of rule ``file`` (``apply --names-of everyone``)."""
 
-DECIDING = ("signoff", "greeting", "parent", "recipient", "addressed", "other", "thread", "recent", "named")
+DECIDING = ("signoff", "greeting", "intro", "parent", "recipient", "addressed", "other", "thread", "recent", "named")
 """The context rules, strongest first."""
 
-FIRM = ("signoff", "greeting", "parent", "recipient")
+FIRM = ("signoff", "greeting", "intro", "parent", "recipient")
 """Rules whose decision later mentions of the name in the same thread follow (``addressed``)."""
 
 
@@ -103,6 +104,9 @@ class Zone(enum.Enum):
     GREETING = "greeting"
     BODY = "body"
     SIGNOFF = "signoff"
+    INTRO = "intro"
+    """Where the sender gives their own name, on the first line or in the body ("Hi all, I'm Sol";
+    ``rules.introductions``)."""
 
 
 @dataclass(frozen=True)
@@ -191,6 +195,8 @@ def _by_context(
     sender, parent = message.sender, message.parent_sender
     if zone is Zone.SIGNOFF and sender in candidates:
         return Decision(sender, "signoff", f"in the sign-off of {sender}'s own message")
+    if zone is Zone.INTRO and sender in candidates:
+        return Decision(sender, "intro", f"{sender} gives it for themselves ('my name is', 'call me')")
     if zone is Zone.GREETING and parent in candidates:
         return Decision(parent, "greeting", f"in the greeting of a reply to {parent}")
     if parent in candidates:

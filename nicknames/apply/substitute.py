@@ -29,6 +29,7 @@ from nicknames.apply.scope_names import ScopeNames
 from nicknames.apply.zones import zones_of
 from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
 from nicknames.rules.identifiers import PART_KINDS, IdentifierRules
+from nicknames.rules.introductions import introduces
 from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
     WORD_NAMES,
@@ -50,6 +51,7 @@ RULES = {
     "file": "the name belongs to one participant of the file, none of them active in the scope (--names-of everyone)",
     "signoff": "shared name in the sign-off: the message's sender",
     "greeting": "shared name in the greeting: the parent message's sender",
+    "intro": "shared name the sender gives for themselves ('my name is', 'call me'): the message's sender",
     "parent": "shared name in the body of a reply: the parent message's sender",
     "recipient": "shared name: the one candidate among the message's recipients (mail)",
     "addressed": "shared name: the participant it was decided for earlier in the thread",
@@ -208,6 +210,8 @@ def _substitute_into(
                 continue
             zones = zones or zones_of(text)
             zone = zones(start)
+            if zone is not Zone.SIGNOFF and message.sender in candidates and introduces(text, start, end):
+                zone = Zone.INTRO
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
             records.add(number, start, _name_mention(original, key, candidates, decision, pseudonym))
     if taken:

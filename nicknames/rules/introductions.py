@@ -54,24 +54,36 @@ _AFTER_HERE = regex.compile(r"[^\S\n]*(?:[,.!:;()\-–—]|again\b|\n|\Z)")
 
 def introduced_names(text: str, rules: Rules = DEFAULT_RULES) -> tuple[Introduced, ...]:
     """The names the writer of ``text`` gives for themselves near its start, in text order."""
+    return tuple(_distinct([Introduced(name, strong) for _, _, name, strong in _introductions(text, rules)], rules))
+
+
+def introduces(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES) -> bool:
+    """Whether ``text[start:end]`` stands in a name the writer gives for themselves ("Hi all, I'm Sol": apply's
+    shared-name rule ``intro``)."""
+    return start < INTRO_CHARS and any(
+        first <= start and end <= last for first, last, _, _ in _introductions(text, rules))
+
+
+def _introductions(text: str, rules: Rules) -> list[tuple[int, int, str, bool]]:
+    """Each name after a cue or before "here", as found: (start, end, name, strong)."""
     head = text if len(text) <= INTRO_CHARS else text[:INTRO_CHARS]
     lower = head.lower()
     if len(lower) != len(head):  # a character that lower-cases to two ("İ"): offsets would not match
-        return ()
+        return []
     automaton, cues = _cues(rules.languages) if rules is not DEFAULT_RULES else _DEFAULT_CUES
     whole = head is text  # else the head's end is no line's end: a word may be cut there
-    found: list[Introduced] = []
+    found: list[tuple[int, int, str, bool]] = []
     for index, start, end in automaton.find_matches_as_indexes(lower):
         kind = cues[index]
         if (start and lower[start - 1].isalnum()) or (end < len(lower) and lower[end].isalnum()):
             continue
-        name = _before(head, start, end, whole) if kind == "here" else _after(head, end, kind == "strong", whole)
-        if name:
-            found.append(Introduced(name, kind == "strong"))
-    return tuple(_distinct(found, rules))
+        match = _before(head, start, end, whole) if kind == "here" else _after(head, end, kind == "strong", whole)
+        if match is not None:
+            found.append((match.start("name"), match.end("name"), match["name"], kind == "strong"))
+    return found
 
 
-def _after(head: str, end: int, strong: bool, whole: bool) -> str | None:
+def _after(head: str, end: int, strong: bool, whole: bool) -> regex.Match[str] | None:
     """The name after a cue; after "I'm" and the like, a lower-case word only where punctuation or a line's end
     follows it ("i'm jojo (Johanna ...)", not "i'm sure it works")."""
     following = head[end + 1 : end + 2]
@@ -81,20 +93,19 @@ def _after(head: str, end: int, strong: bool, whole: bool) -> str | None:
     match = _NAME_AFTER.match(head, end)
     if match is None:
         return None
-    name = match["name"]
-    if not strong and name[0].islower() and not _ends(_AFTER_HERE.match(head, match.end()), head, whole):
+    if not strong and match["name"][0].islower() and not _ends(_AFTER_HERE.match(head, match.end()), head, whole):
         return None
-    return name
+    return match
 
 
-def _before(head: str, start: int, end: int, whole: bool) -> str | None:
+def _before(head: str, start: int, end: int, whole: bool) -> regex.Match[str] | None:
     """A capitalised name right before "here" at a sentence's start, with punctuation or a line's end after it."""
     if not _ends(_AFTER_HERE.match(head, end), head, whole) or not head[start - 2 : start - 1].isalpha():
         return None  # "here" inside a sentence going on ("Everyone here is"), the cheaper test first
     match = _NAME_BEFORE.search(head, max(0, start - 60), start)
     if match is None or not match["name"][0].isupper():
         return None
-    return match["name"]
+    return match
 
 
 def _ends(match: regex.Match[str] | None, head: str, whole: bool) -> bool:
