@@ -98,3 +98,12 @@ def test_eight_bit_headers_are_read_as_utf8(tmp_path: Path) -> None:
     archive = read_archive(path)
     assert archive.display_names == {"P1": "Zoë Ávila"}
     assert archive.messages[0].subject == "Grüße"
+
+
+def test_an_address_without_a_display_name_gives_the_name_it_spells(tmp_path: Path) -> None:
+    path = tmp_path / "one.eml"
+    path.write_bytes(b"From: leontyne.abara@uni.example.edu\nTo: Stats Group <stats-group@lists.example.edu>\n"
+                     b"Cc: no-reply@example.edu\nSubject: hi\n\nHello\n")
+    archive = read_archive(path)
+    # the sender's address spells her name; a list's and a service's mailbox spell none, a display name wins
+    assert archive.display_names == {"P1": "Leontyne Abara", "P2": "Stats Group"}

@@ -11,6 +11,7 @@ from nicknames.io.mail.participants import (
     AddressKey,
     clean_display_name,
     key_path,
+    name_of_address,
     pseudonymous_address,
     read_key,
     write_key,
@@ -92,3 +93,22 @@ def test_pseudonymous_address_is_reserved() -> None:
 )
 def test_pseudonymous_address_follows_the_pseudonym(shown: str | None, expected: str) -> None:
     assert pseudonymous_address("P12", shown) == f"{expected}@pseudonymised.invalid"
+
+
+@pytest.mark.parametrize(
+    ("address", "expected"),
+    [
+        ("leontyne.abara@uni.example.edu", "Leontyne Abara"),
+        ("<Ann_Lee@example.org>", "Ann Lee"),
+        ("mary-jane.poe@example.org", "Mary Jane Poe"),
+        ("annlee@example.org", None),  # one word: no telling where the name ends
+        ("ann.lee2@example.org", None),  # digits
+        ("a.lee@example.org", None),  # an initial alone
+        ("stats-group@lists.example.org", None),  # a list
+        ("no-reply@example.org", None),  # a service
+        ("info.desk@example.org", None),
+        ("the.office@example.org", None),  # a stop word
+    ],
+)
+def test_name_of_address(address: str, expected: str | None) -> None:
+    assert name_of_address(address) == expected

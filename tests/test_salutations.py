@@ -193,6 +193,7 @@ def test_a_closing_read_before_gives_the_same_names_whatever_stands_above_it() -
         ("Text\nA", []),  # a stop word
         # A lower-case name after a dash, on the last line or after its last sentence.
         ("Thanks!\n-jojo", ["jojo"]),
+        ("Thanks for the notes.\nChidubem Okafor\nMSc Statistics | He/him", ["Chidubem Okafor"]),  # a degree below
         ("Thanks! -jojo", ["jojo"]),
         ("Thanks Wren! -jojo", ["jojo"]),
         ("Text here.\n-- done", []),  # a stop word

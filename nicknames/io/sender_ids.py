@@ -19,7 +19,7 @@ import pandas as pd
 import regex
 
 from nicknames.io.class_list import is_username
-from nicknames.io.mail.participants import AddressKey, clean_display_name
+from nicknames.io.mail.participants import AddressKey, clean_display_name, name_of_address
 from nicknames.model.columns import resolve_columns
 
 _ADDRESS_OR_FULL_NAME = regex.compile(r"\s|[^\s@]@[^\s@]")
@@ -83,7 +83,7 @@ def opaque_senders(
             ids.append(value)  # an empty sender stays an error the table check reports
             continue
         participant = key.id_for(value)
-        name = clean_display_name(value) if "@" not in value else None
+        name = clean_display_name(value) if "@" not in value else name_of_address(value)
         if name is not None:
             registered.setdefault(participant, name)
         ids.append(participant)

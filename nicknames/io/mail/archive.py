@@ -16,7 +16,7 @@ from pathlib import Path
 
 from nicknames.io.mail.body import Body, body_of
 from nicknames.io.mail.mbox import split_mbox
-from nicknames.io.mail.participants import ADDRESS, AddressKey, clean_display_name
+from nicknames.io.mail.participants import ADDRESS, AddressKey, clean_display_name, name_of_address
 from nicknames.io.mail.threads import Link, ThreadHeaders, link_messages, message_ids
 from nicknames.model.errors import InputError, where
 from nicknames.rules.quotes import Segment, split_quotes
@@ -205,8 +205,10 @@ def _starts_like_mbox(path: Path) -> bool:
 
 
 def _assign_ids(key: AddressKey, messages: list[Headers]) -> dict[str, str]:
-    """Give ids to senders first, then the other header addresses; the most used display name per id."""
+    """Give ids to senders first, then the other header addresses; the most used display name per id, else the name
+    an address spells out (``name_of_address``)."""
     names: dict[str, Counter[str]] = {}
+    spelt: dict[str, str] = {}
     passes = (("From",), RECIPIENT_HEADERS + OTHER_ADDRESS_HEADERS)
     for headers in passes:
         for message in messages:
@@ -218,7 +220,10 @@ def _assign_ids(key: AddressKey, messages: list[Headers]) -> dict[str, str]:
                 cleaned = clean_display_name(display)
                 if cleaned:
                     names.setdefault(participant, Counter())[cleaned] += 1
-    return {pid: counts.most_common(1)[0][0] for pid, counts in names.items()}
+                elif address and (from_address := name_of_address(address)) is not None:
+                    spelt.setdefault(participant, from_address)
+    shown = {pid: counts.most_common(1)[0][0] for pid, counts in names.items()}
+    return {**{pid: name for pid, name in spelt.items() if pid not in shown}, **shown}
 
 
 def _unique_ids(messages: list[Headers]) -> list[str]:

@@ -24,6 +24,7 @@ from nicknames.io.input_files import read_input_text
 from nicknames.io.output import write_text_atomically
 from nicknames.model.errors import InputError
 from nicknames.model.paths import StrPath
+from nicknames.rules.stopwords import STOPWORDS
 
 ID_PREFIX = "P"
 PSEUDONYMOUS_DOMAIN = "pseudonymised.invalid"
@@ -90,6 +91,33 @@ def pseudonymous_address(participant: str, shown: str | None = None) -> str:
 def key_path(mapping_path: Path) -> Path:
     """Where the address key of a mapping file lives: ``mapping.addresses.csv`` beside ``mapping.txt``."""
     return mapping_path.with_name(mapping_path.stem + KEY_SUFFIX)
+
+
+_LOCAL_NAME = regex.compile(r"(\p{L}{2,})[._\-](\p{L}{2,})(?:[._\-](\p{L}{2,}))?")
+MAILBOX_WORDS = frozenset({
+    "abuse", "accounts", "admin", "alert", "alerts", "all", "announce", "billing", "bounce", "bounces", "careers",
+    "class", "contact", "course", "daemon", "department", "dept", "desk", "digest", "donotreply", "enquiries",
+    "events", "faculty", "finance", "group", "help", "hostmaster", "hr", "info", "inquiries", "jobs", "list",
+    "lists", "mail", "mailer", "marketing", "media", "news", "no", "noreply", "not", "notification",
+    "notifications", "office", "owner", "postmaster", "press", "reply", "request", "research", "root", "sales",
+    "security", "server", "service", "services", "staff", "stats", "students", "support", "system", "team", "web",
+    "webmaster",
+})
+"""Words of the local part of a list's, an office's or a service's address (``stats-group@``, ``no-reply@``)."""
+
+
+def name_of_address(address: str) -> str | None:
+    """The name the local part of an address spells out, ``leontyne.abara@`` → "Leontyne Abara" (two or three words
+    of letters joined by a dot, underscore or hyphen); None for any other, or a list's, an office's or a service's
+    mailbox (``stats-group@``, ``no-reply@``)."""
+    local = normalise_address(address).partition("@")[0]
+    match = _LOCAL_NAME.fullmatch(local)
+    if match is None:
+        return None
+    parts = [part for part in match.groups() if part]
+    if any(part in MAILBOX_WORDS or part in STOPWORDS for part in parts):
+        return None
+    return " ".join(part.capitalize() for part in parts)
 
 
 def clean_display_name(name: str) -> str | None:
