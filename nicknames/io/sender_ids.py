@@ -19,7 +19,11 @@ import pandas as pd
 import regex
 
 from nicknames.io.class_list import is_username
-from nicknames.io.mail.participants import AddressKey, clean_display_name, name_of_address
+from nicknames.io.mail.participants import (
+    AddressKey,
+    clean_display_name,
+    name_of_address,
+)
 from nicknames.model.columns import resolve_columns
 
 _ADDRESS_OR_FULL_NAME = regex.compile(r"\s|[^\s@]@[^\s@]")

@@ -16,7 +16,12 @@ from pathlib import Path
 
 from nicknames.io.mail.body import Body, body_of
 from nicknames.io.mail.mbox import split_mbox
-from nicknames.io.mail.participants import ADDRESS, AddressKey, clean_display_name, name_of_address
+from nicknames.io.mail.participants import (
+    ADDRESS,
+    AddressKey,
+    clean_display_name,
+    name_of_address,
+)
 from nicknames.io.mail.threads import Link, ThreadHeaders, link_messages, message_ids
 from nicknames.model.errors import InputError, where
 from nicknames.rules.quotes import Segment, split_quotes
