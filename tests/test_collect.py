@@ -339,3 +339,14 @@ def test_a_name_registered_to_someone_else_signs_only_as_a_form_of_the_senders_n
     roster = {"u1": "Ysolde Perpetua Vance", "u3": "Tadeo Lindgren", "u4": "Ysa Oduya"}
     names = collect(table(tmp_path, rows), roster).mapping.names
     assert [name for name in names["u1"] if name in ("tadeo", "Ysa", "Perpetua")] == expected
+
+
+def test_the_attributes_of_html_posts_make_no_name_an_ordinary_word(tmp_path: Path) -> None:
+    quote = ('<aside class="quote" data-username="anneliese_w" data-post="1">'
+             "<blockquote><p>Has anyone got the script?</p></blockquote></aside>")
+    rows = [["1", "0", "u1", "<p>Has anyone got the script?</p><p>Thanks,<br>Anneliese</p>"]] + [
+        [str(n), "1", "u2", f'{quote}<p>Hi <a class="mention" href="/u/anneliese_w">@Anneliese</a>, here.</p>']
+        for n in range(2, 6)
+    ] + [[str(n), "1", "u3", '[quote="anneliese_w, post:1, topic:7"]\nHas anyone?\n[/quote]\nSee the notes.']
+         for n in range(6, 10)]
+    assert "Anneliese" in collect(table(tmp_path, rows)).mapping.names["u1"]  # "anneliese" only in markup

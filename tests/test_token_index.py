@@ -23,6 +23,7 @@ from nicknames.collect.discover.token_patterns import (
     UNICODE_PIECE,
     WORD,
     read_text,
+    without_addresses,
 )
 from nicknames.model.messages import Message
 
@@ -186,3 +187,17 @@ def test_texts_with_other_characters_among_many_ascii_texts_give_the_index_of_on
               f"Hi Mary Jane, the list {number}, Will Smith said. Cheers Ab\n-- \nRob O'Neil") for number in range(120)]
     _check_at_once_against_one_by_one([(text, f"t{number % 5}") for number, text in enumerate(texts)])
 
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # an HTML post: its tags and their attributes are no one's words
+        ('<p>Hi <a class="mention" href="/u/ann_w">@ann_w</a></p><ul><li>one</li></ul>', "Hi  @ann_w    one  "),
+        ("use a <div> here, a < b and b > c", "use a <div> here, a < b and b > c"),  # plain text mentioning a tag
+        ("mail ann@example.org or see /home/ann/notes", "mail   or see  "),
+        ('[quote="ann_w, post:3"]\nyes\n[/quote]\nok', "yes [/quote] ok"),  # a forum's quote tag
+    ],
+)
+def test_without_addresses(text: str, expected: str) -> None:
+    assert " ".join(without_addresses(text).split()) == " ".join(expected.split())

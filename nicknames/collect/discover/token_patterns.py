@@ -23,6 +23,7 @@ from nicknames.collect.discover.ascii_pieces import (
     Pieces,
 )
 from nicknames.collect.discover.sequences import ASCII_RUN, RUN
+from nicknames.rules.html_text import looks_like_html
 
 WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
 TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*+(?:(?:['’](?![sS](?!\p{L}))|[-?\uFFFD])(?=\p{L})[\p{L}\p{M}]*+)*+")
@@ -72,8 +73,22 @@ LEADING_WORDS_KEPT = 50_000
 """Pieces whose leading capitalised word is remembered (``leading_word``)."""
 
 
+_MARKUP = re.compile(r"<[A-Za-z/!][^<>]*>")
+"""An HTML tag with its attributes (``<a class="mention" href="/u/ann_w">``, ``<li>``): no word of it is written by
+anyone ("li" and "p" are no ordinary words, "ann" in an attribute no use of it)."""
+
+
+_QUOTE_TAG = re.compile(r"\[quote=[^\]\n]*\]", re.IGNORECASE)
+"""A forum's quote tag, ``[quote="ann_w, post:3, topic:7"]``: its user name is no use of a word."""
+
+
 def without_addresses(text: str) -> str:
-    """The text with its e-mail addresses, URLs and paths made spaces."""
+    """The text with its e-mail addresses, URLs and paths made spaces, and an HTML post's tags and a forum's quote
+    tags."""
+    if "<" in text and looks_like_html(text):
+        text = _MARKUP.sub(" ", text)
+    if "[" in text and "=" in text:
+        text = _QUOTE_TAG.sub(" ", text)
     if "@" in text or "://" in text or "www." in text:
         return (ASCII_ADDRESS if text.isascii() else ADDRESS).sub(" ", text)
     if "/" in text:  # without "@", "://" and "www." only the paths of ADDRESS can match
