@@ -35,6 +35,7 @@ from tests.test_collect import table
         ("i'm sure it works", []),  # lower case in a sentence that goes on: a description
         ("Does anyone know? Bart here, I lost the link.", [("Bart", False)]),
         ("Hello, Ignatius here (Iggy to friends).", [("Ignatius", False)]),
+        ("Hey, Oluwaseun here but everyone just says Seun.", [("Oluwaseun", False)]),
         ("Everyone here is nice. Anyone here knows?", []),  # stop words; a sentence going on
         ("Bonjour, je m'appelle Amélie.", [("Amélie", True)]),
         ("Hallo, ich heiße Jörg. Ich bin Jörg aus Bremen.", [("Jörg", True)]),
@@ -76,6 +77,8 @@ def test_only_the_start_of_a_text_is_read() -> None:
         ({}, "Hi all, I'm Ignatius and I study maths.", ["Ignatius"]),
         ({}, "Hi all, I'm Frank about it.", []),  # an ordinary word
         ({}, "Hi all, I'm Canadian and I study maths.", []),  # no given name
+        ({}, "Welcome! I'm Dr. Sunniva Hallberg, your instructor.", ["Sunniva Hallberg"]),  # a known given name first
+        ({}, "Welcome! I'm Happy Camper, your instructor.", []),
         ({"u1": "Quentin Ashdown"}, "Quentin Ashdown here, with a question.", ["Quentin Ashdown"]),
     ],
 )

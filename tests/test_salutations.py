@@ -74,6 +74,7 @@ from nicknames.rules.salutations import (
         ("Thanks! -Jojo", []),
         ("Hi Mary! -- quick question", ["Mary"]),
         ("Hey! Ximena here - I made a doc", []),  # the sender names themselves
+        ("Hey, Seun here but everyone says Seun", []),
         ("Hi Mary here is the file", ["Mary"]),  # "here" in a sentence going on
     ],
 )

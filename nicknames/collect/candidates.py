@@ -327,11 +327,15 @@ def _introductions(scan: Scan, roster: dict[str, str], found: Found, table: Nick
 
 
 def _known_given_name(name: str, table: NicknameTable) -> bool:
-    """A given name or familiar form of the nickname table or the given-name list, that is no ordinary word."""
-    key = name.casefold()
-    if " " in key or key in common_words() or key in STOPWORDS:
+    """A given name or familiar form of the nickname table or the given-name list, that is no ordinary word; or a full
+    name that starts with one, its other words capitalised and no ordinary words ("Sunniva Hallberg")."""
+    first, *rest = name.split()
+    if any(not word[0].isupper() or word.casefold() in common_words() for word in rest):
         return False
-    return bool(table.given_names(name) or table.familiar_forms(name)) or key in given_names()
+    key = first.casefold()
+    if key in common_words() or key in STOPWORDS:
+        return False
+    return bool(table.given_names(first) or table.familiar_forms(first)) or key in given_names()
 
 
 def _full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> None:

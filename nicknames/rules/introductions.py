@@ -48,8 +48,11 @@ _LOWER_ALONE = regex.compile(r"[^\S\n]+\p{Ll}[\p{Ll}\p{M}'’]+(?:-\p{Ll}+)?[^\S
 """A lower-case word with punctuation or a line's end after it: the only lower-case name after "I'm" and the like."""
 _NAME_BEFORE = regex.compile(rf"(?:^|(?<=[.!?,;:][^\S\n]{{1,3}})|(?<=\n[^\S\n]*)){_NAME}[^\S\n]+\Z")
 """The name that opens a sentence before a word such as "here" ("Thanks! Bart here, ...")."""
-_AFTER_HERE = regex.compile(r"[^\S\n]*(?:[,.!:;()\-–—]|again\b|\n|\Z)")
-"""What follows "Bart here": punctuation, a line's end or "again"; not a sentence going on ("Everyone here is")."""
+_PUNCTUATION_AFTER = regex.compile(r"[^\S\n]*(?:[,.!:;()\-–—]|\n|\Z)")
+"""Punctuation or a line's end: what follows a lower-case name after "I'm" ("i'm jojo (Johanna ...)")."""
+_AFTER_HERE = regex.compile(r"[^\S\n]*(?:[,.!:;()\-–—]|\n|\Z)|[^\S\n]+(?:again|but|and|from|with)\b")
+"""What follows "Bart here": punctuation, a line's end, "again" or "but"; not a sentence going on ("Everyone here
+is")."""
 
 
 def introduced_names(text: str, rules: Rules = DEFAULT_RULES) -> tuple[Introduced, ...]:
@@ -93,7 +96,8 @@ def _after(head: str, end: int, strong: bool, whole: bool) -> regex.Match[str] |
     match = _NAME_AFTER.match(head, end)
     if match is None:
         return None
-    if not strong and match["name"][0].islower() and not _ends(_AFTER_HERE.match(head, match.end()), head, whole):
+    if not strong and match["name"][0].islower() and not _ends(_PUNCTUATION_AFTER.match(head, match.end()), head,
+                                                                whole):
         return None
     return match
 

@@ -102,9 +102,10 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
 
 
 _INTRODUCED_HERE = regex.compile(
-    rf"[^\S\n]+(?i:{'|'.join(map(regex.escape, languages().here_words))})[^\S\n]*(?:[,.!:;()\-–—]|again\b|$)")
-"""A word such as "here" and punctuation after the first name: the sender names themselves ("Hey! Ximena here -"),
-unlike "Hi Mary here is the file"."""
+    rf"[^\S\n]+(?i:{'|'.join(map(regex.escape, languages().here_words))})"
+    r"(?:[^\S\n]*(?:[,.!:;()\-–—]|$)|[^\S\n]+(?:again|but|and|from|with)\b)")
+"""A word such as "here" and punctuation or "but" after the first name: the sender names themselves ("Hey! Ximena
+here -", "Hey, Seun here but ..."), unlike "Hi Mary here is the file"."""
 _SIGNED_AFTER_SENTENCE = regex.compile(r"[.!?][^\S\n]*[-–—~]+[^\S\n]*\Z")
 """A greeting word's sentence ended, then a dash: what follows signs the message ("Thanks! -jojo")."""
 _THANKED = regex.compile(r"(?<!\w)(?i:thanks|thank[^\S\n]+you|thx|ty)[^\S\n]+(?P<name>\p{Lu}[\p{Ll}\p{M}'’]+(?:-\p{Lu}[\p{Ll}\p{M}'’]+)?)"
