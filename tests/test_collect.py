@@ -350,3 +350,28 @@ def test_the_attributes_of_html_posts_make_no_name_an_ordinary_word(tmp_path: Pa
     ] + [[str(n), "1", "u3", '[quote="anneliese_w, post:1, topic:7"]\nHas anyone?\n[/quote]\nSee the notes.']
          for n in range(6, 10)]
     assert "Anneliese" in collect(table(tmp_path, rows)).mapping.names["u1"]  # "anneliese" only in markup
+
+
+@pytest.mark.parametrize(
+    ("rows", "expected"),
+    [
+        # a name signed with, written in lower case elsewhere: its lower-case form is suggested
+        ([["1", "0", "u1", "A question.\nThanks,\nMargo"], ["2", "1", "u2", "ask margo, she knows"]], {"u1": ["margo"]}),
+        # two participants sign with it: whose lower-case "margo" it is, nothing tells
+        ([["1", "0", "u1", "A question.\nThanks,\nMargo"], ["2", "1", "u2", "Agreed.\nMargo"],
+          ["3", "1", "u3", "ask margo, she knows"]], {"u1": [], "u2": []}),
+        # shorter than five letters, or an ordinary word: none
+        ([["1", "0", "u1", "A question.\nThanks,\nTeo"], ["2", "1", "u2", "ask teo, he knows"]], {"u1": []}),
+        ([["1", "0", "u1", "A question.\nThanks,\nGrace"], ["2", "1", "u2", "with grace, he said"]], {"u1": []}),
+    ],
+)
+def test_a_signed_name_written_in_lower_case_is_suggested_in_lower_case(
+    tmp_path: Path, rows: list[list[str]], expected: dict[str, list[str]]
+) -> None:
+    mapping = collect(table(tmp_path, rows)).mapping
+    for participant, lower in expected.items():
+        assert [name.text for name in mapping.entry(participant).names if name.text.islower()] == lower
+    for participant in expected:
+        for name in mapping.entry(participant).names:
+            if name.text.islower():
+                assert name.tags == ("case",) and name.status is Status.SUGGESTED

@@ -44,6 +44,7 @@ from nicknames.rules.matcher import NameMatcher, compile_names
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.patterns import name_key
 from nicknames.rules.salutations import DEFAULT_RULES, Rules
+from nicknames.rules.languages import language_words
 from nicknames.rules.stopwords import SALUTATION_WORDS, STOPWORDS, common_words
 
 CollectStats = ScanStats
@@ -213,6 +214,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         _drop_words(found, scan.index.lexicon, part_owners, names_table)
         if discover:
             _suggest(found, plan.registered, scan.index, names_table)
+            _lower_case_forms(found, scan.index.lexicon, plan.rules)
         _flag_words(found, scan.index.lexicon)
         _flag_frequent(found, scan.index, names_table, roster)
         return CollectResult(build_mapping(senders, found), scan.stats)
@@ -433,6 +435,36 @@ def _suggest(found: Found, registered: dict[str, list[str]], index: TokenIndex, 
             found.add(suggestion.participant, suggestion.text, tag, 0, suggested=True)
         key = (suggestion.participant, suggestion.text)
         found.counts[key] = max(found.counts[key], suggestion.count)
+
+
+MIN_LOWER_FORM = 5
+"""The shortest name whose lower-case form the corpus's lower-case words give (shorter ones are often words: "dean",
+"glen", "rob")."""
+_SALUTED = frozenset({"signoff", "greeting", "intro"})
+"""Evidence that a name is used as one, by its owner or to them (a class list's row alone may be a company's)."""
+
+
+def _lower_case_forms(found: Found, lexicon: Lexicon, rules: Rules) -> None:
+    """Suggest the lower-case form of a one-word name signed, greeted or introduced ("margo" for Margo, tag ``case``)
+    where the
+    corpus writes it in lower case, but capitalised at least as often in mid-sentence: casual posts write names
+    in lower case ("also margo is fine"), and the token index keeps lower-case words only of the class list's and the
+    nickname table's names. Only a name of ``MIN_LOWER_FORM`` letters or more that is no word of any list, and that
+    one participant alone has (the lower-case "samantha" of "Thank you samantha," is one Samantha's, not every
+    one's)."""
+    words = lexicon.words | name_words() | rules.stopwords | language_words(rules.languages)
+    have = {(participant, name.casefold()) for participant, name in found.counts if name.islower()}
+    holders = Counter(key for _, key in {(participant, name.casefold()) for participant, name in found.counts})
+    for participant, name in list(found.counts):
+        lower = name.lower()
+        if (len(name) < MIN_LOWER_FORM or not name.isalpha() or not name[0].isupper() or not name[1:].islower()
+                or (participant, lower) in have or lower in words or holders[name.casefold()] > 1
+                or not _SALUTED.intersection(found.tags[(participant, name)]) or lexicon.is_name_word(name)):
+            continue
+        uses = lexicon.lower.get(lower, 0)
+        if uses and uses <= lexicon.capitalised.get(lower, 0) + found.counts[(participant, name)]:
+            found.add(participant, lower, "case", uses, suggested=True)
+            have.add((participant, lower))
 
 
 def _reliable(found: Found, participant: str, name: str) -> bool:
