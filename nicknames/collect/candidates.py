@@ -40,11 +40,11 @@ from nicknames.io.class_list import initialled_forms, is_person, registered_part
 from nicknames.io.person_names import given_names
 from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import Message, MessageTable
+from nicknames.rules.languages import language_words
 from nicknames.rules.matcher import NameMatcher, compile_names
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.patterns import name_key
 from nicknames.rules.salutations import DEFAULT_RULES, Rules
-from nicknames.rules.languages import language_words
 from nicknames.rules.stopwords import SALUTATION_WORDS, STOPWORDS, common_words
 
 CollectStats = ScanStats
