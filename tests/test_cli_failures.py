@@ -86,6 +86,14 @@ def test_apply_bad_messages(folder: Path, case: str) -> None:
     assert_clean_failure(folder, args, fragment)
 
 
+@pytest.mark.parametrize("command", ["collect", "apply"])
+def test_a_json_array_is_refused_with_the_conversion_to_json_lines(folder: Path, command: str) -> None:
+    (folder / "export.json").write_text('[\n  {"message_id": "1", "user_id": "U1", "text": "Hi Mary"}\n]\n')
+    args = ([command, folder / "export.json", "-o", folder / "mapping.txt"] if command == "collect" else
+            [command, folder / "export.json", folder / "mapping.txt", "-o", folder / "old-output.csv"])
+    assert_clean_failure(folder, args, "holds a JSON array; nicknames reads JSON Lines")
+
+
 @pytest.mark.parametrize("case", BAD_MAPPINGS)
 def test_apply_bad_mapping(folder: Path, case: str) -> None:
     text, fragment = BAD_MAPPINGS[case]

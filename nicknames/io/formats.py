@@ -90,12 +90,18 @@ def detect_format(path: Path) -> str:
         return known
     try:
         with path.open("rb") as stream:
-            head = stream.read(5)
+            head = stream.read(64)
     except FileNotFoundError:
         raise InputError(f"File {path} does not exist; check the path.") from None
     except OSError as error:
         raise InputError(f"Cannot read {path}: {error.strerror}.") from None
-    return _sniff(head.lstrip(b"\xef\xbb\xbf"))
+    head = head.lstrip(b"\xef\xbb\xbf")
+    if path.suffix.lower() == ".json" and head.lstrip().startswith(b"["):
+        raise InputError(
+            f"{path} holds a JSON array; nicknames reads JSON Lines, one object on each line. Convert it first, "
+            f"for example with: jq -c '.[]' {path.name} > {path.with_suffix('.jsonl').name}"
+        )
+    return _sniff(head)
 
 
 def _folder_format(path: Path) -> str:
