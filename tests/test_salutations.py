@@ -195,6 +195,13 @@ def test_a_closing_read_before_gives_the_same_names_whatever_stands_above_it() -
         # A lower-case name after a dash, on the last line or after its last sentence.
         ("Thanks!\n-jojo", ["jojo"]),
         ("Thanks for the notes.\nChidubem Okafor\nMSc Statistics | He/him", ["Chidubem Okafor"]),  # a degree below
+        # A capitalised name after a dash that ends a line of prose.
+        ("Happy to co-author :) -- Iggy", ["Iggy"]),
+        ("Works for me now! - Iggy", ["Iggy"]),
+        ("A question about the notes.\nWorks -- Iggy Bramble", ["Iggy Bramble"]),
+        ("see pages 5 -- 10", []),
+        ("Nice work -- Thanks Iggy", []),  # a stop word opens it: thanks, not a signature
+        ("Hi all -- Quick question", []),
         ("Thanks! -jojo", ["jojo"]),
         ("Thanks Wren! -jojo", ["jojo"]),
         ("Text here.\n-- done", []),  # a stop word

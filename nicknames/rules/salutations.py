@@ -126,7 +126,7 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
         return signed
     flat = flattened(lines[-1])
     if len(flat) < 2:
-        return ()
+        return tuple(_valid(_dashed_at_end(lines[-1], rules), rules, initials=True)) if len(lines) == 1 else ()
     return _signed_in(lines[:-1] + flat, rules, last_lines)
 
 
@@ -256,11 +256,25 @@ def _signed_last(last: str, rules: Rules) -> tuple[str, ...]:
         names = [short["name"]]  # "kd", "/J": collect keeps them only as the sender's own initials
     if not names and (dashed := _DASHED_LOWER.search(last)) is not None:
         names = [dashed["name"]]  # "-jojo", "Thanks! -jojo": collect drops it when the file uses it as a word
+    if not names:
+        names = _dashed_at_end(last, rules)  # "Happy to help :) -- Iggy"
     return tuple(_valid(names, rules, initials=True))
+
+
+def _dashed_at_end(line: str, rules: Rules) -> list[str]:
+    """The capitalised name a line of prose ends with after a dash (``_DASHED_AT_END``), without what follows a stop
+    word ("-- Thanks Iggy" gives nothing)."""
+    dashed = _DASHED_AT_END.search(line)
+    cut = cut_at_stopword(dashed["name"], rules) if dashed is not None else ""
+    return [cut] if cut else []
 
 
 _DASHED_LOWER = regex.compile(r"(?:^|(?<=[.!?])[^\S\n]+)[-–—~]+[^\S\n]*(?P<name>\p{Ll}[\p{Ll}\p{M}'’]{3,})[\s.!]*\Z")
 """A lower-case name after a dash, alone on the last line or after its last sentence ("-jojo", "Thanks! -jojo")."""
+_DASHED_AT_END = regex.compile(
+    rf"(?:(?<=[.!?)])[^\S\n]+[-–—~]+|[^\S\n](?:--|–|—))[^\S\n]*(?P<name>{_GROUP})[\s.!]*\Z")
+"""A capitalised name after a dash at the end of a line of prose: after its last sentence ("Works now! - Iggy",
+"Happy to help :) -Iggy"), or after a double, en or em dash ("Happy to co-author -- Iggy")."""
 _SHORT_SIGNATURE = regex.compile(r"[-–—~/\s]*(?P<name>\p{Ll}{2,3}|\p{L})[\s.!]*")
 """A bare signature of lower-case initials or one letter ("kd", "--M", "/j")."""
 
