@@ -375,3 +375,18 @@ def test_a_signed_name_written_in_lower_case_is_suggested_in_lower_case(
         for name in mapping.entry(participant).names:
             if name.text.islower():
                 assert name.tags == ("case",) and name.status is Status.SUGGESTED
+
+
+def test_an_attribution_line_names_the_author_of_the_message_replied_to(tmp_path: Path) -> None:
+    rows = [
+        ["1", "0", "u1", "Does anyone have the grid file?\n\nCheers,\nBarnaby"],
+        ["2", "1", "u2", "Yes, attached.\n\nRosalind\n\nOn Tue, Mar 5, 2024 at 10:12 AM Barnaby Quayle <bq@example.org> "
+                         "wrote:\n> Does anyone have the grid file?"],
+        ["3", "2", "u1", "Thanks, that works. Quayle's group will use it too.\n\nB."],
+    ]
+    entry = collect(table(tmp_path, rows)).mapping.entry("u1")
+    assert entry.find("Barnaby Quayle") == Name("Barnaby Quayle", 1, ("quoted",))
+    assert entry.find("Quayle") == Name("Quayle", 2, ("quoted",), Status.SUGGESTED)  # the surname, used alone too
+    # a registered name the attribution's name shares no word with: a suggestion, uncertain
+    entry = collect(table(tmp_path, rows), {"u1": "Tobias Brandt", "u2": "Rosalind Achterberg"}).mapping.entry("u1")
+    assert entry.find("Barnaby Quayle") == Name("Barnaby Quayle", 1, ("quoted", "uncertain"), Status.SUGGESTED)

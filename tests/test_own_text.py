@@ -7,7 +7,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from nicknames.rules.html_text import html_to_text, looks_like_html, own_html_lines
-from nicknames.rules.quotes import own_text, own_words, quotes_anything, split_quotes
+from nicknames.rules.quotes import (
+    attributed_author,
+    own_text,
+    own_text_and_author,
+    own_words,
+    quotes_anything,
+    split_quotes,
+)
 from nicknames.rules.salutations import greeting_names, signoff_names
 
 
@@ -109,3 +116,24 @@ def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
     """Without quotes, the pattern passes give the parser's lines (``html_to_text``), blank ones dropped."""
     parsed = [" ".join(line.split()) for line in html_to_text(html).splitlines()]
     assert own_html_lines(html) == "".join(line + "\n" for line in parsed if line)
+
+
+@pytest.mark.parametrize(
+    ("text", "author"),
+    [
+        ("Thanks!\n\nOn Mon, 4 Mar 2024 at 09:00, Barnaby Quayle <bq@example.org> wrote:\n> Hi all,\n> B\n",
+         "Barnaby Quayle"),
+        ("ok\nOn Mon, Jan 3, 2022 at 9:00 AM Ann Lee <ann@example.org> wrote:\n> yes", "Ann Lee"),
+        ("ok\nAnn Lee wrote:\n> yes", "Ann Lee"),
+        ("ok\nQuoting Ann Lee <ann@example.org>:\n> yes", "Ann Lee"),
+        ('ok\nOn 12/03/2019 10:00, "Lee, Ann" wrote:\n> yes', "Ann Lee"),  # "Last, First" in quotes
+        ("ok\nOn Mon, 3 Jan 2022, ann@example.org wrote:\n> yes", None),  # an address only
+        ("ok\nThe committee wrote:\n> yes", None),  # no capitalised name at the end
+        ("ok\n> quoted first\nOn Mon, Ann Lee wrote:\n>> deeper", None),  # the first quote has no attribution
+        ("no quote here, Ann wrote: x", None),
+        ("<p>Thanks</p><blockquote>Ann Lee wrote:</blockquote>", None),  # HTML: no attribution line above a quote
+    ],
+)
+def test_attributed_author(text: str, author: str | None) -> None:
+    assert attributed_author(text) == author
+    assert own_text_and_author(text) == (own_text(text), author)

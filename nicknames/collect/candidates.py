@@ -210,6 +210,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         _greetings(scan, posts, plan, found)
         _class_list_names(scan, part_owners, found)
         _introductions(scan, roster, found, names_table)
+        _attributions(scan, plan, found)
         _lost_letters(scan, plan.registered, found)
         _drop_words(found, scan.index.lexicon, part_owners, names_table)
         if discover:
@@ -326,6 +327,49 @@ def _introductions(scan: Scan, roster: dict[str, str], found: Found, table: Nick
             found.confirmed.add((sender, name))
         else:
             found.add(sender, name, "intro", count)
+
+
+def _attributions(scan: Scan, plan: CollectPlan, found: Found) -> None:
+    """The names attribution lines give the authors of the messages replied to ("On Mon, Ann Lee <…> wrote:"; tag
+    ``quoted``): each name to the participant it is given most often. A name that shares no word with a registered
+    name of its participant, or is a stop word, is a suggestion; a name found before only gains the tag. The last word
+    of a full name (the surname, "Quayle's group") is suggested too where the messages use it, unless it is a word,
+    a given name or someone's registered name."""
+    counts: dict[str, Counter[str]] = {}
+    for (participant, name), count in scan.attributed.items():
+        counts.setdefault(name, Counter())[participant] += count
+    parts = {participant: {part.casefold() for part in _words_of(names)} for participant, names in plan.registered.items()}
+    for name, owners in counts.items():
+        (participant, count), *_ = owners.most_common(1)
+        words = name.split()
+        if participant in plan.offices or all(word.casefold() in plan.rules.stopwords for word in words):
+            continue
+        if (participant, name) in found.counts:
+            found.tag(participant, name, "quoted")
+            continue
+        registered = parts.get(participant)
+        doubtful = registered is not None and not any(word.casefold() in registered for word in words)
+        found.add(participant, name, "quoted", count, suggested=doubtful)
+        if doubtful:
+            found.tag(participant, name, "uncertain")
+        elif len(words) > 1:
+            _quoted_surname(words[-1], participant, scan.index, plan, found)
+
+
+def _quoted_surname(surname: str, participant: str, index: TokenIndex, plan: CollectPlan, found: Found) -> None:
+    """Suggest the surname of a name an attribution line gives, where the messages use it alone."""
+    key = surname.casefold()
+    if (len(surname) < 3 or key in common_words() or key in plan.rules.stopwords or key in given_names()
+            or plan.names_table.given_names(surname) or name_key(surname) in plan.part_owners
+            or (participant, surname) in found.counts):
+        return
+    uses = index.threads.total(surname) if surname in index.threads else 0
+    if uses:
+        found.add(participant, surname, "quoted", uses, suggested=True)
+
+
+def _words_of(names: Iterable[str]) -> set[str]:
+    return {word for name in names for word in name.split()}
 
 
 def _known_given_name(name: str, table: NicknameTable) -> bool:

@@ -20,7 +20,7 @@ from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.model.messages import Message
 from nicknames.rules.introductions import introduced_names
 from nicknames.rules.matcher import NameMatcher
-from nicknames.rules.quotes import own_text
+from nicknames.rules.quotes import own_text_and_author
 from nicknames.rules.salutations import Rules, greeting_names, signoff_names
 
 
@@ -113,6 +113,9 @@ class Scan:
     introduced: Counter[tuple[str, str, bool]] = field(default_factory=Counter)
     """(sender, name, strong) → messages in which the sender gives that name for themselves ("call me Sol"; see
     ``rules.introductions``)."""
+    attributed: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(parent's sender, name) → replies whose quote of the parent an attribution line gives that name ("On Mon, Ann
+    Lee <…> wrote:"; see ``rules.quotes.attributed_author``)."""
     lost: Counter[str] = field(default_factory=Counter)
     """Word with a letter lost by the archive (``St?phane``) → messages it occurs in."""
     class_usage: ThreadCounts = field(init=False)
@@ -125,7 +128,7 @@ class Scan:
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
         found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, self.joint, self.introduced,
-                     self.lost)
+                     self.attributed, self.lost)
         found.greetings, found.class_usage = self.greetings, self.class_usage
         return found
 
@@ -144,6 +147,7 @@ class Scan:
         self.signoffs.update(later.signoffs)
         self.joint.update(later.joint)
         self.introduced.update(later.introduced)
+        self.attributed.update(later.attributed)
         self.lost.update(later.lost)
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
@@ -173,7 +177,11 @@ class Scan:
         self.index.add_all(messages, threads)
 
     def _read_salutations(self, position: int, message: Message, thread: int) -> None:
-        stats, text = self.stats, own_text(message.text)
+        text, author = own_text_and_author(message.text)
+        parent = message.parent_sender
+        if author is not None and parent is not None and parent != message.sender:
+            self.attributed[parent, author] += 1
+        stats = self.stats
         stats.messages += 1
         greeted = greeting_names(text, self.rules)
         if greeted:

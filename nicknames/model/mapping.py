@@ -20,6 +20,7 @@ TAGS: dict[str, str] = {
     "greeting": "found in a greeting that addresses the parent message's sender",
     "signoff": "found in a sign-off at the end of the participant's own message",
     "intro": "given by the participant for themselves in their own message ('My name is ...', 'call me ...')",
+    "quoted": "given to the participant by the attribution line of a reply's quote ('On Mon, Ann Lee <...> wrote:')",
     "classlist": "the registered name, or a part of it, from the class list",
     "nickname": "a familiar form of a registered or found given name",
     "fuzzy": "a near spelling (misspelling) of one of the participant's names",

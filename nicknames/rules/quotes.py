@@ -91,9 +91,22 @@ def own_text(text: str) -> str:
     """What the sender wrote in a message: HTML read as text (a blockquote as quoted lines), without the lines
     it quotes or forwards, nor a forum's quote blocks (``[quote="ann"]…[/quote]``). A greeting or a sign-off
     there is the sender's; in a quote it is someone else's."""
+    return own_text_and_author(text)[0]
+
+
+def own_text_and_author(text: str) -> tuple[str, str | None]:
+    """``own_text``, and the author the attribution line of its first quote names (``attributed_author``), read from
+    the same lines: a text that quotes nothing costs no more than ``own_text``."""
     if "[" in text and ("[quote" in text or "[QUOTE" in text):
         text = without_quote_blocks(text)
-    return own_words(own_html_lines(text) if looks_like_html(text) else text)
+    if looks_like_html(text):
+        text = own_html_lines(text)
+    if not quotes_anything(text):
+        return text, None
+    lines = text.splitlines(keepends=True)
+    levels = quote_levels(lines)
+    own = "".join(line for line, level in zip(lines, levels) if level == 0)
+    return own, _first_author(lines, levels)
 
 
 _QUOTE_BLOCK = regex.compile(r"\[quote\b[^\]\n]*\](?:(?!\[quote\b).)*?\[/quote\]", regex.IGNORECASE | regex.DOTALL)
@@ -141,3 +154,54 @@ def _attach_attributions(lines: list[str], levels: list[int]) -> None:
             start = index - 1
         for row in range(start, following):
             levels[row] = level
+
+
+_ATTRIBUTION_END = regex.compile(r"[^\S\n]*(?:(?i:wrote|writes)[^\S\n]*)?:[^\S\n]*$")
+_ADDRESS_END = regex.compile(r"[^\S\n]*[<(\[][^<>()\[\]\n]*[>)\]][^\S\n]*$")
+_QUOTED_NAME = regex.compile(r"[\"“]([^\"“”\n]+)[\"”][^\S\n]*$")
+_NAME_WORD = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.\-]*")
+_NOT_NAME = frozenset(
+    "on quoting at am pm mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday jan feb "
+    "mar apr may jun jul aug sep sept oct nov dec january february march april june july august september october "
+    "november december utc gmt".split()
+)
+"""Capitalised words of an attribution line's date and opening that are no part of the author's name."""
+AUTHOR_WORDS = 4
+"""The most words of an author's name read from an attribution line."""
+
+
+def attributed_author(text: str) -> str | None:
+    """The display name in the attribution line of the first quote of the sender's own message (the quote of the
+    message replied to, most often): "On Mon, Jan 3, 2022 at 9:00 AM Ann Lee <ann@example.org> wrote:", "Ann Lee
+    wrote:", "Quoting Ann Lee <ann@example.org>:", "On 3/1/22, "Lee, Ann" wrote:"; None when there is none, or the
+    line names no one by capitalised words (an address only)."""
+    return own_text_and_author(text)[1]
+
+
+def _first_author(lines: list[str], levels: list[int]) -> str | None:
+    """The author named by the first quoted line, when it is an attribution line on one line."""
+    for line, level, following in zip(lines, levels, levels[1:]):
+        if level == 0:
+            continue
+        if not _WROTE.search(line.rstrip()) or following < level:
+            return None  # the first quoted line is no attribution (or a wrapped one): no author to read
+        return _author_of(line.strip().lstrip("> ").strip())
+    return None
+
+
+def _author_of(line: str) -> str | None:
+    """The author's name at the end of an attribution line, its address and "wrote:" taken off."""
+    line = _ADDRESS_END.sub("", _ATTRIBUTION_END.sub("", line))
+    quoted = _QUOTED_NAME.search(line)
+    if quoted is not None:
+        last, comma, first = quoted[1].partition(",")
+        words = f"{first} {last}".split() if comma else last.split()
+    else:
+        words = []
+        for word in reversed(line.replace(",", " ").split()):
+            if not _NAME_WORD.fullmatch(word) or word.casefold().rstrip(".") in _NOT_NAME or len(words) == AUTHOR_WORDS:
+                break
+            words.insert(0, word)
+    if not words or not all(_NAME_WORD.fullmatch(word) for word in words):
+        return None
+    return " ".join(words).rstrip(".")
