@@ -125,6 +125,8 @@ def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
          "Barnaby Quayle"),
         ("ok\nOn Mon, Jan 3, 2022 at 9:00 AM Ann Lee <ann@example.org> wrote:\n> yes", "Ann Lee"),
         ("ok\nAnn Lee wrote:\n> yes", "Ann Lee"),
+        ("ok\n\nOn Tue, Mar 5, 2024 at 10:12 AM Ann Lee <\nann@example.org> wrote:\n\n> yes", "Ann Lee"),  # wrapped
+        ("ok\n\nOn Tue, Mar 5, 2024 at 10:12 AM\nAnn Lee <ann@example.org> wrote:\n> yes", "Ann Lee"),
         ("ok\nQuoting Ann Lee <ann@example.org>:\n> yes", "Ann Lee"),
         ('ok\nOn 12/03/2019 10:00, "Lee, Ann" wrote:\n> yes', "Ann Lee"),  # "Last, First" in quotes
         ("ok\nOn Mon, 3 Jan 2022, ann@example.org wrote:\n> yes", None),  # an address only

@@ -179,13 +179,18 @@ def attributed_author(text: str) -> str | None:
 
 
 def _first_author(lines: list[str], levels: list[int]) -> str | None:
-    """The author named by the first quoted line, when it is an attribution line on one line."""
-    for line, level, following in zip(lines, levels, levels[1:]):
+    """The author named by the first quoted line, when it is an attribution line, also one wrapped over two lines
+    ("On Tue, Mar 5, 2024 at 10:12 AM Ann Lee <" and "ann@example.org> wrote:")."""
+    for index, level in enumerate(levels):
         if level == 0:
             continue
-        if not _WROTE.search(line.rstrip()) or following < level:
-            return None  # the first quoted line is no attribution (or a wrapped one): no author to read
-        return _author_of(line.strip().lstrip("> ").strip())
+        line = lines[index].strip().lstrip("> ").strip()
+        if not _WROTE.search(line) and index + 1 < len(lines) and levels[index + 1] == level:
+            line = f"{line} {lines[index + 1].strip().lstrip('> ').strip()}"  # wrapped: the next line ends it
+            index += 1
+        if not _WROTE.search(line) or index + 1 >= len(lines) or levels[index + 1] < level:
+            return None  # the first quoted line is no attribution: no author to read
+        return _author_of(line)
     return None
 
 
