@@ -342,7 +342,8 @@ def test_a_name_registered_to_someone_else_signs_only_as_a_form_of_the_senders_n
 
 
 def test_the_attributes_of_html_posts_make_no_name_an_ordinary_word(tmp_path: Path) -> None:
-    quote = ('<aside class="quote" data-username="anneliese_w" data-post="1">'
+    quote = ('<aside class="quote" data-username="anneliese_w" data-post="1"><div class="title">\n'
+             '<img alt="" src="/a.png" class="avatar"> anneliese_w:</div>'
              "<blockquote><p>Has anyone got the script?</p></blockquote></aside>")
     rows = [["1", "0", "u1", "<p>Has anyone got the script?</p><p>Thanks,<br>Anneliese</p>"]] + [
         [str(n), "1", "u2", f'{quote}<p>Hi <a class="mention" href="/u/anneliese_w">@Anneliese</a>, here.</p>']

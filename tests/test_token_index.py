@@ -194,6 +194,8 @@ def test_texts_with_other_characters_among_many_ascii_texts_give_the_index_of_on
     [
         # an HTML post: its tags and their attributes are no one's words
         ('<p>Hi <a class="mention" href="/u/ann_w">@ann_w</a></p><ul><li>one</li></ul>', "Hi  @ann_w    one  "),
+        ('<aside class="quote"><div class="title"><img src="/a.png"> ann_w:</div><blockquote>yes</blockquote>'
+         '</aside><p>ok</p>', "yes ok"),  # a forum quote's title: the quoted user's account name
         ("use a <div> here, a < b and b > c", "use a <div> here, a < b and b > c"),  # plain text mentioning a tag
         ("mail ann@example.org or see /home/ann/notes", "mail   or see  "),
         ('[quote="ann_w, post:3"]\nyes\n[/quote]\nok', "yes [/quote] ok"),  # a forum's quote tag

@@ -78,6 +78,9 @@ _MARKUP = re.compile(r"<[A-Za-z/!][^<>]*>")
 anyone ("li" and "p" are no ordinary words, "ann" in an attribute no use of it)."""
 
 
+_QUOTE_TITLE = re.compile(r'<div class="title">(?:[^<]|<(?!/div>))*</div>')
+"""The title of a forum's quote (Discourse: ``<div class="title">… anneliese_w:</div>``): the quoted user's name as
+their account spells it, no use of a word."""
 _QUOTE_TAG = re.compile(r"\[quote=[^\]\n]*\]", re.IGNORECASE)
 """A forum's quote tag, ``[quote="ann_w, post:3, topic:7"]``: its user name is no use of a word."""
 
@@ -86,7 +89,7 @@ def without_addresses(text: str) -> str:
     """The text with its e-mail addresses, URLs and paths made spaces, and an HTML post's tags and a forum's quote
     tags."""
     if "<" in text and looks_like_html(text):
-        text = _MARKUP.sub(" ", text)
+        text = _MARKUP.sub(" ", _QUOTE_TITLE.sub(" ", text) if 'class="title"' in text else text)
     if "[" in text and "=" in text:
         text = _QUOTE_TAG.sub(" ", text)
     if "@" in text or "://" in text or "www." in text:
