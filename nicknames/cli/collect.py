@@ -69,7 +69,9 @@ def collect_command(
     """Find candidate names for every participant and write them to the mapping file.
 
     A greeting at the start of a message ("Hi Mary") names the parent message's
-    sender; a sign-off at the end ("Thanks, Rob") names the sender; with
+    sender; a sign-off at the end ("Thanks, Rob") and an introduction ("My name
+    is Robert, call me Rob") name the sender; a quote's attribution line ("On
+    Mon, Mary Poe <...> wrote:") names the author replied to; with
     --class-list, registered names and their parts that occur in the messages
     are added. Then familiar forms (Bob for Robert), misspellings, case and
     accent variants, stylised forms, initials and names glued to words that
