@@ -125,6 +125,14 @@ def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
          "Barnaby Quayle"),
         ("ok\nOn Mon, Jan 3, 2022 at 9:00 AM Ann Lee <ann@example.org> wrote:\n> yes", "Ann Lee"),
         ("ok\nAnn Lee wrote:\n> yes", "Ann Lee"),
+        # the verb before the name, or another language's verb after it; the sign-off above stays the sender's
+        ("Danke.\nJörg\n\nAm Mo., 3. Jan. 2022 um 10:00 Uhr schrieb Anna Lehmann <anna@example.org>:\n> Hallo",
+         "Anna Lehmann"),
+        ("Bedankt!\nJoost\n\nOp ma 3 jan. 2022 om 10:00 schreef Anna Lehmann <anna@example.org>:\n> Hoi", "Anna Lehmann"),
+        ("Tack!\nNils\n\nDen mån 3 jan. 2022 kl 10:00 skrev Anna Lehmann <anna@example.org>:\n> Hej", "Anna Lehmann"),
+        ("Grazie!\nLuca\n\nIl giorno lun 3 gen 2022 alle ore 10:00 Anna Lehmann <anna@example.org> ha scritto:\n> Ciao",
+         "Anna Lehmann"),
+        ("Am Ende schrieb er: ok", None),
         ("ok\n\nOn Tue, Mar 5, 2024 at 10:12 AM Ann Lee <\nann@example.org> wrote:\n\n> yes", "Ann Lee"),  # wrapped
         ("ok\n\nOn Tue, Mar 5, 2024 at 10:12 AM\nAnn Lee <ann@example.org> wrote:\n> yes", "Ann Lee"),
         ("ok\nQuoting Ann Lee <ann@example.org>:\n> yes", "Ann Lee"),
@@ -139,3 +147,15 @@ def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
 def test_attributed_author(text: str, author: str | None) -> None:
     assert attributed_author(text) == author
     assert own_text_and_author(text) == (own_text(text), author)
+
+
+@pytest.mark.parametrize(
+    ("text", "signed"),
+    [
+        ("Danke.\n\nViele Grüße\nJörg\n\nAm 03.01.22 um 10:00 schrieb Anna Lehmann <anna@example.org>:\n> Hallo Jörg",
+         ("Jörg",)),
+        ("Tack!\nNils\n\nDen mån 3 jan. 2022 kl 10:00 skrev Anna Lehmann <anna@example.org>:\n> Hej", ("Nils",)),
+    ],
+)
+def test_an_attribution_line_with_the_verb_first_is_no_part_of_the_senders_words(text: str, signed: tuple[str, ...]) -> None:
+    assert signoff_names(own_text(text)) == signed

@@ -30,9 +30,13 @@ _ANY_QUOTE = regex.compile(rf"^[^\S\n]*>|^[^\S\n]*{_OPENER}[^\S\n]*$|^[^\S\n]*_{
 end where ``splitlines`` ends them (``WORD``: also at a lone CR and Unicode's line separators)."""
 
 _FROM = regex.compile(r"^\s*(?:from|von|de|da):", regex.IGNORECASE)
-_WROTE = regex.compile(r"(?:wrote|writes|schrieb|a écrit|escribió|scrisse|skrev|schreef)\s*:\s*$|^[\s>]*quoting\s.+:\s*$",
-                       regex.IGNORECASE)
-"""An attribution line: "Ann <a@b.org> wrote:", or a webmail's "Quoting Ann <a@b.org>:"."""
+_WROTE = regex.compile(
+    r"(?:wrote|writes|schrieb|a écrit|escribió|scrisse|ha scritto|escreveu|skrev|schreef|kirjoitti)\s*:\s*$"
+    r"|^[\s>]*quoting\s.+:\s*$|^[\s>]*(?:am|op|den)\s.*\b(?:schrieb|schreef|skrev)\s.+:\s*$",
+    regex.IGNORECASE,
+)
+"""An attribution line: "Ann <a@b.org> wrote:", a webmail's "Quoting Ann <a@b.org>:", or the verb before the name
+("Am 03.01.22 um 10:00 schrieb Ann <a@b.org>:", Dutch "Op … schreef", Scandinavian "Den … skrev")."""
 _ON = regex.compile(r"^\s*(?:on|am|le|el|il|op|den)\s", regex.IGNORECASE)
 
 
@@ -156,14 +160,15 @@ def _attach_attributions(lines: list[str], levels: list[int]) -> None:
             levels[row] = level
 
 
-_ATTRIBUTION_END = regex.compile(r"[^\S\n]*(?:(?i:wrote|writes)[^\S\n]*)?:[^\S\n]*$")
+_ATTRIBUTION_END = regex.compile(
+    r"[^\S\n]*(?:(?i:wrote|writes|a écrit|escribió|scrisse|ha scritto|escreveu|kirjoitti)[^\S\n]*)?:[^\S\n]*$")
 _ADDRESS_END = regex.compile(r"[^\S\n]*[<(\[][^<>()\[\]\n]*[>)\]][^\S\n]*$")
 _QUOTED_NAME = regex.compile(r"[\"“]([^\"“”\n]+)[\"”][^\S\n]*$")
 _NAME_WORD = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.\-]*")
 _NOT_NAME = frozenset(
     "on quoting at am pm mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday jan feb "
     "mar apr may jun jul aug sep sept oct nov dec january february march april june july august september october "
-    "november december utc gmt".split()
+    "november december utc gmt uhr mo di mi do fr sa so".split()
 )
 """Capitalised words of an attribution line's date and opening that are no part of the author's name."""
 AUTHOR_WORDS = 4
