@@ -37,6 +37,12 @@ _WROTE = regex.compile(
 )
 """An attribution line: "Ann <a@b.org> wrote:", a webmail's "Quoting Ann <a@b.org>:", or the verb before the name
 ("Am 03.01.22 um 10:00 schrieb Ann <a@b.org>:", Dutch "Op … schreef", Scandinavian "Den … skrev")."""
+def _attribution(line: str) -> bool:
+    """Whether a line (its end stripped) is an attribution line (``_WROTE``): every form ends with a colon, looked
+    for first, since most lines read are not one."""
+    return line.endswith(":") and _WROTE.search(line) is not None
+
+
 _ON = regex.compile(r"^\s*(?:on|am|le|el|il|op|den)\s", regex.IGNORECASE)
 
 
@@ -95,12 +101,12 @@ def own_text(text: str) -> str:
     """What the sender wrote in a message: HTML read as text (a blockquote as quoted lines), without the lines
     it quotes or forwards, nor a forum's quote blocks (``[quote="ann"]…[/quote]``). A greeting or a sign-off
     there is the sender's; in a quote it is someone else's."""
-    return own_text_and_author(text)[0]
+    return own_text_and_author(text, author=False)[0]
 
 
-def own_text_and_author(text: str) -> tuple[str, str | None]:
-    """``own_text``, and the author the attribution line of its first quote names (``attributed_author``), read from
-    the same lines: a text that quotes nothing costs no more than ``own_text``."""
+def own_text_and_author(text: str, *, author: bool = True) -> tuple[str, str | None]:
+    """``own_text``, and the author the attribution line of its first quote names (``attributed_author``; with
+    ``author``), read from the same lines: a text that quotes nothing costs no more than ``own_text``."""
     if "[" in text and ("[quote" in text or "[QUOTE" in text):
         text = without_quote_blocks(text)
     if looks_like_html(text):
@@ -110,7 +116,7 @@ def own_text_and_author(text: str) -> tuple[str, str | None]:
     lines = text.splitlines(keepends=True)
     levels = quote_levels(lines)
     own = "".join(line for line, level in zip(lines, levels) if level == 0)
-    return own, _first_author(lines, levels)
+    return own, _first_author(lines, levels) if author else None
 
 
 _QUOTE_BLOCK = regex.compile(r"\[quote\b[^\]\n]*\](?:(?!\[quote\b).)*?\[/quote\]", regex.IGNORECASE | regex.DOTALL)
@@ -147,7 +153,7 @@ def _next_starts_from(lines: list[str], index: int) -> bool:
 def _attach_attributions(lines: list[str], levels: list[int]) -> None:
     """Give an attribution line (and the line before it when it is wrapped) the level of its quote."""
     for index, line in enumerate(lines):
-        if not _WROTE.search(line.rstrip()):
+        if not _attribution(line.rstrip()):
             continue
         following = next((i for i in range(index + 1, len(lines)) if lines[i].strip()), None)
         if following is None or levels[following] <= levels[index]:
@@ -190,10 +196,10 @@ def _first_author(lines: list[str], levels: list[int]) -> str | None:
         if level == 0:
             continue
         line = lines[index].strip().lstrip("> ").strip()
-        if not _WROTE.search(line) and index + 1 < len(lines) and levels[index + 1] == level:
+        if not _attribution(line) and index + 1 < len(lines) and levels[index + 1] == level:
             line = f"{line} {lines[index + 1].strip().lstrip('> ').strip()}"  # wrapped: the next line ends it
             index += 1
-        if not _WROTE.search(line) or index + 1 >= len(lines) or levels[index + 1] < level:
+        if not _attribution(line) or index + 1 >= len(lines) or levels[index + 1] < level:
             return None  # the first quoted line is no attribution: no author to read
         return _author_of(line)
     return None
