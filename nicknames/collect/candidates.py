@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -273,7 +273,7 @@ def _signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
     chat message thanks Tadeo, and an assistant's message signed with the manager's name is sent for the manager.
     """
     roster, table = plan.roster, plan.names_table
-    others = _registered_casefold(plan.registered)
+    others = _part_owners(plan.registered, str.casefold)
     signed: dict[str, list[str]] = {}  # the names each sender signs with in full: "Kasimir" gives "-K" its letter
     for sender, name in scan.signoffs:
         if not is_short(name) and name[:1].isupper():
@@ -299,15 +299,6 @@ def _opens_like(name: str, full_name: str) -> bool:
     return bool(given) and len(name) >= 2 and name[:2].casefold() == given[0][:2].casefold()
 
 
-def _registered_casefold(registered: dict[str, list[str]]) -> dict[str, set[str]]:
-    """Registered name part, case-folded → the participants registered with it."""
-    owners: dict[str, set[str]] = {}
-    for participant, parts in registered.items():
-        for part in parts:
-            owners.setdefault(part.casefold(), set()).add(participant)
-    return owners
-
-
 def _introductions(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:
     """Names senders give for themselves ("My name is Marisol, but call me Sol"; tag ``intro``).
 
@@ -322,11 +313,8 @@ def _introductions(scan: Scan, roster: dict[str, str], found: Found, table: Nick
         own = sender in roster and own_form(name, roster[sender], table)
         if not own and (not strong or name[0].islower()) and not _known_given_name(name, table):
             continue
-        if (sender, name) in found.counts:  # counted already, in the messages that name it
-            found.tag(sender, name, "intro")
-            found.confirmed.add((sender, name))
-        else:
-            found.add(sender, name, "intro", count)
+        # a name counted already, in the messages that name it, only gains the tag and is confirmed
+        found.add(sender, name, "intro", 0 if (sender, name) in found.counts else count)
 
 
 def _attributions(scan: Scan, plan: CollectPlan, found: Found) -> None:
@@ -447,11 +435,13 @@ def _glued_owners(owners: dict[str, set[str]], names: set[str]) -> None:
             owners[name] = owners[inner]
 
 
-def _part_owners(registered: dict[str, list[str]]) -> dict[str, set[str]]:
+def _part_owners(registered: dict[str, list[str]], key: Callable[[str], str] = name_key) -> dict[str, set[str]]:
+    """Registered name part (as ``key`` gives it: ``name_key``, or case-folded) → the participants registered with
+    it."""
     owners: dict[str, set[str]] = {}
     for participant, parts in registered.items():
         for part in parts:
-            owners.setdefault(name_key(part), set()).add(participant)
+            owners.setdefault(key(part), set()).add(participant)
     return owners
 
 
