@@ -26,7 +26,12 @@ import regex
 
 from nicknames.rules.languages import languages
 from nicknames.rules.salutation_rules import DEFAULT_RULES, Rules
-from nicknames.rules.salutations import TOKEN, cut_at_stopword
+from nicknames.rules.salutations import (
+    AFTER_OWN_NAME,
+    PUNCTUATION_END,
+    TOKEN,
+    cut_at_stopword,
+)
 
 INTRO_CHARS = 400
 """Characters at the start of a text read for an introduction."""
@@ -40,17 +45,18 @@ class Introduced(NamedTuple):
     """After words that give a name ("my name is"), not words that may describe the writer ("I'm")."""
 
 
-_NAME = rf"(?P<name>{TOKEN}(?:[^\S\n]+{TOKEN}){{0,2}}|\p{{Ll}}[\p{{Ll}}\p{{M}}'’]+(?:-\p{{Ll}}+)?)"
+_LOWER_WORD = r"\p{Ll}[\p{Ll}\p{M}'’]+(?:-\p{Ll}+)?"
+_NAME = rf"(?P<name>{TOKEN}(?:[^\S\n]+{TOKEN}){{0,2}}|{_LOWER_WORD})"
 _NAME_AFTER = regex.compile(rf"[^\S\n]+{_NAME}(?![\p{{L}}\p{{M}}\d@'’])")
 """The name after a cue ("call me Sol", "pode me chamar de Bia"): up to three capitalised words, or one lower-case
 word ("i'm jojo"); not a possessive ("this is Ann's point")."""
-_LOWER_ALONE = regex.compile(r"[^\S\n]+\p{Ll}[\p{Ll}\p{M}'’]+(?:-\p{Ll}+)?[^\S\n]*(?:[,.!:;()\-–—]|\n|\Z)")
+_LOWER_ALONE = regex.compile(rf"[^\S\n]+{_LOWER_WORD}{PUNCTUATION_END}")
 """A lower-case word with punctuation or a line's end after it: the only lower-case name after "I'm" and the like."""
 _NAME_BEFORE = regex.compile(rf"(?:^|(?<=[.!?,;:][^\S\n]{{1,3}})|(?<=\n[^\S\n]*)){_NAME}[^\S\n]+\Z")
 """The name that opens a sentence before a word such as "here" ("Thanks! Bart here, ...")."""
-_PUNCTUATION_AFTER = regex.compile(r"[^\S\n]*(?:[,.!:;()\-–—]|\n|\Z)")
+_PUNCTUATION_AFTER = regex.compile(PUNCTUATION_END)
 """Punctuation or a line's end: what follows a lower-case name after "I'm" ("i'm jojo (Johanna ...)")."""
-_AFTER_HERE = regex.compile(r"[^\S\n]*(?:[,.!:;()\-–—]|\n|\Z)|[^\S\n]+(?:again|but|and|from|with)\b")
+_AFTER_HERE = regex.compile(AFTER_OWN_NAME)
 """What follows "Bart here": punctuation, a line's end, "again" or "but"; not a sentence going on ("Everyone here
 is")."""
 

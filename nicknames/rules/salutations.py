@@ -101,9 +101,12 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
     return tuple(_valid(names + found, rules))
 
 
-_INTRODUCED_HERE = regex.compile(
-    rf"[^\S\n]+(?i:{'|'.join(map(regex.escape, languages().here_words))})"
-    r"(?:[^\S\n]*(?:[,.!:;()\-–—]|$)|[^\S\n]+(?:again|but|and|from|with)\b)")
+PUNCTUATION_END = r"[^\S\n]*(?:[,.!:;()\-–—]|\n|\Z)"
+"""Punctuation or a line's end, after a word."""
+AFTER_OWN_NAME = rf"(?:{PUNCTUATION_END}|[^\S\n]+(?:again|but|and|from|with)\b)"
+"""What follows a word such as "here" after the writer's own name ("Bart here, ...", "Seun here but ..."): not a
+sentence going on ("Hi Mary here is the file", "Everyone here is"); see also ``rules.introductions``."""
+_INTRODUCED_HERE = regex.compile(rf"[^\S\n]+(?i:{'|'.join(map(regex.escape, languages().here_words))}){AFTER_OWN_NAME}")
 """A word such as "here" and punctuation or "but" after the first name: the sender names themselves ("Hey! Ximena
 here -", "Hey, Seun here but ..."), unlike "Hi Mary here is the file"."""
 _SIGNED_AFTER_SENTENCE = regex.compile(r"[.!?][^\S\n]*[-–—~]+[^\S\n]*\Z")
