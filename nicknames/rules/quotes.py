@@ -30,13 +30,20 @@ _ANY_QUOTE = regex.compile(rf"^[^\S\n]*>|^[^\S\n]*{_OPENER}[^\S\n]*$|^[^\S\n]*_{
 end where ``splitlines`` ends them (``WORD``: also at a lone CR and Unicode's line separators)."""
 
 _FROM = regex.compile(r"^\s*(?:from|von|de|da):", regex.IGNORECASE)
+_VERBS_AFTER_NAME = ("wrote", "writes", "a écrit", "escribió", "scrisse", "ha scritto", "escreveu", "kirjoitti")
+"""The verbs an attribution line ends with, after the author's name ("Ann <a@b.org> wrote:")."""
+_VERBS_EITHER_SIDE = ("schrieb", "skrev", "schreef")
+"""Verbs written after the author's name or before it ("Am 03.01.22 um 10:00 schrieb Ann <a@b.org>:")."""
 _WROTE = regex.compile(
-    r"(?:wrote|writes|schrieb|a écrit|escribió|scrisse|ha scritto|escreveu|skrev|schreef|kirjoitti)\s*:\s*$"
-    r"|^[\s>]*quoting\s.+:\s*$|^[\s>]*(?:am|op|den)\s.*\b(?:schrieb|schreef|skrev)\s.+:\s*$",
+    rf"(?:{'|'.join(_VERBS_AFTER_NAME + _VERBS_EITHER_SIDE)})\s*:\s*$"
+    r"|^[\s>]*quoting\s.+:\s*$"
+    rf"|^[\s>]*(?:am|op|den)\s.*\b(?:{'|'.join(_VERBS_EITHER_SIDE)})\s.+:\s*$",
     regex.IGNORECASE,
 )
 """An attribution line: "Ann <a@b.org> wrote:", a webmail's "Quoting Ann <a@b.org>:", or the verb before the name
 ("Am 03.01.22 um 10:00 schrieb Ann <a@b.org>:", Dutch "Op … schreef", Scandinavian "Den … skrev")."""
+
+
 def _attribution(line: str) -> bool:
     """Whether a line (its end stripped) is an attribution line (``_WROTE``): every form ends with a colon, looked
     for first, since most lines read are not one."""
@@ -166,8 +173,7 @@ def _attach_attributions(lines: list[str], levels: list[int]) -> None:
             levels[row] = level
 
 
-_ATTRIBUTION_END = regex.compile(
-    r"[^\S\n]*(?:(?i:wrote|writes|a écrit|escribió|scrisse|ha scritto|escreveu|kirjoitti)[^\S\n]*)?:[^\S\n]*$")
+_ATTRIBUTION_END = regex.compile(rf"[^\S\n]*(?:(?i:{'|'.join(_VERBS_AFTER_NAME)})[^\S\n]*)?:[^\S\n]*$")
 _ADDRESS_END = regex.compile(r"[^\S\n]*[<(\[][^<>()\[\]\n]*[>)\]][^\S\n]*$")
 _QUOTED_NAME = regex.compile(r"[\"“]([^\"“”\n]+)[\"”][^\S\n]*$")
 _NAME_WORD = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.\-]*")
@@ -195,14 +201,19 @@ def _first_author(lines: list[str], levels: list[int]) -> str | None:
     for index, level in enumerate(levels):
         if level == 0:
             continue
-        line = lines[index].strip().lstrip("> ").strip()
+        line = _unmarked(lines[index])
         if not _attribution(line) and index + 1 < len(lines) and levels[index + 1] == level:
-            line = f"{line} {lines[index + 1].strip().lstrip('> ').strip()}"  # wrapped: the next line ends it
+            line = f"{line} {_unmarked(lines[index + 1])}"  # wrapped: the next line ends it
             index += 1
         if not _attribution(line) or index + 1 >= len(lines) or levels[index + 1] < level:
             return None  # the first quoted line is no attribution: no author to read
         return _author_of(line)
     return None
+
+
+def _unmarked(line: str) -> str:
+    """A quoted line without its quote marks and the white space around it."""
+    return line.strip().lstrip("> ").strip()
 
 
 def _author_of(line: str) -> str | None:
