@@ -154,7 +154,10 @@ def _candidates(
     Richard → Rich, not Charlie → Charlotte), and only capitalised ones: a surname a letter
     away from another surname or a place ("Hill", "Hall") is too often not them.
     """
-    for name in (name for name in names if " " not in name):
+    single = [name for name in names if " " not in name]
+    # what misspells one of the names is no clipped name ("Thoms" is Thomas misspelt, "Chrs" Chris misspelt)
+    misspelt = {v for name in single for v in _misspellings(vocabulary, name)}
+    for name in single:
         given = _given(name, participant, known, table)
         forward = table.familiar_forms(name)
         for form in table.related(name):
@@ -165,8 +168,6 @@ def _candidates(
         variants += [(v, "fuzzy") for v in vocabulary.accent_variants(name) + _misspellings(vocabulary, name)]
         yield from ((v, tag, v, given and _roams(v)) for v, tag in variants)
         if given and name.isalpha():  # a clipped given name is a familiar form: two Tobiahs' "Tobi" is neither's
-            misspelt = {v for own in names if " " not in own for v in _misspellings(vocabulary, own)}  # "Thoms" is
-            # Thomas misspelt, "Chrs" Chris misspelt, more likely than clipped
             yield from ((v, CLIPPED, v, False) for v in vocabulary.clippings(name)
                         if v not in forward and v not in misspelt and alone(v))
         yield from ((name, "glued", token, given) for token in glued.get(name, []))
