@@ -6,7 +6,8 @@ import pytest
 
 from nicknames.check.people import people_in_output
 from nicknames.collect.discover.corpus_words import corpus_lexicon
-from nicknames.collect.discover.others import OtherNames, find_others, others_of_each
+from nicknames.collect.discover.other_names import OtherNames
+from nicknames.collect.discover.others import find_others, others_of_each
 from nicknames.collect.discover.others_screen import ARROW_TEXTS
 from nicknames.collect.others import known_names, unmapped_people
 from nicknames.io.mapping_file import parse_mapping

@@ -6,7 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from nicknames.io.class_list import initialled_forms, read_class_list, registered_parts
+from nicknames.io.class_list import (
+    RegisteredFullNames,
+    initialled_forms,
+    read_class_list,
+    registered_parts,
+)
 from nicknames.model.errors import InputError
 from tests.conftest import write_csv
 
@@ -33,6 +38,18 @@ from tests.conftest import write_csv
         ("Ada K. Quill", ["Ada K. Quill", "Ada", "Quill", "Ada Quill"]),
         ("Ada K Quill", ["Ada K Quill", "Ada", "Quill", "Ada Quill"]),
         ("Ben Stone, Jr.", ["Ben Stone", "Ben", "Stone"]),
+        # a surname in capitals, as registers write it: the parts a text writes, then the row's own form
+        ("Bruna KESTREL", ["Bruna Kestrel", "Bruna", "KESTREL", "Kestrel", "Bruna KESTREL"]),
+        ("KESTREL Bruna", ["Kestrel Bruna", "KESTREL", "Kestrel", "Bruna", "KESTREL Bruna"]),
+        ("Ada O'DELL-LIND", ["Ada O'Dell-Lind", "Ada", "O'DELL-LIND", "O'Dell-Lind", "O'DELL", "O'Dell", "LIND", "Lind",
+                             "Ada O'DELL-LIND"]),
+        ("Kestrel, BRUNA", ["Bruna Kestrel", "BRUNA", "Bruna", "Kestrel", "BRUNA Kestrel"]),
+        ("JD Kestrel", ["JD Kestrel", "JD", "Kestrel"]),  # two capitals are initials
+        ("Wei LI", ["Wei LI", "Wei", "LI"]),
+        ("BRUNA KESTREL", ["BRUNA KESTREL", "BRUNA", "KESTREL"]),  # all in capitals: as likely an office or a list
+        ("SALES HARLOW", ["SALES HARLOW", "SALES", "HARLOW"]),
+        ("Specials at ACME", ["Specials at ACME", "Specials", "ACME"]),  # a company's
+        ("ACME", ["ACME"]),
         ("", []),
     ],
 )
@@ -79,3 +96,24 @@ def test_the_parts_of_a_name_are_read_once_and_handed_out_as_a_new_list_each_tim
     first.append("Changed")
     assert registered_parts("Ada Lin Quill") == ["Ada Lin Quill", "Ada", "Lin", "Quill", "Ada Quill", "Ada Lin",
                                                  "Lin Quill"]
+
+
+@pytest.mark.parametrize(
+    ("written", "people"),
+    [
+        ("Mike Tolliver", {"M"}),  # a familiar form of the registered given name
+        ("Michael P. Tolliver", {"M"}),  # a middle initial
+        ("Mike Tolliver, Jr.", {"M"}),
+        ("Bruna Kestrel", {"K"}),  # the surname registered in capitals
+        ("Nell Ashby-Cole", {"G"}),
+        ("Nell Ashby Cole", {"G"}),  # a double surname written without its hyphen
+        ("Nell Cole", set()),  # a piece of a double surname is somebody else's surname
+        ("Ada Quill", {"Q1", "Q2"}),  # two registered people of one name
+        ("Mike", set()),
+        ("Ines Tolliver", set()),
+    ],
+)
+def test_registered_full_names(written: str, people: set[str]) -> None:
+    class_list = {"M": "Michael Tolliver", "K": "Bruna KESTREL", "G": "Nell Ashby-Cole", "Q1": "Ada Quill",
+                  "Q2": "Ada K. Quill", "O": "Sales Office"}
+    assert RegisteredFullNames.of(class_list).people(written) == people

@@ -20,7 +20,8 @@ from typer.testing import CliRunner
 from nicknames.cli import app
 from nicknames.collect.candidates import collect
 from nicknames.collect.discover.corpus_words import corpus_lexicon
-from nicknames.collect.discover.others import Known, find_others
+from nicknames.collect.discover.other_names import Known
+from nicknames.collect.discover.others import find_others
 from nicknames.collect.form_uses import FormUses
 from nicknames.collect.passes import TableIds, others_in_runs
 from nicknames.collect.runs import RunFunction

@@ -328,7 +328,8 @@ def test_sample_in_an_unknown_language_is_one_line(tmp_path: Path) -> None:
     ],
 )
 def test_people_who_are_not_participants_keep_pack_words_out(text: str, found: str) -> None:
-    from nicknames.collect.discover.others import Known, find_others
+    from nicknames.collect.discover.other_names import Known
+    from nicknames.collect.discover.others import find_others
 
     names = find_others([text], Known(frozenset(), frozenset()), Lexicon())
     assert found in str(names) and "Cara" not in str(names) and "Som " not in str(names) and "T. " not in str(names)
@@ -339,7 +340,8 @@ def test_people_who_are_not_participants_keep_pack_words_out(text: str, found: s
     ["Hej,\n\n> Som Barbro Ek skrev igår.", "Jag läste Amin Olofssons text."],
 )
 def test_a_participant_in_a_quote_or_inflected_is_not_someone_else(text: str) -> None:
-    from nicknames.collect.discover.others import Known, find_others
+    from nicknames.collect.discover.other_names import Known
+    from nicknames.collect.discover.others import find_others
 
     known = Known(frozenset({"barbro ek", "amin olofsson"}), frozenset())
     assert not find_others([text], known, Lexicon()).counts

@@ -10,7 +10,8 @@ from nicknames.apply.person_placeholders import (
     without_others,
 )
 from nicknames.collect.discover.corpus_words import corpus_lexicon
-from nicknames.collect.discover.others import Known, find_others
+from nicknames.collect.discover.other_names import Known
+from nicknames.collect.discover.others import find_others
 from nicknames.collect.found import merge
 from nicknames.collect.others import known_names, propose_others
 from nicknames.io.mapping_file import format_mapping, parse_mapping
@@ -229,6 +230,41 @@ def test_a_name_many_people_write_is_a_public_name() -> None:
     assert two.counts == {"Maren Harmon": 3}
     titled = find_others(texts[1:], NOBODY, corpus_lexicon(texts[1:]), senders=["U1", "U2", "U3"])
     assert titled.counts == {"Maren Harmon": 3}  # a title says it is a person, however many write it
+
+
+def test_a_registered_persons_full_name_is_never_public() -> None:
+    """Colleagues write a colleague's full name as often as a public figure's: one the class list registers, in
+    any familiar form, goes to its person however many write it."""
+    texts = ["I talked to Mike Tolliver today.", "Mike Tolliver agrees.", "Send it to Mike Tolliver."]
+    mapping = Mapping({"U1": [], "U2": [], "U3": []})
+    propose_others(mapping, texts, {"U1": "Ann Lee", "A1": "Michael Tolliver"}, senders=["U1", "U2", "U3"])
+    [name] = mapping.entry("A1").names
+    assert (name.text, name.count, name.tags) == ("Mike Tolliver", 3, ("classlist", "absent"))
+    assert not mapping.others
+
+
+def test_a_full_name_of_two_registered_people_goes_to_the_one_who_posts() -> None:
+    mapping = Mapping({"U1": [], "U2": []})
+    class_list = {"U1": "David Quill", "U2": "Ann Lee", "A1": "David Quill", "A2": "Ada Bryce", "A3": "Ada Bryce"}
+    propose_others(mapping, ["Dave Quill said so.", "Then Ada Bryce said so."], class_list, senders=["U1", "U2"])
+    assert [name.text for name in mapping.entry("U1").names] == ["Dave Quill"]
+    assert mapping.others == ["Ada Bryce"]  # neither posts: somebody the file cannot tell
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Many thanks,\nAda\n---\nHenrik Olsen MPhys  Team Software Engineer\n", {"Henrik Olsen": ["fullname"]}),
+        ("Henrik Olsen  Senior Research Scientist", {"Henrik Olsen": ["fullname"]}),
+        ("as General Counsel Henrik Olsen said", {}),  # the name a role stands before is left as it was
+        ("Ask Ada Quill MSc about it.", {}),  # a participant's name with a degree after it is the participant's
+        ("Ada Quill Nordstrom wrote it.", {}),  # a participant's name inside a longer run
+        ("Then Ada Quill said so.", {}),
+        ("Then Ada Q. Bryce said so.", {"Ada Q. Bryce": ["fullname"]}),  # "Ada Q." signs, but this is Ada Bryce
+    ],
+)
+def test_roles_and_degrees_end_a_name(text: str, expected: dict[str, list[str]]) -> None:
+    assert found_in(text, Known(frozenset({"ada quill", "ada q."}), frozenset())) == expected
 
 
 def test_audit_leaves_reviewed_and_public_names() -> None:

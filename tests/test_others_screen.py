@@ -20,7 +20,8 @@ from nicknames.collect.discover.capital_words import (
 )
 from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.lexicon import Lexicon
-from nicknames.collect.discover.others import Known, _in_text, find_others
+from nicknames.collect.discover.other_names import Known
+from nicknames.collect.discover.others import _in_text, find_others
 from nicknames.collect.discover.others_screen import (
     ARROW_TEXTS,
     may_name,

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from nicknames.collect.discover.corpus_words import corpus_lexicon
 from nicknames.collect.discover.lexicon import Lexicon
-from nicknames.collect.discover.others import PUBLIC_SENDERS, Known, others_of_each
+from nicknames.collect.discover.other_names import Known
+from nicknames.collect.discover.others import PUBLIC_SENDERS, others_of_each
 from nicknames.collect.others import PersonLike, known_names
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map

@@ -103,7 +103,7 @@ def collect(
             plan.names_table, scan.index.lexicon.is_word, scan.index.tokens(),
         ))
     if others:
-        found_others = others_in_runs(runs, known_names(result.mapping, class_list), lexicon, ids)
+        found_others = others_in_runs(runs, known_names(result.mapping, class_list, plan.names_table), lexicon, ids)
         drop_common_parts(found_others, lexicon)
         add_others(result.mapping, found_others, class_list, ids.senders, plan.names_table)
     return result

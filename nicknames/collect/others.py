@@ -18,19 +18,16 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-import regex
-
 from nicknames.collect.discover.corpus_words import corpus_lexicon
+from nicknames.collect.discover.other_names import Known, OtherNames
 from nicknames.collect.discover.others import (
     PUBLIC_SENDERS,
-    Known,
-    OtherNames,
     drop_common_parts,
     find_others,
 )
-from nicknames.io.class_list import GENERATIONS, is_person, registered_parts
+from nicknames.io.class_list import RegisteredFullNames, is_person, registered_parts
 from nicknames.model.mapping import OTHERS, Mapping, Name, Status
-from nicknames.rules.nickname_table import NicknameTable, builtin_table
+from nicknames.rules.nickname_table import NicknameTable
 
 OTHERS_COMMENT = "# People who are not participants (colleagues, family, vendors): replaced by [PERSON n] unless kept."
 
@@ -45,8 +42,10 @@ class PersonLike:
     """Why it looks like a person's name: ``title``, ``relation``, ``fullname``, ``listed`` or ``part``."""
 
 
-def known_names(mapping: Mapping, class_list: dict[str, str] | None = None) -> Known:
-    """What the finder leaves alone (participants' names in use, the keep list) and the class list's people."""
+def known_names(mapping: Mapping, class_list: dict[str, str] | None = None,
+                nicknames: NicknameTable | None = None) -> Known:
+    """What the finder leaves alone (participants' names in use, the keep list) and the class list's people (with
+    the familiar forms of their given names from ``nicknames``, by default the built-in table)."""
     names = {text.casefold() for texts in mapping.names.values() for text in texts}
     people = set(names)
     for full_name in (class_list or {}).values():
@@ -54,7 +53,7 @@ def known_names(mapping: Mapping, class_list: dict[str, str] | None = None) -> K
             people.update(part.casefold() for part in registered_parts(full_name))
     keep = {text.casefold() for text in mapping.keep}
     keep.update(word for text in list(keep) for word in text.split() if len(word) > 1)
-    return Known(frozenset(names), frozenset(keep), frozenset(people))
+    return Known(frozenset(names), frozenset(keep), frozenset(people), RegisteredFullNames.of(class_list or {}, nicknames))
 
 
 def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str, str] | None = None,
@@ -70,7 +69,7 @@ def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str,
     not somebody else: it goes to their line (tags ``classlist``, and ``absent`` for one who posts nothing)."""
     texts = list(texts)
     lexicon = corpus_lexicon(texts, jobs)
-    found = find_others(texts, known_names(mapping, class_list), lexicon, threads, senders, jobs)
+    found = find_others(texts, known_names(mapping, class_list, nicknames), lexicon, threads, senders, jobs)
     drop_common_parts(found, lexicon)
     add_others(mapping, found, class_list, senders or (), nicknames)
     return found
@@ -79,11 +78,15 @@ def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str,
 def add_others(mapping: Mapping, found: OtherNames, class_list: dict[str, str] | None = None,
                senders: Iterable[str] = (), nicknames: NicknameTable | None = None) -> None:
     """Add names found of people who are not participants to the mapping as ``propose_others`` does (``senders``:
-    the participants who post)."""
+    the participants who post). A registered person's full name goes to their line: of two registered people it
+    may name, to the one who posts."""
     registered = RegisteredFullNames.of(class_list or {}, nicknames)
     posting = set(senders)
     for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
-        owner = registered.owner(text)
+        people = registered.people(text)
+        if len(people) > 1:  # a person registered twice (two addresses), or namesakes: the one of them who posts
+            people &= posting
+        owner = people.pop() if len(people) == 1 else None
         if owner is not None:  # a registered person's full name, written with initials or another given name
             mapping.add_participant(owner)
             tags = ("classlist",) if owner in posting else ("classlist", "absent")
@@ -92,40 +95,6 @@ def add_others(mapping: Mapping, found: OtherNames, class_list: dict[str, str] |
         mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))
     if OTHERS in mapping.entries and not mapping.entries[OTHERS].comments:
         mapping.entries[OTHERS].comments = [OTHERS_COMMENT]
-
-
-@dataclass(frozen=True)
-class RegisteredFullNames:
-    """Given name and surname (case-folded) → the registered people they may name: each given word of a registered
-    name and its familiar and formal forms, before the surname."""
-
-    owners: dict[str, set[str]]
-
-    @classmethod
-    def of(cls, class_list: dict[str, str], table: NicknameTable | None = None) -> RegisteredFullNames:
-        """The full names of the class list's people."""
-        table = table if table is not None else builtin_table()
-        owners: dict[str, set[str]] = {}
-        for participant, full_name in class_list.items():
-            words = [part for part in registered_parts(full_name) if " " not in part] if is_person(full_name) else []
-            for given in words[:-1]:
-                for form in (given, *table.familiar_forms(given), *table.given_names(given)):
-                    owners.setdefault(f"{form} {words[-1]}".casefold(), set()).add(participant)
-        return cls(owners)
-
-    def owner(self, text: str) -> str | None:
-        """The one registered person a full name found in the text names, if there is exactly one."""
-        words = [word.strip(",") for word in text.split()]
-        words = [word for word in words
-                 if not _INITIAL.fullmatch(word) and word.casefold().rstrip(".") not in GENERATIONS]
-        if len(words) < 2:
-            return None
-        people = set().union(*(self.owners.get(f"{given} {words[-1]}".casefold(), set()) for given in words[:-1]))
-        return people.pop() if len(people) == 1 else None
-
-
-_INITIAL = regex.compile(r"\p{Lu}\.?")
-"""A middle initial, with or without its full stop."""
 
 
 def merge_others(merged: Mapping, proposed: Mapping) -> None:

@@ -18,9 +18,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.collect.discover.other_names import Known, OtherNames
 from nicknames.collect.discover.others import (
-    Known,
-    OtherNames,
     add_parts,
     alone_firsts,
     count_alone,
@@ -117,7 +116,7 @@ def alone_run(first: int, messages: Sequence[Message], firsts: dict[str, set[str
 
 def others_in_runs(runs: MessageRuns, known: Known, lexicon: Lexicon, ids: TableIds) -> OtherNames:
     """``find_others`` over the messages run by run: the same names, counts and tags."""
-    found = gather_others(runs.map_runs(others_run, (known, lexicon)), ids.threads, ids.senders)
+    found = gather_others(runs.map_runs(others_run, (known, lexicon)), ids.threads, ids.senders, known.registered)
     firsts = alone_firsts(found, known, lexicon)
     counts: Counter[str] = Counter()
     if firsts:

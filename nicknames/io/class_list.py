@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import regex
@@ -10,6 +11,7 @@ import regex
 from nicknames.model.columns import header_listing
 from nicknames.model.errors import InputError, where
 from nicknames.model.paths import StrPath
+from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.salutations import TITLES
 from nicknames.rules.stopwords import SALUTATION_WORDS
 
@@ -128,6 +130,18 @@ def registered_parts(full_name: str) -> list[str]:
 def _registered_parts(full_name: str) -> tuple[str, ...]:
     """``registered_parts``, remembered (a tuple, so that no caller changes what is remembered)."""
     full_name = " ".join(_ASIDE.sub(" ", full_name).split())
+    titled = " ".join(_titled(word) for word in full_name.split()) if _surname_in_capitals(full_name) else full_name
+    if titled == full_name:
+        return _parts_of(full_name)
+    # "Bruna KESTREL": the text writes "Kestrel", or "KESTREL" as the row does; the row's own full form comes last
+    own = _parts_of(full_name)
+    capitals = {_titled(part): part for part in own if " " not in part}
+    parts = [form for part in _parts_of(titled) for form in (capitals.get(part, part), part)]
+    return tuple(dict.fromkeys((*parts, *own[:1])))
+
+
+def _parts_of(full_name: str) -> tuple[str, ...]:
+    """``registered_parts`` of a name as it is written."""
     if full_name.count(",") == 1:
         last, first = (part.strip() for part in full_name.split(","))
         full_name = f"{first} {last}"
@@ -150,6 +164,31 @@ def _registered_parts(full_name: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(parts))
 
 
+_CAPITALS = regex.compile(r"^(?=(?:\P{L}*\p{L}){3})\p{Lu}+(?:[\-'’]\p{Lu}+)*[.,;:]?$")
+"""A word of a name written in capitals, as some registers write surnames ("KESTREL", "OKAFOR-LIND")."""
+_PIECE = regex.compile(r"\p{L}+")
+
+
+_TITLE_CASE = regex.compile(r"^\p{Lu}\p{Ll}+$")
+
+
+def _surname_in_capitals(full_name: str) -> bool:
+    """A row that writes some words in capitals, as registers write surnames ("Bruna KESTREL"), beside a word in
+    title case, and no word that opens in lower case: not a row all in capitals (an office, a list: "SALES
+    HARLOW"), nor a company's ("Specials at ACME")."""
+    words = full_name.split()
+    return (len(words) > 1 and any(_TITLE_CASE.match(word.strip(".,")) for word in words)
+            and not any(word[0].islower() for word in words))
+
+
+def _titled(word: str) -> str:
+    """A word of three capitals or more with a capital only at the start of each piece ("KESTREL" → "Kestrel",
+    "O'DELL" → "O'Dell"): the form a text writes; any other word as it is (initials such as "JD" stay)."""
+    if not _CAPITALS.match(word):
+        return word
+    return _PIECE.sub(lambda piece: piece.group()[0] + piece.group()[1:].lower(), word)
+
+
 def initialled_forms(full_name: str) -> list[str]:
     """The registered given name with the initial of a later word, as mail tells a person from namesakes: "Ada L"
     (written "Ada L.") and "Ada Q" for Ada Lin Quill, "Ada K" for Ada K. Quill. Never with "I" or "A", which are
@@ -162,6 +201,40 @@ def initialled_forms(full_name: str) -> list[str]:
         return []
     initials = (word[0] for word in later if word[0].isupper() and word[0] not in "IA")
     return list(dict.fromkeys(f"{given} {initial}" for initial in initials))
+
+
+@dataclass(frozen=True)
+class RegisteredFullNames:
+    """Given name and surname (case-folded) → the registered people they may name: each given word of a registered
+    name and its familiar and formal forms, before the surname ("Mike Quill" for a registered Michael P. Quill)."""
+
+    owners: dict[str, set[str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, class_list: dict[str, str], table: NicknameTable | None = None) -> RegisteredFullNames:
+        """The full names of the class list's people."""
+        table = table if table is not None else builtin_table()
+        owners: dict[str, set[str]] = {}
+        for participant, full_name in class_list.items():
+            parts = registered_parts(full_name) if is_person(full_name) else []
+            # The words of the full name (not the pieces of a double surname: "Lee" is not Ada Quill-Lee's surname)
+            words = [word for word in parts[0].split() if word in parts[1:]] if parts else []
+            for given in words[:-1]:
+                for form in (given, *table.familiar_forms(given), *table.given_names(given)):
+                    owners.setdefault(f"{form} {words[-1]}".casefold(), set()).add(participant)
+        return cls(owners)
+
+    def people(self, text: str) -> set[str]:
+        """The registered people a full name found in the text may name: its given name (or a familiar or formal
+        form of it) and surname, middle initials and a generation ("Jr.") aside."""
+        words = [word.strip(",") for word in text.split()]
+        words = [word for word in words if not _INITIAL.match(word) and word.casefold().rstrip(".") not in GENERATIONS]
+        if len(words) < 2:
+            return set()
+        found = set().union(*(self.owners.get(f"{given} {words[-1]}".casefold(), set()) for given in words[:-1]))
+        if len(words) > 2:  # "Ada Quill Lee" for a registered Ada Quill-Lee
+            found.update(*(self.owners.get(f"{given} {words[-2]}-{words[-1]}".casefold(), set()) for given in words[:-2]))
+        return found
 
 
 def _pick(header: list[str], spellings: tuple[str, ...], role: str, path: Path) -> str:

@@ -22,7 +22,8 @@ ROLE_WORDS = frozenset({
     "chairperson", "consultant", "coordinator", "counsel", "developer", "director", "editor", "engineer",
     "executive", "facilitator", "fellow", "instructor", "lecturer", "librarian", "manager", "officer", "postdoc",
     "president", "programmer", "researcher", "scientist", "secretary", "specialist", "supervisor", "technician",
-    "candidate", "student", "bsc", "msc", "mres", "mphil", "dphil", "phd", "mba", "edd",
+    "candidate", "student", "bsc", "msc", "mres", "mphil", "dphil", "phd", "mba", "edd", "mphys", "msci", "meng",
+    "beng",
 })
 """Words of a job title or a degree: a signature's line of them ("Research Scientist", "MSc Statistics") stands
 under the name, and is not one."""

@@ -22,7 +22,6 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 
 import regex
 
@@ -36,9 +35,11 @@ from nicknames.collect.discover.capital_words import (
     name_lists,
 )
 from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.collect.discover.other_names import Known, OtherNames
 from nicknames.collect.discover.others_screen import may_name_others
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
+from nicknames.io.class_list import RegisteredFullNames
 from nicknames.io.person_names import (
     ORGANISATION_WORDS,
     POSSESSIVES,
@@ -47,6 +48,7 @@ from nicknames.io.person_names import (
     surnames,
 )
 from nicknames.rules.languages import LANGUAGES, language_pack, language_words
+from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
 
 MAX_WORDS = 4
@@ -71,50 +73,6 @@ _JOINER_LONGEST = 3
 """The longest text ``_JOINER`` matches: a longer gap between two words never joins them."""
 _APOSTROPHES = ("'", "’")
 """What ``_POSSESSIVE`` starts with."""
-
-
-@dataclass
-class OtherNames:
-    """Names of people who are not participants found in a corpus: messages per name, and why."""
-
-    counts: Counter[str] = field(default_factory=Counter)
-    tags: dict[str, list[str]] = field(default_factory=dict)
-    threads: dict[str, set[str]] = field(default_factory=dict)
-    """The threads each name was found in."""
-    senders: dict[str, set[str]] = field(default_factory=dict)
-    """Who wrote the messages each name was found in."""
-
-    def add(self, name: str, tag: str, thread: str = "", sender: str = "") -> None:
-        """Record one message's use of a name."""
-        self.counts[name] += 1
-        self.threads.setdefault(name, set()).add(thread)
-        self.senders.setdefault(name, set()).add(sender)
-        tags = self.tags.setdefault(name, [])
-        if tag not in tags:
-            tags.append(tag)
-
-    def drop(self, name: str) -> None:
-        """Forget a name."""
-        for record in (self.counts, self.tags, self.threads, self.senders):
-            record.pop(name, None)
-
-
-@dataclass(frozen=True)
-class Known:
-    """What the finder leaves alone or takes as evidence: the mapping's names, the class list, the keep list."""
-
-    names: frozenset[str]
-    """Case-folded names in use of participants: left to the participants' entries."""
-    keep: frozenset[str]
-    """Case-folded keep-list names and their words (public figures, cited authors)."""
-    people: frozenset[str] = frozenset()
-    """Case-folded names and class-list parts of participants: a list with one of them is a list of people."""
-
-    def claims(self, name: str) -> bool:
-        """True when a name is a participant's name in use, or the keep list has it or a word of it."""
-        folded = name.casefold()
-        words = [word for word in folded.split() if len(word.rstrip(".")) > 1]
-        return folded in self.names or folded in self.keep or any(word in self.keep for word in words)
 
 
 def _names_of_run(run: range, context: tuple[Sequence[str], Known, Lexicon]) -> list[list[tuple[str, str]]]:
@@ -146,7 +104,8 @@ def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: S
     thread_of = list(threads) if threads is not None else [""] * len(texts)
     sender_of = list(senders) if senders is not None else [""] * len(texts)
     runs = row_runs(len(texts))
-    found = gather_others(ordered_map(_names_of_run, runs, jobs, (texts, known, lexicon)), thread_of, sender_of)
+    found = gather_others(ordered_map(_names_of_run, runs, jobs, (texts, known, lexicon)), thread_of, sender_of,
+                          known.registered)
     firsts = alone_firsts(found, known, lexicon)
     add_parts(found, firsts, count_alone(texts, thread_of, firsts))
     return found
@@ -167,9 +126,10 @@ def others_of_each(texts: Sequence[str], known: Known, lexicon: Lexicon) -> Iter
 
 
 def gather_others(names: Iterable[list[list[tuple[str, str]]]], threads: Sequence[str],
-                  senders: Sequence[str]) -> OtherNames:
+                  senders: Sequence[str], registered: RegisteredFullNames | None = None) -> OtherNames:
     """The names found in runs of texts (``names_in_texts`` of each run, in file order) with the thread and sender
-    of each text, without the public names."""
+    of each text, without the public names: a name that ``PUBLIC_SENDERS`` or more people write, unless it is a
+    ``registered`` person's full name (colleagues write a colleague's full name as often as a public figure's)."""
     found = OtherNames()
     position = 0
     for run in names:
@@ -178,7 +138,8 @@ def gather_others(names: Iterable[list[list[tuple[str, str]]]], threads: Sequenc
                 found.add(name, tag, threads[position], senders[position])
             position += 1
     for name in [name for name, who in found.senders.items() if _public(found.tags[name], who)]:
-        found.drop(name)
+        if registered is None or not registered.people(name):
+            found.drop(name)
     return found
 
 
@@ -228,6 +189,12 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
             run, overlong = [], False
         if _opens_with_closer(text, word):
             continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
+        if run and word.text.casefold() in ROLE_WORDS:
+            # "Ada Quill MSc", "Ada Quill  Senior Analyst": the name ends. What the role joins on is left out as
+            # before ("General Counsel Ed Quill": the title of someone in the news more often than not)
+            yield from () if overlong else (run,)
+            run, overlong = [word], True
+            continue
         if not run and not _is_title(word) and _opens_sentence_as_word(text, word):
             continue  # "Som Pekka skrev": an ordinary word of a pack's language opens the sentence
         if _is_title(word) or _is_initial(text, word) or (word.capitalised and may_be_name(word.text)):
