@@ -378,6 +378,22 @@ def test_a_signed_name_written_in_lower_case_is_suggested_in_lower_case(
                 assert name.tags == ("case",) and name.status is Status.SUGGESTED
 
 
+@pytest.mark.parametrize(
+    ("name", "class_list", "expected"),
+    [
+        ("Seun", {"u1": "Oluseun Adebayo", "u2": "Ann Lee"}, ["seun"]),  # a known name nobody else is registered with
+        ("Seun", {"u1": "Oluseun Adebayo", "u2": "Ann Lee", "u9": "Seun Okafor"}, []),  # one who never writes has it
+        ("Seun", {}, []),  # without a class list, a name of four letters is too often several people's
+    ],
+)
+def test_a_four_letter_name_in_lower_case_needs_the_class_list_to_say_it_is_one_persons(
+    tmp_path: Path, name: str, class_list: dict[str, str], expected: list[str]
+) -> None:
+    rows = [["1", "0", "u1", f"A question.\nThanks,\n{name}"], ["2", "1", "u2", f"also {name.lower()}, got it?"]]
+    mapping = collect(table(tmp_path, rows), class_list or None).mapping
+    assert [name.text for name in mapping.entry("u1").names if name.text.islower()] == expected
+
+
 def test_an_attribution_line_names_the_author_of_the_message_replied_to(tmp_path: Path) -> None:
     rows = [
         ["1", "0", "u1", "Does anyone have the grid file?\n\nCheers,\nBarnaby"],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -46,6 +46,7 @@ from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.patterns import name_key
 from nicknames.rules.salutations import DEFAULT_RULES, Rules
 from nicknames.rules.stopwords import SALUTATION_WORDS, STOPWORDS, common_words
+from nicknames.rules.word_names import WORD_NAMES
 
 CollectStats = ScanStats
 """What collect saw, for the summary (kept under its old name)."""
@@ -156,6 +157,8 @@ class CollectPlan:
     """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
     offices: frozenset[str] = frozenset()
     """Participants the class list registers as an office, a list or a company ("Office of the Provost")."""
+    given_owners: dict[str, set[str]] = field(default_factory=dict)
+    """Case-folded given name → the people of the whole class list registered with it (those who never write too)."""
 
     def scan(self) -> Scan:
         """A fresh pass over messages with these rules, class-list names and watched names."""
@@ -194,7 +197,19 @@ def plan_collect(
         rules = rules.extended(not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table(rules.languages)
     forms = {pid: [*parts, *initialled_forms(roster[pid])] for pid, parts in registered.items()}
-    return CollectPlan(roster, registered, _part_owners(forms), names_table, rules, discover, offices)
+    return CollectPlan(roster, registered, _part_owners(forms), names_table, rules, discover, offices,
+                       _given_owners(class_list or {}))
+
+
+def _given_owners(class_list: dict[str, str]) -> dict[str, set[str]]:
+    """Case-folded given name (the first word of a registered full name) → the class list's people registered with
+    it."""
+    owners: dict[str, set[str]] = {}
+    for pid, name in class_list.items():
+        parts = registered_parts(name) if is_person(name) else []
+        if parts and " " in parts[0]:
+            owners.setdefault(parts[0].split()[0].casefold(), set()).add(pid)
+    return owners
 
 
 def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts: Posts) -> CollectResult:
@@ -215,7 +230,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         _drop_words(found, scan.index.lexicon, part_owners, names_table)
         if discover:
             _suggest(found, plan.registered, scan.index, names_table)
-            _lower_case_forms(found, scan.index.lexicon, plan.rules)
+            _lower_case_forms(found, scan.index.lexicon, plan)
         _flag_words(found, scan.index.lexicon)
         _flag_frequent(found, scan.index, names_table, roster)
         return CollectResult(build_mapping(senders, found), scan.stats)
@@ -473,25 +488,31 @@ def _suggest(found: Found, registered: dict[str, list[str]], index: TokenIndex, 
 
 MIN_LOWER_FORM = 5
 """The shortest name whose lower-case form the corpus's lower-case words give (shorter ones are often words: "dean",
-"glen", "rob")."""
+"glen", "rob"); one letter shorter, a known given name or familiar form that no list has as a word ("dave")."""
 _SALUTED = frozenset({"signoff", "greeting", "intro"})
 """Evidence that a name is used as one, by its owner or to them (a class list's row alone may be a company's)."""
 
 
-def _lower_case_forms(found: Found, lexicon: Lexicon, rules: Rules) -> None:
+def _lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan) -> None:
     """Suggest the lower-case form of a one-word name signed, greeted or introduced ("margo" for Margo, tag ``case``)
     where the
     corpus writes it in lower case, but capitalised at least as often in mid-sentence: casual posts write names
     in lower case ("also margo is fine"), and the token index keeps lower-case words only of the class list's and the
-    nickname table's names. Only a name of ``MIN_LOWER_FORM`` letters or more that is no word of any list, and that
+    nickname table's names. Only a name of ``MIN_LOWER_FORM`` letters or more, or of one letter less that is a known
+    given name or familiar form ("seun", "tobi") nobody else on the class list is registered with (not "mike" where
+    the list has Michaels), that is no word of any list, and that
     one participant alone has (the lower-case "samantha" of "Thank you samantha," is one Samantha's, not every
     one's)."""
-    words = lexicon.words | name_words() | rules.stopwords | language_words(rules.languages)
+    rules, table = plan.rules, plan.names_table
+    words = lexicon.words | name_words() | rules.stopwords | language_words(rules.languages) | WORD_NAMES
     have = {(participant, name.casefold()) for participant, name in found.counts if name.islower()}
     holders = Counter(key for _, key in {(participant, name.casefold()) for participant, name in found.counts})
     for participant, name in list(found.counts):
         lower = name.lower()
-        if (len(name) < MIN_LOWER_FORM or not name.isalpha() or not name[0].isupper() or not name[1:].islower()
+        short = (len(name) == MIN_LOWER_FORM - 1 and bool(plan.given_owners) and _known_given_name(name, table)
+                 and not _namesakes(name, participant, plan.given_owners, table))
+        if ((len(name) < MIN_LOWER_FORM and not short) or not name.isalpha() or not name[0].isupper()
+                or not name[1:].islower()
                 or (participant, lower) in have or lower in words or holders[name.casefold()] > 1
                 or not _SALUTED.intersection(found.tags[(participant, name)]) or lexicon.is_name_word(name)):
             continue
@@ -499,6 +520,13 @@ def _lower_case_forms(found: Found, lexicon: Lexicon, rules: Rules) -> None:
         if uses and uses <= lexicon.capitalised.get(lower, 0) + found.counts[(participant, name)]:
             found.add(participant, lower, "case", uses, suggested=True)
             have.add((participant, lower))
+
+
+def _namesakes(name: str, participant: str, given_owners: dict[str, set[str]], table: NicknameTable) -> bool:
+    """Whether somebody else on the class list is registered with this given name or a formal or familiar form of
+    it."""
+    forms = {name, *table.given_names(name), *table.familiar_forms(name)}
+    return any(given_owners.get(form.casefold(), set()) - {participant} for form in forms)
 
 
 def _reliable(found: Found, participant: str, name: str) -> bool:
