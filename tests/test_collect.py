@@ -394,6 +394,24 @@ def test_a_four_letter_name_in_lower_case_needs_the_class_list_to_say_it_is_one_
     assert [name.text for name in mapping.entry("u1").names if name.text.islower()] == expected
 
 
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        ("BRannock", ["BRannock"]),  # a capital too many (the shift key held), in a thread its owner is not in
+        ("BRannocks", []),  # no form of the name
+        ("Brannock", ["Brannock"]),  # the registered form itself, for comparison
+    ],
+)
+def test_a_registered_name_with_a_capital_too_many_counts_wherever_the_name_would(
+    tmp_path: Path, written: str, expected: list[str]
+) -> None:
+    rows = [["1", "0", "u1", "A question.\nThanks,\nMarit"], ["2", "1", "u2", "Yes.\nAnn"],
+            ["3", "0", "u2", f"As {written} said, the grid is fine."], ["4", "3", "u4", "Agreed.\nBo"]]
+    class_list = {"u1": "Marit Brannock", "u2": "Ann Lee", "u4": "Bo Quell"}
+    names = collect(table(tmp_path, rows), class_list).mapping.entry("u1").names
+    assert [name.text for name in names if name.text.casefold() == "brannock"] == expected
+
+
 def test_an_attribution_line_names_the_author_of_the_message_replied_to(tmp_path: Path) -> None:
     rows = [
         ["1", "0", "u1", "Does anyone have the grid file?\n\nCheers,\nBarnaby"],

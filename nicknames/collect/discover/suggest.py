@@ -23,7 +23,7 @@ from nicknames.collect.discover.thread_counts import CodedCounts, Members
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.collect.discover.variants import Vocabulary
 from nicknames.rules.nickname_table import NicknameTable
-from nicknames.rules.stopwords import STOPWORDS
+from nicknames.rules.stopwords import STOPWORDS, common_words
 
 
 @dataclass(frozen=True)
@@ -87,6 +87,7 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
     threads_of = functools.lru_cache(maxsize=1)(index.participation.codes_of)
     occurrences_of = CodedCounts(index.threads)
     read: dict[str, Mapping[int, int]] = {}  # a token's counts, read once: familiar forms are many people's candidates
+    registered_alone = _registered_alone(known, lexicon)
     by_session: dict[str, dict[str, list[tuple[int, int]]]] = {}  # and grouped by session once, when needed
     for candidate in candidates:
         occurrences = read.get(candidate.token)
@@ -96,7 +97,11 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
         own_threads = threads_of(candidate.participant)
         if candidate.tag in ("nickname", CLIPPED):
             own_threads = _unshared(own_threads, candidate, claimants, index.participation)
-        count = _count_in(occurrences, own_threads)
+        if (candidate.tag == "case" and _capital_too_many(candidate.text)
+                and registered_alone.get(candidate.text.casefold()) == candidate.participant):
+            count = sum(occurrences.values())  # "BRannock": counted wherever the registered name would be
+        else:
+            count = _count_in(occurrences, own_threads)
         if candidate.tag == CLIPPED:
             if count and not used_mostly_elsewhere(count, sum(occurrences.values())):
                 _add(found, candidate.participant, candidate.text, count, "nickname")
@@ -109,6 +114,24 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
             _add(found, candidate.participant, candidate.text, count, "session")
     _fold_windows(found, index, windows)
     return [Suggestion(p, t, c, tuple(tags)) for (p, t), (c, tags) in found.items()]
+
+
+def _registered_alone(known: Known, lexicon: Lexicon) -> dict[str, str]:
+    """Case-folded registered name part of one word, written capitalised, that one participant alone is registered
+    with and that is no ordinary word → that participant: its variants with a capital too many ("BRannock", a key held
+    too long) are theirs wherever they stand, as the part itself is."""
+    owners: dict[str, set[str]] = {}
+    for part, participants in known.part_owners.items():
+        if " " not in part and part[:1].isupper() and part[1:].islower():
+            owners.setdefault(part.casefold(), set()).update(participants)
+    return {part: next(iter(people)) for part, people in owners.items()
+            if len(people) == 1 and not lexicon.is_word(part) and part not in common_words()}
+
+
+def _capital_too_many(text: str) -> bool:
+    """A word that opens with two capitals and goes on in lower case ("BRannock", "TIm"); not the plural of two
+    capitals ("DEs", "PCs")."""
+    return len(text) > 2 and text[:2].isupper() and text[2:].islower() and text[2:] != "s"
 
 
 def signature_tags(text: str, registered_name: str | None) -> tuple[tuple[str, ...], bool]:
