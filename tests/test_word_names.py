@@ -82,6 +82,9 @@ def _span(text: str, name: str) -> tuple[str, int, int]:
         ("[PERSON 2] Tobias said", "Tobias", False),  # not a placeholder of one word
         ("as shown in [1] Tobias said", "Tobias", False),  # a reference, not a placeholder
         ("[U12], Tobias said", "Tobias", False),
+        ("Trading\tTobias\t\tQuell", "Tobias", False),  # the columns of a table
+        ("\tBerg\t\tTobias\n", "Tobias", False),
+        ("Marta \tTobias", "Tobias", False),
     ],
 )
 def test_in_longer_name(text: str, name: str, longer: bool) -> None:

@@ -95,14 +95,15 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
     return word in _PLACE_ADJECTIVES or word not in _not_names()
 
 
-_AFTER_ONE_WORD = regex.compile(r"[^\S\n]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
-"""What makes a one-word name part of something else after it: a capitalised word, a contraction's "'t", a hyphen."""
+_AFTER_ONE_WORD = regex.compile(r"[^\S\n\t]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
+"""What makes a one-word name part of something else after it: a capitalised word (not across a tab, which parts the
+columns of a table: "Quill\tBerg"), a contraction's "'t", a hyphen."""
 _BEFORE_ONE_WORD = regex.compile(
-    r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?|\[\p{Lu}[^\[\]\s]{0,39}\])(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)|(?P<word>\p{L}+)-)$",
+    r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?|\[\p{Lu}[^\[\]\s]{0,39}\])(?:[^\S\n\t]+|[^\S\n\t]*\n[^\S\n\t]*)|(?P<word>\p{L}+)-)$",
     _BACKWARDS,
 )
-"""A capitalised word or initial right before a one-word name, on its line or ending the line before (mail wraps
-lines inside names: "Marta\nTobias"), or a word joined to it by a hyphen. A placeholder ("[U12]") counts as the
+"""A capitalised word or initial right before a one-word name, on its line (not across a tab) or ending the line
+before (mail wraps lines inside names: "Marta\nTobias"), or a word joined to it by a hyphen. A placeholder ("[U12]") counts as the
 name it replaced, so that applying a mapping again to its own output changes nothing ("Ann B" gives "[U12] B", and
 "B" stays part of that name the second time too)."""
 _ABBREVIATION = 3
