@@ -267,6 +267,21 @@ def test_roles_and_degrees_end_a_name(text: str, expected: dict[str, list[str]])
     assert found_in(text, Known(frozenset({"ada quill", "ada q."}), frozenset())) == expected
 
 
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["Thanks also to Maren Harmon for it.", "Maren Harmon again.", "I like Maren Harmon."],
+        ["Maren Harmon and I will do it.", "Maren Harmon again.", "I like Maren Harmon."],
+        ["Maren Harmon (mostly) and\nI did it.", "Maren Harmon again.", "I like Maren Harmon."],
+        ["I would like to thank Maren Harmon at the lab.", "Maren Harmon again.", "I like Maren Harmon."],
+    ],
+)
+def test_a_colleague_many_people_write_is_no_public_name(texts: list[str]) -> None:
+    """Thanked, or working with the writer: a colleague of the list's, not a public figure."""
+    found = find_others(texts, NOBODY, corpus_lexicon(texts), senders=["U1", "U2", "U3"])
+    assert found.counts == {"Maren Harmon": 3} and "relation" in found.tags["Maren Harmon"]
+
+
 def test_audit_leaves_reviewed_and_public_names() -> None:
     from nicknames.collect.others import unmapped_people
 

@@ -159,13 +159,27 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
     for run in _runs(text, words):
         found = _person_in_run(text, run, lexicon)
         if found is not None and not known.claims(found[0]) and not _inflected_claim(found[0], known):
-            yield found
+            yield (found[0], "relation") if found[1] == "fullname" and _colleague(text, found[0], run[0].start) else found
     if len(text) > _TEXT_HELD:
         words = capital_words(text)
     elif not may_hold_list(text, words):
         return
     for name in _listed(text, words, known, lexicon):
         yield name, "listed"
+
+
+def _colleague(text: str, name: str, start: int) -> bool:
+    """True where a full name found from ``start`` on is thanked ("thanks also to Henrik Olsen") or works with the
+    writer ("Henrik Olsen and I", "Henrik Olsen (mostly) and I"): a colleague's, however many write it, not a public
+    name's."""
+    start = text.find(name, start)
+    end = start + len(name)
+    return (_THANKED.search(text, max(0, start - 40), start) is not None
+            or _WITH_THE_WRITER.match(text, end) is not None)
+
+
+_THANKED = regex.compile(r"(?i:\bthank(?:s|[^\S\n]+you)?(?:[^\S\n]+(?:also|too))?(?:[^\S\n]+to)?)\s+$")
+_WITH_THE_WRITER = regex.compile(r"(?:[^\S\n]*\([^()\n]{0,20}\))?,?\s+and\s+(?:I|me|myself)\b")
 
 
 def _inflected_claim(name: str, known: Known) -> bool:
