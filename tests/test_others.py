@@ -268,6 +268,26 @@ def test_roles_and_degrees_end_a_name(text: str, expected: dict[str, list[str]])
 
 
 @pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # mail wraps lines of prose inside names
+        ("Yesterday afternoon I talked for a long while with Henrik\nOlsen about it.", {"Henrik Olsen": ["fullname"]}),
+        ("We spent a long and productive afternoon with Ana Maria\nQuellmann/Research, and more", {
+            "Ana Maria Quellmann": ["fullname"]}),
+        ("Thanks,\nHenrik\nOlsen", {}),  # short lines: a signature's, each its own
+        ("Aufsichtsratsvorsitzender Dr. Henrik Olsen, Sitz der Gesellschaft Quellmann\nGeschaeftsfuehrung: Ada Berg",
+         {"Henrik Olsen": ["title"], "Ada Berg": ["fullname"]}),  # a label of the next line, not the name's
+        ("Istituto Quellmann per le Prove dei Materiali, sezione di Bianca\nAccademia Nazionale delle Prove", {}),
+        # a place's first word opens no person's name
+        ("The Santa Maria Quellmann Basin and San Teodoro Olsen are dry.", {}),
+        ("in the San Teodoro\nLateral firm capacity would remain at the level of last year and more", {}),
+    ],
+)
+def test_names_wrapped_over_two_lines_and_places(text: str, expected: dict[str, list[str]]) -> None:
+    assert {name: tags for name, tags in found_in(text).items() if " " in name} == expected
+
+
+@pytest.mark.parametrize(
     "texts",
     [
         ["Thanks also to Maren Harmon for it.", "Maren Harmon again.", "I like Maren Harmon."],

@@ -31,9 +31,13 @@ _SPACES = regex.compile(r"[^\S\n]+")
 _CONTRACTION = regex.compile(r"['’]\p{Ll}{1,2}$")
 """The end of "I'd", "I'll": a word that is no name."""
 _PACK_WORDS = frozenset(word.casefold() for word in DEFAULT_RULES.stopwords | DEFAULT_RULES.titles | languages().names_too)
-NOT_NAME_WORDS = _PACK_WORDS | JOB_TITLES | frozenset(
+PLACE_OPENERS = frozenset(
+    "san santa santo sao são st saint fort port new north south east west".split()
+)
+"""The first words of place names ("San Teodoro", "Fort Ambler", "New Harlow"): what they open names no person."""
+NOT_NAME_WORDS = _PACK_WORDS | JOB_TITLES | PLACE_OPENERS | frozenset(
     """
-    el la le los las san santa santo sao são st saint fort port new north south east west van von de del da di du
+    el la le los las van von de del da di du
     congratulations congrats welcome attn attention participant attendee guest speaker author reviewer editor
     """.split()
 )

@@ -26,6 +26,7 @@ from collections.abc import Iterable, Iterator, Sequence
 import regex
 
 from nicknames.collect.discover.capital_words import (
+    PLACE_OPENERS,
     WORD,
     Word,
     capital_words,
@@ -69,6 +70,9 @@ LONGEST_RUN = 64
 text's run holds stays bounded however long the text."""
 _TEXT_HELD = 1 << 16
 """Longest text whose capitalised words are held at once (longer ones are read twice, a word at a time)."""
+_LINE_BREAK = regex.compile(r"[^\S\n]*\n[^\S\n]*")
+WRAPPED_LINE = 50
+"""The shortest line whose break may fall inside a name (a line of wrapped prose, not one of a signature)."""
 _JOINER_LONGEST = 3
 """The longest text ``_JOINER`` matches: a longer gap between two words never joins them."""
 _APOSTROPHES = ("'", "’")
@@ -159,7 +163,8 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
     for run in _runs(text, words):
         found = _person_in_run(text, run, lexicon)
         if found is not None and not known.claims(found[0]) and not _inflected_claim(found[0], known):
-            yield (found[0], "relation") if found[1] == "fullname" and _colleague(text, found[0], run[0].start) else found
+            colleague = found[1] == "fullname" and _colleague(text, found[0], run[0].start, run[-1].end)
+            yield (found[0], "relation") if colleague else found
     if len(text) > _TEXT_HELD:
         words = capital_words(text)
     elif not may_hold_list(text, words):
@@ -168,12 +173,11 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
         yield name, "listed"
 
 
-def _colleague(text: str, name: str, start: int) -> bool:
-    """True where a full name found from ``start`` on is thanked ("thanks also to Henrik Olsen") or works with the
-    writer ("Henrik Olsen and I", "Henrik Olsen (mostly) and I"): a colleague's, however many write it, not a public
-    name's."""
-    start = text.find(name, start)
-    end = start + len(name)
+def _colleague(text: str, name: str, start: int, end: int) -> bool:
+    """True where a full name found in a run from ``start`` to ``end`` is thanked ("thanks also to Henrik Olsen") or
+    works with the writer ("Henrik Olsen and I", "Henrik Olsen (mostly) and I"): a colleague's, however many write
+    it, not a public name's."""
+    start = text.find(name.split(" ", 1)[0], start)
     return (_THANKED.search(text, max(0, start - 40), start) is not None
             or _WITH_THE_WRITER.match(text, end) is not None)
 
@@ -197,16 +201,18 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
     run: list[Word] = []
     overlong = False
     for word in words:
-        joined = bool(run) and word.start - run[-1].end <= _JOINER_LONGEST and _joins(text[run[-1].end : word.start])
+        joined = bool(run) and word.start - run[-1].end <= _JOINER_LONGEST and (
+            _joins(text[run[-1].end : word.start]) or _wrapped(text, run[-1].end, word.start))
         if run and not (joined and _may_join(text, run[-1])):
             yield from () if overlong else (run,)
             run, overlong = [], False
         if _opens_with_closer(text, word):
             continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
-        if run and word.text.casefold() in ROLE_WORDS:
+        if (run and word.text.casefold() in ROLE_WORDS) or word.text.casefold() in PLACE_OPENERS:
             # "Ada Quill MSc", "Ada Quill  Senior Analyst": the name ends. What the role joins on is left out as
-            # before ("General Counsel Ed Quill": the title of someone in the news more often than not)
-            yield from () if overlong else (run,)
+            # before ("General Counsel Ed Quill": the title of someone in the news more often than not), and so is
+            # what a place's first word opens ("San Teodoro Basin", "Fort Ambler")
+            yield from () if overlong or not run else (run,)
             run, overlong = [word], True
             continue
         if not run and not _is_title(word) and _opens_sentence_as_word(text, word):
@@ -230,6 +236,21 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
 def _joins(gap: str) -> bool:
     """Whether what stands between two words may join them in a run (``_JOINER``)."""
     return _JOINER.fullmatch(gap) is not None
+
+
+def _wrapped(text: str, end: int, start: int) -> bool:
+    """Whether a line break between two words wraps a line of prose ("... to Henrik\nOlsen today"): the line it ends
+    is ``WRAPPED_LINE`` characters or longer (mail wraps near 72), and the word after it ends the name, the next line
+    going on with no capitalised word or colon right after it; a signature's short lines, a footer's "Management:"
+    and an address's "Accademia Quellmann" stay apart."""
+    if text[end:start].strip(" \t") != "\n":
+        return False
+    line_start = text.rfind("\n", 0, end) + 1
+    return end - line_start >= WRAPPED_LINE and _ENDS_NAME.match(text, start) is not None
+
+
+_ENDS_NAME = regex.compile(r"\p{L}[\p{L}\p{M}'’\-]*+(?![^\S\n]*:)(?![^\S\n]{1,2}\p{Lu})")
+"""A word that no colon or capitalised word follows on its line."""
 
 
 def _may_join(text: str, previous: Word) -> bool:
@@ -308,7 +329,8 @@ def _name_of(text: str, names: list[Word], lexicon: Lexicon, *, need_given: bool
     first = names[1] if len(names) > 2 and not names[0].capitalised else names[0]  # "R. Ada Berg"
     if need_given and (not first.capitalised or first.text.casefold() not in given_names()):
         return None
-    return text[names[0].start : names[-1].end], tag
+    name = text[names[0].start : names[-1].end]
+    return (_LINE_BREAK.sub(" ", name) if "\n" in name else name), tag  # wrapped: "Henrik\nOlsen" is "Henrik Olsen"
 
 
 def _organisation_follows(text: str, last: Word) -> bool:

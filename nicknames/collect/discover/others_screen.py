@@ -4,8 +4,8 @@ The finder reads a text word by word (each capitalised word a ``Word``, its runs
 name nobody it takes: a name needs a run of two or more words (or one word after "my colleague"), or a list of
 given names. A text of ASCII characters only can hold one only where
 
-- two capitalised words stand next to each other with one or two spaces between them, both may be part of a
-  name (``may_be_name``, a title or a single letter) and one of them is a title, a given name or a surname
+- two capitalised words stand next to each other with one or two spaces (or a line break) between them, both may
+  be part of a name (``may_be_name``, a title or a single letter) and one of them is a title, a given name or a surname
   (what ``_person_in_run`` asks of a run without a relation before it);
 - a title or a single capital stands before a full stop and the next capitalised word ("Dr. Berg", "M. Berg");
 - two given names stand next to each other joined by a comma, "and" or "&" (``name_lists``);
@@ -44,9 +44,10 @@ letters are taken whole (possessive): a link starts with none of them, so giving
 and the engine, which would try each shorter word after every capitalised word that ends no chain, does not."""
 _LINK = (
     rf"(?:,{SPACE}*(?:and{SPACE}+|&{SPACE}*)?|{SPACE}+(?:and|&|und|et|y|og|och|en){SPACE}+"
-    rf"|\.?{SPACE}{{1,2}}|\.-|\.)"
+    rf"|\.?{SPACE}{{1,2}}|\.-|\.|{SPACE}?\n)"
 )
-"""What may join two words of a list (``capital_words._LIST_JOINER``) or of a run (``others._JOINER``)."""
+"""What may join two words of a list (``capital_words._LIST_JOINER``) or of a run (``others._JOINER``, and a line
+break that wraps prose, ``others._wrapped``)."""
 CHAIN_WORDS = 64
 """Most words of a chain matched at once (the engine holds some 300 bytes a repetition); a longer one is matched in
 pieces, each with the link and word that follow it."""
@@ -64,7 +65,7 @@ _LOWER_RELATION = re.compile(RELATION)
 ARROW_TEXTS = 256
 """Texts from which on they are screened as one batch, the relations found by Arrow's engine: it compiles the
 pattern on each call (some 400 µs), and the audit screens its texts one at a time."""
-SEPARATOR = "\n"
+SEPARATOR = "\n\n"
 """Between the texts of a batch: no run of words reaches across it."""
 _CHAIN_KEPT = 200
 """Longest chain (in characters) whose reading is remembered: a line of thousands of names is read, not kept."""
