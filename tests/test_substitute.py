@@ -43,6 +43,27 @@ def test_replacements(names: dict[str, list[str]], text: str, expected: str) -> 
     assert new == expected
 
 
+@pytest.mark.parametrize(
+    ("names", "text", "expected"),
+    [
+        # a given name that opens somebody else's full name is not the participant's
+        ({"u1": ["Tobias", "Tobias Quell"]}, "I met Tobias Wrenfield, and Tobias said hi.",
+         "I met Tobias Wrenfield, and [u1] said hi."),
+        ({"u1": ["Tobias", "Tobias Quell"]}, "Tobias Quell and Tobias agree.", "[u1] and [u1] agree."),
+        ({"u1": ["Tobias", "Quell", "Tobias Quell"]}, "Ask Tobias  Quell.", "Ask [u1]."),  # a space run is one space
+        ({"u1": ["Tobias", "Tobias Quell"]}, "Tobias Monday works, Tobias Thanks", "[u1] Monday works, [u1] Thanks"),
+        ({"u1": ["Tobias", "Tobias Quell"]}, "Tobias Energy Park", "[u1] Energy Park"),  # no surname after it
+        ({"u1": ["Tobias", "Wrenfield"]}, "Tobias Wrenfield came.", "[u1] [u1] came."),  # another name of theirs
+        ({"u1": ["Tobias"]}, "I met Tobias Wrenfield.", "I met [u1] Wrenfield."),  # no full name known: theirs
+        ({"u1": ["Tobias", "Tobias Quell"], "u2": ["Tobias", "Tobias Wrenfield"]}, "Tobias Wrenfield and Tobias Brandt",
+         "[u2] and Tobias Brandt"),  # neither candidate's
+    ],
+)
+def test_a_given_name_before_somebody_elses_surname(names: dict[str, list[str]], text: str, expected: str) -> None:
+    new, _ = run(Mapping(names), text, set(names))
+    assert new == expected
+
+
 def test_keep_list_protects_names_inside_it() -> None:
     mapping = Mapping({"u12": ["Arthur", "Clarke"]}, keep=["Arthur C. Clarke"])
     new, records = run(mapping, "Arthur C. Clarke wrote it, Arthur", {"u12"})

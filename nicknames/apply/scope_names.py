@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Collection, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
@@ -55,6 +56,32 @@ class MappingNames:
     at_a_glance: frozenset[str] = frozenset()
     """The ``positional`` forms of participants' names: dropped where ``word_names.inside_sentence`` holds, before
     anything else is looked up (most names found are such forms inside sentences: "for", "time")."""
+
+    @functools.cached_property
+    def _own_words(self) -> dict[str, tuple[frozenset[str], bool]]:
+        """Participant → the words that may follow their given name in their own name (the last words of their full
+        names in use, "Quell" of "Tobias Quell", and their names of one word), and whether they have a full name
+        (not only "Ada Q")."""
+        found: dict[str, tuple[frozenset[str], bool]] = {}
+        for user, keys in self.keys_of.items():
+            last = {key.rsplit(" ", 1)[1] for key in keys if " " in key}
+            found[user] = (frozenset(last | {key for key in keys if " " not in key}), any(len(word) > 1 for word in last))
+        return found
+
+    def surnames(self, participants: tuple[str, ...]) -> frozenset[str]:
+        """What may follow a given name of these participants in their own name (see ``_own_words``); empty when none
+        of them has a full name, as then nothing tells another person's surname from theirs."""
+        found = self._surnames_of.get(participants)
+        if found is None:
+            own = [self._own_words.get(participant, (frozenset(), False)) for participant in participants]
+            found = frozenset().union(*(words for words, _ in own)) if any(full for _, full in own) else frozenset()
+            self._surnames_of[participants] = found
+        return found
+
+    @functools.cached_property
+    def _surnames_of(self) -> dict[tuple[str, ...], frozenset[str]]:
+        """``surnames`` of each set of candidates asked about so far."""
+        return {}
 
     @classmethod
     def of(cls, mapping: Mapping, participants: Collection[str] | None = None) -> MappingNames:

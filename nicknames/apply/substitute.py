@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 import regex
 
+from nicknames.apply.namesakes import names_someone_else
 from nicknames.apply.person_placeholders import OTHER_OWNERS, other_mention
 from nicknames.apply.replacement import Detail, Replacement, Replacements
 from nicknames.apply.resolution import (
@@ -192,6 +193,9 @@ def _substitute_into(
                 continue
             if not placed and positional and not in_name_position(text, start, end):
                 continue
+            if text[end + 1 : end + 2].isupper() and text[end] == " " and " " not in original and names_someone_else(
+                    text, end, names.names.surnames(candidates)):
+                continue  # "Tobias Wrenfield": another person than the scope's Tobias Quell
             if word and not short:
                 zones = zones or zones_of(text)
                 in_position = zones(start) is not Zone.BODY or in_name_position(text, start, end)
