@@ -55,6 +55,10 @@ def test_replacements(names: dict[str, list[str]], text: str, expected: str) -> 
         ({"u1": ["Tobias", "Tobias Quell"]}, "Tobias Energy Park", "[u1] Energy Park"),  # no surname after it
         ({"u1": ["Tobias", "Wrenfield"]}, "Tobias Wrenfield came.", "[u1] [u1] came."),  # another name of theirs
         ({"u1": ["Tobias"]}, "I met Tobias Wrenfield.", "I met [u1] Wrenfield."),  # no full name known: theirs
+        ({"u1": ["Tobias", "Tobias Quell"], "u2": ["Anna"]}, "Hi Tobias Anna and Ben,", "Hi [u1] [u2] and Ben,"),
+        # another participant's surname after the given name: somebody else's full name still
+        ({"u1": ["Tobias", "Tobias Quell"], "u2": ["Ada Wrenfield", "Wrenfield"]}, "I met Tobias Wrenfield.",
+         "I met Tobias [u2]."),
         ({"u1": ["Tobias", "Tobias Quell"], "u2": ["Tobias", "Tobias Wrenfield"]}, "Tobias Wrenfield and Tobias Brandt",
          "[u2] and Tobias Brandt"),  # neither candidate's
     ],

@@ -4,6 +4,7 @@ is Tobias Quell): not that participant's."""
 from __future__ import annotations
 
 import functools
+from collections.abc import Container
 
 import regex
 
@@ -16,15 +17,19 @@ _NEXT_WORD = regex.compile(r" (\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\p{M}\p
 """One space, then a capitalised word that ends there (not an address's, a file's or a longer name's part)."""
 
 
-def names_someone_else(text: str, end: int, surnames: frozenset[str]) -> bool:
+def names_someone_else(text: str, end: int, surnames: frozenset[str], given: Container[str]) -> bool:
     """True where the one-word name ending at ``end`` is followed, after one space, by a capitalised word that is none
-    of ``surnames`` (the last words of its candidates' full names) and no ordinary, organisation, role or title word:
-    the two name another person ("Tobias Wrenfield"), whom the candidates' given name does not make one of them. False
-    when no surname of the candidates is known."""
+    of ``surnames`` (the last words of its candidates' full names), no given name of the mapping (``given``: "Hi
+    Tobias Anna" greets two) and no ordinary, organisation, role or title word: the two name another person ("Tobias
+    Wrenfield"), whom the candidates' given name does not make one of them. False when no surname of the candidates is
+    known."""
     if not surnames or text[end : end + 1] != " ":
         return False
     match = _NEXT_WORD.match(text, end)
-    return match is not None and match.group(1) not in surnames and match.group(1).casefold() not in _ordinary()
+    if match is None:
+        return False
+    word = match.group(1)
+    return word not in surnames and word not in given and word.casefold() not in _ordinary()
 
 
 @functools.cache

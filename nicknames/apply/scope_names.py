@@ -79,6 +79,13 @@ class MappingNames:
         return found
 
     @functools.cached_property
+    def given(self) -> frozenset[str]:
+        """The mapping's names of one word that end none of its full names: given names and familiar forms ("Anna"),
+        not surnames ("Quell" of "Tobias Quell")."""
+        last = {key.rsplit(" ", 1)[1] for key in self.owners if " " in key}
+        return frozenset(key for key in self.owners if " " not in key and key not in last)
+
+    @functools.cached_property
     def _surnames_of(self) -> dict[tuple[str, ...], frozenset[str]]:
         """``surnames`` of each set of candidates asked about so far."""
         return {}

@@ -194,7 +194,7 @@ def _substitute_into(
             if not placed and positional and not in_name_position(text, start, end):
                 continue
             if text[end + 1 : end + 2].isupper() and text[end] == " " and " " not in original and names_someone_else(
-                    text, end, names.names.surnames(candidates)):
+                    text, end, names.names.surnames(candidates), names.names.given):
                 continue  # "Tobias Wrenfield": another person than the scope's Tobias Quell
             if word and not short:
                 zones = zones or zones_of(text)
