@@ -65,7 +65,8 @@ class MappingNames:
         found: dict[str, tuple[frozenset[str], bool]] = {}
         for user, keys in self.keys_of.items():
             last = {key.rsplit(" ", 1)[1] for key in keys if " " in key}
-            found[user] = (frozenset(last | {key for key in keys if " " not in key}), any(len(word) > 1 for word in last))
+            words = frozenset(last | {key for key in keys if " " not in key})
+            found[user] = (words, any(len(word) > 1 for word in last))
         return found
 
     def surnames(self, participants: tuple[str, ...]) -> frozenset[str]:

@@ -104,9 +104,10 @@ def collect(
             plan.names_table, scan.index.lexicon.is_word, scan.index.tokens(),
         ))
     if others:
-        found_others = others_in_runs(runs, known_names(result.mapping, class_list, plan.names_table), lexicon, ids)
+        known = known_names(result.mapping, class_list, plan.names_table)
+        found_others = others_in_runs(runs, known, lexicon, ids)
         drop_common_parts(found_others, lexicon)
-        add_others(result.mapping, found_others, class_list, ids.senders, plan.names_table)
+        add_others(result.mapping, found_others, known.registered, ids.senders)
     return result
 
 
@@ -341,7 +342,8 @@ def _attributions(scan: Scan, plan: CollectPlan, found: Found) -> None:
     counts: dict[str, Counter[str]] = {}
     for (participant, name), count in scan.attributed.items():
         counts.setdefault(name, Counter())[participant] += count
-    parts = {participant: {part.casefold() for part in _words_of(names)} for participant, names in plan.registered.items()}
+    parts = {participant: {part.casefold() for part in _words_of(names)}
+             for participant, names in plan.registered.items()}
     for name, owners in counts.items():
         (participant, count), *_ = owners.most_common(1)
         words = name.split()
@@ -495,14 +497,12 @@ _SALUTED = frozenset({"signoff", "greeting", "intro"})
 
 def _lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan) -> None:
     """Suggest the lower-case form of a one-word name signed, greeted or introduced ("margo" for Margo, tag ``case``)
-    where the
-    corpus writes it in lower case, but capitalised at least as often in mid-sentence: casual posts write names
-    in lower case ("also margo is fine"), and the token index keeps lower-case words only of the class list's and the
-    nickname table's names. Only a name of ``MIN_LOWER_FORM`` letters or more, or of one letter less that is a known
-    given name or familiar form ("seun", "tobi") nobody else on the class list is registered with (not "mike" where
-    the list has Michaels), that is no word of any list, and that
-    one participant alone has (the lower-case "samantha" of "Thank you samantha," is one Samantha's, not every
-    one's)."""
+    where the corpus writes it in lower case, but capitalised at least as often in mid-sentence: casual posts write
+    names in lower case ("also margo is fine"), and the token index keeps lower-case words only of the class list's
+    and the nickname table's names. Only a name of ``MIN_LOWER_FORM`` letters or more, or of one letter less that is
+    a known given name or familiar form ("seun", "tobi") nobody else on the class list is registered with (not "mike"
+    where the list has Michaels), that is no word of any list, and that one participant alone has (the lower-case
+    "samantha" of "Thank you samantha," is one Samantha's, not every one's)."""
     rules, table = plan.rules, plan.names_table
     words = lexicon.words | name_words() | rules.stopwords | language_words(rules.languages) | WORD_NAMES
     have = {(participant, name.casefold()) for participant, name in found.counts if name.islower()}

@@ -53,7 +53,8 @@ def known_names(mapping: Mapping, class_list: dict[str, str] | None = None,
             people.update(part.casefold() for part in registered_parts(full_name))
     keep = {text.casefold() for text in mapping.keep}
     keep.update(word for text in list(keep) for word in text.split() if len(word) > 1)
-    return Known(frozenset(names), frozenset(keep), frozenset(people), RegisteredFullNames.of(class_list or {}, nicknames))
+    registered = RegisteredFullNames.of(class_list or {}, nicknames)
+    return Known(frozenset(names), frozenset(keep), frozenset(people), registered)
 
 
 def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str, str] | None = None,
@@ -69,18 +70,18 @@ def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str,
     not somebody else: it goes to their line (tags ``classlist``, and ``absent`` for one who posts nothing)."""
     texts = list(texts)
     lexicon = corpus_lexicon(texts, jobs)
-    found = find_others(texts, known_names(mapping, class_list, nicknames), lexicon, threads, senders, jobs)
+    known = known_names(mapping, class_list, nicknames)
+    found = find_others(texts, known, lexicon, threads, senders, jobs)
     drop_common_parts(found, lexicon)
-    add_others(mapping, found, class_list, senders or (), nicknames)
+    add_others(mapping, found, known.registered, senders or ())
     return found
 
 
-def add_others(mapping: Mapping, found: OtherNames, class_list: dict[str, str] | None = None,
-               senders: Iterable[str] = (), nicknames: NicknameTable | None = None) -> None:
-    """Add names found of people who are not participants to the mapping as ``propose_others`` does (``senders``:
-    the participants who post). A registered person's full name goes to their line: of two registered people it
-    may name, to the one who posts."""
-    registered = RegisteredFullNames.of(class_list or {}, nicknames)
+def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNames,
+               senders: Iterable[str] = ()) -> None:
+    """Add names found of people who are not participants to the mapping as ``propose_others`` does (``registered``:
+    the class list's full names, ``Known.registered``; ``senders``: the participants who post). A registered
+    person's full name goes to their line: of two registered people it may name, to the one who posts."""
     posting = set(senders)
     for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
         people = registered.people(text)

@@ -167,8 +167,6 @@ def _parts_of(full_name: str) -> tuple[str, ...]:
 _CAPITALS = regex.compile(r"^(?=(?:\P{L}*\p{L}){3})\p{Lu}+(?:[\-'’]\p{Lu}+)*[.,;:]?$")
 """A word of a name written in capitals, as some registers write surnames ("KESTREL", "OKAFOR-LIND")."""
 _PIECE = regex.compile(r"\p{L}+")
-
-
 _TITLE_CASE = regex.compile(r"^\p{Lu}\p{Ll}+$")
 
 
@@ -203,6 +201,16 @@ def initialled_forms(full_name: str) -> list[str]:
     return list(dict.fromkeys(f"{given} {initial}" for initial in initials))
 
 
+def aside_word(word: str) -> bool:
+    """An initial ("K.", "K") or a generation ("Jr.", "III") written among a name's words, in any case: what tells
+    people apart, not the name they are known by."""
+    word = word.strip(",")
+    return _ONE_LETTER.match(word) is not None or word.casefold().rstrip(".") in GENERATIONS
+
+
+_ONE_LETTER = regex.compile(r"^\p{L}\.?$")
+
+
 @dataclass(frozen=True)
 class RegisteredFullNames:
     """Given name and surname (case-folded) → the registered people they may name: each given word of a registered
@@ -227,13 +235,13 @@ class RegisteredFullNames:
     def people(self, text: str) -> set[str]:
         """The registered people a full name found in the text may name: its given name (or a familiar or formal
         form of it) and surname, middle initials and a generation ("Jr.") aside."""
-        words = [word.strip(",") for word in text.split()]
-        words = [word for word in words if not _INITIAL.match(word) and word.casefold().rstrip(".") not in GENERATIONS]
+        words = [word.strip(",") for word in text.split() if not aside_word(word)]
         if len(words) < 2:
             return set()
         found = set().union(*(self.owners.get(f"{given} {words[-1]}".casefold(), set()) for given in words[:-1]))
         if len(words) > 2:  # "Ada Quill Lee" for a registered Ada Quill-Lee
-            found.update(*(self.owners.get(f"{given} {words[-2]}-{words[-1]}".casefold(), set()) for given in words[:-2]))
+            double = f"{words[-2]}-{words[-1]}"
+            found.update(*(self.owners.get(f"{given} {double}".casefold(), set()) for given in words[:-2]))
         return found
 
 

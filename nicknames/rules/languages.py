@@ -168,7 +168,8 @@ def languages(codes: tuple[str, ...] = LANGUAGES) -> Languages:
         frozenset().union(*(pack.name_words for pack in packs)),
         tuple(pair for pack in packs for pair in pack.familiar),
         frozenset().union(*(pack.names_too for pack in packs)),
-        _distinct(w for pack in packs for w in pack.introductions), _distinct(w for pack in packs for w in pack.self_words),
+        _distinct(w for pack in packs for w in pack.introductions),
+        _distinct(w for pack in packs for w in pack.self_words),
         _distinct(w for pack in packs for w in pack.here_words),
     )
 

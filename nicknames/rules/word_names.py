@@ -103,9 +103,9 @@ _BEFORE_ONE_WORD = regex.compile(
     _BACKWARDS,
 )
 """A capitalised word or initial right before a one-word name, on its line (not across a tab) or ending the line
-before (mail wraps lines inside names: "Marta\nTobias"), or a word joined to it by a hyphen. A placeholder ("[U12]") counts as the
-name it replaced, so that applying a mapping again to its own output changes nothing ("Ann B" gives "[U12] B", and
-"B" stays part of that name the second time too)."""
+before (mail wraps lines inside names: "Marta\nTobias"), or a word joined to it by a hyphen. A placeholder ("[U12]")
+counts as the name it replaced, so that applying a mapping again to its own output changes nothing ("Ann B" gives
+"[U12] B", and "B" stays part of that name the second time too)."""
 _ABBREVIATION = 3
 """The longest word with a full stop (dot included) that still abbreviates part of a name ("St.", "Mt."): a longer
 one ends a sentence."""

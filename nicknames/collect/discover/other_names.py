@@ -5,12 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-import regex
-
-from nicknames.io.class_list import RegisteredFullNames
-
-_INITIAL_WORD = regex.compile(r"\w\.?|(?:jr|sr|ii|iii|iv)\.?,?")
-"""A case-folded initial or generation ("d.", "jr.")."""
+from nicknames.io.class_list import RegisteredFullNames, aside_word
 
 
 @dataclass
@@ -65,7 +60,7 @@ class Known:
         none of its words an initial ("John D." of "John D. Quill" is no full name), and the others are not all
         initials (an initialled form of a registered name goes to its person's line, see
         ``collect.others.add_others``)."""
-        initials = [bool(_INITIAL_WORD.fullmatch(word)) for word in words]
+        initials = [aside_word(word) for word in words]
         for start in range(len(words) - 1):
             for stop in range(start + 2, len(words) + 1):
                 if any(initials[start:stop]):

@@ -208,7 +208,8 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
             run, overlong = [], False
         if _opens_with_closer(text, word):
             continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
-        if (run and word.text.casefold() in ROLE_WORDS) or word.text.casefold() in PLACE_OPENERS:
+        folded = word.text.casefold()
+        if (run and folded in ROLE_WORDS) or folded in PLACE_OPENERS:
             # "Ada Quill MSc", "Ada Quill  Senior Analyst": the name ends. What the role joins on is left out as
             # before ("General Counsel Ed Quill": the title of someone in the news more often than not), and so is
             # what a place's first word opens ("San Teodoro Basin", "Fort Ambler")
