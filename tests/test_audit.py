@@ -90,6 +90,29 @@ def test_names_in_text(text: str, found: list[tuple[str, str]]) -> None:
     assert findings(text, near=False) == found
 
 
+WORD_MAPPING = parse_mapping("U1 | Power Quell | Power | Quell\n")
+"""A mapping whose given name is a common word, not tagged ``word``: audit treats it as the class list's parts."""
+
+
+@pytest.mark.parametrize("class_list", [None, {"U1": "Power Quell"}], ids=["mapping only", "with class list"])
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("the power failed at noon", []),                   # the ordinary word, in any case
+        ("Power returned at noon", []),                     # a sentence opener
+        ("Thanks, Power", [("name", "Power")]),             # written as a name
+        ("as Power said", [("name", "Power")]),
+        ("Power Quell agreed", [("name", "Power Quell")]),
+        ("thanks quell", [("name", "quell")]),              # a name that is no common word: any case
+    ],
+)
+def test_a_mapping_name_that_is_a_common_word_counts_where_written_as_a_name(
+        text: str, found: list[tuple[str, str]], class_list: dict[str, str] | None) -> None:
+    index = build_index(WORD_MAPPING, class_list)
+    result = audit_messages([("1", text)], index, near=False)
+    assert [(finding.kind, finding.text) for finding in result.findings] == found
+
+
 @pytest.mark.parametrize(
     ("text", "found"),
     [

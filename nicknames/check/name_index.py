@@ -120,16 +120,19 @@ def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> N
     # sign-offs: elsewhere it is not the person's, and left there is no finding.
     frequent = {(participant, name.text) for participant in mapping.participants
                 for name in mapping.entry(participant).names if "frequent" in name.tags}
+    # A name that is a common word ("Time", "May") counts where written as a name, whether the mapping or the
+    # class list gives it: the same finding with and without --class-list.
+    common = common_words()
     for participant in mapping.participants:
         for name in mapping.entry(participant).names:
             if name.in_use and (participant, name.text) not in frequent:
-                index.add(name.text, participant, "word" in name.tags)
+                index.add(name.text, participant, "word" in name.tags or name.text.lower() in common)
     for participant, full_name in (class_list or {}).items():
         if not is_person(full_name):  # "Office of the Chairman", "Gas Desk": their words are not names
             continue
         parts = [part for part in registered_parts(full_name) if (participant, part) not in frequent]
-        for part in parts:  # a part that is a common word ("Power", "May") counts where written as a name
-            index.add(part, participant, part.lower() in common_words())
+        for part in parts:
+            index.add(part, participant, part.lower() in common)
         letters = [word[0].upper() for word in parts[0].replace("-", " ").split()] if parts else []
         if len(letters) >= 2:
             index.add("".join(letters), participant, initials=True)
