@@ -90,6 +90,29 @@ def test_names_in_text(text: str, found: list[tuple[str, str]]) -> None:
     assert findings(text, near=False) == found
 
 
+NAMESAKE_MAPPING = parse_mapping("U1 | Tobias Quell | Tobias | Quell\nU2 | Anna\nU3 | Ines\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "class_list", "found"),
+    [
+        ("I met Tobias Wrenfield today", None, [("other-name", "Tobias")]),   # somebody else's full name
+        ("I met Tobias Quell today", None, [("name", "Tobias Quell")]),      # his own
+        ("Hi Tobias Anna", None, [("name", "Tobias"), ("name", "Anna")]),   # two given names: two people
+        ("Tobias Monday works", None, [("name", "Tobias")]),                 # an ordinary word follows
+        ("Tobias, Wrenfield said", None, [("name", "Tobias")]),              # not one space apart
+        ("I met Ines Wrenfield today", None, [("name", "Ines")]),            # no full name of hers known
+        ("I met Ines Wrenfield today", {"U3": "Ines Vey"}, [("other-name", "Ines")]),  # the class list gives it
+        ("I met Ines Vey today", {"U3": "Ines Vey"}, [("name", "Ines Vey")]),
+    ],
+)
+def test_a_given_name_opening_another_persons_full_name_is_an_other_name_finding(
+        text: str, class_list: dict[str, str] | None, found: list[tuple[str, str]]) -> None:
+    index = build_index(NAMESAKE_MAPPING, class_list)
+    result = audit_messages([("1", text)], index, near=False)
+    assert [(finding.kind, finding.text) for finding in result.findings] == found
+
+
 WORD_MAPPING = parse_mapping("U1 | Power Quell | Power | Quell\n")
 """A mapping whose given name is a common word, not tagged ``word``: audit treats it as the class list's parts."""
 

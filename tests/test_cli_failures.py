@@ -195,6 +195,25 @@ def test_warnings_for_missing_parents_loops_and_absent_participants(folder: Path
     assert code == 0 and "(U7)" in stderr
 
 
+def test_strict_and_audit_tell_namesakes_apart(folder: Path) -> None:
+    """A participant's given name opening somebody else's full name is left by apply; --strict still refuses it and
+    says what it is, and audit lists it as a finding of its own kind."""
+    (folder / "cited.csv").write_text("message_id,user_id,text\nm1,U1,As Mary Wrenfield wrote\nm2,U2,Thanks Mary\n")
+    (folder / "full.txt").write_text("U1 | Mary Quell | Mary\nU2 | Rob\n")
+    before = snapshot(folder)
+    code, stdout, stderr = run(["apply", folder / "cited.csv", folder / "full.txt", "--strict", "-o", folder / "o.csv"])
+    assert (code, stdout) == (1, "") and snapshot(folder) == before
+    assert "found 1 mentions of names" in stderr and "(1 of them a given name opening somebody else's full name" in stderr
+    code, stdout, _ = run(["apply", folder / "cited.csv", folder / "full.txt"])
+    assert code == 0 and "As Mary Wrenfield wrote" in stdout and "Thanks [U1]" in stdout
+    (folder / "out.csv").write_text(stdout)
+    code, stdout, stderr = run(["audit", folder / "out.csv", "-m", folder / "full.txt"])
+    assert code == 1
+    assert [line.split()[:3] for line in stdout.splitlines()[1:]] == [["m1:3", "other-name", "Mary"],
+                                                                     ["m1", "person", "(fullname)"]]
+    assert "(0 names, 1 given name opening another person's or an organisation's name (other-name), 0 near misses" in stderr
+
+
 def test_strict_refuses_leftovers_and_writes_nothing(folder: Path) -> None:
     (folder / "two.csv").write_text(
         "message_id,user_id,session_id,text\nm1,U1,S1,Thanks Rob\nm2,U2,S2,Hi all\nm3,U1,S1,I asked MARY\n"

@@ -4,7 +4,8 @@ is Tobias Quell): not that participant's."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Container
+from collections.abc import Collection, Container, Mapping
+from dataclasses import dataclass, field
 
 import regex
 
@@ -30,6 +31,44 @@ def names_someone_else(text: str, end: int, surnames: frozenset[str], given: Con
         return False
     word = match.group(1)
     return word not in surnames and word not in given and word.casefold() not in _ordinary()
+
+
+@dataclass(frozen=True)
+class OwnWords:
+    """What may follow each participant's given name in their own name, and the given names of a set of names: what
+    ``names_someone_else`` is asked with."""
+
+    words: dict[str, tuple[frozenset[str], bool]]
+    """Participant → the words that may follow their given name in their own name (the last words of their full
+    names, "Quell" of "Tobias Quell", and their names of one word), and whether they have a full name (not only
+    "Ada Q")."""
+    given: frozenset[str]
+    """The names of one word that end no full name: given names and familiar forms ("Anna"), not surnames."""
+    _surnames: dict[tuple[str, ...], frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def of(cls, names_of: Mapping[str, Collection[str]], every: Collection[str] | None = None) -> OwnWords:
+        """From participant → their names, as written; ``every``: all names whose given names count (default: the
+        participants'; a mapping adds its keep list)."""
+        words: dict[str, tuple[frozenset[str], bool]] = {}
+        for participant, names in names_of.items():
+            last = {name.rsplit(" ", 1)[1] for name in names if " " in name}
+            words[participant] = (frozenset(last | {name for name in names if " " not in name}),
+                                  any(len(word) > 1 for word in last))
+        if every is None:
+            every = {name for names in names_of.values() for name in names}
+        last = {name.rsplit(" ", 1)[1] for name in every if " " in name}
+        return cls(words, frozenset(name for name in every if " " not in name and name not in last))
+
+    def surnames(self, participants: tuple[str, ...]) -> frozenset[str]:
+        """What may follow a given name of these participants in their own name; empty when none of them has a full
+        name, as then nothing tells another person's surname from theirs (kept per set of participants)."""
+        found = self._surnames.get(participants)
+        if found is None:
+            own = [self.words.get(participant, (frozenset(), False)) for participant in participants]
+            found = frozenset().union(*(words for words, _ in own)) if any(full for _, full in own) else frozenset()
+            self._surnames[participants] = found
+        return found
 
 
 @functools.cache

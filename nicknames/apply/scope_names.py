@@ -11,6 +11,7 @@ from typing import NamedTuple
 import regex
 
 from nicknames.apply.inflection import inflected_names
+from nicknames.apply.namesakes import OwnWords
 from nicknames.apply.person_placeholders import (
     OTHER_OWNERS,
     add_other_owners,
@@ -58,38 +59,10 @@ class MappingNames:
     anything else is looked up (most names found are such forms inside sentences: "for", "time")."""
 
     @functools.cached_property
-    def _own_words(self) -> dict[str, tuple[frozenset[str], bool]]:
-        """Participant → the words that may follow their given name in their own name (the last words of their full
-        names in use, "Quell" of "Tobias Quell", and their names of one word), and whether they have a full name
-        (not only "Ada Q")."""
-        found: dict[str, tuple[frozenset[str], bool]] = {}
-        for user, keys in self.keys_of.items():
-            last = {key.rsplit(" ", 1)[1] for key in keys if " " in key}
-            words = frozenset(last | {key for key in keys if " " not in key})
-            found[user] = (words, any(len(word) > 1 for word in last))
-        return found
-
-    def surnames(self, participants: tuple[str, ...]) -> frozenset[str]:
-        """What may follow a given name of these participants in their own name (see ``_own_words``); empty when none
-        of them has a full name, as then nothing tells another person's surname from theirs."""
-        found = self._surnames_of.get(participants)
-        if found is None:
-            own = [self._own_words.get(participant, (frozenset(), False)) for participant in participants]
-            found = frozenset().union(*(words for words, _ in own)) if any(full for _, full in own) else frozenset()
-            self._surnames_of[participants] = found
-        return found
-
-    @functools.cached_property
-    def given(self) -> frozenset[str]:
-        """The mapping's names of one word that end none of its full names: given names and familiar forms ("Anna"),
-        not surnames ("Quell" of "Tobias Quell")."""
-        last = {key.rsplit(" ", 1)[1] for key in self.owners if " " in key}
-        return frozenset(key for key in self.owners if " " not in key and key not in last)
-
-    @functools.cached_property
-    def _surnames_of(self) -> dict[tuple[str, ...], frozenset[str]]:
-        """``surnames`` of each set of candidates asked about so far."""
-        return {}
+    def own_words(self) -> OwnWords:
+        """What may follow each participant's given name in their own name, and the mapping's given names (see
+        ``namesakes.names_someone_else``)."""
+        return OwnWords.of(self.keys_of, self.owners)
 
     @classmethod
     def of(cls, mapping: Mapping, participants: Collection[str] | None = None) -> MappingNames:

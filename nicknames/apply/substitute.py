@@ -165,6 +165,7 @@ def _substitute_into(
         context = context if context is not None else ThreadContext.of([message])
         named = context.named.setdefault(message.thread, set())
         at_a_glance, known, mapping_owners = names.names.at_a_glance, names.known, names.names.owners
+        own_words = names.names.own_words
         for start, end, form in names.pattern.iter_spans(text):
             if form in at_a_glance and inside_sentence(text, start, end):
                 continue  # as ``placed`` below would, without a look-up
@@ -194,7 +195,7 @@ def _substitute_into(
             if not placed and positional and not in_name_position(text, start, end):
                 continue
             if text[end + 1 : end + 2].isupper() and text[end] == " " and " " not in original and names_someone_else(
-                    text, end, names.names.surnames(candidates), names.names.given):
+                    text, end, own_words.surnames(candidates), own_words.given):
                 continue  # "Tobias Wrenfield": another person than the scope's Tobias Quell
             if word and not short:
                 zones = zones or zones_of(text)

@@ -40,6 +40,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
+from nicknames.apply.namesakes import names_someone_else
 from nicknames.check.ascii_words import AsciiWords, live_positions
 from nicknames.check.findings import AuditResult, Finding, finding
 from nicknames.check.name_index import NameIndex
@@ -258,7 +259,9 @@ def _walk(message_id: str, view: TextView, index: NameIndex, kind: str, skip: se
             matched = text[tokens[i].start():tokens[skip_to - 1].end()]
             start, end = view.span(tokens[i].start(), tokens[skip_to - 1].end())
             if start not in skip and not _is_word_use(" ".join(sequence), tokens, i, text, matched, index):
-                found.append(finding(message_id, view.original, start, end, kind, index.names[sequence], index))
+                other = kind == "name" and len(sequence) == 1 and _in_other_name(view.original, end, sequence, index)
+                named = "other-name" if other else kind
+                found.append(finding(message_id, view.original, start, end, named, index.names[sequence], index))
         else:
             continue
         if identical:
@@ -266,6 +269,16 @@ def _walk(message_id: str, view: TextView, index: NameIndex, kind: str, skip: se
         else:
             taken.update(view.span(token.start(), token.end())[0] for token in tokens[i:skip_to])
     return found, taken
+
+
+def _in_other_name(text: str, end: int, sequence: tuple[str, ...], index: NameIndex) -> bool:
+    """A given name of the mapping or class list before a capitalised word that is none of its owners' names, as
+    apply leaves it ("Tobias Wrenfield" where the only Tobias is Tobias Quell: ``namesakes.names_someone_else``)."""
+    if text[end : end + 1] != " ":
+        return False
+    own = index.own_words()
+    owners = tuple(index.owners.get(sequence[0], ()))
+    return bool(owners) and names_someone_else(text, end, own.surnames(owners), own.given)
 
 
 def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int],

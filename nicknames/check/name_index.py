@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Self
 
+from nicknames.apply.namesakes import OwnWords
 from nicknames.check.tokens import name_tokens
 from nicknames.io.class_list import is_person, registered_parts
 from nicknames.model.mapping import Mapping
@@ -46,6 +47,18 @@ class NameIndex:
     """Every person's name words and glued forms, for names glued to other characters."""
     _rules: HitRules | None = field(default=None, repr=False, compare=False)
     _glued: dict[str, frozenset[str]] = field(default_factory=dict, repr=False, compare=False)
+    _own_words: OwnWords | None = field(default=None, repr=False, compare=False)
+
+    def own_words(self) -> OwnWords:
+        """What may follow each participant's given name in their own name, and the given names of the mapping and
+        class list (see ``namesakes.names_someone_else``); made once, until a name is added."""
+        if self._own_words is None:
+            names_of: dict[str, list[str]] = {}
+            for tokens, text in self.names.items():
+                for participant in self.owners.get(" ".join(tokens), ()):
+                    names_of.setdefault(participant, []).append(text)
+            self._own_words = OwnWords.of(names_of)
+        return self._own_words
 
     def hit_rules(self) -> HitRules:
         """What the walk does at each first word (made once, until a name is added)."""
@@ -67,6 +80,7 @@ class NameIndex:
 
     def _changed(self) -> None:
         self._rules = None
+        self._own_words = None
         self._glued.clear()
 
     def add(self, text: str, participant: str, word: bool = False, initials: bool = False) -> None:

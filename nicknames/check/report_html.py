@@ -164,10 +164,12 @@ def _review(mapping: Mapping) -> str:
 def _audit(data: ReportInput, private: bool) -> str:
     findings = data.audit.findings
     near = sum(finding.kind == "near" for finding in findings)
+    others = sum(finding.kind == "other-name" for finding in findings)
     rows = [
         ("Messages checked", str(data.audit.messages)),
         ("Names of the mapping and class list looked for", str(data.audit.names)),
         ("Names still in the output", str(len(findings) - near)),
+        ("... of them a given name opening another person's or an organisation's name", str(others)),
         ("Near misses (possible misspellings of a name)", str(near)),
         ("Person-like names outside the mapping", str(len(data.people))),
         ("Messages with a finding", str(len({f.message_id for f in findings} | {p.message_id for p in data.people}))),

@@ -130,7 +130,7 @@ def audit_findings(console: Console, result: AuditResult) -> None:
 def _finding_cells(finding: Finding) -> tuple[tuple[str, ...], tuple[str, str, str]]:
     from nicknames.check.findings import CONTEXT
 
-    found = _visible(finding.text) + ("" if finding.kind == "name" else f" ≈ {finding.name}")
+    found = _visible(finding.text) + ("" if finding.kind in ("name", "other-name") else f" ≈ {finding.name}")
     cells = (f"{finding.message_id}:{finding.start}", finding.kind, found, ", ".join(finding.participants) or "-")
     lead = min(finding.start, CONTEXT)
     before = finding.context[:lead][-SHOWN_CONTEXT:]
@@ -172,10 +172,13 @@ def audit_summary(console: Console, result: AuditResult, output: Path, people: S
     messages = len({f.message_id for f in result.findings} | {p.message_id for p in people})
     confusable = sum(finding.kind == "confusable" for finding in result.findings)
     confusables = f"{confusable} written with look-alike letters, " if confusable else ""
-    found, names = len(result.findings) + len(people), len(result.findings) - near - confusable
+    other = sum(finding.kind == "other-name" for finding in result.findings)
+    others = (f"{plural(other, 'given name')} opening another person's or an organisation's name (other-name), "
+              if other else "")
+    found, names = len(result.findings) + len(people), len(result.findings) - near - confusable - other
     console.print(
         f"[red]Found {plural(found, 'possible name')}[/] "
-        f"({plural(names, 'name')}, {confusables}{plural(near, 'near miss', 'near misses')}, "
+        f"({plural(names, 'name')}, {others}{confusables}{plural(near, 'near miss', 'near misses')}, "
         f"{plural(len(people), 'person-like name')} outside the mapping) in {messages} of {checked}. "
         "Fix the mapping (add people who are not participants to @others, public figures to the keep list) "
         "and apply again."

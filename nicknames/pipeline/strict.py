@@ -38,9 +38,12 @@ def refuse_leftovers(result: AuditResult, mapping_path: Path | str) -> None:
     ids = list(dict.fromkeys(finding.message_id for finding in result.findings))
     shown = ", ".join(_short(message_id) for message_id in ids[:SHOWN_MESSAGES])
     names = sorted({finding.text for finding in result.findings})
+    others = sum(finding.kind == "other-name" for finding in result.findings)
+    among = (f" ({others} of them a given name opening somebody else's full name, which apply leaves: put that "
+             "full name on the keep list or in @others)") if others else ""
     raise NicknamesError(
         f"--strict: the audit found {len(result.findings)} mentions of names of {mapping_path} still in the "
-        f"output, in {len(ids)} messages (ids {shown}{' ...' if len(ids) > SHOWN_MESSAGES else ''}); "
+        f"output{among}, in {len(ids)} messages (ids {shown}{' ...' if len(ids) > SHOWN_MESSAGES else ''}); "
         "nothing was written. Look at them with 'nicknames audit', then add the missing forms to the mapping, "
         "put public names on the keep list, or try a wider --scope.",
         detail="names: " + ", ".join(repr(name) for name in names[:SHOWN_MESSAGES]),
