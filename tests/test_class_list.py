@@ -12,6 +12,7 @@ from nicknames.io.class_list import (
     read_class_list,
     registered_parts,
 )
+from nicknames.io.person_names import person_rows
 from nicknames.model.errors import InputError
 from tests.conftest import write_csv
 
@@ -117,3 +118,22 @@ def test_registered_full_names(written: str, people: set[str]) -> None:
     class_list = {"M": "Michael Tolliver", "K": "Bruna KESTREL", "G": "Nell Ashby-Cole", "Q1": "Ada Quill",
                   "Q2": "Ada K. Quill", "O": "Sales Office"}
     assert RegisteredFullNames.of(class_list).people(written) == people
+
+
+OFFICES = {"O1": "Kestrelby West Desk", "O2": "DL-Kestrelby IT", "O3": "Quillmont Corp"}
+
+
+@pytest.mark.parametrize(
+    ("row", "person"),
+    [
+        ("Kestrelby Quarry Falcons", False),   # first part a word of the list's offices, no given name: a team
+        ("QUILLMONT", False),                  # a company's own row beside its office's
+        ("Ada Kestrelby", True),               # a given name first
+        ("Kestrelby Quell Tobias", True),      # surname first, with a given name
+        ("Brennock Quarry Falcons", True),     # no office row says the word is a place's
+        ("Tobias Quell", True),
+    ],
+)
+def test_rows_named_like_the_lists_offices_are_no_people(row: str, person: bool) -> None:
+    assert ("P" in person_rows({**OFFICES, "P": row})) is person
+    assert "P" in person_rows({"P": row})  # without the offices, every row that reads as a person is one

@@ -115,6 +115,33 @@ def test_offices_are_not_people() -> None:
     assert names(mapping, "U2") == {}
 
 
+def test_a_team_named_after_the_lists_offices_is_no_person() -> None:
+    """A row whose first word the list's office rows use ("Kestrelby West Desk") names a team, not a person: the
+    town is nobody's name where the messages write it."""
+    rows = [("1", "U1", "", "The Kestrelby office moves.\nThanks,\nBob"), ("2", "U2", "1", "Hi Bob,\nin Kestrelby?"),
+            ("3", "U3", "", "Kestrelby won again"), ("4", "U1", "3", "Good for Kestrelby")]
+    listed = {"U1": "Bob Grey", "U2": "Ada Quell", "U3": "Kestrelby Quarry Falcons", "U4": "Kestrelby West Desk"}
+    mapping = collect(table(rows), listed).mapping  # type: ignore[arg-type]
+    assert names(mapping, "U3") == {}
+    assert "Bob" in names(mapping, "U1")
+
+
+@pytest.mark.parametrize(
+    ("signature", "expected"),
+    [
+        ("Thanks,\nQuillmont Records Desk", {}),            # the office's words sign as nobody's name
+        ("Thanks,\nQuillmont", {}),
+        ("Thanks,\nHarlow", {"Harlow": "signoff"}),          # a known given name still signs
+        ("Thanks,\nGrey", {"Grey": "signoff"}),              # ... and so does a registered person's name
+    ],
+)
+def test_the_words_of_the_lists_offices_sign_as_nobodys_name(signature: str, expected: dict[str, str]) -> None:
+    listed = {"U1": "Bob Grey", "U2": "Quillmont Helpdesk", "U3": "DL-Grey-Harlow Records", "U4": "Ines Vey"}
+    rows = [("1", "U1", "", f"The files are in.\n{signature}"), ("2", "U4", "1", "Hi all,\nok")]
+    found = names(collect(table(rows), listed).mapping, "U1")  # type: ignore[arg-type]
+    assert {name: tags[1][0] for name, tags in found.items()} == expected
+
+
 def test_lost_accents_in_the_class_list_are_kept_as_wildcards() -> None:
     assert registered_parts("G\ufffdnther Vogl")[:2] == ["G\ufffdnther Vogl", "G\ufffdnther"]
     rows = [("1", "U1", "", "Hello,\nGuenther wrote this.\nThanks,\nVogl")]

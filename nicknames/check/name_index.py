@@ -7,7 +7,8 @@ from typing import Self
 
 from nicknames.apply.namesakes import OwnWords
 from nicknames.check.tokens import name_tokens
-from nicknames.io.class_list import is_person, registered_parts
+from nicknames.io.class_list import registered_parts
+from nicknames.io.person_names import person_rows
 from nicknames.model.mapping import Mapping
 from nicknames.rules.identifier_parts import PersonalNames, glued_people, personal_names
 from nicknames.rules.stopwords import STOPWORDS, common_words
@@ -124,9 +125,9 @@ def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> N
     """The names audit looks for: the mapping's names in use, class-list name parts, and the keep list."""
     index = NameIndex()
     persons = {pid: mapping.names_in_use(pid) for pid in mapping.participants}
-    for participant, full_name in (class_list or {}).items():
-        if is_person(full_name):
-            persons.setdefault(participant, []).append(full_name)
+    people = person_rows(class_list or {})
+    for participant, full_name in people.items():
+        persons.setdefault(participant, []).append(full_name)
     index.personal = personal_names(persons, mapping.keep)
     for text in mapping.keep:
         index.add_keep(text)
@@ -141,9 +142,7 @@ def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> N
         for name in mapping.entry(participant).names:
             if name.in_use and (participant, name.text) not in frequent:
                 index.add(name.text, participant, "word" in name.tags or name.text.lower() in common)
-    for participant, full_name in (class_list or {}).items():
-        if not is_person(full_name):  # "Office of the Chairman", "Gas Desk": their words are not names
-            continue
+    for participant, full_name in people.items():  # not "Office of the Chairman", "Gas Desk": their words are no names
         parts = [part for part in registered_parts(full_name) if (participant, part) not in frequent]
         for part in parts:
             index.add(part, participant, part.lower() in common)

@@ -54,7 +54,8 @@ from dataclasses import dataclass
 
 from nicknames.collect.discover.surname_forms import surname_forms
 from nicknames.collect.form_uses import FormUses
-from nicknames.io.class_list import initialled_forms, is_person, registered_parts
+from nicknames.io.class_list import initialled_forms, registered_parts
+from nicknames.io.person_names import person_rows
 from nicknames.model.messages import Message
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.patterns import name_key
@@ -111,7 +112,8 @@ def absent_names_of(
     threads."""
     posting = set(posters)
     registered = _one_row_per_person(class_list, posting)
-    people = {pid: name for pid, name in registered.items() if pid not in posting and is_person(name)}
+    persons = person_rows(class_list)
+    people = {pid: name for pid, name in registered.items() if pid not in posting and pid in persons}
     forms = {pid: own for pid, name in people.items() if _full(own := _forms(name, table))}
     owners, everyone = _owners(forms, registered, found, table)
     wanted = {key for own in forms.values() for key in own if _usable(key, is_word)}
@@ -161,8 +163,8 @@ def _short_forms(
     among the corpus's capitalised words that are no ordinary word and nobody's name or familiar form. Each counts
     only in the threads where another form of the person occurs (their given name, their full name): a short form
     alone is too easily a word of the trade."""
-    surnames = {pid: words[-1] for pid, name in registered.items() if is_person(name)
-                and len(words := [part for part in registered_parts(name) if " " not in part]) > 1}
+    surnames = {pid: words[-1] for pid, name in person_rows(registered).items()
+                if len(words := [part for part in registered_parts(name) if " " not in part]) > 1}
 
     def known(token: str) -> bool:
         return (not _usable(token, is_word) or token in owners or bool(table.given_names(token))
@@ -251,8 +253,7 @@ def _owners(
     everyone whose given name it is a form of ("Ned" is a registered Ned's, not every Edmund's). And form →
     everyone it may stand for, familiar forms included (who else may be meant where it is used)."""
     everyone = dict(forms)
-    everyone.update((pid, _forms(name, table)) for pid, name in class_list.items()
-                    if pid not in forms and is_person(name))
+    everyone.update((pid, _forms(name, table)) for pid, name in person_rows(class_list).items() if pid not in forms)
     named: dict[str, set[str]] = {}
     familiar: dict[str, set[str]] = {}
     for pid, own in everyone.items():

@@ -36,8 +36,8 @@ from nicknames.collect.salutation_owners import misspelt_owners, own_form
 from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.distributed.engines import Engine
 from nicknames.engine.run import objects_frozen
-from nicknames.io.class_list import initialled_forms, is_person, registered_parts
-from nicknames.io.person_names import given_names
+from nicknames.io.class_list import initialled_forms, registered_parts
+from nicknames.io.person_names import given_names, office_words, person_rows
 from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import Message, MessageTable
 from nicknames.rules.languages import language_words
@@ -191,11 +191,15 @@ def plan_collect(
 ) -> CollectPlan:
     """The plan for the participants who send or receive messages (``addressed``)."""
     present = set(addressed)
-    roster = {pid: name for pid, name in (class_list or {}).items() if pid in present and is_person(name)}
+    roster = {pid: name for pid, name in person_rows(class_list or {}).items() if pid in present}
     offices = frozenset(pid for pid in (class_list or {}) if pid in present and pid not in roster)
     registered = {pid: registered_parts(name) for pid, name in roster.items()}
     if roster:
-        rules = rules.extended(not_stopwords=_name_words(roster.values()))
+        # The words of the list's offices and companies ("Acme" of "Acme Helpdesk") sign and greet as no one's name,
+        # unless they are a name word of a person of the list or a known given name.
+        people = {word.casefold() for word in _name_words(person_rows(class_list or {}).values())}
+        offices_words = office_words(class_list or {}) - given_names() - people
+        rules = rules.extended(stopwords=offices_words, not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table(rules.languages)
     forms = {pid: [*parts, *initialled_forms(roster[pid])] for pid, parts in registered.items()}
     return CollectPlan(roster, registered, _part_owners(forms), names_table, rules, discover, offices,
@@ -206,8 +210,8 @@ def _given_owners(class_list: dict[str, str]) -> dict[str, set[str]]:
     """Case-folded given name (the first word of a registered full name) → the class list's people registered with
     it."""
     owners: dict[str, set[str]] = {}
-    for pid, name in class_list.items():
-        parts = registered_parts(name) if is_person(name) else []
+    for pid, name in person_rows(class_list).items():
+        parts = registered_parts(name)
         if parts and " " in parts[0]:
             owners.setdefault(parts[0].split()[0].casefold(), set()).add(pid)
     return owners

@@ -25,7 +25,8 @@ from nicknames.collect.discover.others import (
     drop_common_parts,
     find_others,
 )
-from nicknames.io.class_list import RegisteredFullNames, is_person, registered_parts
+from nicknames.io.class_list import RegisteredFullNames, registered_parts
+from nicknames.io.person_names import person_rows
 from nicknames.model.mapping import OTHERS, Mapping, Name, Status
 from nicknames.rules.nickname_table import NicknameTable
 
@@ -48,12 +49,11 @@ def known_names(mapping: Mapping, class_list: dict[str, str] | None = None,
     the familiar forms of their given names from ``nicknames``, by default the built-in table)."""
     names = {text.casefold() for texts in mapping.names.values() for text in texts}
     people = set(names)
-    for full_name in (class_list or {}).values():
-        if is_person(full_name):
-            people.update(part.casefold() for part in registered_parts(full_name))
+    for full_name in person_rows(class_list or {}).values():
+        people.update(part.casefold() for part in registered_parts(full_name))
     keep = {text.casefold() for text in mapping.keep}
     keep.update(word for text in list(keep) for word in text.split() if len(word) > 1)
-    registered = RegisteredFullNames.of(class_list or {}, nicknames)
+    registered = RegisteredFullNames.of(person_rows(class_list or {}), nicknames)
     return Known(frozenset(names), frozenset(keep), frozenset(people), registered)
 
 

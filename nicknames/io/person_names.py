@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import csv
 import functools
+from collections.abc import Mapping
 from importlib import resources
 
-from nicknames.io.class_list import NOT_PERSON_WORDS
+import regex
+
+from nicknames.io.class_list import NOT_PERSON_WORDS, is_person, registered_parts
 from nicknames.rules.nickname_table import builtin_table
 
 GIVEN_NAMES_PACKAGE = "gender_guesser"
@@ -55,6 +58,34 @@ ORGANISATION_WORDS = NOT_PERSON_WORDS | frozenset(
     """.split()
 )
 """Words that make a run of capitalised words a place, a company or a thing ("Ada Berg Building")."""
+
+
+def person_rows(class_list: Mapping[str, str]) -> dict[str, str]:
+    """The rows of a class list that name a person: ``is_person``, less the rows whose name parts are no known given
+    name and whose first part is a word of the list's own rows that name nobody (a team "Harlow Red Kites" beside
+    the offices "Harlow West Desk" and "DL-Harlow IT", a company "ACME" beside "ACME Mailroom": the list itself says
+    the word is a place's or a company's)."""
+    people = {pid: name for pid, name in class_list.items() if is_person(name)}
+    if len(people) == len(class_list):
+        return people
+    words = office_words(class_list)
+    return {pid: name for pid, name in people.items() if not _named_like_no_person(name, words)}
+
+
+def office_words(class_list: Mapping[str, str]) -> set[str]:
+    """The words (case-folded) of the class list's rows that name no person (``is_person``): offices, lists,
+    companies ("Acme Helpdesk", "DL-Harbour IT")."""
+    return {word for name in class_list.values() if not is_person(name) for word in _WORD.findall(name.casefold())}
+
+
+_WORD = regex.compile(r"\p{L}+")
+
+
+def _named_like_no_person(full_name: str, words: set[str]) -> bool:
+    """Whether the first name part of a row is one of ``words`` and none of its parts a known given name."""
+    parts = [part.casefold() for part in registered_parts(full_name) if " " not in part]
+    given = given_names()
+    return bool(parts) and parts[0] in words and not any(part in given for part in parts)
 
 
 @functools.cache

@@ -34,7 +34,6 @@ from nicknames.distributed.datasets import read_partitioned
 from nicknames.distributed.engines import Engine
 from nicknames.engine.spill import SpilledTable
 from nicknames.engine.spilled_runs import SpilledRuns
-from nicknames.io.class_list import is_person
 from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.formats import (
     SPREADSHEETS,
@@ -64,6 +63,7 @@ from nicknames.io.mail.writer import (
     pseudonymised_messages,
 )
 from nicknames.io.mapping_file import with_header
+from nicknames.io.person_names import person_rows
 from nicknames.io.roster import Roster
 from nicknames.io.sender_ids import opaque_senders
 from nicknames.model.errors import NicknamesError
@@ -384,9 +384,8 @@ def pseudonymise(
 def personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:
     """Each participant's names in use, and their registered full name, for the personal parts of identifiers."""
     names = mapping.names
-    for participant, full_name in registered.items():
-        if is_person(full_name):
-            names.setdefault(participant, []).append(full_name)
+    for participant, full_name in person_rows(registered).items():
+        names.setdefault(participant, []).append(full_name)
     return names
 
 
