@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.apply.resolution import Zone
-from nicknames.apply.zones import _signoff_start, _signoff_start_by_lines, zones_of
+from nicknames.apply.zones import _last_lines_start, _signoff_start_by_lines, zones_of
 
 
 @pytest.mark.parametrize(
@@ -21,13 +21,16 @@ from nicknames.apply.zones import _signoff_start, _signoff_start_by_lines, zones
     ],
 )
 def test_signoff_start(text: str, expected: int) -> None:
-    assert _signoff_start(text) == expected == _signoff_start_by_lines(text)
+    assert _last_lines_start(text) == expected == _signoff_start_by_lines(text)
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.text(st.sampled_from(["a", " ", "\t", "\n", "\r", "\xa0", "\x1c", "\u2028", "é"]), max_size=40))
 def test_reading_from_the_end_agrees_with_reading_all_lines(text: str) -> None:
-    assert _signoff_start(text) == _signoff_start_by_lines(text)
+    assert _last_lines_start(text) == _signoff_start_by_lines(text)
+
+
+SIGNED = "Hi Will,\nI will ask Will.\nThanks,\nArt\n\n-- \nArt Quell, Ph.D.\nRoom 7, Quarry Lane\n"
 
 
 @pytest.mark.parametrize(
@@ -43,6 +46,14 @@ def test_reading_from_the_end_agrees_with_reading_all_lines(text: str) -> None:
         ("<div>Hi Will,<br/>I will ask Will about the notes this week.<br/>Art</div>", "Will about", Zone.BODY),
         # a tag mentioned in a plain post breaks no line
         ("Hi Will, a <p> here and a </p> there, ask Will.\nok\nArt", "Will.", Zone.GREETING),
+        # above a signature block ("-- "), the last lines are those above the delimiter; the block signs too
+        (SIGNED, "Art\n", Zone.SIGNOFF),
+        (SIGNED, "Art Quell", Zone.SIGNOFF),
+        (SIGNED, "Will.", Zone.BODY),
+        (SIGNED.replace("-- \n", "--\n"), "Art\n", Zone.SIGNOFF),          # "--" as often written
+        (SIGNED.replace("-- \n", "---\n"), "Art\n", Zone.BODY),            # a rule of three dashes is no delimiter
+        (SIGNED + "\n".join(["> quoted"] * 11), "Art\n", Zone.BODY),        # a long text below: no signature
+        ("Hi Will,\nI will ask Will.\n-- \nArt Quell", "Will.", Zone.SIGNOFF),  # a short line above, as without
     ],
 )
 def test_zones_of(text: str, word: str, zone: Zone) -> None:

@@ -13,14 +13,18 @@ SIGNOFF_LINES = 2
 """The last lines of a message in which a shared name is taken to be the sender's own."""
 SIGNATURE_WORDS = 6
 """The most words a sign-off line has ("Thanks again, Mary Jane Poe" has five)."""
+SIGNATURE_BLOCK_LINES = 10
+"""The most non-empty lines after a signature delimiter ("-- ") for the lines above it to hold the sign-off."""
 
 
 def zones_of(text: str) -> Callable[[int], Zone]:
     """Where an offset stands: the first line (greeting), the sign-off, or the body between.
 
     A line of the last ``SIGNOFF_LINES`` counts as sign-off only when it is short
-    (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence. An HTML post's lines are those
-    its paragraphs and breaks make.
+    (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence. Above a signature block (a line
+    "--" or "-- " and at most ``SIGNATURE_BLOCK_LINES`` lines under it) the last lines are those above the
+    delimiter, and the short lines of the block are the sign-off's too ("-Toby\n\n--\nTobias Quell, Ph.D.").
+    An HTML post's lines are those its paragraphs and breaks make.
     """
     text = markup_lines(text)
     signoff = _signoff_start(text)
@@ -43,6 +47,33 @@ _NON_BLANK = regex.compile(r"\S")
 
 
 def _signoff_start(text: str) -> int:
+    """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line), above a signature
+    block if there is one."""
+    block = _signature_block(text)
+    return _last_lines_start(text if block is None else text[:block])
+
+
+_DELIMITER = regex.compile(r"(?m)^--[ \t]?\r?$")
+"""The signature delimiter: a line "-- " (RFC 3676), also written "--"."""
+
+
+def _signature_block(text: str) -> int | None:
+    """Where a signature block's delimiter line starts: the last "--" line after the first line, with at most
+    ``SIGNATURE_BLOCK_LINES`` non-empty lines under it (more is a quoted or forwarded message, not a signature)."""
+    if "\n--" not in text:
+        return None
+    found = None
+    for found in _DELIMITER.finditer(text, text.find("\n--")):
+        pass
+    if found is None:
+        return None
+    below = text[found.end():]
+    if sum(1 for line in below.splitlines() if line.strip()) > SIGNATURE_BLOCK_LINES:
+        return None
+    return found.start()
+
+
+def _last_lines_start(text: str) -> int:
     """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line).
 
     Lines are read from the end, so a long message costs no more than a short one.
