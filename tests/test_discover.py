@@ -221,20 +221,25 @@ POSTS = {"t": [(0, "A"), (1, "B"), (2, "C")]}
 
 
 @pytest.mark.parametrize(
-    ("parent", "owners", "expected"),
+    ("parent", "owners", "expected", "familiar"),
     [
-        ("B", {}, [Attribution("B", "Mary", False)]),                 # nobody known: the parent
-        ("B", {"Mary": {"B", "A"}}, [Attribution("B", "Mary", False)]),  # the parent has it
-        ("B", {"Mary": {"A"}}, [Attribution("A", "Mary", True)]),      # another poster of the thread has it
-        ("B", {"Mary": {"Z"}}, [Attribution("Z", "Mary", True)]),      # one participant outside the thread has it
-        ("B", {"Mary": {"Y", "Z"}}, [Attribution("B", "Mary", True)]),  # several outside: the parent
-        (None, {"Mary": {"A"}}, [Attribution("A", "Mary", True)]),     # no parent: the thread decides
-        (None, {}, []),                                               # no parent, nobody: nothing
+        ("B", {}, [Attribution("B", "Mary", False)], None),                 # nobody known: the parent
+        ("B", {"Mary": {"B", "A"}}, [Attribution("B", "Mary", False)], None),  # the parent has it
+        ("B", {"Mary": {"A"}}, [Attribution("A", "Mary", True)], None),      # another poster of the thread has it
+        ("B", {"Mary": {"Z"}}, [Attribution("Z", "Mary", True)], None),      # one participant outside the thread has it
+        ("B", {"Mary": {"Y", "Z"}}, [], None),                               # several outside: theirs, nobody's here
+        (None, {"Mary": {"A"}}, [Attribution("A", "Mary", True)], None),     # no parent: the thread decides
+        (None, {}, [], None),                                               # no parent, nobody: nothing
+        # a familiar form of the parent's registered name is theirs, though somebody else is registered with it
+        ("B", {"Mary": {"Y", "Z"}}, [Attribution("B", "Mary", True)], {"Mary": {"B"}}),
+        ("B", {"Mary": {"A"}}, [Attribution("B", "Mary", True)], {"Mary": {"B"}}),
+        ("B", {"Mary": {"Y", "Z"}}, [], {"Mary": {"Y"}}),              # a form of somebody else's: no parent's
     ],
 )
-def test_attribution(parent: str | None, owners: dict[str, set[str]], expected: list[Attribution]) -> None:
+def test_attribution(parent: str | None, owners: dict[str, set[str]], expected: list[Attribution],
+                     familiar: dict[str, set[str]] | None) -> None:
     greeting = Greeting(3, "t", "C", parent, ("Mary",))
-    assert list(attribute(greeting, owners, POSTS)) == expected
+    assert list(attribute(greeting, owners, POSTS, familiar)) == expected
 
 
 def test_tally_counts_what_attribute_gives_in_the_order_first_made() -> None:

@@ -425,7 +425,8 @@ def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> Non
     misspelt_owners(owners, greeted, plan.registered)
     # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
     # tags and their order as adding each greeted name in turn would.
-    for attribution, count in tally(scan.greetings, owners, posts).items():
+    familiar = _familiar_owners(plan.registered, plan.names_table)
+    for attribution, count in tally(scan.greetings, owners, posts, familiar).items():
         if attribution.participant in plan.offices:
             continue
         tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
@@ -445,6 +446,17 @@ def _owners(registered: dict[str, list[str]], found: Found, table: NicknameTable
                     owners.setdefault(form, set()).add(participant)
     for (participant, name) in found.confirmed:
         owners.setdefault(name, set()).add(participant)
+    return owners
+
+
+def _familiar_owners(registered: dict[str, list[str]], table: NicknameTable) -> dict[str, set[str]]:
+    """Familiar form → the participants whose registered name parts it is a form of, those that are somebody else's
+    registered name too ("Sol" of a Solomon, with a Sol registered)."""
+    owners: dict[str, set[str]] = {}
+    for participant, own in registered.items():
+        for part in own:
+            for form in table.familiar_forms(part):
+                owners.setdefault(form, set()).add(participant)
     return owners
 
 

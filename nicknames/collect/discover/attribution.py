@@ -4,16 +4,21 @@ For each name in a greeting, in order:
 
 0. (mail) the one recipient whose known name it is;
 1. the parent message's sender, when the name is one of theirs or nobody's known name;
+   also, tagged ``uncertain``, when it is a familiar form of their registered name that is
+   somebody else's registered name ("Hi Sol" to a Solomon, with a Sol registered too);
 2. otherwise another participant of the thread who posted before this message and
    has that name (the most recent such poster), tagged ``uncertain``;
 3. otherwise (forum posts) the one participant anywhere who has that name (a reply
    nested under the wrong parent), tagged ``uncertain``;
-4. otherwise (several others have it) the parent's sender after all, tagged ``uncertain``;
+4. otherwise, when one other participant has it (mail), the parent's sender after all,
+   tagged ``uncertain``; when several others have it, nobody: it is theirs, not a name of
+   the parent's sender that nothing else shows ("Hi Tobias" in a reply to an Ines);
 5. with no parent and nobody in the thread with that name, the message's only
    recipient (mail), tagged ``uncertain`` (it may be a mailing list); else nobody.
 
 "Known names" are registered names and their parts, names a participant signed
-with, and familiar forms of registered given names.
+with, and familiar forms of registered given names (not a form that is someone
+else's registered name: those are in ``familiar``).
 """
 
 from __future__ import annotations
@@ -55,8 +60,11 @@ def attribute(
     greeting: Greeting,
     owners: dict[str, set[str]],
     posts: Mapping[str, Reversible[tuple[int, str]]],
+    familiar: Mapping[str, set[str]] | None = None,
 ) -> Iterator[Attribution]:
-    """Connect each name of a greeting to the participant it most likely addresses."""
+    """Connect each name of a greeting to the participant it most likely addresses (``familiar``: familiar form →
+    the participants whose registered given name it is a form of, those forms that ``owners`` leaves to somebody
+    registered with them included)."""
     others = [pid for pid in greeting.recipients if pid != greeting.sender]
     for name in greeting.names:
         known = owners.get(name, set()) - {greeting.sender}
@@ -68,12 +76,15 @@ def attribute(
         if parent is not None and (parent in known or not known):
             yield Attribution(parent, name, False)
             continue
+        if parent is not None and familiar is not None and parent in familiar.get(name, ()):
+            yield Attribution(parent, name, True)  # "Hi Sol" to a Solomon, though a Sol is registered
+            continue
         poster = _latest_poster(known, posts.get(greeting.thread, []), greeting.position)
         if poster is None and len(known) == 1 and not others:
             poster = next(iter(known))  # a reply nested under the wrong parent
         if poster is not None:
             yield Attribution(poster, name, True)
-        elif parent is not None:
+        elif parent is not None and len(known) < 2:  # several others have it: theirs, not the parent's
             yield Attribution(parent, name, True)
         elif len(others) == 1:
             yield Attribution(others[0], name, True)
@@ -83,6 +94,7 @@ def tally(
     greetings: Greetings,
     owners: dict[str, set[str]],
     posts: Mapping[str, Reversible[tuple[int, str]]],
+    familiar: Mapping[str, set[str]] | None = None,
 ) -> dict[Attribution, int]:
     """What ``attribute`` gives for every greeting, counted: attribution → greeted names, in the order first made.
 
@@ -99,7 +111,7 @@ def tally(
                 counts[key] = counts.get(key, 0) + 1
                 continue
             for found in attribute(Greeting(position, threads[thread], sender, parent, (name,), recipients),
-                                   owners, posts):
+                                   owners, posts, familiar):
                 key = (found.participant, found.name, found.uncertain)
                 counts[key] = counts.get(key, 0) + 1
     return {Attribution(*key): count for key, count in counts.items()}
