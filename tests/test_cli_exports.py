@@ -483,6 +483,22 @@ def test_user_names_as_senders_get_opaque_ids_and_are_replaced_in_the_texts(tmp_
     assert '"author": "P1"' in written and "u/[P2] is great" in written
 
 
+def test_user_names_with_a_class_list_are_their_owners_ids_in_the_texts(tmp_path: Path) -> None:
+    """With a class list keyed by the user names, the user names are no names of the mapping: they are replaced as
+    the participants' ids, handles and mentions alike, by their owners' pseudonyms."""
+    posts = ('{"id": "a", "parent_id": "", "author": "quill_feather", "body": "Hi all.\\n\\n- Marta"}\n'
+             '{"id": "b", "parent_id": "a", "author": "stone.bridge", "body": "Welcome @quill_feather!\\nKasimir"}\n'
+             '{"id": "c", "parent_id": "b", "author": "quill_feather", "body": "Thanks! u/stone.bridge is great."}\n')
+    (tmp_path / "posts.jsonl").write_text(posts)
+    (tmp_path / "class_list.csv").write_text("user,name\nquill_feather,Marta Quell\nstone.bridge,Kasimir Vey\n")
+    code, _, err = run("collect", "posts.jsonl", "--class-list", "class_list.csv", "-o", "mapping.txt", "-q")
+    assert code == 0, err
+    code, out, err = run("apply", "posts.jsonl", "mapping.txt", "-q")
+    assert code == 0, err
+    assert "quill_feather" not in out and "stone.bridge" not in out
+    assert "Welcome [P1]!" in out and "u/[P2] is great." in out
+
+
 def test_a_class_list_keyed_by_sender_names_follows_the_opaque_ids(tmp_path: Path) -> None:
     (tmp_path / "posts.csv").write_text(NAMED)
     (tmp_path / "class_list.csv").write_text("participant_id,name\nAnn Smith,Annabel Smith\nBo Lee,Bo Lee\n")

@@ -71,6 +71,27 @@ def test_only_id_like_participant_ids_are_searched(participant: str, found: bool
     assert bool(rules.find(f"see {participant} here")) is found
 
 
+USERS = {"P1": ["quill_feather"], "P2": ["marsh.wren"], "P3": ["wren"], "P4": ["Ann Berg"], "P5": ["ann42"]}
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("ask u/quill_feather or /u/marsh.wren", [("quill_feather", "P1"), ("marsh.wren", "P2")]),  # forum mentions
+        ("thanks quill_feather.", [("quill_feather", "P1")]),       # the sentence's full stop is no part of it
+        ("QUILL_FEATHER said so", [("QUILL_FEATHER", "P1")]),        # any case
+        ("@quill_feather hi", [("@quill_feather", "P1")]),           # a handle of theirs
+        ("see ann42 there", [("ann42", "P5")]),                      # a digit makes it an id anyway
+        ("quill_feathers and xquill_feather", []),                  # whole words only
+        ("the wren sang; Ann Berg agreed", []),                     # a user name that is a word, a display name
+        ("files in marsh.wren.org", []),                             # a host that holds it
+    ],
+)
+def test_user_names_of_senders_are_their_ids(text: str, found: list[tuple[str, str]]) -> None:
+    rules = identifier_rules(participants=list(USERS), addresses=USERS)
+    assert [(f.text, f.owner) for f in rules.find(text) if f.kind in ("id", "handle")] == found
+
+
 def test_overlaps_first_then_longest() -> None:
     spans = [Identifier("url", 0, 10, "x" * 10), Identifier("email", 2, 5, "abc"), Identifier("phone", 10, 12, "12")]
     assert [s.kind for s in without_overlaps(spans)] == ["url", "phone"]

@@ -175,11 +175,15 @@ class Source:
     def owned_addresses(
         self, known: MappingType[str, list[str]] | None = None, pseudonym: Pseudonym | None = None
     ) -> dict[str, list[str]]:
-        """Participant → the addresses that are theirs: the class list's, and for mail the archive's.
+        """Participant → the addresses that are theirs: the class list's, for mail the archive's, and for a table
+        whose senders got opaque ids the sender names or addresses they stand for (a forum's user names).
 
         For mail these include the pseudonymous addresses apply writes in place of the real ones.
         """
         owned = {participant: list(values) for participant, values in (known or {}).items()}
+        if self.sender_key is not None:
+            for participant, senders in self.sender_key.addresses_of().items():
+                owned.setdefault(participant, []).extend(senders)
         if self.archive is not None:
             for participant, addresses in self.archive.key.addresses_of().items():
                 shown = pseudonym(participant) if pseudonym is not None else None

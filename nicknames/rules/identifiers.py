@@ -89,6 +89,9 @@ class IdentifierRules:
     """Replace every address, URL and path whole, as a placeholder, rather than its personal part."""
     plain_ids: frozenset[str] | None = None
     """The ids of ``ids`` lower-cased, when every one is a run of ASCII letters, digits, ``_`` and ``-``."""
+    usernames: frozenset[str] = frozenset()
+    """Participants' user names (lower case) written with ``_``, ``.``, ``-`` or a digit ("quill_feather"), as a
+    forum's senders are: ids wherever the text writes them whole ("u/quill_feather", "thanks quill_feather")."""
 
     def parts(self, found: Identifier, text: str = "") -> list[Part]:
         """What to replace of an identifier in ``text``: its personal parts, or all of it (owner None when not known).
@@ -102,8 +105,10 @@ class IdentifierRules:
 
     def find(self, text: str) -> list[Identifier]:
         """Every identifier of the chosen kinds in the text, without overlaps, in text order."""
+        named = self._usernames_in(text) if self.usernames and "id" in self.kinds else []
         if not may_hold_any(text):
-            return self._written_in_words(text)
+            found = self._written_in_words(text)
+            return without_overlaps([*found, *named]) if named else found
         kinds = self.kinds
         found = [span for kind in kinds if kind in COMPILED for span in self._spans(kind, text)]
         if "login" in kinds:
@@ -113,7 +118,14 @@ class IdentifierRules:
                 Identifier("id", start, end, text[start:end], self.owners.get(text[start:end].lower()))
                 for start, end in self._id_spans(text)
             )
-        return without_overlaps(found)
+        return without_overlaps([*found, *named])
+
+    def _usernames_in(self, text: str) -> list[Identifier]:
+        """The participants' user names the text writes as whole words (``usernames``)."""
+        lowered = text.lower()
+        written = self.usernames.intersection(_USERNAME_WORD.findall(lowered))
+        return [Identifier("id", match.start(), match.end(), text[match.start():match.end()], self.owners.get(name))
+                for name in sorted(written) for match in _whole_word(name).finditer(lowered)]
 
     def _id_spans(self, text: str) -> Iterator[tuple[int, int]]:
         """The spans of the participant ids written in the text.
@@ -283,7 +295,8 @@ def identifier_rules(
         owners.setdefault(participant.lower(), participant)
     plain = frozenset(p.lower() for p in ids) if all(_PLAIN_ID.fullmatch(p) for p in ids) else None
     return IdentifierRules(
-        frozenset(kinds), owners, _id_pattern(ids), personal_names(names or {}, keep), whole, plain
+        frozenset(kinds), owners, _id_pattern(ids), personal_names(names or {}, keep), whole, plain,
+        usernames_of(addresses or {}),
     )
 
 
@@ -339,6 +352,24 @@ def without_overlaps(spans: Iterable[Identifier]) -> list[Identifier]:
         if not kept or span.start >= kept[-1].end:
             kept.append(span)
     return kept
+
+
+_USERNAME_WORD = regex.compile(r"\w(?:[\w.\-]*\w)?")
+"""The runs a user name may be: word characters, with ``.`` and ``-`` inside ("quill_feather." is "quill_feather")."""
+_USERNAME = regex.compile(r"^(?=.*[_.\-\d])[\w][\w.\-]{2,}[\w]$")
+"""A user name that is no word: letters and digits with ``_``, ``.``, ``-`` or a digit inside ("quill_feather")."""
+
+
+@functools.lru_cache(maxsize=1024)
+def _whole_word(name: str) -> regex.Pattern[str]:
+    """The user name as a whole word: no word character, ``-``, or ``.`` before a word character around it."""
+    return regex.compile(rf"(?<![\w\-]|[\w\-]\.){regex.escape(name)}(?![\w\-]|\.\w)")
+
+
+def usernames_of(addresses: Mapping[str, Iterable[str]]) -> frozenset[str]:
+    """The values of participant → addresses and handles that are user names (``_USERNAME``), lower case."""
+    return frozenset(value.strip().lower().lstrip("@") for values in addresses.values() for value in values
+                     if "@" not in value.strip().lstrip("@") and _USERNAME.match(value.strip().lstrip("@")))
 
 
 def _id_pattern(ids: list[str]) -> regex.Pattern[str] | None:
