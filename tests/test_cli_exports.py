@@ -531,3 +531,31 @@ def test_apply_class_list_keyed_by_sender_names_follows_the_opaque_ids(tmp_path:
                          "class_list.csv", "--scope", "all", "--strict", "-q")
     assert code == 0, err
     assert "Smith" not in out and "Ann" not in out
+
+
+TITLED = (
+    "message_id,parent_id,user_id,title,text\n"
+    "m1,,U1,Question for Tobias,\"Hi Tobias,\nis it Friday?\nAnika\"\n"
+    "m2,m1,U2,Re: Question for Tobias,\"Hi Anika,\nyes.\nTobias\"\n"
+)
+
+
+def test_a_title_column_is_named_in_a_warning_and_a_second_run_pseudonymises_it(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(TITLED)
+    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "-o", "out.csv", "-q")
+    assert (code, out) == (0, "")
+    assert "Warning: the column 'title' may hold names and is left as written" in " ".join(err.split())
+    assert "--text-column title" in " ".join(err.split())
+    assert "Question for Tobias" in (tmp_path / "out.csv").read_text()  # left, as the warning says
+    code, _, err = run("apply", "out.csv", "mapping.txt", "--text-column", "title", "-o", "final.csv", "-q")
+    assert code == 0 and "may hold names" not in err
+    final = (tmp_path / "final.csv").read_text()
+    assert "Tobias" not in final and "Anika" not in final and "Re: Question for [U2]" in final
+
+
+def test_no_warning_without_other_text_columns(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(TITLED.replace("title", "topic_id"))
+    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")
+    code, _, err = run("apply", "posts.csv", "mapping.txt", "-o", "out.csv", "-q")
+    assert code == 0 and err == ""

@@ -37,6 +37,7 @@ from nicknames.cli.render import (
     apply_summary,
     empty_mapping_warning,
     new_senders_warning,
+    other_text_warning,
     private_file_note,
     pseudonym_summary,
 )
@@ -234,6 +235,7 @@ def apply_command(
             )
         if not quiet:
             opaque_ids_warning(source, address_file)
+        other_text_warning(err, source.other_text_columns(), mapping_path, output)
         table = source.table
         if source.archive is not None:
             unknown = {message.sender for message in source.archive.messages} - known - set(mapping.participants)

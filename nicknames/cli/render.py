@@ -115,6 +115,20 @@ def empty_mapping_warning(console: Console, mapping_path: Path) -> None:
     )
 
 
+def other_text_warning(console: Console, columns: list[str], mapping: Path, output: Path | None) -> None:
+    """Warn that columns of prose besides the text (a title, a subject) are left as they are, and how to do them."""
+    if columns:
+        shown = ", ".join(repr(column) for column in columns)
+        out = escape(str(output)) if output is not None else "OUT"
+        console.print(
+            f"[yellow]Warning:[/] the {'column' if len(columns) == 1 else 'columns'} {escape(shown)} may hold names "
+            f"and {'is' if len(columns) == 1 else 'are'} left as written (apply replaces names in the text column "
+            f"only); pseudonymise {'it' if len(columns) == 1 else 'each'} with a second run on the output: nicknames "
+            f"apply {out} {escape(str(mapping))} --text-column {escape(columns[0])} -o NEW, then nicknames audit NEW "
+            f"-m {escape(str(mapping))} --text-column {escape(columns[0])}."
+        )
+
+
 def new_senders_warning(console: Console, senders: list[str], key_file: Path) -> None:
     """Warn about senders whose address was not in the address key: new ids, and no names to replace."""
     if senders:

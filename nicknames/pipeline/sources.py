@@ -75,6 +75,11 @@ from nicknames.rules.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.salutations import DEFAULT_RULES, Rules
 
+OTHER_TEXT_COLUMNS = frozenset({
+    "subject", "title", "topic", "thread_title", "post_title", "thread_subject", "discussion_title", "topic_title",
+    "summary", "headline",
+})
+"""Column names of prose besides the message text (``Source.other_text_columns``)."""
 OUTPUT_TABLE_COLUMNS = ("message_id", "parent_id", "thread_id", "sender", "recipients", "date", "subject", "text")
 """Columns of a pseudonymised mail archive written as a table (ids are the pseudonymous ones)."""
 
@@ -123,6 +128,20 @@ class Source:
         is still to be written can no longer be)."""
         if self.release is not None:
             self.release()
+
+    def other_text_columns(self) -> list[str]:
+        """Columns besides the text that usually hold prose a name may be in (a forum's "title", a table's
+        "subject"), which apply leaves as they are; none for mail, whose subjects apply pseudonymises."""
+        if self.archive is not None:
+            return []
+        if self.spilled is not None:
+            names: Iterable[str] = self.spilled.columns
+        elif self.table_file is not None:
+            names = map(str, self.table_file.frame.columns)
+        else:
+            names = map(str, self.table.frame.columns)
+        text = self.table.columns.text
+        return [name for name in names if name != text and name.strip().casefold() in OTHER_TEXT_COLUMNS]
 
     def texts(self) -> dict[str, str]:
         """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
