@@ -559,3 +559,20 @@ def test_no_warning_without_other_text_columns(tmp_path: Path) -> None:
     (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")
     code, _, err = run("apply", "posts.csv", "mapping.txt", "-o", "out.csv", "-q")
     assert code == 0 and err == ""
+
+
+def test_columns_of_names_and_addresses_are_named_in_a_warning(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(TITLED.replace("title", "author_email").replace(
+        "Question for Tobias", "anika@uni.example.org").replace("Re: anika@uni.example.org", "tq@uni.example.org"))
+    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "-o", "out.csv", "-q")
+    assert (code, out) == (0, "")
+    assert "Warning: the column 'author_email' holds people's names, addresses or user names" in " ".join(err.split())
+    assert "anika@uni.example.org" in (tmp_path / "out.csv").read_text()  # left, as the warning says
+
+
+def test_the_sender_column_of_names_is_no_column_left_as_written(tmp_path: Path) -> None:
+    (tmp_path / "posts.jsonl").write_text(USER_NAMES)
+    assert run("collect", "posts.jsonl", "-o", "mapping.txt", "-q")[0] == 0
+    code, _, err = run("apply", "posts.jsonl", "mapping.txt", "-o", "out.jsonl", "-q")
+    assert code == 0 and "left as written" not in err  # "author" held the user names: they are opaque ids now

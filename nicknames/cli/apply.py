@@ -36,6 +36,7 @@ from nicknames.cli.render import (
     absent_warning,
     apply_summary,
     empty_mapping_warning,
+    identity_columns_warning,
     new_senders_warning,
     other_text_warning,
     private_file_note,
@@ -236,6 +237,7 @@ def apply_command(
         if not quiet:
             opaque_ids_warning(source, address_file)
         other_text_warning(err, source.other_text_columns(), mapping_path, output)
+        identity_columns_warning(err, source.identity_columns())
         table = source.table
         if source.archive is not None:
             unknown = {message.sender for message in source.archive.messages} - known - set(mapping.participants)

@@ -129,6 +129,20 @@ def other_text_warning(console: Console, columns: list[str], mapping: Path, outp
         )
 
 
+def identity_columns_warning(console: Console, columns: list[str]) -> None:
+    """Warn that columns of people's names or addresses are left as written."""
+    if columns:
+        shown = ", ".join(repr(column) for column in columns)
+        one = len(columns) == 1
+        console.print(
+            f"[yellow]Warning:[/] the {'column' if one else 'columns'} {escape(shown)} {'holds' if one else 'hold'} "
+            "people's names, addresses or user names and "
+            f"{'is' if one else 'are'} left as written (apply changes the text column only): drop "
+            f"{'it' if one else 'them'} from the output before you share it, or name the sender column with "
+            "--sender-column if one of them says who wrote each message."
+        )
+
+
 def new_senders_warning(console: Console, senders: list[str], key_file: Path) -> None:
     """Warn about senders whose address was not in the address key: new ids, and no names to replace."""
     if senders:

@@ -34,6 +34,7 @@ from nicknames.distributed.datasets import read_partitioned
 from nicknames.distributed.engines import Engine
 from nicknames.engine.spill import SpilledTable
 from nicknames.engine.spilled_runs import SpilledRuns
+from nicknames.io.class_list import NAME_COLUMNS
 from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.formats import (
     SPREADSHEETS,
@@ -64,7 +65,7 @@ from nicknames.io.mail.writer import (
 )
 from nicknames.io.mapping_file import with_header
 from nicknames.io.person_names import person_rows
-from nicknames.io.roster import Roster
+from nicknames.io.roster import ADDRESS_COLUMNS, HANDLE_COLUMNS, Roster
 from nicknames.io.sender_ids import opaque_senders
 from nicknames.model.errors import NicknamesError
 from nicknames.model.mapping import Mapping, Name
@@ -80,6 +81,12 @@ OTHER_TEXT_COLUMNS = frozenset({
     "summary", "headline",
 })
 """Column names of prose besides the message text (``Source.other_text_columns``)."""
+IDENTITY_COLUMNS = frozenset({
+    *NAME_COLUMNS, *ADDRESS_COLUMNS, *HANDLE_COLUMNS, "author", "author_name", "author_email", "author_username",
+    "sender_name", "sender_email", "user_full_name", "userfullname", "first_name", "last_name", "firstname",
+    "lastname", "given_name", "surname", "from", "to", "cc",
+})
+"""Column names of people's names, addresses and user names (``Source.identity_columns``)."""
 OUTPUT_TABLE_COLUMNS = ("message_id", "parent_id", "thread_id", "sender", "recipients", "date", "subject", "text")
 """Columns of a pseudonymised mail archive written as a table (ids are the pseudonymous ones)."""
 
@@ -132,6 +139,15 @@ class Source:
     def other_text_columns(self) -> list[str]:
         """Columns besides the text that usually hold prose a name may be in (a forum's "title", a table's
         "subject"), which apply leaves as they are; none for mail, whose subjects apply pseudonymises."""
+        return self._unread_columns(OTHER_TEXT_COLUMNS)
+
+    def identity_columns(self) -> list[str]:
+        """Columns of a table not read as its sender, text or links that usually hold people's names, addresses or
+        user names ("author_name", "email"), which apply leaves as they are."""
+        return self._unread_columns(IDENTITY_COLUMNS)
+
+    def _unread_columns(self, wanted: frozenset[str]) -> list[str]:
+        """The table's columns with one of these names (any case) that are none of the columns it reads."""
         if self.archive is not None:
             return []
         if self.spilled is not None:
@@ -140,8 +156,8 @@ class Source:
             names = map(str, self.table_file.frame.columns)
         else:
             names = map(str, self.table.frame.columns)
-        text = self.table.columns.text
-        return [name for name in names if name != text and name.strip().casefold() in OTHER_TEXT_COLUMNS]
+        read = {*self.table.columns.used(), self.sender_column}
+        return [name for name in names if name not in read and name.strip().casefold() in wanted]
 
     def texts(self) -> dict[str, str]:
         """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
