@@ -576,3 +576,29 @@ def test_the_sender_column_of_names_is_no_column_left_as_written(tmp_path: Path)
     assert run("collect", "posts.jsonl", "-o", "mapping.txt", "-q")[0] == 0
     code, _, err = run("apply", "posts.jsonl", "mapping.txt", "-o", "out.jsonl", "-q")
     assert code == 0 and "left as written" not in err  # "author" held the user names: they are opaque ids now
+
+
+NAMED_BESIDE_IDS = (
+    "message_id,parent_id,user_id,{column},text\n"
+    "m1,,U1,{first},\"Hi all,\nQuell told me the room changed.\nAnika\"\n"
+    "m2,m1,U2,{second},\"Yes, room 4.\nTobias\"\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("column", "first", "second", "read"),
+    [
+        ("author_name", "Anika Vey", "Tobias Quell", True),    # the senders' full names beside their ids
+        ("Full_Name", "Anika Vey", "Tobias Quell", True),      # any case
+        ("name", "Statistics 101", "Statistics 101", False),   # one value for every sender: a course's, no person's
+    ],
+)
+def test_a_column_of_names_beside_the_ids_is_the_exports_own_class_list(
+        tmp_path: Path, column: str, first: str, second: str, read: bool) -> None:
+    (tmp_path / "posts.csv").write_text(NAMED_BESIDE_IDS.format(column=column, first=first, second=second))
+    code, _, err = run("collect", "posts.csv", "-o", "mapping.txt")
+    assert code == 0, err
+    mapping = (tmp_path / "mapping.txt").read_text()
+    assert ("Quell [1; classlist]" in mapping) is read  # a surname only the column gives
+    assert (f"Note: the column '{column}' was read as the senders' registered names" in " ".join(err.split())) is read
+    assert "Statistics" not in mapping

@@ -142,6 +142,9 @@ def collect_command(
             err.print(f"Address key {escape(str(key_file))}: {len(written.ids)} addresses or names, {written.added} "
                       "new (owner-only: apply reads it to give every sender the same id).")
     result.mapping = mapping
+    if source.names_column and not quiet:
+        err.print(f"Note: the column {escape(repr(source.names_column))} was read as the senders' registered names "
+                  "(as a class list; --class-list wins over it).")
     warn_if_exposed(output, key_file if written is not None else None)
     if not quiet:
         collect_summary(err, result, output, merged)

@@ -106,6 +106,9 @@ class Source:
     """A table whose senders were names or addresses: the key that gave them opaque ids (else None)."""
     sender_column: str = ""
     """The column that held those names or addresses."""
+    names_column: str = ""
+    """A column of the senders' full names beside their ids ("author_name"), read as the export's own class list
+    (``class_list``)."""
     partitioned: bool = False
     """Whether the table was read from several files (a glob, or a folder of parts)."""
     spilled: SpilledTable | None = None
@@ -278,7 +281,9 @@ def _table_source(
 ) -> Source:
     opaque = opaque_senders(table_file.frame, chosen, str(path), key, always=always)
     if opaque is None:
-        return Source(path, fmt, table_from_frame(table_file.frame, chosen, str(path)), table_file=table_file)
+        table = table_from_frame(table_file.frame, chosen, str(path))
+        column, registered = _names_beside_ids(table_file.frame, table)
+        return Source(path, fmt, table, registered, table_file=table_file, names_column=column)
     table = table_from_frame(opaque.frame, chosen, str(path))
     return Source(path, fmt, table, dict(opaque.registered), table_file=table_file, sender_key=key,
                   sender_column=opaque.column)
@@ -303,6 +308,33 @@ def source_from_frame(
     """A pandas DataFrame (of any column types) as a source, for notebooks and pipelines."""
     strings = as_strings(frame)
     return _table_source(Path(name), "csv", TableFile(strings, "csv"), chosen or {}, AddressKey(), False)
+
+
+PERSON_NAME_COLUMNS = ("full_name", "fullname", "userfullname", "user_full_name", "author_name", "sender_name",
+                       "display_name", "student_name", "registered_name", "name")
+"""Columns of the senders' full names beside their ids, in the order looked for (``_names_beside_ids``)."""
+
+
+def _names_beside_ids(frame: pd.DataFrame, table: MessageTable) -> tuple[str, dict[str, str]]:
+    """A column of full names beside the sender ids ("author_name", "full_name"; not one the table reads) and each
+    sender's first name in it: the export's own class list. None found, or a column that gives most senders the
+    same value (a course's name, not a person's): ("", {})."""
+    read = set(table.columns.used())
+    columns = {str(column).strip().casefold(): column for column in frame.columns if column not in read}
+    column = next((columns[name] for name in PERSON_NAME_COLUMNS if name in columns), None)
+    if column is None:
+        return "", {}
+    names: dict[str, str] = {}
+    for participant, name in zip(frame[table.columns.sender].tolist(), frame[column].tolist()):
+        if participant not in names and isinstance(name, str) and name.strip():
+            names[participant] = " ".join(name.split())
+    if len(set(names.values())) < DISTINCT_NAMES * len(names):
+        return "", {}
+    return str(column), names
+
+
+DISTINCT_NAMES = 0.8
+"""The share of senders with a name of their own for a column to be read as their names."""
 
 
 def collect_source(
