@@ -113,11 +113,12 @@ def absent_names_of(
     posting = set(posters)
     registered = _one_row_per_person(class_list, posting)
     persons = person_rows(class_list)
-    people = {pid: name for pid, name in registered.items() if pid not in posting and pid in persons}
+    listed = {pid: name for pid, name in registered.items() if pid in persons}
+    people = {pid: name for pid, name in listed.items() if pid not in posting}
     forms = {pid: own for pid, name in people.items() if _full(own := _forms(name, table))}
-    owners, everyone = _owners(forms, registered, found, table)
+    owners, everyone = _owners(forms, listed, found, table)
     wanted = {key for own in forms.values() for key in own if _usable(key, is_word)}
-    short = _short_forms(tokens, registered, forms, owners, table, is_word)
+    short = _short_forms(tokens, listed, forms, owners, table, is_word)
     uses = uses_of(frozenset(wanted | short.keys())).kept()
     rivalry = Rivalry.of(posted, uses, forms)
     spoken = {pid: _spoken_in(pid, own, owners, everyone, uses) for pid, own in forms.items()}
@@ -153,7 +154,7 @@ def _with_other_forms(counted: Counter[str], own: Mapping[str, str], uses: Mappi
 
 def _short_forms(
     tokens: Iterable[str],
-    registered: Mapping[str, str],
+    listed: Mapping[str, str],
     forms: Mapping[str, Mapping[str, str]],
     owners: Mapping[str, set[str]],
     table: NicknameTable,
@@ -162,8 +163,8 @@ def _short_forms(
     """Short forms of the surnames of the people who post nothing ("Kirb" for Kirbride, see ``surname_forms``),
     among the corpus's capitalised words that are no ordinary word and nobody's name or familiar form. Each counts
     only in the threads where another form of the person occurs (their given name, their full name): a short form
-    alone is too easily a word of the trade."""
-    surnames = {pid: words[-1] for pid, name in person_rows(registered).items()
+    alone is too easily a word of the trade. ``listed``: the class list's people, one row each."""
+    surnames = {pid: words[-1] for pid, name in listed.items()
                 if len(words := [part for part in registered_parts(name) if " " not in part]) > 1}
 
     def known(token: str) -> bool:
@@ -244,16 +245,17 @@ def _full(forms: Mapping[str, str]) -> bool:
 
 def _owners(
     forms: Mapping[str, Mapping[str, str]],
-    class_list: Mapping[str, str],
+    listed: Mapping[str, str],
     found: Mapping[str, Iterable[str]],
     table: NicknameTable,
 ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """Form → the people it stands for: those registered with it or found using it (the absent people, every other
     registered person, each mapping line); a familiar form nobody is registered with or found using stands for
     everyone whose given name it is a form of ("Ned" is a registered Ned's, not every Edmund's). And form →
-    everyone it may stand for, familiar forms included (who else may be meant where it is used)."""
+    everyone it may stand for, familiar forms included (who else may be meant where it is used). ``listed``: the
+    class list's people, one row each."""
     everyone = dict(forms)
-    everyone.update((pid, _forms(name, table)) for pid, name in person_rows(class_list).items() if pid not in forms)
+    everyone.update((pid, _forms(name, table)) for pid, name in listed.items() if pid not in forms)
     named: dict[str, set[str]] = {}
     familiar: dict[str, set[str]] = {}
     for pid, own in everyone.items():

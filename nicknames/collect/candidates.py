@@ -191,26 +191,27 @@ def plan_collect(
 ) -> CollectPlan:
     """The plan for the participants who send or receive messages (``addressed``)."""
     present = set(addressed)
-    roster = {pid: name for pid, name in person_rows(class_list or {}).items() if pid in present}
+    persons = person_rows(class_list or {})
+    roster = {pid: name for pid, name in persons.items() if pid in present}
     offices = frozenset(pid for pid in (class_list or {}) if pid in present and pid not in roster)
     registered = {pid: registered_parts(name) for pid, name in roster.items()}
     if roster:
         # The words of the list's offices and companies ("Acme" of "Acme Helpdesk") sign and greet as no one's name,
         # unless they are a name word of a person of the list or a known given name.
-        people = {word.casefold() for word in _name_words(person_rows(class_list or {}).values())}
+        people = {word.casefold() for word in _name_words(persons.values())}
         offices_words = office_words(class_list or {}) - given_names() - people
         rules = rules.extended(stopwords=offices_words, not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table(rules.languages)
     forms = {pid: [*parts, *initialled_forms(roster[pid])] for pid, parts in registered.items()}
     return CollectPlan(roster, registered, _part_owners(forms), names_table, rules, discover, offices,
-                       _given_owners(class_list or {}))
+                       _given_owners(persons))
 
 
-def _given_owners(class_list: dict[str, str]) -> dict[str, set[str]]:
+def _given_owners(persons: dict[str, str]) -> dict[str, set[str]]:
     """Case-folded given name (the first word of a registered full name) → the class list's people registered with
-    it."""
+    it (``persons``: its rows that name a person, ``person_rows``)."""
     owners: dict[str, set[str]] = {}
-    for pid, name in person_rows(class_list).items():
+    for pid, name in persons.items():
         parts = registered_parts(name)
         if parts and " " in parts[0]:
             owners.setdefault(parts[0].split()[0].casefold(), set()).add(pid)
@@ -419,13 +420,13 @@ def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> Non
     greets one of them ("Welcome, Ann" to an announcement from the provost's office names Ann).
     """
     roster = plan.roster
-    owners = _owners(plan.registered, found, plan.names_table)
+    familiar = _familiar_owners(plan.registered, plan.names_table)
+    owners = _owners(plan.registered, found, familiar)
     greeted = scan.greetings.greeted_names()
     _glued_owners(owners, greeted)
     misspelt_owners(owners, greeted, plan.registered)
     # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
     # tags and their order as adding each greeted name in turn would.
-    familiar = _familiar_owners(plan.registered, plan.names_table)
     for attribution, count in tally(scan.greetings, owners, posts, familiar).items():
         if attribution.participant in plan.offices:
             continue
@@ -435,15 +436,14 @@ def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> Non
         found.tag(attribution.participant, attribution.name, *tags, *(["uncertain"] * uncertain))
 
 
-def _owners(registered: dict[str, list[str]], found: Found, table: NicknameTable) -> dict[str, set[str]]:
-    """Known name → participants: registered parts, their familiar forms, and names signed with."""
+def _owners(registered: dict[str, list[str]], found: Found, familiar: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Known name → participants: registered parts, their familiar forms (``_familiar_owners``), and names signed
+    with."""
     parts = _part_owners(registered)
     owners = {part: set(pids) for part, pids in parts.items()}
-    for participant, own in registered.items():
-        for part in own:
-            for form in table.familiar_forms(part):
-                if form not in parts:  # a form that is someone's registered name stays theirs
-                    owners.setdefault(form, set()).add(participant)
+    for form, participants in familiar.items():
+        if form not in parts:  # a form that is someone's registered name stays theirs
+            owners.setdefault(form, set()).update(participants)
     for (participant, name) in found.confirmed:
         owners.setdefault(name, set()).add(participant)
     return owners

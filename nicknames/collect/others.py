@@ -49,11 +49,12 @@ def known_names(mapping: Mapping, class_list: dict[str, str] | None = None,
     the familiar forms of their given names from ``nicknames``, by default the built-in table)."""
     names = {text.casefold() for texts in mapping.names.values() for text in texts}
     people = set(names)
-    for full_name in person_rows(class_list or {}).values():
+    persons = person_rows(class_list or {})
+    for full_name in persons.values():
         people.update(part.casefold() for part in registered_parts(full_name))
     keep = {text.casefold() for text in mapping.keep}
     keep.update(word for text in list(keep) for word in text.split() if len(word) > 1)
-    registered = RegisteredFullNames.of(person_rows(class_list or {}), nicknames)
+    registered = RegisteredFullNames.of(persons, nicknames)
     return Known(frozenset(names), frozenset(keep), frozenset(people), registered)
 
 

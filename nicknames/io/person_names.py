@@ -62,9 +62,9 @@ ORGANISATION_WORDS = NOT_PERSON_WORDS | frozenset(
 
 def person_rows(class_list: Mapping[str, str]) -> dict[str, str]:
     """The rows of a class list that name a person: ``is_person``, less the rows whose name parts are no known given
-    name and whose first part is a word of the list's own rows that name nobody (a team "Harlow Red Kites" beside
-    the offices "Harlow West Desk" and "DL-Harlow IT", a company "ACME" beside "ACME Mailroom": the list itself says
-    the word is a place's or a company's)."""
+    name and whose first part is a word of the list's own rows that name nobody (a team "Kestrelby Quarry Falcons"
+    beside the offices "Kestrelby West Desk" and "DL-Kestrelby IT", a company "QUILLMONT" beside "Quillmont Corp":
+    the list itself says the word is a place's or a company's)."""
     people = {pid: name for pid, name in class_list.items() if is_person(name)}
     if len(people) == len(class_list):
         return people
