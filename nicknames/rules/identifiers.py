@@ -368,8 +368,8 @@ def _whole_word(name: str) -> regex.Pattern[str]:
 
 def usernames_of(addresses: Mapping[str, Iterable[str]]) -> frozenset[str]:
     """The values of participant → addresses and handles that are user names (``_USERNAME``), lower case."""
-    return frozenset(value.strip().lower().lstrip("@") for values in addresses.values() for value in values
-                     if "@" not in value.strip().lstrip("@") and _USERNAME.match(value.strip().lstrip("@")))
+    bare = (value.strip().lstrip("@") for values in addresses.values() for value in values)
+    return frozenset(value.lower() for value in bare if "@" not in value and _USERNAME.match(value))
 
 
 def _id_pattern(ids: list[str]) -> regex.Pattern[str] | None:
