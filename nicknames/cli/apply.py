@@ -152,8 +152,11 @@ def apply_command(
     URLs, home directories, handles, phone numbers and participant ids are
     replaced first: handles, phones and ids whole ([HANDLE], [PHONE] or the
     owner's pseudonym), addresses, URLs and paths by their personal part only
-    (see --identifiers and docs/pseudonyms.md). The
-    output keeps every row and column of the input; only the text changes. A
+    (see --identifiers and docs/pseudonyms.md); a table's user-name senders
+    count as their owners' ids and handles. The output keeps every row and
+    column of the input; only the text changes: a warning names the columns
+    left as written that may hold names (title, subject, author_name, email;
+    see docs/workflow.md). A
     name that belongs to two participants active in one scope is decided per
     mention from its context (see --review and docs/pseudonyms.md). A name no
     participant active in the scope has is still replaced when it belongs to

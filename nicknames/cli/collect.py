@@ -72,8 +72,9 @@ def collect_command(
     sender; a sign-off at the end ("Thanks, Rob") and an introduction ("My name
     is Robert, call me Rob") name the sender; a quote's attribution line ("On
     Mon, Mary Poe <...> wrote:") names the author replied to; with
-    --class-list, registered names and their parts that occur in the messages
-    are added. Then familiar forms (Bob for Robert), misspellings, case and
+    --class-list (or, without one, a column of the senders' full names such as
+    author_name beside their ids), registered names and their parts that occur
+    in the messages are added. Then familiar forms (Bob for Robert), misspellings, case and
     accent variants, stylised forms, initials and names glued to words that
     occur where a participant is active are added as suggestions (?Name) with
     their evidence tags. When the mapping file exists, the new findings are merged into
