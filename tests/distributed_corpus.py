@@ -180,3 +180,22 @@ def bad_cell_stops_apply(corpus: Corpus, folder: Path, engine: list[str]) -> Non
     assert stderr.startswith("Error: ") and "b.jsonl" in stderr and "line 2" in stderr
     assert len(stderr.strip().splitlines()) == 1
     assert not (folder / "out").exists()
+
+
+def same_identity_columns(tmp_path: Path, engine: list[str]) -> pd.DataFrame:
+    """Apply on a cluster and here of parts with columns of the authors' names and addresses: the same rows (those of
+    the cluster returned)."""
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    pd.DataFrame({"message_id": ["1", "2", "3"], "parent_id": ["", "1", "2"], "user_id": ["U1", "U2", "U1"],
+                  "author_name": ["Anika Vey", "Tobias Quell", "Anika Vey"],
+                  "author_email": ["av@uni.example.org", "tq@uni.example.org", "av@uni.example.org"],
+                  "text": ["Hi Tobias, Anika", "Thanks Anika! Tobias", "Bye Tobias"]}
+                 ).to_parquet(parts / "a.parquet", index=False)
+    (tmp_path / "mapping.txt").write_text("U1 | Anika | Anika Vey\nU2 | Tobias | Tobias Quell\n")
+    for name, options in (("local", []), ("cluster", engine)):
+        code, _, stderr = run("apply", parts, tmp_path / "mapping.txt", "-o", tmp_path / name, "-q", *options)
+        assert code == 0, stderr
+    written = sorted_parts(tmp_path / "cluster")
+    pd.testing.assert_frame_equal(written, sorted_parts(tmp_path / "local"))
+    return written

@@ -6,6 +6,7 @@ and checks the way it now works. Names are invented.
 
 from __future__ import annotations
 
+import io
 import json
 import shutil
 from pathlib import Path
@@ -561,14 +562,43 @@ def test_no_warning_without_other_text_columns(tmp_path: Path) -> None:
     assert code == 0 and err == ""
 
 
-def test_columns_of_names_and_addresses_are_named_in_a_warning(tmp_path: Path) -> None:
-    (tmp_path / "posts.csv").write_text(TITLED.replace("title", "author_email").replace(
-        "Question for Tobias", "anika@uni.example.org").replace("Re: anika@uni.example.org", "tq@uni.example.org"))
-    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")
-    code, out, err = run("apply", "posts.csv", "mapping.txt", "-o", "out.csv", "-q")
-    assert (code, out) == (0, "")
-    assert "Warning: the column 'author_email' holds people's names, addresses or user names" in " ".join(err.split())
-    assert "anika@uni.example.org" in (tmp_path / "out.csv").read_text()  # left, as the warning says
+IDENTITIES = (
+    "message_id,parent_id,user_id,author_name,author_email,to,text\n"
+    "m1,,U1,Anika Vey,anika@uni.example.org,tq@uni.example.org,\"Hi Tobias,\nis it Friday?\nAnika\"\n"
+    "m2,m1,U2,Tobias Quell,tq@uni.example.org,\"anika@uni.example.org; ines@else.example.org\",\"Hi Anika,\nyes.\"\n"
+)
+
+
+@pytest.mark.parametrize("kept_on_disk", [False, True])
+def test_columns_of_names_and_addresses_are_written_as_pseudonyms(
+        tmp_path: Path, kept_on_disk: bool, request: pytest.FixtureRequest) -> None:
+    if kept_on_disk:
+        request.getfixturevalue("small_runs")
+    (tmp_path / "posts.csv").write_text(IDENTITIES)
+    (tmp_path / "mapping.txt").write_text("U1 | Anika | Anika Vey\nU2 | Tobias | Tobias Quell\n")
+    (tmp_path / "class_list.csv").write_text("participant_id,name,email\nU1,Anika Vey,anika@uni.example.org\n"
+                                             "U2,Tobias Quell,tq@uni.example.org\n")
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--class-list", "class_list.csv", "-o", "out.csv")
+    assert (code, out) == (0, ""), err
+    assert "Note: the columns 'author_name', 'author_email', 'to' hold people's names" in " ".join(err.split())
+    written = pd.read_csv(tmp_path / "out.csv", dtype=str, keep_default_na=False)
+    assert written["author_name"].tolist() == ["[U1]", "[U2]"]
+    assert written["author_email"].tolist() == ["u1@pseudonymised.invalid", "u2@pseudonymised.invalid"]
+    assert written["to"].tolist() == ["u2@pseudonymised.invalid", "u1@pseudonymised.invalid; [EMAIL]"]
+    assert written["text"].tolist() == ["Hi [U2],\nis it Friday?\n[U1]", "Hi [U1],\nyes."]
+    assert "Anika" not in (tmp_path / "out.csv").read_text() and "uni.example" not in (tmp_path / "out.csv").read_text()
+
+
+def test_columns_of_names_in_json_lines_are_written_as_pseudonyms_and_quiet_says_nothing(tmp_path: Path) -> None:
+    rows = pd.read_csv(io.StringIO(IDENTITIES), dtype=str, keep_default_na=False)
+    rows.to_json(tmp_path / "posts.jsonl", orient="records", lines=True)
+    (tmp_path / "mapping.txt").write_text("U1 | Anika | Anika Vey\nU2 | Tobias | Tobias Quell\n")
+    code, out, err = run("apply", "posts.jsonl", "mapping.txt", "-o", "out.jsonl", "-q")
+    assert (code, out, err) == (0, "", "")
+    written = pd.read_json(tmp_path / "out.jsonl", lines=True, dtype=False)
+    assert written["author_name"].tolist() == ["[U1]", "[U2]"]  # no class list: the mapping's names
+    assert written["author_email"].tolist() == ["u1@pseudonymised.invalid", "u2@pseudonymised.invalid"]  # the author's
+    assert written["to"].tolist() == ["[EMAIL]", "[EMAIL]; [EMAIL]"]  # addresses of nobody known
 
 
 def test_the_sender_column_of_names_is_no_column_left_as_written(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ from tests.distributed_corpus import (  # noqa: F401 (fixtures)
     run,
     same_apply_on_cluster,
     same_collect_on_cluster,
+    same_identity_columns,
     same_parted_runs,
     same_runs,
     small_buckets,
@@ -60,3 +61,12 @@ def test_apply_with_the_texts_on_the_executors_gives_the_local_engines_rows_and_
 def test_a_bad_cell_in_a_part_stops_apply_on_spark_with_the_users_one_line_error(corpus: Corpus, spark: str,
                                                                                  tmp_path: Path) -> None:
     bad_cell_stops_apply(corpus, tmp_path, ["--engine", "spark", "--cluster", spark])
+
+
+@pytest.mark.usefixtures("small_buckets")
+def test_columns_of_the_authors_names_and_addresses_are_written_by_the_workers_as_on_one_machine(
+        spark: str, tmp_path: Path) -> None:
+    written = same_identity_columns(tmp_path, ["--engine", "spark", "--cluster", spark])
+    assert written["author_name"].tolist() == ["[U1]", "[U2]", "[U1]"]
+    assert written["author_email"].tolist() == ["u1@pseudonymised.invalid", "u2@pseudonymised.invalid",
+                                                "u1@pseudonymised.invalid"]

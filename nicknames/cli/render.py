@@ -129,17 +129,16 @@ def other_text_warning(console: Console, columns: list[str], mapping: Path, outp
         )
 
 
-def identity_columns_warning(console: Console, columns: list[str]) -> None:
-    """Warn that columns of people's names or addresses are left as written."""
+def identity_columns_note(console: Console, columns: list[str]) -> None:
+    """Say which columns of people's names or addresses were written as pseudonyms."""
     if columns:
         shown = ", ".join(repr(column) for column in columns)
         one = len(columns) == 1
         console.print(
-            f"[yellow]Warning:[/] the {'column' if one else 'columns'} {escape(shown)} {'holds' if one else 'hold'} "
-            "people's names, addresses or user names and "
-            f"{'is' if one else 'are'} left as written (apply changes the text column only): drop "
-            f"{'it' if one else 'them'} from the output before you share it, or name the sender column with "
-            "--sender-column if one of them says who wrote each message."
+            f"[yellow]Note:[/] the {'column' if one else 'columns'} {escape(shown)} {'holds' if one else 'hold'} "
+            "people's names, addresses or user names: each value is written as its person's pseudonym (an address "
+            "as their pseudonymous address; a value of nobody in the mapping or class list as [PERSON], [EMAIL] or "
+            "[HANDLE]); see docs/workflow.md."
         )
 
 

@@ -23,6 +23,7 @@ from typing import ClassVar
 
 import numpy as np
 
+from nicknames.apply.identity_columns import IdentityColumns
 from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
 from nicknames.apply.replacement import Replacements
 from nicknames.apply.resolution import NamesOf, Unresolved
@@ -92,6 +93,10 @@ class ClusterSource(Source):
         columns = self.table.columns
         frame = self._held().columns([columns.message_id, columns.text])
         yield from zip(map(string_cell, frame[columns.message_id]), map(string_cell, frame[columns.text]))
+
+    def column_names(self) -> list[str]:
+        """The columns of the table as the cluster holds it."""
+        return list(self._held().header)
 
     def close(self) -> None:
         """Drop the table from the workers (and stop a cluster started for it)."""
@@ -202,6 +207,8 @@ class BucketContext:
     columns: Columns
     keyed: KeyedIds | None
     """The keyed style, whose codes replace the ids in the sender and recipients columns."""
+    identity: IdentityColumns | None = None
+    """What writes the columns of people's names and addresses as pseudonyms (``Source.identity_transform``)."""
 
 
 PartitionOutcome = tuple[int, list[tuple[Replacements, list[int]]], list[Duplicate]]
@@ -246,13 +253,15 @@ def pseudonymise_on_cluster(
         pseudonym = pseudonym or IdTemplate()
         kinds = list(identifiers)
         table = source.table
+        owned = source.owned_addresses(addresses, pseudonym)
         rules = identifier_rules(
-            kinds, [*mapping.participants, *source.participants()], source.owned_addresses(addresses, pseudonym),
+            kinds, [*mapping.participants, *source.participants()], owned,
             names=personal_names(mapping, registered or {}), keep=mapping.keep, whole=whole_identifiers,
         ) if kinds else None
         everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
         context = BucketContext(ApplyContext(mapping, pseudonym, rules, unresolved, (), names_of, everyone),
-                                table.columns, pseudonym if isinstance(pseudonym, KeyedIds) else None)
+                                table.columns, pseudonym if isinstance(pseudonym, KeyedIds) else None,
+                                source.identity_transform(mapping, pseudonym, owned, registered or {}))
         parts = scope_partitions(table.scope_keys(scope), PARTITION_ROWS)
         staging = parts_staging(output)
         try:
@@ -318,6 +327,8 @@ def apply_bucket(table: TableFile, rows: np.ndarray, spec: BucketSpec, context: 
         outcomes.append((number, records, duplicates))
     new = frame.copy()
     new[columns.text] = texts
+    if context.identity is not None:
+        new = context.identity(new)
     if context.keyed is not None:
         new = keyed_id_columns(MessageTable(new, columns, ""), new, context.keyed)
     if spec.csv_safe:

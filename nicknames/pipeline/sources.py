@@ -21,11 +21,12 @@ from typing import Any, ClassVar
 
 import pandas as pd
 
+from nicknames.apply.identity_columns import IdentityColumns
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.replacement import changes_text, message_ids
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
-from nicknames.apply.spilled import apply_spilled_mapping
+from nicknames.apply.spilled import SpilledApplyResult, apply_spilled_mapping
 from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.candidates import CollectResult, collect
 from nicknames.collect.found import merge
@@ -84,7 +85,7 @@ OTHER_TEXT_COLUMNS = frozenset({
 IDENTITY_COLUMNS = frozenset({
     *NAME_COLUMNS, *ADDRESS_COLUMNS, *HANDLE_COLUMNS, "author", "author_name", "author_email", "author_username",
     "sender_name", "sender_email", "user_full_name", "userfullname", "first_name", "last_name", "firstname",
-    "lastname", "given_name", "surname", "from", "to", "cc",
+    "lastname", "given_name", "surname", "from", "to", "cc", "bcc", "recipient", "recipient_email", "recipient_name",
 })
 """Column names of people's names, addresses and user names (``Source.identity_columns``)."""
 OUTPUT_TABLE_COLUMNS = ("message_id", "parent_id", "thread_id", "sender", "recipients", "date", "subject", "text")
@@ -153,14 +154,27 @@ class Source:
         """The table's columns with one of these names (any case) that are none of the columns it reads."""
         if self.archive is not None:
             return []
-        if self.spilled is not None:
-            names: Iterable[str] = self.spilled.columns
-        elif self.table_file is not None:
-            names = map(str, self.table_file.frame.columns)
-        else:
-            names = map(str, self.table.frame.columns)
         read = {*self.table.columns.used(), self.sender_column}
-        return [name for name in names if name not in read and name.strip().casefold() in wanted]
+        return [name for name in self.column_names() if name not in read and name.strip().casefold() in wanted]
+
+    def column_names(self) -> list[str]:
+        """The columns of the table as the file has them."""
+        if self.spilled is not None:
+            return list(self.spilled.columns)
+        if self.table_file is not None:
+            return list(map(str, self.table_file.frame.columns))
+        return list(map(str, self.table.frame.columns))
+
+    def identity_transform(self, mapping: Mapping, pseudonym: Pseudonym, owned: MappingType[str, list[str]],
+                           registered: MappingType[str, str]) -> IdentityColumns | None:
+        """What writes the ``identity_columns`` of the output as pseudonyms (see ``apply.identity_columns``), or
+        None when the table has none."""
+        columns = self.identity_columns()
+        if not columns:
+            return None
+        shown = {participant: pseudonym(participant) for participant in mapping.participants}
+        return IdentityColumns.of(columns, self.table.columns.sender, mapping, owned,
+                                  {**self.class_list, **registered}, shown)
 
     def texts(self) -> dict[str, str]:
         """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
@@ -441,15 +455,22 @@ def pseudonymise(
     """
     kinds = list(identifiers)
     senders = source.participants()
-    owned = source.owned_addresses(addresses, pseudonym or IdTemplate())
+    pseudonym = pseudonym or IdTemplate()
+    owned = source.owned_addresses(addresses, pseudonym)
     rules = identifier_rules(
         kinds, [*mapping.participants, *senders], owned, names=personal_names(mapping, registered or {}),
         keep=mapping.keep, whole=whole_identifiers,
     ) if kinds else None
-    return apply_source(
-        source, mapping, scope, pseudonym or IdTemplate(), identifiers=rules, unresolved=unresolved, names_of=names_of,
+    result = apply_source(
+        source, mapping, scope, pseudonym, identifiers=rules, unresolved=unresolved, names_of=names_of,
         jobs=jobs, engine=engine,
     )
+    identity = source.identity_transform(mapping, pseudonym, owned, registered or {})
+    if identity is not None and isinstance(result, SpilledApplyResult):
+        result.transforms.append(identity)
+    elif identity is not None:
+        result.frame = identity(result.frame)
+    return result
 
 
 def personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:

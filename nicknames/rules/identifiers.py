@@ -264,6 +264,22 @@ PART_KINDS = {"email": email_parts, "url": url_parts, "path": path_parts, "tag":
 """The kinds replaced by their personal part, and the function that finds it."""
 
 
+def identifier_owners(addresses: Mapping[str, Iterable[str]], ids: Iterable[str]) -> dict[str, str]:
+    """Lower-cased address, handle (without ``@``) or id → its participant: each participant's ``addresses`` (an
+    address's local part counting as a handle too), then the participant ``ids`` themselves; the first owner wins."""
+    owners: dict[str, str] = {}
+    for participant, values in addresses.items():
+        for value in values:
+            value = value.strip().lower().lstrip("@")
+            if value:
+                owners.setdefault(value, participant)
+                if "@" in value:
+                    owners.setdefault(value.split("@", 1)[0], participant)
+    for participant in ids:
+        owners.setdefault(participant.lower(), participant)
+    return owners
+
+
 def identifier_rules(
     kinds: Iterable[str] = KINDS,
     participants: Iterable[str] = (),
@@ -282,17 +298,8 @@ def identifier_rules(
     personal), to tell the personal part of an address, URL or path; with
     ``whole`` every address, URL and path is replaced whole instead.
     """
-    owners: dict[str, str] = {}
-    for participant, values in (addresses or {}).items():
-        for value in values:
-            value = value.strip().lower().lstrip("@")
-            if value:
-                owners.setdefault(value, participant)
-                if "@" in value:
-                    owners.setdefault(value.split("@", 1)[0], participant)
     ids = [p for p in dict.fromkeys(participants) if _ID_SHAPE.match(p)]
-    for participant in ids:
-        owners.setdefault(participant.lower(), participant)
+    owners = identifier_owners(addresses or {}, ids)
     plain = frozenset(p.lower() for p in ids) if all(_PLAIN_ID.fullmatch(p) for p in ids) else None
     return IdentifierRules(
         frozenset(kinds), owners, _id_pattern(ids), personal_names(names or {}, keep), whole, plain,
