@@ -182,14 +182,15 @@ def bad_cell_stops_apply(corpus: Corpus, folder: Path, engine: list[str]) -> Non
     assert not (folder / "out").exists()
 
 
-def same_identity_columns(tmp_path: Path, engine: list[str]) -> pd.DataFrame:
-    """Apply on a cluster and here of parts with columns of the authors' names and addresses: the same rows (those of
-    the cluster returned)."""
+def same_other_columns(tmp_path: Path, engine: list[str]) -> pd.DataFrame:
+    """Apply on a cluster and here of parts with a title and columns of the authors' names and addresses: the same
+    rows (those of the cluster returned)."""
     parts = tmp_path / "parts"
     parts.mkdir()
     pd.DataFrame({"message_id": ["1", "2", "3"], "parent_id": ["", "1", "2"], "user_id": ["U1", "U2", "U1"],
                   "author_name": ["Anika Vey", "Tobias Quell", "Anika Vey"],
                   "author_email": ["av@uni.example.org", "tq@uni.example.org", "av@uni.example.org"],
+                  "title": ["For Tobias", None, "Anika again"],
                   "text": ["Hi Tobias, Anika", "Thanks Anika! Tobias", "Bye Tobias"]}
                  ).to_parquet(parts / "a.parquet", index=False)
     (tmp_path / "mapping.txt").write_text("U1 | Anika | Anika Vey\nU2 | Tobias | Tobias Quell\n")

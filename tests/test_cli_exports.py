@@ -541,18 +541,65 @@ TITLED = (
 )
 
 
-def test_a_title_column_is_named_in_a_warning_and_a_second_run_pseudonymises_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("kept_on_disk", [False, True])
+def test_names_in_a_title_column_are_replaced_as_in_the_text(
+        tmp_path: Path, kept_on_disk: bool, request: pytest.FixtureRequest) -> None:
+    if kept_on_disk:
+        request.getfixturevalue("small_runs")
     (tmp_path / "posts.csv").write_text(TITLED)
     (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")
-    code, out, err = run("apply", "posts.csv", "mapping.txt", "-o", "out.csv", "-q")
-    assert (code, out) == (0, "")
-    assert "Warning: the column 'title' may hold names and is left as written" in " ".join(err.split())
-    assert "--text-column title" in " ".join(err.split())
-    assert "Question for Tobias" in (tmp_path / "out.csv").read_text()  # left, as the warning says
-    code, _, err = run("apply", "out.csv", "mapping.txt", "--text-column", "title", "-o", "final.csv", "-q")
-    assert code == 0 and "may hold names" not in err
-    final = (tmp_path / "final.csv").read_text()
-    assert "Tobias" not in final and "Anika" not in final and "Re: Question for [U2]" in final
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "-o", "out.csv", "--report", "report.csv")
+    assert (code, out) == (0, ""), err
+    assert ("Note: names in the column 'title' are replaced as in the text" in " ".join(err.split())
+            and "nicknames audit out.csv -m mapping.txt --text-column title" in " ".join(err.split()))
+    written = pd.read_csv(tmp_path / "out.csv", dtype=str, keep_default_na=False)
+    assert written["title"].tolist() == ["Question for [U2]", "Re: Question for [U2]"]
+    assert written["text"].tolist() == ["Hi [U2],\nis it Friday?\n[U1]", "Hi [U1],\nyes.\n[U2]"]
+    assert "4 names replaced" in err  # the text's: the report and the counts are of the text column
+    code, _, err = run("audit", "out.csv", "-m", "mapping.txt", "--text-column", "title", "-q")
+    assert code == 0, err
+
+
+def test_a_title_left_empty_or_null_stays_so(tmp_path: Path) -> None:
+    rows = [{"message_id": "m1", "parent_id": "", "user_id": "U1", "title": None, "text": "Hi Tobias"},
+            {"message_id": "m2", "parent_id": "m1", "user_id": "U2", "title": "", "text": "Hi Anika"},
+            {"message_id": "m3", "parent_id": "", "user_id": "U2", "title": "Tobias asks", "text": "Anyone?"}]
+    pd.DataFrame(rows).to_json(tmp_path / "posts.jsonl", orient="records", lines=True)
+    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")
+    assert run("apply", "posts.jsonl", "mapping.txt", "-o", "out.jsonl", "-q") == (0, "", "")
+    written = [json.loads(line) for line in (tmp_path / "out.jsonl").read_text().splitlines()]
+    assert [row["title"] for row in written] == [None, "", "[U2] asks"]
+
+
+@pytest.mark.parametrize("kept_on_disk", [False, True])
+def test_a_parquet_title_changed_anywhere_is_text_in_every_row_read_whole_or_kept_on_disk(
+        tmp_path: Path, kept_on_disk: bool, request: pytest.FixtureRequest) -> None:
+    if kept_on_disk:
+        request.getfixturevalue("small_runs")  # runs of 37 rows: the only changed title is in the last run
+    titles = [None] * 79 + ["For Tobias"]
+    pd.DataFrame({"message_id": [f"m{n}" for n in range(80)], "parent_id": [""] * 80, "user_id": ["U1", "U2"] * 40,
+                  "title": titles, "text": ["Hi Tobias"] * 80}).to_parquet(tmp_path / "posts.parquet", index=False)
+    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")
+    assert run("apply", "posts.parquet", "mapping.txt", "-o", "out.parquet", "-q") == (0, "", "")
+    written = pd.read_parquet(tmp_path / "out.parquet")
+    assert written["title"].tolist() == [""] * 79 + ["For [U2]"]  # as the text column: a changed column is text
+    assert written["text"].tolist() == ["Hi [U2]"] * 80
+
+
+def test_the_library_replaces_names_in_the_columns_it_is_given(tmp_path: Path) -> None:
+    import nicknames
+
+    (tmp_path / "posts.csv").write_text(TITLED.replace("title", "summary"))
+    mapping = nicknames.Mapping({"U1": ["Anika"], "U2": ["Tobias"]})
+    with nicknames.open_source(tmp_path / "posts.csv") as source:
+        found = nicknames.pseudonymise(source, mapping).frame
+        kept = nicknames.pseudonymise(source, mapping, other_texts=()).frame
+    assert found["summary"].tolist() == ["Question for [U2]", "Re: Question for [U2]"]
+    assert kept["summary"].tolist() == ["Question for Tobias", "Re: Question for Tobias"]
+    assert found["text"].tolist() == kept["text"].tolist()
+    with nicknames.open_source(tmp_path / "posts.csv") as source, pytest.raises(nicknames.NicknamesError) as error:
+        nicknames.pseudonymise(source, mapping, other_texts=["title"])
+    assert "there is no column 'title' of other prose; the columns are" in str(error.value)
 
 
 def test_no_warning_without_other_text_columns(tmp_path: Path) -> None:

@@ -16,7 +16,7 @@ from tests.distributed_corpus import (  # noqa: F401 (fixtures)
     run,
     same_apply_on_cluster,
     same_collect_on_cluster,
-    same_identity_columns,
+    same_other_columns,
     same_parted_runs,
     same_rows,
     same_runs,
@@ -228,9 +228,10 @@ def test_the_table_of_a_source_on_the_cluster_refuses_to_give_its_empty_texts(co
 
 
 @pytest.mark.usefixtures("small_buckets")
-def test_columns_of_the_authors_names_and_addresses_are_written_by_the_workers_as_on_one_machine(
+def test_titles_and_columns_of_the_authors_names_are_written_by_the_workers_as_on_one_machine(
         scheduler: str, tmp_path: Path) -> None:
-    written = same_identity_columns(tmp_path, ["--engine", "dask", "--cluster", scheduler])
+    written = same_other_columns(tmp_path, ["--engine", "dask", "--cluster", scheduler])
     assert written["author_name"].tolist() == ["[U1]", "[U2]", "[U1]"]
     assert written["author_email"].tolist() == ["u1@pseudonymised.invalid", "u2@pseudonymised.invalid",
                                                 "u1@pseudonymised.invalid"]
+    assert written["title"].tolist() == ["For [U2]", "", "[U1] again"]  # Parquet: a changed column is text

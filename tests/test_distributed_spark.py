@@ -19,7 +19,7 @@ from tests.distributed_corpus import (  # noqa: F401 (fixtures)
     run,
     same_apply_on_cluster,
     same_collect_on_cluster,
-    same_identity_columns,
+    same_other_columns,
     same_parted_runs,
     same_runs,
     small_buckets,
@@ -64,9 +64,10 @@ def test_a_bad_cell_in_a_part_stops_apply_on_spark_with_the_users_one_line_error
 
 
 @pytest.mark.usefixtures("small_buckets")
-def test_columns_of_the_authors_names_and_addresses_are_written_by_the_workers_as_on_one_machine(
+def test_titles_and_columns_of_the_authors_names_are_written_by_the_workers_as_on_one_machine(
         spark: str, tmp_path: Path) -> None:
-    written = same_identity_columns(tmp_path, ["--engine", "spark", "--cluster", spark])
+    written = same_other_columns(tmp_path, ["--engine", "spark", "--cluster", spark])
     assert written["author_name"].tolist() == ["[U1]", "[U2]", "[U1]"]
     assert written["author_email"].tolist() == ["u1@pseudonymised.invalid", "u2@pseudonymised.invalid",
                                                 "u1@pseudonymised.invalid"]
+    assert written["title"].tolist() == ["For [U2]", "", "[U1] again"]  # Parquet: a changed column is text

@@ -87,12 +87,12 @@ def test_a_partition_takes_its_rows_in_file_order_and_changes_merge_back(tmp_pat
     assert table.read_rows(np.array([], dtype=np.int64), ["id"]).num_rows == 0
     table.write_changes(1, [0, 6, 8], "text", ["new0", "new6", "new8"])
     table.write_changes(2, [9], "text", ["new9"])
-    merged = pd.concat(table.merged_runs("text"), ignore_index=True)
+    merged = pd.concat(table.merged_runs(["text"]), ignore_index=True)
     assert list(merged.columns) == ["id", "text"]
     assert merged["text"].tolist() == ["new0", "t1", "t2", "t3", "t4", "t5", "new6", "t7", "new8", "new9"]
     table.write_changes(0, [7, 5, 4], "id", ["n7", "n5", "n4"])  # every row of the middle run, in any order
     table.write_changes(1, [6], "id", ["n6"])
-    merged = pd.concat(table.merged_runs("id", rows=3), ignore_index=True)
+    merged = pd.concat(table.merged_runs(["id"], rows=3), ignore_index=True)
     assert merged["id"].tolist() == ["m0", "m1", "m2", "m3", "n4", "n5", "n6", "n7", "m8", "m9"]
     assert merged["text"].tolist() == [f"t{n}" for n in range(10)]
 

@@ -17,7 +17,7 @@ from nicknames.apply.replacement import (
     needs_review,
 )
 from nicknames.apply.resolution import NamesOf, Unresolved
-from nicknames.apply.scope_names import MappingNames, scope_names
+from nicknames.apply.scope_names import MappingNames, ScopeNames, scope_names
 from nicknames.apply.substitute import Pseudonym, substitute_scope
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
@@ -121,6 +121,7 @@ def apply_mapping(
     everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
     context = ApplyContext(mapping, pseudonym, identifiers, unresolved, messages, names_of, everyone)
     texts = [message.text for message in messages]
+    others = [table.frame[name].tolist() for name in table.columns.other_texts]
     records: list[tuple[Replacements, list[int]]] = []
     """Each scope's records and the row of each of its messages."""
     duplicates: list[Duplicate] = []
@@ -129,9 +130,15 @@ def apply_mapping(
             duplicates.extend(outcome.duplicates)
             for row, text in zip(rows, outcome.texts):
                 texts[row] = text
+            for number, (column, cells) in enumerate(zip(others, outcome.others)):
+                for row, cell in zip(rows, cells):
+                    if cell != messages[row].others[number]:  # a cell left keeps its value (a null stays null)
+                        column[row] = cell
             records.append((outcome.records, rows))
     frame = table.frame.copy()
     frame[table.columns.text] = texts
+    for name, column in zip(table.columns.other_texts, others):
+        frame[name] = column
     scopes = sum(len(part) for part in parts)
     replacements = Replacements.merged(records, [message.id for message in messages])
     return ApplyResult(frame, replacements, duplicates, scopes, unknown_participants(mapping, table))
@@ -171,6 +178,9 @@ class ScopeOutcome:
     records: Replacements
     """Message number = the scope's message in the order given (see ``Replacements``)."""
     duplicates: list[Duplicate]
+    others: list[list[str]] = field(default_factory=list)
+    """The new cells of each of the table's ``Columns.other_texts``, in row order (a title's names replaced as its
+    message's are; their replacements are not recorded)."""
 
 
 def apply_partition(partition: list[ScopeRows], context: ApplyContext) -> list[ScopeOutcome]:
@@ -193,7 +203,16 @@ def apply_scope(key: str, batch: list[Message], context: ApplyContext) -> ScopeO
     texts, records = substitute_scope(
         batch, names, context.pseudonym, identifiers=context.identifiers, unresolved=context.unresolved
     )
-    return ScopeOutcome(texts, records, duplicates)
+    return ScopeOutcome(texts, records, duplicates, _other_texts(batch, names, context))
+
+
+def _other_texts(batch: list[Message], names: ScopeNames, context: ApplyContext) -> list[list[str]]:
+    """The messages' other prose (``Message.others``: a title) with names replaced as in their texts: each column
+    read as the texts of the same messages, with the scope's names and the thread context of that column."""
+    count = len(batch[0].others) if batch else 0
+    return [substitute_scope([message._replace(text=message.others[column], others=()) for message in batch], names,
+                             context.pseudonym, identifiers=context.identifiers, unresolved=context.unresolved)[0]
+            for column in range(count)]
 
 
 def _active(batch: list[Message]) -> set[str]:

@@ -56,6 +56,8 @@ class SpilledApplyResult(ApplyResult):
 
     spilled: SpilledTable | None = None
     text_column: str = ""
+    other_columns: tuple[str, ...] = ()
+    """Columns of other prose pseudonymised with the text (``Columns.other_texts``)."""
     messages: int = 0
     transforms: list[Transform] = field(default_factory=list)
     """Changes made to each run of the output before it is written (such as keyed ids in the sender column)."""
@@ -68,7 +70,7 @@ class SpilledApplyResult(ApplyResult):
         """The pseudonymised table in runs of rows, in file order."""
         if self.spilled is None:
             return
-        for frame in self.spilled.merged_runs(self.text_column):
+        for frame in self.spilled.merged_runs([self.text_column, *self.other_columns]):
             for transform in self.transforms:
                 frame = transform(frame)
             yield frame
@@ -77,7 +79,7 @@ class SpilledApplyResult(ApplyResult):
         """``runs`` for the CSV writer: Arrow tables as read from disk, frames where a transform changes them."""
         if self.spilled is None or self.transforms:
             return self.runs()
-        return self.spilled.merged_tables(self.text_column)
+        return self.spilled.merged_tables([self.text_column, *self.other_columns])
 
 
 @dataclass(frozen=True)
@@ -107,19 +109,26 @@ def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[Sc
     del cells, table
     position = {row: index for index, row in enumerate(rows.tolist())}
     outcomes: list[ScopeOutcome] = []
-    changed_rows: list[int] = []
-    changed_texts: list[str] = []
+    changed: dict[str, tuple[list[int], list[str]]] = {name: ([], []) for name in (columns.text, *columns.other_texts)}
     for key, scope_rows in partition.scopes:
         rows = scope_rows.tolist()
         batch = [messages[position[row]] for row in rows]
         outcome = apply_scope(key, batch, context)
-        for row, message, text in zip(rows, batch, outcome.texts):
-            if text != message.text:
-                changed_rows.append(row)
-                changed_texts.append(text)
-        outcomes.append(replace(outcome, texts=[]))
-    partition.table.write_changes(partition.number, changed_rows, columns.text, changed_texts)
+        _changes(changed[columns.text], rows, [message.text for message in batch], outcome.texts)
+        for number, name in enumerate(columns.other_texts):
+            _changes(changed[name], rows, [message.others[number] for message in batch], outcome.others[number])
+        outcomes.append(replace(outcome, texts=[], others=[]))
+    for name, (changed_rows, changed_texts) in changed.items():
+        partition.table.write_changes(partition.number, changed_rows, name, changed_texts)
     return outcomes
+
+
+def _changes(changed: tuple[list[int], list[str]], rows: list[int], before: list[str], after: list[str]) -> None:
+    """Add the rows whose cell changed, and their new cells, to ``changed``."""
+    for row, old, new in zip(rows, before, after):
+        if new != old:
+            changed[0].append(row)
+            changed[1].append(new)
 
 
 _completed: list[tuple[ApplyContext, ApplyContext]] = []
@@ -220,5 +229,5 @@ def apply_spilled_mapping(
     replacements = records.merged(ColumnStrings(string_column(table.frame[columns.message_id]).to_arrow()))
     return SpilledApplyResult(
         pd.DataFrame(), replacements, duplicates, sum(len(part) for part in parts), unknown,
-        spilled=spilled, text_column=columns.text, messages=len(table),
+        spilled=spilled, text_column=columns.text, other_columns=columns.other_texts, messages=len(table),
     )

@@ -38,7 +38,7 @@ from nicknames.cli.render import (
     empty_mapping_warning,
     identity_columns_note,
     new_senders_warning,
-    other_text_warning,
+    other_text_note,
     private_file_note,
     pseudonym_summary,
 )
@@ -154,10 +154,10 @@ def apply_command(
     owner's pseudonym), addresses, URLs and paths by their personal part only
     (see --identifiers and docs/pseudonyms.md); a table's user-name senders
     count as their owners' ids and handles. The output keeps every row and
-    column of the input; the text changes, and columns of people's names,
-    addresses and user names (author_name, email, username, to) are written as
-    their persons' pseudonyms; a warning names the columns of other prose left
-    as written (title, subject; see docs/workflow.md). A
+    column of the input; names are replaced in the text and in columns of
+    other prose (title, subject, topic, summary), and columns of people's
+    names, addresses and user names (author_name, email, username, to) are
+    written as their persons' pseudonyms (see docs/workflow.md). A
     name that belongs to two participants active in one scope is decided per
     mention from its context (see --review and docs/pseudonyms.md). A name no
     participant active in the scope has is still replaced when it belongs to
@@ -240,8 +240,8 @@ def apply_command(
             )
         if not quiet:
             opaque_ids_warning(source, address_file)
-        other_text_warning(err, source.other_text_columns(), mapping_path, output)
         if not quiet:
+            other_text_note(err, source.other_text_columns(), mapping_path, output)
             identity_columns_note(err, source.identity_columns())
         table = source.table
         if source.archive is not None:

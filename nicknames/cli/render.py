@@ -115,17 +115,18 @@ def empty_mapping_warning(console: Console, mapping_path: Path) -> None:
     )
 
 
-def other_text_warning(console: Console, columns: list[str], mapping: Path, output: Path | None) -> None:
-    """Warn that columns of prose besides the text (a title, a subject) are left as they are, and how to do them."""
+def other_text_note(console: Console, columns: list[str], mapping: Path, output: Path | None) -> None:
+    """Say that names in columns of prose besides the text (a title, a subject) are replaced too, and how to audit
+    them."""
     if columns:
         shown = ", ".join(repr(column) for column in columns)
+        one = len(columns) == 1
         out = escape(str(output)) if output is not None else "OUT"
         console.print(
-            f"[yellow]Warning:[/] the {'column' if len(columns) == 1 else 'columns'} {escape(shown)} may hold names "
-            f"and {'is' if len(columns) == 1 else 'are'} left as written (apply replaces names in the text column "
-            f"only); pseudonymise {'it' if len(columns) == 1 else 'each'} with a second run on the output: nicknames "
-            f"apply {out} {escape(str(mapping))} --text-column {escape(columns[0])} -o NEW, then nicknames audit NEW "
-            f"-m {escape(str(mapping))} --text-column {escape(columns[0])}."
+            f"[yellow]Note:[/] names in the {'column' if one else 'columns'} {escape(shown)} are replaced as in "
+            f"the text (the report, review and key file record the text's replacements only); audit "
+            f"{'it' if one else 'each'} with nicknames audit {out} -m {escape(str(mapping))} --text-column "
+            f"{escape(columns[0])}."
         )
 
 

@@ -155,6 +155,11 @@ class SpilledTable:
             folder.mkdir(parents=True, exist_ok=True)
             _write_ipc(table.filter(pa.array(runs == run)), folder / f"{part:06}.arrow")
 
+    def changed(self, column: str) -> bool:
+        """Whether any row's ``column`` changed (``write_changes``)."""
+        folder = Path(self.root, self.work, "changes", column)
+        return folder.is_dir() and any(folder.iterdir())
+
     def changes(self, run: int, column: str) -> pa.Table:
         """The rows of a run whose ``column`` changed (``ROW``: positions in the file) and their new values, in
         file order."""
@@ -170,25 +175,26 @@ class SpilledTable:
             return pa.table({ROW: pa.array([], pa.int64()), column: pa.array([], pa.string())})
         return ds.dataset(folder, format="ipc").to_table()
 
-    def merged_runs(self, column: str, rows: int = WRITE_ROWS) -> Iterator[pd.DataFrame]:
+    def merged_runs(self, columns: Sequence[str], rows: int = WRITE_ROWS) -> Iterator[pd.DataFrame]:
         """The table in file order, as string frames of at most ``rows`` rows, with the changed values of
-        ``column`` put in (by Arrow, without a Python string per cell)."""
-        for table in self.merged_tables(column, rows):
+        ``columns`` put in (by Arrow, without a Python string per cell)."""
+        for table in self.merged_tables(columns, rows):
             yield table.to_pandas()
 
-    def merged_tables(self, column: str, rows: int = WRITE_ROWS) -> Iterator[pa.Table]:
-        """``merged_runs`` as Arrow tables (the table's own columns): each run's ``column`` made at once from its
-        own cells and the changed ones, then handed out ``rows`` at a time."""
+    def merged_tables(self, columns: Sequence[str], rows: int = WRITE_ROWS) -> Iterator[pa.Table]:
+        """``merged_runs`` as Arrow tables (the table's own columns): each run's changed columns made at once from
+        their own cells and the changed ones, then handed out ``rows`` at a time."""
         import pyarrow as pa
 
         for run in range(self.runs):
             table = _read_ipc(_run_path(self.root, run)).drop_columns([ROW])
-            changes = self._changes(run, column)
-            if changes.num_rows:
-                index = table.schema.get_field_index(column)
-                cells = _merged(table.column(index), changes, column, self.bounds[run])
-                table = table.set_column(index, table.schema.field(index), cells)
-            del changes
+            for column in columns:
+                changes = self._changes(run, column)
+                if changes.num_rows:
+                    index = table.schema.get_field_index(column)
+                    cells = _merged(table.column(index), changes, column, self.bounds[run])
+                    table = table.set_column(index, table.schema.field(index), cells)
+                del changes
             for start in range(0, table.num_rows, rows):
                 yield table.slice(start, rows)
             del table

@@ -46,6 +46,8 @@ class Columns:
     timestamp: str | None = None
     recipients: str | None = None
     """Participant ids the message was sent to, separated by spaces, commas or semicolons (mail)."""
+    other_texts: tuple[str, ...] = ()
+    """Columns of other prose of each message (a forum's "title"), pseudonymised with its text by apply."""
 
     def get(self, field: str) -> str | None:
         """The column of a field by its name, or None."""
@@ -53,8 +55,8 @@ class Columns:
         return value
 
     def used(self) -> list[str]:
-        """The columns in use, in field order."""
-        return [column for field in FIELDS if (column := self.get(field)) is not None]
+        """The columns in use, in field order, then ``other_texts``."""
+        return [*(column for field in FIELDS if (column := self.get(field)) is not None), *self.other_texts]
 
     def of(self, *fields: str) -> list[str]:
         """The columns of these fields that are in use, in the order given, each once."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
@@ -38,6 +38,8 @@ class Message(NamedTuple):
     session: str
     recipients: tuple[str, ...] = ()
     """Who the message was sent to (mail): the candidates for the names in its greeting."""
+    others: tuple[str, ...] = ()
+    """Its other prose (a title), one for each of the table's ``Columns.other_texts``."""
 
 
 _C = TypeVar("_C")
@@ -85,6 +87,7 @@ class MessageTable:
                 self.threads,
                 sessions,
                 recipients,
+                _other_texts(columns, {name: frame[name].tolist() for name in columns.other_texts}, len(frame)),
             ),
         )
 
@@ -167,7 +170,8 @@ def message_columns(columns: Columns) -> list[str]:
     """The columns a message is made of (id, sender, text, and session and recipients when the table has them),
     each once: what a part of a table read on its own needs for ``messages_of``."""
     return list(dict.fromkeys(column for column in (columns.message_id, columns.sender, columns.text,
-                                                    columns.session_id, columns.recipients) if column is not None))
+                                                    columns.session_id, columns.recipients, *columns.other_texts)
+                              if column is not None))
 
 
 def frame_messages(frame: pd.DataFrame, columns: Columns, parent_senders: Sequence[str | None],
@@ -186,8 +190,15 @@ def messages_of(columns: Columns, cells: Mapping[str, Sequence[str]], parent_sen
     recipients = map(split_ids, cells[columns.recipients]) if columns.recipients else [()] * count
     return list(map(Message._make, zip(
         cells[columns.message_id], cells[columns.sender], cells[columns.text], parent_senders, threads, sessions,
-        recipients,
+        recipients, _other_texts(columns, cells, count),
     )))
+
+
+def _other_texts(columns: Columns, cells: Mapping[str, Sequence[str]], count: int) -> Iterable[tuple[str, ...]]:
+    """Each message's cells of ``Columns.other_texts``, as strings (``string_cell``)."""
+    if not columns.other_texts:
+        return [()] * count
+    return zip(*([string_cell(value) for value in cells[name]] for name in columns.other_texts))
 
 
 def used_as_strings(frame: pd.DataFrame, columns: Columns) -> pd.DataFrame:

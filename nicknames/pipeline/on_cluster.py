@@ -17,7 +17,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Iterable, Iterator
 from collections.abc import Mapping as MappingType
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import ClassVar
 
@@ -71,7 +71,7 @@ from nicknames.model.messages import (
     used_as_strings,
 )
 from nicknames.model.paths import StrPath
-from nicknames.pipeline.sources import Source, personal_names
+from nicknames.pipeline.sources import Source, checked_columns, personal_names
 from nicknames.pipeline.styles import keyed_id_columns
 from nicknames.rules.identifiers import KINDS, identifier_rules
 
@@ -231,6 +231,7 @@ def pseudonymise_on_cluster(
     names_of: NamesOf = NamesOf.everyone,
     whole_identifiers: bool = False,
     registered: MappingType[str, str] | None = None,
+    other_texts: Iterable[str] | None = None,
 ) -> ApplyResult:
     """``pseudonymise`` with the table held on the cluster, its parts written by the workers into ``output``.
 
@@ -259,8 +260,10 @@ def pseudonymise_on_cluster(
             names=personal_names(mapping, registered or {}), keep=mapping.keep, whole=whole_identifiers,
         ) if kinds else None
         everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
+        others = source.other_text_columns() if other_texts is None else checked_columns(source, other_texts)
+        columns = replace(table.columns, other_texts=tuple(others))
         context = BucketContext(ApplyContext(mapping, pseudonym, rules, unresolved, (), names_of, everyone),
-                                table.columns, pseudonym if isinstance(pseudonym, KeyedIds) else None,
+                                columns, pseudonym if isinstance(pseudonym, KeyedIds) else None,
                                 source.identity_transform(mapping, pseudonym, owned, registered or {}))
         parts = scope_partitions(table.scope_keys(scope), PARTITION_ROWS)
         staging = parts_staging(output)
@@ -315,6 +318,7 @@ def apply_bucket(table: TableFile, rows: np.ndarray, spec: BucketSpec, context: 
     position = {row: index for index, row in enumerate(rows.tolist())}
     messages = frame_messages(frame, columns, spec.parent_senders, spec.threads)
     texts: list[str] = frame[columns.text].tolist()
+    others = [table.frame[name].tolist() for name in columns.other_texts]  # as read: a cell left keeps its value
     outcomes: list[PartitionOutcome] = []
     for number, partition in spec.partitions:
         batches = [(key, [messages[position[row]] for row in scope_rows]) for key, scope_rows in partition]
@@ -322,11 +326,17 @@ def apply_bucket(table: TableFile, rows: np.ndarray, spec: BucketSpec, context: 
         for (_, scope_rows), outcome in zip(partition, apply_batches(batches, context.apply)):
             for row, text in zip(scope_rows, outcome.texts):
                 texts[position[row]] = text
+            for column, (cells, new_cells) in enumerate(zip(others, outcome.others)):
+                for row, cell in zip(scope_rows, new_cells):
+                    if cell != messages[position[row]].others[column]:
+                        cells[position[row]] = cell
             records.append((outcome.records, scope_rows))
             duplicates.extend(outcome.duplicates)
         outcomes.append((number, records, duplicates))
     new = frame.copy()
     new[columns.text] = texts
+    for name, cells in zip(columns.other_texts, others):
+        new[name] = cells
     if context.identity is not None:
         new = context.identity(new)
     if context.keyed is not None:

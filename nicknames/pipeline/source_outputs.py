@@ -97,4 +97,5 @@ def _write_spilled(source: Source, result: SpilledApplyResult, output: Path | No
     types are read again from the input for every run (kept where nothing changed)."""
     again = InputAgain(source.path, fmt, source.encoding) if fmt == source.format else None
     changed = [result.text_column] if len(result.replacements) else []  # as for the whole table: a text column
+    changed += [column for column in result.other_columns if result.spilled and result.spilled.changed(column)]
     write_runs_as_input(result.runs(), output, fmt, again, encoding, changed=changed)  # changed anywhere is text

@@ -13,7 +13,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable, Iterator
 from collections.abc import Mapping as MappingType
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from email.message import Message as MailMessageObject
 from pathlib import Path
 from types import TracebackType
@@ -68,7 +68,8 @@ from nicknames.io.mapping_file import with_header
 from nicknames.io.person_names import person_rows
 from nicknames.io.roster import ADDRESS_COLUMNS, HANDLE_COLUMNS, Roster
 from nicknames.io.sender_ids import opaque_senders
-from nicknames.model.errors import NicknamesError
+from nicknames.model.columns import header_listing
+from nicknames.model.errors import InputError, NicknamesError
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import MessageTable, table_from_frame
 from nicknames.model.paths import StrPath
@@ -397,22 +398,27 @@ def apply_source(
     jobs: int = 1,
     names_of: NamesOf = NamesOf.everyone,
     engine: Engine | None = None,
+    other_texts: tuple[str, ...] = (),
 ) -> ApplyResult:
     """Pseudonymise a source; for mail, every part of every message and its headers.
 
     A source kept on disk is pseudonymised partition by partition from its spill folder (its result's ``frame``
-    reads the whole table on first use: write it with ``write_output`` to stay bounded)."""
+    reads the whole table on first use: write it with ``write_output`` to stay bounded). ``other_texts``: columns
+    of other prose (a title) whose names are replaced with the text's (``Columns.other_texts``)."""
+    table = source.table
+    if other_texts:
+        table = replace(table, columns=replace(table.columns, other_texts=other_texts))
     if source.texts_on_cluster:
         raise NicknamesError(f"{source.path}: the texts of this source are held on the cluster; write its output with "
                              "pseudonymise_on_cluster(source, mapping, scope, output), or open it with "
                              "on_cluster=False to pseudonymise it here.")
     if source.spilled is not None:
         spilled = source.on_disk().new_work()
-        on_disk = apply_spilled_mapping(source.table, spilled, mapping, scope, pseudonym, identifiers=identifiers,
+        on_disk = apply_spilled_mapping(table, spilled, mapping, scope, pseudonym, identifiers=identifiers,
                                         unresolved=unresolved, names_of=names_of, jobs=jobs)
         return kept_on_disk(on_disk, source)
     if source.archive is None:
-        return apply_mapping(source.table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
+        return apply_mapping(table, mapping, scope, pseudonym, identifiers=identifiers, unresolved=unresolved,
                              names_of=names_of, jobs=jobs, engine=engine)
     archive = source.archive
     parts = part_table(archive, lambda participant: pseudonymous_address(participant, pseudonym(participant)))
@@ -440,6 +446,7 @@ def pseudonymise(
     whole_identifiers: bool = False,
     registered: MappingType[str, str] | None = None,
     engine: Engine | None = None,
+    other_texts: Iterable[str] | None = None,
 ) -> ApplyResult:
     """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
 
@@ -452,6 +459,10 @@ def pseudonymise(
     address, URL or path has only its personal part replaced, unless
     ``whole_identifiers``; its person is told by the names of the mapping and
     the ``registered`` full names (participant → name, a class list's).
+    Names are replaced in the columns of ``other_texts`` too (default: the
+    ``Source.other_text_columns``, such as a forum's "title"); columns of
+    people's names and addresses are written as pseudonyms
+    (``Source.identity_columns``, see ``nicknames.apply.identity_columns``).
     """
     kinds = list(identifiers)
     senders = source.participants()
@@ -461,9 +472,10 @@ def pseudonymise(
         kinds, [*mapping.participants, *senders], owned, names=personal_names(mapping, registered or {}),
         keep=mapping.keep, whole=whole_identifiers,
     ) if kinds else None
+    others = tuple(source.other_text_columns() if other_texts is None else checked_columns(source, other_texts))
     result = apply_source(
         source, mapping, scope, pseudonym, identifiers=rules, unresolved=unresolved, names_of=names_of,
-        jobs=jobs, engine=engine,
+        jobs=jobs, engine=engine, other_texts=others,
     )
     identity = source.identity_transform(mapping, pseudonym, owned, registered or {})
     if identity is not None and isinstance(result, SpilledApplyResult):
@@ -471,6 +483,17 @@ def pseudonymise(
     elif identity is not None:
         result.frame = identity(result.frame)
     return result
+
+
+def checked_columns(source: Source, columns: Iterable[str]) -> list[str]:
+    """The columns, each one the table has; else an error naming it and the columns there are."""
+    chosen, there = list(columns), source.column_names()
+    for column in chosen:
+        if column not in there:
+            shown, detail = header_listing(there)
+            raise InputError(f"{source.path}: there is no column {column!r} of other prose; the columns are {shown}.",
+                             detail=detail)
+    return chosen
 
 
 def personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:
