@@ -240,7 +240,6 @@ def apply_command(
             )
         if not quiet:
             opaque_ids_warning(source, address_file)
-        if not quiet:
             other_text_note(err, source.other_text_columns(), mapping_path, output)
             identity_columns_note(err, source.identity_columns())
         table = source.table
