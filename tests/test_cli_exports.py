@@ -560,6 +560,14 @@ def test_names_in_a_title_column_are_replaced_as_in_the_text(
     assert code == 0, err
 
 
+def test_strict_audits_the_titles_too(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(TITLED.replace("Re: Question for Tobias", "Ines said so"))
+    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\nU3 | Ines\n")  # Ines posts nothing
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--names-of", "active", "--strict", "-o", "out.csv")
+    assert (code, out) == (1, "")
+    assert "in 1 messages (ids m2 (title))" in " ".join(err.split()) and not (tmp_path / "out.csv").exists()
+
+
 def test_a_title_left_empty_or_null_stays_so(tmp_path: Path) -> None:
     rows = [{"message_id": "m1", "parent_id": "", "user_id": "U1", "title": None, "text": "Hi Tobias"},
             {"message_id": "m2", "parent_id": "m1", "user_id": "U2", "title": "", "text": "Hi Anika"},

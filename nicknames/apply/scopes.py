@@ -49,6 +49,8 @@ class ApplyResult:
     unknown_participants: list[str] = field(default_factory=list)
     """Participants of the mapping that sent no message (a sign of the wrong mapping or data), except registered
     people collect found posting nothing (names tagged ``absent``)."""
+    other_columns: tuple[str, ...] = ()
+    """Columns of other prose pseudonymised with the text (``Columns.other_texts``)."""
 
     def message_count(self) -> int:
         """Messages in the table."""
@@ -141,7 +143,8 @@ def apply_mapping(
         frame[name] = column
     scopes = sum(len(part) for part in parts)
     replacements = Replacements.merged(records, [message.id for message in messages])
-    return ApplyResult(frame, replacements, duplicates, scopes, unknown_participants(mapping, table))
+    return ApplyResult(frame, replacements, duplicates, scopes, unknown_participants(mapping, table),
+                       table.columns.other_texts)
 
 
 def _outcomes(parts: list[list[ScopeRows]], context: ApplyContext, jobs: int,

@@ -56,8 +56,6 @@ class SpilledApplyResult(ApplyResult):
 
     spilled: SpilledTable | None = None
     text_column: str = ""
-    other_columns: tuple[str, ...] = ()
-    """Columns of other prose pseudonymised with the text (``Columns.other_texts``)."""
     messages: int = 0
     transforms: list[Transform] = field(default_factory=list)
     """Changes made to each run of the output before it is written (such as keyed ids in the sender column)."""

@@ -281,7 +281,7 @@ def pseudonymise_on_cluster(
             raise
     finally:
         source.close()
-    return _result(table, mapping, parts, outcomes)
+    return replace(_result(table, mapping, parts, outcomes), other_columns=columns.other_texts)
 
 
 def _buckets(table: MessageTable, parts: list[list[ScopeRows]], folder: Path, fmt: str, encoding: str | None,

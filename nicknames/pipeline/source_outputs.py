@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import itertools
+from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+import pandas as pd
 
 from nicknames.apply.scopes import ApplyResult
 from nicknames.apply.spilled import SpilledApplyResult
@@ -38,8 +41,23 @@ def result_pairs(source: Source, result: ApplyResult) -> Iterable[tuple[str, str
     ids = source.table.columns.message_id
     if isinstance(result, SpilledApplyResult):
         text = result.text_column
-        return (pair for frame in result.runs() for pair in zip(frame[ids].tolist(), frame[text].tolist()))
-    return zip(result.frame[ids].tolist(), result_texts(source, result))
+        return (pair for frame in result.runs() for pair in _frame_pairs(frame, ids, text, result.other_columns))
+    texts = zip(result.frame[ids].tolist(), result_texts(source, result))
+    return itertools.chain(texts, _other_pairs(result.frame, ids, result.other_columns))
+
+
+def _frame_pairs(frame: pd.DataFrame, ids: str, text: str, others: Iterable[str]) -> Iterable[tuple[str, str]]:
+    """(message id, text) of a run's rows, then (message id and column, cell) of its other prose."""
+    return itertools.chain(zip(frame[ids].tolist(), frame[text].tolist()), _other_pairs(frame, ids, others))
+
+
+def _other_pairs(frame: pd.DataFrame, ids: str, others: Iterable[str]) -> Iterator[tuple[str, str]]:
+    """(``id (column)``, cell) of every cell of the columns of other prose that holds text (``--strict`` audits
+    them as it does the texts)."""
+    for column in others:
+        for message_id, cell in zip(frame[ids].tolist(), frame[column].tolist()):
+            if isinstance(cell, str) and cell:
+                yield f"{message_id} ({column})", cell
 
 
 def check_output(input_format: str, fmt: str | None, output: Path | None, *, csv_safe: bool = False) -> None:

@@ -428,7 +428,7 @@ def apply_source(
     messages = pseudonymised_messages(archive, list(result.frame[parts.columns.text]), pseudonym, ids)
     return ArchiveApplyResult(
         _message_frame(archive, messages, ids), result.replacements, result.duplicates, result.scopes,
-        [pid for pid in mapping.participants if pid not in archive.key.ids.values()], messages,
+        [pid for pid in mapping.participants if pid not in archive.key.ids.values()], messages=messages,
     )
 
 
