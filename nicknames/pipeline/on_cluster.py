@@ -95,8 +95,8 @@ class ClusterSource(Source):
         yield from zip(map(string_cell, frame[columns.message_id]), map(string_cell, frame[columns.text]))
 
     def column_names(self) -> list[str]:
-        """The columns of the table as the cluster holds it."""
-        return list(self._held().header)
+        """The columns of the table as the cluster holds it (once closed, the driver's id columns)."""
+        return list(self.held.header) if self.held is not None else super().column_names()
 
     def close(self) -> None:
         """Drop the table from the workers (and stop a cluster started for it)."""
