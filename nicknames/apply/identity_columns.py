@@ -58,9 +58,9 @@ class IdentityColumns:
 
     @classmethod
     def of(cls, columns: Iterable[str], sender: str, mapping: Mapping, owners: MappingType[str, list[str]],
-           registered: MappingType[str, str], pseudonym: MappingType[str, str]) -> IdentityColumns:
+           registered: MappingType[str, str], shown: MappingType[str, str]) -> IdentityColumns:
         """``owners``: participant → their addresses and handles; ``registered``: participant → registered name;
-        ``pseudonym``: participant → pseudonym, for every participant of the mapping."""
+        ``shown``: participant → pseudonym, for every participant of the mapping."""
         names: dict[str, list[str]] = {}
         for participant, used in mapping.names.items():
             for name in [*used, registered.get(participant, "")]:
@@ -69,7 +69,7 @@ class IdentityColumns:
                     users.append(participant)
         names.pop("", None)
         return cls(tuple(columns), sender, identifier_owners(owners, mapping.participants),
-                   {name: tuple(users) for name, users in names.items()}, dict(pseudonym))
+                   {name: tuple(users) for name, users in names.items()}, dict(shown))
 
     def __call__(self, frame: pd.DataFrame) -> pd.DataFrame:
         """The rows with every identity column's values written as ``cell`` has them."""

@@ -71,7 +71,8 @@ from nicknames.model.messages import (
     used_as_strings,
 )
 from nicknames.model.paths import StrPath
-from nicknames.pipeline.sources import Source, checked_columns, personal_names
+from nicknames.pipeline.side_columns import checked_columns
+from nicknames.pipeline.sources import Source, personal_names
 from nicknames.pipeline.styles import keyed_id_columns
 from nicknames.rules.identifiers import KINDS, identifier_rules
 
@@ -260,7 +261,7 @@ def pseudonymise_on_cluster(
             names=personal_names(mapping, registered or {}), keep=mapping.keep, whole=whole_identifiers,
         ) if kinds else None
         everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
-        others = source.other_text_columns() if other_texts is None else checked_columns(source, other_texts)
+        others = source.other_text_columns() if other_texts is None else checked_columns(source.path, other_texts, source.column_names())
         columns = replace(table.columns, other_texts=tuple(others))
         context = BucketContext(ApplyContext(mapping, pseudonym, rules, unresolved, (), names_of, everyone),
                                 columns, pseudonym if isinstance(pseudonym, KeyedIds) else None,

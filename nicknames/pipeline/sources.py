@@ -35,7 +35,6 @@ from nicknames.distributed.datasets import read_partitioned
 from nicknames.distributed.engines import Engine
 from nicknames.engine.spill import SpilledTable
 from nicknames.engine.spilled_runs import SpilledRuns
-from nicknames.io.class_list import NAME_COLUMNS
 from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.formats import (
     SPREADSHEETS,
@@ -66,29 +65,24 @@ from nicknames.io.mail.writer import (
 )
 from nicknames.io.mapping_file import with_header
 from nicknames.io.person_names import person_rows
-from nicknames.io.roster import ADDRESS_COLUMNS, HANDLE_COLUMNS, Roster
+from nicknames.io.roster import Roster
 from nicknames.io.sender_ids import opaque_senders
-from nicknames.model.columns import header_listing
-from nicknames.model.errors import InputError, NicknamesError
+from nicknames.model.errors import NicknamesError
 from nicknames.model.mapping import Mapping, Name
 from nicknames.model.messages import MessageTable, table_from_frame
 from nicknames.model.paths import StrPath
 from nicknames.pipeline.disk_results import kept_on_disk
+from nicknames.pipeline.side_columns import (
+    IDENTITY_COLUMNS,
+    OTHER_TEXT_COLUMNS,
+    checked_columns,
+    names_beside_ids,
+    unread_columns,
+)
 from nicknames.rules.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.salutations import DEFAULT_RULES, Rules
 
-OTHER_TEXT_COLUMNS = frozenset({
-    "subject", "title", "topic", "thread_title", "post_title", "thread_subject", "discussion_title", "topic_title",
-    "summary", "headline",
-})
-"""Column names of prose besides the message text (``Source.other_text_columns``)."""
-IDENTITY_COLUMNS = frozenset({
-    *NAME_COLUMNS, *ADDRESS_COLUMNS, *HANDLE_COLUMNS, "author", "author_name", "author_email", "author_username",
-    "sender_name", "sender_email", "user_full_name", "userfullname", "first_name", "last_name", "firstname",
-    "lastname", "given_name", "surname", "from", "to", "cc", "bcc", "recipient", "recipient_email", "recipient_name",
-})
-"""Column names of people's names, addresses and user names (``Source.identity_columns``)."""
 OUTPUT_TABLE_COLUMNS = ("message_id", "parent_id", "thread_id", "sender", "recipients", "date", "subject", "text")
 """Columns of a pseudonymised mail archive written as a table (ids are the pseudonymous ones)."""
 
@@ -155,8 +149,7 @@ class Source:
         """The table's columns with one of these names (any case) that are none of the columns it reads."""
         if self.archive is not None:
             return []
-        read = {*self.table.columns.used(), self.sender_column}
-        return [name for name in self.column_names() if name not in read and name.strip().casefold() in wanted]
+        return unread_columns(self.column_names(), {*self.table.columns.used(), self.sender_column}, wanted)
 
     def column_names(self) -> list[str]:
         """The columns of the table as the file has them."""
@@ -297,7 +290,7 @@ def _table_source(
     opaque = opaque_senders(table_file.frame, chosen, str(path), key, always=always)
     if opaque is None:
         table = table_from_frame(table_file.frame, chosen, str(path))
-        column, registered = _names_beside_ids(table_file.frame, table)
+        column, registered = names_beside_ids(table_file.frame, table)
         return Source(path, fmt, table, registered, table_file=table_file, names_column=column)
     table = table_from_frame(opaque.frame, chosen, str(path))
     return Source(path, fmt, table, dict(opaque.registered), table_file=table_file, sender_key=key,
@@ -323,33 +316,6 @@ def source_from_frame(
     """A pandas DataFrame (of any column types) as a source, for notebooks and pipelines."""
     strings = as_strings(frame)
     return _table_source(Path(name), "csv", TableFile(strings, "csv"), chosen or {}, AddressKey(), False)
-
-
-PERSON_NAME_COLUMNS = ("full_name", "fullname", "userfullname", "user_full_name", "author_name", "sender_name",
-                       "display_name", "student_name", "registered_name", "name")
-"""Columns of the senders' full names beside their ids, in the order looked for (``_names_beside_ids``)."""
-
-
-def _names_beside_ids(frame: pd.DataFrame, table: MessageTable) -> tuple[str, dict[str, str]]:
-    """A column of full names beside the sender ids ("author_name", "full_name"; not one the table reads) and each
-    sender's first name in it: the export's own class list. None found, or a column that gives most senders the
-    same value (a course's name, not a person's): ("", {})."""
-    read = set(table.columns.used())
-    columns = {str(column).strip().casefold(): column for column in frame.columns if column not in read}
-    column = next((columns[name] for name in PERSON_NAME_COLUMNS if name in columns), None)
-    if column is None:
-        return "", {}
-    names: dict[str, str] = {}
-    for participant, name in zip(frame[table.columns.sender].tolist(), frame[column].tolist()):
-        if participant not in names and isinstance(name, str) and name.strip():
-            names[participant] = " ".join(name.split())
-    if len(set(names.values())) < DISTINCT_NAMES * len(names):
-        return "", {}
-    return str(column), names
-
-
-DISTINCT_NAMES = 0.8
-"""The share of senders with a name of their own for a column to be read as their names."""
 
 
 def collect_source(
@@ -472,7 +438,7 @@ def pseudonymise(
         kinds, [*mapping.participants, *senders], owned, names=personal_names(mapping, registered or {}),
         keep=mapping.keep, whole=whole_identifiers,
     ) if kinds else None
-    others = tuple(source.other_text_columns() if other_texts is None else checked_columns(source, other_texts))
+    others = tuple(source.other_text_columns() if other_texts is None else checked_columns(source.path, other_texts, source.column_names()))
     result = apply_source(
         source, mapping, scope, pseudonym, identifiers=rules, unresolved=unresolved, names_of=names_of,
         jobs=jobs, engine=engine, other_texts=others,
@@ -483,17 +449,6 @@ def pseudonymise(
     elif identity is not None:
         result.frame = identity(result.frame)
     return result
-
-
-def checked_columns(source: Source, columns: Iterable[str]) -> list[str]:
-    """The columns, each one the table has; else an error naming it and the columns there are."""
-    chosen, there = list(columns), source.column_names()
-    for column in chosen:
-        if column not in there:
-            shown, detail = header_listing(there)
-            raise InputError(f"{source.path}: there is no column {column!r} of other prose; the columns are {shown}.",
-                             detail=detail)
-    return chosen
 
 
 def personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:

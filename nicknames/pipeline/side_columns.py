@@ -1,0 +1,71 @@
+"""Columns of a table beside the ones apply reads: other prose (a title), people's names and addresses, and a
+column of the senders' full names that is the export's own class list."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import pandas as pd
+
+from nicknames.io.class_list import NAME_COLUMNS
+from nicknames.io.roster import ADDRESS_COLUMNS, HANDLE_COLUMNS
+from nicknames.model.columns import header_listing
+from nicknames.model.errors import InputError
+from nicknames.model.messages import MessageTable
+
+OTHER_TEXT_COLUMNS = frozenset({
+    "subject", "title", "topic", "thread_title", "post_title", "thread_subject", "discussion_title", "topic_title",
+    "summary", "headline",
+})
+"""Column names of prose besides the message text (``Source.other_text_columns``)."""
+IDENTITY_COLUMNS = frozenset({
+    *NAME_COLUMNS, *ADDRESS_COLUMNS, *HANDLE_COLUMNS, "author", "author_name", "author_email", "author_username",
+    "sender_name", "sender_email", "user_full_name", "userfullname", "first_name", "last_name", "firstname",
+    "lastname", "given_name", "surname", "from", "to", "cc", "bcc", "recipient", "recipient_email", "recipient_name",
+})
+"""Column names of people's names, addresses and user names (``Source.identity_columns``)."""
+
+
+def unread_columns(names: Iterable[str], read: set[str], wanted: frozenset[str]) -> list[str]:
+    """The columns (``names``) with one of the ``wanted`` names (any case) that are none of the ``read`` ones."""
+    return [name for name in names if name not in read and name.strip().casefold() in wanted]
+
+
+def checked_columns(path: Path, columns: Iterable[str], there: Sequence[str]) -> list[str]:
+    """The columns of other prose asked for, each one of the table's (``there``); else an error naming it and the
+    columns there are."""
+    chosen = list(columns)
+    for column in chosen:
+        if column not in there:
+            shown, detail = header_listing(there)
+            raise InputError(f"{path}: there is no column {column!r} of other prose; the columns are {shown}.",
+                             detail=detail)
+    return chosen
+
+
+PERSON_NAME_COLUMNS = ("full_name", "fullname", "userfullname", "user_full_name", "author_name", "sender_name",
+                       "display_name", "student_name", "registered_name", "name")
+"""Columns of the senders' full names beside their ids, in the order looked for (``names_beside_ids``)."""
+
+
+def names_beside_ids(frame: pd.DataFrame, table: MessageTable) -> tuple[str, dict[str, str]]:
+    """A column of full names beside the sender ids ("author_name", "full_name"; not one the table reads) and each
+    sender's first name in it: the export's own class list. None found, or a column that gives most senders the
+    same value (a course's name, not a person's): ("", {})."""
+    read = set(table.columns.used())
+    columns = {str(column).strip().casefold(): column for column in frame.columns if column not in read}
+    column = next((columns[name] for name in PERSON_NAME_COLUMNS if name in columns), None)
+    if column is None:
+        return "", {}
+    names: dict[str, str] = {}
+    for participant, name in zip(frame[table.columns.sender].tolist(), frame[column].tolist()):
+        if participant not in names and isinstance(name, str) and name.strip():
+            names[participant] = " ".join(name.split())
+    if len(set(names.values())) < DISTINCT_NAMES * len(names):
+        return "", {}
+    return str(column), names
+
+
+DISTINCT_NAMES = 0.8
+"""The share of senders with a name of their own for a column to be read as their names."""
