@@ -80,10 +80,23 @@ class IdentityColumns:
         senders = [self._sender(value) for value in frame[self.sender]] if self.sender in frame.columns else []
         for column in present:
             name = column.strip().casefold()
-            handles, own = name in HANDLE_COLUMNS, name not in RECIPIENT_COLUMNS
-            frame[column] = [self.cell(value, senders[row] if senders else None, handles, own)
-                             for row, value in enumerate(frame[column].tolist())]
+            frame[column] = self._column(frame[column].tolist(), senders, name in HANDLE_COLUMNS,
+                                         name not in RECIPIENT_COLUMNS)
         return frame
+
+    def _column(self, values: list[object], senders: list[str | None], handles: bool, own: bool) -> list[object]:
+        """A column's values as ``cell`` writes them, each value and sender written once (a column repeats them)."""
+        written: dict[tuple[str, str | None], object] = {}
+        cells = []
+        for row, value in enumerate(values):
+            sender = senders[row] if senders else None
+            if not isinstance(value, str):
+                cells.append(value)
+                continue
+            if (value, sender) not in written:
+                written[value, sender] = self.cell(value, sender, handles, own)
+            cells.append(written[value, sender])
+        return cells
 
     def cell(self, value: object, sender: str | None = None, handles: bool = False, own: bool = False) -> object:
         """A value as written in the output (``sender``: the row's participant; ``handles``: a column of user
