@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -200,3 +201,20 @@ def same_other_columns(tmp_path: Path, engine: list[str]) -> pd.DataFrame:
     written = sorted_parts(tmp_path / "cluster")
     pd.testing.assert_frame_equal(written, sorted_parts(tmp_path / "local"))
     return written
+
+
+def same_title_audit(tmp_path: Path, engine: list[str]) -> dict[str, object]:
+    """Audit on a cluster and here of an output whose titles hold a name apply left: the same findings (returned)."""
+    parts = tmp_path / "parts"
+    parts.mkdir()
+    pd.DataFrame({"message_id": ["1", "2"], "parent_id": ["", "1"], "user_id": ["U1", "U2"],
+                  "title": ["For [U2]", "Ines said so"], "text": ["Hi [U2]", "Hi [U1]"]}
+                 ).to_parquet(parts / "a.parquet", index=False)
+    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\nU3 | Ines\n")
+    outputs = {}
+    for name, options in (("local", []), ("cluster", engine)):
+        code, stdout, stderr = run("audit", parts, "-m", tmp_path / "mapping.txt", "--json", "-q", *options)
+        assert code == 1, stderr
+        outputs[name] = json.loads(stdout)
+    assert outputs["cluster"] == outputs["local"]
+    return outputs["cluster"]

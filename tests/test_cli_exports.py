@@ -565,7 +565,27 @@ def test_strict_audits_the_titles_too(tmp_path: Path) -> None:
     (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\nU3 | Ines\n")  # Ines posts nothing
     code, out, err = run("apply", "posts.csv", "mapping.txt", "--names-of", "active", "--strict", "-o", "out.csv")
     assert (code, out) == (1, "")
-    assert "in 1 messages (ids m2 (title))" in " ".join(err.split()) and not (tmp_path / "out.csv").exists()
+    assert "in 1 messages (ids m2)" in " ".join(err.split()) and not (tmp_path / "out.csv").exists()
+
+
+@pytest.mark.parametrize(("output", "kept_on_disk"), [("out.csv", False), ("out.csv", True), ("out.jsonl", False),
+                                                     ("out.jsonl", True)])
+def test_audit_reads_each_title_after_its_messages_text(
+        tmp_path: Path, output: str, kept_on_disk: bool, request: pytest.FixtureRequest) -> None:
+    if kept_on_disk:
+        request.getfixturevalue("small_runs")
+    (tmp_path / "posts.csv").write_text(TITLED.replace("Re: Question for Tobias", "Ines said so"))
+    posts = "posts.csv" if output.endswith(".csv") else "posts.jsonl"
+    pd.read_csv(tmp_path / "posts.csv", dtype=str, keep_default_na=False).to_json(
+        tmp_path / "posts.jsonl", orient="records", lines=True)
+    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\nU3 | Ines\n")  # Ines posts nothing
+    assert run("apply", posts, "mapping.txt", "--names-of", "active", "-o", output, "-q")[0] == 0
+    code, out, err = run("audit", output, "-m", "mapping.txt", "--json", "-q")
+    assert code == 1, err
+    found = json.loads(out)
+    assert found["messages"] == 2  # a title is part of its message, not a message of its own
+    assert [(finding["message_id"], finding["text"]) for finding in found["findings"]] == [("m2", "Ines")]
+    assert found["findings"][0]["start"] == len("Hi [U1],\nyes.\n[U2]\n\n")  # after the text and a blank line
 
 
 def test_a_title_left_empty_or_null_stays_so(tmp_path: Path) -> None:

@@ -22,6 +22,7 @@ from tests.distributed_corpus import (  # noqa: F401 (fixtures)
     same_other_columns,
     same_parted_runs,
     same_runs,
+    same_title_audit,
     small_buckets,
     small_held_runs,
 )
@@ -71,3 +72,8 @@ def test_titles_and_columns_of_the_authors_names_are_written_by_the_workers_as_o
     assert written["author_email"].tolist() == ["u1@pseudonymised.invalid", "u2@pseudonymised.invalid",
                                                 "u1@pseudonymised.invalid"]
     assert written["title"].tolist() == ["For [U2]", "", "[U1] again"]  # Parquet: a changed column is text
+
+
+def test_audit_on_the_cluster_reads_each_title_after_its_text_as_on_one_machine(spark: str, tmp_path: Path) -> None:
+    found = same_title_audit(tmp_path, ["--engine", "spark", "--cluster", spark])
+    assert [(finding["message_id"], finding["text"]) for finding in found["findings"]] == [("2", "Ines")]

@@ -81,7 +81,9 @@ def audit_command(
     misses (capitalised words one or two edits from a name); keep-list names
     are skipped. It also reports person-like names (after a title, "my
     colleague", a given name before a surname) that are neither in the mapping,
-    participants' or @others, nor on the keep list. Each finding is printed
+    participants' or @others, nor on the keep list. A table's columns of other
+    prose (title, subject, topic, summary) are read after each message's text.
+    Each finding is printed
     with its message id and context. Exit status 1 when anything is found, 0
     when the output is clean, so the command can gate a release. The findings
     show real names: keep them private. --html writes a report for an ethics
@@ -135,7 +137,7 @@ def audit_command(
             audit_findings(out, result)
         people_findings(out, people)
     if html_report is not None:
-        originals = load_source(original, inputs).texts() if original is not None else {}
+        originals = load_source(original, inputs).texts(other_texts=True) if original is not None else {}
         frame_scopes = load_source(source_path, inputs).table.scope_keys(scope) if scope != "all" else [""] * len(texts)
         data = ReportInput(texts, frame_scopes, mapping, result, people, ReportSettings(
             scope, style, identifiers, _tool_version(),

@@ -124,9 +124,9 @@ def other_text_note(console: Console, columns: list[str], mapping: Path, output:
         out = escape(str(output)) if output is not None else "OUT"
         console.print(
             f"[yellow]Note:[/] names in the {'column' if one else 'columns'} {escape(shown)} are replaced as in "
-            f"the text (the report, review and key file record the text's replacements only); audit "
-            f"{'it' if one else 'each'} with nicknames audit {out} -m {escape(str(mapping))} --text-column "
-            f"{escape(columns[0])}."
+            f"the text, and audit reads {'it' if one else 'them'} with the text (the report, review and key file "
+            f"record the text's replacements only); nicknames audit {out} -m {escape(str(mapping))} --text-column "
+            f"{escape(columns[0])} audits {'it' if one else 'one'} alone."
         )
 
 

@@ -90,12 +90,13 @@ def open_output(path: Path, chosen: Mapping[str, str] | None = None, encoding: s
         runs = SpilledTexts(path, root, chosen, encoding, delimiter, jobs or default_jobs(path))
         return AuditedOutput(runs=runs, closing=[lambda: shutil.rmtree(root, ignore_errors=True)])
     if detect_format(path) == "csv" and dataset_files(path) is None:  # only id and text are needed
-        return AuditedOutput(texts=list(iter_texts(path, chosen, encoding, delimiter=delimiter)))
+        return AuditedOutput(texts=list(iter_texts(path, chosen, encoding, delimiter=delimiter, other_texts=True)))
     # a partitioned table; mail: headers, subject and whole body of each message
     source = read_source(path, chosen, encoding, delimiter=delimiter, sheet=sheet, opaque_senders=opaque_senders,
                          engine=engine)
     headerless = list(source.archive.headerless) if source.archive is not None else []
-    return AuditedOutput(texts=list(source.texts().items()), table=source.table, headerless=headerless)
+    return AuditedOutput(texts=list(source.texts(other_texts=True).items()), table=source.table,
+                         headerless=headerless)
 
 
 def audit_opened(output: AuditedOutput, mapping: NameMapping, class_list: dict[str, str] | None = None, *,

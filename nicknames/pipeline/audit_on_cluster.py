@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from collections.abc import Mapping as MappingType
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TypeVar
 
@@ -41,6 +41,7 @@ from nicknames.model.mapping import Mapping
 from nicknames.model.messages import MessageTable, used_as_strings
 from nicknames.model.paths import StrPath
 from nicknames.pipeline.on_cluster import hold_input, open_on_cluster
+from nicknames.pipeline.side_columns import other_text_names, visible_texts
 
 RUN_ROWS = 20_000
 """Consecutive messages each task scans: a run spans one file or two, so the scheduler runs it where they were read."""
@@ -87,14 +88,17 @@ def open_texts_on_cluster(path: Path, chosen: MappingType[str, str], engine: Eng
     if files is None and fmt == "csv":  # the local engine reads its id and text columns only: no outline
         held, _, _ = hold_input(path, engine, encoding=encoding, delimiter=delimiter, workers=workers)
         try:
-            return HeldTexts(held, resolve_columns(held.header, chosen, str(path)))
+            columns = resolve_columns(held.header, chosen, str(path))
+            return HeldTexts(held, replace(columns, other_texts=tuple(other_text_names(held.header, columns))))
         except BaseException:
             held.close()
             raise
     source = open_on_cluster(path, chosen, engine, encoding=encoding, delimiter=delimiter, workers=workers)
     if source is None or source.held is None:
         return None
-    return HeldTexts(source.held, source.table.columns, source.table)
+    columns = source.table.columns
+    return HeldTexts(source.held, replace(columns, other_texts=tuple(other_text_names(source.held.header, columns))),
+                     source.table)
 
 
 def audit_on_cluster(path: StrPath, mapping: Mapping, engine: Engine, class_list: dict[str, str] | None = None, *,
@@ -135,6 +139,8 @@ def people_of_held_run(table: TableFile, rows: Rows, number: int,
 
 
 def _pairs(table: TableFile, columns: Columns) -> list[tuple[str, str]]:
-    """A run's (message id, text) pairs, cells as the local engine reads them (a missing value is empty)."""
+    """A run's (message id, text) pairs, cells as the local engine reads them (a missing value is empty), each text
+    followed by the cells of other prose (``visible_texts``)."""
     frame = used_as_strings(table.frame, columns)
-    return list(zip(frame[columns.message_id].tolist(), frame[columns.text].tolist()))
+    return visible_texts(frame[columns.message_id].tolist(), frame[columns.text].tolist(),
+                         {name: frame[name].tolist() for name in columns.other_texts})

@@ -24,10 +24,11 @@ from nicknames.engine.spill import SpilledTable, TableSpiller
 from nicknames.io.csv_runs import column_names, selected, table_runs
 from nicknames.io.formats import detect_format
 from nicknames.model.columns import resolve_columns
+from nicknames.pipeline.side_columns import other_text_names, visible_texts
 from nicknames.pipeline.spilled_source import is_large_table
 
-SpilledRun = tuple[SpilledTable, int, tuple[str, str]]
-"""The spill folder as written so far, a run's number, and the id and text columns."""
+SpilledRun = tuple[SpilledTable, int, tuple[str, ...]]
+"""The spill folder as written so far, a run's number, and the id and text columns (then those of other prose)."""
 
 
 def can_audit_on_disk(path: Path) -> bool:
@@ -65,11 +66,12 @@ class SpilledTexts:
             return
         written: list[SpilledRun] = []
         spiller = TableSpiller(self.root)
-        names: tuple[str, str] | None = None
+        names: tuple[str, ...] | None = None
         for run in table_runs(self.path, detect_format(self.path), self.encoding, self.delimiter):
             if names is None:
-                columns = resolve_columns(column_names(run), self.chosen, str(self.path))
-                names = (columns.message_id, columns.text)
+                header = column_names(run)
+                columns = resolve_columns(header, self.chosen, str(self.path))
+                names = (columns.message_id, columns.text, *other_text_names(header, columns))
             spiller.add(selected(run, list(names)))
             del run
             written.append((spiller.table(), len(written), names))
@@ -88,6 +90,11 @@ def people_of_spilled_run(run: SpilledRun, context: PeopleContext) -> list[Perso
 
 
 def _pairs(run: SpilledRun) -> list[tuple[str, str]]:
-    """A run's (message id, text) pairs, read back from the spill folder."""
-    spilled, number, (message_id, text) = run
-    return spilled.run_pairs(number, message_id, text)
+    """A run's (message id, text) pairs, read back from the spill folder, each text followed by the cells of other
+    prose (``visible_texts``)."""
+    spilled, number, (message_id, text, *others) = run
+    if not others:
+        return spilled.run_pairs(number, message_id, text)
+    table = spilled.read_run(number, [message_id, text, *others])
+    return visible_texts(table.column(message_id).to_pylist(), table.column(text).to_pylist(),
+                         {name: table.column(name).to_pylist() for name in others})

@@ -12,12 +12,15 @@ from pathlib import Path
 from nicknames.io.csv_file import read_csv_table
 from nicknames.io.formats import detect_format
 from nicknames.model.columns import resolve_columns
+from nicknames.pipeline.side_columns import other_text_names, visible_texts
 from nicknames.pipeline.sources import read_messages
 
 
 def iter_texts(path: Path, chosen: Mapping[str, str] | None = None, encoding: str | None = None, *,
-               delimiter: str | None = None, sheet: str | None = None) -> Iterator[tuple[str, str]]:
-    """Each message's id and text, in file order.
+               delimiter: str | None = None, sheet: str | None = None, other_texts: bool = False
+               ) -> Iterator[tuple[str, str]]:
+    """Each message's id and text, in file order; with ``other_texts``, each text of a CSV file followed by the
+    message's cells of other prose (a title: ``side_columns.visible_texts``), as audit reads them.
 
     ``delimiter`` is a CSV file's (sniffed when None), ``sheet`` a workbook's (the first when None).
     """
@@ -25,5 +28,8 @@ def iter_texts(path: Path, chosen: Mapping[str, str] | None = None, encoding: st
         yield from read_messages(path, chosen, encoding, delimiter=delimiter, sheet=sheet).texts().items()
         return
     frame = read_csv_table(path, encoding, delimiter)
-    columns = resolve_columns([str(column) for column in frame.columns], chosen or {}, str(path))
-    yield from zip(frame[columns.message_id].tolist(), frame[columns.text].tolist())
+    header = [str(column) for column in frame.columns]
+    columns = resolve_columns(header, chosen or {}, str(path))
+    others = other_text_names(header, columns) if other_texts else []
+    yield from visible_texts(frame[columns.message_id].tolist(), frame[columns.text].tolist(),
+                             {name: frame[name].tolist() for name in others})

@@ -15,7 +15,7 @@ summary, the report, the review file and the key file.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -71,7 +71,7 @@ from nicknames.model.messages import (
     used_as_strings,
 )
 from nicknames.model.paths import StrPath
-from nicknames.pipeline.side_columns import checked_columns
+from nicknames.pipeline.side_columns import checked_columns, visible_texts
 from nicknames.pipeline.sources import Source, personal_names
 from nicknames.pipeline.styles import keyed_id_columns
 from nicknames.rules.identifiers import KINDS, identifier_rules
@@ -89,11 +89,14 @@ class ClusterSource(Source):
         """Collect reads the messages run by run on the workers that hold them."""
         return HeldRuns(self._held(), self.table)
 
-    def text_pairs(self) -> Iterator[tuple[str, str]]:
-        """Each message's id and text, gathered from the workers (every text comes to this machine)."""
+    def text_pairs(self, others: Sequence[str] = ()) -> Iterator[tuple[str, str]]:
+        """Each message's id and text, gathered from the workers (every text comes to this machine), each followed by
+        its cells of ``others`` (``side_columns.visible_texts``)."""
         columns = self.table.columns
-        frame = self._held().columns([columns.message_id, columns.text])
-        yield from zip(map(string_cell, frame[columns.message_id]), map(string_cell, frame[columns.text]))
+        frame = self._held().columns([columns.message_id, columns.text, *others])
+        yield from visible_texts([string_cell(cell) for cell in frame[columns.message_id]],
+                                 [string_cell(cell) for cell in frame[columns.text]],
+                                 {name: [string_cell(cell) for cell in frame[name]] for name in others})
 
     def column_names(self) -> list[str]:
         """The columns of the table as the cluster holds it (once closed, the driver's id columns)."""

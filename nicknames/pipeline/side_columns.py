@@ -4,13 +4,14 @@ column of the senders' full names that is the export's own class list."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from collections.abc import Mapping as MappingType
 from pathlib import Path
 
 import pandas as pd
 
 from nicknames.io.class_list import NAME_COLUMNS
 from nicknames.io.roster import ADDRESS_COLUMNS, HANDLE_COLUMNS
-from nicknames.model.columns import header_listing
+from nicknames.model.columns import Columns, header_listing
 from nicknames.model.errors import InputError
 from nicknames.model.messages import MessageTable
 
@@ -30,6 +31,27 @@ IDENTITY_COLUMNS = frozenset({
 def unread_columns(names: Iterable[str], read: set[str], wanted: frozenset[str]) -> list[str]:
     """The columns (``names``) with one of the ``wanted`` names (any case) that are none of the ``read`` ones."""
     return [name for name in names if name not in read and name.strip().casefold() in wanted]
+
+
+def other_text_names(header: Iterable[str], columns: Columns) -> list[str]:
+    """The columns of other prose (``OTHER_TEXT_COLUMNS``) of a table with this header, none of the ``columns`` it
+    reads."""
+    return unread_columns(header, set(columns.used()), OTHER_TEXT_COLUMNS)
+
+
+def visible_texts(ids: Sequence[str], texts: Sequence[str], others: MappingType[str, Sequence[object]]
+                  ) -> list[tuple[str, str]]:
+    """(message id, all the text a reader sees) of each row: its text, then each of its cells of other prose that
+    holds text (a title), after a blank line, so that offsets in the text stay those of the text column. What audit
+    and ``apply --strict`` scan, whichever way the table is read."""
+    if not others:
+        return list(zip(ids, texts))
+    columns = list(others.values())
+    pairs = []
+    for row, (message_id, text) in enumerate(zip(ids, texts)):
+        cells = [cell for cell in (column[row] for column in columns) if isinstance(cell, str) and cell]
+        pairs.append((message_id, "\n\n".join([text, *cells]) if cells else text))
+    return pairs
 
 
 def checked_columns(path: Path, columns: Iterable[str], there: Sequence[str]) -> list[str]:

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from pathlib import Path
-
-import pandas as pd
 
 from nicknames.apply.scopes import ApplyResult
 from nicknames.apply.spilled import SpilledApplyResult
@@ -23,6 +20,7 @@ from nicknames.io.table_writer import (
 )
 from nicknames.model.errors import OutputError
 from nicknames.model.paths import StrPath
+from nicknames.pipeline.side_columns import visible_texts
 from nicknames.pipeline.sources import ArchiveApplyResult, Source
 
 
@@ -36,28 +34,17 @@ def result_texts(source: Source, result: ApplyResult) -> list[str]:
 
 
 def result_pairs(source: Source, result: ApplyResult) -> Iterable[tuple[str, str]]:
-    """(message id, pseudonymised text) of every message, in order: for a table kept on disk, read run by run from
-    the spill folder (``--strict`` audits them without holding them)."""
+    """(message id, pseudonymised text) of every message, in order, its cells of other prose after its text
+    (``visible_texts``): for a table kept on disk, read run by run from the spill folder (``--strict`` audits them
+    without holding them)."""
     ids = source.table.columns.message_id
     if isinstance(result, SpilledApplyResult):
         text = result.text_column
-        return (pair for frame in result.runs() for pair in _frame_pairs(frame, ids, text, result.other_columns))
-    texts = zip(result.frame[ids].tolist(), result_texts(source, result))
-    return itertools.chain(texts, _other_pairs(result.frame, ids, result.other_columns))
-
-
-def _frame_pairs(frame: pd.DataFrame, ids: str, text: str, others: Iterable[str]) -> Iterable[tuple[str, str]]:
-    """(message id, text) of a run's rows, then (message id and column, cell) of its other prose."""
-    return itertools.chain(zip(frame[ids].tolist(), frame[text].tolist()), _other_pairs(frame, ids, others))
-
-
-def _other_pairs(frame: pd.DataFrame, ids: str, others: Iterable[str]) -> Iterator[tuple[str, str]]:
-    """(``id (column)``, cell) of every cell of the columns of other prose that holds text (``--strict`` audits
-    them as it does the texts)."""
-    for column in others:
-        for message_id, cell in zip(frame[ids].tolist(), frame[column].tolist()):
-            if isinstance(cell, str) and cell:
-                yield f"{message_id} ({column})", cell
+        return (pair for frame in result.runs() for pair in visible_texts(
+            frame[ids].tolist(), frame[text].tolist(), {name: frame[name].tolist() for name in result.other_columns}))
+    frame = result.frame
+    return visible_texts(frame[ids].tolist(), result_texts(source, result),
+                     {name: frame[name].tolist() for name in result.other_columns})
 
 
 def check_output(input_format: str, fmt: str | None, output: Path | None, *, csv_safe: bool = False) -> None:

@@ -11,7 +11,7 @@ chooses where a source keeps its texts (on disk, on a cluster, or read whole).
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field, replace
 from email.message import Message as MailMessageObject
@@ -78,6 +78,7 @@ from nicknames.pipeline.side_columns import (
     checked_columns,
     names_beside_ids,
     unread_columns,
+    visible_texts,
 )
 from nicknames.rules.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.rules.nickname_table import NicknameTable
@@ -170,20 +171,32 @@ class Source:
         return IdentityColumns.of(columns, self.table.columns.sender, mapping, owned,
                                   {**self.class_list, **registered}, shown)
 
-    def texts(self) -> dict[str, str]:
-        """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body."""
+    def texts(self, other_texts: bool = False) -> dict[str, str]:
+        """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body; with
+        ``other_texts``, a table's text and its cells of other prose (``side_columns.visible_texts``)."""
         if self.archive is None:
-            return dict(self.text_pairs())
+            return dict(self.text_pairs(self.other_text_columns() if other_texts else ()))
         return {message.message_id: visible_text(message) for message in self.archive.messages}
 
-    def text_pairs(self) -> Iterator[tuple[str, str]]:
+    def text_pairs(self, others: Sequence[str] = ()) -> Iterator[tuple[str, str]]:
         """Each message's id and text as collect and apply read them, in file order: read from the spill folder one
-        run at a time for a source kept on disk."""
+        run at a time for a source kept on disk. ``others``: columns of other prose put after each text
+        (``side_columns.visible_texts``)."""
         columns = self.table.columns
         if self.spilled is None:
-            yield from zip(self.table.frame[columns.message_id].tolist(), self.table.frame[columns.text].tolist())
+            frame = self.table.frame
+            yield from visible_texts(frame[columns.message_id].tolist(), frame[columns.text].tolist(),
+                                     {name: frame[name].tolist() for name in others})
             return
-        yield from self.on_disk().pairs(columns.message_id, columns.text)
+        if not others:
+            yield from self.on_disk().pairs(columns.message_id, columns.text)
+            return
+        spilled = self.on_disk()
+        for run in range(spilled.runs):
+            table = spilled.read_run(run, [columns.message_id, columns.text, *others])
+            yield from visible_texts(table.column(columns.message_id).to_pylist(),
+                                     table.column(columns.text).to_pylist(),
+                                     {name: table.column(name).to_pylist() for name in others})
 
     def on_disk(self) -> SpilledTable:
         """The spill folder of a source kept on disk; an error once the source is closed."""
