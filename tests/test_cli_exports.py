@@ -614,6 +614,32 @@ def test_a_parquet_title_changed_anywhere_is_text_in_every_row_read_whole_or_kep
     assert written["text"].tolist() == ["Hi [U2]"] * 80
 
 
+@pytest.mark.parametrize("kept_on_disk", [False, True])
+def test_columns_named_with_keep_column_are_left_as_written(
+        tmp_path: Path, kept_on_disk: bool, request: pytest.FixtureRequest) -> None:
+    if kept_on_disk:
+        request.getfixturevalue("small_runs")
+    (tmp_path / "posts.csv").write_text(IDENTITIES.replace("to,text", "subject,text").replace(
+        "tq@uni.example.org,\"Hi Tobias", "Tobias Quell,\"Hi Tobias"))
+    (tmp_path / "mapping.txt").write_text("U1 | Anika | Anika Vey\nU2 | Tobias | Tobias Quell\n")
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--keep-column", "author_email", "--keep-column",
+                         "subject", "-o", "out.csv")
+    assert (code, out) == (0, ""), err
+    assert "'author_email'" not in err and "'subject'" not in err and "'author_name'" in err  # the notes name the rest
+    written = pd.read_csv(tmp_path / "out.csv", dtype=str, keep_default_na=False)
+    assert written["author_email"].tolist() == ["anika@uni.example.org", "tq@uni.example.org"]
+    assert written["subject"].tolist()[0] == "Tobias Quell" and written["author_name"].tolist() == ["[U1]", "[U2]"]
+
+
+def test_an_unknown_keep_column_is_a_one_line_error(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(TITLED)
+    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--keep-column", "titel", "-o", "out.csv")
+    assert (code, out) == (1, "")
+    assert err.startswith("Error: posts.csv: there is no column 'titel' to keep; the columns are 'message_id'")
+    assert not (tmp_path / "out.csv").exists()
+
+
 def test_the_library_replaces_names_in_the_columns_it_is_given(tmp_path: Path) -> None:
     import nicknames
 
@@ -622,6 +648,7 @@ def test_the_library_replaces_names_in_the_columns_it_is_given(tmp_path: Path) -
     with nicknames.open_source(tmp_path / "posts.csv") as source:
         found = nicknames.pseudonymise(source, mapping).frame
         kept = nicknames.pseudonymise(source, mapping, other_texts=()).frame
+        assert nicknames.pseudonymise(source, mapping, keep_columns=["summary"]).frame["summary"].equals(kept["summary"])
     assert found["summary"].tolist() == ["Question for [U2]", "Re: Question for [U2]"]
     assert kept["summary"].tolist() == ["Question for Tobias", "Re: Question for Tobias"]
     assert found["text"].tolist() == kept["text"].tolist()

@@ -126,6 +126,10 @@ def apply_command(
                                                 dir_okay=False)] = None,
     report: Annotated[Path | None, typer.Option("--report", help="CSV of replacements per participant and "
                                                 "name (holds real names: owner-only).", dir_okay=False)] = None,
+    keep_column: Annotated[list[str] | None, typer.Option("--keep-column", metavar="<column>", help="A column "
+                                                          "beside the text to leave as written, though its name "
+                                                          "says it holds prose (title, subject) or people's names "
+                                                          "or addresses (name, email); repeat for more.")] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Audit the output before writing it (as nicknames "
                                          "audit, without near misses) and refuse to finish (exit 1, nothing "
                                          "written) when a name of the mapping or class list is still in it.")]
@@ -190,6 +194,7 @@ def apply_command(
     from nicknames.pipeline.exports import apply_placement, open_address_key
     from nicknames.pipeline.on_cluster import ClusterSource, pseudonymise_on_cluster
     from nicknames.pipeline.report import namesake_guesses, write_report, write_review
+    from nicknames.pipeline.side_columns import checked_columns
     from nicknames.pipeline.source_outputs import (
         check_output,
         result_pairs,
@@ -238,10 +243,11 @@ def apply_command(
                 f"key that gives them opaque ids ({address_file}) does not exist; run 'nicknames collect' first (it "
                 "writes the key beside the mapping) or name the key with --address-key."
             )
+        kept = checked_columns(messages, keep_column or [], source.column_names(), "to keep")
         if not quiet:
             opaque_ids_warning(source, address_file)
-            other_text_note(err, source.other_text_columns(), mapping_path, output)
-            identity_columns_note(err, source.identity_columns())
+            other_text_note(err, [c for c in source.other_text_columns() if c not in kept], mapping_path, output)
+            identity_columns_note(err, [c for c in source.identity_columns() if c not in kept])
         table = source.table
         if source.archive is not None:
             unknown = {message.sender for message in source.archive.messages} - known - set(mapping.participants)
@@ -257,11 +263,11 @@ def apply_command(
             result = pseudonymise_on_cluster(source, mapping, scope.value, output, fmt, output_encoding,
                                              csv_safe=csv_safe, pseudonym=pseudonym, identifiers=kinds,
                                              addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
-                                             whole_identifiers=whole, registered=roster.names)
+                                             whole_identifiers=whole, registered=roster.names, keep_columns=kept)
         else:
             result = pseudonymise(source, mapping, scope.value, pseudonym=pseudonym, identifiers=kinds,
                                   addresses=roster.addresses, unresolved=unresolved, names_of=names_of,
-                                  whole_identifiers=whole, registered=roster.names,
+                                  whole_identifiers=whole, registered=roster.names, keep_columns=kept,
                                   jobs=jobs or default_jobs(messages), engine=run_on)
         if isinstance(pseudonym, KeyedIds) and isinstance(result, SpilledApplyResult):
             result.transforms.append(partial(keyed_id_columns, table, keyed=pseudonym))

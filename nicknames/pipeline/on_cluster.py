@@ -71,7 +71,7 @@ from nicknames.model.messages import (
     used_as_strings,
 )
 from nicknames.model.paths import StrPath
-from nicknames.pipeline.side_columns import checked_columns, visible_texts
+from nicknames.pipeline.side_columns import side_columns, visible_texts
 from nicknames.pipeline.sources import Source, personal_names
 from nicknames.pipeline.styles import keyed_id_columns
 from nicknames.rules.identifiers import KINDS, identifier_rules
@@ -236,6 +236,7 @@ def pseudonymise_on_cluster(
     whole_identifiers: bool = False,
     registered: MappingType[str, str] | None = None,
     other_texts: Iterable[str] | None = None,
+    keep_columns: Sequence[str] = (),
 ) -> ApplyResult:
     """``pseudonymise`` with the table held on the cluster, its parts written by the workers into ``output``.
 
@@ -264,11 +265,12 @@ def pseudonymise_on_cluster(
             names=personal_names(mapping, registered or {}), keep=mapping.keep, whole=whole_identifiers,
         ) if kinds else None
         everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
-        others = source.other_text_columns() if other_texts is None else checked_columns(source.path, other_texts, source.column_names())
+        others = side_columns(source.path, source.column_names(), source.other_text_columns(), other_texts,
+                              keep_columns)
         columns = replace(table.columns, other_texts=tuple(others))
         context = BucketContext(ApplyContext(mapping, pseudonym, rules, unresolved, (), names_of, everyone),
                                 columns, pseudonym if isinstance(pseudonym, KeyedIds) else None,
-                                source.identity_transform(mapping, pseudonym, owned, registered or {}))
+                                source.identity_transform(mapping, pseudonym, owned, registered or {}, keep_columns))
         parts = scope_partitions(table.scope_keys(scope), PARTITION_ROWS)
         staging = parts_staging(output)
         try:

@@ -54,16 +54,26 @@ def visible_texts(ids: Sequence[str], texts: Sequence[str], others: MappingType[
     return pairs
 
 
-def checked_columns(path: Path, columns: Iterable[str], there: Sequence[str]) -> list[str]:
-    """The columns of other prose asked for, each one of the table's (``there``); else an error naming it and the
-    columns there are."""
+def checked_columns(path: Path, columns: Iterable[str], there: Sequence[str], what: str = "of other prose"
+                    ) -> list[str]:
+    """The columns asked for (``what`` they are for), each one of the table's (``there``); else an error naming it
+    and the columns there are."""
     chosen = list(columns)
     for column in chosen:
         if column not in there:
             shown, detail = header_listing(there)
-            raise InputError(f"{path}: there is no column {column!r} of other prose; the columns are {shown}.",
+            raise InputError(f"{path}: there is no column {column!r} {what}; the columns are {shown}.",
                              detail=detail)
     return chosen
+
+
+def side_columns(source_path: Path, there: Sequence[str], found: Iterable[str], chosen: Iterable[str] | None,
+                 kept: Iterable[str]) -> tuple[str, ...]:
+    """The columns of one kind apply pseudonymises: those ``chosen`` (checked), else those ``found``, less the
+    ``kept`` ones (checked: ``--keep-column``)."""
+    left = set(checked_columns(source_path, kept, there, "to keep"))
+    columns = found if chosen is None else checked_columns(source_path, chosen, there)
+    return tuple(column for column in columns if column not in left)
 
 
 PERSON_NAME_COLUMNS = ("full_name", "fullname", "userfullname", "user_full_name", "author_name", "sender_name",

@@ -75,8 +75,8 @@ from nicknames.pipeline.disk_results import kept_on_disk
 from nicknames.pipeline.side_columns import (
     IDENTITY_COLUMNS,
     OTHER_TEXT_COLUMNS,
-    checked_columns,
     names_beside_ids,
+    side_columns,
     unread_columns,
     visible_texts,
 )
@@ -161,10 +161,10 @@ class Source:
         return list(map(str, self.table.frame.columns))
 
     def identity_transform(self, mapping: Mapping, pseudonym: Pseudonym, owned: MappingType[str, list[str]],
-                           registered: MappingType[str, str]) -> IdentityColumns | None:
-        """What writes the ``identity_columns`` of the output as pseudonyms (see ``apply.identity_columns``), or
-        None when the table has none."""
-        columns = self.identity_columns()
+                           registered: MappingType[str, str], kept: Iterable[str] = ()) -> IdentityColumns | None:
+        """What writes the ``identity_columns`` of the output (but the ``kept`` ones) as pseudonyms (see
+        ``apply.identity_columns``), or None when there are none."""
+        columns = side_columns(self.path, self.column_names(), self.identity_columns(), None, kept)
         if not columns:
             return None
         shown = {participant: pseudonym(participant) for participant in mapping.participants}
@@ -426,6 +426,7 @@ def pseudonymise(
     registered: MappingType[str, str] | None = None,
     engine: Engine | None = None,
     other_texts: Iterable[str] | None = None,
+    keep_columns: Iterable[str] = (),
 ) -> ApplyResult:
     """Apply as ``nicknames apply`` does: ``[{id}]`` pseudonyms and identifiers replaced unless told otherwise.
 
@@ -441,7 +442,8 @@ def pseudonymise(
     Names are replaced in the columns of ``other_texts`` too (default: the
     ``Source.other_text_columns``, such as a forum's "title"); columns of
     people's names and addresses are written as pseudonyms
-    (``Source.identity_columns``, see ``nicknames.apply.identity_columns``).
+    (``Source.identity_columns``, see ``nicknames.apply.identity_columns``);
+    ``keep_columns`` are left as written, whatever they hold.
     """
     kinds = list(identifiers)
     senders = source.participants()
@@ -451,12 +453,13 @@ def pseudonymise(
         kinds, [*mapping.participants, *senders], owned, names=personal_names(mapping, registered or {}),
         keep=mapping.keep, whole=whole_identifiers,
     ) if kinds else None
-    others = tuple(source.other_text_columns() if other_texts is None else checked_columns(source.path, other_texts, source.column_names()))
+    kept = list(keep_columns)
+    others = side_columns(source.path, source.column_names(), source.other_text_columns(), other_texts, kept)
     result = apply_source(
         source, mapping, scope, pseudonym, identifiers=rules, unresolved=unresolved, names_of=names_of,
         jobs=jobs, engine=engine, other_texts=others,
     )
-    identity = source.identity_transform(mapping, pseudonym, owned, registered or {})
+    identity = source.identity_transform(mapping, pseudonym, owned, registered or {}, kept)
     if identity is not None and isinstance(result, SpilledApplyResult):
         result.transforms.append(identity)
     elif identity is not None:
