@@ -183,7 +183,7 @@ def bad_cell_stops_apply(corpus: Corpus, folder: Path, engine: list[str]) -> Non
     assert not (folder / "out").exists()
 
 
-def same_other_columns(tmp_path: Path, engine: list[str]) -> pd.DataFrame:
+def same_other_columns(tmp_path: Path, engine: list[str], *options: str) -> pd.DataFrame:
     """Apply on a cluster and here of parts with a title and columns of the authors' names and addresses: the same
     rows (those of the cluster returned)."""
     parts = tmp_path / "parts"
@@ -195,8 +195,8 @@ def same_other_columns(tmp_path: Path, engine: list[str]) -> pd.DataFrame:
                   "text": ["Hi Tobias, Anika", "Thanks Anika! Tobias", "Bye Tobias"]}
                  ).to_parquet(parts / "a.parquet", index=False)
     (tmp_path / "mapping.txt").write_text("U1 | Anika | Anika Vey\nU2 | Tobias | Tobias Quell\n")
-    for name, options in (("local", []), ("cluster", engine)):
-        code, _, stderr = run("apply", parts, tmp_path / "mapping.txt", "-o", tmp_path / name, "-q", *options)
+    for name, where in (("local", []), ("cluster", engine)):
+        code, _, stderr = run("apply", parts, tmp_path / "mapping.txt", "-o", tmp_path / name, "-q", *where, *options)
         assert code == 0, stderr
     written = sorted_parts(tmp_path / "cluster")
     pd.testing.assert_frame_equal(written, sorted_parts(tmp_path / "local"))

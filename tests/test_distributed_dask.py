@@ -241,3 +241,11 @@ def test_titles_and_columns_of_the_authors_names_are_written_by_the_workers_as_o
 def test_audit_on_the_cluster_reads_each_title_after_its_text_as_on_one_machine(scheduler: str, tmp_path: Path) -> None:
     found = same_title_audit(tmp_path, ["--engine", "dask", "--cluster", scheduler])
     assert [(finding["message_id"], finding["text"]) for finding in found["findings"]] == [("2", "Ines")]
+
+
+@pytest.mark.usefixtures("small_buckets")
+def test_columns_named_to_keep_are_left_by_the_workers_as_on_one_machine(scheduler: str, tmp_path: Path) -> None:
+    written = same_other_columns(tmp_path, ["--engine", "dask", "--cluster", scheduler], "--keep-column", "title", "--keep-column", "author_email")
+    title = written["title"].tolist()
+    assert title[0] == "For Tobias" and pd.isna(title[1]) and title[2] == "Anika again"  # as read: the null too
+    assert written["author_email"].tolist()[0] == "av@uni.example.org" and written["author_name"][0] == "[U1]"
