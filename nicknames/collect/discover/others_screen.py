@@ -44,10 +44,10 @@ letters are taken whole (possessive): a link starts with none of them, so giving
 and the engine, which would try each shorter word after every capitalised word that ends no chain, does not."""
 _LINK = (
     rf"(?:,{SPACE}*(?:and{SPACE}+|&{SPACE}*)?|{SPACE}+(?:and|&|und|et|y|og|och|en){SPACE}+"
-    rf"|\.?{SPACE}{{1,2}}|\.-|\.|{SPACE}?\n)"
+    rf"|\.?{SPACE}{{1,2}}|\.-|\.|{SPACE}*+\n{SPACE}*+)"
 )
 """What may join two words of a list (``capital_words._LIST_JOINER``) or of a run (``others._JOINER``, and a line
-break that wraps prose, ``others._wrapped``)."""
+break that wraps prose with any spaces or tabs around it, ``others._wrapped``)."""
 CHAIN_WORDS = 64
 """Most words of a chain matched at once (the engine holds some 300 bytes a repetition); a longer one is matched in
 pieces, each with the link and word that follow it."""
@@ -142,11 +142,22 @@ def _chain_may_name(joined: str, start: int, end: int) -> bool:
     for left, right in pairwise(_LINKED.finditer(joined, start, end)):  # one pair at a time: a chain may be huge
         first = ASCII_CAPITAL.match(joined, left.start())
         if first is None or first.end() != left.end(1):
-            continue  # the word ends before the link ("Ann's"): nothing joins it to the next
+            first = _last_word(joined, left.start(), left.end(1))  # "San'--Olsen": the finder's words are two
+            if first is None:
+                continue  # the word ends before the link ("Ann's"): nothing joins it to the next
         second = ASCII_CAPITAL.match(joined, right.start())
         if second is not None and _may_join(first.group(), joined[left.end(1) : left.end()], second.group()):
             return True
     return False
+
+
+def _last_word(joined: str, start: int, end: int) -> re.Match[str] | None:
+    """The finder's last word (``ASCII_CAPITAL``) of a word of the chain that holds several ("San'--Olsen": the
+    chain's words may hold apostrophes and hyphens anywhere), when it ends where that word does; else None."""
+    last = None
+    for last in ASCII_CAPITAL.finditer(joined, start, end):
+        pass
+    return last if last is not None and last.end() == end else None
 
 
 def _may_join(first: str, link: str, second: str) -> bool:
