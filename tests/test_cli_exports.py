@@ -457,7 +457,8 @@ def test_one_capitalised_id_among_ids_is_not_a_name_column(senders: list[str], e
     ("value", "expected"),
     [("stonebridge_k", True), ("quillfeather", True), ("jsmith42", True), ("k.moreau", True), ("Kasimir_S", True),
      ("U0012", False), ("user42", False), ("student_0042", False), ("S028", False), ("abc", False),
-     ("3f9a2c1b7e", False), ("0b9d6a3e-55c1-4f0e", False), ("ann smith", False), ("t1_a", False)],
+     ("3f9a2c1b7e", False), ("0b9d6a3e-55c1-4f0e", False), ("ann smith", False), ("t1_a", False),
+     ("PFACE12", False), ("PDEADBE", False), ("PBEAD1F0", False)],  # keyed pseudonyms: a reversed output's senders
 )
 def test_which_one_word_senders_are_user_names(value: str, expected: bool) -> None:
     from nicknames.io.class_list import is_username

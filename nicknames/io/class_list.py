@@ -99,6 +99,8 @@ def is_person(full_name: str) -> bool:
 _USERNAME = regex.compile(r"^[\p{L}\p{N}][\p{L}\p{N}_.\-]{2,}$")
 _LETTER_RUN = regex.compile(r"\p{L}{4,}")
 _HEX = regex.compile(r"^[0-9a-fA-F\-]{8,}$")
+_CODE = regex.compile(r"^\p{Lu}[0-9A-F]{5,}$")
+"""A capital and upper-case hexadecimal digits: a generated code, such as a keyed pseudonym ("PFACE12")."""
 ID_WORDS = frozenset("""
     user users student participant member learner anon anonymous guest person author subject respondent account
     poster sender pupil test
@@ -109,8 +111,8 @@ ID_WORDS = frozenset("""
 def is_username(value: str) -> bool:
     """Whether a one-word sender or registered name is a user name ("stonebridge_k", "quillfeather", "jsmith42"):
     letters, digits, ``_``, ``.`` and ``-`` with a run of four letters that is no word of generated ids; not a code
-    such as "U0012", "user42" or a hexadecimal hash."""
-    if not _USERNAME.match(value) or _HEX.match(value):
+    such as "U0012", "user42", a hexadecimal hash or a keyed pseudonym ("PFACE12")."""
+    if not _USERNAME.match(value) or _HEX.match(value) or _CODE.match(value):
         return False
     return any(run.lower() not in ID_WORDS for run in _LETTER_RUN.findall(value))
 
