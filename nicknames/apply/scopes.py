@@ -132,10 +132,8 @@ def apply_mapping(
             duplicates.extend(outcome.duplicates)
             for row, text in zip(rows, outcome.texts):
                 texts[row] = text
-            for number, (column, cells) in enumerate(zip(others, outcome.others)):
-                for row, cell in zip(rows, cells):
-                    if cell != messages[row].others[number]:  # a cell left keeps its value (a null stays null)
-                        column[row] = cell
+            for number, position, cell in outcome.other_changes([messages[row] for row in rows]):
+                others[number][rows[position]] = cell
             records.append((outcome.records, rows))
     frame = table.frame.copy()
     frame[table.columns.text] = texts
@@ -184,6 +182,15 @@ class ScopeOutcome:
     others: list[list[str]] = field(default_factory=list)
     """The new cells of each of the table's ``Columns.other_texts``, in row order (a title's names replaced as its
     message's are; their replacements are not recorded)."""
+
+    def other_changes(self, batch: Sequence[Message]) -> Iterator[tuple[int, int, str]]:
+        """(column's number in ``Columns.other_texts``, message's position in ``batch``, new cell) of each cell of
+        other prose the scope changed: every engine writes these, and a cell left keeps its value as read (a null
+        stays null)."""
+        for number, cells in enumerate(self.others):
+            for position, (message, cell) in enumerate(zip(batch, cells)):
+                if cell != message.others[number]:
+                    yield number, position, cell
 
 
 def apply_partition(partition: list[ScopeRows], context: ApplyContext) -> list[ScopeOutcome]:

@@ -112,21 +112,17 @@ def apply_spilled(partition: SpilledPartition, context: ApplyContext) -> list[Sc
         rows = scope_rows.tolist()
         batch = [messages[position[row]] for row in rows]
         outcome = apply_scope(key, batch, context)
-        _changes(changed[columns.text], rows, [message.text for message in batch], outcome.texts)
-        for number, name in enumerate(columns.other_texts):
-            _changes(changed[name], rows, [message.others[number] for message in batch], outcome.others[number])
+        for row, message, text in zip(rows, batch, outcome.texts):
+            if text != message.text:
+                changed[columns.text][0].append(row)
+                changed[columns.text][1].append(text)
+        for number, index, cell in outcome.other_changes(batch):
+            changed[columns.other_texts[number]][0].append(rows[index])
+            changed[columns.other_texts[number]][1].append(cell)
         outcomes.append(replace(outcome, texts=[], others=[]))
     for name, (changed_rows, changed_texts) in changed.items():
         partition.table.write_changes(partition.number, changed_rows, name, changed_texts)
     return outcomes
-
-
-def _changes(changed: tuple[list[int], list[str]], rows: list[int], before: list[str], after: list[str]) -> None:
-    """Add the rows whose cell changed, and their new cells, to ``changed``."""
-    for row, old, new in zip(rows, before, after):
-        if new != old:
-            changed[0].append(row)
-            changed[1].append(new)
 
 
 _completed: list[tuple[ApplyContext, ApplyContext]] = []

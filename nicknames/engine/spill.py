@@ -87,11 +87,6 @@ class SpilledTable:
         """Whether the spill folder is still there (it is removed when what owns it is closed)."""
         return Path(self.root, "input").is_dir()
 
-    def pairs(self, first: str, second: str) -> Iterator[tuple[str, str]]:
-        """The cells of two columns, row by row in file order, read one run at a time."""
-        for run in range(self.runs):
-            yield from self.run_pairs(run, first, second)
-
     def run_pairs(self, run: int, first: str, second: str) -> list[tuple[str, str]]:
         """The cells of two columns in one run, row by row."""
         table = self.read_run(run, [first, second])

@@ -41,7 +41,7 @@ from nicknames.model.mapping import Mapping
 from nicknames.model.messages import MessageTable, used_as_strings
 from nicknames.model.paths import StrPath
 from nicknames.pipeline.on_cluster import hold_input, open_on_cluster
-from nicknames.pipeline.side_columns import other_text_names, visible_texts
+from nicknames.pipeline.side_columns import frame_texts, other_text_names
 
 RUN_ROWS = 20_000
 """Consecutive messages each task scans: a run spans one file or two, so the scheduler runs it where they were read."""
@@ -141,6 +141,4 @@ def people_of_held_run(table: TableFile, rows: Rows, number: int,
 def _pairs(table: TableFile, columns: Columns) -> list[tuple[str, str]]:
     """A run's (message id, text) pairs, cells as the local engine reads them (a missing value is empty), each text
     followed by the cells of other prose (``visible_texts``)."""
-    frame = used_as_strings(table.frame, columns)
-    return visible_texts(frame[columns.message_id].tolist(), frame[columns.text].tolist(),
-                         {name: frame[name].tolist() for name in columns.other_texts})
+    return frame_texts(used_as_strings(table.frame, columns), columns.message_id, columns.text, columns.other_texts)

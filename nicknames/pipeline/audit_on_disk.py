@@ -24,7 +24,7 @@ from nicknames.engine.spill import SpilledTable, TableSpiller
 from nicknames.io.csv_runs import column_names, selected, table_runs
 from nicknames.io.formats import detect_format
 from nicknames.model.columns import resolve_columns
-from nicknames.pipeline.side_columns import other_text_names, visible_texts
+from nicknames.pipeline.side_columns import other_text_names, spilled_texts
 from nicknames.pipeline.spilled_source import is_large_table
 
 SpilledRun = tuple[SpilledTable, int, tuple[str, ...]]
@@ -93,8 +93,4 @@ def _pairs(run: SpilledRun) -> list[tuple[str, str]]:
     """A run's (message id, text) pairs, read back from the spill folder, each text followed by the cells of other
     prose (``visible_texts``)."""
     spilled, number, (message_id, text, *others) = run
-    if not others:
-        return spilled.run_pairs(number, message_id, text)
-    table = spilled.read_run(number, [message_id, text, *others])
-    return visible_texts(table.column(message_id).to_pylist(), table.column(text).to_pylist(),
-                         {name: table.column(name).to_pylist() for name in others})
+    return spilled_texts(spilled, number, message_id, text, others)

@@ -12,7 +12,7 @@ from pathlib import Path
 from nicknames.io.csv_file import read_csv_table
 from nicknames.io.formats import detect_format
 from nicknames.model.columns import resolve_columns
-from nicknames.pipeline.side_columns import other_text_names, visible_texts
+from nicknames.pipeline.side_columns import frame_texts, other_text_names
 from nicknames.pipeline.sources import read_messages
 
 
@@ -31,5 +31,4 @@ def iter_texts(path: Path, chosen: Mapping[str, str] | None = None, encoding: st
     header = [str(column) for column in frame.columns]
     columns = resolve_columns(header, chosen or {}, str(path))
     others = other_text_names(header, columns) if other_texts else []
-    yield from visible_texts(frame[columns.message_id].tolist(), frame[columns.text].tolist(),
-                             {name: frame[name].tolist() for name in others})
+    yield from frame_texts(frame, columns.message_id, columns.text, others)

@@ -329,13 +329,11 @@ def apply_bucket(table: TableFile, rows: np.ndarray, spec: BucketSpec, context: 
     for number, partition in spec.partitions:
         batches = [(key, [messages[position[row]] for row in scope_rows]) for key, scope_rows in partition]
         records, duplicates = [], []
-        for (_, scope_rows), outcome in zip(partition, apply_batches(batches, context.apply)):
+        for (_, scope_rows), (_, batch), outcome in zip(partition, batches, apply_batches(batches, context.apply)):
             for row, text in zip(scope_rows, outcome.texts):
                 texts[position[row]] = text
-            for column, (cells, new_cells) in enumerate(zip(others, outcome.others)):
-                for row, cell in zip(scope_rows, new_cells):
-                    if cell != messages[position[row]].others[column]:
-                        cells[position[row]] = cell
+            for number, index, cell in outcome.other_changes(batch):
+                others[number][position[scope_rows[index]]] = cell
             records.append((outcome.records, scope_rows))
             duplicates.extend(outcome.duplicates)
         outcomes.append((number, records, duplicates))

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pandas as pd
 
+from nicknames.engine.spill import SpilledTable
 from nicknames.io.class_list import NAME_COLUMNS
 from nicknames.io.roster import ADDRESS_COLUMNS, HANDLE_COLUMNS
 from nicknames.model.columns import Columns, header_listing
@@ -52,6 +53,22 @@ def visible_texts(ids: Sequence[str], texts: Sequence[str], others: MappingType[
         cells = [cell for cell in (column[row] for column in columns) if isinstance(cell, str) and cell]
         pairs.append((message_id, "\n\n".join([text, *cells]) if cells else text))
     return pairs
+
+
+def frame_texts(frame: pd.DataFrame, message_id: str, text: str, others: Iterable[str]) -> list[tuple[str, str]]:
+    """``visible_texts`` of a frame's rows: their ids, texts and cells of the ``others`` columns."""
+    return visible_texts(frame[message_id].tolist(), frame[text].tolist(),
+                         {name: frame[name].tolist() for name in others})
+
+
+def spilled_texts(spilled: SpilledTable, run: int, message_id: str, text: str, others: Sequence[str]
+                  ) -> list[tuple[str, str]]:
+    """``visible_texts`` of a run kept on disk, only the columns needed read."""
+    if not others:
+        return spilled.run_pairs(run, message_id, text)
+    table = spilled.read_run(run, [message_id, text, *others])
+    return visible_texts(table.column(message_id).to_pylist(), table.column(text).to_pylist(),
+                         {name: table.column(name).to_pylist() for name in others})
 
 
 def checked_columns(path: Path, columns: Iterable[str], there: Sequence[str], what: str = "of other prose"

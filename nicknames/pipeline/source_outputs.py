@@ -20,7 +20,7 @@ from nicknames.io.table_writer import (
 )
 from nicknames.model.errors import OutputError
 from nicknames.model.paths import StrPath
-from nicknames.pipeline.side_columns import visible_texts
+from nicknames.pipeline.side_columns import frame_texts, visible_texts
 from nicknames.pipeline.sources import ArchiveApplyResult, Source
 
 
@@ -40,8 +40,7 @@ def result_pairs(source: Source, result: ApplyResult) -> Iterable[tuple[str, str
     ids = source.table.columns.message_id
     if isinstance(result, SpilledApplyResult):
         text = result.text_column
-        return (pair for frame in result.runs() for pair in visible_texts(
-            frame[ids].tolist(), frame[text].tolist(), {name: frame[name].tolist() for name in result.other_columns}))
+        return (pair for frame in result.runs() for pair in frame_texts(frame, ids, text, result.other_columns))
     frame = result.frame
     return visible_texts(frame[ids].tolist(), result_texts(source, result),
                      {name: frame[name].tolist() for name in result.other_columns})

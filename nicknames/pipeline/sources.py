@@ -75,10 +75,11 @@ from nicknames.pipeline.disk_results import kept_on_disk
 from nicknames.pipeline.side_columns import (
     IDENTITY_COLUMNS,
     OTHER_TEXT_COLUMNS,
+    frame_texts,
     names_beside_ids,
     side_columns,
+    spilled_texts,
     unread_columns,
-    visible_texts,
 )
 from nicknames.rules.identifiers import KINDS, IdentifierRules, identifier_rules
 from nicknames.rules.nickname_table import NicknameTable
@@ -162,9 +163,10 @@ class Source:
 
     def identity_transform(self, mapping: Mapping, pseudonym: Pseudonym, owned: MappingType[str, list[str]],
                            registered: MappingType[str, str], kept: Iterable[str] = ()) -> IdentityColumns | None:
-        """What writes the ``identity_columns`` of the output (but the ``kept`` ones) as pseudonyms (see
-        ``apply.identity_columns``), or None when there are none."""
-        columns = side_columns(self.path, self.column_names(), self.identity_columns(), None, kept)
+        """What writes the ``identity_columns`` of the output (but the ``kept`` ones, checked by ``side_columns``) as
+        pseudonyms (see ``apply.identity_columns``), or None when there are none."""
+        left = set(kept)
+        columns = [column for column in self.identity_columns() if column not in left]
         if not columns:
             return None
         shown = {participant: pseudonym(participant) for participant in mapping.participants}
@@ -184,19 +186,11 @@ class Source:
         (``side_columns.visible_texts``)."""
         columns = self.table.columns
         if self.spilled is None:
-            frame = self.table.frame
-            yield from visible_texts(frame[columns.message_id].tolist(), frame[columns.text].tolist(),
-                                     {name: frame[name].tolist() for name in others})
-            return
-        if not others:
-            yield from self.on_disk().pairs(columns.message_id, columns.text)
+            yield from frame_texts(self.table.frame, columns.message_id, columns.text, others)
             return
         spilled = self.on_disk()
         for run in range(spilled.runs):
-            table = spilled.read_run(run, [columns.message_id, columns.text, *others])
-            yield from visible_texts(table.column(columns.message_id).to_pylist(),
-                                     table.column(columns.text).to_pylist(),
-                                     {name: table.column(name).to_pylist() for name in others})
+            yield from spilled_texts(spilled, run, columns.message_id, columns.text, others)
 
     def on_disk(self) -> SpilledTable:
         """The spill folder of a source kept on disk; an error once the source is closed."""
