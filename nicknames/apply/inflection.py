@@ -13,7 +13,7 @@ from collections.abc import Collection, Sequence
 from collections.abc import Mapping as MappingType
 from importlib import resources
 
-from nicknames.rules.languages import inflections, language_words
+from nicknames.rules.languages import LANGUAGES, inflections, language_words
 from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.stopwords import common_words
 
@@ -23,13 +23,15 @@ def inflected_names(owners: MappingType[str, Sequence[str]], taken: Collection[s
     use (not the keep list's), leaving out ``taken`` forms (names and case forms in use) and words."""
     found: dict[str, tuple[str, int]] = {}
     excluded = _not_forms()
+    words_of = {code: language_words((code,)) for code in LANGUAGES}
     for key, users in owners.items():
         if not users:
             continue
         for form, (ending, code) in inflections(key).items():
-            folded = form.casefold()
-            if form not in taken and folded not in excluded and folded not in language_words((code,)):
-                found.setdefault(form, (key, ending))
+            if form not in taken and form not in found:
+                folded = form.casefold()
+                if folded not in excluded and folded not in words_of[code]:
+                    found[form] = (key, ending)
     return found
 
 

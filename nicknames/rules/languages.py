@@ -209,22 +209,34 @@ def inflections(name: str, codes: tuple[str, ...] = LANGUAGES) -> dict[str, tupl
     if len(name) < 3 or not name[0].isupper() or name.isupper() or not name.replace(" ", "").isalpha():
         return {}
     forms: dict[str, tuple[int, str]] = {}
-    after_vowel = name[-1].casefold() in VOWELS
+    last = name[-1].casefold()
+    after_vowel = last in VOWELS
     back = not _BACK.isdisjoint(name.casefold())
     for code in codes:
         pack = language_pack(code)
         if pack.endings_after == "vowel" and not after_vowel:
             continue
-        weak = _weakened(name, pack.gradation)
-        strong_endings = pack.endings if weak is None else tuple(e for e in pack.endings if e not in pack.weak_endings)
-        for stem, endings in ((name, strong_endings), (weak, pack.weak_endings if weak is not None else ())):
-            if stem is None:
-                continue
-            last = stem[-1].casefold()
-            for ending in endings:
-                if not ending.startswith(last) and (not pack.vowel_harmony or _harmonious_ending(back, ending)):
-                    forms.setdefault(stem + ending, (len(ending), code))
+        weak = _weakened(name, pack.gradation) if pack.gradation else None
+        strong_endings, weak_endings = _usable_endings(code, last, back, weak is not None)
+        for ending in strong_endings:
+            forms.setdefault(name + ending, (len(ending), code))
+        for ending in weak_endings:  # the weak stem ends in the name's last letter too ("Miko")
+            forms.setdefault(f"{weak}{ending}", (len(ending), code))
     return forms
+
+
+@functools.cache
+def _usable_endings(code: str, last: str, back: bool, weakened: bool) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A pack's endings for a name ending in ``last`` (an ending that begins with it is left out) and with a back
+    vowel or not (vowel harmony): those after the name, and those after its weak grade when it has one."""
+    pack = language_pack(code)
+    strong = pack.endings if not weakened else tuple(e for e in pack.endings if e not in pack.weak_endings)
+    weak = pack.weak_endings if weakened else ()
+
+    def usable(ending: str) -> bool:
+        return not ending.startswith(last) and (not pack.vowel_harmony or _harmonious_ending(back, ending))
+
+    return tuple(filter(usable, strong)), tuple(filter(usable, weak))
 
 
 _BACK, _FRONT = frozenset("aou"), frozenset("äöy")
