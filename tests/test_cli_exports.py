@@ -485,6 +485,59 @@ def test_user_names_as_senders_get_opaque_ids_and_are_replaced_in_the_texts(tmp_
     assert '"author": "P1"' in written and "u/[P2] is great" in written
 
 
+WORD_USER_NAMES = (
+    "message_id,parent_id,user_id,session_id,text\n"
+    "1,,river,s1,Has anyone read chapter 3? The river flows through the valley.\n"
+    "2,1,stone,s1,\"river, yes I did. The stone bridge part was confusing.\"\n"
+    "3,2,river,s1,thanks stone! I will ask brook about the stone age bit.\n"
+    "4,3,brook,s1,The river and the brook in the picture are the same thing.\n"
+    "5,4,stone,s1,\"ask river about it, they wrote the summary\"\n"
+    "6,5,brook,s1,Good point river.\n"
+)
+
+
+def test_user_names_that_are_words_stay_words_after_an_article_in_one_line_posts(tmp_path: Path) -> None:
+    """A one-line post is all greeting line, where a lower-case name counts; after "the" or "a" it is the noun."""
+    (tmp_path / "posts.csv").write_text(WORD_USER_NAMES)
+    code, _, err = run("collect", "posts.csv", "-o", "mapping.txt", "-q")
+    assert code == 0, err
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "--scope", "session", "-o", "out.csv", "-q")
+    assert (code, out) == (0, ""), err
+    texts = pd.read_csv(tmp_path / "out.csv", dtype=str)["text"].tolist()
+    assert texts == [
+        "Has anyone read chapter 3? The river flows through the valley.",
+        "[P1], yes I did. The stone bridge part was confusing.",
+        "thanks [P2]! I will ask [P3] about the stone age bit.",
+        "The river and the brook in the picture are the same thing.",
+        "ask [P1] about it, they wrote the summary",
+        "Good point [P1].",
+    ]
+    code, out, err = run("audit", "out.csv", "--mapping", "mapping.txt")
+    assert code == 0, out + err
+    assert "none found" in out + err
+
+
+REDDIT = (
+    '{"id": "k1", "parent_id": "t3_p1", "link_id": "t3_p1", "author": "quillfeather", "body": "Any tips? Marta here.", '
+    '"subreddit": "stats", "created_utc": 1600000000}\n'
+    '{"id": "k2", "parent_id": "t1_k1", "link_id": "t3_p1", "author": "stonebridge_k", "body": "Hi Martu, use a '
+    'prior.", "subreddit": "stats", "created_utc": 1600000100}\n'
+    '{"id": "k3", "parent_id": "t1_k2", "link_id": "t3_p1", "author": "quillfeather", "body": "Hi Kasimir, thanks!", '
+    '"subreddit": "stats", "created_utc": 1600000200}\n'
+)
+
+
+def test_reddit_comments_reply_to_their_parents_through_the_type_prefix(tmp_path: Path) -> None:
+    """``t1_k1`` names the comment ``k1``: a greeting names the parent comment's author (a misspelt one too), and
+    only the top-level comment's parent (the post, not in the file) is missing."""
+    (tmp_path / "comments.jsonl").write_text(REDDIT)
+    code, out, err = run("collect", "comments.jsonl", "-o", "mapping.txt")
+    assert (code, out) == (0, ""), err
+    assert "Warning: 1 message" in err and "parent id that is not in the file" in err
+    mapping = (tmp_path / "mapping.txt").read_text()
+    assert "P1 | Marta [1; intro] | Martu [1; greeting, fuzzy]\nP2 | Kasimir [1; greeting]\n" in mapping
+
+
 def test_user_names_with_a_class_list_are_their_owners_ids_in_the_texts(tmp_path: Path) -> None:
     """With a class list keyed by the user names, the user names are no names of the mapping: they are replaced as
     the participants' ids, handles and mentions alike, by their owners' pseudonyms."""

@@ -19,6 +19,18 @@ from nicknames.model.errors import InputError
          Columns("postId", "author", "postBody", "parentId", "topicId")),
         (["id", "Sender", "Message", "In-Reply-To"], Columns("id", "Sender", "Message", "In-Reply-To")),
         (["msg_id", "from", "body", "course"], Columns("msg_id", "from", "body", session_id="course")),
+        (["id", "parent_id", "link_id", "author", "body", "created_utc", "subreddit"],  # Reddit's comments
+         Columns("id", "author", "body", "parent_id", "link_id", "subreddit", "created_utc")),
+        (["Id", "ParentId", "OwnerUserId", "Body", "CreationDate"],  # Stack Exchange's posts
+         Columns("Id", "OwnerUserId", "Body", "ParentId", timestamp="CreationDate")),
+        (["id", "topic_id", "username", "raw", "cooked", "created_at"],  # Discourse's posts
+         Columns("id", "username", "raw", thread_id="topic_id", timestamp="created_at")),
+        (["comment_id", "post_id", "user_id", "comment_text"],  # a comment's id before its post's
+         Columns("comment_id", "user_id", "comment_text")),
+        (["id", "user_id", "username", "text"], Columns("id", "user_id", "text")),  # the id before the name
+        (["type", "user", "text", "ts", "thread_ts"], Columns("ts", "user", "text", thread_id="thread_ts")),  # Slack
+        (["id", "issue_number", "user", "body", "created_at"],  # an issue tracker's comments
+         Columns("id", "user", "body", thread_id="issue_number", timestamp="created_at")),
     ],
 )
 def test_guesses_common_spellings(header: list[str], expected: Columns) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pandas as pd
 import polars as pl
 import pytest
@@ -18,7 +20,7 @@ Context = tuple[list[str | None], list[str], ReplyCheck]
 def walked(ids: list[str], parents: list[str], senders: list[str]) -> Context:
     """The rule as a walk along each message's links, in file order (the definition the columns must meet)."""
     keys = [id_key(value) for value in ids]
-    links = [None if (key := id_key(value)).lower() in NO_PARENT else key for value in parents]
+    links = [None if (key := id_key(value)).lower() in NO_PARENT else _unprefixed(key, keys) for value in parents]
     parent_of = dict(zip(keys, links))
     sender_of = dict(zip(keys, senders))
     root_of: dict[str, str] = {}
@@ -37,6 +39,17 @@ def walked(ids: list[str], parents: list[str], senders: list[str]) -> Context:
     return parent_senders, [root_of[key] for key in keys], check_replies(keys, links)
 
 
+_TYPE_PREFIX = re.compile(r"[A-Za-z][A-Za-z0-9]{0,3}_")
+
+
+def _unprefixed(link: str, keys: list[str]) -> str:
+    """A parent id with a type prefix the ids lack ("t1_k1") as the id after it, when that is an id."""
+    if any(_TYPE_PREFIX.match(key) for key in keys) or not _TYPE_PREFIX.match(link):
+        return link
+    stripped = _TYPE_PREFIX.sub("", link, count=1)
+    return stripped if stripped in keys else link
+
+
 def columns(ids: list[str], parents: list[str], senders: list[str], threads: list[str] | None = None) -> Context:
     context = reply_context.reply_context(
         pl.Series(ids, dtype=pl.String), pl.Series(senders, dtype=pl.String), pl.Series(parents, dtype=pl.String),
@@ -52,7 +65,11 @@ def columns(ids: list[str], parents: list[str], senders: list[str], threads: lis
     (["5"], ["5"], ["5"], ReplyCheck(0, 1)),
     (["1.0", " 2 ", "3"], ["none", "1", "2.00"], ["1", "1", "1"], ReplyCheck()),
     (["a", "b", "c"], ["NULL", "-1", "nan"], ["a", "b", "c"], ReplyCheck()),
-], ids=["chain", "missing-parent", "loop", "tail-into-loop", "own-parent", "float-ids", "no-parent-words"])
+    (["k1", "k2", "k3"], ["t3_p9", "t1_k1", "t1_k2"], ["k1", "k1", "k1"], ReplyCheck(1, 0)),  # Reddit's type prefixes
+    (["k1", "x_k5", "k3"], ["", "", "t1_k1"], ["k1", "x_k5", "k3"], ReplyCheck(1, 0)),  # the ids have prefixes too
+    (["k1", "k2"], ["", "thread_k1"], ["k1", "k2"], ReplyCheck(1, 0)),  # a longer word is no type prefix
+], ids=["chain", "missing-parent", "loop", "tail-into-loop", "own-parent", "float-ids", "no-parent-words",
+        "type-prefixes", "prefixed-ids", "long-prefix"])
 def test_threads_and_reply_problems(ids: list[str], parents: list[str], threads: list[str],
                                     replies: ReplyCheck) -> None:
     senders = [f"u{id_key(value)}" for value in ids]
@@ -60,7 +77,8 @@ def test_threads_and_reply_problems(ids: list[str], parents: list[str], threads:
     assert columns(ids, parents, senders)[1:] == (threads, replies)
 
 
-IDS = st.sampled_from(["1", "2", "3", "4", "5", "6", "1.0", " 2", "3. ", "x.y", "İ", "\x1c4", "", "0", "none"])
+IDS = st.sampled_from(["1", "2", "3", "4", "5", "6", "1.0", " 2", "3. ", "x.y", "İ", "\x1c4", "", "0", "none",
+                       "t1_2", "t3_9", "x_1"])
 
 
 @settings(max_examples=300, deadline=None)

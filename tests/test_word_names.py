@@ -50,6 +50,30 @@ def test_reads_as_word(text: str, name: str, salutation: bool, word: bool) -> No
     assert reads_as_word(text, start, start + len(name), salutation) is word
 
 
+@pytest.mark.parametrize(
+    ("text", "word", "after"),
+    [
+        ("The river flows", "river", True),
+        ("see the\n  river below", "river", True),  # wrapped after the article
+        ("A stone bridge", "stone", True),
+        ("an ember", "ember", True),
+        ("in this brook", "brook", True),
+        ("every river", "river", True),
+        ("ask river about it", "river", False),
+        ("that river said so", "river", False),  # "that", "what", "no", "her" also stand before names
+        ("what river said", "river", False),
+        ("no river, I disagree", "river", False),
+        ("tell her river is here", "river", False),
+        ("bathe river", "river", False),  # the end of a longer word
+        ("Kathe river", "river", False),
+        ("the\n\nriver", "river", False),  # not across a blank line
+        ("river", "river", False),
+    ],
+)
+def test_after_determiner(text: str, word: str, after: bool) -> None:
+    assert word_names.after_determiner(text, text.index(word)) is after
+
+
 def _span(text: str, name: str) -> tuple[str, int, int]:
     start = text.index(name)
     return text, start, start + len(name)

@@ -34,6 +34,7 @@ from nicknames.rules.introductions import introduces
 from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
     WORD_NAMES,
+    after_determiner,
     in_institution_name,
     in_longer_name,
     in_name_position,
@@ -185,6 +186,8 @@ def _substitute_into(
             original = text[start:end]
             if " " not in original and in_institution_name(text, end):
                 continue  # "Tolland Marsh National Laboratory" names no participant Tolland
+            if original.islower() and after_determiner(text, start):
+                continue  # "the river": a noun, though a user name "river" posts in the scope
             if others:
                 other = other_mention(message.id, text, start, end, key, names.others, key in names.names.words)
                 if other is not None:

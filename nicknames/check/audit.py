@@ -64,6 +64,7 @@ from nicknames.rules.identifier_parts import (
     GLUED_WORD,
 )
 from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view
+from nicknames.rules.word_names import after_determiner
 
 SIGNATURE_WORDS = 3
 """Words a line may have for class-list initials in it to count ("Many thanks, RG")."""
@@ -319,10 +320,12 @@ def _line_around(text: str, position: int) -> str:
 
 
 def _is_word_use(key: str, tokens: Sequence[Spanned], i: int, text: str, matched: str, index: NameIndex) -> bool:
-    """An ordinary-word name used as the word (in lower case, or opening a sentence before a lower-case word),
-    or class-list initials not written in capitals."""
+    """An ordinary-word name used as the word (in lower case, or opening a sentence before a lower-case word), any
+    name in lower case after an article or determiner ("the river"), or class-list initials not written in capitals."""
     if key in index.initials and not matched.isupper():
         return True
+    if matched.islower() and after_determiner(text, tokens[i].start()):
+        return True  # "the river": the noun, as apply reads it
     if key in index.signature_only:
         return len(_line_around(text, tokens[i].start()).split()) > SIGNATURE_WORDS
     if key in index.initials:

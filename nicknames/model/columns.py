@@ -13,22 +13,29 @@ FIELDS = ("message_id", "sender", "text", "parent_id", "thread_id", "session_id"
 REQUIRED = ("message_id", "sender", "text")
 
 SPELLINGS: dict[str, tuple[str, ...]] = {
-    "message_id": ("message_id", "messageid", "msg_id", "post_id", "postid", "id", "mid"),
+    "message_id": ("message_id", "messageid", "msg_id", "comment_id", "reply_id", "post_id", "postid", "entry_id",
+                   "id", "mid", "ts"),
     "sender": ("user_id", "userid", "sender", "sender_id", "author", "author_id", "authorid",
-               "participant", "participant_id", "from", "user", "poster", "poster_id", "student_id"),
+               "participant", "participant_id", "from", "user", "poster", "poster_id", "student_id",
+               "owner_user_id", "username", "user_name", "screen_name"),
     "text": ("text", "body", "post_body", "postbody", "message_text", "content", "message_body",
-             "post_text", "message", "post", "comment", "msg"),
+             "post_text", "message", "post", "comment", "msg", "comment_body", "comment_text", "selftext", "raw"),
     "parent_id": ("parent_id", "parentid", "parent", "reply_to", "in_reply_to", "replyto",
-                  "parent_post_id", "parent_message_id"),
+                  "parent_post_id", "parent_message_id", "parent_comment_id", "in_reply_to_id", "reply_to_id"),
     "thread_id": ("thread_id", "threadid", "thread", "topic_id", "topicid", "topic",
-                  "discussion_id", "discussion", "conversation_id"),
+                  "discussion_id", "discussion", "conversation_id", "link_id", "submission_id", "root_id", "thread_ts",
+                  "issue_number", "issue_id"),
     "session_id": ("session_id", "sessionid", "session", "course_id", "course", "offering",
-                   "section", "cohort", "forum_id", "forum"),
+                   "section", "cohort", "forum_id", "forum", "subreddit", "channel_id", "channel", "board",
+                   "community"),
     "timestamp": ("timestamp", "time", "date", "datetime", "created", "created_at", "posted",
-                  "post_time", "sent", "sent_at"),
+                  "post_time", "sent", "sent_at", "created_utc", "creation_date", "date_created"),
     "recipients": ("recipients", "recipient_ids", "recipient_id", "addressees"),
 }
-"""Column names that are taken to mean each field, most specific first (compared without case, ``_`` or ``-``)."""
+"""Column names that are taken to mean each field, most specific first (compared without case, ``_`` or ``-``):
+those of course forums, mail tables, and the exports of Reddit (``link_id``, ``subreddit``, ``created_utc``),
+Discourse (``raw``, ``username``), Stack Exchange (``OwnerUserId``, ``CreationDate``), issue trackers
+(``issue_number``) and chat tools (``channel``; Slack's ``ts`` and ``thread_ts``)."""
 
 _SEPARATORS = regex.compile(r"[\s_\-.]+")
 

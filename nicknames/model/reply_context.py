@@ -5,7 +5,8 @@ hundreds of megabytes; as polars and numpy columns they take a few bytes a
 message. The rules are those of the links as the user wrote them: a parent
 id that means "none" (``NO_PARENT``) starts a thread, ids are compared as
 ``id_key`` gives them (``1.0`` is ``1``; when two messages share a key, the
-later one is the one its replies point to), a parent that is not in the file
+later one is the one its replies point to; a parent id with a type prefix the
+ids lack, Reddit's ``t1_k1a``, names the id after it: ``unprefixed``), a parent that is not in the file
 makes its reply the first message of a thread, and a loop of links takes its
 thread's name from the message where the walk from the loop's first message
 in file order closes it (walked in Python: loops are rare, and their count
@@ -66,7 +67,7 @@ def reply_context(ids: pl.Series, senders: pl.Series, parents: pl.Series | None,
     if parents is None or not len(keys):
         return ReplyContext(pl.repeat(None, len(ids), dtype=pl.String, eager=True),
                             keys if threads is None else threads, ReplyCheck())
-    links = _links(keys, id_keys(parents))
+    links = _links(keys, unprefixed(keys, id_keys(parents)))
     linked = links.linked
     parent_senders = senders.gather(pl.Series(links.parent).set(~pl.Series(linked), None)).alias("parent_sender")
     missing = int((links.has_parent & ~linked).sum())
@@ -97,6 +98,25 @@ def id_keys(values: pl.Series) -> pl.Series:
     lookup = pl.DataFrame({"value": others, "key": keyed})
     joined = values.to_frame("value").join(lookup, on="value", how="left", maintain_order="left")
     return joined["key"].fill_null(values).alias(values.name)
+
+
+_TYPE_PREFIX = r"^[A-Za-z][A-Za-z0-9]{0,3}_"
+"""A short prefix that tells what kind of thing an id names: Reddit's ``t1_`` (a comment), ``t3_`` (a post)."""
+
+
+def unprefixed(keys: pl.Series, parents: pl.Series) -> pl.Series:
+    """The parent ids, where one is written with a type prefix the ids lack (Reddit's ``t1_k1a`` for the comment
+    ``k1a``), as the id it names: only when no id has such a prefix."""
+    import polars as pl
+
+    prefixed = parents.str.contains(_TYPE_PREFIX)
+    if not bool(prefixed.any()) or bool(keys.str.contains(_TYPE_PREFIX).any()):
+        return parents
+    stripped = parents.str.replace(_TYPE_PREFIX, "")
+    named = prefixed & stripped.is_in(keys.implode())  # a parent with a prefix is no id as written: they have none
+    if not bool(named.any()):
+        return parents
+    return pl.select(pl.when(named).then(stripped).otherwise(parents)).to_series().alias(parents.name)
 
 
 @dataclass(frozen=True)

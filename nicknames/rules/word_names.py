@@ -11,6 +11,9 @@ except where it reads as the word:
 - written all in lower case ("mark", "will") anywhere but the greeting line and
   the sign-off, where a lower-case signature is common.
 
+Any name written in lower case (tagged ``word`` or not, a user name "river" too) is the word right after an
+article or determiner ("the river", "a stone": ``after_determiner``).
+
 Case is still exact, so "will" is never replaced for a name written "Will".
 
 Audit uses ``WORD_NAMES`` to tell a leaked name from a word: such a name
@@ -66,6 +69,22 @@ def reads_as_word(text: str, start: int, end: int, in_salutation: bool) -> bool:
         return True
     before = text[max(0, start - 12) : start]
     return bool(_SENTENCE_START.search(before) or start == 0) and _LOWER_NEXT.match(text, end) is not None
+
+
+def after_determiner(text: str, start: int) -> bool:
+    """True when an article or determiner stands right before ``start`` ("the river", "A stone", "this brook"): a
+    word written in lower case after one is a noun, not a name, wherever it stands (a forum's user names that are
+    words: "The river flows" on a one-line post, whose line is its greeting line)."""
+    return _DETERMINER_BEFORE.search(text, max(0, start - 16), start) is not None
+
+
+_DETERMINER_BEFORE = regex.compile(
+    r"(?<![\w'’\-])(?:the|a|an|this|these|those|my|your|our|their|its|his|every|each|any|some|another)"
+    r"(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)\Z",
+    regex.IGNORECASE,
+)
+"""An article or determiner before a word, on its line or ending the line before (not "that", "what", "no" or
+"her", which also stand before names: "what river said", "no river, I disagree")."""
 
 
 def next_to_number(text: str, start: int, end: int) -> bool:
