@@ -154,6 +154,17 @@ def test_names_glued_in_identifiers(text: str, found: list[tuple[str, str]]) -> 
     assert findings(text, near=False) == found
 
 
+@pytest.mark.parametrize("text", [
+    "Rene\u0301e: see Robert2 there",  # NFD: the view is shorter than the text
+    "Ma\u200bry: see Robert2 there",  # an invisible character skipped
+    "see&nbsp;Robert2 and O&#39;Neill",  # character references read
+])
+def test_glued_names_in_a_view_are_found_at_the_texts_offsets(text: str) -> None:
+    index = build_index(MAPPING, CLASS_LIST)
+    glued = [f for f in audit_messages([("1", text)], index, near=False).findings if f.kind == "glued"]
+    assert [(f.start, f.end, f.text) for f in glued] == [(text.index("Robert2"), text.index("Robert2") + 7, "Robert2")]
+
+
 def _glued_words(text: str) -> list[tuple[int, str]]:
     return [(match.start(), match.group()) for match in GLUED_WORD.finditer(text)]
 

@@ -538,6 +538,37 @@ def test_reddit_comments_reply_to_their_parents_through_the_type_prefix(tmp_path
     assert "P1 | Marta [1; intro] | Martu [1; greeting, fuzzy]\nP2 | Kasimir [1; greeting]\n" in mapping
 
 
+REFERENCES = (
+    "message_id,parent_id,user_id,text\n"
+    "1,,U1,\"<p>A question.</p><p>Thanks,<br>Siobhan O&#39;Neill</p>\"\n"
+    "2,1,U2,\"<p>Hi Siobhan,</p><p>use a flat prior.</p><p>Kasimir&nbsp;Vey</p>\"\n"
+    "3,2,U1,<p>Thanks Kasimir! I told Ms O&#39;Neill&#39;s group too.</p>\n"
+    "4,3,U2,\"Plain text: thanks O&#x27;Neill, and Kasimir&nbsp;Vey agrees.\"\n"
+)
+
+
+def test_names_written_with_html_character_references_are_found_replaced_and_audited(tmp_path: Path) -> None:
+    """"O&#39;Neill" is O'Neill and "Kasimir&nbsp;Vey" is Kasimir Vey, in collect, apply and audit alike."""
+    (tmp_path / "posts.csv").write_text(REFERENCES)
+    (tmp_path / "class_list.csv").write_text("user_id,name\nU1,Siobhan O'Neill\nU2,Kasimir Vey\n")
+    code, _, err = run("collect", "posts.csv", "--class-list", "class_list.csv", "-o", "mapping.txt", "-q")
+    assert code == 0, err
+    mapping = (tmp_path / "mapping.txt").read_text()
+    assert "U1 | O'Neill [2; classlist]" in mapping and "Kasimir Vey [1; signoff, classlist]" in mapping
+    assert "@others" not in mapping.split("# Names collect proposed")[0]  # no "Neill" of somebody else
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "-q")
+    assert code == 0, err
+    assert "Thanks,<br>[U1]</p>" in out and "Ms [U1]&#39;s group" in out and "thanks [U1], and [U2] agrees" in out
+    assert "Neill" not in out and "Vey" not in out
+    (tmp_path / "partial.txt").write_text("U1 | Siobhan\nU2 | Kasimir | Kasimir Vey\n")
+    code, out, err = run("apply", "posts.csv", "partial.txt", "-o", "out.csv", "-q")
+    assert code == 0, err
+    code, out, err = run("audit", "out.csv", "--mapping", "partial.txt", "--class-list", "class_list.csv")
+    assert code == 1
+    assert [line.split()[:3] for line in out.splitlines() if line.split()[1:2] == ["name"]] == [
+        ["1:37", "name", "O&#39;Neill"], ["3:26", "name", "O&#39;Neill"], ["4:19", "name", "O&#x27;Neill"]]
+
+
 def test_user_names_with_a_class_list_are_their_owners_ids_in_the_texts(tmp_path: Path) -> None:
     """With a class list keyed by the user names, the user names are no names of the mapping: they are replaced as
     the participants' ids, handles and mentions alike, by their owners' pseudonyms."""

@@ -138,6 +138,12 @@ def test_hits_that_are_not_whole_words(
         (["דוד"], "לדוד ושלדוד", [(1, 4, "דוד"), (8, 11, "דוד")]),  # Hebrew prefixes
         (["דוד"], "אבגדדוד", []),  # but not any letters
         (["Mary"], "M\u0430ry", []),  # a confusable letter is audit's finding
+        (["O'Neill"], "Ms O&#39;Neill&#39;s", [(3, 14, "O&#39;Neill")]),  # character references of HTML
+        (["O'Neill"], "O&#x27;Neill O&apos;Neill", [(0, 12, "O&#x27;Neill"), (13, 25, "O&apos;Neill")]),
+        (["O\u2019Neill"], "O&rsquo;Neill", [(0, 13, "O&rsquo;Neill")]),
+        (["Kasimir Vey"], "Kasimir&nbsp;Vey, Kasimir&#160;Vey", [(0, 16, "Kasimir&nbsp;Vey"),
+                                                                   (18, 34, "Kasimir&#160;Vey")]),
+        (["Anna"], "Anna&amp;Bo &#65;nna", [(0, 4, "Anna")]),  # only references that stand inside names
     ],
 )
 def test_matcher_table(names: list[str], text: str, expected: list[tuple[int, int, str]]) -> None:

@@ -52,6 +52,9 @@ def test_looks_like_html(text: str, html: bool) -> None:
         ('[quote="ann_k, post:3, topic:9"]\nHi Rob,\nAnn\n[/quote]\n\nThanks Ann!\nRob', "\n\nThanks Ann!\nRob"),
         ("[QUOTE=Ann]a [quote]b[/quote] c[/QUOTE]Yes.\nRob", "Yes.\nRob"),
         ("[quote]left open\nRob", "[quote]left open\nRob"),
+        # quote marks as Reddit's Markdown escapes them; "&gt;" inside a line stays
+        ("&gt; Hi Rob,\n&gt;&gt; see you\n\nThanks Ann!\nRob", "\nThanks Ann!\nRob"),
+        ("R&amp;D &gt; 5\nThanks, Ann", "R&amp;D &gt; 5\nThanks, Ann"),
     ],
 )
 def test_own_text(text: str, own: str) -> None:

@@ -9,7 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from nicknames.rules.text_forms import INVISIBLE, matching_view, normalised
+from nicknames.rules.text_forms import (
+    INVISIBLE,
+    matching_view,
+    normalised,
+    read_references,
+)
 
 
 @pytest.mark.parametrize(
@@ -26,6 +31,11 @@ from nicknames.rules.text_forms import INVISIBLE, matching_view, normalised
         ("Mary\u2011Jane", "Mary-Jane", True),  # hyphens one for one: offsets unchanged
         ("Mary\u2010Jane", "Mary-Jane", True),
         ("M\u0430ry", "M\u0430ry", True),  # a confusable stays (audit's skeleton finds it)
+        ("O&#39;Neill", "O'Neill", False),  # HTML character references inside names
+        ("O&#0039;Neill O&#X27;Neill", "O'Neill O'Neill", False),
+        ("Kasimir&nbsp;Vey", "Kasimir Vey", False),
+        ("Ren\u0065\u0301e O&rsquo;Neill", "Renée O\u2019Neill", False),  # composed and read together
+        ("R&amp;D &lt;b&gt; &#65;", "R&amp;D &lt;b&gt; &#65;", True),  # others stay as written
     ],
 )
 def test_view(text: str, view: str, identical: bool) -> None:
@@ -41,6 +51,10 @@ def test_view(text: str, view: str, identical: bool) -> None:
         ("x Ma\u200bry y", 2, 6, (2, 7)),
         ("\u200bMary", 0, 4, (1, 5)),  # a skipped character before a name stays out of its span
         ("x E\u200b\u0301 y", 2, 3, (2, 5)),
+        ("Hi O&#39;Neill!", 3, 10, (3, 14)),  # a reference is one character of the view
+        ("Hi O&#39;Neill!", 4, 5, (4, 9)),
+        ("Kasimir&nbsp;Vey", 8, 11, (13, 16)),
+        ("Rene\u0301e&#39;s", 0, 6, (0, 11)),
     ],
 )
 def test_spans_map_back(text: str, start: int, end: int, original: tuple[int, int]) -> None:
@@ -64,3 +78,19 @@ def test_every_view_span_shows_its_text(text: str) -> None:
     for index in range(len(view.text)):
         start, end = view.span(index, index + 1)
         assert view.text[index] in normalised(text[start:end])
+
+
+PIECES = ["a", "é", "e\u0301", "\u200b", " ", "&#39;", "&nbsp;", "&#x27;", "&amp;", "&#160", "&", "\u0301", "Z"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(PIECES), max_size=20))
+def test_every_view_span_of_a_text_with_references_shows_its_text(pieces: list[str]) -> None:
+    """With character references too, each view character maps back to text whose own view holds it, and the
+    references the view reads are the ones ``read_references`` reads."""
+    text = "".join(pieces)
+    view = matching_view(text)
+    for index in range(len(view.text)):
+        start, end = view.span(index, index + 1)
+        assert view.text[index] in normalised(text[start:end])
+    assert normalised(read_references(text)) == view.text

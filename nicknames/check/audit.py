@@ -63,7 +63,12 @@ from nicknames.rules.identifier_parts import (
     ASCII_GLUED_MIXED,
     GLUED_WORD,
 )
-from nicknames.rules.text_forms import CONFUSABLES, TextView, matching_view
+from nicknames.rules.text_forms import (
+    CONFUSABLES,
+    TextView,
+    has_references,
+    matching_view,
+)
 from nicknames.rules.word_names import after_determiner
 
 SIGNATURE_WORDS = 3
@@ -127,7 +132,7 @@ def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool
     for number, (message_id, text) in enumerate(messages):
         if number in plain.plain:
             continue  # its words can give no finding
-        words = AsciiWords(text, text.lower()) if text.isascii() else None
+        words = AsciiWords(text, text.lower()) if text.isascii() and not has_references(text) else None
         names, taken = scan(message_id, text, index, lookups.quiet) if words is None else _scan_ascii(
             message_id, words, index, lookups.quiet, number not in plain.unglued)
         findings.extend(names)
@@ -172,12 +177,13 @@ def scan(message_id: str, text: str, index: NameIndex,
     the walk took): an ASCII text's walk leaves out tokens where it finds nothing
     that matters (``ascii_words``).
     """
-    if text.isascii():
+    if text.isascii() and not has_references(text):
         return _scan_ascii(message_id, AsciiWords(text, text.lower()), index, quiet or _never_quiet)
     found, taken = _scan_view(message_id, matching_view(text), index, "name", set())
     if _may_confuse(text):
         more, also = _scan_view(message_id, matching_view(text, skeleton=True), index, "confusable", taken)
-        found.extend(more)
+        glued = {(finding.start, finding.end) for finding in found if finding.kind == "glued"}
+        found.extend(finding for finding in more if finding.kind != "glued" or (finding.start, finding.end) not in glued)
         taken |= also
         found.sort(key=_finding_start)
     return found, taken
@@ -220,13 +226,13 @@ def _scan_view(message_id: str, view: TextView, index: NameIndex, kind: str,
     text = view.text
     folded_text = text.lower()
     if text.isascii() and index.first.isdisjoint(ASCII_TOKEN.findall(folded_text)):
-        return glued_names(message_id, text, index, set()), set()  # no token starts a name: the walk finds nothing
+        return glued_names(message_id, text, index, set(), view=view), set()  # no token starts a name: nothing to walk
     tokens = text_tokens(text if len(folded_text) != len(text) else folded_text)
     folded = [token.group().lower() for token in tokens]
     prefixed = {} if text.isascii() else prefixed_tokens(tokens, folded, index.first)
     positions = [i for i, word in enumerate(folded) if word in index.first or i in prefixed]
     found, taken = _walk(message_id, view, index, kind, skip, (tokens, folded, positions), prefixed)
-    found.extend(glued_names(message_id, text, index, taken))
+    found.extend(glued_names(message_id, text, index, taken, view=view))
     return found, taken
 
 
@@ -283,19 +289,22 @@ def _in_other_name(text: str, end: int, sequence: tuple[str, ...], index: NameIn
 
 
 def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int],
-                words: AsciiWords | None = None) -> list[Finding]:
+                words: AsciiWords | None = None, view: TextView | None = None) -> list[Finding]:
     """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``); ``words``:
-    those of an ASCII text, when known."""
+    those of an ASCII text, when known; ``view``: the view ``text`` is, whose findings are given (and ``taken`` is
+    read) at the original text's offsets."""
     found: list[Finding] = []
     glued = index.personal.glued
+    original = text if view is None else view.original
     for match in _glued_words(text, index, words):
         word = match.group()
-        if (word.islower() and word.isalpha() and word not in glued) or match.start() in taken:
+        start, end = (match.start(), match.end()) if view is None else view.span(match.start(), match.end())
+        if (word.islower() and word.isalpha() and word not in glued) or start in taken:
             continue  # a lower-case word is a name only as names glued: ``glued_people`` finds nobody
         people = index.glued_people(word)
         if people:
-            found.append(Finding(message_id, match.start(), match.end(), word, "glued", word, tuple(sorted(people)),
-                                 finding(message_id, text, match.start(), match.end(), "glued", word, index).context))
+            found.append(Finding(message_id, start, end, original[start:end], "glued", word, tuple(sorted(people)),
+                                 finding(message_id, original, start, end, "glued", word, index).context))
     return found
 
 

@@ -105,8 +105,9 @@ def own_words(text: str) -> str:
 
 
 def own_text(text: str) -> str:
-    """What the sender wrote in a message: HTML read as text (a blockquote as quoted lines), without the lines
-    it quotes or forwards, nor a forum's quote blocks (``[quote="ann"]…[/quote]``). A greeting or a sign-off
+    """What the sender wrote in a message: HTML read as text (a blockquote as quoted lines; ``&gt;`` opening a line
+    of plain text as ``>``), without the lines it quotes or forwards, nor a forum's quote blocks
+    (``[quote="ann"]…[/quote]``). A greeting or a sign-off
     there is the sender's; in a quote it is someone else's."""
     return own_text_and_author(text, author=False)[0]
 
@@ -118,12 +119,23 @@ def own_text_and_author(text: str, *, author: bool = True) -> tuple[str, str | N
         text = without_quote_blocks(text)
     if looks_like_html(text):
         text = own_html_lines(text)
+    elif "&gt;" in text:
+        text = _ESCAPED_MARKS.sub(_marks_read, text)
     if not quotes_anything(text):
         return text, None
     lines = text.splitlines(keepends=True)
     levels = quote_levels(lines)
     own = "".join(line for line, level in zip(lines, levels) if level == 0)
     return own, _first_author(lines, levels) if author else None
+
+
+_ESCAPED_MARKS = regex.compile(r"^(?:[^\S\n]*&gt;)+", regex.MULTILINE)
+"""Quote marks written as HTML escapes them, at the start of a line: Reddit's ``&gt; quoted`` (its Markdown escapes
+``>``, ``<`` and ``&``)."""
+
+
+def _marks_read(marks: regex.Match[str]) -> str:
+    return marks.group().replace("&gt;", ">")
 
 
 _QUOTE_BLOCK = regex.compile(r"\[quote\b[^\]\n]*\](?:(?!\[quote\b).)*?\[/quote\]", regex.IGNORECASE | regex.DOTALL)

@@ -10,7 +10,10 @@ where each of these forms is the same string:
 - ``INVISIBLE`` characters (Unicode format characters, ``\\p{Cf}``: zero-width
   space and joiners, soft hyphen, word joiner, byte-order mark, direction marks)
   skipped;
-- ``HYPHENS`` written as the ASCII hyphen-minus (one character for one).
+- ``HYPHENS`` written as the ASCII hyphen-minus (one character for one);
+- the HTML character references that stand inside names (``REFERENCES``: an
+  apostrophe, "O&#39;Neill", and a non-breaking space, "Kasimir&nbsp;Vey") read
+  as the characters they stand for, as exports of HTML posts and pages write them.
 
 A ``TextView`` maps a span of the view back to the span of the original text
 that shows it, so every replacement is recorded, and made, in the original text.
@@ -44,6 +47,11 @@ INVISIBLE = re.compile(f"[{INVISIBLE_CHARS}]")
 HYPHENS = {"\u2010": "-", "\u2011": "-"}
 """Hyphens written as ``-`` in the view (the hyphen and the non-breaking hyphen)."""
 _HYPHEN_TABLE = str.maketrans(HYPHENS)
+REFERENCES = re.compile(r"&(?:#0*(?:39|8217|160)|#[xX]0*(?:27|2019|[aA]0)|apos|rsquo|nbsp);")
+"""HTML character references of what may stand inside a name: an apostrophe (``&#39;``, ``&#x27;``, ``&apos;``), a
+right single quote (``&rsquo;``, ``&#8217;``) and a non-breaking space (``&nbsp;``, ``&#160;``, read as a space)."""
+_REFERENCE_CHARS = {"39": "'", "27": "'", "apos": "'", "8217": "\u2019", "2019": "\u2019", "rsquo": "\u2019",
+                    "160": " ", "a0": " ", "nbsp": " "}
 _NEEDS_WORK = re.compile(f"[{INVISIBLE_CHARS}{''.join(HYPHENS)}]")
 _CLUSTER = regex.compile(r"\X", regex.VERSION1)
 
@@ -89,8 +97,15 @@ class TextView:
         return bisect_right(self.ends, original)
 
 
+def has_references(text: str) -> bool:
+    """Whether the text holds a character reference the view reads (``REFERENCES``): a fast test for "&" first."""
+    return "&" in text and REFERENCES.search(text) is not None
+
+
 def matching_view(text: str, skeleton: bool = False) -> TextView:
     """The normalised view of a text (see the module docstring); with ``skeleton``, also NFKC and ``CONFUSABLES``."""
+    if has_references(text):
+        return _with_references(text, skeleton)
     if not skeleton and _is_own_view(text):
         return TextView(text, text)
     if not skeleton and unicodedata.is_normalized("NFC", text) and not INVISIBLE.search(text):
@@ -98,8 +113,47 @@ def matching_view(text: str, skeleton: bool = False) -> TextView:
     return _rebuilt(text, "NFKC" if skeleton else "NFC", skeleton)
 
 
+def _with_references(text: str, skeleton: bool) -> TextView:
+    """The view of a text with character references (``REFERENCES``): the view of the text they stand for, each
+    character the reference stands for pointing back to the whole reference."""
+    pieces: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    position = 0
+    for reference in REFERENCES.finditer(text):
+        start, end = reference.span()
+        pieces.append(text[position:start])
+        starts.extend(range(position, start))
+        ends.extend(range(position + 1, start + 1))
+        pieces.append(_referenced(reference))
+        starts.append(start)
+        ends.append(end)
+        position = end
+    pieces.append(text[position:])
+    starts.extend(range(position, len(text)))
+    ends.extend(range(position + 1, len(text) + 1))
+    inner = matching_view("".join(pieces), skeleton)
+    if inner.identical:
+        return TextView(inner.text, text, tuple(starts), tuple(ends))
+    return TextView(inner.text, text, tuple(starts[i] for i in inner.starts),
+                    tuple(ends[i - 1] for i in inner.ends))
+
+
+def read_references(text: str) -> str:
+    """The text with its character references (``REFERENCES``) read, for readers that need no offsets."""
+    return REFERENCES.sub(_referenced, text) if has_references(text) else text
+
+
+def _referenced(reference: re.Match[str]) -> str:
+    """The character a reference stands for: ``&#x27;`` (``x27``, ``27``) and ``&#0039;`` (``39``) alike."""
+    return _REFERENCE_CHARS[reference.group()[1:-1].lstrip("#").lower().lstrip("x").lstrip("0")]
+
+
 def _is_own_view(text: str) -> bool:
-    """True when the view is the text itself: ASCII, or NFC with nothing to skip or translate."""
+    """True when the view is the text itself: ASCII, or NFC with nothing to skip or translate (and no character
+    reference to read)."""
+    if has_references(text):
+        return False
     if text.isascii():
         return True
     return _NEEDS_WORK.search(text) is None and unicodedata.is_normalized("NFC", text)

@@ -51,6 +51,7 @@ from nicknames.io.person_names import (
 from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
+from nicknames.rules.text_forms import read_references
 
 MAX_WORDS = 4
 """Longest full name taken ("Karl Ada M. Berg"); longer runs of capitals are headings or lists."""
@@ -89,7 +90,9 @@ def names_in_texts(batch: Sequence[str], known: Known, lexicon: Lexicon) -> list
     """The (name, tag) pairs of each of these texts, each name once per text: what ``find_others`` reads in a run
     of texts, wherever the texts are.
 
-    Only the texts that may name somebody (``others_screen``) are read word by word."""
+    Only the texts that may name somebody (``others_screen``) are read word by word, their character references
+    read ("O&#39;Neill" is "O'Neill", as apply matches it)."""
+    batch = [read_references(text) for text in batch]
     return [list(dict(_in_text(text, known, lexicon)).items()) if may else []
             for text, may in zip(batch, may_name_others(batch).tolist())]
 
