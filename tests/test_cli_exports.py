@@ -609,6 +609,28 @@ def test_reverse_writes_the_delimiter_it_read(tmp_path: Path) -> None:
     assert (home / "restored.csv").read_bytes() == (tmp_path / "posts.csv").read_bytes()
 
 
+def test_reverse_says_which_columns_beside_the_text_keep_their_pseudonyms(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(
+        "message_id,parent_id,user_id,author_name,title,text\n"
+        "m1,,U1,Anika Berg,Question for Tobias,\"Hi Tobias,\nis it Friday?\nAnika\"\n"
+        "m2,m1,U2,Tobias Quell,Re: Question for Tobias,\"Hi Anika,\nyes.\nTobias\"\n")
+    run("collect", "posts.csv", "-q")
+    home = tmp_path / "private"
+    home.mkdir(mode=0o700)
+    (tmp_path / "share").mkdir()
+    code, _, err = run("apply", "posts.csv", "mapping.txt", "--key-file", home / "key.json", "-o", "share/out.csv",
+                       "-q")
+    assert code == 0, err
+    code, out, err = run("reverse", "share/out.csv", "--key-file", home / "key.json", "-o", home / "restored.csv")
+    assert (code, out) == (0, ""), err
+    assert "the columns 'title', 'author_name' keep the pseudonyms apply wrote" in " ".join(err.split())
+    restored = pd.read_csv(home / "restored.csv", dtype=str)
+    assert restored["text"].tolist() == ["Hi Tobias,\nis it Friday?\nAnika", "Hi Anika,\nyes.\nTobias"]
+    assert restored["title"].tolist() == ["Question for [U2]", "Re: Question for [U2]"]
+    code, out, err = run("reverse", "share/out.csv", "--key-file", home / "key.json", "-o", home / "again.csv", "-q")
+    assert (code, out, err) == (0, "", "")
+
+
 def test_apply_class_list_keyed_by_sender_names_follows_the_opaque_ids(tmp_path: Path) -> None:
     (tmp_path / "posts.csv").write_text(NAMED)
     (tmp_path / "class_list.csv").write_text("participant_id,name,gender\nAnn Smith,Ann Smith,f\nBo Lee,Bo Lee,m\n")

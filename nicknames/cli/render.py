@@ -143,6 +143,18 @@ def identity_columns_note(console: Console, columns: list[str]) -> None:
         )
 
 
+def reverse_side_note(console: Console, columns: list[str]) -> None:
+    """Say which columns beside the text keep the pseudonyms apply wrote: reverse restores the text column."""
+    if columns:
+        shown = ", ".join(repr(column) for column in columns)
+        one = len(columns) == 1
+        console.print(
+            f"[yellow]Note:[/] reverse restores the text column (and, for keyed codes, the sender and recipients): "
+            f"the {'column' if one else 'columns'} {escape(shown)} {'keeps' if one else 'keep'} the pseudonyms apply "
+            "wrote, as the key file records the text's replacements only."
+        )
+
+
 def new_senders_warning(console: Console, senders: list[str], key_file: Path) -> None:
     """Warn about senders whose address was not in the address key: new ids, and no names to replace."""
     if senders:

@@ -20,6 +20,7 @@ from nicknames.cli.common import (
     user_errors,
     warn_if_exposed,
 )
+from nicknames.cli.render import reverse_side_note
 from nicknames.model.errors import InputError
 
 
@@ -89,5 +90,6 @@ def reverse_command(
             f"[bold]reverse[/]: {len(frame)} messages; {result.exact} restored exactly from the key file, "
             f"{result.by_index} with participant ids."
         )
+        reverse_side_note(err, [*source.other_text_columns(), *source.identity_columns()])
         if readable_by_others(key_file):
             err.print(f"[yellow]Warning:[/] key file {key_file} is readable by others; chmod 600 it.")

@@ -139,12 +139,12 @@ class Source:
 
     def other_text_columns(self) -> list[str]:
         """Columns besides the text that usually hold prose a name may be in (a forum's "title", a table's
-        "subject"), which apply leaves as they are; none for mail, whose subjects apply pseudonymises."""
+        "subject"), which apply pseudonymises as it does the text; none for mail, whose subjects are headers."""
         return self._unread_columns(OTHER_TEXT_COLUMNS)
 
     def identity_columns(self) -> list[str]:
         """Columns of a table not read as its sender, text or links that usually hold people's names, addresses or
-        user names ("author_name", "email"), which apply leaves as they are."""
+        user names ("author_name", "email"), which apply writes as pseudonyms (``apply.identity_columns``)."""
         return self._unread_columns(IDENTITY_COLUMNS)
 
     def _unread_columns(self, wanted: frozenset[str]) -> list[str]:
