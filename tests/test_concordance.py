@@ -36,6 +36,33 @@ def test_whole_word_occurrences(name: str, expected: list[tuple[str, str]]) -> N
     assert found.total == len(expected)
 
 
+VIEWED = [
+    msg("1", "p1", "Thanks,\nSiobhan O&#39;Neill"),  # a character reference
+    msg("2", "p2", "Hi Rene\u0301e, Ma\u200bry and Kasimir&nbsp;Vey!"),  # NFD, an invisible character, a reference
+    msg("3", "p1", "see you, Mary"),
+    msg("4", "p2", "Jane said so"),  # "Mary\nJane" across two messages is no name
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "expected"),
+    [
+        ("O'Neill", [("1", "O&#39;Neill")]),
+        ("Siobhan O'Neill", [("1", "Siobhan O&#39;Neill")]),
+        ("Renée", [("2", "Rene\u0301e")]),
+        ("Mary", [("2", "Ma\u200bry"), ("3", "Mary")]),
+        ("Kasimir Vey", [("2", "Kasimir&nbsp;Vey")]),
+        ("Mary Jane", []),
+    ],
+)
+def test_occurrences_are_found_in_the_views_apply_reads_and_shown_as_written(
+        name: str, expected: list[tuple[str, str]]) -> None:
+    found = Concordance(VIEWED).find(name)
+    assert [(hit.message_id, hit.text) for hit in found.hits] == expected
+    for hit in found.hits:
+        assert Concordance(VIEWED).message(hit.message_id).text[hit.start:hit.end] == hit.text  # type: ignore[union-attr]
+
+
 def test_a_hit_knows_its_message_and_context() -> None:
     hit = Concordance(MESSAGES).find("Rob").hits[1]
     assert (hit.message_id, hit.sender, hit.parent_sender, hit.thread) == ("2", "p2", "p1", "t1")

@@ -1,12 +1,14 @@
 """Keyword in context: where a name occurs in the messages, with who wrote and who was answered.
 
 The reviewer decides whether a name belongs to a participant from evidence:
-the sentence around it, the sender, the parent message's sender. All message
-texts are joined once, with line breaks between them, into one string; a name
-is then found by one scan of the whole-word pattern of ``patterns.py``
-(tens of milliseconds for 100,000 messages), and offsets are mapped back to
-messages by bisection. A line break cannot be part of a name, so no match
-spans two messages.
+the sentence around it, the sender, the parent message's sender. The normalised
+views of all message texts (``text_forms.matching_view``: "O&#39;Neill" is
+"O'Neill", an NFD "Renée" is "Renée", as apply and audit read them) are joined
+once, with a blank line between them, into one string; a name is then found by
+one scan of the whole-word pattern of ``patterns.py`` (tens of milliseconds for
+100,000 messages), and offsets are mapped back to messages by bisection, and to
+the message's own text through its view. A blank line cannot be part of a name,
+so no match spans two messages.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ import regex
 
 from nicknames.model.messages import Message, MessageTable
 from nicknames.rules.patterns import name_key, name_pattern
+from nicknames.rules.text_forms import TextView, matching_view
 
 CONTEXT = 40
 """Characters of context kept on each side of a name."""
@@ -33,7 +36,9 @@ PLACES = {
 }
 """Where in its message a name occurs."""
 
-_SEPARATOR = "\n"
+_SEPARATOR = "\n\n"
+"""What joins the texts: a blank line, which no separator inside a name matches (a name may wrap over one line
+break: "Mary\nJane")."""
 _WHITE = regex.compile(r"\s+")
 
 
@@ -80,11 +85,18 @@ class Concordance:
     def __init__(self, messages: Iterable[Message]) -> None:
         self.messages = list(messages)
         self.starts: list[int] = []
+        self.views: dict[int, TextView] = {}
+        """The views of the messages whose offsets differ from their text's, by row."""
+        pieces: list[str] = []
         position = 0
-        for message in self.messages:
+        for row, message in enumerate(self.messages):
+            view = matching_view(message.text)
+            if not view.identical:
+                self.views[row] = view
+            pieces.append(view.text)
             self.starts.append(position)
-            position += len(message.text) + len(_SEPARATOR)
-        self.text = _SEPARATOR.join(message.text for message in self.messages)
+            position += len(view.text) + len(_SEPARATOR)
+        self.text = _SEPARATOR.join(pieces)
         self.row_of = {message.id: row for row, message in enumerate(self.messages)}
 
     @classmethod
@@ -131,7 +143,9 @@ class Concordance:
         pattern = regex.compile(name_pattern(name_key(name)), regex.VERSION1)
         for match in pattern.finditer(self.text):
             row = bisect.bisect_right(self.starts, match.start()) - 1
-            yield row, match.start() - self.starts[row], match.end() - self.starts[row]
+            start, end = match.start() - self.starts[row], match.end() - self.starts[row]
+            view = self.views.get(row)
+            yield (row, start, end) if view is None else (row, *view.span(start, end))
 
     def _related(self, row: int, participant: str) -> bool:
         message = self.messages[row]
