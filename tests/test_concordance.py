@@ -107,6 +107,9 @@ def test_message_by_id() -> None:
         ("Hi Rob,\nthanks\nCheers,\nLiz", "thanks", "body"),
         ("Hello\n\nyes Liz\n", "Liz", "signoff"),
         ("Only Liz", "Liz", "greeting"),
+        ("<p>Hi Rob,</p><p>the notes are up.</p><p>more below</p><p>Cheers,<br>Liz</p>", "Rob", "greeting"),
+        ("<p>Hi Rob,</p><p>the notes are up.</p><p>more below</p><p>Cheers,<br>Liz</p>", "notes", "body"),
+        ("<p>Hi Rob,</p><p>the notes are up.</p><p>more below</p><p>Cheers,<br>Liz</p>", "Liz", "signoff"),
     ],
 )
 def test_place_in_message(text: str, word: str, place: str) -> None:

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 import regex
 
 from nicknames.model.messages import Message, MessageTable
+from nicknames.rules.html_text import markup_lines
 from nicknames.rules.patterns import name_key, name_pattern
 from nicknames.rules.text_forms import TextView, matching_view
 
@@ -169,7 +170,9 @@ class Concordance:
 
 
 def place_in_message(text: str, offset: int) -> str:
-    """``greeting`` in the first non-empty line, ``signoff`` in the last two, else ``body``."""
+    """``greeting`` in the first non-empty line, ``signoff`` in the last two, else ``body``: an HTML post's lines
+    are those its paragraphs and breaks make (``markup_lines``), as apply's zones read them."""
+    text = markup_lines(text)
     lines = [(m.start(), m.end()) for m in regex.finditer(r"[^\n]*\S[^\n]*", text)]
     if not lines or offset < lines[0][1]:
         return "greeting"
