@@ -119,11 +119,10 @@ def other_text_note(console: Console, columns: list[str], mapping: Path, output:
     """Say that names in columns of prose besides the text (a title, a subject) are replaced too, and how to audit
     them."""
     if columns:
-        shown = ", ".join(repr(column) for column in columns)
-        one = len(columns) == 1
+        named, one = _named_columns(columns)
         out = escape(str(output)) if output is not None else "OUT"
         console.print(
-            f"[yellow]Note:[/] names in the {'column' if one else 'columns'} {escape(shown)} are replaced as in "
+            f"[yellow]Note:[/] names in {named} are replaced as in "
             f"the text, and audit reads {'it' if one else 'them'} with the text (the report, review and key file "
             f"record the text's replacements only); nicknames audit {out} -m {escape(str(mapping))} --text-column "
             f"{escape(columns[0])} audits {'it' if one else 'one'} alone."
@@ -133,10 +132,9 @@ def other_text_note(console: Console, columns: list[str], mapping: Path, output:
 def identity_columns_note(console: Console, columns: list[str]) -> None:
     """Say which columns of people's names or addresses were written as pseudonyms."""
     if columns:
-        shown = ", ".join(repr(column) for column in columns)
-        one = len(columns) == 1
+        named, one = _named_columns(columns)
         console.print(
-            f"[yellow]Note:[/] the {'column' if one else 'columns'} {escape(shown)} {'holds' if one else 'hold'} "
+            f"[yellow]Note:[/] {named} {'holds' if one else 'hold'} "
             "people's names, addresses or user names: each value is written as its person's pseudonym (an address "
             "as their pseudonymous address; a value of nobody in the mapping or class list as [PERSON], [EMAIL] or "
             "[HANDLE]); see docs/workflow.md."
@@ -146,13 +144,19 @@ def identity_columns_note(console: Console, columns: list[str]) -> None:
 def reverse_side_note(console: Console, columns: list[str]) -> None:
     """Say which columns beside the text keep the pseudonyms apply wrote: reverse restores the text column."""
     if columns:
-        shown = ", ".join(repr(column) for column in columns)
-        one = len(columns) == 1
+        named, one = _named_columns(columns)
         console.print(
             f"[yellow]Note:[/] reverse restores the text column (and, for keyed codes, the sender and recipients): "
-            f"the {'column' if one else 'columns'} {escape(shown)} {'keeps' if one else 'keep'} the pseudonyms apply "
-            "wrote, as the key file records the text's replacements only."
+            f"{named} {'keeps' if one else 'keep'} the pseudonyms apply wrote, as the key file records the text's "
+            "replacements only."
         )
+
+
+def _named_columns(columns: list[str]) -> tuple[str, bool]:
+    """``the column 'title'`` or ``the columns 'title', 'subject'`` (markup escaped), and whether there is one."""
+    one = len(columns) == 1
+    shown = ", ".join(repr(column) for column in columns)
+    return f"the {'column' if one else 'columns'} {escape(shown)}", one
 
 
 def new_senders_warning(console: Console, senders: list[str], key_file: Path) -> None:
