@@ -332,8 +332,8 @@ def apply_bucket(table: TableFile, rows: np.ndarray, spec: BucketSpec, context: 
         for (_, scope_rows), (_, batch), outcome in zip(partition, batches, apply_batches(batches, context.apply)):
             for row, text in zip(scope_rows, outcome.texts):
                 texts[position[row]] = text
-            for number, index, cell in outcome.other_changes(batch):
-                others[number][position[scope_rows[index]]] = cell
+            for column, index, cell in outcome.other_changes(batch):
+                others[column][position[scope_rows[index]]] = cell
             records.append((outcome.records, scope_rows))
             duplicates.extend(outcome.duplicates)
         outcomes.append((number, records, duplicates))
