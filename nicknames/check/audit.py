@@ -66,7 +66,7 @@ from nicknames.rules.identifier_parts import (
 from nicknames.rules.text_forms import (
     CONFUSABLES,
     TextView,
-    has_references,
+    is_ascii_view,
     matching_view,
 )
 from nicknames.rules.word_names import after_determiner
@@ -132,7 +132,7 @@ def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool
     for number, (message_id, text) in enumerate(messages):
         if number in plain.plain:
             continue  # its words can give no finding
-        words = AsciiWords(text, text.lower()) if text.isascii() and not has_references(text) else None
+        words = AsciiWords(text, text.lower()) if is_ascii_view(text) else None
         names, taken = scan(message_id, text, index, lookups.quiet) if words is None else _scan_ascii(
             message_id, words, index, lookups.quiet, number not in plain.unglued)
         findings.extend(names)
@@ -177,7 +177,7 @@ def scan(message_id: str, text: str, index: NameIndex,
     the walk took): an ASCII text's walk leaves out tokens where it finds nothing
     that matters (``ascii_words``).
     """
-    if text.isascii() and not has_references(text):
+    if is_ascii_view(text):
         return _scan_ascii(message_id, AsciiWords(text, text.lower()), index, quiet or _never_quiet)
     found, taken = _scan_view(message_id, matching_view(text), index, "name", set())
     if _may_confuse(text):

@@ -32,7 +32,7 @@ import pyarrow.compute as pc
 from nicknames.check.ascii_words import inert_capitalised, plain_capitalised
 from nicknames.check.name_index import HitRules, NameIndex
 from nicknames.check.tokens import opens_sentence
-from nicknames.rules.text_forms import has_references
+from nicknames.rules.text_forms import is_ascii_view
 
 _RUN_GAP = bytes(code if chr(code).isalnum() and code < 128 or chr(code) == "_" else 32 for code in range(256))
 """A byte table that turns what stands between two runs of word characters (``\\w`` of ASCII) into spaces."""
@@ -59,8 +59,7 @@ class PlainTexts:
 
 def plain_texts(texts: Sequence[str], index: NameIndex, quiet: Callable[[str], bool]) -> PlainTexts:
     """The texts of a run that can give no finding (``quiet``: a capitalised word that is no near miss)."""
-    chosen = [position for position, text in enumerate(texts)
-              if text.isascii() and "'" not in text and not has_references(text)]
+    chosen = [position for position, text in enumerate(texts) if is_ascii_view(text) and "'" not in text]
     if not chosen:
         return PlainTexts(frozenset(), [])
     chosen_texts = [texts[position] for position in chosen]

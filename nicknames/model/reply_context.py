@@ -6,11 +6,11 @@ message. The rules are those of the links as the user wrote them: a parent
 id that means "none" (``NO_PARENT``) starts a thread, ids are compared as
 ``id_key`` gives them (``1.0`` is ``1``; when two messages share a key, the
 later one is the one its replies point to; a parent id with a type prefix the
-ids lack, Reddit's ``t1_k1a``, names the id after it: ``unprefixed``), a parent that is not in the file
-makes its reply the first message of a thread, and a loop of links takes its
-thread's name from the message where the walk from the loop's first message
-in file order closes it (walked in Python: loops are rare, and their count
-is reported).
+ids lack, Reddit's ``t1_k1a``, names the id after it: ``unprefixed``), a
+parent that is not in the file makes its reply the first message of a thread,
+and a loop of links takes its thread's name from the message where the walk
+from the loop's first message in file order closes it (walked in Python: loops
+are rare, and their count is reported).
 """
 
 from __future__ import annotations

@@ -33,7 +33,7 @@ from nicknames.rules.patterns import (
     written_forms,
 )
 from nicknames.rules.space_runs import fold_space_runs, folded_text, unfold
-from nicknames.rules.text_forms import TextView, has_references, matching_view
+from nicknames.rules.text_forms import TextView, is_ascii_view, matching_view
 from nicknames.rules.word_edges import (
     BLOCKING_CHARS,
     INSIDE_WORD,
@@ -128,8 +128,7 @@ class NameMatcher:
     def iter_spans(self, text: str) -> Iterator[tuple[int, int, str]]:
         """``spans`` one at a time: a text longer than ``WINDOW`` characters is searched a window at a time, so
         what is held at once does not grow with the number of names in it (a shorter one is searched at once)."""
-        own = text.isascii() and not has_references(text)
-        view = _OWN_VIEW if own else matching_view(text)  # ASCII: its own view, not even a TextView built
+        view = _OWN_VIEW if is_ascii_view(text) else matching_view(text)  # ASCII: its own view, no TextView built
         searched = text if view is _OWN_VIEW else view.text
         folded, runs, removed = fold_space_runs(searched)
         hits: Iterable[tuple[int, int, int]]
@@ -213,7 +212,7 @@ class NameMatcher:
 
     def _searched(self, text: str) -> str:
         """The text as the automaton searches it: its normalised view, blanks folded."""
-        return folded_text(text if text.isascii() and not has_references(text) else matching_view(text).text)
+        return folded_text(text if is_ascii_view(text) else matching_view(text).text)
 
     def names_in_texts(self, texts: Sequence[str]) -> list[set[str]]:
         """``names_in`` of each text, the texts searched a hundred at a time.

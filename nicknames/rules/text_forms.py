@@ -102,6 +102,12 @@ def has_references(text: str) -> bool:
     return "&" in text and REFERENCES.search(text) is not None
 
 
+def is_ascii_view(text: str) -> bool:
+    """Whether the text is ASCII and its own view (no character reference to read): what the fast paths for ASCII
+    texts of apply and audit may read as it is."""
+    return text.isascii() and not has_references(text)
+
+
 def matching_view(text: str, skeleton: bool = False) -> TextView:
     """The normalised view of a text (see the module docstring); with ``skeleton``, also NFKC and ``CONFUSABLES``."""
     if has_references(text):
@@ -150,10 +156,8 @@ def _referenced(reference: re.Match[str]) -> str:
 
 
 def _is_own_view(text: str) -> bool:
-    """True when the view is the text itself: ASCII, or NFC with nothing to skip or translate (and no character
-    reference to read)."""
-    if has_references(text):
-        return False
+    """True when the view of a text without character references is the text itself: ASCII, or NFC with nothing to
+    skip or translate."""
     if text.isascii():
         return True
     return _NEEDS_WORK.search(text) is None and unicodedata.is_normalized("NFC", text)
@@ -196,4 +200,4 @@ def _without_invisible(text: str) -> tuple[str, Sequence[int]]:
 
 def normalised(text: str) -> str:
     """The view's text alone (as mapped names are compared: NFC, no invisible characters, ASCII hyphens)."""
-    return text if _is_own_view(text) else matching_view(text).text
+    return text if not has_references(text) and _is_own_view(text) else matching_view(text).text
