@@ -641,6 +641,14 @@ def test_apply_class_list_keyed_by_sender_names_follows_the_opaque_ids(tmp_path:
     assert "Smith" not in out and "Ann" not in out
 
 
+@pytest.fixture(params=[False, True], ids=["read-whole", "kept-on-disk"])
+def kept_on_disk(request: pytest.FixtureRequest) -> bool:
+    """The test run twice: the table read whole, then kept on disk and read in small runs (``small_runs``)."""
+    if request.param:
+        request.getfixturevalue("small_runs")
+    return bool(request.param)
+
+
 TITLED = (
     "message_id,parent_id,user_id,title,text\n"
     "m1,,U1,Question for Tobias,\"Hi Tobias,\nis it Friday?\nAnika\"\n"
@@ -648,11 +656,8 @@ TITLED = (
 )
 
 
-@pytest.mark.parametrize("kept_on_disk", [False, True])
-def test_names_in_a_title_column_are_replaced_as_in_the_text(
-        tmp_path: Path, kept_on_disk: bool, request: pytest.FixtureRequest) -> None:
-    if kept_on_disk:
-        request.getfixturevalue("small_runs")
+@pytest.mark.usefixtures("kept_on_disk")
+def test_names_in_a_title_column_are_replaced_as_in_the_text(tmp_path: Path) -> None:
     (tmp_path / "posts.csv").write_text(TITLED)
     (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")
     code, out, err = run("apply", "posts.csv", "mapping.txt", "-o", "out.csv", "--report", "report.csv")
@@ -675,12 +680,9 @@ def test_strict_audits_the_titles_too(tmp_path: Path) -> None:
     assert "in 1 messages (ids m2)" in " ".join(err.split()) and not (tmp_path / "out.csv").exists()
 
 
-@pytest.mark.parametrize(("output", "kept_on_disk"), [("out.csv", False), ("out.csv", True), ("out.jsonl", False),
-                                                     ("out.jsonl", True)])
-def test_audit_reads_each_title_after_its_messages_text(
-        tmp_path: Path, output: str, kept_on_disk: bool, request: pytest.FixtureRequest) -> None:
-    if kept_on_disk:
-        request.getfixturevalue("small_runs")
+@pytest.mark.usefixtures("kept_on_disk")
+@pytest.mark.parametrize("output", ["out.csv", "out.jsonl"])
+def test_audit_reads_each_title_after_its_messages_text(tmp_path: Path, output: str) -> None:
     (tmp_path / "posts.csv").write_text(TITLED.replace("Re: Question for Tobias", "Ines said so"))
     posts = "posts.csv" if output.endswith(".csv") else "posts.jsonl"
     pd.read_csv(tmp_path / "posts.csv", dtype=str, keep_default_na=False).to_json(
@@ -706,11 +708,9 @@ def test_a_title_left_empty_or_null_stays_so(tmp_path: Path) -> None:
     assert [row["title"] for row in written] == [None, "", "[U2] asks"]
 
 
-@pytest.mark.parametrize("kept_on_disk", [False, True])
-def test_a_parquet_title_changed_anywhere_is_text_in_every_row_read_whole_or_kept_on_disk(
-        tmp_path: Path, kept_on_disk: bool, request: pytest.FixtureRequest) -> None:
-    if kept_on_disk:
-        request.getfixturevalue("small_runs")  # runs of 37 rows: the only changed title is in the last run
+@pytest.mark.usefixtures("kept_on_disk")
+def test_a_parquet_title_changed_anywhere_is_text_in_every_row_read_whole_or_kept_on_disk(tmp_path: Path) -> None:
+    # runs of 37 rows: the only changed title is in the last run (kept on disk)
     titles = [None] * 79 + ["For Tobias"]
     pd.DataFrame({"message_id": [f"m{n}" for n in range(80)], "parent_id": [""] * 80, "user_id": ["U1", "U2"] * 40,
                   "title": titles, "text": ["Hi Tobias"] * 80}).to_parquet(tmp_path / "posts.parquet", index=False)
@@ -721,11 +721,8 @@ def test_a_parquet_title_changed_anywhere_is_text_in_every_row_read_whole_or_kep
     assert written["text"].tolist() == ["Hi [U2]"] * 80
 
 
-@pytest.mark.parametrize("kept_on_disk", [False, True])
-def test_columns_named_with_keep_column_are_left_as_written(
-        tmp_path: Path, kept_on_disk: bool, request: pytest.FixtureRequest) -> None:
-    if kept_on_disk:
-        request.getfixturevalue("small_runs")
+@pytest.mark.usefixtures("kept_on_disk")
+def test_columns_named_with_keep_column_are_left_as_written(tmp_path: Path) -> None:
     (tmp_path / "posts.csv").write_text(IDENTITIES.replace("to,text", "subject,text").replace(
         "tq@uni.example.org,\"Hi Tobias", "Tobias Quell,\"Hi Tobias"))
     (tmp_path / "mapping.txt").write_text("U1 | Anika | Anika Vey\nU2 | Tobias | Tobias Quell\n")
@@ -778,11 +775,8 @@ IDENTITIES = (
 )
 
 
-@pytest.mark.parametrize("kept_on_disk", [False, True])
-def test_columns_of_names_and_addresses_are_written_as_pseudonyms(
-        tmp_path: Path, kept_on_disk: bool, request: pytest.FixtureRequest) -> None:
-    if kept_on_disk:
-        request.getfixturevalue("small_runs")
+@pytest.mark.usefixtures("kept_on_disk")
+def test_columns_of_names_and_addresses_are_written_as_pseudonyms(tmp_path: Path) -> None:
     (tmp_path / "posts.csv").write_text(IDENTITIES)
     (tmp_path / "mapping.txt").write_text("U1 | Anika | Anika Vey\nU2 | Tobias | Tobias Quell\n")
     (tmp_path / "class_list.csv").write_text("participant_id,name,email\nU1,Anika Vey,anika@uni.example.org\n"
