@@ -51,7 +51,10 @@ def reverse_command(
 
     Messages of the key file's last run come back exactly as they were; other
     messages (another export, or edited after apply) get participant ids such
-    as [U43] in place of each pseudonym the key file knows.
+    as [U43] in place of each pseudonym the key file knows. Only the text
+    column is restored (and, for keyed codes, the sender and recipients):
+    columns beside it that apply pseudonymised (a title, an author's name or
+    address) keep their pseudonyms, and a note names them.
     """
     from nicknames.apply.key_file import read_key_file, readable_by_others
     from nicknames.apply.reverse import (  # these load pandas: see cli/common.py
