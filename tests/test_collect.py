@@ -397,6 +397,36 @@ def test_a_four_letter_name_in_lower_case_needs_the_class_list_to_say_it_is_one_
     assert [name.text for name in mapping.entry("u1").names if name.text.islower()] == expected
 
 
+_LOWER_CASE_FORUM = [
+    ["1", "0", "u1", "hey all, when does the quiz close?\n\ntobias"],
+    ["2", "1", "u2", "friday i think tobias. marisol said so in the lab"],
+    ["3", "2", "u3", "yeah friday. tobias is right, ask spring or marisol"],
+    ["4", "3", "u1", "thx marisol!! and the spring term starts monday"],
+]
+
+
+@pytest.mark.parametrize(
+    ("class_list", "expected"),
+    [
+        # registered given names, known as given names and no list's words, that nobody else is registered with
+        ({"u1": "Tobias Spring", "u2": "Ann Lee", "u3": "Marisol Quintero"}, {"u1": ["tobias"], "u3": ["marisol"]}),
+        # the given name is the first word: "Marisol" is a surname here (as "Spring", and many are words)
+        ({"u1": "Tobias Spring", "u2": "Ann Lee", "u3": "Quintero Marisol"}, {"u1": ["tobias"], "u3": []}),
+        # somebody else on the list has the given name: whose the lower-case one is, nothing tells
+        ({"u1": "Tobias Spring", "u2": "Ann Lee", "u3": "Marisol Quintero", "u9": "Tobias Wren"},
+         {"u1": [], "u3": ["marisol"]}),
+    ],
+)
+def test_a_registered_given_name_written_in_lower_case_is_suggested_in_a_forum_that_writes_so(
+    tmp_path: Path, class_list: dict[str, str], expected: dict[str, list[str]]
+) -> None:
+    mapping = collect(table(tmp_path, _LOWER_CASE_FORUM), class_list).mapping
+    for participant, lower in expected.items():
+        names = [name for name in mapping.entry(participant).names if name.text in ("tobias", "marisol")]
+        assert [name.text for name in names] == lower
+        assert all(name.tags == ("case", "classlist") and name.status is Status.SUGGESTED for name in names)
+
+
 @pytest.mark.parametrize(
     ("written", "expected"),
     [
@@ -428,3 +458,27 @@ def test_an_attribution_line_names_the_author_of_the_message_replied_to(tmp_path
     # a registered name the attribution's name shares no word with: a suggestion, uncertain
     entry = collect(table(tmp_path, rows), {"u1": "Tobias Brandt", "u2": "Rosalind Achterberg"}).mapping.entry("u1")
     assert entry.find("Barnaby Quayle") == Name("Barnaby Quayle", 1, ("quoted", "uncertain"), Status.SUGGESTED)
+
+
+@pytest.mark.parametrize(
+    ("attributed", "given_to_u1"),
+    [
+        ("Tobias Brandt", True),  # the registered name of the author replied to
+        ("Barnaby Quayle", True),  # a name nobody is registered with: a suggestion, as above
+        ("Cora Lindqvist", False),  # another participant's registered name: her message, quoted from further up
+        ("Lindqvist", False),  # a part of it
+    ],
+)
+def test_an_attribution_line_naming_another_participant_quotes_further_up(
+    tmp_path: Path, attributed: str, given_to_u1: bool
+) -> None:
+    rows = [
+        ["1", "0", "u3", "Is the grid file in the shared folder?\n\nCora"],
+        ["2", "1", "u1", "Not yet, I will put it there.\n\nTobias"],
+        ["3", "2", "u2", f"Done, it is there now.\n\nRosalind\n\nOn Tue, Mar 5, 2024 at 10:12 AM {attributed} wrote:\n"
+                         "> Is the grid file in the shared folder?"],
+    ]
+    class_list = {"u1": "Tobias Brandt", "u2": "Rosalind Achterberg", "u3": "Cora Lindqvist"}
+    mapping = collect(table(tmp_path, rows), class_list).mapping
+    assert (mapping.entry("u1").find(attributed) is not None) is given_to_u1
+    assert all(mapping.entry(pid).find(attributed) is None for pid in ("u2",))

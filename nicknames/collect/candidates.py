@@ -237,7 +237,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         if discover:
             _suggest(found, plan.registered, scan.index, names_table)
             _lower_case_forms(found, scan.index.lexicon, plan)
-        _flag_words(found, scan.index.lexicon)
+        _flag_words(found, scan.index.lexicon, plan)
         _flag_frequent(found, scan.index, names_table, roster)
         return CollectResult(build_mapping(senders, found), scan.stats)
 
@@ -341,9 +341,11 @@ def _introductions(scan: Scan, roster: dict[str, str], found: Found, table: Nick
 def _attributions(scan: Scan, plan: CollectPlan, found: Found) -> None:
     """The names attribution lines give the authors of the messages replied to ("On Mon, Ann Lee <…> wrote:"; tag
     ``quoted``): each name to the participant it is given most often. A name that shares no word with a registered
-    name of its participant, or is a stop word, is a suggestion; a name found before only gains the tag. The last word
-    of a full name (the surname, "Quayle's group") is suggested too where the messages use it, unless it is a word,
-    a given name or someone's registered name."""
+    name of its participant is a suggestion, unless it is another participant's registered name or part of one: then
+    the line quotes a message further up the thread than the one replied to, and the class list's name counts for
+    its owner already. A stop word is nobody's; a name found before only gains the tag. The last word of a full name
+    (the surname, "Quayle's group") is suggested too where the messages use it, unless it is a word, a given name or
+    someone's registered name."""
     counts: dict[str, Counter[str]] = {}
     for (participant, name), count in scan.attributed.items():
         counts.setdefault(name, Counter())[participant] += count
@@ -359,6 +361,8 @@ def _attributions(scan: Scan, plan: CollectPlan, found: Found) -> None:
             continue
         registered = parts.get(participant)
         doubtful = registered is not None and not any(word.casefold() in registered for word in words)
+        if doubtful and plan.part_owners.get(name_key(name), {participant}) - {participant}:
+            continue  # "Ann Lee wrote:" in a reply to Bo: Ann's message quoted from further up
         found.add(participant, name, "quoted", count, suggested=doubtful)
         if doubtful:
             found.tag(participant, name, "uncertain")
@@ -519,8 +523,8 @@ def _lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan) -> None
     a known given name or familiar form ("seun", "tobi") nobody else on the class list is registered with (not "mike"
     where the list has Michaels), that is no word of any list, and that one participant alone has (the lower-case
     "samantha" of "Thank you samantha," is one Samantha's, not every one's)."""
-    rules, table = plan.rules, plan.names_table
-    words = lexicon.words | name_words() | rules.stopwords | language_words(rules.languages) | WORD_NAMES
+    table = plan.names_table
+    words = lexicon.words | _words(plan)
     have = {(participant, name.casefold()) for participant, name in found.counts if name.islower()}
     holders = Counter(key for _, key in {(participant, name.casefold()) for participant, name in found.counts})
     for participant, name in list(found.counts):
@@ -536,6 +540,44 @@ def _lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan) -> None
         if uses and uses <= lexicon.capitalised.get(lower, 0) + found.counts[(participant, name)]:
             found.add(participant, lower, "case", uses, suggested=True)
             have.add((participant, lower))
+    _lower_given_names(found, lexicon, plan, words, have)
+
+
+def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, words: frozenset[str],
+                            have: set[tuple[str, str]]) -> None:
+    """Suggest the lower-case form of a registered given name (tag ``case``) that the corpus writes in lower case,
+    however rarely it capitalises it: a forum that writes in lower case ("thx tobias!!") capitalises no name, so the
+    corpus's own usage cannot tell such a name from a word. Only a given name of ``plain_given_names``, of
+    ``MIN_LOWER_FORM`` letters or more, that nobody else on the class list is registered with, and found in lower
+    case for nobody yet. Not a surname: many are words no list has ("spring", "painter")."""
+    taken = {key for _, key in have}
+    for participant, given in plain_given_names(plan, words).items():
+        lower = given.casefold()
+        if len(given) < MIN_LOWER_FORM or lower in taken or _namesakes(given, participant, plan.given_owners,
+                                                                          plan.names_table):
+            continue
+        uses = lexicon.lower.get(lower, 0)
+        if uses:
+            found.add(participant, lower, "case", uses, suggested=True)
+            found.tag(participant, lower, "classlist")
+
+
+def plain_given_names(plan: CollectPlan, words: frozenset[str]) -> dict[str, str]:
+    """Participant → their registered given name, where it is a known given name (``_known_given_name``) that no
+    list has as a word (``words``; the names that are words among them)."""
+    given: dict[str, str] = {}
+    for participant, full_name in plan.roster.items():
+        first = full_name.split()[0] if full_name.split() else ""
+        if (first.isalpha() and first[0].isupper() and first.casefold() not in words
+                and _known_given_name(first, plan.names_table)):
+            given[participant] = first
+    return given
+
+
+def _words(plan: CollectPlan) -> frozenset[str]:
+    """The words of every list that a name's lower-case form must not be: names that are words, stop words, the
+    language packs' words (the corpus's common words aside)."""
+    return common_words() | name_words() | plan.rules.stopwords | language_words(plan.rules.languages) | WORD_NAMES
 
 
 def _namesakes(name: str, participant: str, given_owners: dict[str, set[str]], table: NicknameTable) -> bool:
@@ -551,10 +593,14 @@ def _reliable(found: Found, participant: str, name: str) -> bool:
     return "classlist" in tags or "signoff" in tags or "intro" in tags or found.counts[(participant, name)] > 1
 
 
-def _flag_words(found: Found, lexicon: Lexicon) -> None:
-    """Tag one-word names that are also ordinary words, so apply treats them with care."""
+def _flag_words(found: Found, lexicon: Lexicon, plan: CollectPlan) -> None:
+    """Tag one-word names that are also ordinary words, so apply treats them with care: on the list of names that
+    are words, or written mostly in lower case by this corpus; not a participant's registered given name that no list
+    has as a word (``plain_given_names``), which a forum that writes in lower case writes so too."""
+    plain = {(participant, given.casefold()) for participant, given in plain_given_names(plan, _words(plan)).items()}
     for participant, name in found.counts:
-        if " " not in name and lexicon.is_name_word(name):
+        if " " not in name and lexicon.is_name_word(name) and (
+                (participant, name.casefold()) not in plain or name.casefold() in name_words()):
             found.tag(participant, name, "word")
 
 
