@@ -112,6 +112,15 @@ def test_the_parts_of_a_name_are_read_once_and_handed_out_as_a_new_list_each_tim
         ("Ada Quill", {"Q1", "Q2"}),  # two registered people of one name
         ("Mike", set()),
         ("Ines Tolliver", set()),
+        ("M. Tolliver", {"M"}),  # the given name's initial
+        ("M Tolliver", {"M"}),
+        ("M. P. Tolliver", {"M"}),
+        ("B. Kestrel", {"K"}),
+        ("N. Ashby-Cole", {"G"}),
+        ("A. Quill", {"Q1", "Q2"}),
+        ("P. Tolliver", set()),  # another initial
+        ("Tolliver, M.", set()),  # the surname first: a reference's author, not a form the list gives
+        ("M. Tolliver-Quill", set()),
     ],
 )
 def test_registered_full_names(written: str, people: set[str]) -> None:

@@ -125,6 +125,10 @@ def test_propose_writes_suggestions_in_a_section_of_their_own() -> None:
         ("Then Mary J. Poe said so.", "U1", ("classlist",)),  # one who posts
         ("Then Ines K. Quill said so.", None, ()),  # somebody else of the same surname
         ("Then Ada K. Bryce said so.", None, ()),  # two registered people could be meant
+        ("Then N. Ferro said so.", "A2", ("classlist", "absent")),  # the given name's initial
+        ("Then E. Ferro said so.", "A2", ("classlist", "absent")),  # the formal given name's
+        ("Then M. Poe said so.", "U1", ("classlist",)),
+        ("Then T. Ferro said so.", None, ()),  # somebody else's initial
     ],
 )
 def test_a_registered_full_name_with_initials_goes_to_its_person(

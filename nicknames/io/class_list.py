@@ -213,10 +213,17 @@ def aside_word(word: str) -> bool:
 _ONE_LETTER = regex.compile(r"^\p{L}\.?$")
 
 
+def _initialled(given: str, surname: str) -> str:
+    """The key of a given name's initial before a surname ("m. quill")."""
+    return f"{given[0]}. {surname}".casefold()
+
+
 @dataclass(frozen=True)
 class RegisteredFullNames:
     """Given name and surname (case-folded) → the registered people they may name: each given word of a registered
-    name and its familiar and formal forms, before the surname ("Mike Quill" for a registered Michael P. Quill)."""
+    name and its familiar and formal forms, before the surname ("Mike Quill" for a registered Michael P. Quill); and
+    the initial of the first given name, or of its formal form, before the surname ("m. quill", "e. ferro" for a
+    registered Ned Ferro)."""
 
     owners: dict[str, set[str]] = field(default_factory=dict)
 
@@ -232,12 +239,17 @@ class RegisteredFullNames:
             for given in words[:-1]:
                 for form in (given, *table.familiar_forms(given), *table.given_names(given)):
                     owners.setdefault(f"{form} {words[-1]}".casefold(), set()).add(participant)
+            for given in (words[0], *table.given_names(words[0])) if len(words) > 1 else ():
+                owners.setdefault(_initialled(given, words[-1]), set()).add(participant)
         return cls(owners)
 
     def people(self, text: str) -> set[str]:
         """The registered people a full name found in the text may name: its given name (or a familiar or formal
         form of it) and surname, middle initials and a generation ("Jr.") aside."""
-        words = [word.strip(",") for word in text.split() if not aside_word(word)]
+        written = [word.strip(",") for word in text.split()]
+        words = [word for word in written if not aside_word(word)]
+        if len(words) == 1 and len(written) > 1 and _ONE_LETTER.match(written[0]) and written[-1] == words[0]:
+            return set(self.owners.get(_initialled(written[0], words[0]), set()))  # "M. Quill", "M. K. Quill"
         if len(words) < 2:
             return set()
         found = set().union(*(self.owners.get(f"{given} {words[-1]}".casefold(), set()) for given in words[:-1]))
