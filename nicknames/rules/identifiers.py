@@ -170,19 +170,23 @@ class IdentifierRules:
         return without_overlaps(found) if len(found) > 1 else found
 
     def _logins(self, text: str) -> Iterator[Identifier]:
-        """Words glued from a person's names (``mjones``, ``Mary2``, ``mary_jones``): a login, a file or user name.
+        """Words glued from a person's names (``mjones``, ``Mary2``, ``mary_jones``, ``MaryJones``, ``MJones``,
+        ``mary.jones``): a login, a file or user name.
 
-        Not a word glued only by a case change: ``DeLuca``, ``McKay`` are names the names match whole.
+        A word glued by a case change only in the forms of ``PersonalNames.written``, each of its words a name of
+        the person's: ``DeLuca``, ``McKay`` are names the names match whole.
         """
         if not self.names.words:
             return
         ascii_text = text.isascii()
         if ascii_text and len(text) <= _WORDS_AT_ONCE:
-            wanted = self._glued_lower_words(text)
+            wanted = self._glued_words(text)
         else:
             words = _ascii_lower_words(text) if ascii_text else _words(text)
             wanted = [word for word in self.names.glued.keys() & words
                       if len(word) >= MIN_GLUED_LOWER and word.islower()]
+            if self.names.written:  # the boundaries of the automaton's words are checked below, for any text
+                wanted.extend(word for word in self._glued_words(text) if word in self.names.written)
         if not ascii_text:
             wanted.extend(word for word in words if not word.isalpha() and word[0].isalpha() and not word.isdigit())
         elif "_" in text or has_ascii_digit(text):
@@ -193,11 +197,12 @@ class IdentifierRules:
             for match in regex.finditer(rf"(?<![\w%]){regex.escape(word)}(?!\w)", text):
                 yield Identifier("login", match.start(), match.end(), word)
 
-    def _glued_lower_words(self, text: str) -> list[str]:
-        """The names glued in lower case (``names.glued``) that are whole words of an ASCII text, as
-        ``_ascii_lower_words`` and the glued names give them: found by an automaton of those names, which finds
-        few (a word of ``_ASCII_LOWER_WORD`` is one of them only where no word character touches it)."""
-        automaton, keys = self._glued_lower
+    def _glued_words(self, text: str) -> list[str]:
+        """The names glued in lower case (``names.glued``), and as user names write them (``names.written``), that
+        are whole words of an ASCII text, as ``_ascii_lower_words`` and the glued names give them: found by an
+        automaton of those names, which finds few (a word of ``_ASCII_LOWER_WORD`` is one of them only where no word
+        character touches it)."""
+        automaton, keys = self._glued
         if automaton is None:
             return []
         found: set[str] = set()
@@ -208,10 +213,12 @@ class IdentifierRules:
         return list(found)
 
     @functools.cached_property
-    def _glued_lower(self) -> tuple[ahocorasick_rs.AhoCorasick | None, list[str]]:
-        """An automaton of the glued names that ``_ASCII_LOWER_WORD`` can match whole, and those names."""
-        keys = sorted(key for key in self.names.glued if len(key) >= MIN_GLUED_LOWER and key.islower()
-                      and key.isascii() and all(char in _ASCII_WORD for char in key))
+    def _glued(self) -> tuple[ahocorasick_rs.AhoCorasick | None, list[str]]:
+        """An automaton of the glued names that ``_ASCII_LOWER_WORD`` can match whole and of the ASCII forms of
+        ``names.written``, and those names."""
+        keys = sorted({key for key in self.names.glued if key.islower() and all(char in _ASCII_WORD for char in key)}
+                      | {key for key in self.names.written if all(char in _WRITTEN_CHARS for char in key)})
+        keys = [key for key in keys if len(key) >= MIN_GLUED_LOWER and key.isascii()]
         if not keys:
             return None, keys
         # A DFA searches about twice as fast as the library's default, and stays small for such a list.
@@ -335,6 +342,8 @@ _DFA_CHARS = 500_000
 """Characters of a text up to which its words are listed at once."""
 _ASCII_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 """The word characters (``\\w``) of ASCII text."""
+_WRITTEN_CHARS = _ASCII_WORD | {"."}
+"""The characters of a glued name's form as ``PersonalNames.written`` gives it in ASCII."""
 
 
 def _words(text: str) -> set[str]:
