@@ -127,6 +127,7 @@ WORD_MAPPING = parse_mapping("U1 | Power Quell | Power | Quell\n")
         ("as Power said", [("name", "Power")]),
         ("Power Quell agreed", [("name", "Power Quell")]),
         ("thanks quell", [("name", "quell")]),              # a name that is no common word: any case
+        ("Quell't do it, Quell's idea", [("name", "Quell")]),  # a contraction's word is no name (as in apply)
     ],
 )
 def test_a_mapping_name_that_is_a_common_word_counts_where_written_as_a_name(

@@ -36,6 +36,9 @@ def run(mapping: Mapping, text: str, active: set[str], **context: str | None):
         ({"u1": ["Tolland", "Rhea"]}, "Rhea at Tolland Marsh National Laboratory. Tolland agrees.",
          "[u1] at Tolland Marsh National Laboratory. [u1] agrees."),
         ({"u1": ["Ann", "Ann Hall"]}, "Thanks Ann Hall and Ann Park!", "Thanks [u1] and [u1] Park!"),
+        # the first part of a contraction is a word; a possessive is the name
+        ({"u1": ["Don", "Won"]}, "Don't worry, Won’t you? Don's idea, Don.", "Don't worry, Won’t you? [u1]'s idea, [u1]."),
+        ({"u1": ["Don"]}, "Don'tell", "[u1]'tell"),
     ],
 )
 def test_replacements(names: dict[str, list[str]], text: str, expected: str) -> None:

@@ -74,6 +74,15 @@ def test_after_determiner(text: str, word: str, after: bool) -> None:
     assert word_names.after_determiner(text, text.index(word)) is after
 
 
+@pytest.mark.parametrize(
+    ("text", "before"),
+    [("Don't", True), ("Don’t go", True), ("Won't.", True), ("Don's", False), ("Don'tell", False), ("Don", False),
+     ("Don 't", False)],
+)
+def test_before_contraction(text: str, before: bool) -> None:
+    assert word_names.before_contraction(text, 3) is before
+
+
 def _span(text: str, name: str) -> tuple[str, int, int]:
     start = text.index(name)
     return text, start, start + len(name)

@@ -35,6 +35,7 @@ from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
     WORD_NAMES,
     after_determiner,
+    before_contraction,
     in_institution_name,
     in_longer_name,
     in_name_position,
@@ -184,8 +185,8 @@ def _substitute_into(
                 candidates = _with_named(candidates, names.outside[key], named)
                 others = candidates == OTHER_OWNERS
             original = text[start:end]
-            if " " not in original and in_institution_name(text, end):
-                continue  # "Tolland Marsh National Laboratory" names no participant Tolland
+            if " " not in original and (in_institution_name(text, end) or before_contraction(text, end)):
+                continue  # "Tolland Marsh National Laboratory" names no participant Tolland; "Don't" no Don
             if original.islower() and after_determiner(text, start):
                 continue  # "the river": a noun, though a user name "river" posts in the scope
             if others:

@@ -553,8 +553,7 @@ def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, words:
     taken = {key for _, key in have}
     for participant, given in plain_given_names(plan, words).items():
         lower = given.casefold()
-        if len(given) < MIN_LOWER_FORM or lower in taken or _namesakes(given, participant, plan.given_owners,
-                                                                          plan.names_table):
+        if lower in taken or _namesakes(given, participant, plan.given_owners, plan.names_table):
             continue
         uses = lexicon.lower.get(lower, 0)
         if uses:
@@ -563,12 +562,13 @@ def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, words:
 
 
 def plain_given_names(plan: CollectPlan, words: frozenset[str]) -> dict[str, str]:
-    """Participant → their registered given name, where it is a known given name (``_known_given_name``) that no
-    list has as a word (``words``; the names that are words among them)."""
+    """Participant → their registered given name, where it is a known given name (``_known_given_name``) of
+    ``MIN_LOWER_FORM`` letters or more that no list has as a word (``words``; the names that are words among them).
+    Shorter given names are too often words no list has, or parts of one ("al" of "et al", "don" of "don't")."""
     given: dict[str, str] = {}
     for participant, full_name in plan.roster.items():
         first = full_name.split()[0] if full_name.split() else ""
-        if (first.isalpha() and first[0].isupper() and first.casefold() not in words
+        if (len(first) >= MIN_LOWER_FORM and first.isalpha() and first[0].isupper() and first.casefold() not in words
                 and _known_given_name(first, plan.names_table)):
             given[participant] = first
     return given

@@ -189,6 +189,14 @@ def possessive_name(text: str, start: int, end: int) -> bool:
             and not next_to_number(text, start, end))
 
 
+def before_contraction(text: str, end: int) -> bool:
+    """True where "'t" follows a word ("Don't", "Won't", "Can't"): the first part of a contraction, not a name."""
+    return _CONTRACTION.match(text, end) is not None
+
+
+_CONTRACTION = regex.compile(r"['’]t(?!\w)")
+
+
 def reads_as_place(text: str, start: int) -> bool:
     """True when a one-word name at ``start`` follows a preposition of place or a verb of going and "to" ("in
     Lisbon", "near Harwood", "been to Harwood")."""
