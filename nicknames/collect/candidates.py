@@ -547,13 +547,17 @@ def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, words:
                             have: set[tuple[str, str]]) -> None:
     """Suggest the lower-case form of a registered given name (tag ``case``) that the corpus writes in lower case,
     however rarely it capitalises it: a forum that writes in lower case ("thx tobias!!") capitalises no name, so the
-    corpus's own usage cannot tell such a name from a word. Only a given name of ``plain_given_names``, of
-    ``MIN_LOWER_FORM`` letters or more, that nobody else on the class list is registered with, and found in lower
-    case for nobody yet. Not a surname: many are words no list has ("spring", "painter")."""
+    corpus's own usage cannot tell such a name from a word. Only a given name of ``plain_given_names`` that its
+    participant signs, is greeted or introduces themselves with, in any case (a given name that is also a place,
+    "flight to denver", is one nobody greets), that nobody else on the class list is registered with, and found in
+    lower case for nobody yet. Not a surname: many are words no list has ("spring", "painter")."""
     taken = {key for _, key in have}
+    saluted = {(participant, name.casefold()) for (participant, name), tags in found.tags.items()
+               if _SALUTED.intersection(tags)}
     for participant, given in plain_given_names(plan, words).items():
         lower = given.casefold()
-        if lower in taken or _namesakes(given, participant, plan.given_owners, plan.names_table):
+        if ((participant, lower) not in saluted or lower in taken
+                or _namesakes(given, participant, plan.given_owners, plan.names_table)):
             continue
         uses = lexicon.lower.get(lower, 0)
         if uses:
