@@ -94,6 +94,13 @@ class PersonalNames:
         people = self.people(piece)
         return next(iter(people)) if len(people) == 1 else None
 
+    def glued_owner(self, piece: str) -> str | None:
+        """The one person whose names a piece glues, two or more of them (``AnnBerg``, ``aberg``, ``ann_berg``), or
+        None: a handle made of them mentions that person ("@AnnBerg"); one of a single name is left to the names."""
+        if len(_WORDS.findall(piece)) < 2 and piece.lower() not in self.glued:
+            return None
+        return self.owner(piece)
+
     def people(self, piece: str) -> frozenset[str]:
         """The people a whole piece is made of: one name, two or more names of one person, or names glued."""
         words = [word.lower() for word in _WORDS.findall(piece)]

@@ -261,10 +261,10 @@ class IdentifierRules:
             key = regex.sub(r"\s*(?:\[at\]|\(at\)|\sat\s)\s*", "@", key)
             key = regex.sub(r"\s*(?:\[dot\]|\(dot\)|\sdot\s)\s*", ".", key)
         if kind == "handle":
-            key = key[1:]
-        elif kind == "url" and key.startswith("mailto:"):
+            return self.owners.get(key[1:]) or self.names.glued_owner(value[1:])
+        if kind == "url" and key.startswith("mailto:"):
             key = key[len("mailto:"):]
-        return self.owners.get(key) if kind in ("email", "handle") else None
+        return self.owners.get(key) if kind == "email" else None
 
 
 PART_KINDS = {"email": email_parts, "url": url_parts, "path": path_parts, "tag": tag_parts, "login": login_parts}
