@@ -397,6 +397,25 @@ def test_a_four_letter_name_in_lower_case_needs_the_class_list_to_say_it_is_one_
     assert [name.text for name in mapping.entry("u1").names if name.text.islower()] == expected
 
 
+@pytest.mark.parametrize(
+    ("last_line", "sender", "expected"),
+    [
+        ("greta", "u2", [("u2", "greta", 1)]),  # the sender's given name, signed in lower case
+        ("vollmer", "u2", [("u2", "vollmer", 1)]),  # or surname
+        ("greta", "u1", []),  # somebody else's name: not the sender's sign-off
+        ("done", "u2", []),  # a word
+    ],
+)
+def test_a_lone_lower_case_last_word_signs_only_as_a_form_of_the_senders_name(
+    tmp_path: Path, last_line: str, sender: str, expected: list[tuple[str, str, int]]
+) -> None:
+    rows = [["1", "0", "u1", "is the quiz on friday?\nTobias"], ["2", "1", sender, f"yes, at 5 i think\n{last_line}"]]
+    mapping = collect(table(tmp_path, rows), {"u1": "Tobias Wren", "u2": "Greta Vollmer"}).mapping
+    signed = [(participant, name.text, name.count) for participant in mapping.participants
+              for name in mapping.entry(participant).names if "signoff" in name.tags and name.text.islower()]
+    assert signed == expected
+
+
 _LOWER_CASE_FORUM = [
     ["1", "0", "u1", "hey all, when does the quiz close? i fly back from denver tonight\n\nTobias"],
     ["2", "1", "u2", "friday i think tobias. marisol said so in the lab, denver is fine"],

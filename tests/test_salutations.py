@@ -6,6 +6,7 @@ import pytest
 
 from nicknames.rules.salutations import (
     DEFAULT_RULES,
+    bare_lower_signature,
     greeting_names,
     in_salutation,
     signoff_names,
@@ -146,6 +147,25 @@ def test_greeting_names(text: str, names: list[str]) -> None:
 )
 def test_signoff_names(text: str, names: list[str]) -> None:
     assert list(signoff_names(text)) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("it's tight tho\n\ngreta", "greta"),
+        ("it's tight tho\ngreta", "greta"),
+        ("it's tight tho\n  greta!\n\n", "greta"),
+        ("see you\nmarie-claire.", "marie-claire"),
+        ("friday it is\nok", None),  # two letters: no name this can find
+        ("greta", None),  # nothing above it: the whole message, not a signature
+        ("it's tight tho greta", None),  # on the line of the text
+        ("it's tight tho\nGreta", None),  # capitalised: a sign-off of its own (signoff_names)
+        ("it's tight tho\ngreta vollmer", None),  # one word only
+        ("thanks\n> greta", None),
+    ],
+)
+def test_bare_lower_signature(text: str, word: str | None) -> None:
+    assert bare_lower_signature(text) == word
 
 
 def test_rules_can_be_extended_and_names_freed_from_the_stop_list() -> None:

@@ -288,7 +288,8 @@ def _signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
     name or of a name they sign with in full (a known familiar form such as "al" stays a name), and is tagged
     ``short``: apply replaces it in salutations only.
     A name only ever signed together with others ("Ann and Ben") is the sender's only when it is a form of their
-    registered name: two people sign, and the other one is not the sender.
+    registered name: two people sign, and the other one is not the sender. So is a lone lower-case word on the last
+    line ("…tight tho\n\ngreta"; ``Scan.bare``), which is as often a word ("ok", "done").
     Nor is a name registered to someone else that is no form of the sender's registered name and does not open as
     their given name does ("Ysa" for Ysolde may be a familiar form the table lacks): "thx tadeo" at the end of a
     chat message thanks Tadeo, and an assistant's message signed with the manager's name is sent for the manager.
@@ -311,6 +312,9 @@ def _signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
         found.add(sender, name, "signoff", count, suggested=doubtful and not short)
         found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
                   *(["uncertain"] if doubtful and not short else []))
+    for (sender, word), count in scan.bare.items():
+        if sender in roster and word.casefold() not in plan.rules.stopwords and own_form(word, roster[sender], table):
+            found.add(sender, word, "signoff", count)  # "…tight tho\n\ngreta": Greta signs in lower case
 
 
 def _opens_like(name: str, full_name: str) -> bool:

@@ -21,7 +21,12 @@ from nicknames.model.messages import Message
 from nicknames.rules.introductions import introduced_names
 from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.quotes import own_text_and_author
-from nicknames.rules.salutations import Rules, greeting_names, signoff_names
+from nicknames.rules.salutations import (
+    Rules,
+    bare_lower_signature,
+    greeting_names,
+    signoff_names,
+)
 
 
 @dataclass
@@ -118,6 +123,9 @@ class Scan:
     Lee <…> wrote:"; see ``rules.quotes.attributed_author``)."""
     lost: Counter[str] = field(default_factory=Counter)
     """Word with a letter lost by the archive (``St?phane``) → messages it occurs in."""
+    bare: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(sender, word) → messages that end in that lower-case word alone on the last line and sign with no name
+    (``rules.salutations.bare_lower_signature``): a sign-off only when it is a form of the sender's name."""
     class_usage: ThreadCounts = field(init=False)
     """Registered name part → messages per thread it occurs in (thread codes of the index, four bytes a message)."""
 
@@ -128,7 +136,7 @@ class Scan:
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
         found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, self.joint, self.introduced,
-                     self.attributed, self.lost)
+                     self.attributed, self.lost, self.bare)
         found.greetings, found.class_usage = self.greetings, self.class_usage
         return found
 
@@ -149,6 +157,7 @@ class Scan:
         self.introduced.update(later.introduced)
         self.attributed.update(later.attributed)
         self.lost.update(later.lost)
+        self.bare.update(later.bare)
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
 
@@ -189,6 +198,8 @@ class Scan:
             stats.greetings_without_parent += message.parent_sender is None and not message.recipients
             self.greetings.add(position, thread, message.sender, message.parent_sender, greeted, message.recipients)
         signed = signoff_names(text, self.rules)
+        if not signed and (bare := bare_lower_signature(text)) is not None:
+            self.bare[message.sender, bare] += 1
         if signed:
             stats.signoffs += 1
             signoffs, sender = self.signoffs, message.sender

@@ -135,6 +135,19 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
 
 QUOTATION_LINES = 4
 """Lines a quotation at the end of a message may take (see ``_without_quotation``)."""
+
+
+def bare_lower_signature(text: str) -> str | None:
+    """A lone lower-case word on the message's last line, below some text ("…tight tho\ngreta"): the way a forum
+    that writes in lower case signs, and as often a word ("ok", "done"), so collect keeps it only as a form of the
+    sender's registered name."""
+    tail = text.rstrip()[-(_BARE_WORD_CHARS + 3):]
+    match = _BARE_LOWER.search(tail)
+    return match["name"] if match is not None and tail[: match.start()].strip() else None
+
+
+_BARE_WORD_CHARS = 40
+_BARE_LOWER = regex.compile(r"\n\s*(?P<name>\p{Ll}[\p{Ll}\p{M}'’\-]{2,39})[.!]*\Z")
 _ATTRIBUTION = regex.compile(r"[-–—~]+(?:[^\S\n]+\p{Lu}.*|\p{Lu}\S*[^\S\n]+\S.*)")
 """The author of a quotation, as written under it: "-- Descartes", "-Leonardo da Vinci"; one word right after the
 dash is more often the sender's own signature ("-Otto")."""
