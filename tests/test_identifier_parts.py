@@ -79,7 +79,7 @@ def _apply(text: str, whole: bool = False) -> str:
         ("see example.org/wiki/Ann_Lodd", "see example.org/wiki/[U4]"),
         ("see example.org/wiki/Ann", "see example.org/wiki/[USER]"),  # Ann is shared: nobody's
         # a handle made of one person's names is theirs; one of nobody's, or of several people's, is a handle
-        ("cc @AnnBerg, @aberg and @ida_rew; @xk42 and @ann_lodd_berg", "cc [U1], [U1] and [U3]; [HANDLE] and [HANDLE]"),
+        ("cc @AnnBerg, @aberg and @ida_rew; @xk42 and @ann_lodd_berg", "cc @[U1], @[U1] and @[U3]; [HANDLE] and [HANDLE]"),
         # accounts a signature gives after a messenger's name: a handle, replaced whole
         ("Ann Berg\nskype: annberg", "[U1]\nskype: [HANDLE]"),
         # words glued from a person's names: logins, user and file names

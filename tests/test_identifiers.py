@@ -123,6 +123,9 @@ def _apply(text: str, mapping: Mapping, **addresses: list[str]) -> tuple[str, li
         ("@Ann  Lee, hi", "@[U0002], hi", ["name"]),
         ("@Ann Leeds said", "[HANDLE] Leeds said", ["handle"]),  # whole words only
         ("@Ann said", "[HANDLE] said", ["handle"]),  # Ann alone is not a name in use
+        # a handle made of one person's names: its body is theirs, a mention of them
+        ("@AnnLee said", "@[U0002] said", ["handle"]),
+        ("@ann_lee, @a.lee and @alee said", "@[U0002], @[U0002] and @[U0002] said", ["handle"] * 3),
         # a participant's own id and address become their pseudonym
         ("ask U0002 or mp@example.org", "ask [U0002] or [U0002]", ["id", "email"]),
     ],

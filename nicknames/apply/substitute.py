@@ -29,7 +29,7 @@ from nicknames.apply.resolution import (
 from nicknames.apply.scope_names import ScopeNames
 from nicknames.apply.zones import zones_of
 from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
-from nicknames.rules.identifiers import PART_KINDS, IdentifierRules
+from nicknames.rules.identifiers import PART_KINDS, Identifier, IdentifierRules
 from nicknames.rules.introductions import introduces
 from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
@@ -287,8 +287,9 @@ def _identifier_mentions(
     """Identifiers first, and the spans they take (no name is matched inside one, replaced or not).
 
     A handle that starts a name in use is left to the names (``@Mary``,
-    ``@Mary Jane``). An address, URL or path has only its personal parts
-    replaced (``IdentifierRules.parts``), by the person's pseudonym when known.
+    ``@Mary Jane``, ``@MaryJane``), unless the class list gives its owner. An
+    address, URL or path has only its personal parts replaced
+    (``IdentifierRules.parts``), by the person's pseudonym when known.
     """
     if rules is None:
         return [], []
@@ -296,8 +297,7 @@ def _identifier_mentions(
     taken: list[tuple[int, int]] = []
     text = message.text
     for found in rules.find(text):
-        if (found.kind == "handle" and found.owner is None and text[found.start] == "@"
-                and names.starts_name(text, found.start + 1, found.end)):
+        if found.kind == "handle" and _left_to_names(found, text, names):
             continue
         taken.append((found.start, found.end))
         for start, end, owner in rules.parts(found, text):
@@ -308,6 +308,14 @@ def _identifier_mentions(
                 message.id, found.kind, start, end, text[start:end], owner, whole, pseudonym
             ))
     return mentions, taken
+
+
+def _left_to_names(found: Identifier, text: str, names: ScopeNames) -> bool:
+    """Whether a handle's body starts a name in use, where the class list gives the handle no owner: the whole handle
+    (``@Mary``), or the body of one made of its owner's names (``@MaryJane``, found without its ``@``)."""
+    if text[found.start] == "@":
+        return found.owner is None and names.starts_name(text, found.start + 1, found.end)
+    return found.start > 0 and text[found.start - 1] == "@" and names.starts_name(text, found.start, found.end)
 
 
 def _identifier_mention(

@@ -253,7 +253,12 @@ class IdentifierRules:
             if kind == "phone" and not PHONE_DIGITS[0] <= sum(c.isdigit() for c in value) <= PHONE_DIGITS[1]:
                 continue
             start = match.start() + match.group().index(value)
-            yield Identifier(kind, start, start + len(value), value, self._owner(kind, value))
+            owner = self._owner(kind, value)
+            if kind == "handle" and owner is None and value.startswith("@"):
+                owner = self.names.glued_owner(value[1:])
+                if owner is not None:  # its body is theirs: "@[U1]", an @-mention of them as "@Ann" gives
+                    start, value = start + 1, value[1:]
+            yield Identifier(kind, start, start + len(value), value, owner)
 
     def _owner(self, kind: str, value: str) -> str | None:
         key = value.lower()
@@ -261,7 +266,7 @@ class IdentifierRules:
             key = regex.sub(r"\s*(?:\[at\]|\(at\)|\sat\s)\s*", "@", key)
             key = regex.sub(r"\s*(?:\[dot\]|\(dot\)|\sdot\s)\s*", ".", key)
         if kind == "handle":
-            return self.owners.get(key[1:]) or self.names.glued_owner(value[1:])
+            return self.owners.get(key[1:])
         if kind == "url" and key.startswith("mailto:"):
             key = key[len("mailto:"):]
         return self.owners.get(key) if kind == "email" else None
