@@ -86,8 +86,8 @@ class PersonalNames:
     initials: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """First letter → the people with a name word starting with it."""
     written: frozenset[str] = frozenset()
-    """Names glued as user names write them: each word capitalised (``AnnBerg``, ``ABerg``, ``AnnB``) or joined by a
-    dot in lower case (``ann.berg``, ``a.berg``); ``people`` gives their people."""
+    """The forms of ``glued`` as user names write them, each word capitalised as the name writes it (``AnnBerg``,
+    ``ABerg``, ``BergAnn``, ``AnnMcKay``); ``people`` gives their people."""
 
     def owner(self, piece: str) -> str | None:
         """The one person a piece is made of, or None (nobody, or several)."""
@@ -170,14 +170,16 @@ def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = ())
     written: set[str] = set()
     for person, texts in names.items():
         for text in texts:
-            parts = [word.lower() for word in _WORDS.findall(text)]
+            tokens = _WORDS.findall(text)
+            parts = [word.lower() for word in tokens]
             for word in parts:
                 if len(word) >= 2 and word not in kept:
                     words.setdefault(word, set()).add(person)
                     initials.setdefault(word[0], set()).add(person)
             for form in _glued_forms(parts):
                 glued.setdefault(form, set()).add(person)
-            written.update(_written_forms(text))
+            if len(tokens) > 1:
+                written.update(_written_forms(tokens))
     written -= {text for texts in names.values() for text in texts}  # a name of the mapping is matched as a name
     return PersonalNames(_frozen(words), _frozen(glued), _frozen(initials), frozenset(written))
 
@@ -194,23 +196,16 @@ def _glued_forms(parts: list[str]) -> set[str]:
     return {"".join(parts), first + last, first[0] + last, last + first}
 
 
-def _written_forms(name: str) -> set[str]:
-    """``Ann Berg`` → AnnBerg, ABerg, AnnB, ann.berg, a.berg: the given name or its initial before the surname (and
-    the given name before the surname's initial), as user names write them; longer names use the first and last
-    words, each as the name writes it (``AnnMcKay``; a word in capitals capitalised).
-
-    Only from words the name writes apart: a name glued by a case change (``McKay``, ``HiRob``) gives none. Not the
-    surname first (``BergAnn``, ``berg.ann``): rare in user names, and each form makes the automaton of
-    ``IdentifierRules._glued`` slower to build, in every process that applies."""
-    parts = [word.capitalize() if word.isupper() else word[0].upper() + word[1:]
-             for word in _LETTER_RUN.findall(name) if len(word) >= 2]
+def _written_forms(tokens: list[str]) -> set[str]:
+    """``Ann Berg`` → AnnBerg, ABerg, BergAnn: the forms of ``_glued_forms`` with each word capitalised as the name
+    writes it (``AnnMcKay``; a word in capitals capitalised). A name of one word glued by a case change (``HiRob``)
+    gives itself among them, which ``personal_names`` leaves to the names."""
+    parts = [token.capitalize() if token.isupper() else token[0].upper() + token[1:]
+             for token in tokens if len(token) >= 2]
     if len(parts) < 2:
         return set()
     first, last = parts[0], parts[-1]
-    return {first + last, first[0] + last, first + last[0], f"{first}.{last}".lower(), f"{first[0]}.{last}".lower()}
-
-
-_LETTER_RUN = regex.compile(r"\p{L}+")
+    return {"".join(parts), first + last, first[0] + last, last + first}
 
 
 MIN_GLUED_LOWER = 5

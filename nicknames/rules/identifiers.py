@@ -174,7 +174,7 @@ class IdentifierRules:
         ``mary.jones``): a login, a file or user name.
 
         A word glued by a case change only in the forms of ``PersonalNames.written``, each of its words a name of
-        the person's: ``DeLuca``, ``McKay`` are names the names match whole.
+        the person's written apart: ``DeLuca``, ``McKay`` are names the names match whole.
         """
         if not self.names.words:
             return
@@ -185,8 +185,7 @@ class IdentifierRules:
             words = _ascii_lower_words(text) if ascii_text else _words(text)
             wanted = [word for word in self.names.glued.keys() & words
                       if len(word) >= MIN_GLUED_LOWER and word.islower()]
-            if self.names.written:  # the boundaries of the automaton's words are checked below, for any text
-                wanted.extend(word for word in self._glued_words(text) if word in self.names.written)
+            wanted.extend(self.names.written.intersection(_words(text) if ascii_text else words))
         if not ascii_text:
             wanted.extend(word for word in words if not word.isalpha() and word[0].isalpha() and not word.isdigit())
         elif "_" in text or has_ascii_digit(text):
@@ -200,25 +199,28 @@ class IdentifierRules:
     def _glued_words(self, text: str) -> list[str]:
         """The names glued in lower case (``names.glued``), and as user names write them (``names.written``), that
         are whole words of an ASCII text, as ``_ascii_lower_words`` and the glued names give them: found by an
-        automaton of those names, which finds few (a word of ``_ASCII_LOWER_WORD`` is one of them only where no word
-        character touches it)."""
+        automaton of the lower-case names, which finds few (a word of ``_ASCII_LOWER_WORD`` is one of them only where
+        no word character touches it), in the text written in lower case when ``names.written`` has forms (an ASCII
+        text keeps its offsets in lower case; a larger automaton of the written forms took longer to build, in every
+        process, than the lower-case copies of the texts take)."""
         automaton, keys = self._glued
         if automaton is None:
             return []
         found: set[str] = set()
         size = len(text)
-        for index, start, end in automaton.find_matches_as_indexes(text, overlapping=True):
+        written = self.names.written
+        for index, start, end in automaton.find_matches_as_indexes(text.lower() if written else text, overlapping=True):
             if (start == 0 or text[start - 1] not in _ASCII_WORD) and (end == size or text[end] not in _ASCII_WORD):
-                found.add(keys[index])
+                word = text[start:end]
+                if word == keys[index] or word in written:
+                    found.add(word)
         return list(found)
 
     @functools.cached_property
     def _glued(self) -> tuple[ahocorasick_rs.AhoCorasick | None, list[str]]:
-        """An automaton of the glued names that ``_ASCII_LOWER_WORD`` can match whole and of the ASCII forms of
-        ``names.written``, and those names."""
-        keys = sorted({key for key in self.names.glued if key.islower() and all(char in _ASCII_WORD for char in key)}
-                      | {key for key in self.names.written if all(char in _WRITTEN_CHARS for char in key)})
-        keys = [key for key in keys if len(key) >= MIN_GLUED_LOWER and key.isascii()]
+        """An automaton of the glued names that ``_ASCII_LOWER_WORD`` can match whole, and those names."""
+        keys = sorted(key for key in self.names.glued if len(key) >= MIN_GLUED_LOWER and key.islower()
+                      and key.isascii() and all(char in _ASCII_WORD for char in key))
         if not keys:
             return None, keys
         # A DFA searches about twice as fast as the library's default, and stays small for such a list.
@@ -347,8 +349,6 @@ _DFA_CHARS = 500_000
 """Characters of a text up to which its words are listed at once."""
 _ASCII_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 """The word characters (``\\w``) of ASCII text."""
-_WRITTEN_CHARS = _ASCII_WORD | {"."}
-"""The characters of a glued name's form as ``PersonalNames.written`` gives it in ASCII."""
 
 
 def _words(text: str) -> set[str]:
