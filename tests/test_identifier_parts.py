@@ -88,7 +88,9 @@ def _apply(text: str, whole: bool = False) -> str:
         # names glued as user names write them, each word capitalised
         ("ask AnnBerg, ABerg or BergAnn, cc TomasQuell", "ask [U1], [U1] or [U1], cc [U2]"),
         ("IdaRew and IRew agreed", "[U3] and IRew agreed"),  # four letters: too short, as "irew"
-        ("Grüße an AnnBerg und TQuell", "Grüße an [U1] und [U2]"),  # a text that is not ASCII
+        ("from ann.berg, i.rew and ann.lodd", "from [U1], [U3] and [U4]"),  # joined by a dot, in lower case
+        ("Grüße an AnnBerg, TQuell und ida.rew", "Grüße an [U1], [U2] und [U3]"),  # a text that is not ASCII
+        ("the ann.bergs draft", "the ann.bergs draft"),  # no whole word of the forms
         ("the AnnBergs, IdaRewe and XAnnBerg", "the AnnBergs, IdaRewe and XAnnBerg"),  # no whole word of the forms
         ("the DeLuca and McKay papers, AnnLodd", "the DeLuca and McKay papers, [U4]"),
         ("the Tomas_Quell_notes draft", "the [U2]_notes draft"),

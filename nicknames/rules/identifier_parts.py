@@ -86,8 +86,9 @@ class PersonalNames:
     initials: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """First letter → the people with a name word starting with it."""
     written: frozenset[str] = frozenset()
-    """The forms of ``glued`` as user names write them, each word capitalised as the name writes it (``AnnBerg``,
-    ``ABerg``, ``BergAnn``, ``AnnMcKay``); ``people`` gives their people."""
+    """Names glued as user names write them: the forms of ``glued`` with each word capitalised as the name writes it
+    (``AnnBerg``, ``ABerg``, ``BergAnn``, ``AnnMcKay``), and the given name or its initial, a dot and the surname in
+    lower case (``ann.berg``, ``a.berg``); ``people`` gives their people."""
 
     def owner(self, piece: str) -> str | None:
         """The one person a piece is made of, or None (nobody, or several)."""
@@ -197,15 +198,17 @@ def _glued_forms(parts: list[str]) -> set[str]:
 
 
 def _written_forms(tokens: list[str]) -> set[str]:
-    """``Ann Berg`` → AnnBerg, ABerg, BergAnn: the forms of ``_glued_forms`` with each word capitalised as the name
-    writes it (``AnnMcKay``; a word in capitals capitalised). A name of one word glued by a case change (``HiRob``)
-    gives itself among them, which ``personal_names`` leaves to the names."""
+    """``Ann Berg`` → AnnBerg, ABerg, BergAnn, ann.berg, a.berg: the forms of ``_glued_forms`` with each word
+    capitalised as the name writes it (``AnnMcKay``; a word in capitals capitalised), and the first word or its
+    initial and the last joined by a dot in lower case. A name of one word glued by a case change (``HiRob``) gives
+    itself among them, which ``personal_names`` leaves to the names."""
     parts = [token.capitalize() if token.isupper() else token[0].upper() + token[1:]
              for token in tokens if len(token) >= 2]
     if len(parts) < 2:
         return set()
     first, last = parts[0], parts[-1]
-    return {"".join(parts), first + last, first[0] + last, last + first}
+    dotted = {f"{first}.{last}".lower(), f"{first[0]}.{last}".lower()}
+    return {"".join(parts), first + last, first[0] + last, last + first} | dotted
 
 
 MIN_GLUED_LOWER = 5

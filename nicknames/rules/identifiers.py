@@ -186,6 +186,7 @@ class IdentifierRules:
             wanted = [word for word in self.names.glued.keys() & words
                       if len(word) >= MIN_GLUED_LOWER and word.islower()]
             wanted.extend(self.names.written.intersection(_words(text) if ascii_text else words))
+            wanted.extend(word for word in self._glued_words(text, lowered=False) if "." in word)
         if not ascii_text:
             wanted.extend(word for word in words if not word.isalpha() and word[0].isalpha() and not word.isdigit())
         elif "_" in text or has_ascii_digit(text):
@@ -196,20 +197,21 @@ class IdentifierRules:
             for match in regex.finditer(rf"(?<![\w%]){regex.escape(word)}(?!\w)", text):
                 yield Identifier("login", match.start(), match.end(), word)
 
-    def _glued_words(self, text: str) -> list[str]:
+    def _glued_words(self, text: str, lowered: bool = True) -> list[str]:
         """The names glued in lower case (``names.glued``), and as user names write them (``names.written``), that
         are whole words of an ASCII text, as ``_ascii_lower_words`` and the glued names give them: found by an
         automaton of the lower-case names, which finds few (a word of ``_ASCII_LOWER_WORD`` is one of them only where
-        no word character touches it), in the text written in lower case when ``names.written`` has forms (an ASCII
-        text keeps its offsets in lower case; a larger automaton of the written forms took longer to build, in every
-        process, than the lower-case copies of the texts take)."""
+        no word character touches it), in the text written in lower case when ``names.written`` has forms and
+        ``lowered`` (an ASCII text keeps its offsets in lower case; an automaton of the capitalised forms too took
+        longer to build, in every process, than the lower-case copies of the texts take)."""
         automaton, keys = self._glued
         if automaton is None:
             return []
         found: set[str] = set()
         size = len(text)
         written = self.names.written
-        for index, start, end in automaton.find_matches_as_indexes(text.lower() if written else text, overlapping=True):
+        haystack = text.lower() if written and lowered else text
+        for index, start, end in automaton.find_matches_as_indexes(haystack, overlapping=True):
             if (start == 0 or text[start - 1] not in _ASCII_WORD) and (end == size or text[end] not in _ASCII_WORD):
                 word = text[start:end]
                 if word == keys[index] or word in written:
@@ -218,9 +220,11 @@ class IdentifierRules:
 
     @functools.cached_property
     def _glued(self) -> tuple[ahocorasick_rs.AhoCorasick | None, list[str]]:
-        """An automaton of the glued names that ``_ASCII_LOWER_WORD`` can match whole, and those names."""
-        keys = sorted(key for key in self.names.glued if len(key) >= MIN_GLUED_LOWER and key.islower()
-                      and key.isascii() and all(char in _ASCII_WORD for char in key))
+        """An automaton of the glued names that ``_ASCII_LOWER_WORD`` can match whole and of the forms of
+        ``names.written`` joined by a dot (``ann.berg``), and those names."""
+        keys = sorted({key for key in self.names.glued if key.islower() and all(char in _ASCII_WORD for char in key)}
+                      | {key for key in self.names.written if "." in key and all(char in _DOTTED for char in key)})
+        keys = [key for key in keys if len(key) >= MIN_GLUED_LOWER and key.isascii()]
         if not keys:
             return None, keys
         # A DFA searches about twice as fast as the library's default, and stays small for such a list.
@@ -349,6 +353,8 @@ _DFA_CHARS = 500_000
 """Characters of a text up to which its words are listed at once."""
 _ASCII_WORD = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_")
 """The word characters (``\\w``) of ASCII text."""
+_DOTTED = _ASCII_WORD | {"."}
+"""The characters of a name's form joined by a dot in ASCII (``ann.berg``)."""
 
 
 def _words(text: str) -> set[str]:
