@@ -417,10 +417,10 @@ def test_a_lone_lower_case_last_word_signs_only_as_a_form_of_the_senders_name(
 
 
 _LOWER_CASE_FORUM = [
-    ["1", "0", "u1", "hey all, when does the quiz close? i fly back from denver tonight\n\nTobias"],
-    ["2", "1", "u2", "friday i think tobias. marisol said so in the lab, denver is fine"],
+    ["1", "0", "u1", "hey all, when does the quiz close? i fly back from sydney tonight\n\nTobias"],
+    ["2", "1", "u2", "friday i think tobias. marisol said so in the lab, sydney is fine"],
     ["3", "2", "u3", "yeah friday. tobias is right, ask marisol"],
-    ["4", "3", "u1", "Hi Marisol,\nthx!! tobias will be back from denver, and marisol knows"],
+    ["4", "3", "u1", "Hi Marisol,\nthx!! tobias will be back from sydney, and marisol knows"],
     ["5", "4", "u4", "ok"],
 ]
 """A forum that writes names in lower case: three uses each, which make them words by the corpus's usage alone."""
@@ -431,8 +431,8 @@ _LOWER_CASE_FORUM = [
     [
         # registered given names, known as given names and no list's words, that nobody else is registered with,
         # and that their participants sign or are greeted with (in any case)
-        ({"u1": "Tobias Spring", "u2": "Ann Lee", "u3": "Marisol Quintero", "u4": "Denver Quill"},
-         {"u1": ["tobias"], "u3": ["marisol"], "u4": []}),  # nobody greets "denver": the place
+        ({"u1": "Tobias Spring", "u2": "Ann Lee", "u3": "Marisol Quintero", "u4": "Sydney Quill"},
+         {"u1": ["tobias"], "u3": ["marisol"], "u4": []}),  # nobody greets "sydney": the place
         # the given name is the first word: "Marisol" is a surname here (as "Spring", and many are words)
         ({"u1": "Tobias Spring", "u2": "Ann Lee", "u3": "Quintero Marisol"}, {"u1": ["tobias"], "u3": []}),
         # somebody else on the list has the given name: whose the lower-case one is, nothing tells

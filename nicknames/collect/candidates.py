@@ -553,8 +553,8 @@ def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, words:
     however rarely it capitalises it: a forum that writes in lower case ("thx tobias!!") capitalises no name, so the
     corpus's own usage cannot tell such a name from a word. Only a given name of ``plain_given_names`` that its
     participant signs, is greeted or introduces themselves with, in any case (a given name that is also a place,
-    "flight to denver", is one nobody greets), that nobody else on the class list is registered with, and found in
-    lower case for nobody yet. Not a surname: many are words no list has ("spring", "painter")."""
+    "flight to sydney", is one nobody greets), that nobody else on the class list is registered with, and found in
+    lower case for nobody yet. Not a surname: many are words no list has ("spring", "brook")."""
     taken = {key for _, key in have}
     saluted = {(participant, name.casefold()) for (participant, name), tags in found.tags.items()
                if _SALUTED.intersection(tags)}
