@@ -234,10 +234,11 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         _attributions(scan, plan, found)
         _lost_letters(scan, plan.registered, found)
         _drop_words(found, scan.index.lexicon, part_owners, names_table)
+        plain = _plain_given_names(plan)
         if discover:
             _suggest(found, plan.registered, scan.index, names_table)
-            _lower_case_forms(found, scan.index.lexicon, plan)
-        _flag_words(found, scan.index.lexicon, plan)
+            _lower_case_forms(found, scan.index.lexicon, plan, plain)
+        _flag_words(found, scan.index.lexicon, plain)
         _flag_frequent(found, scan.index, names_table, roster)
         return CollectResult(build_mapping(senders, found), scan.stats)
 
@@ -519,14 +520,15 @@ _SALUTED = frozenset({"signoff", "greeting", "intro"})
 """Evidence that a name is used as one, by its owner or to them (a class list's row alone may be a company's)."""
 
 
-def _lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan) -> None:
+def _lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: dict[str, str]) -> None:
     """Suggest the lower-case form of a one-word name signed, greeted or introduced ("margo" for Margo, tag ``case``)
     where the corpus writes it in lower case, but capitalised at least as often in mid-sentence: casual posts write
     names in lower case ("also margo is fine"), and the token index keeps lower-case words only of the class list's
     and the nickname table's names. Only a name of ``MIN_LOWER_FORM`` letters or more, or of one letter less that is
     a known given name or familiar form ("seun", "tobi") nobody else on the class list is registered with (not "mike"
     where the list has Michaels), that is no word of any list, and that one participant alone has (the lower-case
-    "samantha" of "Thank you samantha," is one Samantha's, not every one's)."""
+    "samantha" of "Thank you samantha," is one Samantha's, not every one's). Then ``_lower_given_names`` (``plain``:
+    ``_plain_given_names``)."""
     table = plan.names_table
     words = lexicon.words | _words(plan)
     have = {(participant, name.casefold()) for participant, name in found.counts if name.islower()}
@@ -544,21 +546,21 @@ def _lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan) -> None
         if uses and uses <= lexicon.capitalised.get(lower, 0) + found.counts[(participant, name)]:
             found.add(participant, lower, "case", uses, suggested=True)
             have.add((participant, lower))
-    _lower_given_names(found, lexicon, plan, words, have)
+    _lower_given_names(found, lexicon, plan, plain, have)
 
 
-def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, words: frozenset[str],
-                            have: set[tuple[str, str]]) -> None:
+def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: dict[str, str],
+                       have: set[tuple[str, str]]) -> None:
     """Suggest the lower-case form of a registered given name (tag ``case``) that the corpus writes in lower case,
     however rarely it capitalises it: a forum that writes in lower case ("thx tobias!!") capitalises no name, so the
-    corpus's own usage cannot tell such a name from a word. Only a given name of ``plain_given_names`` that its
+    corpus's own usage cannot tell such a name from a word. Only a given name of ``_plain_given_names`` that its
     participant signs, is greeted or introduces themselves with, in any case (a given name that is also a place,
     "flight to sydney", is one nobody greets), that nobody else on the class list is registered with, and found in
     lower case for nobody yet. Not a surname: many are words no list has ("spring", "brook")."""
     taken = {key for _, key in have}
     saluted = {(participant, name.casefold()) for (participant, name), tags in found.tags.items()
                if _SALUTED.intersection(tags)}
-    for participant, given in plain_given_names(plan, words).items():
+    for participant, given in plain.items():
         lower = given.casefold()
         if ((participant, lower) not in saluted or lower in taken
                 or _namesakes(given, participant, plan.given_owners, plan.names_table)):
@@ -569,10 +571,11 @@ def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, words:
             found.tag(participant, lower, "classlist")
 
 
-def plain_given_names(plan: CollectPlan, words: frozenset[str]) -> dict[str, str]:
+def _plain_given_names(plan: CollectPlan) -> dict[str, str]:
     """Participant → their registered given name, where it is a known given name (``_known_given_name``) of
-    ``MIN_LOWER_FORM`` letters or more that no list has as a word (``words``; the names that are words among them).
+    ``MIN_LOWER_FORM`` letters or more that no list has as a word (``_words``; the names that are words among them).
     Shorter given names are too often words no list has, or parts of one ("al" of "et al", "don" of "don't")."""
+    words = _words(plan)
     given: dict[str, str] = {}
     for participant, full_name in plan.roster.items():
         first = full_name.split()[0] if full_name.split() else ""
@@ -583,8 +586,8 @@ def plain_given_names(plan: CollectPlan, words: frozenset[str]) -> dict[str, str
 
 
 def _words(plan: CollectPlan) -> frozenset[str]:
-    """The words of every list that a name's lower-case form must not be: names that are words, stop words, the
-    language packs' words (the corpus's common words aside)."""
+    """The words of every list that a name's lower-case form must not be: the common words, names that are words,
+    stop words, the language packs' words."""
     return common_words() | name_words() | plan.rules.stopwords | language_words(plan.rules.languages) | WORD_NAMES
 
 
@@ -601,14 +604,13 @@ def _reliable(found: Found, participant: str, name: str) -> bool:
     return "classlist" in tags or "signoff" in tags or "intro" in tags or found.counts[(participant, name)] > 1
 
 
-def _flag_words(found: Found, lexicon: Lexicon, plan: CollectPlan) -> None:
+def _flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str]) -> None:
     """Tag one-word names that are also ordinary words, so apply treats them with care: on the list of names that
     are words, or written mostly in lower case by this corpus; not a participant's registered given name that no list
-    has as a word (``plain_given_names``), which a forum that writes in lower case writes so too."""
-    plain = {(participant, given.casefold()) for participant, given in plain_given_names(plan, _words(plan)).items()}
+    has as a word (``plain``: ``_plain_given_names``), which a forum that writes in lower case writes so too."""
+    own = {(participant, given.casefold()) for participant, given in plain.items()}
     for participant, name in found.counts:
-        if " " not in name and lexicon.is_name_word(name) and (
-                (participant, name.casefold()) not in plain or name.casefold() in name_words()):
+        if " " not in name and lexicon.is_name_word(name) and (participant, name.casefold()) not in own:
             found.tag(participant, name, "word")
 
 
