@@ -84,6 +84,8 @@ def test_a_deliberately_unreplaced_name_is_found_with_its_place() -> None:
         ("the power failed. Power returned", []),                     # a class-list part that is a common word
         ("Thanks, Tom Power", [("name", "Tom Power")]),
         ("as Power said", [("name", "Power")]),
+        ("ask _Robert_ or __Mary Jane__", [("name", "Robert"), ("name", "Mary Jane")]),  # between emphasis marks
+        ("ask Robert_ or Robert_2", [("glued", "Robert_"), ("glued", "Robert_2")]),  # a user name's underscores
     ],
 )
 def test_names_in_text(text: str, found: list[tuple[str, str]]) -> None:

@@ -13,7 +13,11 @@ where each of these forms is the same string:
 - ``HYPHENS`` written as the ASCII hyphen-minus (one character for one);
 - the HTML character references that stand inside names (``REFERENCES``: an
   apostrophe, "O&#39;Neill", and a non-breaking space, "Kasimir&nbsp;Vey") read
-  as the characters they stand for, as exports of HTML posts and pages write them.
+  as the characters they stand for, as exports of HTML posts and pages write them;
+- the underscores of emphasis (``EMPHASIS``: "_Mary_", "__Mary Jane__", as
+  Markdown and plain-text mail write italics and bold) written as spaces, one
+  for one, so that the name inside is a whole word; underscores inside a word
+  ("mary_jane", a user name) stay.
 
 A ``TextView`` maps a span of the view back to the span of the original text
 that shows it, so every replacement is recorded, and made, in the original text.
@@ -52,6 +56,11 @@ REFERENCES = re.compile(r"&(?:#0*(?:39|8217|160)|#[xX]0*(?:27|2019|[aA]0)|apos|r
 right single quote (``&rsquo;``, ``&#8217;``) and a non-breaking space (``&nbsp;``, ``&#160;``, read as a space)."""
 _REFERENCE_CHARS = {"39": "'", "27": "'", "apos": "'", "8217": "\u2019", "2019": "\u2019", "rsquo": "\u2019",
                     "160": " ", "a0": " ", "nbsp": " "}
+EMPHASIS = re.compile(r"(?<!\w)_+(?=[^\W\d_])[^_\n]*?[^\s_]_+(?!\w)")
+"""Words between underscores on one line, as emphasis writes them: the opening run after no word character and
+before a letter, the closing run after no space and before no word character ("_Mary_", "__Mary Jane__", "_Thanks
+Mary!_"; not "mary_jane", "Mary_" or "_private")."""
+_EMPHASIS_MARK = re.compile(r"^_+|_+$")
 _NEEDS_WORK = re.compile(f"[{INVISIBLE_CHARS}{''.join(HYPHENS)}]")
 _CLUSTER = regex.compile(r"\X", regex.VERSION1)
 
@@ -97,19 +106,43 @@ class TextView:
         return bisect_right(self.ends, original)
 
 
+def has_emphasis(text: str) -> bool:
+    """Whether the text holds words between underscores (``EMPHASIS``): a fast test for "_" first."""
+    return "_" in text and EMPHASIS.search(text) is not None
+
+
+def without_emphasis(text: str) -> str:
+    """The text with the underscores of its emphasis (``EMPHASIS``) written as spaces, one for one."""
+    if not has_emphasis(text):
+        return text
+    return EMPHASIS.sub(lambda emphasis: _EMPHASIS_MARK.sub(_spaces, emphasis.group()), text)
+
+
+def _spaces(mark: re.Match[str]) -> str:
+    return " " * len(mark.group())
+
+
 def has_references(text: str) -> bool:
     """Whether the text holds a character reference the view reads (``REFERENCES``): a fast test for "&" first."""
     return "&" in text and REFERENCES.search(text) is not None
 
 
 def is_ascii_view(text: str) -> bool:
-    """Whether the text is ASCII and its own view (no character reference to read): what the fast paths for ASCII
-    texts of apply and audit may read as it is."""
-    return text.isascii() and not has_references(text)
+    """Whether the text is ASCII and its own view (no character reference to read, no emphasis): what the fast paths
+    for ASCII texts of apply and audit may read as it is."""
+    return text.isascii() and not has_references(text) and not has_emphasis(text)
 
 
 def matching_view(text: str, skeleton: bool = False) -> TextView:
     """The normalised view of a text (see the module docstring); with ``skeleton``, also NFKC and ``CONFUSABLES``."""
+    view = _view(text, skeleton)
+    if not has_emphasis(view.text):
+        return view
+    return TextView(without_emphasis(view.text), text, view.starts, view.ends)
+
+
+def _view(text: str, skeleton: bool) -> TextView:
+    """``matching_view`` but for the emphasis, which is read in the view's text (one for one, offsets unchanged)."""
     if has_references(text):
         return _with_references(text, skeleton)
     if not skeleton and _is_own_view(text):
@@ -138,7 +171,7 @@ def _with_references(text: str, skeleton: bool) -> TextView:
     pieces.append(text[position:])
     starts.extend(range(position, len(text)))
     ends.extend(range(position + 1, len(text) + 1))
-    inner = matching_view("".join(pieces), skeleton)
+    inner = _view("".join(pieces), skeleton)
     if inner.identical:
         return TextView(inner.text, text, tuple(starts), tuple(ends))
     return TextView(inner.text, text, tuple(starts[i] for i in inner.starts),
@@ -200,4 +233,6 @@ def _without_invisible(text: str) -> tuple[str, Sequence[int]]:
 
 def normalised(text: str) -> str:
     """The view's text alone (as mapped names are compared: NFC, no invisible characters, ASCII hyphens)."""
-    return text if not has_references(text) and _is_own_view(text) else matching_view(text).text
+    if not has_references(text) and _is_own_view(text):
+        return without_emphasis(text)
+    return matching_view(text).text
