@@ -167,6 +167,22 @@ def test_pieces_made_of_names(piece: str, people: set[str]) -> None:
     assert names.people(piece) == people
 
 
+@pytest.mark.parametrize(
+    ("piece", "people"),
+    [
+        ("tomas_q", {"U2"}),  # the initial of the mapping's "Tomas Q."
+        ("tomas.q", {"U2"}),
+        ("TomasQ", {"U2"}),
+        ("q_tomas", {"U2"}),
+        ("tomas_x", set()),  # an initial that is not the person's
+        ("tomasq", set()),  # glued in lower case: no form ("carla" would be Carl A.'s)
+    ],
+)
+def test_an_initial_of_a_mapped_name_counts_in_pieces(piece: str, people: set[str]) -> None:
+    names = personal_names({"U2": ["Tomas Q.", "Tomas"], "U5": ["Xu"]})
+    assert names.people(piece) == people
+
+
 def test_apply_knows_the_class_list_names_inside_identifiers(tmp_path: Path) -> None:
     messages = write_csv(tmp_path / "m.csv", ("message_id", "parent_id", "user_id", "text"), [
         ("1", "", "U1", "Hi,\ndraft in /home/nvell/x and Nadia_Vell_draft.docx\nNadia"),

@@ -84,7 +84,7 @@ class PersonalNames:
     glued: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Lower-cased names glued together (``annberg``, ``aberg``, ``bergann``) → the people."""
     initials: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    """First letter → the people with a name word starting with it."""
+    """First letter → the people with a name word starting with it, or with it as an initial in a name ("Ann B")."""
     written: frozenset[str] = frozenset()
     """Names glued as user names write them: the forms of ``glued`` with each word capitalised as the name writes it
     (``AnnBerg``, ``ABerg``, ``BergAnn``, ``AnnMcKay``), and the given name or its initial, a dot and the surname in
@@ -177,6 +177,8 @@ def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = ())
                 if len(word) >= 2 and word not in kept:
                     words.setdefault(word, set()).add(person)
                     initials.setdefault(word[0], set()).add(person)
+                elif len(word) == 1 and len(parts) > 1:  # "Ann B": the initial of a surname the mapping lacks
+                    initials.setdefault(word, set()).add(person)
             for form in _glued_forms(parts):
                 glued.setdefault(form, set()).add(person)
             if len(tokens) > 1:
