@@ -67,6 +67,8 @@ def test_a_deliberately_unreplaced_name_is_found_with_its_place() -> None:
         ("Marie Curie and Marie", [("name", "Marie")]),              # keep list covers only its own Marie
         ("I will go. Will we?", []),                                 # ordinary word, and a sentence opener
         ("Will's point", [("name", "Will")]),                        # ... but not before a possessive
+        ("Hi all! Will here, from Leeds.", [("name", "Will")]),     # ... nor before "here" in an introduction
+        ("Will here be a test?", []),
         ("Thanks Will for that", [("name", "Will")]),                # a word-name written as a name
         ("Cheers,\nWill", [("name", "Will")]),                       # a word-name signing off
         ("Thanks, RC", [("name", "RC")]),                            # class-list initials in a sign-off

@@ -221,6 +221,22 @@ def test_case_forms_of_names(text: str, expected: str) -> None:
     assert run(mapping, text, {"u1", "u2"})[0] == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "sender", "expected"),
+    [
+        ("Hi all! Mark here, a teacher.", "u2", "Hi all! [u2] here, a teacher."),  # the writer introduces themselves
+        ("Mark here.\nI will join", "u2", "[u2] here.\nI will join"),
+        ("Hi all! Mark here, a teacher.", "u1", "Hi all! Mark here, a teacher."),  # somebody else's text
+        ("Mark here is wrong.", "u2", "Mark here is wrong."),  # a sentence going on: the word
+        ("Mark these as done.", "u2", "Mark these as done."),
+    ],
+)
+def test_a_word_name_before_here_introduces_its_writer(text: str, sender: str, expected: str) -> None:
+    mapping = Mapping({"u1": ["Tobias"], "u2": ["Mark"]})
+    mapping.set_name("u2", Name("Mark", 3, ("classlist", "word")))
+    assert run(mapping, text, {"u1", "u2"}, sender=sender)[0] == expected
+
+
 def test_case_forms_are_not_reported_as_shared_names() -> None:
     names = scope_names(Mapping({"a": ["Tobias", "tobias"], "b": ["Tobias"]}), {"a", "b"})
     assert names.duplicates() == {"Tobias": ("a", "b")}

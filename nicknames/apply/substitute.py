@@ -204,8 +204,9 @@ def _substitute_into(
             if word and not short:
                 zones = zones or zones_of(text)
                 in_position = zones(start) is not Zone.BODY or in_name_position(text, start, end)
-                if reads_as_word(text, start, end, in_position):
-                    continue
+                if reads_as_word(text, start, end, in_position) and not (
+                        message.sender in candidates and introduces(text, start, end)):
+                    continue  # a word; but "Mark here," opening the writer's own text introduces them
             if outside:
                 zones = zones or zones_of(text)
                 if not outside_reads_as_name(text, start, end, zones(start)):

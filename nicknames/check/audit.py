@@ -63,6 +63,7 @@ from nicknames.rules.identifier_parts import (
     ASCII_GLUED_MIXED,
     GLUED_WORD,
 )
+from nicknames.rules.introductions import introduces
 from nicknames.rules.text_forms import (
     CONFUSABLES,
     TextView,
@@ -329,7 +330,8 @@ def _line_around(text: str, position: int) -> str:
 
 
 def _is_word_use(key: str, tokens: Sequence[Spanned], i: int, text: str, matched: str, index: NameIndex) -> bool:
-    """An ordinary-word name used as the word (in lower case, or opening a sentence before a lower-case word), any
+    """An ordinary-word name used as the word (in lower case, or opening a sentence before a lower-case word, but
+    not before "here" in an introduction: "Mark here, ..."), any
     name in lower case after an article or determiner ("the river"), or class-list initials not written in capitals."""
     if key in index.initials and not matched.isupper():
         return True
@@ -347,6 +349,8 @@ def _is_word_use(key: str, tokens: Sequence[Spanned], i: int, text: str, matched
     if not at_start or i + 1 >= len(tokens):
         return False
     following = tokens[i + 1]
-    return text[tokens[i].end():following.start()].isspace() and text[following.start():following.end()].islower()
+    if not (text[tokens[i].end():following.start()].isspace() and text[following.start():following.end()].islower()):
+        return False
+    return not introduces(text, tokens[i].start(), tokens[i].end())  # "Mark here," introduces a Mark
 
 

@@ -163,6 +163,8 @@ def _word_uses_only(text: str, uses: re.Pattern[str]) -> bool:
         following = _NEXT_RUN.match(text, match.end())
         if following is None or not opens_sentence(text, match.start()) or not following.group(1).islower():
             return False
+        if following.group(1) == "here":
+            return False  # maybe an introduction ("Mark here,"): the walk reads it
         if not text[match.end():following.start(1)].isspace():
             return False
     return True
