@@ -143,7 +143,9 @@ def test_hits_that_are_not_whole_words(
         (["O\u2019Neill"], "O&rsquo;Neill", [(0, 13, "O&rsquo;Neill")]),
         (["Kasimir Vey"], "Kasimir&nbsp;Vey, Kasimir&#160;Vey", [(0, 16, "Kasimir&nbsp;Vey"),
                                                                    (18, 34, "Kasimir&#160;Vey")]),
-        (["Anna"], "Anna&amp;Bo &#65;nna", [(0, 4, "Anna")]),  # only references that stand inside names
+        (["Anna"], "Anna&amp;Bo &#38;nna", [(0, 4, "Anna")]),  # only references that stand inside names
+        (["Anna", "José"], "&#65;nna, Jos&eacute; and Jos&#xE9;", [(0, 8, "&#65;nna"), (10, 21, "Jos&eacute;"),
+                                                                     (26, 35, "Jos&#xE9;")]),  # letters
     ],
 )
 def test_matcher_table(names: list[str], text: str, expected: list[tuple[int, int, str]]) -> None:

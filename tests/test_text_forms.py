@@ -35,7 +35,10 @@ from nicknames.rules.text_forms import (
         ("O&#0039;Neill O&#X27;Neill", "O'Neill O'Neill", False),
         ("Kasimir&nbsp;Vey", "Kasimir Vey", False),
         ("Ren\u0065\u0301e O&rsquo;Neill", "Renée O\u2019Neill", False),  # composed and read together
-        ("R&amp;D &lt;b&gt; &#65;", "R&amp;D &lt;b&gt; &#65;", True),  # others stay as written
+        ("R&amp;D &lt;b&gt; &#38; &#8212; &bogus; &#1114112;", "R&amp;D &lt;b&gt; &#38; &#8212; &bogus; &#1114112;",
+         True),  # others stay as written
+        ("Jos&eacute; M&uuml;ller, Fran&#231;ois and Fran&#xE7;ois", "José Müller, François and François", False),
+        ("Rene&#769;e &#65;da", "Renée Ada", False),  # a combining accent composes; a letter by number
         # the underscores of emphasis are spaces, one for one; underscores inside a word stay
         ("Ask _Mary_ first", "Ask  Mary  first", True),
         ("__Mary Jane__, thanks", "  Mary Jane  , thanks", True),
@@ -62,6 +65,7 @@ def test_view(text: str, view: str, identical: bool) -> None:
         ("Hi O&#39;Neill!", 4, 5, (4, 9)),
         ("Kasimir&nbsp;Vey", 8, 11, (13, 16)),
         ("Rene\u0301e&#39;s", 0, 6, (0, 11)),
+        ("Hi Jos&eacute;!", 3, 7, (3, 14)),  # a letter's reference is one character of the view
     ],
 )
 def test_spans_map_back(text: str, start: int, end: int, original: tuple[int, int]) -> None:
@@ -88,7 +92,8 @@ def test_every_view_span_shows_its_text(text: str) -> None:
         assert view.text[index] in normalised(shown) or (view.text[index] == " " and "_" in shown)  # emphasis
 
 
-PIECES = ["a", "é", "e\u0301", "\u200b", " ", "&#39;", "&nbsp;", "&#x27;", "&amp;", "&#160", "&", "\u0301", "Z"]
+PIECES = ["a", "é", "e\u0301", "\u200b", " ", "&#39;", "&nbsp;", "&#x27;", "&amp;", "&#160", "&", "\u0301", "Z",
+          "&eacute;", "&#769;", "&#38;", "&lt;"]
 
 
 @settings(max_examples=300, deadline=None)

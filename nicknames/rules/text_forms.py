@@ -11,9 +11,11 @@ where each of these forms is the same string:
   space and joiners, soft hyphen, word joiner, byte-order mark, direction marks)
   skipped;
 - ``HYPHENS`` written as the ASCII hyphen-minus (one character for one);
-- the HTML character references that stand inside names (``REFERENCES``: an
-  apostrophe, "O&#39;Neill", and a non-breaking space, "Kasimir&nbsp;Vey") read
-  as the characters they stand for, as exports of HTML posts and pages write them;
+- the HTML character references that stand inside names (``REFERENCES``: a
+  letter or accent, "Jos&eacute;", "M&#252;ller"; an apostrophe, "O&#39;Neill";
+  and a non-breaking space, "Kasimir&nbsp;Vey") read as the characters they
+  stand for, as exports of HTML posts and pages write them; any other
+  reference ("&amp;", "&lt;") stays as written;
 - the underscores of emphasis (``EMPHASIS``: "_Mary_", "__Mary Jane__", as
   Markdown and plain-text mail write italics and bold) written as spaces, one
   for one, so that the name inside is a whole word; underscores inside a word
@@ -35,6 +37,7 @@ import unicodedata
 from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
+from html.entities import html5
 from typing import Literal
 
 import regex
@@ -51,11 +54,13 @@ INVISIBLE = re.compile(f"[{INVISIBLE_CHARS}]")
 HYPHENS = {"\u2010": "-", "\u2011": "-"}
 """Hyphens written as ``-`` in the view (the hyphen and the non-breaking hyphen)."""
 _HYPHEN_TABLE = str.maketrans(HYPHENS)
-REFERENCES = re.compile(r"&(?:#0*(?:39|8217|160)|#[xX]0*(?:27|2019|[aA]0)|apos|rsquo|nbsp);")
-"""HTML character references of what may stand inside a name: an apostrophe (``&#39;``, ``&#x27;``, ``&apos;``), a
-right single quote (``&rsquo;``, ``&#8217;``) and a non-breaking space (``&nbsp;``, ``&#160;``, read as a space)."""
-_REFERENCE_CHARS = {"39": "'", "27": "'", "apos": "'", "8217": "\u2019", "2019": "\u2019", "rsquo": "\u2019",
-                    "160": " ", "a0": " ", "nbsp": " "}
+REFERENCES = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
+"""HTML character references, by number or by name; the view reads those of what may stand inside a name
+(``reference_text``)."""
+_NAMED = {name[:-1]: char for name, char in html5.items() if name.endswith(";") and len(char) == 1}
+_IN_NAMES = {"'", "\u2019", "\u00a0"}
+"""Characters other than letters and marks that may stand inside a name: an apostrophe, a right single quote (as
+apostrophes are written) and a non-breaking space, read as a space."""
 EMPHASIS = re.compile(r"(?<!\w)_+(?=[^\W\d_])[^_\n]*?[^\s_]_+(?!\w)")
 """Words between underscores on one line, as emphasis writes them: the opening run after no word character and
 before a letter, the closing run after no space and before no word character ("_Mary_", "__Mary Jane__", "_Thanks
@@ -123,8 +128,23 @@ def _spaces(mark: re.Match[str]) -> str:
 
 
 def has_references(text: str) -> bool:
-    """Whether the text holds a character reference the view reads (``REFERENCES``): a fast test for "&" first."""
-    return "&" in text and REFERENCES.search(text) is not None
+    """Whether the text holds a character reference the view reads (``reference_text``): a fast test for "&" first."""
+    return "&" in text and any(reference_text(found) is not None for found in REFERENCES.finditer(text))
+
+
+def reference_text(reference: re.Match[str]) -> str | None:
+    """What the view reads for a character reference: a letter or mark ("&eacute;", "&#233;", "&#x301;"), an
+    apostrophe ("&#39;", "&apos;", "&rsquo;"), a space for a non-breaking one ("&nbsp;", "&#160;"); None for any
+    other ("&amp;", "&lt;", "&#38;"), which stays as written."""
+    body = reference.group()[1:-1]
+    if body[0] != "#":
+        char = _NAMED.get(body)
+    else:
+        code = int(body[2:], 16) if body[1] in "xX" else int(body[1:])
+        char = chr(code) if code <= 0x10FFFF else None
+    if char is None or not (unicodedata.category(char)[0] in "LM" or char in _IN_NAMES):
+        return None
+    return " " if char == "\u00a0" else char
 
 
 def is_ascii_view(text: str) -> bool:
@@ -160,11 +180,14 @@ def _with_references(text: str, skeleton: bool) -> TextView:
     ends: list[int] = []
     position = 0
     for reference in REFERENCES.finditer(text):
+        read = reference_text(reference)
+        if read is None:
+            continue  # "&amp;": the text as written
         start, end = reference.span()
         pieces.append(text[position:start])
         starts.extend(range(position, start))
         ends.extend(range(position + 1, start + 1))
-        pieces.append(_referenced(reference))
+        pieces.append(read)
         starts.append(start)
         ends.append(end)
         position = end
@@ -179,13 +202,14 @@ def _with_references(text: str, skeleton: bool) -> TextView:
 
 
 def read_references(text: str) -> str:
-    """The text with its character references (``REFERENCES``) read, for readers that need no offsets."""
-    return REFERENCES.sub(_referenced, text) if has_references(text) else text
+    """The text with the character references the view reads (``reference_text``) read, for readers that need no
+    offsets."""
+    return REFERENCES.sub(_read_or_kept, text) if has_references(text) else text
 
 
-def _referenced(reference: re.Match[str]) -> str:
-    """The character a reference stands for: ``&#x27;`` (``x27``, ``27``) and ``&#0039;`` (``39``) alike."""
-    return _REFERENCE_CHARS[reference.group()[1:-1].lstrip("#").lower().lstrip("x").lstrip("0")]
+def _read_or_kept(reference: re.Match[str]) -> str:
+    read = reference_text(reference)
+    return reference.group() if read is None else read
 
 
 def _is_own_view(text: str) -> bool:
