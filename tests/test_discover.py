@@ -242,6 +242,21 @@ def test_attribution(parent: str | None, owners: dict[str, set[str]], expected: 
     assert list(attribute(greeting, owners, POSTS, familiar)) == expected
 
 
+@pytest.mark.parametrize(
+    ("names", "expected"),
+    [
+        (("Bob", "Ann"), [Attribution("B", "Bob", False), Attribution("B", "Ann", True)]),  # Ann, nobody's, beside
+        (("Ann", "Bob"), [Attribution("B", "Ann", True), Attribution("B", "Bob", False)]),  # the parent's: doubtful
+        (("Ann",), [Attribution("B", "Ann", False)]),  # alone: the parent's
+        (("Ann", "Mary"), [Attribution("B", "Ann", False), Attribution("A", "Mary", True)]),  # beside someone else's
+    ],
+)
+def test_a_name_nobody_has_beside_the_parents_is_doubtful(names: tuple[str, ...],
+                                                                expected: list[Attribution]) -> None:
+    greeting = Greeting(3, "t", "C", "B", names)
+    assert list(attribute(greeting, {"Bob": {"B"}, "Mary": {"A"}}, POSTS)) == expected
+
+
 def test_tally_counts_what_attribute_gives_in_the_order_first_made() -> None:
     owners = {"Mary": {"A"}, "Bob": {"B", "C"}, "Cy": {"C"}, "Di": {"Y", "Z"}}
     people = ["A", "B", "C", None]
@@ -251,7 +266,7 @@ def test_tally_counts_what_attribute_gives_in_the_order_first_made() -> None:
         for position, (sender, parent, names, recipients) in enumerate(
             (sender, parent, names, recipients)
             for sender in people[:3] for parent in people
-            for names in [("Mary",), ("Bob", "Cy"), ("Di", "Ann"), ("Cy", "Cy")]
+            for names in [("Mary",), ("Bob", "Cy"), ("Di", "Ann"), ("Cy", "Cy"), ("Bob", "Ann"), ("Ann", "Mary")]
             for recipients in [(), ("B",), ("A", "C")]
         )
     ]

@@ -3,7 +3,10 @@
 For each name in a greeting, in order:
 
 0. (mail) the one recipient whose known name it is;
-1. the parent message's sender, when the name is one of theirs or nobody's known name;
+1. the parent message's sender, when the name is one of theirs or nobody's known name; tagged ``uncertain``
+   when it is nobody's known name greeted beside one of the parent's sender's: "Hi Harold and Mari" greets
+   two people, and "Mari" may be the other one (it is still replaced, as the parent's, until the review
+   says whose it is);
    also, tagged ``uncertain``, when it is a familiar form of their registered name that is
    somebody else's registered name ("Hi Sol" to a Solomon, with a Sol registered too);
 2. otherwise another participant of the thread who posted before this message and
@@ -67,6 +70,10 @@ def attribute(
     registered with them included)."""
     others = [pid for pid in greeting.recipients if pid != greeting.sender]
     for name in greeting.names:
+        if greeting.parent_sender is not None and _beside_parents_name(greeting.names, name, owners,
+                                                                       greeting.parent_sender):
+            yield Attribution(greeting.parent_sender, name, True)
+            continue
         known = owners.get(name, set()) - {greeting.sender}
         addressed = [pid for pid in others if pid in known]
         if len(addressed) == 1:
@@ -106,8 +113,9 @@ def tally(
     for position, thread, sender_code, parent_code, names, recipients in greetings.rows():
         sender, parent = people[sender_code], people[parent_code] if parent_code >= 0 else None
         for name in names:
-            if parent is not None and not recipients and _parent_has(name, owners, sender, parent):
-                key = (parent, name, False)
+            beside = parent is not None and _beside_parents_name(names, name, owners, parent)
+            if parent is not None and (beside or (not recipients and _parent_has(name, owners, sender, parent))):
+                key = (parent, name, beside)
                 counts[key] = counts.get(key, 0) + 1
                 continue
             for found in attribute(Greeting(position, threads[thread], sender, parent, (name,), recipients),
@@ -115,6 +123,14 @@ def tally(
                 key = (found.participant, found.name, found.uncertain)
                 counts[key] = counts.get(key, 0) + 1
     return {Attribution(*key): count for key, count in counts.items()}
+
+
+def _beside_parents_name(names: tuple[str, ...], name: str, owners: dict[str, set[str]], parent: str) -> bool:
+    """Whether the name is nobody's known name and another name of the same greeting is the parent's sender's: two
+    people are greeted, and the parent's sender may be the other one ("Hi Harold and Mari" in a reply to Harold)."""
+    if len(names) < 2 or owners.get(name):
+        return False
+    return any(parent in owners.get(other, ()) for other in names if other != name)
 
 
 def _parent_has(name: str, owners: dict[str, set[str]], sender: str, parent: str) -> bool:
