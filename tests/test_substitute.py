@@ -224,6 +224,32 @@ def test_case_forms_of_names(text: str, expected: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "expected", "originals"),
+    [
+        ("Dr. Tobias K. Quell\nLab", "Dr. [u1]\nLab", ["Tobias K. Quell"]),  # one name: one pseudonym
+        ("Ann M. J. Berg and Tobias K Quell", "[u2] and [u1]", ["Ann M. J. Berg", "Tobias K Quell"]),
+        ("Tobias K. Berg", "[u1] K. [u2]", ["Tobias", "Berg"]),  # two people's names
+        ("Tobias A.\nQuell", "[u1] A.\n[u1]", ["Tobias", "Quell"]),  # not across a line
+        ("Tobias and Quell", "[u1] and [u1]", ["Tobias", "Quell"]),  # a word between: no initials
+        ("Tobias A. B. C. Quell", "[u1] A. B. C. [u1]", ["Tobias", "Quell"]),  # at most two initials
+    ],
+)
+def test_names_around_middle_initials_are_one_record(text: str, expected: str, originals: list[str]) -> None:
+    new, records = run(Mapping({"u1": ["Tobias", "Quell"], "u2": ["Ann", "Berg"]}), text, {"u1", "u2"})
+    assert (new, [record.original for record in records]) == (expected, originals)
+    assert all(text[record.start : record.end] == record.original for record in records)
+
+
+def test_surrogates_keep_the_initials_between_a_given_name_and_a_surname() -> None:
+    from nicknames.apply.surrogates import Surrogate, SurrogateNames
+
+    style = SurrogateNames({"u1": Surrogate("Anna", "Lena", "Berg", "F")}, {"u1": ("tobias", "", "quell")})
+    new, records = substitute_message(message("Dr. Tobias K. Quell"), scope_names(Mapping({"u1": ["Tobias", "Quell"]}),
+                                                                                  {"u1"}), style)
+    assert (new, len(records)) == ("Dr. Anna K. Berg", 2)
+
+
+@pytest.mark.parametrize(
     ("text", "sender", "expected"),
     [
         ("Hi all! Mark here, a teacher.", "u2", "Hi all! [u2] here, a teacher."),  # the writer introduces themselves

@@ -100,6 +100,22 @@ class Replacements(Sequence[Replacement]):
         for column in (self._message, self._start, self._detail):
             column[first:] = array(column.typecode, [column[index] for index in order])
 
+    def join(self, first: int, text: str, joinable: Callable[[Detail, str, Detail], bool]) -> None:
+        """Make each run of the records from number ``first`` on (one message's, in text order) that ``joinable``
+        links one record: it is given a record's detail, the text between it and the next record and the next's
+        detail. The joined record keeps the first one's detail over the whole run's text."""
+        starts, numbers, details = self._start, self._detail, self._details
+        index = first
+        while index + 1 < len(starts):
+            detail, following = details[numbers[index]], details[numbers[index + 1]]
+            start, end, next_start = starts[index], starts[index] + len(detail[0]), starts[index + 1]
+            if not joinable(detail, text[end:next_start], following):
+                index += 1
+                continue
+            numbers[index] = self._number((text[start : next_start + len(following[0])], *detail[1:]))
+            for column in (self._message, starts, numbers):
+                del column[index + 1]
+
     def __len__(self) -> int:
         return len(self._start)
 

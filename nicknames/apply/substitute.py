@@ -226,7 +226,21 @@ def _substitute_into(
             records.add(number, start, _name_mention(original, key, candidates, decision, pseudonym))
     if taken:
         records.sort_from(first)
+    if len(records) - first > 1:
+        records.join(first, text, _around_middle_initials)
     return _stitch(text, records.spans(first))
+
+
+def _around_middle_initials(detail: Detail, between: str, following: Detail) -> bool:
+    """Whether two names, one participant's and replaced alike, stand around middle initials ("Tobias K. Quell",
+    "Ann M. J. Berg" with "Tobias" and "Quell" mapped): one name, so one pseudonym, and the initials go too."""
+    return (len(between) <= _MIDDLE_CHARS and detail[3] == following[3] and detail[2] == following[2]
+            and detail[6] == following[6] == "name" and _MIDDLE_INITIALS.fullmatch(between) is not None)
+
+
+_MIDDLE_INITIALS = regex.compile(r"[^\S\n]+(?:\p{Lu}\.?[^\S\n]+){1,2}")
+"""One or two initials between blanks on one line: " K. ", " M. J. ", " K "."""
+_MIDDLE_CHARS = 12
 
 
 def _with_named(active: tuple[str, ...], owners: Sequence[str], named: set[str]) -> tuple[str, ...]:
