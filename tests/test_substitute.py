@@ -240,6 +240,22 @@ def test_names_around_middle_initials_are_one_record(text: str, expected: str, o
     assert all(text[record.start : record.end] == record.original for record in records)
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Dr. T. Quell and T.Quell agree", "Dr. [u1] and [u1] agree"),  # the initial of the participant's other name
+        ("A. Berg and B. Berg", "[u2] and B. [u2]"),  # B is no initial of Ann Berg's
+        ("T. Tobias", "T. [u1]"),  # the initial of the name itself: not another name's
+        ("see U.S. Quell or x.T. Quell", "see U.S. [u1] or x.T. [u1]"),  # part of an abbreviation or a word
+        ("T. K. Quell", "T. K. [u1]"),
+    ],
+)
+def test_the_initial_of_another_name_before_a_name_is_part_of_it(text: str, expected: str) -> None:
+    new, records = run(Mapping({"u1": ["Tobias", "Quell"], "u2": ["Ann", "Berg"]}), text, {"u1", "u2"})
+    assert new == expected
+    assert all(text[record.start : record.end] == record.original for record in records)
+
+
 def test_surrogates_keep_the_initials_between_a_given_name_and_a_surname() -> None:
     from nicknames.apply.surrogates import Surrogate, SurrogateNames
 

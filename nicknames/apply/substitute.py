@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Mapping as MappingType
 from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
 
 import regex
@@ -228,7 +229,24 @@ def _substitute_into(
         records.sort_from(first)
     if len(records) - first > 1:
         records.join(first, text, _around_middle_initials)
+    if len(records) > first and "." in text:
+        records.widen(first, text, functools.partial(_with_initial_before, text, names.names.keys_of))
     return _stitch(text, records.spans(first))
+
+
+def _with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], detail: Detail, start: int) -> int:
+    """Where a name's record starts with the initial before it, when that is the initial of another name of its
+    participant ("D. Fossum" for Drew Fossum, "H.Penbrook"): the initial is part of the name. Else its start."""
+    dot = start - 1 if text[start - 1 : start] == "." else start - 2
+    if dot < 1 or text[dot] != "." or detail[6] != "name" or " " in detail[0]:
+        return start
+    letter = text[dot - 1]
+    if not letter.isupper() or (dot >= 2 and (text[dot - 2].isalnum() or text[dot - 2] in ".-'’")):
+        return start
+    if dot + 1 < start and text[dot + 1] != " ":
+        return start
+    own = detail[1]
+    return dot - 1 if any(key[0] == letter and key != own for key in keys_of.get(detail[2], ())) else start
 
 
 def _around_middle_initials(detail: Detail, between: str, following: Detail) -> bool:
