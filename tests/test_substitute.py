@@ -263,6 +263,9 @@ def test_surrogates_keep_the_initials_between_a_given_name_and_a_surname() -> No
     new, records = substitute_message(message("Dr. Tobias K. Quell"), scope_names(Mapping({"u1": ["Tobias", "Quell"]}),
                                                                                   {"u1"}), style)
     assert (new, len(records)) == ("Dr. Anna K. Berg", 2)
+    new, _ = substitute_message(message("Dr. T. Quell"), scope_names(Mapping({"u1": ["Tobias", "Quell"]}), {"u1"}),
+                                style)
+    assert new == "Dr. A. Berg"  # an initial before the surname: shaped with it
 
 
 @pytest.mark.parametrize(

@@ -116,17 +116,19 @@ class Replacements(Sequence[Replacement]):
             for column in (self._message, starts, numbers):
                 del column[index + 1]
 
-    def widen(self, first: int, text: str, start_of: Callable[[Detail, int], int]) -> None:
+    def widen(self, first: int, text: str, start_of: Callable[[Detail, int], tuple[int, str]]) -> None:
         """Let each record from number ``first`` on (one message's, in text order) start where ``start_of`` says,
-        given its detail and start: at its start or before, after the record before it. The record's original text
-        grows to the text from there."""
+        given its detail and start: at its start or before, after the record before it, with the pseudonym it gives
+        for the wider text. The record's original text grows to the text from there."""
         starts, numbers, details = self._start, self._detail, self._details
         previous_end = 0
         for index in range(first, len(starts)):
             start, detail = starts[index], details[numbers[index]]
-            wider = start_of(detail, start)
+            wider, pseudonym = start_of(detail, start)
             if previous_end <= wider < start:
-                detail = (text[wider:start] + detail[0], *detail[1:])
+                original, name, participant, _, rule, candidates, kind, confidence, evidence = detail
+                detail = (text[wider:start] + original, name, participant, pseudonym, rule, candidates, kind,
+                          confidence, evidence)
                 numbers[index], starts[index] = self._number(detail), wider
             previous_end = starts[index] + len(detail[0])
 

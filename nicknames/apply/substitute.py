@@ -230,23 +230,27 @@ def _substitute_into(
     if len(records) - first > 1:
         records.join(first, text, _around_middle_initials)
     if len(records) > first and "." in text:
-        records.widen(first, text, functools.partial(_with_initial_before, text, names.names.keys_of))
+        records.widen(first, text, functools.partial(_with_initial_before, text, names.names.keys_of, pseudonym))
     return _stitch(text, records.spans(first))
 
 
-def _with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], detail: Detail, start: int) -> int:
-    """Where a name's record starts with the initial before it, when that is the initial of another name of its
-    participant ("D. Fossum" for Drew Fossum, "H.Penbrook"): the initial is part of the name. Else its start."""
+def _with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], pseudonym: Pseudonym, detail: Detail,
+                         start: int) -> tuple[int, str]:
+    """Where a name's record starts, and its pseudonym: from the initial before it when that is the initial of
+    another name of its participant ("T. Quell", "T.Quell" for a Tobias Quell), which is part of the name; else
+    where it starts."""
+    kept = start, detail[3]
     dot = start - 1 if text[start - 1 : start] == "." else start - 2
     if dot < 1 or text[dot] != "." or detail[6] != "name" or " " in detail[0]:
-        return start
-    letter = text[dot - 1]
+        return kept
+    letter, participant = text[dot - 1], detail[2]
     if not letter.isupper() or (dot >= 2 and (text[dot - 2].isalnum() or text[dot - 2] in ".-'’")):
-        return start
-    if dot + 1 < start and text[dot + 1] != " ":
-        return start
-    own = detail[1]
-    return dot - 1 if any(key[0] == letter and key != own for key in keys_of.get(detail[2], ())) else start
+        return kept
+    if (dot + 1 < start and text[dot + 1] != " ") or detail[3] != _shaped(pseudonym, participant, detail[0], "name"):
+        return kept  # a shared name's mark or choice stays as it is
+    if not any(key[0] == letter and key != detail[1] for key in keys_of.get(participant, ())):
+        return kept
+    return dot - 1, _shaped(pseudonym, participant, text[dot - 1 : start] + detail[0], "name")
 
 
 def _around_middle_initials(detail: Detail, between: str, following: Detail) -> bool:
