@@ -29,10 +29,9 @@ class MappingNames:
 
     Besides the names the mapping lists, their case forms (``case``: form → the name it is a form of): a name of
     several words also matches in capitals ("MARY JANE POE") and with its first word in lower case ("mary Jane Poe")
-    anywhere; a capitalised name of one word also in lower
-    case and in capitals ("mary", "MARY"), but only where its position makes it a name (``positional``, see
-    ``word_names.in_name_position``); initials of two or three capitals also with full stops ("M.J." for "MJ"),
-    where the initials themselves are replaced.
+    anywhere; a capitalised name of one word also in lower case and in capitals ("mary", "MARY"), but only where
+    its position makes it a name (``positional``, see ``word_names.in_name_position``); initials of two or three
+    capitals also with full stops ("M.J." for "MJ"), where the initials themselves are replaced.
     """
 
     pattern: NameMatcher | None

@@ -3,12 +3,12 @@
 For each name in a greeting, in order:
 
 0. (mail) the one recipient whose known name it is;
-1. the parent message's sender, when the name is one of theirs or nobody's known name; tagged ``uncertain``
-   when it is nobody's known name greeted beside one of the parent's sender's: "Hi Harold and Mari" greets
-   two people, and "Mari" may be the other one (it is still replaced, as the parent's, until the review
-   says whose it is);
+1. the parent message's sender, when the name is one of theirs or nobody's known name;
    also, tagged ``uncertain``, when it is a familiar form of their registered name that is
    somebody else's registered name ("Hi Sol" to a Solomon, with a Sol registered too);
+   and tagged ``uncertain`` when it is nobody's known name greeted beside one of the parent's sender's:
+   "Hi Harold and Mari" greets two people, and "Mari" may be the other one (it is still replaced, as the
+   parent's, until the review says whose it is);
 2. otherwise another participant of the thread who posted before this message and
    has that name (the most recent such poster), tagged ``uncertain``;
 3. otherwise (forum posts) the one participant anywhere who has that name (a reply
