@@ -28,10 +28,10 @@ class MappingNames:
     """The names in use of a set of participants and the keep list, compiled once: what a scope's names are made of.
 
     Besides the names the mapping lists, their case forms (``case``: form → the name it is a form of): a name of
-    several words also matches in capitals ("MARY JANE POE") and with its first word in lower case ("mary Jane Poe")
-    anywhere; a capitalised name of one word also in lower case and in capitals ("mary", "MARY"), but only where
-    its position makes it a name (``positional``, see ``word_names.in_name_position``); initials of two or three
-    capitals also with full stops ("M.J." for "MJ"), where the initials themselves are replaced.
+    several words also matches in capitals ("MARY JANE POE") anywhere; a capitalised name of one word also in lower
+    case and in capitals ("mary", "MARY"), but only where its position makes it a name (``positional``, see
+    ``word_names.in_name_position``); initials of two or three capitals also with full stops ("M.J." for "MJ"),
+    where the initials themselves are replaced.
     """
 
     pattern: NameMatcher | None
@@ -241,16 +241,12 @@ _INITIALS = regex.compile(r"\p{Lu}{2,3}")
 
 def _case_forms(owners: MappingType[str, Sequence[str]]) -> dict[str, str]:
     """Case form → the name it is a form of, for the forms the names do not include themselves (see
-    ``MappingNames``): a name of several words in capitals ("MARY POE", the keep list's too: "ARTHUR C. CLARKE") and
-    with its first word in lower case ("mary Poe"); a name of one word in lower case and in capitals; initials with
-    full stops."""
+    ``MappingNames``): a name of several words in capitals ("MARY POE", the keep list's too: "ARTHUR C. CLARKE"); a
+    name of one word in lower case and in capitals; initials with full stops."""
     case: dict[str, str] = {}
     for key in owners:
         if " " in key:
-            first, rest = key.split(" ", 1)
             forms = [key.upper()]
-            if first[:1].isupper() and not first.isupper() and rest[:1].isupper():
-                forms.append(f"{first.lower()} {rest}")  # "martin Schultz": the given name typed in lower case
         elif key[:1].isupper() and not key.isupper() and owners[key]:
             forms = [key.lower(), key.upper()]
         elif _INITIALS.fullmatch(key) and owners[key]:

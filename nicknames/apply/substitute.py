@@ -227,11 +227,26 @@ def _substitute_into(
             records.add(number, start, _name_mention(original, key, candidates, decision, pseudonym))
     if taken:
         records.sort_from(first)
-    if len(records) - first > 1:
+    if len(records) > first and _initial_near(text, records.spans(first)):  # seldom
         records.join(first, text, _around_middle_initials)
-    if len(records) > first and "." in text:
         records.widen(first, text, functools.partial(_with_initial_before, text, names.names.keys_of, pseudonym))
     return _stitch(text, records.spans(first))
+
+
+def _initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
+    """Whether a record follows a capital and a full stop ("T. Quell", "T.Quell", "Tobias K. Quell"), or a capital
+    alone stands between two records ("Tobias K Quell"): a few characters read at each record, no scan of the text."""
+    previous_end = -_MIDDLE_CHARS
+    for start, end, _ in spans:
+        if start < 2:
+            continue
+        if (text[start - 1] == "." and text[start - 2].isupper()
+                or text[start - 2] == "." and text[start - 3 : start - 2].isupper()):
+            return True
+        if start - previous_end <= _MIDDLE_CHARS and text[start - 2].isupper() and text[start - 3 : start - 2].isspace():
+            return True
+        previous_end = end
+    return False
 
 
 def _with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], pseudonym: Pseudonym, detail: Detail,
