@@ -62,6 +62,8 @@ GREETINGS = [
     ("pt", "Olá Joana,", ("Joana",)),
     ("pt", "Obrigado Tiago,", ("Tiago",)),
     ("pt", "Oi pessoal,", ()),
+    ("pt", "Valeu Tiago e Joana!", ("Tiago", "Joana")),  # Brazilian thanks
+    ("pt", "E aí Tiago,", ("Tiago",)),
     ("fi", "Hei Mikko,", ("Mikko",)),
     ("fi", "Moi kaikki!", ()),
     ("fi", "Hyvä Aino ja Eero,", ("Aino", "Eero")),
@@ -97,6 +99,9 @@ SIGNOFFS = [
     ("nl", "Met vriendelijke groet,\nDaan", ("Daan",)),
     ("it", "Un saluto, Beppe", ("Beppe",)),
     ("pt", "Abraços,\nJoana", ("Joana",)),
+    ("pt", "Att.,\nJoana", ("Joana",)),
+    ("pt", "Abs,\nJoana", ("Joana",)),
+    ("pt", "Valeu, Joana", ("Joana",)),
     ("fi", "Terveisin Mikko", ("Mikko",)),
     ("fi", "T. Mikko", ("Mikko",)),
     ("da", "Venlig hilsen\nMette", ("Mette",)),
