@@ -37,7 +37,6 @@ from nicknames.rules.word_names import (
     WORD_NAMES,
     after_determiner,
     before_contraction,
-    cited,
     in_institution_name,
     in_longer_name,
     in_name_position,
@@ -189,8 +188,6 @@ def _substitute_into(
             original = text[start:end]
             if " " not in original and (in_institution_name(text, end) or before_contraction(text, end)):
                 continue  # "Tolland Marsh National Laboratory" names no participant Tolland; "Don't" no Don
-            if " " not in original and cited(text, start, end) and message.sender not in candidates:
-                continue  # "Brown (2010)": an author the writer cites, not the participant Brown
             if original.islower() and after_determiner(text, start):
                 continue  # "the river": a noun, though a user name "river" posts in the scope
             if others:

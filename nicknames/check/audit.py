@@ -70,7 +70,7 @@ from nicknames.rules.text_forms import (
     is_ascii_view,
     matching_view,
 )
-from nicknames.rules.word_names import after_determiner, cited
+from nicknames.rules.word_names import after_determiner
 
 SIGNATURE_WORDS = 3
 """Words a line may have for class-list initials in it to count ("Many thanks, RG")."""
@@ -267,8 +267,7 @@ def _walk(message_id: str, view: TextView, index: NameIndex, kind: str, skip: se
             matched = text[tokens[i].start():tokens[skip_to - 1].end()]
             start, end = view.span(tokens[i].start(), tokens[skip_to - 1].end())
             if start not in skip and not _is_word_use(" ".join(sequence), tokens, i, text, matched, index):
-                other = (kind == "name" and len(sequence) == 1
-                         and _in_other_name(view.original, start, end, sequence, index))
+                other = kind == "name" and len(sequence) == 1 and _in_other_name(view.original, end, sequence, index)
                 named = "other-name" if other else kind
                 found.append(finding(message_id, view.original, start, end, named, index.names[sequence], index))
         else:
@@ -280,12 +279,9 @@ def _walk(message_id: str, view: TextView, index: NameIndex, kind: str, skip: se
     return found, taken
 
 
-def _in_other_name(text: str, start: int, end: int, sequence: tuple[str, ...], index: NameIndex) -> bool:
+def _in_other_name(text: str, end: int, sequence: tuple[str, ...], index: NameIndex) -> bool:
     """A given name of the mapping or class list before a capitalised word that is none of its owners' names, as
-    apply leaves it ("Tobias Wrenfield" where the only Tobias is Tobias Quell: ``namesakes.names_someone_else``), or
-    an author cited with a year ("Brown (2010)": ``word_names.cited``)."""
-    if cited(text, start, end):
-        return True
+    apply leaves it ("Tobias Wrenfield" where the only Tobias is Tobias Quell: ``namesakes.names_someone_else``)."""
     if text[end : end + 1] != " ":
         return False
     own = index.own_words()

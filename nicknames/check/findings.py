@@ -19,9 +19,8 @@ class Finding:
     end: int
     text: str
     kind: str
-    """``name`` (a mapped or class-list name), ``other-name`` (one apply leaves as somebody else's: a given name that
-    opens another person's full name, "Tobias Wrenfield" where the only Tobias is Tobias Quell, or an author cited
-    with a year, "Brown (2010)"), ``glued`` (one glued to other
+    """``name`` (a mapped or class-list name), ``other-name`` (a given name that opens another person's full name,
+    "Tobias Wrenfield" where the only Tobias is Tobias Quell: apply leaves it), ``glued`` (one glued to other
     characters), ``confusable`` (one written with look-alike letters of another script, or in compatibility forms) or
     ``near`` (a near miss)."""
     name: str

@@ -169,8 +169,7 @@ def _audit(data: ReportInput, private: bool) -> str:
         ("Messages checked", str(data.audit.messages)),
         ("Names of the mapping and class list looked for", str(data.audit.names)),
         ("Names still in the output", str(len(findings) - near)),
-        ("... of them left as somebody else's: a given name opening another person's or an organisation's name, "
-         "or an author cited with a year", str(others)),
+        ("... of them a given name opening another person's or an organisation's name", str(others)),
         ("Near misses (possible misspellings of a name)", str(near)),
         ("Person-like names outside the mapping", str(len(data.people))),
         ("Messages with a finding", str(len({f.message_id for f in findings} | {p.message_id for p in data.people}))),

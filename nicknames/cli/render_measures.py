@@ -173,8 +173,8 @@ def audit_summary(console: Console, result: AuditResult, output: Path, people: S
     confusable = sum(finding.kind == "confusable" for finding in result.findings)
     confusables = f"{confusable} written with look-alike letters, " if confusable else ""
     other = sum(finding.kind == "other-name" for finding in result.findings)
-    others = (f"{plural(other, 'name')} apply leaves as somebody else's: a given name opening another person's or an "
-              "organisation's name, or an author cited with a year (other-name), " if other else "")
+    others = (f"{plural(other, 'given name')} opening another person's or an organisation's name (other-name), "
+              if other else "")
     found, names = len(result.findings) + len(people), len(result.findings) - near - confusable - other
     console.print(
         f"[red]Found {plural(found, 'possible name')}[/] "

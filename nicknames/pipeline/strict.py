@@ -39,8 +39,8 @@ def refuse_leftovers(result: AuditResult, mapping_path: Path | str) -> None:
     shown = ", ".join(_short(message_id) for message_id in ids[:SHOWN_MESSAGES])
     names = sorted({finding.text for finding in result.findings})
     others = sum(finding.kind == "other-name" for finding in result.findings)
-    among = (f" ({others} of them a given name opening somebody else's full name or an author cited with a year, "
-             "which apply leaves: put that full name on the keep list or in @others)") if others else ""
+    among = (f" ({others} of them a given name opening somebody else's full name, which apply leaves: put that "
+             "full name on the keep list or in @others)") if others else ""
     raise NicknamesError(
         f"--strict: the audit found {len(result.findings)} mentions of names of {mapping_path} still in the "
         f"output{among}, in {len(ids)} messages (ids {shown}{' ...' if len(ids) > SHOWN_MESSAGES else ''}); "

@@ -197,33 +197,6 @@ def before_contraction(text: str, end: int) -> bool:
 _CONTRACTION = regex.compile(r"['’]t(?!\w)")
 
 
-def cited(text: str, start: int, end: int) -> bool:
-    """True where a one-word name at ``text[start:end]`` is an author cited with a year: "Brown (2010)", "Brown's
-    (2010) model", "Brown et al. (2010)", "Brown and Lee (2010)", and inside parentheses "(Brown, 2010)", "(see Lee &
-    Brown 2010a; ...)". The test looks only at what follows the name, and at an open parenthesis before it."""
-    if not text.startswith(_CITATION_OPENINGS, end):
-        return False  # most names: a space and a word, or punctuation that ends the sentence
-    if _CITED_YEAR.match(text, end) is not None:
-        return True
-    after = _CITED_IN_PARENTHESES.match(text, end)
-    if after is None:
-        return False
-    before = text[max(0, start - _CITATION_REACH) : start]
-    return before.rfind("(") > before.rfind(")")
-
-
-_CITATION_OPENINGS = (" (", "'s (", "’s (", " et", ", ", " and ", " & ", " 1", " 2", "\u00a0(")
-_AUTHORS = r"(?:[^\S\n]+(?:and|&)[^\S\n]+\p{Lu}[\p{L}'’\-]+)?(?:[^\S\n]+et[^\S\n]+al\.?)?"
-"""A second author ("and Lee", "& Lee") and "et al." after the first: what may stand between a name and its year."""
-_YEAR = r"(?:1[89]|20)\d\d[a-z]?(?![\w/:.\-]\d|\w)"
-_CITED_YEAR = regex.compile(rf"(?:['’]s)?{_AUTHORS}[^\S\n]*\({_YEAR}")
-"""The year in parentheses after the name and its co-authors: "Brown (2010)", "Brown et al. (2010, p. 4)"."""
-_CITED_IN_PARENTHESES = regex.compile(rf"{_AUTHORS},?[^\S\n]+{_YEAR}[^\S\n]*[);,:]")
-"""The year after the name inside parentheses: "Brown, 2010)", "Brown et al. 2010;"."""
-_CITATION_REACH = 60
-"""Characters before a name searched for the parenthesis that opens its citation."""
-
-
 def reads_as_place(text: str, start: int) -> bool:
     """True when a one-word name at ``start`` follows a preposition of place or a verb of going and "to" ("in
     Lisbon", "near Harwood", "been to Harwood")."""
