@@ -245,7 +245,8 @@ def test_names_around_middle_initials_are_one_record(text: str, expected: str, o
         ("A. Berg and B. Berg", "[u2] and B. [u2]"),  # B is no initial of Ann Berg's
         ("T. Tobias", "T. [u1]"),  # the initial of the name itself: not another name's
         ("see U.S. Quell or x.T. Quell", "see U.S. [u1] or x.T. [u1]"),  # part of an abbreviation or a word
-        ("T. K. Quell", "T. K. [u1]"),
+        ("T. K. Quell and T.K. Quell", "[u1] and [u1]"),  # the given name's initial and middle initials
+        ("K. T. Quell", "K. T. [u1]"),  # the first initial is not the given name's
     ],
 )
 def test_the_initial_of_another_name_before_a_name_is_part_of_it(text: str, expected: str) -> None:

@@ -251,21 +251,29 @@ def _initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
 
 def _with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], pseudonym: Pseudonym, detail: Detail,
                          start: int) -> tuple[int, str]:
-    """Where a name's record starts, and its pseudonym: from the initial before it when that is the initial of
-    another name of its participant ("T. Quell", "T.Quell" for a Tobias Quell), which is part of the name; else
-    where it starts."""
+    """Where a name's record starts, and its pseudonym: from the initials before it when the first is the initial of
+    another name of its participant ("T. Quell", "T.Quell", "T. K. Quell" for a Tobias Quell), which are part of the
+    name; else where it starts."""
     kept = start, detail[3]
-    dot = start - 1 if text[start - 1 : start] == "." else start - 2
-    if dot < 1 or text[dot] != "." or detail[6] != "name" or " " in detail[0]:
+    if detail[6] != "name" or " " in detail[0]:
         return kept
-    letter, participant = text[dot - 1], detail[2]
-    if not letter.isupper() or (dot >= 2 and (text[dot - 2].isalnum() or text[dot - 2] in ".-'’")):
-        return kept
-    if (dot + 1 < start and text[dot + 1] != " ") or detail[3] != _shaped(pseudonym, participant, detail[0], "name"):
+    window = max(0, start - _INITIALS_CHARS)
+    initials = _INITIALS_BEFORE.search(text, window, start)
+    participant = detail[2]
+    if initials is None or (initials.start() == window and window > 0):
+        return kept  # no initials, or the window cut a longer run
+    if detail[3] != _shaped(pseudonym, participant, detail[0], "name"):
         return kept  # a shared name's mark or choice stays as it is
+    letter = text[initials.start()]
     if not any(key[0] == letter and key != detail[1] for key in keys_of.get(participant, ())):
         return kept
-    return dot - 1, _shaped(pseudonym, participant, text[dot - 1 : start] + detail[0], "name")
+    return initials.start(), _shaped(pseudonym, participant, text[initials.start() : start] + detail[0], "name")
+
+
+_INITIALS_BEFORE = regex.compile(r"(?<![\w.\-'’])(?:\p{Lu}\.[^\S\n]?){1,3}\Z")
+"""One to three initials with full stops right before a name ("T. ", "T.J. ", "T. J. "), after no letter, full stop or
+hyphen: the first is the given name's."""
+_INITIALS_CHARS = 9
 
 
 def _around_middle_initials(detail: Detail, between: str, following: Detail) -> bool:
