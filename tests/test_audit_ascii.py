@@ -19,7 +19,7 @@ from nicknames.check.near_misses import LowerWords, NearLookups, near_misses
 from nicknames.check.plain_texts import plain_texts
 from nicknames.check.tokens import ASCII_TOKEN
 from nicknames.io.mapping_file import parse_mapping
-from nicknames.rules.text_forms import TextView
+from nicknames.rules.text_forms import matching_view
 
 MAPPING = parse_mapping(
     "@keep | Marie Curie | Arthur C. Clarke | Vera\n"
@@ -36,11 +36,12 @@ INDEX = build_index(MAPPING, CLASS_LIST)
 
 
 def _every_token(texts: list[tuple[str, str]], index: NameIndex) -> list[Finding]:
-    """Audit's findings when the walk reads every token that starts a name (no near misses weighed yet)."""
+    """Audit's findings when the walk reads every token of the text's view that starts a name (no near misses
+    weighed yet); the view of an ASCII text is the text, but for the underscores of emphasis ("_Rob_")."""
     cache: dict[str, str | None] = {}
     found: list[Finding] = []
     for message_id, text in texts:
-        names, taken = _scan_view(message_id, TextView(text, text), index, "name", set())
+        names, taken = _scan_view(message_id, matching_view(text), index, "name", set())
         found.extend(names)
         found.extend(near_misses(message_id, text, index, cache, taken))
     return found
@@ -52,7 +53,7 @@ _PIECES = st.sampled_from([
     "Robe", "Tine", "tine", "Tin", "Tina", "TINA", "Tinez", "Marie", "Curie", "Vera", "vera", "Arthur", "C.", "Clarke",
     "Mary",
     "Jane", "maryjane", "MaryJane", "Mary2", "IT2", "it_x", "O'Brien", "o'brien", "'s", "'", "Will", "will", "Tom",
-    "Power", "tompower", "Ina", "ina", "Orr", "IO", "OF", "of", "Ossi", "Fin", "fin", "-", "_", "1", " ", "  ", ",",
+    "Power", "tompower", "Ina", "ina", "Orr", "IO", "OF", "of", "Ossi", "Fin", "fin", "-", "_", "__", "1", " ", "  ", ",",
     ".", "\n", "%", "#", "Cheers", "[U1]", "Robert-Mary", "x-ray", "ROBERT", "rOB", "zoë", "Zoë",
 ])
 _TEXTS = st.lists(st.lists(_PIECES, max_size=12).map("".join), min_size=1, max_size=4)
