@@ -69,6 +69,7 @@ def test_a_deliberately_unreplaced_name_is_found_with_its_place() -> None:
         ("Will's point", [("name", "Will")]),                        # ... but not before a possessive
         ("Hi all! Will here, from Leeds.", [("name", "Will")]),     # ... nor before "here" in an introduction
         ("Will here be a test?", []),
+        ("Good thread. Will wrote a summary.", [("name", "Will")]),  # before a verb that reports a person's doing
         ("Thanks Will for that", [("name", "Will")]),                # a word-name written as a name
         ("Cheers,\nWill", [("name", "Will")]),                       # a word-name signing off
         ("Thanks, RC", [("name", "RC")]),                            # class-list initials in a sign-off

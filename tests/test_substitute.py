@@ -178,6 +178,9 @@ def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) 
         ("Hi,\nborrow Brown's notes.\nSee you,\nKit", "Hi,\nborrow [u2]'s notes.\nSee you,\nKit"),
         ("Hi,\nBrown's paper is out.\nSee you,\nKit", "Hi,\nBrown's paper is out.\nSee you,\nKit"),  # opens it
         ("Hi,\nthe Sea Brown's crew came.\nSee you,\nKit", "Hi,\nthe Sea Brown's crew came.\nSee you,\nKit"),
+        # a word-name before a verb that reports what a person did, inside a sentence's body
+        ("Hi,\nBrown said so.\nSee you,\nKit", "Hi,\n[u2] said so.\nSee you,\nKit"),
+        ("Hi,\nBrown bread is good.\nSee you,\nKit", "Hi,\nBrown bread is good.\nSee you,\nKit"),
     ],
 )
 def test_names_of_participants_not_active_in_the_scope(text: str, expected: str) -> None:
@@ -274,10 +277,11 @@ def test_surrogates_keep_the_initials_between_a_given_name_and_a_surname() -> No
         ("Mark here.\nI will join", "u2", "[u2] here.\nI will join"),
         ("Hi all! Mark here, a teacher.", "u1", "Hi all! Mark here, a teacher."),  # somebody else's text
         ("Mark here is wrong.", "u2", "Mark here is wrong."),  # a sentence going on: the word
+        ("Good thread. Mark asked about it.", "u1", "Good thread. [u2] asked about it."),  # a reporting verb
         ("Mark these as done.", "u2", "Mark these as done."),
     ],
 )
-def test_a_word_name_before_here_introduces_its_writer(text: str, sender: str, expected: str) -> None:
+def test_a_word_name_before_here_or_a_reporting_verb_is_the_name(text: str, sender: str, expected: str) -> None:
     mapping = Mapping({"u1": ["Tobias"], "u2": ["Mark"]})
     mapping.set_name("u2", Name("Mark", 3, ("classlist", "word")))
     assert run(mapping, text, {"u1", "u2"}, sender=sender)[0] == expected
@@ -292,7 +296,8 @@ def test_case_forms_are_not_reported_as_shared_names() -> None:
     ("text", "name", "zone", "expected"),
     [
         ("I hope Tobias comes", "Tobias", "BODY", True),  # no common word: a name
-        ("Then Hope said so", "Hope", "BODY", False),  # a common word in the body: never on weaker evidence
+        ("Then Hope came too", "Hope", "BODY", False),  # a common word in the body: not on weaker evidence
+        ("Then Hope said so", "Hope", "BODY", True),  # ... but as a possessive, or before a verb that reports a person
         ("Thanks,\nHope", "Hope", "SIGNOFF", True),  # alone in a sign-off
         ("Thanks,\nHope this helps", "Hope", "SIGNOFF", False),  # before a lower-case word
         ("We met in Tobias", "Tobias", "BODY", False),  # a place

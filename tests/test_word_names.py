@@ -43,6 +43,13 @@ from nicknames.rules.word_names import (
         ("Ask Kit, Will and Hope.", "Will", False, False),
         ("> Grace and I agree.", "Grace", False, False),  # "and" after it: a name
         ("Grace and I agree.", "Grace", False, False),
+        # before a verb that reports what a person did: the name
+        ("Good thread. Grace made a good point.", "Grace", False, False),
+        ("Hope said the same.", "Hope", False, False),
+        ("Will wrote a summary.", "Will", False, False),
+        ("Summer is nearly over.", "Summer", False, True),  # not "is", "was", "has"
+        ("Mark notes in the margin.", "Mark", False, True),  # not forms that are nouns too
+        ("Hope saidso", "Hope", False, True),  # a whole word only
     ],
 )
 def test_reads_as_word(text: str, name: str, salutation: bool, word: bool) -> None:

@@ -37,6 +37,7 @@ from nicknames.rules.word_names import (
     WORD_NAMES,
     after_determiner,
     before_contraction,
+    before_reporting_verb,
     in_institution_name,
     in_longer_name,
     in_name_position,
@@ -308,14 +309,14 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
     ``in_word_list``); and,
     when it is also a common word ("Brown", "Hope"), only alone in a greeting or
     sign-off ("Thanks, Bill"), not before a lower-case word ("Hope this helps"), or as a possessive inside a
-    sentence ("borrow Bill's notes").
+    sentence ("borrow Bill's notes") or before a verb that reports what a person did ("Hope said the same").
     """
     name = text[start:end]
     if " " in name:
         return True
     common = name.casefold() in _common_words()
     if common and zone is Zone.BODY:  # the commonest case, decided before the slower tests below
-        return possessive_name(text, start, end)
+        return possessive_name(text, start, end) or before_reporting_verb(text, end)
     if in_longer_name(text, start, end) or reads_as_place(text, start) or in_word_list(text, start, end):
         return False
     if not common:

@@ -70,7 +70,7 @@ from nicknames.rules.text_forms import (
     is_ascii_view,
     matching_view,
 )
-from nicknames.rules.word_names import after_determiner
+from nicknames.rules.word_names import REPORTING_VERBS, after_determiner
 
 SIGNATURE_WORDS = 3
 """Words a line may have for class-list initials in it to count ("Many thanks, RG")."""
@@ -331,7 +331,8 @@ def _line_around(text: str, position: int) -> str:
 
 def _is_word_use(key: str, tokens: Sequence[Spanned], i: int, text: str, matched: str, index: NameIndex) -> bool:
     """An ordinary-word name used as the word (in lower case, or opening a sentence before a lower-case word, but
-    not before "here" in an introduction: "Mark here, ..."), any
+    not before "here" in an introduction, "Mark here, ...", nor before a verb that reports what a person did, "Grace
+    said": ``word_names.REPORTING_VERBS``), any
     name in lower case after an article or determiner ("the river"), or class-list initials not written in capitals."""
     if key in index.initials and not matched.isupper():
         return True
@@ -349,8 +350,9 @@ def _is_word_use(key: str, tokens: Sequence[Spanned], i: int, text: str, matched
     if not at_start or i + 1 >= len(tokens):
         return False
     following = tokens[i + 1]
-    if not (text[tokens[i].end():following.start()].isspace() and text[following.start():following.end()].islower()):
-        return False
+    word = text[following.start():following.end()]
+    if not (text[tokens[i].end():following.start()].isspace() and word.islower()) or word in REPORTING_VERBS:
+        return False  # "Grace said": the name
     return not introduces(text, tokens[i].start(), tokens[i].end())  # "Mark here," introduces a Mark
 
 

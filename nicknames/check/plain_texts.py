@@ -33,6 +33,7 @@ from nicknames.check.ascii_words import inert_capitalised, plain_capitalised
 from nicknames.check.name_index import HitRules, NameIndex
 from nicknames.check.tokens import opens_sentence
 from nicknames.rules.text_forms import is_ascii_view
+from nicknames.rules.word_names import REPORTING_VERBS
 
 _RUN_GAP = bytes(code if chr(code).isalnum() and code < 128 or chr(code) == "_" else 32 for code in range(256))
 """A byte table that turns what stands between two runs of word characters (``\\w`` of ASCII) into spaces."""
@@ -163,8 +164,8 @@ def _word_uses_only(text: str, uses: re.Pattern[str]) -> bool:
         following = _NEXT_RUN.match(text, match.end())
         if following is None or not opens_sentence(text, match.start()) or not following.group(1).islower():
             return False
-        if following.group(1) == "here":
-            return False  # maybe an introduction ("Mark here,"): the walk reads it
+        if following.group(1) == "here" or following.group(1) in REPORTING_VERBS:
+            return False  # maybe an introduction ("Mark here,"), a person who did something ("Grace said"): the walk
         if not text[match.end():following.start(1)].isspace():
             return False
     return True

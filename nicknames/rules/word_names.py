@@ -54,8 +54,23 @@ _SENTENCE_START = regex.compile(
 vocative that opens a line ("Drew, Will you ...")."""
 BEFORE = 40
 """Characters before a name that ``reads_as_word`` looks at (a line's opening vocative fits in them)."""
-_LOWER_NEXT = regex.compile(r"[^\S\n]+(?!and\b)(?:\p{Ll}|I\b)")
-"""A lower-case word or "I" next: "Will you", "Hope this"; but "Grace and I" names someone."""
+REPORTING_VERBS = frozenset("""
+    said says wrote writes asked asks mentioned mentions suggested suggests agreed agrees disagreed disagrees argued
+    argues noted replied replies responded explained explains thinks thought believes believed proposed proposes
+    commented answered answers wondered claimed claims posted shared made added raised pointed emailed messaged
+""".split())
+"""Verbs whose subject is a person, in the forms a discussion reports with ("Grace made a good point", "Hope said
+the same"): after them a word that is also a name opening a sentence is the name. Not "is", "was" or "has" ("Summer
+is over"), nor forms that are nouns or adjectives too ("notes", "points", "shares")."""
+_REPORTING = "|".join(sorted(REPORTING_VERBS))
+_LOWER_NEXT = regex.compile(rf"[^\S\n]+(?!and\b)(?!(?:{_REPORTING})\b)(?:\p{{Ll}}|I\b)")
+"""A lower-case word or "I" next: "Will you", "Hope this"; but "Grace and I" and "Grace said" name someone."""
+_REPORTING_NEXT = regex.compile(rf"[^\S\n]+(?:{_REPORTING})\b")
+
+
+def before_reporting_verb(text: str, end: int) -> bool:
+    """True where a verb that reports what a person did follows ("Hope said", "Grace made a good point")."""
+    return _REPORTING_NEXT.match(text, end) is not None
 _NUMBER_AFTER = regex.compile(r"[^\S\n]*,?[^\S\n]*\d")
 _NUMBER_BEFORE = regex.compile(r"\d(?:st|nd|rd|th)?[^\S\n]*(?:of[^\S\n]+)?$")
 
