@@ -117,7 +117,8 @@ def has_emphasis(text: str) -> bool:
 
 
 def without_emphasis(text: str) -> str:
-    """The text with the underscores of its emphasis (``EMPHASIS``) written as spaces, one for one."""
+    """The text with the underscores of its emphasis (``EMPHASIS``) written as spaces, one for one; the text itself
+    (the same object) when it has none."""
     if not has_emphasis(text):
         return text
     return EMPHASIS.sub(lambda emphasis: _EMPHASIS_MARK.sub(_spaces, emphasis.group()), text)
@@ -156,9 +157,8 @@ def is_ascii_view(text: str) -> bool:
 def matching_view(text: str, skeleton: bool = False) -> TextView:
     """The normalised view of a text (see the module docstring); with ``skeleton``, also NFKC and ``CONFUSABLES``."""
     view = _view(text, skeleton)
-    if not has_emphasis(view.text):
-        return view
-    return TextView(without_emphasis(view.text), text, view.starts, view.ends)
+    shown = without_emphasis(view.text)
+    return view if shown is view.text else TextView(shown, text, view.starts, view.ends)
 
 
 def _view(text: str, skeleton: bool) -> TextView:
