@@ -8,6 +8,7 @@ import pytest
 
 from nicknames.io.class_list import (
     RegisteredFullNames,
+    capital_forms,
     initialled_forms,
     read_class_list,
     registered_parts,
@@ -121,12 +122,39 @@ def test_the_parts_of_a_name_are_read_once_and_handed_out_as_a_new_list_each_tim
         ("P. Tolliver", set()),  # another initial
         ("Tolliver, M.", set()),  # the surname first: a reference's author, not a form the list gives
         ("M. Tolliver-Quill", set()),
+        ("Jose Maria", {"J"}),  # a registered part of several words, without its accents
+        ("JOSÉ MARÍA", {"J"}),
+        ("Jose Ruiz", {"J"}),
+        ("Juergen Mueller", {"U"}),  # umlauts spelt out
+        ("Jurgen Muller", {"U"}),  # or dropped
+        ("J. Mueller", {"U"}),
+        ("Maria Mueller", set()),
+        ("Mueller", set()),  # one word is no full name
     ],
 )
 def test_registered_full_names(written: str, people: set[str]) -> None:
     class_list = {"M": "Michael Tolliver", "K": "Bruna KESTREL", "G": "Nell Ashby-Cole", "Q1": "Ada Quill",
-                  "Q2": "Ada K. Quill", "O": "Sales Office"}
+                  "Q2": "Ada K. Quill", "O": "Sales Office", "J": "José María Ruiz", "U": "Jürgen Müller"}
     assert RegisteredFullNames.of(class_list).people(written) == people
+
+
+@pytest.mark.parametrize(
+    ("word", "people"),
+    [("Müller", {"U", "A"}), ("Mueller", {"U"}), ("MULLER", {"U", "A"}), ("Ruiz", {"J"}), ("Jürgen", set()),
+     ("Maria", set()), ("Office", set())],
+)
+def test_surnames_alone(word: str, people: set[str]) -> None:
+    class_list = {"J": "José María Ruiz", "U": "Jürgen Müller", "A": "Anja Muller", "O": "Sales Office"}
+    assert RegisteredFullNames.of(class_list).with_surname(word) == people
+
+
+@pytest.mark.parametrize(
+    ("full_name", "forms"),
+    [("Ada Quill", ["ADA QUILL"]), ("José María Ruiz", ["JOSÉ MARÍA RUIZ", "JOSÉ MARÍA", "MARÍA RUIZ", "JOSÉ RUIZ"]),
+     ("ADA QUILL", []), ("Ada", [])],
+)
+def test_capital_forms(full_name: str, forms: list[str]) -> None:
+    assert sorted(capital_forms(registered_parts(full_name))) == sorted(forms)
 
 
 OFFICES = {"O1": "Kestrelby West Desk", "O2": "DL-Kestrelby IT", "O3": "Quillmont Corp"}

@@ -67,8 +67,10 @@ def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str,
 
     A full name found that is a registered person's given name and surname with middle initials or names between
     ("Ada K. Quill", "Ada Lin Quill"), a generation after ("Ada Quill, Jr."), or another form of the given name
-    (the formal name of a registered familiar one: "Edmund Quill" for a registered Ned Quill) names that person,
-    not somebody else: it goes to their line (tags ``classlist``, and ``absent`` for one who posts nothing)."""
+    (the formal name of a registered familiar one: "Edmund Quill" for a registered Ned Quill), or a registered part
+    of several words or a surname written without the accents ("Jose Maria", "Mr Mueller" for a registered José
+    María Müller) names that person, not somebody else: it goes to their line (tags ``classlist``, and ``absent`` for
+    one who posts nothing)."""
     texts = list(texts)
     lexicon = corpus_lexicon(texts, jobs)
     known = known_names(mapping, class_list, nicknames)
@@ -85,7 +87,7 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
     person's full name goes to their line: of two registered people it may name, to the one who posts."""
     posting = set(senders)
     for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
-        people = registered.people(text)
+        people = registered.people(text) if " " in text else registered.with_surname(text)
         if len(people) > 1:  # a person registered twice (two addresses), or namesakes: the one of them who posts
             people &= posting
         owner = people.pop() if len(people) == 1 else None

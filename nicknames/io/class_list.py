@@ -13,6 +13,7 @@ from nicknames.model.errors import InputError, where
 from nicknames.model.paths import StrPath
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.salutations import TITLES
+from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.stopwords import SALUTATION_WORDS
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
@@ -203,6 +204,12 @@ def initialled_forms(full_name: str) -> list[str]:
     return list(dict.fromkeys(f"{given} {initial}" for initial in initials))
 
 
+def capital_forms(parts: list[str]) -> list[str]:
+    """The registered parts of several words in capitals ("ADA QUILL" of "Ada Quill"), as headers, forms and shouted
+    lines write a person's full name."""
+    return [part.upper() for part in parts if " " in part and not part.isupper()]
+
+
 def aside_word(word: str) -> bool:
     """An initial ("K.", "K") or a generation ("Jr.", "III") written among a name's words, in any case: what tells
     people apart, not the name they are known by."""
@@ -214,49 +221,68 @@ _ONE_LETTER = regex.compile(r"^\p{L}\.?$")
 
 
 def _initialled(given: str, surname: str) -> str:
-    """The key of a given name's initial before a surname ("m. quill")."""
-    return f"{given[0]}. {surname}".casefold()
+    """A given name's initial before a surname ("M. Quill")."""
+    return f"{given[0]}. {surname}"
 
 
 @dataclass(frozen=True)
 class RegisteredFullNames:
-    """Given name and surname (case-folded) → the registered people they may name: each given word of a registered
-    name and its familiar and formal forms, before the surname ("Mike Quill" for a registered Michael P. Quill); and
-    the initial of the first given name, or of its formal form, before the surname ("m. quill", "e. ferro" for a
-    registered Ned Ferro)."""
+    """Given name and surname (keyed by ``rules.spellings``: case and accents aside, "Mueller" for Müller) → the
+    registered people they may name: each given word of a registered name and its familiar and formal forms, before
+    the surname ("Mike Quill" for a registered Michael P. Quill); the initial of the first given name, or of its formal
+    form, before the surname ("m. quill", "e. ferro" for a registered Ned Ferro); the registered parts of several
+    words ("Ana María", "Ní Bhriain"); and, apart, each surname alone."""
 
     owners: dict[str, set[str]] = field(default_factory=dict)
+    surnames: dict[str, set[str]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, class_list: dict[str, str], table: NicknameTable | None = None) -> RegisteredFullNames:
         """The full names of the class list's people."""
         table = table if table is not None else builtin_table()
         owners: dict[str, set[str]] = {}
+        surnames: dict[str, set[str]] = {}
         for participant, full_name in class_list.items():
             parts = registered_parts(full_name) if is_person(full_name) else []
             # The words of the full name (not the pieces of a double surname: "Lee" is not Ada Quill-Lee's surname)
             words = [word for word in parts[0].split() if word in parts[1:]] if parts else []
+            keys = [part for part in parts if " " in part]
             for given in words[:-1]:
-                for form in (given, *table.familiar_forms(given), *table.given_names(given)):
-                    owners.setdefault(f"{form} {words[-1]}".casefold(), set()).add(participant)
+                keys.extend(f"{form} {words[-1]}" for form in (given, *table.familiar_forms(given),
+                                                               *table.given_names(given)))
             for given in (words[0], *table.given_names(words[0])) if len(words) > 1 else ():
-                owners.setdefault(_initialled(given, words[-1]), set()).add(participant)
-        return cls(owners)
+                keys.append(_initialled(given, words[-1]))
+            for key in keys:
+                for spelling in spelling_keys(key):
+                    owners.setdefault(spelling, set()).add(participant)
+            for spelling in spelling_keys(words[-1]) if len(words) > 1 else ():
+                surnames.setdefault(spelling, set()).add(participant)
+        return cls(owners, surnames)
 
     def people(self, text: str) -> set[str]:
         """The registered people a full name found in the text may name: its given name (or a familiar or formal
-        form of it) and surname, middle initials and a generation ("Jr.") aside."""
+        form of it) and surname, middle initials and a generation ("Jr.") aside, or a registered part of several
+        words, accents aside ("Jose Maria" for a registered José María Ruiz)."""
         written = [word.strip(",") for word in text.split()]
         words = [word for word in written if not aside_word(word)]
         if len(words) == 1 and len(written) > 1 and _ONE_LETTER.match(written[0]) and written[-1] == words[0]:
-            return set(self.owners.get(_initialled(written[0], words[0]), set()))  # "M. Quill", "M. K. Quill"
+            return self._of(_initialled(written[0], words[0]))  # "M. Quill", "M. K. Quill"
         if len(words) < 2:
             return set()
-        found = set().union(*(self.owners.get(f"{given} {words[-1]}".casefold(), set()) for given in words[:-1]))
+        found = self._of(" ".join(written)).union(*(self._of(f"{given} {words[-1]}") for given in words[:-1]))
         if len(words) > 2:  # "Ada Quill Lee" for a registered Ada Quill-Lee
             double = f"{words[-2]}-{words[-1]}"
-            found.update(*(self.owners.get(f"{given} {double}".casefold(), set()) for given in words[:-2]))
+            found.update(*(self._of(f"{given} {double}") for given in words[:-2]))
         return found
+
+    def with_surname(self, word: str) -> set[str]:
+        """The registered people whose surname the word is, accents aside ("Mr Mueller" for a registered Anja
+        Müller)."""
+        return set().union(*(self.surnames.get(key, set()) for key in spelling_keys(word)))
+
+    def _of(self, name: str) -> set[str]:
+        """The people a name's spellings are keys of."""
+        return set().union(*(self.owners.get(key, set()) for key in spelling_keys(name)))
 
 
 def _pick(header: list[str], spellings: tuple[str, ...], role: str, path: Path) -> str:

@@ -2,7 +2,7 @@
 
 - familiar forms from the nickname table (Robert → Bob), in either direction;
 - case variants (RObert, MARY, mary), but never a lower-case word ("will" for Will);
-- accent variants (José / Jose) and accents lost in an archive (``G?nther`` for ``G\\ufffdnther``);
+- accent variants (José / Jose, Müller / Mueller) and accents lost in an archive (``G?nther`` for ``G\\ufffdnther``);
 - clipped given names: the first letters of a given name of six or more, four letters at least and two short of the
   name at most ("Tobi", "Marg" for Tobiah, Marguerite), or three or more and a pet ending ("Ambie", "Wenz"),
   capitalised, neither an ordinary word nor a known name;
@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Iterable, Iterator
 
 import regex
@@ -24,6 +23,7 @@ from rapidfuzz.distance import OSA
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.rules.languages import language_words
 from nicknames.rules.salutation_rules import DEFAULT_RULES
+from nicknames.rules.spellings import spelling_keys
 
 MIN_FUZZY_LENGTH = 4
 """Names shorter than this get no misspelling suggestions (too many near words)."""
@@ -51,14 +51,6 @@ def allowed_edits(name: str) -> int:
     return 1 if len(name) < LONG_NAME else 2
 
 
-def strip_accents(text: str) -> str:
-    """The text without combining marks, case-folded: "José" → "jose"."""
-    if text.isascii():
-        return text.casefold()  # NFKD leaves ASCII as it is and no ASCII character is a combining mark
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
-
-
 class Vocabulary:
     """The indexed tokens, grouped for the lookups of case, accent and misspelling variants."""
 
@@ -69,7 +61,11 @@ class Vocabulary:
         self.lost_accents: list[str] = []
         for token in tokens:
             self.by_case.setdefault(token.casefold(), []).append(token)
-            self.by_accent.setdefault(strip_accents(token), []).append(token)
+            if token.isascii():
+                self.by_accent.setdefault(token.casefold(), []).append(token)
+            else:
+                for key in spelling_keys(token):
+                    self.by_accent.setdefault(key, []).append(token)
             if any(c in LOST_ACCENT for c in token):
                 self.lost_accents.append(token)
             elif _misspelling_candidate(token, lexicon, known_names):
@@ -86,8 +82,10 @@ class Vocabulary:
         return [t for t in self.by_case.get(name.casefold(), []) if t != name and not (word and t.islower())]
 
     def accent_variants(self, name: str) -> list[str]:
-        """Tokens equal to the name but for accents (and case), and spellings of a lost accent."""
-        found = [t for t in self.by_accent.get(strip_accents(name), []) if t.casefold() != name.casefold()]
+        """Tokens equal to the name but for accents (and case), without them or spelt out ("Mueller" for Müller, see
+        ``rules.spellings``), and spellings of a lost accent."""
+        folded = name.casefold()
+        found = [t for key in spelling_keys(name) for t in self.by_accent.get(key, []) if t.casefold() != folded]
         if any(c in LOST_ACCENT for c in name):
             pattern = _lost_accent_pattern(name)
             found.extend(t for t in self._lost_accent_candidates(name) if t != name and pattern.fullmatch(t))

@@ -1,0 +1,41 @@
+"""The keys under which one name's spellings without its accents meet: "José" and "Jose", "Müller", "Muller" and
+"Mueller", "Søren", "Soren" and "Soeren", "Łukasz" and "Lukasz".
+
+A keyboard or an archive without accents writes a name in one of two ways: the letters without their marks (and
+letters that carry no mark but are their own, "ø", "ł", "ß", written as the nearest plain ones), or, for the
+umlauts and the Nordic vowels, the spelling German and the Nordic languages use ("ue", "oe", "ae", "aa").
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+_OWN_LETTERS = str.maketrans({
+    "ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŀ": "l",
+    "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th",
+})
+"""Letters that NFKD does not take apart, as a keyboard without them writes them (case-folded)."""
+_SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ø": "oe", "å": "aa"})
+"""Umlauts and Nordic vowels as German and the Nordic languages write them without the letter (case-folded)."""
+
+
+def plain_key(text: str) -> str:
+    """The text case-folded, without combining marks, its own letters written plain: "José" and "JOSE" → "jose",
+    "Łukasz" → "lukasz", "Søren" → "soren"."""
+    if text.isascii():
+        return text.casefold()  # NFKD leaves ASCII as it is and no ASCII character is a combining mark
+    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_OWN_LETTERS))
+    return "".join(c for c in decomposed if not unicodedata.combining(c))
+
+
+def spelled_key(text: str) -> str:
+    """``plain_key`` of the text with its umlauts and Nordic vowels spelt out: "Müller" → "mueller", "Søren" →
+    "soeren", "Åsa" → "aasa"; the plain key where it has none."""
+    if text.isascii():
+        return text.casefold()
+    return plain_key(unicodedata.normalize("NFC", text.casefold()).translate(_SPELLED))
+
+
+def spelling_keys(text: str) -> frozenset[str]:
+    """The keys of every spelling of the text without its accents (``plain_key`` and ``spelled_key``)."""
+    return frozenset((plain_key(text), spelled_key(text)))
