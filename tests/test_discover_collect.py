@@ -223,3 +223,28 @@ def test_a_familiar_form_of_a_shared_given_name_counts_only_where_one_owner_is_a
     mapping = collect(table_from_frame(frame), roster).mapping
     assert "Cat" not in names(mapping, "U1") and "Cat" not in names(mapping, "U2")  # t1 has both Catherines
     assert "Cathy" in names(mapping, "U1") and "Cathy" not in names(mapping, "U2")  # t2 has only U1
+
+
+def test_a_doubtful_greeted_name_another_participant_has_is_not_the_parents() -> None:
+    """"Thanks Aoife and Soeren" in a reply to Aoife greets Søren (an accent form of a registered name), not Aoife;
+    "Thanks Aoife and Mari" still gives Aoife a doubtful "Mari" that nobody else has."""
+    rows = [
+        ("1", "U1", "", "The draft is up.\nSøren"),
+        ("2", "U2", "1", "Hi Søren, I read it.\nAoife"),
+        ("3", "U3", "2", "Thanks Aoife and Soeren.\nLan"),
+        ("4", "U3", "2", "Thanks Aoife and Mari.\nLan"),
+    ]
+    mapping = collect(table(rows), {"U1": "Søren Thorvald", "U2": "Aoife Neill", "U3": "Lan Nguyen"}).mapping  # type: ignore[arg-type]
+    assert names(mapping, "U1")["Soeren"] == (Status.SUGGESTED, ("fuzzy",))
+    assert "Soeren" not in names(mapping, "U2")
+    assert names(mapping, "U2")["Mari"] == (Status.SUGGESTED, ("greeting", "uncertain"))
+
+
+def test_a_registered_full_name_in_capitals_is_its_persons_in_any_thread() -> None:
+    frame = pd.DataFrame([
+        ("1", "U1", "", "t1", "The grid file is up.\nHarold"),
+        ("2", "U2", "", "t2", "Form check: HAROLD PENBROOK is on the list twice. So is PENBROOK.\nGreta"),
+    ], columns=["message_id", "sender", "parent_id", "thread_id", "text"])
+    mapping = collect(table_from_frame(frame), {"U1": "Harold Penbrook", "U2": "Greta Vollmer"}).mapping
+    assert names(mapping, "U1")["HAROLD PENBROOK"] == (Status.ACTIVE, ("case",))
+    assert "PENBROOK" not in names(mapping, "U1")  # one word in capitals, outside their threads: a heading's word

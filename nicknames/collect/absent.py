@@ -54,7 +54,7 @@ from dataclasses import dataclass
 
 from nicknames.collect.discover.surname_forms import surname_forms
 from nicknames.collect.form_uses import FormUses
-from nicknames.io.class_list import initialled_forms, registered_parts
+from nicknames.io.class_list import capital_forms, initialled_forms, registered_parts
 from nicknames.io.person_names import person_rows
 from nicknames.model.messages import Message
 from nicknames.rules.nickname_table import NicknameTable
@@ -225,7 +225,7 @@ def _forms(full_name: str, table: NicknameTable) -> dict[str, str]:
     words in capitals ("ADA QUILL"), then familiar forms."""
     parts = registered_parts(full_name)
     forms = {name_key(part): "classlist" for part in [*parts, *initialled_forms(full_name)]}
-    forms.update({name_key(part).upper(): "case" for part in parts if " " in part and not part.isupper()})
+    forms.update({name_key(part): "case" for part in capital_forms(parts)})
     words = [part for part in parts if " " not in part]
     if not words:
         return forms

@@ -36,7 +36,7 @@ from nicknames.collect.salutation_owners import misspelt_owners, own_form
 from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.distributed.engines import Engine
 from nicknames.engine.run import objects_frozen
-from nicknames.io.class_list import initialled_forms, registered_parts
+from nicknames.io.class_list import capital_forms, initialled_forms, registered_parts
 from nicknames.io.person_names import given_names, office_words, person_rows
 from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import Message, MessageTable
@@ -202,7 +202,7 @@ def plan_collect(
         offices_words = office_words(class_list or {}) - given_names() - people
         rules = rules.extended(stopwords=offices_words, not_stopwords=_name_words(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table(rules.languages)
-    forms = {pid: [*parts, *initialled_forms(roster[pid])] for pid, parts in registered.items()}
+    forms = {pid: [*parts, *initialled_forms(roster[pid]), *capital_forms(parts)] for pid, parts in registered.items()}
     return CollectPlan(roster, registered, _part_owners(forms), names_table, rules, discover, offices,
                        _given_owners(persons))
 
@@ -238,13 +238,15 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         if discover:
             _suggest(found, plan.registered, scan.index, names_table)
             _lower_case_forms(found, scan.index.lexicon, plan, plain)
+        _drop_doubtful_greetings(found)
         _flag_words(found, scan.index.lexicon, plain)
         _flag_frequent(found, scan.index, names_table, roster)
         return CollectResult(build_mapping(senders, found), scan.stats)
 
 
 def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found) -> None:
-    """Registered names and parts that occur, counted per message.
+    """Registered names and parts that occur, counted per message; a full name in capitals ("ADA QUILL" for a
+    registered Ada Quill) is tagged ``case``.
 
     A part several participants share (a surname, a common given name) counts
     for each of them only in the threads where they are active.
@@ -258,7 +260,8 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
         counts = [usage.total(part)] if len(owners) == 1 else usage.totals_in(part, list(map(threads_of, owners)))
         for participant, count in zip(owners, counts):
             if count:
-                found.add(participant, part, "classlist", count if (participant, part) not in found.counts else 0)
+                tag = "case" if " " in part and part.isupper() else "classlist"
+                found.add(participant, part, tag, count if (participant, part) not in found.counts else 0)
 
 
 def _lost_letters(scan: Scan, registered: dict[str, list[str]], found: Found) -> None:
@@ -443,6 +446,25 @@ def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> Non
         uncertain = attribution.uncertain or doubtful
         found.add(attribution.participant, attribution.name, "greeting", count, suggested=uncertain)
         found.tag(attribution.participant, attribution.name, *tags, *(["uncertain"] * uncertain))
+
+
+def _drop_doubtful_greetings(found: Found) -> None:
+    """Forget a doubtful greeted name (``uncertain``: greeted beside the parent's sender's name, "Thanks Ann and
+    Soeren") that another participant has on other evidence (their registered name, a spelling of it, their
+    sign-off): the greeting names that participant, not the parent's sender."""
+    doubtful = {"greeting", "uncertain"}
+    holders: dict[str, list[str]] = {}
+    for participant, name in found.counts:
+        holders.setdefault(name, []).append(participant)
+    for name, participants in holders.items():
+        if len(participants) < 2:
+            continue
+        sure = [participant for participant in participants if not set(found.tags[(participant, name)]) <= doubtful]
+        for participant in participants:
+            tags = found.tags[(participant, name)]
+            if ("uncertain" in tags and "greeting" in tags and (participant, name) not in found.confirmed
+                    and any(other != participant for other in sure)):
+                found.drop(participant, name)
 
 
 def _owners(registered: dict[str, list[str]], found: Found, familiar: dict[str, set[str]]) -> dict[str, set[str]]:
