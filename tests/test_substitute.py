@@ -59,7 +59,7 @@ def test_replacements(names: dict[str, list[str]], text: str, expected: str) -> 
         ({"u1": ["Tobias", "Quell", "Tobias Quell"]}, "Ask Tobias  Quell.", "Ask [u1]."),  # a space run is one space
         ({"u1": ["Tobias", "Tobias Quell"]}, "Tobias Monday works, Tobias Thanks", "[u1] Monday works, [u1] Thanks"),
         ({"u1": ["Tobias", "Tobias Quell"]}, "Tobias Energy Park", "[u1] Energy Park"),  # no surname after it
-        ({"u1": ["Tobias", "Wrenfield"]}, "Tobias Wrenfield came.", "[u1] [u1] came."),  # another name of theirs
+        ({"u1": ["Tobias", "Wrenfield"]}, "Tobias Wrenfield came.", "[u1] came."),  # their names: one full name
         ({"u1": ["Tobias"]}, "I met Tobias Wrenfield.", "I met [u1] Wrenfield."),  # no full name known: theirs
         ({"u1": ["Tobias", "Tobias Quell"], "u2": ["Anna"]}, "Hi Tobias Anna and Ben,", "Hi [u1] [u2] and Ben,"),
         # another participant's surname after the given name: somebody else's full name still
@@ -255,6 +255,30 @@ def test_names_around_middle_initials_are_one_record(text: str, expected: str, o
 def test_the_initial_of_another_name_before_a_name_is_part_of_it(text: str, expected: str) -> None:
     new, records = run(Mapping({"u1": ["Tobias", "Quell"], "u2": ["Ann", "Berg"]}), text, {"u1", "u2"})
     assert new == expected
+    assert all(text[record.start : record.end] == record.original for record in records)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "originals"),
+    [
+        ("proposed by tobias Quell", "proposed by [u1]", ["tobias Quell"]),  # a given name in lower case
+        ("asked ann Berg", "asked [u2]", ["ann Berg"]),  # "Ann Berg" in other case
+        ("Tobias Quell agreed", "[u1] agreed", ["Tobias Quell"]),  # two names of one person side by side
+        ("Tobias K Quell", "[u1]", ["Tobias K Quell"]),  # and around an initial, at the text's start
+        ("as will Quell", "as will [u1]", ["Quell"]),  # an ordinary word
+        ("the quell Quell", "the quell [u1]", ["Quell"]),  # the name itself in lower case
+        ("ann Quell", "ann [u1]", ["Quell"]),  # another participant's given name
+        ("mail tobias/Quell", "mail tobias/[u1]", ["Quell"]),  # no space between
+        ("x.tobias Quell", "x.tobias [u1]", ["Quell"]),  # part of an address
+        ("Tobias  Quell", "[u1]  [u1]", ["Tobias", "Quell"]),  # two spaces: two names
+    ],
+)
+def test_a_given_name_in_lower_case_before_a_name_is_part_of_it(text: str, expected: str,
+                                                                 originals: list[str]) -> None:
+    mapping = Mapping({"u1": ["Tobias", "Quell", "Will"], "u2": ["Ann Berg", "Berg", "Ann"]})
+    mapping.set_name("u1", Name("Will", 1, ("classlist", "word")))
+    new, records = run(mapping, text, {"u1", "u2"})
+    assert (new, [record.original for record in records]) == (expected, originals)
     assert all(text[record.start : record.end] == record.original for record in records)
 
 

@@ -27,7 +27,7 @@ from nicknames.apply.resolution import (
     Zone,
     decide,
 )
-from nicknames.apply.scope_names import ScopeNames
+from nicknames.apply.scope_names import MappingNames, ScopeNames
 from nicknames.apply.zones import zones_of
 from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
 from nicknames.rules.identifiers import PART_KINDS, Identifier, IdentifierRules
@@ -231,20 +231,23 @@ def _substitute_into(
     if len(records) > first and _initial_near(text, records.spans(first)):  # seldom
         records.join(first, text, _around_middle_initials)
         records.widen(first, text, functools.partial(_with_initial_before, text, names.names.keys_of, pseudonym))
+    if len(records) > first and _lower_word_before(text, records.spans(first)):
+        records.widen(first, text, functools.partial(_with_given_name_before, text, names.names, pseudonym))
     return _stitch(text, records.spans(first))
 
 
 def _initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
-    """Whether a record follows a capital and a full stop ("T. Quell", "T.Quell", "Tobias K. Quell"), or a capital
-    alone stands between two records ("Tobias K Quell"): a few characters read at each record, no scan of the text."""
+    """Whether a record follows a capital and a full stop ("T. Quell", "T.Quell", "Tobias K. Quell"), a capital
+    alone stands between two records ("Tobias K Quell"), or one space does ("tobias Quell", with "tobias" and "Quell"
+    mapped): a few characters read at each record, no scan of the text."""
     previous_end = -_MIDDLE_CHARS
     for start, end, _ in spans:
-        if start < 2:
-            continue
-        if (text[start - 1] == "." and text[start - 2].isupper()
-                or text[start - 2] == "." and text[start - 3 : start - 2].isupper()):
-            return True
-        if start - previous_end <= _MIDDLE_CHARS and text[start - 2].isupper() and text[start - 3 : start - 2].isspace():
+        if start >= 2 and (
+                text[start - 1] == "." and text[start - 2].isupper()
+                or text[start - 2] == "." and text[start - 3 : start - 2].isupper()
+                or start - previous_end <= _MIDDLE_CHARS and text[start - 2].isupper()
+                and text[start - 3 : start - 2].isspace()
+                or start - previous_end == 1 and text[start - 1] == " "):
             return True
         previous_end = end
     return False
@@ -277,15 +280,49 @@ hyphen: the first is the given name's."""
 _INITIALS_CHARS = 9
 
 
+def _lower_word_before(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
+    """Whether a record starting with a capital follows a lower-case letter and one space ("tobias Quell"): two
+    characters read at each record."""
+    return any(start > 1 and text[start - 1] == " " and text[start - 2].islower() and text[start : start + 1].isupper()
+               for start, _, _ in spans)
+
+
+def _with_given_name_before(text: str, names: MappingNames, pseudonym: Pseudonym, detail: Detail,
+                            start: int) -> tuple[int, str]:
+    """Where a name's record starts, and its pseudonym: from the word before it when that word is another name of its
+    participant written in lower case, and no ordinary word ("proposed by tobias Quell" for a Tobias Quell), or the
+    two are one of the participant's names in other case; else where it starts."""
+    kept = start, detail[3]
+    if detail[6] != "name" or start < 2 or text[start - 1] != " " or not text[start - 2].islower():
+        return kept
+    before = _WORD_BEFORE.search(text, max(0, start - _WORD_CHARS), start)
+    participant = detail[2]
+    if before is None or detail[3] != _shaped(pseudonym, participant, detail[0], "name"):
+        return kept
+    word = before.group(1)
+    whole = f"{word} {detail[0]}".casefold()
+    if not any(key.casefold() == whole or (key.casefold() == word and key != detail[1] and " " not in key
+                                           and key not in names.words)
+               for key in names.keys_of.get(participant, ())):
+        return kept
+    return before.start(), _shaped(pseudonym, participant, text[before.start() : start] + detail[0], "name")
+
+
+_WORD_BEFORE = regex.compile(r"(?<![\w.\-'’@/])(\p{Ll}[\p{Ll}\p{M}]+) \Z")
+"""A word in lower case right before a name, after one space, not part of an address, a path or a longer word."""
+_WORD_CHARS = 24
+
+
 def _around_middle_initials(detail: Detail, between: str, following: Detail) -> bool:
-    """Whether two names, one participant's and replaced alike, stand around middle initials ("Tobias K. Quell",
-    "Ann M. J. Berg" with "Tobias" and "Quell" mapped): one name, so one pseudonym, and the initials go too."""
+    """Whether two names, one participant's and replaced alike, stand around middle initials or one space alone
+    ("Tobias K. Quell", "Ann M. J. Berg", "tobias Quell" with "Tobias", "tobias" and "Quell" mapped): one name, so
+    one pseudonym, and the initials go too."""
     return (len(between) <= _MIDDLE_CHARS and detail[3] == following[3] and detail[2] == following[2]
             and detail[6] == following[6] == "name" and _MIDDLE_INITIALS.fullmatch(between) is not None)
 
 
-_MIDDLE_INITIALS = regex.compile(r"[^\S\n]+(?:\p{Lu}\.?[^\S\n]+){1,2}")
-"""One or two initials between blanks on one line: " K. ", " M. J. ", " K "."""
+_MIDDLE_INITIALS = regex.compile(r" |[^\S\n]+(?:\p{Lu}\.?[^\S\n]+){1,2}")
+"""One space, or one or two initials between blanks on one line: " K. ", " M. J. ", " K "."""
 _MIDDLE_CHARS = 12
 
 
