@@ -271,6 +271,7 @@ def test_the_initial_of_another_name_before_a_name_is_part_of_it(text: str, expe
         ("mail tobias/Quell", "mail tobias/[u1]", ["Quell"]),  # no space between
         ("x.tobias Quell", "x.tobias [u1]", ["Quell"]),  # part of an address
         ("Tobias  Quell", "[u1]  [u1]", ["Tobias", "Quell"]),  # two spaces: two names
+        ("Tobias Tobias Quell Tobias", "[u1] [u1] [u1]", ["Tobias", "Tobias Quell", "Tobias"]),  # each name once
     ],
 )
 def test_a_given_name_in_lower_case_before_a_name_is_part_of_it(text: str, expected: str,

@@ -316,9 +316,10 @@ _WORD_CHARS = 24
 def _around_middle_initials(detail: Detail, between: str, following: Detail) -> bool:
     """Whether two names, one participant's and replaced alike, stand around middle initials or one space alone
     ("Tobias K. Quell", "Ann M. J. Berg", "tobias Quell" with "Tobias", "tobias" and "Quell" mapped): one name, so
-    one pseudonym, and the initials go too."""
+    one pseudonym, and the initials go too. Not one name twice ("Mary Mary"): a run joins each name once at most."""
     return (len(between) <= _MIDDLE_CHARS and detail[3] == following[3] and detail[2] == following[2]
-            and detail[6] == following[6] == "name" and _MIDDLE_INITIALS.fullmatch(between) is not None)
+            and detail[1] != following[1] and detail[6] == following[6] == "name"
+            and _MIDDLE_INITIALS.fullmatch(between) is not None)
 
 
 _MIDDLE_INITIALS = regex.compile(r" |[^\S\n]+(?:\p{Lu}\.?[^\S\n]+){1,2}")
