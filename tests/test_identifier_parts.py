@@ -23,7 +23,7 @@ MAPPING = Mapping({
     "U1": ["Ann Berg", "Ann", "Berg"],
     "U2": ["Tomas Quell", "Tomas"],
     "U3": ["Ida Rew", "Rew"],
-    "U4": ["Ann Lodd"],  # Ann is shared with U1
+    "U4": ["Ann Lodd", "Will"],  # Ann is shared with U1
 })
 
 
@@ -97,6 +97,9 @@ def _apply(text: str, whole: bool = False) -> str:
         ("see programs and MP3 and Berga", "see programs and MP3 and Berga"),  # words, short pieces, no glued name
         # hashtags
         ("#AnnBerg rocks, #climate too", "#[U1] rocks, #climate too"),
+        ("#TeamTomas and #ThanksRew!", "#Team[U2] and #Thanks[U3]!"),  # one person's name glued to a word
+        ("#TeamAnn, #TeamWill and #Teamtomas", "#TeamAnn, #TeamWill and #Teamtomas"),  # shared, a word, no capital
+        ("#DeRew and #VanRew", "#DeRew and #VanRew"),  # a surname's particle before it: another surname
     ],
 )
 def test_personal_parts_are_replaced(text: str, expected: str) -> None:

@@ -322,11 +322,41 @@ def _with_same_names(value: str, start: int, parts: list[Part], names: PersonalN
 
 
 def tag_parts(tag: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
-    """The names in a hashtag (``#AnnBerg``, ``#ann_berg_2024``, ``#Ann``): the rest of the tag stays."""
-    whole = names.people(tag[1:])
+    """The names in a hashtag (``#AnnBerg``, ``#ann_berg_2024``, ``#Ann``), and a capitalised word of it that is one
+    person's name and no common word (``#TeamTomas``): the rest of the tag stays."""
+    body = tag[1:]
+    whole = names.people(body)
     if whole:
         return [(start + 1, start + len(tag), _one(whole))]
-    return [(start + 1 + first, start + 1 + last, _one(people)) for first, last, people in names.runs(tag[1:])]
+    runs = [(start + 1 + first, start + 1 + last, _one(people)) for first, last, people in names.runs(body)]
+    if runs:
+        return runs
+    return [(start + 1 + first, start + 1 + last, owner) for first, last, owner in tag_words(body, names)]
+
+
+def tag_words(body: str, names: PersonalNames) -> list[tuple[int, int, str]]:
+    """The capitalised words of a hashtag's body (after the ``#``) that are one person's name and no common word, with
+    that person (``TeamTomas``: "Tomas"); not after a surname's particle (``DeLuca``), nor an ordinary word
+    (``MarkYourCalendar``)."""
+    found = []
+    for word in _CAPITALISED.finditer(body):
+        people = names.words.get(word.group().lower(), frozenset())
+        if len(people) == 1 and not _common_word(word.group()) and not _after_particle(body, word.start()):
+            found.append((word.start(), word.end(), next(iter(people))))
+    return found
+
+
+_CAPITALISED = regex.compile(r"\p{Lu}\p{Ll}{2,}(?!\p{Ll})")
+"""A capitalised word of three letters or more inside a word glued by case changes (``Tomas`` of ``TeamTomas``)."""
+_PARTICLES = frozenset({"d", "da", "de", "del", "della", "der", "des", "di", "du", "la", "le", "mac", "mc", "o", "san",
+                        "st", "ten", "ter", "van", "von"})
+"""Words that open surnames glued to the next capital ("DeLuca", "McKay", "VanDyke")."""
+
+
+def _after_particle(body: str, start: int) -> bool:
+    """Whether the word at ``start`` comes right after a surname's particle ("De" of ``DeLuca``)."""
+    pieces = _WORDS.findall(body[:start])
+    return bool(pieces) and body[:start].endswith(pieces[-1]) and pieces[-1].lower() in _PARTICLES
 
 
 def _path_parts(
