@@ -10,7 +10,7 @@ from nicknames.check.tokens import name_tokens
 from nicknames.io.class_list import registered_parts
 from nicknames.io.person_names import person_rows
 from nicknames.model.mapping import Mapping
-from nicknames.rules.identifier_parts import PersonalNames, glued_people, personal_names
+from nicknames.rules.identifier_parts import PersonalNames, glued_people, personal_names, tag_words
 from nicknames.rules.stopwords import STOPWORDS, common_words
 from nicknames.rules.word_names import WORD_NAMES
 
@@ -68,12 +68,17 @@ class NameIndex:
         return self._rules
 
     def glued_people(self, word: str) -> frozenset[str]:
-        """``identifier_parts.glued_people`` of a word, kept for the words met again (until a name is added)."""
+        """``identifier_parts.glued_people`` of a word, or the people of its capitalised words that are one person's
+        name (``identifier_parts.tag_words``: "TeamGreta", which apply replaces in a hashtag), kept for the words met
+        again (until a name is added)."""
         people = self._glued.get(word)
         if people is None:
             if len(self._glued) >= GLUED_KEPT:
                 self._glued.clear()
-            people = self._glued[word] = glued_people(word, self.personal, self._ordinary)
+            people = glued_people(word, self.personal, self._ordinary)
+            if not people and not word.islower():  # "TeamGreta", "#TeamGreta": a name glued to a word
+                people = frozenset(person for _, _, person in tag_words(word, self.personal))
+            self._glued[word] = people
         return people
 
     def _ordinary(self, letters: str) -> bool:
