@@ -150,8 +150,9 @@ def test_surnames_alone(word: str, people: set[str]) -> None:
 
 @pytest.mark.parametrize(
     ("full_name", "forms"),
-    [("Ada Quill", ["ADA QUILL"]), ("José María Ruiz", ["JOSÉ MARÍA RUIZ", "JOSÉ MARÍA", "MARÍA RUIZ", "JOSÉ RUIZ"]),
-     ("ADA QUILL", []), ("Ada", [])],
+    [("Ada Quill", ["ADA QUILL", "QUILL, ADA"]),
+     ("José María Ruiz", ["JOSÉ MARÍA RUIZ", "JOSÉ MARÍA", "MARÍA RUIZ", "JOSÉ RUIZ"]),
+     ("Ada K. Quill", ["ADA K. QUILL", "ADA QUILL"]), ("ADA QUILL", []), ("Ada", [])],
 )
 def test_capital_forms(full_name: str, forms: list[str]) -> None:
     assert sorted(capital_forms(registered_parts(full_name))) == sorted(forms)

@@ -205,9 +205,13 @@ def initialled_forms(full_name: str) -> list[str]:
 
 
 def capital_forms(parts: list[str]) -> list[str]:
-    """The registered parts of several words in capitals ("ADA QUILL" of "Ada Quill"), as headers, forms and shouted
-    lines write a person's full name."""
-    return [part.upper() for part in parts if " " in part and not part.isupper()]
+    """The registered parts of several words in capitals ("ADA QUILL" of "Ada Quill"), and the full name's surname
+    first ("QUILL, ADA"), as headers, forms and shouted lines write a person's full name."""
+    forms = [part.upper() for part in parts if " " in part and not part.isupper()]
+    words = parts[0].split() if forms else []
+    if len(words) == 2 and all(word in parts for word in words):
+        forms.append(f"{words[1]}, {words[0]}".upper())
+    return forms
 
 
 def aside_word(word: str) -> bool:
