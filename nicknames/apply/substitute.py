@@ -228,29 +228,35 @@ def _substitute_into(
             records.add(number, start, _name_mention(original, key, candidates, decision, pseudonym))
     if taken:
         records.sort_from(first)
-    if len(records) > first and _initial_near(text, records.spans(first)):  # seldom
-        records.join(first, text, _around_middle_initials)
-        records.widen(first, text, functools.partial(_with_initial_before, text, names.names.keys_of, pseudonym))
-    if len(records) > first and _lower_word_before(text, records.spans(first)):
-        records.widen(first, text, functools.partial(_with_given_name_before, text, names.names, pseudonym))
+    if len(records) > first:
+        initials, lower = _around_records(text, records.spans(first))
+        if initials:  # seldom
+            records.join(first, text, _around_middle_initials)
+            records.widen(first, text, functools.partial(_with_initial_before, text, names.names.keys_of, pseudonym))
+        if lower:
+            records.widen(first, text, functools.partial(_with_given_name_before, text, names.names, pseudonym))
     return _stitch(text, records.spans(first))
 
 
-def _initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
+def _around_records(text: str, spans: Iterable[tuple[int, int, str]]) -> tuple[bool, bool]:
     """Whether a record follows a capital and a full stop ("T. Quell", "T.Quell", "Tobias K. Quell"), a capital
     alone stands between two records ("Tobias K Quell"), or one space does ("tobias Quell", with "tobias" and "Quell"
-    mapped): a few characters read at each record, no scan of the text."""
+    mapped); and whether a record opening with a capital follows a lower-case letter and one space ("tobias Quell"
+    with "Tobias" mapped): a few characters read at each record, no scan of the text."""
+    initials = lower = False
     previous_end = -_MIDDLE_CHARS
     for start, end, _ in spans:
-        if start >= 2 and (
-                text[start - 1] == "." and text[start - 2].isupper()
+        if start >= 2:
+            before = text[start - 1]
+            initials = initials or (
+                before == "." and text[start - 2].isupper()
                 or text[start - 2] == "." and text[start - 3 : start - 2].isupper()
                 or start - previous_end <= _MIDDLE_CHARS and text[start - 2].isupper()
                 and text[start - 3 : start - 2].isspace()
-                or start - previous_end == 1 and text[start - 1] == " "):
-            return True
+                or start - previous_end == 1 and before == " ")
+            lower = lower or before == " " and text[start - 2].islower() and text[start].isupper()
         previous_end = end
-    return False
+    return initials, lower
 
 
 def _with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], pseudonym: Pseudonym, detail: Detail,
@@ -278,13 +284,6 @@ _INITIALS_BEFORE = regex.compile(r"(?<![\w.\-'’])(?:\p{Lu}\.[^\S\n]?){1,3}\Z")
 """One to three initials with full stops right before a name ("T. ", "T.J. ", "T. J. "), after no letter, full stop or
 hyphen: the first is the given name's."""
 _INITIALS_CHARS = 9
-
-
-def _lower_word_before(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
-    """Whether a record starting with a capital follows a lower-case letter and one space ("tobias Quell"): two
-    characters read at each record."""
-    return any(start > 1 and text[start - 1] == " " and text[start - 2].islower() and text[start : start + 1].isupper()
-               for start, _, _ in spans)
 
 
 def _with_given_name_before(text: str, names: MappingNames, pseudonym: Pseudonym, detail: Detail,
