@@ -163,3 +163,18 @@ def test_familiar_forms_of_people_who_post_nothing(
     names = absent_names([message("Ask Bart.")], class_list, {"P1"}, {"P1": signed}, builtin_table(),
                          lambda word: False)
     assert {(name.participant, name.text) for name in names} == expected
+
+
+def test_a_middle_name_that_is_somebody_elses_given_name_is_theirs() -> None:
+    """"Kay" alone names the registered Kay Marsden, not Ada Kay Quill, who posts; her full name stays hers."""
+    frame = pd.DataFrame(
+        [("1", "P2", "", "Has anyone seen the file?\nAda"),
+         ("2", "P1", "1", "Hi Ada,\nI asked Kay to forward it, and Ada Kay Quill agreed.\nAnna")],
+        columns=["message_id", "sender", "parent_id", "text"],
+    )
+    frame["thread_id"] = "t1"
+    class_list = {"P1": "Anna Lind", "P2": "Ada Kay Quill", "A1": "Kay Marsden"}
+    mapping = collect(table_from_frame(frame), class_list).mapping
+    assert "Kay" not in [name.text for name in mapping.entry("P2").names]
+    assert "Ada Kay Quill" in [name.text for name in mapping.entry("P2").names]
+    assert [(name.text, name.tags) for name in mapping.entry("A1").names] == [("Kay", ("classlist", "absent"))]

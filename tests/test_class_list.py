@@ -8,6 +8,7 @@ import pytest
 
 from nicknames.io.class_list import (
     RegisteredFullNames,
+    borrowed_middle_names,
     capital_forms,
     initialled_forms,
     read_class_list,
@@ -175,3 +176,10 @@ OFFICES = {"O1": "Kestrelby West Desk", "O2": "DL-Kestrelby IT", "O3": "Quillmon
 def test_rows_named_like_the_lists_offices_are_no_people(row: str, person: bool) -> None:
     assert ("P" in person_rows({**OFFICES, "P": row})) is person
     assert "P" in person_rows({"P": row})  # without the offices, every row that reads as a person is one
+
+
+def test_borrowed_middle_names() -> None:
+    class_list = {"M": "Ada Kay Quill", "K": "Kay Marsden", "J": "C Tobias Wren", "H": "Tobias J Hart",
+                  "L": "Ada Lee Quill", "A": "Lee"}
+    # "Kay" is Kay Marsden's given name; "Tobias" opens C Tobias Wren's words; a row of one word has no given name
+    assert borrowed_middle_names(class_list) == {"M": frozenset({"kay"})}

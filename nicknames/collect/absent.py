@@ -54,7 +54,13 @@ from dataclasses import dataclass
 
 from nicknames.collect.discover.surname_forms import surname_forms
 from nicknames.collect.form_uses import FormUses
-from nicknames.io.class_list import capital_forms, initialled_forms, registered_parts
+from nicknames.io.class_list import (
+    borrowed_middle_names,
+    capital_forms,
+    initialled_forms,
+    registered_parts,
+    without_borrowed,
+)
 from nicknames.io.person_names import person_rows
 from nicknames.model.messages import Message
 from nicknames.rules.nickname_table import NicknameTable
@@ -115,8 +121,9 @@ def absent_names_of(
     persons = person_rows(class_list)
     listed = {pid: name for pid, name in registered.items() if pid in persons}
     people = {pid: name for pid, name in listed.items() if pid not in posting}
-    forms = {pid: own for pid, name in people.items() if _full(own := _forms(name, table))}
-    owners, everyone = _owners(forms, listed, found, table)
+    borrowed = borrowed_middle_names(persons)
+    forms = {pid: own for pid, name in people.items() if _full(own := _forms(name, table, borrowed.get(pid)))}
+    owners, everyone = _owners(forms, listed, found, table, borrowed)
     wanted = {key for own in forms.values() for key in own if _usable(key, is_word)}
     short = _short_forms(tokens, listed, forms, owners, table, is_word)
     uses = uses_of(frozenset(wanted | short.keys())).kept()
@@ -220,10 +227,11 @@ def _one_row_per_person(class_list: Mapping[str, str], posting: set[str]) -> dic
     return {pid: class_list[pid] for pid in chosen.values()}
 
 
-def _forms(full_name: str, table: NicknameTable) -> dict[str, str]:
-    """A registered person's forms → ``classlist``, ``case`` or ``nickname``: registered parts and those of several
-    words in capitals ("ADA QUILL"), then familiar forms."""
-    parts = registered_parts(full_name)
+def _forms(full_name: str, table: NicknameTable, borrowed: frozenset[str] | None = None) -> dict[str, str]:
+    """A registered person's forms → ``classlist``, ``case`` or ``nickname``: registered parts (less ``borrowed``
+    middle names, see ``class_list.borrowed_middle_names``) and those of several words in capitals ("ADA QUILL"),
+    then familiar forms."""
+    parts = without_borrowed(registered_parts(full_name), borrowed or frozenset())
     forms = {name_key(part): "classlist" for part in [*parts, *initialled_forms(full_name)]}
     forms.update({name_key(part): "case" for part in capital_forms(parts)})
     words = [part for part in parts if " " not in part]
@@ -248,14 +256,16 @@ def _owners(
     listed: Mapping[str, str],
     found: Mapping[str, Iterable[str]],
     table: NicknameTable,
+    borrowed: Mapping[str, frozenset[str]],
 ) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
     """Form → the people it stands for: those registered with it or found using it (the absent people, every other
     registered person, each mapping line); a familiar form nobody is registered with or found using stands for
-    everyone whose given name it is a form of ("Ned" is a registered Ned's, not every Edmund's). And form →
+    everyone whose given name it is a form of ("Ned" is a registered Ned's, not every Edmund's; ``borrowed``: the
+    middle names that are no form of their owner). And form →
     everyone it may stand for, familiar forms included (who else may be meant where it is used). ``listed``: the
     class list's people, one row each."""
     everyone = dict(forms)
-    everyone.update((pid, _forms(name, table)) for pid, name in listed.items() if pid not in forms)
+    everyone.update((pid, _forms(name, table, borrowed.get(pid))) for pid, name in listed.items() if pid not in forms)
     named: dict[str, set[str]] = {}
     familiar: dict[str, set[str]] = {}
     for pid, own in everyone.items():

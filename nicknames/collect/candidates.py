@@ -36,7 +36,13 @@ from nicknames.collect.salutation_owners import misspelt_owners, own_form
 from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.distributed.engines import Engine
 from nicknames.engine.run import objects_frozen
-from nicknames.io.class_list import capital_forms, initialled_forms, registered_parts
+from nicknames.io.class_list import (
+    borrowed_middle_names,
+    capital_forms,
+    initialled_forms,
+    registered_parts,
+    without_borrowed,
+)
 from nicknames.io.person_names import given_names, office_words, person_rows
 from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import Message, MessageTable
@@ -194,7 +200,9 @@ def plan_collect(
     persons = person_rows(class_list or {})
     roster = {pid: name for pid, name in persons.items() if pid in present}
     offices = frozenset(pid for pid in (class_list or {}) if pid in present and pid not in roster)
-    registered = {pid: registered_parts(name) for pid, name in roster.items()}
+    borrowed = borrowed_middle_names(persons)
+    registered = {pid: without_borrowed(registered_parts(name), borrowed.get(pid, frozenset()))
+                  for pid, name in roster.items()}
     if roster:
         # The words of the list's offices and companies ("Acme" of "Acme Helpdesk") sign and greet as no one's name,
         # unless they are a name word of a person of the list or a known given name.

@@ -204,6 +204,30 @@ def initialled_forms(full_name: str) -> list[str]:
     return list(dict.fromkeys(f"{given} {initial}" for initial in initials))
 
 
+def borrowed_middle_names(class_list: dict[str, str]) -> dict[str, frozenset[str]]:
+    """Person → their middle names (case-folded) that somebody else on the list has as given name ("Kay" of a
+    registered Ada Kay Quill beside a Kay Marsden): said alone, such a word names the one it is the given name of,
+    so it is no form of the other person's. ``class_list``: rows of people (``person_rows``)."""
+    words = {pid: _words_of(registered_parts(name)) for pid, name in class_list.items()}
+    given: dict[str, set[str]] = {}
+    for pid, own in words.items():
+        if len(own) > 1:
+            given.setdefault(own[0].casefold(), set()).add(pid)
+    borrowed = {pid: frozenset(word.casefold() for word in own[1:-1] if given.get(word.casefold(), set()) - {pid})
+                for pid, own in words.items() if len(own) > 2}
+    return {pid: middles for pid, middles in borrowed.items() if middles}
+
+
+def without_borrowed(parts: list[str], borrowed: frozenset[str]) -> list[str]:
+    """The registered parts less the middle names of ``borrowed_middle_names`` (alone; "Ada Kay" stays)."""
+    return [part for part in parts if part.casefold() not in borrowed] if borrowed else parts
+
+
+def _words_of(parts: list[str] | tuple[str, ...]) -> list[str]:
+    """The words of a registered full name that are name parts (initials and pieces of double surnames aside)."""
+    return [word for word in parts[0].split() if word in parts[1:]] if parts else []
+
+
 def capital_forms(parts: list[str]) -> list[str]:
     """The registered parts of several words in capitals ("ADA QUILL" of "Ada Quill"), and the full name's surname
     first ("QUILL, ADA"), as headers, forms and shouted lines write a person's full name."""
@@ -249,7 +273,7 @@ class RegisteredFullNames:
         for participant, full_name in class_list.items():
             parts = registered_parts(full_name) if is_person(full_name) else []
             # The words of the full name (not the pieces of a double surname: "Lee" is not Ada Quill-Lee's surname)
-            words = [word for word in parts[0].split() if word in parts[1:]] if parts else []
+            words = _words_of(parts)
             keys = [part for part in parts if " " in part]
             for given in words[:-1]:
                 keys.extend(f"{form} {words[-1]}" for form in (given, *table.familiar_forms(given),
