@@ -283,6 +283,20 @@ def test_a_given_name_in_lower_case_before_a_name_is_part_of_it(text: str, expec
     assert all(text[record.start : record.end] == record.original for record in records)
 
 
+@pytest.mark.parametrize("text", ["T. Olsen and Henrik Olsen", "ask henrik Olsen", "Sofia Olsen and Tobias Quell"])
+def test_surrogates_leave_the_names_of_others_to_their_placeholders(text: str) -> None:
+    """Names of people who are not participants have no surrogate: the rules that widen or join a participant's
+    names pass them by."""
+    from nicknames.apply.surrogates import Surrogate, SurrogateNames
+    from nicknames.io.mapping_file import parse_mapping
+
+    style = SurrogateNames({"u1": Surrogate("Anna", "Lena", "Berg", "F")}, {"u1": ("tobias", "", "quell")})
+    mapping = parse_mapping("u1 | Tobias | Quell\n@others | Henrik | Olsen | Sofia\n")
+    new, records = substitute_message(message(text), scope_names(mapping, {"u1"}), style)
+    assert "[PERSON" in new and "Olsen" not in new
+    assert all(text[record.start : record.end] == record.original for record in records)
+
+
 def test_surrogates_keep_the_initials_between_a_given_name_and_a_surname() -> None:
     from nicknames.apply.surrogates import Surrogate, SurrogateNames
 

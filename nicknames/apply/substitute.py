@@ -29,6 +29,7 @@ from nicknames.apply.resolution import (
 )
 from nicknames.apply.scope_names import MappingNames, ScopeNames
 from nicknames.apply.zones import zones_of
+from nicknames.model.mapping import OTHERS
 from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
 from nicknames.rules.identifiers import PART_KINDS, Identifier, IdentifierRules
 from nicknames.rules.introductions import introduces
@@ -265,7 +266,7 @@ def _with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], ps
     another name of its participant ("T. Quell", "T.Quell", "T. K. Quell" for a Tobias Quell), which are part of the
     name; else where it starts."""
     kept = start, detail[3]
-    if detail[6] != "name" or " " in detail[0]:
+    if detail[6] != "name" or " " in detail[0] or detail[2] == OTHERS:
         return kept
     window = max(0, start - _INITIALS_CHARS)
     initials = _INITIALS_BEFORE.search(text, window, start)
@@ -292,7 +293,8 @@ def _with_given_name_before(text: str, names: MappingNames, pseudonym: Pseudonym
     participant written in lower case, and no ordinary word ("proposed by tobias Quell" for a Tobias Quell), or the
     two are one of the participant's names in other case; else where it starts."""
     kept = start, detail[3]
-    if detail[6] != "name" or start < 2 or text[start - 1] != " " or not text[start - 2].islower():
+    if (detail[6] != "name" or detail[2] == OTHERS or start < 2 or text[start - 1] != " "
+            or not text[start - 2].islower()):
         return kept
     before = _WORD_BEFORE.search(text, max(0, start - _WORD_CHARS), start)
     participant = detail[2]
@@ -317,7 +319,7 @@ def _around_middle_initials(detail: Detail, between: str, following: Detail) -> 
     ("Tobias K. Quell", "Ann M. J. Berg", "tobias Quell" with "Tobias", "tobias" and "Quell" mapped): one name, so
     one pseudonym, and the initials go too. Not one name twice ("Mary Mary"): a run joins each name once at most."""
     return (len(between) <= _MIDDLE_CHARS and detail[3] == following[3] and detail[2] == following[2]
-            and detail[1] != following[1] and detail[6] == following[6] == "name"
+            and detail[1] != following[1] and detail[6] == following[6] == "name" and detail[2] != OTHERS
             and _MIDDLE_INITIALS.fullmatch(between) is not None)
 
 
