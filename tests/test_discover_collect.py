@@ -248,3 +248,16 @@ def test_a_registered_full_name_in_capitals_is_its_persons_in_any_thread() -> No
     mapping = collect(table_from_frame(frame), {"U1": "Harold Penbrook", "U2": "Greta Vollmer"}).mapping
     assert names(mapping, "U1")["HAROLD PENBROOK"] == (Status.ACTIVE, ("case",))
     assert "PENBROOK" not in names(mapping, "U1")  # one word in capitals, outside their threads: a heading's word
+
+
+def test_a_doubtful_greeting_by_a_form_of_the_greeted_ones_registered_name_stays() -> None:
+    """"Dear Ken" in a reply to a registered Kenneth is doubtful (a Ken Marsh is registered) but stays his."""
+    rows = [
+        ("1", "U1", "", "Which units?\nKenneth"),
+        ("2", "U2", "1", "Dear Ken,\nmetres.\nAnna"),
+        ("3", "U3", "", "Agreed.\nKen"),
+    ]
+    class_list = {"U1": "Kenneth Ferro", "U2": "Anna Lind", "U3": "Ken Marsh"}
+    mapping = collect(table(rows), class_list).mapping  # type: ignore[arg-type]
+    assert names(mapping, "U1")["Ken"] == (Status.SUGGESTED, ("greeting", "uncertain"))
+    assert "Ken" in names(mapping, "U3")
