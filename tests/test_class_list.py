@@ -142,10 +142,11 @@ def test_registered_full_names(written: str, people: set[str]) -> None:
 @pytest.mark.parametrize(
     ("word", "people"),
     [("Müller", {"U", "A"}), ("Mueller", {"U"}), ("MULLER", {"U", "A"}), ("Ruiz", {"J"}), ("Jürgen", set()),
-     ("Maria", set()), ("Office", set())],
+     ("Maria", set()), ("Office", set()), ("Thomas", set())],  # a surname that is a given name too
 )
 def test_surnames_alone(word: str, people: set[str]) -> None:
-    class_list = {"J": "José María Ruiz", "U": "Jürgen Müller", "A": "Anja Muller", "O": "Sales Office"}
+    class_list = {"J": "José María Ruiz", "U": "Jürgen Müller", "A": "Anja Muller", "O": "Sales Office",
+                  "T": "Ida Thomas"}
     assert RegisteredFullNames.of(class_list).with_surname(word) == people
 
 

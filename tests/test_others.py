@@ -132,6 +132,8 @@ def test_propose_writes_suggestions_in_a_section_of_their_own() -> None:
         ("Then Jose Maria said so.", "A5", ("classlist", "absent")),  # a registered part without its accents
         ("Then Mr Mueller said so.", "A6", ("classlist", "absent")),  # a registered surname with the umlaut spelt out
         ("Then Mr Ferrow said so.", None, ()),  # a surname a letter away is somebody else's
+        ("Then Sen. Thomas said so.", None, ()),  # a surname that is a given name too: somebody else's
+        ("Then Mueller said so, she and Mueller.", None, ()),  # a surname alone without a title: another cue
     ],
 )
 def test_a_registered_full_name_with_initials_goes_to_its_person(
@@ -139,7 +141,7 @@ def test_a_registered_full_name_with_initials_goes_to_its_person(
 ) -> None:
     mapping = Mapping({"U1": []})
     class_list = {"U1": "Mary Poe", "A1": "Ada Quill", "A2": "Ned Ferro", "A3": "Ada Bryce", "A4": "Ada Marie Bryce",
-                  "A5": "José María Ruiz", "A6": "Jürgen Müller"}
+                  "A5": "José María Ruiz", "A6": "Jürgen Müller", "A7": "Ida Thomas"}
     propose_others(mapping, [text], class_list, senders=["U1"])
     written = text.removeprefix("Then ").removesuffix(" said so.").removesuffix(",").rstrip(",")
     if owner is None:

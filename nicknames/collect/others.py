@@ -87,7 +87,10 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
     person's full name goes to their line: of two registered people it may name, to the one who posts."""
     posting = set(senders)
     for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
-        people = registered.people(text) if " " in text else registered.with_surname(text)
+        if " " in text:
+            people = registered.people(text)
+        else:  # a surname alone after a title ("Mr Mueller")
+            people = registered.with_surname(text) if "title" in found.tags[text] else set()
         if len(people) > 1:  # a person registered twice (two addresses), or namesakes: the one of them who posts
             people &= posting
         owner = people.pop() if len(people) == 1 else None

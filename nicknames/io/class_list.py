@@ -259,7 +259,7 @@ class RegisteredFullNames:
     registered people they may name: each given word of a registered name and its familiar and formal forms, before
     the surname ("Mike Quill" for a registered Michael P. Quill); the initial of the first given name, or of its formal
     form, before the surname ("m. quill", "e. ferro" for a registered Ned Ferro); the registered parts of several
-    words ("Ana María", "Ní Bhriain"); and, apart, each surname alone."""
+    words ("Ana María", "Ní Bhriain"); and, apart, each surname alone that is no given name."""
 
     owners: dict[str, set[str]] = field(default_factory=dict)
     surnames: dict[str, set[str]] = field(default_factory=dict)
@@ -283,8 +283,10 @@ class RegisteredFullNames:
             for key in keys:
                 for spelling in spelling_keys(key):
                     owners.setdefault(spelling, set()).add(participant)
-            for spelling in spelling_keys(words[-1]) if len(words) > 1 else ():
-                surnames.setdefault(spelling, set()).add(participant)
+            surname = words[-1] if len(words) > 1 else ""
+            if surname and not table.familiar_forms(surname) and not table.given_names(surname):
+                for spelling in spelling_keys(surname):  # not "Thomas": a given name as often as a surname
+                    surnames.setdefault(spelling, set()).add(participant)
         return cls(owners, surnames)
 
     def people(self, text: str) -> set[str]:
