@@ -10,7 +10,12 @@ from nicknames.check.tokens import name_tokens
 from nicknames.io.class_list import registered_parts
 from nicknames.io.person_names import person_rows
 from nicknames.model.mapping import Mapping
-from nicknames.rules.identifier_parts import PersonalNames, glued_people, personal_names, tag_words
+from nicknames.rules.identifier_parts import (
+    PersonalNames,
+    glued_people,
+    personal_names,
+    tag_words,
+)
 from nicknames.rules.stopwords import STOPWORDS, common_words
 from nicknames.rules.word_names import WORD_NAMES
 
