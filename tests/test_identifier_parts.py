@@ -82,6 +82,9 @@ def _apply(text: str, whole: bool = False) -> str:
         ("cc @AnnBerg, @aberg and @ida_rew; @xk42 and @ann_lodd_berg", "cc @[U1], @[U1] and @[U3]; [HANDLE] and [HANDLE]"),
         # accounts a signature gives after a messenger's name: a handle, replaced whole
         ("Ann Berg\nskype: annberg", "[U1]\nskype: [HANDLE]"),
+        # forum users after "u/", as Reddit writes them: a handle, a participant's when made of their names
+        ("thanks u/xk_42 and /u/TomasQuell (u/ida_rew)", "thanks u/[HANDLE] and /u/[U2] (u/[U3])"),
+        ("see menu/items, r/science, you/u/xk and u/ab", "see menu/items, r/science, you/u/xk and u/ab"),
         # words glued from a person's names: logins, user and file names
         ("User ID: annberg, see Ida2 and ida_rew", "User ID: [U1], see [U3] and [U3]"),
         ("Tomas QuellRew wrote", "[U2] QuellRew wrote"),  # two people's names glued by a case change: no login

@@ -53,7 +53,7 @@ from nicknames.rules.identifier_patterns import (
     words_with_digits,
 )
 from nicknames.rules.stopwords import STOPWORDS
-from nicknames.rules.written_identifiers import labelled_handles, obfuscated_addresses
+from nicknames.rules.written_identifiers import forum_users, labelled_handles, obfuscated_addresses
 
 _TRAILING = ".,;:!?"
 _ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
@@ -232,8 +232,13 @@ class IdentifierRules:
         return ahocorasick_rs.AhoCorasick(keys, implementation=ahocorasick_rs.Implementation.DFA if small else None), keys
 
     def _labelled(self, text: str) -> Iterator[Identifier]:
+        """Accounts after a messenger's name (``skype: annberg``), and forum users after ``u/`` (``u/ann_b``), whose
+        body is a participant's when their names make it (``glued_owner``), as an ``@`` handle's is."""
         for start, end in labelled_handles(text):
             yield Identifier("handle", start, end, text[start:end], self.owners.get(text[start:end].lower().lstrip("@")))
+        for start, end in forum_users(text):
+            value = text[start:end]
+            yield Identifier("handle", start, end, value, self.owners.get(value.lower()) or self.names.glued_owner(value))
 
     def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
         if kind == "email":

@@ -9,6 +9,7 @@ texts with):
 | ``mary.poe at example.org``, ``ed at lab.example.org``, ``ann dot berg at example dot org``, ``ab AT example.org`` | each `` at `` (or `` AT ``) |
 | ``mary [at] example [dot] org``, ``mary(at)example.org`` | a bracketed ``at`` |
 | ``skype: annberg``, ``Skype ID: ab12``, ``twitter: @annberg`` | each colon after a messenger's name |
+| ``u/annberg``, ``/u/ann_b`` (a forum's user, as Reddit writes one) | each ``u/`` |
 
 An address written out counts only when its local part starts a word (after a
 space, a line start, an opening bracket or ``mailto:``); a plain local part
@@ -120,3 +121,16 @@ def _may_end_local_part(text: str, start: int, end: int) -> bool:
 def _starts_word(text: str, offset: int) -> bool:
     """True when nothing but a space, line start, opening bracket or ``mailto:`` stands before the offset."""
     return offset == 0 or text[offset - 1] in " \t\n<(\"'" or text.endswith("mailto:", 0, offset)
+
+
+_FORUM_USER = regex.compile(r"(?:(?<=^)|(?<=[\s(\[\"'])/?)u/([A-Za-z0-9][\w\-]{2,19})(?![\w\-/])")
+"""``u/annberg``, ``/u/ann_b`` after a blank, a bracket or a quote: a user name of 3 to 20 characters."""
+
+
+def forum_users(text: str) -> Iterator[tuple[int, int]]:
+    """Spans of the user names written after ``u/`` (``u/annberg``, ``/u/ann_b``), as Reddit and its exports write a
+    user: the name, not the ``u/``."""
+    if "u/" not in text:
+        return
+    for match in _FORUM_USER.finditer(text):
+        yield match.start(1), match.end(1)
