@@ -51,7 +51,11 @@ SIGNED = "Hi Will,\nI will ask Will.\nThanks,\nArt\n\n-- \nArt Quell, Ph.D.\nRoo
         (SIGNED, "Art Quell", Zone.SIGNOFF),
         (SIGNED, "Will.", Zone.BODY),
         (SIGNED.replace("-- \n", "--\n"), "Art\n", Zone.SIGNOFF),          # "--" as often written
-        (SIGNED.replace("-- \n", "---\n"), "Art\n", Zone.BODY),            # a rule of three dashes is no delimiter
+        (SIGNED.replace("-- \n", "---\n"), "Art\n", Zone.SIGNOFF),         # a rule of dashes or underscores too
+        (SIGNED.replace("-- \n", "________\n"), "Art Quell", Zone.SIGNOFF),
+        # but not a rule between paragraphs, nor one before a forwarded message
+        ("Hi Will,\nI will ask Will.\n\n---\n\nEDIT: I will ask Will again tomorrow.\nok\nArt", "Will again", Zone.BODY),
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\n\n_____\nFrom: Will Quell\nSent: Monday\n", "Art\n", Zone.BODY),
         (SIGNED + "\n".join(["> quoted"] * 11), "Art\n", Zone.BODY),        # a long text below: no signature
         ("Hi Will,\nI will ask Will.\n-- \nArt Quell", "Will.", Zone.SIGNOFF),  # a short line above, as without
     ],

@@ -22,8 +22,9 @@ def zones_of(text: str) -> Callable[[int], Zone]:
 
     A line of the last ``SIGNOFF_LINES`` counts as sign-off only when it is short
     (at most ``SIGNATURE_WORDS`` words): "I agree with Mary" there is a sentence. Above a signature block (a line
-    "--" or "-- " and at most ``SIGNATURE_BLOCK_LINES`` lines under it) the last lines are those above the
-    delimiter, and the short lines of the block are the sign-off's too ("-Toby\n\n--\nTobias Quell, Ph.D.").
+    "--" or "-- ", or a rule of dashes, underscores or equals signs, and at most ``SIGNATURE_BLOCK_LINES`` lines
+    under it) the last lines are those above the delimiter, and the short lines of the block are the sign-off's
+    too ("-Toby\n\n--\nTobias Quell, Ph.D.", "John\n\n-------\nJohn Quell\nData Manager").
     An HTML post's lines are those its paragraphs and breaks make.
     """
     text = markup_lines(text)
@@ -53,24 +54,38 @@ def _signoff_start(text: str) -> int:
     return _last_lines_start(text if block is None else text[:block])
 
 
-_DELIMITER = regex.compile(r"(?m)^--[ \t]?\r?$")
-"""The signature delimiter: a line "-- " (RFC 3676), also written "--"."""
+_DELIMITER = regex.compile(r"(?m)^(?:--[ \t]?|[ \t]*(?:-{3,}|_{3,}|={3,})[ \t]*)\r?$")
+"""The signature delimiter: a line "-- " (RFC 3676), also written "--", or a rule of three or more dashes,
+underscores or equals signs alone on its line ("------", "______"), as mail programs and people draw one."""
+_HEADER = regex.compile(r"[ \t>]*(?:From|To|Sent|Date|Subject|Cc|De|Von|Van|Från|Fra|Da)[ \t]*:", regex.IGNORECASE)
+"""A mail header's first line: what follows a rule in a forwarded or quoted message, not a signature."""
 
 
 def _signature_block(text: str) -> int | None:
-    """Where a signature block's delimiter line starts: the last "--" line after the first line, with at most
-    ``SIGNATURE_BLOCK_LINES`` non-empty lines under it (more is a quoted or forwarded message, not a signature)."""
-    if "\n--" not in text:
+    """Where a signature block's delimiter line starts: the last delimiter line after the first line, with at most
+    ``SIGNATURE_BLOCK_LINES`` non-empty lines under it (more is a quoted or forwarded message, not a signature) and
+    no mail header first ("From: ...": a forwarded message); a rule only between short lines (``_signs_around``)."""
+    first_break = text.find("\n")
+    if first_break < 0 or ("--" not in text and "__" not in text and "==" not in text):
         return None
     found = None
-    for found in _DELIMITER.finditer(text, text.find("\n--")):
+    for found in _DELIMITER.finditer(text, first_break):
         pass
     if found is None:
         return None
-    below = text[found.end():]
-    if sum(1 for line in below.splitlines() if line.strip()) > SIGNATURE_BLOCK_LINES:
+    lines = [line for line in text[found.end():].splitlines() if line.strip()]
+    if len(lines) > SIGNATURE_BLOCK_LINES or (lines and _HEADER.match(lines[0])):
         return None
+    if found.group().strip() not in ("--", "") and not _signs_around(text[:found.start()], lines):
+        return None  # a rule between paragraphs ("---" in Markdown), not before a signature
     return found.start()
+
+
+def _signs_around(above: str, below: list[str]) -> bool:
+    """Whether the lines around a rule sign as a sign-off and a signature do: the last line above it and the first
+    below it short (at most ``SIGNATURE_WORDS`` words each)."""
+    last = above.rstrip().rsplit("\n", 1)[-1]
+    return bool(below) and len(last.split()) <= SIGNATURE_WORDS and len(below[0].split()) <= SIGNATURE_WORDS
 
 
 def _last_lines_start(text: str) -> int:
