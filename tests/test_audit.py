@@ -150,6 +150,7 @@ def test_a_mapping_name_that_is_a_common_word_counts_where_written_as_a_name(
         ("#MaryJane rocks", [("glued", "MaryJane")]),                 # case change inside a hashtag
         ("#TeamRobert and #GoNovak", [("glued", "TeamRobert"), ("glued", "GoNovak")]),  # one name glued to a word
         ("#TeamWill, #DeNovak and #TeamPower", []),  # names that are words, a surname's particle
+        ("TeamRobert and SoNovak", []),  # outside a hashtag: a product's or a firm's name
         ("write to maryjane at [USER]", [("glued", "maryjane")]),     # names glued, lower case
         ("tompower at example dot org", [("glued", "tompower")]),     # class-list names glued
         ("see Will2 and Power_2 and ch03s04 and abc_def", []),        # word-names, short pieces, no names

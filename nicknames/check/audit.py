@@ -291,8 +291,8 @@ def _in_other_name(text: str, end: int, sequence: tuple[str, ...], index: NameIn
 
 def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int],
                 words: AsciiWords | None = None, view: TextView | None = None) -> list[Finding]:
-    """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``); ``words``:
-    those of an ASCII text, when known; ``view``: the view ``text`` is, whose findings are given (and ``taken`` is
+    """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``), and a name
+    glued to a word in a hashtag (``#TeamMary``); ``words``: those of an ASCII text, when known; ``view``: the view ``text`` is, whose findings are given (and ``taken`` is
     read) at the original text's offsets."""
     found: list[Finding] = []
     glued = index.personal.glued
@@ -303,6 +303,8 @@ def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int],
         if (word.islower() and word.isalpha() and word not in glued) or start in taken:
             continue  # a lower-case word is a name only as names glued: ``glued_people`` finds nobody
         people = index.glued_people(word)
+        if not people and original[start - 1 : start] == "#":  # "#TeamGreta": a name glued to a word in a hashtag
+            people = index.tag_people(word)
         if people:
             found.append(Finding(message_id, start, end, original[start:end], "glued", word, tuple(sorted(people)),
                                  finding(message_id, original, start, end, "glued", word, index).context))
@@ -315,7 +317,7 @@ def _glued_words(text: str, index: NameIndex, words: AsciiWords | None) -> Itera
     those is made of names)."""
     glued = index.personal.glued
     if words is not None and glued.keys().isdisjoint(words.runs()):  # a glued lower-case word is a whole run
-        if not any(index.glued_people(word) for word in words.mixed_runs()):
+        if not any(index.glued_people(word) or index.tag_people(word) for word in words.mixed_runs()):
             return iter(())  # no word ``ASCII_GLUED_MIXED`` may find is made of names
         return ASCII_GLUED_MIXED.finditer(text)
     if text.isascii() and glued.keys().isdisjoint(ASCII_GLUED_LOWER.findall(text)):

@@ -73,17 +73,23 @@ class NameIndex:
         return self._rules
 
     def glued_people(self, word: str) -> frozenset[str]:
-        """``identifier_parts.glued_people`` of a word, or the people of its capitalised words that are one person's
-        name (``identifier_parts.tag_words``: "TeamGreta", which apply replaces in a hashtag), kept for the words met
-        again (until a name is added)."""
+        """``identifier_parts.glued_people`` of a word, kept for the words met again (until a name is added)."""
         people = self._glued.get(word)
         if people is None:
             if len(self._glued) >= GLUED_KEPT:
                 self._glued.clear()
-            people = glued_people(word, self.personal, self._ordinary)
-            if not people and not word.islower():  # "TeamGreta", "#TeamGreta": a name glued to a word
-                people = frozenset(person for _, _, person in tag_words(word, self.personal))
-            self._glued[word] = people
+            people = self._glued[word] = glued_people(word, self.personal, self._ordinary)
+        return people
+
+    def tag_people(self, word: str) -> frozenset[str]:
+        """The people of a word's capitalised words that are one person's name (``identifier_parts.tag_words``:
+        "TeamGreta"), which apply replaces in a hashtag; kept with the glued words."""
+        key = "#" + word
+        people = self._glued.get(key)
+        if people is None:
+            if len(self._glued) >= GLUED_KEPT:
+                self._glued.clear()
+            people = self._glued[key] = frozenset(person for _, _, person in tag_words(word, self.personal))
         return people
 
     def _ordinary(self, letters: str) -> bool:

@@ -136,7 +136,7 @@ def _busy(words: _Words, texts: list[str], index: NameIndex,
             else:
                 busy.add(word)
     mixed = words.distinct_where(pc.match_substring_regex(words.distinct, _MIXED_SHAPE))
-    glued.update(word for word in mixed if index.glued_people(word))
+    glued.update(word for word in mixed if index.glued_people(word) or index.tag_people(word))
     glued_texts = words.texts_holding(glued)
     found = words.texts_holding(busy) | glued_texts | _pairs(words, rules)
     if sentence:
