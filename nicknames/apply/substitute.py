@@ -162,6 +162,7 @@ def _substitute_into(
     number = records.open(message.id)
     first = len(records)
     mentions, taken = _identifier_mentions(message, names, pseudonym, identifiers)
+    lower_before = False
     for mention in mentions:
         records.append(mention)
     if names.pattern is not None:
@@ -172,8 +173,11 @@ def _substitute_into(
         at_a_glance, known, mapping_owners = names.names.at_a_glance, names.known, names.names.owners
         own_words = names.names.own_words
         for start, end, form in names.pattern.iter_spans(text):
-            if form in at_a_glance and inside_sentence(text, start, end):
-                continue  # as ``placed`` below would, without a look-up
+            if form in at_a_glance:
+                if text[end : end + 1] == " " and text[end + 1 : end + 2].isupper():
+                    lower_before = True  # "tobias Quell": a name in lower case before a capital (see below)
+                if inside_sentence(text, start, end):
+                    continue  # as ``placed`` below would, without a look-up
             # What is known of the form, looked up once per form in the scope: this loop runs for every name found.
             facts = known.get(form) or names.facts(form)
             key, candidates, outside, ending, positional, others, short, word, more_outside = facts
@@ -230,34 +234,29 @@ def _substitute_into(
     if taken:
         records.sort_from(first)
     if len(records) > first:
-        initials, lower = _around_records(text, records.spans(first))
-        if initials:  # seldom
+        if _initial_near(text, records.spans(first)):  # seldom
             records.join(first, text, _around_middle_initials)
             records.widen(first, text, functools.partial(_with_initial_before, text, names.names.keys_of, pseudonym))
-        if lower:
+        if lower_before:
             records.widen(first, text, functools.partial(_with_given_name_before, text, names.names, pseudonym))
     return _stitch(text, records.spans(first))
 
 
-def _around_records(text: str, spans: Iterable[tuple[int, int, str]]) -> tuple[bool, bool]:
+def _initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
     """Whether a record follows a capital and a full stop ("T. Quell", "T.Quell", "Tobias K. Quell"), a capital
-    alone stands between two records ("Tobias K Quell"), or one space does ("tobias Quell", with "tobias" and "Quell"
-    mapped); and whether a record opening with a capital follows a lower-case letter and one space ("tobias Quell"
-    with "Tobias" mapped): a few characters read at each record, no scan of the text."""
-    initials = lower = False
+    alone stands between two records ("Tobias K Quell"), or one space does ("Tobias Quell", two records): a few
+    characters read at each record, no scan of the text."""
     previous_end = -_MIDDLE_CHARS
     for start, end, _ in spans:
-        if start >= 2:
-            before = text[start - 1]
-            initials = initials or (
-                before == "." and text[start - 2].isupper()
+        if start >= 2 and (
+                text[start - 1] == "." and text[start - 2].isupper()
                 or text[start - 2] == "." and text[start - 3 : start - 2].isupper()
-                or start - previous_end <= _MIDDLE_CHARS and text[start - 2].isupper()
-                and text[start - 3 : start - 2].isspace()
-                or start - previous_end == 1 and before == " ")
-            lower = lower or before == " " and text[start - 2].islower() and text[start].isupper()
+                or start - previous_end <= _MIDDLE_CHARS and (
+                    text[start - 2].isupper() and text[start - 3 : start - 2].isspace()
+                    or start - previous_end == 1 and text[start - 1] == " ")):
+            return True
         previous_end = end
-    return initials, lower
+    return False
 
 
 def _with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], pseudonym: Pseudonym, detail: Detail,
