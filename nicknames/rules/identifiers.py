@@ -53,7 +53,11 @@ from nicknames.rules.identifier_patterns import (
     words_with_digits,
 )
 from nicknames.rules.stopwords import STOPWORDS
-from nicknames.rules.written_identifiers import forum_users, labelled_handles, obfuscated_addresses
+from nicknames.rules.written_identifiers import (
+    forum_users,
+    labelled_handles,
+    obfuscated_addresses,
+)
 
 _TRAILING = ".,;:!?"
 _ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
