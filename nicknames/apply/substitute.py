@@ -174,10 +174,10 @@ def _substitute_into(
         own_words = names.names.own_words
         for start, end, form in names.pattern.iter_spans(text):
             if form in at_a_glance:
-                if text[end : end + 1] == " " and text[end + 1 : end + 2].isupper():
-                    lower_before = True  # "tobias Quell": a name in lower case before a capital (see below)
-                if inside_sentence(text, start, end):
+                if inside_sentence(text, start, end):  # then one space and a letter or digit follow
+                    lower_before = lower_before or text[end + 1].isupper()  # "tobias Quell" (see below)
                     continue  # as ``placed`` below would, without a look-up
+                lower_before = lower_before or (text[end : end + 1] == " " and text[end + 1 : end + 2].isupper())
             # What is known of the form, looked up once per form in the scope: this loop runs for every name found.
             facts = known.get(form) or names.facts(form)
             key, candidates, outside, ending, positional, others, short, word, more_outside = facts

@@ -54,9 +54,10 @@ def _signoff_start(text: str) -> int:
     return _last_lines_start(text if block is None else text[:block])
 
 
-_DELIMITER = regex.compile(r"(?m)^(?:--[ \t]?|[ \t]*(?:-{3,}|_{3,}|={3,})[ \t]*)\r?$")
+_DELIMITER = regex.compile(r"(?m)^(?:--[ \t]?|(?:-{3,}|_{3,}|={3,})[ \t]*)\r?$")
 """The signature delimiter: a line "-- " (RFC 3676), also written "--", or a rule of three or more dashes,
-underscores or equals signs alone on its line ("------", "______"), as mail programs and people draw one."""
+underscores or equals signs alone at the start of its line ("------", "______"), as mail programs and people draw
+one."""
 _HEADER = regex.compile(r"[ \t>]*(?:From|To|Sent|Date|Subject|Cc|De|Von|Van|Från|Fra|Da)[ \t]*:", regex.IGNORECASE)
 """A mail header's first line: what follows a rule in a forwarded or quoted message, not a signature."""
 
@@ -65,11 +66,11 @@ def _signature_block(text: str) -> int | None:
     """Where a signature block's delimiter line starts: the last delimiter line after the first line, with at most
     ``SIGNATURE_BLOCK_LINES`` non-empty lines under it (more is a quoted or forwarded message, not a signature) and
     no mail header first ("From: ...": a forwarded message); a rule only between short lines (``_signs_around``)."""
-    first_break = text.find("\n")
-    if first_break < 0 or ("--" not in text and "__" not in text and "==" not in text):
+    first = min((found for mark in ("\n--", "\n__", "\n==") if (found := text.find(mark)) >= 0), default=-1)
+    if first < 0:
         return None
     found = None
-    for found in _DELIMITER.finditer(text, first_break):
+    for found in _DELIMITER.finditer(text, first):
         pass
     if found is None:
         return None
