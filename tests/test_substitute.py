@@ -283,6 +283,17 @@ def test_a_given_name_in_lower_case_before_a_name_is_part_of_it(text: str, expec
     assert all(text[record.start : record.end] == record.original for record in records)
 
 
+def test_a_given_name_mapped_in_lower_case_before_a_name_is_part_of_it() -> None:
+    """"tobias" listed in the mapping as a case form of its own (collect's ``?tobias [case]``, here another Tobias's),
+    not made by apply, of somebody not active in the scope: the given name of the surname's participant still joins
+    the surname."""
+    mapping = Mapping({"u1": ["Tobias", "Quell"], "u2": ["Tobias"]})
+    mapping.set_name("u2", Name("tobias", 1, ("case",)))
+    names = scope_names(mapping, {"u1"}, NamesOf.everyone)
+    new, records = substitute_message(message("It was proposed by tobias Quell and others."), names, PSEUDONYM)
+    assert (new, [record.original for record in records]) == ("It was proposed by [u1] and others.", ["tobias Quell"])
+
+
 @pytest.mark.parametrize("text", ["T. Olsen and Henrik Olsen", "ask henrik Olsen", "Sofia Olsen and Tobias Quell"])
 def test_surrogates_leave_the_names_of_others_to_their_placeholders(text: str) -> None:
     """Names of people who are not participants have no surrogate: the rules that widen or join a participant's

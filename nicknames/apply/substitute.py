@@ -178,6 +178,8 @@ def _substitute_into(
                     lower_before = lower_before or text[end + 1].isupper()  # "tobias Quell" (see below)
                     continue  # as ``placed`` below would, without a look-up
                 lower_before = lower_before or (text[end : end + 1] == " " and text[end + 1 : end + 2].isupper())
+            elif form[0].islower():  # a name mapped in lower case ("martin"), not a case form
+                lower_before = lower_before or (text[end : end + 1] == " " and text[end + 1 : end + 2].isupper())
             # What is known of the form, looked up once per form in the scope: this loop runs for every name found.
             facts = known.get(form) or names.facts(form)
             key, candidates, outside, ending, positional, others, short, word, more_outside = facts

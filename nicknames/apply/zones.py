@@ -66,7 +66,7 @@ def _signature_block(text: str) -> int | None:
     """Where a signature block's delimiter line starts: the last delimiter line after the first line, with at most
     ``SIGNATURE_BLOCK_LINES`` non-empty lines under it (more is a quoted or forwarded message, not a signature) and
     no mail header first ("From: ...": a forwarded message); a rule only between short lines (``_signs_around``)."""
-    first = min((found for mark in ("\n--", "\n__", "\n==") if (found := text.find(mark)) >= 0), default=-1)
+    first = min((at for mark in ("\n--", "\n__", "\n==") if (at := text.find(mark)) >= 0), default=-1)
     if first < 0:
         return None
     found = None
