@@ -177,9 +177,9 @@ def _substitute_into(
                 if inside_sentence(text, start, end):  # then one space and a letter or digit follow
                     lower_before = lower_before or text[end + 1].isupper()  # "tobias Quell" (see below)
                     continue  # as ``placed`` below would, without a look-up
-                lower_before = lower_before or (text[end : end + 1] == " " and text[end + 1 : end + 2].isupper())
+                lower_before = lower_before or _before_capital(text, end)
             elif form[0].islower():  # a name mapped in lower case ("martin"), not a case form
-                lower_before = lower_before or (text[end : end + 1] == " " and text[end + 1 : end + 2].isupper())
+                lower_before = lower_before or _before_capital(text, end)
             # What is known of the form, looked up once per form in the scope: this loop runs for every name found.
             facts = known.get(form) or names.facts(form)
             key, candidates, outside, ending, positional, others, short, word, more_outside = facts
@@ -242,6 +242,11 @@ def _substitute_into(
         if lower_before:
             records.widen(first, text, functools.partial(_with_given_name_before, text, names.names, pseudonym))
     return _stitch(text, records.spans(first))
+
+
+def _before_capital(text: str, end: int) -> bool:
+    """Whether one space and a capital follow ``end``: where a name in lower case may open a participant's name."""
+    return text[end : end + 1] == " " and text[end + 1 : end + 2].isupper()
 
 
 def _initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
