@@ -18,6 +18,7 @@ import secrets
 import string
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol, TypeGuard, runtime_checkable
 
 from nicknames.model.errors import NicknamesError
 
@@ -147,3 +148,54 @@ class KeyedIds:
     def ambiguous(self, participants: Sequence[str], original: str) -> str:
         """All candidates' codes in one template: ``[P7F3A2|P0B91C]``."""
         return self.template.format(id="|".join(self.code(p) for p in participants))
+
+
+@runtime_checkable
+class ShapedPseudonym(Protocol):
+    """A pseudonym style that shapes each replacement after what it replaces (surrogate names).
+
+    Plain ``Callable[[str], str]`` styles give one pseudonym per participant;
+    a style with ``mention`` also sees the text it replaces and its kind
+    (``name``, ``email``, ...), and ``ambiguous`` renders a mention marked for
+    several candidates. A style whose ``mention`` is the same whatever it
+    replaces may also have ``texts``, a mapping participant → pseudonym that
+    substitution reads instead of calling ``mention`` for each name.
+    """
+
+    def __call__(self, participant: str) -> str: ...
+
+    def mention(self, participant: str, original: str, kind: str) -> str:
+        """The pseudonym of this participant shaped like ``original``."""
+
+    def ambiguous(self, participants: Sequence[str], original: str) -> str:
+        """The text written for a mention of ``original`` that may be any of these participants."""
+
+
+Pseudonym = Callable[[str], str]
+"""Participant id → pseudonym; may also be a ``ShapedPseudonym``."""
+
+
+_SHAPED: dict[type, bool] = {}
+"""Whether each pseudonym type is a ``ShapedPseudonym`` (a protocol check is slow to repeat per mention)."""
+
+
+def is_shaped(pseudonym: Pseudonym) -> TypeGuard[ShapedPseudonym]:
+    """Whether a style shapes each replacement (``ShapedPseudonym``), asked once per type."""
+    kind = type(pseudonym)
+    if kind not in _SHAPED:
+        _SHAPED[kind] = isinstance(pseudonym, ShapedPseudonym)
+    return _SHAPED[kind]
+
+
+def shaped_mention(pseudonym: Pseudonym, participant: str, original: str, kind: str) -> str:
+    """The participant's pseudonym for ``original`` (of this kind), shaped like it where the style shapes."""
+    if is_shaped(pseudonym):
+        return pseudonym.mention(participant, original, kind)
+    return pseudonym(participant)
+
+
+def ambiguous_mention(pseudonym: Pseudonym, candidates: Sequence[str], original: str) -> str:
+    """The text written for a mention that may be any of these participants."""
+    if is_shaped(pseudonym):
+        return pseudonym.ambiguous(candidates, original)
+    return "|".join(pseudonym(participant) for participant in candidates)

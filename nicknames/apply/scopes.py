@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 
 import pandas as pd
 
+from nicknames.apply.pseudonyms import Pseudonym
 from nicknames.apply.replacement import (
     Replacement,
     Replacements,
@@ -18,7 +19,7 @@ from nicknames.apply.replacement import (
 )
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scope_names import MappingNames, ScopeNames, scope_names
-from nicknames.apply.substitute import Pseudonym, substitute_scope
+from nicknames.apply.substitute import substitute_scope
 from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import ScopeRows, scope_partitions

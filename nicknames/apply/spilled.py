@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, overload
 
 import pandas as pd
 
+from nicknames.apply.pseudonyms import Pseudonym
 from nicknames.apply.replacement import RecordMerge
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scope_names import MappingNames
@@ -30,7 +31,6 @@ from nicknames.apply.scopes import (
     apply_scope,
     unknown_participants,
 )
-from nicknames.apply.substitute import Pseudonym
 from nicknames.engine.partitions import ScopeArray, column_partitions
 from nicknames.engine.run import ordered_map
 from nicknames.engine.spill import SpilledTable

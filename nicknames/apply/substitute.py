@@ -9,13 +9,20 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
-from collections.abc import Mapping as MappingType
-from typing import TYPE_CHECKING, Protocol, TypeGuard, runtime_checkable
+from typing import TYPE_CHECKING
 
 import regex
 
+from nicknames.apply.name_runs import (
+    around_middle_initials,
+    before_capital,
+    initial_near,
+    with_given_name_before,
+    with_initial_before,
+)
 from nicknames.apply.namesakes import names_someone_else
 from nicknames.apply.person_placeholders import OTHER_OWNERS, other_mention
+from nicknames.apply.pseudonyms import Pseudonym, ambiguous_mention, shaped_mention
 from nicknames.apply.replacement import Detail, Replacement, Replacements
 from nicknames.apply.resolution import (
     CONFIDENCE,
@@ -27,9 +34,8 @@ from nicknames.apply.resolution import (
     Zone,
     decide,
 )
-from nicknames.apply.scope_names import MappingNames, ScopeNames
+from nicknames.apply.scope_names import ScopeNames
 from nicknames.apply.zones import zones_of
-from nicknames.model.mapping import OTHERS
 from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
 from nicknames.rules.identifiers import PART_KINDS, Identifier, IdentifierRules
 from nicknames.rules.introductions import introduces
@@ -74,29 +80,7 @@ RULES = {
 }
 """How the participant behind each replacement was chosen (see ``nicknames.apply.resolution``)."""
 
-@runtime_checkable
-class ShapedPseudonym(Protocol):
-    """A pseudonym style that shapes each replacement after what it replaces (surrogate names).
 
-    Plain ``Callable[[str], str]`` styles give one pseudonym per participant;
-    a style with ``mention`` also sees the text it replaces and its kind
-    (``name``, ``email``, ...), and ``ambiguous`` renders a mention marked for
-    several candidates. A style whose ``mention`` is the same whatever it
-    replaces may also have ``texts``, a mapping participant → pseudonym that
-    substitution reads instead of calling ``mention`` for each name.
-    """
-
-    def __call__(self, participant: str) -> str: ...
-
-    def mention(self, participant: str, original: str, kind: str) -> str:
-        """The pseudonym of this participant shaped like ``original``."""
-
-    def ambiguous(self, participants: Sequence[str], original: str) -> str:
-        """The text written for a mention of ``original`` that may be any of these participants."""
-
-
-Pseudonym = Callable[[str], str]
-"""Participant id → pseudonym; may also be a ``ShapedPseudonym``."""
 
 
 def substitute_batch(
@@ -177,9 +161,9 @@ def _substitute_into(
                 if inside_sentence(text, start, end):  # then one space and a letter or digit follow
                     lower_before = lower_before or text[end + 1].isupper()  # "tobias Quell" (see below)
                     continue  # as ``placed`` below would, without a look-up
-                lower_before = lower_before or _before_capital(text, end)
+                lower_before = lower_before or before_capital(text, end)
             elif form[0].islower():  # a name mapped in lower case ("martin"), not a case form
-                lower_before = lower_before or _before_capital(text, end)
+                lower_before = lower_before or before_capital(text, end)
             # What is known of the form, looked up once per form in the scope: this loop runs for every name found.
             facts = known.get(form) or names.facts(form)
             key, candidates, outside, ending, positional, others, short, word, more_outside = facts
@@ -222,7 +206,7 @@ def _substitute_into(
                     continue
             if len(candidates) == 1:  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
-                shaped = texts[participant] if texts is not None else _shaped(pseudonym, participant, original, "name")
+                shaped = texts[participant] if texts is not None else shaped_mention(pseudonym, participant, original, "name")
                 records.add(number, start, _only(original, key, participant, shaped, outside))
                 if participant != message.sender and mapping_owners.get(key) == candidates:
                     named.add(participant)  # named by a name only they have, by somebody else
@@ -236,102 +220,12 @@ def _substitute_into(
     if taken:
         records.sort_from(first)
     if len(records) > first:
-        if _initial_near(text, records.spans(first)):  # seldom
-            records.join(first, text, _around_middle_initials)
-            records.widen(first, text, functools.partial(_with_initial_before, text, names.names.keys_of, pseudonym))
+        if initial_near(text, records.spans(first)):  # seldom
+            records.join(first, text, around_middle_initials)
+            records.widen(first, text, functools.partial(with_initial_before, text, names.names.keys_of, pseudonym))
         if lower_before:
-            records.widen(first, text, functools.partial(_with_given_name_before, text, names.names, pseudonym))
+            records.widen(first, text, functools.partial(with_given_name_before, text, names.names, pseudonym))
     return _stitch(text, records.spans(first))
-
-
-def _before_capital(text: str, end: int) -> bool:
-    """Whether one space and a capital follow ``end``: where a name in lower case may open a participant's name."""
-    return text[end : end + 1] == " " and text[end + 1 : end + 2].isupper()
-
-
-def _initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
-    """Whether a record follows a capital and a full stop ("T. Quell", "T.Quell", "Tobias K. Quell"), a capital
-    alone stands between two records ("Tobias K Quell"), or one space does ("Tobias Quell", two records): a few
-    characters read at each record, no scan of the text."""
-    previous_end = -_MIDDLE_CHARS
-    for start, end, _ in spans:
-        if start >= 2 and (
-                text[start - 1] == "." and text[start - 2].isupper()
-                or text[start - 2] == "." and text[start - 3 : start - 2].isupper()
-                or start - previous_end <= _MIDDLE_CHARS and (
-                    text[start - 2].isupper() and text[start - 3 : start - 2].isspace()
-                    or start - previous_end == 1 and text[start - 1] == " ")):
-            return True
-        previous_end = end
-    return False
-
-
-def _with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], pseudonym: Pseudonym, detail: Detail,
-                         start: int) -> tuple[int, str]:
-    """Where a name's record starts, and its pseudonym: from the initials before it when the first is the initial of
-    another name of its participant ("T. Quell", "T.Quell", "T. K. Quell" for a Tobias Quell), which are part of the
-    name; else where it starts."""
-    kept = start, detail[3]
-    if detail[6] != "name" or " " in detail[0] or detail[2] == OTHERS:
-        return kept
-    window = max(0, start - _INITIALS_CHARS)
-    initials = _INITIALS_BEFORE.search(text, window, start)
-    participant = detail[2]
-    if initials is None or (initials.start() == window and window > 0):
-        return kept  # no initials, or the window cut a longer run
-    if detail[3] != _shaped(pseudonym, participant, detail[0], "name"):
-        return kept  # a shared name's mark or choice stays as it is
-    letter = text[initials.start()]
-    if not any(key[0] == letter and key != detail[1] for key in keys_of.get(participant, ())):
-        return kept
-    return initials.start(), _shaped(pseudonym, participant, text[initials.start() : start] + detail[0], "name")
-
-
-_INITIALS_BEFORE = regex.compile(r"(?<![\w.\-'’])(?:\p{Lu}\.[^\S\n]?){1,3}\Z")
-"""One to three initials with full stops right before a name ("T. ", "T.J. ", "T. J. "), after no letter, full stop or
-hyphen: the first is the given name's."""
-_INITIALS_CHARS = 9
-
-
-def _with_given_name_before(text: str, names: MappingNames, pseudonym: Pseudonym, detail: Detail,
-                            start: int) -> tuple[int, str]:
-    """Where a name's record starts, and its pseudonym: from the word before it when that word is another name of its
-    participant written in lower case, and no ordinary word ("proposed by tobias Quell" for a Tobias Quell), or the
-    two are one of the participant's names in other case; else where it starts."""
-    kept = start, detail[3]
-    if (detail[6] != "name" or detail[2] == OTHERS or start < 2 or text[start - 1] != " "
-            or not text[start - 2].islower()):
-        return kept
-    before = _WORD_BEFORE.search(text, max(0, start - _WORD_CHARS), start)
-    participant = detail[2]
-    if before is None or detail[3] != _shaped(pseudonym, participant, detail[0], "name"):
-        return kept
-    word = before.group(1)
-    whole = f"{word} {detail[0]}".casefold()
-    if not any(key.casefold() == whole or (key.casefold() == word and key != detail[1] and " " not in key
-                                           and key not in names.words)
-               for key in names.keys_of.get(participant, ())):
-        return kept
-    return before.start(), _shaped(pseudonym, participant, text[before.start() : start] + detail[0], "name")
-
-
-_WORD_BEFORE = regex.compile(r"(?<![\w.\-'’@/])(\p{Ll}[\p{Ll}\p{M}]+) \Z")
-"""A word in lower case right before a name, after one space, not part of an address, a path or a longer word."""
-_WORD_CHARS = 24
-
-
-def _around_middle_initials(detail: Detail, between: str, following: Detail) -> bool:
-    """Whether two names, one participant's and replaced alike, stand around middle initials or one space alone
-    ("Tobias K. Quell", "Ann M. J. Berg", "tobias Quell" with "Tobias", "tobias" and "Quell" mapped): one name, so
-    one pseudonym, and the initials go too. Not one name twice ("Mary Mary"): a run joins each name once at most."""
-    return (len(between) <= _MIDDLE_CHARS and detail[3] == following[3] and detail[2] == following[2]
-            and detail[1] != following[1] and detail[6] == following[6] == "name" and detail[2] != OTHERS
-            and _MIDDLE_INITIALS.fullmatch(between) is not None)
-
-
-_MIDDLE_INITIALS = regex.compile(r" |[^\S\n]+(?:\p{Lu}\.?[^\S\n]+){1,2}")
-"""One space, or one or two initials between blanks on one line: " K. ", " M. J. ", " K "."""
-_MIDDLE_CHARS = 12
 
 
 def _with_named(active: tuple[str, ...], owners: Sequence[str], named: set[str]) -> tuple[str, ...]:
@@ -432,7 +326,7 @@ def _identifier_mention(
     if owner is None:
         text, rule, participant = PLACEHOLDERS[kind] if whole else PART_PLACEHOLDER, "identifier", ""
     else:
-        text, rule, participant = _shaped(pseudonym, owner, original, kind if whole else "name"), "owner", owner
+        text, rule, participant = shaped_mention(pseudonym, owner, original, kind if whole else "name"), "owner", owner
     candidates = (participant,) if participant else ()
     return Replacement(message_id, start, end, original, original, participant, text, rule, candidates, kind, 1.0,
                        RULES[rule])
@@ -442,36 +336,13 @@ def _name_mention(original: str, key: str, candidates: tuple[str, ...], decision
                   ) -> Detail:
     """The mention of a shared name as ``decision`` has it (a record's fields from ``original`` on)."""
     if decision.participant is not None:
-        text = _shaped(pseudonym, decision.participant, original, "name")
+        text = shaped_mention(pseudonym, decision.participant, original, "name")
     elif decision.rule == "mark":
-        text = _ambiguous(pseudonym, candidates, original)
+        text = ambiguous_mention(pseudonym, candidates, original)
     else:
         text = original
     return (original, key, decision.participant or "", text, decision.rule, candidates, "name", decision.confidence,
             decision.evidence)
-
-
-_SHAPED: dict[type, bool] = {}
-"""Whether each pseudonym type is a ``ShapedPseudonym`` (a protocol check is slow to repeat per mention)."""
-
-
-def _is_shaped(pseudonym: Pseudonym) -> TypeGuard[ShapedPseudonym]:
-    kind = type(pseudonym)
-    if kind not in _SHAPED:
-        _SHAPED[kind] = isinstance(pseudonym, ShapedPseudonym)
-    return _SHAPED[kind]
-
-
-def _shaped(pseudonym: Pseudonym, participant: str, original: str, kind: str) -> str:
-    if _is_shaped(pseudonym):
-        return pseudonym.mention(participant, original, kind)
-    return pseudonym(participant)
-
-
-def _ambiguous(pseudonym: Pseudonym, candidates: Sequence[str], original: str) -> str:
-    if _is_shaped(pseudonym):
-        return pseudonym.ambiguous(candidates, original)
-    return "|".join(pseudonym(participant) for participant in candidates)
 
 
 def _stitch(text: str, spans: Iterable[tuple[int, int, str]]) -> str:

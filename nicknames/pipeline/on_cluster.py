@@ -24,7 +24,7 @@ from typing import ClassVar
 import numpy as np
 
 from nicknames.apply.identity_columns import IdentityColumns
-from nicknames.apply.pseudonyms import IdTemplate, KeyedIds
+from nicknames.apply.pseudonyms import IdTemplate, KeyedIds, Pseudonym
 from nicknames.apply.replacement import Replacements
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scope_names import MappingNames
@@ -35,7 +35,6 @@ from nicknames.apply.scopes import (
     apply_batches,
     unknown_participants,
 )
-from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.runs import MessageRuns
 from nicknames.distributed.datasets import (
     PART_ROWS,

@@ -22,12 +22,11 @@ from typing import Any, ClassVar
 import pandas as pd
 
 from nicknames.apply.identity_columns import IdentityColumns
-from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.pseudonyms import IdTemplate, Pseudonym
 from nicknames.apply.replacement import changes_text, message_ids
 from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
 from nicknames.apply.spilled import SpilledApplyResult, apply_spilled_mapping
-from nicknames.apply.substitute import Pseudonym
 from nicknames.collect.candidates import CollectResult, collect
 from nicknames.collect.found import merge
 from nicknames.collect.runs import MessageRuns

@@ -21,10 +21,10 @@ from nicknames.apply.pseudonyms import (
     STYLES,
     IdTemplate,
     KeyedIds,
+    Pseudonym,
     new_secret,
 )
 from nicknames.apply.replacement import Replacement
-from nicknames.apply.substitute import Pseudonym
 from nicknames.apply.surrogates import (
     SurrogateNames,
     assign_surrogates,

@@ -1,0 +1,106 @@
+"""Runs of a participant's names that are one name: initials before or between them ("T. Quell", "Tobias K. Quell"),
+two names side by side ("Tobias Quell" with both mapped) and a given name in lower case before a surname ("tobias
+Quell"). Substitution finds each name on its own; these rules widen or join its records (``Replacements.widen`` and
+``join``) so that one name gets one pseudonym."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from collections.abc import Mapping as MappingType
+
+import regex
+
+from nicknames.apply.pseudonyms import Pseudonym, shaped_mention
+from nicknames.apply.replacement import Detail
+from nicknames.apply.scope_names import MappingNames
+from nicknames.model.mapping import OTHERS
+
+
+def before_capital(text: str, end: int) -> bool:
+    """Whether one space and a capital follow ``end``: where a name in lower case may open a participant's name."""
+    return text[end : end + 1] == " " and text[end + 1 : end + 2].isupper()
+
+
+def initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
+    """Whether a record follows a capital and a full stop ("T. Quell", "T.Quell", "Tobias K. Quell"), a capital
+    alone stands between two records ("Tobias K Quell"), or one space does ("Tobias Quell", two records): a few
+    characters read at each record, no scan of the text."""
+    previous_end = -_MIDDLE_CHARS
+    for start, end, _ in spans:
+        if start >= 2 and (
+                text[start - 1] == "." and text[start - 2].isupper()
+                or text[start - 2] == "." and text[start - 3 : start - 2].isupper()
+                or start - previous_end <= _MIDDLE_CHARS and (
+                    text[start - 2].isupper() and text[start - 3 : start - 2].isspace()
+                    or start - previous_end == 1 and text[start - 1] == " ")):
+            return True
+        previous_end = end
+    return False
+
+
+def with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], pseudonym: Pseudonym, detail: Detail,
+                         start: int) -> tuple[int, str]:
+    """Where a name's record starts, and its pseudonym: from the initials before it when the first is the initial of
+    another name of its participant ("T. Quell", "T.Quell", "T. K. Quell" for a Tobias Quell), which are part of the
+    name; else where it starts."""
+    kept = start, detail[3]
+    if detail[6] != "name" or " " in detail[0] or detail[2] == OTHERS:
+        return kept
+    window = max(0, start - _INITIALS_CHARS)
+    initials = _INITIALS_BEFORE.search(text, window, start)
+    participant = detail[2]
+    if initials is None or (initials.start() == window and window > 0):
+        return kept  # no initials, or the window cut a longer run
+    if detail[3] != shaped_mention(pseudonym, participant, detail[0], "name"):
+        return kept  # a shared name's mark or choice stays as it is
+    letter = text[initials.start()]
+    if not any(key[0] == letter and key != detail[1] for key in keys_of.get(participant, ())):
+        return kept
+    return initials.start(), shaped_mention(pseudonym, participant, text[initials.start() : start] + detail[0], "name")
+
+
+_INITIALS_BEFORE = regex.compile(r"(?<![\w.\-'’])(?:\p{Lu}\.[^\S\n]?){1,3}\Z")
+"""One to three initials with full stops right before a name ("T. ", "T.J. ", "T. J. "), after no letter, full stop or
+hyphen: the first is the given name's."""
+_INITIALS_CHARS = 9
+
+
+def with_given_name_before(text: str, names: MappingNames, pseudonym: Pseudonym, detail: Detail,
+                            start: int) -> tuple[int, str]:
+    """Where a name's record starts, and its pseudonym: from the word before it when that word is another name of its
+    participant written in lower case, and no ordinary word ("proposed by tobias Quell" for a Tobias Quell), or the
+    two are one of the participant's names in other case; else where it starts."""
+    kept = start, detail[3]
+    if (detail[6] != "name" or detail[2] == OTHERS or start < 2 or text[start - 1] != " "
+            or not text[start - 2].islower()):
+        return kept
+    before = _WORD_BEFORE.search(text, max(0, start - _WORD_CHARS), start)
+    participant = detail[2]
+    if before is None or detail[3] != shaped_mention(pseudonym, participant, detail[0], "name"):
+        return kept
+    word = before.group(1)
+    whole = f"{word} {detail[0]}".casefold()
+    if not any(key.casefold() == whole or (key.casefold() == word and key != detail[1] and " " not in key
+                                           and key not in names.words)
+               for key in names.keys_of.get(participant, ())):
+        return kept
+    return before.start(), shaped_mention(pseudonym, participant, text[before.start() : start] + detail[0], "name")
+
+
+_WORD_BEFORE = regex.compile(r"(?<![\w.\-'’@/])(\p{Ll}[\p{Ll}\p{M}]+) \Z")
+"""A word in lower case right before a name, after one space, not part of an address, a path or a longer word."""
+_WORD_CHARS = 24
+
+
+def around_middle_initials(detail: Detail, between: str, following: Detail) -> bool:
+    """Whether two names, one participant's and replaced alike, stand around middle initials or one space alone
+    ("Tobias K. Quell", "Ann M. J. Berg", "tobias Quell" with "Tobias", "tobias" and "Quell" mapped): one name, so
+    one pseudonym, and the initials go too. Not one name twice ("Mary Mary"): a run joins each name once at most."""
+    return (len(between) <= _MIDDLE_CHARS and detail[3] == following[3] and detail[2] == following[2]
+            and detail[1] != following[1] and detail[6] == following[6] == "name" and detail[2] != OTHERS
+            and _MIDDLE_INITIALS.fullmatch(between) is not None)
+
+
+_MIDDLE_INITIALS = regex.compile(r" |[^\S\n]+(?:\p{Lu}\.?[^\S\n]+){1,2}")
+"""One space, or one or two initials between blanks on one line: " K. ", " M. J. ", " K "."""
+_MIDDLE_CHARS = 12
