@@ -32,7 +32,11 @@ from nicknames.collect.found import Found, build_mapping
 from nicknames.collect.others import add_others, known_names
 from nicknames.collect.passes import TableIds, absent_uses, others_in_runs
 from nicknames.collect.runs import MessageRuns, MessagesInMemory
-from nicknames.collect.salutation_owners import misspelt_owners, own_form
+from nicknames.collect.salutation_owners import (
+    drop_doubtful_greetings,
+    misspelt_owners,
+    own_form,
+)
 from nicknames.collect.scan import Posts, Scan, ScanStats
 from nicknames.distributed.engines import Engine
 from nicknames.engine.run import objects_frozen
@@ -246,7 +250,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         if discover:
             _suggest(found, plan.registered, scan.index, names_table)
             _lower_case_forms(found, scan.index.lexicon, plan, plain)
-        _drop_doubtful_greetings(found, plan)
+        drop_doubtful_greetings(found, plan.roster, names_table)
         _flag_words(found, scan.index.lexicon, plain)
         _flag_frequent(found, scan.index, names_table, roster)
         return CollectResult(build_mapping(senders, found), scan.stats)
@@ -454,36 +458,6 @@ def _greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> Non
         uncertain = attribution.uncertain or doubtful
         found.add(attribution.participant, attribution.name, "greeting", count, suggested=uncertain)
         found.tag(attribution.participant, attribution.name, *tags, *(["uncertain"] * uncertain))
-
-
-def _drop_doubtful_greetings(found: Found, plan: CollectPlan) -> None:
-    """Forget a doubtful greeted name (``uncertain``: greeted beside the parent's sender's name, "Thanks Ann and
-    Soeren") that another participant has on other evidence (their registered name, a spelling of it, their
-    sign-off), unless it is a form of a word of the greeted one's registered name ("Dear Ken" to a registered
-    Kenneth): the greeting names that other participant, not the parent's sender."""
-    doubtful = {"greeting", "uncertain"}
-    table = plan.names_table
-    holders: dict[str, list[str]] = {}
-    for participant, name in found.counts:
-        holders.setdefault(name, []).append(participant)
-    for name, participants in holders.items():
-        if len(participants) < 2:
-            continue
-        sure = [participant for participant in participants if not set(found.tags[(participant, name)]) <= doubtful]
-        for participant in participants:
-            tags = found.tags[(participant, name)]
-            if ("uncertain" in tags and "greeting" in tags and (participant, name) not in found.confirmed
-                    and any(other != participant for other in sure)
-                    and not _registered_form(name, plan.registered.get(participant, ()), table)):
-                found.drop(participant, name)
-
-
-def _registered_form(name: str, parts: Sequence[str], table: NicknameTable) -> bool:
-    """Whether a name of one word is a word of a registered name or a familiar or formal form of one."""
-    folded = name.casefold()
-    words = {word for part in parts for word in part.split()}
-    return any(word.casefold() == folded or any(form.casefold() == folded for form in table.related(word))
-               for word in words)
 
 
 def _owners(registered: dict[str, list[str]], found: Found, familiar: dict[str, set[str]]) -> dict[str, set[str]]:

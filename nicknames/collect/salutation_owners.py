@@ -2,7 +2,8 @@
 
 A sign-off of two names ("Ann and Ben") gives the sender only a form of their own registered name
 (``own_form``); a greeted name nobody has that misspells one registered given name by a letter
-belongs to that participant (``misspelt_owners``).
+belongs to that participant (``misspelt_owners``); a doubtful greeted name another participant has on other
+evidence is not the greeted one's (``drop_doubtful_greetings``).
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from rapidfuzz.distance import OSA
 
 from nicknames.collect.discover.stylised import initials_of, letters
+from nicknames.collect.found import Found
 from nicknames.io.class_list import registered_parts
 from nicknames.rules.nickname_table import NicknameTable
 
@@ -42,3 +44,24 @@ def misspelt_owners(owners: dict[str, set[str]], names: set[str], registered: di
                  if known[0] == name[0] and OSA.distance(known, name, score_cutoff=1) <= 1 for pid in pids]
         if len(close) == 1:
             owners[name] = set(close)
+
+
+def drop_doubtful_greetings(found: Found, roster: dict[str, str], table: NicknameTable) -> None:
+    """Forget a doubtful greeted name (``uncertain``: greeted beside the parent's sender's name, "Thanks Ann and
+    Soeren") that another participant has on other evidence (their registered name, a spelling of it, their
+    sign-off), unless it is a form of the greeted one's registered name (``own_form``: "Dear Ken" to a registered
+    Kenneth): the greeting names that other participant, not the parent's sender."""
+    doubtful = {"greeting", "uncertain"}
+    holders: dict[str, list[str]] = {}
+    for participant, name in found.counts:
+        holders.setdefault(name, []).append(participant)
+    for name, participants in holders.items():
+        if len(participants) < 2:
+            continue
+        sure = [participant for participant in participants if not set(found.tags[(participant, name)]) <= doubtful]
+        for participant in participants:
+            tags = found.tags[(participant, name)]
+            if ("uncertain" in tags and "greeting" in tags and (participant, name) not in found.confirmed
+                    and any(other != participant for other in sure)
+                    and not own_form(name, roster.get(participant, ""), table)):
+                found.drop(participant, name)
