@@ -81,8 +81,6 @@ RULES = {
 """How the participant behind each replacement was chosen (see ``nicknames.apply.resolution``)."""
 
 
-
-
 def substitute_batch(
     messages: Iterable[Message],
     names: ScopeNames,
@@ -206,7 +204,8 @@ def _substitute_into(
                     continue
             if len(candidates) == 1:  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
-                shaped = texts[participant] if texts is not None else shaped_mention(pseudonym, participant, original, "name")
+                shaped = (texts[participant] if texts is not None
+                          else shaped_mention(pseudonym, participant, original, "name"))
                 records.add(number, start, _only(original, key, participant, shaped, outside))
                 if participant != message.sender and mapping_owners.get(key) == candidates:
                     named.add(participant)  # named by a name only they have, by somebody else

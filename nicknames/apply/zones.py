@@ -77,7 +77,7 @@ def _signature_block(text: str) -> int | None:
     lines = [line for line in text[found.end():].splitlines() if line.strip()]
     if len(lines) > SIGNATURE_BLOCK_LINES or (lines and _HEADER.match(lines[0])):
         return None
-    if found.group().strip() not in ("--", "") and not _signs_around(text[:found.start()], lines):
+    if found.group().strip() != "--" and not _signs_around(text[:found.start()], lines):
         return None  # a rule between paragraphs ("---" in Markdown), not before a signature
     return found.start()
 

@@ -292,8 +292,8 @@ def _in_other_name(text: str, end: int, sequence: tuple[str, ...], index: NameIn
 def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int],
                 words: AsciiWords | None = None, view: TextView | None = None) -> list[Finding]:
     """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``), and a name
-    glued to a word in a hashtag (``#TeamMary``); ``words``: those of an ASCII text, when known; ``view``: the view ``text`` is, whose findings are given (and ``taken`` is
-    read) at the original text's offsets."""
+    glued to a word in a hashtag (``#TeamMary``); ``words``: those of an ASCII text, when known; ``view``: the view
+    ``text`` is, whose findings are given (and ``taken`` is read) at the original text's offsets."""
     found: list[Finding] = []
     glued = index.personal.glued
     original = text if view is None else view.original

@@ -75,11 +75,7 @@ class NameIndex:
     def glued_people(self, word: str) -> frozenset[str]:
         """``identifier_parts.glued_people`` of a word, kept for the words met again (until a name is added)."""
         people = self._glued.get(word)
-        if people is None:
-            if len(self._glued) >= GLUED_KEPT:
-                self._glued.clear()
-            people = self._glued[word] = glued_people(word, self.personal, self._ordinary)
-        return people
+        return people if people is not None else self._keep(word, glued_people(word, self.personal, self._ordinary))
 
     def tag_people(self, word: str) -> frozenset[str]:
         """The people of a word's capitalised words that are one person's name (``identifier_parts.tag_words``:
@@ -87,9 +83,14 @@ class NameIndex:
         key = "#" + word
         people = self._glued.get(key)
         if people is None:
-            if len(self._glued) >= GLUED_KEPT:
-                self._glued.clear()
-            people = self._glued[key] = frozenset(person for _, _, person in tag_words(word, self.personal))
+            people = self._keep(key, frozenset(person for _, _, person in tag_words(word, self.personal)))
+        return people
+
+    def _keep(self, key: str, people: frozenset[str]) -> frozenset[str]:
+        """Remember the people of a word (at most ``GLUED_KEPT`` words: the oldest are forgotten together)."""
+        if len(self._glued) >= GLUED_KEPT:
+            self._glued.clear()
+        self._glued[key] = people
         return people
 
     def _ordinary(self, letters: str) -> bool:

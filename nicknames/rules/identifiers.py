@@ -240,9 +240,10 @@ class IdentifierRules:
         body is a participant's when their names make it (``glued_owner``), as an ``@`` handle's is."""
         for start, end in labelled_handles(text):
             yield Identifier("handle", start, end, text[start:end], self.owners.get(text[start:end].lower().lstrip("@")))
-        for start, end in forum_users(text) if "u/" in text else ():
+        for start, end in forum_users(text):
             value = text[start:end]
-            yield Identifier("handle", start, end, value, self.owners.get(value.lower()) or self.names.glued_owner(value))
+            owner = self.owners.get(value.lower()) or self.names.glued_owner(value)
+            yield Identifier("handle", start, end, value, owner)
 
     def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
         if kind == "email":

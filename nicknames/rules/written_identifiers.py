@@ -123,14 +123,11 @@ def _starts_word(text: str, offset: int) -> bool:
     return offset == 0 or text[offset - 1] in " \t\n<(\"'" or text.endswith("mailto:", 0, offset)
 
 
-_FORUM_USER = regex.compile(r"(?:(?<=^)|(?<=[\s(\[\"'])/?)u/([A-Za-z0-9][\w\-]{2,19})(?![\w\-/])")
+_FORUM_USER = regex.compile(r"(?:^|(?<=[\s(\[\"'])/?)u/([A-Za-z0-9][\w\-]{2,19})(?![\w\-/])")
 """``u/annberg``, ``/u/ann_b`` after a blank, a bracket or a quote: a user name of 3 to 20 characters."""
 
 
-def forum_users(text: str) -> Iterator[tuple[int, int]]:
+def forum_users(text: str) -> list[tuple[int, int]]:
     """Spans of the user names written after ``u/`` (``u/annberg``, ``/u/ann_b``), as Reddit and its exports write a
     user: the name, not the ``u/``."""
-    if "u/" not in text:
-        return
-    for match in _FORUM_USER.finditer(text):
-        yield match.start(1), match.end(1)
+    return [match.span(1) for match in _FORUM_USER.finditer(text)] if "u/" in text else []
