@@ -261,3 +261,13 @@ def test_a_doubtful_greeting_by_a_form_of_the_greeted_ones_registered_name_stays
     mapping = collect(table(rows), class_list).mapping  # type: ignore[arg-type]
     assert names(mapping, "U1")["Ken"] == (Status.SUGGESTED, ("greeting", "uncertain"))
     assert "Ken" in names(mapping, "U3")
+
+
+def test_a_full_name_the_class_list_writes_in_capitals_stays_classlist() -> None:
+    frame = pd.DataFrame([
+        ("1", "U1", "", "t1", "The grid file is up.\nHarold"),
+        ("2", "U2", "", "t2", "Form check: HAROLD PENBROOK and GRETA VOLLMER.\nGreta"),
+    ], columns=["message_id", "sender", "parent_id", "thread_id", "text"])
+    mapping = collect(table_from_frame(frame), {"U1": "Harold Penbrook", "U2": "GRETA VOLLMER"}).mapping
+    assert names(mapping, "U1")["HAROLD PENBROOK"] == (Status.ACTIVE, ("case",))  # a form the list does not write
+    assert names(mapping, "U2")["GRETA VOLLMER"] == (Status.ACTIVE, ("classlist",))  # the registered name itself

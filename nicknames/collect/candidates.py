@@ -241,7 +241,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         _signoffs(scan, plan, found)
         _full_initials(scan.index, roster, found)
         _greetings(scan, posts, plan, found)
-        _class_list_names(scan, part_owners, found)
+        _class_list_names(scan, part_owners, plan.registered, found)
         _introductions(scan, roster, found, names_table)
         _attributions(scan, plan, found)
         _lost_letters(scan, plan.registered, found)
@@ -256,9 +256,10 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         return CollectResult(build_mapping(senders, found), scan.stats)
 
 
-def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found) -> None:
-    """Registered names and parts that occur, counted per message; a full name in capitals ("ADA QUILL" for a
-    registered Ada Quill) is tagged ``case``.
+def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], registered: dict[str, list[str]],
+                      found: Found) -> None:
+    """Registered names and parts that occur, counted per message; a full name in capitals the class list does not
+    write so ("ADA QUILL" for a registered Ada Quill, ``class_list.capital_forms``) is tagged ``case``.
 
     A part several participants share (a surname, a common given name) counts
     for each of them only in the threads where they are active.
@@ -272,7 +273,7 @@ def _class_list_names(scan: Scan, part_owners: dict[str, set[str]], found: Found
         counts = [usage.total(part)] if len(owners) == 1 else usage.totals_in(part, list(map(threads_of, owners)))
         for participant, count in zip(owners, counts):
             if count:
-                tag = "case" if " " in part and part.isupper() else "classlist"
+                tag = "case" if " " in part and part.isupper() and part not in registered[participant] else "classlist"
                 found.add(participant, part, tag, count if (participant, part) not in found.counts else 0)
 
 
