@@ -133,7 +133,7 @@ def test_propose_writes_suggestions_in_a_section_of_their_own() -> None:
         ("Then Mr Mueller said so.", "A6", ("classlist", "absent")),  # a registered surname with the umlaut spelt out
         ("Then Mr Ferrow said so.", None, ()),  # a surname a letter away is somebody else's
         ("Then Sen. Thomas said so.", None, ()),  # a surname that is a given name too: somebody else's
-        ("Then Mueller said so, she and Mueller.", None, ()),  # a surname alone without a title: another cue
+        ("Then my colleague Mueller said so.", None, ()),  # a surname alone after another cue than a title
     ],
 )
 def test_a_registered_full_name_with_initials_goes_to_its_person(
