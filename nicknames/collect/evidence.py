@@ -1,0 +1,264 @@
+"""The names the pass found with direct evidence, each for its participant: the class list's names, sign-offs,
+greetings, introductions, attribution lines, initials and letters an archive lost (called by ``finish_collect``)."""
+from __future__ import annotations
+
+import functools
+from collections import Counter
+
+import numpy as np
+
+from nicknames.collect.discover.attribution import tally
+from nicknames.collect.discover.glued import glued_name
+from nicknames.collect.discover.lost_letters import registered_forms, registered_matches
+from nicknames.collect.discover.stylised import (
+    initials_of,
+    is_short,
+    letters,
+    signs_with,
+)
+from nicknames.collect.discover.suggest import signature_tags
+from nicknames.collect.discover.token_index import TokenIndex
+from nicknames.collect.found import Found
+from nicknames.collect.plan import CollectPlan, owners_by_part
+from nicknames.collect.salutation_owners import (
+    misspelt_owners,
+    own_form,
+)
+from nicknames.collect.scan import Posts, Scan
+from nicknames.io.person_names import given_names
+from nicknames.rules.nickname_table import NicknameTable
+from nicknames.rules.patterns import name_key
+from nicknames.rules.stopwords import STOPWORDS, common_words
+
+
+def class_list_names(scan: Scan, part_owners: dict[str, set[str]], registered: dict[str, list[str]],
+                      found: Found) -> None:
+    """Registered names and parts that occur, counted per message; a full name in capitals the class list does not
+    write so ("ADA QUILL" for a registered Ada Quill, ``class_list.capital_forms``) is tagged ``case``.
+
+    A part several participants share (a surname, a common given name) counts
+    for each of them only in the threads where they are active.
+    """
+    usage, members = scan.class_usage, scan.index.participation.threads_of
+    # A participant's threads are read for each part they share: read them once, as codes (while the names are
+    # counted only: the suggestions that follow, where collect peaks, do without them).
+    threads_of = functools.cache(lambda participant: np.asarray(members.get(participant, ()), dtype=np.uint32))
+    for part in usage:
+        owners = part_owners[part]
+        counts = [usage.total(part)] if len(owners) == 1 else usage.totals_in(part, list(map(threads_of, owners)))
+        for participant, count in zip(owners, counts):
+            if count:
+                tag = "case" if " " in part and part.isupper() and part not in registered[participant] else "classlist"
+                found.add(participant, part, tag, count if (participant, part) not in found.counts else 0)
+
+
+def lost_letters(scan: Scan, registered: dict[str, list[str]], found: Found) -> None:
+    """Registered names with letters lost by an archive, in the text or in the class list (``St?phane``).
+
+    A word matching the parts of one participant only is taken as their name
+    (tag ``lost``); see ``discover.lost_letters``.
+    """
+    owners: dict[str, set[str]] = {}
+    for participant, parts in registered.items():
+        for part in parts:
+            if " " not in part:
+                owners.setdefault(part, set()).add(participant)
+    counts = Counter(scan.lost)
+    index = scan.index
+    for token in registered_forms(owners, index.tokens()):
+        counts[token] += sum(index.threads.get(token, Counter()).values())
+    for word, matched in registered_matches(counts, owners).items():
+        people = set().union(*(owners[part] for part in matched))
+        if len(people) == 1:
+            found.add(people.pop(), word, "lost", counts[word])
+
+
+def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
+    """Sign-off names for their senders; bare capitals that are not the sender's initials are doubtful.
+
+    A short sign-off ("M", "kd") counts only as the initials or the given name's letter of the sender's registered
+    name or of a name they sign with in full (a known familiar form such as "al" stays a name), and is tagged
+    ``short``: apply replaces it in salutations only.
+    A name only ever signed together with others ("Ann and Ben") is the sender's only when it is a form of their
+    registered name: two people sign, and the other one is not the sender. So is a lone lower-case word on the last
+    line ("…tight tho\n\ngreta"; ``Scan.bare``), which is as often a word ("ok", "done").
+    Nor is a name registered to someone else that is no form of the sender's registered name and does not open as
+    their given name does ("Ysa" for Ysolde may be a familiar form the table lacks): "thx tadeo" at the end of a
+    chat message thanks Tadeo, and an assistant's message signed with the manager's name is sent for the manager.
+    """
+    roster, table = plan.roster, plan.names_table
+    others = owners_by_part(plan.registered, str.casefold)
+    signed: dict[str, list[str]] = {}  # the names each sender signs with in full: "Kasimir" gives "-K" its letter
+    for sender, name in scan.signoffs:
+        if not is_short(name) and name[:1].isupper():
+            signed.setdefault(sender, []).append(name)
+    for (sender, name), count in scan.signoffs.items():
+        short = is_short(name) and not table.given_names(name)
+        if short and not any(signs_with(name, full) for full in (roster.get(sender, ""), *signed.get(sender, ()))):
+            continue
+        if sender in roster and not own_form(name, roster[sender], table) and (
+                scan.joint.get((sender, name)) == count
+                or (others.get(name.casefold(), set()) - {sender} and not _opens_like(name, roster[sender]))):
+            continue
+        tags, doubtful = signature_tags(name, roster.get(sender))
+        found.add(sender, name, "signoff", count, suggested=doubtful and not short)
+        found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
+                  *(["uncertain"] if doubtful and not short else []))
+    for (sender, word), count in scan.bare.items():
+        if sender in roster and word.casefold() not in plan.rules.stopwords and own_form(word, roster[sender], table):
+            found.add(sender, word, "signoff", count)  # "…tight tho\n\ngreta": Greta signs in lower case
+
+
+def _opens_like(name: str, full_name: str) -> bool:
+    """Whether a name opens with the first two letters of the registered given name: a familiar form the nickname
+    table may lack ("Ysa" for Ysolde)."""
+    given = full_name.split()[:1]
+    return bool(given) and len(name) >= 2 and name[:2].casefold() == given[0][:2].casefold()
+
+
+def introductions(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:
+    """Names senders give for themselves ("My name is Marisol, but call me Sol"; tag ``intro``).
+
+    After words that give a name ("my name is", "call me") a capitalised name counts as a sign-off does; a
+    lower-case one ("call me jojo"), or one after words that may describe the sender as well ("I'm Frank", "Bart
+    here"), only when it is a form of the sender's registered name, or a given name or familiar form that is no
+    ordinary word ("Sol", "jojo"; not "Happy", "Frank").
+    """
+    for (sender, name, strong), count in scan.introduced.items():
+        if len(name) < 2 or not name.replace(" ", "").replace("-", "").isalpha():
+            continue
+        own = sender in roster and own_form(name, roster[sender], table)
+        if not own and (not strong or name[0].islower()) and not known_given_name(name, table):
+            continue
+        # a name counted already, in the messages that name it, only gains the tag and is confirmed
+        found.add(sender, name, "intro", 0 if (sender, name) in found.counts else count)
+
+
+def attributions(scan: Scan, plan: CollectPlan, found: Found) -> None:
+    """The names attribution lines give the authors of the messages replied to ("On Mon, Ann Lee <…> wrote:"; tag
+    ``quoted``): each name to the participant it is given most often. A name that shares no word with a registered
+    name of its participant is a suggestion, unless it is another participant's registered name or part of one: then
+    the line quotes a message further up the thread than the one replied to, and the class list's name counts for
+    its owner already. A stop word is nobody's; a name found before only gains the tag. The last word of a full name
+    (the surname, "Quayle's group") is suggested too where the messages use it, unless it is a word, a given name or
+    someone's registered name."""
+    counts: dict[str, Counter[str]] = {}
+    for (participant, name), count in scan.attributed.items():
+        counts.setdefault(name, Counter())[participant] += count
+    parts = {participant: {word.casefold() for name in names for word in name.split()}
+             for participant, names in plan.registered.items()}
+    for name, owners in counts.items():
+        (participant, count), *_ = owners.most_common(1)
+        words = name.split()
+        if participant in plan.offices or all(word.casefold() in plan.rules.stopwords for word in words):
+            continue
+        if (participant, name) in found.counts:
+            found.tag(participant, name, "quoted")
+            continue
+        registered = parts.get(participant)
+        doubtful = registered is not None and not any(word.casefold() in registered for word in words)
+        if doubtful and plan.part_owners.get(name_key(name), {participant}) - {participant}:
+            continue  # "Ann Lee wrote:" in a reply to Bo: Ann's message quoted from further up
+        found.add(participant, name, "quoted", count, suggested=doubtful)
+        if doubtful:
+            found.tag(participant, name, "uncertain")
+        elif len(words) > 1:
+            _quoted_surname(words[-1], participant, scan.index, plan, found)
+
+
+def _quoted_surname(surname: str, participant: str, index: TokenIndex, plan: CollectPlan, found: Found) -> None:
+    """Suggest the surname of a name an attribution line gives, where the messages use it alone."""
+    key = surname.casefold()
+    if (len(surname) < 3 or key in common_words() or key in plan.rules.stopwords or key in given_names()
+            or plan.names_table.given_names(surname) or name_key(surname) in plan.part_owners
+            or (participant, surname) in found.counts):
+        return
+    uses = index.threads.total(surname) if surname in index.threads else 0
+    if uses:
+        found.add(participant, surname, "quoted", uses, suggested=True)
+
+
+def known_given_name(name: str, table: NicknameTable) -> bool:
+    """A given name or familiar form of the nickname table or the given-name list, that is no ordinary word; or a full
+    name that starts with one, its other words capitalised and no ordinary words ("Sunniva Hallberg")."""
+    first, *rest = name.split()
+    if any(not word[0].isupper() or word.casefold() in common_words() for word in rest):
+        return False
+    key = first.casefold()
+    if key in common_words() or key in STOPWORDS:
+        return False
+    return bool(table.given_names(first) or table.familiar_forms(first)) or key in given_names()
+
+
+def full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> None:
+    """Suggest the other capital initials of a sender who signs with initials, where the messages use them.
+
+    Whoever signs "MK" for Mary Kay Poe is "MKP" to the others; only forms of three letters or more that no
+    other person of the class list has, since two capitals are too often an abbreviation, and not the letters
+    of a form found already ("-MKP-" gives the token "MKP").
+    """
+    signers = {participant for (participant, name) in found.confirmed
+               if "initials" in found.tags[(participant, name)] and participant in roster}
+    if not signers:
+        return
+    holders = Counter(form for name in roster.values() for form in initials_of(name))
+    signed = {(participant, letters(name).upper()) for (participant, name) in found.counts if participant in signers}
+    for participant in signers:
+        for form in initials_of(roster[participant]):
+            if len(form) >= 3 and holders[form] == 1 and form in index.threads and (participant, form) not in signed:
+                found.add(participant, form, "initials", index.threads.total(form), suggested=True)
+
+
+def greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None:
+    """Greeted names for the participant each greeting most likely addresses (see ``attribution``).
+
+    Never an office, a list or a company of the class list: mail sent in its name is written by people, and a reply
+    greets one of them ("Welcome, Ann" to an announcement from the provost's office names Ann).
+    """
+    roster = plan.roster
+    familiar = _familiar_owners(plan.registered, plan.names_table)
+    owners = _owners(plan.registered, found, familiar)
+    greeted = scan.greetings.greeted_names()
+    _glued_owners(owners, greeted)
+    misspelt_owners(owners, greeted, plan.registered)
+    # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
+    # tags and their order as adding each greeted name in turn would.
+    for attribution, count in tally(scan.greetings, owners, posts, familiar).items():
+        if attribution.participant in plan.offices:
+            continue
+        tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
+        uncertain = attribution.uncertain or doubtful
+        found.add(attribution.participant, attribution.name, "greeting", count, suggested=uncertain)
+        found.tag(attribution.participant, attribution.name, *tags, *(["uncertain"] * uncertain))
+
+
+def _owners(registered: dict[str, list[str]], found: Found, familiar: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Known name → participants: registered parts, their familiar forms (``_familiar_owners``), and names signed
+    with."""
+    parts = owners_by_part(registered)
+    owners = {part: set(pids) for part, pids in parts.items()}
+    for form, participants in familiar.items():
+        if form not in parts:  # a form that is someone's registered name stays theirs
+            owners.setdefault(form, set()).update(participants)
+    for (participant, name) in found.confirmed:
+        owners.setdefault(name, set()).add(participant)
+    return owners
+
+
+def _familiar_owners(registered: dict[str, list[str]], table: NicknameTable) -> dict[str, set[str]]:
+    """Familiar form → the participants whose registered name parts it is a form of, those that are somebody else's
+    registered name too ("Sol" of a Solomon, with a Sol registered)."""
+    owners: dict[str, set[str]] = {}
+    for participant, own in registered.items():
+        for part in own:
+            for form in table.familiar_forms(part):
+                owners.setdefault(form, set()).add(participant)
+    return owners
+
+
+def _glued_owners(owners: dict[str, set[str]], names: set[str]) -> None:
+    """Let a glued greeting ("HeyNatalie") belong to whoever has the name inside it."""
+    for name in names - owners.keys():
+        inner = glued_name(name, owners.__contains__, lambda piece: piece.casefold() in STOPWORDS)
+        if inner is not None:
+            owners[name] = owners[inner]

@@ -1,0 +1,176 @@
+"""Checks of found names against the corpus's words: names that are only words are dropped, lower-case forms are
+suggested, and names that are words or used mostly elsewhere are tagged for apply (called by ``finish_collect``)."""
+from __future__ import annotations
+
+from collections import Counter
+
+from nicknames.collect.discover.lexicon import Lexicon, name_words
+from nicknames.collect.discover.others import used_mostly_elsewhere
+from nicknames.collect.discover.stylised import (
+    is_stylised,
+)
+from nicknames.collect.discover.suggest import Known
+from nicknames.collect.discover.suggest import discover as discover_names
+from nicknames.collect.discover.token_index import TokenIndex
+from nicknames.collect.evidence import known_given_name
+from nicknames.collect.found import Found
+from nicknames.collect.plan import CollectPlan
+from nicknames.rules.languages import language_words
+from nicknames.rules.nickname_table import NicknameTable
+from nicknames.rules.stopwords import common_words
+from nicknames.rules.word_names import WORD_NAMES
+
+
+def drop_words(found: Found, lexicon: Lexicon, parts: dict[str, set[str]], table: NicknameTable) -> None:
+    """Forget greeted or signed "names" that this corpus uses as ordinary words ("List", "Scanned")."""
+    known = {part.casefold() for part in parts} | set(table.forms) | set(table.names)
+    for participant, name in list(found.counts):
+        tags = found.tags[(participant, name)]
+        if "classlist" in tags or "short" in tags or name.casefold() in known or name.isupper():
+            continue
+        if is_stylised(name):
+            continue
+        if all(lexicon.is_word(word) and word.casefold() not in name_words() for word in name.split()):
+            found.drop(participant, name)
+
+
+def suggest(found: Found, registered: dict[str, list[str]], index: TokenIndex, table: NicknameTable) -> None:
+    """Add discovery's suggestions; a name found directly keeps its status and gains the tag."""
+    names: dict[str, set[str]] = {participant: set(parts) for participant, parts in registered.items()}
+    for participant, name in found.confirmed:
+        if _reliable(found, participant, name):
+            names.setdefault(participant, set()).add(name)
+    for suggestion in discover_names(Known(names, registered), index, table):
+        for tag in suggestion.tags:
+            found.add(suggestion.participant, suggestion.text, tag, 0, suggested=True)
+        key = (suggestion.participant, suggestion.text)
+        found.counts[key] = max(found.counts[key], suggestion.count)
+
+
+MIN_LOWER_FORM = 5
+"""The shortest name whose lower-case form the corpus's lower-case words give (shorter ones are often words: "dean",
+"glen", "rob"); one letter shorter, a known given name or familiar form that no list has as a word ("dave")."""
+
+
+_SALUTED = frozenset({"signoff", "greeting", "intro"})
+"""Evidence that a name is used as one, by its owner or to them (a class list's row alone may be a company's)."""
+
+
+def lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: dict[str, str]) -> None:
+    """Suggest the lower-case form of a one-word name signed, greeted or introduced ("margo" for Margo, tag ``case``)
+    where the corpus writes it in lower case, but capitalised at least as often in mid-sentence: casual posts write
+    names in lower case ("also margo is fine"), and the token index keeps lower-case words only of the class list's
+    and the nickname table's names. Only a name of ``MIN_LOWER_FORM`` letters or more, or of one letter less that is
+    a known given name or familiar form ("seun", "tobi") nobody else on the class list is registered with (not "mike"
+    where the list has Michaels), that is no word of any list, and that one participant alone has (the lower-case
+    "samantha" of "Thank you samantha," is one Samantha's, not every one's). Then ``_lower_given_names`` (``plain``:
+    ``plain_given_names``)."""
+    table = plan.names_table
+    words = lexicon.words | _words(plan)
+    have = {(participant, name.casefold()) for participant, name in found.counts if name.islower()}
+    holders = Counter(key for _, key in {(participant, name.casefold()) for participant, name in found.counts})
+    for participant, name in list(found.counts):
+        lower = name.lower()
+        short = (len(name) == MIN_LOWER_FORM - 1 and bool(plan.given_owners) and known_given_name(name, table)
+                 and not _namesakes(name, participant, plan.given_owners, table))
+        if ((len(name) < MIN_LOWER_FORM and not short) or not name.isalpha() or not name[0].isupper()
+                or not name[1:].islower()
+                or (participant, lower) in have or lower in words or holders[name.casefold()] > 1
+                or not _SALUTED.intersection(found.tags[(participant, name)]) or lexicon.is_name_word(name)):
+            continue
+        uses = lexicon.lower.get(lower, 0)
+        if uses and uses <= lexicon.capitalised.get(lower, 0) + found.counts[(participant, name)]:
+            found.add(participant, lower, "case", uses, suggested=True)
+            have.add((participant, lower))
+    _lower_given_names(found, lexicon, plan, plain, have)
+
+
+def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: dict[str, str],
+                       have: set[tuple[str, str]]) -> None:
+    """Suggest the lower-case form of a registered given name (tag ``case``) that the corpus writes in lower case,
+    however rarely it capitalises it: a forum that writes in lower case ("thx tobias!!") capitalises no name, so the
+    corpus's own usage cannot tell such a name from a word. Only a given name of ``plain_given_names`` that its
+    participant signs, is greeted or introduces themselves with, in any case (a given name that is also a place,
+    "flight to sydney", is one nobody greets), that nobody else on the class list is registered with, and found in
+    lower case for nobody yet. Not a surname: many are words no list has ("spring", "brook")."""
+    taken = {key for _, key in have}
+    saluted = {(participant, name.casefold()) for (participant, name), tags in found.tags.items()
+               if _SALUTED.intersection(tags)}
+    for participant, given in plain.items():
+        lower = given.casefold()
+        if ((participant, lower) not in saluted or lower in taken
+                or _namesakes(given, participant, plan.given_owners, plan.names_table)):
+            continue
+        uses = lexicon.lower.get(lower, 0)
+        if uses:
+            found.add(participant, lower, "case", uses, suggested=True)
+            found.tag(participant, lower, "classlist")
+
+
+def plain_given_names(plan: CollectPlan) -> dict[str, str]:
+    """Participant → their registered given name, where it is a known given name (``known_given_name``) of
+    ``MIN_LOWER_FORM`` letters or more that no list has as a word (``_words``; the names that are words among them).
+    Shorter given names are too often words no list has, or parts of one ("al" of "et al", "don" of "don't")."""
+    words = _words(plan)
+    given: dict[str, str] = {}
+    for participant, full_name in plan.roster.items():
+        first = full_name.split()[0] if full_name.split() else ""
+        if (len(first) >= MIN_LOWER_FORM and first.isalpha() and first[0].isupper() and first.casefold() not in words
+                and known_given_name(first, plan.names_table)):
+            given[participant] = first
+    return given
+
+
+def _words(plan: CollectPlan) -> frozenset[str]:
+    """The words of every list that a name's lower-case form must not be: the common words, names that are words,
+    stop words, the language packs' words."""
+    return common_words() | name_words() | plan.rules.stopwords | language_words(plan.rules.languages) | WORD_NAMES
+
+
+def _namesakes(name: str, participant: str, given_owners: dict[str, set[str]], table: NicknameTable) -> bool:
+    """Whether somebody else on the class list is registered with this given name or a formal or familiar form of
+    it."""
+    forms = {name, *table.given_names(name), *table.familiar_forms(name)}
+    return any(given_owners.get(form.casefold(), set()) - {participant} for form in forms)
+
+
+def _reliable(found: Found, participant: str, name: str) -> bool:
+    """A name to derive variants from: registered, signed with, or greeted more than once."""
+    tags = found.tags[(participant, name)]
+    return "classlist" in tags or "signoff" in tags or "intro" in tags or found.counts[(participant, name)] > 1
+
+
+def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str]) -> None:
+    """Tag one-word names that are also ordinary words, so apply treats them with care: on the list of names that
+    are words, or written mostly in lower case by this corpus; not a participant's registered given name that no list
+    has as a word (``plain``: ``plain_given_names``), which a forum that writes in lower case writes so too."""
+    own = {(participant, given.casefold()) for participant, given in plain.items()}
+    for participant, name in found.counts:
+        if " " not in name and lexicon.is_name_word(name) and (participant, name.casefold()) not in own:
+            found.tag(participant, name, "word")
+
+
+_WEAK_TAGS = frozenset({"greeting", "signoff", "uncertain", "case"})
+
+
+def flag_frequent(found: Found, index: TokenIndex, table: NicknameTable, roster: dict[str, str]) -> None:
+    """Tag ``frequent`` a one-word name known as no given name that occurs in many messages mostly outside the
+    threads of everyone it was found for, and that was found only once or twice in a greeting or sign-off, or is a
+    class-list row of that one word: a company, a place or a product signed or greeted once ("Thanks, Acme") or
+    registered as an account ("ACME"), which apply then replaces only in greetings and sign-offs."""
+    owners: dict[str, list[str]] = {}
+    for participant, name in found.counts:
+        owners.setdefault(name, []).append(participant)
+    for name, participants in owners.items():
+        per_thread = index.threads.get(name) if " " not in name else None
+        if not per_thread or table.related(name) or table.given_names(name) or table.familiar_forms(name):
+            continue
+        weak = [participant for participant in participants if roster.get(participant, "").strip() == name or (
+            found.counts[(participant, name)] <= 2 and set(found.tags[(participant, name)]) <= _WEAK_TAGS)]
+        if not weak:
+            continue
+        threads = set().union(*(index.involved.get(participant, set()) for participant in participants))
+        inside = sum(count for thread, count in per_thread.items() if thread in threads)
+        if used_mostly_elsewhere(inside, sum(per_thread.values())):
+            for participant in weak:
+                found.tag(participant, name, "frequent")
