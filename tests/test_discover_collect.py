@@ -11,7 +11,7 @@ from nicknames.io.class_list import is_person, registered_parts
 from nicknames.io.mapping_file import format_mapping, parse_mapping
 from nicknames.model.mapping import Mapping, Name, Status
 from nicknames.model.messages import table_from_frame
-from nicknames.rules.salutations import signoff_names
+from nicknames.rules.signoffs import signoff_names
 
 
 def table(rows: list[tuple[str, str, str, str]]) -> object:

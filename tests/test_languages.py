@@ -27,7 +27,8 @@ from nicknames.rules.languages import (
     parse_languages,
 )
 from nicknames.rules.nickname_table import builtin_table
-from nicknames.rules.salutations import Rules, greeting_names, signoff_names
+from nicknames.rules.salutations import Rules, greeting_names
+from nicknames.rules.signoffs import signoff_names
 from nicknames.rules.stopwords import common_words, name_words
 
 GREETINGS = [

@@ -15,7 +15,8 @@ from nicknames.rules.quotes import (
     quotes_anything,
     split_quotes,
 )
-from nicknames.rules.salutations import greeting_names, signoff_names
+from nicknames.rules.salutations import greeting_names
+from nicknames.rules.signoffs import signoff_names
 
 
 @pytest.mark.parametrize(

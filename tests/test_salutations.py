@@ -6,11 +6,10 @@ import pytest
 
 from nicknames.rules.salutations import (
     DEFAULT_RULES,
-    bare_lower_signature,
     greeting_names,
     in_salutation,
-    signoff_names,
 )
+from nicknames.rules.signoffs import bare_lower_signature, signoff_names
 
 
 @pytest.mark.parametrize(

@@ -21,12 +21,8 @@ from nicknames.model.messages import Message
 from nicknames.rules.introductions import introduced_names
 from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.quotes import own_text_and_author
-from nicknames.rules.salutations import (
-    Rules,
-    bare_lower_signature,
-    greeting_names,
-    signoff_names,
-)
+from nicknames.rules.salutations import Rules, greeting_names
+from nicknames.rules.signoffs import bare_lower_signature, signoff_names
 
 
 @dataclass
@@ -125,7 +121,7 @@ class Scan:
     """Word with a letter lost by the archive (``St?phane``) → messages it occurs in."""
     bare: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, word) → messages that end in that lower-case word alone on the last line and sign with no name
-    (``rules.salutations.bare_lower_signature``): a sign-off only when it is a form of the sender's name."""
+    (``rules.signoffs.bare_lower_signature``): a sign-off only when it is a form of the sender's name."""
     class_usage: ThreadCounts = field(init=False)
     """Registered name part → messages per thread it occurs in (thread codes of the index, four bytes a message)."""
 
