@@ -23,6 +23,7 @@ CLASS_LIST = {
     "A7": "Heike Marsden (Lisbon)",
     "A8": "Bart Ivers",
     "A9": "Bartholomew Ross",
+    "A10": "J. Harold Penbrook",
 }
 
 
@@ -45,6 +46,8 @@ def found(messages: list[Message]) -> dict[str, dict[str, int]]:
         # forms of one person alone, wherever they occur
         (["I met Tobias Quell today.", "Quell agreed."], {"A1": {"Tobias Quell": 1, "Quell": 1}}),
         (["TOBIAS QUELL @ 3pm"], {"A1": {"TOBIAS QUELL": 1}}),
+        # a registered leading initial, written after the given name
+        (["Harold J. Penbrook signed it"], {"A10": {"Harold J. Penbrook": 1}}),
         (["Marsden will come", "Heike too"], {"A7": {"Marsden": 1, "Heike": 1}}),
         # familiar forms of the registered given name, alone and with the surname
         (["Ask Bartholomew.", "Bart Okafor said so"], {"A3": {"Bart Okafor": 1, "Bartholomew": 1}}),

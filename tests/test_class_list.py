@@ -40,6 +40,11 @@ from tests.conftest import write_csv
         ("Ben Stone III", ["Ben Stone", "Ben", "Stone"]),
         ("Ada K. Quill", ["Ada K. Quill", "Ada", "Quill", "Ada Quill"]),
         ("Ada K Quill", ["Ada K Quill", "Ada", "Quill", "Ada Quill"]),
+        # a leading initial: the text puts it after the given name
+        ("J. Harold Penbrook", ["J. Harold Penbrook", "Harold", "Penbrook", "Harold Penbrook", "Harold J. Penbrook"]),
+        ("J Harold Penbrook", ["J Harold Penbrook", "Harold", "Penbrook", "Harold Penbrook", "Harold J. Penbrook"]),
+        ("Penbrook, J. Harold", ["J. Harold Penbrook", "Harold", "Penbrook", "Harold Penbrook", "Harold J. Penbrook"]),
+        ("J. K. Penbrook", ["J. K. Penbrook", "Penbrook"]),
         ("Ben Stone, Jr.", ["Ben Stone", "Ben", "Stone"]),
         # a surname in capitals, as registers write it: the parts a text writes, then the row's own form
         ("Bruna KESTREL", ["Bruna Kestrel", "Bruna", "KESTREL", "Kestrel", "Bruna KESTREL"]),

@@ -159,6 +159,8 @@ def _parts_of(full_name: str) -> tuple[str, ...]:
     dropped = [word for word in all_words if word not in words]
     if len(words) == 2 and dropped and all(_INITIAL.match(word) for word in dropped):  # "Ada K. Quill": "Ada Quill"
         parts.append(" ".join(words))
+        if dropped == all_words[:1]:  # "J. Harold Penbrook" signs and is named "Harold J. Penbrook"
+            parts.append(f"{words[0]} {dropped[0]}. {words[1]}")
     if len(words) > 2:
         parts.append(f"{words[0]} {words[-1]}")
         parts.extend(" ".join(words[i : i + 2]) for i in range(len(words) - 1))
