@@ -11,11 +11,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Collection, Sequence
 from collections.abc import Mapping as MappingType
-from importlib import resources
 
 from nicknames.rules.languages import LANGUAGES, inflections, language_words
 from nicknames.rules.nickname_table import builtin_table
-from nicknames.rules.stopwords import common_words
+from nicknames.rules.stopwords import common_words, ranked_surnames
 
 
 def inflected_names(owners: MappingType[str, Sequence[str]], taken: Collection[str]) -> dict[str, tuple[str, int]]:
@@ -46,6 +45,4 @@ def _not_forms() -> frozenset[str]:
     """What an inflected form may never be, case-folded: an English word, a given name or familiar form of the
     built-in table and the packs, or a frequent surname."""
     table = builtin_table()
-    text = resources.files("nicknames").joinpath("data", "surnames.txt").read_text(encoding="utf-8")
-    ranked = [word for line in text.splitlines() if not line.startswith("#") for word in line.split()]
-    return common_words() | set(table.forms) | set(table.names) | frozenset(ranked[:COMMON_SURNAMES])
+    return common_words() | set(table.forms) | set(table.names) | frozenset(ranked_surnames()[:COMMON_SURNAMES])

@@ -5,7 +5,7 @@ about 37,000 given names of 54 countries and language groups, under the GNU Free
 License. It is read from the installed package (a dependency, installed by pip with this one),
 never copied into this repository (whose licence is MIT) and never downloaded at run time.
 Surnames come from the 1990 US census list (public domain; ``data/surnames.txt``, the 10,000 most
-frequent). Without that package the given names this project compiles itself (``nicknames.csv`` and the
+frequent; ``rules.stopwords.surnames``). Without that package the given names this project compiles itself (``nicknames.csv`` and the
 surrogate list, about 2,000, mostly English) stand in. See docs/others.md for the choice.
 """
 
@@ -86,13 +86,6 @@ def _named_like_no_person(full_name: str, words: set[str]) -> bool:
     parts = [part.casefold() for part in registered_parts(full_name) if " " not in part]
     given = given_names()
     return bool(parts) and parts[0] in words and not any(part in given for part in parts)
-
-
-@functools.cache
-def surnames() -> frozenset[str]:
-    """The 10,000 most frequent surnames of the 1990 US census (public domain), lower case."""
-    text = resources.files("nicknames").joinpath("data", "surnames.txt").read_text(encoding="utf-8")
-    return frozenset(word for line in text.splitlines() if not line.startswith("#") for word in line.split())
 
 
 @functools.cache

@@ -87,6 +87,7 @@ GREETINGS = (
 
 COMMON_WORDS = "common_words.txt"
 NAME_WORDS = "name_words.txt"
+SURNAMES = "surnames.txt"
 
 
 @functools.cache
@@ -97,9 +98,26 @@ def common_words() -> frozenset[str]:
 
 def _read_words(file_name: str) -> frozenset[str]:
     """The words of one of the package's word lists, lower case (``#`` starts a comment line)."""
+    return frozenset(_ranked_words(file_name))
+
+
+def _ranked_words(file_name: str) -> tuple[str, ...]:
+    """The words of one of the package's word lists in the list's order, lower case."""
     text = resources.files("nicknames").joinpath("data", file_name).read_text(encoding="utf-8")
     lines = (line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    return frozenset(word.lower() for line in lines for word in line.split())
+    return tuple(word.lower() for line in lines for word in line.split())
+
+
+@functools.cache
+def ranked_surnames() -> tuple[str, ...]:
+    """The 10,000 most frequent surnames of the 1990 US census (public domain), lower case, most frequent first."""
+    return _ranked_words(SURNAMES)
+
+
+@functools.cache
+def surnames() -> frozenset[str]:
+    """The surnames of ``ranked_surnames``."""
+    return frozenset(ranked_surnames())
 
 
 @functools.cache

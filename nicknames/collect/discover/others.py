@@ -46,11 +46,11 @@ from nicknames.io.person_names import (
     POSSESSIVES,
     RELATIONS,
     given_names,
-    surnames,
 )
 from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
+from nicknames.rules.stopwords import surnames
 from nicknames.rules.text_forms import read_references
 
 MAX_WORDS = 4

@@ -34,7 +34,8 @@ from nicknames.collect.discover.capital_words import (
     is_title,
     may_be_name,
 )
-from nicknames.io.person_names import POSSESSIVES, RELATIONS, given_names, surnames
+from nicknames.io.person_names import POSSESSIVES, RELATIONS, given_names
+from nicknames.rules.stopwords import surnames
 
 SPACE = r"[\t\x0b\x0c\r ]"
 """What ``regex`` counts as a space within a line (``[^\\S\\n]``), in ASCII."""
