@@ -147,6 +147,9 @@ def test_a_mapping_name_that_is_a_common_word_counts_where_written_as_a_name(
     [
         ("see Robert2 there", [("glued", "Robert2")]),                # a name with digits
         ("open Mary_Jane_notes.docx", [("glued", "Mary_Jane_notes")]),
+        # a capitalised name between underscores, as in a file name; not one before somebody else's surname
+        ("open Robert_Essay.docx and essay_Novak2.pdf", [("glued", "Robert_Essay"), ("glued", "essay_Novak2")]),
+        ("open Robert_Jones.pdf and robert_essay.pdf", []),
         ("#MaryJane rocks", [("glued", "MaryJane")]),                 # case change inside a hashtag
         ("#TeamRobert and #GoNovak", [("glued", "TeamRobert"), ("glued", "GoNovak")]),  # one name glued to a word
         ("#TeamWill, #DeNovak and #TeamPower", []),  # names that are words, a surname's particle
@@ -213,6 +216,7 @@ def test_ascii_glued_patterns_agree_with_glued_word(text: str) -> None:
         ("Roberts wrote. The roberts were", []),                     # also written in lower case: a word
         ("Test results follow", []),                                 # a common word, not a misspelt "Best"
         ("Bost results follow", [("near", "Bost")]),                 # one edit from "Best" and not a word
+        ("call Robert_Q today", [("glued", "Robert_Q")]),          # a glued name is no near miss as well
     ],
 )
 def test_near_misses(text: str, found: list[tuple[str, str]]) -> None:

@@ -835,3 +835,15 @@ def test_a_column_of_names_beside_the_ids_is_the_exports_own_class_list(
     assert ("Quell [1; classlist]" in mapping) is read  # a surname only the column gives
     assert (f"Note: the column '{column}' was read as the senders' registered names" in " ".join(err.split())) is read
     assert "Statistics" not in mapping
+
+
+def test_apply_knows_the_exports_own_registered_names_inside_identifiers(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(
+        "message_id,parent_id,user_id,author_name,text\n"
+        "m1,,U1,Anika Vey,\"Notes: anika_vey_week3.pdf\nAnika\"\n"
+        "m2,m1,U2,Tobias Quell,\"Thanks!\nTobias\"\n"
+    )
+    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")  # the surname never occurs as a word
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "-q")
+    assert code == 0, err
+    assert "Notes: [U1]_week3.pdf" in out  # the column's full name tells the file name's person

@@ -97,6 +97,14 @@ def _apply(text: str, whole: bool = False) -> str:
         ("the AnnBergs, IdaRewe and XAnnBerg", "the AnnBergs, IdaRewe and XAnnBerg"),  # no whole word of the forms
         ("the DeLuca and McKay papers, AnnLodd", "the DeLuca and McKay papers, [U4]"),
         ("the Tomas_Quell_notes draft", "the [U2]_notes draft"),
+        # a capitalised name between underscores, as file names write names; not in lower case, nor a common word,
+        # nor a shared name, nor a name before somebody else's surname ("Tomas_Jones": another Tomas)
+        ("see Tomas_Essay.docx and essay_Rew2.pdf", "see [U2]_Essay.docx and essay_[U3]2.pdf"),
+        ("see example.org/files/Tomas_Final_Essay.pdf", "see example.org/files/[U2]_Final_Essay.pdf"),
+        ("see Tomas_Jones.pdf, Tomas_Berg.pdf", "see Tomas_Jones.pdf, Tomas_[U1].pdf"),  # as "Tomas Berg" in prose
+        ("see tomas_essay.pdf, Will_Essay.pdf, Ann_Essay.pdf", "see tomas_essay.pdf, Will_Essay.pdf, Ann_Essay.pdf"),
+        ("see Tomas_Quell_Essay.pdf and Tomasz_Essay.pdf", "see [U2]_Essay.pdf and Tomasz_Essay.pdf"),
+        ("ask Tomas_X or Rew_42", "ask [U2]_X or [U3]"),  # a user name with the name in it; one of it and digits
         ("see programs and MP3 and Berga", "see programs and MP3 and Berga"),  # words, short pieces, no glued name
         # hashtags
         ("#AnnBerg rocks, #climate too", "#[U1] rocks, #climate too"),
@@ -200,7 +208,7 @@ def test_apply_knows_the_class_list_names_inside_identifiers(tmp_path: Path) -> 
     without = runner.invoke(app, ["apply", str(messages), str(mapping), "-s", "all", "-q"])
     with_list = runner.invoke(app, ["apply", str(messages), str(mapping), "-s", "all", "-q",
                                     "--class-list", str(class_list)])
-    assert "/home/[USER]/x and Nadia_Vell_draft.docx" in without.stdout
+    assert "/home/[USER]/x and [U1]_Vell_draft.docx" in without.stdout  # the given name: "Vell" is no known surname
     assert "/home/[U1]/x and [U1]_draft.docx" in with_list.stdout
 
 

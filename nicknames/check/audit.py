@@ -140,7 +140,8 @@ def audit_part(messages: Iterable[tuple[str, str]], index: NameIndex, near: bool
         if near:
             if words is None or (number not in plain.quiet  # CAPITALISED finds runs
                                  and not lookups.all_quiet(words.capitalised_runs())):
-                findings.extend(near_misses(message_id, text, index, lookups.cache, taken))
+                glued = {finding.start for finding in names if finding.kind == "glued"}  # found already
+                findings.extend(near_misses(message_id, text, index, lookups.cache, taken | glued if glued else taken))
             lower.add(text)
     lower.compact()
     return AuditPart(len(messages), findings, lower)
@@ -291,9 +292,10 @@ def _in_other_name(text: str, end: int, sequence: tuple[str, ...], index: NameIn
 
 def glued_names(message_id: str, text: str, index: NameIndex, taken: set[int],
                 words: AsciiWords | None = None, view: TextView | None = None) -> list[Finding]:
-    """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``#MaryJane``, ``maryjones``), and a name
-    glued to a word in a hashtag (``#TeamMary``); ``words``: those of an ASCII text, when known; ``view``: the view
-    ``text`` is, whose findings are given (and ``taken`` is read) at the original text's offsets."""
+    """Names glued to other characters (``Mary2``, ``Mary_Jane_notes``, ``Mary_notes``, ``#MaryJane``,
+    ``maryjones``), and a name glued to a word in a hashtag (``#TeamMary``); ``words``: those of an ASCII text, when
+    known; ``view``: the view ``text`` is, whose findings are given (and ``taken`` is read) at the original text's
+    offsets."""
     found: list[Finding] = []
     glued = index.personal.glued
     original = text if view is None else view.original

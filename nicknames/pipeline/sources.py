@@ -170,7 +170,12 @@ class Source:
             return None
         shown = {participant: pseudonym(participant) for participant in mapping.participants}
         return IdentityColumns.of(columns, self.table.columns.sender, mapping, owned,
-                                  {**self.class_list, **registered}, shown)
+                                  self.registered_names(registered), shown)
+
+    def registered_names(self, given: MappingType[str, str] | None = None) -> dict[str, str]:
+        """Participant → registered full name: the export's own (``class_list``: a column of the senders' names, a
+        mail archive's display names), and a class list's (``given``), which wins."""
+        return {**self.class_list, **(given or {})}
 
     def texts(self, other_texts: bool = False) -> dict[str, str]:
         """Message id → all the text a reader sees, for audit: for mail, headers, subject and whole body; with
@@ -431,7 +436,8 @@ def pseudonymise(
     An
     address, URL or path has only its personal part replaced, unless
     ``whole_identifiers``; its person is told by the names of the mapping and
-    the ``registered`` full names (participant → name, a class list's).
+    the registered full names (participant → name: the ``registered`` names of
+    a class list, and the export's own, ``Source.registered_names``).
     Names are replaced in the columns of ``other_texts`` too (default: the
     ``Source.other_text_columns``, such as a forum's "title"); columns of
     people's names and addresses are written as pseudonyms
@@ -442,9 +448,9 @@ def pseudonymise(
     senders = source.participants()
     pseudonym = pseudonym or IdTemplate()
     owned = source.owned_addresses(addresses, pseudonym)
+    names = personal_names(mapping, source.registered_names(registered))
     rules = identifier_rules(
-        kinds, [*mapping.participants, *senders], owned, names=personal_names(mapping, registered or {}),
-        keep=mapping.keep, whole=whole_identifiers,
+        kinds, [*mapping.participants, *senders], owned, names=names, keep=mapping.keep, whole=whole_identifiers,
     ) if kinds else None
     kept = list(keep_columns)
     others = side_columns(source.path, source.column_names(), source.other_text_columns(), other_texts, kept)

@@ -14,6 +14,7 @@ names in it), so by default only the personal part is replaced:
 | a profile on a social site | ``twitter.com/annberg``, ``linkedin.com/in/ann-berg``, unless named elsewhere in the text |
 | an owner on a code-hosting site | ``github.com/annberg/tool``, unless named elsewhere (``Tidewatch``) |
 | any other piece made of one person's names | ``/people/ann.berg/``, ``Ann_Berg_notes.docx`` |
+| a capitalised name between underscores | ``Ann_Essay.docx`` (not ``ann_essay``, nor ``Ann_Jones``) |
 
 A piece is made of a person's names when its words (split at ``.``, ``_``,
 ``-``, digits and lower-to-upper case changes) are two or more names of one
@@ -231,7 +232,8 @@ MIN_GLUED_LETTERS = 3
 
 
 def glued_people(word: str, names: PersonalNames, ordinary: Callable[[str], bool]) -> frozenset[str]:
-    """The people a word of ``GLUED_WORD`` is made of; a lower-case word only when it is names glued (``maryjones``).
+    """The people a word of ``GLUED_WORD`` is made of, or has as capitalised names between underscores
+    (``underscored_names``: ``Mary_notes``); a lower-case word only when it is names glued (``maryjones``).
 
     ``ordinary`` tells the words that are no names (the letters of "MP3", "programs").
     """
@@ -241,15 +243,22 @@ def glued_people(word: str, names: PersonalNames, ordinary: Callable[[str], bool
     letters = "".join(c for c in word if c.isalpha()).lower()
     if len(letters) < MIN_GLUED_LETTERS or ordinary(letters):
         return frozenset()
-    return names.people(word) or frozenset().union(*(found for _, _, found in names.runs(word)))
+    people = names.people(word) or frozenset().union(*(found for _, _, found in names.runs(word)))
+    if people or "_" not in word:
+        return people
+    return frozenset(person for _, _, person in underscored_names(word, names))
 
 
 def login_parts(word: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
-    """A word glued from names: all of it when it is made of one person's names (``mjones``, ``Mary2``), else the run."""
+    """A word glued from names: all of it when it is made of one person's names (``mjones``, ``Mary2``), else the
+    runs, else the capitalised names between its underscores (``underscored_names``: ``Mary_notes``)."""
     whole = names.people(word)
     if whole:
         return [(start, start + len(word), _one(whole))]
-    return [(start + first, start + last, _one(people)) for first, last, people in names.runs(word)]
+    runs = [(start + first, start + last, _one(people)) for first, last, people in names.runs(word)]
+    if runs or "_" not in word:
+        return runs
+    return [(start + first, start + last, person) for first, last, person in underscored_names(word, names)]
 
 
 def _frozen(table: dict[str, set[str]]) -> dict[str, frozenset[str]]:
@@ -389,12 +398,50 @@ def _lone_names(segment: str, names: PersonalNames) -> Iterator[Part]:
     """Words of a path piece (between ``.``, ``-`` and the like) that are an uncommon name of one person.
 
     The rule the names follow in prose: ``/talks/Rew-2010.pdf`` names Rew. A word
-    glued with ``_`` (``Rew_talk``) is not one, as in prose.
+    glued with ``_`` names a person only capitalised (``underscored_names``).
     """
     for word in _WORD_TOKEN.finditer(segment):
-        people = names.words.get(word.group().lower(), frozenset())
-        if len(people) == 1 and len(word.group()) >= 3 and not word.group().isdigit() and not _common_word(word.group()):
-            yield word.start(), word.end(), next(iter(people))
+        if "_" in word.group():
+            yield from ((word.start() + first, word.start() + last, person)
+                        for first, last, person in underscored_names(word.group(), names))
+        elif (person := _uncommon_name(word.group(), names)) is not None:
+            yield word.start(), word.end(), person
+
+
+def underscored_names(word: str, names: PersonalNames) -> list[tuple[int, int, str]]:
+    """The capitalised words between a word's underscores (or digits) that are an uncommon name of one person, with
+    that person, as file names write names (``Rew_Essay.docx``, ``essay_Rew2.pdf``); in lower case (``rew_talk``) the
+    word is as likely a program's name. Not a name before a surname that is not that person's (a census surname, or
+    somebody else's name): ``Mary_Jones`` is as likely another Mary, as "Mary Jones" is in prose."""
+    found = []
+    pieces = list(_GLUED_CAPITALISED.finditer(word))
+    for piece, after in zip(pieces, [*pieces[1:], None]):
+        person = _uncommon_name(piece.group(), names)
+        if person is not None and not (
+                after is not None and word[piece.end() : after.start()] == "_"
+                and _other_surname(after.group().lower(), person, names)):
+            found.append((piece.start(), piece.end(), person))
+    return found
+
+
+def _other_surname(word: str, person: str, names: PersonalNames) -> bool:
+    """Whether a lower-cased word after a person's name may be the surname of somebody else with that name."""
+    from nicknames.rules.stopwords import surnames
+
+    owners = names.words.get(word, frozenset())
+    return person not in owners and (bool(owners) or word in surnames())
+
+
+def _uncommon_name(word: str, names: PersonalNames) -> str | None:
+    """The one person a word of three letters or more is a name of, unless it is a common word."""
+    people = names.words.get(word.lower(), frozenset())
+    if len(people) == 1 and len(word) >= 3 and not word.isdigit() and not _common_word(word):
+        return next(iter(people))
+    return None
+
+
+_GLUED_CAPITALISED = regex.compile(r"(?<![^\W_\d])\p{Lu}\p{Ll}{2,}(?![^\W_\d])")
+"""A capitalised word between underscores, digits or the ends of a word (``Rew`` of ``Rew_Essay2``)."""
 
 
 def _personal_by_position(
