@@ -31,6 +31,17 @@ from nicknames.model.errors import InputError
         (["type", "user", "text", "ts", "thread_ts"], Columns("ts", "user", "text", thread_id="thread_ts")),  # Slack
         (["id", "issue_number", "user", "body", "created_at"],  # an issue tracker's comments
          Columns("id", "user", "body", thread_id="issue_number", timestamp="created_at")),
+        # names that end with a spelling of two words, where no column is named as one
+        (["_id", "author_id", "author_username", "body", "course_id", "comment_thread_id", "parent_id"],  # edX
+         Columns("_id", "author_id", "body", "parent_id", "comment_thread_id", "course_id")),
+        (["id", "discussion_topic_id", "parent_id", "user_id", "message"],  # Canvas's discussion entries
+         Columns("id", "user_id", "message", "parent_id", "discussion_topic_id")),
+        (["id", "edu101_user_id", "text", "commentThreadId"],
+         Columns("id", "edu101_user_id", "text", thread_id="commentThreadId")),
+        (["id", "user_id", "text", "thread_id", "comment_thread_id"],  # a spelling as the name wins
+         Columns("id", "user_id", "text", thread_id="thread_id")),
+        (["id", "user_id", "text", "a_thread_id", "b_thread_id"], Columns("id", "user_id", "text")),  # two: none
+        (["id", "user_id", "text", "thread_ids", "userid_x"], Columns("id", "user_id", "text")),  # not an ending
     ],
 )
 def test_guesses_common_spellings(header: list[str], expected: Columns) -> None:
@@ -48,6 +59,7 @@ def test_user_choice_wins_over_guess() -> None:
         (["id", "user_id"], {}, "f.csv: no column for the text was found among 'id', 'user_id'; name it with --text-column"),
         (["id", "user_id", "text"], {"sender": "author"}, "there is no column 'author' for the sender"),
         (["id", "text", "user_id", "User ID"], {}, "columns 'user_id', 'User ID' could each be the sender"),
+        (["id", "text", "a_user_id", "b_user_id"], {}, "columns 'a_user_id', 'b_user_id' could each be the sender"),
         (["id", "text", "user_id"], {"thread_id": "text"}, "column 'text' was taken for both the text and the thread id"),
         (["id", "text", "user_id"], {"colour": "text"}, "Unknown field 'colour'"),
     ],

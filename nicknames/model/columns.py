@@ -89,7 +89,7 @@ def _choose(field: str, header: Sequence[str], choice: str | None, source: str) 
                 f"the columns are {shown}.", detail=detail
             )
         return choice
-    guesses = _guesses(field, header)
+    guesses = _guesses(field, header) or _prefixed_guesses(field, header)
     if not guesses:
         if field in REQUIRED:
             shown, detail = header_listing(header)
@@ -114,6 +114,30 @@ def _guesses(field: str, header: Sequence[str]) -> list[str]:
         if hits:
             return hits
     return []
+
+
+def _prefixed_guesses(field: str, header: Sequence[str]) -> list[str]:
+    """Columns whose name ends with one of the field's spellings of two words or more after words of its own
+    (edX's ``comment_thread_id``, Canvas's ``discussion_topic_id``, ``course_user_id``), where no column is named
+    as a spelling: the best-ranked such spelling's columns, or none for an optional field that two columns end with
+    (a file that named no such field before is not refused now)."""
+    words = {column: _words(column) for column in header}
+    for spelling in SPELLINGS[field]:
+        tail = _words(spelling)
+        if len(tail) < 2:
+            continue
+        hits = [column for column, own in words.items() if len(own) > len(tail) and own[-len(tail):] == tail]
+        if hits:
+            return hits if len(hits) == 1 or field in REQUIRED else []
+    return []
+
+
+def _words(name: str) -> list[str]:
+    """The words of a column name: split at spaces, ``_``, ``-``, ``.`` and where lower case turns to upper."""
+    return [word for word in _SEPARATORS.split(_CASE_CHANGE.sub(" ", name.strip()).lower()) if word]
+
+
+_CASE_CHANGE = regex.compile(r"(?<=\p{Ll})(?=\p{Lu})")
 
 
 def _check_distinct(found: dict[str, str | None], source: str) -> None:
