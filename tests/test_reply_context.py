@@ -77,6 +77,33 @@ def test_threads_and_reply_problems(ids: list[str], parents: list[str], threads:
     assert columns(ids, parents, senders)[1:] == (threads, replies)
 
 
+def with_threads(ids: list[str], parents: list[str] | None, threads: list[str]) -> tuple[list[str | None], list[str]]:
+    senders = [f"u{value}" for value in ids]
+    context = reply_context.reply_context(
+        pl.Series(ids, dtype=pl.String), pl.Series(senders, dtype=pl.String),
+        None if parents is None else pl.Series(parents, dtype=pl.String), pl.Series(threads, dtype=pl.String))
+    return compact(context.parent_senders), compact(context.threads)
+
+
+@pytest.mark.parametrize(("ids", "parents", "threads", "expected"), [
+    # edX: a thread's first post has no thread id; comments name it, and answer it unless they name a parent
+    (["a", "b", "c", "d"], ["", "", "b", ""], ["", "a", "a", "a"], ([None, "ua", "ub", "ua"], ["a", "a", "a", "a"])),
+    # Slack: no parent column; a reply's thread id is its thread's first message's, which has its own
+    (["1", "2", "3", "4"], None, ["1", "1", "3", "1"], ([None, "u1", None, "u1"], ["1", "1", "3", "1"])),
+    # a topic id that is also a post's id, that post in another topic: no first post of that thread
+    (["5", "6", "7"], ["", "", ""], ["2", "5", "5"], ([None, None, None], ["2", "5", "5"])),
+    # a parent id that is not in the file stays a missing parent
+    (["a", "b"], ["", "z"], ["a", "a"], ([None, None], ["a", "a"])),
+    # empty thread cells: the thread the links give, or the message's own id
+    (["a", "b", "c"], ["", "a", ""], ["", " ", "null"], ([None, "ua", None], ["a", "a", "c"])),
+    (["a", "b"], None, ["", ""], ([None, None], ["a", "b"])),
+], ids=["edx", "slack", "topic-id-collision", "missing-parent", "empty-threads-linked", "empty-threads"])
+def test_a_thread_column_names_the_post_a_message_answers(
+        ids: list[str], parents: list[str] | None, threads: list[str],
+        expected: tuple[list[str | None], list[str]]) -> None:
+    assert with_threads(ids, parents, threads) == expected
+
+
 IDS = st.sampled_from(["1", "2", "3", "4", "5", "6", "1.0", " 2", "3. ", "x.y", "İ", "\x1c4", "", "0", "none",
                        "t1_2", "t3_9", "x_1"])
 

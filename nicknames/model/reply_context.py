@@ -60,19 +60,61 @@ class ReplyContext:
 def reply_context(ids: pl.Series, senders: pl.Series, parents: pl.Series | None,
                   threads: pl.Series | None) -> ReplyContext:
     """The reply context of a table's id columns (``parents``, ``threads``: None when the table has none): the
-    thread is the thread column's value, or else the key of the first message the parent links lead to."""
+    thread is the thread column's value, or else (no column, or an empty cell) the key of the first message the
+    parent links lead to; a message without a parent id answers its thread's first post (``_starters``)."""
+    import numpy as np
     import polars as pl
 
     keys = id_keys(ids)
     if parents is None or not len(keys):
-        return ReplyContext(pl.repeat(None, len(ids), dtype=pl.String, eager=True),
-                            keys if threads is None else threads, ReplyCheck())
+        no_parents = pl.repeat(None, len(ids), dtype=pl.String, eager=True)
+        if threads is None or not len(keys):
+            return ReplyContext(no_parents, keys if threads is None else threads, ReplyCheck())
+        threads = _filled(threads, keys)
+        return ReplyContext(_starters(keys, senders, threads, no_parents, np.ones(len(keys), dtype=bool)), threads,
+                            ReplyCheck())
     links = _links(keys, unprefixed(keys, id_keys(parents)))
     linked = links.linked
     parent_senders = senders.gather(pl.Series(links.parent).set(~pl.Series(linked), None)).alias("parent_sender")
     missing = int((links.has_parent & ~linked).sum())
     roots, looped = _roots(keys, links)
-    return ReplyContext(parent_senders, roots if threads is None else threads, ReplyCheck(missing, looped))
+    if threads is None:
+        return ReplyContext(parent_senders, roots, ReplyCheck(missing, looped))
+    threads = _filled(threads, roots)
+    return ReplyContext(_starters(keys, senders, threads, parent_senders, ~links.has_parent), threads,
+                        ReplyCheck(missing, looped))
+
+
+def _filled(threads: pl.Series, roots: pl.Series) -> pl.Series:
+    """The thread column, its empty cells (null, or a word of ``NO_PARENT``: edX leaves a thread's first post's
+    empty) filled with the thread the parent links give (without links, the message's own id)."""
+    import polars as pl
+
+    empty = threads.is_null() | threads.str.strip_chars().str.to_lowercase().is_in(list(NO_PARENT))
+    if not bool(empty.any()):
+        return threads
+    return pl.select(pl.when(empty).then(roots).otherwise(threads)).to_series().alias(threads.name)
+
+
+def _starters(keys: pl.Series, senders: pl.Series, threads: pl.Series, parent_senders: pl.Series,
+              unlinked: npt.NDArray[np.bool_]) -> pl.Series:
+    """The parents' senders, and for a message without a parent id (``unlinked``) whose thread id is the id of
+    another message that starts that thread (its own thread id is its own id), that message's sender: it answers
+    the thread's first post (edX's comments, Slack's replies, a forum's posts under a topic post)."""
+    import numpy as np
+
+    thread_keys = id_keys(threads)
+    named = _links(keys, thread_keys).parent  # the row whose id the thread id is (-1: none)
+    rows = np.arange(len(keys))
+    found = unlinked & (named >= 0) & (named != rows)
+    if not found.any():
+        return parent_senders
+    starters = np.flatnonzero(found)
+    starts_own = (thread_keys.gather(named[starters]) == keys.gather(named[starters])).to_numpy()
+    starters = starters[starts_own]
+    if not starters.size:
+        return parent_senders
+    return parent_senders.scatter(starters, senders.gather(named[starters])).alias(parent_senders.name)
 
 
 def string_column(values: pd.Series) -> pl.Series:
