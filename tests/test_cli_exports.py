@@ -823,6 +823,8 @@ NAMED_BESIDE_IDS = (
     [
         ("author_name", "Anika Vey", "Tobias Quell", True),    # the senders' full names beside their ids
         ("Full_Name", "Anika Vey", "Tobias Quell", True),      # any case
+        ("user_name", "Anika Vey", "Tobias Quell", True),      # Canvas's display names
+        ("userfullname", "Anika Vey", "Tobias Quell", True),   # Moodle's
         ("name", "Statistics 101", "Statistics 101", False),   # one value for every sender: a course's, no person's
     ],
 )

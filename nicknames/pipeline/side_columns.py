@@ -94,8 +94,11 @@ def side_columns(source_path: Path, there: Sequence[str], found: Iterable[str], 
 
 
 PERSON_NAME_COLUMNS = ("full_name", "fullname", "userfullname", "user_full_name", "author_name", "sender_name",
-                       "display_name", "student_name", "registered_name", "name")
-"""Columns of the senders' full names beside their ids, in the order looked for (``names_beside_ids``)."""
+                       "display_name", "user_display_name", "author_display_name", "student_name", "registered_name",
+                       "poster_name", "creator_name", "name", "user_name", "username", "author_username", "author")
+"""Columns of the senders' names beside their ids, in the order looked for (``names_beside_ids``): full names first,
+then columns that hold a full name in some exports and a user name in others (Canvas's ``user_name`` is a display
+name, edX's ``author_username`` a login; either is a registered name, see ``class_list.registered_parts``)."""
 
 
 def names_beside_ids(frame: pd.DataFrame, table: MessageTable) -> tuple[str, dict[str, str]]:
