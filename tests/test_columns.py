@@ -28,6 +28,8 @@ from nicknames.model.errors import InputError
         (["comment_id", "post_id", "user_id", "comment_text"],  # a comment's id before its post's
          Columns("comment_id", "user_id", "comment_text")),
         (["id", "user_id", "username", "text"], Columns("id", "user_id", "text")),  # the id before the name
+        (["AuthorID", "Author", "Date", "Content", "id"],  # a chat export's (DiscordChatExporter's), ids added
+         Columns("id", "AuthorID", "Content", timestamp="Date")),
         (["type", "user", "text", "ts", "thread_ts"], Columns("ts", "user", "text", thread_id="thread_ts")),  # Slack
         (["id", "issue_number", "user", "body", "created_at"],  # an issue tracker's comments
          Columns("id", "user", "body", thread_id="issue_number", timestamp="created_at")),
@@ -57,6 +59,8 @@ def test_user_choice_wins_over_guess() -> None:
     ("header", "chosen", "message"),
     [
         (["id", "user_id"], {}, "f.csv: no column for the text was found among 'id', 'user_id'; name it with --text-column"),
+        (["AuthorID", "Content"], {}, "[columns] (an export without message ids, such as a chat log, needs a column of "
+                                      "unique ids added first: the row numbers)."),
         (["id", "user_id", "text"], {"sender": "author"}, "there is no column 'author' for the sender"),
         (["id", "text", "user_id", "User ID"], {}, "columns 'user_id', 'User ID' could each be the sender"),
         (["id", "text", "a_user_id", "b_user_id"], {}, "columns 'a_user_id', 'b_user_id' could each be the sender"),

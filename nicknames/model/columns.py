@@ -15,7 +15,7 @@ REQUIRED = ("message_id", "sender", "text")
 SPELLINGS: dict[str, tuple[str, ...]] = {
     "message_id": ("message_id", "messageid", "msg_id", "comment_id", "reply_id", "post_id", "postid", "entry_id",
                    "id", "mid", "ts"),
-    "sender": ("user_id", "userid", "sender", "sender_id", "author", "author_id", "authorid",
+    "sender": ("user_id", "userid", "sender", "sender_id", "author_id", "authorid", "author",
                "participant", "participant_id", "from", "user", "poster", "poster_id", "student_id",
                "owner_user_id", "username", "user_name", "screen_name"),
     "text": ("text", "body", "post_body", "postbody", "message_text", "content", "message_body",
@@ -95,7 +95,8 @@ def _choose(field: str, header: Sequence[str], choice: str | None, source: str) 
             shown, detail = header_listing(header)
             raise InputError(
                 f"{source}: no column for the {field.replace('_', ' ')} was found among {shown}; "
-                f"name it with --{field.replace('_', '-')}-column or in nicknames.toml [columns].", detail=detail
+                f"name it with --{field.replace('_', '-')}-column or in nicknames.toml [columns]"
+                f"{_NO_IDS if field == 'message_id' else ''}.", detail=detail
             )
         return None
     if len(guesses) > 1:
@@ -104,6 +105,9 @@ def _choose(field: str, header: Sequence[str], choice: str | None, source: str) 
             f"choose one with --{field.replace('_', '-')}-column."
         )
     return guesses[0]
+
+
+_NO_IDS = " (an export without message ids, such as a chat log, needs a column of unique ids added first: the row numbers)"
 
 
 def _guesses(field: str, header: Sequence[str]) -> list[str]:
