@@ -849,3 +849,17 @@ def test_apply_knows_the_exports_own_registered_names_inside_identifiers(tmp_pat
     code, out, err = run("apply", "posts.csv", "mapping.txt", "-q")
     assert code == 0, err
     assert "Notes: [U1]_week3.pdf" in out  # the column's full name tells the file name's person
+
+
+def test_names_in_a_column_of_attached_files_are_replaced(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(
+        "message_id,parent_id,user_id,text,attachments\n"
+        "m1,,U1,\"Draft attached.\nAnika\",https://files.example.org/77/Anika_Essay_v2.docx\n"
+        "m2,m1,U2,\"Thanks Anika!\nTobias\",\n"
+    )
+    (tmp_path / "mapping.txt").write_text("U1 | Anika\nU2 | Tobias\n")
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "-o", "out.csv")
+    assert (code, out) == (0, ""), err
+    assert "Note: names in the column 'attachments' are replaced as in the text" in " ".join(err.split())
+    written = pd.read_csv(tmp_path / "out.csv", dtype=str, keep_default_na=False)
+    assert written["attachments"].tolist() == ["https://files.example.org/77/[U1]_Essay_v2.docx", ""]

@@ -159,7 +159,7 @@ def apply_command(
     (see --identifiers and docs/pseudonyms.md); a table's user-name senders
     count as their owners' ids and handles. The output keeps every row and
     column of the input; names are replaced in the text and in columns of
-    other prose (title, subject, topic, summary), and columns of people's
+    other prose (title, subject, topic, summary) and of attached files, and columns of people's
     names, addresses and user names (author_name, email, username, to) are
     written as their persons' pseudonyms (see docs/workflow.md). A
     name that belongs to two participants active in one scope is decided per

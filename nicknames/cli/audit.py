@@ -82,7 +82,7 @@ def audit_command(
     are skipped. It also reports person-like names (after a title, "my
     colleague", a given name before a surname) that are neither in the mapping,
     participants' or @others, nor on the keep list. A table's columns of other
-    prose (title, subject, topic, summary) are read after each message's text.
+    prose (title, subject, topic, summary) and of attached files are read after each message's text.
     Each finding is printed
     with its message id and context. Exit status 1 when anything is found, 0
     when the output is clean, so the command can gate a release. The findings

@@ -18,9 +18,11 @@ from nicknames.model.messages import MessageTable
 
 OTHER_TEXT_COLUMNS = frozenset({
     "subject", "title", "topic", "thread_title", "post_title", "thread_subject", "discussion_title", "topic_title",
-    "summary", "headline",
+    "summary", "headline", "attachment", "attachments", "attachment_name", "attachment_names", "attachment_url",
+    "attachment_urls", "file_name", "filename", "files",
 })
-"""Column names of prose besides the message text (``Source.other_text_columns``)."""
+"""Column names of prose besides the message text, and of attached files' names and links, which name people as
+file names do ("Greta_Essay.docx"; ``Source.other_text_columns``)."""
 IDENTITY_COLUMNS = frozenset({
     *NAME_COLUMNS, *ADDRESS_COLUMNS, *HANDLE_COLUMNS, "author", "author_name", "author_email", "author_username",
     "sender_name", "sender_email", "user_full_name", "userfullname", "first_name", "last_name", "firstname",
