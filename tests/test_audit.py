@@ -11,7 +11,7 @@ from nicknames.check.name_index import build_index
 from nicknames.check.near_misses import LOWER_WORD, LowerWords
 from nicknames.check.tokens import ASCII_TOKEN, TOKEN
 from nicknames.io.mapping_file import parse_mapping
-from nicknames.rules.identifier_parts import (
+from nicknames.rules.personal_names import (
     ASCII_GLUED_LOWER,
     ASCII_GLUED_MIXED,
     GLUED_WORD,

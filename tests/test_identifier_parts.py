@@ -15,8 +15,8 @@ from nicknames.apply.substitute import substitute_message
 from nicknames.cli import app
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message
-from nicknames.rules.identifier_parts import personal_names
 from nicknames.rules.identifiers import identifier_rules
+from nicknames.rules.personal_names import personal_names
 from tests.conftest import write_csv
 
 MAPPING = Mapping({

@@ -58,12 +58,12 @@ from nicknames.distributed.cluster import cluster_map
 from nicknames.distributed.engines import Engine
 from nicknames.engine.partitions import PARTITION_ROWS, batches, row_runs
 from nicknames.engine.run import Progress, ordered_map
-from nicknames.rules.identifier_parts import (
+from nicknames.rules.introductions import introduces
+from nicknames.rules.personal_names import (
     ASCII_GLUED_LOWER,
     ASCII_GLUED_MIXED,
     GLUED_WORD,
 )
-from nicknames.rules.introductions import introduces
 from nicknames.rules.text_forms import (
     CONFUSABLES,
     TextView,

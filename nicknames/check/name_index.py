@@ -10,7 +10,7 @@ from nicknames.check.tokens import name_tokens
 from nicknames.io.class_list import registered_parts
 from nicknames.io.person_names import person_rows
 from nicknames.model.mapping import Mapping
-from nicknames.rules.identifier_parts import (
+from nicknames.rules.personal_names import (
     PersonalNames,
     glued_people,
     personal_names,
@@ -73,12 +73,12 @@ class NameIndex:
         return self._rules
 
     def glued_people(self, word: str) -> frozenset[str]:
-        """``identifier_parts.glued_people`` of a word, kept for the words met again (until a name is added)."""
+        """``personal_names.glued_people`` of a word, kept for the words met again (until a name is added)."""
         people = self._glued.get(word)
         return people if people is not None else self._keep(word, glued_people(word, self.personal, self._ordinary))
 
     def tag_people(self, word: str) -> frozenset[str]:
-        """The people of a word's capitalised words that are one person's name (``identifier_parts.tag_words``:
+        """The people of a word's capitalised words that are one person's name (``personal_names.tag_words``:
         "TeamGreta"), which apply replaces in a hashtag; kept with the glued words."""
         key = "#" + word
         people = self._glued.get(key)

@@ -21,17 +21,25 @@ A piece is made of a person's names when its words (split at ``.``, ``_``,
 person (an initial counts as a word when a name of that person starts with
 it), or when it is one such name glued together (``annberg``, ``aberg``,
 ``bergann``), or the whole piece is one name of one person. Words are compared
-without case. A part whose person is known is that person's; otherwise it
+without case (``rules.personal_names``). A part whose person is known is that person's; otherwise it
 belongs to nobody and becomes a placeholder.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator
 
 import regex
+
+from nicknames.rules.personal_names import (
+    PIECE_WORDS,
+    PersonalNames,
+    common_word,
+    one_person,
+    tag_words,
+    uncommon_name,
+    underscored_names,
+)
 
 ROLE_WORDS = frozenset({
     "abuse", "account", "accounts", "admin", "administrator", "announce", "billing", "bounce", "bounces",
@@ -63,190 +71,10 @@ HOME_SEGMENTS = frozenset({
 PROFILE_PREFIXES = frozenset({"in", "pub", "user", "u", "c", "channel"})
 """Pieces that stand before the profile name on a social site (``linkedin.com/in/NAME``)."""
 
-_WORDS = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{L}")
-"""Words of a piece: split at anything but a letter, and where lower case turns to upper (``AnnBerg``)."""
 
 _WORD_TOKEN = regex.compile(r"\w+")
 _SEGMENT = regex.compile(r"[^/\\?#&=;:]+")
 """A piece of a URL's path, or of a file path."""
-
-MAX_CONTAINED = 64
-"""Characters of a piece searched for a name inside (an address's local part has at most 64)."""
-CONTAINED = 4
-"""Letters a name needs before it is recognised inside a longer word of a local part (``jberg1``)."""
-
-
-@dataclass(frozen=True)
-class PersonalNames:
-    """The words of every person's names, to tell a personal piece of an identifier from other data."""
-
-    words: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    """Lower-cased name word (two or more letters) → the people with it in a name."""
-    glued: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    """Lower-cased names glued together (``annberg``, ``aberg``, ``bergann``) → the people."""
-    initials: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    """First letter → the people with a name word starting with it, or with it as an initial in a name ("Ann B")."""
-    written: frozenset[str] = frozenset()
-    """Names glued as user names write them: the forms of ``glued`` with each word capitalised as the name writes it
-    (``AnnBerg``, ``ABerg``, ``BergAnn``, ``AnnMcKay``), and the given name or its initial, a dot and the surname in
-    lower case (``ann.berg``, ``a.berg``); ``people`` gives their people."""
-
-    def owner(self, piece: str) -> str | None:
-        """The one person a piece is made of, or None (nobody, or several)."""
-        people = self.people(piece)
-        return next(iter(people)) if len(people) == 1 else None
-
-    def glued_owner(self, piece: str) -> str | None:
-        """The one person whose names a piece glues, two or more of them (``AnnBerg``, ``aberg``, ``ann_berg``), or
-        None: a handle made of them mentions that person ("@AnnBerg"); one of a single name is left to the names."""
-        if len(_WORDS.findall(piece)) < 2 and piece.lower() not in self.glued:
-            return None
-        return self.owner(piece)
-
-    def people(self, piece: str) -> frozenset[str]:
-        """The people a whole piece is made of: one name, two or more names of one person, or names glued."""
-        words = [word.lower() for word in _WORDS.findall(piece)]
-        if not words:
-            return frozenset()
-        if len(words) == 1:
-            return self.glued.get(words[0], frozenset()) | self.words.get(words[0], frozenset())
-        return self._run_people(words)
-
-    def runs(self, piece: str) -> Iterator[tuple[int, int, frozenset[str]]]:
-        """Spans of the piece made of one person's names: runs of 2+ name words, or one glued name."""
-        words = list(_WORDS.finditer(piece))
-        index = 0
-        while index < len(words):
-            end, people = self._longest_run(words, index)
-            if end > index:
-                yield words[index].start(), words[end].end(), people
-                index = end + 1
-                continue
-            glued = self.glued.get(words[index].group().lower())
-            if glued:
-                yield words[index].start(), words[index].end(), glued
-            index += 1
-
-    def contained(self, piece: str) -> frozenset[str]:
-        """The people with a name of ``CONTAINED``+ letters inside the piece (``jberg``, ``berg_a``); longest wins."""
-        lowered = piece.lower()[:MAX_CONTAINED]
-        for length in range(len(lowered), CONTAINED - 1, -1):  # every substring, longest first
-            for start in range(len(lowered) - length + 1):
-                people = self.words.get(lowered[start : start + length])
-                if people:
-                    return people
-        return frozenset()
-
-    def _longest_run(self, words: list[regex.Match[str]], start: int) -> tuple[int, frozenset[str]]:
-        """The last index of the longest run of name words of one person from ``start``, and the people."""
-        best, best_people = start, frozenset[str]()
-        for end in range(start + 1, len(words)):
-            people = self._run_people([word.group().lower() for word in words[start : end + 1]])
-            if not people:
-                break
-            best, best_people = end, people
-        return best, best_people
-
-    def _run_people(self, words: list[str]) -> frozenset[str]:
-        """The people every word names (an initial counts), with at least one word of three letters or more."""
-        if all(len(word) < 3 for word in words):
-            return frozenset()
-        people: frozenset[str] | None = None
-        for word in words:
-            found = self.initials.get(word, frozenset()) if len(word) == 1 else self.words.get(word, frozenset())
-            people = found if people is None else people & found
-            if not people:
-                return frozenset()
-        return people or frozenset()
-
-
-def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = ()) -> PersonalNames:
-    """The name words, glued forms and initials of every person (participant → their names in use).
-
-    Names on the keep list are not personal; neither are words of fewer than two letters.
-    """
-    kept = {word.lower() for text in keep for word in _WORDS.findall(text)}
-    words: dict[str, set[str]] = {}
-    glued: dict[str, set[str]] = {}
-    initials: dict[str, set[str]] = {}
-    written: set[str] = set()
-    for person, texts in names.items():
-        for text in texts:
-            tokens = _WORDS.findall(text)
-            parts = [word.lower() for word in tokens]
-            for word in parts:
-                if len(word) >= 2 and word not in kept:
-                    words.setdefault(word, set()).add(person)
-                    initials.setdefault(word[0], set()).add(person)
-                elif len(word) == 1 and len(parts) > 1:  # "Ann B": the initial of a surname the mapping lacks
-                    initials.setdefault(word, set()).add(person)
-            for form in _glued_forms(parts):
-                glued.setdefault(form, set()).add(person)
-            if len(tokens) > 1:
-                written.update(_written_forms(tokens))
-    written -= {text for texts in names.values() for text in texts}  # a name of the mapping is matched as a name
-    return PersonalNames(_frozen(words), _frozen(glued), _frozen(initials), frozenset(written))
-
-
-def _glued_forms(parts: list[str]) -> set[str]:
-    """``ann berg`` → annberg, aberg, bergann; longer names add the first and last words glued.
-
-    Not ``berga``: a surname and an initial glued read too often as a plural ("Hunter" → "hunters").
-    """
-    parts = [part for part in parts if len(part) >= 2]
-    if len(parts) < 2:
-        return set()
-    first, last = parts[0], parts[-1]
-    return {"".join(parts), first + last, first[0] + last, last + first}
-
-
-def _written_forms(tokens: list[str]) -> set[str]:
-    """``Ann Berg`` → AnnBerg, ABerg, BergAnn, ann.berg, a.berg: the forms of ``_glued_forms`` with each word
-    capitalised as the name writes it (``AnnMcKay``; a word in capitals capitalised), and the first word or its
-    initial and the last joined by a dot in lower case. A name of one word glued by a case change (``HiRob``) gives
-    itself among them, which ``personal_names`` leaves to the names."""
-    parts = [token.capitalize() if token.isupper() else token[0].upper() + token[1:]
-             for token in tokens if len(token) >= 2]
-    if len(parts) < 2:
-        return set()
-    first, last = parts[0], parts[-1]
-    dotted = {f"{first}.{last}".lower(), f"{first[0]}.{last}".lower()}
-    return {"".join(parts), first + last, first[0] + last, last + first} | dotted
-
-
-MIN_GLUED_LOWER = 5
-"""Letters a word glued in lower case needs (``aberg``): shorter ones are too often words or codes."""
-GLUED_WORD = regex.compile(
-    r"(?<![\w%])\p{L}\w*(?:_|\d|\p{Ll}\p{Lu})\w*|(?<![\w%])\p{Ll}{" + str(MIN_GLUED_LOWER) + r",}(?!\w)"
-)
-"""Words that may hold a glued name: starting with a letter (not "3ish", not "%20" and what follows), with an
-underscore, a digit or a case change (``Mary2``, ``mary_jones``, ``MaryJones``); or long and lower-case (``mjones``)."""
-ASCII_GLUED_MIXED = re.compile(r"\b(?<!%)[A-Za-z]\w*(?:_|\d|[a-z][A-Z])\w*", re.ASCII)
-"""In ASCII text, the words of ``GLUED_WORD`` with an underscore, a digit or a case change, found by the standard
-``re`` (several times faster than ``GLUED_WORD`` over prose). Each alternative of ``GLUED_WORD`` matches a whole run
-of word characters, so its words are those of this pattern and of ``ASCII_GLUED_LOWER``."""
-ASCII_GLUED_LOWER = re.compile(r"\b(?<!%)[a-z]{" + str(MIN_GLUED_LOWER) + r",}\b", re.ASCII)
-"""In ASCII text, the long lower-case words of ``GLUED_WORD``."""
-MIN_GLUED_LETTERS = 3
-"""Letters a glued word needs: initials glued to digits ("5PM", "MJ2") are too often something else."""
-
-
-def glued_people(word: str, names: PersonalNames, ordinary: Callable[[str], bool]) -> frozenset[str]:
-    """The people a word of ``GLUED_WORD`` is made of, or has as capitalised names between underscores
-    (``underscored_names``: ``Mary_notes``); a lower-case word only when it is names glued (``maryjones``).
-
-    ``ordinary`` tells the words that are no names (the letters of "MP3", "programs").
-    """
-    if word.islower() and word.isalpha():
-        people = names.glued.get(word, frozenset())
-        return frozenset() if not people or ordinary(word) else people
-    letters = "".join(c for c in word if c.isalpha()).lower()
-    if len(letters) < MIN_GLUED_LETTERS or ordinary(letters):
-        return frozenset()
-    people = names.people(word) or frozenset().union(*(found for _, _, found in names.runs(word)))
-    if people or "_" not in word:
-        return people
-    return frozenset(person for _, _, person in underscored_names(word, names))
 
 
 def login_parts(word: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
@@ -254,15 +82,11 @@ def login_parts(word: str, start: int, names: PersonalNames, prose: str = "") ->
     runs, else the capitalised names between its underscores (``underscored_names``: ``Mary_notes``)."""
     whole = names.people(word)
     if whole:
-        return [(start, start + len(word), _one(whole))]
-    runs = [(start + first, start + last, _one(people)) for first, last, people in names.runs(word)]
+        return [(start, start + len(word), one_person(whole))]
+    runs = [(start + first, start + last, one_person(people)) for first, last, people in names.runs(word)]
     if runs or "_" not in word:
         return runs
     return [(start + first, start + last, person) for first, last, person in underscored_names(word, names)]
-
-
-def _frozen(table: dict[str, set[str]]) -> dict[str, frozenset[str]]:
-    return {key: frozenset(values) for key, values in table.items()}
 
 
 Part = tuple[int, int, str | None]
@@ -279,7 +103,7 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
     parts: list[Part] = []
     if not _is_role(local, names):
         people = names.people(local) or names.contained(local)
-        parts.append((start, start + local_end, _one(people)))
+        parts.append((start, start + local_end, one_person(people)))
     parts.extend(host_parts(text[domain_start:], start + domain_start, names))
     return parts
 
@@ -287,7 +111,7 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
 def host_parts(host: str, start: int, names: PersonalNames) -> list[Part]:
     """Runs of a host's labels made of one person's names (``annberg.net``, ``ann.berg.example.org``)."""
     body = host.rsplit(".", 1)[0] if "." in host else host
-    return [(start + first, start + last, _one(people)) for first, last, people in names.runs(body)]
+    return [(start + first, start + last, one_person(people)) for first, last, people in names.runs(body)]
 
 
 def url_parts(url: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
@@ -321,7 +145,7 @@ def _with_same_names(value: str, start: int, parts: list[Part], names: PersonalN
     if not people:
         return parts
     more: list[Part] = []
-    for word in _WORDS.finditer(value):
+    for word in PIECE_WORDS.finditer(value):
         if len(word.group()) < 2 or any(first <= start + word.start() < last for first, last, _ in parts):
             continue
         owners = people & names.words.get(word.group().lower(), frozenset())
@@ -336,36 +160,11 @@ def tag_parts(tag: str, start: int, names: PersonalNames, prose: str = "") -> li
     body = tag[1:]
     whole = names.people(body)
     if whole:
-        return [(start + 1, start + len(tag), _one(whole))]
-    runs = [(start + 1 + first, start + 1 + last, _one(people)) for first, last, people in names.runs(body)]
+        return [(start + 1, start + len(tag), one_person(whole))]
+    runs = [(start + 1 + first, start + 1 + last, one_person(people)) for first, last, people in names.runs(body)]
     if runs:
         return runs
     return [(start + 1 + first, start + 1 + last, owner) for first, last, owner in tag_words(body, names)]
-
-
-def tag_words(body: str, names: PersonalNames) -> list[tuple[int, int, str]]:
-    """The capitalised words of a hashtag's body (after the ``#``) that are one person's name and no common word, with
-    that person (``TeamTomas``: "Tomas"); not after a surname's particle (``DeLuca``), nor an ordinary word
-    (``MarkYourCalendar``)."""
-    found = []
-    for word in _CAPITALISED.finditer(body):
-        people = names.words.get(word.group().lower(), frozenset())
-        if len(people) == 1 and not _common_word(word.group()) and not _after_particle(body, word.start()):
-            found.append((word.start(), word.end(), next(iter(people))))
-    return found
-
-
-_CAPITALISED = regex.compile(r"\p{Lu}\p{Ll}{2,}(?!\p{Ll})")
-"""A capitalised word of three letters or more inside a word glued by case changes (``Tomas`` of ``TeamTomas``)."""
-_PARTICLES = frozenset({"d", "da", "de", "del", "della", "der", "des", "di", "du", "la", "le", "mac", "mc", "o", "san",
-                        "st", "ten", "ter", "van", "von"})
-"""Words that open surnames glued to the next capital ("DeLuca", "McKay", "VanDyke")."""
-
-
-def _after_particle(body: str, start: int) -> bool:
-    """Whether the word at ``start`` comes right after a surname's particle ("De" of ``DeLuca``)."""
-    pieces = _WORDS.findall(body[:start])
-    return bool(pieces) and body[:start].endswith(pieces[-1]) and pieces[-1].lower() in _PARTICLES
 
 
 def _path_parts(
@@ -381,11 +180,11 @@ def _path_parts(
             yield start + offset + skip, start + offset + len(segment), personal or None
             continue
         stem = segment.rsplit(".", 1)[0] if "." in segment[1:] and not names.people(segment) else segment
-        whole = names.people(stem) if _WORDS.search(stem) and not _common_word(stem) else frozenset()
+        whole = names.people(stem) if PIECE_WORDS.search(stem) and not common_word(stem) else frozenset()
         if whole:
-            yield start + offset, start + offset + len(stem), _one(whole)
+            yield start + offset, start + offset + len(stem), one_person(whole)
             continue
-        runs = [(first, last, _one(people)) for first, last, people in names.runs(segment)]
+        runs = [(first, last, one_person(people)) for first, last, people in names.runs(segment)]
         runs.extend(
             (first, last, owner) for first, last, owner in _lone_names(segment, names)
             if not any(a < last and first < b for a, b, _ in runs)
@@ -404,44 +203,8 @@ def _lone_names(segment: str, names: PersonalNames) -> Iterator[Part]:
         if "_" in word.group():
             yield from ((word.start() + first, word.start() + last, person)
                         for first, last, person in underscored_names(word.group(), names))
-        elif (person := _uncommon_name(word.group(), names)) is not None:
+        elif (person := uncommon_name(word.group(), names)) is not None:
             yield word.start(), word.end(), person
-
-
-def underscored_names(word: str, names: PersonalNames) -> list[tuple[int, int, str]]:
-    """The capitalised words between a word's underscores (or digits) that are an uncommon name of one person, with
-    that person, as file names write names (``Rew_Essay.docx``, ``essay_Rew2.pdf``); in lower case (``rew_talk``) the
-    word is as likely a program's name. Not a name before a surname that is not that person's (a census surname, or
-    somebody else's name): ``Mary_Jones`` is as likely another Mary, as "Mary Jones" is in prose."""
-    found = []
-    pieces = list(_GLUED_CAPITALISED.finditer(word))
-    for piece, after in zip(pieces, [*pieces[1:], None]):
-        person = _uncommon_name(piece.group(), names)
-        if person is not None and not (
-                after is not None and word[piece.end() : after.start()] == "_"
-                and _other_surname(after.group().lower(), person, names)):
-            found.append((piece.start(), piece.end(), person))
-    return found
-
-
-def _other_surname(word: str, person: str, names: PersonalNames) -> bool:
-    """Whether a lower-cased word after a person's name may be the surname of somebody else with that name."""
-    from nicknames.rules.stopwords import surnames
-
-    owners = names.words.get(word, frozenset())
-    return person not in owners and (bool(owners) or word in surnames())
-
-
-def _uncommon_name(word: str, names: PersonalNames) -> str | None:
-    """The one person a word of three letters or more is a name of, unless it is a common word."""
-    people = names.words.get(word.lower(), frozenset())
-    if len(people) == 1 and len(word) >= 3 and not word.isdigit() and not _common_word(word):
-        return next(iter(people))
-    return None
-
-
-_GLUED_CAPITALISED = regex.compile(r"(?<![^\W_\d])\p{Lu}\p{Ll}{2,}(?![^\W_\d])")
-"""A capitalised word between underscores, digits or the ends of a word (``Rew`` of ``Rew_Essay2``)."""
 
 
 def _personal_by_position(
@@ -458,16 +221,8 @@ def _personal_by_position(
     core = segment.lstrip("~@")
     people = names.people(core) or names.contained(core)
     if home or people or not _named_elsewhere(core, prose):
-        return _one(people) or ""
+        return one_person(people) or ""
     return None
-
-
-def _common_word(piece: str) -> bool:
-    """True for a piece that is one common word ("will", "brown"): a name alone counts only when uncommon."""
-    from nicknames.rules.stopwords import common_words
-
-    words = _WORDS.findall(piece)
-    return len(words) == 1 and words[0].lower() in common_words()
 
 
 def _named_elsewhere(word: str, prose: str) -> bool:
@@ -482,7 +237,7 @@ def _named_elsewhere(word: str, prose: str) -> bool:
 
 def _is_role(local: str, names: PersonalNames) -> bool:
     """True for a role's or a list's local part (``support``, ``tidewatch-users``): a role word, and no name in it."""
-    words = [word.lower() for word in _WORDS.findall(local)]
+    words = [word.lower() for word in PIECE_WORDS.findall(local)]
     return any(word in ROLE_WORDS for word in words) and not names.people(local) and not names.contained(local)
 
 
@@ -497,5 +252,3 @@ def _first_of(text: str, characters: str, start: int) -> int:
     return min(found) if found else len(text)
 
 
-def _one(people: frozenset[str]) -> str | None:
-    return next(iter(people)) if len(people) == 1 else None

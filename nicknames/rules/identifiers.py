@@ -27,14 +27,10 @@ import regex
 
 from nicknames.rules.identifier_kinds import KINDS as KINDS
 from nicknames.rules.identifier_parts import (
-    MIN_GLUED_LOWER,
     Part,
-    PersonalNames,
     email_parts,
-    glued_people,
     login_parts,
     path_parts,
-    personal_names,
     tag_parts,
     url_parts,
 )
@@ -51,6 +47,12 @@ from nicknames.rules.identifier_patterns import (
     may_hold,
     may_hold_any,
     words_with_digits,
+)
+from nicknames.rules.personal_names import (
+    MIN_GLUED_LOWER,
+    PersonalNames,
+    glued_people,
+    personal_names,
 )
 from nicknames.rules.stopwords import STOPWORDS
 from nicknames.rules.written_identifiers import (
