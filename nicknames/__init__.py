@@ -57,16 +57,14 @@ if typing.TYPE_CHECKING:
         open_on_cluster,
         pseudonymise_on_cluster,
     )
-    from nicknames.pipeline.source_outputs import write_output
-    from nicknames.pipeline.sources import (
+    from nicknames.pipeline.source_jobs import (
         ArchiveApplyResult,
-        Source,
         apply_source,
         collect_source,
         pseudonymise,
-        read_messages,
-        source_from_frame,
     )
+    from nicknames.pipeline.source_outputs import write_output
+    from nicknames.pipeline.sources import Source, read_messages, source_from_frame
     from nicknames.rules.identifiers import IdentifierRules, identifier_rules
     from nicknames.rules.languages import LANGUAGES, language_pack
     from nicknames.rules.salutations import Rules
@@ -75,7 +73,7 @@ if typing.TYPE_CHECKING:
 _HOMES: dict[str, str] = {
     "AddressKey": "nicknames.io.mail.participants",
     "ApplyResult": "nicknames.apply.scopes",
-    "ArchiveApplyResult": "nicknames.pipeline.sources",
+    "ArchiveApplyResult": "nicknames.pipeline.source_jobs",
     "AuditOutcome": "nicknames.check.audit_runs",
     "AuditResult": "nicknames.check.findings",
     "ClusterSource": "nicknames.pipeline.on_cluster",
@@ -112,14 +110,14 @@ _HOMES: dict[str, str] = {
     "Unresolved": "nicknames.apply.resolution",
     "WorkerVersionError": "nicknames.distributed.same_package",
     "apply_mapping": "nicknames.apply.scopes",
-    "apply_source": "nicknames.pipeline.sources",
+    "apply_source": "nicknames.pipeline.source_jobs",
     "as_strings": "nicknames.io.formats",
     "audit_file": "nicknames.pipeline.audit_files",
     "audit_messages": "nicknames.check.audit",
     "audit_on_cluster": "nicknames.pipeline.audit_on_cluster",
     "build_index": "nicknames.check.name_index",
     "collect": "nicknames.collect.candidates",
-    "collect_source": "nicknames.pipeline.sources",
+    "collect_source": "nicknames.pipeline.source_jobs",
     "evaluate_mapping": "nicknames.check.evaluate",
     "evaluate_mentions": "nicknames.check.mentions",
     "format_mapping": "nicknames.io.mapping_file",
@@ -133,7 +131,7 @@ _HOMES: dict[str, str] = {
     "parse_mapping": "nicknames.io.mapping_file",
     "propose_others": "nicknames.collect.others",
     "pseudonym_pattern": "nicknames.check.mentions",
-    "pseudonymise": "nicknames.pipeline.sources",
+    "pseudonymise": "nicknames.pipeline.source_jobs",
     "pseudonymise_on_cluster": "nicknames.pipeline.on_cluster",
     "read_class_list": "nicknames.io.class_list",
     "read_key": "nicknames.io.mail.participants",

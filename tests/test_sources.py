@@ -16,13 +16,13 @@ from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.io.mail.tables import part_table
 from nicknames.io.mapping_file import format_mapping
 from nicknames.model.errors import OutputError
-from nicknames.pipeline.source_outputs import write_output
-from nicknames.pipeline.sources import (
+from nicknames.pipeline.source_jobs import (
     ArchiveApplyResult,
     apply_source,
     collect_source,
-    read_source,
 )
+from nicknames.pipeline.source_outputs import write_output
+from nicknames.pipeline.sources import read_source
 from tests.mail_samples import (
     ADDRESSES,
     CARL,

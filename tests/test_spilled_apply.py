@@ -30,7 +30,8 @@ from nicknames.io.table_chunks import csv_chunks
 from nicknames.io.table_writer import spreadsheet_safe, write_csv_runs, write_table
 from nicknames.model.errors import InputError
 from nicknames.pipeline import spilled_source
-from nicknames.pipeline.sources import pseudonymise, read_source
+from nicknames.pipeline.source_jobs import pseudonymise
+from nicknames.pipeline.sources import read_source
 from nicknames.pipeline.spilled_source import open_spilled_source
 from tests.conftest import collected_sample, write_csv
 

@@ -195,12 +195,12 @@ def apply_command(
     from nicknames.pipeline.on_cluster import ClusterSource, pseudonymise_on_cluster
     from nicknames.pipeline.report import namesake_guesses, write_report, write_review
     from nicknames.pipeline.side_columns import checked_columns
+    from nicknames.pipeline.source_jobs import pseudonymise
     from nicknames.pipeline.source_outputs import (
         check_output,
         result_pairs,
         write_output,
     )
-    from nicknames.pipeline.sources import pseudonymise
     from nicknames.pipeline.styles import (
         build_style,
         keyed_id_columns,

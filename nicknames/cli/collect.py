@@ -124,7 +124,7 @@ def collect_command(
     rules = Rules.for_languages(codes).extended(settings.greetings, settings.closers, settings.stopwords,
                                                 settings.not_stopwords)
     names = read_table(nicknames_file, replace=replace_nicknames) if nicknames_file else None
-    from nicknames.pipeline.sources import collect_source
+    from nicknames.pipeline.source_jobs import collect_source
 
     with ExitStack() as stack:
         source = open_messages(stack, messages, inputs, key, run_on, collect_placement(messages, run_on), workers=jobs)

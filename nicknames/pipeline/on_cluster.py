@@ -71,7 +71,8 @@ from nicknames.model.messages import (
 )
 from nicknames.model.paths import StrPath
 from nicknames.pipeline.side_columns import side_columns, visible_texts
-from nicknames.pipeline.sources import Source, personal_names
+from nicknames.pipeline.source_jobs import personal_names
+from nicknames.pipeline.sources import Source
 from nicknames.pipeline.styles import keyed_id_columns
 from nicknames.rules.identifiers import KINDS, identifier_rules
 

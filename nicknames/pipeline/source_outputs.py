@@ -21,7 +21,8 @@ from nicknames.io.table_writer import (
 from nicknames.model.errors import OutputError
 from nicknames.model.paths import StrPath
 from nicknames.pipeline.side_columns import frame_texts, visible_texts
-from nicknames.pipeline.sources import ArchiveApplyResult, Source
+from nicknames.pipeline.source_jobs import ArchiveApplyResult
+from nicknames.pipeline.sources import Source
 
 
 def result_texts(source: Source, result: ApplyResult) -> list[str]:
