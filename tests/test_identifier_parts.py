@@ -13,6 +13,7 @@ from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.scope_names import scope_names
 from nicknames.apply.substitute import substitute_message
 from nicknames.cli import app
+from nicknames.io.mapping_file import parse_mapping
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message
 from nicknames.rules.identifiers import identifier_rules
@@ -97,9 +98,11 @@ def _apply(text: str, whole: bool = False) -> str:
         ("the AnnBergs, IdaRewe and XAnnBerg", "the AnnBergs, IdaRewe and XAnnBerg"),  # no whole word of the forms
         ("the DeLuca and McKay papers, AnnLodd", "the DeLuca and McKay papers, [U4]"),
         ("the Tomas_Quell_notes draft", "the [U2]_notes draft"),
-        # a capitalised name between underscores, as file names write names; not in lower case, nor a common word,
-        # nor a shared name, nor a name before somebody else's surname ("Tomas_Jones": another Tomas)
-        ("see Tomas_Essay.docx and essay_Rew2.pdf", "see [U2]_Essay.docx and essay_[U3]2.pdf"),
+        # a capitalised name between underscores, as file names write names in title case; not in lower case, nor
+        # after a piece in lower case (a unit, a program's name), nor a common word, nor a shared name, nor a name
+        # before somebody else's surname ("Tomas_Jones": another Tomas)
+        ("see Tomas_Essay.docx and Essay_Rew2.pdf", "see [U2]_Essay.docx and Essay_[U3]2.pdf"),
+        ("see essay_Rew2.pdf in degree_Tomas", "see essay_Rew2.pdf in degree_Tomas"),
         ("see example.org/files/Tomas_Final_Essay.pdf", "see example.org/files/[U2]_Final_Essay.pdf"),
         ("see Tomas_Jones.pdf, Tomas_Berg.pdf", "see Tomas_Jones.pdf, Tomas_[U1].pdf"),  # as "Tomas Berg" in prose
         ("see tomas_essay.pdf, Will_Essay.pdf, Ann_Essay.pdf", "see tomas_essay.pdf, Will_Essay.pdf, Ann_Essay.pdf"),
@@ -115,6 +118,14 @@ def _apply(text: str, whole: bool = False) -> str:
 )
 def test_personal_parts_are_replaced(text: str, expected: str) -> None:
     assert _apply(text) == expected
+
+
+def test_a_name_that_is_also_a_word_of_the_corpus_is_no_name_between_underscores() -> None:
+    mapping = parse_mapping("U1 | Releases [1; classlist, word] | Tomas\n")  # a newsletter's row, and a person
+    rules = identifier_rules(participants=mapping.participants, names=mapping.names, word_names=mapping.word_names())
+    message = Message("m1", "U1", "see Future_Releases_Notes.doc and Tomas_Notes.doc", None, "t", "s")
+    out, _ = substitute_message(message, scope_names(mapping, {"U1"}), IdTemplate(), identifiers=rules)
+    assert out == "see Future_Releases_Notes.doc and [U1]_Notes.doc"
 
 
 @pytest.mark.parametrize(

@@ -145,7 +145,7 @@ def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> N
     people = person_rows(class_list or {})
     for participant, full_name in people.items():
         persons.setdefault(participant, []).append(full_name)
-    index.personal = personal_names(persons, mapping.keep)
+    index.personal = personal_names(persons, mapping.keep, mapping.word_names())
     for text in mapping.keep:
         index.add_keep(text)
     # A name tagged ``frequent`` (a company or a place greeted or signed once) is replaced only in greetings and

@@ -183,6 +183,11 @@ class Mapping:
         """The names apply replaces for this participant."""
         return [name.text for name in self.entry(participant).names if name.in_use]
 
+    def word_names(self) -> set[str]:
+        """The participants' names in use that collect tagged ``word`` (also ordinary words of the corpus)."""
+        return {name.text for pid in self.participants for name in self.entry(pid).names
+                if name.in_use and "word" in name.tags}
+
     def connections(self) -> set[tuple[str, str]]:
         """Every (participant, name) pair in use: the unit the paper's metrics count."""
         return {(pid, text) for pid in self.participants for text in self.names_in_use(pid)}

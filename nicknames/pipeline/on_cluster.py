@@ -262,7 +262,8 @@ def pseudonymise_on_cluster(
         owned = source.owned_addresses(addresses, pseudonym)
         rules = identifier_rules(
             kinds, [*mapping.participants, *source.participants()], owned,
-            names=personal_names(mapping, source.registered_names(registered)), keep=mapping.keep, whole=whole_identifiers,
+            names=personal_names(mapping, source.registered_names(registered)), keep=mapping.keep,
+            whole=whole_identifiers, word_names=mapping.word_names(),
         ) if kinds else None
         everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
         others = side_columns(source.path, source.column_names(), source.other_text_columns(), other_texts,

@@ -181,6 +181,7 @@ def pseudonymise(
     names = personal_names(mapping, source.registered_names(registered))
     rules = identifier_rules(
         kinds, [*mapping.participants, *senders], owned, names=names, keep=mapping.keep, whole=whole_identifiers,
+        word_names=mapping.word_names(),
     ) if kinds else None
     kept = list(keep_columns)
     others = side_columns(source.path, source.column_names(), source.other_text_columns(), other_texts, kept)

@@ -318,6 +318,7 @@ def identifier_rules(
     names: Mapping[str, Iterable[str]] | None = None,
     keep: Iterable[str] = (),
     whole: bool = False,
+    word_names: Iterable[str] = (),
 ) -> IdentifierRules:
     """Rules for the chosen kinds, knowing the participants' ids, addresses or handles, and names.
 
@@ -325,14 +326,14 @@ def identifier_rules(
     class list). The local part of a participant's e-mail address counts as
     their handle too (``@mary.poe`` for ``mary.poe@example.org``). ``names``
     maps a participant to their names in use (``keep``: names that are not
-    personal), to tell the personal part of an address, URL or path; with
-    ``whole`` every address, URL and path is replaced whole instead.
+    personal; ``word_names``: names that are also ordinary words), to tell the personal part of an address, URL or
+    path; with ``whole`` every address, URL and path is replaced whole instead.
     """
     ids = [p for p in dict.fromkeys(participants) if _ID_SHAPE.match(p)]
     owners = identifier_owners(addresses or {}, ids)
     plain = frozenset(p.lower() for p in ids) if all(_PLAIN_ID.fullmatch(p) for p in ids) else None
     return IdentifierRules(
-        frozenset(kinds), owners, _id_pattern(ids), personal_names(names or {}, keep), whole, plain,
+        frozenset(kinds), owners, _id_pattern(ids), personal_names(names or {}, keep, word_names), whole, plain,
         usernames_of(addresses or {}),
     )
 

@@ -32,6 +32,9 @@ class PersonalNames:
     """Names glued as user names write them: the forms of ``glued`` with each word capitalised as the name writes it
     (``AnnBerg``, ``ABerg``, ``BergAnn``, ``AnnMcKay``), and the given name or its initial, a dot and the surname in
     lower case (``ann.berg``, ``a.berg``); ``people`` gives their people."""
+    word_names: frozenset[str] = frozenset()
+    """Lower-cased names that are also ordinary words of the corpus (tagged ``word``: "New", "Releases" of a
+    newsletter's row): no name between underscores (``underscored_names``)."""
 
     def owner(self, piece: str) -> str | None:
         """The one person a piece is made of, or None (nobody, or several)."""
@@ -102,10 +105,12 @@ class PersonalNames:
         return people or frozenset()
 
 
-def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = ()) -> PersonalNames:
+def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = (),
+                   words_too: Iterable[str] = ()) -> PersonalNames:
     """The name words, glued forms and initials of every person (participant → their names in use).
 
-    Names on the keep list are not personal; neither are words of fewer than two letters.
+    Names on the keep list are not personal; neither are words of fewer than two letters. ``words_too``: the names
+    that are also ordinary words (``PersonalNames.word_names``).
     """
     kept = {word.lower() for text in keep for word in PIECE_WORDS.findall(text)}
     words: dict[str, set[str]] = {}
@@ -127,7 +132,8 @@ def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = ())
             if len(tokens) > 1:
                 written.update(_written_forms(tokens))
     written -= {text for texts in names.values() for text in texts}  # a name of the mapping is matched as a name
-    return PersonalNames(_frozen(words), _frozen(glued), _frozen(initials), frozenset(written))
+    return PersonalNames(_frozen(words), _frozen(glued), _frozen(initials), frozenset(written),
+                         frozenset(name.lower() for name in words_too))
 
 
 def _glued_forms(parts: list[str]) -> set[str]:
@@ -222,18 +228,26 @@ def _after_particle(body: str, start: int) -> bool:
 
 def underscored_names(word: str, names: PersonalNames) -> list[tuple[int, int, str]]:
     """The capitalised words between a word's underscores (or digits) that are an uncommon name of one person, with
-    that person, as file names write names (``Rew_Essay.docx``, ``essay_Rew2.pdf``); in lower case (``rew_talk``) the
-    word is as likely a program's name. Not a name before a surname that is not that person's (a census surname, or
-    somebody else's name): ``Mary_Jones`` is as likely another Mary, as "Mary Jones" is in prose."""
+    that person, as file names write names in title case (``Rew_Essay.docx``, ``Essay_Rew2.pdf``): only where no
+    lower-case piece comes before (``degree_Kelvin`` is a unit, ``rew_talk`` as likely a program's name), not a name
+    that is also an ordinary word of the corpus (``PersonalNames.word_names``), and not before a surname that is not
+    that person's (a census surname, or somebody else's name): ``Mary_Jones`` is as likely another Mary, as "Mary
+    Jones" is in prose."""
     found = []
     pieces = list(_GLUED_CAPITALISED.finditer(word))
     for piece, after in zip(pieces, [*pieces[1:], None]):
+        if _LOWER_PIECE.search(word, 0, piece.start()):
+            break
         person = uncommon_name(piece.group(), names)
-        if person is not None and not (
+        if person is not None and piece.group().lower() not in names.word_names and not (
                 after is not None and word[piece.end() : after.start()] == "_"
                 and _other_surname(after.group().lower(), person, names)):
             found.append((piece.start(), piece.end(), person))
     return found
+
+
+_LOWER_PIECE = regex.compile(r"(?<![\p{L}])\p{Ll}")
+"""A piece of a word that starts in lower case (``degree`` of ``degree_Kelvin``)."""
 
 
 def _other_surname(word: str, person: str, names: PersonalNames) -> bool:
