@@ -32,6 +32,9 @@ class PersonalNames:
     """Names glued as user names write them: the forms of ``glued`` with each word capitalised as the name writes it
     (``AnnBerg``, ``ABerg``, ``BergAnn``, ``AnnMcKay``), and the given name or its initial, a dot and the surname in
     lower case (``ann.berg``, ``a.berg``); ``people`` gives their people."""
+    alone: frozenset[str] = frozenset()
+    """Lower-cased names of one word (a mapping's "Tobias"; not the words of a registered full name only): what a
+    name between underscores must be (``underscored_names``)."""
     word_names: frozenset[str] = frozenset()
     """Lower-cased names that are also ordinary words of the corpus (tagged ``word``: "New", "Releases" of a
     newsletter's row): no name between underscores (``underscored_names``)."""
@@ -117,9 +120,12 @@ def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = (),
     glued: dict[str, set[str]] = {}
     initials: dict[str, set[str]] = {}
     written: set[str] = set()
+    alone: set[str] = set()
     for person, texts in names.items():
         for text in texts:
             tokens = PIECE_WORDS.findall(text)
+            if len(tokens) == 1:
+                alone.add(tokens[0].lower())
             parts = [word.lower() for word in tokens]
             for word in parts:
                 if len(word) >= 2 and word not in kept:
@@ -132,7 +138,7 @@ def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = (),
             if len(tokens) > 1:
                 written.update(_written_forms(tokens))
     written -= {text for texts in names.values() for text in texts}  # a name of the mapping is matched as a name
-    return PersonalNames(_frozen(words), _frozen(glued), _frozen(initials), frozenset(written),
+    return PersonalNames(_frozen(words), _frozen(glued), _frozen(initials), frozenset(written), frozenset(alone),
                          frozenset(name.lower() for name in words_too))
 
 
@@ -227,19 +233,21 @@ def _after_particle(body: str, start: int) -> bool:
 
 
 def underscored_names(word: str, names: PersonalNames) -> list[tuple[int, int, str]]:
-    """The capitalised words between a word's underscores (or digits) that are an uncommon name of one person, with
-    that person, as file names write names in title case (``Rew_Essay.docx``, ``Essay_Rew2.pdf``): only where no
-    lower-case piece comes before (``degree_Kelvin`` is a unit, ``rew_talk`` as likely a program's name), not a name
-    that is also an ordinary word of the corpus (``PersonalNames.word_names``), and not before a surname that is not
-    that person's (a census surname, or somebody else's name): ``Mary_Jones`` is as likely another Mary, as "Mary
-    Jones" is in prose."""
+    """The capitalised words between a word's underscores (or digits) that are an uncommon name of one person used
+    alone (``PersonalNames.alone``: not a word of a class list's full name only, "Sample" of a registered name in
+    ``E204_Sample``), with that person, as file names write names in title case (``Rew_Essay.docx``,
+    ``Essay_Rew2.pdf``): only where no lower-case piece comes before (``degree_Kelvin`` is a unit, ``rew_talk`` as
+    likely a program's name), not a name that is also an ordinary word of the corpus (``PersonalNames.word_names``),
+    and not before a surname that is not that person's (a census surname, or somebody else's name): ``Mary_Jones`` is
+    as likely another Mary, as "Mary Jones" is in prose."""
     found = []
     pieces = list(_GLUED_CAPITALISED.finditer(word))
     for piece, after in zip(pieces, [*pieces[1:], None]):
         if _LOWER_PIECE.search(word, 0, piece.start()):
             break
-        person = uncommon_name(piece.group(), names)
-        if person is not None and piece.group().lower() not in names.word_names and not (
+        key = piece.group().lower()
+        person = uncommon_name(piece.group(), names) if key in names.alone and key not in names.word_names else None
+        if person is not None and not (
                 after is not None and word[piece.end() : after.start()] == "_"
                 and _other_surname(after.group().lower(), person, names)):
             found.append((piece.start(), piece.end(), person))
