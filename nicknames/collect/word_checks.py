@@ -17,6 +17,7 @@ from nicknames.collect.found import Found
 from nicknames.collect.plan import CollectPlan
 from nicknames.rules.languages import language_words
 from nicknames.rules.nickname_table import NicknameTable
+from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.stopwords import common_words
 from nicknames.rules.word_names import WORD_NAMES
 
@@ -63,12 +64,15 @@ def lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: d
     and the nickname table's names. Only a name of ``MIN_LOWER_FORM`` letters or more, or of one letter less that is
     a known given name or familiar form ("seun", "tobi") nobody else on the class list is registered with (not "mike"
     where the list has Michaels), that is no word of any list, and that one participant alone has (the lower-case
-    "samantha" of "Thank you samantha," is one Samantha's, not every one's). Then ``_lower_given_names`` (``plain``:
-    ``plain_given_names``)."""
+    "samantha" of "Thank you samantha," is one Samantha's, not every one's). Its spellings without accents count too
+    ("lucia" for Lucía; ``lower_spellings``), when no other participant's name is spelt so. Then
+    ``_lower_given_names`` (``plain``: ``plain_given_names``)."""
     table = plan.names_table
     words = lexicon.words | _words(plan)
     have = {(participant, name.casefold()) for participant, name in found.counts if name.islower()}
     holders = Counter(key for _, key in {(participant, name.casefold()) for participant, name in found.counts})
+    plain_holders = Counter(key for _, key in {(participant, spelling) for participant, name in found.counts
+                                               for spelling in spelling_keys(name)})
     for participant, name in list(found.counts):
         lower = name.lower()
         short = (len(name) == MIN_LOWER_FORM - 1 and bool(plan.given_owners) and known_given_name(name, table)
@@ -78,11 +82,21 @@ def lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: d
                 or (participant, lower) in have or lower in words or holders[name.casefold()] > 1
                 or not _SALUTED.intersection(found.tags[(participant, name)]) or lexicon.is_name_word(name)):
             continue
-        uses = lexicon.lower.get(lower, 0)
-        if uses and uses <= lexicon.capitalised.get(lower, 0) + found.counts[(participant, name)]:
-            found.add(participant, lower, "case", uses, suggested=True)
-            have.add((participant, lower))
+        written = lexicon.capitalised.get(lower, 0) + found.counts[(participant, name)]
+        for form in lower_spellings(lower):
+            uses = lexicon.lower.get(form, 0)
+            if (uses and uses <= written + (lexicon.capitalised.get(form, 0) if form != lower else 0)
+                    and (participant, form) not in have and (form == lower or (
+                        form not in words and plain_holders[form] == 1))):
+                found.add(participant, form, "case", uses, suggested=True)
+                have.add((participant, form))
     _lower_given_names(found, lexicon, plan, plain, have)
+
+
+def lower_spellings(lower: str) -> list[str]:
+    """A name in lower case, then its spellings without its accents (``spellings.spelling_keys``: "lucía", "lucia";
+    "jürgen", "jurgen", "juergen"), as forums that write names in lower case write them."""
+    return [lower, *sorted(spelling_keys(lower) - {lower})]
 
 
 def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: dict[str, str],
@@ -92,31 +106,41 @@ def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, plain:
     corpus's own usage cannot tell such a name from a word. Only a given name of ``plain_given_names`` that its
     participant signs, is greeted or introduces themselves with, in any case (a given name that is also a place,
     "flight to sydney", is one nobody greets), that nobody else on the class list is registered with, and found in
-    lower case for nobody yet. Not a surname: many are words no list has ("spring", "brook")."""
+    lower case for nobody yet; with its spellings without accents (``lower_spellings``: "tobias" for a registered
+    Tobías who signs "Tobias"). Not a surname: many are words no list has ("spring", "brook")."""
     taken = {key for _, key in have}
-    saluted = {(participant, name.casefold()) for (participant, name), tags in found.tags.items()
-               if _SALUTED.intersection(tags)}
+    saluted = {(participant, spelling) for (participant, name), tags in found.tags.items()
+               if _SALUTED.intersection(tags) for spelling in {name.casefold(), *spelling_keys(name)}}
     for participant, given in plain.items():
         lower = given.casefold()
-        if ((participant, lower) not in saluted or lower in taken
+        if (saluted.isdisjoint((participant, spelling) for spelling in {lower, *spelling_keys(lower)}) or lower in taken
                 or _namesakes(given, participant, plan.given_owners, plan.names_table)):
             continue
-        uses = lexicon.lower.get(lower, 0)
-        if uses:
-            found.add(participant, lower, "case", uses, suggested=True)
-            found.tag(participant, lower, "classlist")
+        for form in lower_spellings(lower):
+            uses = lexicon.lower.get(form, 0)
+            if not uses:
+                continue
+            if form not in taken:
+                found.add(participant, form, "case", uses, suggested=True)
+                found.tag(participant, form, "classlist")
+            elif (participant, form) in have and "case" not in found.tags[(participant, form)]:
+                found.tag(participant, form, "case", "classlist")  # found as a variant already ("fuzzy")
 
 
 def plain_given_names(plan: CollectPlan) -> dict[str, str]:
-    """Participant → their registered given name, where it is a known given name (``known_given_name``) of
-    ``MIN_LOWER_FORM`` letters or more that no list has as a word (``_words``; the names that are words among them).
-    Shorter given names are too often words no list has, or parts of one ("al" of "et al", "don" of "don't")."""
+    """Participant → their registered given name, where it is a known given name (``known_given_name``; written
+    with its accents or without: "Tobías") of ``MIN_LOWER_FORM`` letters or more that no list has as a word
+    (``_words``; the names that are words among them), in any spelling. Shorter given names are too often words no
+    list has, or parts of one ("al" of "et al", "don" of "don't")."""
     words = _words(plan)
     given: dict[str, str] = {}
     for participant, full_name in plan.roster.items():
         first = full_name.split()[0] if full_name.split() else ""
-        if (len(first) >= MIN_LOWER_FORM and first.isalpha() and first[0].isupper() and first.casefold() not in words
-                and known_given_name(first, plan.names_table)):
+        if len(first) < MIN_LOWER_FORM or not first.isalpha() or not first[0].isupper():
+            continue
+        spellings = {first.casefold(), *spelling_keys(first)}
+        if words.isdisjoint(spellings) and any(known_given_name(spelling.capitalize(), plan.names_table)
+                                               for spelling in sorted(spellings)):
             given[participant] = first
     return given
 
@@ -143,8 +167,10 @@ def _reliable(found: Found, participant: str, name: str) -> bool:
 def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str]) -> None:
     """Tag one-word names that are also ordinary words, so apply treats them with care: on the list of names that
     are words, or written mostly in lower case by this corpus; not a participant's registered given name that no list
-    has as a word (``plain``: ``plain_given_names``), which a forum that writes in lower case writes so too."""
-    own = {(participant, given.casefold()) for participant, given in plain.items()}
+    has as a word (``plain``: ``plain_given_names``; its spellings without accents too), which a forum that writes in
+    lower case writes so too."""
+    own = {(participant, spelling) for participant, given in plain.items()
+           for spelling in {given.casefold(), *spelling_keys(given)}}
     for participant, name in found.counts:
         if " " not in name and lexicon.is_name_word(name) and (participant, name.casefold()) not in own:
             found.tag(participant, name, "word")
