@@ -79,6 +79,7 @@ def test_a_deliberately_unreplaced_name_is_found_with_its_place() -> None:
         ("mj said", []),                                             # ... not in lower case
         ("Cheers", []),                                              # rejected names are not names
         ("Zoë agreed", [("name", "Zoë")]),
+        ("zoe agreed, and so did Zoe", [("name", "zoe"), ("name", "Zoe")]),  # without its accent, in any case
         ("Evening all, Robertson here", []),                         # whole words only
         ("the gas desk of the office", []),                          # class-list rows of offices give no names
         ("Of The Chairman", []),
@@ -212,7 +213,8 @@ def test_ascii_glued_patterns_agree_with_glued_word(text: str) -> None:
     [
         ("As Robret said", [("near", "Robret")]),                    # a swap of two letters is one edit
         ("As Roberto said", [("near", "Roberto")]),
-        ("As Zoe said", []),                                         # too short for near misses
+        ("As Zoe said", [("name", "Zoe")]),                          # "Zoë" without its accent: the name
+        ("As Zoa said", []),                                         # too short for near misses
         ("Novac agreed", [("near", "Novac")]),
         ("Then we left", []),                                        # not close to any name
         ("Roberts wrote. The roberts were", []),                     # also written in lower case: a word
@@ -288,3 +290,17 @@ def test_ascii_tokens_are_those_of_token(text: str) -> None:
 @given(st.text(alphabet="aSsz0_' .\n-", max_size=40))
 def test_ascii_tokens_agree_with_token(text: str) -> None:
     assert ASCII_TOKEN.findall(text) == TOKEN.findall(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        ("As Plank said", [("name", "Plank")]),  # a surname without its accent, written as a name
+        ("walk the plank", []),  # in lower case: no given name, as likely the word
+        ("ask soren or Soeren", [("name", "soren"), ("name", "Soeren")]),  # a given name: in any case
+    ],
+)
+def test_names_written_without_their_accents(text: str, found: list[tuple[str, str]]) -> None:
+    index = build_index(parse_mapping("U1 | Søren\n"), {"U2": "Ada Plänk"})
+    result = audit_messages([("1", text)], index, near=False)
+    assert [(finding.kind, finding.text) for finding in result.findings] == found

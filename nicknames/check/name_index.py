@@ -8,7 +8,7 @@ from typing import Self
 from nicknames.apply.namesakes import OwnWords
 from nicknames.check.tokens import name_tokens
 from nicknames.io.class_list import registered_parts
-from nicknames.io.person_names import person_rows
+from nicknames.io.person_names import given_names, person_rows
 from nicknames.model.mapping import Mapping
 from nicknames.rules.personal_names import (
     PersonalNames,
@@ -16,6 +16,7 @@ from nicknames.rules.personal_names import (
     personal_names,
     tag_words,
 )
+from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.stopwords import STOPWORDS, common_words
 from nicknames.rules.word_names import WORD_NAMES
 
@@ -159,15 +160,33 @@ def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> N
         for name in mapping.entry(participant).names:
             if name.in_use and (participant, name.text) not in frequent:
                 index.add(name.text, participant, "word" in name.tags or name.text.lower() in common)
+                for spelling in _unaccented(name.text):
+                    index.add(spelling, participant, "word" in name.tags or _word_like(spelling, name.text, common))
     for participant, full_name in people.items():  # not "Office of the Chairman", "Gas Desk": their words are no names
         parts = [part for part in registered_parts(full_name) if (participant, part) not in frequent]
         for part in parts:
             index.add(part, participant, part.lower() in common)
+            for spelling in _unaccented(part):
+                index.add(spelling, participant, _word_like(spelling, part, common))
         letters = [word[0].upper() for word in parts[0].replace("-", " ").split()] if parts else []
         if len(letters) >= 2:
             index.add("".join(letters), participant, initials=True)
             index.add(".".join(letters) + ".", participant, initials=True)
     return index
+
+
+def _unaccented(name: str) -> frozenset[str]:
+    """A name's spellings without its accents, in lower case ("lucia" of Lucía, "juergen" and "jurgen" of Jürgen):
+    a name left so is that person's name left."""
+    return frozenset() if name.isascii() else spelling_keys(name) - {name.casefold()}
+
+
+def _word_like(spelling: str, name: str, common: frozenset[str]) -> bool:
+    """Whether a name's spelling without accents is to count only where written as a name: unless it or the name
+    is a given name ("lucia", "soren" of Søren), as likely a word in lower case ("plank" of a surname Plänk)."""
+    given = given_names()
+    return spelling in common or not (all(word in given for word in spelling.split())
+                                      or all(word in given for word in name.casefold().split()))
 
 
 def _add_length(lengths: dict[str, list[int]], tokens: tuple[str, ...]) -> None:
