@@ -121,11 +121,11 @@ def test_personal_parts_are_replaced(text: str, expected: str) -> None:
 
 
 def test_a_name_that_is_also_a_word_of_the_corpus_is_no_name_between_underscores() -> None:
-    mapping = parse_mapping("U1 | Releases [1; classlist, word] | Tomas\n")  # a newsletter's row, and a person
+    mapping = parse_mapping("U1 | Digest [1; classlist, word] | Tomas\n")  # a newsletter's row, and a person
     rules = identifier_rules(participants=mapping.participants, names=mapping.names, word_names=mapping.word_names())
-    message = Message("m1", "U1", "see Future_Releases_Notes.doc and Tomas_Notes.doc", None, "t", "s")
+    message = Message("m1", "U1", "see Weekly_Digest_Notes.doc and Tomas_Notes.doc", None, "t", "s")
     out, _ = substitute_message(message, scope_names(mapping, {"U1"}), IdTemplate(), identifiers=rules)
-    assert out == "see Future_Releases_Notes.doc and [U1]_Notes.doc"
+    assert out == "see Weekly_Digest_Notes.doc and [U1]_Notes.doc"
 
 
 @pytest.mark.parametrize(

@@ -36,7 +36,7 @@ class PersonalNames:
     """Lower-cased names of one word (a mapping's "Tobias"; not the words of a registered full name only): what a
     name between underscores must be (``underscored_names``)."""
     word_names: frozenset[str] = frozenset()
-    """Lower-cased names that are also ordinary words of the corpus (tagged ``word``: "New", "Releases" of a
+    """Lower-cased names that are also ordinary words of the corpus (tagged ``word``: "Harbour", "Digest" of a
     newsletter's row): no name between underscores (``underscored_names``)."""
 
     def owner(self, piece: str) -> str | None:
@@ -234,9 +234,9 @@ def _after_particle(body: str, start: int) -> bool:
 
 def underscored_names(word: str, names: PersonalNames) -> list[tuple[int, int, str]]:
     """The capitalised words between a word's underscores (or digits) that are an uncommon name of one person used
-    alone (``PersonalNames.alone``: not a word of a class list's full name only, "Sample" of a registered name in
-    ``E204_Sample``), with that person, as file names write names in title case (``Rew_Essay.docx``,
-    ``Essay_Rew2.pdf``): only where no lower-case piece comes before (``degree_Kelvin`` is a unit, ``rew_talk`` as
+    alone (``PersonalNames.alone``: not a word of a class list's full name only, "Marsh" of a registered name in
+    ``Lab2_Marsh``), with that person, as file names write names in title case (``Rew_Essay.docx``,
+    ``Essay_Rew2.pdf``): only where no lower-case piece comes before (``degree_Celsius`` is a unit, ``rew_talk`` as
     likely a program's name), not a name that is also an ordinary word of the corpus (``PersonalNames.word_names``),
     and not before a surname that is not that person's (a census surname, or somebody else's name): ``Mary_Jones`` is
     as likely another Mary, as "Mary Jones" is in prose."""
@@ -255,7 +255,7 @@ def underscored_names(word: str, names: PersonalNames) -> list[tuple[int, int, s
 
 
 _LOWER_PIECE = regex.compile(r"(?<![\p{L}])\p{Ll}")
-"""A piece of a word that starts in lower case (``degree`` of ``degree_Kelvin``)."""
+"""A piece of a word that starts in lower case (``degree`` of ``degree_Celsius``)."""
 
 
 def _other_surname(word: str, person: str, names: PersonalNames) -> bool:
