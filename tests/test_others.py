@@ -208,6 +208,26 @@ def test_re_collect_does_not_propose_a_name_moved_to_a_participant() -> None:
     assert merge(existing, proposed).others == []
 
 
+@pytest.mark.parametrize(
+    ("existing", "others"),
+    [
+        # a suggestion the new proposal gives a participant instead (a class list given since): it leaves @others
+        ("U1 | Mary\n@others | ?Ada Quill [1] | ?Bo Lund [1]\n", ["Bo Lund"]),
+        ("U1 | Mary\n@others | ?Ada Quill [1]\n", []),
+        # accepted or rejected by the reviewer: it stays
+        ("U1 | Mary\n@others | Ada Quill [1]\n", ["Ada Quill"]),
+        ("U1 | Mary\n@others | !Ada Quill [1]\n", []),
+    ],
+)
+def test_re_collect_moves_a_suggestion_of_others_that_a_participant_now_has(existing: str, others: list[str]) -> None:
+    proposed = parse_mapping("U1 | Mary\nU2 | Ada Quill [1; classlist]\n")
+    merged = merge(parse_mapping(existing), proposed)
+    assert merged.others == others
+    assert "Ada Quill" in merged.names["U2"]
+    moved = "?Ada Quill" in existing
+    assert ("Ada Quill" in merged.seen.get(OTHERS, set())) is moved  # then not proposed to @others again
+
+
 def test_people_are_numbered_once_for_the_file() -> None:
     mapping = parse_mapping("@others | Henrik Olsen | Sofia | Henrik | Olsen | H. Olsen | Bo Lund\n")
     assert person_labels(mapping) == {

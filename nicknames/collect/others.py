@@ -105,10 +105,13 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
 
 
 def merge_others(merged: Mapping, proposed: Mapping) -> None:
-    """Merge a new proposal's ``@others`` into an edited mapping: edits stay, deleted names stay deleted."""
+    """Merge a new proposal's ``@others`` into an edited mapping: edits stay, deleted names stay deleted. A name
+    ``@others`` has only as a suggestion, that the new proposal gives a participant instead (a class list given
+    since: the person is one), leaves ``@others``."""
+    claimed = {text for texts in merged.names.values() for text in texts} | set(merged.keep)
+    _drop_claimed(merged, proposed, claimed)
     if OTHERS not in proposed.entries:
         return
-    claimed = {text for texts in merged.names.values() for text in texts} | set(merged.keep)
     seen = merged.seen.setdefault(OTHERS, set())
     for name in proposed.entry(OTHERS).names:
         current = merged.entries[OTHERS].find(name.text) if OTHERS in merged.entries else None
@@ -122,6 +125,21 @@ def merge_others(merged: Mapping, proposed: Mapping) -> None:
         merged.sort_names(OTHERS)
         if not merged.entries[OTHERS].comments:
             merged.entries[OTHERS].comments = [OTHERS_COMMENT]
+
+
+def _drop_claimed(merged: Mapping, proposed: Mapping, claimed: set[str]) -> None:
+    """Remove the names ``@others`` has as suggestions that a participant of ``proposed`` has and ``proposed``'s
+    ``@others`` has not."""
+    entry = merged.entries.get(OTHERS)
+    if entry is None:
+        return
+    again = {name.text for name in proposed.entries[OTHERS].names} if OTHERS in proposed.entries else set()
+    given = {text for texts in proposed.names.values() for text in texts} & claimed
+    for name in list(entry.names):
+        if name.status is Status.SUGGESTED and name.text in given and name.text not in again:
+            merged.remove_name(OTHERS, name.text)
+    if not entry.names:
+        del merged.entries[OTHERS]  # its comment goes with it; the names stay seen
 
 
 def unmapped_people(texts: Iterable[tuple[str, str]], mapping: Mapping,
