@@ -228,6 +228,11 @@ def test_re_collect_moves_a_suggestion_of_others_that_a_participant_now_has(exis
     assert ("Ada Quill" in merged.seen.get(OTHERS, set())) is moved  # then not proposed to @others again
 
 
+def test_re_collect_keeps_an_empty_others_section_and_its_comment() -> None:
+    merged = merge(parse_mapping("U1 | Mary\n# people named in passing\n@others\n"), parse_mapping("U1 | Mary\n"))
+    assert merged.entries[OTHERS].comments == ["# people named in passing"]
+
+
 def test_people_are_numbered_once_for_the_file() -> None:
     mapping = parse_mapping("@others | Henrik Olsen | Sofia | Henrik | Olsen | H. Olsen | Bo Lund\n")
     assert person_labels(mapping) == {

@@ -135,10 +135,11 @@ def _drop_claimed(merged: Mapping, proposed: Mapping, claimed: set[str]) -> None
         return
     again = {name.text for name in proposed.entries[OTHERS].names} if OTHERS in proposed.entries else set()
     given = {text for texts in proposed.names.values() for text in texts} & claimed
-    for name in list(entry.names):
-        if name.status is Status.SUGGESTED and name.text in given and name.text not in again:
-            merged.remove_name(OTHERS, name.text)
-    if not entry.names:
+    moved = [name.text for name in entry.names
+             if name.status is Status.SUGGESTED and name.text in given and name.text not in again]
+    for text in moved:
+        merged.remove_name(OTHERS, text)
+    if moved and not entry.names:
         del merged.entries[OTHERS]  # its comment goes with it; the names stay seen
 
 
