@@ -71,10 +71,10 @@ from nicknames.model.messages import (
 )
 from nicknames.model.paths import StrPath
 from nicknames.pipeline.side_columns import side_columns, visible_texts
-from nicknames.pipeline.source_jobs import personal_names
+from nicknames.pipeline.source_jobs import source_identifiers
 from nicknames.pipeline.sources import Source
 from nicknames.pipeline.styles import keyed_id_columns
-from nicknames.rules.identifiers import KINDS, identifier_rules
+from nicknames.rules.identifiers import KINDS
 
 
 @dataclass
@@ -260,11 +260,7 @@ def pseudonymise_on_cluster(
         kinds = list(identifiers)
         table = source.table
         owned = source.owned_addresses(addresses, pseudonym)
-        rules = identifier_rules(
-            kinds, [*mapping.participants, *source.participants()], owned,
-            names=personal_names(mapping, source.registered_names(registered)), keep=mapping.keep,
-            whole=whole_identifiers, word_names=mapping.word_names(),
-        ) if kinds else None
+        rules = source_identifiers(source, mapping, kinds, source.participants(), owned, registered, whole_identifiers)
         everyone = MappingNames.of(mapping) if names_of is NamesOf.everyone else None
         others = side_columns(source.path, source.column_names(), source.other_text_columns(), other_texts,
                               keep_columns)

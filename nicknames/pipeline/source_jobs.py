@@ -178,11 +178,7 @@ def pseudonymise(
     senders = source.participants()
     pseudonym = pseudonym or IdTemplate()
     owned = source.owned_addresses(addresses, pseudonym)
-    names = personal_names(mapping, source.registered_names(registered))
-    rules = identifier_rules(
-        kinds, [*mapping.participants, *senders], owned, names=names, keep=mapping.keep, whole=whole_identifiers,
-        word_names=mapping.word_names(),
-    ) if kinds else None
+    rules = source_identifiers(source, mapping, kinds, senders, owned, registered, whole_identifiers)
     kept = list(keep_columns)
     others = side_columns(source.path, source.column_names(), source.other_text_columns(), other_texts, kept)
     result = apply_source(
@@ -197,12 +193,19 @@ def pseudonymise(
     return result
 
 
-def personal_names(mapping: Mapping, registered: MappingType[str, str]) -> dict[str, list[str]]:
-    """Each participant's names in use, and their registered full name, for the personal parts of identifiers."""
+def source_identifiers(source: Source, mapping: Mapping, kinds: list[str], senders: Iterable[str],
+                       owned: MappingType[str, list[str]], registered: MappingType[str, str] | None,
+                       whole: bool) -> IdentifierRules | None:
+    """The identifier rules of these ``kinds`` (None: none) for a source: the mapping's participants and the
+    ``senders``, their ``owned`` addresses, and the names that tell an identifier's personal part (the mapping's
+    names in use, the registered full names of the class list and the export, ``Source.registered_names``)."""
+    if not kinds:
+        return None
     names = mapping.names
-    for participant, full_name in person_rows(registered).items():
+    for participant, full_name in person_rows(source.registered_names(registered)).items():
         names.setdefault(participant, []).append(full_name)
-    return names
+    return identifier_rules(kinds, [*mapping.participants, *senders], owned, names=names, keep=mapping.keep,
+                            whole=whole, word_names=mapping.word_names())
 
 
 def _message_frame(archive: MailArchive, messages: list[MailMessageObject], ids: MessageIds) -> pd.DataFrame:
