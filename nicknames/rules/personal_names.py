@@ -10,6 +10,8 @@ from dataclasses import dataclass, field
 
 import regex
 
+from nicknames.rules.stopwords import common_words, surnames
+
 PIECE_WORDS = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})|\p{L}")
 """Words of a piece: split at anything but a letter, and where lower case turns to upper (``AnnBerg``)."""
 MAX_CONTAINED = 64
@@ -41,8 +43,7 @@ class PersonalNames:
 
     def owner(self, piece: str) -> str | None:
         """The one person a piece is made of, or None (nobody, or several)."""
-        people = self.people(piece)
-        return next(iter(people)) if len(people) == 1 else None
+        return one_person(self.people(piece))
 
     def glued_owner(self, piece: str) -> str | None:
         """The one person whose names a piece glues, two or more of them (``AnnBerg``, ``aberg``, ``ann_berg``), or
@@ -213,9 +214,9 @@ def tag_words(body: str, names: PersonalNames) -> list[tuple[int, int, str]]:
     (``MarkYourCalendar``)."""
     found = []
     for word in _CAPITALISED.finditer(body):
-        people = names.words.get(word.group().lower(), frozenset())
-        if len(people) == 1 and not common_word(word.group()) and not _after_particle(body, word.start()):
-            found.append((word.start(), word.end(), next(iter(people))))
+        person = uncommon_name(word.group(), names)
+        if person is not None and not _after_particle(body, word.start()):
+            found.append((word.start(), word.end(), person))
     return found
 
 
@@ -241,10 +242,9 @@ def underscored_names(word: str, names: PersonalNames) -> list[tuple[int, int, s
     and not before a surname that is not that person's (a census surname, or somebody else's name): ``Mary_Jones`` is
     as likely another Mary, as "Mary Jones" is in prose."""
     found = []
-    pieces = list(_GLUED_CAPITALISED.finditer(word))
+    lower = _LOWER_PIECE.search(word)
+    pieces = list(_GLUED_CAPITALISED.finditer(word, 0, lower.start() if lower is not None else len(word)))
     for piece, after in zip(pieces, [*pieces[1:], None]):
-        if _LOWER_PIECE.search(word, 0, piece.start()):
-            break
         key = piece.group().lower()
         person = uncommon_name(piece.group(), names) if key in names.alone and key not in names.word_names else None
         if person is not None and not (
@@ -260,8 +260,6 @@ _LOWER_PIECE = regex.compile(r"(?<![\p{L}])\p{Ll}")
 
 def _other_surname(word: str, person: str, names: PersonalNames) -> bool:
     """Whether a lower-cased word after a person's name may be the surname of somebody else with that name."""
-    from nicknames.rules.stopwords import surnames
-
     owners = names.words.get(word, frozenset())
     return person not in owners and (bool(owners) or word in surnames())
 
@@ -280,8 +278,6 @@ _GLUED_CAPITALISED = regex.compile(r"(?<![^\W_\d])\p{Lu}\p{Ll}{2,}(?![^\W_\d])")
 
 def common_word(piece: str) -> bool:
     """True for a piece that is one common word ("will", "brown"): a name alone counts only when uncommon."""
-    from nicknames.rules.stopwords import common_words
-
     words = PIECE_WORDS.findall(piece)
     return len(words) == 1 and words[0].lower() in common_words()
 
