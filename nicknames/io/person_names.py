@@ -5,8 +5,9 @@ about 37,000 given names of 54 countries and language groups, under the GNU Free
 License. It is read from the installed package (a dependency, installed by pip with this one),
 never copied into this repository (whose licence is MIT) and never downloaded at run time.
 Surnames come from the 1990 US census list (public domain; ``data/surnames.txt``, the 10,000 most
-frequent; ``rules.stopwords.surnames``). Without that package the given names this project compiles itself (``nicknames.csv`` and the
-surrogate list, about 2,000, mostly English) stand in. See docs/others.md for the choice.
+frequent; ``rules.stopwords.surnames``). Without that package the given names this project compiles
+itself (``nicknames.csv`` and the surrogate list, about 2,000, mostly English) stand in. See
+docs/others.md for the choice.
 """
 
 from __future__ import annotations

@@ -107,7 +107,8 @@ def _choose(field: str, header: Sequence[str], choice: str | None, source: str) 
     return guesses[0]
 
 
-_NO_IDS = " (an export without message ids, such as a chat log, needs a column of unique ids added first: the row numbers)"
+_NO_IDS = (" (an export without message ids, such as a chat log, needs a column of unique ids added first: "
+           "the row numbers)")
 
 
 def _guesses(field: str, header: Sequence[str]) -> list[str]:
