@@ -24,6 +24,9 @@ CLASS_LIST = {
     "A8": "Bart Ivers",
     "A9": "Bartholomew Ross",
     "A10": "J. Harold Penbrook",
+    "A11": "stonebridge_k",  # one user name with what no word holds: it tells a person
+    "A12": "kit^",  # a chat nick
+    "A13": "quillfeather",  # one plain word: too little
 }
 
 
@@ -68,6 +71,7 @@ def found(messages: list[Message]) -> dict[str, dict[str, int]]:
         (["Quell said so", "The Quell Bridge", "Lake Quell"], {}),
         (["Quell said so", "Quell agreed", "Lake Quell"], {"A1": {"Quell": 2}}),
         (["QUELLING and Okafor"], {"A3": {"Okafor": 1}}),
+        (["ask stonebridge_k or kit^", "quillfeather knows"], {"A11": {"stonebridge_k": 1}, "A12": {"kit^": 1}}),
     ],
 )
 def test_names_of_registered_people_who_post_nothing(texts: list[str], expected: dict[str, dict[str, int]]) -> None:

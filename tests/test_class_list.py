@@ -59,6 +59,23 @@ from tests.conftest import write_csv
         ("Specials at ACME", ["Specials at ACME", "Specials", "ACME"]),  # a company's
         ("ACME", ["ACME"]),
         ("", []),
+        # user names and chat nicks registered as names: the whole, and the name inside its decoration
+        ("quillfeather", ["quillfeather"]),
+        ("stonebridge_k", ["stonebridge_k"]),
+        ("bramble_", ["bramble_", "bramble"]),
+        ("bramble__", ["bramble__", "bramble"]),
+        ("ada^", ["ada^", "ada"]),
+        ("ada`", ["ada`", "ada"]),
+        ("[Greta]", ["[Greta]", "Greta"]),
+        ("tobias|away", ["tobias|away", "tobias"]),
+        ("kay[afk]", ["kay[afk]", "kay"]),
+        ("kay-m", ["kay-m"]),
+        ("x_ada_x", ["x_ada_x"]),
+        ("kit^", ["kit^", "kit"]),
+        ("ab^", []),  # no run of three letters
+        ("user42^", []),  # a generated id's word
+        ("U0012", []),
+        ("3f2a9c1d-77", []),  # a hash
     ],
 )
 def test_registered_parts(full_name: str, parts: list[str]) -> None:

@@ -863,3 +863,29 @@ def test_names_in_a_column_of_attached_files_are_replaced(tmp_path: Path) -> Non
     assert "Note: names in the column 'attachments' are replaced as in the text" in " ".join(err.split())
     written = pd.read_csv(tmp_path / "out.csv", dtype=str, keep_default_na=False)
     assert written["attachments"].tolist() == ["https://files.example.org/77/[U1]_Essay_v2.docx", ""]
+
+
+CHAT_WITH_NICKS = (
+    "message_id,user_id,text\n"
+    "c1,u1,anyone know why the wifi drops after suspend?\n"
+    "c2,u2,\"quillfeather: which card? ada^ knows these\"\n"
+    "c3,u3,\"ada^ is right, thanks bramble\"\n"
+    "c4,u1,\"kay-m, tobias: fixed it, thanks both\"\n"
+    "c5,u5,np\n"
+)
+
+
+def test_chat_nicks_on_the_class_list_are_names_with_and_without_their_decoration(tmp_path: Path) -> None:
+    (tmp_path / "chat.csv").write_text(CHAT_WITH_NICKS)
+    (tmp_path / "class.csv").write_text(
+        "user_id,full_name\nu1,quillfeather\nu2,bramble_\nu3,ada^\nu4,kay-m\nu5,tobias|away\n")
+    code, _, err = run("collect", "chat.csv", "--class-list", "class.csv", "-o", "mapping.txt", "-q")
+    assert code == 0, err
+    code, out, err = run("apply", "chat.csv", "mapping.txt", "-q")
+    assert code == 0, err
+    texts = pd.read_csv(io.StringIO(out), dtype=str)["text"].tolist()
+    assert texts[1:4] == [
+        "[u1]: which card? [u3] knows these",
+        "[u3] is right, thanks [u2]",  # "bramble": the nick "bramble_" without its underscore
+        "[u4], [u5]: fixed it, thanks both",  # "tobias" of "tobias|away"
+    ]

@@ -34,7 +34,9 @@ only when the text shows it is this person's:
   Tobias", see ``word_names.in_longer_name``), nor at all one word that the
   corpus writes as a place ("in Tobias", see ``word_names.reads_as_place``) or
   more often inside longer names than alone;
-- nothing for a class-list row of one word: too little to tell a person by;
+- nothing for a class-list row of one plain word: too little to tell a person
+  by (a user name or chat nick with a digit, ``_`` or IRC's characters tells
+  one: "stonebridge_k", "ada^");
 - one person registered under several ids (the same full name twice) is one
   owner of their forms: the id that posts, else the first, gets them.
 
@@ -51,6 +53,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
+
+import regex
 
 from nicknames.collect.discover.surname_forms import surname_forms
 from nicknames.collect.form_uses import FormUses
@@ -247,8 +251,14 @@ def _forms(full_name: str, table: NicknameTable, borrowed: frozenset[str] | None
 
 
 def _full(forms: Mapping[str, str]) -> bool:
-    """Whether the registered name has two words or more (a row of one word is too little to tell a person by)."""
-    return any(" " in key for key, tag in forms.items() if tag == "classlist")
+    """Whether the registered name tells a person: two words or more, or a user name or chat nick with what no word
+    holds ("stonebridge_k", "ada^", "kay-m", "j.quell"). A row of one plain word is too little to tell a person by."""
+    return any(" " in key or _DISTINCT.search(key) for key, tag in forms.items() if tag == "classlist")
+
+
+_DISTINCT = regex.compile(r"[\d_^`|\[\]{}\\]|\p{L}\.\p{L}|-\p{L}$")
+"""What a user name or nick holds and no word does: a digit, ``_`` or IRC's characters, a dot inside, a hyphen before
+a last letter."""
 
 
 def _owners(

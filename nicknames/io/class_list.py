@@ -118,6 +118,30 @@ def is_username(value: str) -> bool:
     return any(run.lower() not in ID_WORDS for run in _LETTER_RUN.findall(value))
 
 
+_NICK = regex.compile(r"^[\p{L}\p{N}_.\-\[\]\\^{}|`]+$")
+"""A chat nick (IRC's characters): letters, digits, ``_ . -`` and ``[ ] \\ ^ { } | ` ``."""
+_NICK_RUN = regex.compile(r"\p{L}{3,}")
+_NICK_CORE = regex.compile(r"^[_\[{\\^`]*(\p{L}+)(?:[_\]}\\^`]+|[|\[{]\S*)$")
+"""A nick's name and its decoration: "bramble_", "ada^", "tobias|away", "[greta]", "kay[afk]"."""
+
+
+def is_nick(value: str) -> bool:
+    """Whether a one-word registered name is a chat nick ("ada^", "kay-m", "[greta]", "tobias|away"): IRC's characters,
+    with a run of three letters that is no word of generated ids; not a code or a hexadecimal hash."""
+    if not _NICK.match(value) or _HEX.match(value) or _CODE.match(value):
+        return False
+    return any(run.lower() not in ID_WORDS for run in _NICK_RUN.findall(value))
+
+
+def _nick_parts(value: str) -> tuple[str, ...]:
+    """A user name or nick registered as a name, and the name inside its decoration ("bramble_" and "bramble"), as
+    chats write it when they address the person without their client's completion."""
+    core = _NICK_CORE.match(value)
+    if core is None or len(core.group(1)) < 3:
+        return (value,)
+    return (value, core.group(1))
+
+
 def registered_parts(full_name: str) -> list[str]:
     """The forms of a registered name people use: full, first, last, first+last (without middle initials too),
     middle, hyphen parts.
@@ -152,7 +176,7 @@ def _parts_of(full_name: str) -> tuple[str, ...]:
     titled = any(word.lower() in NOT_NAME_PARTS for word in all_words)
     words = [word for word in all_words if _PART.match(word) and len(word) > 1 and word.lower() not in NOT_NAME_PARTS]
     if not words:
-        return (full_name,) if is_username(full_name) else ()
+        return _nick_parts(full_name) if is_username(full_name) or is_nick(full_name) else ()
     plain = not _DIGIT.search(full_name) and not titled
     full = " ".join(full_name.split()) if plain else " ".join(words)
     parts = [full, *words]
