@@ -59,6 +59,14 @@ from tests.conftest import write_csv
         ("Specials at ACME", ["Specials at ACME", "Specials", "ACME"]),  # a company's
         ("ACME", ["ACME"]),
         ("", []),
+        # a row in lower case: the parts as a text capitalises them, then the row's own form
+        ("greta vollmer", ["Greta Vollmer", "Greta", "Vollmer", "greta vollmer"]),
+        ("tobias wrenfield-quell", ["Tobias Wrenfield-Quell", "Tobias", "Wrenfield-Quell", "Wrenfield", "Quell",
+                                    "tobias wrenfield-quell"]),
+        ("ana de la cruz", ["Ana de la Cruz", "Ana", "Cruz", "ana de la cruz"]),
+        ("kay o'dell", ["Kay O'Dell", "Kay", "O'Dell", "kay o'dell"]),
+        ("vollmer, greta", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Greta vollmer", ["Greta vollmer", "Greta"]),  # a capital somewhere: written as meant
         # user names and chat nicks registered as names: the whole, and the name inside its decoration
         ("quillfeather", ["quillfeather"]),
         ("stonebridge_k", ["stonebridge_k"]),

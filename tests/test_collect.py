@@ -69,6 +69,15 @@ def test_class_list_adds_the_given_name_with_an_initial(tmp_path: Path) -> None:
     assert collect(table(tmp_path, rows), roster).mapping.names == {"u1": ["Robert G"], "u2": ["Mary", "Mary J"]}
 
 
+def test_a_class_list_in_lower_case_gives_the_names_a_text_capitalises(tmp_path: Path) -> None:
+    rows = [["1", "0", "u1", "Thanks Ana and Mr Wrenfield-Quell.\nGreta"],
+            ["2", "1", "u2", "Ana de la Cruz said so too.\ntobias wrenfield-quell"]]
+    roster = {"u1": "greta vollmer", "u2": "tobias wrenfield-quell", "u3": "ana de la cruz"}
+    names = collect(table(tmp_path, rows), roster).mapping.names
+    assert "Wrenfield-Quell" in names["u2"] and "tobias wrenfield-quell" in names["u2"]  # not Ana's, greeted beside
+    assert "Ana de la Cruz" in names["u3"]
+
+
 @pytest.mark.parametrize(
     ("office", "expected"),
     [

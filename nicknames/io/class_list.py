@@ -14,7 +14,7 @@ from nicknames.model.paths import StrPath
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.salutations import TITLES
 from nicknames.rules.spellings import spelling_keys
-from nicknames.rules.stopwords import SALUTATION_WORDS
+from nicknames.rules.stopwords import SALUTATION_WORDS, STOPWORDS
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
 NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")
@@ -157,6 +157,8 @@ def registered_parts(full_name: str) -> list[str]:
 def _registered_parts(full_name: str) -> tuple[str, ...]:
     """``registered_parts``, remembered (a tuple, so that no caller changes what is remembered)."""
     full_name = " ".join(_ASIDE.sub(" ", full_name).split())
+    if _in_lower_case(full_name):  # "greta vollmer": the parts as a text capitalises them, then the row's own form
+        return tuple(dict.fromkeys((*_parts_of(_capitalised(full_name)), *([full_name] if "," not in full_name else []))))
     titled = " ".join(_titled(word) for word in full_name.split()) if _surname_in_capitals(full_name) else full_name
     if titled == full_name:
         return _parts_of(full_name)
@@ -197,6 +199,27 @@ _CAPITALS = regex.compile(r"^(?=(?:\P{L}*\p{L}){3})\p{Lu}+(?:[\-'’]\p{Lu}+)*[.
 """A word of a name written in capitals, as some registers write surnames ("KESTREL", "OKAFOR-LIND")."""
 _PIECE = regex.compile(r"\p{L}+")
 _TITLE_CASE = regex.compile(r"^\p{Lu}\p{Ll}+$")
+
+
+def _in_lower_case(full_name: str) -> bool:
+    """A row of two words or more all in lower case, as people register themselves on some platforms ("greta
+    vollmer"); one word is a user name ("quillfeather")."""
+    return " " in full_name and full_name == full_name.lower() and any(char.isalpha() for char in full_name)
+
+
+def _capitalised(full_name: str) -> str:
+    """A row in lower case as a text capitalises it: each piece of a word opens with a capital ("tobias wrenfield-quell"
+    → "Tobias Wrenfield-Quell", "o'dell" → "O'Dell"); particles and small words stay ("ana de la cruz" → "Ana de la
+    Cruz")."""
+    return " ".join(word if word in _LOWER_PARTICLES or word in STOPWORDS
+                    else _PIECE.sub(lambda piece: piece.group()[0].upper() + piece.group()[1:], word)
+                    for word in full_name.split())
+
+
+_LOWER_PARTICLES = frozenset({"al", "bin", "binti", "da", "das", "de", "del", "della", "der", "des", "di", "do", "dos",
+                              "du", "e", "el", "la", "le", "ten", "ter", "van", "von", "y"})
+"""Words inside a name that stay in lower case ("van", "de la", "dos"; "y" and "e" join Spanish and Portuguese
+surnames)."""
 
 
 def _surname_in_capitals(full_name: str) -> bool:
