@@ -59,6 +59,21 @@ from tests.conftest import write_csv
         ("Specials at ACME", ["Specials at ACME", "Specials", "ACME"]),  # a company's
         ("ACME", ["ACME"]),
         ("", []),
+        # remarks around the name: in brackets, after a separator, degrees
+        ("Greta [EM] Vollmer", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Greta Vollmer - NOAA Federal", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Greta Vollmer | TA", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Greta Vollmer via Tidal-list", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Tidal - Greta Vollmer Jr.", ["Greta Vollmer", "Greta", "Vollmer"]),  # the part of two words is the name
+        ("Vollmer - Greta", ["Vollmer - Greta", "Vollmer", "Greta"]),  # no part of two words: the row as it is
+        ("Greta Vollmer, PhD", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Dr Greta Vollmer, M.D.", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Anna Ma", ["Anna Ma", "Anna", "Ma"]),  # two words are kept: a surname, not a degree
+        # a preferred name between the name's words, or after it when it is a given name
+        ("Greta (Gigi) Vollmer", ["Greta Vollmer", "Greta", "Vollmer", "Gigi", "Gigi Vollmer"]),
+        ('Greta "Gigi" Vollmer', ["Greta Vollmer", "Greta", "Vollmer", "Gigi", "Gigi Vollmer"]),
+        ("Xiaoming Wang (Tom)", ["Xiaoming Wang", "Xiaoming", "Wang", "Tom", "Tom Wang"]),
+        ("Heike Marsden (Lisbon)", ["Heike Marsden", "Heike", "Marsden"]),  # a place, no given name
         # a row in lower case: the parts as a text capitalises them, then the row's own form
         ("greta vollmer", ["Greta Vollmer", "Greta", "Vollmer", "greta vollmer"]),
         ("tobias wrenfield-quell", ["Tobias Wrenfield-Quell", "Tobias", "Wrenfield-Quell", "Wrenfield", "Quell",

@@ -461,7 +461,7 @@ def test_one_capitalised_id_among_ids_is_not_a_name_column(senders: list[str], e
      ("PFACE12", False), ("PDEADBE", False), ("PBEAD1F0", False)],  # keyed pseudonyms: a reversed output's senders
 )
 def test_which_one_word_senders_are_user_names(value: str, expected: bool) -> None:
-    from nicknames.io.class_list import is_username
+    from nicknames.io.row_shapes import is_username
 
     assert is_username(value) is expected
 

@@ -8,13 +8,22 @@ from pathlib import Path
 
 import regex
 
+from nicknames.io.row_shapes import (
+    capitalised,
+    in_lower_case,
+    is_nick,
+    is_username,
+    nick_parts,
+    with_preferred,
+    without_asides,
+)
 from nicknames.model.columns import header_listing
 from nicknames.model.errors import InputError, where
 from nicknames.model.paths import StrPath
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.salutations import TITLES
 from nicknames.rules.spellings import spelling_keys
-from nicknames.rules.stopwords import SALUTATION_WORDS, STOPWORDS
+from nicknames.rules.stopwords import SALUTATION_WORDS
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
 NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")
@@ -48,8 +57,6 @@ GENERATIONS = frozenset({"ii", "iii", "iv", "jr", "sr"})
 NOT_NAME_PARTS = JOB_TITLES | TITLES | SALUTATION_WORDS | GENERATIONS
 """Words of a class-list row that are never name parts: job titles, "Dr.", "Prof.", "Thanks", "Jr", "III"."""
 _INITIAL = regex.compile(r"^\p{Lu}\.?$")
-_ASIDE = regex.compile(r"\([^()]*\)")
-"""A remark in parentheses after a name ("Carla Osei (on leave)"): not the name."""
 _LETTERS = regex.compile(r"[\p{L}]+")
 _DIGIT = regex.compile(r"\d")
 NAMES_KEPT = 1 << 16
@@ -97,51 +104,6 @@ def is_person(full_name: str) -> bool:
     )
 
 
-_USERNAME = regex.compile(r"^[\p{L}\p{N}][\p{L}\p{N}_.\-]{2,}$")
-_LETTER_RUN = regex.compile(r"\p{L}{4,}")
-_HEX = regex.compile(r"^[0-9a-fA-F\-]{8,}$")
-_CODE = regex.compile(r"^\p{Lu}[0-9A-F]{5,}$")
-"""A capital and upper-case hexadecimal digits: a generated code, such as a keyed pseudonym ("PFACE12")."""
-ID_WORDS = frozenset("""
-    user users student participant member learner anon anonymous guest person author subject respondent account
-    poster sender pupil test
-""".split())
-"""Words of generated ids ("user42", "student_0042"): such an id is no one's user name."""
-
-
-def is_username(value: str) -> bool:
-    """Whether a one-word sender or registered name is a user name ("stonebridge_k", "quillfeather", "jsmith42"):
-    letters, digits, ``_``, ``.`` and ``-`` with a run of four letters that is no word of generated ids; not a code
-    such as "U0012", "user42", a hexadecimal hash or a keyed pseudonym ("PFACE12")."""
-    if not _USERNAME.match(value) or _HEX.match(value) or _CODE.match(value):
-        return False
-    return any(run.lower() not in ID_WORDS for run in _LETTER_RUN.findall(value))
-
-
-_NICK = regex.compile(r"^[\p{L}\p{N}_.\-\[\]\\^{}|`]+$")
-"""A chat nick (IRC's characters): letters, digits, ``_ . -`` and ``[ ] \\ ^ { } | ` ``."""
-_NICK_RUN = regex.compile(r"\p{L}{3,}")
-_NICK_CORE = regex.compile(r"^[_\[{\\^`]*(\p{L}+)(?:[_\]}\\^`]+|[|\[{]\S*)$")
-"""A nick's name and its decoration: "bramble_", "ada^", "tobias|away", "[greta]", "kay[afk]"."""
-
-
-def is_nick(value: str) -> bool:
-    """Whether a one-word registered name is a chat nick ("ada^", "kay-m", "[greta]", "tobias|away"): IRC's characters,
-    with a run of three letters that is no word of generated ids; not a code or a hexadecimal hash."""
-    if not _NICK.match(value) or _HEX.match(value) or _CODE.match(value):
-        return False
-    return any(run.lower() not in ID_WORDS for run in _NICK_RUN.findall(value))
-
-
-def _nick_parts(value: str) -> tuple[str, ...]:
-    """A user name or nick registered as a name, and the name inside its decoration ("bramble_" and "bramble"), as
-    chats write it when they address the person without their client's completion."""
-    core = _NICK_CORE.match(value)
-    if core is None or len(core.group(1)) < 3:
-        return (value,)
-    return (value, core.group(1))
-
-
 def registered_parts(full_name: str) -> list[str]:
     """The forms of a registered name people use: full, first, last, first+last (without middle initials too),
     middle, hyphen parts.
@@ -156,9 +118,15 @@ def registered_parts(full_name: str) -> list[str]:
 @functools.lru_cache(maxsize=NAMES_KEPT)
 def _registered_parts(full_name: str) -> tuple[str, ...]:
     """``registered_parts``, remembered (a tuple, so that no caller changes what is remembered)."""
-    full_name = " ".join(_ASIDE.sub(" ", full_name).split())
-    if _in_lower_case(full_name):  # "greta vollmer": the parts as a text capitalises them, then the row's own form
-        return tuple(dict.fromkeys((*_parts_of(_capitalised(full_name)), *([full_name] if "," not in full_name else []))))
+    full_name, preferred = without_asides(full_name, builtin_table())
+    parts = _written_parts(full_name)
+    return with_preferred(parts, preferred) if preferred else parts
+
+
+def _written_parts(full_name: str) -> tuple[str, ...]:
+    """``registered_parts`` of a row without its remarks: as written, in lower case or with a surname in capitals."""
+    if in_lower_case(full_name):  # "greta vollmer": the parts as a text capitalises them, then the row's own form
+        return tuple(dict.fromkeys((*_parts_of(capitalised(full_name)), *([full_name] if "," not in full_name else []))))
     titled = " ".join(_titled(word) for word in full_name.split()) if _surname_in_capitals(full_name) else full_name
     if titled == full_name:
         return _parts_of(full_name)
@@ -178,7 +146,7 @@ def _parts_of(full_name: str) -> tuple[str, ...]:
     titled = any(word.lower() in NOT_NAME_PARTS for word in all_words)
     words = [word for word in all_words if _PART.match(word) and len(word) > 1 and word.lower() not in NOT_NAME_PARTS]
     if not words:
-        return _nick_parts(full_name) if is_username(full_name) or is_nick(full_name) else ()
+        return nick_parts(full_name) if is_username(full_name) or is_nick(full_name) else ()
     plain = not _DIGIT.search(full_name) and not titled
     full = " ".join(full_name.split()) if plain else " ".join(words)
     parts = [full, *words]
@@ -199,27 +167,6 @@ _CAPITALS = regex.compile(r"^(?=(?:\P{L}*\p{L}){3})\p{Lu}+(?:[\-'’]\p{Lu}+)*[.
 """A word of a name written in capitals, as some registers write surnames ("KESTREL", "OKAFOR-LIND")."""
 _PIECE = regex.compile(r"\p{L}+")
 _TITLE_CASE = regex.compile(r"^\p{Lu}\p{Ll}+$")
-
-
-def _in_lower_case(full_name: str) -> bool:
-    """A row of two words or more all in lower case, as people register themselves on some platforms ("greta
-    vollmer"); one word is a user name ("quillfeather")."""
-    return " " in full_name and full_name == full_name.lower() and any(char.isalpha() for char in full_name)
-
-
-def _capitalised(full_name: str) -> str:
-    """A row in lower case as a text capitalises it: each piece of a word opens with a capital ("tobias wrenfield-quell"
-    → "Tobias Wrenfield-Quell", "o'dell" → "O'Dell"); particles and small words stay ("ana de la cruz" → "Ana de la
-    Cruz")."""
-    return " ".join(word if word in _LOWER_PARTICLES or word in STOPWORDS
-                    else _PIECE.sub(lambda piece: piece.group()[0].upper() + piece.group()[1:], word)
-                    for word in full_name.split())
-
-
-_LOWER_PARTICLES = frozenset({"al", "bin", "binti", "da", "das", "de", "del", "della", "der", "des", "di", "do", "dos",
-                              "du", "e", "el", "la", "le", "ten", "ter", "van", "von", "y"})
-"""Words inside a name that stay in lower case ("van", "de la", "dos"; "y" and "e" join Spanish and Portuguese
-surnames)."""
 
 
 def _surname_in_capitals(full_name: str) -> bool:

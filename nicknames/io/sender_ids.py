@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 import pandas as pd
 import regex
 
-from nicknames.io.class_list import is_username
 from nicknames.io.mail.participants import (
     AddressKey,
     clean_display_name,
     name_of_address,
 )
+from nicknames.io.row_shapes import is_username
 from nicknames.model.columns import resolve_columns
 
 _ADDRESS_OR_FULL_NAME = regex.compile(r"\s|[^\s@]@[^\s@]")

@@ -1,0 +1,139 @@
+"""The shapes of a class-list row beside a plain full name: user names and chat nicks, rows in lower case,
+remarks around the name ("(on leave)", "[TA]", "- NOAA Federal", "via the list"), a preferred name ("Greta (Gigi)
+Vollmer") and degrees after it ("PhD")."""
+
+from __future__ import annotations
+
+import regex
+
+from nicknames.rules.nickname_table import NicknameTable
+from nicknames.rules.stopwords import STOPWORDS
+
+_USERNAME = regex.compile(r"^[\p{L}\p{N}][\p{L}\p{N}_.\-]{2,}$")
+_LETTER_RUN = regex.compile(r"\p{L}{4,}")
+_HEX = regex.compile(r"^[0-9a-fA-F\-]{8,}$")
+_CODE = regex.compile(r"^\p{Lu}[0-9A-F]{5,}$")
+"""A capital and upper-case hexadecimal digits: a generated code, such as a keyed pseudonym ("PFACE12")."""
+ID_WORDS = frozenset("""
+    user users student participant member learner anon anonymous guest person author subject respondent account
+    poster sender pupil test
+""".split())
+"""Words of generated ids ("user42", "student_0042"): such an id is no one's user name."""
+
+
+def is_username(value: str) -> bool:
+    """Whether a one-word sender or registered name is a user name ("stonebridge_k", "quillfeather", "jsmith42"):
+    letters, digits, ``_``, ``.`` and ``-`` with a run of four letters that is no word of generated ids; not a code
+    such as "U0012", "user42", a hexadecimal hash or a keyed pseudonym ("PFACE12")."""
+    if not _USERNAME.match(value) or _HEX.match(value) or _CODE.match(value):
+        return False
+    return any(run.lower() not in ID_WORDS for run in _LETTER_RUN.findall(value))
+
+
+_NICK = regex.compile(r"^[\p{L}\p{N}_.\-\[\]\\^{}|`]+$")
+"""A chat nick (IRC's characters): letters, digits, ``_ . -`` and ``[ ] \\ ^ { } | ` ``."""
+_NICK_RUN = regex.compile(r"\p{L}{3,}")
+_NICK_CORE = regex.compile(r"^[_\[{\\^`]*(\p{L}+)(?:[_\]}\\^`]+|[|\[{]\S*)$")
+"""A nick's name and its decoration: "bramble_", "ada^", "tobias|away", "[greta]", "kay[afk]"."""
+
+
+def is_nick(value: str) -> bool:
+    """Whether a one-word registered name is a chat nick ("ada^", "kay-m", "[greta]", "tobias|away"): IRC's characters,
+    with a run of three letters that is no word of generated ids; not a code or a hexadecimal hash."""
+    if not _NICK.match(value) or _HEX.match(value) or _CODE.match(value):
+        return False
+    return any(run.lower() not in ID_WORDS for run in _NICK_RUN.findall(value))
+
+
+def nick_parts(value: str) -> tuple[str, ...]:
+    """A user name or nick registered as a name, and the name inside its decoration ("bramble_" and "bramble"), as
+    chats write it when they address the person without their client's completion."""
+    core = _NICK_CORE.match(value)
+    if core is None or len(core.group(1)) < 3:
+        return (value,)
+    return (value, core.group(1))
+
+
+def in_lower_case(full_name: str) -> bool:
+    """A row of two words or more all in lower case, as people register themselves on some platforms ("greta
+    vollmer"); one word is a user name ("quillfeather")."""
+    return " " in full_name and full_name == full_name.lower() and any(char.isalpha() for char in full_name)
+
+
+def capitalised(full_name: str) -> str:
+    """A row in lower case as a text capitalises it: each piece of a word opens with a capital ("tobias wrenfield-quell"
+    → "Tobias Wrenfield-Quell", "o'dell" → "O'Dell"); particles and small words stay ("ana de la cruz" → "Ana de la
+    Cruz")."""
+    return " ".join(word if word in _LOWER_PARTICLES or word in STOPWORDS
+                    else _PIECE.sub(lambda piece: piece.group()[0].upper() + piece.group()[1:], word)
+                    for word in full_name.split())
+
+
+_LOWER_PARTICLES = frozenset({"al", "bin", "binti", "da", "das", "de", "del", "della", "der", "des", "di", "do", "dos",
+                              "du", "e", "el", "la", "le", "ten", "ter", "van", "von", "y"})
+"""Words inside a name that stay in lower case ("van", "de la", "dos"; "y" and "e" join Spanish and Portuguese
+surnames)."""
+
+
+
+_PIECE = regex.compile(r"\p{L}+")
+_ASIDE = regex.compile(r"\([^()]*\)|\[[^\[\]]*\]")
+"""A remark in parentheses or brackets ("Carla Osei (on leave)", "Carla [EM] Osei"): not the name."""
+_PREFERRED_INSIDE = regex.compile(r"""(?<=\S\s+)(?:\(\s*(\p{Lu}\p{Ll}+)\s*\)|["“'‘](\p{Lu}\p{Ll}+)["”'’])(?=\s+\S)""")
+"""A preferred name between the words of a name, in parentheses or quotes ("Greta (Gigi) Vollmer", 'Greta "Gigi"
+Vollmer')."""
+_PREFERRED_AFTER = regex.compile(r"""\s+(?:\(\s*(\p{Lu}\p{Ll}+)\s*\)|["“](\p{Lu}\p{Ll}+)["”])\s*$""")
+"""One word in parentheses or quotes after a name ("Xiaoming Wang (Tom)"): a preferred name when it is a given name,
+else a remark ("Heike Marsden (Lisbon)")."""
+_SEPARATOR = regex.compile(r"\s+(?:[|–—\-]|via)\s+")
+"""What parts a name from a remark in mail headers and registers: "Greta Vollmer - NOAA Federal", "Greta Vollmer |
+TA", "Greta Vollmer via Tidal-list"."""
+DEGREES = frozenset("""
+    phd dphil md mphil msc ma mba bsc ba ms bs jd llm mfa edd dds dvm rn cpa esq pharmd frs
+""".split())
+"""Degrees and post-nominal letters written after a name ("Greta Vollmer, PhD"): not name parts."""
+
+
+def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str, ...]]:
+    """The name of a row without its remarks, and the preferred names among them.
+
+    Remarks in parentheses or brackets go ("(on leave)", "[EM]"), and so do the
+    role or list after a separator ("- NOAA Federal", "| TA", "via Tidal-list")
+    when a name of two words stands before it (else the first part that has two
+    words is the name: "Derrick - Greta Vollmer"), and degrees at the end
+    (", PhD"). A capitalised word in parentheses or quotes between the name's
+    words is a preferred name ("Greta (Gigi) Vollmer"); after the name, only a
+    given name is ("Xiaoming Wang (Tom)", not "(Lisbon)"). A row of one word
+    is a user name or nick, kept whole.
+    """
+    if " " not in full_name.strip():
+        return full_name.strip(), ()  # a user name or nick: its brackets are its own ("[greta]")
+    preferred = [found.group(1) or found.group(2) for found in _PREFERRED_INSIDE.finditer(full_name)]
+    after = _PREFERRED_AFTER.search(full_name)
+    if after is not None and _given_name(after.group(1) or after.group(2), table):
+        preferred.append(after.group(1) or after.group(2))
+    name = " ".join(_ASIDE.sub(" ", _PREFERRED_INSIDE.sub(" ", full_name)).split())
+    segments = _SEPARATOR.split(name)
+    if len(segments) > 1:
+        name = next((segment for segment in segments if len(segment.split()) > 1), name)
+    return _without_degrees(name), tuple(preferred)
+
+
+def _given_name(word: str, table: NicknameTable) -> bool:
+    return bool(table.given_names(word) or table.familiar_forms(word))
+
+
+def _without_degrees(name: str) -> str:
+    """The name without degrees at its end ("Greta Vollmer, PhD", "Greta Vollmer Ph.D."), two words kept at least."""
+    words = name.split()
+    while len(words) > 2 and words[-1].strip(",.").replace(".", "").casefold() in DEGREES:
+        words.pop()
+    return " ".join(words).rstrip(",")
+
+
+def with_preferred(parts: tuple[str, ...], preferred: tuple[str, ...]) -> tuple[str, ...]:
+    """The parts of a name and each preferred name, alone and before the surname ("Gigi", "Gigi Vollmer")."""
+    full = parts[0].split() if parts else []
+    surname = full[-1] if len(full) > 1 else None
+    extra = [form for name in preferred for form in (name, f"{name} {surname}" if surname else name)]
+    return tuple(dict.fromkeys((*parts, *extra)))
