@@ -168,6 +168,12 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
         ("See you at noon, mark.", "mark", True),
         ("See you at noon, mark and then", "mark", False),
         ("I agree with mark.", "mark", False),
+        # a greeting or thanks that is a sentence of its own at the end of the line
+        ("It worked for me too. Thanks bramble!", "bramble", True),
+        ("Fixed it!  cheers mark", "mark", True),
+        ("It worked. Thanks bramble and the rest", "bramble", False),  # more follows on the line
+        ("It worked thanks bramble!", "bramble", False),  # no sentence end before it
+        ("It worked. Then thanks bramble!", "bramble", False),  # the sentence does not open with the thanks
     ],
 )
 def test_in_name_position(text: str, name: str, position: bool) -> None:

@@ -227,7 +227,8 @@ def reads_as_place(text: str, start: int) -> bool:
 def in_name_position(text: str, start: int, end: int) -> bool:
     """True where the position alone makes ``text[start:end]`` a name, whatever its case ("thanks john", "regards\nmary").
 
-    Right after a greeting or closing word that opens the line ("hi mary,", "thanks john!"), or alone on its line
+    Right after a greeting or closing word that opens the line ("hi mary,", "thanks john!") or a sentence that ends
+    it ("It worked. Thanks john!"), or alone on its line
     (dashes and the like aside) when that line ends the message or follows a closing line ("regards"); and in both
     cases followed by nothing but punctuation on its line ("Thanks, will do" is no name). Or addressed at the end
     of a sentence after a comma ("See you at noon, mary."). Or joined by "and", "&" or "or" to a person: a
@@ -257,6 +258,9 @@ def in_name_position(text: str, start: int, end: int) -> bool:
         return False
     if _OPENER.fullmatch(text, line_start, start) is not None:
         return True
+    sentence = _SENTENCE_END_BEFORE.search(text, line_start, start)
+    if sentence is not None and _OPENER.fullmatch(text, sentence.end(), start) is not None:
+        return True  # "This worked for me too. Thanks bramble!": a sentence of its own that ends the line
     if _DECORATION.fullmatch(text, line_start, start) is None:
         return False
     previous = text[:line_start].rstrip().rpartition("\n")[2]
@@ -335,6 +339,8 @@ def _given_name(word: str) -> bool:
 
 
 _VOCATIVE_AFTER = regex.compile(r"[^\S\n]*[.!?](?:\s|$)")
+_SENTENCE_END_BEFORE = regex.compile(r"(?<=\w[.!?]+)[^\S\n]+(?=[^.!?\n]*\Z)")
+"""The space after the last sentence end of the line before a name."""
 _NAME_END = regex.compile(r"[^\S\n]*[,.!:;)\-–—~*_]*[^\S\n]*")
 """What may follow a name to the end of its line where its position makes it one."""
 
