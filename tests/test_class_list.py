@@ -92,8 +92,18 @@ from tests.conftest import write_csv
         ("[Greta]", ["[Greta]", "Greta"]),
         ("tobias|away", ["tobias|away", "tobias"]),
         ("kay[afk]", ["kay[afk]", "kay"]),
-        ("kay-m", ["kay-m"]),
+        ("kay-m", ["kay-m", "Kay"]),
         ("x_ada_x", ["x_ada_x"]),
+        # the names a user name is made of: a given name before a case change, "_", ".", "-" or a digit, and the
+        # surname after it when the user name is those two
+        ("GretaV", ["GretaV", "Greta"]),
+        ("KayMarsden", ["KayMarsden", "Kay", "Marsden", "Kay Marsden"]),
+        ("greta.vollmer", ["greta.vollmer", "Greta", "Vollmer", "Greta Vollmer"]),
+        ("greta_vollmer42", ["greta_vollmer42", "Greta", "Vollmer", "Greta Vollmer"]),
+        ("Tobias_W", ["Tobias_W", "Tobias"]),
+        ("mark_t", ["mark_t"]),  # a given name that is an ordinary word
+        ("JSmith", ["JSmith"]),  # no given name opens it
+        ("jsmith42", ["jsmith42"]),
         ("kit^", ["kit^", "kit"]),
         ("ab^", []),  # no run of three letters
         ("user42^", []),  # a generated id's word

@@ -889,3 +889,22 @@ def test_chat_nicks_on_the_class_list_are_names_with_and_without_their_decoratio
         "[u3] is right, thanks [u2]",  # "bramble": the nick "bramble_" without its underscore
         "[u4], [u5]: fixed it, thanks both",  # "tobias" of "tobias|away"
     ]
+
+
+def test_the_names_a_user_name_is_made_of_are_its_owners(tmp_path: Path) -> None:
+    (tmp_path / "posts.csv").write_text(
+        "message_id,parent_id,user_id,text\n"
+        "m1,,u1,Has anyone tried the new firmware?\n"
+        "m2,m1,u2,\"Originally Posted by quillfeather\nHas anyone tried it?\n\nYes, roll back to 1.4.\"\n"
+        "m3,m2,u1,\"Same here, cheers Greta and Kay.\"\n"
+    )
+    (tmp_path / "class.csv").write_text("user_id,full_name\nu1,quillfeather\nu2,GretaV\nu3,KayMarsden\n")
+    code, _, err = run("collect", "posts.csv", "--class-list", "class.csv", "-o", "mapping.txt", "-q")
+    assert code == 0, err
+    mapping = (tmp_path / "mapping.txt").read_text()
+    assert "u2 | " in mapping and "Greta [1; classlist]" in mapping
+    code, out, err = run("apply", "posts.csv", "mapping.txt", "-q")
+    assert code == 0, err
+    texts = pd.read_csv(io.StringIO(out), dtype=str)["text"].tolist()
+    assert texts[1].startswith("Originally Posted by [u1]\n")
+    assert texts[2] == "Same here, cheers [u2] and [u3]."  # Kay of KayMarsden, who posts nothing

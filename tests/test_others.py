@@ -14,8 +14,8 @@ from nicknames.collect.discover.other_names import Known
 from nicknames.collect.discover.others import find_others
 from nicknames.collect.found import merge
 from nicknames.collect.others import known_names, propose_others
+from nicknames.io.given_names import given_names, lexicon_source
 from nicknames.io.mapping_file import format_mapping, parse_mapping
-from nicknames.io.person_names import given_names, lexicon_source
 from nicknames.model.mapping import OTHERS, Mapping, Name, Status
 from nicknames.rules.stopwords import surnames
 

@@ -8,7 +8,8 @@ from typing import Self
 from nicknames.apply.namesakes import OwnWords
 from nicknames.check.tokens import name_tokens
 from nicknames.io.class_list import registered_parts
-from nicknames.io.person_names import given_names, person_rows
+from nicknames.io.given_names import given_names
+from nicknames.io.person_names import person_rows
 from nicknames.model.mapping import Mapping
 from nicknames.rules.personal_names import (
     PersonalNames,

@@ -25,7 +25,7 @@ from nicknames.collect.salutation_owners import (
     own_form,
 )
 from nicknames.collect.scan import Posts, Scan
-from nicknames.io.person_names import given_names
+from nicknames.io.given_names import given_names
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.patterns import name_key
 from nicknames.rules.stopwords import STOPWORDS, common_words

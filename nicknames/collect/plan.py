@@ -17,7 +17,8 @@ from nicknames.io.class_list import (
     registered_parts,
     without_borrowed,
 )
-from nicknames.io.person_names import given_names, office_words, person_rows
+from nicknames.io.given_names import given_names
+from nicknames.io.person_names import office_words, person_rows
 from nicknames.rules.matcher import NameMatcher, compile_names
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.patterns import name_key

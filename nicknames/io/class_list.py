@@ -14,6 +14,7 @@ from nicknames.io.row_shapes import (
     is_nick,
     is_username,
     nick_parts,
+    user_name_names,
     with_preferred,
     without_asides,
 )
@@ -120,6 +121,8 @@ def _registered_parts(full_name: str) -> tuple[str, ...]:
     """``registered_parts``, remembered (a tuple, so that no caller changes what is remembered)."""
     full_name, preferred = without_asides(full_name, builtin_table())
     parts = _written_parts(full_name)
+    if " " not in full_name:  # "GretaV", "KayMarsden": a user name glued by case changes
+        parts = tuple(dict.fromkeys((*parts, *user_name_names(full_name))))
     return with_preferred(parts, preferred) if preferred else parts
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import regex
 
+from nicknames.io.given_names import given_names
 from nicknames.rules.nickname_table import NicknameTable
-from nicknames.rules.stopwords import STOPWORDS
+from nicknames.rules.stopwords import STOPWORDS, common_words
 
 _USERNAME = regex.compile(r"^[\p{L}\p{N}][\p{L}\p{N}_.\-]{2,}$")
 _LETTER_RUN = regex.compile(r"\p{L}{4,}")
@@ -46,12 +47,40 @@ def is_nick(value: str) -> bool:
 
 
 def nick_parts(value: str) -> tuple[str, ...]:
-    """A user name or nick registered as a name, and the name inside its decoration ("bramble_" and "bramble"), as
+    """A user name or nick registered as a name, the name inside its decoration ("bramble_" and "bramble"), as
     chats write it when they address the person without their client's completion."""
     core = _NICK_CORE.match(value)
-    if core is None or len(core.group(1)) < 3:
-        return (value,)
-    return (value, core.group(1))
+    inside = (core.group(1),) if core is not None and len(core.group(1)) >= 3 else ()
+    return (value, *inside)
+
+
+def user_name_names(value: str) -> tuple[str, ...]:
+    """The names a user name is made of, written as a text writes them: a given name that opens it, before a case
+    change, ``_``, ``.``, ``-`` or a digit ("GretaV", "greta.vollmer", "Tobias_W", "kay-m"), and a surname after it
+    when the user name is those two ("KayMarsden": "Kay", "Marsden", "Kay Marsden"). A first piece that is no known
+    given name, or an ordinary word, gives nothing ("stonebridge_k", "mark_t")."""
+    pieces = _USER_NAME_PIECE.findall(_AWAY.split(value, 1)[0])  # "tobias|away", "kay[afk]": the nick alone
+    if len(pieces) < 2 or len(pieces[0]) < 3 or not _given(pieces[0].casefold()):
+        return ()
+    given = _capital(pieces[0])
+    if len(pieces) > 2 or len(pieces[1]) < 3:
+        return (given,)
+    surname = _capital(pieces[1])
+    return given, surname, f"{given} {surname}"
+
+
+_AWAY = regex.compile(r"(?<=.)[|\[{]")
+"""Where a nick's remark begins ("tobias|away", "kay[afk]")."""
+_USER_NAME_PIECE = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})")
+"""A piece of a user name: a capital and lower-case letters, or capitals that no lower-case letter follows."""
+
+
+def _given(word: str) -> bool:
+    return word in given_names() and word not in common_words() and word not in STOPWORDS
+
+
+def _capital(word: str) -> str:
+    return word[0].upper() + word[1:].lower()
 
 
 def in_lower_case(full_name: str) -> bool:

@@ -16,7 +16,8 @@ import regex
 
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.io.class_list import JOB_TITLES
-from nicknames.io.person_names import TITLES, given_names
+from nicknames.io.given_names import given_names
+from nicknames.io.person_names import TITLES
 from nicknames.rules.languages import languages
 from nicknames.rules.salutations import DEFAULT_RULES
 

@@ -41,12 +41,8 @@ from nicknames.collect.discover.others_screen import may_name_others
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
 from nicknames.io.class_list import RegisteredFullNames
-from nicknames.io.person_names import (
-    ORGANISATION_WORDS,
-    POSSESSIVES,
-    RELATIONS,
-    given_names,
-)
+from nicknames.io.given_names import given_names
+from nicknames.io.person_names import ORGANISATION_WORDS, POSSESSIVES, RELATIONS
 from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES

@@ -34,7 +34,8 @@ from nicknames.collect.discover.capital_words import (
     is_title,
     may_be_name,
 )
-from nicknames.io.person_names import POSSESSIVES, RELATIONS, given_names
+from nicknames.io.given_names import given_names
+from nicknames.io.person_names import POSSESSIVES, RELATIONS
 from nicknames.rules.stopwords import surnames
 
 SPACE = r"[\t\x0b\x0c\r ]"
