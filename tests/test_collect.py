@@ -472,6 +472,31 @@ def test_a_registered_given_name_written_in_lower_case_is_suggested_in_a_forum_t
         assert all("word" not in name.tags for name in names if name.text == given)  # written in lower case here
 
 
+_CHAT = [["1", "0", "u1", "anyone done q4 yet?"], ["2", "0", "u2", "same. {tobias} u get q4?"],
+         ["3", "0", "u3", "nope. {greta} she finished early"], ["4", "0", "u4", "lol no"]]
+
+
+@pytest.mark.parametrize(
+    ("written", "expected"),
+    [
+        # nobody signs or greets: a registered given name a chat uses as a person, in lower case
+        ({"tobias": "tobias did", "greta": "ask greta"}, {"u3": ["tobias"], "u4": ["greta"]}),
+        # used so nowhere: as likely a word or a place as a name
+        ({"tobias": "the tobias", "greta": "greta and"}, {"u3": [], "u4": []}),
+    ],
+)
+def test_a_registered_given_name_a_chat_uses_as_a_person_in_lower_case_is_suggested(
+    tmp_path: Path, written: dict[str, str], expected: dict[str, list[str]]
+) -> None:
+    rows = [[*row[:3], row[3].format(**written)] for row in _CHAT]
+    class_list = {"u1": "Kay Marsden", "u2": "Harold Penbrook", "u3": "Tobias Wrenfield", "u4": "Greta Vollmer"}
+    mapping = collect(table(tmp_path, rows), class_list).mapping
+    for participant, lower in expected.items():
+        found = [name for name in mapping.entry(participant).names if name.text.islower()]
+        assert [name.text for name in found] == lower
+        assert all("case" in name.tags and name.status is Status.SUGGESTED for name in found)
+
+
 @pytest.mark.parametrize(
     ("written", "expected"),
     [

@@ -17,6 +17,7 @@ from nicknames.rules.word_names import (
     possessive_name,
     reads_as_place,
     reads_as_word,
+    used_as_person,
 )
 
 
@@ -178,6 +179,25 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
 )
 def test_in_name_position(text: str, name: str, position: bool) -> None:
     assert in_name_position(*_span(text, name)) is position
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "person"),
+    [
+        ("same. tobias did u get q4?", "tobias", True),  # before a verb whose subject is a person
+        ("yeah, marisol had a trick for it", "marisol", True),
+        ("nope. ask greta she finished early", "greta", True),  # after a word that addresses one
+        ("Ty tobias!", "tobias", True),
+        ("the tobias file", "tobias", False),
+        ("@tobias did it", "tobias", False),  # a handle
+        ("asked tobias.example.org", "tobias", False),  # a host
+        ("tell tobias-w", "tobias", False),  # part of a longer word
+        ("ask\ntobias", "tobias", False),  # not across a line
+        ("tobias\ndid it", "tobias", False),
+    ],
+)
+def test_used_as_person(text: str, name: str, person: bool) -> None:
+    assert used_as_person(*_span(text, name)) is person
 
 
 def _in_name_position_by_rules(text: str, start: int, end: int) -> bool:

@@ -160,7 +160,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         plain = plain_given_names(plan)
         if discover:
             suggest(found, plan.registered, scan.index, names_table)
-            lower_case_forms(found, scan.index.lexicon, plan, plain)
+            lower_case_forms(found, scan.index.lexicon, plan, plain, scan.persons)
         drop_doubtful_greetings(found, plan.roster, names_table)
         flag_words(found, scan.index.lexicon, plain)
         flag_frequent(found, scan.index, names_table, roster)

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from nicknames.collect.discover.sequences import sequence_words
 from nicknames.collect.discover.thread_counts import ThreadCodes
 from nicknames.collect.discover.token_index import TokenIndex
-from nicknames.collect.scan import Scan
+from nicknames.collect.scan import LowerGivenNames, Scan, lower_given_names
 from nicknames.io.class_list import (
     borrowed_middle_names,
     capital_forms,
@@ -49,7 +49,11 @@ class CollectPlan:
         """A fresh pass over messages with these rules, class-list names and watched names."""
         watched, runs, class_pattern = self._patterns
         index = TokenIndex(watched=watched, sequence_words=runs, codes=ThreadCodes())
-        return Scan(self.rules, class_pattern, index)
+        return Scan(self.rules, class_pattern, index, lower_given=self._lower_given if self.discover else None)
+
+    @functools.cached_property
+    def _lower_given(self) -> LowerGivenNames:
+        return LowerGivenNames(lower_given_names(self.roster))
 
     @functools.cached_property
     def _patterns(self) -> tuple[frozenset[str], frozenset[str], NameMatcher | None]:
@@ -63,6 +67,7 @@ class CollectPlan:
     def __getstate__(self) -> dict[str, object]:
         state = dict(self.__dict__)
         state.pop("_patterns", None)  # compiled again where the plan is unpickled
+        state.pop("_lower_given", None)
         return state
 
 

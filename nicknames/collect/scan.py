@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Reversible, Sequence
 from dataclasses import dataclass, field
 
+import ahocorasick_rs
 import numpy as np
 
 from nicknames.collect.discover.attribution import Greetings
@@ -23,6 +24,8 @@ from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.quotes import own_text_and_author
 from nicknames.rules.salutations import Rules, greeting_names
 from nicknames.rules.signoffs import bare_lower_signature, signoff_names
+from nicknames.rules.spellings import spelling_keys
+from nicknames.rules.word_names import used_as_person
 
 
 @dataclass
@@ -97,6 +100,44 @@ class Posts(Mapping[str, Reversible[tuple[int, str]]]):
         return len(self.threads.labels)
 
 
+class LowerGivenNames:
+    """The participants' given names in lower case (and their spellings without accents), found where a text uses
+    them as a person ("tobias did", "ask greta"; ``word_names.used_as_person``): an automaton finds the few texts that
+    hold one, so the rule runs on them alone."""
+
+    def __init__(self, names: frozenset[str]) -> None:
+        self.names = sorted(names)
+        self._automaton = ahocorasick_rs.AhoCorasick(self.names) if self.names else None
+
+    def as_persons(self, text: str) -> list[str]:
+        """The names the text uses as a person, once per use."""
+        if self._automaton is None:
+            return []
+        found = []
+        for index, start, end in self._automaton.find_matches_as_indexes(text, overlapping=True):
+            if ((start == 0 or not _word_char(text[start - 1])) and (end == len(text) or not _word_char(text[end]))
+                    and used_as_person(text, start, end)):
+                found.append(self.names[index])
+        return found
+
+
+MIN_LOWER_FORM = 5
+"""The shortest name whose lower-case form the corpus's lower-case words give (shorter ones are often words: "dean",
+"glen", "rob"); one letter shorter, a known given name or familiar form that no list has as a word ("dave")."""
+
+
+def lower_given_names(roster: Mapping[str, str], shortest: int = MIN_LOWER_FORM) -> frozenset[str]:
+    """The first words of the registered full names in lower case, of ``shortest`` letters or more, with their
+    spellings without accents ("tobías", "tobias")."""
+    firsts = {name.split()[0].casefold() for name in roster.values() if name.split()}
+    return frozenset(spelling for first in firsts if first.isalpha() and len(first) >= shortest
+                     for spelling in {first, *spelling_keys(first)})
+
+
+def _word_char(char: str) -> bool:
+    return char.isalnum() or char == "_"
+
+
 @dataclass
 class Scan:
     """Everything one pass over the messages records."""
@@ -122,6 +163,11 @@ class Scan:
     bare: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(sender, word) → messages that end in that lower-case word alone on the last line and sign with no name
     (``rules.signoffs.bare_lower_signature``): a sign-off only when it is a form of the sender's name."""
+    persons: Counter[str] = field(default_factory=Counter)
+    """Participant's given name in lower case → its uses as a person in chat ("tobias did", "ask greta";
+    ``LowerGivenNames``): a registered given name written so is the person's though nobody signs or greets with it."""
+    lower_given: LowerGivenNames | None = None
+    """The participants' given names in lower case, looked for as persons (``persons``)."""
     class_usage: ThreadCounts = field(init=False)
     """Registered name part → messages per thread it occurs in (thread codes of the index, four bytes a message)."""
 
@@ -132,7 +178,7 @@ class Scan:
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
         found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, self.joint, self.introduced,
-                     self.attributed, self.lost, self.bare)
+                     self.attributed, self.lost, self.bare, self.persons)
         found.greetings, found.class_usage = self.greetings, self.class_usage
         return found
 
@@ -154,6 +200,7 @@ class Scan:
         self.attributed.update(later.attributed)
         self.lost.update(later.lost)
         self.bare.update(later.bare)
+        self.persons.update(later.persons)
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
 
@@ -204,5 +251,7 @@ class Scan:
             if len(signed) > 1:
                 for name in signed:
                     self.joint[sender, name] += 1
+        if self.lower_given is not None and (persons := self.lower_given.as_persons(text)):
+            self.persons.update(persons)
         for name, strong in introduced_names(text, self.rules):
             self.introduced[message.sender, name, strong] += 1

@@ -3,6 +3,7 @@ suggested, and names that are words or used mostly elsewhere are tagged for appl
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 
 from nicknames.collect.discover.lexicon import Lexicon, name_words
 from nicknames.collect.discover.others import used_mostly_elsewhere
@@ -15,6 +16,7 @@ from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.collect.evidence import known_given_name
 from nicknames.collect.found import Found
 from nicknames.collect.plan import CollectPlan
+from nicknames.collect.scan import MIN_LOWER_FORM
 from nicknames.rules.languages import language_words
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.spellings import spelling_keys
@@ -48,16 +50,14 @@ def suggest(found: Found, registered: dict[str, list[str]], index: TokenIndex, t
         found.counts[key] = max(found.counts[key], suggestion.count)
 
 
-MIN_LOWER_FORM = 5
-"""The shortest name whose lower-case form the corpus's lower-case words give (shorter ones are often words: "dean",
-"glen", "rob"); one letter shorter, a known given name or familiar form that no list has as a word ("dave")."""
 
 
 _SALUTED = frozenset({"signoff", "greeting", "intro"})
 """Evidence that a name is used as one, by its owner or to them (a class list's row alone may be a company's)."""
 
 
-def lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: dict[str, str]) -> None:
+def lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: dict[str, str],
+                     persons: Mapping[str, int]) -> None:
     """Suggest the lower-case form of a one-word name signed, greeted or introduced ("margo" for Margo, tag ``case``)
     where the corpus writes it in lower case, but capitalised at least as often in mid-sentence: casual posts write
     names in lower case ("also margo is fine"), and the token index keeps lower-case words only of the class list's
@@ -66,7 +66,7 @@ def lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: d
     where the list has Michaels), that is no word of any list, and that one participant alone has (the lower-case
     "samantha" of "Thank you samantha," is one Samantha's, not every one's). Its spellings without accents count too
     ("lucia" for Lucía; ``lower_spellings``), when no other participant's name is spelt so. Then
-    ``_lower_given_names`` (``plain``: ``plain_given_names``)."""
+    ``_lower_given_names`` (``plain``: ``plain_given_names``; ``persons``: ``Scan.persons``)."""
     table = plan.names_table
     words = lexicon.words | _words(plan)
     have = {(participant, name.casefold()) for participant, name in found.counts if name.islower()}
@@ -90,7 +90,7 @@ def lower_case_forms(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: d
                         form not in words and plain_holders[form] == 1))):
                 found.add(participant, form, "case", uses, suggested=True)
                 have.add((participant, form))
-    _lower_given_names(found, lexicon, plan, plain, have)
+    _lower_given_names(found, lexicon, plan, plain, have, persons)
 
 
 def lower_spellings(lower: str) -> list[str]:
@@ -100,12 +100,13 @@ def lower_spellings(lower: str) -> list[str]:
 
 
 def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, plain: dict[str, str],
-                       have: set[tuple[str, str]]) -> None:
+                       have: set[tuple[str, str]], persons: Mapping[str, int]) -> None:
     """Suggest the lower-case form of a registered given name (tag ``case``) that the corpus writes in lower case,
     however rarely it capitalises it: a forum that writes in lower case ("thx tobias!!") capitalises no name, so the
     corpus's own usage cannot tell such a name from a word. Only a given name of ``plain_given_names`` that its
     participant signs, is greeted or introduces themselves with, in any case (a given name that is also a place,
-    "flight to sydney", is one nobody greets), that nobody else on the class list is registered with, and found in
+    "flight to sydney", is one nobody greets), or that a chat uses in lower case as a person (``persons``: "tobias did
+    u get q4?", "ask greta", see ``word_names.lower_words_as_persons``), that nobody else on the class list is registered with, and found in
     lower case for nobody yet; with its spellings without accents (``lower_spellings``: "tobias" for a registered
     Tobías who signs "Tobias"). Not a surname: many are words no list has ("spring", "brook")."""
     taken = {key for _, key in have}
@@ -113,7 +114,9 @@ def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, plain:
                if _SALUTED.intersection(tags) for spelling in {name.casefold(), *spelling_keys(name)}}
     for participant, given in plain.items():
         lower = given.casefold()
-        if (saluted.isdisjoint((participant, spelling) for spelling in {lower, *spelling_keys(lower)}) or lower in taken
+        spellings = {lower, *spelling_keys(lower)}
+        if ((saluted.isdisjoint((participant, spelling) for spelling in spellings)
+             and not any(persons.get(spelling) for spelling in spellings)) or lower in taken
                 or _namesakes(given, participant, plan.given_owners, plan.names_table)):
             continue
         for form in lower_spellings(lower):
