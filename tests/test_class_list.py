@@ -74,6 +74,7 @@ from tests.conftest import write_csv
         ('Greta "Gigi" Vollmer', ["Greta Vollmer", "Greta", "Vollmer", "Gigi", "Gigi Vollmer"]),
         ("Xiaoming Wang (Tom)", ["Xiaoming Wang", "Xiaoming", "Wang", "Tom", "Tom Wang"]),
         ("Heike Marsden (Lisbon)", ["Heike Marsden", "Heike", "Marsden"]),  # a place, no given name
+        ("Greta (Law) Vollmer", ["Greta Vollmer", "Greta", "Vollmer"]),  # a department: an ordinary word
         # a row in lower case: the parts as a text capitalises them, then the row's own form
         ("greta vollmer", ["Greta Vollmer", "Greta", "Vollmer", "greta vollmer"]),
         ("tobias wrenfield-quell", ["Tobias Wrenfield-Quell", "Tobias", "Wrenfield-Quell", "Wrenfield", "Quell",
@@ -101,6 +102,8 @@ from tests.conftest import write_csv
         ("greta.vollmer", ["greta.vollmer", "Greta", "Vollmer", "Greta Vollmer"]),
         ("greta_vollmer42", ["greta_vollmer42", "Greta", "Vollmer", "Greta Vollmer"]),
         ("Tobias_W", ["Tobias_W", "Tobias"]),
+        ("AnnBrown", ["AnnBrown", "Ann", "Ann Brown"]),  # a surname that is an ordinary word: not alone
+        ("QuoVista", ["QuoVista"]),  # a firm's name: no known given name opens it
         ("mark_t", ["mark_t"]),  # a given name that is an ordinary word
         ("JSmith", ["JSmith"]),  # no given name opens it
         ("jsmith42", ["jsmith42"]),

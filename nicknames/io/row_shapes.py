@@ -7,7 +7,7 @@ from __future__ import annotations
 import regex
 
 from nicknames.io.given_names import given_names
-from nicknames.rules.nickname_table import NicknameTable
+from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.stopwords import STOPWORDS, common_words
 
 _USERNAME = regex.compile(r"^[\p{L}\p{N}][\p{L}\p{N}_.\-]{2,}$")
@@ -57,26 +57,24 @@ def nick_parts(value: str) -> tuple[str, ...]:
 def user_name_names(value: str) -> tuple[str, ...]:
     """The names a user name is made of, written as a text writes them: a given name that opens it, before a case
     change, ``_``, ``.``, ``-`` or a digit ("GretaV", "greta.vollmer", "Tobias_W", "kay-m"), and a surname after it
-    when the user name is those two ("KayMarsden": "Kay", "Marsden", "Kay Marsden"). A first piece that is no known
-    given name, or an ordinary word, gives nothing ("stonebridge_k", "mark_t")."""
+    when the user name is those two ("KayMarsden": "Kay", "Marsden", "Kay Marsden"; a surname that is an ordinary
+    word only after the given name). A first piece that is no known given name (``_given_name``), or an ordinary
+    word, gives nothing ("stonebridge_k", "mark_t", "TruOrange")."""
     pieces = _USER_NAME_PIECE.findall(_AWAY.split(value, 1)[0])  # "tobias|away", "kay[afk]": the nick alone
-    if len(pieces) < 2 or len(pieces[0]) < 3 or not _given(pieces[0].casefold()):
+    if len(pieces) < 2 or len(pieces[0]) < 3 or not _given_name(pieces[0], builtin_table()):
         return ()
     given = _capital(pieces[0])
     if len(pieces) > 2 or len(pieces[1]) < 3:
         return (given,)
     surname = _capital(pieces[1])
-    return given, surname, f"{given} {surname}"
+    alone = () if surname.casefold() in common_words() else (surname,)  # "AnnBrown": no surname Brown alone
+    return given, *alone, f"{given} {surname}"
 
 
 _AWAY = regex.compile(r"(?<=.)[|\[{]")
 """Where a nick's remark begins ("tobias|away", "kay[afk]")."""
 _USER_NAME_PIECE = regex.compile(r"\p{Lu}?\p{Ll}+|\p{Lu}+(?!\p{Ll})")
 """A piece of a user name: a capital and lower-case letters, or capitals that no lower-case letter follows."""
-
-
-def _given(word: str) -> bool:
-    return word in given_names() and word not in common_words() and word not in STOPWORDS
 
 
 def _capital(word: str) -> str:
@@ -130,17 +128,18 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
     role or list after a separator ("- NOAA Federal", "| TA", "via Tidal-list")
     when a name of two words stands before it (else the first part that has two
     words is the name: "Derrick - Greta Vollmer"), and degrees at the end
-    (", PhD"). A capitalised word in parentheses or quotes between the name's
-    words is a preferred name ("Greta (Gigi) Vollmer"); after the name, only a
-    given name is ("Xiaoming Wang (Tom)", not "(Lisbon)"). A row of one word
+    (", PhD"). A capitalised word in parentheses or quotes, between the
+    name's words or after them, is a preferred name when it is a known given
+    name and no ordinary word ("Greta (Gigi) Vollmer", "Xiaoming Wang (Tom)";
+    not "(Law)", "(Lisbon)"). A row of one word
     is a user name or nick, kept whole.
     """
     if " " not in full_name.strip():
         return full_name.strip(), ()  # a user name or nick: its brackets are its own ("[greta]")
-    preferred = [found.group(1) or found.group(2) for found in _PREFERRED_INSIDE.finditer(full_name)]
-    after = _PREFERRED_AFTER.search(full_name)
-    if after is not None and _given_name(after.group(1) or after.group(2), table):
-        preferred.append(after.group(1) or after.group(2))
+    asides = [found.group(1) or found.group(2) for found in _PREFERRED_INSIDE.finditer(full_name)]
+    if (after := _PREFERRED_AFTER.search(full_name)) is not None:
+        asides.append(after.group(1) or after.group(2))
+    preferred = [word for word in asides if _given_name(word, table)]
     name = " ".join(_ASIDE.sub(" ", _PREFERRED_INSIDE.sub(" ", full_name)).split())
     segments = _SEPARATOR.split(name)
     if len(segments) > 1:
@@ -149,7 +148,12 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
 
 
 def _given_name(word: str, table: NicknameTable) -> bool:
-    return bool(table.given_names(word) or table.familiar_forms(word))
+    """A known given name or familiar form that is no ordinary word ("Gigi", "Tom"; not "Law", "Lisbon"): in the
+    nickname table, or on the list of given names with four letters or more ("Tru" of "TruOrange" is none)."""
+    key = word.casefold()
+    if key in common_words() or key in STOPWORDS:
+        return False
+    return bool(table.given_names(word) or table.familiar_forms(word)) or (len(key) > 3 and key in given_names())
 
 
 def _without_degrees(name: str) -> str:
