@@ -185,23 +185,3 @@ def test_a_middle_name_that_is_somebody_elses_given_name_is_theirs() -> None:
     assert "Kay" not in [name.text for name in mapping.entry("P2").names]
     assert "Ada Kay Quill" in [name.text for name in mapping.entry("P2").names]
     assert [(name.text, name.tags) for name in mapping.entry("A1").names] == [("Kay", ("classlist", "absent"))]
-
-
-@pytest.mark.parametrize(
-    ("class_list", "expected"),
-    [
-        # one person registered twice, once with a familiar form of the given name: one owner of the forms
-        ({"A1": "Tobias Quell", "A2": "toby quell"}, {("A1", "Quell"), ("A1", "Toby Quell")}),
-        ({"A2": "toby quell", "A1": "Tobias Quell"}, {("A1", "Quell"), ("A1", "Toby Quell")}),
-        ({"A1": "Tobias Quell", "P2": "toby quell"}, set()),  # the row that posts is the person's
-        # a familiar form of two formal names with that surname: nothing tells which, two people
-        ({"A1": "Tobias Quell", "A3": "Tobiah Quell", "A2": "toby quell"}, {("A2", "Quell"), ("A2", "Toby Quell")}),
-    ],
-)
-def test_a_person_registered_with_a_familiar_form_too_is_one_person(
-    class_list: dict[str, str], expected: set[tuple[str, str]]
-) -> None:
-    messages = [message("Toby Quell called.", "t1"), message("Mr Quell agreed.", "t1")]
-    names = absent_names(messages, {"P1": "Anna Lind", **class_list}, {"P1", "P2"}, {"P1": ["Anna"]},
-                         builtin_table(), lambda word: False)
-    assert {(name.participant, name.text) for name in names} == expected

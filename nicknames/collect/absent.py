@@ -37,9 +37,7 @@ only when the text shows it is this person's:
 - nothing for a class-list row of one plain word: too little to tell a person
   by (a user name or chat nick with a digit, ``_`` or IRC's characters tells
   one: "stonebridge_k", "ada^");
-- one person registered under several ids (the same full name twice, or a
-  familiar form of the given name beside its formal name: "toby quell" beside
-  "Tobias Quell") is one
+- one person registered under several ids (the same full name twice) is one
   owner of their forms: the id that posts, else the first, gets them.
 
 A registered name of several words is also looked for in capitals ("TOBIAS
@@ -123,7 +121,7 @@ def absent_names_of(
     the messages are: ``FormUses.of`` run by run, absorbed in file order) and ``posted`` gives each participant's
     threads."""
     posting = set(posters)
-    registered = _one_row_per_person(class_list, posting, table)
+    registered = _one_row_per_person(class_list, posting)
     persons = person_rows(class_list)
     listed = {pid: name for pid, name in registered.items() if pid in persons}
     people = {pid: name for pid, name in listed.items() if pid not in posting}
@@ -222,23 +220,14 @@ def _first_namesake(
     return pid == min(claimants, key=lambda claimant: order.get(claimant, len(order)))
 
 
-def _one_row_per_person(class_list: Mapping[str, str], posting: set[str], table: NicknameTable) -> dict[str, str]:
-    """The class list with one row for each person listed under several ids: the same full name (dots after initials
-    and case aside), or a familiar form of the given name beside the one formal name it stands for with the same
-    surname ("toby quell" beside "Tobias Quell"; not beside a Tobias and a Tobiah Quell both): the row of the id that
-    posts, else the first."""
+def _one_row_per_person(class_list: Mapping[str, str], posting: set[str]) -> dict[str, str]:
+    """The class list with one row for each full name listed under several ids (one person registered twice, dots
+    after initials aside): the row of the id that posts, else the first."""
     chosen: dict[str, str] = {}
     for pid, name in class_list.items():
         key = " ".join(word.strip(".") for word in name.split()).casefold()
         if key not in chosen or (pid in posting and chosen[key] not in posting):
             chosen[key] = pid
-    for key in list(chosen):
-        given, _, rest = key.partition(" ")
-        formal = [other for other in (f"{name.casefold()} {rest}" for name in table.given_names(given))
-                  if rest and other in chosen and other != key]
-        if len(formal) == 1:
-            pid, other = chosen.pop(key), chosen[formal[0]]
-            chosen[formal[0]] = pid if pid in posting and other not in posting else other
     return {pid: class_list[pid] for pid in chosen.values()}
 
 
