@@ -106,8 +106,8 @@ def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, plain:
     corpus's own usage cannot tell such a name from a word. Only a given name of ``plain_given_names`` that its
     participant signs, is greeted or introduces themselves with, in any case (a given name that is also a place,
     "flight to sydney", is one nobody greets), or that a chat uses in lower case as a person (``persons``: "tobias did
-    u get q4?", "ask greta", see ``word_names.lower_words_as_persons``), that nobody else on the class list is registered with, and found in
-    lower case for nobody yet; with its spellings without accents (``lower_spellings``: "tobias" for a registered
+    u get q4?", "ask greta", see ``scan.LowerGivenNames``), that nobody else on the class list is registered with,
+    and found in lower case for nobody yet; with its spellings without accents (``lower_spellings``: "tobias" for a registered
     Tobías who signs "Tobias"). Not a surname: many are words no list has ("spring", "brook")."""
     taken = {key for _, key in have}
     saluted = {(participant, spelling) for (participant, name), tags in found.tags.items()

@@ -129,7 +129,8 @@ def _registered_parts(full_name: str) -> tuple[str, ...]:
 def _written_parts(full_name: str) -> tuple[str, ...]:
     """``registered_parts`` of a row without its remarks: as written, in lower case or with a surname in capitals."""
     if in_lower_case(full_name):  # "greta vollmer": the parts as a text capitalises them, then the row's own form
-        return tuple(dict.fromkeys((*_parts_of(capitalised(full_name)), *([full_name] if "," not in full_name else []))))
+        lower = (full_name,) if "," not in full_name else ()
+        return tuple(dict.fromkeys((*_parts_of(capitalised(full_name)), *lower)))
     titled = " ".join(_titled(word) for word in full_name.split()) if _surname_in_capitals(full_name) else full_name
     if titled == full_name:
         return _parts_of(full_name)

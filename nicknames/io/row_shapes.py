@@ -106,7 +106,9 @@ surnames)."""
 _PIECE = regex.compile(r"\p{L}+")
 _ASIDE = regex.compile(r"\([^()]*\)|\[[^\[\]]*\]")
 """A remark in parentheses or brackets ("Carla Osei (on leave)", "Carla [EM] Osei"): not the name."""
-_PREFERRED_INSIDE = regex.compile(r"""(?<=\S\s+)(?:\(\s*(\p{Lu}\p{Ll}+)\s*\)|["“'‘](\p{Lu}\p{Ll}+)["”'’])(?=\s+\S)""")
+_PREFERRED_INSIDE = regex.compile(
+    r"""(?<=\S\s+)(?:\(\s*(\p{Lu}\p{Ll}+)\s*\)|["“'‘](\p{Lu}\p{Ll}+)["”'’])(?=\s+\S)"""
+)
 """A preferred name between the words of a name, in parentheses or quotes ("Greta (Gigi) Vollmer", 'Greta "Gigi"
 Vollmer')."""
 _PREFERRED_AFTER = regex.compile(r"""\s+(?:\(\s*(\p{Lu}\p{Ll}+)\s*\)|["“](\p{Lu}\p{Ll}+)["”])\s*$""")
