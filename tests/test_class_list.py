@@ -60,8 +60,8 @@ from tests.conftest import write_csv
         ("ACME", ["ACME"]),
         ("", []),
         # remarks around the name: in brackets, after a separator, degrees
-        ("Greta [EM] Vollmer", ["Greta Vollmer", "Greta", "Vollmer"]),
-        ("Greta Vollmer - NOAA Federal", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Greta [IT] Vollmer", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Greta Vollmer - Tidal Institute", ["Greta Vollmer", "Greta", "Vollmer"]),
         ("Greta Vollmer | TA", ["Greta Vollmer", "Greta", "Vollmer"]),
         ("Greta Vollmer via Tidal-list", ["Greta Vollmer", "Greta", "Vollmer"]),
         ("Tidal - Greta Vollmer Jr.", ["Greta Vollmer", "Greta", "Vollmer"]),  # the part of two words is the name

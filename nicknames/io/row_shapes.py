@@ -1,5 +1,5 @@
 """The shapes of a class-list row beside a plain full name: user names and chat nicks, rows in lower case,
-remarks around the name ("(on leave)", "[TA]", "- NOAA Federal", "via the list"), a preferred name ("Greta (Gigi)
+remarks around the name ("(on leave)", "[TA]", "- Tidal Institute", "via the list"), a preferred name ("Greta (Gigi)
 Vollmer") and degrees after it ("PhD")."""
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ def user_name_names(value: str) -> tuple[str, ...]:
     change, ``_``, ``.``, ``-`` or a digit ("GretaV", "greta.vollmer", "Tobias_W", "kay-m"), and a surname after it
     when the user name is those two ("KayMarsden": "Kay", "Marsden", "Kay Marsden"; a surname that is an ordinary
     word only after the given name). A first piece that is no known given name (``_given_name``), or an ordinary
-    word, gives nothing ("stonebridge_k", "mark_t", "TruOrange")."""
+    word, gives nothing ("stonebridge_k", "mark_t", "QuoVista")."""
     pieces = _USER_NAME_PIECE.findall(_AWAY.split(value, 1)[0])  # "tobias|away", "kay[afk]": the nick alone
     if len(pieces) < 2 or len(pieces[0]) < 3 or not _given_name(pieces[0], builtin_table()):
         return ()
@@ -105,7 +105,7 @@ surnames)."""
 
 _PIECE = regex.compile(r"\p{L}+")
 _ASIDE = regex.compile(r"\([^()]*\)|\[[^\[\]]*\]")
-"""A remark in parentheses or brackets ("Carla Osei (on leave)", "Carla [EM] Osei"): not the name."""
+"""A remark in parentheses or brackets ("Carla Osei (on leave)", "Carla [IT] Osei"): not the name."""
 _PREFERRED_INSIDE = regex.compile(
     r"""(?<=\S\s+)(?:\(\s*(\p{Lu}\p{Ll}+)\s*\)|["“'‘](\p{Lu}\p{Ll}+)["”'’])(?=\s+\S)"""
 )
@@ -115,7 +115,7 @@ _PREFERRED_AFTER = regex.compile(r"""\s+(?:\(\s*(\p{Lu}\p{Ll}+)\s*\)|["“](\p{L
 """One word in parentheses or quotes after a name ("Xiaoming Wang (Tom)"): a preferred name when it is a given name,
 else a remark ("Heike Marsden (Lisbon)")."""
 _SEPARATOR = regex.compile(r"\s+(?:[|–—\-]|via)\s+")
-"""What parts a name from a remark in mail headers and registers: "Greta Vollmer - NOAA Federal", "Greta Vollmer |
+"""What parts a name from a remark in mail headers and registers: "Greta Vollmer - Tidal Institute", "Greta Vollmer |
 TA", "Greta Vollmer via Tidal-list"."""
 DEGREES = frozenset("""
     phd dphil md mphil msc ma mba bsc ba ms bs jd llm mfa edd dds dvm rn cpa esq pharmd frs
@@ -126,8 +126,8 @@ DEGREES = frozenset("""
 def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str, ...]]:
     """The name of a row without its remarks, and the preferred names among them.
 
-    Remarks in parentheses or brackets go ("(on leave)", "[EM]"), and so do the
-    role or list after a separator ("- NOAA Federal", "| TA", "via Tidal-list")
+    Remarks in parentheses or brackets go ("(on leave)", "[IT]"), and so do the
+    role or list after a separator ("- Tidal Institute", "| TA", "via Tidal-list")
     when a name of two words stands before it (else the first part that has two
     words is the name: "Derrick - Greta Vollmer"), and degrees at the end
     (", PhD"). A capitalised word in parentheses or quotes, between the
@@ -151,7 +151,7 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
 
 def _given_name(word: str, table: NicknameTable) -> bool:
     """A known given name or familiar form that is no ordinary word ("Gigi", "Tom"; not "Law", "Lisbon"): in the
-    nickname table, or on the list of given names with four letters or more ("Tru" of "TruOrange" is none)."""
+    nickname table, or on the list of given names with four letters or more ("Quo" of "QuoVista" is none)."""
     key = word.casefold()
     if key in common_words() or key in STOPWORDS:
         return False
