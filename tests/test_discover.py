@@ -238,6 +238,10 @@ POSTS = {"t": [(0, "A"), (1, "B"), (2, "C")]}
         ("B", {"Mary": {"Y", "Z"}}, [Attribution("B", "Mary", True)], {"Mary": {"B"}}),
         ("B", {"Mary": {"A"}}, [Attribution("B", "Mary", True)], {"Mary": {"B"}}),
         ("B", {"Mary": {"Y", "Z"}}, [], {"Mary": {"Y"}}),              # a form of somebody else's: no parent's
+        # a reply to one's own message (the sender is C) greets somebody else: the last other poster before it
+        ("C", {}, [Attribution("B", "Mary", True)], None),
+        ("C", {"Mary": {"A"}}, [Attribution("A", "Mary", True)], None),      # a poster of the thread who has it
+        ("C", {"Mary": {"C"}}, [Attribution("C", "Mary", False)], None),     # the sender's own name stays theirs
     ],
 )
 def test_attribution(parent: str | None, owners: dict[str, set[str]], expected: list[Attribution],

@@ -19,6 +19,11 @@ For each name in a greeting, in order:
 5. with no parent and nobody in the thread with that name, the message's only
    recipient (mail), tagged ``uncertain`` (it may be a mailing list); else nobody.
 
+A reply to one's own message has no parent to greet, unless the name is the
+sender's own: the rules go on from 2., and a name nobody has goes to the last
+one before it in the thread who is not the sender, tagged ``uncertain`` ("@Kay,
+added it" in a comment under one's own answer, after Kay's comment).
+
 "Known names" are registered names and their parts, names a participant signed
 with, and familiar forms of registered given names (not a form that is someone
 else's registered name: those are in ``familiar``).
@@ -69,26 +74,31 @@ def attribute(
     the participants whose registered given name it is a form of, those forms that ``owners`` leaves to somebody
     registered with them included)."""
     others = [pid for pid in greeting.recipients if pid != greeting.sender]
+    self_reply = greeting.parent_sender == greeting.sender
     for name in greeting.names:
-        if greeting.parent_sender is not None and _beside_parents_name(greeting.names, name, owners,
-                                                                       greeting.parent_sender):
-            yield Attribution(greeting.parent_sender, name, True)
+        parent = greeting.parent_sender
+        if self_reply and greeting.sender not in owners.get(name, ()):
+            parent = None  # a reply to one's own message greets somebody else ("@Kay, added it" under one's answer)
+        if parent is not None and _beside_parents_name(greeting.names, name, owners, parent):
+            yield Attribution(parent, name, True)
             continue
         known = owners.get(name, set()) - {greeting.sender}
         addressed = [pid for pid in others if pid in known]
         if len(addressed) == 1:
             yield Attribution(addressed[0], name, False)
             continue
-        parent = greeting.parent_sender
         if parent is not None and (parent in known or not known):
             yield Attribution(parent, name, False)
             continue
         if parent is not None and familiar is not None and parent in familiar.get(name, ()):
             yield Attribution(parent, name, True)  # "Hi Sol" to a Solomon, though a Sol is registered
             continue
-        poster = _latest_poster(known, posts.get(greeting.thread, []), greeting.position)
+        thread = posts.get(greeting.thread, [])
+        poster = _latest_poster(known, thread, greeting.position)
         if poster is None and len(known) == 1 and not others:
             poster = next(iter(known))  # a reply nested under the wrong parent
+        if poster is None and self_reply and not known:  # the last one before who is not the sender
+            poster = _latest_poster({sender for _, sender in thread} - {greeting.sender}, thread, greeting.position)
         if poster is not None:
             yield Attribution(poster, name, True)
         elif parent is not None and len(known) < 2:  # several others have it: theirs, not the parent's
@@ -113,8 +123,10 @@ def tally(
     for position, thread, sender_code, parent_code, names, recipients in greetings.rows():
         sender, parent = people[sender_code], people[parent_code] if parent_code >= 0 else None
         for name in names:
-            beside = parent is not None and _beside_parents_name(names, name, owners, parent)
-            if parent is not None and (beside or (not recipients and _parent_has(name, owners, sender, parent))):
+            # a reply to one's own message is left to ``attribute``, which looks past its parent
+            beside = parent is not None and parent != sender and _beside_parents_name(names, name, owners, parent)
+            if parent is not None and parent != sender and (
+                    beside or (not recipients and _parent_has(name, owners, sender, parent))):
                 key = (parent, name, beside)
                 counts[key] = counts.get(key, 0) + 1
                 continue
