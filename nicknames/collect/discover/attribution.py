@@ -22,7 +22,9 @@ For each name in a greeting, in order:
 A reply to one's own message has no parent to greet, unless the name is the
 sender's own: the rules go on from 2., and a name nobody has goes to the last
 one before it in the thread who is not the sender, tagged ``uncertain`` ("@Kay,
-added it" in a comment under one's own answer, after Kay's comment).
+added it" in a comment under one's own answer, after Kay's comment); with
+nobody else in the thread, to the sender after all, tagged ``uncertain`` (a
+name to review, still replaced).
 
 "Known names" are registered names and their parts, names a participant signed
 with, and familiar forms of registered given names (not a form that is someone
@@ -105,6 +107,8 @@ def attribute(
             yield Attribution(parent, name, True)
         elif len(others) == 1:
             yield Attribution(others[0], name, True)
+        elif self_reply and not known:  # nobody else to greet: the parent's sender after all, as rule 4 has it
+            yield Attribution(greeting.sender, name, True)
 
 
 def tally(
