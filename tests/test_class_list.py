@@ -13,6 +13,7 @@ from nicknames.io.class_list import (
     initialled_forms,
     read_class_list,
     registered_parts,
+    surname_first_forms,
 )
 from nicknames.io.person_names import person_rows
 from nicknames.model.errors import InputError
@@ -216,6 +217,15 @@ def test_surnames_alone(word: str, people: set[str]) -> None:
 )
 def test_capital_forms(full_name: str, forms: list[str]) -> None:
     assert sorted(capital_forms(registered_parts(full_name))) == sorted(forms)
+
+
+@pytest.mark.parametrize(
+    ("full_name", "forms"),
+    [("Ada Quill", ["Quill, Ada"]), ("Quill, Ada", ["Quill, Ada"]), ("greta vollmer", ["Vollmer, Greta"]),
+     ("José María Ruiz", []), ("Ada K. Quill", []), ("Ada", [])],  # two words only: which is the surname is clear
+)
+def test_surname_first_forms(full_name: str, forms: list[str]) -> None:
+    assert surname_first_forms(registered_parts(full_name)) == forms
 
 
 OFFICES = {"O1": "Kestrelby West Desk", "O2": "DL-Kestrelby IT", "O3": "Quillmont Corp"}

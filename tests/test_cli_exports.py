@@ -908,3 +908,20 @@ def test_the_names_a_user_name_is_made_of_are_its_owners(tmp_path: Path) -> None
     texts = pd.read_csv(io.StringIO(out), dtype=str)["text"].tolist()
     assert texts[1].startswith("Originally Posted by [u1]\n")
     assert texts[2] == "Same here, cheers [u2] and [u3]."  # Kay of KayMarsden, who posts nothing
+
+
+def test_a_full_name_written_surname_first_in_quoted_headers_is_one_name(tmp_path: Path) -> None:
+    (tmp_path / "mail.csv").write_text(
+        "message_id,parent_id,user_id,text\n"
+        "m1,,u1,\"Please review the schedule.\nGreta\"\n"
+        "m2,m1,u2,\"Fine by me.\nTobias\n\n-----Original Message-----\nFrom: Vollmer, Greta\n"
+        "To: Wrenfield, Tobias; Marsden, Kay\nSubject: schedule\"\n"
+    )
+    (tmp_path / "class.csv").write_text("user_id,full_name\nu1,Greta Vollmer\nu2,Tobias Wrenfield\nu3,Kay Marsden\n")
+    code, _, err = run("collect", "mail.csv", "--class-list", "class.csv", "-o", "mapping.txt", "-q")
+    assert code == 0, err
+    assert "Vollmer, Greta [1; classlist]" in (tmp_path / "mapping.txt").read_text()
+    code, out, err = run("apply", "mail.csv", "mapping.txt", "-q")
+    assert code == 0, err
+    text = pd.read_csv(io.StringIO(out), dtype=str)["text"].tolist()[1]
+    assert "From: [u1]\nTo: [u2]; [u3]\n" in text  # one pseudonym a person, not "[u1], [u1]"

@@ -67,6 +67,10 @@ def test_replacements(names: dict[str, list[str]], text: str, expected: str) -> 
          "I met Tobias [u2]."),
         ({"u1": ["Tobias", "Tobias Quell"], "u2": ["Tobias", "Tobias Wrenfield"]}, "Tobias Wrenfield and Tobias Brandt",
          "[u2] and Tobias Brandt"),  # neither candidate's
+        # a full name written surname first, as headers write it: its surname is the word before the comma
+        ({"u1": ["Tobias", "Quell, Tobias"]}, "From: Quell, Tobias\nTobias Quell wrote, Tobias Wrenfield read.",
+         "From: [u1]\n[u1] Quell wrote, Tobias Wrenfield read."),
+        ({"u1": ["Tobias", "Quell, Tobias"], "u2": ["Anna"]}, "Hi Tobias Anna,", "Hi [u1] [u2],"),  # a given name
     ],
 )
 def test_a_given_name_before_somebody_elses_surname(names: dict[str, list[str]], text: str, expected: str) -> None:

@@ -52,12 +52,12 @@ class OwnWords:
         participants'; a mapping adds its keep list)."""
         words: dict[str, tuple[frozenset[str], bool]] = {}
         for participant, names in names_of.items():
-            last = {name.rsplit(" ", 1)[1] for name in names if " " in name}
+            last = {_surname(name) for name in names if " " in name}
             words[participant] = (frozenset(last | {name for name in names if " " not in name}),
                                   any(len(word) > 1 for word in last))
         if every is None:
             every = {name for names in names_of.values() for name in names}
-        last = {name.rsplit(" ", 1)[1] for name in every if " " in name}
+        last = {_surname(name) for name in every if " " in name}
         return cls(words, frozenset(name for name in every if " " not in name and name not in last))
 
     def surnames(self, participants: tuple[str, ...]) -> frozenset[str]:
@@ -69,6 +69,13 @@ class OwnWords:
             found = frozenset().union(*(words for words, _ in own)) if any(full for _, full in own) else frozenset()
             self._surnames[participants] = found
         return found
+
+
+def _surname(full_name: str) -> str:
+    """The last word of a full name, or the word before the comma of one written surname first ("Quill, Ada")."""
+    if "," in full_name:
+        return full_name.split(",", 1)[0].rsplit(" ", 1)[-1]
+    return full_name.rsplit(" ", 1)[1]
 
 
 @functools.cache

@@ -63,6 +63,7 @@ from nicknames.io.class_list import (
     capital_forms,
     initialled_forms,
     registered_parts,
+    surname_first_forms,
     without_borrowed,
 )
 from nicknames.io.person_names import person_rows
@@ -236,7 +237,7 @@ def _forms(full_name: str, table: NicknameTable, borrowed: frozenset[str] | None
     middle names, see ``class_list.borrowed_middle_names``) and those of several words in capitals ("ADA QUILL"),
     then familiar forms."""
     parts = without_borrowed(registered_parts(full_name), borrowed or frozenset())
-    forms = {name_key(part): "classlist" for part in [*parts, *initialled_forms(full_name)]}
+    forms = {name_key(part): "classlist" for part in [*parts, *initialled_forms(full_name), *surname_first_forms(parts)]}
     forms.update({name_key(part): "case" for part in capital_forms(parts)})
     words = [part for part in parts if " " not in part]
     if not words:

@@ -238,6 +238,15 @@ def capital_forms(parts: list[str]) -> list[str]:
     return forms
 
 
+def surname_first_forms(parts: list[str] | tuple[str, ...]) -> list[str]:
+    """The full name of two words with its surname first ("Quill, Ada" of "Ada Quill"), as mail headers and forms write
+    it ("From: Quill, Ada"; "To: Quill, Ada; Lind, Anna"): one name, not two."""
+    words = parts[0].split() if parts else []
+    if len(words) == 2 and all(word in parts for word in words):
+        return [f"{words[1]}, {words[0]}"]
+    return []
+
+
 def aside_word(word: str) -> bool:
     """An initial ("K.", "K") or a generation ("Jr.", "III") written among a name's words, in any case: what tells
     people apart, not the name they are known by."""
