@@ -8,6 +8,7 @@ from pathlib import Path
 
 import regex
 
+from nicknames.io.given_names import given_names
 from nicknames.io.row_shapes import (
     capitalised,
     in_lower_case,
@@ -240,9 +241,10 @@ def capital_forms(parts: list[str]) -> list[str]:
 
 def surname_first_forms(parts: list[str] | tuple[str, ...]) -> list[str]:
     """The full name of two words with its surname first ("Quill, Ada" of "Ada Quill"), as mail headers and forms write
-    it ("From: Quill, Ada"; "To: Quill, Ada; Lind, Anna"): one name, not two."""
+    it ("From: Quill, Ada"; "To: Quill, Ada; Lind, Anna"): one name, not two. Not when the surname is a given name
+    too: "Lee, Bob" of a Bob Lee is as often two people in a list ("Tony, Lee, Bob and I")."""
     words = parts[0].split() if parts else []
-    if len(words) == 2 and all(word in parts for word in words):
+    if len(words) == 2 and all(word in parts for word in words) and words[1].casefold() not in given_names():
         return [f"{words[1]}, {words[0]}"]
     return []
 
