@@ -98,6 +98,9 @@ class IdentifierRules:
     usernames: frozenset[str] = frozenset()
     """Participants' user names (lower case) written with ``_``, ``.``, ``-`` or a digit ("quill_feather"), as a
     forum's senders are: ids wherever the text writes them whole ("u/quill_feather", "thanks quill_feather")."""
+    _glued_people: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
+    """``personal_names.glued_people`` of the words met, kept for the words met again: a technical list writes the
+    same identifiers in many messages ("time_bnds", "CF-1.6")."""
 
     def parts(self, found: Identifier, text: str = "") -> list[Part]:
         """What to replace of an identifier in ``text``: its personal parts, or all of it (owner None when not known).
@@ -198,10 +201,20 @@ class IdentifierRules:
         elif "_" in text or has_ascii_digit(text):
             wanted.extend(set(_ASCII_MIXED.findall(text)))
         for word in wanted:
-            if not glued_people(word, self.names, _ordinary):
+            if not self._people_of(word):
                 continue
             for match in regex.finditer(rf"(?<![\w%]){regex.escape(word)}(?!\w)", text):
                 yield Identifier("login", match.start(), match.end(), word)
+
+    def _people_of(self, word: str) -> frozenset[str]:
+        """``glued_people`` of a word, remembered (at most ``GLUED_KEPT`` words: the oldest are forgotten together)."""
+        kept = self._glued_people
+        people = kept.get(word)
+        if people is None:
+            if len(kept) >= GLUED_KEPT:
+                kept.clear()
+            people = kept[word] = glued_people(word, self.names, _ordinary)
+        return people
 
     def _glued_words(self, text: str, lowered: bool = True) -> list[str]:
         """The names glued in lower case (``names.glued``), and as user names write them (``names.written``), that
@@ -359,6 +372,8 @@ def _ascii_lower_words(text: str) -> set[str]:
     return {match.group() for match in _ASCII_LOWER_WORD.finditer(text)}
 
 
+GLUED_KEPT = 1 << 16
+"""Words whose glued people a rule set remembers."""
 _WORDS_AT_ONCE = 1 << 16
 """Characters of a text up to which its words are listed at once."""
 _DFA_CHARS = 500_000
