@@ -41,6 +41,14 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("Henrik Olsen's report is late.", {"Henrik Olsen": ["fullname"]}),
         ("I wrote to Maren Harmon today.", {"Maren Harmon": ["fullname"]}),
         ("Thanks to Ann, Bea and Cleo for the notes.", {"Ann": ["listed"], "Bea": ["listed"], "Cleo": ["listed"]}),
+        # a given name alone, asked something at the start of a sentence, thanked or copied in
+        ("The release is ready. Oskar, please pull it.", {"Oskar": ["addressed"]}),
+        ("Ingrid, could you check the changelog?", {"Ingrid": ["addressed"]}),
+        ("Done.\nHenrik, any news?", {"Henrik": ["addressed"]}),
+        ("Thanks also to Oskar for testing it.", {"Oskar": ["addressed"]}),
+        ("Thank you to Ingrid for the data.", {"Ingrid": ["addressed"]}),
+        ("Also cc Bertram.", {"Bertram": ["addressed"]}),
+        ("cc: Bertram", {"Bertram": ["addressed"]}),
     ],
 )
 def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
@@ -60,6 +68,11 @@ def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
         "Vice President Sales",  # job titles are no names
         "Congratulations Henrik!",  # a greeting word is no given name
         "I'd like that, Henrik I'd say",  # contractions are no surnames
+        "Sure, Oskar, please pull it.",  # not opening the sentence: a greeting's, left to the participants
+        "Oskar, the release is ready.",  # nothing asked
+        "Monday, please.",  # no given name
+        "Will, please come.",  # a given name that is an ordinary word
+        "Thanks to Oskarsson for that.",  # no given name
     ],
 )
 def test_no_person_without_a_cue(text: str) -> None:

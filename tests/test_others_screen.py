@@ -51,6 +51,10 @@ LEXICON = Lexicon()
         ("The Quarterly Report is due. Then we rest.", False),  # no given name, surname or title
         ("end of the line. Next line", False),
         ("Hi Mary,\nZoë wrote it.", True),  # other characters: the finder reads it
+        ("Done. Oskar, please pull it.", True),  # a given name asked something, thanked or copied in
+        ("Thanks also to Oskar.", True),
+        ("cc Bertram", True),
+        ("Thanks Oskar, please pull it.", False),  # a greeting's name: left to the participants
         ("", False),
     ],
 )
@@ -64,6 +68,7 @@ PIECES = [
     "Henrik", "Olsen", "Ann", "Ben", "Cleo", "Mary", "Berg", "Harmon", "Ralu", "Paposefo", "Report", "Hi",
     "Dr", "Mrs", "Prof", "M", "A", "my", "colleague", "our", "daughter", "and", "&", "und", "the", "San",
     " ", "  ", "   ", ", ", ",", ". ", ".", ".-", "-", "'s ", "'", "\n", "\t", ":", "x", "2", "Ann-Sofie", "O'Neil",
+    "please", "could", "any", "Thanks", "thank you", "also", "to", "cc", "cc:", "? ", "! ", "Oskar",
 ]
 
 

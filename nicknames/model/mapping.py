@@ -44,6 +44,7 @@ TAGS: dict[str, str] = {
     "fullname": "a known given name followed by a capitalised word that is no ordinary word (a full name)",
     "listed": "one of several given names listed together ('Ann, Ben and Cleo') with a known name",
     "part": "a part of a full name found elsewhere in the file (the same person, most likely)",
+    "addressed": "a known given name asked or thanked by name ('Oskar, please …', 'thanks to Oskar', 'cc Oskar')",
 }
 """Tags a name may carry: where it came from, and flags for review and apply."""
 

@@ -9,7 +9,9 @@ Offline and by rule, from a given-name lexicon (``person_names``) and the words 
   frequent surname;
 - ``listed``: given names listed together ("Ann, Ben and Cleo") where one of them is a known
   person's name, or three or more are given names;
-- ``part``: the given name of a full name found in the same file, used alone ("Henrik").
+- ``part``: the given name of a full name found in the same file, used alone ("Henrik");
+- ``addressed``: a known given name alone that a sentence opens and asks something of ("Oskar, please
+  pull it", "Ingrid, could you ..."), or that is thanked or copied in ("thanks also to Oskar", "cc Bertram").
 
 A run of capitalised words that holds an organisation or place word ("Berg Consulting", "Olsen
 Street") is no person. Ordinary words (the built-in list, or words this corpus mostly writes in
@@ -37,7 +39,7 @@ from nicknames.collect.discover.capital_words import (
 )
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.collect.discover.other_names import Known, OtherNames
-from nicknames.collect.discover.others_screen import may_name_others
+from nicknames.collect.discover.others_screen import ASKING_WORDS, may_name_others
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
 from nicknames.io.class_list import RegisteredFullNames
@@ -148,7 +150,7 @@ def gather_others(names: Iterable[list[list[tuple[str, str]]]], threads: Sequenc
 
 def _public(tags: list[str], senders: set[str]) -> bool:
     """True for a name many people write with no title or relation: a cited author or a public figure."""
-    return len(senders) >= PUBLIC_SENDERS and not {"title", "relation"} & set(tags)
+    return len(senders) >= PUBLIC_SENDERS and not {"title", "relation", "addressed"} & set(tags)
 
 
 def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, str]]:
@@ -290,7 +292,8 @@ def _is_title(word: Word) -> bool:
 def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, str] | None:
     """The person a run of capitals names, with the cue that says so; None for a place, a company or words."""
     if len(run) == 1 and not _is_title(run[0]) and not _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
-        return None  # one word (most runs) names someone only after a relation: what follows would say None
+        # one word (most runs) names someone only after a relation (what follows would say None), or addressed
+        return (run[0].text, "addressed") if _addressed(text, run[0], lexicon) else None
     if any(word.text.casefold() in ORGANISATION_WORDS for word in run) or _organisation_follows(text, run[-1]):
         return None
     titles = [index for index, word in enumerate(run) if _is_title(word)]
@@ -302,6 +305,25 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
     if 2 <= len(names) <= MAX_WORDS:
         return _name_of(text, names, lexicon, need_given=True, tag="fullname") or _surnamed(text, names, lexicon)
     return None
+
+
+def _addressed(text: str, word: Word, lexicon: Lexicon) -> bool:
+    """Whether one capitalised word is a known given name, no ordinary word, that a sentence opens and asks something
+    of ("Oskar, please pull it") or that is thanked or copied in ("thanks also to Oskar", "cc Bertram")."""
+    if not _GIVEN_SHAPE.fullmatch(word.text) or word.text.casefold() not in given_names() or lexicon.is_word(word.text):
+        return False
+    before = text[max(0, word.start - 40) : word.start]
+    if _THANKED_TO.search(before) or _COPIED.search(before):
+        return True
+    opens = word.start == 0 or text[word.start - 1] == "\n" or _SENTENCE_END.search(before) is not None
+    return opens and _ASKED.match(text, word.end) is not None
+
+
+_GIVEN_SHAPE = regex.compile(r"\p{Lu}\p{Ll}+")
+_SENTENCE_END = regex.compile(r"[.!?][^\S\n]+\Z")
+_ASKED = regex.compile(r",[^\S\n]+(?:%s)\b" % "|".join(ASKING_WORDS))
+_THANKED_TO = regex.compile(r"(?i:\bthank(?:s|[^\S\n]+you)?(?:[^\S\n]+(?:also|too))?[^\S\n]+to)[^\S\n]+\Z")
+_COPIED = regex.compile(r"(?i:\bcc:?)[^\S\n]+\Z")
 
 
 def _without_leading_words(run: list[Word], lexicon: Lexicon) -> list[Word]:

@@ -10,6 +10,8 @@ given names. A text of ASCII characters only can hold one only where
 - a title or a single capital stands before a full stop and the next capitalised word ("Dr. Berg", "M. Berg");
 - two given names stand next to each other joined by a comma, "and" or "&" (``name_lists``);
 - a relation stands after a possessive ("my colleague", ``_RELATION``);
+- a capitalised word opens a sentence and asks something ("Oskar, please"), or follows "thanks to" or "cc"
+  (``others._addressed``);
 
 so the finder reads only the texts where one of these is seen (and every text with other characters). The
 screen finds the runs of capitalised words joined in any of these ways with one regular expression over all
@@ -62,8 +64,16 @@ RELATION = r"(?:%s)%s+(?:%s)" % (
     "|".join(re.escape(relation.lower()) for relation in sorted(RELATIONS)),
 )
 """``others._RELATION`` without what stands around it, in lower case, for Arrow's engine (case is ignored)."""
-_LOWER_RELATION = re.compile(RELATION)
-"""``RELATION`` for a text in lower case, in the standard ``re`` engine."""
+ASKING_WORDS = ("please", "pls", "could", "can", "would", "will", "do", "did", "any", "are", "have", "let")
+"""Words after "Oskar, " that ask something of the one addressed (``others._addressed``)."""
+ADDRESSING = rf"thank(?:s|{SPACE}+you)?(?:{SPACE}+(?:also|too))?{SPACE}+to{SPACE}+[a-z]|cc:?{SPACE}+[a-z]"
+"""A word thanked or copied in ("thanks also to Oskar", "cc Bertram"), in lower case for Arrow's engine (case is
+ignored)."""
+VOCATIVE = rf"(?m)(?:^|[.!?]{SPACE}+)[A-Z][a-z]+,{SPACE}+(?:{'|'.join(ASKING_WORDS)})\b"
+"""A capitalised word that opens a sentence and asks something ("Oskar, please"), case kept."""
+_LOWER_RELATION = re.compile(f"{RELATION}|{ADDRESSING}")
+"""``RELATION`` and ``ADDRESSING`` for a text in lower case, in the standard ``re`` engine."""
+_VOCATIVE = re.compile(VOCATIVE)
 ARROW_TEXTS = 256
 """Texts from which on they are screened as one batch, the relations found by Arrow's engine: it compiles the
 pattern on each call (some 400 µs), and the audit screens its texts one at a time."""
@@ -94,14 +104,16 @@ def may_name_others(texts: Sequence[str]) -> np.ndarray:
     rows = np.flatnonzero(np.fromiter((text.isascii() for text in texts), dtype=bool, count=len(texts)))
     if len(rows):
         plain = [texts[row] for row in rows.tolist()]
-        found = pc.match_substring_regex(pa.array(plain, pa.large_string()), RELATION, ignore_case=True)
+        array = pa.array(plain, pa.large_string())
+        found = pc.or_(pc.match_substring_regex(array, f"{RELATION}|{ADDRESSING}", ignore_case=True),
+                       pc.match_substring_regex(array, VOCATIVE))
         keep[rows] = found.to_numpy(zero_copy_only=False) | _runs(plain)
     return keep
 
 
 def may_name(text: str) -> bool:
     """``may_name_others`` for one text, without arrays (the audit screens its texts one at a time)."""
-    if not text.isascii() or _LOWER_RELATION.search(text.lower()) is not None:
+    if not text.isascii() or _LOWER_RELATION.search(text.lower()) is not None or _VOCATIVE.search(text):
         return True
     return any(_chain_may_name(text, chain.start(), max(chain.end(), chain.end(1))) for chain in CHAIN.finditer(text))
 
