@@ -237,7 +237,8 @@ def _forms(full_name: str, table: NicknameTable, borrowed: frozenset[str] | None
     middle names, see ``class_list.borrowed_middle_names``) and those of several words in capitals ("ADA QUILL"),
     then familiar forms."""
     parts = without_borrowed(registered_parts(full_name), borrowed or frozenset())
-    forms = {name_key(part): "classlist" for part in [*parts, *initialled_forms(full_name), *surname_first_forms(parts)]}
+    registered = [*parts, *initialled_forms(full_name), *surname_first_forms(parts)]
+    forms = {name_key(part): "classlist" for part in registered}
     forms.update({name_key(part): "case" for part in capital_forms(parts)})
     words = [part for part in parts if " " not in part]
     if not words:

@@ -107,8 +107,8 @@ def _lower_given_names(found: Found, lexicon: Lexicon, plan: CollectPlan, plain:
     participant signs, is greeted or introduces themselves with, in any case (a given name that is also a place,
     "flight to sydney", is one nobody greets), or that a chat uses in lower case as a person (``persons``: "tobias did
     u get q4?", "ask greta", see ``scan.LowerGivenNames``), that nobody else on the class list is registered with,
-    and found in lower case for nobody yet; with its spellings without accents (``lower_spellings``: "tobias" for a registered
-    Tobías who signs "Tobias"). Not a surname: many are words no list has ("spring", "brook")."""
+    and found in lower case for nobody yet; with its spellings without accents (``lower_spellings``: "tobias" for a
+    registered Tobías who signs "Tobias"). Not a surname: many are words no list has ("spring", "brook")."""
     taken = {key for _, key in have}
     saluted = {(participant, spelling) for (participant, name), tags in found.tags.items()
                if _SALUTED.intersection(tags) for spelling in {name.casefold(), *spelling_keys(name)}}

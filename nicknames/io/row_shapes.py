@@ -88,9 +88,9 @@ def in_lower_case(full_name: str) -> bool:
 
 
 def capitalised(full_name: str) -> str:
-    """A row in lower case as a text capitalises it: each piece of a word opens with a capital ("tobias wrenfield-quell"
-    → "Tobias Wrenfield-Quell", "o'dell" → "O'Dell"); particles and small words stay ("ana de la cruz" → "Ana de la
-    Cruz")."""
+    """A row in lower case as a text capitalises it: each piece of a word opens with a capital ("tobias
+    wrenfield-quell" → "Tobias Wrenfield-Quell", "o'dell" → "O'Dell"); particles and small words stay ("ana de la
+    cruz" → "Ana de la Cruz")."""
     return " ".join(word if word in _LOWER_PARTICLES or word in STOPWORDS
                     else _PIECE.sub(lambda piece: piece.group()[0].upper() + piece.group()[1:], word)
                     for word in full_name.split())
@@ -100,7 +100,6 @@ _LOWER_PARTICLES = frozenset({"al", "bin", "binti", "da", "das", "de", "del", "d
                               "du", "e", "el", "la", "le", "ten", "ter", "van", "von", "y"})
 """Words inside a name that stay in lower case ("van", "de la", "dos"; "y" and "e" join Spanish and Portuguese
 surnames)."""
-
 
 
 _PIECE = regex.compile(r"\p{L}+")
@@ -129,12 +128,12 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
     Remarks in parentheses or brackets go ("(on leave)", "[IT]"), and so do the
     role or list after a separator ("- Tidal Institute", "| TA", "via Tidal-list")
     when a name of two words stands before it (else the first part that has two
-    words is the name: "Derrick - Greta Vollmer"), and degrees at the end
+    words is the name: "Tidal - Greta Vollmer"), and degrees at the end
     (", PhD"). A capitalised word in parentheses or quotes, between the
     name's words or after them, is a preferred name when it is a known given
     name and no ordinary word ("Greta (Gigi) Vollmer", "Xiaoming Wang (Tom)";
-    not "(Law)", "(Lisbon)"). A row of one word
-    is a user name or nick, kept whole.
+    not "(Law)", "(Lisbon)"). A row of one word is a user name or nick, kept
+    whole.
     """
     if " " not in full_name.strip():
         return full_name.strip(), ()  # a user name or nick: its brackets are its own ("[greta]")
