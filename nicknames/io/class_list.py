@@ -242,7 +242,7 @@ def capital_forms(parts: list[str]) -> list[str]:
 def surname_first_forms(parts: list[str] | tuple[str, ...]) -> list[str]:
     """The full name of two words with its surname first ("Quill, Ada" of "Ada Quill"), as mail headers and forms write
     it ("From: Quill, Ada"; "To: Quill, Ada; Lind, Anna"): one name, not two. Not when the surname is a given name
-    too: "Lee, Bob" of a Bob Lee is as often two people in a list ("Tony, Lee, Bob and I")."""
+    too: "Kay, Ben" of a Ben Kay is as often two people in a list ("Ann, Kay, Ben and I")."""
     words = parts[0].split() if parts else []
     if len(words) == 2 and all(word in parts for word in words) and words[1].casefold() not in given_names():
         return [f"{words[1]}, {words[0]}"]
