@@ -54,7 +54,11 @@ class CollectPlan:
 
     @functools.cached_property
     def _lower_given(self) -> LowerGivenNames:
-        return LowerGivenNames(lower_given_names(self.roster))
+        """The registered given names in lower case that may be suggested so (``word_checks.plain_given_names`` asks
+        more of them): known given names only, so that the pass runs no automaton over names that are none."""
+        table, known = self.names_table, given_names()
+        return LowerGivenNames(frozenset(name for name in lower_given_names(self.roster)
+                                         if name in known or table.given_names(name) or table.familiar_forms(name)))
 
     @functools.cached_property
     def _patterns(self) -> tuple[frozenset[str], frozenset[str], NameMatcher | None]:
