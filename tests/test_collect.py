@@ -10,6 +10,7 @@ import pytest
 from nicknames.collect.candidates import collect
 from nicknames.collect.discover.attribution import Attribution, Greeting, attribute
 from nicknames.collect.found import merge, natural_key
+from nicknames.collect.scan import lower_given_names
 from nicknames.io.mapping_file import parse_mapping
 from nicknames.model.mapping import Name, Status
 from nicknames.pipeline.sources import read_messages
@@ -552,3 +553,18 @@ def test_an_attribution_line_naming_another_participant_quotes_further_up(
     mapping = collect(table(tmp_path, rows), class_list).mapping
     assert (mapping.entry("u1").find(attributed) is not None) is given_to_u1
     assert all(mapping.entry(pid).find(attributed) is None for pid in ("u2",))
+
+
+@pytest.mark.parametrize(
+    ("full_name", "known", "expected"),
+    [
+        ("Tobías Quell", {"tobias"}, {"tobías", "tobias"}),  # every spelling of a name known in one of them
+        ("Tobias Quell", {"tobias"}, {"tobias"}),
+        ("Ordo Gavoti", set(), set()),  # no known given name
+        ("Ann Lee", {"ann"}, set()),  # shorter than the lower-case forms looked for
+    ],
+)
+def test_lower_given_names_keep_every_spelling_of_a_known_given_name(
+    full_name: str, known: set[str], expected: set[str]
+) -> None:
+    assert lower_given_names({"u1": full_name}, known.__contains__) == expected

@@ -25,7 +25,7 @@ from nicknames.collect.salutation_owners import (
     own_form,
 )
 from nicknames.collect.scan import Posts, Scan
-from nicknames.io.given_names import given_names
+from nicknames.io.given_names import given_names, known_given
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.patterns import name_key
 from nicknames.rules.stopwords import STOPWORDS, common_words
@@ -184,10 +184,7 @@ def known_given_name(name: str, table: NicknameTable) -> bool:
     first, *rest = name.split()
     if any(not word[0].isupper() or word.casefold() in common_words() for word in rest):
         return False
-    key = first.casefold()
-    if key in common_words() or key in STOPWORDS:
-        return False
-    return bool(table.given_names(first) or table.familiar_forms(first)) or key in given_names()
+    return known_given(first, table)
 
 
 def full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> None:

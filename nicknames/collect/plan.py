@@ -18,7 +18,7 @@ from nicknames.io.class_list import (
     surname_first_forms,
     without_borrowed,
 )
-from nicknames.io.given_names import given_names
+from nicknames.io.given_names import given_names, known_given
 from nicknames.io.person_names import office_words, person_rows
 from nicknames.rules.matcher import NameMatcher, compile_names
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
@@ -54,11 +54,9 @@ class CollectPlan:
 
     @functools.cached_property
     def _lower_given(self) -> LowerGivenNames:
-        """The registered given names in lower case that may be suggested so (``word_checks.plain_given_names`` asks
-        more of them): known given names only, so that the pass runs no automaton over names that are none."""
-        table, known = self.names_table, given_names()
-        return LowerGivenNames(frozenset(name for name in lower_given_names(self.roster)
-                                         if name in known or table.given_names(name) or table.familiar_forms(name)))
+        """The registered given names in lower case that may be suggested so: known given names only, so that the
+        pass runs no automaton over names that are none."""
+        return LowerGivenNames(lower_given_names(self.roster, lambda name: known_given(name, self.names_table)))
 
     @functools.cached_property
     def _patterns(self) -> tuple[frozenset[str], frozenset[str], NameMatcher | None]:

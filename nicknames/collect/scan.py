@@ -8,7 +8,7 @@ which variants to suggest) are taken afterwards from what the pass recorded.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Mapping, Reversible, Sequence
+from collections.abc import Callable, Iterator, Mapping, Reversible, Sequence
 from dataclasses import dataclass, field
 
 import ahocorasick_rs
@@ -126,12 +126,14 @@ MIN_LOWER_FORM = 5
 "glen", "rob"); one letter shorter, a known given name or familiar form that no list has as a word ("dave")."""
 
 
-def lower_given_names(roster: Mapping[str, str], shortest: int = MIN_LOWER_FORM) -> frozenset[str]:
+def lower_given_names(roster: Mapping[str, str], known: Callable[[str], bool],
+                      shortest: int = MIN_LOWER_FORM) -> frozenset[str]:
     """The first words of the registered full names in lower case, of ``shortest`` letters or more, with their
-    spellings without accents ("tobías", "tobias")."""
+    spellings without accents ("tobías", "tobias"), where one of these spellings is ``known`` as a given name
+    (``word_checks.plain_given_names`` asks no less of them)."""
     firsts = {name.split()[0].casefold() for name in roster.values() if name.split()}
-    return frozenset(spelling for first in firsts if first.isalpha() and len(first) >= shortest
-                     for spelling in {first, *spelling_keys(first)})
+    spelt = [{first, *spelling_keys(first)} for first in firsts if first.isalpha() and len(first) >= shortest]
+    return frozenset(spelling for spellings in spelt if any(map(known, spellings)) for spelling in spellings)
 
 
 def _word_char(char: str) -> bool:

@@ -16,10 +16,21 @@ import csv
 import functools
 from importlib import resources
 
-from nicknames.rules.nickname_table import builtin_table
+from nicknames.rules.nickname_table import NicknameTable, builtin_table
+from nicknames.rules.stopwords import STOPWORDS, common_words
 
 GIVEN_NAMES_PACKAGE = "gender_guesser"
 GIVEN_NAMES_FILE = "data/nam_dict.txt"
+
+
+def known_given(word: str, table: NicknameTable, listed_from: int = 1) -> bool:
+    """A given name or familiar form of the nickname table, or of the given-name list when it has ``listed_from``
+    letters or more, that is no ordinary word ("Tobias", "Gigi"; not "Grace" of the common words, nor "Law")."""
+    key = word.casefold()
+    if key in common_words() or key in STOPWORDS:
+        return False
+    return bool(table.given_names(word) or table.familiar_forms(word)) or (len(key) >= listed_from
+                                                                        and key in given_names())
 
 
 @functools.cache

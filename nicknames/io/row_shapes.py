@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import regex
 
-from nicknames.io.given_names import given_names
+from nicknames.io.given_names import known_given
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.stopwords import STOPWORDS, common_words
 
@@ -26,9 +26,7 @@ def is_username(value: str) -> bool:
     """Whether a one-word sender or registered name is a user name ("stonebridge_k", "quillfeather", "jsmith42"):
     letters, digits, ``_``, ``.`` and ``-`` with a run of four letters that is no word of generated ids; not a code
     such as "U0012", "user42", a hexadecimal hash or a keyed pseudonym ("PFACE12")."""
-    if not _USERNAME.match(value) or _HEX.match(value) or _CODE.match(value):
-        return False
-    return any(run.lower() not in ID_WORDS for run in _LETTER_RUN.findall(value))
+    return _named(value, _USERNAME, _LETTER_RUN)
 
 
 _NICK = regex.compile(r"^[\p{L}\p{N}_.\-\[\]\\^{}|`]+$")
@@ -41,9 +39,15 @@ _NICK_CORE = regex.compile(r"^[_\[{\\^`]*(\p{L}+)(?:[_\]}\\^`]+|[|\[{]\S*)$")
 def is_nick(value: str) -> bool:
     """Whether a one-word registered name is a chat nick ("ada^", "kay-m", "[greta]", "tobias|away"): IRC's characters,
     with a run of three letters that is no word of generated ids; not a code or a hexadecimal hash."""
-    if not _NICK.match(value) or _HEX.match(value) or _CODE.match(value):
+    return _named(value, _NICK, _NICK_RUN)
+
+
+def _named(value: str, shape: regex.Pattern[str], letters: regex.Pattern[str]) -> bool:
+    """Whether a value of this ``shape`` holds a run of ``letters`` that is no word of generated ids, and is no code
+    or hexadecimal hash (``is_username``, ``is_nick``)."""
+    if not shape.match(value) or _HEX.match(value) or _CODE.match(value):
         return False
-    return any(run.lower() not in ID_WORDS for run in _NICK_RUN.findall(value))
+    return any(run.lower() not in ID_WORDS for run in letters.findall(value))
 
 
 def nick_parts(value: str) -> tuple[str, ...]:
@@ -58,10 +62,10 @@ def user_name_names(value: str) -> tuple[str, ...]:
     """The names a user name is made of, written as a text writes them: a given name that opens it, before a case
     change, ``_``, ``.``, ``-`` or a digit ("GretaV", "greta.vollmer", "Tobias_W", "kay-m"), and a surname after it
     when the user name is those two ("KayMarsden": "Kay", "Marsden", "Kay Marsden"; a surname that is an ordinary
-    word only after the given name). A first piece that is no known given name (``_given_name``), or an ordinary
+    word only after the given name). A first piece that is no known given name (``known_given``), or an ordinary
     word, gives nothing ("stonebridge_k", "mark_t", "QuoVista")."""
     pieces = _USER_NAME_PIECE.findall(_AWAY.split(value, 1)[0])  # "tobias|away", "kay[afk]": the nick alone
-    if len(pieces) < 2 or len(pieces[0]) < 3 or not _given_name(pieces[0], builtin_table()):
+    if len(pieces) < 2 or len(pieces[0]) < 3 or not known_given(pieces[0], builtin_table(), _LISTED_FROM):
         return ()
     given = _capital(pieces[0])
     if len(pieces) > 2 or len(pieces[1]) < 3:
@@ -140,7 +144,7 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
     asides = [found.group(1) or found.group(2) for found in _PREFERRED_INSIDE.finditer(full_name)]
     if (after := _PREFERRED_AFTER.search(full_name)) is not None:
         asides.append(after.group(1) or after.group(2))
-    preferred = [word for word in asides if _given_name(word, table)]
+    preferred = [word for word in asides if known_given(word, table, _LISTED_FROM)]
     name = " ".join(_ASIDE.sub(" ", _PREFERRED_INSIDE.sub(" ", full_name)).split())
     segments = _SEPARATOR.split(name)
     if len(segments) > 1:
@@ -148,13 +152,9 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
     return _without_degrees(name), tuple(preferred)
 
 
-def _given_name(word: str, table: NicknameTable) -> bool:
-    """A known given name or familiar form that is no ordinary word ("Gigi", "Tom"; not "Law", "Lisbon"): in the
-    nickname table, or on the list of given names with four letters or more ("Quo" of "QuoVista" is none)."""
-    key = word.casefold()
-    if key in common_words() or key in STOPWORDS:
-        return False
-    return bool(table.given_names(word) or table.familiar_forms(word)) or (len(key) > 3 and key in given_names())
+_LISTED_FROM = 4
+"""Letters from which a word of the given-name list counts as one in a row's remarks and user names ("Quo" of
+"QuoVista" is none, "Gigi" is; the nickname table's names count at any length: "Tom")."""
 
 
 def _without_degrees(name: str) -> str:
