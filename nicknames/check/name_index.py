@@ -15,6 +15,7 @@ from nicknames.rules.personal_names import (
     PersonalNames,
     glued_people,
     personal_names,
+    remember,
     tag_words,
 )
 from nicknames.rules.spellings import spelling_keys
@@ -25,8 +26,6 @@ MAX_INITIALS = 3
 """Names of at most this many letters, all capitals, count only when written in capitals."""
 MIN_NEAR_LENGTH = 4
 """Shorter words are never near misses (too many ordinary words are one edit from a short name)."""
-GLUED_KEPT = 100_000
-"""Words whose glued names an index keeps at most (then it forgets them all): memory bounded by this, not the text."""
 
 
 @dataclass
@@ -77,7 +76,8 @@ class NameIndex:
     def glued_people(self, word: str) -> frozenset[str]:
         """``personal_names.glued_people`` of a word, kept for the words met again (until a name is added)."""
         people = self._glued.get(word)
-        return people if people is not None else self._keep(word, glued_people(word, self.personal, self._ordinary))
+        return people if people is not None else remember(self._glued, word,
+                                                          glued_people(word, self.personal, self._ordinary))
 
     def tag_people(self, word: str) -> frozenset[str]:
         """The people of a word's capitalised words that are one person's name (``personal_names.tag_words``:
@@ -85,14 +85,7 @@ class NameIndex:
         key = "#" + word
         people = self._glued.get(key)
         if people is None:
-            people = self._keep(key, frozenset(person for _, _, person in tag_words(word, self.personal)))
-        return people
-
-    def _keep(self, key: str, people: frozenset[str]) -> frozenset[str]:
-        """Remember the people of a word (at most ``GLUED_KEPT`` words: the oldest are forgotten together)."""
-        if len(self._glued) >= GLUED_KEPT:
-            self._glued.clear()
-        self._glued[key] = people
+            people = remember(self._glued, key, frozenset(person for _, _, person in tag_words(word, self.personal)))
         return people
 
     def _ordinary(self, letters: str) -> bool:

@@ -233,20 +233,23 @@ def capital_forms(parts: list[str]) -> list[str]:
     """The registered parts of several words in capitals ("ADA QUILL" of "Ada Quill"), and the full name's surname
     first ("QUILL, ADA"), as headers, forms and shouted lines write a person's full name."""
     forms = [part.upper() for part in parts if " " in part and not part.isupper()]
-    words = parts[0].split() if forms else []
-    if len(words) == 2 and all(word in parts for word in words):
-        forms.append(f"{words[1]}, {words[0]}".upper())
+    if forms and (pair := _given_and_surname(parts)) is not None:
+        forms.append(f"{pair[1]}, {pair[0]}".upper())
     return forms
+
+
+def _given_and_surname(parts: list[str] | tuple[str, ...]) -> tuple[str, str] | None:
+    """The given name and surname of a full name of two words that are both its parts ("Ada Quill"), else None."""
+    words = parts[0].split() if parts else []
+    return (words[0], words[1]) if len(words) == 2 and all(word in parts for word in words) else None
 
 
 def surname_first_forms(parts: list[str] | tuple[str, ...]) -> list[str]:
     """The full name of two words with its surname first ("Quill, Ada" of "Ada Quill"), as mail headers and forms write
     it ("From: Quill, Ada"; "To: Quill, Ada; Lind, Anna"): one name, not two. Not when the surname is a given name
     too: "Kay, Ben" of a Ben Kay is as often two people in a list ("Ann, Kay, Ben and I")."""
-    words = parts[0].split() if parts else []
-    if len(words) == 2 and all(word in parts for word in words) and words[1].casefold() not in given_names():
-        return [f"{words[1]}, {words[0]}"]
-    return []
+    pair = _given_and_surname(parts)
+    return [f"{pair[1]}, {pair[0]}"] if pair is not None and pair[1].casefold() not in given_names() else []
 
 
 def aside_word(word: str) -> bool:

@@ -53,6 +53,7 @@ from nicknames.rules.personal_names import (
     PersonalNames,
     glued_people,
     personal_names,
+    remember,
 )
 from nicknames.rules.stopwords import STOPWORDS
 from nicknames.rules.written_identifiers import (
@@ -99,8 +100,8 @@ class IdentifierRules:
     """Participants' user names (lower case) written with ``_``, ``.``, ``-`` or a digit ("quill_feather"), as a
     forum's senders are: ids wherever the text writes them whole ("u/quill_feather", "thanks quill_feather")."""
     _glued_people: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
-    """``personal_names.glued_people`` of the words met, kept for the words met again: a technical list writes the
-    same identifiers in many messages ("time_bnds", "CF-1.6")."""
+    """``personal_names.glued_people`` of the words met, kept for the words met again (``personal_names.remember``): a
+    technical list writes the same identifiers in many messages (variable names, version strings)."""
 
     def parts(self, found: Identifier, text: str = "") -> list[Part]:
         """What to replace of an identifier in ``text``: its personal parts, or all of it (owner None when not known).
@@ -207,14 +208,10 @@ class IdentifierRules:
                 yield Identifier("login", match.start(), match.end(), word)
 
     def _people_of(self, word: str) -> frozenset[str]:
-        """``glued_people`` of a word, remembered (at most ``GLUED_KEPT`` words: the oldest are forgotten together)."""
-        kept = self._glued_people
-        people = kept.get(word)
-        if people is None:
-            if len(kept) >= GLUED_KEPT:
-                kept.clear()
-            people = kept[word] = glued_people(word, self.names, _ordinary)
-        return people
+        """``glued_people`` of a word, remembered."""
+        people = self._glued_people.get(word)
+        return people if people is not None else remember(self._glued_people, word,
+                                                          glued_people(word, self.names, _ordinary))
 
     def _glued_words(self, text: str, lowered: bool = True) -> list[str]:
         """The names glued in lower case (``names.glued``), and as user names write them (``names.written``), that
@@ -372,8 +369,6 @@ def _ascii_lower_words(text: str) -> set[str]:
     return {match.group() for match in _ASCII_LOWER_WORD.finditer(text)}
 
 
-GLUED_KEPT = 1 << 16
-"""Words whose glued people a rule set remembers."""
 _WORDS_AT_ONCE = 1 << 16
 """Characters of a text up to which its words are listed at once."""
 _DFA_CHARS = 500_000

@@ -204,6 +204,20 @@ def glued_people(word: str, names: PersonalNames, ordinary: Callable[[str], bool
     return frozenset(person for _, _, person in underscored_names(word, names))
 
 
+GLUED_KEPT = 100_000
+"""Words whose glued people a memory keeps at most (then it forgets them all): memory bounded by this, not the text."""
+
+
+def remember(memory: dict[str, frozenset[str]], key: str, people: frozenset[str]) -> frozenset[str]:
+    """Keep the people of a word in ``memory`` for the words met again (at most ``GLUED_KEPT`` words: the oldest are
+    forgotten together), and give them back: audit's index and apply's identifier rules meet the same words in many
+    messages."""
+    if len(memory) >= GLUED_KEPT:
+        memory.clear()
+    memory[key] = people
+    return people
+
+
 def _frozen(table: dict[str, set[str]]) -> dict[str, frozenset[str]]:
     return {key: frozenset(values) for key, values in table.items()}
 

@@ -126,12 +126,11 @@ def tally(
     people, threads = greetings.participants.labels, greetings.codes.labels
     for position, thread, sender_code, parent_code, names, recipients in greetings.rows():
         sender, parent = people[sender_code], people[parent_code] if parent_code >= 0 else None
+        replied = parent if parent != sender else None  # a reply to one's own: ``attribute`` looks past its parent
         for name in names:
-            # a reply to one's own message is left to ``attribute``, which looks past its parent
-            beside = parent is not None and parent != sender and _beside_parents_name(names, name, owners, parent)
-            if parent is not None and parent != sender and (
-                    beside or (not recipients and _parent_has(name, owners, sender, parent))):
-                key = (parent, name, beside)
+            beside = replied is not None and _beside_parents_name(names, name, owners, replied)
+            if replied is not None and (beside or (not recipients and _parent_has(name, owners, sender, replied))):
+                key = (replied, name, beside)
                 counts[key] = counts.get(key, 0) + 1
                 continue
             for found in attribute(Greeting(position, threads[thread], sender, parent, (name,), recipients),

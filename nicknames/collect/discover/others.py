@@ -183,7 +183,9 @@ def _colleague(text: str, name: str, start: int, end: int) -> bool:
             or _WITH_THE_WRITER.match(text, end) is not None)
 
 
-_THANKED = regex.compile(r"(?i:\bthank(?:s|[^\S\n]+you)?(?:[^\S\n]+(?:also|too))?(?:[^\S\n]+to)?)\s+$")
+_THANKS = r"\bthank(?:s|[^\S\n]+you)?(?:[^\S\n]+(?:also|too))?"
+"""Thanks, with "also" or "too" after them."""
+_THANKED = regex.compile(rf"(?i:{_THANKS}(?:[^\S\n]+to)?)\s+$")
 _WITH_THE_WRITER = regex.compile(r"(?:[^\S\n]*\([^()\n]{0,20}\))?,?\s+and\s+(?:I|me|myself)\b")
 
 
@@ -322,7 +324,7 @@ def _addressed(text: str, word: Word, lexicon: Lexicon) -> bool:
 _GIVEN_SHAPE = regex.compile(r"\p{Lu}\p{Ll}+")
 _SENTENCE_END = regex.compile(r"[.!?][^\S\n]+\Z")
 _ASKED = regex.compile(r",[^\S\n]+(?:%s)\b" % "|".join(ASKING_WORDS))
-_THANKED_TO = regex.compile(r"(?i:\bthank(?:s|[^\S\n]+you)?(?:[^\S\n]+(?:also|too))?[^\S\n]+to)[^\S\n]+\Z")
+_THANKED_TO = regex.compile(rf"(?i:{_THANKS}[^\S\n]+to)[^\S\n]+\Z")
 _COPIED = regex.compile(r"(?i:\bcc:?)[^\S\n]+\Z")
 
 
