@@ -51,6 +51,7 @@ def found(messages: list[Message]) -> dict[str, dict[str, int]]:
         (["TOBIAS QUELL @ 3pm"], {"A1": {"TOBIAS QUELL": 1}}),
         # a registered leading initial, written after the given name
         (["Harold J. Penbrook signed it"], {"A10": {"Harold J. Penbrook": 1}}),
+        (["forward to Harold J Penbrook"], {"A10": {"Harold J. Penbrook": 1}}),  # the initial's stop left out
         (["Marsden will come", "Heike too"], {"A7": {"Marsden": 1, "Heike": 1}}),
         # familiar forms of the registered given name, alone and with the surname
         (["Ask Bartholomew.", "Bart Okafor said so"], {"A3": {"Bart Okafor": 1, "Bartholomew": 1}}),

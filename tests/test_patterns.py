@@ -131,3 +131,20 @@ def test_written_forms(key: str, forms: list[str]) -> None:
 def test_written_forms_of_three_words() -> None:
     forms = written_forms("Mary Jane Poe")
     assert len(forms) == 16 == len(set(forms)) and forms[0] == "Mary Jane Poe" and "Mary-Jane\r\nPoe" in forms
+
+
+@pytest.mark.parametrize(
+    ("key", "written", "not_written"),
+    [
+        ("Tobias R. Quell", ["Tobias R. Quell", "Tobias R Quell", "Tobias R\nQuell"], []),
+        ("Ann M. J. Berg", ["Ann M J Berg", "Ann M. J. Berg"], ["Ann M J. Berg"]),  # every stop, or none
+        ("T. Quell", ["T. Quell"], ["T Quell"]),  # a first initial keeps its stop
+        ("Tobias Quell Jr.", ["Tobias Quell Jr."], ["Tobias Quell Jr"]),  # no initial
+        ("Tobias Q.", ["Tobias Q."], ["Tobias Q"]),  # a last initial keeps its stop
+        ("Tobias R.Quell", ["Tobias R.Quell"], ["Tobias RQuell"]),  # no space after: not a middle initial
+    ],
+)
+def test_written_forms_of_middle_initials(key: str, written: list[str], not_written: list[str]) -> None:
+    forms = written_forms(key)
+    assert forms[0] == key and len(forms) == len(set(forms))
+    assert set(written) <= set(forms) and not set(not_written) & set(forms)

@@ -248,6 +248,19 @@ def test_names_around_middle_initials_are_one_record(text: str, expected: str, o
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        ("ask Harold and Tobias R Quell first", "ask Harold and [u1] first"),  # mail leaves the stop out
+        ("to Tobias R. Quell", "to [u1]"),
+        ("to Tobias R\nQuell", "to [u1]"),
+        ("to Tobias S Quell", "to [u1] S Quell"),  # another middle initial: not this name
+    ],
+)
+def test_a_mapped_middle_initial_matches_without_its_stop(text: str, expected: str) -> None:
+    assert run(Mapping({"u1": ["Tobias R. Quell", "Tobias"]}), text, {"u1"})[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         ("Dr. T. Quell and T.Quell agree", "Dr. [u1] and [u1] agree"),  # the initial of the participant's other name
         ("A. Berg and B. Berg", "[u2] and B. [u2]"),  # B is no initial of Ann Berg's
         ("T. Tobias", "T. [u1]"),  # the initial of the name itself: not another name's

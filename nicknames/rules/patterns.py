@@ -130,13 +130,21 @@ def written_forms(key: str) -> list[str]:
     The matcher looks for each form in a text whose runs of blanks are folded
     to one space and whose blanks next to a line break are dropped. A name with
     more than ``MAX_SEPARATORS`` separators has only itself: its spaces match
-    runs of blanks on one line, its hyphens only hyphens.
+    runs of blanks on one line, its hyphens only hyphens. A middle initial's full stop may be left out.
     """
     if " " not in key and "-" not in key:
         return [key]
     if key.count(" ") == 1 and "-" not in key:  # the commonest name with a separator: two words
         place = key.index(" ")
         return [key, *(key[:place] + char + key[place + 1 :] for char in _SEPARATOR_FORMS[1:])]
+    bare = _MIDDLE_STOP.sub("", key)
+    if bare != key:  # "Tobias R. Quell" is also written "Tobias R Quell"
+        return [*_separated_forms(key), *_separated_forms(bare)]
+    return _separated_forms(key)
+
+
+def _separated_forms(key: str) -> list[str]:
+    """``written_forms`` of a name of more than two words, as written."""
     places = separators(key)
     if not places or len(places) > MAX_SEPARATORS:
         return [key]
@@ -151,6 +159,8 @@ def written_forms(key: str) -> list[str]:
     return forms
 
 
+_MIDDLE_STOP = regex.compile(r"(?<=\S \p{Lu})\.(?= \S)")
+"""The full stop of a middle initial ("Tobias R. Quell"), which mail often leaves out."""
 _SEPARATOR_FORMS = (" ", "-", "\n", "\r\n")
 """What a separator is written as in the forms of a name (``written_forms``), in their order."""
 
