@@ -130,6 +130,8 @@ def test_hits_that_are_not_whole_words(
         (["Mary Jane"], "Mary \r\n Jane", [(0, 12, "Mary \r\n Jane")]),
         (["Mary", "Jane"], "Mary \n  Jane", [(0, 4, "Mary"), (8, 12, "Jane")]),  # dropped blanks stay out of spans
         (["Anna-Lena"], "Anna Lena", [(0, 9, "Anna Lena")]),  # an inner hyphen is a separator too
+        (["Tobias R. Quell"], "Tobias R Quell, Tobias R.\nQuell", [(0, 14, "Tobias R Quell"),
+                                                                   (16, 31, "Tobias R.\nQuell")]),  # a middle initial
         (["-RG-"], "-RG- RG", [(0, 4, "-RG-")]),  # outer hyphens are not
         (["张伟"], "谢谢张伟的帮助", [(2, 4, "张伟")]),  # no word boundaries in Chinese
         (["田中"], "田中さん", [(0, 2, "田中")]),
@@ -177,6 +179,21 @@ def test_quick_test_for_runs_of_blanks_misses_none(text: str) -> None:
     may_fold = any(pair in text for pair in ("  ", " \r", " \n", "\n ")) or any(
         char in text for char in "\t\x0b\x0c\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2028\u2029\u202f\u205f\u3000")
     assert space_runs._may_fold(text) is may_fold
+
+
+@pytest.mark.parametrize(
+    ("names", "text", "expected"),
+    [
+        (["Tobias R. Quell", "Tobias R Quell"], "Tobias R Quell and Tobias R. Quell",
+         [(0, 14, "Tobias R Quell"), (19, 34, "Tobias R. Quell")]),
+        (["Tobias R. Quell", "Tobias R Quell"], "Tobias R-Quell", [(0, 14, "Tobias R Quell")]),
+        (["Mary Jane", "Mary-Jane"], "Mary-Jane and Mary Jane", [(0, 9, "Mary Jane"), (14, 23, "Mary Jane")]),
+    ],
+)
+def test_a_form_without_a_middle_stop_is_the_name_written_so(names: list[str], text: str,
+                                                       expected: list[tuple[int, int, str]]) -> None:
+    matcher = compile_names(names)
+    assert matcher is not None and matcher.spans(text) == expected
 
 
 def test_search_finds_the_first_name() -> None:

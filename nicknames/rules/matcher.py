@@ -30,7 +30,8 @@ from nicknames.rules.patterns import (
     longest_first,
     name_key,
     prefixes_before,
-    written_forms,
+    separated_forms,
+    stopless_forms,
 )
 from nicknames.rules.space_runs import fold_space_runs, folded_text, unfold
 from nicknames.rules.text_forms import TextView, is_ascii_view, matching_view
@@ -385,12 +386,18 @@ def compile_names(names: Iterable[str], glued: Collection[str] = ()) -> NameMatc
 def _forms(keys: list[str]) -> tuple[list[str], list[int]]:
     """Every written form of the names (``patterns.written_forms``), and the index in ``keys`` of each form's name.
 
-    A form that two names share is the form of the one the alternation tries first (longest, then alphabetical).
+    A form that two names share is the form of the one the alternation tries first (longest, then alphabetical);
+    but a form without a middle initial's stop (``stopless_forms``) is only the form of a name that has no such form
+    with its separators ("Tobias R Quell" mapped beside "Tobias R. Quell" is itself).
     """
     index = {key: position for position, key in enumerate(keys)}
     # A name without a space or a hyphen is its only form, and no other name's form (those hold a separator).
     owner = {key: position for key, position in index.items() if " " not in key and "-" not in key}
-    for key in longest_first(key for key in keys if key not in owner):
-        for form in written_forms(key):
+    ordered = longest_first(key for key in keys if key not in owner)
+    for key in ordered:
+        for form in separated_forms(key):
+            owner.setdefault(form, index[key])
+    for key in ordered:
+        for form in stopless_forms(key):
             owner.setdefault(form, index[key])
     return list(owner), list(owner.values())

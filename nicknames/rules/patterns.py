@@ -130,21 +130,32 @@ def written_forms(key: str) -> list[str]:
     The matcher looks for each form in a text whose runs of blanks are folded
     to one space and whose blanks next to a line break are dropped. A name with
     more than ``MAX_SEPARATORS`` separators has only itself: its spaces match
-    runs of blanks on one line, its hyphens only hyphens. A middle initial's full stop may be left out.
+    runs of blanks on one line, its hyphens only hyphens. Then the forms with a middle initial's full stop left out
+    (``stopless_forms``).
     """
+    return [*separated_forms(key), *stopless_forms(key)]
+
+
+def stopless_forms(key: str) -> list[str]:
+    """The ``separated_forms`` of a name with one or more of its middle initials' full stops left out, as mail often
+    writes them ("Tobias R Quell" for "Tobias R. Quell")."""
+    stops = [match.start() for match in _MIDDLE_STOP.finditer(key)]
+    forms = []
+    for kept in itertools.product((True, False), repeat=len(stops)):
+        if all(kept):
+            continue  # the name as it is written: ``separated_forms``
+        dropped = {stop for stop, keep in zip(stops, kept) if not keep}
+        forms.extend(separated_forms("".join(char for place, char in enumerate(key) if place not in dropped)))
+    return forms
+
+
+def separated_forms(key: str) -> list[str]:
+    """The forms of a name with a space, a hyphen or a line break at each separator, the name first."""
     if " " not in key and "-" not in key:
         return [key]
     if key.count(" ") == 1 and "-" not in key:  # the commonest name with a separator: two words
         place = key.index(" ")
         return [key, *(key[:place] + char + key[place + 1 :] for char in _SEPARATOR_FORMS[1:])]
-    bare = _MIDDLE_STOP.sub("", key)
-    if bare != key:  # "Tobias R. Quell" is also written "Tobias R Quell"
-        return [*_separated_forms(key), *_separated_forms(bare)]
-    return _separated_forms(key)
-
-
-def _separated_forms(key: str) -> list[str]:
-    """``written_forms`` of a name of more than two words, as written."""
     places = separators(key)
     if not places or len(places) > MAX_SEPARATORS:
         return [key]
@@ -191,6 +202,8 @@ def alternation(names: Iterable[str], glued: Collection[str] = ()) -> regex.Patt
 def _units(key: str) -> list[str]:
     """A name as pattern units: its characters, each separator standing for ``SEPARATOR``."""
     units = [regex.escape(char) for char in key]
+    for match in _MIDDLE_STOP.finditer(key):
+        units[match.start()] = r"\.?"
     places = separators(key)
     few = len(places) <= MAX_SEPARATORS
     for place in places:
