@@ -142,6 +142,15 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Hi,\nText.\nOtto\nresearch scientist", ["Otto"]),
         ("Hi,\nText.\nDirector", []),
         ("Hi,\nText.\nC Dean", ["C Dean"]),  # a surname, not the title of a dean
+        # a nickname signed in quotation marks
+        ('Good luck with the move.\n\n"Wrenny"', ["Wrenny"]),
+        ("Text.\n\n“Wrenny”", ["Wrenny"]),
+        ("Text.\n\n‘Tobi’", ["Tobi"]),
+        ('Text.\nCheers,\n"Wrenny"', ["Wrenny"]),
+        ('Text.\n\n"Wrenny', []),  # an open quotation, not a signature
+        ('Text.\n\n"Wrenny” Quell', []),
+        ('Text.\n\n"Keep calm"', []),  # a saying in quotation marks
+        ('Text.\n\n"Imagination is everything."', []),
     ],
 )
 def test_signoff_names(text: str, names: list[str]) -> None:

@@ -247,8 +247,15 @@ _ROLE = regex.compile(
 """A role, affiliation or degree after a signed name."""
 
 
+_QUOTED = regex.compile(r"""(?P<lead>[\s\-–—~*_=>.!,;:]*)(?:"(?P<name>[^"\n]+)"|“(?P<name>[^”\n]+)”|'(?P<name>[^'\n]+)'"""
+                        r"""|‘(?P<name>[^’\n]+)’)\s*""")
+"""A signature in quotation marks ("\"Wrenny\"", "‘Tobi’"), as some sign with a nickname."""
+
+
 def _signature(line: str, loose: bool, rules: Rules) -> list[str]:
     line = _ROLE.sub("", line) or line
+    if (quoted := _QUOTED.fullmatch(line)) is not None:
+        line = quoted["lead"] + quoted["name"]
     if _DASHED.match(line):
         return [line.strip()]
     match = (_LOOSE_SIGNATURE if loose else _SIGNATURE).match(line)
