@@ -10,7 +10,7 @@ from nicknames.apply.person_placeholders import (
     without_others,
 )
 from nicknames.collect.discover.corpus_words import corpus_lexicon
-from nicknames.collect.discover.other_names import Known
+from nicknames.collect.discover.other_names import Known, folded_name
 from nicknames.collect.discover.others import find_others
 from nicknames.collect.found import merge
 from nicknames.collect.others import known_names, propose_others
@@ -87,6 +87,11 @@ def test_an_ordinary_word_of_the_corpus_is_no_surname() -> None:
 def test_names_the_mapping_knows_are_left_to_it() -> None:
     known = Known(frozenset({"henrik olsen"}), frozenset({"ada lovelace", "ada", "lovelace"}))
     assert found_in("Henrik Olsen and Ada Lovelace met Maren Harmon.", known) == {"Maren Harmon": ["fullname"]}
+
+
+def test_a_name_the_mapping_knows_is_left_to_it_in_any_of_its_forms() -> None:
+    known = Known(frozenset({folded_name("Sean O'Brien"), folded_name("Henrik Olsen")}), frozenset())
+    assert found_in("Sean O\u2019Brien, Henrik  Olsen and Maren Harmon met.", known) == {"Maren Harmon": ["fullname"]}
 
 
 def test_a_list_with_a_known_person_is_a_list_of_people() -> None:

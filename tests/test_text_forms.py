@@ -30,11 +30,12 @@ from nicknames.rules.text_forms import (
         ("E\u200b\u0301", "\u00c9", False),  # a mark parted from its letter by an invisible character composes
         ("Mary\u2011Jane", "Mary-Jane", True),  # hyphens one for one: offsets unchanged
         ("Mary\u2010Jane", "Mary-Jane", True),
+        ("Sean O\u2019Brien and O\u02bcBrien", "Sean O'Brien and O'Brien", True),  # apostrophes one for one
         ("M\u0430ry", "M\u0430ry", True),  # a confusable stays (audit's skeleton finds it)
         ("O&#39;Neill", "O'Neill", False),  # HTML character references inside names
         ("O&#0039;Neill O&#X27;Neill", "O'Neill O'Neill", False),
         ("Kasimir&nbsp;Vey", "Kasimir Vey", False),
-        ("Ren\u0065\u0301e O&rsquo;Neill", "Renée O\u2019Neill", False),  # composed and read together
+        ("Ren\u0065\u0301e O&rsquo;Neill", "Renée O'Neill", False),  # composed, read together, the apostrophe plain
         ("R&amp;D &lt;b&gt; &#38; &#8212; &bogus; &#1114112;", "R&amp;D &lt;b&gt; &#38; &#8212; &bogus; &#1114112;",
          True),  # others stay as written
         ("Jos&eacute; M&uuml;ller, Fran&#231;ois and Fran&#xE7;ois", "José Müller, François and François", False),

@@ -19,7 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from nicknames.collect.discover.corpus_words import corpus_lexicon
-from nicknames.collect.discover.other_names import Known, OtherNames
+from nicknames.collect.discover.other_names import Known, OtherNames, folded_name
 from nicknames.collect.discover.others import (
     PUBLIC_SENDERS,
     drop_common_parts,
@@ -47,7 +47,7 @@ def known_names(mapping: Mapping, class_list: dict[str, str] | None = None,
                 nicknames: NicknameTable | None = None) -> Known:
     """What the finder leaves alone (participants' names in use, the keep list) and the class list's people (with
     the familiar forms of their given names from ``nicknames``, by default the built-in table)."""
-    names = {text.casefold() for texts in mapping.names.values() for text in texts}
+    names = {folded_name(text) for texts in mapping.names.values() for text in texts}
     people = set(names)
     persons = person_rows(class_list or {})
     for full_name in persons.values():

@@ -10,7 +10,8 @@ where each of these forms is the same string:
 - ``INVISIBLE`` characters (Unicode format characters, ``\\p{Cf}``: zero-width
   space and joiners, soft hyphen, word joiner, byte-order mark, direction marks)
   skipped;
-- ``HYPHENS`` written as the ASCII hyphen-minus (one character for one);
+- ``HYPHENS`` written as the ASCII hyphen-minus, and ``APOSTROPHES`` as the ASCII
+  apostrophe (one character for one: "O’Brien", as mail programs write "O'Brien");
 - the HTML character references that stand inside names (``REFERENCES``: a
   letter or accent, "Jos&eacute;", "M&#252;ller"; an apostrophe, "O&#39;Neill";
   and a non-breaking space, "Kasimir&nbsp;Vey") read as the characters they
@@ -23,7 +24,7 @@ where each of these forms is the same string:
 
 A ``TextView`` maps a span of the view back to the span of the original text
 that shows it, so every replacement is recorded, and made, in the original text.
-A text that is ASCII, or NFC with no invisible character and no such hyphen,
+A text that is ASCII, or NFC with no invisible character and no such hyphen or apostrophe,
 is its own view: building it costs one or two scans in C and no copy.
 
 Confusable letters of other scripts (Cyrillic "а" in "Mаry") are not folded
@@ -53,7 +54,10 @@ Written out as a class for the standard ``re``, which scans for it several times
 INVISIBLE = re.compile(f"[{INVISIBLE_CHARS}]")
 HYPHENS = {"\u2010": "-", "\u2011": "-"}
 """Hyphens written as ``-`` in the view (the hyphen and the non-breaking hyphen)."""
-_HYPHEN_TABLE = str.maketrans(HYPHENS)
+APOSTROPHES = {"\u2019": "'", "\u02bc": "'"}
+"""Apostrophes written as ``'`` in the view (the right single quotation mark, which mail programs put for one, and
+the modifier letter apostrophe)."""
+_ONE_FOR_ONE = str.maketrans({**HYPHENS, **APOSTROPHES})
 REFERENCES = re.compile(r"&(?:#[0-9]{1,7}|#[xX][0-9a-fA-F]{1,6}|[A-Za-z][A-Za-z0-9]{1,31});")
 """HTML character references, by number or by name; the view reads those of what may stand inside a name
 (``reference_text``)."""
@@ -66,7 +70,7 @@ EMPHASIS = re.compile(r"(?<!\w)_+(?=[^\W\d_])[^_\n]*?[^\s_]_+(?!\w)")
 before a letter, the closing run after no space and before no word character ("_Mary_", "__Mary Jane__", "_Thanks
 Mary!_"; not "mary_jane", "Mary_" or "_private")."""
 _EMPHASIS_MARK = re.compile(r"^_+|_+$")
-_NEEDS_WORK = re.compile(f"[{INVISIBLE_CHARS}{''.join(HYPHENS)}]")
+_NEEDS_WORK = re.compile(f"[{INVISIBLE_CHARS}{''.join(HYPHENS)}{''.join(APOSTROPHES)}]")
 _CLUSTER = regex.compile(r"\X", regex.VERSION1)
 
 CONFUSABLES = str.maketrans(
@@ -168,7 +172,7 @@ def _view(text: str, skeleton: bool) -> TextView:
     if not skeleton and _is_own_view(text):
         return TextView(text, text)
     if not skeleton and unicodedata.is_normalized("NFC", text) and not INVISIBLE.search(text):
-        return TextView(text.translate(_HYPHEN_TABLE), text)
+        return TextView(text.translate(_ONE_FOR_ONE), text)
     return _rebuilt(text, "NFKC" if skeleton else "NFC", skeleton)
 
 
@@ -232,7 +236,7 @@ def _rebuilt(text: str, form: Literal["NFC", "NFKC"], skeleton: bool) -> TextVie
     for cluster in _CLUSTER.finditer(shown):
         piece = cluster.group()
         if len(piece) > 1 or not piece.isascii():
-            piece = unicodedata.normalize(form, piece).translate(_HYPHEN_TABLE)
+            piece = unicodedata.normalize(form, piece).translate(_ONE_FOR_ONE)
             if skeleton:
                 piece = piece.translate(CONFUSABLES)
         pieces.append(piece)
@@ -256,7 +260,7 @@ def _without_invisible(text: str) -> tuple[str, Sequence[int]]:
 
 
 def normalised(text: str) -> str:
-    """The view's text alone (as mapped names are compared: NFC, no invisible characters, ASCII hyphens)."""
+    """The view's text alone (as mapped names are compared: NFC, no invisible characters, ASCII hyphens and apostrophes)."""
     if not has_references(text) and _is_own_view(text):
         return without_emphasis(text)
     return matching_view(text).text

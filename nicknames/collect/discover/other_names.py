@@ -6,6 +6,13 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from nicknames.io.class_list import RegisteredFullNames, aside_word
+from nicknames.rules.patterns import name_key
+
+
+def folded_name(name: str) -> str:
+    """A name as ``Known`` compares names: case-folded, in its normal form (``patterns.name_key``: "O’Brien" is
+    "O'Brien")."""
+    return name_key(name).casefold()
 
 
 @dataclass
@@ -39,7 +46,7 @@ class Known:
     """What the finder leaves alone or takes as evidence: the mapping's names, the class list, the keep list."""
 
     names: frozenset[str]
-    """Case-folded names in use of participants: left to the participants' entries."""
+    """Names in use of participants (``folded_name``): left to the participants' entries."""
     keep: frozenset[str]
     """Case-folded keep-list names and their words (public figures, cited authors)."""
     people: frozenset[str] = frozenset()
@@ -50,7 +57,7 @@ class Known:
     def claims(self, name: str) -> bool:
         """True when a name is a participant's name in use or holds one of several words ("Ada Quill MSc" holds
         Ada Quill's), or the keep list has it or a word of it."""
-        folded = name.casefold()
+        folded = folded_name(name)
         words = [word for word in folded.split() if len(word.rstrip(".")) > 1]
         return (folded in self.names or folded in self.keep or any(word in self.keep for word in words)
                 or self._holds_name(folded.split()))

@@ -23,6 +23,7 @@ from nicknames.collect.discover.thread_counts import CodedCounts, Members
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.collect.discover.variants import Vocabulary
 from nicknames.rules.nickname_table import NicknameTable
+from nicknames.rules.patterns import name_key
 from nicknames.rules.stopwords import STOPWORDS, common_words
 
 
@@ -194,8 +195,9 @@ def _candidates(
             yield from ((v, CLIPPED, v, False) for v in vocabulary.clippings(name)
                         if v not in forward and v not in misspelt and alone(v))
         yield from ((name, "glued", token, given) for token in glued.get(name, []))
-    for name in (name for name in names if " " in name):
-        yield from ((window, "fuzzy", window, True) for window in windows.spelling.get(name, ()))
+    for name in (name for name in names if " " in name):  # not the name itself with another apostrophe ("O’Brien")
+        yield from ((window, "fuzzy", window, True) for window in windows.spelling.get(name, ())
+                    if name_key(window) != name_key(name))
 
 
 CLIPPED = "clipped"
