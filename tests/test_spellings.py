@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.rules.spellings import plain_key, spelled_key, spelling_keys
+from nicknames.rules.spellings import (
+    plain_key,
+    plain_spellings,
+    spelled_key,
+    spelling_keys,
+)
 
 
 @pytest.mark.parametrize(
@@ -38,3 +43,24 @@ def test_keys(text: str, plain: str, spelled: str) -> None:
 )
 def test_spellings_meet(one: str, other: str, meet: bool) -> None:
     assert bool(spelling_keys(one) & spelling_keys(other)) is meet
+
+
+@pytest.mark.parametrize(
+    ("name", "spellings"),
+    [
+        ("José Ramírez", ["Jose Ramirez"]),
+        ("JOSÉ", ["JOSE"]),  # in the name's own case
+        ("Zoë Müller", ["Zoe Muller", "Zoe Mueller"]),
+        ("MÜLLER", ["MULLER", "MUELLER"]),
+        ("Søren Åberg", ["Soren Aberg", "Soeren Aaberg"]),
+        ("Łukasz Ødegård", ["Lukasz Odegard", "Lukasz Oedegaard"]),
+        ("Ævar Þórsson", ["Aevar Thorsson"]),
+        ("Straße", ["Strasse"]),
+        ("Mary", []),  # ASCII: nothing else
+        ("张伟", []),  # another script has no plain spelling
+        ("Ана", []),
+    ],
+)
+def test_plain_spellings(name: str, spellings: list[str]) -> None:
+    assert plain_spellings(name) == spellings
+    assert all(spelling_keys(spelling) & spelling_keys(name) for spelling in spellings)

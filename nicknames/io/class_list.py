@@ -24,7 +24,7 @@ from nicknames.model.errors import InputError, where
 from nicknames.model.paths import StrPath
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.salutations import TITLES
-from nicknames.rules.spellings import spelling_keys
+from nicknames.rules.spellings import plain_spellings, spelling_keys
 from nicknames.rules.stopwords import SALUTATION_WORDS
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
@@ -108,7 +108,7 @@ def is_person(full_name: str) -> bool:
 
 def registered_parts(full_name: str) -> list[str]:
     """The forms of a registered name people use: full, first, last, first+last (without middle initials too),
-    middle, hyphen parts.
+    middle, hyphen parts; then each of them as it is written without its accents ("Jose", "Muller", "Mueller").
 
     "Grey, Robert" is read as "Robert Grey". Single letters, parts with digits, generation suffixes ("III") and
     remarks in parentheses ("(London office)") are left out. A user name registered for a sender ("stonebridge_k")
@@ -124,7 +124,8 @@ def _registered_parts(full_name: str) -> tuple[str, ...]:
     parts = _written_parts(full_name)
     if " " not in full_name:  # "GretaV", "KayMarsden": a user name glued by case changes
         parts = tuple(dict.fromkeys((*parts, *user_name_names(full_name))))
-    return with_preferred(parts, preferred) if preferred else parts
+    parts = with_preferred(parts, preferred) if preferred else parts
+    return tuple(dict.fromkeys((*parts, *(spelling for part in parts for spelling in plain_spellings(part)))))
 
 
 def _written_parts(full_name: str) -> tuple[str, ...]:

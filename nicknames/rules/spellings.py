@@ -39,3 +39,36 @@ def spelled_key(text: str) -> str:
 def spelling_keys(text: str) -> frozenset[str]:
     """The keys of every spelling of the text without its accents (``plain_key`` and ``spelled_key``)."""
     return frozenset((plain_key(text), spelled_key(text)))
+
+
+_OWN_LETTERS_WRITTEN = str.maketrans({
+    "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "ħ": "h", "Ħ": "H", "ı": "i",
+    "ŀ": "l", "Ŀ": "L", "ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "þ": "th", "Þ": "Th",
+})
+"""``_OWN_LETTERS`` in their own case, for ``plain_spellings``."""
+_SPELLED_WRITTEN = str.maketrans({
+    "ä": "ae", "Ä": "Ae", "ö": "oe", "Ö": "Oe", "ü": "ue", "Ü": "Ue", "ø": "oe", "Ø": "Oe", "å": "aa", "Å": "Aa",
+})
+"""``_SPELLED`` in their own case."""
+
+
+def plain_spellings(name: str) -> list[str]:
+    """The ways a keyboard or an archive without accents writes a name, in the name's own case: "José Ramírez" →
+    "Jose Ramirez"; "Zoë Müller" → "Zoe Muller", "Zoe Mueller"; "Łukasz" → "Lukasz". None for a name that is
+    ASCII, or whose letters have no plain form (another script)."""
+    if name.isascii():
+        return []
+    spelled = " ".join(_spelled_out(word) for word in unicodedata.normalize("NFC", name).split(" "))
+    spellings = [_plain(name.translate(_OWN_LETTERS_WRITTEN)), _plain(spelled.translate(_OWN_LETTERS_WRITTEN))]
+    return [spelling for spelling in dict.fromkeys(spellings) if spelling.isascii() and spelling != name]
+
+
+def _spelled_out(word: str) -> str:
+    """A word with its umlauts and Nordic vowels spelt out, in capitals in a word in capitals ("MUELLER")."""
+    spelled = word.translate(_SPELLED_WRITTEN)
+    return spelled.upper() if word.isupper() else spelled
+
+
+def _plain(text: str) -> str:
+    """The text without combining marks."""
+    return "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
