@@ -354,6 +354,27 @@ def test_a_name_registered_to_someone_else_signs_only_as_a_form_of_the_senders_n
     assert [name for name in names["u1"] if name in ("tadeo", "Ysa", "Perpetua")] == expected
 
 
+@pytest.mark.parametrize(
+    ("sender", "signature", "signer", "expected"),
+    [
+        ("u2", "Toby Quell", None, []),  # an assistant signs for a registered Tobias Quell: not her name
+        ("u9", "Toby Quell", None, []),  # nor an office's: the announcement is his
+        ("u2", "Kay for Toby Quell", None, []),
+        ("u2", "Kay Marsden", "u2", ["Kay Marsden"]),  # her own full name
+        ("u2", "Ivo Brandt", "u2", ["Ivo Brandt"]),  # a full name nobody registered has: hers, as before
+    ],
+)
+def test_a_full_name_signed_that_names_another_registered_person_is_not_the_senders(
+    tmp_path: Path, sender: str, signature: str, signer: str | None, expected: list[str]
+) -> None:
+    rows = [["1", "0", sender, f"The timetable for the spring term is attached.\n\n{signature}"],
+            ["2", "0", "u1", "Thanks, I will be there.\nTobias"]]
+    roster = {"u1": "Tobias Quell", "u2": "Kay Marsden", "u9": "Lab Announcements"}
+    names = collect(table(tmp_path, rows), roster).mapping.names
+    signed = {person: [name for name in names.get(person, []) if " " in name] for person in ("u2", "u9")}
+    assert signed == {person: (expected if person == signer else []) for person in ("u2", "u9")}
+
+
 def test_the_attributes_of_html_posts_make_no_name_an_ordinary_word(tmp_path: Path) -> None:
     quote = ('<aside class="quote" data-username="anneliese_w" data-post="1"><div class="title">\n'
              '<img alt="" src="/a.png" class="avatar"> anneliese_w:</div>'

@@ -25,6 +25,7 @@ from nicknames.collect.salutation_owners import (
     own_form,
 )
 from nicknames.collect.scan import Posts, Scan
+from nicknames.io.class_list import RegisteredFullNames
 from nicknames.io.given_names import given_names, known_given
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.patterns import name_key
@@ -85,9 +86,12 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
     Nor is a name registered to someone else that is no form of the sender's registered name and does not open as
     their given name does ("Ysa" for Ysolde may be a familiar form the table lacks): "thx tadeo" at the end of a
     chat message thanks Tadeo, and an assistant's message signed with the manager's name is sent for the manager.
+    Nor is a full name that may name other registered people and not the sender ("Lou Quell" for a registered Louis
+    Quell, ``RegisteredFullNames``), whoever sends it, an office's account too.
     """
     roster, table = plan.roster, plan.names_table
     others = owners_by_part(plan.registered, str.casefold)
+    full_names = RegisteredFullNames.of(roster, table)
     signed: dict[str, list[str]] = {}  # the names each sender signs with in full: "Kasimir" gives "-K" its letter
     for sender, name in scan.signoffs:
         if not is_short(name) and name[:1].isupper():
@@ -100,6 +104,8 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
                 scan.joint.get((sender, name)) == count
                 or (others.get(name.casefold(), set()) - {sender} and not _opens_like(name, roster[sender]))):
             continue
+        if " " in name and (people := full_names.people(name)) and sender not in people:
+            continue  # also from an office's account ("Announcements", signed by a person on the list)
         tags, doubtful = signature_tags(name, roster.get(sender))
         found.add(sender, name, "signoff", count, suggested=doubtful and not short)
         found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
