@@ -34,6 +34,8 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("Board: Prof. Dr.-Ing. Ada M. Brandt, chair", {"Ada M. Brandt": ["title"]}),
         ("Director Dr. Astrid Quellmann\n", {"Astrid Quellmann": ["title"]}),
         ("My colleague Henrik will join us.", {"Henrik": ["relation"]}),
+        ("My colleague Mark Wrenfield wrote the converter.", {"Mark Wrenfield": ["relation"]}),  # a word, cued
+        ("It was Dr. Mark Quellmann who said so.", {"Mark Quellmann": ["title"]}),
         ("and our daughter Sofia loved it", {"Sofia": ["relation"]}),
         ("Please ask Henrik Olsen about it.", {"Henrik Olsen": ["fullname"]}),
         ("Please ask R. Henrik Olsen about it.", {"R. Henrik Olsen": ["fullname"]}),
@@ -62,6 +64,7 @@ def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
         "Lunch with the team of Henrik Olsen Consulting.",
         "Call HENRIK OLSEN now.",  # all capitals: headers, shouting, lists of codes
         "Will Price come along?",  # a given name that is an ordinary word
+        "My colleague Mark Brown made it.",  # a cue lets the given name be a word, not the surname
         "The office in San Diego is closed.",  # a place name's first word
         "Thanks Henrik",  # one given name without a cue
         "Ann and Bea",  # two given names, neither a known person

@@ -48,7 +48,7 @@ from nicknames.io.person_names import ORGANISATION_WORDS, POSSESSIVES, RELATIONS
 from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
-from nicknames.rules.stopwords import surnames
+from nicknames.rules.stopwords import common_words, surnames
 from nicknames.rules.text_forms import read_references
 
 MAX_WORDS = 4
@@ -345,10 +345,14 @@ def _surnamed(text: str, names: list[Word], lexicon: Lexicon) -> tuple[str, str]
 
 
 def _name_of(text: str, names: list[Word], lexicon: Lexicon, *, need_given: bool, tag: str) -> tuple[str, str] | None:
-    """The name these words make, if they can be one: no ordinary word, ending in a capitalised word."""
+    """The name these words make, if they can be one: no ordinary word, ending in a capitalised word. After a title
+    or a relation, a given name that is also an English word may open a full name ("my colleague Mark Wrenfield"); a
+    word the corpus writes in lower case for another reason (in addresses: "armin.quell@...") still may not."""
     if not names or not names[-1].capitalised or len(names[-1].text) < 2:
         return None
-    if any(word.capitalised and lexicon.is_word(word.text) for word in names):
+    opening = names[0].text.casefold()
+    cued = tag in ("title", "relation") and len(names) > 1 and opening in given_names() and opening in common_words()
+    if any(word.capitalised and lexicon.is_word(word.text) for word in (names[1:] if cued else names)):
         return None
     first = names[1] if len(names) > 2 and not names[0].capitalised else names[0]  # "R. Ada Berg"
     if need_given and (not first.capitalised or first.text.casefold() not in given_names()):
