@@ -181,6 +181,7 @@ def _candidates(
     single = [name for name in names if " " not in name]
     # what misspells one of the names is no clipped name ("Thoms" is Thomas misspelt, "Chrs" Chris misspelt)
     misspelt = {v for name in single for v in _misspellings(vocabulary, name)}
+    cases = {name.casefold() for name in single}  # "zoë" is a case form of Zoë, no near spelling of her "Zoe"
     for name in single:
         given = _given(name, participant, known, table)
         forward = table.familiar_forms(name)
@@ -189,7 +190,8 @@ def _candidates(
                 yield form, "nickname", form, given and form in forward
                 yield from ((v, "case", v, _roams(v)) for v in vocabulary.case_variants(form))
         variants = [(v, "case") for v in vocabulary.case_variants(name)]
-        variants += [(v, "fuzzy") for v in vocabulary.accent_variants(name) + _misspellings(vocabulary, name)]
+        variants += [(v, "fuzzy") for v in vocabulary.accent_variants(name) + _misspellings(vocabulary, name)
+                     if v.casefold() not in cases]
         yield from ((v, tag, v, given and _roams(v)) for v, tag in variants)
         if given and name.isalpha():  # a clipped given name is a familiar form: two Tobiahs' "Tobi" is neither's
             yield from ((v, CLIPPED, v, False) for v in vocabulary.clippings(name)
