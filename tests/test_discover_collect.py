@@ -271,3 +271,15 @@ def test_a_full_name_the_class_list_writes_in_capitals_stays_classlist() -> None
     mapping = collect(table_from_frame(frame), {"U1": "Harold Penbrook", "U2": "GRETA VOLLMER"}).mapping
     assert names(mapping, "U1")["HAROLD PENBROOK"] == (Status.ACTIVE, ("case",))  # a form the list does not write
     assert names(mapping, "U2")["GRETA VOLLMER"] == (Status.ACTIVE, ("classlist",))  # the registered name itself
+
+
+def test_a_lower_case_form_of_an_accented_name_is_a_case_form_only() -> None:
+    """"zoë" is a case form of Zoë, not a near spelling of her registered "Zoe" (the name without its accents)."""
+    rows = [
+        ("1", "U1", "", "The draft is up.\nZoë"),
+        ("2", "U2", "1", "thanks zoë, I read it.\nAoife"),
+        ("3", "U1", "2", "Great, thanks Aoife.\nZoë"),
+    ]
+    mapping = collect(table(rows), {"U1": "Zoë Thorvald", "U2": "Aoife Neill"}).mapping  # type: ignore[arg-type]
+    tags = names(mapping, "U1")["zoë"][1]
+    assert "case" in tags and "fuzzy" not in tags
