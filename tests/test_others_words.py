@@ -10,13 +10,14 @@ from hypothesis import strategies as st
 
 from nicknames.collect.discover.capital_words import ASCII_CAPITAL, CAPITAL
 from nicknames.collect.discover.corpus_words import _LOWER, _MID_SENTENCE, _words_of_run
+from nicknames.collect.discover.token_patterns import without_addresses
 
 
 def _one_by_one(texts: list[str]) -> tuple[Counter[str], Counter[str]]:
-    """What the ``regex`` patterns count, text by text."""
+    """What the ``regex`` patterns count, text by text, without the texts' addresses."""
     lower: Counter[str] = Counter()
     capitalised: Counter[str] = Counter()
-    for text in texts:
+    for text in map(without_addresses, texts):
         lower.update(_LOWER.findall(text))
         capitalised.update(word.casefold() for word in _MID_SENTENCE.findall(text))
     return lower, capitalised
@@ -48,3 +49,17 @@ def test_any_texts_are_counted_as_the_patterns_count(texts: list[str]) -> None:
                 max_size=30).map("".join))
 def test_ascii_capitals_are_what_the_unicode_pattern_finds(text: str) -> None:
     assert [m.span() for m in ASCII_CAPITAL.finditer(text)] == [m.span() for m in CAPITAL.finditer(text)]
+
+
+@pytest.mark.parametrize(
+    ("text", "absent", "present"),
+    [
+        ("Write to mike.quellmann@example.org or see www.quellmann.example.org/quell", {"mike", "quellmann", "quell"},
+         {"to", "or", "see"}),
+        ("Zoë: zoë.quellmann@example.org, https://example.org/~quellmann/ and quellmann", {"zoë"}, {"quellmann", "and"}),
+    ],
+)
+def test_addresses_are_no_uses_of_their_words(text: str, absent: set[str], present: set[str]) -> None:
+    """A mail corpus writes people's names in lower case in their addresses: no sign of an ordinary word."""
+    lower, _ = _words_of_run(range(1), [text])
+    assert not absent & set(lower) and present <= set(lower)

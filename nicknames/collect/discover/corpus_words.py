@@ -19,6 +19,7 @@ import pyarrow.compute as pc
 import regex
 
 from nicknames.collect.discover.lexicon import Lexicon
+from nicknames.collect.discover.token_patterns import without_addresses
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
 
@@ -61,7 +62,7 @@ def _words_of_run(run: range, texts: Sequence[str]) -> tuple[Counter[str], Count
     ascii_texts = []
     others = []
     for position in run:
-        text = texts[position]
+        text = without_addresses(texts[position])  # "ann.berg@…" is no use of "berg" as a word
         if text.isascii():
             ascii_texts.append(text)
         elif len(text) > _SPLIT_CHARS:
