@@ -346,8 +346,7 @@ def _surnamed(text: str, names: list[Word], lexicon: Lexicon) -> tuple[str, str]
 
 def _name_of(text: str, names: list[Word], lexicon: Lexicon, *, need_given: bool, tag: str) -> tuple[str, str] | None:
     """The name these words make, if they can be one: no ordinary word, ending in a capitalised word. After a title
-    or a relation, a given name that is also an English word may open a full name ("my colleague Mark Wrenfield"); a
-    word the corpus writes in lower case for another reason (in addresses: "armin.quell@...") still may not."""
+    or a relation, a given name that is also an English word may open a full name ("my colleague Mark Wrenfield")."""
     if not names or not names[-1].capitalised or len(names[-1].text) < 2:
         return None
     opening = names[0].text.casefold()
