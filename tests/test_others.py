@@ -36,6 +36,8 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("My colleague Henrik will join us.", {"Henrik": ["relation"]}),
         ("My colleague Mark Wrenfield wrote the converter.", {"Mark Wrenfield": ["relation"]}),  # a word, cued
         ("It was Dr. Mark Quellmann who said so.", {"Mark Quellmann": ["title"]}),
+        ("We spoke to the British Greta Quell yesterday.", {"Greta Quell": ["fullname"]}),  # a nationality before
+        ("German Quell and Ingrid Welsh were there.", {"German Quell": ["fullname"], "Ingrid Welsh": ["fullname"]}),
         ("and our daughter Sofia loved it", {"Sofia": ["relation"]}),
         ("Please ask Henrik Olsen about it.", {"Henrik Olsen": ["fullname"]}),
         ("Please ask R. Henrik Olsen about it.", {"R. Henrik Olsen": ["fullname"]}),
@@ -65,6 +67,8 @@ def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
         "Call HENRIK OLSEN now.",  # all capitals: headers, shouting, lists of codes
         "Will Price come along?",  # a given name that is an ordinary word
         "My colleague Mark Brown made it.",  # a cue lets the given name be a word, not the surname
+        "It is spelled with a z in American English.",  # a nationality or language opens no name
+        "We ordered Italian Romano cheese.",
         "The office in San Diego is closed.",  # a place name's first word
         "Thanks Henrik",  # one given name without a cue
         "Ann and Bea",  # two given names, neither a known person

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Sequence
 import regex
 
 from nicknames.collect.discover.capital_words import (
+    NATIONALITIES,
     PLACE_OPENERS,
     WORD,
     Word,
@@ -212,6 +213,8 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
         if _opens_with_closer(text, word):
             continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
         folded = word.text.casefold()
+        if not run and folded in NATIONALITIES and folded not in given_names():
+            continue  # "American English", "the Canadian Ambassador Ada Quill": no part of a name
         if (run and folded in ROLE_WORDS) or folded in PLACE_OPENERS:
             # "Ada Quill MSc", "Ada Quill  Senior Analyst": the name ends. What the role joins on is left out as
             # before ("General Counsel Ed Quill": the title of someone in the news more often than not), and so is
