@@ -10,13 +10,19 @@ from __future__ import annotations
 
 import unicodedata
 
-_OWN_LETTERS = str.maketrans({
-    "ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŀ": "l",
-    "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th",
-})
-"""Letters that NFKD does not take apart, as a keyboard without them writes them (case-folded)."""
-_SPELLED = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "ø": "oe", "å": "aa"})
-"""Umlauts and Nordic vowels as German and the Nordic languages write them without the letter (case-folded)."""
+_OWN = {"ø": "o", "ł": "l", "đ": "d", "ð": "d", "ħ": "h", "ı": "i", "ŀ": "l", "ß": "ss", "æ": "ae", "œ": "oe", "þ": "th"}
+"""Letters that NFKD does not take apart, as a keyboard without them writes them (lower case)."""
+_SPELT = {"ä": "ae", "ö": "oe", "ü": "ue", "ø": "oe", "å": "aa"}
+"""Umlauts and Nordic vowels as German and the Nordic languages write them without the letter (lower case)."""
+_OWN_LETTERS = str.maketrans(_OWN)
+_SPELLED = str.maketrans(_SPELT)
+
+
+def _in_both_cases(letters: dict[str, str]) -> dict[int, str]:
+    """A translation of these letters and of their capitals ("Ø" → "O", "Æ" → "Ae"), for ``plain_spellings``."""
+    capitals = {letter.upper(): written.capitalize() for letter, written in letters.items()
+                if len(letter.upper()) == 1 and not letter.upper().isascii()}  # not "ß" ("SS") or "ı" ("I")
+    return str.maketrans({**letters, **capitals})
 
 
 def plain_key(text: str) -> str:
@@ -41,15 +47,8 @@ def spelling_keys(text: str) -> frozenset[str]:
     return frozenset((plain_key(text), spelled_key(text)))
 
 
-_OWN_LETTERS_WRITTEN = str.maketrans({
-    "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "ħ": "h", "Ħ": "H", "ı": "i",
-    "ŀ": "l", "Ŀ": "L", "ß": "ss", "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "þ": "th", "Þ": "Th",
-})
-"""``_OWN_LETTERS`` in their own case, for ``plain_spellings``."""
-_SPELLED_WRITTEN = str.maketrans({
-    "ä": "ae", "Ä": "Ae", "ö": "oe", "Ö": "Oe", "ü": "ue", "Ü": "Ue", "ø": "oe", "Ø": "Oe", "å": "aa", "Å": "Aa",
-})
-"""``_SPELLED`` in their own case."""
+_OWN_LETTERS_WRITTEN = _in_both_cases(_OWN)
+_SPELLED_WRITTEN = _in_both_cases(_SPELT)
 
 
 def plain_spellings(name: str) -> list[str]:
