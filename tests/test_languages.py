@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from nicknames.apply.inflection import inflected_names
 from nicknames.apply.pseudonyms import IdTemplate
 from nicknames.apply.scope_names import scope_names
 from nicknames.apply.substitute import substitute_message
@@ -151,6 +152,12 @@ def test_inflected_names_keep_their_ending(language: str, name: str, text: str, 
 )
 def test_inflected_forms_follow_the_packs(name: str, form: str, ending: int) -> None:
     assert inflected_forms(name)[form] == ending
+
+
+@pytest.mark.parametrize(("name", "word"), [("India", "Indian"), ("Korea", "Korean"), ("Asia", "Asian")])
+def test_a_nationality_is_no_inflected_form(name: str, word: str) -> None:
+    forms = inflected_names({name: ["u2"]}, set())
+    assert word not in forms and f"{name}s" in forms  # "Indian" is no Finnish "India" + "n"; "Indias" still is
 
 
 @pytest.mark.parametrize("name", ["Li", "MARY", "mary", "Rob3", "O'Neil"])

@@ -14,7 +14,7 @@ from collections.abc import Mapping as MappingType
 
 from nicknames.rules.languages import LANGUAGES, inflections, language_words
 from nicknames.rules.nickname_table import builtin_table
-from nicknames.rules.stopwords import common_words, ranked_surnames
+from nicknames.rules.stopwords import NATIONALITIES, common_words, ranked_surnames
 
 
 def inflected_names(owners: MappingType[str, Sequence[str]], taken: Collection[str]) -> dict[str, tuple[str, int]]:
@@ -43,6 +43,7 @@ inflect names ("Martins", "Alves")."""
 @functools.cache
 def _not_forms() -> frozenset[str]:
     """What an inflected form may never be, case-folded: an English word, a given name or familiar form of the
-    built-in table and the packs, or a frequent surname."""
+    built-in table and the packs, a frequent surname, or a nationality or language ("Indian")."""
     table = builtin_table()
-    return common_words() | set(table.forms) | set(table.names) | frozenset(ranked_surnames()[:COMMON_SURNAMES])
+    return (common_words() | NATIONALITIES | set(table.forms) | set(table.names)
+            | frozenset(ranked_surnames()[:COMMON_SURNAMES]))

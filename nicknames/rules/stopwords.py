@@ -17,6 +17,16 @@ ABBREVIATIONS = frozenset(
 STOPWORDS = STOPWORDS | ABBREVIATIONS
 """Lower-case words that are never taken as names by collect (extend them in nicknames.toml)."""
 
+NATIONALITIES = frozenset(
+    """
+    african american arabic asian australian brazilian british canadian chinese danish dutch english european
+    finnish french german greek indian irish italian japanese korean latin mexican norwegian polish portuguese
+    russian scottish spanish swedish welsh
+    """.split()
+)
+"""Nationalities and languages, always capitalised (so no corpus writes them in lower case), yet no names: no part
+of a name that they open ("American English", "Italian Romano"), unless the word is a given name too ("German
+Quell"), and no inflected form of a name ("Indian" is not "India" with a Finnish ending)."""
 SALUTATION_WORDS = frozenset({"thanks", "thank", "thx", "regards", "cheers", "hi", "hello", "hey", "dear"})
 """Greeting and closing words a class-list row cannot turn into names (rows like "Thanks Susan" exist)."""
 

@@ -36,15 +36,6 @@ PLACE_OPENERS = frozenset(
     "san santa santo sao são st saint fort port new north south east west".split()
 )
 """The first words of place names ("San Teodoro", "Fort Ambler", "New Harlow"): what they open names no person."""
-NATIONALITIES = frozenset(
-    """
-    african american arabic asian australian brazilian british canadian chinese danish dutch english european
-    finnish french german greek indian irish italian japanese korean latin mexican norwegian polish portuguese
-    russian scottish spanish swedish welsh
-    """.split()
-)
-"""Nationalities and languages, always capitalised: no part of a name that they open ("American English", "Italian
-Romano"), unless the word is a given name too ("German Quell")."""
 NOT_NAME_WORDS = _PACK_WORDS | JOB_TITLES | PLACE_OPENERS | frozenset(
     """
     el la le los las van von de del da di du

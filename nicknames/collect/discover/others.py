@@ -28,7 +28,6 @@ from collections.abc import Iterable, Iterator, Sequence
 import regex
 
 from nicknames.collect.discover.capital_words import (
-    NATIONALITIES,
     PLACE_OPENERS,
     WORD,
     Word,
@@ -49,7 +48,7 @@ from nicknames.io.person_names import ORGANISATION_WORDS, POSSESSIVES, RELATIONS
 from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
-from nicknames.rules.stopwords import common_words, surnames
+from nicknames.rules.stopwords import NATIONALITIES, common_words, surnames
 from nicknames.rules.text_forms import read_references
 
 MAX_WORDS = 4
