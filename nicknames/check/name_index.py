@@ -15,7 +15,7 @@ from nicknames.rules.personal_names import (
     PersonalNames,
     glued_people,
     personal_names,
-    remember,
+    recall,
     tag_words,
 )
 from nicknames.rules.spellings import spelling_keys
@@ -75,18 +75,13 @@ class NameIndex:
 
     def glued_people(self, word: str) -> frozenset[str]:
         """``personal_names.glued_people`` of a word, kept for the words met again (until a name is added)."""
-        people = self._glued.get(word)
-        return people if people is not None else remember(self._glued, word,
-                                                          glued_people(word, self.personal, self._ordinary))
+        return recall(self._glued, word, lambda: glued_people(word, self.personal, self._ordinary))
 
     def tag_people(self, word: str) -> frozenset[str]:
         """The people of a word's capitalised words that are one person's name (``personal_names.tag_words``:
         "TeamGreta"), which apply replaces in a hashtag; kept with the glued words."""
-        key = "#" + word
-        people = self._glued.get(key)
-        if people is None:
-            people = remember(self._glued, key, frozenset(person for _, _, person in tag_words(word, self.personal)))
-        return people
+        return recall(self._glued, "#" + word,
+                      lambda: frozenset(person for _, _, person in tag_words(word, self.personal)))
 
     def _ordinary(self, letters: str) -> bool:
         return letters in self.words or letters in common_words()

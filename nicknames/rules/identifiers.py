@@ -53,7 +53,7 @@ from nicknames.rules.personal_names import (
     PersonalNames,
     glued_people,
     personal_names,
-    remember,
+    recall,
 )
 from nicknames.rules.stopwords import STOPWORDS
 from nicknames.rules.written_identifiers import (
@@ -100,7 +100,7 @@ class IdentifierRules:
     """Participants' user names (lower case) written with ``_``, ``.``, ``-`` or a digit ("quill_feather"), as a
     forum's senders are: ids wherever the text writes them whole ("u/quill_feather", "thanks quill_feather")."""
     _glued_people: dict[str, frozenset[str]] = field(default_factory=dict, compare=False, repr=False)
-    """``personal_names.glued_people`` of the words met, kept for the words met again (``personal_names.remember``): a
+    """``personal_names.glued_people`` of the words met, kept for the words met again (``personal_names.recall``): a
     technical list writes the same identifiers in many messages (variable names, version strings)."""
 
     def parts(self, found: Identifier, text: str = "") -> list[Part]:
@@ -209,9 +209,7 @@ class IdentifierRules:
 
     def _people_of(self, word: str) -> frozenset[str]:
         """``glued_people`` of a word, remembered."""
-        people = self._glued_people.get(word)
-        return people if people is not None else remember(self._glued_people, word,
-                                                          glued_people(word, self.names, _ordinary))
+        return recall(self._glued_people, word, lambda: glued_people(word, self.names, _ordinary))
 
     def _glued_words(self, text: str, lowered: bool = True) -> list[str]:
         """The names glued in lower case (``names.glued``), and as user names write them (``names.written``), that

@@ -208,13 +208,15 @@ GLUED_KEPT = 100_000
 """Words whose glued people a memory keeps at most (then it forgets them all): memory bounded by this, not the text."""
 
 
-def remember(memory: dict[str, frozenset[str]], key: str, people: frozenset[str]) -> frozenset[str]:
-    """Keep the people of a word in ``memory`` for the words met again (at most ``GLUED_KEPT`` words: the oldest are
-    forgotten together), and give them back: audit's index and apply's identifier rules meet the same words in many
-    messages."""
-    if len(memory) >= GLUED_KEPT:
-        memory.clear()
-    memory[key] = people
+def recall(memory: dict[str, frozenset[str]], key: str, find: Callable[[], frozenset[str]]) -> frozenset[str]:
+    """The people of a word as ``memory`` keeps them, else as ``find`` gives them, kept for the words met again (at
+    most ``GLUED_KEPT`` words: the oldest are forgotten together): audit's index and apply's identifier rules meet the
+    same words in many messages."""
+    people = memory.get(key)
+    if people is None:
+        if len(memory) >= GLUED_KEPT:
+            memory.clear()
+        people = memory[key] = find()
     return people
 
 
