@@ -25,13 +25,21 @@ def _in_both_cases(letters: dict[str, str]) -> dict[int, str]:
     return str.maketrans({**letters, **capitals})
 
 
+_OWN_LETTERS_WRITTEN = _in_both_cases(_OWN)
+_SPELLED_WRITTEN = _in_both_cases(_SPELT)
+
+
+def _plain(text: str) -> str:
+    """The text without combining marks, taken apart (NFKD) first."""
+    return "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
+
+
 def plain_key(text: str) -> str:
     """The text case-folded, without combining marks, its own letters written plain: "José" and "JOSE" → "jose",
     "Łukasz" → "lukasz", "Søren" → "soren"."""
     if text.isascii():
         return text.casefold()  # NFKD leaves ASCII as it is and no ASCII character is a combining mark
-    decomposed = unicodedata.normalize("NFKD", text.casefold().translate(_OWN_LETTERS))
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    return _plain(text.casefold().translate(_OWN_LETTERS))
 
 
 def spelled_key(text: str) -> str:
@@ -45,10 +53,6 @@ def spelled_key(text: str) -> str:
 def spelling_keys(text: str) -> frozenset[str]:
     """The keys of every spelling of the text without its accents (``plain_key`` and ``spelled_key``)."""
     return frozenset((plain_key(text), spelled_key(text)))
-
-
-_OWN_LETTERS_WRITTEN = _in_both_cases(_OWN)
-_SPELLED_WRITTEN = _in_both_cases(_SPELT)
 
 
 def plain_spellings(name: str) -> list[str]:
@@ -66,8 +70,3 @@ def _spelled_out(word: str) -> str:
     """A word with its umlauts and Nordic vowels spelt out, in capitals in a word in capitals ("MUELLER")."""
     spelled = word.translate(_SPELLED_WRITTEN)
     return spelled.upper() if word.isupper() else spelled
-
-
-def _plain(text: str) -> str:
-    """The text without combining marks."""
-    return "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
