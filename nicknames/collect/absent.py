@@ -61,9 +61,8 @@ from nicknames.collect.form_uses import FormUses
 from nicknames.io.class_list import (
     borrowed_middle_names,
     capital_forms,
-    initialled_forms,
+    registered_forms,
     registered_parts,
-    surname_first_forms,
     without_borrowed,
 )
 from nicknames.io.person_names import person_rows
@@ -237,8 +236,7 @@ def _forms(full_name: str, table: NicknameTable, borrowed: frozenset[str] | None
     middle names, see ``class_list.borrowed_middle_names``) and those of several words in capitals ("ADA QUILL"),
     then familiar forms."""
     parts = without_borrowed(registered_parts(full_name), borrowed or frozenset())
-    registered = [*parts, *initialled_forms(full_name), *surname_first_forms(parts)]
-    forms = {name_key(part): "classlist" for part in registered}
+    forms = {name_key(part): "classlist" for part in registered_forms(full_name, parts)}
     forms.update({name_key(part): "case" for part in capital_forms(parts)})
     words = [part for part in parts if " " not in part]
     if not words:

@@ -13,9 +13,8 @@ from nicknames.collect.scan import LowerGivenNames, Scan, lower_given_names
 from nicknames.io.class_list import (
     borrowed_middle_names,
     capital_forms,
-    initialled_forms,
+    registered_forms,
     registered_parts,
-    surname_first_forms,
     without_borrowed,
 )
 from nicknames.io.given_names import given_names, known_given
@@ -96,8 +95,7 @@ def plan_collect(
         offices_words = office_words(class_list or {}) - given_names() - people
         rules = rules.extended(stopwords=offices_words, not_stopwords=name_words_of(roster.values()))
     names_table = nicknames if nicknames is not None else builtin_table(rules.languages)
-    forms = {pid: [*parts, *initialled_forms(roster[pid]), *surname_first_forms(parts), *capital_forms(parts)]
-             for pid, parts in registered.items()}
+    forms = {pid: [*registered_forms(roster[pid], parts), *capital_forms(parts)] for pid, parts in registered.items()}
     return CollectPlan(roster, registered, owners_by_part(forms), names_table, rules, discover, offices,
                        owners_by_given_name(persons))
 

@@ -253,6 +253,13 @@ def surname_first_forms(parts: list[str] | tuple[str, ...]) -> list[str]:
     return [f"{pair[1]}, {pair[0]}"] if pair is not None and pair[1].casefold() not in given_names() else []
 
 
+def registered_forms(full_name: str, parts: list[str] | tuple[str, ...]) -> list[str]:
+    """The forms a text writes a registered name in as written, beside its ``parts`` (``registered_parts``, less any
+    borrowed middle names): the parts, the initialled forms ("A. Quill") and the full name surname first ("Quill,
+    Ada"); not the capitals of ``capital_forms``."""
+    return [*parts, *initialled_forms(full_name), *surname_first_forms(parts)]
+
+
 def aside_word(word: str) -> bool:
     """An initial ("K.", "K") or a generation ("Jr.", "III") written among a name's words, in any case: what tells
     people apart, not the name they are known by."""
