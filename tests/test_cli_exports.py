@@ -875,15 +875,21 @@ CHAT_WITH_NICKS = (
 )
 
 
+def collected_and_applied(tmp_path: Path, messages: str, class_list: str) -> tuple[str, list[str]]:
+    """Collect with a class list, then apply the mapping: the mapping file's text and the texts pseudonymised."""
+    (tmp_path / "messages.csv").write_text(messages)
+    (tmp_path / "class.csv").write_text(class_list)
+    code, _, err = run("collect", "messages.csv", "--class-list", "class.csv", "-o", "mapping.txt", "-q")
+    assert code == 0, err
+    code, out, err = run("apply", "messages.csv", "mapping.txt", "-q")
+    assert code == 0, err
+    return (tmp_path / "mapping.txt").read_text(), pd.read_csv(io.StringIO(out), dtype=str)["text"].tolist()
+
+
 def test_chat_nicks_on_the_class_list_are_names_with_and_without_their_decoration(tmp_path: Path) -> None:
-    (tmp_path / "chat.csv").write_text(CHAT_WITH_NICKS)
-    (tmp_path / "class.csv").write_text(
-        "user_id,full_name\nu1,quillfeather\nu2,bramble_\nu3,ada^\nu4,kay-m\nu5,tobias|away\n")
-    code, _, err = run("collect", "chat.csv", "--class-list", "class.csv", "-o", "mapping.txt", "-q")
-    assert code == 0, err
-    code, out, err = run("apply", "chat.csv", "mapping.txt", "-q")
-    assert code == 0, err
-    texts = pd.read_csv(io.StringIO(out), dtype=str)["text"].tolist()
+    _, texts = collected_and_applied(
+        tmp_path, CHAT_WITH_NICKS, "user_id,full_name\nu1,quillfeather\nu2,bramble_\nu3,ada^\nu4,kay-m\nu5,tobias|away\n"
+    )
     assert texts[1:4] == [
         "[u1]: which card? [u3] knows these",
         "[u3] is right, thanks [u2]",  # "bramble": the nick "bramble_" without its underscore
@@ -892,36 +898,27 @@ def test_chat_nicks_on_the_class_list_are_names_with_and_without_their_decoratio
 
 
 def test_the_names_a_user_name_is_made_of_are_its_owners(tmp_path: Path) -> None:
-    (tmp_path / "posts.csv").write_text(
+    mapping, texts = collected_and_applied(
+        tmp_path,
         "message_id,parent_id,user_id,text\n"
         "m1,,u1,Has anyone tried the new firmware?\n"
         "m2,m1,u2,\"Originally Posted by quillfeather\nHas anyone tried it?\n\nYes, roll back to 1.4.\"\n"
-        "m3,m2,u1,\"Same here, cheers Greta and Kay.\"\n"
+        "m3,m2,u1,\"Same here, cheers Greta and Kay.\"\n",
+        "user_id,full_name\nu1,quillfeather\nu2,GretaV\nu3,KayMarsden\n",
     )
-    (tmp_path / "class.csv").write_text("user_id,full_name\nu1,quillfeather\nu2,GretaV\nu3,KayMarsden\n")
-    code, _, err = run("collect", "posts.csv", "--class-list", "class.csv", "-o", "mapping.txt", "-q")
-    assert code == 0, err
-    mapping = (tmp_path / "mapping.txt").read_text()
     assert "u2 | " in mapping and "Greta [1; classlist]" in mapping
-    code, out, err = run("apply", "posts.csv", "mapping.txt", "-q")
-    assert code == 0, err
-    texts = pd.read_csv(io.StringIO(out), dtype=str)["text"].tolist()
     assert texts[1].startswith("Originally Posted by [u1]\n")
     assert texts[2] == "Same here, cheers [u2] and [u3]."  # Kay of KayMarsden, who posts nothing
 
 
 def test_a_full_name_written_surname_first_in_quoted_headers_is_one_name(tmp_path: Path) -> None:
-    (tmp_path / "mail.csv").write_text(
+    mapping, texts = collected_and_applied(
+        tmp_path,
         "message_id,parent_id,user_id,text\n"
         "m1,,u1,\"Please review the schedule.\nGreta\"\n"
         "m2,m1,u2,\"Fine by me.\nTobias\n\n-----Original Message-----\nFrom: Vollmer, Greta\n"
-        "To: Wrenfield, Tobias; Marsden, Kay\nSubject: schedule\"\n"
+        "To: Wrenfield, Tobias; Marsden, Kay\nSubject: schedule\"\n",
+        "user_id,full_name\nu1,Greta Vollmer\nu2,Tobias Wrenfield\nu3,Kay Marsden\n",
     )
-    (tmp_path / "class.csv").write_text("user_id,full_name\nu1,Greta Vollmer\nu2,Tobias Wrenfield\nu3,Kay Marsden\n")
-    code, _, err = run("collect", "mail.csv", "--class-list", "class.csv", "-o", "mapping.txt", "-q")
-    assert code == 0, err
-    assert "Vollmer, Greta [1; classlist]" in (tmp_path / "mapping.txt").read_text()
-    code, out, err = run("apply", "mail.csv", "mapping.txt", "-q")
-    assert code == 0, err
-    text = pd.read_csv(io.StringIO(out), dtype=str)["text"].tolist()[1]
-    assert "From: [u1]\nTo: [u2]; [u3]\n" in text  # one pseudonym a person, not "[u1], [u1]"
+    assert "Vollmer, Greta [1; classlist]" in mapping
+    assert "From: [u1]\nTo: [u2]; [u3]\n" in texts[1]  # one pseudonym a person, not "[u1], [u1]"
