@@ -289,6 +289,11 @@ def test_the_initial_of_another_name_before_a_name_is_part_of_it(text: str, expe
         ("x.tobias Quell", "x.tobias [u1]", ["Quell"]),  # part of an address
         ("Tobias  Quell", "[u1]  [u1]", ["Tobias", "Quell"]),  # two spaces: two names
         ("Tobias Tobias Quell Tobias", "[u1] [u1] [u1]", ["Tobias", "Tobias Quell", "Tobias"]),  # each name once
+        ("QUELL Tobias wrote", "[u1] wrote", ["QUELL Tobias"]),  # a surname in capitals first, as lists write it
+        ("ANN Berg", "[u2]", ["ANN Berg"]),
+        ("WILL Quell", "WILL [u1]", ["Quell"]),  # an ordinary word in capitals
+        ("BERG Tobias", "BERG [u1]", ["Tobias"]),  # another participant's name
+        ("QuELL Tobias", "QuELL [u1]", ["Tobias"]),  # neither capitals nor lower case
     ],
 )
 def test_a_given_name_in_lower_case_before_a_name_is_part_of_it(text: str, expected: str,
@@ -298,6 +303,49 @@ def test_a_given_name_in_lower_case_before_a_name_is_part_of_it(text: str, expec
     new, records = run(mapping, text, {"u1", "u2"})
     assert (new, [record.original for record in records]) == (expected, originals)
     assert all(text[record.start : record.end] == record.original for record in records)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "originals"),
+    [
+        ("Tobias QUELL agreed", "[u1] agreed", ["Tobias QUELL"]),  # the surname in capitals after the given name
+        ("thx tobias quell!", "thx [u1]!", ["tobias quell"]),  # after a given name mapped in lower case
+        ("Quell T. and Berg A. spoke", "[u1] and [u2] spoke", ["Quell T.", "Berg A."]),  # a list's initials after
+        ("Tobias Q., Ann B.", "[u1], [u2]", ["Tobias Q.", "Ann B."]),  # the initial of the surname
+        ("--Tobias Q.\nDept. of Physics", "--[u1]\nDept. of Physics", ["Tobias Q."]),  # a sign-off over a title
+        ("Quell K. spoke", "[u1] K. spoke", ["Quell"]),  # no initial of the participant's
+        ("Tobias Q. Wrenfield", "[u1] Q. Wrenfield", ["Tobias"]),  # a middle initial of another name
+        ("Tobias Q.Quell", "[u1] Q.[u1]", ["Tobias", "Quell"]),  # part of an abbreviation
+        ("Tobias will come", "[u1] will come", ["Tobias"]),  # an ordinary word: "Will" is tagged a word
+        ("Tobias berg", "[u1] berg", ["Tobias"]),  # another participant's name
+        ("Tobias said so", "[u1] said so", ["Tobias"]),
+        ("Tobias quell.org", "[u1] quell.org", ["Tobias"]),  # part of an address
+        ("Tobias quellung", "[u1] quellung", ["Tobias"]),  # a longer word
+    ],
+)
+def test_another_name_of_the_participant_after_a_name_is_part_of_it(text: str, expected: str,
+                                                                      originals: list[str]) -> None:
+    mapping = Mapping({"u1": ["Tobias", "Quell", "Will"], "u2": ["Ann Berg", "Berg", "Ann"]})
+    mapping.set_name("u1", Name("Will", 1, ("classlist", "word")))
+    mapping.set_name("u1", Name("tobias", 1, ("case",)))
+    new, records = run(mapping, text, {"u1", "u2"})
+    assert (new, [record.original for record in records]) == (expected, originals)
+    assert all(text[record.start : record.end] == record.original for record in records)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("thanks for posting this ingrid", "thanks for posting this [u1]"),  # a given name that is no word
+        ("ask my tobias", "ask my [u2]"),
+        ("the river flows", "the river flows"),  # a word after an article, though a user name
+        ("this mark is low", "this mark is low"),  # a given name that is also a word
+        ("thanks river", "thanks [u3]"),
+    ],
+)
+def test_a_lower_case_name_after_a_determiner_is_a_noun_unless_a_given_name(text: str, expected: str) -> None:
+    mapping = Mapping({"u1": ["Ingrid", "ingrid"], "u2": ["Tobias", "tobias"], "u3": ["river"], "u4": ["Mark", "mark"]})
+    assert run(mapping, text, {"u1", "u2", "u3", "u4"})[0] == expected
 
 
 def test_a_given_name_mapped_in_lower_case_before_a_name_is_part_of_it() -> None:

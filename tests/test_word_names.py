@@ -211,7 +211,7 @@ def _in_name_position_by_rules(text: str, start: int, end: int) -> bool:
     if w._PERSON_BEFORE.search(text, max(0, start - 40), start) or w._PERSON_AFTER.match(text, end):
         return True
     joined = w._LOWER_BEFORE.search(text, max(0, start - 40), start) or w._LOWER_AFTER.match(text, end)
-    if joined is not None and w._given_name(joined.group("word")):
+    if joined is not None and w.plain_given_name(joined.group("word")):
         return True
     if w._NAME_END.fullmatch(text, end, line_end) is None:
         return False

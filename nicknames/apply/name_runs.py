@@ -38,6 +38,13 @@ def initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
     return False
 
 
+def initial_after(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
+    """Whether a record is followed by one space, a capital and a full stop ("Vollmer G."): a few characters read at
+    each record."""
+    return any(text[end : end + 1] == " " and text[end + 2 : end + 3] == "." and text[end + 1 : end + 2].isupper()
+               for _, end, _ in spans)
+
+
 def with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], pseudonym: Pseudonym, detail: Detail,
                          start: int) -> tuple[int, str]:
     """Where a name's record starts, and its pseudonym: from the initials before it when the first is the initial of
@@ -68,27 +75,64 @@ _INITIALS_CHARS = 9
 def with_given_name_before(text: str, names: MappingNames, pseudonym: Pseudonym, detail: Detail,
                             start: int) -> tuple[int, str]:
     """Where a name's record starts, and its pseudonym: from the word before it when that word is another name of its
-    participant written in lower case, and no ordinary word ("proposed by tobias Quell" for a Tobias Quell), or the
-    two are one of the participant's names in other case; else where it starts."""
+    participant written in lower case or in capitals, and no ordinary word ("proposed by tobias Quell", "QUELL
+    Tobias" for a Tobias Quell), or the two are one of the participant's names in other case; else where it
+    starts."""
     kept = start, detail[3]
     if (detail[6] != "name" or detail[2] == OTHERS or start < 2 or text[start - 1] != " "
-            or not text[start - 2].islower()):
+            or not text[start - 2].isalpha()):
         return kept
     before = _WORD_BEFORE.search(text, max(0, start - _WORD_CHARS), start)
     participant = detail[2]
     if before is None or detail[3] != shaped_mention(pseudonym, participant, detail[0], "name"):
         return kept
-    word = before.group(1)
-    whole = f"{word} {detail[0]}".casefold()
-    if not any(key.casefold() == whole or (key.casefold() == word and key != detail[1] and " " not in key
-                                           and key not in names.words)
-               for key in names.keys_of.get(participant, ())):
+    if not _another_name(before.group(1), f"{before.group(1)} {detail[0]}", detail, names):
         return kept
     return before.start(), shaped_mention(pseudonym, participant, text[before.start() : start] + detail[0], "name")
 
 
-_WORD_BEFORE = regex.compile(r"(?<![\w.\-'’@/])(\p{Ll}[\p{Ll}\p{M}]+) \Z")
-"""A word in lower case right before a name, after one space, not part of an address, a path or a longer word."""
+def with_name_after(text: str, names: MappingNames, pseudonym: Pseudonym, detail: Detail,
+                    start: int) -> tuple[int, str]:
+    """Where a name's record ends, and its pseudonym: after the word that follows it when that word is another name
+    of its participant written in lower case or in capitals, and no ordinary word ("thx greta vollmer" with "greta"
+    mapped, "Tobias QUELL"), or the two are one of its names in other case; or after an initial with a full stop that
+    is the initial of a word of another of its names ("Vollmer G.", "Greta V.", as lists write names). Else where
+    it ends."""
+    end = start + len(detail[0])
+    kept = end, detail[3]
+    if detail[6] != "name" or detail[2] == OTHERS or text[end : end + 1] != " ":
+        return kept
+    after = _WORD_AFTER.match(text, end)
+    participant = detail[2]
+    if after is None or detail[3] != shaped_mention(pseudonym, participant, detail[0], "name"):
+        return kept
+    word = after.group(1)
+    if word.endswith("."):
+        if not any(part[0] == word[0] and part != detail[0] for key in names.keys_of.get(participant, ())
+                   for part in key.split()):
+            return kept
+    elif not _another_name(word, f"{detail[0]} {word}", detail, names):
+        return kept
+    return after.end(), shaped_mention(pseudonym, participant, text[start : after.end()], "name")
+
+
+def _another_name(word: str, whole: str, detail: Detail, names: MappingNames) -> bool:
+    """Whether ``word``, next to the record's name, is another one-word name of its participant in other case, and
+    no ordinary word, or ``whole`` (the two together) is one of its names in other case."""
+    folded, whole = word.casefold(), whole.casefold()
+    return any(key.casefold() == whole or (key.casefold() == folded and key != detail[1] and " " not in key
+                                           and key not in names.words)
+               for key in names.keys_of.get(detail[2], ()))
+
+
+_WORD_BEFORE = regex.compile(r"(?<![\w.\-'’@/])(\p{Ll}[\p{Ll}\p{M}]+|\p{Lu}[\p{Lu}\p{M}]+) \Z")
+"""A word in lower case or in capitals right before a name, after one space, not part of an address, a path or a
+longer word."""
+_WORD_AFTER = regex.compile(
+    r" (\p{Ll}[\p{Ll}\p{M}]+|\p{Lu}[\p{Lu}\p{M}]+|\p{Lu}\.(?![^\S\n]*\p{Lu}\p{Ll}))(?![\w'’@/\-]|\.\w)")
+"""A word in lower case or in capitals, or an initial with a full stop, right after a name and one space, not part
+of an address, a path or a longer word; not an initial before a capitalised word on its line, which is a middle
+initial ("Tobias Q. Wrenfield")."""
 _WORD_CHARS = 24
 
 

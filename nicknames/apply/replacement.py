@@ -132,6 +132,18 @@ class Replacements(Sequence[Replacement]):
                 numbers[index], starts[index] = self._number(detail), wider
             previous_end = starts[index] + len(detail[0])
 
+    def widen_end(self, first: int, text: str, end_of: Callable[[Detail, int], tuple[int, str]]) -> None:
+        """Let each record from number ``first`` on (one message's, in text order) end where ``end_of`` says, given
+        its detail and start: at its end or after, before the record after it, with the pseudonym it gives for the
+        wider text. The record's original text grows to the text up to there."""
+        starts, numbers, details = self._start, self._detail, self._details
+        for index in range(first, len(starts)):
+            start, detail = starts[index], details[numbers[index]]
+            wider, pseudonym = end_of(detail, start)
+            next_start = starts[index + 1] if index + 1 < len(starts) else len(text)
+            if start + len(detail[0]) < wider <= next_start:
+                numbers[index] = self._number((text[start:wider], *detail[1:3], pseudonym, *detail[4:]))
+
     def __len__(self) -> int:
         return len(self._start)
 

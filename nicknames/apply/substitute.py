@@ -16,9 +16,11 @@ import regex
 from nicknames.apply.name_runs import (
     around_middle_initials,
     before_capital,
+    initial_after,
     initial_near,
     with_given_name_before,
     with_initial_before,
+    with_name_after,
 )
 from nicknames.apply.namesakes import names_someone_else
 from nicknames.apply.person_placeholders import OTHER_OWNERS, other_mention
@@ -50,6 +52,7 @@ from nicknames.rules.word_names import (
     in_name_position,
     in_word_list,
     inside_sentence,
+    plain_given_name,
     possessive_name,
     reads_as_place,
     reads_as_word,
@@ -144,7 +147,8 @@ def _substitute_into(
     number = records.open(message.id)
     first = len(records)
     mentions, taken = _identifier_mentions(message, names, pseudonym, identifiers)
-    lower_before = False
+    lower_before = side_by_side = False
+    previous_end = -2
     for mention in mentions:
         records.append(mention)
     if names.pattern is not None:
@@ -155,6 +159,8 @@ def _substitute_into(
         at_a_glance, known, mapping_owners = names.names.at_a_glance, names.known, names.names.owners
         own_words = names.names.own_words
         for start, end, form in names.pattern.iter_spans(text):
+            side_by_side = side_by_side or start == previous_end + 1  # "greta vollmer", "VOLLMER Greta" (see below)
+            previous_end = end
             if form in at_a_glance:
                 if inside_sentence(text, start, end):  # then one space and a letter or digit follow
                     lower_before = lower_before or text[end + 1].isupper()  # "tobias Quell" (see below)
@@ -178,8 +184,8 @@ def _substitute_into(
             original = text[start:end]
             if " " not in original and (in_institution_name(text, end) or before_contraction(text, end)):
                 continue  # "Tolland Marsh National Laboratory" names no participant Tolland; "Don't" no Don
-            if original.islower() and after_determiner(text, start):
-                continue  # "the river": a noun, though a user name "river" posts in the scope
+            if original.islower() and after_determiner(text, start) and not plain_given_name(original):
+                continue  # "the river": a noun, though a user name "river" posts in the scope; "this ingrid" is a name
             if others:
                 other = other_mention(message.id, text, start, end, key, names.others, key in names.names.words)
                 if other is not None:
@@ -222,8 +228,10 @@ def _substitute_into(
         if initial_near(text, records.spans(first)):  # seldom
             records.join(first, text, around_middle_initials)
             records.widen(first, text, functools.partial(with_initial_before, text, names.names.keys_of, pseudonym))
-        if lower_before:
+        if lower_before or side_by_side:
             records.widen(first, text, functools.partial(with_given_name_before, text, names.names, pseudonym))
+        if side_by_side or initial_after(text, records.spans(first)):
+            records.widen_end(first, text, functools.partial(with_name_after, text, names.names, pseudonym))
     return _stitch(text, records.spans(first))
 
 

@@ -279,7 +279,7 @@ def in_name_position(text: str, start: int, end: int) -> bool:
         return True
     joined = (_LOWER_BEFORE.search(text, max(0, start - 40), start) if before else None) or (
         _LOWER_AFTER.match(text, end) if after else None)
-    if joined is not None and _given_name(joined.group("word")):
+    if joined is not None and plain_given_name(joined.group("word")):
         return True
     if _NAME_END.fullmatch(text, end, line_end) is None:
         return False
@@ -355,7 +355,7 @@ _LOWER_AFTER = regex.compile(r"[^\S\n]+(?:and|&|or)[^\S\n]+(?P<word>\p{Ll}+)(?!\
 
 
 @functools.cache
-def _given_name(word: str) -> bool:
+def plain_given_name(word: str) -> bool:
     """A given name or familiar form the nickname table knows that is no ordinary word ("toby", not "rich")."""
     from nicknames.rules.stopwords import common_words, name_words
 
