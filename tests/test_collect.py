@@ -243,6 +243,30 @@ def test_who_signs_with_initials_is_suggested_their_full_initials(
     assert found == suggested
 
 
+@pytest.mark.parametrize(
+    ("minutes", "suggested"),
+    [
+        ("Present: KD, LO (chair)\nKD noted the deadline.", {"u1": ["KD"], "u2": ["LO"]}),  # listed: the people's
+        ("Attendees: Kate, LO and KD.", {"u1": ["KD"], "u2": ["LO"]}),  # among names
+        ("Apologies: KD", {}),  # one set of initials alone: an abbreviation as often
+        ("Present: KD, LO, HP", {"u1": ["KD"], "u2": ["LO"]}),  # initials of nobody on the class list stay
+        ("Present: KD, LO laptops", {}),  # a list of things
+        ("We used KD, LO and HP.", {}),  # no list of minutes
+        ("Present: KK, LO", {"u2": ["LO"]}),  # initials two participants have
+    ],
+)
+def test_initials_that_minutes_list_are_suggested_for_their_participant(
+        tmp_path: Path, minutes: str, suggested: dict[str, list[str]]) -> None:
+    roster = {"u1": "Kate Dunn", "u2": "Lars Obi", "u3": "Karl Kemp", "u4": "Kira Kolb"}
+    rows = [["1", "0", "u1", f"Minutes of Monday.\n\n{minutes}\n\nKate"], ["2", "1", "u2", "Thanks.\nLars"],
+            ["3", "1", "u3", "Good.\nKarl"], ["4", "1", "u4", "Fine.\nKira"]]
+    mapping = collect(table(tmp_path, rows), roster, discover=False).mapping
+    found = {participant: names for participant in roster
+             if (names := [name.text for name in mapping.entry(participant).names
+                           if "initials" in name.tags and name.status is Status.SUGGESTED])}
+    assert found == suggested
+
+
 def _company_rows(word: str, other_threads: bool) -> list[list[str]]:
     """u1 signs one message with ``word``; 24 messages of u2 and u3 mention it, in threads u1 is not in (or is)."""
     rows = [["1", "", "u1", f"Here is the report.\nThanks,\n{word}"]]

@@ -20,6 +20,7 @@ from nicknames.collect.discover.stylised import (
     is_initials,
     is_stylised,
     letters,
+    listed_initials,
 )
 from nicknames.collect.discover.suggest import Known, discover, signature_tags
 from nicknames.collect.discover.token_index import TokenIndex
@@ -80,6 +81,27 @@ def test_index_skips_sentence_initial_common_words_and_addresses() -> None:
 # ---------------------------------------------------------------- variants
 
 
+@pytest.mark.parametrize(
+    ("text", "initials"),
+    [
+        ("Present: GV, KM, TQ", ["GV", "KM", "TQ"]),
+        ("PRESENT : GV; KM", ["GV", "KM"]),
+        ("  In attendance: GV (chair), KM & TQ.", ["GV", "KM", "TQ"]),  # a remark in brackets
+        ("Apologies for absence: Ingrid Solberg, OL, BA", ["OL", "BA"]),  # among names
+        ("attendees: GV KM", ["GV", "KM"]),  # separated by spaces
+        ("> Present: GV, KM", ["GV", "KM"]),  # quoted
+        ("Present: GV", []),  # one alone
+        ("Present: GV, KM and the team", []),  # not a list of people
+        ("Present: Greta, Kay", []),  # no initials
+        ("Re: GV, KM", []),  # no label of minutes
+        ("He was present: GV, KM", []),  # not opening its line
+        ("Present:\nGV, KM", []),  # the list on the next line
+    ],
+)
+def test_listed_initials(text: str, initials: list[str]) -> None:
+    assert listed_initials(text) == initials
+
+
 @pytest.mark.parametrize(("name", "edits"), [("Rob", 0), ("Mary", 1), ("Arthur", 1), ("Margaret", 2)])
 def test_allowed_edits_grow_with_length(name: str, edits: int) -> None:
     assert allowed_edits(name) == edits
@@ -112,6 +134,27 @@ def vocabulary(tokens: list[str], known: frozenset[str] = frozenset(), lower: tu
 def test_misspellings(name: str, token: str, found: bool) -> None:
     vocab = vocabulary([token], known=frozenset({"roberta"}))
     assert (token in vocab.misspellings(name)) is found
+
+
+@pytest.mark.parametrize(
+    ("name", "token", "found"),
+    [
+        ("Kay", "Kaaaay", True),          # a letter drawn out, as chat writes names
+        ("Kay", "KAYYYY", True),          # in capitals
+        ("Kay", "kaaay", True),           # in lower case: the name is no word
+        ("Anna", "Annnnaaa", True),       # a double letter drawn out
+        ("Tobias", "Tobiasss", True),
+        ("Kay", "Kaay", False),           # a letter twice: a misspelling's or another name's
+        ("Kay", "Kaaaty", False),         # another name drawn out
+        ("Mark", "Marrrk", True),         # capitalised: the name's
+        ("Mark", "marrrk", False),        # in lower case: the word "mark" drawn out
+        ("Al", "Aaaal", False),           # a name too short
+        ("Kay", "Kay", False),            # the name itself
+    ],
+)
+def test_drawn_out_forms(name: str, token: str, found: bool) -> None:
+    vocab = vocabulary([token], lower=("mark",))
+    assert (token in vocab.drawn_out_forms(name)) is found
 
 
 @pytest.mark.parametrize(

@@ -18,6 +18,7 @@ from nicknames.collect.evidence import (
     attributions,
     class_list_names,
     full_initials,
+    listed_initials,
     greetings,
     introductions,
     lost_letters,
@@ -151,6 +152,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
     with objects_frozen():
         signoffs(scan, plan, found)
         full_initials(scan.index, roster, found)
+        listed_initials(scan, roster, found)
         greetings(scan, posts, plan, found)
         class_list_names(scan, part_owners, plan.registered, found)
         introductions(scan, roster, found, names_table)

@@ -212,6 +212,22 @@ def full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> No
                 found.add(participant, form, "initials", index.threads.total(form), suggested=True)
 
 
+def listed_initials(scan: Scan, roster: dict[str, str], found: Found) -> None:
+    """Suggest the initials that minutes list among the people present or absent ("Present: GV, KM, TQ") for the
+    one participant of the class list who has them (``stylised.initials_of``): the minutes name the same people
+    by them ("KM noted that ..."). Initials several participants have stay unmapped."""
+    if not scan.listed:
+        return
+    holders: dict[str, set[str]] = {}
+    for participant, name in roster.items():
+        for form in initials_of(name):
+            holders.setdefault(form, set()).add(participant)
+    for form, count in scan.listed.items():
+        owners = holders.get(form, set())
+        if len(owners) == 1:
+            found.add(next(iter(owners)), form, "initials", count, suggested=True)
+
+
 def greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None:
     """Greeted names for the participant each greeting most likely addresses (see ``attribution``).
 

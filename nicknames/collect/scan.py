@@ -16,6 +16,7 @@ import numpy as np
 
 from nicknames.collect.discover.attribution import Greetings
 from nicknames.collect.discover.lost_letters import lost_letter_words
+from nicknames.collect.discover.stylised import listed_initials
 from nicknames.collect.discover.thread_counts import ThreadCodes, ThreadCounts
 from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.model.messages import Message
@@ -168,6 +169,9 @@ class Scan:
     persons: Counter[str] = field(default_factory=Counter)
     """Participant's given name in lower case → its uses as a person in chat ("tobias did", "ask greta";
     ``LowerGivenNames``): a registered given name written so is the person's though nobody signs or greets with it."""
+    listed: Counter[str] = field(default_factory=Counter)
+    """Initials → messages whose minutes list them among people present or absent ("Present: GV, KM, TQ";
+    ``stylised.listed_initials``)."""
     lower_given: LowerGivenNames | None = None
     """The participants' given names in lower case, looked for as persons (``persons``)."""
     class_usage: ThreadCounts = field(init=False)
@@ -180,7 +184,7 @@ class Scan:
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
         found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, self.joint, self.introduced,
-                     self.attributed, self.lost, self.bare, self.persons)
+                     self.attributed, self.lost, self.bare, self.persons, self.listed)
         found.greetings, found.class_usage = self.greetings, self.class_usage
         return found
 
@@ -203,6 +207,7 @@ class Scan:
         self.lost.update(later.lost)
         self.bare.update(later.bare)
         self.persons.update(later.persons)
+        self.listed.update(later.listed)
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
 
@@ -218,6 +223,9 @@ class Scan:
             lost = lost_letter_words(message.text)
             if lost:  # seldom: Counter.update of an empty set costs as much as the check
                 self.lost.update(lost)
+            listed = listed_initials(message.text)
+            if listed:
+                self.listed.update(set(listed))
         if self.class_pattern is not None:
             numbers: dict[str, int] = {}
             parts, part_threads = [], []

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+
+import ahocorasick_rs
 import regex
 
 SPACED = regex.compile(r"(?:\p{L} ){2,}\p{L}")
@@ -66,3 +69,40 @@ def signs_with(text: str, full_name: str) -> bool:
         return bool(words) and words[0][:1].upper() == text
     initials = initials_of(full_name)
     return text in initials or (len(text) == 3 and text[0] + text[2] in initials)
+
+
+_LABELS = ("present", "attendees", "attending", "attendance", "participants", "apologies", "absence", "absent",
+           "regrets")
+_ATTENDANCE = re.compile(
+    r"^[ \t>*-]*(?:present|attendees|attending|attendance|in attendance|members present|participants|apologies"
+    r"|apologies for absence|absent|regrets)[ \t]*:[ \t]*(\S[^\n]*)$",
+    re.IGNORECASE | re.MULTILINE,
+)
+_LABEL_COLONS = ahocorasick_rs.AhoCorasick(
+    [f"{case(label)}{colon}" for label in _LABELS for case in (str.lower, str.capitalize, str.upper)
+     for colon in (":", " :")])
+"""The labels of ``_ATTENDANCE`` before a colon, looked for first: a search of the automaton costs a few
+microseconds a text, the pattern's a few times that."""
+"""A line of minutes that lists who came or sent apologies ("Present: GV, KM, TQ"), and its list."""
+_ITEM_SEPARATOR = regex.compile(r"[ \t]*(?:[,;/&]|\band\b)[ \t]*|[ \t]+(?=\p{Lu}{2,3}\b)")
+_LISTED_INITIALS = regex.compile(r"(\p{Lu}{2,3})(?:[ \t]*\([^()\n]{1,30}\))?")
+"""Two or three capitals, and a remark in brackets ("GV (chair)")."""
+_LISTED_NAME = regex.compile(r"\p{Lu}[\p{Ll}\p{M}'’\-]+(?:[ \t]+\p{Lu}[\p{Ll}\p{M}'’\-]+)?")
+MIN_LISTED = 2
+"""The fewest initials a list of minutes needs for them to be read as people's."""
+
+
+def listed_initials(text: str) -> list[str]:
+    """The initials that lines of minutes list as people present or absent ("Present: GV, KM, TQ (chair)"): a line
+    whose items are all initials or capitalised names, at least ``MIN_LISTED`` of them initials. Minutes then name
+    the same people by them ("KM noted that ...")."""
+    if ":" not in text or not _LABEL_COLONS.find_matches_as_indexes(text):
+        return []
+    found: list[str] = []
+    for line in _ATTENDANCE.finditer(text):
+        items = [item for item in _ITEM_SEPARATOR.split(line.group(1).strip().rstrip(".")) if item]
+        initials = [match.group(1) for item in items if (match := _LISTED_INITIALS.fullmatch(item)) is not None]
+        if len(initials) >= MIN_LISTED and len(initials) + sum(
+                _LISTED_NAME.fullmatch(item) is not None for item in items) == len(items):
+            found.extend(initials)
+    return found

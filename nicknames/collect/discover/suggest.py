@@ -191,7 +191,7 @@ def _candidates(
                 yield from ((v, "case", v, _roams(v)) for v in vocabulary.case_variants(form))
         variants = [(v, "case") for v in vocabulary.case_variants(name)]
         variants += [(v, "fuzzy") for v in vocabulary.accent_variants(name) + _misspellings(vocabulary, name)
-                     if v.casefold() not in cases]
+                     + vocabulary.drawn_out_forms(name) if v.casefold() not in cases]
         yield from ((v, tag, v, given and _roams(v)) for v, tag in variants)
         if given and name.isalpha():  # a clipped given name is a familiar form: two Tobiahs' "Tobi" is neither's
             yield from ((v, CLIPPED, v, False) for v in vocabulary.clippings(name)

@@ -6,6 +6,7 @@
 - clipped given names: the first letters of a given name of six or more, four letters at least and two short of the
   name at most ("Tobi", "Marg" for Tobiah, Marguerite), or three or more and a pet ending ("Ambie", "Wenz"),
   capitalised, neither an ordinary word nor a known name;
+- names drawn out in chat, a letter written three times or more ("Kaaaay", "Tobiasss" for Kay, Tobias);
 - misspellings within a small edit distance, transpositions counting as one edit
   (Optimal String Alignment): 1 edit for names of 4–7 letters, 2 from 8 letters,
   none below 4. A misspelling must start with the same letter, be capitalised,
@@ -44,6 +45,15 @@ LOST_ACCENT = "?\ufffd"
 """Characters an archive writes in place of a letter it could not encode."""
 
 
+_TRIPLED = regex.compile(r"(\p{L})\1\1")
+_REPEATS = regex.compile(r"(\p{L})\1+")
+
+
+def squeezed(word: str) -> str:
+    """The word in lower case with each run of one letter written once: "Kaaaay" and "Kay" → "kay"."""
+    return _REPEATS.sub(r"\1", word.casefold())
+
+
 def allowed_edits(name: str) -> int:
     """How many edits a misspelling of this name may be away from it."""
     if len(name) < MIN_FUZZY_LENGTH:
@@ -59,6 +69,8 @@ class Vocabulary:
         self.by_accent: dict[str, list[str]] = {}
         self.by_shape: dict[tuple[str, int], list[str]] = {}
         self.lost_accents: list[str] = []
+        self.drawn_out: dict[str, list[str]] = {}
+        """Tokens with a letter three times in a row, by their letters each written once (``squeezed``)."""
         for token in tokens:
             self.by_case.setdefault(token.casefold(), []).append(token)
             if token.isascii():
@@ -66,6 +78,8 @@ class Vocabulary:
             else:
                 for key in spelling_keys(token):
                     self.by_accent.setdefault(key, []).append(token)
+            if _TRIPLED.search(token) is not None:
+                self.drawn_out.setdefault(squeezed(token), []).append(token)
             if any(c in LOST_ACCENT for c in token):
                 self.lost_accents.append(token)
             elif _misspelling_candidate(token, lexicon, known_names):
@@ -90,6 +104,16 @@ class Vocabulary:
             pattern = _lost_accent_pattern(name)
             found.extend(t for t in self._lost_accent_candidates(name) if t != name and pattern.fullmatch(t))
         return list(dict.fromkeys(found))
+
+    def drawn_out_forms(self, name: str) -> list[str]:
+        """Tokens that are the name with letters drawn out ("Kaaaay", "KAYYY", "annnna" for Anna), in any case; none
+        for a name of fewer than ``MIN_CASE_LENGTH`` letters, and no lower-case one of a name that is a word
+        ("sooo" is no Soo's, "willl" no Will's)."""
+        if len(name) < MIN_CASE_LENGTH or not self.drawn_out:
+            return []
+        found = self.drawn_out.get(squeezed(name), [])
+        word = bool(found) and self.lexicon.is_word(name)
+        return [token for token in found if token != name and not (word and token.islower())]
 
     def misspellings(self, name: str) -> list[str]:
         """Capitalised tokens a few edits from the name (transposition = one edit)."""
