@@ -18,9 +18,9 @@ from nicknames.collect.evidence import (
     attributions,
     class_list_names,
     full_initials,
-    listed_initials,
     greetings,
     introductions,
+    listed_initials,
     lost_letters,
     signoffs,
 )
