@@ -78,12 +78,12 @@ _ATTENDANCE = re.compile(
     r"|apologies for absence|absent|regrets)[ \t]*:[ \t]*(\S[^\n]*)$",
     re.IGNORECASE | re.MULTILINE,
 )
+"""A line of minutes that lists who came or sent apologies ("Present: GV, KM, TQ"), and its list."""
 _LABEL_COLONS = ahocorasick_rs.AhoCorasick(
     [f"{case(label)}{colon}" for label in _LABELS for case in (str.lower, str.capitalize, str.upper)
      for colon in (":", " :")])
 """The labels of ``_ATTENDANCE`` before a colon, looked for first: a search of the automaton costs a few
 microseconds a text, the pattern's a few times that."""
-"""A line of minutes that lists who came or sent apologies ("Present: GV, KM, TQ"), and its list."""
 _ITEM_SEPARATOR = regex.compile(r"[ \t]*(?:[,;/&]|\band\b)[ \t]*|[ \t]+(?=\p{Lu}{2,3}\b)")
 _LISTED_INITIALS = regex.compile(r"(\p{Lu}{2,3})(?:[ \t]*\([^()\n]{1,30}\))?")
 """Two or three capitals, and a remark in brackets ("GV (chair)")."""
