@@ -204,11 +204,12 @@ def full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> No
                if "initials" in found.tags[(participant, name)] and participant in roster}
     if not signers:
         return
-    holders = Counter(form for name in roster.values() for form in initials_of(name))
+    holders = _initials_holders(roster)
     signed = {(participant, letters(name).upper()) for (participant, name) in found.counts if participant in signers}
     for participant in signers:
         for form in initials_of(roster[participant]):
-            if len(form) >= 3 and holders[form] == 1 and form in index.threads and (participant, form) not in signed:
+            if (len(form) >= 3 and len(holders[form]) == 1 and form in index.threads
+                    and (participant, form) not in signed):
                 found.add(participant, form, "initials", index.threads.total(form), suggested=True)
 
 
@@ -218,14 +219,20 @@ def listed_initials(scan: Scan, roster: dict[str, str], found: Found) -> None:
     by them ("KM noted that ..."). Initials several participants have stay unmapped."""
     if not scan.listed:
         return
-    holders: dict[str, set[str]] = {}
-    for participant, name in roster.items():
-        for form in initials_of(name):
-            holders.setdefault(form, set()).add(participant)
+    holders = _initials_holders(roster)
     for form, count in scan.listed.items():
         owners = holders.get(form, set())
         if len(owners) == 1:
             found.add(next(iter(owners)), form, "initials", count, suggested=True)
+
+
+def _initials_holders(roster: dict[str, str]) -> dict[str, set[str]]:
+    """Initials (``stylised.initials_of``) → the participants whose registered names give them."""
+    holders: dict[str, set[str]] = {}
+    for participant, name in roster.items():
+        for form in initials_of(name):
+            holders.setdefault(form, set()).add(participant)
+    return holders
 
 
 def greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None:
