@@ -334,6 +334,48 @@ def test_another_name_of_the_participant_after_a_name_is_part_of_it(text: str, e
 
 
 @pytest.mark.parametrize(
+    ("text", "expected", "originals"),
+    [
+        ("Hi all, Tobias QUELL here.", "Hi all, [u1] here.", ["Tobias QUELL"]),  # the surname not mapped alone
+        ("Hi all, Tobias QUELL here. I met Ann Berg.", "Hi all, [u1] here. I met [u2].", ["Tobias QUELL", "Ann Berg"]),
+        ("Tobias quell, Ann Berg", "[u1], [u2]", ["Tobias quell", "Ann Berg"]),
+        ("But be up", "[u3] be up", ["But"]),  # "be" is no form of the initials "BE"
+        ("But be up, Ann Berg", "[u3] be up, [u2]", ["But", "Ann Berg"]),
+        ("But BE up", "[u3] up", ["But BE"]),  # the initials themselves
+    ],
+)
+def test_what_joins_a_name_does_not_hang_on_other_names_in_the_text(text: str, expected: str,
+                                                                    originals: list[str]) -> None:
+    """Whether the word after a name joins it is decided by that word alone, not by a pair of names elsewhere."""
+    mapping = Mapping({"u1": ["Tobias Quell", "Tobias"], "u2": ["Ann", "Berg"], "u3": ["Butegu Elan", "But", "BE"]})
+    new, records = run(mapping, text, {"u1", "u2", "u3"})
+    assert (new, [record.original for record in records]) == (expected, originals)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "originals"),
+    [
+        ("asked tobias Quell about it", "asked [u1] about it", ["tobias Quell"]),  # a name of several words
+        ("asked TOBIAS Quell about it", "asked [u1] about it", ["TOBIAS Quell"]),
+        ("asked tobias quell about it", "asked [u1] about it", ["tobias quell"]),
+        ("asked Tobias quell, then", "asked [u1], then", ["Tobias quell"]),
+        ("asked tobias quellmann", "asked tobias quellmann", []),  # a longer word
+        ("Kay will come", "[u2] will come", ["Kay"]),  # "Kay Will" in other case, but "will" is a common word
+        ("Kay WILL come", "[u2] come", ["Kay WILL"]),
+        ("the press release is out", "the press release is out", []),  # opens with no given name
+        ("read arthur Clarke", "read arthur Clarke", []),  # the keep list's name in other case is kept
+        ("read arthur soon", "read arthur soon", []),
+    ],
+)
+def test_a_name_of_several_words_counts_in_other_case(text: str, expected: str, originals: list[str]) -> None:
+    mapping = Mapping({"u1": ["Tobias Quell", "Tobias"], "u2": ["Kay Will", "Kay"], "u3": ["Press Release", "Press"],
+                       "u4": ["Arthur"]}, keep=["Arthur Clarke"])
+    new, records = run(mapping, text, {"u1", "u2", "u3", "u4"})
+    assert (new, [record.original for record in records]) == (expected, originals)
+    assert all(text[record.start : record.end] == record.original for record in records)
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("thanks for posting this ingrid", "thanks for posting this [u1]"),  # a given name that is no word

@@ -5,6 +5,7 @@ Quell"). Substitution finds each name on its own; these rules widen or join its 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 from collections.abc import Mapping as MappingType
 
@@ -14,11 +15,7 @@ from nicknames.apply.pseudonyms import Pseudonym, shaped_mention
 from nicknames.apply.replacement import Detail
 from nicknames.apply.scope_names import MappingNames
 from nicknames.model.mapping import OTHERS
-
-
-def before_capital(text: str, end: int) -> bool:
-    """Whether one space and a capital follow ``end``: where a name in lower case may open a participant's name."""
-    return text[end : end + 1] == " " and text[end + 1 : end + 2].isupper()
+from nicknames.rules.word_names import common_words_and_names
 
 
 def initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
@@ -38,11 +35,41 @@ def initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
     return False
 
 
-def initial_after(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
-    """Whether a record is followed by one space, a capital and a full stop ("Vollmer G."): a few characters read at
-    each record."""
-    return any(text[end : end + 1] == " " and text[end + 2 : end + 3] == "." and text[end + 1 : end + 2].isupper()
-               for _, end, _ in spans)
+def name_word_before(text: str, spans: Iterable[tuple[int, int, str]], words: frozenset[str]) -> bool:
+    """Whether a record follows one space and a word of letters that is one of ``words`` (case folded): where
+    ``with_given_name_before`` may widen a record, since the word it takes is always a word of its participant's
+    names ("tobias Quell", "QUELL Tobias"). The letters before each record are read, no scan of the text."""
+    for start, _, _ in spans:
+        if start >= 2 and text[start - 1] == " " and text[start - 2].isalpha():
+            first = start - 2
+            while first > 0 and _in_word(text[first - 1]):
+                first -= 1
+            if text[first : start - 1].casefold() in words:
+                return True
+    return False
+
+
+def name_word_after(text: str, spans: Iterable[tuple[int, int, str]], words: frozenset[str]) -> bool:
+    """Whether a record is followed by one space and a word of letters that is one of ``words`` (case folded), or by
+    an initial with a full stop ("Vollmer G."): where ``with_name_after`` may widen a record ("Tobias QUELL",
+    "greta vollmer")."""
+    size = len(text)
+    for _, end, _ in spans:
+        if text[end : end + 1] != " " or not text[end + 1 : end + 2].isalpha():
+            continue
+        if text[end + 2 : end + 3] == "." and text[end + 1].isupper():
+            return True
+        last = end + 2
+        while last < size and _in_word(text[last]):
+            last += 1
+        if text[end + 1 : last].casefold() in words:
+            return True
+    return False
+
+
+def _in_word(char: str) -> bool:
+    """A letter, or a combining mark written after one ("e" and an accent)."""
+    return char.isalpha() or unicodedata.category(char)[0] == "M"
 
 
 def with_initial_before(text: str, keys_of: MappingType[str, Sequence[str]], pseudonym: Pseudonym, detail: Detail,
@@ -118,10 +145,13 @@ def with_name_after(text: str, names: MappingNames, pseudonym: Pseudonym, detail
 
 def _another_name(word: str, whole: str, detail: Detail, names: MappingNames) -> bool:
     """Whether ``word``, next to the record's name, is another one-word name of its participant in other case, and
-    no ordinary word, or ``whole`` (the two together) is one of its names in other case."""
+    no ordinary word nor initials ("be" is no form of "BE"), or ``whole`` (the two together) is one of its names in
+    other case, ``word`` no common word in lower case ("Kay will come" is no "Kay Will")."""
+    if word.islower() and word in common_words_and_names():
+        return False
     folded, whole = word.casefold(), whole.casefold()
     return any(key.casefold() == whole or (key.casefold() == folded and key != detail[1] and " " not in key
-                                           and key not in names.words)
+                                           and not key.isupper() and key not in names.words)
                for key in names.keys_of.get(detail[2], ()))
 
 

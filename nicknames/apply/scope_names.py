@@ -59,6 +59,21 @@ class MappingNames:
     anything else is looked up (most names found are such forms inside sentences: "for", "time")."""
 
     @functools.cached_property
+    def folded_openings(self) -> dict[str, tuple[str, ...]]:
+        """``openings`` by their first word case folded, the longest names first: a name of several words written in
+        other case ("tobias Quell", "TOBIAS Quell") opens with a form the matcher finds ("tobias", "TOBIAS")."""
+        folded: dict[str, list[str]] = {}
+        for word, keys in self.openings.items():
+            folded.setdefault(word.casefold(), []).extend(keys)
+        return {word: tuple(sorted(keys, key=len, reverse=True)) for word, keys in folded.items()}
+
+    @functools.cached_property
+    def name_words(self) -> frozenset[str]:
+        """Every word of the participants' names, case folded: a word next to a name can join it (``name_runs``) only
+        if it is one of these."""
+        return frozenset(word.casefold() for keys in self.keys_of.values() for key in keys for word in key.split())
+
+    @functools.cached_property
     def own_words(self) -> OwnWords:
         """What may follow each participant's given name in their own name, and the mapping's given names (see
         ``namesakes.names_someone_else``)."""

@@ -15,9 +15,9 @@ import regex
 
 from nicknames.apply.name_runs import (
     around_middle_initials,
-    before_capital,
-    initial_after,
     initial_near,
+    name_word_after,
+    name_word_before,
     with_given_name_before,
     with_initial_before,
     with_name_after,
@@ -41,12 +41,13 @@ from nicknames.apply.zones import zones_of
 from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
 from nicknames.rules.identifiers import PART_KINDS, Identifier, IdentifierRules
 from nicknames.rules.introductions import introduces
+from nicknames.rules.patterns import BLOCKING
 from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
-    WORD_NAMES,
     after_determiner,
     before_contraction,
     before_reporting_verb,
+    common_words_and_names,
     in_institution_name,
     in_longer_name,
     in_name_position,
@@ -147,8 +148,6 @@ def _substitute_into(
     number = records.open(message.id)
     first = len(records)
     mentions, taken = _identifier_mentions(message, names, pseudonym, identifiers)
-    lower_before = side_by_side = False
-    previous_end = -2
     for mention in mentions:
         records.append(mention)
     if names.pattern is not None:
@@ -157,17 +156,18 @@ def _substitute_into(
         context = context if context is not None else ThreadContext.of([message])
         named = context.named.setdefault(message.thread, set())
         at_a_glance, known, mapping_owners = names.names.at_a_glance, names.known, names.names.owners
-        own_words = names.names.own_words
+        own_words, openings = names.names.own_words, names.names.folded_openings
+        covered = 0
         for start, end, form in names.pattern.iter_spans(text):
-            side_by_side = side_by_side or start == previous_end + 1  # "greta vollmer", "VOLLMER Greta" (see below)
-            previous_end = end
-            if form in at_a_glance:
-                if inside_sentence(text, start, end):  # then one space and a letter or digit follow
-                    lower_before = lower_before or text[end + 1].isupper()  # "tobias Quell" (see below)
-                    continue  # as ``placed`` below would, without a look-up
-                lower_before = lower_before or before_capital(text, end)
-            elif form[0].islower():  # a name mapped in lower case ("martin"), not a case form
-                lower_before = lower_before or before_capital(text, end)
+            if start < covered:
+                continue  # inside a name in other case read whole (below)
+            longer = _other_case_name(text, start, openings.get(form.casefold())) if text[end : end + 1] == " " else None
+            if longer is not None and not (taken and _overlaps(start, start + len(longer), taken)):
+                # "tobias Quell", "TOBIAS Quell": the name of several words, whatever the case
+                form = longer
+                end = covered = start + len(longer)
+            elif form in at_a_glance and inside_sentence(text, start, end):
+                continue  # as ``placed`` below would, without a look-up
             # What is known of the form, looked up once per form in the scope: this loop runs for every name found.
             facts = known.get(form) or names.facts(form)
             key, candidates, outside, ending, positional, others, short, word, more_outside = facts
@@ -228,11 +228,31 @@ def _substitute_into(
         if initial_near(text, records.spans(first)):  # seldom
             records.join(first, text, around_middle_initials)
             records.widen(first, text, functools.partial(with_initial_before, text, names.names.keys_of, pseudonym))
-        if lower_before or side_by_side:
+        words = names.names.name_words
+        if name_word_before(text, records.spans(first), words):  # "tobias Quell", "QUELL Tobias"
             records.widen(first, text, functools.partial(with_given_name_before, text, names.names, pseudonym))
-        if side_by_side or initial_after(text, records.spans(first)):
+        if name_word_after(text, records.spans(first), words):  # "Tobias QUELL", "Vollmer G."
             records.widen_end(first, text, functools.partial(with_name_after, text, names.names, pseudonym))
     return _stitch(text, records.spans(first))
+
+
+def _other_case_name(text: str, start: int, keys: Sequence[str] | None) -> str | None:
+    """The name of several words (of ``keys``, the longest first) that the text writes at ``start`` in other case
+    ("tobias Quell", "TOBIAS Quell", "Tobias quell" for "Tobias Quell"), as a whole word.
+
+    Only a person's name: it opens with a given name the nickname table knows that is no ordinary word, and no
+    other word of it written in lower case is a common word ("Tobias will", "press release" and "Ministry Of Sound"
+    are no other case of a participant's "Tobias Will", "Press Release" or "Ministry of Sound")."""
+    if keys is None:
+        return None
+    for key in keys:
+        written = text[start : start + len(key)]
+        if written == key or written.casefold() != key.casefold() or BLOCKING.match(text, start + len(key)):
+            continue
+        first, *rest = written.split(" ")
+        if plain_given_name(first.lower()) and not any(word.islower() and word in common_words_and_names() for word in rest):
+            return key
+    return None
 
 
 def _with_named(active: tuple[str, ...], owners: Sequence[str], named: set[str]) -> tuple[str, ...]:
@@ -260,7 +280,7 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
     name = text[start:end]
     if " " in name:
         return True
-    common = name.casefold() in _common_words()
+    common = name.casefold() in common_words_and_names()
     if common and zone is Zone.BODY:  # the commonest case, decided before the slower tests below
         return possessive_name(text, start, end) or before_reporting_verb(text, end)
     if in_longer_name(text, start, end) or reads_as_place(text, start) or in_word_list(text, start, end):
@@ -272,14 +292,6 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
 
 _LOWER_AFTER = regex.compile(r"[^\S\n]+(?!and\b)\p{Ll}")
 """A lower-case word next ("Hope this helps"), but "and" ("Hope and Ben" sign two names)."""
-
-
-@functools.cache
-def _common_words() -> frozenset[str]:
-    """Common words and names that are words (loaded on first use: the word lists load with discovery)."""
-    from nicknames.rules.stopwords import common_words
-
-    return common_words() | WORD_NAMES
 
 
 def _only(original: str, key: str, participant: str, shaped: str, outside: bool) -> Detail:

@@ -355,6 +355,15 @@ _LOWER_AFTER = regex.compile(r"[^\S\n]+(?:and|&|or)[^\S\n]+(?P<word>\p{Ll}+)(?!\
 
 
 @functools.cache
+def common_words_and_names() -> frozenset[str]:
+    """Common words and the names that are words, lower case (loaded on first use: the word lists load with
+    discovery)."""
+    from nicknames.rules.stopwords import common_words
+
+    return common_words() | WORD_NAMES
+
+
+@functools.cache
 def plain_given_name(word: str) -> bool:
     """A given name or familiar form the nickname table knows that is no ordinary word ("toby", not "rich")."""
     from nicknames.rules.stopwords import common_words, name_words
