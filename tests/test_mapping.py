@@ -115,3 +115,22 @@ def test_moving_a_name_the_target_has_keeps_the_larger_count_not_the_sum() -> No
     mapping.set_name("U1", Name("Ann", 2, ("greeting",)))
     mapping.move_name("U1", "Ann", "U2")
     assert mapping.entry("U2").find("Ann").count == 2
+
+
+@pytest.mark.parametrize(
+    ("names", "shown"),
+    [
+        ([Name("GV", 1, status=Status.SUGGESTED), Name("Greta", 1)], "Greta"),  # a confirmed name before a suggestion
+        ([Name("GV", 1), Name("Greta", 1)], "Greta"),  # a name before initials on a tie
+        ([Name("GV", 3), Name("Greta", 1)], "GV"),  # the count first
+        ([Name("Greta", 1, status=Status.SUGGESTED), Name("G. Vollmer", 1, status=Status.SUGGESTED)], "Greta"),
+        ([Name("Greta", 1, status=Status.REJECTED), Name("GV", 1)], "GV"),  # a rejected name is not in use
+        ([Name("Greta", 1, status=Status.REJECTED)], None),
+    ],
+)
+def test_the_name_shown_for_a_participant(names: list[Name], shown: str | None) -> None:
+    mapping = Mapping()
+    mapping.add_participant("p1")
+    for name in names:
+        mapping.set_name("p1", name)
+    assert mapping.most_used_name("p1") == shown

@@ -376,6 +376,29 @@ def test_a_name_of_several_words_counts_in_other_case(text: str, expected: str, 
 
 
 @pytest.mark.parametrize(
+    ("text", "expected", "originals"),
+    [
+        ("To: QUELL, TOBIAS\nok", "To: [u1]\nok", ["QUELL, TOBIAS"]),  # surname first, as lists write names
+        ("asked QUELL, Tobias about it", "asked [u1] about it", ["QUELL, Tobias"]),
+        ("asked quell, tobias about it", "asked [u1] about it", ["quell, tobias"]),
+        ("Quell, Tobias", "[u1], [u1]", ["Quell", "Tobias"]),  # each a name in use as the mapping writes it
+        ("Berg, Ann", "[u2]", ["Berg, Ann"]),  # a surname that is no name in use alone
+        ("BERG, ANN and Ann", "[u2] and [u2]", ["BERG, ANN", "Ann"]),
+        ("Ann Berg, Ann", "[u2], [u2]", ["Ann Berg", "Ann"]),  # the surname belongs to the name before
+        ("Berg, Annabel", "Berg, Annabel", []),
+        ("so green, Mary", "so green, [u3]", ["Mary"]),  # a common word in lower case
+        ("GREEN, MARY", "[u3]", ["GREEN, MARY"]),
+    ],
+)
+def test_a_name_written_surname_first_is_one_name(text: str, expected: str, originals: list[str]) -> None:
+    mapping = Mapping({"u1": ["Tobias Quell", "Tobias", "Quell"], "u2": ["Ann Berg", "Ann"],
+                       "u3": ["Mary Green", "Mary"]})
+    new, records = run(mapping, text, {"u1", "u2", "u3"})
+    assert (new, [record.original for record in records]) == (expected, originals)
+    assert all(text[record.start : record.end] == record.original for record in records)
+
+
+@pytest.mark.parametrize(
     ("text", "expected"),
     [
         ("thanks for posting this ingrid", "thanks for posting this [u1]"),  # a given name that is no word

@@ -68,6 +68,16 @@ class MappingNames:
         return {word: tuple(sorted(keys, key=len, reverse=True)) for word, keys in folded.items()}
 
     @functools.cached_property
+    def folded_surnames(self) -> dict[str, tuple[str, ...]]:
+        """The names in use of several words by their last word case folded, the longest first: a list writes the
+        surname first ("QUELL, TOBIAS")."""
+        folded: dict[str, list[str]] = {}
+        for keys in self.openings.values():
+            for key in keys:
+                folded.setdefault(key.rpartition(" ")[2].casefold(), []).append(key)
+        return {word: tuple(sorted(keys, key=len, reverse=True)) for word, keys in folded.items()}
+
+    @functools.cached_property
     def name_words(self) -> frozenset[str]:
         """Every word of the participants' names, case folded: a word next to a name can join it (``name_runs``) only
         if it is one of these."""

@@ -36,7 +36,7 @@ from nicknames.apply.resolution import (
     Zone,
     decide,
 )
-from nicknames.apply.scope_names import ScopeNames
+from nicknames.apply.scope_names import MappingNames, ScopeNames
 from nicknames.apply.zones import zones_of
 from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
 from nicknames.rules.identifiers import PART_KINDS, Identifier, IdentifierRules
@@ -156,16 +156,16 @@ def _substitute_into(
         context = context if context is not None else ThreadContext.of([message])
         named = context.named.setdefault(message.thread, set())
         at_a_glance, known, mapping_owners = names.names.at_a_glance, names.known, names.names.owners
-        own_words, openings = names.names.own_words, names.names.folded_openings
-        covered = 0
+        own_words = names.names.own_words
+        covered = previous_end = 0
         for start, end, form in names.pattern.iter_spans(text):
             if start < covered:
                 continue  # inside a name in other case read whole (below)
-            longer = _other_case_name(text, start, openings.get(form.casefold())) if text[end : end + 1] == " " else None
-            if longer is not None and not (taken and _overlaps(start, start + len(longer), taken)):
-                # "tobias Quell", "TOBIAS Quell": the name of several words, whatever the case
-                form = longer
-                end = covered = start + len(longer)
+            whole = _whole_name(text, start, end, form, names.names, previous_end)
+            previous_end = end
+            if whole is not None and not (taken and _overlaps(whole[0], whole[1], taken)):
+                start, end, form = whole  # "tobias Quell", "QUELL, TOBIAS": a name of several words in other case
+                covered = end
             elif form in at_a_glance and inside_sentence(text, start, end):
                 continue  # as ``placed`` below would, without a look-up
             # What is known of the form, looked up once per form in the scope: this loop runs for every name found.
@@ -236,23 +236,59 @@ def _substitute_into(
     return _stitch(text, records.spans(first))
 
 
-def _other_case_name(text: str, start: int, keys: Sequence[str] | None) -> str | None:
-    """The name of several words (of ``keys``, the longest first) that the text writes at ``start`` in other case
-    ("tobias Quell", "TOBIAS Quell", "Tobias quell" for "Tobias Quell"), as a whole word.
+def _whole_name(text: str, start: int, end: int, form: str, names: MappingNames, after: int
+                ) -> tuple[int, int, str] | None:
+    """The span and name of a participant's name of several words that the text writes in other case around the
+    name found at ``start``-``end`` (the name found before it ending at ``after``), or None.
 
-    Only a person's name: it opens with a given name the nickname table knows that is no ordinary word, and no
-    other word of it written in lower case is a common word ("Tobias will", "press release" and "Ministry Of Sound"
-    are no other case of a participant's "Tobias Will", "Press Release" or "Ministry of Sound")."""
-    if keys is None:
-        return None
-    for key in keys:
-        written = text[start : start + len(key)]
-        if written == key or written.casefold() != key.casefold() or BLOCKING.match(text, start + len(key)):
-            continue
-        first, *rest = written.split(" ")
-        if plain_given_name(first.lower()) and not any(word.islower() and word in common_words_and_names() for word in rest):
-            return key
+    Opening with it ("tobias Quell", "TOBIAS Quell", "Tobias quell" for "Tobias Quell", the longest first); or
+    surname first as lists write it, from either name ("QUELL, TOBIAS"; "Quell, Tobias" when "Quell" alone is no
+    name in use, otherwise each is replaced as itself).
+    """
+    folded = form.casefold()
+    if text[end : end + 1] == " ":
+        for key in names.folded_openings.get(folded, ()):
+            written = text[start : start + len(key)]
+            if written != key and written.casefold() == key.casefold() and _whole_word_at(text, start + len(key)) and (
+                    _a_persons_name(key.partition(" ")[0], written.split(" ")[1:])):
+                return start, start + len(key), key
+    elif text[end : end + 2] == ", ":  # the surname found, the given name after it
+        for key in names.folded_surnames.get(folded, ()):
+            given, _, surname = key.rpartition(" ")
+            stop = end + 2 + len(given)
+            if text[end + 2 : stop].casefold() == given.casefold() and _whole_word_at(text, stop) and (
+                    _listed(text[start:stop], surname, given, names)):
+                return start, stop, key
+    if start >= 3 and text[start - 2 : start] == ", ":  # the given name found, the surname before it
+        for key in names.folded_openings.get(folded, ()):
+            given, _, surname = key.partition(" ")
+            first = start - 2 - len(surname)
+            if (" " not in surname and first >= after and text[first : start - 2].casefold() == surname.casefold()
+                    and (first == 0 or _whole_word_at(text, first - 1))
+                    and _listed(text[first:end], surname, given, names)):
+                return first, end, key
     return None
+
+
+def _listed(written: str, surname: str, given: str, names: MappingNames) -> bool:
+    """Whether ``written`` ("QUELL, TOBIAS") is a person's name as a list writes it (see ``_a_persons_name``) that
+    its parts would not give: in other case than the mapping's, or with a surname that is no name in use alone."""
+    return ((written != f"{surname}, {given}" or surname not in names.owners)
+            and _a_persons_name(given.split(" ")[0], [written.split(", ")[0]]))
+
+
+def _a_persons_name(given: str, words: Sequence[str]) -> bool:
+    """Whether a name opening with ``given`` and written with ``words`` besides is a person's: its given name is one
+    the nickname table knows that is no ordinary word, and none of the words written in lower case is a common word
+    ("Tobias will", "press release" and "Ministry Of Sound" are no other case of a participant's "Tobias Will",
+    "Press Release" or "Ministry of Sound")."""
+    return plain_given_name(given.lower()) and not any(word.islower() and word in common_words_and_names()
+                                                       for word in words)
+
+
+def _whole_word_at(text: str, position: int) -> bool:
+    """Whether no word character stands at ``position`` (a name ending before it ends a word)."""
+    return BLOCKING.match(text, position) is None
 
 
 def _with_named(active: tuple[str, ...], owners: Sequence[str], named: set[str]) -> tuple[str, ...]:

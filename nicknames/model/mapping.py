@@ -331,10 +331,10 @@ class Mapping:
         return self.keep_name(text)
 
     def most_used_name(self, participant: str) -> str | None:
-        """The participant's name in use with the highest count (the first on a tie), or None."""
-        entry = self.entry(participant)
-        in_use = [name for name in entry.names if name.in_use]
-        return max(in_use, key=lambda name: name.count or 0).text if in_use else None
+        """The name to show for the participant, or None: of the names in use, a confirmed one before a suggestion,
+        then the highest count, then a name before initials ("Greta" before "GV"); the first on a tie."""
+        in_use = [name for name in self.entry(participant).names if name.in_use]
+        return max(in_use, key=_shown_first).text if in_use else None
 
     def unkeep_name(self, text: str) -> None:
         """Take a name off the keep list."""
@@ -376,3 +376,8 @@ class Mapping:
         updated = replace(name, **changes)  # type: ignore[arg-type]
         entry.names[entry.names.index(name)] = updated
         return updated
+
+
+def _shown_first(name: Name) -> tuple[bool, int, bool]:
+    """How fit a name is to show for its participant (``Mapping.most_used_name``): the larger, the fitter."""
+    return name.status is Status.ACTIVE, name.count or 0, not name.text.isupper()

@@ -417,6 +417,21 @@ async def test_without_a_class_list_the_most_used_name_is_shown() -> None:
         assert rows.keys
 
 
+async def test_a_confirmed_name_labels_a_participant_before_suggested_initials() -> None:
+    from nicknames.model.mapping import Mapping, Name, Status
+    from nicknames.tui import EditorApp
+
+    mapping = Mapping({"p1": []})
+    mapping.set_name("p1", Name("GV", 1, ("signoff", "initials"), Status.SUGGESTED))
+    mapping.set_name("p1", Name("Greta", 1, ("greeting",)))
+    app = EditorApp(mapping)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert "Greta" in app.participant_label("p1").plain
+        app.mapping.reject("p1", "Greta")
+        assert "GV" in app.participant_label("p1").plain
+
+
 async def test_one_name_in_use_is_one_name() -> None:
     app = make_app()
     async with app.run_test(size=SIZE) as pilot:
