@@ -226,6 +226,25 @@ def test_short_signoffs_count_only_as_the_senders_own(
 
 
 @pytest.mark.parametrize(
+    ("last_line", "senders", "roster", "signed"),
+    [
+        ("Permalink | Show parent | Reply", 3, None, []),  # a forum page's footer under every post
+        ("Permalink | Show parent | Reply", 2, None, ["Permalink"]),  # two senders: still read as a signature
+        ("Permalink", 3, {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}, []),
+        ("Chris", 3, None, ["Chris"]),  # a given name: several people may sign with it
+        ("Marsden", 3, {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}, ["Marsden"]),  # one's own
+    ],
+)
+def test_a_word_that_ends_the_messages_of_several_senders_is_a_footer_not_a_name(
+    tmp_path: Path, last_line: str, senders: int, roster: dict[str, str] | None, signed: list[str]
+) -> None:
+    rows = [[str(n), "0", f"u{n}", f"A point about week {n}.\n{last_line}"] for n in range(1, senders + 1)]
+    mapping = collect(table(tmp_path, rows), roster, discover=False).mapping
+    found = [name.text for name in mapping.entry("u1").names if "signoff" in name.tags]
+    assert found == signed
+
+
+@pytest.mark.parametrize(
     ("signoff", "roster", "suggested"),
     [
         ("KM", {"u1": "Kate Marie Dunn", "u2": "Lars Obi"}, ["KMD"]),  # signs with initials: her full ones too

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import functools
 from collections import Counter
+from collections.abc import Iterable
+from collections.abc import Mapping as MappingType
 
 import numpy as np
 
@@ -87,10 +89,13 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
     their given name does ("Ysa" for Ysolde may be a familiar form the table lacks): "thx tadeo" at the end of a
     chat message thanks Tadeo, and an assistant's message signed with the manager's name is sent for the manager.
     Nor is a full name that may name other registered people and not the sender ("Lou Quell" for a registered Louis
-    Quell, ``RegisteredFullNames``), whoever sends it, an office's account too.
+    Quell, ``RegisteredFullNames``), whoever sends it, an office's account too. Nor is a word that ends the
+    messages of several senders and is no name the nickname table knows nor a form of any of their registered
+    names: a footer's ("Permalink | Show parent | Reply" under every post of a forum's pages), not a signature.
     """
     roster, table = plan.roster, plan.names_table
     others = owners_by_part(plan.registered, str.casefold)
+    footers = _footer_words(scan.signoffs, roster, table)
     full_names = RegisteredFullNames.of(roster, table)
     signed: dict[str, list[str]] = {}  # the names each sender signs with in full: "Kasimir" gives "-K" its letter
     for sender, name in scan.signoffs:
@@ -106,6 +111,8 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
             continue
         if " " in name and (people := full_names.people(name)) and sender not in people:
             continue  # also from an office's account ("Announcements", signed by a person on the list)
+        if name.casefold() in footers:
+            continue
         tags, doubtful = signature_tags(name, roster.get(sender))
         found.add(sender, name, "signoff", count, suggested=doubtful and not short)
         found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
@@ -113,6 +120,22 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
     for (sender, word), count in scan.bare.items():
         if sender in roster and word.casefold() not in plan.rules.stopwords and own_form(word, roster[sender], table):
             found.add(sender, word, "signoff", count)  # "…tight tho\n\ngreta": Greta signs in lower case
+
+
+FOOTER_SENDERS = 3
+"""A word that ends the messages of this many senders or more and is nobody's name is a footer's, not a signature."""
+
+
+def _footer_words(signoffs: Iterable[tuple[str, str]], roster: MappingType[str, str], table: NicknameTable
+                  ) -> set[str]:
+    """The sign-offs (case folded) that ``FOOTER_SENDERS`` senders or more end messages with, that no sender of them
+    has as a form of their registered name and that the nickname table does not know (``signoffs``)."""
+    senders: dict[str, set[str]] = {}
+    for sender, name in signoffs:
+        senders.setdefault(name.casefold(), set()).add(sender)
+    return {name for name, who in senders.items()
+            if len(who) >= FOOTER_SENDERS and not table.given_names(name) and not table.familiar_forms(name)
+            and not any(sender in roster and own_form(name, roster[sender], table) for sender in who)}
 
 
 def _opens_like(name: str, full_name: str) -> bool:
