@@ -232,6 +232,7 @@ def test_short_signoffs_count_only_as_the_senders_own(
         ("Permalink | Show parent | Reply", 2, None, ["Permalink"]),  # two senders: still read as a signature
         ("Permalink", 3, {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}, []),
         ("Chris", 3, None, ["Chris"]),  # a given name: several people may sign with it
+        ("H e l e n", 3, None, ["H e l e n"]),  # and its letters, spaced out
         ("Marsden", 3, {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}, ["Marsden"]),  # one's own
     ],
 )

@@ -128,14 +128,20 @@ FOOTER_SENDERS = 3
 
 def _footer_words(signoffs: Iterable[tuple[str, str]], roster: MappingType[str, str], table: NicknameTable
                   ) -> set[str]:
-    """The sign-offs (case folded) that ``FOOTER_SENDERS`` senders or more end messages with, that no sender of them
-    has as a form of their registered name and that the nickname table does not know (``signoffs``)."""
+    """The sign-offs (case folded) that ``FOOTER_SENDERS`` senders or more end messages with, whose letters
+    ("Helen" of "H e l e n") no sender of them has as a form of their registered name and the nickname table does
+    not know (``signoffs``)."""
     senders: dict[str, set[str]] = {}
     for sender, name in signoffs:
         senders.setdefault(name.casefold(), set()).add(sender)
     return {name for name, who in senders.items()
-            if len(who) >= FOOTER_SENDERS and not table.given_names(name) and not table.familiar_forms(name)
-            and not any(sender in roster and own_form(name, roster[sender], table) for sender in who)}
+            if len(who) >= FOOTER_SENDERS and not _known_or_own(letters(name), who, roster, table)}
+
+
+def _known_or_own(name: str, senders: Iterable[str], roster: MappingType[str, str], table: NicknameTable) -> bool:
+    """Whether the nickname table knows a name, or it is a form of the registered name of one of ``senders``."""
+    return bool(table.given_names(name) or table.familiar_forms(name)) or any(
+        sender in roster and own_form(name, roster[sender], table) for sender in senders)
 
 
 def _opens_like(name: str, full_name: str) -> bool:
