@@ -233,6 +233,8 @@ def test_short_signoffs_count_only_as_the_senders_own(
         ("Permalink", 3, {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}, []),
         ("Chris", 3, None, ["Chris"]),  # a given name: several people may sign with it
         ("H e l e n", 3, None, ["H e l e n"]),  # and its letters, spaced out
+        ("Anne-Sophie", 3, None, ["Anne-Sophie"]),  # a word of it
+        ("Mary Jane", 3, None, ["Mary Jane"]),
         ("Marsden", 3, {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}, ["Marsden"]),  # one's own
     ],
 )

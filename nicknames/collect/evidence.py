@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from collections.abc import Mapping as MappingType
 
 import numpy as np
+import regex
 
 from nicknames.collect.discover.attribution import tally
 from nicknames.collect.discover.glued import glued_name
@@ -128,20 +129,28 @@ FOOTER_SENDERS = 3
 
 def _footer_words(signoffs: Iterable[tuple[str, str]], roster: MappingType[str, str], table: NicknameTable
                   ) -> set[str]:
-    """The sign-offs (case folded) that ``FOOTER_SENDERS`` senders or more end messages with, whose letters
-    ("Helen" of "H e l e n") no sender of them has as a form of their registered name and the nickname table does
-    not know (``signoffs``)."""
+    """The sign-offs (case folded) that ``FOOTER_SENDERS`` senders or more end messages with and that are nobody's
+    name (``_a_name``; ``signoffs``)."""
     senders: dict[str, set[str]] = {}
     for sender, name in signoffs:
         senders.setdefault(name.casefold(), set()).add(sender)
     return {name for name, who in senders.items()
-            if len(who) >= FOOTER_SENDERS and not _known_or_own(letters(name), who, roster, table)}
+            if len(who) >= FOOTER_SENDERS and not _a_name(name, who, roster, table)}
 
 
-def _known_or_own(name: str, senders: Iterable[str], roster: MappingType[str, str], table: NicknameTable) -> bool:
-    """Whether the nickname table knows a name, or it is a form of the registered name of one of ``senders``."""
-    return bool(table.given_names(name) or table.familiar_forms(name)) or any(
-        sender in roster and own_form(name, roster[sender], table) for sender in senders)
+def _a_name(name: str, senders: Iterable[str], roster: MappingType[str, str], table: NicknameTable) -> bool:
+    """Whether a sign-off is a name: a word of it ("Anne" of "Anne-Sophie") or its letters ("Helen" of "H e l e n")
+    a given name or familiar form the nickname table or the given-name list knows, or it or its letters a form of
+    the registered name of one of ``senders``."""
+    words = [*_NAME_PARTS.split(name), letters(name)]
+    if any(table.given_names(word) or table.familiar_forms(word) or word.casefold() in given_names()
+           for word in words if word):
+        return True
+    return any(sender in roster and any(own_form(form, roster[sender], table) for form in (name, letters(name)))
+               for sender in senders)
+
+
+_NAME_PARTS = regex.compile(r"[\s\-‐–]+")
 
 
 def _opens_like(name: str, full_name: str) -> bool:
