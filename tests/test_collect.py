@@ -225,17 +225,22 @@ def test_short_signoffs_count_only_as_the_senders_own(
     assert all("short" in mapping.entry("u1").find(name).tags for name in found if name != "al")
 
 
+ROSTER = {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}
+
+
 @pytest.mark.parametrize(
     ("last_line", "senders", "roster", "signed"),
     [
-        ("Permalink | Show parent | Reply", 3, None, []),  # a forum page's footer under every post
-        ("Permalink | Show parent | Reply", 2, None, ["Permalink"]),  # two senders: still read as a signature
-        ("Permalink", 3, {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}, []),
-        ("Chris", 3, None, ["Chris"]),  # a given name: several people may sign with it
-        ("H e l e n", 3, None, ["H e l e n"]),  # and its letters, spaced out
-        ("Anne-Sophie", 3, None, ["Anne-Sophie"]),  # a word of it
-        ("Mary Jane", 3, None, ["Mary Jane"]),
-        ("Marsden", 3, {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}, ["Marsden"]),  # one's own
+        ("Permalink | Show parent | Reply", 3, ROSTER, []),  # a forum page's footer under every post
+        ("Permalink | Show parent | Reply", 2, ROSTER, ["Permalink"]),  # two senders: still read as a signature
+        ("Permalink | Show parent | Reply", 3, None, ["Permalink"]),  # no class list to tell whose name it is
+        ("Chris", 3, ROSTER, ["Chris"]),  # a given name: several people may sign with it
+        ("H e l e n", 3, ROSTER, ["H e l e n"]),  # and its letters, spaced out
+        ("Anne-Sophie", 3, ROSTER, ["Anne-Sophie"]),  # a word of it
+        ("Mary Jane", 3, ROSTER, ["Mary Jane"]),
+        ("Marsden", 3, ROSTER, ["Marsden"]),  # the name of one of them
+        ("Gre", 3, ROSTER, ["Gre"]),  # the opening of one's given name
+        ("Vol", 3, ROSTER, []),  # the opening of a surname: no familiar form
     ],
 )
 def test_a_word_that_ends_the_messages_of_several_senders_is_a_footer_not_a_name(

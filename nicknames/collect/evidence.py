@@ -124,30 +124,38 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
 
 
 FOOTER_SENDERS = 3
-"""A word that ends the messages of this many senders or more and is nobody's name is a footer's, not a signature."""
+"""A word that ends the messages of this many registered senders or more and is nobody's name is a footer's, not a
+signature."""
 
 
 def _footer_words(signoffs: Iterable[tuple[str, str]], roster: MappingType[str, str], table: NicknameTable
                   ) -> set[str]:
-    """The sign-offs (case folded) that ``FOOTER_SENDERS`` senders or more end messages with and that are nobody's
-    name (``_a_name``; ``signoffs``)."""
+    """The sign-offs (case folded) that ``FOOTER_SENDERS`` senders or more end messages with, each of them on the class
+    list, and that are nobody's name (``_a_name``; ``signoffs``). Without a class list nothing tells a footer from a
+    familiar form several people share that the tables lack."""
     senders: dict[str, set[str]] = {}
     for sender, name in signoffs:
         senders.setdefault(name.casefold(), set()).add(sender)
     return {name for name, who in senders.items()
-            if len(who) >= FOOTER_SENDERS and not _a_name(name, who, roster, table)}
+            if len(who) >= FOOTER_SENDERS and who <= roster.keys() and not _a_name(name, who, roster, table)}
 
 
 def _a_name(name: str, senders: Iterable[str], roster: MappingType[str, str], table: NicknameTable) -> bool:
     """Whether a sign-off is a name: a word of it ("Anne" of "Anne-Sophie") or its letters ("Helen" of "H e l e n")
     a given name or familiar form the nickname table or the given-name list knows, or it or its letters a form of
-    the registered name of one of ``senders``."""
+    the registered name of one of ``senders`` or the opening of its given name ("Lul" for Luloto)."""
     words = [*_NAME_PARTS.split(name), letters(name)]
     if any(table.given_names(word) or table.familiar_forms(word) or word.casefold() in given_names()
            for word in words if word):
         return True
-    return any(sender in roster and any(own_form(form, roster[sender], table) for form in (name, letters(name)))
-               for sender in senders)
+    return any(own_form(form, roster[sender], table) or _opens_given_name(form, roster[sender])
+               for sender in senders for form in (name, letters(name)))
+
+
+def _opens_given_name(name: str, full_name: str) -> bool:
+    """Whether a name of three letters or more opens the registered given name ("Lul" of "Luloto Bisoel")."""
+    given = full_name.split()[:1]
+    return len(name) >= 3 and bool(given) and given[0].casefold().startswith(name.casefold())
 
 
 _NAME_PARTS = regex.compile(r"[\s\-‐–]+")
