@@ -157,6 +157,18 @@ def test_applying_twice_keeps_an_initial_after_a_replaced_name() -> None:
     assert pseudonymise(mapping, once, "session").equals(once)
 
 
+def test_applying_twice_replaces_a_name_next_to_a_name_on_its_own_line_alike() -> None:
+    """The example hypothesis found: "A\nAA", with "A" the name of a participant not active in the thread, read as
+    an item of a list of single words beside "AA" and left, and replaced the second time, beside "[P1]". A line that
+    is a participant's name makes no list of words."""
+    mapping = Mapping({"P0": ["A"], "P1": ["AA"]})
+    frame = pd.DataFrame([("0", "P0", "", "S0"), ("1", "P1", "A\nAA", "S0")],
+                         columns=["message_id", "user_id", "text", "session_id"])
+    once = pseudonymise(mapping, frame, "thread")
+    assert once["text"][1] == "[P0]\n[P1]"
+    assert pseudonymise(mapping, once, "thread").equals(once)
+
+
 @PROPERTY_SETTINGS
 @given(cases(), st.sampled_from(["all", "session", "thread"]))
 def test_applying_twice_equals_applying_once(case: tuple[Mapping, pd.DataFrame], scope: str) -> None:

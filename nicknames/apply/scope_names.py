@@ -78,6 +78,11 @@ class MappingNames:
         return {word: tuple(sorted(keys, key=len, reverse=True)) for word, keys in folded.items()}
 
     @functools.cached_property
+    def in_use(self) -> frozenset[str]:
+        """The names in use of participants (not the keep list's)."""
+        return frozenset(key for key, users in self.owners.items() if users)
+
+    @functools.cached_property
     def name_words(self) -> frozenset[str]:
         """Every word of the participants' names, case folded: a word next to a name can join it (``name_runs``) only
         if it is one of these."""

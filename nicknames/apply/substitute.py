@@ -8,7 +8,7 @@ change, so reports, audit and evaluation all read the same records.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 import regex
@@ -206,7 +206,7 @@ def _substitute_into(
                     continue  # a word; but "Mark here," opening the writer's own text introduces them
             if outside:
                 zones = zones or zones_of(text)
-                if not outside_reads_as_name(text, start, end, zones(start)):
+                if not outside_reads_as_name(text, start, end, zones(start), names.names.in_use):
                     continue
             if len(candidates) == 1:  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
@@ -301,14 +301,14 @@ def _with_named(active: tuple[str, ...], owners: Sequence[str], named: set[str])
     return active + extra if extra else active
 
 
-def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
+def outside_reads_as_name(text: str, start: int, end: int, zone: Zone, names: Container[str] = frozenset()) -> bool:
     """Whether a name of nobody active in the scope (``NamesOf.everyone``) stands there as a name.
 
     Such a name comes with weaker evidence than an active participant's, so a
     name of one word is replaced only where it reads as a name: never inside a
     longer name, next to a number, after "in" or "at", or in a list of single
     words one a line (see ``word_names.in_longer_name``, ``reads_as_place`` and
-    ``in_word_list``); and,
+    ``in_word_list``, where a line that is one of ``names`` is no list's word); and,
     when it is also a common word ("Brown", "Hope"), only alone in a greeting or
     sign-off ("Thanks, Bill"), not before a lower-case word ("Hope this helps"), or as a possessive inside a
     sentence ("borrow Bill's notes") or before a verb that reports what a person did ("Hope said the same").
@@ -319,7 +319,7 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone) -> bool:
     common = name.casefold() in common_words_and_names()
     if common and zone is Zone.BODY:  # the commonest case, decided before the slower tests below
         return possessive_name(text, start, end) or before_reporting_verb(text, end)
-    if in_longer_name(text, start, end) or reads_as_place(text, start) or in_word_list(text, start, end):
+    if in_longer_name(text, start, end) or reads_as_place(text, start) or in_word_list(text, start, end, names):
         return False
     if not common:
         return True

@@ -24,6 +24,7 @@ we ...", "Hope this helps"), is taken as the word.
 from __future__ import annotations
 
 import functools
+from collections.abc import Container
 
 import regex
 
@@ -381,10 +382,11 @@ _NAME_END = regex.compile(r"[^\S\n]*[,.!:;)\-–—~*_]*[^\S\n]*")
 """What may follow a name to the end of its line where its position makes it one."""
 
 
-def in_word_list(text: str, start: int, end: int) -> bool:
+def in_word_list(text: str, start: int, end: int, names: Container[str] = frozenset()) -> bool:
     """True when the one-word name at ``text[start:end]`` is an item of a list of single words, one a line (a
     line-up, a table column): alone on its line, next to a line that is one capitalised word and no greeting or
-    closing word."""
+    closing word, nor one of ``names`` (a list of names is names: the name next to it is replaced, and the list
+    reads the same once it is)."""
     line_start = text.rfind("\n", 0, start) + 1
     line_end = text.find("\n", end)
     line_end = len(text) if line_end < 0 else line_end
@@ -392,7 +394,8 @@ def in_word_list(text: str, start: int, end: int) -> bool:
         return False
     before = text[max(0, line_start - 80) : max(0, line_start - 1)].rpartition("\n")[2]
     after = text[line_end + 1 : line_end + 81].partition("\n")[0]
-    return any(_LIST_ITEM.fullmatch(line) and line.strip().casefold() not in _not_names() for line in (before, after))
+    return any(_LIST_ITEM.fullmatch(line) and line.strip().casefold() not in _not_names() and line.strip() not in names
+               for line in (before, after))
 
 
 _LIST_ITEM = regex.compile(r"[^\S\n]*\p{Lu}[\p{L}'’\-]*[^\S\n]*")
