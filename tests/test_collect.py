@@ -225,6 +225,21 @@ def test_short_signoffs_count_only_as_the_senders_own(
     assert all("short" in mapping.entry("u1").find(name).tags for name in found if name != "al")
 
 
+@pytest.mark.parametrize(
+    ("registered", "status"),
+    [
+        ("Mei-Ling Tsao", Status.ACTIVE),  # the initials of a hyphenated given name
+        ("Jean-Pierre Dupont", Status.SUGGESTED),  # no initials of his: doubtful
+        ("Mei Tsao", Status.SUGGESTED),
+    ],
+)
+def test_a_hyphenated_given_name_signs_with_its_initials(tmp_path: Path, registered: str, status: Status) -> None:
+    rows = [["1", "0", "u1", "A question about week 3.\nThanks Harold! ML"], ["2", "1", "u2", "An answer.\nHarold"]]
+    mapping = collect(table(tmp_path, rows), {"u1": registered, "u2": "Harold Penbrook"}, discover=False).mapping
+    found = mapping.entry("u1").find("ML")
+    assert found is not None and found.status is status
+
+
 ROSTER = {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}
 
 

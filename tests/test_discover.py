@@ -226,11 +226,22 @@ def test_stylised_and_initials(text: str, stylised: bool, initials: bool) -> Non
     assert is_initials(text) is initials
 
 
-def test_initials_of_registered_names() -> None:
-    assert initials_of("Mary Jane Poe") == {"MJP", "MJ", "MP"}
-    assert initials_of("Robert Grey") == {"RG"}
-    assert "ASJ" in initials_of("Anne Smith-Jones")
-    assert initials_of("Cher") == set()
+@pytest.mark.parametrize(
+    ("registered", "initials"),
+    [
+        ("Mary Jane Poe", {"MJP", "MJ", "MP"}),  # all words, the given names, first and last
+        ("Robert Grey", {"RG"}),
+        ("Anne Smith-Jones", {"ASJ", "AS"}),  # a hyphenated surname's parts
+        ("Mei-Ling Tsao", {"MLT", "ML", "MT"}),  # a hyphenated given name's parts: "ML" signs as "MJ" does
+        ("Jean-Pierre Dupont", {"JPD", "JP", "JD"}),
+        ("Cher", set()),
+    ],
+)
+def test_initials_of_registered_names(registered: str, initials: set[str]) -> None:
+    assert initials_of(registered) == initials
+
+
+def test_letters_of_a_stylised_form() -> None:
     assert letters("-R.G.-") == "RG"
 
 

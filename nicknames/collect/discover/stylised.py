@@ -38,14 +38,17 @@ def initials_of(full_name: str) -> set[str]:
     """Initials a person with this registered name may sign with: all words, given names, first and last.
 
     "Mary Jane Poe" → MJP, MJ, MP; "Robert Grey" → RG; hyphenated parts count
-    as words ("Anne Smith-Jones" → ASJ, AS). Single-word names have none.
+    as words ("Anne Smith-Jones" → ASJ, AS; "Mei-Ling Tsao" → MLT, ML, MT).
+    Single-word names have none.
     """
     words = [w for w in _BLANKS.split(full_name.replace(",", " ")) if w and w[0].isalpha()]
     if len(words) < 2:
         return set()
     first = [w[0].upper() for w in words]
-    parts = [p[0].upper() for w in words for p in w.split("-") if p and p[0].isalpha()]
-    found = {"".join(first), "".join(parts), first[0] + first[-1], "".join(first[:-1])}
+    parts = [[p[0].upper() for p in w.split("-") if p and p[0].isalpha()] for w in words]
+    given = "".join(letter for word in parts[:-1] for letter in word)
+    found = {"".join(first), "".join(letter for word in parts for letter in word), first[0] + first[-1],
+             "".join(first[:-1]), given}
     return {initials for initials in found if len(initials) >= 2}
 
 
