@@ -246,27 +246,50 @@ def _whole_name(text: str, start: int, end: int, form: str, names: MappingNames,
     name in use, otherwise each is replaced as itself).
     """
     folded = form.casefold()
+    found = None
     if text[end : end + 1] == " ":
-        for key in names.folded_openings.get(folded, ()):
-            written = text[start : start + len(key)]
-            if written != key and written.casefold() == key.casefold() and _whole_word_at(text, start + len(key)) and (
-                    _a_persons_name(key.partition(" ")[0], written.split(" ")[1:])):
-                return start, start + len(key), key
-    elif text[end : end + 2] == ", ":  # the surname found, the given name after it
-        for key in names.folded_surnames.get(folded, ()):
-            given, _, surname = key.rpartition(" ")
-            stop = end + 2 + len(given)
-            if text[end + 2 : stop].casefold() == given.casefold() and _whole_word_at(text, stop) and (
-                    _listed(text[start:stop], surname, given, names)):
-                return start, stop, key
-    if start >= 3 and text[start - 2 : start] == ", ":  # the given name found, the surname before it
-        for key in names.folded_openings.get(folded, ()):
-            given, _, surname = key.partition(" ")
-            first = start - 2 - len(surname)
-            if (" " not in surname and first >= after and text[first : start - 2].casefold() == surname.casefold()
-                    and (first == 0 or _whole_word_at(text, first - 1))
-                    and _listed(text[first:end], surname, given, names)):
-                return first, end, key
+        found = _opened_by(text, start, names.folded_openings.get(folded, ()))
+    elif text[end : end + 2] == ", ":
+        found = _surname_first(text, start, end, names.folded_surnames.get(folded, ()), names)
+    if found is None and start >= 3 and text[start - 2 : start] == ", ":
+        found = _given_after_surname(text, start, end, names.folded_openings.get(folded, ()), names, after)
+    return found
+
+
+def _opened_by(text: str, start: int, keys: Sequence[str]) -> tuple[int, int, str] | None:
+    """The name of ``keys`` (the longest first) that the text writes from ``start`` in other case ("tobias Quell")."""
+    for key in keys:
+        written = text[start : start + len(key)]
+        if written != key and written.casefold() == key.casefold() and _whole_word_at(text, start + len(key)) and (
+                _a_persons_name(key.partition(" ")[0], written.split(" ")[1:])):
+            return start, start + len(key), key
+    return None
+
+
+def _surname_first(text: str, start: int, end: int, keys: Sequence[str], names: MappingNames
+                   ) -> tuple[int, int, str] | None:
+    """The name of ``keys`` whose surname the text writes at ``start``-``end``, then a comma and its given names
+    ("QUELL, TOBIAS")."""
+    for key in keys:
+        given, _, surname = key.rpartition(" ")
+        stop = end + 2 + len(given)
+        if text[end + 2 : stop].casefold() == given.casefold() and _whole_word_at(text, stop) and (
+                _listed(text[start:stop], surname, given, names)):
+            return start, stop, key
+    return None
+
+
+def _given_after_surname(text: str, start: int, end: int, keys: Sequence[str], names: MappingNames, after: int
+                         ) -> tuple[int, int, str] | None:
+    """The name of two words of ``keys`` whose given name the text writes at ``start``-``end`` after its surname and
+    a comma, the surname no name found (that ends at ``after`` or before)."""
+    for key in keys:
+        given, _, surname = key.partition(" ")
+        first = start - 2 - len(surname)
+        if (" " not in surname and first >= after and text[first : start - 2].casefold() == surname.casefold()
+                and (first == 0 or _whole_word_at(text, first - 1))
+                and _listed(text[first:end], surname, given, names)):
+            return first, end, key
     return None
 
 
