@@ -13,6 +13,7 @@ from __future__ import annotations
 import unicodedata
 
 import pandas as pd
+import pytest
 import regex
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -146,27 +147,26 @@ def _after_determiner(text: str, start: int) -> bool:
     return word is not None and word.group().lower() in DETERMINERS
 
 
-def test_applying_twice_keeps_an_initial_after_a_replaced_name() -> None:
-    """The example hypothesis found: "AA A", with "A" a name of another participant, keeps "A" as part of the name
-    "AA" the first time; the second time "[P0] A" must keep it too."""
-    mapping = Mapping({"P0": ["AA"], "P1": ["A"]})
-    frame = pd.DataFrame([("0", "P0", "AA A", "S0"), ("1", "P1", "hello", "S1")],
-                         columns=["message_id", "user_id", "text", "session_id"])
-    once = pseudonymise(mapping, frame, "session")
-    assert once["text"][0] == "[P0] A"
-    assert pseudonymise(mapping, once, "session").equals(once)
-
-
-def test_applying_twice_replaces_a_name_next_to_a_name_on_its_own_line_alike() -> None:
-    """The example hypothesis found: "A\nAA", with "A" the name of a participant not active in the thread, read as
-    an item of a list of single words beside "AA" and left, and replaced the second time, beside "[P1]". A line that
-    is a participant's name makes no list of words."""
-    mapping = Mapping({"P0": ["A"], "P1": ["AA"]})
-    frame = pd.DataFrame([("0", "P0", "", "S0"), ("1", "P1", "A\nAA", "S0")],
-                         columns=["message_id", "user_id", "text", "session_id"])
-    once = pseudonymise(mapping, frame, "thread")
-    assert once["text"][1] == "[P0]\n[P1]"
-    assert pseudonymise(mapping, once, "thread").equals(once)
+@pytest.mark.parametrize(
+    ("names", "rows", "scope", "expected"),
+    [
+        # "AA A", with "A" a name of another participant, keeps "A" as part of the name "AA" the first time; the
+        # second time "[P0] A" must keep it too
+        ({"P0": ["AA"], "P1": ["A"]}, [("0", "P0", "AA A", "S0"), ("1", "P1", "hello", "S1")], "session", "[P0] A"),
+        # "A\nAA", with "A" the name of a participant not active in the thread, had been read as an item of a list
+        # of single words beside "AA" and left, and replaced the second time, beside "[P1]": a line that is a
+        # participant's name makes no list of words
+        ({"P0": ["A"], "P1": ["AA"]}, [("0", "P1", "A\nAA", "S0"), ("1", "P0", "", "S0")], "thread", "[P0]\n[P1]"),
+    ],
+)
+def test_applying_twice_equals_applying_once_on_the_examples_hypothesis_found(
+    names: dict[str, list[str]], rows: list[tuple[str, str, str, str]], scope: str, expected: str
+) -> None:
+    mapping = Mapping(names)
+    frame = pd.DataFrame(rows, columns=["message_id", "user_id", "text", "session_id"])
+    once = pseudonymise(mapping, frame, scope)
+    assert once["text"][0] == expected
+    assert pseudonymise(mapping, once, scope).equals(once)
 
 
 @PROPERTY_SETTINGS

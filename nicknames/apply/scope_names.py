@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from collections.abc import Mapping as MappingType
 from dataclasses import dataclass, field
 from typing import NamedTuple
@@ -62,20 +62,13 @@ class MappingNames:
     def folded_openings(self) -> dict[str, tuple[str, ...]]:
         """``openings`` by their first word case folded, the longest names first: a name of several words written in
         other case ("tobias Quell", "TOBIAS Quell") opens with a form the matcher finds ("tobias", "TOBIAS")."""
-        folded: dict[str, list[str]] = {}
-        for word, keys in self.openings.items():
-            folded.setdefault(word.casefold(), []).extend(keys)
-        return {word: tuple(sorted(keys, key=len, reverse=True)) for word, keys in folded.items()}
+        return _longest_first_by((word, key) for word, keys in self.openings.items() for key in keys)
 
     @functools.cached_property
     def folded_surnames(self) -> dict[str, tuple[str, ...]]:
         """The names in use of several words by their last word case folded, the longest first: a list writes the
         surname first ("QUELL, TOBIAS")."""
-        folded: dict[str, list[str]] = {}
-        for keys in self.openings.values():
-            for key in keys:
-                folded.setdefault(key.rpartition(" ")[2].casefold(), []).append(key)
-        return {word: tuple(sorted(keys, key=len, reverse=True)) for word, keys in folded.items()}
+        return _longest_first_by((key.rpartition(" ")[2], key) for keys in self.openings.values() for key in keys)
 
     @functools.cached_property
     def in_use(self) -> frozenset[str]:
@@ -119,6 +112,14 @@ class MappingNames:
                    other_labels(mapping), frozenset(tagged["short"]),
                    {form: ending for form, (_, ending) in inflected.items()},
                    frozenset(form for form in positional if owners[case[form]] != [OTHERS]))
+
+
+def _longest_first_by(pairs: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
+    """Names grouped by a word of theirs case folded (``pairs``: word, name), the longest names first."""
+    grouped: dict[str, list[str]] = {}
+    for word, key in pairs:
+        grouped.setdefault(word.casefold(), []).append(key)
+    return {word: tuple(sorted(keys, key=len, reverse=True)) for word, keys in grouped.items()}
 
 
 class FormFacts(NamedTuple):
