@@ -303,8 +303,8 @@ def _listed(written: str, surname: str, given: str, names: MappingNames) -> bool
 def _a_persons_name(given: str, words: Sequence[str]) -> bool:
     """Whether a name opening with ``given`` and written with ``words`` besides is a person's: its given name is one
     the nickname table knows that is no ordinary word, and none of the words written in lower case is a common word
-    ("Tobias will", "press release" and "Ministry Of Sound" are no other case of a participant's "Tobias Will",
-    "Press Release" or "Ministry of Sound")."""
+    ("Tobias will", "course news" and "Office Of Research" are no other case of a participant's "Tobias Will",
+    "Course News" or "Office of Research")."""
     return plain_given_name(given.lower()) and not any(word.islower() and word in common_words_and_names()
                                                        for word in words)
 
