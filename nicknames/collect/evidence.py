@@ -91,8 +91,8 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
     chat message thanks Tadeo, and an assistant's message signed with the manager's name is sent for the manager.
     Nor is a full name that may name other registered people and not the sender ("Lou Quell" for a registered Louis
     Quell, ``RegisteredFullNames``), whoever sends it, an office's account too. Nor is a word that ends the
-    messages of several senders and is no name the nickname table knows nor a form of any of their registered
-    names: a footer's ("Permalink | Show parent | Reply" under every post of a forum's pages), not a signature.
+    messages of several senders on the class list and is nobody's name (``_footer_words``): a footer's
+    ("Permalink | Show parent | Reply" under every post of a forum's pages), not a signature.
     """
     roster, table = plan.roster, plan.names_table
     others = owners_by_part(plan.registered, str.casefold)

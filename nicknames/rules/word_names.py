@@ -367,9 +367,9 @@ def common_words_and_names() -> frozenset[str]:
 @functools.cache
 def plain_given_name(word: str) -> bool:
     """A given name or familiar form the nickname table knows that is no ordinary word ("toby", not "rich")."""
-    from nicknames.rules.stopwords import common_words, name_words
+    from nicknames.rules.stopwords import name_words
 
-    if word in WORD_NAMES or word in common_words() or word in name_words() or word in DEFAULT_RULES.stopwords:
+    if word in common_words_and_names() or word in name_words() or word in DEFAULT_RULES.stopwords:
         return False
     table = builtin_table()
     return word in table.forms or bool(table.given_names(word))
