@@ -17,7 +17,14 @@ from nicknames.rules.identifiers import (
     identifier_rules,
     without_overlaps,
 )
-from nicknames.rules.written_identifiers import _LOCAL_PART, _may_end_local_part
+from nicknames.rules.written_identifiers import (
+    _DOMAIN,
+    _HOST,
+    _HOST_SEEN,
+    _LOCAL_PART,
+    _may_end_local_part,
+    _may_start_host,
+)
 
 PIECES = st.sampled_from([
     "mary.poe", "@", "example.org", " at ", "[at]", "(at)", " ", "\n", "713", "-", "853", "1234", "+44", "(",
@@ -59,6 +66,16 @@ def test_local_part_test_passes_every_local_part(text: str, data: st.DataObject)
     start = data.draw(st.integers(0, end))
     if _LOCAL_PART.search(text, start, end) is not None:
         assert _may_end_local_part(text, start, end)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.one_of(PIECES, st.sampled_from(["dot", " dot ", "example", "-", "\t", "\u2003", "a" * _HOST_SEEN])),
+                max_size=40).map("".join))
+def test_host_test_passes_every_domain_and_host(text: str) -> None:
+    for at in range(len(text) - 3):
+        domain = _DOMAIN.match(text, at + 4)
+        if _HOST.match(text, at + 4) is not None or (domain is not None and "." in domain.group()):
+            assert _may_start_host(text, at)
 
 
 @pytest.mark.parametrize(

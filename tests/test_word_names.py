@@ -305,6 +305,16 @@ def test_no_vocative_is_missed_by_the_quick_test(text: str) -> None:
             assert word_names._may_follow_comma(text, line_start, start)
 
 
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from([*_PIECES, "~", ":", ";", ")", "\u2014", "\x0b", "\u3000"]), max_size=14).map("".join))
+def test_no_name_end_is_missed_by_the_quick_test(text: str) -> None:
+    for end in range(len(text) + 1):
+        line_end = text.find("\n", end)
+        line_end = len(text) if line_end < 0 else line_end
+        if word_names._NAME_END.fullmatch(text, end, line_end) is not None:
+            assert word_names._may_end_name(text, end, line_end)
+
+
 @pytest.mark.parametrize(
     ("text", "name", "institution"),
     [

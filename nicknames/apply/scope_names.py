@@ -71,6 +71,12 @@ class MappingNames:
         return _longest_first_by((key.rpartition(" ")[2], key) for keys in self.openings.values() for key in keys)
 
     @functools.cached_property
+    def folded_ends(self) -> frozenset[str]:
+        """The words of ``folded_openings`` and ``folded_surnames``: a name found that is none of them, case folded,
+        is part of no name of several words in other case (most names found)."""
+        return frozenset(self.folded_openings) | frozenset(self.folded_surnames)
+
+    @functools.cached_property
     def in_use(self) -> frozenset[str]:
         """The names in use of participants (not the keep list's)."""
         return frozenset(key for key, users in self.owners.items() if users)

@@ -156,12 +156,13 @@ def _substitute_into(
         context = context if context is not None else ThreadContext.of([message])
         named = context.named.setdefault(message.thread, set())
         at_a_glance, known, mapping_owners = names.names.at_a_glance, names.known, names.names.owners
-        own_words = names.names.own_words
+        own_words, folded_ends = names.names.own_words, names.names.folded_ends
         covered = previous_end = 0
         for start, end, form in names.pattern.iter_spans(text):
             if start < covered:
                 continue  # inside a name in other case read whole (below)
-            whole = _whole_name(text, start, end, form, names.names, previous_end)
+            whole = (_whole_name(text, start, end, form, names.names, previous_end)
+                     if form.casefold() in folded_ends else None)  # most names found open no name of several words
             previous_end = end
             if whole is not None and not (taken and _overlaps(whole[0], whole[1], taken)):
                 start, end, form = whole  # "tobias Quell", "QUELL, TOBIAS": a name of several words in other case

@@ -282,7 +282,7 @@ def in_name_position(text: str, start: int, end: int) -> bool:
         _LOWER_AFTER.match(text, end) if after else None)
     if joined is not None and plain_given_name(joined.group("word")):
         return True
-    if _NAME_END.fullmatch(text, end, line_end) is None:
+    if not _may_end_name(text, end, line_end) or _NAME_END.fullmatch(text, end, line_end) is None:
         return False
     if _OPENER.fullmatch(text, line_start, start) is not None:
         return True
@@ -310,6 +310,18 @@ def inside_sentence(text: str, start: int, end: int) -> bool:
     if not text[end + 1 : end + 2].isalnum() or text[start - 2].isspace():
         return False
     return not text.startswith(_JOINER_WORDS, end + 1) and not text.endswith(_JOINERS, 0, start - 1)
+
+
+def _may_end_name(text: str, end: int, line_end: int) -> bool:
+    """False where ``_NAME_END`` cannot match from ``end`` to ``line_end``: after the blanks and marks it allows (in
+    any order), some other character comes, which is no white space either. Most names outside a sentence have words
+    after them on their line, and the pattern is left untried."""
+    rest = text[end:line_end].lstrip(_NAME_END_CHARS)
+    return not rest or rest[0].isspace()
+
+
+_NAME_END_CHARS = " \t,.!:;)-–—~*_"
+"""The blanks and marks ``_NAME_END`` allows after a name (other white space is tested by ``str.isspace``)."""
 
 
 def _may_follow_comma(text: str, line_start: int, start: int) -> bool:

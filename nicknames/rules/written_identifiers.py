@@ -52,7 +52,7 @@ def obfuscated_addresses(text: str) -> Iterable[tuple[int, int]]:
     for word in (" at ", " AT ") if "AT" in text else (" at ",):
         at = text.find(word)
         while at >= 0:
-            span = _dotted_address(text, at) or _plain_address(text, at)
+            span = (_dotted_address(text, at) or _plain_address(text, at)) if _may_start_host(text, at) else None
             if span is not None:
                 yield span
             at = text.find(word, at + 1)
@@ -116,6 +116,20 @@ def _may_end_local_part(text: str, start: int, end: int) -> bool:
     """
     dot = max(text.rfind(".", start, end), text.rfind("_", start, end))
     return dot >= 0 and text.find(" ", dot, end) < 0 and text.find("\n", dot, end) < 0 and text.find("\t", dot, end) < 0
+
+
+def _may_start_host(text: str, at: int) -> bool:
+    """False when no domain (``_DOMAIN`` with a dot) nor host (``_HOST``) can follow the " at " at ``at``: the first
+    word after it holds no ``.`` and the second is not "dot". Most " at " are no address ("agree at the end"), and
+    the patterns are slow to try at each."""
+    after = text[at + 4 : at + 4 + _HOST_SEEN]
+    words = after.split(None, 2)
+    if len(words) < 2:  # one word: the text ends in it, or it runs past what is looked at
+        return bool(words) and ("." in words[0] or len(after) == _HOST_SEEN)
+    return "." in words[0] or words[1] == "dot"
+
+
+_HOST_SEEN = 128
 
 
 def _starts_word(text: str, offset: int) -> bool:
