@@ -240,6 +240,27 @@ def test_a_hyphenated_given_name_signs_with_its_initials(tmp_path: Path, registe
     assert found is not None and found.status is status
 
 
+MAILMAN_FOOTER = "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n"
+GROUP_FOOTER = ("\n-- \nYou received this message because you are subscribed to the Google Groups \"Reading Group\" group.\n"
+                "To unsubscribe from this group and stop receiving emails from it, send an email to "
+                "reading-group+unsubscribe@googlegroups.com.\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "signed"),
+    [
+        ("Units fixed.\n\nHP" + MAILMAN_FOOTER, ["HP"]),  # the sender's initials, above the list's footer
+        ("Units fixed.\n\nCheers,\nHarold" + GROUP_FOOTER, ["Harold"]),
+        ("Units fixed.\n\nHP\n\n> Has anyone run it?\n> Toby" + MAILMAN_FOOTER, ["HP"]),  # above what it quotes
+        ("Units fixed.\n\nHP", ["HP"]),
+    ],
+)
+def test_a_signoff_is_read_above_a_mailing_lists_footer(tmp_path: Path, text: str, signed: list[str]) -> None:
+    rows = [["1", "0", "u2", "Has anyone run it?\nToby"], ["2", "1", "u1", text]]
+    mapping = collect(table(tmp_path, rows), {"u1": "Harold Penbrook", "u2": "Tobias Quell"}, discover=False).mapping
+    assert [name.text for name in mapping.entry("u1").names if "signoff" in name.tags] == signed
+
+
 ROSTER = {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}
 
 

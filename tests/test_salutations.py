@@ -257,6 +257,9 @@ def test_signoff_names_of_flattened_messages_and_short_signoffs(text: str, names
         ("Text\nI asked M.", "M", False),  # inside a sentence
         ("Text\nThe letter M is nice.", "M", False),
         ("Text\nx = M + 1", "M", False),
+        ("Text\nThanks,\nM" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n", "M", True),  # a mailing list's footer under the sign-off
+        ("Text\nThanks,\nM\n\n> quoted\n> lines" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n", "M", True),  # and what the message quotes
+        ("Plan B. M\nx\ny\nz\nw" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n", "M", False),
     ],
 )
 def test_in_salutation(text: str, word: str, expected: bool) -> None:

@@ -144,6 +144,7 @@ def test_duplicates_are_listed() -> None:
         ("Grade K.\nK", "Grade K.\n[u1]"),
         ("Text\nThanks,\nK.", "Text\nThanks,\n[u1]"),
         ("We met K. Dunn there.\nok", "We met K. Dunn there.\nok"),
+        ("Fixed now.\n\nkd" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n", "Fixed now.\n\n[u1]" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n"),  # above a mailing list's footer
     ],
 )
 def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) -> None:

@@ -1,0 +1,55 @@
+"""A mailing list's footer at the end of a message: the list's words, not the sender's.
+
+Mailman, LISTSERV and Google Groups add a few lines under each message they send
+("_______________________________________________" then "research-list mailing list" and a
+``listinfo`` link; "To unsubscribe from this group …"). A message saved from a subscriber's
+mailbox ends with them, below the sender's sign-off and below what it quotes, and nobody signs
+there. ``list_footer_start`` finds where they start, so that the sign-off is read above them.
+"""
+
+from __future__ import annotations
+
+import regex
+
+FOOTER_LINES = 12
+"""The most non-blank lines under a footer's rule (a group's footer with its links takes about eight)."""
+FOOTER_CHARS = 1500
+"""How far from the end of a text a footer is looked for."""
+
+_RULE = regex.compile(r"(?m)^[^\S\n]*(?:--[^\S\n]?|[-_=#*~]{10,})[^\S\n]*\r?$")
+"""The line a footer opens with: a rule of ten or more dashes, underscores, equals signs, hashes, stars or tildes, or
+the signature delimiter "-- " (Google Groups), under which only ``_GROUP_SAYS`` makes a footer (a signature may name
+a list its sender runs)."""
+_GROUP_SAYS = regex.compile(r"received[^\S\n]this[^\S\n](?:message|e-?mail)[^\S\n]because", regex.IGNORECASE)
+_SAYS = regex.compile(r"unsubscri|mailing[^\S\n]list|listinfo|list[^\S\n]archives?\b|subscribed[^\S\n]to\b"
+                      r"|received[^\S\n]this[^\S\n](?:message|e-?mail)|\bmailman\b", regex.IGNORECASE)
+"""What a list's footer says and a signature does not."""
+_MAY_SAY = ("ubscri", "UBSCRI", "ailing list", "AILING LIST", "istinfo", "rchive", "ailman")
+"""A piece of each of ``_SAYS``' phrases, looked for first: most texts have no footer."""
+
+
+def list_footer_start(text: str) -> int:
+    """The offset where a mailing list's footer starts at the end of the text, or ``len(text)`` when it has none.
+
+    The footer opens with the last rule line of the text (``_RULE``) that has at most ``FOOTER_LINES`` non-blank
+    lines under it, one of which says what a list's footer says (``_SAYS``).
+    """
+    size = len(text)
+    head = max(0, size - FOOTER_CHARS)
+    if not any(piece in text[head:] for piece in _MAY_SAY):
+        return size
+    found = None
+    for found in _RULE.finditer(text, head):
+        pass
+    if found is None:
+        return size
+    below = [line for line in text[found.end() :].splitlines() if line.strip()]
+    says = _GROUP_SAYS if found.group().strip().startswith("--") and len(found.group().strip()) < 10 else _SAYS
+    if not below or len(below) > FOOTER_LINES or not any(says.search(line) for line in below):
+        return size
+    return found.start()
+
+
+def without_list_footer(text: str) -> str:
+    """The text without a mailing list's footer at its end (``list_footer_start``)."""
+    return text[: list_footer_start(text)]

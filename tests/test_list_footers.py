@@ -1,0 +1,35 @@
+"""Where a mailing list's footer starts at the end of a message (``rules.list_footers``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from nicknames.rules.list_footers import FOOTER_LINES, list_footer_start, without_list_footer
+
+RULE = "_" * 47
+MAILMAN = f"{RULE}\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/x\n"
+LISTSERV = ("#" * 72 + "\n\nTo unsubscribe from the READING-GROUP list, click the following link:\n"
+            "https://list.example.ac.uk/cgi-bin/wa?SUBED1=READING-GROUP&A=1\n")
+GROUPS = ("-- \nYou received this message because you are subscribed to the Google Groups \"Reading Group\" group.\n"
+          "To unsubscribe from this group, send an email to reading-group+unsubscribe@googlegroups.com.\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        (f"Fixed.\n\nHP\n\n{MAILMAN}", "Fixed.\n\nHP\n\n"),  # Mailman
+        (f"Fixed.\n\nHP\n\n{LISTSERV}", "Fixed.\n\nHP\n\n"),  # LISTSERV's rule of hashes
+        (f"Fixed.\nHarold\n{GROUPS}", "Fixed.\nHarold\n"),  # Google Groups, under the delimiter "-- "
+        (f"Fixed.\n-- \nHarold Penbrook\n{MAILMAN}", "Fixed.\n-- \nHarold Penbrook\n"),  # a signature above it stays
+        ("Fixed.\n-- \nHarold Penbrook\nChair, research-list mailing list\n", None),  # a signature naming a list
+        (f"Fixed.\n{RULE}\nHarold Penbrook\nDept. of Physics\n", None),  # a rule above a signature says nothing
+        (f"Fixed.\n{RULE}\nFrom: Harold\nTo unsubscribe, reply STOP\n" + "line\n" * FOOTER_LINES, None),  # too long
+        ("Please unsubscribe me from this mailing list.\nHarold", None),  # no rule: the sender's own words
+        (f"Fixed.\nHP\n> {RULE}\n> research-list mailing list\n", None),  # a quoted footer is the quote's
+        ("", None),
+    ],
+)
+def test_a_footer_starts_at_its_rule(text: str, own: str | None) -> None:
+    expected = len(text) if own is None else len(own)
+    assert list_footer_start(text) == expected
+    assert without_list_footer(text) == (text if own is None else own)
