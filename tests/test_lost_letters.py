@@ -39,6 +39,13 @@ LOST = "\ufffd"
         ("Stephan", "St?phane", False),           # a letter missing: a misspelling, not a lost letter
         ("St?phanie", "Stephane", False),
         ("Stephane", "Stephane", False),          # the same name: nothing lost
+        ("StÃ©phane", "Stéphane", True),          # UTF-8 read as Windows-1252: garbled
+        ("HÃ‰LÃˆNE", "Hélène", True),             # in capitals, where Windows-1252 writes 88 and 89
+        ("Ã…sa", "Åsa", True),
+        ("Å\u0081ukasz", "Łukasz", True),        # C5 81: Windows-1252 leaves 81 undefined, Latin-1 reads it
+        ("StÃƒÂ©phane", "Stéphane", True),        # garbled twice
+        ("StÃ©phane", "Stefan", False),
+        ("Stéphane", "Stéphane", False),
     ],
 )
 def test_lost_letters_match_registered_names(word: str, name: str, same: bool) -> None:
@@ -56,6 +63,21 @@ def test_lost_letters_match_registered_names(word: str, name: str, same: bool) -
 )
 def test_words_with_lost_letters(text: str, words: set[str]) -> None:
     assert lost_letter_words(text) == words
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("As HÃ©lÃ¨ne said,\nJÃ¶rg", {"HÃ©lÃ¨ne", "JÃ¶rg"}),
+        ("HÃ©lÃ¨ne’s draft", {"HÃ©lÃ¨ne"}),    # a real apostrophe after it is no garbled byte
+        ("Ã‡a va? Ãœber", {"Ã‡a", "Ãœber"}),   # any word: the class list decides which are names
+        ("Hélène and Jörg", set()),             # not garbled
+        ("Ã alone; Ã© alone", {"Ã©"}),
+        ("Café Ã ", set()),
+    ],
+)
+def test_garbled_words_of_a_text(text: str, words: set[str]) -> None:
+    assert lost_letters.garbled_words(text) == words
 
 
 def test_registered_forms_with_a_lost_letter_find_tokens() -> None:
@@ -85,6 +107,22 @@ def test_collect_takes_lost_letter_forms_and_apply_replaces_them(tmp_path: Path)
     assert lost_letter_words("Thanks,\nRen?") == set()  # a last letter lost reads as a question
 
 
+def test_collect_takes_garbled_forms_and_apply_replaces_them(tmp_path: Path) -> None:
+    rows = [
+        ["1", "0", "u1", "A question on grids.\nThanks,\nHÃ©lÃ¨ne"],
+        ["2", "1", "u2", "As HÃ©lÃ¨ne said, the grid is fine.\nMira"],
+        ["3", "2", "u1", "Merci Mira!\nHélène"],
+    ]
+    header = ["message_id", "parent_id", "user_id", "text"]
+    mapping = collect(read_messages(write_csv(tmp_path / "m.csv", header, rows)),
+                      {"u1": "Hélène Marsden", "u2": "Mira Quell"}).mapping
+    found = mapping.entry("u1").find("HÃ©lÃ¨ne")
+    assert found is not None and found.status is Status.ACTIVE and "lost" in found.tags
+    names = scope_names(mapping, set(mapping.participants))
+    out, _ = substitute_message(Message("2", "u2", rows[1][3], "u1", "t", "s"), names, IdTemplate())
+    assert out == "As [u1] said, the grid is fine.\n[u2]"
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -108,3 +146,10 @@ def test_an_ascii_text_without_a_mark_before_a_letter_has_no_lost_letter(text: s
     # The quick test of ASCII texts must never skip a text the full pattern finds a mark in.
     if lost_letters._ASCII_MARK.search(text) is None:
         assert lost_letters._MARK.search(text) is None
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="aZ é\u00c3\u00c5\u00d1\u00d2\u00a9\u0080\u00bf\u00c0\u2122\u2019", max_size=20))
+def test_the_quick_test_for_garbled_letters_skips_no_garbled_word(text: str) -> None:
+    if lost_letters._ANY_GARBLED.search(text) is None:
+        assert lost_letters._GARBLED_WORD.search(text) is None

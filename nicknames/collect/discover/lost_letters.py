@@ -1,4 +1,5 @@
-"""Letters lost by an archive: ``St?phane``, ``?ystein``, ``G\\ufffdnther`` for a name with an accented letter.
+"""Letters lost by an archive: ``St?phane``, ``?ystein``, ``G\\ufffdnther`` for a name with an accented letter; and
+letters garbled, ``StÃ©phane``, where the UTF-8 bytes of a letter were read as Windows-1252 or Latin-1.
 
 An archive that could not encode a letter writes ``?`` or U+FFFD (the
 replacement character) in its place, in the messages or in the class list. Such
@@ -12,6 +13,10 @@ the registered name may have lost it too):
 | ``?ystein`` | ``\\ufffdystein`` | yes: both lost the same letter |
 | ``Oystein`` | ``\\ufffdystein`` | yes: U+FFFD for ``O`` |
 | ``Stephan`` | ``St?phane`` | no: a letter missing is a misspelling, not a lost letter |
+
+A garbled word (``garbled_words``) matches the registered name it reads as once its
+letters are read back as UTF-8 (``repaired``): ``HÃ©lÃ¨ne`` is ``Hélène``, ``Åukasz`` is
+``Łukasz``.
 
 A match names the participant when one participant is registered with the
 name it matches; collect then takes it as their name (tag ``lost``), as it takes
@@ -40,10 +45,10 @@ MIN_LETTERS = 3
 
 
 def lost_letter_words(text: str) -> set[str]:
-    """The words of a text with a lost letter in them (``St?phane``, ``?ystein``)."""
+    """The words of a text with a lost letter in them (``St?phane``, ``?ystein``), or a garbled one (``HÃ©lÃ¨ne``)."""
+    words = garbled_words(text) if not text.isascii() else set()
     if "\ufffd" not in text and ("?" not in text or (text.isascii() and _ASCII_MARK.search(text) is None)):
-        return set()
-    words: set[str] = set()
+        return words
     for mark in _MARK.finditer(text):
         if _ends_question(text, mark.start(), mark.end()):
             continue
@@ -68,6 +73,39 @@ def _word_around(text: str, offset: int) -> str:
     return word if any(c in LOST for c in word) else ""
 
 
+_GARBLED_PAIR = r"[\u00c3-\u00d1][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]"
+"""A letter's two UTF-8 bytes read as Windows-1252 or Latin-1: a lead byte of the Latin, Greek or Cyrillic letters
+(C3 to D1: "Ã", "Å", "Ð"…) and a continuation byte (80 to BF: "©", "¨", or what Windows-1252 writes for 80 to 9F)."""
+_GARBLED_WORD = regex.compile(rf"(?:{_GARBLED_PAIR}|\p{{L}})*{_GARBLED_PAIR}(?:{_GARBLED_PAIR}|\p{{L}})*")
+_ANY_GARBLED = re.compile(_GARBLED_PAIR)
+"""``_GARBLED_PAIR`` for the standard ``re``, which looks for it many times as fast: most texts have none."""
+
+
+def garbled_words(text: str) -> set[str]:
+    """The words of a text holding a letter garbled (``_GARBLED_PAIR``) that read as other words once repaired."""
+    if _ANY_GARBLED.search(text) is None:
+        return set()
+    return {match.group() for match in _GARBLED_WORD.finditer(text) if repaired(match.group()) is not None}
+
+
+def repaired(word: str) -> str | None:
+    """The word with its characters read back as the UTF-8 bytes they were read from (Windows-1252, or Latin-1 for
+    the five bytes it leaves undefined), or None when they are no UTF-8 or the word reads the same."""
+    try:
+        raw = b"".join(_garbled_byte(char) for char in word)
+        fixed = raw.decode("utf-8")
+    except (UnicodeEncodeError, UnicodeDecodeError):
+        return None
+    return fixed if fixed != word else None
+
+
+def _garbled_byte(char: str) -> bytes:
+    try:
+        return char.encode("cp1252")
+    except UnicodeEncodeError:
+        return char.encode("latin-1")
+
+
 def has_lost_letter(word: str) -> bool:
     """True when a word holds ``?`` or U+FFFD."""
     return any(c in LOST for c in word)
@@ -84,6 +122,9 @@ def matches(word: str, name: str) -> bool:
     """True when a word and a registered name are the same but for letters lost in either."""
     if word.casefold() == name.casefold():
         return False
+    fixed = repaired(word) if not word.isascii() else None
+    if fixed is not None and (fixed.casefold() == name.casefold() or matches(fixed, name)):
+        return True
     return bool(
         (has_lost_letter(word) and lost_letter_pattern(word).fullmatch(name))
         or (has_lost_letter(name) and lost_letter_pattern(name).fullmatch(word))
