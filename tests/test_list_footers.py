@@ -4,7 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.rules.list_footers import FOOTER_LINES, list_footer_start, without_list_footer
+from nicknames.rules.list_footers import (
+    FOOTER_LINES,
+    list_footer_start,
+    without_list_footer,
+)
 
 RULE = "_" * 47
 MAILMAN = f"{RULE}\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/x\n"
