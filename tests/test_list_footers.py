@@ -37,3 +37,10 @@ def test_a_footer_starts_at_its_rule(text: str, own: str | None) -> None:
     expected = len(text) if own is None else len(own)
     assert list_footer_start(text) == expected
     assert without_list_footer(text) == (text if own is None else own)
+
+
+@pytest.mark.parametrize("says", ["To UNSUBSCRIBE, write to the list owner", "The Research-List Mailing List",
+                                  "You received this message because you joined", "List archives: lists.example.org"])
+def test_a_footer_says_so_in_any_case(says: str) -> None:
+    text = f"Fixed.\nHP\n{RULE}\n{says}\n"
+    assert list_footer_start(text) == len("Fixed.\nHP\n")

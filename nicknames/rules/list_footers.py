@@ -24,8 +24,9 @@ _GROUP_SAYS = regex.compile(r"received[^\S\n]this[^\S\n](?:message|e-?mail)[^\S\
 _SAYS = regex.compile(r"unsubscri|mailing[^\S\n]list|listinfo|list[^\S\n]archives?\b|subscribed[^\S\n]to\b"
                       r"|received[^\S\n]this[^\S\n](?:message|e-?mail)|\bmailman\b", regex.IGNORECASE)
 """What a list's footer says and a signature does not."""
-_MAY_SAY = ("ubscri", "UBSCRI", "ailing list", "AILING LIST", "istinfo", "rchive", "ailman")
-"""A piece of each of ``_SAYS``' phrases, looked for first: most texts have no footer."""
+_MAY_SAY = ("subscri", "mailing", "listinfo", "archive", "received this", "mailman")
+"""A piece of each of ``_SAYS``' phrases in lower case, looked for first in the text's end in lower case: most texts
+have no footer."""
 
 
 def list_footer_start(text: str) -> int:
@@ -36,7 +37,8 @@ def list_footer_start(text: str) -> int:
     """
     size = len(text)
     head = max(0, size - FOOTER_CHARS)
-    if not any(piece in text[head:] for piece in _MAY_SAY):
+    tail = text[head:].lower()
+    if not any(piece in tail for piece in _MAY_SAY):
         return size
     found = None
     for found in _RULE.finditer(text, head):

@@ -130,6 +130,7 @@ def _may_start_host(text: str, at: int) -> bool:
 
 
 _HOST_SEEN = 128
+"""Characters after " at " that ``_may_start_host`` reads: a first word longer than that may hold a dot further on."""
 
 
 def _starts_word(text: str, offset: int) -> bool:
