@@ -8,6 +8,7 @@ import regex
 
 from nicknames.apply.resolution import Zone
 from nicknames.rules.html_text import markup_lines
+from nicknames.rules.list_footers import last_block
 
 SIGNOFF_LINES = 2
 """The last lines of a message in which a shared name is taken to be the sender's own."""
@@ -69,12 +70,10 @@ def _signature_block(text: str) -> int | None:
     first = min((at for mark in ("\n--", "\n__", "\n==") if (at := text.find(mark)) >= 0), default=-1)
     if first < 0:
         return None
-    found = None
-    for found in _DELIMITER.finditer(text, first):
-        pass
-    if found is None:
+    block = last_block(_DELIMITER, text, first)
+    if block is None:
         return None
-    lines = [line for line in text[found.end():].splitlines() if line.strip()]
+    found, lines = block
     if len(lines) > SIGNATURE_BLOCK_LINES or (lines and _HEADER.match(lines[0])):
         return None
     if found.group().strip() != "--" and not _signs_around(text[:found.start()], lines):

@@ -40,16 +40,25 @@ def list_footer_start(text: str) -> int:
     tail = text[head:].lower()
     if not any(piece in tail for piece in _MAY_SAY):
         return size
-    found = None
-    for found in _RULE.finditer(text, head):
-        pass
-    if found is None:
+    block = last_block(_RULE, text, head)
+    if block is None:
         return size
-    below = [line for line in text[found.end() :].splitlines() if line.strip()]
+    found, below = block
     says = _GROUP_SAYS if found.group().strip().startswith("--") and len(found.group().strip()) < 10 else _SAYS
     if not below or len(below) > FOOTER_LINES or not any(says.search(line) for line in below):
         return size
     return found.start()
+
+
+def last_block(rule: regex.Pattern[str], text: str, start: int) -> tuple[regex.Match[str], list[str]] | None:
+    """The last match of a pattern of whole lines (``rule``) from ``start``, and the non-blank lines under it: a
+    signature's delimiter or a footer's rule and what it opens."""
+    found = None
+    for found in rule.finditer(text, start):
+        pass
+    if found is None:
+        return None
+    return found, [line for line in text[found.end() :].splitlines() if line.strip()]
 
 
 def without_list_footer(text: str) -> str:
