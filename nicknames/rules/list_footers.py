@@ -24,6 +24,8 @@ _GROUP_SAYS = regex.compile(r"received[^\S\n]this[^\S\n](?:message|e-?mail)[^\S\
 _SAYS = regex.compile(r"unsubscri|mailing[^\S\n]list|listinfo|list[^\S\n]archives?\b|subscribed[^\S\n]to\b"
                       r"|received[^\S\n]this[^\S\n](?:message|e-?mail)|\bmailman\b", regex.IGNORECASE)
 """What a list's footer says and a signature does not."""
+_MAY_RULE = ("--", "_" * 10, "=" * 10, "#" * 10, "*" * 10, "~" * 10)
+"""A piece of each of ``_RULE``'s lines, looked for first: most texts have none (long pieces are found fastest)."""
 _MAY_SAY = ("subscri", "mailing", "listinfo", "archive", "received this", "mailman")
 """A piece of each of ``_SAYS``' phrases in lower case, looked for first in the text's end in lower case: most texts
 have no footer."""
@@ -37,7 +39,10 @@ def list_footer_start(text: str) -> int:
     """
     size = len(text)
     head = max(0, size - FOOTER_CHARS)
-    tail = text[head:].lower()
+    tail = text[head:]
+    if not any(piece in tail for piece in _MAY_RULE):
+        return size
+    tail = tail.lower()
     if not any(piece in tail for piece in _MAY_SAY):
         return size
     block = last_block(_RULE, text, head)
