@@ -30,6 +30,7 @@ def test_reading_from_the_end_agrees_with_reading_all_lines(text: str) -> None:
     assert _last_lines_start(text) == _signoff_start_by_lines(text)
 
 
+LISTSERV = "#" * 72 + "\n\nTo unsubscribe from the Will list, click the following link:\nhttps://list.example.org/x\n"
 SIGNED = "Hi Will,\nI will ask Will.\nThanks,\nArt\n\n-- \nArt Quell, Ph.D.\nRoom 7, Quarry Lane\n"
 
 
@@ -58,6 +59,10 @@ SIGNED = "Hi Will,\nI will ask Will.\nThanks,\nArt\n\n-- \nArt Quell, Ph.D.\nRoo
         ("Hi Will,\nI will ask Will.\nThanks,\nArt\n\n_____\nFrom: Will Quell\nSent: Monday\n", "Art\n", Zone.BODY),
         (SIGNED + "\n".join(["> quoted"] * 11), "Art\n", Zone.BODY),        # a long text below: no signature
         ("Hi Will,\nI will ask Will.\n-- \nArt Quell", "Will.", Zone.SIGNOFF),  # a short line above, as without
+        # above a mailing list's footer, its rule and lines aside, what is above is read as without it
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\n" + LISTSERV, "Art\n", Zone.SIGNOFF),
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\n" + LISTSERV, "Will list", Zone.BODY),
+        (SIGNED + LISTSERV, "Art Quell", Zone.SIGNOFF),
     ],
 )
 def test_zones_of(text: str, word: str, zone: Zone) -> None:

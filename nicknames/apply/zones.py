@@ -8,7 +8,7 @@ import regex
 
 from nicknames.apply.resolution import Zone
 from nicknames.rules.html_text import markup_lines
-from nicknames.rules.list_footers import last_block
+from nicknames.rules.list_footers import last_block, list_footer_start
 
 SIGNOFF_LINES = 2
 """The last lines of a message in which a shared name is taken to be the sender's own."""
@@ -26,16 +26,18 @@ def zones_of(text: str) -> Callable[[int], Zone]:
     "--" or "-- ", or a rule of dashes, underscores or equals signs, and at most ``SIGNATURE_BLOCK_LINES`` lines
     under it) the last lines are those above the delimiter, and the short lines of the block are the sign-off's
     too ("-Toby\n\n--\nTobias Quell, Ph.D.", "John\n\n-------\nJohn Quell\nData Manager").
-    An HTML post's lines are those its paragraphs and breaks make.
+    An HTML post's lines are those its paragraphs and breaks make. A mailing list's footer (``list_footers``) is
+    the body's: the sign-off is above it.
     """
     text = markup_lines(text)
-    signoff = _signoff_start(text)
+    footer = list_footer_start(text)
+    signoff = _signoff_start(text[:footer])
     first = _NON_BLANK.search(text)
     greeting_end = text.find("\n", first.start()) if first else -1
     greeting_end = len(text) if greeting_end < 0 else greeting_end
 
     def zone(offset: int) -> Zone:
-        if offset >= signoff:
+        if signoff <= offset < footer:
             start = text.rfind("\n", 0, offset) + 1
             end = text.find("\n", offset)
             line = text[start : len(text) if end < 0 else end]
