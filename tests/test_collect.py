@@ -253,9 +253,10 @@ GROUP_FOOTER = ("\n-- \nYou received this message because you are subscribed to 
         ("Units fixed.\n\nCheers,\nHarold" + GROUP_FOOTER, ["Harold"]),
         ("Units fixed.\n\nHP\n\n> Has anyone run it?\n> Toby" + MAILMAN_FOOTER, ["HP"]),  # above what it quotes
         ("Units fixed.\n\nHP", ["HP"]),
+        ("Units fixed.\n\nHarold\nPermalink | Show parent | Reply", ["Harold"]),  # above a forum page's links
     ],
 )
-def test_a_signoff_is_read_above_a_mailing_lists_footer(tmp_path: Path, text: str, signed: list[str]) -> None:
+def test_a_signoff_is_read_above_a_footer(tmp_path: Path, text: str, signed: list[str]) -> None:
     rows = [["1", "0", "u2", "Has anyone run it?\nToby"], ["2", "1", "u1", text]]
     mapping = collect(table(tmp_path, rows), {"u1": "Harold Penbrook", "u2": "Tobias Quell"}, discover=False).mapping
     assert [name.text for name in mapping.entry("u1").names if "signoff" in name.tags] == signed
@@ -267,9 +268,10 @@ ROSTER = {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}
 @pytest.mark.parametrize(
     ("last_line", "senders", "roster", "signed"),
     [
-        ("Permalink | Show parent | Reply", 3, ROSTER, []),  # a forum page's footer under every post
-        ("Permalink | Show parent | Reply", 2, ROSTER, ["Permalink"]),  # two senders: still read as a signature
-        ("Permalink | Show parent | Reply", 3, None, ["Permalink"]),  # no class list to tell whose name it is
+        ("Permalink | Show parent | Reply", 1, None, []),  # a forum page's links under a post (``footers``)
+        ("Coursewiki", 3, ROSTER, []),  # a footer's word under every post, nobody's name
+        ("Coursewiki", 2, ROSTER, ["Coursewiki"]),  # two senders: still read as a signature
+        ("Coursewiki", 3, None, ["Coursewiki"]),  # no class list to tell whose name it is
         ("Chris", 3, ROSTER, ["Chris"]),  # a given name: several people may sign with it
         ("H e l e n", 3, ROSTER, ["H e l e n"]),  # and its letters, spaced out
         ("Anne-Sophie", 3, ROSTER, ["Anne-Sophie"]),  # a word of it

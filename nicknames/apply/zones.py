@@ -7,8 +7,8 @@ from collections.abc import Callable
 import regex
 
 from nicknames.apply.resolution import Zone
+from nicknames.rules.footers import footer_start, last_block
 from nicknames.rules.html_text import markup_lines
-from nicknames.rules.list_footers import last_block, list_footer_start
 
 SIGNOFF_LINES = 2
 """The last lines of a message in which a shared name is taken to be the sender's own."""
@@ -26,11 +26,11 @@ def zones_of(text: str) -> Callable[[int], Zone]:
     "--" or "-- ", or a rule of dashes, underscores or equals signs, and at most ``SIGNATURE_BLOCK_LINES`` lines
     under it) the last lines are those above the delimiter, and the short lines of the block are the sign-off's
     too ("-Toby\n\n--\nTobias Quell, Ph.D.", "John\n\n-------\nJohn Quell\nData Manager").
-    An HTML post's lines are those its paragraphs and breaks make. A mailing list's footer (``list_footers``) is
-    the body's: the sign-off is above it.
+    An HTML post's lines are those its paragraphs and breaks make. A footer (a mailing list's, a forum page's links;
+    ``footers``) is the body's: the sign-off is above it.
     """
     text = markup_lines(text)
-    footer = list_footer_start(text)
+    footer = footer_start(text)
     signoff = _signoff_start(text[:footer])
     first = _NON_BLANK.search(text)
     greeting_end = text.find("\n", first.start()) if first else -1

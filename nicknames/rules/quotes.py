@@ -16,8 +16,8 @@ from dataclasses import dataclass
 
 import regex
 
+from nicknames.rules.footers import without_footer
 from nicknames.rules.html_text import looks_like_html, own_html_lines
-from nicknames.rules.list_footers import without_list_footer
 
 _MARKS = regex.compile(r"^(?:[^\S\n]*>)+")
 _OPENER = (r"(?:-{2,}\s*(?:original message|forwarded message|forwarded by\b.*|ursprüngliche nachricht|"
@@ -108,7 +108,7 @@ def own_words(text: str) -> str:
 def own_text(text: str) -> str:
     """What the sender wrote in a message: HTML read as text (a blockquote as quoted lines; ``&gt;`` opening a line
     of plain text as ``>``), without the lines it quotes or forwards, a forum's quote blocks
-    (``[quote="ann"]…[/quote]``) or a mailing list's footer (``list_footers``). A greeting or a sign-off there is the
+    (``[quote="ann"]…[/quote]``) or a footer (a mailing list's, a forum page's links; ``footers``). A greeting or a sign-off there is the
     sender's; in a quote it is someone else's."""
     return own_text_and_author(text, author=False)[0]
 
@@ -116,7 +116,7 @@ def own_text(text: str) -> str:
 def own_text_and_author(text: str, *, author: bool = True) -> tuple[str, str | None]:
     """``own_text``, and the author the attribution line of its first quote names (``attributed_author``; with
     ``author``), read from the same lines: a text that quotes nothing costs no more than ``own_text``."""
-    text = without_list_footer(text)  # the list's words, under the sender's and what they quote
+    text = without_footer(text)  # a mailing list's or a forum page's, under the sender's words and what they quote
     if "[" in text and ("[quote" in text or "[QUOTE" in text):
         text = without_quote_blocks(text)
     if looks_like_html(text):

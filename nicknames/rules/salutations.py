@@ -9,8 +9,8 @@ from collections.abc import Iterable
 
 import regex
 
+from nicknames.rules.footers import footer_start
 from nicknames.rules.languages import languages
-from nicknames.rules.list_footers import list_footer_start
 from nicknames.rules.salutation_rules import (
     DEFAULT_RULES,
     PATTERN_TIMEOUT,
@@ -249,9 +249,9 @@ def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES)
 
 
 def _near_end(text: str, end: int) -> bool:
-    """True when at most ``SIGNATURE_LINES_AFTER`` non-blank lines follow this offset's line, a mailing list's footer
-    aside (``list_footers``)."""
-    lines = _NEXT_LINE.finditer(text, end, max(end, list_footer_start(text)))
+    """True when at most ``SIGNATURE_LINES_AFTER`` non-blank lines follow this offset's line, a footer
+    aside (a mailing list's, a forum page's links: ``footers``)."""
+    lines = _NEXT_LINE.finditer(text, end, max(end, footer_start(text)))
     return sum(1 for _ in itertools.islice(lines, SIGNATURE_LINES_AFTER + 1)) <= SIGNATURE_LINES_AFTER
 
 

@@ -1,13 +1,15 @@
-"""Where a mailing list's footer starts at the end of a message (``rules.list_footers``)."""
+"""Where the footers at the end of a message start, a mailing list's and a forum page's (``rules.footers``)."""
 
 from __future__ import annotations
 
 import pytest
 
-from nicknames.rules.list_footers import (
+from nicknames.rules.footers import (
     FOOTER_LINES,
+    footer_start,
     list_footer_start,
-    without_list_footer,
+    page_footer_start,
+    without_footer,
 )
 
 RULE = "_" * 47
@@ -35,8 +37,8 @@ GROUPS = ("-- \nYou received this message because you are subscribed to the Goog
 )
 def test_a_footer_starts_at_its_rule(text: str, own: str | None) -> None:
     expected = len(text) if own is None else len(own)
-    assert list_footer_start(text) == expected
-    assert without_list_footer(text) == (text if own is None else own)
+    assert list_footer_start(text) == footer_start(text) == expected
+    assert without_footer(text) == (text if own is None else own)
 
 
 @pytest.mark.parametrize("says", ["To UNSUBSCRIBE, write to the list owner", "The Research-List Mailing List",
@@ -44,3 +46,25 @@ def test_a_footer_starts_at_its_rule(text: str, own: str | None) -> None:
 def test_a_footer_says_so_in_any_case(says: str) -> None:
     text = f"Fixed.\nHP\n{RULE}\n{says}\n"
     assert list_footer_start(text) == len("Fixed.\nHP\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "own"),
+    [
+        ("Hard going.\n\nToby\nPermalink | Show parent | Reply", "Hard going.\n\nToby\n"),  # a course forum's page
+        ("Hard going.\nToby\nReply • Quote • Report\n\n", "Hard going.\nToby\n"),
+        ("Hard going.\nToby\n  Like · Share  ", "Hard going.\nToby\n"),
+        ("Hard going.\nToby\nReply", None),  # one word alone may sign or end a sentence
+        ("Hard going.\nKay Marsden | Workshop chair | Example University", None),  # a signature's parts
+        ("Hard going.\nToby | Reply", None),
+        ("Permalink | Reply", ""),
+    ],
+)
+def test_a_forum_pages_links_end_a_post(text: str, own: str | None) -> None:
+    expected = len(text) if own is None else len(own)
+    assert page_footer_start(text) == footer_start(text) == expected
+
+
+def test_a_list_footer_above_a_pages_links_is_a_footer_too() -> None:
+    text = f"Fixed.\nHP\n{MAILMAN}Reply | Quote\n"
+    assert footer_start(text) == len("Fixed.\nHP\n")

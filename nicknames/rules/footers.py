@@ -1,10 +1,11 @@
-"""A mailing list's footer at the end of a message: the list's words, not the sender's.
+"""Footers at the end of a message, nobody's sign-off: a mailing list's lines, a forum page's links.
 
 Mailman, LISTSERV and Google Groups add a few lines under each message they send
 ("_______________________________________________" then "research-list mailing list" and a
 ``listinfo`` link; "To unsubscribe from this group …"). A message saved from a subscriber's
-mailbox ends with them, below the sender's sign-off and below what it quotes, and nobody signs
-there. ``list_footer_start`` finds where they start, so that the sign-off is read above them.
+mailbox ends with them, below the sender's sign-off and below what it quotes. A post copied
+from a forum's pages ends with the page's links ("Permalink | Show parent | Reply"). Nobody signs
+there: ``footer_start`` finds where they start, so that the sign-off is read above them.
 """
 
 from __future__ import annotations
@@ -66,6 +67,33 @@ def last_block(rule: regex.Pattern[str], text: str, start: int) -> tuple[regex.M
     return found, [line for line in text[found.end() :].splitlines() if line.strip()]
 
 
-def without_list_footer(text: str) -> str:
-    """The text without a mailing list's footer at its end (``list_footer_start``)."""
-    return text[: list_footer_start(text)]
+PAGE_LINKS = frozenset({
+    "permalink", "show parent", "reply", "quote", "reply with quote", "multi-quote", "multiquote", "report",
+    "report post", "edit", "delete", "split", "like", "share", "flag", "bookmark", "top", "back to top",
+    "mark as read", "show thread", "view thread", "reply to this post",
+})
+"""What a forum page writes under each post, as links ("Permalink | Show parent | Reply"), in lower case."""
+_LINK_SEPARATOR = regex.compile(r"[^\S\n]*[|·•][^\S\n]*")
+
+
+def page_footer_start(text: str) -> int:
+    """The offset where the last line of the text starts when it is a forum page's links (two or more of
+    ``PAGE_LINKS``, apart by "|", "·" or "•"), or ``len(text)``."""
+    kept = text.rstrip()
+    start = kept.rfind("\n") + 1
+    line = kept[start:]
+    if "|" not in line and "·" not in line and "•" not in line:
+        return len(text)
+    links = [link.strip().casefold() for link in _LINK_SEPARATOR.split(line.strip())]
+    return start if len(links) >= 2 and all(link in PAGE_LINKS for link in links) else len(text)
+
+
+def footer_start(text: str) -> int:
+    """Where the footers at the end of the text start: a forum page's links, and a mailing list's footer above
+    them or alone (``len(text)`` when there is neither)."""
+    return list_footer_start(text[: page_footer_start(text)])
+
+
+def without_footer(text: str) -> str:
+    """The text without its footers (``footer_start``)."""
+    return text[: footer_start(text)]
