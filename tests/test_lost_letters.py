@@ -46,6 +46,8 @@ LOST = "\ufffd"
         ("StÃƒÂ©phane", "Stéphane", True),        # garbled twice
         ("StÃ©phane", "Stefan", False),
         ("Stéphane", "Stéphane", False),
+        ("Stéphane", "StÃ©phane", True),          # the class list garbled
+        ("St?phane", "StÃ©phane", True),          # lost in the text, garbled in the class list
     ],
 )
 def test_lost_letters_match_registered_names(word: str, name: str, same: bool) -> None:
@@ -86,6 +88,12 @@ def test_registered_forms_with_a_lost_letter_find_tokens() -> None:
     ]
 
 
+def test_registered_forms_garbled_find_the_tokens_they_read_as() -> None:
+    assert registered_forms(["HÃ©lÃ¨ne", "Quell"], ["Hélène", "HÉLÈNE", "hélène", "Helene", "Quell"]) == [
+        "Hélène", "HÉLÈNE",
+    ]
+
+
 def test_collect_takes_lost_letter_forms_and_apply_replaces_them(tmp_path: Path) -> None:
     rows = [
         ["1", "0", "u1", f"A question on grids.\nThanks,\n?stra\n\n--\nDr. Ostra Vell{LOST}"],
@@ -118,6 +126,21 @@ def test_collect_takes_garbled_forms_and_apply_replaces_them(tmp_path: Path) -> 
                       {"u1": "Hélène Marsden", "u2": "Mira Quell"}).mapping
     found = mapping.entry("u1").find("HÃ©lÃ¨ne")
     assert found is not None and found.status is Status.ACTIVE and "lost" in found.tags
+    names = scope_names(mapping, set(mapping.participants))
+    out, _ = substitute_message(Message("2", "u2", rows[1][3], "u1", "t", "s"), names, IdTemplate())
+    assert out == "As [u1] said, the grid is fine.\n[u2]"
+
+
+def test_a_garbled_class_list_finds_the_names_the_text_writes(tmp_path: Path) -> None:
+    rows = [
+        ["1", "0", "u1", "A question on grids.\nThanks"],  # she does not sign: only the class list tells
+        ["2", "1", "u2", "As Hélène said, the grid is fine.\nMira"],
+    ]
+    header = ["message_id", "parent_id", "user_id", "text"]
+    mapping = collect(read_messages(write_csv(tmp_path / "m.csv", header, rows)),
+                      {"u1": "HÃ©lÃ¨ne Marsden", "u2": "Mira Quell"}).mapping
+    found = mapping.entry("u1").find("Hélène")
+    assert found is not None and found.status is Status.ACTIVE
     names = scope_names(mapping, set(mapping.participants))
     out, _ = substitute_message(Message("2", "u2", rows[1][3], "u1", "t", "s"), names, IdTemplate())
     assert out == "As [u1] said, the grid is fine.\n[u2]"

@@ -12,7 +12,11 @@ import regex
 
 from nicknames.collect.discover.attribution import tally
 from nicknames.collect.discover.glued import glued_name
-from nicknames.collect.discover.lost_letters import registered_forms, registered_matches
+from nicknames.collect.discover.lost_letters import (
+    registered_forms,
+    registered_matches,
+    repaired,
+)
 from nicknames.collect.discover.stylised import (
     initials_of,
     is_short,
@@ -65,8 +69,8 @@ def lost_letters(scan: Scan, registered: dict[str, list[str]], found: Found) -> 
     owners: dict[str, set[str]] = {}
     for participant, parts in registered.items():
         for part in parts:
-            if " " not in part:
-                owners.setdefault(part, set()).add(participant)
+            for word in [part] if " " not in part else _garbled_words_of(part):
+                owners.setdefault(word, set()).add(participant)
     counts = Counter(scan.lost)
     index = scan.index
     for token in registered_forms(owners, index.tokens()):
@@ -75,6 +79,12 @@ def lost_letters(scan: Scan, registered: dict[str, list[str]], found: Found) -> 
         people = set().union(*(owners[part] for part in matched))
         if len(people) == 1:
             found.add(people.pop(), word, "lost", counts[word])
+
+
+def _garbled_words_of(name: str) -> list[str]:
+    """The garbled words of a registered name of several words ("HÃ©lÃ¨ne" of "HÃ©lÃ¨ne Marsden"), which its
+    parts leave out (no name word holds "©"): each reads as a name once repaired."""
+    return [word for word in name.split() if not word.isascii() and repaired(word) is not None]
 
 
 def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:

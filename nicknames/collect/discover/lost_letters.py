@@ -119,12 +119,15 @@ def lost_letter_pattern(word: str) -> regex.Pattern[str]:
 
 
 def matches(word: str, name: str) -> bool:
-    """True when a word and a registered name are the same but for letters lost in either."""
+    """True when a word and a registered name are the same but for letters lost or garbled in either."""
     if word.casefold() == name.casefold():
         return False
     fixed = repaired(word) if not word.isascii() else None
     if fixed is not None and (fixed.casefold() == name.casefold() or matches(fixed, name)):
         return True
+    fixed = repaired(name) if not name.isascii() else None
+    if fixed is not None and (fixed.casefold() == word.casefold() or matches(word, fixed)):
+        return True  # the class list garbled
     return bool(
         (has_lost_letter(word) and lost_letter_pattern(word).fullmatch(name))
         or (has_lost_letter(name) and lost_letter_pattern(name).fullmatch(word))
@@ -143,12 +146,15 @@ def registered_matches(words: Iterable[str], parts: Iterable[str]) -> dict[str, 
 
 
 def registered_forms(parts: Iterable[str], tokens: Iterable[str]) -> list[str]:
-    """The tokens that a registered part with lost letters stands for (``Oystein`` for ``\\ufffdystein``).
+    """The tokens that a registered part with lost letters stands for (``Oystein`` for ``\\ufffdystein``), or a
+    garbled part read back (``Hélène`` for ``HÃ©lÃ¨ne``: a class list saved in the wrong encoding).
 
     Only capitalised tokens that hold the longest run of the part's kept letters are tried.
     """
+    parts = list(parts)
+    garbled = {fixed.casefold() for part in parts if not part.isascii() and (fixed := repaired(part)) is not None}
     lost = [part for part in parts if has_lost_letter(part)]
-    if not lost:
+    if not lost and not garbled:
         return []
     keys = [(max(regex.split(r"[?\ufffd]+", part.casefold()), key=len), lost_letter_pattern(part)) for part in lost]
     found: list[str] = []
@@ -156,6 +162,6 @@ def registered_forms(parts: Iterable[str], tokens: Iterable[str]) -> list[str]:
         if not token[:1].isupper() or has_lost_letter(token):
             continue
         folded = token.casefold()
-        if any(len(key) >= 2 and key in folded and pattern.fullmatch(token) for key, pattern in keys):
+        if folded in garbled or any(len(key) >= 2 and key in folded and pattern.fullmatch(token) for key, pattern in keys):
             found.append(token)
     return found
