@@ -35,7 +35,7 @@ from tests.conftest import write_csv
         ("J. R. Smith", ["J. R. Smith", "Smith"]),
         ("Office 365", ["Office"]),
         ("Office of the Chairman", ["Office of the Chairman", "Office", "Chairman"]),
-        ("Jan van Dijk", ["Jan van Dijk", "Jan", "Dijk"]),
+        ("Jan van Dijk", ["Jan van Dijk", "Jan", "Dijk", "van Dijk", "Van Dijk"]),
         ("Dr. Ada Quill", ["Ada Quill", "Ada", "Quill"]),
         ("Prof Ann Lee", ["Ann Lee", "Ann", "Lee"]),
         ("Thanks. DF", ["DF"]),
@@ -85,9 +85,18 @@ from tests.conftest import write_csv
         ("greta vollmer", ["Greta Vollmer", "Greta", "Vollmer", "greta vollmer"]),
         ("tobias wrenfield-quell", ["Tobias Wrenfield-Quell", "Tobias", "Wrenfield-Quell", "Wrenfield", "Quell",
                                     "tobias wrenfield-quell"]),
-        ("ana de la cruz", ["Ana de la Cruz", "Ana", "Cruz", "ana de la cruz"]),
+        ("ana de la cruz", ["Ana de la Cruz", "Ana", "Cruz", "de la Cruz", "De la Cruz", "ana de la cruz"]),
         ("kay o'dell", ["Kay O'Dell", "Kay", "O'Dell", "kay o'dell"]),
         ("vollmer, greta", ["Greta Vollmer", "Greta", "Vollmer"]),
+        # a surname opened by particles in lower case: whole, as written and capitalised (alone, it opens a sentence)
+        ("Jan van der Berg", ["Jan van der Berg", "Jan", "Berg", "van der Berg", "Van der Berg"]),
+        ("Berg, Jan van der", ["Jan van der Berg", "Jan", "Berg", "van der Berg", "Van der Berg"]),
+        ("Kay de la Cruz", ["Kay de la Cruz", "Kay", "Cruz", "de la Cruz", "De la Cruz"]),
+        ("Ana dos Santos e Silva", ["Ana dos Santos e Silva", "Ana", "Santos", "Silva", "Ana Silva", "Ana Santos",
+                                   "Santos Silva", "dos Santos e Silva", "Dos Santos e Silva"]),
+        ("Ana Santos e Silva", ["Ana Santos e Silva", "Ana", "Santos", "Silva", "Ana Silva", "Ana Santos",
+                                "Santos Silva"]),  # "e" joins two surnames, opening none
+        ("Kay de", ["Kay de", "Kay"]),  # nothing after the particle
         ("Greta vollmer", ["Greta vollmer", "Greta"]),  # a capital somewhere: written as meant
         # user names and chat nicks registered as names: the whole, and the name inside its decoration
         ("quillfeather", ["quillfeather"]),

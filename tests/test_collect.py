@@ -7,12 +7,16 @@ from pathlib import Path
 
 import pytest
 
+from nicknames.apply.pseudonyms import IdTemplate
+from nicknames.apply.scope_names import scope_names
+from nicknames.apply.substitute import substitute_message
 from nicknames.collect.candidates import collect
 from nicknames.collect.discover.attribution import Attribution, Greeting, attribute
 from nicknames.collect.found import merge, natural_key
 from nicknames.collect.scan import lower_given_names
 from nicknames.io.mapping_file import parse_mapping
 from nicknames.model.mapping import Name, Status
+from nicknames.model.messages import Message
 from nicknames.pipeline.sources import read_messages
 from tests.conftest import write_csv
 
@@ -678,3 +682,19 @@ def test_lower_given_names_keep_every_spelling_of_a_known_given_name(
     full_name: str, known: set[str], expected: set[str]
 ) -> None:
     assert lower_given_names({"u1": full_name}, known.__contains__) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Van der Berg's van is the blue one.\nKay", "[u1]'s van is the blue one.\n[u2]"),  # the surname alone
+        ("Ask Jan van der Berg, or De la Cruz.\nKay", "Ask [u1], or [u2].\n[u2]"),
+        ("The van is there; der Spiegel wrote of it.\nKay", "The van is there; der Spiegel wrote of it.\n[u2]"),
+    ],
+)
+def test_a_surname_opened_by_particles_is_replaced_whole(tmp_path: Path, text: str, expected: str) -> None:
+    rows = [["1", "0", "u1", "A question.\nJan"], ["2", "1", "u2", text], ["3", "2", "u1", "Thanks Kay, and De la Cruz!"]]
+    mapping = collect(table(tmp_path, rows), {"u1": "Jan van der Berg", "u2": "Kay de la Cruz"}, discover=False).mapping
+    names = scope_names(mapping, set(mapping.participants))
+    out, _ = substitute_message(Message("2", "u2", text, "u1", "t", "s"), names, IdTemplate())
+    assert out == expected

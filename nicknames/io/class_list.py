@@ -10,6 +10,7 @@ import regex
 
 from nicknames.io.given_names import given_names
 from nicknames.io.row_shapes import (
+    LOWER_PARTICLES,
     capitalised,
     in_lower_case,
     is_nick,
@@ -166,7 +167,23 @@ def _parts_of(full_name: str) -> tuple[str, ...]:
         parts.extend(" ".join(words[i : i + 2]) for i in range(len(words) - 1))
     for word in words:
         parts.extend(piece for piece in word.split("-") if len(piece) > 1 and "-" in word)
-    return tuple(dict.fromkeys(parts))
+    return tuple(dict.fromkeys((*parts, *_surname_with_particles(all_words))))
+
+
+def _surname_with_particles(words: list[str]) -> tuple[str, ...]:
+    """The surname a name's particles in lower case open, as it is written and capitalised ("van der Berg",
+    "Van der Berg" of "Jan van der Berg"; "de Souza e Silva"): the text names the person by it, and writes its
+    first particle in capitals where the surname stands alone or opens a sentence. None when no such particle follows
+    the first word and comes before the last."""
+    for index in range(1, len(words) - 1):
+        if words[index] in LOWER_PARTICLES and words[index] not in _JOINING and words[-1][:1].isupper():
+            surname = " ".join(words[index:])
+            return surname, surname[0].upper() + surname[1:]
+    return ()
+
+
+_JOINING = frozenset({"e", "y"})
+"""Particles that join two surnames ("Souza e Silva"), opening none."""
 
 
 _CAPITALS = regex.compile(r"^(?=(?:\P{L}*\p{L}){3})\p{Lu}+(?:[\-'’]\p{Lu}+)*[.,;:]?$")

@@ -95,12 +95,12 @@ def capitalised(full_name: str) -> str:
     """A row in lower case as a text capitalises it: each piece of a word opens with a capital ("tobias
     wrenfield-quell" → "Tobias Wrenfield-Quell", "o'dell" → "O'Dell"); particles and small words stay ("ana de la
     cruz" → "Ana de la Cruz")."""
-    return " ".join(word if word in _LOWER_PARTICLES or word in STOPWORDS
+    return " ".join(word if word in LOWER_PARTICLES or word in STOPWORDS
                     else _PIECE.sub(lambda piece: piece.group()[0].upper() + piece.group()[1:], word)
                     for word in full_name.split())
 
 
-_LOWER_PARTICLES = frozenset({"al", "bin", "binti", "da", "das", "de", "del", "della", "der", "des", "di", "do", "dos",
+LOWER_PARTICLES = frozenset({"al", "bin", "binti", "da", "das", "de", "del", "della", "der", "des", "di", "do", "dos",
                               "du", "e", "el", "la", "le", "ten", "ter", "van", "von", "y"})
 """Words inside a name that stay in lower case ("van", "de la", "dos"; "y" and "e" join Spanish and Portuguese
 surnames)."""
