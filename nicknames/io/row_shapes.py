@@ -101,7 +101,7 @@ def capitalised(full_name: str) -> str:
 
 
 LOWER_PARTICLES = frozenset({"al", "bin", "binti", "da", "das", "de", "del", "della", "der", "des", "di", "do", "dos",
-                              "du", "e", "el", "la", "le", "ten", "ter", "van", "von", "y"})
+                             "du", "e", "el", "la", "le", "ten", "ter", "van", "von", "y"})
 """Words inside a name that stay in lower case ("van", "de la", "dos"; "y" and "e" join Spanish and Portuguese
 surnames)."""
 

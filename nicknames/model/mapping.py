@@ -25,8 +25,8 @@ TAGS: dict[str, str] = {
     "nickname": "a familiar form of a registered or found given name",
     "fuzzy": "a near spelling (misspelling) of one of the participant's names",
     "case": "a case variant of one of the participant's names",
-    "lost": "a registered name with letters an archive lost or garbled (St?phane, StÃ©phane for Stéphane), in the text or "
-            "the class list",
+    "lost": "a registered name with letters an archive lost or garbled (St?phane, StÃ©phane for Stéphane), in the "
+            "text or the class list",
     "stylised": "a stylised form such as spaced letters or dashed initials",
     "initials": "initials derived from the registered name",
     "short": "a one-letter or lower-case sign-off: replaced only where it stands as a greeting or sign-off",

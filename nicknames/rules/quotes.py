@@ -108,8 +108,8 @@ def own_words(text: str) -> str:
 def own_text(text: str) -> str:
     """What the sender wrote in a message: HTML read as text (a blockquote as quoted lines; ``&gt;`` opening a line
     of plain text as ``>``), without the lines it quotes or forwards, a forum's quote blocks
-    (``[quote="ann"]…[/quote]``) or a footer (a mailing list's, a forum page's links; ``footers``). A greeting or a sign-off there is the
-    sender's; in a quote it is someone else's."""
+    (``[quote="ann"]…[/quote]``) or a footer (a mailing list's, a forum page's links; ``footers``). A greeting or a
+    sign-off there is the sender's; in a quote it is someone else's."""
     return own_text_and_author(text, author=False)[0]
 
 

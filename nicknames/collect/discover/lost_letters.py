@@ -45,7 +45,8 @@ MIN_LETTERS = 3
 
 
 def lost_letter_words(text: str) -> set[str]:
-    """The words of a text with a lost letter in them (``St?phane``, ``?ystein``), or a garbled one (``HÃ©lÃ¨ne``)."""
+    """The words of a text with a lost letter in them (``St?phane``, ``?ystein``), or a garbled one
+    (``HÃ©lÃ¨ne``)."""
     words = garbled_words(text) if not text.isascii() else set()
     if "\ufffd" not in text and ("?" not in text or (text.isascii() and _ASCII_MARK.search(text) is None)):
         return words
@@ -73,9 +74,11 @@ def _word_around(text: str, offset: int) -> str:
     return word if any(c in LOST for c in word) else ""
 
 
-_GARBLED_PAIR = r"[\u00c3-\u00d1][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]"
+_GARBLED_PAIR = (r"[\u00c3-\u00d1][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192\u02c6\u02dc"
+                 r"\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]")
 """A letter's two UTF-8 bytes read as Windows-1252 or Latin-1: a lead byte of the Latin, Greek or Cyrillic letters
-(C3 to D1: "Ã", "Å", "Ð"…) and a continuation byte (80 to BF: "©", "¨", or what Windows-1252 writes for 80 to 9F)."""
+(C3 to D1: "Ã", "Å", "Ð"…) and a continuation byte (80 to BF: "©", "¨", or what Windows-1252 writes for 80 to
+9F)."""
 _GARBLED_WORD = regex.compile(rf"(?:{_GARBLED_PAIR}|\p{{L}})*{_GARBLED_PAIR}(?:{_GARBLED_PAIR}|\p{{L}})*")
 _ANY_GARBLED = re.compile(_GARBLED_PAIR)
 """``_GARBLED_PAIR`` for the standard ``re``, which looks for it many times as fast: most texts have none."""
@@ -162,6 +165,7 @@ def registered_forms(parts: Iterable[str], tokens: Iterable[str]) -> list[str]:
         if not token[:1].isupper() or has_lost_letter(token):
             continue
         folded = token.casefold()
-        if folded in garbled or any(len(key) >= 2 and key in folded and pattern.fullmatch(token) for key, pattern in keys):
+        if folded in garbled or any(
+                len(key) >= 2 and key in folded and pattern.fullmatch(token) for key, pattern in keys):
             found.append(token)
     return found
