@@ -97,6 +97,10 @@ from tests.conftest import write_csv
         ("Ana Santos e Silva", ["Ana Santos e Silva", "Ana", "Santos", "Silva", "Ana Silva", "Ana Santos",
                                 "Santos Silva"]),  # "e" joins two surnames, opening none
         ("Kay de", ["Kay de", "Kay"]),  # nothing after the particle
+        # a particle in capitals inside a name opens its surname; alone it is no part ("Van" of "Greta Van Dyke")
+        ("Greta Van Dyke", ["Greta Van Dyke", "Greta", "Dyke", "Greta Dyke", "Van Dyke"]),
+        ("Ana Maria De La Cruz", ["Ana Maria De La Cruz", "Ana", "Maria", "Cruz", "Ana Cruz", "Ana Maria", "De La Cruz"]),
+        ("Van Morrison", ["Van Morrison", "Van", "Morrison"]),  # a given name first
         ("Greta vollmer", ["Greta vollmer", "Greta"]),  # a capital somewhere: written as meant
         # user names and chat nicks registered as names: the whole, and the name inside its decoration
         ("quillfeather", ["quillfeather"]),

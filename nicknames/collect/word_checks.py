@@ -17,6 +17,7 @@ from nicknames.collect.evidence import known_given_name
 from nicknames.collect.found import Found
 from nicknames.collect.plan import CollectPlan
 from nicknames.collect.scan import MIN_LOWER_FORM
+from nicknames.io.row_shapes import LOWER_PARTICLES
 from nicknames.rules.languages import language_words
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.spellings import spelling_keys
@@ -171,12 +172,13 @@ def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str]) -> None:
     """Tag one-word names that are also ordinary words, so apply treats them with care: on the list of names that
     are words, or written mostly in lower case by this corpus; not a participant's registered given name that no list
     has as a word (``plain``: ``plain_given_names``; its spellings without accents too), which a forum that writes in
-    lower case writes so too."""
+    lower case writes so too. A particle of surnames alone ("La", "De") is a word of some language too."""
     own = {(participant, spelling) for participant, given in plain.items()
            for spelling in {given.casefold(), *spelling_keys(given)}}
     for participant, name in found.counts:
-        if " " not in name and lexicon.is_name_word(name) and (participant, name.casefold()) not in own:
-            found.tag(participant, name, "word")
+        particle = name.lower() in LOWER_PARTICLES and not name.isupper()  # "La", not the initials "DE"
+        if " " not in name and (lexicon.is_name_word(name) or particle) and (participant, name.casefold()) not in own:
+            found.tag(participant, name, "word")  # a particle alone ("La", "De") is a word of some language
 
 
 _WEAK_TAGS = frozenset({"greeting", "signoff", "uncertain", "case"})

@@ -156,7 +156,8 @@ def _parts_of(full_name: str) -> tuple[str, ...]:
         return nick_parts(full_name) if is_username(full_name) or is_nick(full_name) else ()
     plain = not _DIGIT.search(full_name) and not titled
     full = " ".join(full_name.split()) if plain else " ".join(words)
-    parts = [full, *words]
+    inside = {word for word in words[1:-1] if word.lower() in LOWER_PARTICLES}  # "Van" of "Greta Van Dyke"
+    parts = [full, *(word for word in words if word not in inside)]
     dropped = [word for word in all_words if word not in words]
     if len(words) == 2 and dropped and all(_INITIAL.match(word) for word in dropped):  # "Ada K. Quill": "Ada Quill"
         parts.append(" ".join(words))
@@ -164,19 +165,20 @@ def _parts_of(full_name: str) -> tuple[str, ...]:
             parts.append(f"{words[0]} {dropped[0]}. {words[1]}")
     if len(words) > 2:
         parts.append(f"{words[0]} {words[-1]}")
-        parts.extend(" ".join(words[i : i + 2]) for i in range(len(words) - 1))
+        parts.extend(" ".join(pair) for pair in zip(words, words[1:]) if inside.isdisjoint(pair))
     for word in words:
         parts.extend(piece for piece in word.split("-") if len(piece) > 1 and "-" in word)
     return tuple(dict.fromkeys((*parts, *_surname_with_particles(all_words))))
 
 
 def _surname_with_particles(words: list[str]) -> tuple[str, ...]:
-    """The surname a name's particles in lower case open, as it is written and capitalised ("van der Berg",
-    "Van der Berg" of "Jan van der Berg"; "de Souza e Silva"): the text names the person by it, and writes its
-    first particle in capitals where the surname stands alone or opens a sentence. None when no such particle follows
-    the first word and comes before the last."""
+    """The surname a name's particles open, as it is written and capitalised ("van der Berg", "Van der Berg" of
+    "Jan van der Berg"; "Van Dyke" of "Greta Van Dyke"; "de Souza e Silva"): the text names the person by it, and
+    writes its first particle in capitals where the surname stands alone or opens a sentence. None when no particle
+    follows the first word and comes before the last; a particle alone is no part ("Van" of "Greta Van Dyke")."""
     for index in range(1, len(words) - 1):
-        if words[index] in LOWER_PARTICLES and words[index] not in _JOINING and words[-1][:1].isupper():
+        particle = words[index].lower()
+        if particle in LOWER_PARTICLES and particle not in _JOINING and words[-1][:1].isupper():
             surname = " ".join(words[index:])
             return surname, surname[0].upper() + surname[1:]
     return ()
