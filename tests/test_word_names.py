@@ -51,6 +51,12 @@ from nicknames.rules.word_names import (
         ("Summer is nearly over.", "Summer", False, True),  # not "is", "was", "has"
         ("Mark notes in the margin.", "Mark", False, True),  # not forms that are nouns too
         ("Hope saidso", "Hope", False, True),  # a whole word only
+        # after an article: the word, wherever it stands
+        ("Put the Mark on it.", "Mark", False, True),
+        ("exchanging turbines. The La\nPlata Station", "La", False, True),
+        ("We drafted a Will for them.", "Will", False, True),
+        ("Ask Will about the draft.", "Will", False, False),
+        ("Thea Will said so.", "Will", False, False),  # a word that ends in an article's letters is none
     ],
 )
 def test_reads_as_word(text: str, name: str, salutation: bool, word: bool) -> None:

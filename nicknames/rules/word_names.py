@@ -116,8 +116,14 @@ def reads_as_word(text: str, start: int, end: int, in_salutation: bool) -> bool:
         return True
     if next_to_number(text, start, end):
         return True
+    if _ARTICLE_BEFORE.search(text, max(0, start - 8), start) is not None:
+        return True  # "the Mark on it", "The La\nPlata Station": a name that is a word, after an article, is the word
     before = text[max(0, start - 12) : start]
     return bool(_SENTENCE_START.search(before) or start == 0) and _LOWER_NEXT.match(text, end) is not None
+
+
+_ARTICLE_BEFORE = regex.compile(r"(?<![\w'’\-])(?:the|a|an)(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)\Z", regex.IGNORECASE)
+"""An article before a word, on its line or ending the line before ("the Mark", "a Will")."""
 
 
 def after_determiner(text: str, start: int) -> bool:
