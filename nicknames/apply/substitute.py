@@ -161,8 +161,9 @@ def _substitute_into(
         for start, end, form in names.pattern.iter_spans(text):
             if start < covered:
                 continue  # inside a name in other case read whole (below)
-            whole = (_whole_name(text, start, end, form, names.names, previous_end)
-                     if form.casefold() in folded_ends else None)  # most names found open no name of several words
+            folded = form.casefold()
+            whole = (_whole_name(text, start, end, folded, names.names, previous_end)
+                     if folded in folded_ends else None)  # most names found open no name of several words
             previous_end = end
             if whole is not None and not (taken and _overlaps(whole[0], whole[1], taken)):
                 start, end, form = whole  # "tobias Quell", "QUELL, TOBIAS": a name of several words in other case
@@ -237,16 +238,16 @@ def _substitute_into(
     return _stitch(text, records.spans(first))
 
 
-def _whole_name(text: str, start: int, end: int, form: str, names: MappingNames, after: int
+def _whole_name(text: str, start: int, end: int, folded: str, names: MappingNames, after: int
                 ) -> tuple[int, int, str] | None:
     """The span and name of a participant's name of several words that the text writes in other case around the
-    name found at ``start``-``end`` (the name found before it ending at ``after``), or None.
+    name found at ``start``-``end`` (``folded``: its form case folded; the name found before it ending at
+    ``after``), or None.
 
     Opening with it ("tobias Quell", "TOBIAS Quell", "Tobias quell" for "Tobias Quell", the longest first); or
     surname first as lists write it, from either name ("QUELL, TOBIAS"; "Quell, Tobias" when "Quell" alone is no
     name in use, otherwise each is replaced as itself).
     """
-    folded = form.casefold()
     found = None
     if text[end : end + 1] == " ":
         found = _opened_by(text, start, names.folded_openings.get(folded, ()))

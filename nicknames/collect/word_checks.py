@@ -178,7 +178,7 @@ def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str]) -> None:
     for participant, name in found.counts:
         particle = name.lower() in LOWER_PARTICLES and not name.isupper()  # "La", not the initials "DE"
         if " " not in name and (lexicon.is_name_word(name) or particle) and (participant, name.casefold()) not in own:
-            found.tag(participant, name, "word")  # a particle alone ("La", "De") is a word of some language
+            found.tag(participant, name, "word")
 
 
 _WEAK_TAGS = frozenset({"greeting", "signoff", "uncertain", "case"})

@@ -50,7 +50,7 @@ def list_footer_start(text: str) -> int:
     if block is None:
         return size
     found, below = block
-    says = _GROUP_SAYS if found.group().strip().startswith("--") and len(found.group().strip()) < 10 else _SAYS
+    says = _GROUP_SAYS if found.group().strip() == "--" else _SAYS  # the delimiter "-- ", not a rule of dashes
     if not below or len(below) > FOOTER_LINES or not any(says.search(line) for line in below):
         return size
     return found.start()

@@ -122,8 +122,15 @@ def reads_as_word(text: str, start: int, end: int, in_salutation: bool) -> bool:
     return bool(_SENTENCE_START.search(before) or start == 0) and _LOWER_NEXT.match(text, end) is not None
 
 
-_ARTICLE_BEFORE = regex.compile(r"(?<![\w'’\-])(?:the|a|an)(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)\Z", regex.IGNORECASE)
-"""An article before a word, on its line or ending the line before ("the Mark", "a Will")."""
+def _word_before(words: tuple[str, ...]) -> regex.Pattern[str]:
+    """One of ``words`` (any case) right before where the pattern is searched to, on its line or ending the line
+    before, and no part of a longer word."""
+    return regex.compile(rf"(?<![\w'’\-])(?:{'|'.join(words)})(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)\Z", regex.IGNORECASE)
+
+
+_ARTICLES = ("the", "a", "an")
+_ARTICLE_BEFORE = _word_before(_ARTICLES)
+"""An article before a word ("the Mark", "a Will")."""
 
 
 def after_determiner(text: str, start: int) -> bool:
@@ -133,11 +140,9 @@ def after_determiner(text: str, start: int) -> bool:
     return _DETERMINER_BEFORE.search(text, max(0, start - 16), start) is not None
 
 
-_DETERMINER_BEFORE = regex.compile(
-    r"(?<![\w'’\-])(?:the|a|an|this|these|those|my|your|our|their|its|his|every|each|any|some|another)"
-    r"(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)\Z",
-    regex.IGNORECASE,
-)
+_DETERMINER_BEFORE = _word_before(
+    (*_ARTICLES, "this", "these", "those", "my", "your", "our", "their", "its", "his", "every", "each", "any", "some",
+     "another"))
 """An article or determiner before a word, on its line or ending the line before (not "that", "what", "no" or
 "her", which also stand before names: "what river said", "no river, I disagree")."""
 
