@@ -132,6 +132,25 @@ def test_a_misspelt_greeting_names_the_one_registered_person_it_is_near(
     assert collect(table(tmp_path, rows), roster).mapping.names["u3"] == expected
 
 
+@pytest.mark.parametrize(
+    ("greeting", "owner", "name"),
+    [
+        ("Thanks @ingrid.solberg!", "u4", "ingrid.solberg"),  # a user name of her registered names, not u3's
+        ("Hi IngridSolberg,", "u4", "IngridSolberg"),
+        ("Hey @ingrid_solberg, agreed.", "u4", "ingrid_solberg"),
+        ("Thanks @tobias.quell!", "u3", "tobias.quell"),  # the parent's sender's own
+        ("Thanks @ingrid.quell!", "u3", "ingrid.quell"),  # two people's words: nobody's, so the parent's sender's
+    ],
+)
+def test_a_greeted_user_name_of_one_persons_registered_names_is_theirs(
+    tmp_path: Path, greeting: str, owner: str, name: str
+) -> None:
+    rows = [["1", "0", "u3", "A question."], ["2", "1", "u1", greeting], ["3", "1", "u4", "Same here."]]
+    roster = {"u1": "Greta Vollmer", "u3": "Tobias Quell", "u4": "Ingrid Solberg"}
+    names = collect(table(tmp_path, rows), roster).mapping.names
+    assert [participant for participant, forms in names.items() if name in forms] == [owner]
+
+
 def test_class_list_names_are_not_stop_words(tmp_path: Path) -> None:
     rows = [["1", "0", "u1", "A question"], ["2", "1", "u2", "Hi Will,\nyes"]]
     assert collect(table(tmp_path, rows)).mapping.names["u1"] == []

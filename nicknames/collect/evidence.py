@@ -36,6 +36,7 @@ from nicknames.io.class_list import RegisteredFullNames
 from nicknames.io.given_names import given_names, known_given
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.patterns import name_key
+from nicknames.rules.personal_names import personal_names
 from nicknames.rules.stopwords import STOPWORDS, common_words
 
 
@@ -302,6 +303,7 @@ def greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None
     owners = _owners(plan.registered, found, familiar)
     greeted = scan.greetings.greeted_names()
     _glued_owners(owners, greeted)
+    _user_name_owners(owners, greeted, plan.registered)
     misspelt_owners(owners, greeted, plan.registered)
     # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
     # tags and their order as adding each greeted name in turn would.
@@ -336,6 +338,18 @@ def _familiar_owners(registered: dict[str, list[str]], table: NicknameTable) -> 
             for form in table.familiar_forms(part):
                 owners.setdefault(form, set()).add(participant)
     return owners
+
+
+def _user_name_owners(owners: dict[str, set[str]], names: set[str], registered: dict[str, list[str]]) -> None:
+    """Let a greeted user name that glues two or more of one participant's registered names ("@ingrid.solberg",
+    "GretaVollmer", "kay_marsden") belong to them: it names them, whoever sent the message replied to."""
+    glued = [name for name in names - owners.keys() if " " not in name]
+    if glued:
+        personal = personal_names(registered)
+        for name in glued:
+            owner = personal.glued_owner(name)
+            if owner is not None:
+                owners[name] = {owner}
 
 
 def _glued_owners(owners: dict[str, set[str]], names: set[str]) -> None:
