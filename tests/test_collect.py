@@ -151,6 +151,24 @@ def test_a_greeted_user_name_of_one_persons_registered_names_is_theirs(
     assert [participant for participant, forms in names.items() if name in forms] == [owner]
 
 
+@pytest.mark.parametrize(
+    ("quote", "expected"),
+    [
+        ("GV> Check the units.", ["GV", "Greta"]),  # Supercite's initials of the quoted author
+        ("Toby> Check the units.", ["Greta"]),  # no form of the parent's sender's name: nobody's
+        ("> Check the units.", ["Greta"]),
+    ],
+)
+def test_a_quote_mark_opened_by_initials_names_the_quoted_sender(
+    tmp_path: Path, quote: str, expected: list[str]
+) -> None:
+    rows = [["1", "0", "u1", "Check the units.\n\nGreta"], ["2", "1", "u3", f"{quote}\n\nThat was it, thanks Greta!"]]
+    roster = {"u1": "Greta Vollmer", "u3": "Tobias Quell"}
+    names = collect(table(tmp_path, rows), roster).mapping.names
+    assert sorted(names["u1"]) == expected
+    assert "GV" not in names["u3"]
+
+
 def test_class_list_names_are_not_stop_words(tmp_path: Path) -> None:
     rows = [["1", "0", "u1", "A question"], ["2", "1", "u2", "Hi Will,\nyes"]]
     assert collect(table(tmp_path, rows)).mapping.names["u1"] == []

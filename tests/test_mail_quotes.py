@@ -27,6 +27,11 @@ from nicknames.rules.quotes import Segment, own_words, quote_levels, split_quote
         (["Sure.", "Quoting Ann Lee <a@b.org>:", "> text"], [0, 1, 1]),  # a webmail's attribution
         (["Quoting the manual:", "it says so"], [0, 0]),
         (["-- ", "Rob Grey", "Signature stays"], [0, 0, 0]),
+        (["Hi", "GV> quoted by initials", "me"], [0, 1, 0]),  # Supercite
+        (["Ok", "    Harold> quoted by name"], [0, 1]),  # Gnus
+        (["Ok", "|> Usenet", "|>> older"], [0, 1, 2]),
+        (["Ok", "> GV> nested", "GV>"], [0, 2, 1]),
+        (["a>b is no quote", "Note>nor this", "x -> y"], [0, 0, 0]),
     ],
 )
 def test_quote_levels(lines: list[str], levels: list[int]) -> None:

@@ -142,6 +142,9 @@ def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
         ("ok\nQuoting Ann Lee <ann@example.org>:\n> yes", "Ann Lee"),
         ('ok\nOn 12/03/2019 10:00, "Lee, Ann" wrote:\n> yes', "Ann Lee"),  # "Last, First" in quotes
         ("ok\nOn Mon, 3 Jan 2022, ann@example.org wrote:\n> yes", None),  # an address only
+        ("In article <1994Mar3.2231@cs.example.edu>, ann@example.org (Ann Lee) writes:\n> yes\n\nok", "Ann Lee"),
+        ("ok\nann@example.org (Ann Lee) wrote:\n>yes", "Ann Lee"),  # Usenet: the name in brackets after the address
+        ("ok\nAnn Lee (ann@example.org) wrote:\n> yes", "Ann Lee"),
         ("ok\nThe committee wrote:\n> yes", None),  # no capitalised name at the end
         ("ok\n> quoted first\nOn Mon, Ann Lee wrote:\n>> deeper", None),  # the first quote has no attribution
         ("no quote here, Ann wrote: x", None),

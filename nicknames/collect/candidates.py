@@ -21,6 +21,7 @@ from nicknames.collect.evidence import (
     greetings,
     introductions,
     listed_initials,
+    prefixed_quotes,
     lost_letters,
     signoffs,
 )
@@ -153,6 +154,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
         signoffs(scan, plan, found)
         full_initials(scan.index, roster, found)
         listed_initials(scan, roster, found)
+        prefixed_quotes(scan, roster, names_table, found)
         greetings(scan, posts, plan, found)
         class_list_names(scan, part_owners, plan.registered, found)
         introductions(scan, roster, found, names_table)

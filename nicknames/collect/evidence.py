@@ -270,6 +270,18 @@ def full_initials(index: TokenIndex, roster: dict[str, str], found: Found) -> No
                 found.add(participant, form, "initials", index.threads.total(form), suggested=True)
 
 
+def prefixed_quotes(scan: Scan, roster: dict[str, str], table: NicknameTable, found: Found) -> None:
+    """The initials or name that a reply's quote marks open with ("GV> text", "Harold> text": Supercite, Gnus), for
+    the parent's sender when they are a form of that sender's registered name (``own_form``): the marks name whom
+    the reply quotes, and the reply's writer may call them so ("GV, see my patch")."""
+    for (parent, prefix), count in scan.prefixed.items():
+        full = roster.get(parent)
+        if full and own_form(prefix, full, table):
+            found.add(parent, prefix, "quoted", count)
+            if prefix.isupper():
+                found.tag(parent, prefix, "initials")
+
+
 def listed_initials(scan: Scan, roster: dict[str, str], found: Found) -> None:
     """Suggest the initials that minutes list among the people present or absent ("Present: GV, KM, TQ") for the
     one participant of the class list who has them (``stylised.initials_of``): the minutes name the same people

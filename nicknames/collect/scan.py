@@ -22,7 +22,7 @@ from nicknames.collect.discover.token_index import TokenIndex
 from nicknames.model.messages import Message
 from nicknames.rules.introductions import introduced_names
 from nicknames.rules.matcher import NameMatcher
-from nicknames.rules.quotes import own_text_and_author
+from nicknames.rules.quotes import own_text_and_author, quote_prefixes
 from nicknames.rules.salutations import Rules, greeting_names
 from nicknames.rules.signoffs import bare_lower_signature, signoff_names
 from nicknames.rules.spellings import spelling_keys
@@ -172,6 +172,9 @@ class Scan:
     listed: Counter[str] = field(default_factory=Counter)
     """Initials → messages whose minutes list them among people present or absent ("Present: GV, KM, TQ";
     ``stylised.listed_initials``)."""
+    prefixed: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(parent's sender, initials or name) → replies whose quote marks those open ("GV> text";
+    ``quotes.quote_prefixes``)."""
     lower_given: LowerGivenNames | None = None
     """The participants' given names in lower case, looked for as persons (``persons``)."""
     class_usage: ThreadCounts = field(init=False)
@@ -184,7 +187,7 @@ class Scan:
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
         found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, self.joint, self.introduced,
-                     self.attributed, self.lost, self.bare, self.persons, self.listed)
+                     self.attributed, self.lost, self.bare, self.persons, self.listed, self.prefixed)
         found.greetings, found.class_usage = self.greetings, self.class_usage
         return found
 
@@ -208,6 +211,7 @@ class Scan:
         self.bare.update(later.bare)
         self.persons.update(later.persons)
         self.listed.update(later.listed)
+        self.prefixed.update(later.prefixed)
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
 
@@ -241,8 +245,11 @@ class Scan:
     def _read_salutations(self, position: int, message: Message, thread: int) -> None:
         text, author = own_text_and_author(message.text)
         parent = message.parent_sender
-        if author is not None and parent is not None and parent != message.sender:
-            self.attributed[parent, author] += 1
+        if parent is not None and parent != message.sender:
+            if author is not None:
+                self.attributed[parent, author] += 1
+            for prefix in quote_prefixes(message.text):
+                self.prefixed[parent, prefix] += 1
         stats = self.stats
         stats.messages += 1
         greeted = greeting_names(text, self.rules)

@@ -1,6 +1,7 @@
 """Tell the author's own words from the text they quote, line by line.
 
-A line's quote level is the number of ``>`` marks before it, plus one for
+A line's quote level is the number of ``>`` marks before it (Usenet's ``|>`` and
+Supercite's or Gnus' ``GV>``, ``Harold>`` are marks too), plus one for
 every separator line above it that opens an unmarked quoted or forwarded
 message (``-----Original Message-----``, ``---------- Forwarded message ---------``,
 ``Begin forwarded message:``, Lotus Notes' ``----- Forwarded by ... -----``, an
@@ -19,13 +20,18 @@ import regex
 from nicknames.rules.footers import without_footer
 from nicknames.rules.html_text import looks_like_html, own_html_lines
 
-_MARKS = regex.compile(r"^(?:[^\S\n]*>)+")
+_MARK = r"[^\S\n]*(?:\||\p{L}[\p{L}\p{N}_\-]{0,9}(?=>[^\S\n]|>$))?>"
+"""A quote mark: ``>``; Usenet's ``|>``; or the quoted author's initials or name before it, followed by a blank or
+the line's end, as Emacs' Supercite and Gnus write them ("GV> text", "    Harold> text")."""
+_MARKS = regex.compile(rf"^(?:{_MARK})+", regex.MULTILINE)
+_PREFIX = regex.compile(r"^[^\S\n]*(\p{Lu}[\p{L}\p{N}_\-]{0,9})>(?=[^\S\n]|$)", regex.MULTILINE)
+"""A quote mark opened by the quoted author's initials or name, in capitals (``_MARK``), at a line's start."""
 _OPENER = (r"(?:-{2,}\s*(?:original message|forwarded message|forwarded by\b.*|ursprüngliche nachricht|"
            r"message d'origine|mensaje original|messaggio originale)\s*-*|begin forwarded message:)")
 """A separator line's words: what opens an unmarked quoted or forwarded message."""
 _SEPARATOR = regex.compile(rf"^\s*{_OPENER}\s*$", regex.IGNORECASE)
 _RULE = regex.compile(r"^\s*_{10,}\s*$")
-_ANY_QUOTE = regex.compile(rf"^[^\S\n]*>|^[^\S\n]*{_OPENER}[^\S\n]*$|^[^\S\n]*_{{10,}}[^\S\n]*$",
+_ANY_QUOTE = regex.compile(rf"^{_MARK}|^[^\S\n]*{_OPENER}[^\S\n]*$|^[^\S\n]*_{{10,}}[^\S\n]*$",
                            regex.IGNORECASE | regex.MULTILINE | regex.WORD)
 """A line that may raise the quote level: marked, a separator or a rule (a text without one quotes nothing). Lines
 end where ``splitlines`` ends them (``WORD``: also at a lone CR and Unicode's line separators)."""
@@ -153,6 +159,12 @@ def without_quote_blocks(text: str) -> str:
         text = shorter
 
 
+def quote_prefixes(text: str) -> set[str]:
+    """The initials or names, in capitals, that open the quote marks of a text's lines ("GV> text", "    Harold> text",
+    as Supercite and Gnus mark a quote of GV's or Harold's words): the quoted author's."""
+    return set(_PREFIX.findall(text)) if ">" in text else set()
+
+
 def quotes_anything(text: str) -> bool:
     """Whether some line of the text may be quoted: ``own_words`` of any other text is the text itself."""
     signs = (">" in text or ("-" in text and "--" in text) or ("_" in text and "__" in text)
@@ -189,6 +201,9 @@ def _attach_attributions(lines: list[str], levels: list[int]) -> None:
 
 _ATTRIBUTION_END = regex.compile(rf"[^\S\n]*(?:(?i:{'|'.join(_VERBS_AFTER_NAME)})[^\S\n]*)?:[^\S\n]*$")
 _ADDRESS_END = regex.compile(r"[^\S\n]*[<(\[][^<>()\[\]\n]*[>)\]][^\S\n]*$")
+_NAME_AFTER_ADDRESS = regex.compile(r"[^\s<>()@]+@[^\s<>()]+[^\S\n]+\(([^()\n]+)\)[^\S\n]*$")
+"""An address and the author's name in brackets after it, as Usenet writes them ("In article <…>, ann@example.org
+(Ann Lee) writes:")."""
 _QUOTED_NAME = regex.compile(r"[\"“]([^\"“”\n]+)[\"”][^\S\n]*$")
 _NAME_WORD = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.\-]*")
 _NOT_NAME = frozenset(
@@ -232,7 +247,9 @@ def _unmarked(line: str) -> str:
 
 def _author_of(line: str) -> str | None:
     """The author's name at the end of an attribution line, its address and "wrote:" taken off."""
-    line = _ADDRESS_END.sub("", _ATTRIBUTION_END.sub("", line))
+    line = _ATTRIBUTION_END.sub("", line)
+    bracketed = _NAME_AFTER_ADDRESS.search(line)
+    line = bracketed[1] if bracketed is not None else _ADDRESS_END.sub("", line)
     quoted = _QUOTED_NAME.search(line)
     if quoted is not None:
         last, comma, first = quoted[1].partition(",")
