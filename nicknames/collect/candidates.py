@@ -21,8 +21,8 @@ from nicknames.collect.evidence import (
     greetings,
     introductions,
     listed_initials,
-    prefixed_quotes,
     lost_letters,
+    prefixed_quotes,
     signoffs,
 )
 from nicknames.collect.found import Found, build_mapping
