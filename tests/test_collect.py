@@ -14,6 +14,7 @@ from nicknames.collect.candidates import collect
 from nicknames.collect.discover.attribution import Attribution, Greeting, attribute
 from nicknames.collect.found import merge, natural_key
 from nicknames.collect.scan import lower_given_names
+from nicknames.io.class_list import registered_parts
 from nicknames.io.mapping_file import parse_mapping
 from nicknames.model.mapping import Name, Status
 from nicknames.model.messages import Message
@@ -713,12 +714,16 @@ def test_an_attribution_line_naming_another_participant_quotes_further_up(
         ("Tobias Quell", {"tobias"}, {"tobias"}),
         ("Ordo Gavoti", set(), set()),  # no known given name
         ("Ann Lee", {"ann"}, set()),  # shorter than the lower-case forms looked for
+        ("Quell, Tobias", {"tobias"}, {"tobias"}),  # surname first
+        ("Dr. Tobias Quell", {"tobias"}, {"tobias"}),
+        ("tobias.quell", {"tobias"}, {"tobias"}),  # a user name
+        ("tobias quell", {"tobias"}, {"tobias"}),
     ],
 )
 def test_lower_given_names_keep_every_spelling_of_a_known_given_name(
     full_name: str, known: set[str], expected: set[str]
 ) -> None:
-    assert lower_given_names({"u1": full_name}, known.__contains__) == expected
+    assert lower_given_names({"u1": registered_parts(full_name)}, known.__contains__) == expected
 
 
 @pytest.mark.parametrize(

@@ -13,6 +13,7 @@ from nicknames.collect.scan import LowerGivenNames, Scan, lower_given_names
 from nicknames.io.class_list import (
     borrowed_middle_names,
     capital_forms,
+    given_name,
     registered_forms,
     registered_parts,
     without_borrowed,
@@ -55,7 +56,7 @@ class CollectPlan:
     def _lower_given(self) -> LowerGivenNames:
         """The registered given names in lower case that may be suggested so: known given names only, so that the
         pass runs no automaton over names that are none."""
-        return LowerGivenNames(lower_given_names(self.roster, lambda name: known_given(name, self.names_table)))
+        return LowerGivenNames(lower_given_names(self.registered, lambda name: known_given(name, self.names_table)))
 
     @functools.cached_property
     def _patterns(self) -> tuple[frozenset[str], frozenset[str], NameMatcher | None]:
@@ -106,8 +107,8 @@ def owners_by_given_name(persons: dict[str, str]) -> dict[str, set[str]]:
     owners: dict[str, set[str]] = {}
     for pid, name in persons.items():
         parts = registered_parts(name)
-        if parts and " " in parts[0]:
-            owners.setdefault(parts[0].split()[0].casefold(), set()).add(pid)
+        if len(parts) > 1:  # a name of one word may be a given name or a surname
+            owners.setdefault(given_name(parts).casefold(), set()).add(pid)
     return owners
 
 

@@ -19,6 +19,7 @@ from nicknames.collect.discover.lost_letters import lost_letter_words
 from nicknames.collect.discover.stylised import listed_initials
 from nicknames.collect.discover.thread_counts import ThreadCodes, ThreadCounts
 from nicknames.collect.discover.token_index import TokenIndex
+from nicknames.io.class_list import given_name
 from nicknames.model.messages import Message
 from nicknames.rules.introductions import introduced_names
 from nicknames.rules.matcher import NameMatcher
@@ -127,12 +128,12 @@ MIN_LOWER_FORM = 5
 "glen", "rob"); one letter shorter, a known given name or familiar form that no list has as a word ("dave")."""
 
 
-def lower_given_names(roster: Mapping[str, str], known: Callable[[str], bool],
+def lower_given_names(registered: Mapping[str, Sequence[str]], known: Callable[[str], bool],
                       shortest: int = MIN_LOWER_FORM) -> frozenset[str]:
-    """The first words of the registered full names in lower case, of ``shortest`` letters or more, with their
-    spellings without accents ("tobías", "tobias"), where one of these spellings is ``known`` as a given name
-    (``word_checks.plain_given_names`` asks no less of them)."""
-    firsts = {name.split()[0].casefold() for name in roster.values() if name.split()}
+    """The registered given names (``class_list.given_name`` of each participant's registered name parts) in lower
+    case, of ``shortest`` letters or more, with their spellings without accents ("tobías", "tobias"), where one of
+    these spellings is ``known`` as a given name (``word_checks.plain_given_names`` asks no less of them)."""
+    firsts = {given_name(parts).casefold() for parts in registered.values()}
     spelt = [{first, *spelling_keys(first)} for first in firsts if first.isalpha() and len(first) >= shortest]
     return frozenset(spelling for spellings in spelt if any(map(known, spellings)) for spelling in spellings)
 

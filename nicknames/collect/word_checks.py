@@ -17,6 +17,7 @@ from nicknames.collect.evidence import known_given_name
 from nicknames.collect.found import Found
 from nicknames.collect.plan import CollectPlan
 from nicknames.collect.scan import MIN_LOWER_FORM
+from nicknames.io.class_list import given_name
 from nicknames.io.row_shapes import LOWER_PARTICLES
 from nicknames.rules.languages import language_words
 from nicknames.rules.nickname_table import NicknameTable
@@ -138,8 +139,8 @@ def plain_given_names(plan: CollectPlan) -> dict[str, str]:
     list has, or parts of one ("al" of "et al", "don" of "don't")."""
     words = _words(plan)
     given: dict[str, str] = {}
-    for participant, full_name in plan.roster.items():
-        first = full_name.split()[0] if full_name.split() else ""
+    for participant, parts in plan.registered.items():
+        first = given_name(parts)
         if len(first) < MIN_LOWER_FORM or not first.isalpha() or not first[0].isupper():
             continue
         spellings = {first.casefold(), *spelling_keys(first)}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -116,6 +117,17 @@ def registered_parts(full_name: str) -> list[str]:
     is its one part.
     """
     return list(_registered_parts(full_name))
+
+
+def given_name(parts: Sequence[str]) -> str:
+    """The given name of a registered name's parts (``registered_parts``): the first word of its full name ("Greta" of
+    "Greta Vollmer", "Vollmer, Greta" or "Dr. Greta Vollmer"); of a user name its parts read ("Harold" of
+    "harold.penbrook", "Greta" of "greta_v"), the first of them; of one word, that word; "" for none."""
+    if not parts:
+        return ""
+    if " " in parts[0]:
+        return parts[0].split()[0]
+    return parts[1] if len(parts) > 1 and " " not in parts[1] else parts[0]
 
 
 @functools.lru_cache(maxsize=NAMES_KEPT)
