@@ -186,3 +186,11 @@ def test_a_middle_name_that_is_somebody_elses_given_name_is_theirs() -> None:
     assert "Kay" not in [name.text for name in mapping.entry("P2").names]
     assert "Ada Kay Quill" in [name.text for name in mapping.entry("P2").names]
     assert [(name.text, name.tags) for name in mapping.entry("A1").names] == [("Kay", ("classlist", "absent"))]
+
+
+@pytest.mark.parametrize("surname", ["North", "South", "East", "West"])
+def test_a_compass_point_is_no_surname_alone_of_someone_who_posts_nothing(surname: str) -> None:
+    frame = pd.DataFrame([("1", "P1", "", f"The farm is just {surname} of the river.\nAnna")],
+                         columns=["message_id", "sender", "parent_id", "text"])
+    mapping = collect(table_from_frame(frame), {"P1": "Anna Lind", "A1": f"Tobias {surname}"}).mapping
+    assert "A1" not in mapping.participants
