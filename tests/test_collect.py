@@ -170,6 +170,21 @@ def test_a_quote_mark_opened_by_initials_names_the_quoted_sender(
     assert "GV" not in names["u3"]
 
 
+@pytest.mark.parametrize(
+    ("first", "reply", "expected"),
+    [
+        ("Welcome!\n\nDr. Q", "Hi Dr. Q,\nthanks.", {"u3": ["Dr. Q"], "u1": []}),  # signed and greeted
+        ("Welcome!\n\nDr. V", "Hi Dr. V,\nthanks.", {"u3": [], "u1": []}),  # no word of his name opens so
+    ],
+)
+def test_a_title_and_an_initial_of_the_senders_name_is_theirs(
+    tmp_path: Path, first: str, reply: str, expected: dict[str, list[str]]
+) -> None:
+    rows = [["1", "0", "u3", first], ["2", "1", "u1", reply]]
+    names = collect(table(tmp_path, rows), {"u1": "Greta Marsden", "u3": "Tobias Quell"}).mapping.names
+    assert {participant: [name for name in forms if "." in name] for participant, forms in names.items()} == expected
+
+
 def test_class_list_names_are_not_stop_words(tmp_path: Path) -> None:
     rows = [["1", "0", "u1", "A question"], ["2", "1", "u2", "Hi Will,\nyes"]]
     assert collect(table(tmp_path, rows)).mapping.names["u1"] == []

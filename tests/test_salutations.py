@@ -76,6 +76,10 @@ from nicknames.rules.signoffs import bare_lower_signature, signoff_names
         ("Hey! Ximena here - I made a doc", []),  # the sender names themselves
         ("Hey, Seun here but everyone says Seun", []),
         ("Hi Mary here is the file", ["Mary"]),  # "here" in a sentence going on
+        ("Hi Dr. Q,\nthanks", ["Dr. Q"]),  # a title and an initial: the title stays with the letter
+        ("Dear Prof K and class,\nx", ["Prof. K"]),
+        ("Hi Dr. Quell and Ms. V,\nx", ["Quell", "Ms. V"]),
+        ("Hi Dr. QA,\nx", ["QA"]),  # initials after a title: the title dropped
     ],
 )
 def test_greeting_names(text: str, names: list[str]) -> None:
@@ -151,6 +155,10 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ('Text.\n\n"Wrenny” Quell', []),
         ('Text.\n\n"Keep calm"', []),  # a saying in quotation marks
         ('Text.\n\n"Imagination is everything."', []),
+        ("Welcome to week 3!\n\nDr. Q", ["Dr. Q"]),  # a title and an initial
+        ("Thanks,\nProfessor Q.", ["Professor Q"]),
+        ("Thanks,\nDr Q", ["Dr. Q"]),
+        ("Thanks,\nDr. Quell", ["Quell"]),  # a title before a name is dropped
     ],
 )
 def test_signoff_names(text: str, names: list[str]) -> None:

@@ -32,6 +32,9 @@ def run(mapping: Mapping, text: str, active: set[str], **context: str | None):
         ({"u1": ["R o b e r t"]}, "Cheers\nR o b e r t", "Cheers\n[u1]"),
         ({"u1": ["C++"]}, "C++ and C", "[u1] and C"),
         ({"u1": ["Rob"], "u2": ["Mary"]}, "Rob, Mary, Rob", "[u1], [u2], [u1]"),
+        # a title and an initial, after any title
+        ({"u1": ["Dr. Q"]}, "Prof. Q's point, as Dr Q said", "[u1]'s point, as [u1] said"),
+        ({"u1": ["Dr. Q"]}, "Dr. QA and Dr. Quinn", "Dr. QA and Dr. Quinn"),
         # a name that opens an institution's name is left in it; beside it, it is replaced
         ({"u1": ["Tolland", "Rhea"]}, "Rhea at Tolland Marsh National Laboratory. Tolland agrees.",
          "[u1] at Tolland Marsh National Laboratory. [u1] agrees."),

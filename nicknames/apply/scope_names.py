@@ -21,6 +21,7 @@ from nicknames.apply.resolution import NamesOf
 from nicknames.model.mapping import OTHERS, Mapping
 from nicknames.rules.matcher import NameMatcher, compile_names
 from nicknames.rules.patterns import name_key
+from nicknames.rules.titled_initials import titled_forms
 
 
 @dataclass(frozen=True)
@@ -31,7 +32,7 @@ class MappingNames:
     several words also matches in capitals ("MARY JANE POE") anywhere; a capitalised name of one word also in lower
     case and in capitals ("mary", "MARY"), but only where its position makes it a name (``positional``, see
     ``word_names.in_name_position``); initials of two or three capitals also with full stops ("M.J." for "MJ"),
-    where the initials themselves are replaced.
+    where the initials themselves are replaced; a title and an initial ("Dr. Q") after any title ("Prof Q").
     """
 
     pattern: NameMatcher | None
@@ -99,6 +100,8 @@ class MappingNames:
         chosen = set(mapping.participants) if participants is None else participants
         owners, counts, tagged = scope_owners(mapping, chosen)
         case = _case_forms(owners)
+        case.update((form, key) for key in owners if "." in key or " " in key
+                    for form in titled_forms(key) if form not in owners and form not in case)  # "Prof. Q" of "Dr. Q"
         glued = [*tagged["glued"], *(f for f, k in case.items() if k in tagged["glued"])]
         positional = frozenset(form for form in case if " " not in form and not form.endswith("."))
         inflected = inflected_names(owners, {*owners, *case})

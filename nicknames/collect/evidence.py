@@ -37,6 +37,7 @@ from nicknames.io.given_names import given_names, known_given
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.patterns import name_key
 from nicknames.rules.personal_names import personal_names
+from nicknames.rules.titled_initials import has_initial, letter_of
 from nicknames.rules.stopwords import STOPWORDS, common_words
 
 
@@ -114,6 +115,11 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
         if not is_short(name) and name[:1].isupper():
             signed.setdefault(sender, []).append(name)
     for (sender, name), count in scan.signoffs.items():
+        if (letter := letter_of(name)) is not None:  # "Dr. Q": the sender's when a word of their name opens so
+            if sender not in plan.registered or has_initial(plan.registered[sender], letter):
+                found.add(sender, name, "signoff", count)
+                found.tag(sender, name, "initials")
+            continue
         short = is_short(name) and not table.given_names(name)
         if short and not any(signs_with(name, full) for full in (roster.get(sender, ""), *signed.get(sender, ()))):
             continue
@@ -316,12 +322,16 @@ def greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None
     greeted = scan.greetings.greeted_names()
     _glued_owners(owners, greeted)
     _user_name_owners(owners, greeted, plan.registered)
+    _titled_owners(owners, greeted, plan.registered)
     misspelt_owners(owners, greeted, plan.registered)
     # Adding an attribution's count at once, in the order attributions are first made, leaves the counts,
     # tags and their order as adding each greeted name in turn would.
     for attribution, count in tally(scan.greetings, owners, posts, familiar).items():
         if attribution.participant in plan.offices:
             continue
+        if (letter := letter_of(attribution.name)) is not None and attribution.participant in plan.registered and (
+                not has_initial(plan.registered[attribution.participant], letter)):
+            continue  # "Hi Dr. V" to a Tobias Quell greets somebody else
         tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
         uncertain = attribution.uncertain or doubtful
         found.add(attribution.participant, attribution.name, "greeting", count, suggested=uncertain)
@@ -362,6 +372,14 @@ def _user_name_owners(owners: dict[str, set[str]], names: set[str], registered: 
             owner = personal.glued_owner(name)
             if owner is not None:
                 owners[name] = {owner}
+
+
+def _titled_owners(owners: dict[str, set[str]], names: set[str], registered: dict[str, list[str]]) -> None:
+    """Let a greeted title and initial ("Hi Dr. Q") belong to the participants with a word of their registered name
+    that opens with the letter: the parent's sender when they are one, else one who posted earlier in the thread."""
+    for name in names:
+        if (letter := letter_of(name)) is not None and name not in owners:
+            owners[name] = {participant for participant, parts in registered.items() if has_initial(parts, letter)}
 
 
 def _glued_owners(owners: dict[str, set[str]], names: set[str]) -> None:

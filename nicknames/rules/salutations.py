@@ -19,6 +19,7 @@ from nicknames.rules.salutation_rules import (
     pattern_error,
 )
 from nicknames.rules.stopwords import ABBREVIATIONS, common_words, name_words
+from nicknames.rules.titled_initials import titled_initial, titled_initial_at
 
 __all__ = ["DEFAULT_RULES", "PATTERN_TIMEOUT", "TITLES", "Rules", "pattern_error"]  # the rule set lives in salutation_rules
 
@@ -142,6 +143,8 @@ def _lower_case_name(rest: str) -> list[str]:
 
 def _names_in(rest: str, rules: Rules) -> list[str]:
     rest = rest.lstrip()
+    if (titled := titled_initial_at(rest)) is not None:
+        return [titled]  # "Hi Dr. Q,": a title and an initial name the teacher
     while (title := _FIRST_WORD.match(rest)) is not None and title[1].casefold() in rules.titles:
         rest = rest[title.end() :]  # "Querida profesora Ortega": a title in lower case opens no name
     match = _NAMES_AT_START.match(rest)
@@ -173,6 +176,8 @@ def _without_sentence_start(names: str) -> str:
 
 def cut_at_stopword(group: str, rules: Rules) -> str:
     """Keep the words of a name group before the first stop word ("Mary Thanks" → "Mary")."""
+    if (titled := titled_initial(group)) is not None:
+        return titled  # "Dr. Q": the title stays with one letter, which alone is too short a name
     kept: list[str] = []
     words = group.split()
     while len(words) > 1 and words[0].rstrip(".").lower() in rules.titles:
