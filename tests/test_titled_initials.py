@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from nicknames.rules.titled_initials import has_initial, letter_of, titled_forms, titled_initial, titled_initial_at
+from nicknames.rules.titled_initials import (
+    has_initial,
+    letter_of,
+    titled_forms,
+    titled_initial,
+    titled_initial_at,
+)
 
 
 @pytest.mark.parametrize(

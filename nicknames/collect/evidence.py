@@ -37,8 +37,8 @@ from nicknames.io.given_names import given_names, known_given
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.patterns import name_key
 from nicknames.rules.personal_names import personal_names
-from nicknames.rules.titled_initials import has_initial, letter_of
 from nicknames.rules.stopwords import STOPWORDS, common_words
+from nicknames.rules.titled_initials import has_initial, letter_of
 
 
 def class_list_names(scan: Scan, part_owners: dict[str, set[str]], registered: dict[str, list[str]],
