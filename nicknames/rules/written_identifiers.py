@@ -126,7 +126,9 @@ def _may_start_host(text: str, at: int) -> bool:
     words = after.split(None, 2)
     if len(words) < 2:  # one word: the text ends in it, or it runs past what is looked at
         return bool(words) and ("." in words[0] or len(after) == _HOST_SEEN)
-    return "." in words[0] or words[1] == "dot"
+    if "." in words[0] or words[1] == "dot":
+        return True
+    return len(words) == 2 and len(after) == _HOST_SEEN and "dot".startswith(words[1])  # "dot" cut by the window
 
 
 _HOST_SEEN = 128
