@@ -92,6 +92,22 @@ def test_user_names_of_senders_are_their_ids(text: str, found: list[tuple[str, s
     assert [(f.text, f.owner) for f in rules.find(text) if f.kind in ("id", "handle")] == found
 
 
+@pytest.mark.parametrize(
+    ("text", "owner"),
+    [
+        ("as u/kmarsden says", "P2"),  # a name of one word of one person, as a user name
+        ("as u/KMarsden says", "P2"),
+        ("ask @kmarsden", "P2"),
+        ("as u/kmarsdens says", None),  # no name of theirs
+        ("as u/greta says", None),  # a name of two people
+        ("as u/gretavollmer says", "P1"),  # names glued
+    ],
+)
+def test_a_handle_of_one_persons_name_is_theirs(text: str, owner: str | None) -> None:
+    rules = identifier_rules(names={"P1": ["Greta Vollmer", "Greta"], "P2": ["kmarsden"], "P3": ["Greta"]})
+    assert [found.owner for found in rules.find(text) if found.kind == "handle"] == [owner]
+
+
 def test_overlaps_first_then_longest() -> None:
     spans = [Identifier("url", 0, 10, "x" * 10), Identifier("email", 2, 5, "abc"), Identifier("phone", 10, 12, "12")]
     assert [s.kind for s in without_overlaps(spans)] == ["url", "phone"]

@@ -52,6 +52,7 @@ from nicknames.rules.personal_names import (
     MIN_GLUED_LOWER,
     PersonalNames,
     glued_people,
+    one_person,
     personal_names,
     recall,
 )
@@ -252,8 +253,7 @@ class IdentifierRules:
             yield Identifier("handle", start, end, text[start:end], self.owners.get(text[start:end].lower().lstrip("@")))
         for start, end in forum_users(text):
             value = text[start:end]
-            owner = self.owners.get(value.lower()) or self.names.glued_owner(value)
-            yield Identifier("handle", start, end, value, owner)
+            yield Identifier("handle", start, end, value, self.owners.get(value.lower()) or self._handle_owner(value))
 
     def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
         if kind == "email":
@@ -281,10 +281,18 @@ class IdentifierRules:
             start = match.start() + match.group().index(value)
             owner = self._owner(kind, value)
             if kind == "handle" and owner is None and value.startswith("@"):
-                owner = self.names.glued_owner(value[1:])
+                owner = self._handle_owner(value[1:])
                 if owner is not None:  # its body is theirs: "@[U1]", an @-mention of them as "@Ann" gives
                     start, value = start + 1, value[1:]
             yield Identifier(kind, start, start + len(value), value, owner)
+
+    def _handle_owner(self, body: str) -> str | None:
+        """The one person whose names a handle's body glues (``glued_owner``), or whose name of one word it is
+        ("u/kmarsden" for a participant known as "kmarsden")."""
+        owner = self.names.glued_owner(body)
+        if owner is None and (key := body.lower()) in self.names.alone:
+            owner = one_person(self.names.words.get(key, frozenset()))
+        return owner
 
     def _owner(self, kind: str, value: str) -> str | None:
         key = value.lower()
