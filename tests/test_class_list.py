@@ -217,6 +217,26 @@ def test_registered_full_names(written: str, people: set[str]) -> None:
 
 
 @pytest.mark.parametrize(
+    ("written", "people"),
+    [
+        ("Naved Oduya", {"N"}),  # a letter lost in the given name
+        ("Naveed Oduja", {"N"}),  # one changed in the surname
+        ("Ron Matthew", {"R"}),  # a familiar given name, a letter lost in the surname
+        ("Ron Mathews, Jr.", {"R"}),
+        ("Nave Oduya", set()),  # two letters off
+        ("Naveed Oduya", set()),  # as registered: ``people`` gives them
+        ("Ide Thomas", set()),  # a word of fewer than four letters is read as written
+        ("Greta Vollmr", {"G", "V"}),  # two registered people a letter away
+        ("Ronald", set()),
+    ],
+)
+def test_full_names_one_letter_off(written: str, people: set[str]) -> None:
+    class_list = {"N": "Naveed Oduya", "R": "Ronald Matthews", "T": "Ida Thomas", "G": "Greta Vollmer",
+                  "V": "Greta Vollmar"}
+    assert RegisteredFullNames.of(class_list).misspelt(written) == people
+
+
+@pytest.mark.parametrize(
     ("word", "people"),
     [("Müller", {"U", "A"}), ("Mueller", {"U"}), ("MULLER", {"U", "A"}), ("Ruiz", {"J"}), ("Jürgen", set()),
      ("Maria", set()), ("Office", set()), ("Thomas", set())],  # a surname that is a given name too

@@ -160,6 +160,8 @@ def test_propose_writes_suggestions_in_a_section_of_their_own() -> None:
         ("Then Mr Ferrow said so.", None, ()),  # a surname a letter away is somebody else's
         ("Then Sen. Thomas said so.", None, ()),  # a surname that is a given name too: somebody else's
         ("Then my colleague Mueller said so.", None, ()),  # a surname alone after another cue than a title
+        ("Then Ada Quil said so.", "A1", ("fuzzy", "classlist", "absent")),  # a letter off
+        ("Then Mary Pee said so.", None, ()),  # a word of three letters: too short to tell
     ],
 )
 def test_a_registered_full_name_with_initials_goes_to_its_person(

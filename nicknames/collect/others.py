@@ -70,7 +70,8 @@ def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str,
     (the formal name of a registered familiar one: "Edmund Quill" for a registered Ned Quill), or a registered part
     of several words or a surname written without the accents ("Jose Maria", "Mr Mueller" for a registered José
     María Müller) names that person, not somebody else: it goes to their line (tags ``classlist``, and ``absent`` for
-    one who posts nothing)."""
+    one who posts nothing); so does one letter off in one of its words ("Naved Ahmed" for a registered Naveed Ahmed;
+    tag ``fuzzy`` too)."""
     texts = list(texts)
     lexicon = corpus_lexicon(texts, jobs)
     known = known_names(mapping, class_list, nicknames)
@@ -91,12 +92,15 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
             people = registered.people(text)
         else:  # a surname alone after a title ("Mr Mueller")
             people = registered.with_surname(text) if "title" in found.tags[text] else set()
+        misspelt = not people and " " in text
+        if misspelt:  # "Naved Ahmed" for a registered Naveed Ahmed
+            people = registered.misspelt(text)
         if len(people) > 1:  # a person registered twice (two addresses), or namesakes: the one of them who posts
             people &= posting
         owner = people.pop() if len(people) == 1 else None
         if owner is not None:  # a registered person's full name, written with initials or another given name
             mapping.add_participant(owner)
-            tags = ("classlist",) if owner in posting else ("classlist", "absent")
+            tags = (("fuzzy",) if misspelt else ()) + (("classlist",) if owner in posting else ("classlist", "absent"))
             mapping.set_name(owner, Name(text, count, tags, Status.SUGGESTED))
             continue
         mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))

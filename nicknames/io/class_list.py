@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import regex
+from rapidfuzz.distance import OSA
 
 from nicknames.io.given_names import given_names
 from nicknames.io.row_shapes import (
@@ -301,6 +302,10 @@ def aside_word(word: str) -> bool:
 _ONE_LETTER = regex.compile(r"^\p{L}\.?$")
 
 
+MISSPELT_WORD = 4
+"""The shortest word of a full name read as a misspelling of a registered one (``RegisteredFullNames.misspelt``)."""
+
+
 def _initialled(given: str, surname: str) -> str:
     """A given name's initial before a surname ("M. Quill")."""
     return f"{given[0]}. {surname}"
@@ -357,6 +362,38 @@ class RegisteredFullNames:
             double = f"{words[-2]}-{words[-1]}"
             found.update(*(self._of(f"{given} {double}") for given in words[:-2]))
         return found
+
+    def misspelt(self, text: str) -> set[str]:
+        """The registered people a full name found may name with one letter off in one of its first and last words
+        (``MISSPELT_WORD`` letters or more), the other written as registered: "Naved Ahmed" for a registered Naveed
+        Ahmed, "Ron Matthew" for a Ronald Matthews (keys as ``people`` reads them, familiar forms too)."""
+        words = [word for word in (word.strip(",") for word in text.split()) if not aside_word(word)]
+        if len(words) < 2:
+            return set()
+        found: set[str] = set()
+        for key in spelling_keys(f"{words[0]} {words[-1]}"):
+            given, _, surname = key.partition(" ")
+            if " " in surname:
+                continue
+            if len(given) >= MISSPELT_WORD:
+                found.update(*(pids for other, pids in self._by_word[1].get(surname, ())
+                               if OSA.distance(given, other, score_cutoff=1) == 1))
+            if len(surname) >= MISSPELT_WORD:
+                found.update(*(pids for other, pids in self._by_word[0].get(given, ())
+                               if OSA.distance(surname, other, score_cutoff=1) == 1))
+        return found
+
+    @functools.cached_property
+    def _by_word(self) -> tuple[dict[str, list[tuple[str, set[str]]]], dict[str, list[tuple[str, set[str]]]]]:
+        """The keys of two words by given name (→ surnames and their people) and by surname (→ given names)."""
+        by_given: dict[str, list[tuple[str, set[str]]]] = {}
+        by_surname: dict[str, list[tuple[str, set[str]]]] = {}
+        for key, people in self.owners.items():
+            given, _, surname = key.partition(" ")
+            if surname and " " not in surname:
+                by_given.setdefault(given, []).append((surname, people))
+                by_surname.setdefault(surname, []).append((given, people))
+        return by_given, by_surname
 
     def with_surname(self, word: str) -> set[str]:
         """The registered people whose surname the word is, accents aside ("Mr Mueller" for a registered Anja
