@@ -167,6 +167,14 @@ def test_names_that_are_words_are_kept_and_tagged() -> None:
     assert "List" not in names(mapping, "U2")
 
 
+@pytest.mark.parametrize(("surname", "word"), [("Price", True), ("Page", True), ("Quell", False)])
+def test_a_surname_that_is_a_common_word_is_tagged_so_in_a_small_corpus(surname: str, word: bool) -> None:
+    rows = [("1", "U1", "", f"Hello,\n{surname} is on page 4.\nThanks,\nHope"),
+            ("2", "U2", "1", "Hi Hope,\nthanks.\nCheers,\nAnn")]
+    mapping = collect(table(rows), {"U1": f"Hope {surname}", "U2": "Ann Lind"}).mapping  # type: ignore[arg-type]
+    assert ("word" in names(mapping, "U1")[surname][1]) is word
+
+
 def test_shared_registered_parts_count_only_where_each_owner_is_active() -> None:
     frame = pd.DataFrame(
         [("1", "U1", "", "a", "Walker wrote this.\nThanks,\nAnn"), ("2", "U2", "", "b", "Hello,\nok\nThanks,\nBen")],
