@@ -22,6 +22,8 @@ from nicknames.rules.titled_initials import (
         ("Professor Q", "Professor Q"),
         ("Miss V", "Miss V"),
         ("Mrs. V", "Mrs. V"),
+        ("Herr K", "Herr K"),  # other languages' titles
+        ("Mme. V", "Mme. V"),
         ("Dr. Quell", None),  # a name, not an initial
         ("Dr. QA", None),
         ("Dr. q", None),

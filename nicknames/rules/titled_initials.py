@@ -12,8 +12,10 @@ from collections.abc import Iterable
 
 import regex
 
-INITIAL_TITLES = ("Dr", "Prof", "Professor", "Mr", "Mrs", "Ms", "Miss", "Mx")
-"""The titles written before one initial; a full stop after the abbreviated ones or not."""
+INITIAL_TITLES = ("Dr", "Prof", "Professor", "Mr", "Mrs", "Ms", "Miss", "Mx", "Herr", "Frau", "Mme", "Mlle", "Sra",
+                  "Srta", "Dra", "Juf")
+"""The titles written before one initial ("Herr K", "Mme V", "Juf M" of a Dutch class); a full stop after the
+abbreviated ones or not."""
 _TITLE = "|".join(sorted(INITIAL_TITLES, key=len, reverse=True))
 TITLED_INITIAL = regex.compile(rf"(?P<title>{_TITLE})\.?[^\S\n]+(?P<letter>\p{{Lu}})\.?(?![\p{{L}}\p{{N}}'’])")
 """A title, then one capital letter that no letter, digit or apostrophe follows (its own full stop may)."""
@@ -31,7 +33,7 @@ def titled_initial_at(text: str, start: int = 0) -> str | None:
     return None if match is None else written(match["title"], match["letter"])
 
 
-_NO_STOP = frozenset({"Professor", "Miss"})
+_NO_STOP = frozenset({"Professor", "Miss", "Herr", "Frau"})
 """Titles that are whole words: no full stop after them."""
 
 
