@@ -200,7 +200,7 @@ def test_in_name_position(text: str, name: str, position: bool) -> None:
         ("tell tobias-w", "tobias", False),  # part of a longer word
         ("ask\ntobias", "tobias", False),  # not across a line
         ("tobias\ndid it", "tobias", False),
-        ("i think greta is right", "greta", True),
+        ("i think sydney is fine", "sydney", False),  # a place as often as a person
         ("greta: use remapcon", "greta", True),  # a chat line addressed to her
         ("ok\ntobias, did you try it?", "tobias", True),
         ("see greta: it works", "greta", False),  # not opening the line

@@ -70,7 +70,7 @@ def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str,
     (the formal name of a registered familiar one: "Edmund Quill" for a registered Ned Quill), or a registered part
     of several words or a surname written without the accents ("Jose Maria", "Mr Mueller" for a registered José
     María Müller) names that person, not somebody else: it goes to their line (tags ``classlist``, and ``absent`` for
-    one who posts nothing); so does one letter off in one of its words ("Naved Ahmed" for a registered Naveed Ahmed;
+    one who posts nothing); so does one letter off in one of its words ("Naved Oduya" for a registered Naveed Oduya;
     tag ``fuzzy`` too)."""
     texts = list(texts)
     lexicon = corpus_lexicon(texts, jobs)
@@ -93,7 +93,7 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
         else:  # a surname alone after a title ("Mr Mueller")
             people = registered.with_surname(text) if "title" in found.tags[text] else set()
         misspelt = not people and " " in text
-        if misspelt:  # "Naved Ahmed" for a registered Naveed Ahmed
+        if misspelt:  # "Naved Oduya" for a registered Naveed Oduya
             people = registered.misspelt(text)
         if len(people) > 1:  # a person registered twice (two addresses), or namesakes: the one of them who posts
             people &= posting

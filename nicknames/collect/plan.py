@@ -107,8 +107,9 @@ def owners_by_given_name(persons: dict[str, str]) -> dict[str, set[str]]:
     owners: dict[str, set[str]] = {}
     for pid, name in persons.items():
         parts = registered_parts(name)
-        if len(parts) > 1:  # a name of one word may be a given name or a surname
-            owners.setdefault(given_name(parts).casefold(), set()).add(pid)
+        given = given_name(parts)
+        if given and given != parts[0] or " " in parts[0]:  # a name of one word may be a given name or a surname
+            owners.setdefault(given.casefold(), set()).add(pid)
     return owners
 
 

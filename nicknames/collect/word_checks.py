@@ -172,9 +172,9 @@ def _reliable(found: Found, participant: str, name: str) -> bool:
 def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str]) -> None:
     """Tag one-word names that are also ordinary words, so apply treats them with care: on the list of names that
     are words or of common words (a surname "Price", "Page", where a small corpus says too little), or written mostly
-    in lower case by this corpus; not a participant's registered given name that no list
-    has as a word (``plain``: ``plain_given_names``; its spellings without accents too), which a forum that writes in
-    lower case writes so too. A particle of surnames alone ("La", "De") is a word of some language too."""
+    in lower case by this corpus; not a participant's registered given name that no list has as a word (``plain``:
+    ``plain_given_names``; its spellings without accents too), which a forum that writes in lower case writes so
+    too. A particle of surnames alone ("La", "De") is a word of some language too."""
     own = {(participant, spelling) for participant, given in plain.items()
            for spelling in {given.casefold(), *spelling_keys(given)}}
     for participant, name in found.counts:

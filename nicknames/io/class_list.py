@@ -126,9 +126,11 @@ def given_name(parts: Sequence[str]) -> str:
     "harold.penbrook", "Greta" of "greta_v"), the first of them; of one word, that word; "" for none."""
     if not parts:
         return ""
-    if " " in parts[0]:
-        return parts[0].split()[0]
-    return parts[1] if len(parts) > 1 and " " not in parts[1] else parts[0]
+    first = parts[0]
+    if " " in first:
+        return first.split()[0]
+    user_name = not (first.isalpha() and first[1:] == first[1:].lower())  # "greta_v", "TobyQ"; not "Zoë"
+    return parts[1] if user_name and len(parts) > 1 and " " not in parts[1] else first
 
 
 @functools.lru_cache(maxsize=NAMES_KEPT)
@@ -365,8 +367,8 @@ class RegisteredFullNames:
 
     def misspelt(self, text: str) -> set[str]:
         """The registered people a full name found may name with one letter off in one of its first and last words
-        (``MISSPELT_WORD`` letters or more), the other written as registered: "Naved Ahmed" for a registered Naveed
-        Ahmed, "Ron Matthew" for a Ronald Matthews (keys as ``people`` reads them, familiar forms too)."""
+        (``MISSPELT_WORD`` letters or more), the other written as registered: "Naved Oduya" for a registered Naveed
+        Oduya, "Ron Quelman" for a Ronald Quellman (keys as ``people`` reads them, familiar forms too)."""
         words = [word for word in (word.strip(",") for word in text.split()) if not aside_word(word)]
         if len(words) < 2:
             return set()

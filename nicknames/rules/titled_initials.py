@@ -38,7 +38,8 @@ _NO_STOP = frozenset({"Professor", "Miss", "Herr", "Frau"})
 
 
 def written(title: str, letter: str) -> str:
-    """How collect writes the name: the title with its full stop (none after "Professor" and "Miss"), the letter."""
+    """How collect writes the name: the title with its full stop (none after a whole word: "Professor", "Herr"),
+    the letter."""
     return f"{title}{'' if title in _NO_STOP else '.'} {letter}"
 
 

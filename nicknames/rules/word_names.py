@@ -84,7 +84,7 @@ _NUMBER_BEFORE = regex.compile(r"\d(?:st|nd|rd|th)?[^\S\n]*(?:of[^\S\n]+)?$")
 
 PERSON_VERBS = frozenset("""
     did does had said says asked told knows knew thinks thought wrote posted sent shared mentioned finished wants
-    needs got replied suggested explained agreed agrees is was has will can could would should
+    needs got replied suggested explained agreed agrees
 """.split())
 """Verbs after a lower-case word in chat that make it a person ("tobias did u get q4?", "marisol had a trick")."""
 ADDRESSING_WORDS = frozenset("ask asked tell told thank thanks thx ty ping cc congrats".split())
@@ -95,8 +95,9 @@ _ADDRESSING_BEFORE = regex.compile(rf"(?<![\w'’])(?i:{'|'.join(sorted(ADDRESSI
 
 def used_as_person(text: str, start: int, end: int) -> bool:
     """Whether the lower-case word at ``text[start:end]`` stands as a person, as chats write given names: before a
-    verb whose subject is a person ("tobias did", "marisol had", "greta is right") or after a word that addresses one
-    ("ask greta", "ty tobias"), or opening a line before a colon or comma ("greta: try this"); not inside a handle, a host, a path or a longer word ("@tobias", "tobias.example.org", "tobias-w")."""
+    verb whose subject is a person ("tobias did", "marisol had"; not "is": "sydney is fine") or after a word that
+    addresses one ("ask greta", "ty tobias"), or opening a line before a colon or comma ("greta: try this"); not
+    inside a handle, a host, a path or a longer word ("@tobias", "tobias.example.org", "tobias-w")."""
     if start and text[start - 1] in _NO_PERSON_BEFORE or text[end : end + 1] in _NO_PERSON_AFTER:
         return False
     if text[end : end + 1] == "." and text[end + 1 : end + 2].isalnum():
