@@ -108,7 +108,7 @@ def owners_by_given_name(persons: dict[str, str]) -> dict[str, set[str]]:
     for pid, name in persons.items():
         parts = registered_parts(name)
         given = given_name(parts)
-        if given and given != parts[0] or " " in parts[0]:  # a name of one word may be a given name or a surname
+        if parts and (" " in parts[0] or given != parts[0]):  # a name of one word may be a given name or a surname
             owners.setdefault(given.casefold(), set()).add(pid)
     return owners
 
