@@ -100,7 +100,7 @@ class MappingNames:
         chosen = set(mapping.participants) if participants is None else participants
         owners, counts, tagged = scope_owners(mapping, chosen)
         case = _case_forms(owners)
-        case.update((form, key) for key in owners if "." in key or " " in key
+        case.update((form, key) for key in owners if " " in key
                     for form in titled_forms(key) if form not in owners and form not in case)  # "Prof. Q" of "Dr. Q"
         glued = [*tagged["glued"], *(f for f, k in case.items() if k in tagged["glued"])]
         positional = frozenset(form for form in case if " " not in form and not form.endswith("."))

@@ -116,7 +116,7 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
             signed.setdefault(sender, []).append(name)
     for (sender, name), count in scan.signoffs.items():
         if (letter := letter_of(name)) is not None:  # "Dr. Q": the sender's when a word of their name opens so
-            if sender not in plan.registered or has_initial(plan.registered[sender], letter):
+            if _may_be_titled(sender, letter, plan.registered):
                 found.add(sender, name, "signoff", count)
                 found.tag(sender, name, "initials")
             continue
@@ -329,8 +329,8 @@ def greetings(scan: Scan, posts: Posts, plan: CollectPlan, found: Found) -> None
     for attribution, count in tally(scan.greetings, owners, posts, familiar).items():
         if attribution.participant in plan.offices:
             continue
-        if (letter := letter_of(attribution.name)) is not None and attribution.participant in plan.registered and (
-                not has_initial(plan.registered[attribution.participant], letter)):
+        if (letter := letter_of(attribution.name)) is not None and not _may_be_titled(
+                attribution.participant, letter, plan.registered):
             continue  # "Hi Dr. V" to a Tobias Quell greets somebody else
         tags, doubtful = signature_tags(attribution.name, roster.get(attribution.participant))
         uncertain = attribution.uncertain or doubtful
@@ -372,6 +372,12 @@ def _user_name_owners(owners: dict[str, set[str]], names: set[str], registered: 
             owner = personal.glued_owner(name)
             if owner is not None:
                 owners[name] = {owner}
+
+
+def _may_be_titled(participant: str, letter: str, registered: dict[str, list[str]]) -> bool:
+    """Whether a title and this initial ("Dr. Q") may name the participant: a word of their registered name opens
+    with the letter, or the class list does not register them."""
+    return participant not in registered or has_initial(registered[participant], letter)
 
 
 def _titled_owners(owners: dict[str, set[str]], names: set[str], registered: dict[str, list[str]]) -> None:

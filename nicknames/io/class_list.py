@@ -372,17 +372,16 @@ class RegisteredFullNames:
         words = [word for word in (word.strip(",") for word in text.split()) if not aside_word(word)]
         if len(words) < 2:
             return set()
+        by_given, by_surname = self._by_word
         found: set[str] = set()
         for key in spelling_keys(f"{words[0]} {words[-1]}"):
             given, _, surname = key.partition(" ")
             if " " in surname:
                 continue
-            if len(given) >= MISSPELT_WORD:
-                found.update(*(pids for other, pids in self._by_word[1].get(surname, ())
-                               if OSA.distance(given, other, score_cutoff=1) == 1))
-            if len(surname) >= MISSPELT_WORD:
-                found.update(*(pids for other, pids in self._by_word[0].get(given, ())
-                               if OSA.distance(surname, other, score_cutoff=1) == 1))
+            for misspelt, kept, others in ((given, surname, by_surname), (surname, given, by_given)):
+                if len(misspelt) >= MISSPELT_WORD:  # the other words registered with the word kept, a letter away
+                    found.update(*(pids for other, pids in others.get(kept, ())
+                                   if OSA.distance(misspelt, other, score_cutoff=1) == 1))
         return found
 
     @functools.cached_property

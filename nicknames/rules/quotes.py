@@ -20,11 +20,13 @@ import regex
 from nicknames.rules.footers import without_footer
 from nicknames.rules.html_text import looks_like_html, own_html_lines
 
-_MARK = r"[^\S\n]*(?:\||\p{L}[\p{L}\p{N}_\-]{0,9}(?=>[^\S\n]|>$))?>"
+_NAME_TAIL = r"[\p{L}\p{N}_\-]{0,9}(?=>(?:[^\S\n]|$))"
+"""The rest of initials or a name before a quote mark, which a blank or the line's end follows."""
+_MARK = rf"[^\S\n]*(?:\||\p{{L}}{_NAME_TAIL})?>"
 """A quote mark: ``>``; Usenet's ``|>``; or the quoted author's initials or name before it, followed by a blank or
 the line's end, as Emacs' Supercite and Gnus write them ("GV> text", "    Harold> text")."""
 _MARKS = regex.compile(rf"^(?:{_MARK})+", regex.MULTILINE)
-_PREFIX = regex.compile(r"^[^\S\n]*(\p{Lu}[\p{L}\p{N}_\-]{0,9})>(?=[^\S\n]|$)", regex.MULTILINE)
+_PREFIX = regex.compile(rf"^[^\S\n]*(\p{{Lu}}{_NAME_TAIL})>", regex.MULTILINE)
 """A quote mark opened by the quoted author's initials or name, in capitals (``_MARK``), at a line's start."""
 _OPENER = (r"(?:-{2,}\s*(?:original message|forwarded message|forwarded by\b.*|ursprüngliche nachricht|"
            r"message d'origine|mensaje original|messaggio originale)\s*-*|begin forwarded message:)")
