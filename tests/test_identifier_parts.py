@@ -192,6 +192,37 @@ def test_pieces_made_of_names(piece: str, people: set[str]) -> None:
     assert names.people(piece) == people
 
 
+ONE_WORD_NAMES = Mapping({
+    "U5": ["Kay", "Marsden", "MArsden"],  # no full name: collect found the names apart, one a case form
+    "U6": ["Harold Penbrook", "Harold", "Hal"],
+    "U7": ["Ingrid"],
+    "U8": ["Ingrid Solberg"],
+    "U9": ["Lee Quellmann"],
+    "U10": ["Ann Quellmann"],
+})
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a person the mapping knows by names of one word only: any two of them glued, in either order
+        ("see https://example.org/share/kmarsden/notes", "see https://example.org/share/[U5]/notes"),
+        ("skype kmarsden, or mail kay.marsden@example.org", "skype [U5], or mail [U5]@example.org"),
+        ("ask KMarsden or MarsdenKay", "ask [U5] or [U5]"),
+        ("ask ingridmarsden", "ask ingridmarsden"),  # two people's names glued: nobody's
+        # a name of one word several people use, in a URL's piece beside another name: nobody's, still personal
+        ("see example.org/list?proposer=Ingrid+Hal", "see example.org/list?proposer=[USER]+[U6]"),
+        # a word of several people's full names only is no name there
+        ("see example.org/book?hotel=Quellmann+House", "see example.org/book?hotel=Quellmann+House"),
+    ],
+)
+def test_names_apart_and_shared_names_in_identifiers(text: str, expected: str) -> None:
+    rules = identifier_rules(participants=ONE_WORD_NAMES.participants, names=ONE_WORD_NAMES.names)
+    names = scope_names(ONE_WORD_NAMES, {"U9"})
+    out, _ = substitute_message(Message("m1", "U9", text, None, "t", "s"), names, IdTemplate(), identifiers=rules)
+    assert out == expected
+
+
 @pytest.mark.parametrize(
     ("piece", "people"),
     [

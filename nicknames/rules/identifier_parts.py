@@ -37,7 +37,7 @@ from nicknames.rules.personal_names import (
     common_word,
     one_person,
     tag_words,
-    uncommon_name,
+    uncommon_people,
     underscored_names,
 )
 
@@ -203,8 +203,8 @@ def _lone_names(segment: str, names: PersonalNames) -> Iterator[Part]:
         if "_" in word.group():
             yield from ((word.start() + first, word.start() + last, person)
                         for first, last, person in underscored_names(word.group(), names))
-        elif (person := uncommon_name(word.group(), names)) is not None:
-            yield word.start(), word.end(), person
+        elif people := uncommon_people(word.group(), names):
+            yield word.start(), word.end(), one_person(people)
 
 
 def _personal_by_position(

@@ -123,10 +123,14 @@ def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = (),
     written: set[str] = set()
     alone: set[str] = set()
     for person, texts in names.items():
+        single: list[str] = []
+        several = False
         for text in texts:
             tokens = PIECE_WORDS.findall(text)
             if len(tokens) == 1:
                 alone.add(tokens[0].lower())
+            if text.isalpha():
+                single.append(text)
             parts = [word.lower() for word in tokens]
             for word in parts:
                 if len(word) >= 2 and word not in kept:
@@ -138,9 +142,24 @@ def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = (),
                 glued.setdefault(form, set()).add(person)
             if len(tokens) > 1:
                 written.update(_written_forms(tokens))
+                several = several or len(text.split()) > 1
+        if not several:  # "Kay", "Marsden": "kmarsden" glues them as "Kay Marsden" would
+            for pair in _pairs([token for token in single if token.lower() not in kept]):
+                for form in _glued_forms([token.lower() for token in pair]):
+                    glued.setdefault(form, set()).add(person)
+                written.update(_written_forms(list(pair)))
     written -= {text for texts in names.values() for text in texts}  # a name of the mapping is matched as a name
     return PersonalNames(_frozen(words), _frozen(glued), _frozen(initials), frozenset(written), frozenset(alone),
                          frozenset(name.lower() for name in words_too))
+
+
+def _pairs(tokens: list[str]) -> Iterator[tuple[str, str]]:
+    """Every two of a person's names of one word, in both orders: a mapping that holds no full name of a person
+    does not say which of their names is the given name."""
+    distinct: dict[str, str] = {}
+    for token in tokens:
+        distinct.setdefault(token.lower(), token)  # "Marsden" and "MArsden": one name
+    return ((first, last) for first in distinct.values() for last in distinct.values() if first != last)
 
 
 def _glued_forms(parts: list[str]) -> set[str]:
@@ -282,10 +301,18 @@ def _other_surname(word: str, person: str, names: PersonalNames) -> bool:
 
 def uncommon_name(word: str, names: PersonalNames) -> str | None:
     """The one person a word of three letters or more is a name of, unless it is a common word."""
-    people = names.words.get(word.lower(), frozenset())
-    if len(people) == 1 and len(word) >= 3 and not word.isdigit() and not common_word(word):
-        return next(iter(people))
-    return None
+    return one_person(uncommon_people(word, names))
+
+
+def uncommon_people(word: str, names: PersonalNames) -> frozenset[str]:
+    """The people a word of three letters or more is a name of, unless it is a common word: one person's, or a name
+    of one word of several (a URL's ``?proposer=Ann+Lee`` names an Ann though two people use "Ann"; not a word of
+    their full names only, "Quellmann" of "Ann Quellmann" and "Lee Quellmann" in ``?hotel=Quellmann+House``)."""
+    key = word.lower()
+    people = names.words.get(key, frozenset())
+    if not people or len(word) < 3 or word.isdigit() or common_word(word):
+        return frozenset()
+    return people if len(people) == 1 or key in names.alone else frozenset()
 
 
 _GLUED_CAPITALISED = regex.compile(r"(?<![^\W_\d])\p{Lu}\p{Ll}{2,}(?![^\W_\d])")
