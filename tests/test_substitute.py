@@ -471,6 +471,28 @@ def test_a_word_name_before_here_or_a_reporting_verb_is_the_name(text: str, send
     assert run(mapping, text, {"u1", "u2"}, sender=sender)[0] == expected
 
 
+BODY = "More of the message follows here.\nAnd its last line, longer than a sign-off's."
+"""Two last lines no sign-off's: the lines above them are the body's."""
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Hi mark,\nplease mark it.", "Hi [u2],\nplease mark it."),  # the greeting names; the body's verb stays
+        ("Good morning mark! See you", "Good morning [u2]! See you"),
+        ("Thanks Tobias, I will mark it.", "Thanks [u1], I will mark it."),  # past the greeting: the first sentence
+        ("Thanks, mark", "Thanks, [u2]"),  # after a greeting's comma, where its place makes it a name
+        ("Ok.\nsee mark's point and mark'sProfile\n" + BODY, "Ok.\nsee [u2]'s point and [u2]'sProfile\n" + BODY),
+        ("Ok.\nsee the mark's place", "Ok.\nsee the mark's place"),  # after an article: a thing's
+        ("I agree.\n\ncheers\nmark", "I agree.\n\ncheers\n[u2]"),  # the sign-off
+    ],
+)
+def test_a_lower_case_word_name_by_its_place(text: str, expected: str) -> None:
+    mapping = Mapping({"u1": ["Tobias"], "u2": ["mark"]})
+    mapping.set_name("u2", Name("mark", 3, ("signoff", "word")))
+    assert run(mapping, text, {"u1", "u2"}, sender="u2")[0] == expected
+
+
 def test_case_forms_are_not_reported_as_shared_names() -> None:
     names = scope_names(Mapping({"a": ["Tobias", "tobias"], "b": ["Tobias"]}), {"a", "b"})
     assert names.duplicates() == {"Tobias": ("a", "b")}

@@ -363,3 +363,22 @@ def test_in_institution_name(text: str, name: str, institution: bool) -> None:
 def test_possessive_name(text: str, name: str, possessive: bool) -> None:
     start = text.index(name)
     assert possessive_name(text, start, start + len(name)) is possessive
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "possessive"),
+    [
+        ("see mark's point", "mark", True),
+        ("will’s patch works", "will", True),  # a familiar form, a typographic apostrophe
+        ('the profile "mark\'sTidalProfile"', "mark", True),  # a name made of it
+        ("see mark's", "mark", True),
+        ("the marks", "mark", False),
+        ("see mark'stidal", "mark", False),  # a longer lower-case word
+        ("today's menu", "today", False),  # no given name
+        ("see Mark's point", "Mark", False),  # capitalised: ``possessive_name`` reads those
+        ("mark it", "mark", False),
+    ],
+)
+def test_possessive_given_name(text: str, name: str, possessive: bool) -> None:
+    start = text.index(name)
+    assert word_names.possessive_given_name(text, start, start + len(name)) is possessive

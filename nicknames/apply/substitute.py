@@ -37,7 +37,7 @@ from nicknames.apply.resolution import (
     decide,
 )
 from nicknames.apply.scope_names import MappingNames, ScopeNames
-from nicknames.apply.zones import zones_of
+from nicknames.apply.zones import word_in_position, zones_of
 from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
 from nicknames.rules.identifiers import PART_KINDS, Identifier, IdentifierRules
 from nicknames.rules.introductions import introduces
@@ -202,7 +202,7 @@ def _substitute_into(
                 continue  # "Tobias Wrenfield": another person than the scope's Tobias Quell
             if word and not short:
                 zones = zones or zones_of(text)
-                in_position = zones(start) is not Zone.BODY or in_name_position(text, start, end)
+                in_position = word_in_position(text, start, end, zones(start))
                 if reads_as_word(text, start, end, in_position) and not (
                         message.sender in candidates and introduces(text, start, end)):
                     continue  # a word; but "Mark here," opening the writer's own text introduces them

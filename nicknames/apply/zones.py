@@ -9,6 +9,11 @@ import regex
 from nicknames.apply.resolution import Zone
 from nicknames.rules.footers import footer_start, last_block
 from nicknames.rules.html_text import markup_lines
+from nicknames.rules.word_names import (
+    in_name_position,
+    inside_sentence,
+    possessive_given_name,
+)
 
 SIGNOFF_LINES = 2
 """The last lines of a message in which a shared name is taken to be the sender's own."""
@@ -48,6 +53,22 @@ def zones_of(text: str) -> Callable[[int], Zone]:
 
 
 _NON_BLANK = regex.compile(r"\S")
+
+
+def word_in_position(text: str, start: int, end: int, zone: Zone) -> bool:
+    """True where a name that is also an ordinary word stands as a name by its place: in the sign-off but inside a
+    sentence there ("cheers\nmark"; not "please mark it."); in the greeting line before any clause on it ends ("Hi
+    mark,", "Good morning mark!"; not "Thanks Greta, I will mark it."); a lower-case given name with a possessive
+    ("mark's point"); or where ``in_name_position`` holds."""
+    if zone is Zone.SIGNOFF:
+        return not inside_sentence(text, start, end)
+    if zone is Zone.GREETING and _CLAUSE_END.search(text, text.rfind("\n", 0, start) + 1, start) is None:
+        return True
+    return possessive_given_name(text, start, end) or in_name_position(text, start, end)
+
+
+_CLAUSE_END = regex.compile(r"[,.!?;:]")
+"""A mark that ends a greeting line's greeting ("Thanks Greta,"): what follows is the message's first sentence."""
 
 
 def _signoff_start(text: str) -> int:

@@ -253,6 +253,21 @@ def possessive_name(text: str, start: int, end: int) -> bool:
             and not next_to_number(text, start, end))
 
 
+def possessive_given_name(text: str, start: int, end: int) -> bool:
+    """True for a given name or familiar form of the nickname table in lower case with a possessive after it ("mark's
+    point", "will’s patch", a name made of it: "mark'sProfile"): a person's, not a thing's ("the bill's text" is left
+    before, after its article)."""
+    word = text[start:end]
+    if _POSSESSIVE_BEFORE_NAME.match(text, end) is None or not word.islower():
+        return False
+    table = builtin_table()
+    return word in table.forms or bool(table.given_names(word))
+
+
+_POSSESSIVE_BEFORE_NAME = regex.compile(r"['’]s(?!\p{Ll})")
+"""A possessive "'s" with no lower-case letter after it: a word's end, or a capitalised word glued to it."""
+
+
 def before_contraction(text: str, end: int) -> bool:
     """True where "'t" follows a word ("Don't", "Won't", "Can't"): the first part of a contraction, not a name."""
     return _CONTRACTION.match(text, end) is not None
