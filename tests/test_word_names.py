@@ -114,6 +114,8 @@ def _span(text: str, name: str) -> tuple[str, int, int]:
         ("Ask Tobias.", "Tobias", False),
         ("Dr. Tobias", "Tobias", False),
         ("Lind-Tobias", "Tobias", True),
+        ("the latest Tobias-gram", "Tobias", False),  # the name and a word in lower case
+        ("a Tobias-style plan", "Tobias", False),
         ("Tobias-Lind", "Tobias", True),
         ("Don't", "Don", True),
         ("Jan 12", "Jan", True),
@@ -144,7 +146,10 @@ def test_in_longer_name(text: str, name: str, longer: bool) -> None:
      ("Tobias in Lisbon", "Tobias", False), ("We have been to Tobias twice", "Tobias", True),
      ("made it up to Tobias at last", "Tobias", True), ("We went to  Tobias", "Tobias", True),
      ("Talk to Tobias", "Tobias", False), ("It is up to Tobias to decide", "Tobias", False),
-     ("I sent it to Tobias", "Tobias", False)],
+     ("I sent it to Tobias", "Tobias", False),
+     # "get back to" someone answers them; "went back to" a place goes there
+     ("before we get back to Tobias with", "Tobias", False), ("I got back to Tobias", "Tobias", False),
+     ("we went back to Tobias", "Tobias", True), ("we are back to Tobias", "Tobias", True)],
 )
 def test_reads_as_place(text: str, name: str, place: bool) -> None:
     assert reads_as_place(text, text.index(name)) is place

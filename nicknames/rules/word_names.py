@@ -178,9 +178,10 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
     return word in _PLACE_ADJECTIVES or word not in _not_names()
 
 
-_AFTER_ONE_WORD = regex.compile(r"[^\S\n\t]+\p{Lu}\p{Ll}|['’]t\b|-\p{L}")
+_AFTER_ONE_WORD = regex.compile(r"[^\S\n\t]+\p{Lu}\p{Ll}|['’]t\b|-(?!\p{Ll})\p{L}")
 """What makes a one-word name part of something else after it: a capitalised word (not across a tab, which parts the
-columns of a table: "Quill\tBerg"), a contraction's "'t", a hyphen."""
+columns of a table: "Quill\tBerg"), a contraction's "'t", a hyphen and a word that is not in lower case ("Nowak-Lee";
+"Tobias-style" is the name and a word)."""
 _BEFORE_ONE_WORD = regex.compile(
     r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?|\[\p{Lu}[^\[\]\s]{0,39}\])(?:[^\S\n\t]+|[^\S\n\t]*\n[^\S\n\t]*)|(?P<word>\p{L}+)-)$",
     _BACKWARDS,
@@ -207,12 +208,14 @@ def _not_names() -> frozenset[str]:
 _PLACE_BEFORE = regex.compile(
     r"(?<!\w)(?i:in|at|near|across|around|outside|inside"
     r"|(?:been|go|goes|going|gone|went|get|got|drive|drove|driven|driving|fly|flew|flown|flying|travel(?:l?ed)?"
-    r"|head(?:ed|ing)?|move[ds]?|moving|back|(?:make|makes|made|making)[^\S\n]+it(?:[^\S\n]+(?:up|down|over))?)"
+    r"|head(?:ed|ing)?|move[ds]?|moving|(?<!\b(?i:get|gets|got|getting|gotten)[^\S\n]+)back"
+    r"|(?:make|makes|made|making)[^\S\n]+it(?:[^\S\n]+(?:up|down|over))?)"
     r"[^\S\n]+to)[^\S\n]+$",
     _BACKWARDS,
 )
 """A preposition of place, or a verb of going and "to", right before a one-word name: "in Lisbon", "at Harwood",
-"went to Harwood", "made it up to Harwood" (but "talk to Harwood", "up to Harwood to decide" name a person)."""
+"went to Harwood", "made it up to Harwood" (but "talk to Harwood", "up to Harwood to decide", "get back to Tobias"
+name a person)."""
 
 
 INSTITUTION_WORDS = frozenset(
