@@ -44,6 +44,10 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("Ask Henrik Olsen about it.", {"Henrik Olsen": ["fullname"]}),  # an ordinary word opens the sentence
         ("Henrik Olsen's report is late.", {"Henrik Olsen": ["fullname"]}),
         ("I wrote to Maren Harmon today.", {"Maren Harmon": ["fullname"]}),
+        # a given name of the nickname table that is also a word, inside a sentence
+        ("Proposals by Bill Wrenfield are in.", {"Bill Wrenfield": ["fullname"]}),
+        ("I don't know who Frank Quellmann is.", {"Frank Quellmann": ["fullname"]}),
+        ("The call with Mark Wrenfield-Oduya went well.", {"Mark Wrenfield-Oduya": ["fullname"]}),
         ("Thanks to Ann, Bea and Cleo for the notes.", {"Ann": ["listed"], "Bea": ["listed"], "Cleo": ["listed"]}),
         # a given name alone, asked something at the start of a sentence, thanked or copied in
         ("The release is ready. Oskar, please pull it.", {"Oskar": ["addressed"]}),
@@ -66,6 +70,9 @@ def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
         "Lunch with the team of Henrik Olsen Consulting.",
         "Call HENRIK OLSEN now.",  # all capitals: headers, shouting, lists of codes
         "Will Price come along?",  # a given name that is an ordinary word
+        "Done. Mark Wrenfield as read.",  # ... where a sentence opens, the word
+        "It runs on Red Quellhat and more.",  # an ordinary word the nickname table does not know as a name
+        "We booked the Grand Quellmann Hotel.",
         "My colleague Mark Brown made it.",  # a cue lets the given name be a word, not the surname
         "It is spelled with a z in American English.",  # a nationality or language opens no name
         "We ordered Italian Romano cheese.",

@@ -46,6 +46,7 @@ from nicknames.io.class_list import RegisteredFullNames
 from nicknames.io.given_names import given_names
 from nicknames.io.person_names import ORGANISATION_WORDS, POSSESSIVES, RELATIONS
 from nicknames.rules.languages import LANGUAGES, language_pack, language_words
+from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
 from nicknames.rules.stopwords import NATIONALITIES, common_words, surnames
@@ -269,7 +270,7 @@ def _opens_sentence_as_word(text: str, word: Word) -> bool:
     may be a surname, so only a run's first word is read so."""
     if word.text.casefold() not in language_words():
         return False
-    return _SENTENCE_OPENING.search(text, max(0, word.start - 8), word.start) is not None
+    return _opens_sentence(text, word)
 
 
 _SENTENCE_OPENING = regex.compile(r"(?:^[>\s]*|[.!?:]\s+|\n[>\s]*)\Z")
@@ -347,12 +348,15 @@ def _surnamed(text: str, names: list[Word], lexicon: Lexicon) -> tuple[str, str]
 
 
 def _name_of(text: str, names: list[Word], lexicon: Lexicon, *, need_given: bool, tag: str) -> tuple[str, str] | None:
-    """The name these words make, if they can be one: no ordinary word, ending in a capitalised word. After a title
-    or a relation, a given name that is also an English word may open a full name ("my colleague Mark Wrenfield")."""
+    """The name these words make, if they can be one: no ordinary word, ending in a capitalised word. A given name
+    that is also an English word may open a full name after a title or a relation ("my colleague Mark Wrenfield");
+    one the nickname table knows also inside a sentence ("proposals by Bill Wrenfield"; not "Red Hat", nor where a
+    sentence opens: "Mark Wrenfield's mail as read")."""
     if not names or not names[-1].capitalised or len(names[-1].text) < 2:
         return None
     opening = names[0].text.casefold()
-    cued = tag in ("title", "relation") and len(names) > 1 and opening in given_names() and opening in common_words()
+    cued = len(names) > 1 and opening in given_names() and opening in common_words() and (
+        tag in ("title", "relation") or (_nickname_table_name(opening) and not _opens_sentence(text, names[0])))
     if any(word.capitalised and lexicon.is_word(word.text) for word in (names[1:] if cued else names)):
         return None
     first = names[1] if len(names) > 2 and not names[0].capitalised else names[0]  # "R. Ada Berg"
@@ -360,6 +364,16 @@ def _name_of(text: str, names: list[Word], lexicon: Lexicon, *, need_given: bool
         return None
     name = text[names[0].start : names[-1].end]
     return (_LINE_BREAK.sub(" ", name) if "\n" in name else name), tag  # wrapped: "Henrik\nOlsen" is "Henrik Olsen"
+
+
+def _nickname_table_name(folded: str) -> bool:
+    """A given name or familiar form of the built-in nickname table ("bill", "mark", "rose"; not "red", "may")."""
+    table = builtin_table()
+    return folded in table.forms or bool(table.given_names(folded))
+
+
+def _opens_sentence(text: str, word: Word) -> bool:
+    return _SENTENCE_OPENING.search(text, max(0, word.start - 8), word.start) is not None
 
 
 def _organisation_follows(text: str, last: Word) -> bool:
