@@ -178,7 +178,7 @@ def _candidates(
     Richard → Rich, not Charlie → Charlotte), and only capitalised ones: a surname a letter
     away from another surname or a place ("Hill", "Hall") is too often not them.
     """
-    single = [name for name in names if " " not in name]
+    single = sorted(name for name in names if " " not in name)  # in one order: the tags a name gets, in theirs
     # what misspells one of the names is no clipped name ("Thoms" is Thomas misspelt, "Chrs" Chris misspelt)
     misspelt = {v for name in single for v in _misspellings(vocabulary, name)}
     cases = {name.casefold() for name in single}  # "zoë" is a case form of Zoë, no near spelling of her "Zoe"
@@ -197,7 +197,7 @@ def _candidates(
             yield from ((v, CLIPPED, v, False) for v in vocabulary.clippings(name)
                         if v not in forward and v not in misspelt and alone(v))
         yield from ((name, "glued", token, given) for token in glued.get(name, []))
-    for name in (name for name in names if " " in name):  # not the name itself with another apostrophe ("O’Brien")
+    for name in sorted(name for name in names if " " in name):  # not the name itself with another apostrophe
         yield from ((window, "fuzzy", window, True) for window in windows.spelling.get(name, ())
                     if name_key(window) != name_key(name))
 
