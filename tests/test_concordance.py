@@ -107,6 +107,10 @@ def test_message_by_id() -> None:
         ("Hi Rob,\nthanks\nCheers,\nLiz", "thanks", "body"),
         ("Hello\n\nyes Liz\n", "Liz", "signoff"),
         ("Only Liz", "Liz", "greeting"),
+        # where apply's zones put it: a long last line is a sentence; a signature block's short lines sign
+        ("Hi all,\n\nI met Liz Wrenfield from the county office yesterday.\n\nRob", "Liz", "body"),
+        ("Hi all,\nthe notes are up.\nmore below\nCheers,\nRob\n-- \nLiz Quell\nExample University", "Liz",
+         "signoff"),
         ("<p>Hi Rob,</p><p>the notes are up.</p><p>more below</p><p>Cheers,<br>Liz</p>", "Rob", "greeting"),
         ("<p>Hi Rob,</p><p>the notes are up.</p><p>more below</p><p>Cheers,<br>Liz</p>", "notes", "body"),
         ("<p>Hi Rob,</p><p>the notes are up.</p><p>more below</p><p>Cheers,<br>Liz</p>", "Liz", "signoff"),

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 import regex
 
+from nicknames.apply.resolution import Zone
+from nicknames.apply.zones import zones_of
 from nicknames.model.messages import Message, MessageTable
-from nicknames.rules.html_text import markup_lines
 from nicknames.rules.patterns import name_key, name_pattern
 from nicknames.rules.text_forms import TextView, matching_view
 
@@ -170,15 +171,13 @@ class Concordance:
 
 
 def place_in_message(text: str, offset: int) -> str:
-    """``greeting`` in the first non-empty line, ``signoff`` in the last two, else ``body``: an HTML post's lines
-    are those its paragraphs and breaks make (``markup_lines``), as apply's zones read them."""
-    text = markup_lines(text)
-    lines = [(m.start(), m.end()) for m in regex.finditer(r"[^\n]*\S[^\n]*", text)]
-    if not lines or offset < lines[0][1]:
-        return "greeting"
-    if len(lines) > 1 and offset >= lines[-min(2, len(lines) - 1)][0]:
-        return "signoff"
-    return "body"
+    """``greeting`` in the first non-empty line, ``signoff`` in the sign-off, else ``body``: where apply's zones
+    (``zones.zones_of``) put the offset, so that the reviewer reads a place as apply decides by it (a long last line
+    is a sentence, not a sign-off; a signature block's short lines and the lines above a list's footer sign)."""
+    return _PLACES.get(zones_of(text)(offset), "body")
+
+
+_PLACES = {Zone.GREETING: "greeting", Zone.SIGNOFF: "signoff"}
 
 
 def _flat(text: str) -> str:
