@@ -16,7 +16,7 @@ from nicknames.cli import app
 from nicknames.io.mapping_file import parse_mapping
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message
-from nicknames.rules.identifiers import identifier_rules
+from nicknames.rules.identifiers import _WORD, _words, identifier_rules
 from nicknames.rules.personal_names import personal_names
 from tests.conftest import write_csv
 
@@ -295,3 +295,13 @@ def test_logins_in_ascii_text_are_those_of_the_pattern_at_word_edges(text: str) 
     by_pattern = [(found.start - 2, found.end - 2) for found in rules.find("é " + text)]
     assert fast == by_pattern
     assert fast
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(
+    ["a", "B", "é", "e\u0301", "_", "2", "٣", " ", "\n", "\u00a0", "-", ".", "名", "ß", "\u200b", "😀", "İ", "'"]),
+    max_size=40).map("".join))
+def test_the_words_of_a_text_are_those_the_word_pattern_finds(text: str) -> None:
+    """``_words`` splits the text with its other characters as spaces: the same words as ``_WORD`` finds, whatever
+    the characters (marks, digits of other scripts, characters beyond the plane, white space that is no space)."""
+    assert _words(text) == set(_WORD.findall(text))

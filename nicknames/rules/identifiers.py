@@ -56,6 +56,7 @@ from nicknames.rules.personal_names import (
     personal_names,
     recall,
 )
+from nicknames.rules.spaced import Spaced
 from nicknames.rules.stopwords import STOPWORDS
 from nicknames.rules.written_identifiers import (
     forum_users,
@@ -387,11 +388,17 @@ _DOTTED = _ASCII_WORD | {"."}
 
 
 def _words(text: str) -> set[str]:
-    """The distinct words (``_WORD``) of a text: listed at once for a short text (no match object per word), a match
-    at a time for a long one."""
+    """The distinct words (``_WORD``) of a text: for a short text, split where the text has its other characters as
+    spaces (``_WORD_CHARACTERS``: no pattern read a character at a time, no match object per word); a match at a
+    time for a long one."""
     if len(text) <= _WORDS_AT_ONCE:
-        return set(_WORD.findall(text))
+        return set(_WORD_CHARACTERS(text).split())
     return {word.group() for word in _WORD.finditer(text)}
+
+
+_WORD_CHARACTERS = Spaced(regex.compile(r"\w"))
+"""The text with every character that ``_WORD`` does not take written as a space: its words are then the runs
+``str.split`` gives, as no word character is white space."""
 
 
 def _ordinary(letters: str) -> bool:

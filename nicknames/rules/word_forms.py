@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import ahocorasick_rs
-import numpy as np
 
 from nicknames.rules.patterns import BLOCKING
+from nicknames.rules.spaced import Spaced
 
 DFA_CHARS = 500_000
 """Characters of padded forms up to which their automaton is a DFA; a larger DFA outgrows the caches, and the
@@ -34,45 +34,10 @@ Hit = tuple[int, int, int]
 """``(form index, start, end)``, offsets in the searched text."""
 
 
-class _Blanked(dict[int, int]):
-    """Character code → itself when it blocks a word edge (``BLOCKING``), else a space; filled as codes are first
-    seen, for ``str.translate`` (which keeps the ASCII part of it in C)."""
-
-    def __missing__(self, code: int) -> int:
-        kept = self[code] = code if BLOCKING.match(chr(code)) is not None else _SPACE
-        return kept
-
-
-_SPACE = ord(" ")
-BLANKED = _Blanked()
-
-
-_UNSEEN = 0xFFFFFFFF
-_BMP_BLANKED = np.full(0x10000, _UNSEEN, dtype=np.uint32)
-"""``BLANKED`` as an array for the characters of the Basic Multilingual Plane, filled as they are first seen."""
-
-
-_ASCII_BLANKED = bytes(BLANKED[code] for code in range(128)) + bytes(range(128, 256))
-"""``BLANKED`` for the ASCII characters, as a table for ``bytes.translate``."""
-
-
-def blanked(text: str) -> str:
-    """The text with every character that does not block a word edge written as a space (one for one).
-
-    A text of ASCII characters only is translated as bytes, by a table of 256 (``str.translate`` of a mapping looks
-    each character up: about four times as long); any other is looked up as an array of code points
-    (``str.translate`` looks each of its characters up in Python: ten times as long)."""
-    if text.isascii():
-        return text.encode("ascii").translate(_ASCII_BLANKED).decode("ascii")
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
-    if int(codes.max()) > 0xFFFF:
-        return text.translate(BLANKED)  # a character beyond the plane: seldom
-    found = _BMP_BLANKED[codes]
-    if (found == _UNSEEN).any():
-        for code in np.unique(codes[found == _UNSEEN]).tolist():
-            _BMP_BLANKED[code] = BLANKED[code]
-        found = _BMP_BLANKED[codes]
-    return found.tobytes().decode("utf-32-le", "surrogatepass")
+blanked = Spaced(BLOCKING)
+"""The text with every character that does not block a word edge written as a space (one for one)."""
+BLANKED = blanked.codes
+"""What ``blanked`` makes of each character code, for ``str.translate``."""
 
 
 def is_word_form(form: str, word_start: bool, word_end: bool, touches: bool) -> bool:
@@ -85,7 +50,7 @@ def is_word_form(form: str, word_start: bool, word_end: bool, touches: bool) -> 
         return False
     if form.isascii():
         return form.replace("_", "a").isalnum()
-    return all(BLANKED[ord(char)] != _SPACE for char in form)
+    return all(blanked.keeps(char) for char in form)
 
 
 class WordForms:
