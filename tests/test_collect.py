@@ -301,6 +301,9 @@ def test_a_hyphenated_given_name_signs_with_its_initials(tmp_path: Path, registe
 
 
 MAILMAN_FOOTER = "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n"
+LEGAL_FOOTER = ("\n\n" + "-" * 96 + "\n" + "-" * 20 + "\nExample Research GmbH\n12345 Town\n"
+                "Sitz der Gesellschaft: Town\nEingetragen im Handelsregister des Amtsgerichts Town Nr. HR B 1\n"
+                "Geschaeftsfuehrung: Prof. Dr. Ada Quellmann\n" + "-" * 96 + "\n" + "-" * 96 + "\n\nOur app: example.org/app")
 GROUP_FOOTER = ("\n-- \nYou received this message because you are subscribed to the Google Groups \"Reading Group\" group.\n"
                 "To unsubscribe from this group and stop receiving emails from it, send an email to "
                 "reading-group+unsubscribe@googlegroups.com.\n")
@@ -314,6 +317,7 @@ GROUP_FOOTER = ("\n-- \nYou received this message because you are subscribed to 
         ("Units fixed.\n\nHP\n\n> Has anyone run it?\n> Toby" + MAILMAN_FOOTER, ["HP"]),  # above what it quotes
         ("Units fixed.\n\nHP", ["HP"]),
         ("Units fixed.\n\nHarold\nPermalink | Show parent | Reply", ["Harold"]),  # above a forum page's links
+        ("Units fixed.\n\nHarold" + LEGAL_FOOTER, ["Harold"]),  # above an organisation's legal notice
     ],
 )
 def test_a_signoff_is_read_above_a_footer(tmp_path: Path, text: str, signed: list[str]) -> None:

@@ -20,6 +20,12 @@ GROUPS = ("-- \nYou received this message because you are subscribed to the Goog
           "To unsubscribe from this group, send an email to reading-group+unsubscribe@googlegroups.com.\n")
 
 
+LEGAL = ("-" * 96 + "\n" + "-" * 20 + "\nExample Research GmbH\n12345 Town\nSitz der Gesellschaft: Town\n"
+         "Eingetragen im Handelsregister des Amtsgerichts Town Nr. HR B 1\n" + "-" * 96 + "\n" + "-" * 96
+         + "\n\nKennen Sie schon unsere App? http://www.example.org/app")
+STARS = "*" * 40
+
+
 @pytest.mark.parametrize(
     ("text", "own"),
     [
@@ -32,6 +38,13 @@ GROUPS = ("-- \nYou received this message because you are subscribed to the Goog
         (f"Fixed.\n{RULE}\nFrom: Harold\nTo unsubscribe, reply STOP\n" + "line\n" * FOOTER_LINES, None),  # too long
         ("Please unsubscribe me from this mailing list.\nHarold", None),  # no rule: the sender's own words
         (f"Fixed.\nHP\n> {RULE}\n> research-list mailing list\n", None),  # a quoted footer is the quote's
+        # an organisation's legal notice, between rules (a long rule wrapped over two lines), with a line under it
+        (f"Fixed.\n\nHarold\n\n{LEGAL}", "Fixed.\n\nHarold\n\n"),
+        (f"Fixed.\nHarold\n{STARS}\nThis e-mail is confidential and may be legally privileged.\n{STARS}\n",
+         "Fixed.\nHarold\n"),
+        # a signature between rules above a footer stays the sender's; so does one under "-- " alone at the end
+        (f"Fixed.\n{RULE}\nHarold Penbrook\nDept. of Physics\n{MAILMAN}", f"Fixed.\n{RULE}\nHarold Penbrook\nDept. of Physics\n"),
+        (f"Fixed.\n{RULE}\nregistered office: Example Ltd\n-- \nHarold Penbrook\n", None),
         ("", None),
     ],
 )

@@ -31,6 +31,8 @@ def test_reading_from_the_end_agrees_with_reading_all_lines(text: str) -> None:
 
 
 LISTSERV = "#" * 72 + "\n\nTo unsubscribe from the Will list, click the following link:\nhttps://list.example.org/x\n"
+LEGAL = ("*" * 40 + "\nThis e-mail is confidential and may be legally privileged. If you are not the intended recipient,\n"
+         "delete it.\n" + "*" * 40 + "\nExample Ltd, registered office: Town\n")
 SIGNED = "Hi Will,\nI will ask Will.\nThanks,\nArt\n\n-- \nArt Quell, Ph.D.\nRoom 7, Quarry Lane\n"
 
 
@@ -63,6 +65,8 @@ SIGNED = "Hi Will,\nI will ask Will.\nThanks,\nArt\n\n-- \nArt Quell, Ph.D.\nRoo
         ("Hi Will,\nI will ask Will.\nThanks,\nArt\n" + LISTSERV, "Art\n", Zone.SIGNOFF),
         ("Hi Will,\nI will ask Will.\nThanks,\nArt\n" + LISTSERV, "Will list", Zone.BODY),
         (SIGNED + LISTSERV, "Art Quell", Zone.SIGNOFF),
+        # and above an organisation's legal notice between rules
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\n" + LEGAL, "Art\n", Zone.SIGNOFF),
     ],
 )
 def test_zones_of(text: str, word: str, zone: Zone) -> None:

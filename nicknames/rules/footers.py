@@ -23,20 +23,30 @@ the signature delimiter "-- " (Google Groups), under which only ``_GROUP_SAYS`` 
 a list its sender runs)."""
 _GROUP_SAYS = regex.compile(r"received[^\S\n]this[^\S\n](?:message|e-?mail)[^\S\n]because", regex.IGNORECASE)
 _SAYS = regex.compile(r"unsubscri|mailing[^\S\n]list|listinfo|list[^\S\n]archives?\b|subscribed[^\S\n]to\b"
-                      r"|received[^\S\n]this[^\S\n](?:message|e-?mail)|\bmailman\b", regex.IGNORECASE)
-"""What a list's footer says and a signature does not."""
+                      r"|received[^\S\n]this[^\S\n](?:message|e-?mail)|\bmailman\b"
+                      r"|handelsregister|registergericht|sitz[^\S\n]der[^\S\n]gesellschaft|registered[^\S\n]office"
+                      r"|registered[^\S\n]in[^\S\n](?:england|scotland|ireland)|intended[^\S\n]recipient"
+                      r"|confidential[^\S\n]and[^\S\n](?:may[^\S\n]be[^\S\n])?(?:legally[^\S\n])?privileged",
+                      regex.IGNORECASE)
+"""What a list's footer says, or an organisation's legal notice under every message it sends, and a signature does
+not."""
 _MAY_RULE = ("--", "_" * 10, "=" * 10, "#" * 10, "*" * 10, "~" * 10)
 """A piece of each of ``_RULE``'s lines, looked for first: most texts have none (long pieces are found fastest)."""
-_MAY_SAY = ("subscri", "mailing", "listinfo", "archive", "received this", "mailman")
+_MAY_SAY = ("subscri", "mailing", "listinfo", "archive", "received this", "mailman", "register", "gesellschaft",
+            "intended recipient", "privileged")
 """A piece of each of ``_SAYS``' phrases in lower case, looked for first in the text's end in lower case: most texts
 have no footer."""
 
 
 def list_footer_start(text: str) -> int:
-    """The offset where a mailing list's footer starts at the end of the text, or ``len(text)`` when it has none.
+    """The offset where a mailing list's footer, or an organisation's legal notice, starts at the end of the text, or
+    ``len(text)`` when it has none.
 
-    The footer opens with the last rule line of the text (``_RULE``) that has at most ``FOOTER_LINES`` non-blank
-    lines under it, one of which says what a list's footer says (``_SAYS``).
+    The footer opens with a rule line (``_RULE``) that has at most ``FOOTER_LINES`` non-blank lines under it besides
+    rules, and the lines between it and the next rule say what a list's footer or a legal notice says (``_SAYS``);
+    the lines of further rules under it belong to the footer ("-----", a legal notice, "-----", a line of
+    advertising), and so do those of rules above it while they say so too. A rule whose lines do not, above the
+    footer, ends it: a signature between rules stays the sender's ("Tobias Quell\nData Manager").
     """
     size = len(text)
     head = max(0, size - FOOTER_CHARS)
@@ -46,14 +56,19 @@ def list_footer_start(text: str) -> int:
     tail = tail.lower()
     if not any(piece in tail for piece in _MAY_SAY):
         return size
-    block = last_block(_RULE, text, head)
-    if block is None:
-        return size
-    found, below = block
-    says = _GROUP_SAYS if found.group().strip() == "--" else _SAYS  # the delimiter "-- ", not a rule of dashes
-    if not below or len(below) > FOOTER_LINES or not any(says.search(line) for line in below):
-        return size
-    return found.start()
+    start, end, lines = size, size, 0
+    for found in reversed(list(_RULE.finditer(text, head))):
+        block = [line for line in text[found.end() : end].splitlines() if line.strip()]
+        end = found.start()
+        lines += len(block)
+        if lines > FOOTER_LINES:
+            break
+        says = _GROUP_SAYS if found.group().strip() == "--" else _SAYS  # the delimiter "-- ", not a rule of dashes
+        if any(says.search(line) for line in block) or (not block and start == found.end() + 1):
+            start = found.start()  # a footer's lines, or a rule of two lines right above it (a long rule wrapped)
+        elif block and (start < size or says is _GROUP_SAYS):
+            break  # the sender's signature between rules above the footer, or under "-- " at the end
+    return start
 
 
 def last_block(rule: regex.Pattern[str], text: str, start: int) -> tuple[regex.Match[str], list[str]] | None:
