@@ -159,3 +159,29 @@ def test_a_name_of_somebody_named_in_the_thread(
     names = scope_names(mapping, {"A", "S"}, NamesOf.everyone)
     messages = [Message(str(i), sender, text, parent, "t", "s") for i, (sender, parent, text) in enumerate(posts)]
     assert substitute_batch(messages, names, IdTemplate())[0] == expected
+
+
+JONASES = Mapping({"u1": ["Jonas", "Quell", "Jonas Quell"], "u2": ["Jonas", "Wrenfield", "Jonas Wrenfield", "Jonas W"],
+                   "u3": ["Greta"]})
+
+
+@pytest.mark.parametrize(
+    ("text", "parent", "expected"),
+    [
+        # an initial after a shared name tells the namesakes apart, before the greeting's rule, and goes with it
+        ("Hi Jonas (Q),\n\nyes.\n\nGreta", "u2", ("Hi [u1],\n\nyes.\n\n[u3]", "initial")),
+        ("Hi Jonas (W),\n\nyes.\n\nGreta", "u1", ("Hi [u2],\n\nyes.\n\n[u3]", "initial")),
+        ("I agree with Jonas Q. here.\nmore\nmore of the text\nGreta", "u2",
+         ("I agree with [u1] here.\nmore\nmore of the text\n[u3]", "initial")),
+        # an initial of nobody's other name, or of both, decides nothing: the context does, and it stays
+        ("Hi Jonas (X),\nok\nGreta", "u2", ("Hi [u2] (X),\nok\n[u3]", "greeting")),
+        ("Hi Jonas (J),\nok\nGreta", "u2", ("Hi [u2] (J),\nok\n[u3]", "greeting")),
+        ("Hi Jonas Q. Wrenfield,\nok\nGreta", "u2", ("Hi [u2],\nok\n[u3]", "greeting")),  # a middle initial
+        ("I met Jonas Q.\nIngridsen today.\nmore\nmore of the text\nGreta", "u2",  # ... before a wrapped surname
+         ("I met [u2] Q.\nIngridsen today.\nmore\nmore of the text\n[u3]", "greeting")),
+    ],
+)
+def test_an_initial_after_a_shared_name_decides_it(text: str, parent: str, expected: tuple[str, str]) -> None:
+    message = Message("m1", "u3", text, parent, "t", "s")
+    texts, records = substitute_batch([message], scope_names(JONASES, {"u1", "u2", "u3"}), IdTemplate())
+    assert (texts[0], records[0].rule) == expected

@@ -51,10 +51,12 @@ def name_word_before(text: str, spans: Iterable[tuple[int, int, str]], words: fr
 
 def name_word_after(text: str, spans: Iterable[tuple[int, int, str]], words: frozenset[str]) -> bool:
     """Whether a record is followed by one space and a word of letters that is one of ``words`` (case folded), or by
-    an initial with a full stop ("Vollmer G."): where ``with_name_after`` may widen a record ("Tobias QUELL",
-    "greta vollmer")."""
+    an initial with a full stop or in brackets ("Vollmer G.", "Jonas (Q)"): where ``with_name_after`` may widen a
+    record ("Tobias QUELL", "greta vollmer")."""
     size = len(text)
     for _, end, _ in spans:
+        if text[end : end + 2] == " (" and text[end + 2 : end + 3].isupper() and text[end + 3 : end + 4] == ")":
+            return True
         if text[end : end + 1] != " " or not text[end + 1 : end + 2].isalpha():
             continue
         if text[end + 2 : end + 3] == "." and text[end + 1].isupper():
@@ -122,9 +124,9 @@ def with_name_after(text: str, names: MappingNames, pseudonym: Pseudonym, detail
                     start: int) -> tuple[int, str]:
     """Where a name's record ends, and its pseudonym: after the word that follows it when that word is another name
     of its participant written in lower case or in capitals, and no ordinary word ("thx greta vollmer" with "greta"
-    mapped, "Tobias QUELL"), or the two are one of its names in other case; or after an initial with a full stop that
-    is the initial of a word of another of its names ("Vollmer G.", "Greta V.", as lists write names). Else where
-    it ends."""
+    mapped, "Tobias QUELL"), or the two are one of its names in other case; or after an initial with a full stop or in
+    brackets that is the initial of a word of another of its names ("Vollmer G.", "Greta V.", as lists write names;
+    "Jonas (Q)", as a list tells two Jonases apart). Else where it ends."""
     end = start + len(detail[0])
     kept = end, detail[3]
     if detail[6] != "name" or detail[2] == OTHERS or text[end : end + 1] != " ":
@@ -134,13 +136,42 @@ def with_name_after(text: str, names: MappingNames, pseudonym: Pseudonym, detail
     if after is None or detail[3] != shaped_mention(pseudonym, participant, detail[0], "name"):
         return kept
     word = after.group(1)
-    if word.endswith("."):
-        if not any(part[0] == word[0] and part != detail[0] for key in names.keys_of.get(participant, ())
-                   for part in key.split()):
+    if word.endswith((".", ")")):
+        if participant not in _initialled(_initial(word), detail[0], (participant,), names.keys_of):
             return kept
     elif not _another_name(word, f"{detail[0]} {word}", detail, names):
         return kept
     return after.end(), shaped_mention(pseudonym, participant, text[start : after.end()], "name")
+
+
+def initialled_candidates(text: str, end: int, name: str, candidates: Sequence[str],
+                          keys_of: MappingType[str, Sequence[str]]) -> list[str]:
+    """The candidates for a name at ``text[:end]`` of whom a word of another name opens with the initial written
+    right after it, with a full stop or in brackets ("Jonas Q.", "Jonas (Q)" for a Jonas Quell); [] without one, or
+    for a middle initial before a surname on the next line ("Jonas L.\nIngridsen", as mail wraps a name)."""
+    if text[end : end + 1] != " ":
+        return []
+    after = _WORD_AFTER.match(text, end)
+    if after is None or not after.group(1).endswith((".", ")")):
+        return []
+    if after.group(1).endswith(".") and _CAPITALISED_NEXT.match(text, after.end()) is not None:
+        return []
+    return _initialled(_initial(after.group(1)), name, candidates, keys_of)
+
+
+_CAPITALISED_NEXT = regex.compile(r"\s*\p{Lu}\p{Ll}")
+"""A capitalised word after an initial, on its line or the next: the initial is a middle one."""
+
+
+def _initial(word: str) -> str:
+    """The letter of an initial as ``_WORD_AFTER`` finds it: "Q." or "(Q)"."""
+    return word[1] if word.startswith("(") else word[0]
+
+
+def _initialled(letter: str, name: str, candidates: Sequence[str], keys_of: MappingType[str, Sequence[str]]) -> list[str]:
+    """The candidates with a word opening with ``letter`` in a name of theirs, other than the name itself."""
+    return [candidate for candidate in candidates
+            if any(part[0] == letter and part != name for key in keys_of.get(candidate, ()) for part in key.split())]
 
 
 def _another_name(word: str, whole: str, detail: Detail, names: MappingNames) -> bool:
@@ -159,10 +190,10 @@ _WORD_BEFORE = regex.compile(r"(?<![\w.\-'’@/])(\p{Ll}[\p{Ll}\p{M}]+|\p{Lu}[\p
 """A word in lower case or in capitals right before a name, after one space, not part of an address, a path or a
 longer word."""
 _WORD_AFTER = regex.compile(
-    r" (\p{Ll}[\p{Ll}\p{M}]+|\p{Lu}[\p{Lu}\p{M}]+|\p{Lu}\.(?![^\S\n]*\p{Lu}\p{Ll}))(?![\w'’@/\-]|\.\w)")
-"""A word in lower case or in capitals, or an initial with a full stop, right after a name and one space, not part
-of an address, a path or a longer word; not an initial before a capitalised word on its line, which is a middle
-initial ("Tobias Q. Wrenfield")."""
+    r" (\p{Ll}[\p{Ll}\p{M}]+|\p{Lu}[\p{Lu}\p{M}]+|\p{Lu}\.(?![^\S\n]*\p{Lu}\p{Ll})|\(\p{Lu}\))(?![\w'’@/\-]|\.\w)")
+"""A word in lower case or in capitals, or an initial with a full stop or in brackets, right after a name and one
+space, not part of an address, a path or a longer word; not an initial before a capitalised word on its line, which
+is a middle initial ("Tobias Q. Wrenfield")."""
 _WORD_CHARS = 24
 
 

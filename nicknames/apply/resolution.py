@@ -7,6 +7,8 @@ order of strength; the first rule that picks exactly one candidate wins:
 ==================  ==========  ==============================================================
 rule                confidence  evidence
 ==================  ==========  ==============================================================
+``initial``         0.95        an initial after it opens another name of one candidate
+                                ("Jonas (Q)", "Jonas Q.")
 ``signoff``         0.95        the mention is in the sign-off and the sender is a candidate
 ``greeting``        0.95        the mention is in the greeting and the parent's sender is one
 ``parent``          0.80        the message replies to a candidate (mention after the greeting)
@@ -47,6 +49,7 @@ if TYPE_CHECKING:  # only for annotations: the table module loads pandas
 CONFIDENCE = {
     "only": 1.0,
     "file": 0.9,
+    "initial": 0.95,
     "signoff": 0.95,
     "greeting": 0.95,
     "intro": 0.95,
@@ -68,10 +71,11 @@ ONLY_EVIDENCE = "the only active participant with this name"
 FILE_EVIDENCE = "the only participant of the file with this name, none of them active in the scope"
 """The evidence of rule ``file`` (``apply --names-of everyone``)."""
 
-DECIDING = ("signoff", "greeting", "intro", "parent", "recipient", "addressed", "other", "thread", "recent", "named")
+DECIDING = ("initial", "signoff", "greeting", "intro", "parent", "recipient", "addressed", "other", "thread", "recent",
+            "named")
 """The context rules, strongest first."""
 
-FIRM = ("signoff", "greeting", "intro", "parent", "recipient")
+FIRM = ("initial", "signoff", "greeting", "intro", "parent", "recipient")
 """Rules whose decision later mentions of the name in the same thread follow (``addressed``)."""
 
 
@@ -177,14 +181,19 @@ def decide(
     context: ThreadContext,
     counts: dict[tuple[str, str], int],
     unresolved: Unresolved = Unresolved.first,
+    initialled: Sequence[str] = (),
 ) -> Decision:
-    """Decide one mention of a name: by context when it decides, else by the ``unresolved`` policy."""
+    """Decide one mention of a name: by context when it decides, else by the ``unresolved`` policy.
+
+    ``initialled``: the candidates of whom another name opens with the initial written right after the mention
+    ("Jonas (Q)", "Jonas Q." for a Jonas Quell): one of them alone is the one meant."""
     if len(candidates) == 1:
         return Decision(candidates[0], "only", ONLY_EVIDENCE)
-    decision = _by_context(name, candidates, message, zone, context)
+    decision = (Decision(initialled[0], "initial", f"the initial after it opens another name of {initialled[0]}")
+                if len(initialled) == 1 else _by_context(name, candidates, message, zone, context))
     if decision is None:
-        decision = _fallback(name, candidates, counts, unresolved)
-    elif decision.rule in FIRM:
+        return _fallback(name, candidates, counts, unresolved)
+    if decision.rule in FIRM:
         context.addressed[(message.thread, name)] = decision.participant or ""
     return decision
 

@@ -16,6 +16,7 @@ import regex
 from nicknames.apply.name_runs import (
     around_middle_initials,
     initial_near,
+    initialled_candidates,
     name_word_after,
     name_word_before,
     with_given_name_before,
@@ -65,6 +66,7 @@ if TYPE_CHECKING:  # only for annotations: the table module loads pandas
 RULES = {
     "only": "the name belongs to one active participant",
     "file": "the name belongs to one participant of the file, none of them active in the scope (--names-of everyone)",
+    "initial": "shared name followed by an initial ('Jonas (Q)', 'Jonas Q.'): the one candidate with a name it opens",
     "signoff": "shared name in the sign-off: the message's sender",
     "greeting": "shared name in the greeting: the parent message's sender",
     "intro": "shared name the sender gives for themselves ('my name is', 'call me'): the message's sender",
@@ -222,7 +224,8 @@ def _substitute_into(
             zone = zones(start)
             if zone is not Zone.SIGNOFF and message.sender in candidates and introduces(text, start, end):
                 zone = Zone.INTRO
-            decision = decide(key, candidates, message, zone, context, names.counts, unresolved)
+            initialled = initialled_candidates(text, end, key, candidates, names.names.keys_of)
+            decision = decide(key, candidates, message, zone, context, names.counts, unresolved, initialled)
             records.add(number, start, _name_mention(original, key, candidates, decision, pseudonym))
     if taken:
         records.sort_from(first)
