@@ -326,6 +326,26 @@ def test_a_signoff_is_read_above_a_footer(tmp_path: Path, text: str, signed: lis
     assert [name.text for name in mapping.entry("u1").names if "signoff" in name.tags] == signed
 
 
+BLOCK = "\n\n-- \nHarold Penbrook, Data Manager\nExample University, Room 12\nTel. +44 1234 567890\nwww.example.org/hp\n"
+
+
+@pytest.mark.parametrize(
+    ("text", "signed"),
+    [
+        # above a signature block whose own last lines sign with no name the sender can be given
+        ("Units fixed.\n\nThanks,\nhp" + BLOCK, ["hp"]),
+        ("Units fixed.\n\nCheers,\nHarold" + BLOCK, ["Harold"]),
+        # a doubtful name last above the block is no sign-off: a word, an office's acronym
+        ("Units fixed, as the rule says.\n\nQED." + BLOCK, []),
+        ("Units fixed.\n\nHarold and Kay\nORX" + BLOCK, []),
+    ],
+)
+def test_a_signoff_is_read_above_a_signature_block(tmp_path: Path, text: str, signed: list[str]) -> None:
+    rows = [["1", "0", "u2", "Has anyone run it?\nToby"], ["2", "1", "u1", text]]
+    mapping = collect(table(tmp_path, rows), {"u1": "Harold Penbrook", "u2": "Tobias Quell"}, discover=False).mapping
+    assert [name.text for name in mapping.entry("u1").names if "signoff" in name.tags] == signed
+
+
 ROSTER = {"u1": "Kay Marsden", "u2": "Greta Vollmer", "u3": "Tobias Quell"}
 
 

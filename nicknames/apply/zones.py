@@ -7,8 +7,9 @@ from collections.abc import Callable
 import regex
 
 from nicknames.apply.resolution import Zone
-from nicknames.rules.footers import footer_start, last_block
+from nicknames.rules.footers import footer_start
 from nicknames.rules.html_text import markup_lines
+from nicknames.rules.signature_blocks import SIGNATURE_WORDS, signature_block
 from nicknames.rules.word_names import (
     in_name_position,
     inside_sentence,
@@ -17,10 +18,6 @@ from nicknames.rules.word_names import (
 
 SIGNOFF_LINES = 2
 """The last lines of a message in which a shared name is taken to be the sender's own."""
-SIGNATURE_WORDS = 6
-"""The most words a sign-off line has ("Thanks again, Mary Jane Poe" has five)."""
-SIGNATURE_BLOCK_LINES = 10
-"""The most non-empty lines after a signature delimiter ("-- ") for the lines above it to hold the sign-off."""
 
 
 def zones_of(text: str) -> Callable[[int], Zone]:
@@ -74,41 +71,8 @@ _CLAUSE_END = regex.compile(r"[,.!?;:]")
 def _signoff_start(text: str) -> int:
     """Offset where the last ``SIGNOFF_LINES`` non-empty lines begin (after the first line), above a signature
     block if there is one."""
-    block = _signature_block(text)
+    block = signature_block(text)
     return _last_lines_start(text if block is None else text[:block])
-
-
-_DELIMITER = regex.compile(r"(?m)^(?:--[ \t]?|(?:-{3,}|_{3,}|={3,})[ \t]*)\r?$")
-"""The signature delimiter: a line "-- " (RFC 3676), also written "--", or a rule of three or more dashes,
-underscores or equals signs alone at the start of its line ("------", "______"), as mail programs and people draw
-one."""
-_HEADER = regex.compile(r"[ \t>]*(?:From|To|Sent|Date|Subject|Cc|De|Von|Van|Från|Fra|Da)[ \t]*:", regex.IGNORECASE)
-"""A mail header's first line: what follows a rule in a forwarded or quoted message, not a signature."""
-
-
-def _signature_block(text: str) -> int | None:
-    """Where a signature block's delimiter line starts: the last delimiter line after the first line, with at most
-    ``SIGNATURE_BLOCK_LINES`` non-empty lines under it (more is a quoted or forwarded message, not a signature) and
-    no mail header first ("From: ...": a forwarded message); a rule only between short lines (``_signs_around``)."""
-    first = min((at for mark in ("\n--", "\n__", "\n==") if (at := text.find(mark)) >= 0), default=-1)
-    if first < 0:
-        return None
-    block = last_block(_DELIMITER, text, first)
-    if block is None:
-        return None
-    found, lines = block
-    if len(lines) > SIGNATURE_BLOCK_LINES or (lines and _HEADER.match(lines[0])):
-        return None
-    if found.group().strip() != "--" and not _signs_around(text[:found.start()], lines):
-        return None  # a rule between paragraphs ("---" in Markdown), not before a signature
-    return found.start()
-
-
-def _signs_around(above: str, below: list[str]) -> bool:
-    """Whether the lines around a rule sign as a sign-off and a signature do: the last line above it and the first
-    below it short (at most ``SIGNATURE_WORDS`` words each)."""
-    last = above.rstrip().rsplit("\n", 1)[-1]
-    return bool(below) and len(last.split()) <= SIGNATURE_WORDS and len(below[0].split()) <= SIGNATURE_WORDS
 
 
 def _last_lines_start(text: str) -> int:

@@ -101,7 +101,9 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
     Nor is a name registered to someone else that is no form of the sender's registered name and does not open as
     their given name does ("Ysa" for Ysolde may be a familiar form the table lacks): "thx tadeo" at the end of a
     chat message thanks Tadeo, and an assistant's message signed with the manager's name is sent for the manager.
-    Nor is a full name that may name other registered people and not the sender ("Lou Quell" for a registered Louis
+    Nor is a name signed only above a signature block (``Scan.above_block``) that is doubtful (``signature_tags``)
+    or whose sender the class list lacks (nothing tells "WEEKLY STATUS REPORT" from a name there). Nor is a
+    full name that may name other registered people and not the sender ("Lou Quell" for a registered Louis
     Quell, ``RegisteredFullNames``), whoever sends it, an office's account too. Nor is a word that ends the
     messages of several senders on the class list and is nobody's name (``_footer_words``): a footer's
     ("Permalink | Show parent | Reply" under every post of a forum's pages), not a signature.
@@ -132,6 +134,8 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
         if name.casefold() in footers:
             continue
         tags, doubtful = signature_tags(name, roster.get(sender))
+        if (doubtful or sender not in roster) and not short and scan.above_block.get((sender, name)) == count:
+            continue  # "QED." or an office's acronym, last above a signature block: no sign-off of the sender's
         found.add(sender, name, "signoff", count, suggested=doubtful and not short)
         found.tag(sender, name, *tags, *(["initials", "short"] if short else []),
                   *(["uncertain"] if doubtful and not short else []))

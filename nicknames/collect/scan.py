@@ -25,6 +25,7 @@ from nicknames.rules.introductions import introduced_names
 from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.quotes import own_text_and_author, quote_prefixes
 from nicknames.rules.salutations import Rules, greeting_names
+from nicknames.rules.signature_blocks import signature_block
 from nicknames.rules.signoffs import bare_lower_signature, signoff_names
 from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.word_names import used_as_person
@@ -176,6 +177,11 @@ class Scan:
     prefixed: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(parent's sender, initials or name) → replies whose quote marks those open ("GV> text";
     ``quotes.quote_prefixes``)."""
+    above_block: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(sender, name) → messages signed with it above a signature block, where the block's lines give no sign-off
+    ("Thanks,\nhp\n-- \nHarold Penbrook\nRoom 12"; ``signature_blocks``): the last words above a block are less surely
+    a sign-off ("QED.", an office's acronym under the names), so a name signed only there counts only when it is no
+    doubtful one (``evidence.signoffs``)."""
     lower_given: LowerGivenNames | None = None
     """The participants' given names in lower case, looked for as persons (``persons``)."""
     class_usage: ThreadCounts = field(init=False)
@@ -188,7 +194,7 @@ class Scan:
     def findings(self) -> Scan:
         """What this pass recorded, without its rules, patterns and word lists (cheap to send between processes)."""
         found = Scan(_NO_RULES, None, self.index.records(), self.stats, self.signoffs, self.joint, self.introduced,
-                     self.attributed, self.lost, self.bare, self.persons, self.listed, self.prefixed)
+                     self.attributed, self.lost, self.bare, self.persons, self.listed, self.prefixed, self.above_block)
         found.greetings, found.class_usage = self.greetings, self.class_usage
         return found
 
@@ -213,6 +219,7 @@ class Scan:
         self.persons.update(later.persons)
         self.listed.update(later.listed)
         self.prefixed.update(later.prefixed)
+        self.above_block.update(later.above_block)
         self.class_usage.absorb(later.class_usage, self.index.codes.recode(later.index.codes))
         self.index.absorb(later.index)
 
@@ -258,8 +265,14 @@ class Scan:
             stats.greetings += 1
             stats.greetings_without_parent += message.parent_sender is None and not message.recipients
             self.greetings.add(position, thread, message.sender, message.parent_sender, greeted, message.recipients)
+        signing = text
         signed = signoff_names(text, self.rules)
-        if not signed and (bare := bare_lower_signature(text)) is not None:
+        if not signed and (block := signature_block(text)) is not None:
+            signing = text[:block]  # "Thanks,\nhp\n-- \nHarold Penbrook\nData Manager\nRoom 12": signed above the block
+            signed = signoff_names(signing, self.rules)
+            for name in signed:
+                self.above_block[message.sender, name] += 1
+        if not signed and (bare := bare_lower_signature(signing)) is not None:
             self.bare[message.sender, bare] += 1
         if signed:
             stats.signoffs += 1

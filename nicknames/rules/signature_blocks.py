@@ -1,0 +1,48 @@
+"""A signature block at the end of a message: a delimiter line ("-- ", "--", a rule of dashes, underscores or equals
+signs) with a few lines under it, the sender's name, role and address. The sender's sign-off stands above it
+("Thanks,\nTobias\n-- \nTobias Quell\nData Manager"): apply reads its sign-off zone there (``apply.zones``), and
+collect reads the sign-off there when the last lines of the block give none."""
+
+from __future__ import annotations
+
+import regex
+
+from nicknames.rules.footers import last_block
+
+SIGNATURE_WORDS = 6
+"""The most words a sign-off line has ("Thanks again, Mary Jane Poe" has five)."""
+SIGNATURE_BLOCK_LINES = 10
+"""The most non-empty lines after a signature delimiter ("-- ") for the lines above it to hold the sign-off."""
+
+
+_DELIMITER = regex.compile(r"(?m)^(?:--[ \t]?|(?:-{3,}|_{3,}|={3,})[ \t]*)\r?$")
+"""The signature delimiter: a line "-- " (RFC 3676), also written "--", or a rule of three or more dashes,
+underscores or equals signs alone at the start of its line ("------", "______"), as mail programs and people draw
+one."""
+_HEADER = regex.compile(r"[ \t>]*(?:From|To|Sent|Date|Subject|Cc|De|Von|Van|Från|Fra|Da)[ \t]*:", regex.IGNORECASE)
+"""A mail header's first line: what follows a rule in a forwarded or quoted message, not a signature."""
+
+
+def signature_block(text: str) -> int | None:
+    """Where a signature block's delimiter line starts: the last delimiter line after the first line, with at most
+    ``SIGNATURE_BLOCK_LINES`` non-empty lines under it (more is a quoted or forwarded message, not a signature) and
+    no mail header first ("From: ...": a forwarded message); a rule only between short lines (``_signs_around``)."""
+    first = min((at for mark in ("\n--", "\n__", "\n==") if (at := text.find(mark)) >= 0), default=-1)
+    if first < 0:
+        return None
+    block = last_block(_DELIMITER, text, first)
+    if block is None:
+        return None
+    found, lines = block
+    if len(lines) > SIGNATURE_BLOCK_LINES or (lines and _HEADER.match(lines[0])):
+        return None
+    if found.group().strip() != "--" and not _signs_around(text[:found.start()], lines):
+        return None  # a rule between paragraphs ("---" in Markdown), not before a signature
+    return found.start()
+
+
+def _signs_around(above: str, below: list[str]) -> bool:
+    """Whether the lines around a rule sign as a sign-off and a signature do: the last line above it and the first
+    below it short (at most ``SIGNATURE_WORDS`` words each)."""
+    last = above.rstrip().rsplit("\n", 1)[-1]
+    return bool(below) and len(last.split()) <= SIGNATURE_WORDS and len(below[0].split()) <= SIGNATURE_WORDS
