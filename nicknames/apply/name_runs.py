@@ -168,7 +168,8 @@ def _initial(word: str) -> str:
     return word[1] if word.startswith("(") else word[0]
 
 
-def _initialled(letter: str, name: str, candidates: Sequence[str], keys_of: MappingType[str, Sequence[str]]) -> list[str]:
+def _initialled(letter: str, name: str, candidates: Sequence[str],
+                keys_of: MappingType[str, Sequence[str]]) -> list[str]:
     """The candidates with a word opening with ``letter`` in a name of theirs, other than the name itself."""
     return [candidate for candidate in candidates
             if any(part[0] == letter and part != name for key in keys_of.get(candidate, ()) for part in key.split())]
