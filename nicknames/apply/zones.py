@@ -9,7 +9,6 @@ import regex
 from nicknames.apply.resolution import Zone
 from nicknames.rules.footers import footer_start
 from nicknames.rules.html_text import markup_lines
-from nicknames.rules.salutations import in_salutation
 from nicknames.rules.signature_blocks import SIGNATURE_WORDS, signature_block
 from nicknames.rules.word_names import (
     in_name_position,
@@ -55,16 +54,18 @@ _NON_BLANK = regex.compile(r"\S")
 
 def word_in_position(text: str, start: int, end: int, zone: Zone) -> bool:
     """True where a name that is also an ordinary word stands as a name by its place: in the sign-off but inside a
-    sentence there ("cheers\nmark"; not "please mark it."); in the greeting, opening the first line alone or after
-    greeting words or "@" ("mark, can you", "Hi mark", "@mark"; not "Thanks Greta, I will mark it.", nor a
-    chat's one line "i will mark it later"); a lower-case given name with a possessive ("mark's point"); or where
-    ``in_name_position`` holds."""
+    sentence there ("cheers\nmark"; not "please mark it."); in the greeting line before any clause on it ends ("Hi
+    mark,", "Good morning mark!"; not "Thanks Greta, I will mark it."); a lower-case given name with a possessive
+    ("mark's point"); or where ``in_name_position`` holds."""
     if zone is Zone.SIGNOFF:
         return not inside_sentence(text, start, end)
-    if zone is Zone.GREETING and (in_salutation(text, start, end)
-                                  or text[text.rfind("\n", 0, start) + 1 : start].strip() == "@"):
-        return True  # "@mark" opening a post addresses mark
+    if zone is Zone.GREETING and _CLAUSE_END.search(text, text.rfind("\n", 0, start) + 1, start) is None:
+        return True
     return possessive_given_name(text, start, end) or in_name_position(text, start, end)
+
+
+_CLAUSE_END = regex.compile(r"[,.!?;:]")
+"""A mark that ends a greeting line's greeting ("Thanks Greta,"): what follows is the message's first sentence."""
 
 
 def _signoff_start(text: str) -> int:
