@@ -34,6 +34,12 @@ def test_lookup_ignores_case_and_related_goes_both_ways() -> None:
     assert table.related("Robert") == ("Rob", "Bob")
 
 
+@pytest.mark.parametrize(("name", "known"), [("robert", True), ("bob", True), ("roberta", True), ("bobbie", True),
+                                            ("red", False), ("rob ert", False)])
+def test_knows_a_given_name_or_a_familiar_form_in_lower_case(name: str, known: bool) -> None:
+    assert parse_table("name,forms\nRobert,Rob;Bob\nRoberta,Bobbie\n").knows(name) is known
+
+
 def test_comments_blank_lines_and_duplicates() -> None:
     table = parse_table("# a comment\n\nLeslie,Les\nLeslie,Lesley;Les\nAnn,ann\n")
     assert table.familiar_forms("Leslie") == ("Les", "Lesley")

@@ -40,6 +40,10 @@ class NicknameTable:
         """The given names a familiar form stands for ("Liz" → Elizabeth, Elisabeth)."""
         return self.names.get(form.casefold(), ())
 
+    def knows(self, name: str) -> bool:
+        """Whether a name in lower case is a given name or a familiar form of the table ("mark", "bill"; not "red")."""
+        return name in self.forms or bool(self.given_names(name))
+
     def related(self, name: str) -> tuple[str, ...]:
         """Every name one step away in either direction: forms of the name, and names the form stands for."""
         return tuple(dict.fromkeys(self.familiar_forms(name) + self.given_names(name)))

@@ -261,10 +261,7 @@ def possessive_given_name(text: str, start: int, end: int) -> bool:
     point", "will’s patch", a name made of it: "mark'sProfile"): a person's, not a thing's ("the bill's text" is left
     before, after its article)."""
     word = text[start:end]
-    if _POSSESSIVE_BEFORE_NAME.match(text, end) is None or not word.islower():
-        return False
-    table = builtin_table()
-    return word in table.forms or bool(table.given_names(word))
+    return _POSSESSIVE_BEFORE_NAME.match(text, end) is not None and word.islower() and builtin_table().knows(word)
 
 
 _POSSESSIVE_BEFORE_NAME = regex.compile(r"['’]s(?!\p{Ll})")
@@ -416,8 +413,7 @@ def plain_given_name(word: str) -> bool:
 
     if word in common_words_and_names() or word in name_words() or word in DEFAULT_RULES.stopwords:
         return False
-    table = builtin_table()
-    return word in table.forms or bool(table.given_names(word))
+    return builtin_table().knows(word)
 
 
 _VOCATIVE_AFTER = regex.compile(r"[^\S\n]*[.!?](?:\s|$)")

@@ -356,7 +356,7 @@ def _name_of(text: str, names: list[Word], lexicon: Lexicon, *, need_given: bool
         return None
     opening = names[0].text.casefold()
     cued = len(names) > 1 and opening in given_names() and opening in common_words() and (
-        tag in ("title", "relation") or (_nickname_table_name(opening) and not _opens_sentence(text, names[0])))
+        tag in ("title", "relation") or (builtin_table().knows(opening) and not _opens_sentence(text, names[0])))
     if any(word.capitalised and lexicon.is_word(word.text) for word in (names[1:] if cued else names)):
         return None
     first = names[1] if len(names) > 2 and not names[0].capitalised else names[0]  # "R. Ada Berg"
@@ -366,13 +366,8 @@ def _name_of(text: str, names: list[Word], lexicon: Lexicon, *, need_given: bool
     return (_LINE_BREAK.sub(" ", name) if "\n" in name else name), tag  # wrapped: "Henrik\nOlsen" is "Henrik Olsen"
 
 
-def _nickname_table_name(folded: str) -> bool:
-    """A given name or familiar form of the built-in nickname table ("bill", "mark", "rose"; not "red", "may")."""
-    table = builtin_table()
-    return folded in table.forms or bool(table.given_names(folded))
-
-
 def _opens_sentence(text: str, word: Word) -> bool:
+    """Whether the word opens a sentence: the text's or a line's start, or after a sentence's end."""
     return _SENTENCE_OPENING.search(text, max(0, word.start - 8), word.start) is not None
 
 

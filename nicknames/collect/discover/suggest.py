@@ -272,7 +272,7 @@ def _given(name: str, participant: str, known: Known, table: NicknameTable) -> b
     if registered and name == registered[0].split()[0]:
         return True
     key = name.casefold()
-    return key not in {part.casefold() for part in registered} and (key in table.names or key in table.forms)
+    return key not in {part.casefold() for part in registered} and table.knows(key)
 
 
 def _claimants(known: Known, candidates: list[Candidate]) -> dict[str, set[str]]:
