@@ -126,6 +126,13 @@ from tests.conftest import write_csv
         ("mark_t", ["mark_t"]),  # a given name that is an ordinary word
         ("JSmith", ["JSmith"]),  # no given name opens it
         ("jsmith42", ["jsmith42"]),
+        # a lower-case user name of a given name the nickname table knows and an initial
+        ("tobyq", ["tobyq", "Toby"]),
+        ("gretav", ["gretav", "Greta"]),
+        ("markt", ["markt"]),  # a given name that is an ordinary word
+        ("peters", ["peters"]),  # "s": a surname
+        ("kayla", ["kayla"]),  # a given name itself
+        ("kmarsden", ["kmarsden"]),  # an initial first: no given name
         ("kit^", ["kit^", "kit"]),
         ("ab^", []),  # no run of three letters
         ("user42^", []),  # a generated id's word

@@ -897,6 +897,29 @@ def test_chat_nicks_on_the_class_list_are_names_with_and_without_their_decoratio
     ]
 
 
+@pytest.mark.parametrize(("nick", "replaced"), [
+    ("tobyq", True),  # a nick no list has: written in lower case because that is how it is written
+    ("kmarsden", True),
+    ("river", False),  # a word: replaced only where it reads as a name ("hi river")
+])
+def test_a_lower_case_nick_on_the_class_list_is_no_word_for_being_written_in_lower_case(
+        tmp_path: Path, nick: str, replaced: bool) -> None:
+    mapping, texts = collected_and_applied(
+        tmp_path,
+        "message_id,user_id,text\n"
+        f"c1,u1,\"greta_v: did the build pass?\"\n"
+        f"c2,u2,\"{nick}: yes, all green\"\n"
+        f"c3,u3,\"hi {nick}, ingrid here\"\n"
+        f"c4,u3,\"{nick}: can you tag it?\"\n"
+        f"c5,u2,\"ok. so {nick} says the build is green\"\n",
+        f"user_id,full_name\nu1,{nick}\nu2,greta_v\nu3,ingrid_s\n",
+    )
+    tags = mapping.split(f"u1 | {nick} [")[1].split("]")[0]
+    assert ("word" in tags.split("; ")[1].split(", ")) is not replaced
+    assert texts[2] == "hi [u1], [u3] here"
+    assert texts[4] == ("ok. so [u1] says the build is green" if replaced else f"ok. so {nick} says the build is green")
+
+
 def test_the_names_a_user_name_is_made_of_are_its_owners(tmp_path: Path) -> None:
     mapping, texts = collected_and_applied(
         tmp_path,

@@ -725,6 +725,16 @@ def test_an_attribution_line_names_the_author_of_the_message_replied_to(tmp_path
     assert entry.find("Barnaby Quayle") == Name("Barnaby Quayle", 1, ("quoted", "uncertain"), Status.SUGGESTED)
 
 
+def test_a_forum_quote_block_names_the_author_of_the_message_replied_to(tmp_path: Path) -> None:
+    rows = [
+        ["1", "0", "u1", "Has anyone got the sensor working?\n\nBarnaby"],
+        ["2", "1", "u2", '[quote="Barnaby Quayle, post:1, topic:42"]\nHas anyone got the sensor working?\n[/quote]\n'
+                         "Yes, flash the firmware first.\n\nRosalind"],
+    ]
+    entry = collect(table(tmp_path, rows), {"u1": "Barnaby Q", "u2": "Rosalind Achterberg"}).mapping.entry("u1")
+    assert entry.find("Barnaby Quayle") == Name("Barnaby Quayle", 1, ("quoted",))
+
+
 @pytest.mark.parametrize(
     ("attributed", "given_to_u1"),
     [

@@ -63,6 +63,10 @@ def _apply(text: str, whole: bool = False) -> str:
         ("in C:\\Users\\aberg\\Desktop", "in C:\\Users\\[U1]\\Desktop"),
         ("in ~aberg/notes", "in ~[U1]/notes"),
         ("in /home/xk42/data", "in /home/[USER]/data"),
+        # a site's page after such a piece is no user's name; a user's page is
+        ("see https://moodle.example.org/user/view.php?id=42", "see https://moodle.example.org/user/view.php?id=42"),
+        ("see https://forum.example.org/users/profile.html", "see https://forum.example.org/users/profile.html"),
+        ("see https://example.org/people/aberg.html", "see https://example.org/people/[U1]"),
         ("see https://example.org/~tquell/", "see https://example.org/~[U2]/"),
         ("see https://example.org/people/ann.berg/", "see https://example.org/people/[U1]/"),
         # profiles and code-hosting owners

@@ -149,6 +149,17 @@ def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
         ("ok\n> quoted first\nOn Mon, Ann Lee wrote:\n>> deeper", None),  # the first quote has no attribution
         ("no quote here, Ann wrote: x", None),
         ("<p>Thanks</p><blockquote>Ann Lee wrote:</blockquote>", None),  # HTML: no attribution line above a quote
+        # a forum quote block's opening names its author, in the forms forums write
+        ('[quote="Ann Lee"]\nyes\n[/quote]\nok', "Ann Lee"),
+        ("[quote=annlee]yes[/quote] ok", "annlee"),
+        ("[QUOTE=Ann Lee;1234]yes[/QUOTE]\nok", "Ann Lee"),  # vBulletin: the post's number after ";"
+        ('[quote="ann_lee, post:3, topic:42"]\nyes\n[/quote]\nok', "ann_lee"),  # Discourse
+        ('[QUOTE="Ann Lee, post: 3, member: 7"]yes[/QUOTE]\nok', "Ann Lee"),  # XenForo
+        ("[quote author=Ann Lee link=topic=12.msg34#msg34 date=1234]yes[/quote]\nok", "Ann Lee"),  # SMF
+        ('[quote="Ann Lee"][quote="Bo Quell"]deeper[/quote]yes[/quote]\nok', "Ann Lee"),  # the outer block's
+        ("[quote]yes[/quote]\nok", None),  # no name
+        ('[quote=""]yes[/quote]\nok', None),
+        ("[quote=1234]yes[/quote]\nok", None),  # a number is no name
     ],
 )
 def test_attributed_author(text: str, author: str | None) -> None:

@@ -267,6 +267,13 @@ def test_signoff_names_of_flattened_messages_and_short_signoffs(text: str, names
         ("Text\nx = M + 1", "M", False),
         ("Text\nThanks,\nM" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n", "M", True),  # a mailing list's footer under the sign-off
         ("Text\nThanks,\nM\n\n> quoted\n> lines" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n", "M", True),  # and what the message quotes
+        # an HTML post's lines are its paragraphs and breaks
+        ("<p>Thank you Kay!</p><p>-- M</p>", "M", True),
+        ("<p>Thank you Kay!</p><p>Cheers,<br>M</p>", "M", True),
+        ('<p dir="ltr">Thanks,</p><p dir="ltr">M</p>', "M", True),
+        ("<p>kd, please print this.</p>", "kd", True),
+        ("<p>Use kd here.</p><p>ok</p>", "kd", False),
+        ("<p>Text</p><p>I asked M.</p>", "M", False),
         ("Plan B. M\nx\ny\nz\nw" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n", "M", False),
     ],
 )

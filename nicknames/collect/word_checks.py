@@ -150,6 +150,16 @@ def plain_given_names(plan: CollectPlan) -> dict[str, str]:
     return given
 
 
+def plain_user_names(plan: CollectPlan) -> set[tuple[str, str]]:
+    """(Participant, name) for a class-list row that is one lower-case user name or chat nick ("tobyq",
+    "kmarsden") of ``MIN_LOWER_FORM`` letters or more that no list has as a word: lower case is how such a name is
+    written, so a corpus that writes it so does not make it a word ("ask tobyq")."""
+    words = _words(plan)
+    return {(participant, parts[0]) for participant, parts in plan.registered.items()
+            if parts and len(parts[0]) >= MIN_LOWER_FORM and " " not in parts[0] and parts[0] == parts[0].lower()
+            and parts[0].casefold() not in words}
+
+
 def _words(plan: CollectPlan) -> frozenset[str]:
     """The words of every list that a name's lower-case form must not be: the common words, names that are words,
     stop words, the language packs' words."""
@@ -169,14 +179,15 @@ def _reliable(found: Found, participant: str, name: str) -> bool:
     return "classlist" in tags or "signoff" in tags or "intro" in tags or found.counts[(participant, name)] > 1
 
 
-def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str]) -> None:
+def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str], user_names: set[tuple[str, str]]) -> None:
     """Tag one-word names that are also ordinary words, so apply treats them with care: on the list of names that
     are words or of common words (a surname "Price", "Page", where a small corpus says too little), or written mostly
     in lower case by this corpus; not a participant's registered given name that no list has as a word (``plain``:
     ``plain_given_names``; its spellings without accents too), which a forum that writes in lower case writes so
-    too. A particle of surnames alone ("La", "De") is a word of some language too."""
+    too; nor a lower-case user name registered as such (``user_names``: ``plain_user_names``). A particle of
+    surnames alone ("La", "De") is a word of some language too."""
     own = {(participant, spelling) for participant, given in plain.items()
-           for spelling in {given.casefold(), *spelling_keys(given)}}
+           for spelling in {given.casefold(), *spelling_keys(given)}} | user_names
     for participant, name in found.counts:
         particle = name.lower() in LOWER_PARTICLES and not name.isupper()  # "La", not the initials "DE"
         if " " not in name and (lexicon.is_name_word(name) or lexicon.is_word(name) or particle) and (

@@ -63,8 +63,11 @@ def user_name_names(value: str) -> tuple[str, ...]:
     change, ``_``, ``.``, ``-`` or a digit ("GretaV", "greta.vollmer", "Tobias_W", "kay-m"), and a surname after it
     when the user name is those two ("KayMarsden": "Kay", "Marsden", "Kay Marsden"; a surname that is an ordinary
     word only after the given name). A first piece that is no known given name (``known_given``), or an ordinary
-    word, gives nothing ("stonebridge_k", "mark_t", "QuoVista")."""
+    word, gives nothing ("stonebridge_k", "mark_t", "QuoVista"). A user name in lower case of one piece gives the
+    given name it opens with before an initial (``_initialled_given``: "tobyq", "gretav")."""
     pieces = _USER_NAME_PIECE.findall(_AWAY.split(value, 1)[0])  # "tobias|away", "kay[afk]": the nick alone
+    if len(pieces) == 1 and pieces[0] == value:
+        return _initialled_given(value)
     if len(pieces) < 2 or len(pieces[0]) < 3 or not known_given(pieces[0], builtin_table(), _LISTED_FROM):
         return ()
     given = _capital(pieces[0])
@@ -73,6 +76,22 @@ def user_name_names(value: str) -> tuple[str, ...]:
     surname = _capital(pieces[1])
     alone = () if surname.casefold() in common_words() else (surname,)  # "AnnBrown": no surname Brown alone
     return given, *alone, f"{given} {surname}"
+
+
+def _initialled_given(value: str) -> tuple[str, ...]:
+    """The given name of a lower-case user name glued from it and an initial ("tobyq": "Toby"): one the nickname
+    table knows, of three letters or more, that is no ordinary word, where the whole is no given name itself
+    ("marko", "kayla") and ends in no "s" (a surname: "adams", "peters")."""
+    table = builtin_table()
+    given = value[:-1]
+    if (len(given) < 3 or not value.isalpha() or value != value.lower() or value.endswith("s")
+            or known_given(value, table, _LISTED_FROM)):
+        return ()
+    return (_capital(given),) if known_given(given, table, _TABLE_ONLY) else ()
+
+
+_TABLE_ONLY = 1_000
+"""A ``listed_from`` that no name reaches: given names of the nickname table only."""
 
 
 _AWAY = regex.compile(r"(?<=.)[|\[{]")

@@ -220,9 +220,15 @@ def _personal_by_position(
         return None
     core = segment.lstrip("~@")
     people = names.people(core) or names.contained(core)
+    if not people and _PAGE.search(core):
+        return None  # "user/view.php?id=42": a site's page that shows a profile, not a user's name
     if home or people or not _named_elsewhere(core, prose):
         return one_person(people) or ""
     return None
+
+
+_PAGE = regex.compile(r"\.(?:php\d?|s?html?|aspx?|jspx?|cgi|do|action)$", regex.IGNORECASE)
+"""A path piece that is a site's script or page (``view.php``, ``profile.html``)."""
 
 
 def _named_elsewhere(word: str, prose: str) -> bool:

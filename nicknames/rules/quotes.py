@@ -125,18 +125,20 @@ def own_text_and_author(text: str, *, author: bool = True) -> tuple[str, str | N
     """``own_text``, and the author the attribution line of its first quote names (``attributed_author``; with
     ``author``), read from the same lines: a text that quotes nothing costs no more than ``own_text``."""
     text = without_footer(text)  # a mailing list's or a forum page's, under the sender's words and what they quote
+    block_author = None
     if "[" in text and ("[quote" in text or "[QUOTE" in text):
+        block_author = quote_block_author(text) if author else None
         text = without_quote_blocks(text)
     if looks_like_html(text):
         text = own_html_lines(text)
     elif "&gt;" in text:
         text = _ESCAPED_MARKS.sub(_marks_read, text)
     if not quotes_anything(text):
-        return text, None
+        return text, block_author
     lines = text.splitlines(keepends=True)
     levels = quote_levels(lines)
     own = "".join(line for line, level in zip(lines, levels) if level == 0)
-    return own, _first_author(lines, levels) if author else None
+    return own, block_author or (_first_author(lines, levels) if author else None)
 
 
 _ESCAPED_MARKS = regex.compile(r"^(?:[^\S\n]*&gt;)+", regex.MULTILINE)
@@ -150,6 +152,25 @@ def _marks_read(marks: regex.Match[str]) -> str:
 
 _QUOTE_BLOCK = regex.compile(r"\[quote\b[^\]\n]*\](?:(?!\[quote\b).)*?\[/quote\]", regex.IGNORECASE | regex.DOTALL)
 """An innermost quote block of a forum's markup (BBCode, Discourse): ``[quote="ann, post:3"]…[/quote]``."""
+
+
+_QUOTE_OPENING = regex.compile(r"\[quote(?:=|[^\S\n]+(?:name|author)=)([^\]\n]*)\]", regex.IGNORECASE)
+"""A forum quote block's opening that names the quoted author: BBCode's ``[quote=ann]``, ``[quote="Ann Lee"]``,
+vBulletin's ``[QUOTE=Ann;1234]``, Discourse's ``[quote="ann, post:3, topic:42"]``, XenForo's ``[QUOTE="Ann, post: 3,
+member: 7"]``, SMF's ``[quote author=Ann Lee link=… date=…]``."""
+_AFTER_AUTHOR = regex.compile(r"[,;]|[^\S\n]+\w+=")
+"""What follows the author's name in a quote block's opening: the post's or member's number, a link, a date."""
+
+
+def quote_block_author(text: str) -> str | None:
+    """The author named by the first forum quote block's opening (``_QUOTE_OPENING``), the one a reply quotes first
+    (an outer block of nested ones); None when it names none or no name of at most ``AUTHOR_WORDS`` words."""
+    opening = _QUOTE_OPENING.search(text)
+    if opening is None:
+        return None
+    name = _AFTER_AUTHOR.split(opening[1], maxsplit=1)[0].strip().strip("\"'“”").strip()
+    words = name.split()
+    return name if words and len(words) <= AUTHOR_WORDS and regex.search(r"\p{L}", name) else None
 
 
 def without_quote_blocks(text: str) -> str:

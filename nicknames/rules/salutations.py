@@ -10,6 +10,7 @@ from collections.abc import Iterable
 import regex
 
 from nicknames.rules.footers import footer_start
+from nicknames.rules.html_text import markup_lines
 from nicknames.rules.languages import languages
 from nicknames.rules.salutation_rules import (
     DEFAULT_RULES,
@@ -236,8 +237,10 @@ def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES)
 
     A sign-off ends its line, within the last lines of the message, after nothing but decoration, a
     sentence end or a closer ("Thanks. kd", "thanks kd", "--M"); a greeting opens the first line, alone
-    or after a greeting word ("kd,", "Hi M -"). Apply replaces short names ("M", "kd") only there.
+    or after a greeting word ("kd,", "Hi M -"). Apply replaces short names ("M", "kd") only there. An HTML post's
+    lines are those its paragraphs and breaks make ("<p>Thanks!</p><p>-- M</p>").
     """
+    text = markup_lines(text)
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start]
     if _NAME_END.match(text, end) is not None and _near_end(text, end):
