@@ -126,6 +126,12 @@ from tests.conftest import write_csv
         ("mark_t", ["mark_t"]),  # a given name that is an ordinary word
         ("JSmith", ["JSmith"]),  # no given name opens it
         ("jsmith42", ["jsmith42"]),
+        # emoji and other pictographs decorate a display name; they are no part of it
+        ("🌸 Greta V 🌸", ["Greta V", "Greta"]),
+        ("Tobias 👨🏽\u200d💻 Quellmann", ["Tobias Quellmann", "Tobias", "Quellmann"]),
+        ("Kay ✨ Marsden (she/they)", ["Kay Marsden", "Kay", "Marsden"]),
+        ("🌸Greta🌸", ["Greta"]),
+        ("🌸🌸", []),
         # a lower-case user name of a given name the nickname table knows and an initial
         ("tobyq", ["tobyq", "Toby"]),
         ("gretav", ["gretav", "Greta"]),

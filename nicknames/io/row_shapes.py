@@ -155,9 +155,12 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
     (", PhD"). A capitalised word in parentheses or quotes, between the
     name's words or after them, is a preferred name when it is a known given
     name and no ordinary word ("Greta (Gigi) Vollmer", "Xiaoming Wang (Tom)";
-    not "(Law)", "(Lisbon)"). A row of one word is a user name or nick, kept
-    whole.
+    not "(Law)", "(Lisbon)"). Emoji and other pictographs go ("🌸 Greta V 🌸",
+    as chat platforms' display names decorate a name). A row of one word is a
+    user name or nick, kept whole.
     """
+    if _PICTOGRAPHS.search(full_name) is not None and _PICTOGRAPHS.sub("", full_name).strip():
+        full_name = " ".join(_PICTOGRAPHS.sub(" ", full_name).split())
     if " " not in full_name.strip():
         return full_name.strip(), ()  # a user name or nick: its brackets are its own ("[greta]")
     asides = [found.group(1) or found.group(2) for found in _PREFERRED_INSIDE.finditer(full_name)]
@@ -169,6 +172,11 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
     if len(segments) > 1:
         name = next((segment for segment in segments if len(segment.split()) > 1), name)
     return _without_degrees(name), tuple(preferred)
+
+
+_PICTOGRAPHS = regex.compile(r"[\p{Extended_Pictographic}\p{So}\N{VARIATION SELECTOR-16}\N{ZERO WIDTH JOINER}"
+                             r"\N{COMBINING ENCLOSING KEYCAP}\p{Emoji_Modifier}]+")
+"""Emoji (with their selectors, joiners and skin tones) and other pictographs: a display name's decoration."""
 
 
 _LISTED_FROM = 4
