@@ -100,8 +100,14 @@ def test_suggestions_round_trip_through_the_file() -> None:
         ("All Acme-Worldwide", False),        # a word after a hyphen counts too
         ("Market Status", False),
         ("Power Marketing Association", False),
+        ("ASF GitHub Bot", False),            # programs that post: a code host's, a bug tracker's
+        ("JIRA", False),
+        ("jira", False),
+        ("GitBox", False),
+        ("Build Robot", False),
         ("Mary Jane Poe", True),
         ("Anne-Marie Theron", True),
+        ("Travis Jenkins", True),             # names that are also the names of build services
         ("Tom Market", False),                # the price of a short list: a surname that is a list word
     ],
 )

@@ -44,6 +44,8 @@ def _apply(text: str, whole: bool = False) -> str:
         ("mail tquell7@example.org", "mail [U2]@example.org"),  # a name inside the local part
         ("mail xk42@example.org", "mail [USER]@example.org"),  # nobody known: still personal
         ("mail support@example.org or no-reply@example.org", "mail support@example.org or no-reply@example.org"),
+        ("GitBox <git@example.org> wrote:", "GitBox <git@example.org> wrote:"),  # a program's
+        ("see dev@foo.example.org and issues@foo.example.org", "see dev@foo.example.org and issues@foo.example.org"),
         ("post to tidewatch-users@example.org", "post to tidewatch-users@example.org"),  # a list's address
         ("mail berg-office@example.org", "mail [U1]@example.org"),  # a role word, but a name in it
         ("mail ann.berg at uni.example.org", "mail [U1] at uni.example.org"),

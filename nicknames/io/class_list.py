@@ -46,9 +46,12 @@ NOT_PERSON_WORDS = frozenset(
     secretariat association relations participants affairs report reports status market markets marketing
     global infrastructure client clients customer customers org groups worldwide conference employees americas
     alert alerts notification notifications update updates digest events registration sales
+    bot bots robot daemon automation automated commits tracker
+    git svn github gitlab gitbox gerrit jira bugzilla buildbot phabricator
     """.split()
 )
-"""Words that mark a class-list row as an office, a list or a company rather than a person."""
+"""Words that mark a class-list row as an office, a list, a company or a program (a bug tracker's or a code host's
+messages: "ASF GitHub Bot", "JIRA") rather than a person."""
 
 JOB_TITLES = frozenset(
     """

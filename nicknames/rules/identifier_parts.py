@@ -48,6 +48,7 @@ ROLE_WORDS = frozenset({
     "newsletter", "no", "noreply", "notifications", "office", "owner", "postmaster", "press", "privacy", "reply",
     "request", "root", "sales", "security", "service", "services", "staff", "subscribe", "support", "sysadmin",
     "team", "unsubscribe", "users", "webmaster", "www",
+    "bot", "builds", "ci", "commits", "dev", "git", "gitbox", "issues", "jira",
 })
 """Words of a role's or a list's local part (``support``, ``no-reply``, ``tidewatch-users``): kept, as research data."""
 
