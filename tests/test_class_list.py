@@ -126,6 +126,14 @@ from tests.conftest import write_csv
         ("mark_t", ["mark_t"]),  # a given name that is an ordinary word
         ("JSmith", ["JSmith"]),  # no given name opens it
         ("jsmith42", ["jsmith42"]),
+        # the name in another script in parentheses is the same person's, as texts in that script write it
+        ("Xiaoming Wang (王小明)", ["Xiaoming Wang", "Xiaoming", "Wang", "王小明"]),
+        ("Aleksandr Petrov (Александр Петров)", ["Aleksandr Petrov", "Aleksandr", "Petrov", "Александр Петров",
+                                                "Александр", "Петров"]),
+        ("王小明 (Xiaoming Wang)", ["王小明", "Xiaoming Wang", "Xiaoming", "Wang"]),
+        ("Александр Петров (IT)", ["Александр Петров", "Александр", "Петров"]),  # a remark: one word, capitals
+        ("Александр Петров (Moscow Office)", ["Александр Петров", "Александр", "Петров"]),  # no person
+        ("Greta Vollmer (2019 cohort)", ["Greta Vollmer", "Greta", "Vollmer"]),
         # emoji and other pictographs decorate a display name; they are no part of it
         ("🌸 Greta V 🌸", ["Greta V", "Greta"]),
         ("Tobias 👨🏽\u200d💻 Quellmann", ["Tobias Quellmann", "Tobias", "Quellmann"]),

@@ -16,6 +16,7 @@ from nicknames.io.row_shapes import (
     capitalised,
     in_lower_case,
     is_nick,
+    other_script_names,
     is_username,
     nick_parts,
     user_name_names,
@@ -139,8 +140,10 @@ def given_name(parts: Sequence[str]) -> str:
 @functools.lru_cache(maxsize=NAMES_KEPT)
 def _registered_parts(full_name: str) -> tuple[str, ...]:
     """``registered_parts``, remembered (a tuple, so that no caller changes what is remembered)."""
+    others = [other for other in other_script_names(full_name) if is_person(other)]
     full_name, preferred = without_asides(full_name, builtin_table())
     parts = _written_parts(full_name)
+    parts = tuple(dict.fromkeys((*parts, *(part for other in others for part in _written_parts(other)))))
     if " " not in full_name:  # "GretaV", "KayMarsden": a user name glued by case changes
         parts = tuple(dict.fromkeys((*parts, *user_name_names(full_name))))
     parts = with_preferred(parts, preferred) if preferred else parts

@@ -184,6 +184,37 @@ _LISTED_FROM = 4
 "QuoVista" is none, "Gigi" is; the nickname table's names count at any length: "Tom")."""
 
 
+def other_script_names(full_name: str) -> tuple[str, ...]:
+    """The names in parentheses written in another script than the row's name, at most four words and no digits
+    ("Xiaoming Wang (王小明)", "Aleksandr Petrov (Александр Петров)", "王小明 (Xiaoming Wang)"): the same person's
+    name as texts in that script write it, not a remark."""
+    asides = _PARENTHESES.findall(full_name)
+    if not asides:
+        return ()
+    latin = _LATIN.search(_ASIDE.sub(" ", full_name)) is not None
+    return tuple(" ".join(aside.split()) for aside in asides if _in_other_script(aside, latin))
+
+
+def _in_other_script(aside: str, latin_name: bool) -> bool:
+    """Whether a remark of at most four words and no digits is written in letters of another script than the name:
+    any other than Latin beside a name in Latin letters; Latin letters only, two capitalised words or more, beside a
+    name in another script ("王小明 (Xiaoming Wang)"; not a remark such as "(IT)")."""
+    words = aside.split()
+    if not words or len(words) > 4 or _DIGITS.search(aside):
+        return False
+    if latin_name:
+        return _NON_LATIN_LETTER.search(aside) is not None and _LATIN.search(aside) is None
+    return (_NON_LATIN_LETTER.search(aside) is None and len(words) > 1
+            and all(_CAPITALISED.fullmatch(word) for word in words))
+
+
+_PARENTHESES = regex.compile(r"\(([^()]*)\)")
+_LATIN = regex.compile(r"\p{Script=Latin}")
+_NON_LATIN_LETTER = regex.compile(r"(?!\p{Script=Latin})\p{L}")
+_DIGITS = regex.compile(r"\d")
+_CAPITALISED = regex.compile(r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?")
+
+
 def _without_degrees(name: str) -> str:
     """The name without degrees at its end ("Greta Vollmer, PhD", "Greta Vollmer Ph.D."), two words kept at least."""
     words = name.split()
