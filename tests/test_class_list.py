@@ -140,6 +140,8 @@ from tests.conftest import write_csv
         ("Kay ✨ Marsden (she/they)", ["Kay Marsden", "Kay", "Marsden"]),
         ("🌸Greta🌸", ["Greta"]),
         ("🌸🌸", []),
+        ("Bj\ufffdrn Quellmann", ["Bj\ufffdrn Quellmann", "Bj\ufffdrn", "Quellmann"]),  # a letter an archive lost: kept
+        ("HÃ©lÃ¨ne Marsden", ["HÃ©lÃ¨ne Marsden", "Marsden"]),  # UTF-8 read as Latin-1: "©" kept
         # a lower-case user name of a given name the nickname table knows and an initial
         ("tobyq", ["tobyq", "Toby"]),
         ("gretav", ["gretav", "Greta"]),

@@ -174,9 +174,13 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
     return _without_degrees(name), tuple(preferred)
 
 
-_PICTOGRAPHS = regex.compile(r"[\p{Extended_Pictographic}\p{So}\N{VARIATION SELECTOR-16}\N{ZERO WIDTH JOINER}"
-                             r"\N{COMBINING ENCLOSING KEYCAP}\p{Emoji_Modifier}]+")
-"""Emoji (with their selectors, joiners and skin tones) and other pictographs: a display name's decoration."""
+_PICTOGRAPHS = regex.compile(r"(?:(?![\x00-\u218f\N{REPLACEMENT CHARACTER}])[\p{Extended_Pictographic}\p{So}]"
+                             r"[\N{VARIATION SELECTOR-16}\N{ZERO WIDTH JOINER}\N{COMBINING ENCLOSING KEYCAP}"
+                             r"\p{Emoji_Modifier}]*)+")
+"""Emoji (with their selectors, joiners and skin tones) and other pictographs: a display name's decoration. Not the
+symbols of Latin-1 and the punctuation blocks ("©", "™"), which text decoded in the wrong encoding holds ("HÃ©lÃ¨ne",
+"Oâ€™Brien") and a repair reads as letters, nor the replacement character, which stands for a letter an archive
+lost ("Bj\ufffdrn")."""
 
 
 _LISTED_FROM = 4
