@@ -6,7 +6,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from nicknames.rules.html_text import html_to_text, looks_like_html, own_html_lines
+from nicknames.rules.html_text import (
+    html_to_text,
+    looks_like_html,
+    markup_lines,
+    own_html_lines,
+)
 from nicknames.rules.quotes import (
     attributed_author,
     own_text,
@@ -177,3 +182,19 @@ def test_attributed_author(text: str, author: str | None) -> None:
 )
 def test_an_attribution_line_with_the_verb_first_is_no_part_of_the_senders_words(text: str, signed: tuple[str, ...]) -> None:
     assert signoff_names(own_text(text)) == signed
+
+
+@pytest.mark.parametrize(
+    ("text", "read"),
+    [
+        # a block tag ends a line (the break last: the next line opens with its word), other tags are spaces
+        ("<p>Hi Ann,</p><p>Thanks</p>", "  \nHi Ann,   \n  \nThanks   \n"),
+        ("<div>Hi&nbsp;<b>Ann</b>,<br>--<br>B</div>", "    \nHi      " + "   Ann    ,   \n--   \nB     \n"),
+        ('<p class="x">ok</p>', " " * 12 + "\nok   \n"),
+        ("Use a <div> here.", "Use a <div> here."),  # plain text that mentions a tag: itself
+        ("no markup", "no markup"),
+    ],
+)
+def test_markup_lines_reads_a_post_as_a_person_does_offset_for_offset(text: str, read: str) -> None:
+    assert markup_lines(text) == read
+    assert len(read) == len(text)

@@ -554,3 +554,41 @@ def test_facts_tell_when_the_file_has_more_owners_than_the_active_ones() -> None
     names = scope_names(_facts_mapping(), {"U1"}, NamesOf.everyone)
     assert names.facts("Mary").candidates == ("U1",) and names.facts("Mary").more_outside
     assert not names.facts("Hope").more_outside
+
+
+def _as_html(text: str) -> str:
+    """A plain text as a forum or a mail program writes it in HTML: each line ended by ``<br>`` in one block."""
+    return "<div>" + "".join(f"{line}<br>" for line in text.split("\n")) + "</div>"
+
+
+@pytest.mark.parametrize(
+    ("text", "sender"),
+    [
+        ("I agree.\n\ncheers\nmark", "u2"),  # a lower-case word-name in the sign-off
+        ("I agree.\n\ncheers\n\nmark\n\nDear Tobias\n\n" + BODY, "u2"),  # a closer's line above: a sign-off
+        ("Hi mark,\nplease mark it.", "u1"),  # in the greeting, not in the body
+        ("Thanks,\nSam\n\n--\nSam Quell, Data Manager\nTidal Institute", "a"),  # above a signature block
+        ("Hi there,\nbody\nSam", "a"),  # the sign-off: the sender
+        ("Hi Sam,\nbody\nbye", "b"),  # the greeting: the parent's sender
+        ("Text\nThanks,\nK.", "u1"),  # a short name in a sign-off
+    ],
+)
+def test_an_html_post_is_read_as_its_plain_text_reads(text: str, sender: str) -> None:
+    mapping = Mapping({"u1": ["Tobias", "K"], "u2": ["mark"]})
+    mapping.set_name("u2", Name("mark", 3, ("signoff", "word")))
+    mapping.set_name("u1", Name("K", 2, ("signoff", "initials", "short")))
+    mapping.set_name("a", Name("Sam", 1))
+    mapping.set_name("b", Name("Sam", 5))
+    active = {"u1", "u2", "a", "b"}
+    plain, plain_records = run(mapping, text, active, sender=sender, parent="b" if sender == "a" else "a")
+    marked, records = run(mapping, _as_html(text), active, sender=sender, parent="b" if sender == "a" else "a")
+    assert marked == _as_html(plain)
+    assert [(r.participant, r.rule) for r in records] == [(r.participant, r.rule) for r in plain_records]
+    assert plain != text  # each text names somebody
+
+
+def test_a_name_inside_a_tag_is_read_in_the_tag() -> None:
+    mapping = Mapping({"u1": ["Greta"]})
+    text = '<aside data-username="Greta"><p>quoted</p></aside><p>Thanks Greta!</p>'
+    assert run(mapping, text, {"u1"}, sender="s")[0] == (
+        '<aside data-username="[u1]"><p>quoted</p></aside><p>Thanks [u1]!</p>')

@@ -39,6 +39,7 @@ from nicknames.apply.resolution import (
 )
 from nicknames.apply.scope_names import MappingNames, ScopeNames
 from nicknames.apply.zones import word_in_position, zones_of
+from nicknames.rules.html_text import markup_lines
 from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
 from nicknames.rules.identifiers import PART_KINDS, Identifier, IdentifierRules
 from nicknames.rules.introductions import introduces
@@ -145,8 +146,12 @@ def _substitute_into(
     unresolved: Unresolved,
 ) -> str:
     """``substitute_message``, its records added to ``records`` under a new message number: no object per mention
-    is kept, so a text of a million mentions takes a few times its own size."""
+    is kept, so a text of a million mentions takes a few times its own size.
+
+    A name's place (its line, the words around it) is read in ``markup_lines``: an HTML post as a person reads it;
+    a name inside a tag (an attribute's value) in the text itself."""
     text = message.text
+    view = markup_lines(text) if "<" in text else text
     number = records.open(message.id)
     first = len(records)
     mentions, taken = _identifier_mentions(message, names, pseudonym, identifiers)
@@ -163,14 +168,15 @@ def _substitute_into(
         for start, end, form in names.pattern.iter_spans(text):
             if start < covered:
                 continue  # inside a name in other case read whole (below)
+            around = view if view[start] == text[start] else text  # the post as read; inside a tag, the tag
             folded = form.casefold()
-            whole = (_whole_name(text, start, end, folded, names.names, previous_end)
+            whole = (_whole_name(around, start, end, folded, names.names, previous_end)
                      if folded in folded_ends else None)  # most names found open no name of several words
             previous_end = end
             if whole is not None and not (taken and _overlaps(whole[0], whole[1], taken)):
                 start, end, form = whole  # "tobias Quell", "QUELL, TOBIAS": a name of several words in other case
                 covered = end
-            elif form in at_a_glance and inside_sentence(text, start, end):
+            elif form in at_a_glance and inside_sentence(around, start, end):
                 continue  # as ``placed`` below would, without a look-up
             # What is known of the form, looked up once per form in the scope: this loop runs for every name found.
             facts = known.get(form) or names.facts(form)
@@ -180,37 +186,37 @@ def _substitute_into(
             end -= ending  # "Annas": the name is "Anna", the "s" stays
             # Most names found are lower-case forms inside sentences: dropped first, as they would be below.
             placed = positional and not others
-            if placed and not in_name_position(text, start, end):
+            if placed and not in_name_position(around, start, end):
                 continue
             if named and not outside and more_outside:
                 candidates = _with_named(candidates, names.outside[key], named)
                 others = candidates == OTHER_OWNERS
             original = text[start:end]
-            if " " not in original and (in_institution_name(text, end) or before_contraction(text, end)):
+            if " " not in original and (in_institution_name(around, end) or before_contraction(around, end)):
                 continue  # "Tolland Marsh National Laboratory" names no participant Tolland; "Don't" no Don
-            if original.islower() and after_determiner(text, start) and not plain_given_name(original):
+            if original.islower() and after_determiner(around, start) and not plain_given_name(original):
                 continue  # "the river": a noun, though a user name "river" posts in the scope; "this ingrid" is a name
             if others:
-                other = other_mention(message.id, text, start, end, key, names.others, key in names.names.words)
+                other = other_mention(message.id, around, start, end, key, names.others, key in names.names.words)
                 if other is not None:
                     records.append(other)
                 continue
-            if short and not in_salutation(text, start, end):
+            if short and not in_salutation(around, start, end):
                 continue
-            if not placed and positional and not in_name_position(text, start, end):
+            if not placed and positional and not in_name_position(around, start, end):
                 continue
-            if text[end + 1 : end + 2].isupper() and text[end] == " " and " " not in original and names_someone_else(
-                    text, end, own_words.surnames(candidates), own_words.given):
+            if around[end + 1 : end + 2].isupper() and around[end] == " " and " " not in original and (
+                    names_someone_else(around, end, own_words.surnames(candidates), own_words.given)):
                 continue  # "Tobias Wrenfield": another person than the scope's Tobias Quell
             if word and not short:
                 zones = zones or zones_of(text)
-                in_position = word_in_position(text, start, end, zones(start))
-                if reads_as_word(text, start, end, in_position) and not (
-                        message.sender in candidates and introduces(text, start, end)):
+                in_position = word_in_position(around, start, end, zones(start))
+                if reads_as_word(around, start, end, in_position) and not (
+                        message.sender in candidates and introduces(around, start, end)):
                     continue  # a word; but "Mark here," opening the writer's own text introduces them
             if outside:
                 zones = zones or zones_of(text)
-                if not outside_reads_as_name(text, start, end, zones(start), names.names.in_use):
+                if not outside_reads_as_name(around, start, end, zones(start), names.names.in_use):
                     continue
             if len(candidates) == 1:  # what ``decide`` gives, without a Decision
                 participant = candidates[0]
@@ -222,9 +228,9 @@ def _substitute_into(
                 continue
             zones = zones or zones_of(text)
             zone = zones(start)
-            if zone is not Zone.SIGNOFF and message.sender in candidates and introduces(text, start, end):
+            if zone is not Zone.SIGNOFF and message.sender in candidates and introduces(around, start, end):
                 zone = Zone.INTRO
-            initialled = initialled_candidates(text, end, key, candidates, names.names.keys_of)
+            initialled = initialled_candidates(around, end, key, candidates, names.names.keys_of)
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved, initialled)
             records.add(number, start, _name_mention(original, key, candidates, decision, pseudonym))
     if taken:

@@ -110,12 +110,23 @@ def looks_like_html(text: str) -> bool:
 
 
 def markup_lines(text: str) -> str:
-    """A cell of HTML with each block tag turned into a line break and spaces, offset for offset the same as the
-    text: where its lines begin and end, as a person sees them, for rules that read a text's first and last lines
-    and give offsets into it. Any other text is itself."""
+    """A cell of HTML as a person reads it, offset for offset the same as the text, for rules that read a name's
+    place (its line, the words around it) and give offsets into it: each block tag is spaces and a line break (the
+    break last, so that a line opens with its first word), any other tag and a no-break space's entity are spaces
+    ("<p>Hi&nbsp;<b>Ann</b>,</p>" reads "  \nHi      \u0020  Ann    ,   \n" less the escapes). Any other text is
+    itself."""
     if not looks_like_html(text):
         return text
-    return _BLOCK_TAG.sub(lambda tag: "\n" + " " * (len(tag.group()) - 1), text)
+    return _ANY_TAG_OR_SPACE.sub(_blanked, text)
+
+
+_ANY_TAG_OR_SPACE = regex.compile(r"<(?:/?[A-Za-z][A-Za-z0-9]*|!--)[^<>]*>|&nbsp;|&#160;", regex.IGNORECASE)
+
+
+def _blanked(found: regex.Match[str]) -> str:
+    """What ``markup_lines`` reads a tag or a no-break space as: a line's end for a block tag, spaces otherwise."""
+    width = len(found.group())
+    return " " * (width - 1) + "\n" if _BLOCK_TAG.fullmatch(found.group()) else " " * width
 
 
 _QUOTED_BLOCK = regex.compile(r"<blockquote\b[^<>]*>(?:(?!<blockquote\b).)*?</blockquote\s*>",

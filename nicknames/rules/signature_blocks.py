@@ -15,7 +15,7 @@ SIGNATURE_BLOCK_LINES = 10
 """The most non-empty lines after a signature delimiter ("-- ") for the lines above it to hold the sign-off."""
 
 
-_DELIMITER = regex.compile(r"(?m)^(?:--[ \t]?|(?:-{3,}|_{3,}|={3,})[ \t]*)\r?$")
+_DELIMITER = regex.compile(r"(?m)^(?:--|-{3,}|_{3,}|={3,})[ \t]*\r?$")
 """The signature delimiter: a line "-- " (RFC 3676), also written "--", or a rule of three or more dashes,
 underscores or equals signs alone at the start of its line ("------", "______"), as mail programs and people draw
 one."""
