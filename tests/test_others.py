@@ -342,6 +342,8 @@ def test_roles_and_degrees_end_a_name(text: str, expected: dict[str, list[str]])
     [
         # mail wraps lines of prose inside names
         ("Yesterday afternoon I talked for a long while with Henrik\nOlsen about it.", {"Henrik Olsen": ["fullname"]}),
+        ("Yesterday afternoon I talked for a long while with Henrik\r\nOlsen about it.",  # Windows' line ends
+         {"Henrik Olsen": ["fullname"]}),
         ("We spent a long and productive afternoon with Ana Maria\nQuellmann/Research, and more", {
             "Ana Maria Quellmann": ["fullname"]}),
         ("Thanks,\nHenrik\nOlsen", {}),  # short lines: a signature's, each its own

@@ -250,7 +250,7 @@ def _wrapped(text: str, end: int, start: int) -> bool:
     is ``WRAPPED_LINE`` characters or longer (mail wraps near 72), and the word after it ends the name, the next line
     going on with no capitalised word or colon right after it; a signature's short lines, a footer's "Management:"
     and an address's "Accademia Quellmann" stay apart."""
-    if text[end:start].strip(" \t") != "\n":
+    if text[end:start].strip(" \t\r") != "\n":
         return False
     line_start = text.rfind("\n", 0, end) + 1
     return end - line_start >= WRAPPED_LINE and _ENDS_NAME.match(text, start) is not None
