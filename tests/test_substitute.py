@@ -182,6 +182,10 @@ def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) 
         ("We went to Tobias on Monday", "We went to Tobias on Monday"),  # a place
         ("I flew to Lisbon.  Tobias said no", "I flew to Lisbon.  [u1] said no"),
         ("Ask Marta\nTobias about it", "Ask Marta\nTobias about it"),  # a longer name wrapped
+        # beside another name of the same person, a name is theirs, not part of a longer one
+        ("Ask Jonas Quell about it", "Ask [u5] about it"),
+        ("Ask Jonas\nQuell about it", "Ask [u5]\n[u5] about it"),
+        ("Ask Jonas Wren about it", "Ask Jonas Wren about it"),  # somebody else's surname
         # a word-name as a possessive in a sentence's body ("See you,\nKit" is the sign-off)
         ("Hi,\nborrow Brown's notes.\nSee you,\nKit", "Hi,\nborrow [u2]'s notes.\nSee you,\nKit"),
         ("Hi,\nBrown's paper is out.\nSee you,\nKit", "Hi,\nBrown's paper is out.\nSee you,\nKit"),  # opens it
@@ -192,7 +196,8 @@ def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) 
     ],
 )
 def test_names_of_participants_not_active_in_the_scope(text: str, expected: str) -> None:
-    mapping = Mapping({"u1": ["Tobias"], "u2": ["Brown"], "u3": ["Don"], "u4": ["Tobias Brown"], "s": []})
+    mapping = Mapping({"u1": ["Tobias"], "u2": ["Brown"], "u3": ["Don"], "u4": ["Tobias Brown"],
+                       "u5": ["Jonas", "Quell"], "s": []})
     new, records = substitute_message(
         message(text), scope_names(mapping, {"s"}, NamesOf.everyone), PSEUDONYM
     )

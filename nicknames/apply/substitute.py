@@ -214,7 +214,8 @@ def _substitute_into(
                 if reads_as_word(around, start, end, in_position) and not (
                         message.sender in candidates and introduces(around, start, end)):
                     continue  # a word; but "Mark here," opening the writer's own text introduces them
-            if outside:
+            if outside and not (len(candidates) == 1 and beside_own_name(
+                    around, start, end, names.names.keys_of.get(candidates[0], ()))):
                 zones = zones or zones_of(text)
                 if not outside_reads_as_name(around, start, end, zones(start), names.names.in_use):
                     continue
@@ -358,6 +359,22 @@ def outside_reads_as_name(text: str, start: int, end: int, zone: Zone, names: Co
     if not common:
         return True
     return _LOWER_AFTER.match(text, end) is None and not reads_as_word(text, start, end, True)
+
+
+def beside_own_name(text: str, start: int, end: int, keys: Container[str]) -> bool:
+    """Whether the capitalised word right after or before a name of one word, on its line or across a line break, is
+    another name of the same person (``keys``): "Jonas Quell", "Jonas\nQuell" for a person the mapping knows
+    by "Jonas" and "Quell" apart is that person's name, not part of a longer one."""
+    after = _NEXT_WORD.match(text, end)
+    if after is not None and after.group(1) in keys:
+        return True
+    before = _PREVIOUS_WORD.search(text, max(0, start - _WORD_REACH), start)
+    return before is not None and before.group(1) in keys
+
+
+_WORD_REACH = 40
+_NEXT_WORD = regex.compile(r"(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)(\p{Lu}[\p{L}\p{M}'’\-]*)")
+_PREVIOUS_WORD = regex.compile(r"(?<![\p{L}\p{M}'’\-])(\p{Lu}[\p{L}\p{M}'’\-]*)(?:[^\S\n]+|[^\S\n]*\n[^\S\n]*)$")
 
 
 _LOWER_AFTER = regex.compile(r"[^\S\n]+(?!and\b)\p{Ll}")
