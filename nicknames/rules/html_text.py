@@ -112,9 +112,8 @@ def looks_like_html(text: str) -> bool:
 def markup_lines(text: str) -> str:
     """A cell of HTML as a person reads it, offset for offset the same as the text, for rules that read a name's
     place (its line, the words around it) and give offsets into it: each block tag is spaces and a line break (the
-    break last, so that a line opens with its first word), any other tag and a no-break space's entity are spaces
-    ("<p>Hi&nbsp;<b>Ann</b>,</p>" reads "  \nHi      \u0020  Ann    ,   \n" less the escapes). Any other text is
-    itself."""
+    break last, so that a line opens with its first word), any other tag and a no-break space's entity are spaces:
+    "<p>Hi&nbsp;<b>Ann</b>,</p>" reads as one line "Hi", "Ann" and "," apart by spaces. Any other text is itself."""
     if not looks_like_html(text):
         return text
     return _ANY_TAG_OR_SPACE.sub(_blanked, text)
