@@ -25,6 +25,9 @@ from nicknames.model.errors import InputError
          Columns("Id", "OwnerUserId", "Body", "ParentId", timestamp="CreationDate")),
         (["id", "topic_id", "username", "raw", "cooked", "created_at"],  # Discourse's posts
          Columns("id", "username", "raw", thread_id="topic_id", timestamp="created_at")),
+        (["id", "topic_id", "user_id", "cooked"],  # Discourse's posts in HTML only
+         Columns("id", "user_id", "cooked", thread_id="topic_id")),
+        (["id", "user_id", "body_html"], Columns("id", "user_id", "body_html")),
         (["comment_id", "post_id", "user_id", "comment_text"],  # a comment's id before its post's
          Columns("comment_id", "user_id", "comment_text")),
         (["id", "user_id", "username", "text"], Columns("id", "user_id", "text")),  # the id before the name

@@ -163,6 +163,13 @@ def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
         ("[quote author=Ann Lee link=topic=12.msg34#msg34 date=1234]yes[/quote]\nok", "Ann Lee"),  # SMF
         ('[quote="Ann Lee"][quote="Bo Quell"]deeper[/quote]yes[/quote]\nok', "Ann Lee"),  # the outer block's
         ("[quote]yes[/quote]\nok", None),  # no name
+        # Discourse's HTML: the quote's title shows the author's name, beside an avatar
+        ('<aside class="quote no-group" data-username="ann_lee" data-post="1" data-topic="42">\n<div class="title">\n'
+         '<div class="quote-controls"></div>\n<img alt="" src="/user_avatar/ann_lee/48/1.png" class="avatar"> Ann Lee:'
+         '</div>\n<blockquote>\n<p>yes</p>\n</blockquote>\n</aside>\n<p>ok</p>', "Ann Lee"),
+        ('<aside class="quote" data-post="1"><div class="title">ann_lee:</div><blockquote><p>yes</p></blockquote>'
+         "</aside><p>ok</p>", "ann_lee"),
+        ("<aside class=\"onebox\"><div class=\"title\">Example Domain</div></aside><p>ok</p>", None),  # no quote
         ('[quote=""]yes[/quote]\nok', None),
         ("[quote=1234]yes[/quote]\nok", None),  # a number is no name
     ],

@@ -19,7 +19,8 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
                "participant", "participant_id", "from", "user", "poster", "poster_id", "student_id",
                "owner_user_id", "username", "user_name", "screen_name"),
     "text": ("text", "body", "post_body", "postbody", "message_text", "content", "message_body",
-             "post_text", "message", "post", "comment", "msg", "comment_body", "comment_text", "selftext", "raw"),
+             "post_text", "message", "post", "comment", "msg", "comment_body", "comment_text", "selftext", "raw",
+             "cooked", "body_html", "html_body", "content_html", "message_html"),
     "parent_id": ("parent_id", "parentid", "parent", "reply_to", "in_reply_to", "replyto",
                   "parent_post_id", "parent_message_id", "parent_comment_id", "in_reply_to_id", "reply_to_id"),
     "thread_id": ("thread_id", "threadid", "thread", "topic_id", "topicid", "topic",
@@ -34,7 +35,7 @@ SPELLINGS: dict[str, tuple[str, ...]] = {
 }
 """Column names that are taken to mean each field, most specific first (compared without case, ``_`` or ``-``):
 those of course forums, mail tables, and the exports of Reddit (``link_id``, ``subreddit``, ``created_utc``),
-Discourse (``raw``, ``username``), Stack Exchange (``OwnerUserId``, ``CreationDate``), issue trackers
+Discourse (``raw``, its HTML ``cooked``, ``username``), Stack Exchange (``OwnerUserId``, ``CreationDate``), issue trackers
 (``issue_number``) and chat tools (``channel``; Slack's ``ts`` and ``thread_ts``)."""
 
 _SEPARATORS = regex.compile(r"[\s_\-.]+")

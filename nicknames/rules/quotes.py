@@ -14,6 +14,7 @@ Signatures are the author's own words and stay at level 0.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from html import unescape
 
 import regex
 
@@ -130,6 +131,9 @@ def own_text_and_author(text: str, *, author: bool = True) -> tuple[str, str | N
         block_author = quote_block_author(text) if author else None
         text = without_quote_blocks(text)
     if looks_like_html(text):
+        if "<aside" in text:
+            block_author = block_author or (quote_title_author(text) if author else None)
+            text = _QUOTE_ASIDE.sub("", text)
         text = own_html_lines(text)
     elif "&gt;" in text:
         text = _ESCAPED_MARKS.sub(_marks_read, text)
@@ -169,6 +173,26 @@ def quote_block_author(text: str) -> str | None:
     if opening is None:
         return None
     name = _AFTER_AUTHOR.split(opening[1], maxsplit=1)[0].strip().strip("\"'“”").strip()
+    words = name.split()
+    return name if words and len(words) <= AUTHOR_WORDS and regex.search(r"\p{L}", name) else None
+
+
+_QUOTE_ASIDE = regex.compile(r"<aside\b[^<>]*\bclass=\"quote\b[^<>]*>.*?</aside\s*>", regex.IGNORECASE | regex.DOTALL)
+"""A quote as Discourse's HTML writes it: an ``<aside class="quote">`` with a title (the quoted author's name) and
+the quoted ``<blockquote>``."""
+_QUOTE_TITLE = regex.compile(r"<aside\b[^<>]*\bclass=\"quote\b[^<>]*>\s*<div\b[^<>]*\bclass=\"title\"[^<>]*>(.*?)<blockquote\b",
+                             regex.IGNORECASE | regex.DOTALL)
+_TAG = regex.compile(r"<[^<>]*>")
+
+
+def quote_title_author(text: str) -> str | None:
+    """The author named by the title of the first quote of an HTML post in Discourse's markup (``<aside
+    class="quote" data-username="ann_lee"><div class="title">… Ann Lee:</div><blockquote>…``): the name the title
+    shows, its avatar's tag and colon aside; None without one, or for a name of more than ``AUTHOR_WORDS`` words."""
+    title = _QUOTE_TITLE.search(text)
+    if title is None:
+        return None
+    name = " ".join(unescape(_TAG.sub(" ", title[1])).split()).rstrip(":").strip()
     words = name.split()
     return name if words and len(words) <= AUTHOR_WORDS and regex.search(r"\p{L}", name) else None
 
