@@ -839,6 +839,23 @@ def test_a_column_of_names_beside_the_ids_is_the_exports_own_class_list(
     assert "Statistics" not in mapping
 
 
+def test_a_column_named_for_the_person_replied_to_privately_is_written_as_pseudonyms(tmp_path: Path) -> None:
+    (tmp_path / "forum.csv").write_text(  # Moodle's forum export: the private reply's recipient by name
+        "id,parent,userid,userfullname,message,privatereplyto,privatereplytofullname\n"
+        "1,0,31,Anika Vey,\"<p>Hi all, any news?</p><p>Anika</p>\",0,\n"
+        "2,1,32,Tobias Quell,\"<p>Hi Anika, yes.</p><p>Tobias</p>\",31,Anika Vey\n"
+        "3,1,33,Ines Marlow,<p>ok</p>,44,Bo Lindqvist\n"
+    )
+    code, _, err = run("collect", "forum.csv", "-o", "mapping.txt", "-q")
+    assert code == 0, err
+    code, out, err = run("apply", "forum.csv", "mapping.txt")
+    assert code == 0, err
+    assert "Note: the columns 'userfullname', 'privatereplytofullname' hold people's names" in " ".join(err.split())
+    written = pd.read_csv(io.StringIO(out), dtype=str, keep_default_na=False)
+    assert written["privatereplytofullname"].tolist() == ["", "[31]", "[PERSON]"]  # nobody known: not the sender
+    assert "Anika" not in out and "Bo Lindqvist" not in out
+
+
 def test_apply_knows_the_exports_own_registered_names_inside_identifiers(tmp_path: Path) -> None:
     (tmp_path / "posts.csv").write_text(
         "message_id,parent_id,user_id,author_name,text\n"

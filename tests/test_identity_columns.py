@@ -5,7 +5,7 @@ from __future__ import annotations
 import pandas as pd
 import pytest
 
-from nicknames.apply.identity_columns import IdentityColumns
+from nicknames.apply.identity_columns import IdentityColumns, authors
 from nicknames.model.mapping import Mapping
 
 MAPPING = Mapping({"U1": ["Anika", "Anika Vey"], "U2": ["Tobias", "Tobias Quell"], "U3": ["Tobias", "Tobias Brandt"]})
@@ -68,3 +68,21 @@ def test_a_frame_gets_every_identity_column_written_and_no_other() -> None:
     assert written["to"].tolist() == ["[U2]", "[EMAIL]", ""]
     assert written["text"].tolist() == frame["text"].tolist() and written["user_id"].tolist() == ["U1", "U2", "U3"]
     assert frame["author_name"][0] == "Anika Vey"  # the input frame is not changed
+
+
+@pytest.mark.parametrize(
+    ("column", "theirs"),
+    [
+        ("email", True), ("author_email", True), ("userfullname", True), ("user_name", True), ("first_name", True),
+        ("to", False), ("recipient_email", False),  # the recipients'
+        ("privatereplytofullname", False), ("reviewer_email", False), ("editor_username", False),  # somebody else's
+    ],
+)
+def test_which_columns_of_people_are_the_authors(column: str, theirs: bool) -> None:
+    assert authors(column) is theirs
+
+
+def test_a_column_named_for_somebody_else_gets_no_author_for_nobody_known() -> None:
+    columns = IdentityColumns.of(["privatereplytofullname"], "user_id", MAPPING, {}, {}, {"U1": "[U1]", "U2": "[U2]"})
+    frame = pd.DataFrame({"user_id": ["U1", "U1"], "privatereplytofullname": ["Tobias Quell", "Ines Marlow"]})
+    assert columns(frame)["privatereplytofullname"].tolist() == ["[U2]", "[PERSON]"]

@@ -34,12 +34,28 @@ from nicknames.rules.identifiers import identifier_owners
 RECIPIENT_COLUMNS = frozenset({"to", "cc", "bcc", "recipient", "recipients", "recipient_email", "recipient_name"})
 """Columns of the people a message went to; any other identity column is its author's ("author_email", "email",
 "userfullname"): a value of nobody known in it is the row's sender's."""
+IDENTITY_ENDINGS = ("fullname", "full_name", "username", "user_name", "email", "email_address")
+"""Endings of column names that hold people's names, addresses or user names, for whom the rest of the name says
+(Moodle's ``privatereplytofullname``, a ``reviewer_email``, an ``editor_username``)."""
+AUTHOR_WORDS = ("user", "author", "sender", "poster", "owner", "creator", "from", "student", "participant", "member")
+"""What opens the name of such a column of the row's author's ("userfullname", "author_email")."""
 PERSON = "[PERSON]"
 """What a value naming nobody known is written as (an address: ``[EMAIL]``; in a column of user names: ``[HANDLE]``)."""
 _SEPARATED = regex.compile(r"(\s*[,;]\s*)")
 """What parts the items of a list (a comma or semicolon), kept by ``split``."""
 _BRACKETED = regex.compile(r"<([^<>\s]+@[^<>\s]+)>")
 """The address of an item written ``Mary Poe <mary@example.org>``."""
+
+
+def authors(column: str) -> bool:
+    """Whether a column of people (case-folded name) holds the row's author's: any but the recipients' and those
+    whose name says they are somebody else's (``privatereplytofullname``, ``reviewer_email``: an ending of
+    ``IDENTITY_ENDINGS`` after words that open with none of ``AUTHOR_WORDS``)."""
+    if column in RECIPIENT_COLUMNS:
+        return False
+    ending = next((ending for ending in IDENTITY_ENDINGS if column.endswith(ending)), None)
+    before = column[: len(column) - len(ending)].strip("_- ") if ending is not None else ""
+    return not before or before.startswith(AUTHOR_WORDS)
 
 
 @dataclass(frozen=True)
@@ -80,8 +96,7 @@ class IdentityColumns:
         senders = [self._sender(value) for value in frame[self.sender]] if self.sender in frame.columns else []
         for column in present:
             name = column.strip().casefold()
-            frame[column] = self._column(frame[column].tolist(), senders, name in HANDLE_COLUMNS,
-                                         name not in RECIPIENT_COLUMNS)
+            frame[column] = self._column(frame[column].tolist(), senders, name in HANDLE_COLUMNS, authors(name))
         return frame
 
     def _column(self, values: list[object], senders: list[str | None], handles: bool, own: bool) -> list[object]:

@@ -31,9 +31,12 @@ IDENTITY_COLUMNS = frozenset({
 """Column names of people's names, addresses and user names (``Source.identity_columns``)."""
 
 
-def unread_columns(names: Iterable[str], read: set[str], wanted: frozenset[str]) -> list[str]:
-    """The columns (``names``) with one of the ``wanted`` names (any case) that are none of the ``read`` ones."""
-    return [name for name in names if name not in read and name.strip().casefold() in wanted]
+def unread_columns(names: Iterable[str], read: set[str], wanted: frozenset[str], endings: tuple[str, ...] = ()
+                   ) -> list[str]:
+    """The columns (``names``) with one of the ``wanted`` names, or a name with one of the ``endings`` (any case),
+    that are none of the ``read`` ones."""
+    return [name for name in names if name not in read and (
+        (key := name.strip().casefold()) in wanted or (endings and key.endswith(endings)))]
 
 
 def other_text_names(header: Iterable[str], columns: Columns) -> list[str]:

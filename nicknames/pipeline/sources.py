@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 
 import pandas as pd
 
-from nicknames.apply.identity_columns import IdentityColumns
+from nicknames.apply.identity_columns import IDENTITY_ENDINGS, IdentityColumns
 from nicknames.apply.pseudonyms import Pseudonym
 from nicknames.collect.runs import MessageRuns
 from nicknames.distributed.datasets import read_partitioned
@@ -121,13 +121,14 @@ class Source:
     def identity_columns(self) -> list[str]:
         """Columns of a table not read as its sender, text or links that usually hold people's names, addresses or
         user names ("author_name", "email"), which apply writes as pseudonyms (``apply.identity_columns``)."""
-        return self._unread_columns(IDENTITY_COLUMNS)
+        return self._unread_columns(IDENTITY_COLUMNS, IDENTITY_ENDINGS)
 
-    def _unread_columns(self, wanted: frozenset[str]) -> list[str]:
-        """The table's columns with one of these names (any case) that are none of the columns it reads."""
+    def _unread_columns(self, wanted: frozenset[str], endings: tuple[str, ...] = ()) -> list[str]:
+        """The table's columns with one of these names or endings (any case) that are none of the columns it
+        reads."""
         if self.archive is not None:
             return []
-        return unread_columns(self.column_names(), {*self.table.columns.used(), self.sender_column}, wanted)
+        return unread_columns(self.column_names(), {*self.table.columns.used(), self.sender_column}, wanted, endings)
 
     def column_names(self) -> list[str]:
         """The columns of the table as the file has them."""
