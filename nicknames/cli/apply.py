@@ -37,6 +37,7 @@ from nicknames.cli.render import (
     apply_summary,
     empty_mapping_warning,
     identity_columns_note,
+    named_columns_warning,
     new_senders_warning,
     other_text_note,
     private_file_note,
@@ -192,6 +193,7 @@ def apply_command(
     from nicknames.io.output import check_outputs, refuse_stdout_over
     from nicknames.io.roster import Roster, read_roster
     from nicknames.pipeline.exports import apply_placement, open_address_key
+    from nicknames.pipeline.named_columns import named_columns
     from nicknames.pipeline.on_cluster import ClusterSource, pseudonymise_on_cluster
     from nicknames.pipeline.report import namesake_guesses, write_report, write_review
     from nicknames.pipeline.side_columns import checked_columns
@@ -253,6 +255,7 @@ def apply_command(
             unknown = {message.sender for message in source.archive.messages} - known - set(mapping.participants)
             new_senders_warning(err, sorted(unknown), address_file)
         roster = source.own_roster(roster)  # a class list keyed by sender names follows their opaque ids
+        named_columns_warning(err, named_columns(source, mapping, roster.names, kept))
         note = table.one_session_note(scope.value) if source.archive is None else None
         if note is not None and not quiet:
             err.print(f"[yellow]Note:[/] {escape(note)}")

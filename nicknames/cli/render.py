@@ -141,6 +141,20 @@ def identity_columns_note(console: Console, columns: list[str]) -> None:
         )
 
 
+def named_columns_warning(console: Console, columns: list[str]) -> None:
+    """Warn that columns beside the text, named for no prose or person, hold participants' full names and are
+    written as read (see ``pipeline.named_columns``)."""
+    if columns:
+        named, one = _named_columns(columns)
+        keep = " ".join(f"--keep-column {escape(column)}" for column in columns)
+        console.print(
+            f"[yellow]Warning:[/] {named} {'holds' if one else 'hold'} participants' full names (a chat's user "
+            f"profile, an editor's name) and {'is' if one else 'are'} written as read: remove "
+            f"{'it' if one else 'them'} from the export before sharing the output, or, to say "
+            f"{'it is' if one else 'they are'} meant to stay, {keep}."
+        )
+
+
 def reverse_side_note(console: Console, columns: list[str]) -> None:
     """Say which columns beside the text keep the pseudonyms apply wrote: reverse restores the text column."""
     if columns:
