@@ -597,3 +597,22 @@ def test_a_name_inside_a_tag_is_read_in_the_tag() -> None:
     text = '<aside data-username="Greta"><p>quoted</p></aside><p>Thanks Greta!</p>'
     assert run(mapping, text, {"u1"}, sender="s")[0] == (
         '<aside data-username="[u1]"><p>quoted</p></aside><p>Thanks [u1]!</p>')
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a wiki talk page's signature: the link's label names the user the link goes to
+        ("Agreed. [[User:Kay Marsden|KM]] ([[User talk:Kay Marsden|talk]]) 12:34, 5 June 2010 (UTC)",
+         "Agreed. [[User:[u1]|[u1]]] ([[User talk:[u1]|talk]]) 12:34, 5 June 2010 (UTC)"),
+        ("--[[User_talk:Kay Marsden|Kay M.]]", "--[[User_talk:[u1]|[u1]]]"),
+        ("[[Special:Contributions/Kay Marsden|contribs]]", "[[Special:Contributions/[u1]|contribs]]"),  # what it is
+        ('[[User:Kay Marsden|<span style="color:green">Kay</span>]]',
+         '[[User:[u1]|<span style="color:green">[u1]</span>]]'),  # a name in it replaced already
+        ("[[User:Ingrid Solberg|IS]]", "[[User:Ingrid Solberg|IS]]"),  # nobody the mapping knows
+        ("[[Wikipedia:Reliable sources|RS]] and KM", "[[Wikipedia:Reliable sources|RS]] and KM"),
+    ],
+)
+def test_the_label_of_a_link_to_a_users_page_names_the_user(text: str, expected: str) -> None:
+    mapping = Mapping({"u1": ["Kay", "Kay Marsden"]})
+    assert run(mapping, text, {"u1"}, sender="s")[0] == expected

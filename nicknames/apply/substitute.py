@@ -245,7 +245,37 @@ def _substitute_into(
             records.widen(first, text, functools.partial(with_given_name_before, text, names.names, pseudonym))
         if name_word_after(text, records.spans(first), words):  # "Tobias QUELL", "Vollmer G."
             records.widen_end(first, text, functools.partial(with_name_after, text, names.names, pseudonym))
+        if "[[" in text and _labelled_links(text, records, number, first):
+            records.sort_from(first)
     return _stitch(text, records.spans(first))
+
+
+def _labelled_links(text: str, records: Replacements, number: int, first: int) -> bool:
+    """Give the label of a wiki's link to a user's page the record of the user's name in it ("[[User:Kay
+    Marsden|KM]]", "[[User talk:kmarsden|Kay]]", as talk pages sign): the label names the same person. True when a
+    label was given one."""
+    spans = list(records.spans(first))
+    added = False
+    for link in _USER_LINK.finditer(text):
+        target = next((index for index, (start, end, _) in enumerate(spans)
+                       if link.start("target") <= start and end <= link.end("target")), None)
+        label = link.span("label")
+        if (target is None or link["label"].strip().casefold() in _LINK_WORDS
+                or any(start < label[1] and label[0] < end for start, end, _ in spans)):
+            continue
+        record = records[first + target]
+        records.add(number, label[0], (link["label"], *record[4:]))
+        added = True
+    return added
+
+
+_USER_LINK = regex.compile(
+    r"\[\[[^\S\n]*(?i:user(?:[ _]talk)?|special:contributions)[^\S\n]*[:/][^\S\n]*(?P<target>[^|\[\]\n]+)"
+    r"\|(?P<label>[^|\[\]\n]*[^|\[\]\n\s][^|\[\]\n]*)\]\]")
+"""A wiki's link to a user's page or talk page with a label: ``[[User:Kay Marsden|KM]]``."""
+_LINK_WORDS = frozenset({"talk", "talk page", "contribs", "contributions", "email", "e-mail", "mail", "t", "c",
+                         "discuss", "chat", "msg", "message", "page", "user page"})
+"""Labels of such links that say what the page is, not whose (``[[User talk:Kay Marsden|talk]]``)."""
 
 
 def _whole_name(text: str, start: int, end: int, folded: str, names: MappingNames, after: int
