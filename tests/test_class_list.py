@@ -10,6 +10,7 @@ from nicknames.io.class_list import (
     RegisteredFullNames,
     borrowed_middle_names,
     capital_forms,
+    given_name,
     initialled_forms,
     read_class_list,
     registered_parts,
@@ -315,3 +316,20 @@ def test_borrowed_middle_names() -> None:
                   "L": "Ada Lee Quill", "A": "Lee"}
     # "Kay" is Kay Marsden's given name; "Tobias" opens C Tobias Wren's words; a row of one word has no given name
     assert borrowed_middle_names(class_list) == {"M": frozenset({"kay"})}
+
+
+@pytest.mark.parametrize(
+    ("full_name", "given"),
+    [
+        ("Greta Vollmer", "Greta"),
+        ("Dr. Greta Vollmer", "Greta"),
+        ("Vollmer, Greta", "Greta"),
+        ("J. Tobias Quell", "Tobias"),  # an initial before the name a person goes by
+        ("C Tobias Quell", "Tobias"),
+        ("A. B. Quell", "A."),  # initials only: the first
+        ("greta_v", "Greta"),
+        ("quillfeather", "quillfeather"),
+    ],
+)
+def test_the_given_name_of_a_registered_name(full_name: str, given: str) -> None:
+    assert given_name(registered_parts(full_name)) == given

@@ -127,12 +127,14 @@ def registered_parts(full_name: str) -> list[str]:
 def given_name(parts: Sequence[str]) -> str:
     """The given name of a registered name's parts (``registered_parts``): the first word of its full name ("Greta" of
     "Greta Vollmer", "Vollmer, Greta" or "Dr. Greta Vollmer"); of a user name its parts read ("Harold" of
-    "harold.penbrook", "Greta" of "greta_v"), the first of them; of one word, that word; "" for none."""
+    "harold.penbrook", "Greta" of "greta_v"), the first of them; of one word, that word; "" for none. An initial
+    before a name is not the given name ("Tobias" of "J. Tobias Quell", as "J. Edgar Hoover" goes by Edgar)."""
     if not parts:
         return ""
     first = parts[0]
     if " " in first:
-        return first.split()[0]
+        words = first.split()
+        return next((word for word in words[:-1] if not aside_word(word)), words[0])
     user_name = not (first.isalpha() and first[1:] == first[1:].lower())  # "greta_v", "TobyQ"; not "Zoë"
     return parts[1] if user_name and len(parts) > 1 and " " not in parts[1] else first
 
