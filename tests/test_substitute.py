@@ -609,7 +609,7 @@ def test_a_name_inside_a_tag_is_read_in_the_tag() -> None:
         ("[[Special:Contributions/Kay Marsden|contribs]]", "[[Special:Contributions/[u1]|contribs]]"),  # what it is
         ('[[User:Kay Marsden|<span style="color:green">Kay</span>]]',
          '[[User:[u1]|<span style="color:green">[u1]</span>]]'),  # a name in it replaced already
-        ("[[User:Ingrid Solberg|IS]]", "[[User:Ingrid Solberg|IS]]"),  # nobody the mapping knows
+        ("[[User:Ingrid Wrenfield|IW]]", "[[User:Ingrid Wrenfield|IW]]"),  # nobody the mapping knows
         ("[[Wikipedia:Reliable sources|RS]] and KM", "[[Wikipedia:Reliable sources|RS]] and KM"),
     ],
 )
