@@ -205,3 +205,4 @@ def test_an_attribution_line_with_the_verb_first_is_no_part_of_the_senders_words
 def test_markup_lines_reads_a_post_as_a_person_does_offset_for_offset(text: str, read: str) -> None:
     assert markup_lines(text) == read
     assert len(read) == len(text)
+    assert markup_lines(read) == read  # what it reads is read as itself: apply reads a post's zones from it

@@ -209,14 +209,14 @@ def _substitute_into(
                     names_someone_else(around, end, own_words.surnames(candidates), own_words.given)):
                 continue  # "Tobias Wrenfield": another person than the scope's Tobias Quell
             if word and not short:
-                zones = zones or zones_of(text)
+                zones = zones or zones_of(view)  # the post as read: no second reading of its markup
                 in_position = word_in_position(around, start, end, zones(start))
                 if reads_as_word(around, start, end, in_position) and not (
                         message.sender in candidates and introduces(around, start, end)):
                     continue  # a word; but "Mark here," opening the writer's own text introduces them
             if outside and not (len(candidates) == 1 and beside_own_name(
                     around, start, end, names.names.keys_of.get(candidates[0], ()))):
-                zones = zones or zones_of(text)
+                zones = zones or zones_of(view)  # the post as read: no second reading of its markup
                 if not outside_reads_as_name(around, start, end, zones(start), names.names.in_use):
                     continue
             if len(candidates) == 1:  # what ``decide`` gives, without a Decision
@@ -227,7 +227,7 @@ def _substitute_into(
                 if participant != message.sender and mapping_owners.get(key) == candidates:
                     named.add(participant)  # named by a name only they have, by somebody else
                 continue
-            zones = zones or zones_of(text)
+            zones = zones or zones_of(view)  # the post as read: no second reading of its markup
             zone = zones(start)
             if zone is not Zone.SIGNOFF and message.sender in candidates and introduces(around, start, end):
                 zone = Zone.INTRO

@@ -172,9 +172,7 @@ def quote_block_author(text: str) -> str | None:
     opening = _QUOTE_OPENING.search(text)
     if opening is None:
         return None
-    name = _AFTER_AUTHOR.split(opening[1], maxsplit=1)[0].strip().strip("\"'“”").strip()
-    words = name.split()
-    return name if words and len(words) <= AUTHOR_WORDS and regex.search(r"\p{L}", name) else None
+    return _author_name(_AFTER_AUTHOR.split(opening[1], maxsplit=1)[0].strip().strip("\"'“”").strip())
 
 
 _QUOTE_ASIDE = regex.compile(r"<aside\b[^<>]*\bclass=\"quote\b[^<>]*>.*?</aside\s*>", regex.IGNORECASE | regex.DOTALL)
@@ -192,7 +190,11 @@ def quote_title_author(text: str) -> str | None:
     title = _QUOTE_TITLE.search(text)
     if title is None:
         return None
-    name = " ".join(unescape(_TAG.sub(" ", title[1])).split()).rstrip(":").strip()
+    return _author_name(" ".join(unescape(_TAG.sub(" ", title[1])).split()).rstrip(":").strip())
+
+
+def _author_name(name: str) -> str | None:
+    """A quote's author as its markup names them: a name of letters, of at most ``AUTHOR_WORDS`` words; else None."""
     words = name.split()
     return name if words and len(words) <= AUTHOR_WORDS and regex.search(r"\p{L}", name) else None
 
