@@ -353,6 +353,17 @@ def test_roles_and_degrees_end_a_name(text: str, expected: dict[str, list[str]])
         # a place's first word opens no person's name
         ("The Santa Maria Quellmann Basin and San Teodoro Olsen are dry.", {}),
         ("in the San Teodoro\nLateral firm capacity would remain at the level of last year and more", {}),
+        # a town of a signature's postal address: a postal code follows it on its line, or opens the line
+        ("Greta Vollmer\n12 Quell Road\nHenrik Harmon MD 20777\n", {"Greta Vollmer": ["fullname"]}),
+        ("Henrik Harmon, MD 20777-1234", {}),
+        ("Ocean Data Lab\nHenrik Olsen, Quellbury, OX9 9ZZ, U.K.", {}),
+        ("Quell Building, Henrik Olsen Quellbury OX9 9ZZ", {}),
+        ("Henrik Olsen, ON K9Z 9Z9", {}),
+        ("D-12345 Maren Harmon\nGermany", {}),
+        ("75005 Maren Harmon", {}),
+        ("Henrik Olsen\nQuellbury OX9 9ZZ", {"Henrik Olsen": ["fullname"]}),  # the code on the next line
+        ("Please ask Henrik Olsen, MD, about it", {"Henrik Olsen": ["fullname"]}),  # a degree, no code
+        ("Henrik Olsen 75005 Paris", {"Henrik Olsen": ["fullname"]}),  # a code after the name opens the town
     ],
 )
 def test_names_wrapped_over_two_lines_and_places(text: str, expected: dict[str, list[str]]) -> None:

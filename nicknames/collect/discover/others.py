@@ -299,7 +299,8 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
     if len(run) == 1 and not _is_title(run[0]) and not _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
         # one word (most runs) names someone only after a relation (what follows would say None), or addressed
         return (run[0].text, "addressed") if _addressed(text, run[0], lexicon) else None
-    if any(word.text.casefold() in ORGANISATION_WORDS for word in run) or _organisation_follows(text, run[-1]):
+    if (any(word.text.casefold() in ORGANISATION_WORDS for word in run) or _organisation_follows(text, run[-1])
+            or _in_postal_address(text, run)):
         return None
     titles = [index for index, word in enumerate(run) if _is_title(word)]
     if titles:
@@ -375,6 +376,22 @@ def _organisation_follows(text: str, last: Word) -> bool:
     """True when the word after a run is an organisation word in lower case ("Berg and Sons", "Ada Berg lab")."""
     following = WORD.match(text, last.end + 1) if text[last.end : last.end + 1] in (" ", "-") else None
     return following is not None and following.group().casefold() in ORGANISATION_WORDS
+
+
+def _in_postal_address(text: str, run: list[Word]) -> bool:
+    """True for a run that a postal code follows on its line, after a state or a town or two ("Harlow Green MD
+    20777", "Maren Harbour, Quellbury, OX9 9ZZ", "Henrik Heights, ON K9Z 9Z9"), or that one opens ("D-12345 Maren
+    Harbour"): a town in a signature's address, no person."""
+    return (_POSTAL_AFTER.match(text, run[-1].end) is not None
+            or _POSTAL_BEFORE.search(text, max(0, run[0].start - 12), run[0].start) is not None)
+
+
+_POSTAL_CODE = (r"(?:\p{Lu}{2}[^\S\n]+\d{5}(?:-\d{4})?"  # a US state and ZIP code
+                r"|\p{Lu}{1,2}\d[\p{Lu}\d]?[^\S\n]+\d\p{Lu}{2}"  # a British postcode
+                r"|\p{Lu}{2}[^\S\n]+\p{Lu}\d\p{Lu}[^\S\n]?\d\p{Lu}\d)(?![\w\-])")  # a province and a Canadian one
+_POSTAL_AFTER = regex.compile(r"(?:,?[^\S\n]+\p{Lu}[\p{Ll}\-]+){0,2},?[^\S\n]+" + _POSTAL_CODE)
+_POSTAL_BEFORE = regex.compile(r"(?:^|(?<=[\s,]))(?:\p{Lu}{1,2}-)?\d{4,5}[^\S\n]+\Z")
+"""A postal code before a town ("D-12345 ", "75005 ")."""
 
 
 def _listed(text: str, words: Iterable[Word], known: Known, lexicon: Lexicon) -> Iterable[str]:
