@@ -151,6 +151,10 @@ def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
         ("ok\nann@example.org (Ann Lee) wrote:\n>yes", "Ann Lee"),  # Usenet: the name in brackets after the address
         ("ok\nAnn Lee (ann@example.org) wrote:\n> yes", "Ann Lee"),
         ("ok\nThe committee wrote:\n> yes", None),  # no capitalised name at the end
+        # a list that rewrites its members' senders names itself after theirs
+        ("ok\n\nOn Tue, Aug 27, 2019 at 06:30:11AM -0700, Ann Lee via Team-discuss wrote:\n> yes", "Ann Lee"),
+        ("ok\n\nOn Tue, Aug 27, 2019 at 2:30 AM Ann Lee via Team-discuss <team@lists.example.org> wrote:\n> yes",
+         "Ann Lee"),
         ("ok\n> quoted first\nOn Mon, Ann Lee wrote:\n>> deeper", None),  # the first quote has no attribution
         ("no quote here, Ann wrote: x", None),
         ("<p>Thanks</p><blockquote>Ann Lee wrote:</blockquote>", None),  # HTML: no attribution line above a quote

@@ -253,6 +253,8 @@ _ADDRESS_END = regex.compile(r"[^\S\n]*[<(\[][^<>()\[\]\n]*[>)\]][^\S\n]*$")
 _NAME_AFTER_ADDRESS = regex.compile(r"[^\s<>()@]+@[^\s<>()]+[^\S\n]+\(([^()\n]+)\)[^\S\n]*$")
 """An address and the author's name in brackets after it, as Usenet writes them ("In article <…>, ann@example.org
 (Ann Lee) writes:")."""
+_VIA_LIST = regex.compile(r"[^\S\n]+via[^\S\n]+[^\s<>()]+[^\S\n]*$")
+"""A mailing list's name after its member's, where the list rewrote the sender ("Ann Lee via Team-discuss")."""
 _QUOTED_NAME = regex.compile(r"[\"“]([^\"“”\n]+)[\"”][^\S\n]*$")
 _NAME_WORD = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.\-]*")
 _NOT_NAME = frozenset(
@@ -298,7 +300,7 @@ def _author_of(line: str) -> str | None:
     """The author's name at the end of an attribution line, its address and "wrote:" taken off."""
     line = _ATTRIBUTION_END.sub("", line)
     bracketed = _NAME_AFTER_ADDRESS.search(line)
-    line = bracketed[1] if bracketed is not None else _ADDRESS_END.sub("", line)
+    line = _VIA_LIST.sub("", bracketed[1] if bracketed is not None else _ADDRESS_END.sub("", line))
     quoted = _QUOTED_NAME.search(line)
     if quoted is not None:
         last, comma, first = quoted[1].partition(",")
