@@ -59,6 +59,11 @@ def _apply(text: str, whole: bool = False) -> str:
         ("see annberg.net", "see [U1].net"),
         ("see https://ann.berg.example.org/cv", "see https://[U1].example.org/cv"),
         ("see www.berg-consult.example.org", "see www.berg-consult.example.org"),
+        # a family's own domain: its name is one person's name, no word
+        ("mail gv@berg.id.au", "mail [USER]@[U1].id.au"),
+        ("mail tq@quell-us.net or tq@mail.quell.example", "mail [USER]@[U2]-us.net or [USER]@mail.[U2].example"),
+        ("mail ann@lodd.co.uk", "mail [U4]@[U4].co.uk"),
+        ("mail xk@rew.org, xk@will.org, xk@ann.org", "mail [USER]@rew.org, [USER]@will.org, [USER]@ann.org"),
         ("see https://example.org/docs/index.html", "see https://example.org/docs/index.html"),
         # home directories and paths
         ("in /home/aberg/data", "in /home/[U1]/data"),

@@ -32,6 +32,7 @@ from collections.abc import Iterator
 import regex
 
 from nicknames.rules.personal_names import (
+    CONTAINED,
     PIECE_WORDS,
     PersonalNames,
     common_word,
@@ -40,6 +41,7 @@ from nicknames.rules.personal_names import (
     uncommon_people,
     underscored_names,
 )
+from nicknames.rules.stopwords import places
 
 ROLE_WORDS = frozenset({
     "abuse", "account", "accounts", "admin", "administrator", "announce", "billing", "bounce", "bounces",
@@ -102,17 +104,51 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
     local_end, domain_start = at
     local = text[:local_end]
     parts: list[Part] = []
+    hosts = host_parts(text[domain_start:], start + domain_start, names)
     if not _is_role(local, names):
         people = names.people(local) or names.contained(local)
+        if len(people) > 1:  # "ann@lodd.example": the Ann whose family's domain it is
+            people = people & {owner for _, _, owner in hosts} or people
         parts.append((start, start + local_end, one_person(people)))
-    parts.extend(host_parts(text[domain_start:], start + domain_start, names))
+    parts.extend(hosts)
     return parts
 
 
 def host_parts(host: str, start: int, names: PersonalNames) -> list[Part]:
-    """Runs of a host's labels made of one person's names (``annberg.net``, ``ann.berg.example.org``)."""
+    """Runs of a host's labels made of one person's names (``annberg.net``, ``ann.berg.example.org``), or the
+    domain's own label when it is one person's name of ``CONTAINED`` letters or more that is no ordinary word (a
+    family's domain, ``berglund.id.au``, ``quell-us.net``)."""
     body = host.rsplit(".", 1)[0] if "." in host else host
-    return [(start + first, start + last, one_person(people)) for first, last, people in names.runs(body)]
+    parts = [(start + first, start + last, one_person(people)) for first, last, people in names.runs(body)]
+    if not parts and (own := _domain_label(body)) is not None:
+        first, label = own
+        people = names.words.get(label.lower(), frozenset())
+        if len(people) == 1 and len(label) >= CONTAINED and not _ordinary_label(label, names):
+            parts.append((start + first, start + first + len(label), one_person(people)))
+    return parts
+
+
+def _domain_label(body: str) -> tuple[int, str] | None:
+    """(Offset, text) of the name of a host's domain in its body (the host without its last label), skipping a
+    second-level label of the registry ("co" of ``.co.uk``, "id" of ``.id.au``) and a country's code after a hyphen
+    (``quell-us``)."""
+    labels = body.split(".")
+    if len(labels) > 1 and labels[-1].lower() in _REGISTRY_LABELS:
+        labels = labels[:-1]
+    label = _COUNTRY_AFTER.sub("", labels[-1])
+    offset = sum(len(part) + 1 for part in labels[:-1])
+    return (offset, label) if label.isalpha() else None
+
+
+_REGISTRY_LABELS = frozenset("co com org net ac edu gov id or ne me ltd plc".split())
+"""Second-level labels of country registries (``example.co.uk``, ``example.id.au``)."""
+_COUNTRY_AFTER = regex.compile(r"-[a-z]{2}$")
+
+
+def _ordinary_label(label: str, names: PersonalNames) -> bool:
+    """A domain's label that is an ordinary word, or a name that the corpus uses as a word."""
+    key = label.lower()
+    return common_word(label) or key in names.word_names or key in places()
 
 
 def url_parts(url: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
