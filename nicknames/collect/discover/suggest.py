@@ -106,6 +106,8 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
         if candidate.tag == CLIPPED:
             if count and not used_mostly_elsewhere(count, sum(occurrences.values())):
                 _add(found, candidate.participant, candidate.text, count, "nickname")
+        elif candidate.tag == "fuzzy" and count and misspelt_elsewhere(count, sum(occurrences.values())):
+            continue
         elif count:
             _add(found, candidate.participant, candidate.text, count, candidate.tag)
         elif candidate.roams and not index.paired[candidate.token] and (count := sessions.count_grouped(
@@ -205,6 +207,16 @@ def _candidates(
 CLIPPED = "clipped"
 """The tag of a candidate that is the first letters of a given name, suggested as a ``nickname`` where its owner is
 and not mostly used elsewhere (the first word of a place, "Fenn" of a harbour's name, for a Fennimore)."""
+
+MISSPELT_USES = 5
+"""Uses of a near spelling of a name across the file from which ``misspelt_elsewhere`` can tell where it is used."""
+
+
+def misspelt_elsewhere(own: int, uses: int) -> bool:
+    """Whether a near spelling of a name, used ``uses`` times in the file and ``own`` of them in its owner's threads,
+    is used more often elsewhere: a word or a product's name (a product one letter from a given name), not a misspelling of
+    the name, which people write where its owner is."""
+    return uses >= MISSPELT_USES and 2 * own < uses
 
 
 def _standing_alone(index: TokenIndex) -> Callable[[str], bool]:
