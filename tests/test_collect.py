@@ -794,6 +794,17 @@ def test_a_surname_opened_by_particles_is_replaced_whole(tmp_path: Path, text: s
     assert out == expected
 
 
+def test_a_peoples_word_in_a_display_name_is_a_word(tmp_path: Path) -> None:
+    rows = [["1", "0", "u1", "Was the Persian fleet larger?\nThanks"], ["2", "1", "u2", "Yes, Persian sources say so.\nKay"],
+            ["3", "2", "u1", "Thanks Kay!"]]
+    mapping = collect(table(tmp_path, rows), {"u1": "Persian Quill", "u2": "Kay Marsden"}, discover=False).mapping
+    persian = mapping.entry("u1").find("Persian")
+    assert persian is not None and "word" in persian.tags  # always capitalised, yet a word: replaced only as a name
+    names = scope_names(mapping, set(mapping.participants))
+    out, _ = substitute_message(Message("2", "u2", rows[1][3], "u1", "t", "s"), names, IdTemplate())
+    assert out == "Yes, Persian sources say so.\n[u2]"
+
+
 def test_a_particle_alone_is_a_word_of_some_language(tmp_path: Path) -> None:
     rows = [["1", "0", "u1", "A question.\nKay"], ["2", "1", "u2", "La fecha es hoy, creo.\nTobias"],
             ["3", "0", "u2", "Van rentals are up.\nTobias"], ["4", "3", "u3", "Noted.\nGreta"]]

@@ -129,6 +129,9 @@ def vocabulary(tokens: list[str], known: frozenset[str] = frozenset(), lower: tu
         ("Robert", "Roberta", False),    # a known name of someone else
         ("David", "Davids", False),      # a possessive without apostrophe
         ("Martin", "Marine", False),     # two edits for a six-letter name
+        ("Kenyan", "Kenya", False),      # a country, no misspelling of a name
+        ("Persian", "Persia", False),    # a land of history books (of a user registered as "Persian Quill")
+        ("Tamila", "Tamil", False),      # a people's word
     ],
 )
 def test_misspellings(name: str, token: str, found: bool) -> None:
@@ -357,6 +360,25 @@ def test_discover_suggests_variants_where_the_participant_is_active() -> None:
     assert found[("U1", "Bob")] == (1, ("nickname",))
     assert found[("U1", "RObert")] == (1, ("case",))
     assert ("U3", "Margret") not in found  # U3 is not active in the thread
+
+
+@pytest.mark.parametrize(
+    ("texts", "found"),
+    [
+        (["Greta, the build is done.", "Thanks Grete."], True),  # a misspelling where its owner is
+        (["Greta, the build is done.", "Thanks Grete."] + ["Grete runs on it."] * 3, True),  # too few uses to tell
+        # one letter from her name, and a product everyone names everywhere
+        (["Greta, the build is done.", "Thanks Grete."] + ["Grete runs on it."] * 20, False),
+    ],
+)
+def test_discover_suggests_a_misspelling_no_file_uses_mostly_elsewhere(texts: list[str], found: bool) -> None:
+    index = TokenIndex(watched=frozenset({"greta"}))
+    for number, text in enumerate(texts):
+        index.add(Message(str(number), "U2", text, "U1" if number < 2 else "U3", "t1" if number < 2 else f"t{number}",
+                          ""))
+    known = Known({"U1": {"Greta"}}, {"U1": ["Greta Vollmer"]})
+    suggested = {(s.participant, s.text): s.tags for s in discover(known, index, parse_table(""))}
+    assert (suggested.get(("U1", "Grete")) == ("fuzzy",)) is found
 
 
 @pytest.mark.parametrize(

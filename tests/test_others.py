@@ -57,6 +57,12 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("Thank you to Ingrid for the data.", {"Ingrid": ["addressed"]}),
         ("Also cc Bertram.", {"Bertram": ["addressed"]}),
         ("cc: Bertram", {"Bertram": ["addressed"]}),
+        # a mailbox's display name, ordinary words and all
+        ("Cc: Tobias Young <tobias@quell.example.org>", {"Tobias Young": ["fullname"]}),
+        # a private person's name beside the cues of a public one
+        ("My colleague Henrik Olsen's paper is out.", {"Henrik Olsen": ["relation"]}),
+        ('<a href="https://example.org/team">Henrik Olsen</a> will call.', {"Henrik Olsen": ["fullname"]}),
+        ("It was approved by Henrik Olsen.", {"Henrik Olsen": ["fullname"]}),
     ],
 )
 def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
@@ -87,6 +93,19 @@ def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
         "Monday, please.",  # no given name
         "Will, please come.",  # a given name that is an ordinary word
         "Thanks to Oskarsson for that.",  # no given name
+        "Life in Maren Germany was hard.",  # a country in the run: a place
+        "Tobias Young wrote it.",  # an ordinary word, no mailbox after it
+        # a public name: a work of theirs, a citation, a calling, a quotation signed, a link to an encyclopaedia
+        "I read Henrik Olsen's paper on it.",
+        "A good one is Economics Now by Henrik Olsen.",
+        '<a href="https://example.org/b">Economics Now</a> by Henrik Olsen.',
+        "As Henrik Olsen (1968) showed.",
+        "It is known (Henrik Olsen, 1968).",
+        "Henrik Olsen et al. found it.",
+        "According to economist Henrik Olsen, it is.",
+        '"Less is more." -- Henrik Olsen',
+        '<a href="https://en.wikipedia.org/wiki/Henrik_Olsen">Henrik Olsen</a> said so.',
+        "[Henrik Olsen](https://en.wikipedia.org/wiki/Henrik_Olsen) said so.",
     ],
 )
 def test_no_person_without_a_cue(text: str) -> None:
@@ -300,6 +319,12 @@ def test_a_name_many_people_write_is_a_public_name() -> None:
     assert two.counts == {"Maren Harmon": 3}
     titled = find_others(texts[1:], NOBODY, corpus_lexicon(texts[1:]), senders=["U1", "U2", "U3"])
     assert titled.counts == {"Maren Harmon": 3}  # a title says it is a person, however many write it
+
+
+def test_a_public_names_surname_after_a_title_is_the_public_person() -> None:
+    texts = ["See Henrik Olsen's blog on it.", "Prof. Olsen says so too.", "Mrs Lindqvist agrees."]
+    found = find_others(texts, NOBODY, corpus_lexicon(texts), senders=["U1", "U2", "U3"])
+    assert found.tags == {"Lindqvist": ["title"]}  # not "Olsen": "Henrik [PERSON 1]'s blog" would be half a name
 
 
 def test_a_registered_persons_full_name_is_never_public() -> None:

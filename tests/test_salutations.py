@@ -190,6 +190,21 @@ def test_rules_can_be_extended_and_names_freed_from_the_stop_list() -> None:
     assert "Will" not in greeting_names("Yooo Will!")
 
 
+@pytest.mark.parametrize(
+    ("line", "rest"),
+    [
+        ("Thanks in advance!", ""),  # nothing left that could be a name
+        ("thank you in advance", ""),
+        ("Thanks in advance, Otto", "Otto"),
+        ("Thanks again Otto", "Otto"),
+        ("Thanks Otto", "Otto"),
+    ],
+)
+def test_what_a_closer_leaves_of_its_line(line: str, rest: str) -> None:
+    match = DEFAULT_RULES.match("closer", line)
+    assert match is not None and match.group("rest") == rest
+
+
 def test_closers_can_be_extended() -> None:
     rules = DEFAULT_RULES.extended(closers=["ciao"])
     assert signoff_names("Text\nCiao, Rob", rules) == ("Rob",)

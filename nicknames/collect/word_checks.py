@@ -22,7 +22,7 @@ from nicknames.io.row_shapes import LOWER_PARTICLES
 from nicknames.rules.languages import language_words
 from nicknames.rules.nickname_table import NicknameTable
 from nicknames.rules.spellings import spelling_keys
-from nicknames.rules.stopwords import common_words
+from nicknames.rules.stopwords import NATIONALITIES, common_words
 from nicknames.rules.word_names import WORD_NAMES
 
 
@@ -163,7 +163,8 @@ def plain_user_names(plan: CollectPlan) -> set[tuple[str, str]]:
 def _words(plan: CollectPlan) -> frozenset[str]:
     """The words of every list that a name's lower-case form must not be: the common words, names that are words,
     stop words, the language packs' words."""
-    return common_words() | name_words() | plan.rules.stopwords | language_words(plan.rules.languages) | WORD_NAMES
+    return (common_words() | name_words() | plan.rules.stopwords | language_words(plan.rules.languages) | WORD_NAMES
+            | NATIONALITIES)
 
 
 def _namesakes(name: str, participant: str, given_owners: dict[str, set[str]], table: NicknameTable) -> bool:
@@ -185,12 +186,13 @@ def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str], user_names
     in lower case by this corpus; not a participant's registered given name that no list has as a word (``plain``:
     ``plain_given_names``; its spellings without accents too), which a forum that writes in lower case writes so
     too; nor a lower-case user name registered as such (``user_names``: ``plain_user_names``). A particle of
-    surnames alone ("La", "De") is a word of some language too."""
+    surnames alone ("La", "De") is a word of some language too, and so are the words of nations and languages."""
     own = {(participant, spelling) for participant, given in plain.items()
            for spelling in {given.casefold(), *spelling_keys(given)}} | user_names
     for participant, name in found.counts:
         particle = name.lower() in LOWER_PARTICLES and not name.isupper()  # "La", not the initials "DE"
-        if " " not in name and (lexicon.is_name_word(name) or lexicon.is_word(name) or particle) and (
+        peoples = name.casefold() in NATIONALITIES  # "Persian" of a user "Persian Quill": always capitalised, a word
+        if " " not in name and (lexicon.is_name_word(name) or lexicon.is_word(name) or particle or peoples) and (
                 participant, name.casefold()) not in own:
             found.tag(participant, name, "word")
 

@@ -46,6 +46,8 @@ TAGS: dict[str, str] = {
     "listed": "one of several given names listed together ('Ann, Ben and Cleo') with a known name",
     "part": "a part of a full name found elsewhere in the file (the same person, most likely)",
     "addressed": "a known given name asked or thanked by name ('Oskar, please …', 'thanks to Oskar', 'cc Oskar')",
+    "public": "also written as a cited author's or a public figure's name (a work of theirs, a citation, a calling, a "
+              "quotation signed, a link to an encyclopaedia): proposed only when a title or relation names them too",
 }
 """Tags a name may carry: where it came from, and flags for review and apply."""
 

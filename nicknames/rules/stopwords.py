@@ -22,6 +22,13 @@ NATIONALITIES = frozenset(
     african american arabic asian australian brazilian british canadian chinese danish dutch english european
     finnish french german greek indian irish italian japanese korean latin mexican norwegian polish portuguese
     russian scottish spanish swedish welsh
+    afghan albanian algerian arab argentine argentinian armenian austrian bangladeshi basque belgian bengali
+    bolivian bosnian bulgarian burmese byzantine cambodian cantonese catalan chilean colombian croatian cuban czech
+    egyptian estonian ethiopian filipino flemish hebrew hindi hungarian icelandic indonesian iranian iraqi israeli
+    jamaican kenyan kurdish latvian lebanese libyan lithuanian malaysian maltese mandarin mongolian moroccan
+    nepalese nigerian ottoman pakistani palestinian persian peruvian punjabi roman romanian saudi serbian slovak
+    slovenian somali sudanese swahili swiss syrian taiwanese tamil thai tibetan tunisian turkish ukrainian urdu
+    uruguayan venezuelan vietnamese yemeni
     """.split()
 )
 """Nationalities and languages, always capitalised (so no corpus writes them in lower case), yet no names: no part
@@ -31,9 +38,9 @@ SALUTATION_WORDS = frozenset({"thanks", "thank", "thx", "regards", "cheers", "hi
 """Greeting and closing words a class-list row cannot turn into names (rows like "Thanks Susan" exist)."""
 
 CLOSERS = (
-    r"thanks(?:\s+(?:again|so\s+much|a\s+lot|all|everyone))?",
+    r"thanks(?:\s+(?:again|so\s+much|a\s+lot|all|everyone|in\s+advance))?",
     r"many\s+thanks",
-    r"thank\s+you(?:\s+(?:again|all|so\s+much))?",
+    r"thank\s+you(?:\s+(?:again|all|so\s+much|in\s+advance))?",
     r"thx",
     r"tia",
     r"ta",
@@ -98,6 +105,7 @@ GREETINGS = (
 COMMON_WORDS = "common_words.txt"
 NAME_WORDS = "name_words.txt"
 SURNAMES = "surnames.txt"
+PLACES = "places.txt"
 
 
 @functools.cache
@@ -116,6 +124,12 @@ def _ranked_words(file_name: str) -> tuple[str, ...]:
     text = resources.files("nicknames").joinpath("data", file_name).read_text(encoding="utf-8")
     lines = (line for line in text.splitlines() if not line.lstrip().startswith("#"))
     return tuple(word.lower() for line in lines for word in line.split())
+
+
+@functools.cache
+def places() -> frozenset[str]:
+    """Countries, continents and lands of one word (``data/places.txt``), lower case."""
+    return _read_words(PLACES)
 
 
 @functools.cache

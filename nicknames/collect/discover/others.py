@@ -40,6 +40,7 @@ from nicknames.collect.discover.capital_words import (
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.collect.discover.other_names import Known, OtherNames
 from nicknames.collect.discover.others_screen import ASKING_WORDS, may_name_others
+from nicknames.collect.discover.public_names import publicly_named
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
 from nicknames.io.class_list import RegisteredFullNames
@@ -49,7 +50,7 @@ from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
-from nicknames.rules.stopwords import NATIONALITIES, common_words, surnames
+from nicknames.rules.stopwords import NATIONALITIES, common_words, places, surnames
 from nicknames.rules.text_forms import read_references
 
 MAX_WORDS = 4
@@ -134,8 +135,9 @@ def others_of_each(texts: Sequence[str], known: Known, lexicon: Lexicon) -> Iter
 def gather_others(names: Iterable[list[list[tuple[str, str]]]], threads: Sequence[str],
                   senders: Sequence[str], registered: RegisteredFullNames | None = None) -> OtherNames:
     """The names found in runs of texts (``names_in_texts`` of each run, in file order) with the thread and sender
-    of each text, without the public names: a name that ``PUBLIC_SENDERS`` or more people write, unless it is a
-    ``registered`` person's full name (colleagues write a colleague's full name as often as a public figure's)."""
+    of each text, without the public names: a name that ``PUBLIC_SENDERS`` or more people write, or that is written
+    as a public name (``public_names``), unless it is a ``registered`` person's full name (colleagues write a
+    colleague's full name as often as a public figure's); nor a public name's surname after a title."""
     found = OtherNames()
     position = 0
     for run in names:
@@ -143,15 +145,18 @@ def gather_others(names: Iterable[list[list[tuple[str, str]]]], threads: Sequenc
             for name, tag in pairs:
                 found.add(name, tag, threads[position], senders[position])
             position += 1
-    for name in [name for name, who in found.senders.items() if _public(found.tags[name], who)]:
-        if registered is None or not registered.people(name):
-            found.drop(name)
+    public = [name for name, who in found.senders.items() if _public(found.tags[name], who)
+              and (registered is None or not registered.people(name))]
+    public_surnames = {name.rsplit(" ", 1)[-1] for name in public if " " in name}
+    for name in public + [name for name in found.counts if name in public_surnames and found.tags[name] == ["title"]]:
+        found.drop(name)  # with the surname of a public name after a title ("Prof. Thoma" of a cited Mark Thoma)
     return found
 
 
 def _public(tags: list[str], senders: set[str]) -> bool:
-    """True for a name many people write with no title or relation: a cited author or a public figure."""
-    return len(senders) >= PUBLIC_SENDERS and not {"title", "relation", "addressed"} & set(tags)
+    """True for a name many people write, or one written as a public name (``public_names``), with no title or
+    relation anywhere: a cited author or a public figure."""
+    return (len(senders) >= PUBLIC_SENDERS or "public" in tags) and not {"title", "relation", "addressed"} & set(tags)
 
 
 def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, str]]:
@@ -165,8 +170,7 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
     for run in _runs(text, words):
         found = _person_in_run(text, run, lexicon)
         if found is not None and not known.claims(found[0]) and not _inflected_claim(found[0], known):
-            colleague = found[1] == "fullname" and _colleague(text, found[0], run[0].start, run[-1].end)
-            yield (found[0], "relation") if colleague else found
+            yield found[0], _cue_around(text, found, run[0].start, run[-1].end)
     if len(text) > _TEXT_HELD:
         words = capital_words(text)
     elif not may_hold_list(text, words):
@@ -175,11 +179,22 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
         yield name, "listed"
 
 
-def _colleague(text: str, name: str, start: int, end: int) -> bool:
+def _cue_around(text: str, found: tuple[str, str], start: int, end: int) -> str:
+    """The tag of a full name found in a run from ``start`` to ``end`` as read with the words around it: a
+    colleague's (``relation``, ``_colleague``), a public one (``public``: ``publicly_named``), else as found."""
+    name, tag = found
+    if tag != "fullname":
+        return tag
+    start = text.find(name.split(" ", 1)[0], start)
+    if _colleague(text, start, end):
+        return "relation"
+    return "public" if publicly_named(text, start, end) else tag
+
+
+def _colleague(text: str, start: int, end: int) -> bool:
     """True where a full name found in a run from ``start`` to ``end`` is thanked ("thanks also to Henrik Olsen") or
     works with the writer ("Henrik Olsen and I", "Henrik Olsen (mostly) and I"): a colleague's, however many write
     it, not a public name's."""
-    start = text.find(name.split(" ", 1)[0], start)
     return (_THANKED.search(text, max(0, start - 40), start) is not None
             or _WITH_THE_WRITER.match(text, end) is not None)
 
@@ -299,8 +314,8 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
     if len(run) == 1 and not _is_title(run[0]) and not _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
         # one word (most runs) names someone only after a relation (what follows would say None), or addressed
         return (run[0].text, "addressed") if _addressed(text, run[0], lexicon) else None
-    if (any(word.text.casefold() in ORGANISATION_WORDS for word in run) or _organisation_follows(text, run[-1])
-            or _in_postal_address(text, run)):
+    if (any(word.text.casefold() in ORGANISATION_WORDS or _is_land(word) for word in run)
+            or _organisation_follows(text, run[-1]) or _in_postal_address(text, run)):
         return None
     titles = [index for index, word in enumerate(run) if _is_title(word)]
     if titles:
@@ -309,8 +324,15 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
         return _name_of(text, run[:2], lexicon, need_given=False, tag="relation")
     names = _without_leading_words(run, lexicon)
     if 2 <= len(names) <= MAX_WORDS:
-        return _name_of(text, names, lexicon, need_given=True, tag="fullname") or _surnamed(text, names, lexicon)
+        # a display name before an address ("Tobias Young <tobias@example.org>") is a person's, words and all
+        return (_name_of(text, names, lexicon, need_given=True, tag="fullname",
+                         words_too=_MAILBOX_AFTER.match(text, run[-1].end) is not None)
+                or _surnamed(text, names, lexicon))
     return None
+
+
+_MAILBOX_AFTER = regex.compile(r"[^\S\n]*<[^<>\s@]+@[^<>\s@]+>")
+"""An address in angle brackets right after a name: the name is its mailbox's display name."""
 
 
 def _addressed(text: str, word: Word, lexicon: Lexicon) -> bool:
@@ -348,17 +370,19 @@ def _surnamed(text: str, names: list[Word], lexicon: Lexicon) -> tuple[str, str]
     return _name_of(text, names, lexicon, need_given=False, tag="fullname")
 
 
-def _name_of(text: str, names: list[Word], lexicon: Lexicon, *, need_given: bool, tag: str) -> tuple[str, str] | None:
+def _name_of(text: str, names: list[Word], lexicon: Lexicon, *, need_given: bool, tag: str,
+             words_too: bool = False) -> tuple[str, str] | None:
     """The name these words make, if they can be one: no ordinary word, ending in a capitalised word. A given name
     that is also an English word may open a full name after a title or a relation ("my colleague Mark Wrenfield");
     one the nickname table knows also inside a sentence ("proposals by Bill Wrenfield"; not "Red Hat", nor where a
-    sentence opens: "Mark Wrenfield's mail as read")."""
+    sentence opens: "Mark Wrenfield's mail as read"). ``words_too``: ordinary words after the given name may be
+    part of the name (a mailbox's display name)."""
     if not names or not names[-1].capitalised or len(names[-1].text) < 2:
         return None
     opening = names[0].text.casefold()
     cued = len(names) > 1 and opening in given_names() and opening in common_words() and (
         tag in ("title", "relation") or (builtin_table().knows(opening) and not _opens_sentence(text, names[0])))
-    if any(word.capitalised and lexicon.is_word(word.text) for word in (names[1:] if cued else names)):
+    if not words_too and any(word.capitalised and lexicon.is_word(word.text) for word in (names[1:] if cued else names)):
         return None
     first = names[1] if len(names) > 2 and not names[0].capitalised else names[0]  # "R. Ada Berg"
     if need_given and (not first.capitalised or first.text.casefold() not in given_names()):
@@ -376,6 +400,12 @@ def _organisation_follows(text: str, last: Word) -> bool:
     """True when the word after a run is an organisation word in lower case ("Berg and Sons", "Ada Berg lab")."""
     following = WORD.match(text, last.end + 1) if text[last.end : last.end + 1] in (" ", "-") else None
     return following is not None and following.group().casefold() in ORGANISATION_WORDS
+
+
+def _is_land(word: Word) -> bool:
+    """True for a country, a continent or a land ("Occupied Quellmark Germany"), unless a given name too ("Jordan")."""
+    folded = word.text.casefold()
+    return folded in places() and folded not in given_names()
 
 
 def _in_postal_address(text: str, run: list[Word]) -> bool:

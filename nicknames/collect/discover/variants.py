@@ -25,6 +25,7 @@ from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.rules.languages import language_words
 from nicknames.rules.salutation_rules import DEFAULT_RULES
 from nicknames.rules.spellings import spelling_keys
+from nicknames.rules.stopwords import NATIONALITIES, places
 
 MIN_FUZZY_LENGTH = 4
 """Names shorter than this get no misspelling suggestions (too many near words)."""
@@ -170,7 +171,12 @@ def _misspelling_candidate(token: str, lexicon: Lexicon, known_names: frozenset[
         and token.casefold() not in known_names
         and not lexicon.is_word(token)
         and not _pack_word(token, lexicon)
+        and token.casefold() not in _LANDS_AND_PEOPLES
     )
+
+
+_LANDS_AND_PEOPLES = places() | NATIONALITIES
+"""Countries, lands and their peoples' words: no misspelling of a name ("Persia" is none of a Persian's)."""
 
 
 def _pack_word(token: str, lexicon: Lexicon) -> bool:
