@@ -362,6 +362,17 @@ def test_discover_suggests_variants_where_the_participant_is_active() -> None:
     assert ("U3", "Margret") not in found  # U3 is not active in the thread
 
 
+def test_a_misspelt_full_name_is_no_product_however_often_written_elsewhere() -> None:
+    texts = ["Greta, the build is done.", "Thanks Greta Volmer."] + ["As Greta Volmer said."] * 6
+    index = TokenIndex(watched=frozenset({"greta"}), sequence_words=frozenset({"greta", "vollmer"}))
+    for number, text in enumerate(texts):
+        index.add(Message(str(number), "U2", text, "U1" if number < 2 else "U3", "t1" if number < 2 else f"t{number}",
+                          ""))
+    known = Known({"U1": {"Greta Vollmer", "Greta"}}, {"U1": ["Greta Vollmer", "Greta", "Vollmer"]})
+    suggested = {(s.participant, s.text): s.tags for s in discover(known, index, parse_table(""))}
+    assert suggested.get(("U1", "Greta Volmer")) == ("fuzzy",)
+
+
 @pytest.mark.parametrize(
     ("texts", "found"),
     [

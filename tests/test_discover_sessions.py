@@ -58,6 +58,28 @@ def found_by(texts: list[tuple[str, str, str, str]], known: Known, table: str = 
 
 
 @pytest.mark.parametrize(
+    ("text", "names", "expected"),
+    [
+        # a full name misspelt in one word, the other as registered, where its owner never posts
+        ("Topics: Bugs (Anne Maire), Code (Anne Maire).", {"U1": {"Anne Marie", "Anne", "Marie"}},
+         {("U1", "Anne Maire"): (1, ("fuzzy", "file"))}),
+        ("Topics: Bugs (Anen Maire).", {"U1": {"Anne Marie", "Anne", "Marie"}}, {}),  # no word as registered
+        # two people the window may misspell: neither's
+        ("Topics: Bugs (Anne Maire).", {"U1": {"Anne Marie"}, "U3": {"Anne Maier"}}, {}),
+    ],
+)
+def test_a_misspelt_full_name_is_its_owners_anywhere(text: str, names: dict[str, set[str]],
+                                                     expected: dict[tuple[str, str], tuple[int, tuple[str, ...]]]) -> None:
+    index = TokenIndex(sequence_words=frozenset({"anne", "marie", "maier"}))
+    index.add(Message("1", "U1", "Hello", None, "t1", "s1"))
+    index.add(Message("2", "U3", "Hi", None, "t3", "s1"))
+    index.add(Message("3", "U2", text, None, "t2", "s2"))
+    registered = {pid: sorted(own, key=lambda name: (-len(name.split()), name)) for pid, own in names.items()}
+    found = {(s.participant, s.text): (s.count, s.tags) for s in discover(Known(names, registered), index, parse_table(""))}
+    assert found == expected
+
+
+@pytest.mark.parametrize(
     ("messages", "names", "expected"),
     [
         # U1 never posts in t2, but is in the session and the only Richard there

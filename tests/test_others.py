@@ -58,7 +58,7 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("Also cc Bertram.", {"Bertram": ["addressed"]}),
         ("cc: Bertram", {"Bertram": ["addressed"]}),
         # a mailbox's display name, ordinary words and all
-        ("Cc: Tobias Young <tobias@quell.example.org>", {"Tobias Young": ["fullname"]}),
+        ("Cc: Tobias Young <tobias@quell.example.org>", {"Tobias Young": ["mailbox"]}),
         # a private person's name beside the cues of a public one
         ("My colleague Henrik Olsen's paper is out.", {"Henrik Olsen": ["relation"]}),
         ('<a href="https://example.org/team">Henrik Olsen</a> will call.', {"Henrik Olsen": ["fullname"]}),
@@ -325,6 +325,12 @@ def test_a_public_names_surname_after_a_title_is_the_public_person() -> None:
     texts = ["See Henrik Olsen's blog on it.", "Prof. Olsen says so too.", "Mrs Lindqvist agrees."]
     found = find_others(texts, NOBODY, corpus_lexicon(texts), senders=["U1", "U2", "U3"])
     assert found.tags == {"Lindqvist": ["title"]}  # not "Olsen": "Henrik [PERSON 1]'s blog" would be half a name
+
+
+def test_a_mailbox_many_people_write_is_no_public_name() -> None:
+    texts = ["Cc: Maren Harmon <maren@example.org>", "Maren Harmon again.", "I like Maren Harmon's paper."]
+    found = find_others(texts, NOBODY, corpus_lexicon(texts), senders=["U1", "U2", "U3"])
+    assert found.counts == {"Maren Harmon": 3}  # the address says a person's, not a public figure's
 
 
 def test_a_registered_persons_full_name_is_never_public() -> None:

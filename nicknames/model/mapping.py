@@ -36,6 +36,8 @@ TAGS: dict[str, str] = {
                 "replaced only where it stands as a greeting or sign-off",
     "uncertain": "attribution by thread context rather than by direct reply",
     "session": "found only outside the participant's threads, in a session where nobody else has it",
+    "file": "a full name misspelt in one word, the other as registered, found only away from the participant's "
+            "sessions",
     "absent": "the participant is registered but posts nothing in the file; the name occurs in others' messages",
     "surname": "a short form of the registered surname ('Kirb', 'Kirby' for Kirbride) near another form of the person",
     "namesake": "a name several registered people share, nothing in the file telling them apart: the first one's",
@@ -46,6 +48,7 @@ TAGS: dict[str, str] = {
     "listed": "one of several given names listed together ('Ann, Ben and Cleo') with a known name",
     "part": "a part of a full name found elsewhere in the file (the same person, most likely)",
     "addressed": "a known given name asked or thanked by name ('Oskar, please …', 'thanks to Oskar', 'cc Oskar')",
+    "mailbox": "the display name of an address written after it ('Ann Lee <ann@example.org>'), a private person's",
     "public": "also written as a cited author's or a public figure's name (a work of theirs, a citation, a calling, a "
               "quotation signed, a link to an encyclopaedia): proposed only when a title or relation names them too",
 }

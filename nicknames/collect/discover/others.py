@@ -156,7 +156,11 @@ def gather_others(names: Iterable[list[list[tuple[str, str]]]], threads: Sequenc
 def _public(tags: list[str], senders: set[str]) -> bool:
     """True for a name many people write, or one written as a public name (``public_names``), with no title or
     relation anywhere: a cited author or a public figure."""
-    return (len(senders) >= PUBLIC_SENDERS or "public" in tags) and not {"title", "relation", "addressed"} & set(tags)
+    return (len(senders) >= PUBLIC_SENDERS or "public" in tags) and not _PRIVATE_TAGS & set(tags)
+
+
+_PRIVATE_TAGS = frozenset({"title", "relation", "addressed", "mailbox"})
+"""How a name found is written that makes it a private person's, however many write it or whatever else is said."""
 
 
 def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, str]]:
@@ -324,10 +328,10 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
         return _name_of(text, run[:2], lexicon, need_given=False, tag="relation")
     names = _without_leading_words(run, lexicon)
     if 2 <= len(names) <= MAX_WORDS:
-        # a display name before an address ("Tobias Young <tobias@example.org>") is a person's, words and all
-        return (_name_of(text, names, lexicon, need_given=True, tag="fullname",
-                         words_too=_MAILBOX_AFTER.match(text, run[-1].end) is not None)
-                or _surnamed(text, names, lexicon))
+        if _MAILBOX_AFTER.match(text, run[-1].end) is not None:
+            # a display name before an address ("Tobias Young <tobias@example.org>") is a person's, words and all
+            return _name_of(text, names, lexicon, need_given=True, tag="mailbox", words_too=True)
+        return _name_of(text, names, lexicon, need_given=True, tag="fullname") or _surnamed(text, names, lexicon)
     return None
 
 

@@ -106,7 +106,8 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
         if candidate.tag == CLIPPED:
             if count and not used_mostly_elsewhere(count, sum(occurrences.values())):
                 _add(found, candidate.participant, candidate.text, count, "nickname")
-        elif candidate.tag == "fuzzy" and count and misspelt_elsewhere(count, sum(occurrences.values())):
+        elif (candidate.tag == "fuzzy" and count and " " not in candidate.text
+              and misspelt_elsewhere(count, sum(occurrences.values()))):
             continue
         elif count:
             _add(found, candidate.participant, candidate.text, count, candidate.tag)
@@ -115,8 +116,20 @@ def discover(known: Known, index: TokenIndex, table: NicknameTable) -> list[Sugg
                 claimants.get(candidate.token, ()))):
             _add(found, candidate.participant, candidate.text, count, candidate.tag)
             _add(found, candidate.participant, candidate.text, count, "session")
+        elif (" " in candidate.text and candidate.tag == "fuzzy" and claimants.get(candidate.token) == {candidate.participant}
+              and _holds_registered_word(candidate, known) and (count := sum(occurrences.values()))):
+            # a full name misspelt in one word and written exactly in another is its owner's wherever it stands
+            _add(found, candidate.participant, candidate.text, count, candidate.tag)
+            _add(found, candidate.participant, candidate.text, count, "file")
     _fold_windows(found, index, windows)
     return [Suggestion(p, t, c, tuple(tags)) for (p, t), (c, tags) in found.items()]
+
+
+def _holds_registered_word(candidate: Candidate, known: Known) -> bool:
+    """Whether a window holds, as written, a word of two letters or more of its participant's registered name."""
+    registered = {word for part in known.registered.get(candidate.participant, []) for word in part.split()
+                  if len(word) > 1}
+    return not registered.isdisjoint(candidate.text.split())
 
 
 def _registered_alone(known: Known, lexicon: Lexicon) -> dict[str, str]:
