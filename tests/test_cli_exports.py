@@ -918,6 +918,8 @@ def test_chat_nicks_on_the_class_list_are_names_with_and_without_their_decoratio
     ("tobyq", True),  # a nick no list has: written in lower case because that is how it is written
     ("kmarsden", True),
     ("river", False),  # a word: replaced only where it reads as a name ("hi river")
+    ("зяв", True),  # three letters in another script than the word lists'
+    ("tob", False),  # three Latin letters: too short to tell from a word
 ])
 def test_a_lower_case_nick_on_the_class_list_is_no_word_for_being_written_in_lower_case(
         tmp_path: Path, nick: str, replaced: bool) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 
+import regex
+
 from nicknames.collect.discover.lexicon import Lexicon, name_words
 from nicknames.collect.discover.others import used_mostly_elsewhere
 from nicknames.collect.discover.stylised import (
@@ -152,12 +154,18 @@ def plain_given_names(plan: CollectPlan) -> dict[str, str]:
 
 def plain_user_names(plan: CollectPlan) -> set[tuple[str, str]]:
     """(Participant, name) for a class-list row that is one lower-case user name or chat nick ("tobyq",
-    "kmarsden") of ``MIN_LOWER_FORM`` letters or more that no list has as a word: lower case is how such a name is
-    written, so a corpus that writes it so does not make it a word ("ask tobyq")."""
+    "kmarsden") of ``MIN_LOWER_FORM`` letters or more that no list has as a word, or of ``MIN_OTHER_SCRIPT`` letters
+    or more in another script than the lists' ("зяв"): lower case is how such a name is written, so a corpus that
+    writes it so does not make it a word ("ask tobyq")."""
     words = _words(plan)
     return {(participant, parts[0]) for participant, parts in plan.registered.items()
-            if parts and len(parts[0]) >= MIN_LOWER_FORM and " " not in parts[0] and parts[0] == parts[0].lower()
-            and parts[0].casefold() not in words}
+            if parts and len(parts[0]) >= (MIN_LOWER_FORM if _LATIN.search(parts[0]) else MIN_OTHER_SCRIPT)
+            and " " not in parts[0] and parts[0] == parts[0].lower() and parts[0].casefold() not in words}
+
+
+MIN_OTHER_SCRIPT = 3
+"""Letters of the shortest lower-case user name in another script than the Latin of the word lists."""
+_LATIN = regex.compile(r"\p{Latin}")
 
 
 def _words(plan: CollectPlan) -> frozenset[str]:
