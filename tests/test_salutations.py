@@ -159,6 +159,10 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Thanks,\nProfessor Q.", ["Professor Q"]),
         ("Thanks,\nDr Q", ["Dr. Q"]),
         ("Thanks,\nDr. Quell", ["Quell"]),  # a title before a name is dropped
+        # a patch sent as a message ends in code: the last lines of its diff sign nothing
+        ("Fix it.\n---\ndiff --git a/x.adoc b/x.adoc\n--- a/x.adoc\n+++ b/x.adoc\n@@ -10,7 +10,7 @@ the\n text\n-old.\n"
+         "+Read the first block only.\n \n == OPTIONS\n \n", []),
+        ("Here is a fix:\n\n@@ -1,2 +1,2 @@\n-a\n+b\n\nThanks,\nGreta", ["Greta"]),  # signed below the diff
     ],
 )
 def test_signoff_names(text: str, names: list[str]) -> None:

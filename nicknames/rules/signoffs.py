@@ -59,6 +59,8 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
     A message flattened into one line ("... What do you think? Arthur") is read as if each of
     the last line's sentences stood on a line of its own, when the lines give no name.
     """
+    if _ends_in_diff(text):
+        return ()  # a patch's last lines are code: "== OPTIONS" of a manual page is nobody's signature
     count = max(last_lines, 2)
     lines = _without_quotation(last_lines_of(text, count + QUOTATION_LINES + 1))[-count:]
     signed = _signed_in(lines, rules, last_lines) if len(lines) >= 2 else ()
@@ -72,6 +74,22 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
 
 QUOTATION_LINES = 4
 """Lines a quotation at the end of a message may take (see ``_without_quotation``)."""
+_HUNK = regex.compile(r"^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@", regex.MULTILINE)
+"""The header of a hunk of a unified diff."""
+_DIFF_LINE = regex.compile(r"[ +\-\\]|$")
+"""What a line of a hunk starts with: a space, a plus or a minus, a backslash (before "No newline at end of
+file"), or nothing."""
+
+
+def _ends_in_diff(text: str) -> bool:
+    """Whether the text ends inside the hunk of a diff (a patch sent as a message): its last hunk's header and
+    every line after it are a diff's."""
+    last = None
+    for last in _HUNK.finditer(text):
+        pass
+    if last is None:
+        return False
+    return all(_DIFF_LINE.match(line) for line in text[last.end() :].split("\n")[1:])
 
 
 def bare_lower_signature(text: str) -> str | None:
