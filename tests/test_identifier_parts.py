@@ -92,6 +92,11 @@ def _apply(text: str, whole: bool = False) -> str:
         ("see example.org/wiki/Ann", "see example.org/wiki/[USER]"),  # Ann is shared: nobody's
         # a handle made of one person's names is theirs; one of nobody's, or of several people's, is a handle
         ("cc @AnnBerg, @aberg and @ida_rew; @xk42 and @ann_lodd_berg", "cc @[U1], @[U1] and @[U3]; [HANDLE] and [HANDLE]"),
+        # code is nobody's handle: a parameter documented in a comment, an array of Perl; a list's bullet is no comment
+        ("+ * @outer: the outer id\n * @fd: the file", "+ * @outer: the outer id\n * @fd: the file"),
+        ("my @fixes = ();\n@list = (1, 2);", "my @fixes = ();\n@list = (1, 2);"),
+        ("* @xk42: please look, @xk43 too", "* [HANDLE]: please look, [HANDLE] too"),
+        ("  * @aberg: see above", "  * @[U1]: see above"),  # a person's handle wherever it stands
         # accounts a signature gives after a messenger's name: a handle, replaced whole
         ("Ann Berg\nskype: annberg", "[U1]\nskype: [HANDLE]"),
         # forum users after "u/", as Reddit writes them: a handle, a participant's when made of their names

@@ -43,6 +43,21 @@ _BARE_URL = regex.compile(
 )
 """A bare host and its path: ``example.org/x``, ``annberg.net``."""
 _HANDLE = r"(?<![\w.@/])@\p{L}(?:[\w.\-]*\w)?(?![@\w(])"
+_DOC_PARAMETER = regex.compile(r"(?:^|\n)[>+\-]*[^\S\n]+\*[^\S\n]*\Z")
+"""What stands before a parameter documented in a comment of code (" * @fd: the file"), on its line: the star of a
+comment's line after a space, not a list's bullet that opens its line ("* @kmarsden: please look")."""
+_DECLARED = regex.compile(r"(?:^|[\s(])(?:my|our|local)[^\S\n]+\Z")
+_ASSIGNED = regex.compile(r"[^\S\n]*=(?!=)")
+
+
+def code_handle(text: str, start: int, end: int) -> bool:
+    """Whether the handle-like word at ``text[start:end]`` is code: a parameter documented in a comment (kernel-doc,
+    Javadoc: " * @fd: the file"), or an array of Perl declared or assigned ("my @fixes", "@list = (…)")."""
+    before = text[max(0, start - 40) : start]
+    return ((text.startswith(":", end) and _DOC_PARAMETER.search(before) is not None)
+            or _DECLARED.search(before) is not None or _ASSIGNED.match(text, end) is not None)
+
+
 DOMAIN_END = regex.compile(r"\.(?:com|org|net|edu|gov|mil|int|io|co|uk|de|fr|nl|au|ca|us|info|biz)$", regex.I)
 """A handle ending like a domain (``@example.com``) is the tail of an address, not a handle."""
 _PHONE = (

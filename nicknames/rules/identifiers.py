@@ -41,6 +41,7 @@ from nicknames.rules.identifier_patterns import (
     DOMAIN_END,
     PHONE_DIGITS,
     anchored,
+    code_handle,
     has_ascii_digit,
     matches,
     matches_in_words_with_digits,
@@ -285,6 +286,8 @@ class IdentifierRules:
                 owner = self._handle_owner(value[1:])
                 if owner is not None:  # its body is theirs: "@[U1]", an @-mention of them as "@Ann" gives
                     start, value = start + 1, value[1:]
+                elif code_handle(text, start, start + len(value)):
+                    continue  # " * @fd: the file", "my @fixes": code, nobody's handle
             yield Identifier(kind, start, start + len(value), value, owner)
 
     def _handle_owner(self, body: str) -> str | None:
