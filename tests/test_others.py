@@ -63,6 +63,7 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("My colleague Henrik Olsen's paper is out.", {"Henrik Olsen": ["relation"]}),
         ('<a href="https://example.org/team">Henrik Olsen</a> will call.', {"Henrik Olsen": ["fullname"]}),
         ("It was approved by Henrik Olsen.", {"Henrik Olsen": ["fullname"]}),
+        ("My colleague Winston Churchill made it.", {"Winston Churchill": ["relation"]}),  # a namesake, privately
     ],
 )
 def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
@@ -106,6 +107,7 @@ def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
         '"Less is more." -- Henrik Olsen',
         '<a href="https://en.wikipedia.org/wiki/Henrik_Olsen">Henrik Olsen</a> said so.',
         "[Henrik Olsen](https://en.wikipedia.org/wiki/Henrik_Olsen) said so.",
+        "Why did Winston Churchill say that?",  # a public figure's name (data/public_figures.txt)
     ],
 )
 def test_no_person_without_a_cue(text: str) -> None:

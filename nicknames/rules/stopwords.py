@@ -6,6 +6,7 @@ import functools
 from importlib import resources
 
 from nicknames.rules.languages import languages
+from nicknames.rules.patterns import name_key
 
 STOPWORDS = frozenset(
     ["a", "about", "above", "after", "again", "against", "all", "also", "always", "am", "an", "and", "another", "any", "anybody", "anyone", "anything", "apologies", "appreciate", "are", "around", "as", "at", "attached", "back", "be", "because", "been", "before", "being", "below", "best", "both", "but", "by", "can", "cannot", "cheers", "class", "classmates", "colleagues", "could", "dear", "did", "do", "does", "doing", "done", "dont", "down", "during", "each", "else", "esp", "especially", "etc", "even", "ever", "every", "everybody", "everyone", "everything", "evening", "few", "fine", "first", "folks", "for", "friend", "friends", "from", "further", "get", "gets", "getting", "glad", "good", "got", "great", "greetings", "group", "guys", "had", "has", "have", "having", "he", "hello", "help", "her", "here", "hers", "hey", "hi", "him", "his", "hiya", "how", "however", "i", "if", "in", "indeed", "instead", "interesting", "into", "is", "it", "its", "just", "kind", "kindly", "last", "late", "later", "let", "lol", "look", "looking", "lot", "love", "many", "maybe", "me", "men", "might", "mine", "more", "morning", "most", "much", "must", "my", "myself", "need", "neither", "never", "new", "next", "nice", "night", "no", "none", "nor", "not", "nothing", "now", "of", "off", "oh", "ok", "okay", "on", "once", "one", "only", "or", "other", "others", "our", "ours", "out", "over", "own", "people", "perhaps", "please", "pls", "point", "post", "posted", "posting", "professor", "prof", "question", "quick", "re", "really", "regards", "reply", "rgds", "same", "see", "seems", "she", "should", "since", "so", "some", "someone", "something", "sorry", "still", "such", "sure", "take", "team", "tell", "thank", "thanks", "thanx", "thx", "than", "that", "the", "their", "theirs", "them", "then", "there", "these", "they", "thing", "things", "think", "this", "those", "though", "through", "thus", "to", "today", "together", "tomorrow", "too", "totally", "true", "tutor", "under", "until", "up", "upon", "us", "very", "via", "was", "we", "welcome", "well", "were", "what", "when", "where", "whether", "which", "while", "who", "whom", "whose", "why", "will", "wish", "with", "within", "without", "wonderful", "would", "wow", "yes", "yet", "yo", "you", "your", "yours", "yourself", "yourselves", "afternoon", "morning", "evening", "day", "week", "weekend", "everyone's", "all's", "i'm", "i'll", "i've", "i'd", "i’m", "i’ll", "i’ve", "i’d", "we're", "we'll", "you're", "it's", "that's", "there's", "here's", "let's", "html", "http", "https", "www", "com", "org", "net", "edu", "pdf", "doc", "docx", "ppt", "link", "url", "email", "mail", "sent", "subject", "cc", "bcc", "fwd", "forwarded", "forward", "message", "original", "begin", "end", "pgp", "signature", "signed", "scanned", "unsubscribe", "disclaimer", "confidential", "attachment", "attachments", "list", "lists", "board", "committee", "members", "member", "gents", "ladies", "gentlemen", "bonjour", "hallo", "hola", "ciao", "salut", "hej", "hei", "moin", "servus", "coucou", "buongiorno", "ola", "olá", "namaste", "dears", "colleague", "sirs", "madam", "sirs", "cf", "co", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december"]
@@ -106,6 +107,7 @@ COMMON_WORDS = "common_words.txt"
 NAME_WORDS = "name_words.txt"
 SURNAMES = "surnames.txt"
 PLACES = "places.txt"
+PUBLIC_FIGURES = "public_figures.txt"
 
 
 @functools.cache
@@ -130,6 +132,15 @@ def _ranked_words(file_name: str) -> tuple[str, ...]:
 def places() -> frozenset[str]:
     """Countries, continents and lands of one word (``data/places.txt``), lower case."""
     return _read_words(PLACES)
+
+
+@functools.cache
+def public_figures() -> frozenset[str]:
+    """Full names of public figures (``data/public_figures.txt``, from Pantheon 1.0), in their normal form
+    (``patterns.name_key``), case-folded."""
+    text = resources.files("nicknames").joinpath("data", PUBLIC_FIGURES).read_text(encoding="utf-8")
+    return frozenset(name_key(line.strip()).casefold() for line in text.splitlines()
+                     if line.strip() and not line.startswith("#"))
 
 
 @functools.cache

@@ -38,7 +38,7 @@ from nicknames.collect.discover.capital_words import (
     name_lists,
 )
 from nicknames.collect.discover.lexicon import Lexicon
-from nicknames.collect.discover.other_names import Known, OtherNames
+from nicknames.collect.discover.other_names import Known, OtherNames, folded_name
 from nicknames.collect.discover.others_screen import ASKING_WORDS, may_name_others
 from nicknames.collect.discover.public_names import publicly_named
 from nicknames.engine.partitions import row_runs
@@ -50,7 +50,7 @@ from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
-from nicknames.rules.stopwords import NATIONALITIES, common_words, places, surnames
+from nicknames.rules.stopwords import NATIONALITIES, common_words, places, public_figures, surnames
 from nicknames.rules.text_forms import read_references
 
 MAX_WORDS = 4
@@ -185,14 +185,15 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
 
 def _cue_around(text: str, found: tuple[str, str], start: int, end: int) -> str:
     """The tag of a full name found in a run from ``start`` to ``end`` as read with the words around it: a
-    colleague's (``relation``, ``_colleague``), a public one (``public``: ``publicly_named``), else as found."""
+    colleague's (``relation``, ``_colleague``), a public one (``public``: a public figure's name, or
+    ``publicly_named``), else as found."""
     name, tag = found
     if tag != "fullname":
         return tag
     start = text.find(name.split(" ", 1)[0], start)
     if _colleague(text, start, end):
         return "relation"
-    return "public" if publicly_named(text, start, end) else tag
+    return "public" if folded_name(name) in public_figures() or publicly_named(text, start, end) else tag
 
 
 def _colleague(text: str, start: int, end: int) -> bool:
