@@ -23,6 +23,10 @@ from nicknames.rules.signoffs import bare_lower_signature, signoff_names
         ("Greetings Anne-Marie", ["Anne-Marie"]),
         ("Morning Siobhán, how", ["Siobhán"]),
         ("Hi Mary and Rob!", ["Mary", "Rob"]),  # several names
+        ("Thank you. Fixed.", []),  # the greeting's sentence ended: what follows is no name of it
+        ("Thanks. Fixed it now.", []),
+        ("Hi! Mary, can you look?", ["Mary"]),  # after an exclamation mark a vocative still follows
+        ("Thanks Mary. Fixed.", ["Mary"]),
         ("Hi Mary, Rob\nthanks", ["Mary", "Rob"]),
         ("Hi Mary & Rob", ["Mary", "Rob"]),
         ("@Rob good point", ["Rob"]),

@@ -63,6 +63,8 @@ def _greeted(first: str, rules: Rules) -> tuple[str, ...]:
     match = rules.match("greeting", first)
     if match is not None and _SIGNED_AFTER_SENTENCE.search(first, 0, match.start("rest")):
         return tuple(valid_names(names, rules))  # "Thanks! -jojo": the sentence ended, the dash signs
+    if match is not None and _ENDED.search(first, 0, match.start("rest")):
+        match = None  # "Thank you. Fixed it.": the greeting's sentence ended, no name of it follows
     found = (_names_in(match["rest"], rules) or _lower_case_name(match["rest"])) if match else []
     if match is not None and found and _INTRODUCED_HERE.match(match["rest"].lstrip(), len(found[0])):
         found = []  # "Hey! Ximena here - ...": the sender's own name, not the greeted one
@@ -84,6 +86,8 @@ _INTRODUCED_HERE = regex.compile(rf"[^\S\n]+(?i:{'|'.join(map(regex.escape, lang
 here -", "Hey, Seun here but ..."), unlike "Hi Mary here is the file"."""
 _SIGNED_AFTER_SENTENCE = regex.compile(r"[.!?][^\S\n]*[-–—~]+[^\S\n]*\Z")
 """A greeting word's sentence ended, then a dash: what follows signs the message ("Thanks! -jojo")."""
+_ENDED = regex.compile(r"\w[.?][^\S\n]*\Z")
+"""A greeting word's sentence ended by a full stop or a question mark before what follows."""
 _THANKED = regex.compile(r"(?<!\w)(?i:thanks|thank[^\S\n]+you|thx|ty)[^\S\n]+(?P<name>\p{Lu}[\p{Ll}\p{M}'’]+(?:-\p{Lu}[\p{Ll}\p{M}'’]+)?)"
                       r"[^\S\n]*!+[^\S\n]*$")
 """Thanks to one capitalised name at the end of the first line, with an exclamation mark: "found them, thanks Kas!"."""
