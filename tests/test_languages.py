@@ -16,6 +16,7 @@ from nicknames.cli import app
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.collect.discover.variants import Vocabulary
 from nicknames.io.config import load_config
+from nicknames.io.mapping_file import parse_mapping
 from nicknames.model.errors import InputError
 from nicknames.model.mapping import Mapping
 from nicknames.model.messages import Message
@@ -143,6 +144,13 @@ def test_inflected_names_keep_their_ending(language: str, name: str, text: str, 
                                       IdTemplate())
     assert new == expected
     assert all(record.original.startswith(name[:3]) for record in records)
+
+
+def test_a_name_that_is_a_word_has_no_inflected_forms() -> None:
+    mapping = parse_mapping("U2 | Persian [3; classlist, word] | Greta [2; classlist]\n")
+    text = "The Persians and Gretas of this world."
+    new, _ = substitute_message(Message("m1", "U1", text, None, "t", "s"), scope_names(mapping, {"U2"}), IdTemplate())
+    assert new == "The Persians and [U2]s of this world."  # the plural of the word stays
 
 
 @pytest.mark.parametrize(

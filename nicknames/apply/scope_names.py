@@ -104,7 +104,9 @@ class MappingNames:
                     for form in titled_forms(key) if form not in owners and form not in case)  # "Prof. Q" of "Dr. Q"
         glued = [*tagged["glued"], *(f for f, k in case.items() if k in tagged["glued"])]
         positional = frozenset(form for form in case if " " not in form and not form.endswith("."))
-        inflected = inflected_names(owners, {*owners, *case})
+        # no inflected forms of a name that is also a word ("Persians" of a user's "Persian")
+        inflected = inflected_names({key: users for key, users in owners.items() if key not in tagged["word"]},
+                                    {*owners, *case})
         case.update((form, key) for form, (key, _) in inflected.items())
         pattern = compile_names([*owners, *case], glued=glued)
         openings: dict[str, list[str]] = {}
