@@ -84,6 +84,8 @@ file"), or nothing."""
 def _ends_in_diff(text: str) -> bool:
     """Whether the text ends inside the hunk of a diff (a patch sent as a message): its last hunk's header and
     every line after it are a diff's."""
+    if "@@ -" not in text:
+        return False
     last = None
     for last in _HUNK.finditer(text):
         pass
