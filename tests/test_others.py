@@ -57,8 +57,9 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("Thank you to Ingrid for the data.", {"Ingrid": ["addressed"]}),
         ("Also cc Bertram.", {"Bertram": ["addressed"]}),
         ("cc: Bertram", {"Bertram": ["addressed"]}),
-        # a mailbox's display name, ordinary words and all
-        ("Cc: Tobias Young <tobias@quell.example.org>", {"Tobias Young": ["mailbox"]}),
+        # an author: a mailbox's display name, or the author an attribution line names, ordinary words and all
+        ("Cc: Tobias Young <tobias@quell.example.org>", {"Tobias Young": ["author"]}),
+        ("On Mon, 1 Jul 2019, Tobias Young wrote:\n> yes", {"Tobias Young": ["author"]}),
         # a private person's name beside the cues of a public one
         ("My colleague Henrik Olsen's paper is out.", {"Henrik Olsen": ["relation"]}),
         ('<a href="https://example.org/team">Henrik Olsen</a> will call.', {"Henrik Olsen": ["fullname"]}),
@@ -329,8 +330,9 @@ def test_a_public_names_surname_after_a_title_is_the_public_person() -> None:
     assert found.tags == {"Lindqvist": ["title"]}  # not "Olsen": "Henrik [PERSON 1]'s blog" would be half a name
 
 
-def test_a_mailbox_many_people_write_is_no_public_name() -> None:
-    texts = ["Cc: Maren Harmon <maren@example.org>", "Maren Harmon again.", "I like Maren Harmon's paper."]
+@pytest.mark.parametrize("author", ["Cc: Maren Harmon <maren@example.org>", "On Mon, Maren Harmon wrote:\n> yes"])
+def test_an_author_many_people_write_is_no_public_name(author: str) -> None:
+    texts = [author, "Maren Harmon again.", "I like Maren Harmon's paper."]
     found = find_others(texts, NOBODY, corpus_lexicon(texts), senders=["U1", "U2", "U3"])
     assert found.counts == {"Maren Harmon": 3}  # the address says a person's, not a public figure's
 

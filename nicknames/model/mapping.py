@@ -48,7 +48,8 @@ TAGS: dict[str, str] = {
     "listed": "one of several given names listed together ('Ann, Ben and Cleo') with a known name",
     "part": "a part of a full name found elsewhere in the file (the same person, most likely)",
     "addressed": "a known given name asked or thanked by name ('Oskar, please …', 'thanks to Oskar', 'cc Oskar')",
-    "mailbox": "the display name of an address written after it ('Ann Lee <ann@example.org>'), a private person's",
+    "author": "the display name of an address written after it ('Ann Lee <ann@example.org>') or the author an "
+              "attribution line names ('On Mon, Ann Lee wrote:'): a private person's, however many write it",
     "public": "also written as a cited author's or a public figure's name (a work of theirs, a citation, a calling, a "
               "quotation signed, a link to an encyclopaedia): proposed only when a title or relation names them too",
 }

@@ -40,12 +40,12 @@ _ANY_QUOTE = regex.compile(rf"^{_MARK}|^[^\S\n]*{_OPENER}[^\S\n]*$|^[^\S\n]*_{{1
 end where ``splitlines`` ends them (``WORD``: also at a lone CR and Unicode's line separators)."""
 
 _FROM = regex.compile(r"^\s*(?:from|von|de|da):", regex.IGNORECASE)
-_VERBS_AFTER_NAME = ("wrote", "writes", "a écrit", "escribió", "scrisse", "ha scritto", "escreveu", "kirjoitti")
+VERBS_AFTER_NAME = ("wrote", "writes", "a écrit", "escribió", "scrisse", "ha scritto", "escreveu", "kirjoitti")
 """The verbs an attribution line ends with, after the author's name ("Ann <a@b.org> wrote:")."""
 _VERBS_EITHER_SIDE = ("schrieb", "skrev", "schreef")
 """Verbs written after the author's name or before it ("Am 03.01.22 um 10:00 schrieb Ann <a@b.org>:")."""
 _WROTE = regex.compile(
-    rf"(?:{'|'.join(_VERBS_AFTER_NAME + _VERBS_EITHER_SIDE)})\s*:\s*$"
+    rf"(?:{'|'.join(VERBS_AFTER_NAME + _VERBS_EITHER_SIDE)})\s*:\s*$"
     r"|^[\s>]*quoting\s.+:\s*$"
     rf"|^[\s>]*(?:am|op|den)\s.*\b(?:{'|'.join(_VERBS_EITHER_SIDE)})\s.+:\s*$",
     regex.IGNORECASE,
@@ -248,7 +248,7 @@ def _attach_attributions(lines: list[str], levels: list[int]) -> None:
             levels[row] = level
 
 
-_ATTRIBUTION_END = regex.compile(rf"[^\S\n]*(?:(?i:{'|'.join(_VERBS_AFTER_NAME)})[^\S\n]*)?:[^\S\n]*$")
+_ATTRIBUTION_END = regex.compile(rf"[^\S\n]*(?:(?i:{'|'.join(VERBS_AFTER_NAME)})[^\S\n]*)?:[^\S\n]*$")
 _ADDRESS_END = regex.compile(r"[^\S\n]*[<(\[][^<>()\[\]\n]*[>)\]][^\S\n]*$")
 _NAME_AFTER_ADDRESS = regex.compile(r"[^\s<>()@]+@[^\s<>()]+[^\S\n]+\(([^()\n]+)\)[^\S\n]*$")
 """An address and the author's name in brackets after it, as Usenet writes them ("In article <…>, ann@example.org

@@ -48,9 +48,16 @@ from nicknames.io.given_names import given_names
 from nicknames.io.person_names import ORGANISATION_WORDS, POSSESSIVES, RELATIONS
 from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.nickname_table import builtin_table
+from nicknames.rules.quotes import VERBS_AFTER_NAME
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
-from nicknames.rules.stopwords import NATIONALITIES, common_words, places, public_figures, surnames
+from nicknames.rules.stopwords import (
+    NATIONALITIES,
+    common_words,
+    places,
+    public_figures,
+    surnames,
+)
 from nicknames.rules.text_forms import read_references
 
 MAX_WORDS = 4
@@ -159,7 +166,7 @@ def _public(tags: list[str], senders: set[str]) -> bool:
     return (len(senders) >= PUBLIC_SENDERS or "public" in tags) and not _PRIVATE_TAGS & set(tags)
 
 
-_PRIVATE_TAGS = frozenset({"title", "relation", "addressed", "mailbox"})
+_PRIVATE_TAGS = frozenset({"title", "relation", "addressed", "author"})
 """How a name found is written that makes it a private person's, however many write it or whatever else is said."""
 
 
@@ -329,15 +336,18 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
         return _name_of(text, run[:2], lexicon, need_given=False, tag="relation")
     names = _without_leading_words(run, lexicon)
     if 2 <= len(names) <= MAX_WORDS:
-        if _MAILBOX_AFTER.match(text, run[-1].end) is not None:
-            # a display name before an address ("Tobias Young <tobias@example.org>") is a person's, words and all
-            return _name_of(text, names, lexicon, need_given=True, tag="mailbox", words_too=True)
+        if _AUTHOR_AFTER.match(text, run[-1].end) is not None:
+            # a display name before an address ("Tobias Young <tobias@example.org>"), or the author an attribution
+            # line names ("On Mon, Tobias Young wrote:"), is a person's, words and all
+            return _name_of(text, names, lexicon, need_given=True, tag="author", words_too=True)
         return _name_of(text, names, lexicon, need_given=True, tag="fullname") or _surnamed(text, names, lexicon)
     return None
 
 
-_MAILBOX_AFTER = regex.compile(r"[^\S\n]*<[^<>\s@]+@[^<>\s@]+>")
-"""An address in angle brackets right after a name: the name is its mailbox's display name."""
+_AUTHOR_AFTER = regex.compile(
+    r"[^\S\n]*<[^<>\s@]+@[^<>\s@]+>|[^\S\n]+(?i:%s)[^\S\n]*:" % "|".join(map(regex.escape, VERBS_AFTER_NAME)))
+"""An address in angle brackets right after a name (its mailbox's display name), or an attribution line's verb
+("… wrote:"): the name is an author's."""
 
 
 def _addressed(text: str, word: Word, lexicon: Lexicon) -> bool:
@@ -381,7 +391,7 @@ def _name_of(text: str, names: list[Word], lexicon: Lexicon, *, need_given: bool
     that is also an English word may open a full name after a title or a relation ("my colleague Mark Wrenfield");
     one the nickname table knows also inside a sentence ("proposals by Bill Wrenfield"; not "Red Hat", nor where a
     sentence opens: "Mark Wrenfield's mail as read"). ``words_too``: ordinary words after the given name may be
-    part of the name (a mailbox's display name)."""
+    part of the name (an author's, as an address or an attribution line gives it)."""
     if not names or not names[-1].capitalised or len(names[-1].text) < 2:
         return None
     opening = names[0].text.casefold()
