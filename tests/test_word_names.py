@@ -107,9 +107,6 @@ def _span(text: str, name: str) -> tuple[str, int, int]:
     [
         ("I asked Tobias", "Tobias", False),
         ("Tobias Quell said", "Tobias", True),
-        ("Tobias Brown said", "Tobias", True),  # a word that is a surname too
-        ("15:30 Is Tobias Happy?", "Tobias", False),  # a heading's capitalised word, no surname
-        ("Tobias Meeting Notes", "Tobias", False),
         ("Marta Tobias said", "Tobias", True),
         ("Arthur C. Tobias said", "Tobias", True),
         ("New Tobias is a town", "Tobias", True),

@@ -166,10 +166,7 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
     also when the line breaks between them ("Rosalind\nFranklin"); not after a word that ends
     a sentence ("... to Lisbon. Tobias said").
     """
-    if next_to_number(text, start, end):
-        return True
-    after = _AFTER_ONE_WORD.match(text, end)
-    if after is not None and not _heading_word(after.group("word")):
+    if next_to_number(text, start, end) or _AFTER_ONE_WORD.match(text, end) is not None:
         return True
     before = _BEFORE_ONE_WORD.search(text, max(0, start - 40), start)
     if before is None:
@@ -181,7 +178,7 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
     return word in _PLACE_ADJECTIVES or word not in _not_names()
 
 
-_AFTER_ONE_WORD = regex.compile(r"[^\S\n\t]+(?P<word>\p{Lu}\p{Ll}[\p{L}'’]*)|['’]t\b|-(?!\p{Ll})\p{L}")
+_AFTER_ONE_WORD = regex.compile(r"[^\S\n\t]+\p{Lu}\p{Ll}|['’]t\b|-(?!\p{Ll})\p{L}")
 """What makes a one-word name part of something else after it: a capitalised word (not across a tab, which parts the
 columns of a table: "Quill\tBerg"), a contraction's "'t", a hyphen and a word that is not in lower case ("Nowak-Lee";
 "Tobias-style" is the name and a word)."""
@@ -200,18 +197,6 @@ _PLACE_ADJECTIVES = frozenset({"new", "good", "great", "nice", "first", "last", 
 """Stop words that also open names of places and things ("New Haven", "Great Falls"): part of what follows."""
 
 
-@functools.lru_cache(maxsize=1 << 12)
-def _heading_word(word: str | None) -> bool:
-    """True for a capitalised word after a name that a title or a heading capitalises ("Is Tobias Happy?", "When
-    Tobias Met"): a common word that is no surname and no name ("Brown", "Will" may be either)."""
-    if word is None:
-        return False
-    from nicknames.rules.stopwords import common_words, surnames
-
-    key = word.casefold()
-    return key in common_words() and key not in surnames() and key not in WORD_NAMES
-
-
 @functools.cache
 def _not_names() -> frozenset[str]:
     """Capitalised words that may stand before a name without being part of it ("Thanks Bill", "Dr. Brown", "Ask
@@ -219,7 +204,6 @@ def _not_names() -> frozenset[str]:
     from nicknames.rules.stopwords import common_words
 
     return DEFAULT_RULES.stopwords | DEFAULT_RULES.titles | common_words()
-
 
 _PLACE_BEFORE = regex.compile(
     r"(?<!\w)(?i:in|at|near|across|around|outside|inside"
