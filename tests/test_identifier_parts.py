@@ -64,6 +64,8 @@ def _apply(text: str, whole: bool = False) -> str:
         ("mail tq@quell-us.net or tq@mail.quell.example", "mail [USER]@[U2]-us.net or [USER]@mail.[U2].example"),
         ("mail ann@lodd.co.uk", "mail [U4]@[U4].co.uk"),
         ("mail xk@rew.org, xk@will.org, xk@ann.org", "mail [USER]@rew.org, [USER]@will.org, [USER]@ann.org"),
+        ("see https://www.lodd.co.uk/", "see https://www.lodd.co.uk/"),  # a web site: a company's as often
+        ("mail xk@tomas.org", "mail [USER]@tomas.org"),  # a given name, no family's
         ("see https://example.org/docs/index.html", "see https://example.org/docs/index.html"),
         # home directories and paths
         ("in /home/aberg/data", "in /home/[U1]/data"),

@@ -337,6 +337,17 @@ def test_an_author_many_people_write_is_no_public_name(author: str) -> None:
     assert found.counts == {"Maren Harmon": 3}  # the address says a person's, not a public figure's
 
 
+def test_a_town_of_a_postal_address_is_a_town_everywhere_in_the_file() -> None:
+    texts = ["Ocean Lab\nMaren Harbour, Quellbury, OX9 9ZZ", "See you in Maren Harbour."]
+    assert find_others(texts, NOBODY, corpus_lexicon(texts), senders=["U1", "U2"]).counts == {}
+
+
+def test_the_end_of_a_public_name_goes_with_it() -> None:
+    texts = ["As Lena Ada Berg (1968) showed.", "Ada Berg said so too.", "Mrs Lindqvist agrees."]
+    found = find_others(texts, NOBODY, corpus_lexicon(texts), senders=["U1", "U2", "U3"])
+    assert found.tags == {"Lindqvist": ["title"]}  # not "[PERSON 1]" inside "Lena [PERSON 1]"
+
+
 def test_a_registered_persons_full_name_is_never_public() -> None:
     """Colleagues write a colleague's full name as often as a public figure's: one the class list registers, in
     any familiar form, goes to its person however many write it."""

@@ -104,7 +104,8 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
     local_end, domain_start = at
     local = text[:local_end]
     parts: list[Part] = []
-    hosts = host_parts(text[domain_start:], start + domain_start, names)
+    hosts = host_parts(text[domain_start:], start + domain_start, names) or _family_domain(
+        text[domain_start:], start + domain_start, names)
     if not _is_role(local, names):
         people = names.people(local) or names.contained(local)
         if len(people) > 1:  # "ann@lodd.example": the Ann whose family's domain it is
@@ -115,17 +116,24 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
 
 
 def host_parts(host: str, start: int, names: PersonalNames) -> list[Part]:
-    """Runs of a host's labels made of one person's names (``annberg.net``, ``ann.berg.example.org``), or the
-    domain's own label when it is one person's name of ``CONTAINED`` letters or more that is no ordinary word (a
-    family's domain, ``berglund.id.au``, ``quell-us.net``)."""
+    """Runs of a host's labels made of one person's names (``annberg.net``, ``ann.berg.example.org``)."""
     body = host.rsplit(".", 1)[0] if "." in host else host
-    parts = [(start + first, start + last, one_person(people)) for first, last, people in names.runs(body)]
-    if not parts and (own := _domain_label(body)) is not None:
-        first, label = own
-        people = names.words.get(label.lower(), frozenset())
-        if len(people) == 1 and len(label) >= CONTAINED and not _ordinary_label(label, names):
-            parts.append((start + first, start + first + len(label), one_person(people)))
-    return parts
+    return [(start + first, start + last, one_person(people)) for first, last, people in names.runs(body)]
+
+
+def _family_domain(host: str, start: int, names: PersonalNames) -> list[Part]:
+    """The domain's own label of an address, when it is one person's surname (``PersonalNames.surnames``) of
+    ``CONTAINED`` letters or more that is no ordinary word: a family's domain (``gv@berglund.id.au``,
+    ``quell-us.net``). Not a web site's (a company's, ``www.quellmark.example``, may be a service's row's last word)."""
+    body = host.rsplit(".", 1)[0] if "." in host else host
+    own = _domain_label(body)
+    if own is None:
+        return []
+    first, label = own
+    people = names.surnames.get(label.lower(), frozenset())
+    if len(people) != 1 or len(label) < CONTAINED or _ordinary_label(label, names):
+        return []
+    return [(start + first, start + first + len(label), one_person(people))]
 
 
 def _domain_label(body: str) -> tuple[int, str] | None:

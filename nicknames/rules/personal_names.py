@@ -40,6 +40,8 @@ class PersonalNames:
     word_names: frozenset[str] = frozenset()
     """Lower-cased names that are also ordinary words of the corpus (tagged ``word``: "Harbour", "Digest" of a
     newsletter's row): no name between underscores (``underscored_names``)."""
+    surnames: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Lower-cased last word of a name of several words (``berg`` of "Ann Berg") → the people with it."""
 
     def owner(self, piece: str) -> str | None:
         """The one person a piece is made of, or None (nobody, or several)."""
@@ -150,7 +152,18 @@ def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = (),
                 written.update(_written_forms(list(pair)))
     written -= {text for texts in names.values() for text in texts}  # a name of the mapping is matched as a name
     return PersonalNames(_frozen(words), _frozen(glued), _frozen(initials), frozenset(written), frozenset(alone),
-                         frozenset(name.lower() for name in words_too))
+                         frozenset(name.lower() for name in words_too), _frozen(_surnames(names, kept)))
+
+
+def _surnames(names: Mapping[str, Iterable[str]], kept: set[str]) -> dict[str, set[str]]:
+    """Last word → the people with names of several words that it ends (``PersonalNames.surnames``)."""
+    found: dict[str, set[str]] = {}
+    for person, texts in names.items():
+        for text in texts:
+            tokens = [token.lower() for token in PIECE_WORDS.findall(text)]
+            if len(tokens) > 1 and len(tokens[-1]) > 1 and tokens[-1] not in kept:
+                found.setdefault(tokens[-1], set()).add(person)
+    return found
 
 
 def _pairs(tokens: list[str]) -> Iterator[tuple[str, str]]:

@@ -144,7 +144,8 @@ def gather_others(names: Iterable[list[list[tuple[str, str]]]], threads: Sequenc
     """The names found in runs of texts (``names_in_texts`` of each run, in file order) with the thread and sender
     of each text, without the public names: a name that ``PUBLIC_SENDERS`` or more people write, or that is written
     as a public name (``public_names``), unless it is a ``registered`` person's full name (colleagues write a
-    colleague's full name as often as a public figure's); nor a public name's surname after a title."""
+    colleague's full name as often as a public figure's); nor the end of a public name written alone or after a
+    title, unless a relation or an author's place names it; nor a name read anywhere as a town (``PLACE``)."""
     found = OtherNames()
     position = 0
     for run in names:
@@ -154,10 +155,16 @@ def gather_others(names: Iterable[list[list[tuple[str, str]]]], threads: Sequenc
             position += 1
     public = [name for name, who in found.senders.items() if _public(found.tags[name], who)
               and (registered is None or not registered.people(name))]
-    public_surnames = {name.rsplit(" ", 1)[-1] for name in public if " " in name}
-    for name in public + [name for name in found.counts if name in public_surnames and found.tags[name] == ["title"]]:
-        found.drop(name)  # with the surname of a public name after a title ("Prof. Thoma" of a cited Mark Thoma)
+    tails = {" ".join(name.split()[start:]) for name in public for start in range(1, len(name.split()))}
+    for name in public + [name for name, tags in found.tags.items() if PLACE in tags or (
+            name in tails and _PRIVATE_TAGS.isdisjoint(set(tags) - {"title"}))]:
+        # with the end of a public name ("Prof. Berg", "Ada Berg" of a cited Lena Ada Berg), and a town
+        found.drop(name)
     return found
+
+
+PLACE = "place"
+"""The tag of a name read as a town of a postal address: never proposed, nor anywhere else in the file."""
 
 
 def _public(tags: list[str], senders: set[str]) -> bool:
@@ -326,9 +333,12 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
     if len(run) == 1 and not _is_title(run[0]) and not _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
         # one word (most runs) names someone only after a relation (what follows would say None), or addressed
         return (run[0].text, "addressed") if _addressed(text, run[0], lexicon) else None
-    if (any(word.text.casefold() in ORGANISATION_WORDS or _is_land(word) for word in run)
-            or _organisation_follows(text, run[-1]) or _in_postal_address(text, run)):
+    if any(word.text.casefold() in ORGANISATION_WORDS or _is_land(word) for word in run) or _organisation_follows(
+            text, run[-1]):
         return None
+    if _in_postal_address(text, run):  # a town: where else the file writes it, it is that town
+        names = _without_leading_words(run, lexicon)
+        return _LINE_BREAK.sub(" ", text[names[0].start : names[-1].end]), PLACE
     titles = [index for index, word in enumerate(run) if _is_title(word)]
     if titles:
         return _name_of(text, run[titles[-1] + 1 :][:MAX_WORDS], lexicon, need_given=False, tag="title")
