@@ -964,3 +964,21 @@ def test_a_full_name_written_surname_first_in_quoted_headers_is_one_name(tmp_pat
     )
     assert "Vollmer, Greta [1; classlist]" in mapping
     assert "From: [u1]\nTo: [u2]; [u3]\n" in texts[1]  # one pseudonym a person, not "[u1], [u1]"
+
+
+def test_a_public_name_is_suggested_for_the_keep_list_and_kept_whole(tmp_path: Path) -> None:
+    messages = ("message_id,parent_id,user_id,text\n"
+                "m1,,u2,\"Did you read Lena Harcourt (2001)?\n\nDan\"\n"
+                "m2,m1,u1,\"Yes, Lena Harcourt (2001) is good. Thanks Dan.\n\nTobias\"\n"
+                "m3,,u3,\"Hello all.\n\nLena\"\n")
+    mapping, texts = collected_and_applied(
+        tmp_path, messages, "user_id,full_name\nu1,Tobias Quell\nu2,Dan Marsden\nu3,Lena Wrenfield\n")
+    assert "@keep | Lena Harcourt [2; public]" in mapping.splitlines()
+    assert texts[:2] == ["Did you read Lena Harcourt (2001)?\n\n[u2]",  # not "[u3] Harcourt": a cited author's name
+                         "Yes, Lena Harcourt (2001) is good. Thanks [u2].\n\n[u1]"]
+    # taken off the keep list by the reviewer, a public name is not suggested again
+    edited = mapping.replace("@keep | Lena Harcourt [2; public]\n", "")
+    (tmp_path / "mapping.txt").write_text(edited)
+    code, _, err = run("collect", "messages.csv", "--class-list", "class.csv", "-o", "mapping.txt", "-q")
+    assert code == 0, err
+    assert not [line for line in (tmp_path / "mapping.txt").read_text().splitlines() if line.startswith("@keep")]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import regex
 
-from nicknames.collect.others import merge_others
+from nicknames.collect.others import merge_keep, merge_others
 from nicknames.model.mapping import Mapping, Name, Status
 
 _DIGITS = regex.compile(r"(\d+)")
@@ -87,6 +87,7 @@ def merge(existing: Mapping, proposed: Mapping) -> Mapping:
             seen.add(name.text)
         merged.sort_names(participant)
     merge_others(merged, proposed)
+    merge_keep(merged, proposed)
     return merged
 
 

@@ -27,7 +27,7 @@ from nicknames.collect.discover.others import (
 )
 from nicknames.io.class_list import RegisteredFullNames, registered_parts
 from nicknames.io.person_names import person_rows
-from nicknames.model.mapping import OTHERS, Mapping, Name, Status
+from nicknames.model.mapping import KEEP, OTHERS, Mapping, Name, Status
 from nicknames.rules.nickname_table import NicknameTable
 
 OTHERS_COMMENT = "# People who are not participants (colleagues, family, vendors): replaced by [PERSON n] unless kept."
@@ -85,7 +85,8 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
                senders: Iterable[str] = ()) -> None:
     """Add names found of people who are not participants to the mapping as ``propose_others`` does (``registered``:
     the class list's full names, ``Known.registered``; ``senders``: the participants who post). A registered
-    person's full name goes to their line: of two registered people it may name, to the one who posts."""
+    person's full name goes to their line: of two registered people it may name, to the one who posts. The public
+    names found (``OtherNames.public``) are suggested for the keep list."""
     posting = set(senders)
     for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
         if " " in text:
@@ -106,6 +107,24 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
         mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))
     if OTHERS in mapping.entries and not mapping.entries[OTHERS].comments:
         mapping.entries[OTHERS].comments = [OTHERS_COMMENT]
+    for text, count in sorted(found.public.items(), key=lambda item: (-item[1], item[0])):
+        # a public figure's or cited author's full name: kept whole, so that no participant's given name inside it
+        # is replaced ("Lena Harcourt" cited where a Lena posts)
+        if not registered.people(text):
+            mapping.suggest_keep(Name(text, count, ("public",)))
+
+
+def merge_keep(merged: Mapping, proposed: Mapping) -> None:
+    """Merge the public names a new proposal suggests for the keep list into an edited mapping: a name the keep
+    list has, or had and the reviewer took off (``@seen @keep``), is not added again."""
+    if KEEP not in proposed.entries:
+        return
+    kept = set(merged.keep)
+    seen = merged.seen.setdefault(KEEP, set())
+    for name in proposed.entries[KEEP].names:
+        if name.text not in kept and name.text not in seen:
+            merged.suggest_keep(name)
+        seen.add(name.text)
 
 
 def merge_others(merged: Mapping, proposed: Mapping) -> None:

@@ -189,7 +189,7 @@ def _parse_line(mapping: Mapping, line: str, comments: list[str], path: Path | s
     if _is_seen(key):
         participant = key[len(SEEN):].strip()
         try:
-            if participant != OTHERS:
+            if participant not in (OTHERS, KEEP):
                 check_participant_id(participant)
         except NicknamesError:
             raise MappingFileError(

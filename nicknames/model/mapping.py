@@ -327,6 +327,20 @@ class Mapping:
         entry.names.append(name)
         return name
 
+    def suggest_keep(self, name: Name) -> Name:
+        """Put a name on the keep list as collect proposes it (a public name found; merged with one of the same
+        text, the reviewer's status kept)."""
+        if KEEP not in self.entries:
+            self.entries = {KEEP: Entry(KEEP), **self.entries}
+        entry = self.entries[KEEP]
+        existing = entry.find(name.text)
+        if existing is None:
+            entry.names.append(name)
+            return name
+        counts = [c for c in (existing.count, name.count) if c is not None]
+        tags = tuple(dict.fromkeys(existing.tags + name.tags))
+        return self._set(entry, existing, count=sum(counts) if counts else None, tags=tags, status=existing.status)
+
     def keep_instead(self, participant: str, text: str) -> Name:
         """Take a name off a participant and put it on the keep list (a cited author, not a participant).
 

@@ -25,6 +25,8 @@ class OtherNames:
     """The threads each name was found in."""
     senders: dict[str, set[str]] = field(default_factory=dict)
     """Who wrote the messages each name was found in."""
+    public: Counter[str] = field(default_factory=Counter)
+    """Full names found and left out as public ones (a cited author, a public figure): messages per name."""
 
     def add(self, name: str, tag: str, thread: str = "", sender: str = "") -> None:
         """Record one message's use of a name."""
