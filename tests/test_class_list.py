@@ -232,11 +232,15 @@ def test_the_parts_of_a_name_are_read_once_and_handed_out_as_a_new_list_each_tim
         ("J. Mueller", {"U"}),
         ("Maria Mueller", set()),
         ("Mueller", set()),  # one word is no full name
+        ("Wrenfield Tobias", {"W"}),  # registered surname first: two words the other way round
+        ("Tolliver Michael", {"M"}),
+        ("Tolliver Ada", set()),
     ],
 )
 def test_registered_full_names(written: str, people: set[str]) -> None:
     class_list = {"M": "Michael Tolliver", "K": "Bruna KESTREL", "G": "Nell Ashby-Cole", "Q1": "Ada Quill",
-                  "Q2": "Ada K. Quill", "O": "Sales Office", "J": "José María Ruiz", "U": "Jürgen Müller"}
+                  "Q2": "Ada K. Quill", "O": "Sales Office", "J": "José María Ruiz", "U": "Jürgen Müller",
+                  "W": "Tobias Wrenfield"}
     assert RegisteredFullNames.of(class_list).people(written) == people
 
 

@@ -360,7 +360,8 @@ class RegisteredFullNames:
     def people(self, text: str) -> set[str]:
         """The registered people a full name found in the text may name: its given name (or a familiar or formal
         form of it) and surname, middle initials and a generation ("Jr.") aside, or a registered part of several
-        words, accents aside ("Jose Maria" for a registered José María Ruiz)."""
+        words, accents aside ("Jose Maria" for a registered José María Ruiz); two words also the other way round,
+        for a class list that registers the surname first (a registered "Quill Ada" written "Ada Quill")."""
         written = [word.strip(",") for word in text.split()]
         words = [word for word in written if not aside_word(word)]
         if len(words) == 1 and len(written) > 1 and _ONE_LETTER.match(written[0]) and written[-1] == words[0]:
@@ -368,6 +369,8 @@ class RegisteredFullNames:
         if len(words) < 2:
             return set()
         found = self._of(" ".join(written)).union(*(self._of(f"{given} {words[-1]}") for given in words[:-1]))
+        if len(words) == 2 and not found:
+            found = self._of(f"{words[1]} {words[0]}")
         if len(words) > 2:  # "Ada Quill Lee" for a registered Ada Quill-Lee
             double = f"{words[-2]}-{words[-1]}"
             found.update(*(self._of(f"{given} {double}") for given in words[:-2]))
