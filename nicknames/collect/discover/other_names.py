@@ -26,7 +26,8 @@ class OtherNames:
     senders: dict[str, set[str]] = field(default_factory=dict)
     """Who wrote the messages each name was found in."""
     public: Counter[str] = field(default_factory=Counter)
-    """Full names found and left out as public ones (a cited author, a public figure): messages per name."""
+    """Full names found and left out as written as public ones (a cited author, a public figure; tag ``public``):
+    messages per name."""
 
     def add(self, name: str, tag: str, thread: str = "", sender: str = "") -> None:
         """Record one message's use of a name."""
