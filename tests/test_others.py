@@ -342,6 +342,12 @@ def test_a_town_of_a_postal_address_is_a_town_everywhere_in_the_file() -> None:
     assert find_others(texts, NOBODY, corpus_lexicon(texts), senders=["U1", "U2"]).counts == {}
 
 
+def test_the_surname_of_a_name_many_write_after_a_title_stays_a_persons() -> None:
+    texts = ["Lena Ada Berg called.", "Lena Ada Berg again.", "Ask Lena Ada Berg.", "Mrs Berg agrees."]
+    found = find_others(texts, NOBODY, corpus_lexicon(texts), senders=["U1", "U2", "U3", "U4"])
+    assert found.tags == {"Berg": ["title"]}  # a colleague much talked of: her full name is left, her title kept
+
+
 def test_the_end_of_a_public_name_goes_with_it() -> None:
     texts = ["As Lena Ada Berg (1968) showed.", "Ada Berg said so too.", "Mrs Lindqvist agrees."]
     found = find_others(texts, NOBODY, corpus_lexicon(texts), senders=["U1", "U2", "U3"])

@@ -155,9 +155,9 @@ def gather_others(names: Iterable[list[list[tuple[str, str]]]], threads: Sequenc
             position += 1
     public = [name for name, who in found.senders.items() if _public(found.tags[name], who)
               and (registered is None or not registered.people(name))]
-    tails = {" ".join(name.split()[start:]) for name in public for start in range(1, len(name.split()))}
-    # the names written as public ones (not those only many people write: a colleague much talked of)
-    found.public.update({name: found.counts[name] for name in public if " " in name and "public" in found.tags[name]})
+    written_public = [name for name in public if "public" in found.tags[name]]  # not one many only write
+    tails = {" ".join(name.split()[start:]) for name in written_public for start in range(1, len(name.split()))}
+    found.public.update({name: found.counts[name] for name in written_public if " " in name})
     for name in public + [name for name, tags in found.tags.items() if PLACE in tags or (
             name in tails and _PRIVATE_TAGS.isdisjoint(set(tags) - {"title"}))]:
         # with the end of a public name ("Prof. Berg", "Ada Berg" of a cited Lena Ada Berg), and a town
