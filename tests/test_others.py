@@ -125,6 +125,12 @@ def test_names_the_mapping_knows_are_left_to_it() -> None:
     assert found_in("Henrik Olsen and Ada Lovelace met Maren Harmon.", known) == {"Maren Harmon": ["fullname"]}
 
 
+def test_the_keep_list_claims_its_names_not_everyone_with_their_given_names() -> None:
+    keep = frozenset({"ada lovelace", "ada", "lovelace", "arthur c. clarke", "arthur", "c.", "clarke"})
+    found = found_in("Ada Berg, Arthur Clarke and Mrs Clarke met Maren Harmon.", Known(frozenset(), keep))
+    assert found == {"Ada Berg": ["fullname"], "Maren Harmon": ["fullname"]}
+
+
 def test_a_name_the_mapping_knows_is_left_to_it_in_any_of_its_forms() -> None:
     known = Known(frozenset({folded_name("Sean O'Brien"), folded_name("Henrik Olsen")}), frozenset())
     assert found_in("Sean O\u2019Brien, Henrik  Olsen and Maren Harmon met.", known) == {"Maren Harmon": ["fullname"]}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -59,11 +60,21 @@ class Known:
 
     def claims(self, name: str) -> bool:
         """True when a name is a participant's name in use or holds one of several words ("Ada Quill MSc" holds
-        Ada Quill's), or the keep list has it or a word of it."""
+        Ada Quill's), or the keep list has it, or a word of it for a name of one word ("Clarke" of a kept Arthur C.
+        Clarke), or all the words of a longer one in one of its names ("Arthur Clarke"; not "Ada Berg" for a kept
+        Ada Lovelace: the keep list fills with public names, whose given names are everyone's)."""
         folded = folded_name(name)
         words = [word for word in folded.split() if len(word.rstrip(".")) > 1]
-        return (folded in self.names or folded in self.keep or any(word in self.keep for word in words)
-                or self._holds_name(folded.split()))
+        if folded in self.names or folded in self.keep or self._holds_name(folded.split()):
+            return True
+        if len(words) <= 1:
+            return any(word in self.keep for word in words)
+        return any(set(words) <= kept for kept in self._kept_words)
+
+    @functools.cached_property
+    def _kept_words(self) -> list[frozenset[str]]:
+        """The words of each name of several words on the keep list."""
+        return [frozenset(kept.split()) for kept in self.keep if " " in kept]
 
     def _holds_name(self, words: list[str]) -> bool:
         """Whether a run of two words or more inside these words (fewer than all) is a participant's name in use,
