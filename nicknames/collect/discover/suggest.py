@@ -227,7 +227,7 @@ MISSPELT_USES = 5
 
 def misspelt_elsewhere(own: int, uses: int) -> bool:
     """Whether a near spelling of a name, used ``uses`` times in the file and ``own`` of them in its owner's threads,
-    is used more often elsewhere: a word or a product's name (a product one letter from a given name), not a misspelling of
+    is used more often elsewhere: a word or a product's name one letter from a given name, not a misspelling of
     the name, which people write where its owner is."""
     return uses >= MISSPELT_USES and 2 * own < uses
 
