@@ -362,15 +362,20 @@ def test_discover_suggests_variants_where_the_participant_is_active() -> None:
     assert ("U3", "Margret") not in found  # U3 is not active in the thread
 
 
-def test_a_misspelt_full_name_is_no_product_however_often_written_elsewhere() -> None:
-    texts = ["Greta, the build is done.", "Thanks Greta Volmer."] + ["As Greta Volmer said."] * 6
-    index = TokenIndex(watched=frozenset({"greta"}), sequence_words=frozenset({"greta", "vollmer"}))
+def suggested_where_u1_is(texts: list[str], known: Known, index: TokenIndex) -> dict[tuple[str, str], tuple[str, ...]]:
+    """Discovery's suggestions (tags) when the first two texts are in U1's thread and the others each in a thread of
+    its own that U1 is not in."""
     for number, text in enumerate(texts):
         index.add(Message(str(number), "U2", text, "U1" if number < 2 else "U3", "t1" if number < 2 else f"t{number}",
                           ""))
+    return {(s.participant, s.text): s.tags for s in discover(known, index, parse_table(""))}
+
+
+def test_a_misspelt_full_name_is_no_product_however_often_written_elsewhere() -> None:
+    texts = ["Greta, the build is done.", "Thanks Greta Volmer."] + ["As Greta Volmer said."] * 6
+    index = TokenIndex(watched=frozenset({"greta"}), sequence_words=frozenset({"greta", "vollmer"}))
     known = Known({"U1": {"Greta Vollmer", "Greta"}}, {"U1": ["Greta Vollmer", "Greta", "Vollmer"]})
-    suggested = {(s.participant, s.text): s.tags for s in discover(known, index, parse_table(""))}
-    assert suggested.get(("U1", "Greta Volmer")) == ("fuzzy",)
+    assert suggested_where_u1_is(texts, known, index).get(("U1", "Greta Volmer")) == ("fuzzy",)
 
 
 @pytest.mark.parametrize(
@@ -383,12 +388,8 @@ def test_a_misspelt_full_name_is_no_product_however_often_written_elsewhere() ->
     ],
 )
 def test_discover_suggests_a_misspelling_no_file_uses_mostly_elsewhere(texts: list[str], found: bool) -> None:
-    index = TokenIndex(watched=frozenset({"greta"}))
-    for number, text in enumerate(texts):
-        index.add(Message(str(number), "U2", text, "U1" if number < 2 else "U3", "t1" if number < 2 else f"t{number}",
-                          ""))
     known = Known({"U1": {"Greta"}}, {"U1": ["Greta Vollmer"]})
-    suggested = {(s.participant, s.text): s.tags for s in discover(known, index, parse_table(""))}
+    suggested = suggested_where_u1_is(texts, known, TokenIndex(watched=frozenset({"greta"})))
     assert (suggested.get(("U1", "Grete")) == ("fuzzy",)) is found
 
 
@@ -402,12 +403,8 @@ def test_discover_suggests_a_misspelling_no_file_uses_mostly_elsewhere(texts: li
     ],
 )
 def test_discover_suggests_a_clipped_given_name_where_its_owner_is(texts: list[str], found: bool) -> None:
-    index = TokenIndex(watched=frozenset({"tobiah"}))
-    for number, text in enumerate(texts):
-        index.add(Message(str(number), "U2", text, "U1" if number < 2 else "U3", "t1" if number < 2 else f"t{number}",
-                          ""))
     known = Known({"U1": {"Tobiah"}}, {"U1": ["Tobiah Quell"]})
-    suggested = {(s.participant, s.text): s.tags for s in discover(known, index, parse_table(""))}
+    suggested = suggested_where_u1_is(texts, known, TokenIndex(watched=frozenset({"tobiah"})))
     assert (suggested.get(("U1", "Tobi")) == ("nickname",)) is found
 
 

@@ -305,7 +305,11 @@ class Mapping:
 
     def merge_name(self, participant: str, name: Name) -> Name:
         """Add a name record, combining counts and tags with one of the same text."""
-        entry = self._entry_for(participant)
+        return self._merged(self._entry_for(participant), name)
+
+    def _merged(self, entry: Entry, name: Name) -> Name:
+        """A name record added to an entry, its count and tags combined with one of the same text (whose status
+        stays unless it is a suggestion)."""
         existing = entry.find(name.text)
         if existing is None:
             entry.names.append(name)
@@ -315,11 +319,15 @@ class Mapping:
         status = existing.status if existing.status is not Status.SUGGESTED else name.status
         return self._set(entry, existing, count=sum(counts) if counts else None, tags=tags, status=status)
 
-    def keep_name(self, text: str) -> Name:
-        """Put a name on the keep list, which protects it and the names inside it."""
+    def _keep_entry(self) -> Entry:
+        """The keep list's entry, made first of the file when there is none."""
         if KEEP not in self.entries:
             self.entries = {KEEP: Entry(KEEP), **self.entries}
-        entry = self.entries[KEEP]
+        return self.entries[KEEP]
+
+    def keep_name(self, text: str) -> Name:
+        """Put a name on the keep list, which protects it and the names inside it."""
+        entry = self._keep_entry()
         existing = entry.find(text)
         if existing is not None:
             return existing
@@ -329,17 +337,8 @@ class Mapping:
 
     def suggest_keep(self, name: Name) -> Name:
         """Put a name on the keep list as collect proposes it (a public name found; merged with one of the same
-        text, the reviewer's status kept)."""
-        if KEEP not in self.entries:
-            self.entries = {KEEP: Entry(KEEP), **self.entries}
-        entry = self.entries[KEEP]
-        existing = entry.find(name.text)
-        if existing is None:
-            entry.names.append(name)
-            return name
-        counts = [c for c in (existing.count, name.count) if c is not None]
-        tags = tuple(dict.fromkeys(existing.tags + name.tags))
-        return self._set(entry, existing, count=sum(counts) if counts else None, tags=tags, status=existing.status)
+        text)."""
+        return self._merged(self._keep_entry(), name)
 
     def keep_instead(self, participant: str, text: str) -> Name:
         """Take a name off a participant and put it on the keep list (a cited author, not a participant).
