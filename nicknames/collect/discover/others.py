@@ -38,9 +38,10 @@ from nicknames.collect.discover.capital_words import (
     name_lists,
 )
 from nicknames.collect.discover.lexicon import Lexicon
-from nicknames.collect.discover.other_names import Known, OtherNames, folded_name
+from nicknames.collect.discover.other_names import Known, OtherNames
 from nicknames.collect.discover.others_screen import ASKING_WORDS, may_name_others
-from nicknames.collect.discover.public_names import publicly_named
+from nicknames.collect.discover.places import in_postal_address, is_land
+from nicknames.collect.discover.public_names import AUTHOR_AFTER, THANKS, cue_around
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
 from nicknames.io.class_list import RegisteredFullNames
@@ -48,14 +49,11 @@ from nicknames.io.given_names import given_names
 from nicknames.io.person_names import ORGANISATION_WORDS, POSSESSIVES, RELATIONS
 from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.nickname_table import builtin_table
-from nicknames.rules.quotes import VERBS_AFTER_NAME
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
 from nicknames.rules.stopwords import (
     NATIONALITIES,
     common_words,
-    places,
-    public_figures,
     surnames,
 )
 from nicknames.rules.text_forms import read_references
@@ -190,40 +188,13 @@ def _in_text(text: str, known: Known, lexicon: Lexicon) -> Iterable[tuple[str, s
     for run in _runs(text, words):
         found = _person_in_run(text, run, lexicon)
         if found is not None and not known.claims(found[0]) and not _inflected_claim(found[0], known):
-            yield found[0], _cue_around(text, found, run[0].start, run[-1].end)
+            yield found[0], cue_around(text, found, run[0].start, run[-1].end)
     if len(text) > _TEXT_HELD:
         words = capital_words(text)
     elif not may_hold_list(text, words):
         return
     for name in _listed(text, words, known, lexicon):
         yield name, "listed"
-
-
-def _cue_around(text: str, found: tuple[str, str], start: int, end: int) -> str:
-    """The tag of a full name found in a run from ``start`` to ``end`` as read with the words around it: a
-    colleague's (``relation``, ``_colleague``), a public one (``public``: a public figure's name, or
-    ``publicly_named``), else as found."""
-    name, tag = found
-    if tag != "fullname":
-        return tag
-    start = text.find(name.split(" ", 1)[0], start)
-    if _colleague(text, start, end):
-        return "relation"
-    return "public" if folded_name(name) in public_figures() or publicly_named(text, start, end) else tag
-
-
-def _colleague(text: str, start: int, end: int) -> bool:
-    """True where a full name found in a run from ``start`` to ``end`` is thanked ("thanks also to Henrik Olsen") or
-    works with the writer ("Henrik Olsen and I", "Henrik Olsen (mostly) and I"): a colleague's, however many write
-    it, not a public name's."""
-    return (_THANKED.search(text, max(0, start - 40), start) is not None
-            or _WITH_THE_WRITER.match(text, end) is not None)
-
-
-_THANKS = r"\bthank(?:s|[^\S\n]+you)?(?:[^\S\n]+(?:also|too))?"
-"""Thanks, with "also" or "too" after them."""
-_THANKED = regex.compile(rf"(?i:{_THANKS}(?:[^\S\n]+to)?)\s+$")
-_WITH_THE_WRITER = regex.compile(r"(?:[^\S\n]*\([^()\n]{0,20}\))?,?\s+and\s+(?:I|me|myself)\b")
 
 
 def _inflected_claim(name: str, known: Known) -> bool:
@@ -335,10 +306,10 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
     if len(run) == 1 and not _is_title(run[0]) and not _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
         # one word (most runs) names someone only after a relation (what follows would say None), or addressed
         return (run[0].text, "addressed") if _addressed(text, run[0], lexicon) else None
-    if any(word.text.casefold() in ORGANISATION_WORDS or _is_land(word) for word in run) or _organisation_follows(
+    if any(word.text.casefold() in ORGANISATION_WORDS or is_land(word.text) for word in run) or _organisation_follows(
             text, run[-1]):
         return None
-    if _in_postal_address(text, run):  # a town: where else the file writes it, it is that town
+    if in_postal_address(text, run[0].start, run[-1].end):  # a town: where else the file writes it, it is that town
         names = _without_leading_words(run, lexicon)
         return _LINE_BREAK.sub(" ", text[names[0].start : names[-1].end]), PLACE
     titles = [index for index, word in enumerate(run) if _is_title(word)]
@@ -348,18 +319,12 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
         return _name_of(text, run[:2], lexicon, need_given=False, tag="relation")
     names = _without_leading_words(run, lexicon)
     if 2 <= len(names) <= MAX_WORDS:
-        if _AUTHOR_AFTER.match(text, run[-1].end) is not None:
+        if AUTHOR_AFTER.match(text, run[-1].end) is not None:
             # a display name before an address ("Tobias Young <tobias@example.org>"), or the author an attribution
             # line names ("On Mon, Tobias Young wrote:"), is a person's, words and all
             return _name_of(text, names, lexicon, need_given=True, tag="author", words_too=True)
         return _name_of(text, names, lexicon, need_given=True, tag="fullname") or _surnamed(text, names, lexicon)
     return None
-
-
-_AUTHOR_AFTER = regex.compile(
-    r"[^\S\n]*<[^<>\s@]+@[^<>\s@]+>|[^\S\n]+(?i:%s)[^\S\n]*:" % "|".join(map(regex.escape, VERBS_AFTER_NAME)))
-"""An address in angle brackets right after a name (its mailbox's display name), or an attribution line's verb
-("… wrote:"): the name is an author's."""
 
 
 def _addressed(text: str, word: Word, lexicon: Lexicon) -> bool:
@@ -377,7 +342,7 @@ def _addressed(text: str, word: Word, lexicon: Lexicon) -> bool:
 _GIVEN_SHAPE = regex.compile(r"\p{Lu}\p{Ll}+")
 _SENTENCE_END = regex.compile(r"[.!?][^\S\n]+\Z")
 _ASKED = regex.compile(r",[^\S\n]+(?:%s)\b" % "|".join(ASKING_WORDS))
-_THANKED_TO = regex.compile(rf"(?i:{_THANKS}[^\S\n]+to)[^\S\n]+\Z")
+_THANKED_TO = regex.compile(rf"(?i:{THANKS}[^\S\n]+to)[^\S\n]+\Z")
 _COPIED = regex.compile(r"(?i:\bcc:?)[^\S\n]+\Z")
 
 
@@ -427,28 +392,6 @@ def _organisation_follows(text: str, last: Word) -> bool:
     """True when the word after a run is an organisation word in lower case ("Berg and Sons", "Ada Berg lab")."""
     following = WORD.match(text, last.end + 1) if text[last.end : last.end + 1] in (" ", "-") else None
     return following is not None and following.group().casefold() in ORGANISATION_WORDS
-
-
-def _is_land(word: Word) -> bool:
-    """True for a country, a continent or a land ("Occupied Quellmark Germany"), unless a given name too ("Jordan")."""
-    folded = word.text.casefold()
-    return folded in places() and folded not in given_names()
-
-
-def _in_postal_address(text: str, run: list[Word]) -> bool:
-    """True for a run that a postal code follows on its line, after a state or a town or two ("Harlow Green MD
-    20777", "Maren Harbour, Quellbury, OX9 9ZZ", "Henrik Heights, ON K9Z 9Z9"), or that one opens ("D-12345 Maren
-    Harbour"): a town in a signature's address, no person."""
-    return (_POSTAL_AFTER.match(text, run[-1].end) is not None
-            or _POSTAL_BEFORE.search(text, max(0, run[0].start - 12), run[0].start) is not None)
-
-
-_POSTAL_CODE = (r"(?:\p{Lu}{2}[^\S\n]+\d{5}(?:-\d{4})?"  # a US state and ZIP code
-                r"|\p{Lu}{1,2}\d[\p{Lu}\d]?[^\S\n]+\d\p{Lu}{2}"  # a British postcode
-                r"|\p{Lu}{2}[^\S\n]+\p{Lu}\d\p{Lu}[^\S\n]?\d\p{Lu}\d)(?![\w\-])")  # a province and a Canadian one
-_POSTAL_AFTER = regex.compile(r"(?:,?[^\S\n]+\p{Lu}[\p{Ll}\-]+){0,2},?[^\S\n]+" + _POSTAL_CODE)
-_POSTAL_BEFORE = regex.compile(r"(?:^|(?<=[\s,]))(?:\p{Lu}{1,2}-)?\d{4,5}[^\S\n]+\Z")
-"""A postal code before a town ("D-12345 ", "75005 ")."""
 
 
 def _listed(text: str, words: Iterable[Word], known: Known, lexicon: Lexicon) -> Iterable[str]:

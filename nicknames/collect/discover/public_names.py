@@ -1,18 +1,23 @@
-"""What marks a full name in a text as a public one (a cited author, a public figure), not a private person's.
+"""What marks a full name in a text as a public one (a cited author, a public figure) or a private person's.
 
 A forum of a field writes the names of its authors, thinkers and figures of the news far more often than those of
 private people who do not post there, mostly once each, so that "many people write it" (``others.PUBLIC_SENDERS``)
 tells little in a small export. The words around a name do: a work of its own ("Ada Berg's paper", "a book by Ada
 Berg", "<a …>The Tragedy</a> by Ada Berg"), a year or "et al." as a citation has them ("Berg (1968)", "Ada Berg,
 1968)"), a calling of public life just before it ("philosopher Ada Berg", "President Ada Berg"), a quotation it
-signs ('"…" -- Ada Berg'), or a link to an encyclopaedia or a bookshop that it is the text of. ``others`` does not
-propose a name so cued (unless a title, a relation or an address to the person also names it there, which a private
-person's name has).
+signs ('"…" -- Ada Berg'), or a link to an encyclopaedia or a bookshop that it is the text of; and the list of
+public figures (``data/public_figures.txt``). ``others`` does not propose a name so cued (unless a title, a relation
+or an author's place also names the person, which a private person's name has: a colleague thanked or working with
+the writer, ``cue_around``; a mailbox's display name or an attribution line's author, ``AUTHOR_AFTER``).
 """
 
 from __future__ import annotations
 
 import regex
+
+from nicknames.collect.discover.other_names import folded_name
+from nicknames.rules.quotes import VERBS_AFTER_NAME
+from nicknames.rules.stopwords import public_figures
 
 WORKS = (
     "book|books|paper|papers|essay|essays|article|articles|chapter|textbook|novel|novels|poem|poems|play|plays"
@@ -66,3 +71,36 @@ def _linked_to_reference(text: str, before: str, end: int) -> bool:
         return False
     target = _LINK_TARGET.match(text, end)
     return target is not None and REFERENCE_SITES.search(target.group(1)) is not None
+
+
+def cue_around(text: str, found: tuple[str, str], start: int, end: int) -> str:
+    """The tag of a full name found in a run from ``start`` to ``end`` as read with the words around it: a
+    colleague's (``relation``: ``_colleague``), a public one (``public``: a public figure's name, or
+    ``publicly_named``), else as found."""
+    name, tag = found
+    if tag != "fullname":
+        return tag
+    start = text.find(name.split(" ", 1)[0], start)
+    if _colleague(text, start, end):
+        return "relation"
+    return "public" if folded_name(name) in public_figures() or publicly_named(text, start, end) else tag
+
+
+def _colleague(text: str, start: int, end: int) -> bool:
+    """True where a full name found in a run from ``start`` to ``end`` is thanked ("thanks also to Henrik Olsen") or
+    works with the writer ("Henrik Olsen and I", "Henrik Olsen (mostly) and I"): a colleague's, however many write
+    it, not a public name's."""
+    return (_THANKED.search(text, max(0, start - 40), start) is not None
+            or _WITH_THE_WRITER.match(text, end) is not None)
+
+
+THANKS = r"\bthank(?:s|[^\S\n]+you)?(?:[^\S\n]+(?:also|too))?"
+"""Thanks, with "also" or "too" after them."""
+_THANKED = regex.compile(rf"(?i:{THANKS}(?:[^\S\n]+to)?)\s+$")
+_WITH_THE_WRITER = regex.compile(r"(?:[^\S\n]*\([^()\n]{0,20}\))?,?\s+and\s+(?:I|me|myself)\b")
+
+
+AUTHOR_AFTER = regex.compile(
+    r"[^\S\n]*<[^<>\s@]+@[^<>\s@]+>|[^\S\n]+(?i:%s)[^\S\n]*:" % "|".join(map(regex.escape, VERBS_AFTER_NAME)))
+"""An address in angle brackets right after a name (its mailbox's display name), or an attribution line's verb
+("… wrote:"): the name is an author's."""

@@ -1,0 +1,31 @@
+"""Places that read like people's names: a country or a land in a run of capitalised words, a town of a postal
+address ("Harlow Green MD 20777"). ``others`` proposes neither."""
+
+from __future__ import annotations
+
+import regex
+
+from nicknames.io.given_names import given_names
+from nicknames.rules.stopwords import places
+
+
+def is_land(word: str) -> bool:
+    """True for a country, a continent or a land ("Occupied Quellmark Germany"), unless a given name too ("Jordan")."""
+    folded = word.casefold()
+    return folded in places() and folded not in given_names()
+
+
+def in_postal_address(text: str, start: int, end: int) -> bool:
+    """True for the capitalised words at ``text[start:end]`` when a postal code follows them on their line, after a
+    state or a town or two ("Harlow Green MD 20777", "Maren Harbour, Quellbury, OX9 9ZZ", "Henrik Heights, ON K9Z
+    9Z9"), or opens it before them ("D-12345 Maren Harbour"): a town in a signature's address, no person."""
+    return (_POSTAL_AFTER.match(text, end) is not None
+            or _POSTAL_BEFORE.search(text, max(0, start - 12), start) is not None)
+
+
+_POSTAL_CODE = (r"(?:\p{Lu}{2}[^\S\n]+\d{5}(?:-\d{4})?"  # a US state and ZIP code
+                r"|\p{Lu}{1,2}\d[\p{Lu}\d]?[^\S\n]+\d\p{Lu}{2}"  # a British postcode
+                r"|\p{Lu}{2}[^\S\n]+\p{Lu}\d\p{Lu}[^\S\n]?\d\p{Lu}\d)(?![\w\-])")  # a province and a Canadian one
+_POSTAL_AFTER = regex.compile(r"(?:,?[^\S\n]+\p{Lu}[\p{Ll}\-]+){0,2},?[^\S\n]+" + _POSTAL_CODE)
+_POSTAL_BEFORE = regex.compile(r"(?:^|(?<=[\s,]))(?:\p{Lu}{1,2}-)?\d{4,5}[^\S\n]+\Z")
+"""A postal code before a town ("D-12345 ", "75005 ")."""
