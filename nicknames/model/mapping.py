@@ -337,8 +337,8 @@ class Mapping:
 
     def suggest_keep(self, name: Name) -> Name:
         """Put a name on the keep list as collect proposes it (a public name found; merged with one of the same
-        text)."""
-        return self._merged(self._keep_entry(), name)
+        text). A keep list made so comes after the participants, so that a reviewed file still opens as it did."""
+        return self._merged(self.entries.setdefault(KEEP, Entry(KEEP)), name)
 
     def keep_instead(self, participant: str, text: str) -> Name:
         """Take a name off a participant and put it on the keep list (a cited author, not a participant).
