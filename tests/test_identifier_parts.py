@@ -65,6 +65,10 @@ def _apply(text: str, whole: bool = False) -> str:
         ("mail ann@lodd.co.uk", "mail [U4]@[U4].co.uk"),
         ("mail xk@rew.org, xk@will.org, xk@ann.org", "mail [USER]@rew.org, [USER]@will.org, [USER]@ann.org"),
         ("see https://www.lodd.co.uk/", "see https://www.lodd.co.uk/"),  # a web site: a company's as often
+        # a display name says whose mailbox it is: another Tomas's, or this one's
+        ("Cc: Tomas Young <tomas@example.org>", "Cc: [U2] Young <[USER]@example.org>"),
+        ("Cc: Tomas Quell <tomas@example.org>", "Cc: [U2] <[U2]@example.org>"),
+        ("Cc: A. Berg <ann.b@example.org>", "Cc: [U1] <[U1]@example.org>"),  # an initial aside
         ("mail xk@tomas.org", "mail [USER]@tomas.org"),  # a given name, no family's
         ("see https://example.org/docs/index.html", "see https://example.org/docs/index.html"),
         # home directories and paths

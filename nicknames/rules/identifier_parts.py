@@ -110,9 +110,26 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
         people = names.people(local) or names.contained(local)
         if len(people) > 1:  # "ann@lodd.example": the Ann whose family's domain it is
             people = people & {owner for _, _, owner in hosts} or people
+        if len(people) == 1 and _display_name_of_another(prose, start, next(iter(people)), names):
+            people = frozenset()  # "Tobias Young <tobias@example.org>": another Tobias's address
         parts.append((start, start + local_end, one_person(people)))
     parts.extend(hosts)
     return parts
+
+
+def _display_name_of_another(prose: str, start: int, person: str, names: PersonalNames) -> bool:
+    """Whether the address at ``prose[start:]`` is written after a display name of several words ("Tobias Young
+    <…>") with a word of two letters or more that is none of ``person``'s names: the mailbox of somebody else who
+    shares a name with them."""
+    before = _DISPLAY_NAME.search(prose, max(0, start - 80), start) if prose else None
+    if before is None:
+        return False
+    words = [word.lower() for word in before["name"].split() if len(word.rstrip(".")) > 1]
+    return any(person not in names.words.get(word, frozenset()) for word in words)
+
+
+_DISPLAY_NAME = regex.compile(r"(?P<name>\p{Lu}[\p{L}'’\-]+(?:[^\S\n]+\p{Lu}[\p{L}'’\-.]*)+)[^\S\n]*<\Z")
+"""A display name of several capitalised words, then the "<" that opens its address."""
 
 
 def host_parts(host: str, start: int, names: PersonalNames) -> list[Part]:
