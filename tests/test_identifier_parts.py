@@ -69,6 +69,7 @@ def _apply(text: str, whole: bool = False) -> str:
         ("Cc: Tomas Young <tomas@example.org>", "Cc: [U2] Young <[USER]@example.org>"),
         ("Cc: Tomas Quell <tomas@example.org>", "Cc: [U2] <[U2]@example.org>"),
         ("Cc: A. Berg <ann.b@example.org>", "Cc: [U1] <[U1]@example.org>"),  # an initial aside
+        ("On Mon, at 8:57 AM Tomas Quell <tomas@example.org> wrote:", "On Mon, at 8:57 AM [U2] <[U2]@example.org> wrote:"),
         ("mail xk@tomas.org", "mail [USER]@tomas.org"),  # a given name, no family's
         ("see https://example.org/docs/index.html", "see https://example.org/docs/index.html"),
         # home directories and paths

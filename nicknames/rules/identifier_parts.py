@@ -128,8 +128,10 @@ def _display_name_of_another(prose: str, start: int, person: str, names: Persona
     return any(person not in names.words.get(word, frozenset()) for word in words)
 
 
-_DISPLAY_NAME = regex.compile(r"(?P<name>\p{Lu}[\p{L}'’\-]+(?:[^\S\n]+\p{Lu}[\p{L}'’\-.]*)+)[^\S\n]*<\Z")
-"""A display name of several capitalised words, then the "<" that opens its address."""
+_DISPLAY_NAME = regex.compile(
+    r"(?P<name>\p{Lu}\p{Ll}[\p{L}'’\-]*(?:[^\S\n]+(?:\p{Lu}\p{Ll}[\p{L}'’\-]*|\p{Lu}\.))+)[^\S\n]*<\Z")
+"""A display name of several capitalised words (an initial among them), then the "<" that opens its address: not
+a time's "AM" before it ("… at 8:57 AM Ann Lee <…> wrote:")."""
 
 
 def host_parts(host: str, start: int, names: PersonalNames) -> list[Part]:
