@@ -86,9 +86,10 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
     """Add names found of people who are not participants to the mapping as ``propose_others`` does (``registered``:
     the class list's full names, ``Known.registered``; ``senders``: the participants who post). A registered
     person's full name goes to their line: of two registered people it may name, to the one who posts. The public
-    names found (``OtherNames.public``) are suggested for the keep list."""
+    names found (``OtherNames.public``: none a registered person's, ``gather_others``) are suggested for the keep
+    list."""
     posting = set(senders)
-    for text, count in sorted(found.counts.items(), key=lambda item: (-item[1], item[0])):
+    for text, count in _most_used_first(found.counts):
         if " " in text:
             people = registered.people(text)
         else:  # a surname alone after a title ("Mr Mueller")
@@ -107,11 +108,15 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
         mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))
     if OTHERS in mapping.entries and not mapping.entries[OTHERS].comments:
         mapping.entries[OTHERS].comments = [OTHERS_COMMENT]
-    for text, count in sorted(found.public.items(), key=lambda item: (-item[1], item[0])):
+    for text, count in _most_used_first(found.public):
         # a public figure's or cited author's full name: kept whole, so that no participant's given name inside it
         # is replaced ("Lena Harcourt" cited where a Lena posts)
-        if not registered.people(text):
-            mapping.suggest_keep(Name(text, count, ("public",)))
+        mapping.suggest_keep(Name(text, count, ("public",)))
+
+
+def _most_used_first(counts: Counter[str]) -> list[tuple[str, int]]:
+    """Names and their counts, the most used first, then in the order of their text."""
+    return sorted(counts.items(), key=lambda item: (-item[1], item[0]))
 
 
 def merge_keep(merged: Mapping, proposed: Mapping) -> None:

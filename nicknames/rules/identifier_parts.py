@@ -136,7 +136,7 @@ a time's "AM" before it ("… at 8:57 AM Ann Lee <…> wrote:")."""
 
 def host_parts(host: str, start: int, names: PersonalNames) -> list[Part]:
     """Runs of a host's labels made of one person's names (``annberg.net``, ``ann.berg.example.org``)."""
-    body = host.rsplit(".", 1)[0] if "." in host else host
+    body = _host_body(host)
     return [(start + first, start + last, one_person(people)) for first, last, people in names.runs(body)]
 
 
@@ -144,8 +144,7 @@ def _family_domain(host: str, start: int, names: PersonalNames) -> list[Part]:
     """The domain's own label of an address, when it is one person's surname (``PersonalNames.surnames``) of
     ``CONTAINED`` letters or more that is no ordinary word: a family's domain (``gv@berglund.id.au``,
     ``quell-us.net``). Not a web site's (a company's, ``www.quellmark.example``, may be a service's row's last word)."""
-    body = host.rsplit(".", 1)[0] if "." in host else host
-    own = _domain_label(body)
+    own = _domain_label(_host_body(host))
     if own is None:
         return []
     first, label = own
@@ -153,6 +152,11 @@ def _family_domain(host: str, start: int, names: PersonalNames) -> list[Part]:
     if len(people) != 1 or len(label) < CONTAINED or _ordinary_label(label, names):
         return []
     return [(start + first, start + first + len(label), one_person(people))]
+
+
+def _host_body(host: str) -> str:
+    """A host without its last label (``annberg`` of ``annberg.net``)."""
+    return host.rsplit(".", 1)[0] if "." in host else host
 
 
 def _domain_label(body: str) -> tuple[int, str] | None:

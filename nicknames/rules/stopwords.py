@@ -123,9 +123,13 @@ def _read_words(file_name: str) -> frozenset[str]:
 
 def _ranked_words(file_name: str) -> tuple[str, ...]:
     """The words of one of the package's word lists in the list's order, lower case."""
+    return tuple(word.lower() for line in _data_lines(file_name) for word in line.split())
+
+
+def _data_lines(file_name: str) -> list[str]:
+    """The lines of one of the package's data files but its comments (``#`` opens a comment line)."""
     text = resources.files("nicknames").joinpath("data", file_name).read_text(encoding="utf-8")
-    lines = (line for line in text.splitlines() if not line.lstrip().startswith("#"))
-    return tuple(word.lower() for line in lines for word in line.split())
+    return [line for line in text.splitlines() if not line.lstrip().startswith("#")]
 
 
 @functools.cache
@@ -138,9 +142,7 @@ def places() -> frozenset[str]:
 def public_figures() -> frozenset[str]:
     """Full names of public figures (``data/public_figures.txt``, from Pantheon 1.0), in their normal form
     (``patterns.name_key``), case-folded."""
-    text = resources.files("nicknames").joinpath("data", PUBLIC_FIGURES).read_text(encoding="utf-8")
-    return frozenset(name_key(line.strip()).casefold() for line in text.splitlines()
-                     if line.strip() and not line.startswith("#"))
+    return frozenset(name_key(line.strip()).casefold() for line in _data_lines(PUBLIC_FIGURES) if line.strip())
 
 
 @functools.cache
