@@ -191,6 +191,15 @@ def test_no_identifier_where_there_is_none(text: str) -> None:
     assert identifier_rules().find(text) == []
 
 
+@pytest.mark.parametrize(("text", "owner"), [
+    ("Reviewed-by: Vera Quell-Marsden <vera@example.org>", "U1"),  # a surname of two words joined by a hyphen
+    ("Cc: Vera Young <vera@example.org>", None),  # another Vera's mailbox
+])
+def test_the_display_name_before_an_address_reads_as_the_names_do(text: str, owner: str | None) -> None:
+    rules = identifier_rules(participants=["U1"], names={"U1": ["Vera Quell-Marsden", "Vera"]})
+    assert [rules.parts(found, text) for found in rules.find(text)] == [[(text.index("vera@"), text.index("@"), owner)]]
+
+
 def test_a_common_word_is_no_local_part() -> None:
     assert identifier_rules(["email"]).find("look at notes.example.org") == []
     assert [f.text for f in identifier_rules(["email"]).find("ask tq at notes.example.org")] == ["tq at notes.example.org"]

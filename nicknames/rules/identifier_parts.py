@@ -124,7 +124,7 @@ def _display_name_of_another(prose: str, start: int, person: str, names: Persona
     before = _DISPLAY_NAME.search(prose, max(0, start - 80), start) if prose else None
     if before is None:
         return False
-    words = [word.lower() for word in before["name"].split() if len(word.rstrip(".")) > 1]
+    words = [word.lower() for word in PIECE_WORDS.findall(before["name"]) if len(word) > 1]  # as ``words`` has them
     return any(person not in names.words.get(word, frozenset()) for word in words)
 
 
