@@ -77,6 +77,24 @@ GREETINGS = [
     ("en", "Hi Mary and Rob,", ("Mary", "Rob")),
     ("en", "Cara,", ("Cara",)),
     ("en", "Congrats,", ()),
+    # a word that greets without naming anyone ("Dear friend"), in each language
+    ("de", "Lieber Freund,", ()),
+    ("de", "Hallo Freunde,", ()),
+    ("es", "Hola amigo,", ()),
+    ("es", "Querida compañera,", ()),
+    ("it", "Ciao amico,", ()),
+    ("pt", "Olá amiga,", ()),
+    ("nl", "Hoi vriend,", ()),
+    ("sv", "Hej vän,", ()),
+    ("no", "Hei venn,", ()),
+    ("da", "Kære ven,", ()),
+    ("fi", "Hei ystävä,", ()),
+    ("en", "Hey buddy,", ()),
+    ("en", "Thanks mate!", ()),
+    ("en", "Hi Bro,", ()),
+    ("en", "Cheers lads,", ()),
+    ("en", "Hi Mateo,", ("Mateo",)),
+    ("de", "Hallo Peter und Freunde,", ("Peter",)),
 ]
 
 
