@@ -105,3 +105,19 @@ def write_eml_folder(path: Path, messages: tuple[bytes, ...] = MESSAGES) -> Path
     for number, message in enumerate(messages, start=1):
         (path / f"message {number}.eml").write_bytes(message)
     return path
+
+
+LIST_ARCHIVE = (
+    (b"From: Tobias Quell <tq@work.example.org>\nTo: Team-discuss <team-discuss@lists.example.org>\n"
+     b"Message-ID: <1@x>\nSubject: a\n\nHello\n"),
+    (b"From: \"Quell, Tobias\" <tobias.quell@home.example.net>\nTo: team <team-discuss@lists.example.org>\n"
+     b"Message-ID: <2@x>\nIn-Reply-To: <1@x>\nSubject: Re: a\n\nFrom home\n"),
+    (b"From: Ada Berg via Team-discuss <team-discuss@lists.example.org>\nMessage-ID: <3@x>\n"
+     b"In-Reply-To: <2@x>\nSubject: Re: a\n\nAda here\n"),
+    (b"From: 'Lena Harcourt' via Team-discuss <team-discuss@lists.example.org>\nMessage-ID: <4@x>\n"
+     b"In-Reply-To: <3@x>\nSubject: Re: a\n\nOn Mon, Ada Berg via Team-discuss <team-discuss@lists.example.org> "
+     b"wrote:\n> Ada here\n\nLena here\n"),
+    (b"From: Ada Berg <ada@uni.example.edu>\nCc: Team Discussions <team-discuss@lists.example.org>\n"
+     b"Message-ID: <5@x>\nSubject: b\n\nFrom my own address\n"),
+)
+"""A list that rewrites its senders ("Ada Berg via Team-discuss"), one person writing from two mailboxes."""

@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from nicknames.cli import app
-from tests.mail_samples import ADDRESSES, write_eml_folder, write_mbox
+from tests.mail_samples import ADDRESSES, LIST_ARCHIVE, write_eml_folder, write_mbox
 
 runner = CliRunner()
 
@@ -43,6 +43,24 @@ def test_mbox_collect_then_apply(tmp_path: Path) -> None:
     text = "".join(message.as_string() for message in box)
     box.close()
     assert not [address for address in ADDRESSES if address in text]
+
+
+def test_mbox_of_a_list_that_rewrites_senders(tmp_path: Path) -> None:
+    write_mbox(tmp_path / "list.mbox", LIST_ARCHIVE)
+    code, out, err = run("collect", "list.mbox", "-o", "mapping.txt")
+    assert (code, out) == (0, "")
+    assert "2 new addresses share the id of an earlier address written with the same full name" in " ".join(err.split())
+    mapping = (tmp_path / "mapping.txt").read_text(encoding="utf-8")
+    assert "Team" not in mapping  # the list's name is nobody's
+    code, out, err = run("apply", "list.mbox", "mapping.txt", "-o", "out.mbox")
+    assert (code, out) == (0, "")
+    box = mailbox.mbox(tmp_path / "out.mbox")
+    senders = [message["From"] for message in box]
+    box.close()
+    # one pseudonym per person, whichever mailbox or list sent the mail
+    assert senders == ['"[P1]" <p1@pseudonymised.invalid>'] * 2 + ['"[P2]" <p2@pseudonymised.invalid>',
+                                                                 '"[P3]" <p3@pseudonymised.invalid>',
+                                                                 '"[P2]" <p2@pseudonymised.invalid>']
 
 
 def test_mbox_to_stdout_and_default_session_scope(tmp_path: Path) -> None:

@@ -105,6 +105,9 @@ def test_suggestions_round_trip_through_the_file() -> None:
         ("jira", False),
         ("GitBox", False),
         ("Build Robot", False),
+        ("GNU C Library", False),             # a list's or a project's display name on a mailing list
+        ("Harbour Summit Discussions", False),
+        ("Northfield Users Forum", False),
         ("Mary Jane Poe", True),
         ("Anne-Marie Theron", True),
         ("Travis Jenkins", True),             # names that are also the names of build services

@@ -8,8 +8,9 @@ import pytest
 
 from nicknames.io.mail.archive import read_archive
 from nicknames.io.mail.participants import AddressKey
+from nicknames.io.mail.tables import named_author
 from nicknames.model.errors import InputError
-from tests.mail_samples import FIRST, SECOND, write_eml_folder, write_mbox
+from tests.mail_samples import FIRST, LIST_ARCHIVE, SECOND, write_eml_folder, write_mbox
 
 
 def test_mbox_participants_threads_and_display_names(tmp_path: Path) -> None:
@@ -105,5 +106,27 @@ def test_an_address_without_a_display_name_gives_the_name_it_spells(tmp_path: Pa
     path.write_bytes(b"From: leontyne.abara@uni.example.edu\nTo: Stats Group <stats-group@lists.example.edu>\n"
                      b"Cc: no-reply@example.edu\nSubject: hi\n\nHello\n")
     archive = read_archive(path)
-    # the sender's address spells her name; a list's and a service's mailbox spell none, a display name wins
-    assert archive.display_names == {"P1": "Leontyne Abara", "P2": "Stats Group"}
+    # the sender's address spells her name; a list's and a service's mailbox spell none, nor is a list's own
+    # display name a person's
+    assert archive.display_names == {"P1": "Leontyne Abara"}
+
+
+def test_one_person_one_id_across_mailboxes_and_a_list_that_rewrites_senders(tmp_path: Path) -> None:
+    archive = read_archive(write_mbox(tmp_path / "list.mbox", LIST_ARCHIVE))
+    senders = [message.sender for message in archive.messages]
+    # work and home address of one person ("Quell, Tobias" is Tobias Quell): one id; the list's rewritten mail
+    # goes to the person who wrote it, and so does their own address later
+    assert senders == ["P1", "P1", "P2", "P3", "P2"]
+    assert archive.key.ids["team-discuss@lists.example.org"] == "P4"
+    assert archive.key.joined == 2
+    # the list's own display names ("Team-discuss", "team", "Team Discussions") name nobody
+    assert archive.display_names == {"P1": "Tobias Quell", "P2": "Ada Berg", "P3": "Lena Harcourt"}
+    assert archive.other_names == {"P1": ("Quell, Tobias",)}
+    # a quote of the rewritten mail is its author's, not the list's
+    assert named_author(archive.messages[3].body.text, archive.key) == "P2"
+
+
+def test_a_key_keeps_the_ids_it_holds_when_a_name_comes_again(tmp_path: Path) -> None:
+    key = AddressKey({"tq@work.example.org": "P1", "tobias.quell@home.example.net": "P9"})
+    archive = read_archive(write_mbox(tmp_path / "list.mbox", LIST_ARCHIVE), key)
+    assert [message.sender for message in archive.messages][:2] == ["P1", "P9"]

@@ -12,6 +12,8 @@ from nicknames.io.mail.participants import (
     clean_display_name,
     key_path,
     name_of_address,
+    names_its_person,
+    person_key,
     pseudonymous_address,
     read_key,
     write_key,
@@ -112,3 +114,74 @@ def test_pseudonymous_address_follows_the_pseudonym(shown: str | None, expected:
 )
 def test_name_of_address(address: str, expected: str | None) -> None:
     assert name_of_address(address) == expected
+
+
+@pytest.mark.parametrize(
+    ("display", "expected"),
+    [
+        ("Ann Lee", "ann lee"),
+        ('"Lee, Ann"', "ann lee"),  # surname first, as many mail programs write it
+        ("ANN  LEE", "ann lee"),
+        ("Zoë Ávila-Ng", "zoe avila ng"),
+        ("Ann Lee via Team-discuss", "ann lee"),  # a list that rewrites its senders
+        ("'Ann Lee' via Team-discuss", "ann lee"),
+        ("Ann Lee (Sales)", "ann lee"),
+        ("Ann", None),  # one word: many people
+        ("Stats Group", None),  # an office, a list
+        ("Harbour Summit Discussions", None),
+        ("GNU C Library", None),
+        ("Cc: Ann Lee", None),  # a header's text taken for a name
+        ("ann@x.org", None),
+        ("", None),
+    ],
+)
+def test_person_key(display: str, expected: str | None) -> None:
+    assert person_key(display) == expected
+
+
+@pytest.mark.parametrize(
+    ("display", "address", "expected"),
+    [
+        ("Ann Lee", "ann@x.org", True),
+        ("Ann", "ann@x.org", True),
+        ("Ann Lee", "contact@lee.example", True),  # a person's own "contact@"
+        ("Ann Lee via Team-discuss", "team-discuss@lists.x.org", True),
+        ("team", "team-discuss@lists.x.org", False),  # the list's short name
+        ("Team-discuss", "team-discuss@lists.x.org", False),
+        ("Stats Group", "stats-group@x.org", False),
+        ("kernel-team", "kernel-team@x.org", False),
+    ],
+)
+def test_names_its_person(display: str, address: str, expected: bool) -> None:
+    assert names_its_person(display, address) is expected
+
+
+@pytest.mark.parametrize(
+    ("mailboxes", "ids", "joined"),
+    [
+        # one person, two addresses: one id
+        ([("Ann Lee", "ann@work.org"), ("Ann Lee", "ann.lee@home.net")], ["P1", "P1"], 1),
+        ([("Ann Lee", "ann@work.org"), ('"Lee, Ann"', "ann.lee@home.net")], ["P1", "P1"], 1),
+        # a given name alone tells nobody apart
+        ([("Ann", "ann@work.org"), ("Ann", "ann.lee@home.net")], ["P1", "P2"], 0),
+        ([("Ann Lee", "ann@work.org"), ("Ann Berg", "ann@home.net")], ["P1", "P2"], 0),
+        # a list that rewrites its senders: each person, not the list's address
+        ([("Ann Lee via Team", "team@lists.org"), ("Rob Berg via Team", "team@lists.org"),
+          ("Ann Lee", "ann@work.org")], ["P1", "P2", "P1"], 1),
+        ([("", "team@lists.org"), ("Ann Lee via Team", "team@lists.org")], ["P1", "P2"], 0),
+        # no display name, or none at all
+        ([("", "ann@work.org"), ("Ann Lee", "ann@work.org")], ["P1", "P1"], 0),
+        ([("Ann Lee", ""), ("Ann Lee", "ann@work.org")], ["P1", "P1"], 1),
+    ],
+)
+def test_id_for_mailbox(mailboxes: list[tuple[str, str]], ids: list[str], joined: int) -> None:
+    key = AddressKey()
+    assert [key.id_for_mailbox(display, address) for display, address in mailboxes] == ids
+    assert key.joined == joined
+
+
+def test_id_for_mailbox_keeps_the_ids_a_key_holds() -> None:
+    key = AddressKey({"ann@work.org": "P1", "ann.lee@home.net": "P5"})
+    assert [key.id_for_mailbox("Ann Lee", a) for a in ("ann@work.org", "ann.lee@home.net", "a@new.org")] == [
+        "P1", "P5", "P1"]
+    assert key.joined == 1

@@ -142,6 +142,10 @@ def collect_command(
             opaque_ids_warning(source, key_file)
             err.print(f"Address key {escape(str(key_file))}: {len(written.ids)} addresses or names, {written.added} "
                       "new (owner-only: apply reads it to give every sender the same id).")
+            if written.joined:
+                err.print(f"  {written.joined} new addresses share the id of an earlier address written with the same "
+                          "full name (one person, several mailboxes); give one a new id in the key if they are two "
+                          "people.")
     result.mapping = mapping
     if source.names_column and not quiet:
         err.print(f"Note: the column {escape(repr(source.names_column))} was read as the senders' registered names "

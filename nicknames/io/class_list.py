@@ -49,6 +49,7 @@ NOT_PERSON_WORDS = frozenset(
     alert alerts notification notifications update updates digest events registration sales
     bot bots robot daemon automation automated commits tracker
     git svn github gitlab gitbox gerrit jira bugzilla buildbot phabricator
+    library libraries discussion discussions forum community society foundation developers maintainers users
     """.split()
 )
 """Words that mark a class-list row as an office, a list, a company or a program (a bug tracker's or a code host's

@@ -21,6 +21,8 @@ from nicknames.io.mail.participants import (
     AddressKey,
     clean_display_name,
     name_of_address,
+    names_its_person,
+    normalise_address,
 )
 from nicknames.io.mail.threads import Link, ThreadHeaders, link_messages, message_ids
 from nicknames.model.errors import InputError, where
@@ -66,6 +68,9 @@ class MailArchive:
     """Participant id → the display name most often written with their address (a built-in class list)."""
     headerless: list[str] = field(default_factory=list)
     """Where each message without any of the headers read starts (``file, line N``): text that is not mail."""
+    other_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    """Participant id → the other full names written with their addresses ("Toby Q" beside "Tobias Quell"):
+    one person's several mailboxes share an id (``AddressKey.id_for_mailbox``), and each may show another name."""
 
     def sender_of(self) -> dict[str, str]:
         """Message id → sender id."""
@@ -80,7 +85,7 @@ def read_archive(path: Path, key: AddressKey | None = None) -> MailArchive:
     key = key if key is not None else AddressKey()
     headers = [decoded_headers(found.message) for found in loaded]
     headerless = [found.place for found, read in zip(loaded, headers) if not read]
-    names = _assign_ids(key, headers)
+    names, others = _assign_ids(key, headers)
     bodies = [body_of(found.message) for found in loaded]
     for body in bodies:
         for address in ADDRESS.findall(body.text):
@@ -92,7 +97,7 @@ def read_archive(path: Path, key: AddressKey | None = None) -> MailArchive:
         for item, found, mid, body, link in zip(loaded, headers, ids, bodies, links)
     ]
     fmt = "mbox" if path.is_file() and path.suffix.lower() != ".eml" else "eml"
-    return MailArchive(path, fmt, messages, key, names, headerless)
+    return MailArchive(path, fmt, messages, key, names, headerless, others)
 
 
 Headers = dict[str, list[str]]
@@ -209,10 +214,10 @@ def _starts_like_mbox(path: Path) -> bool:
         return stream.read(5) == b"From "
 
 
-def _assign_ids(key: AddressKey, messages: list[Headers]) -> dict[str, str]:
+def _assign_ids(key: AddressKey, messages: list[Headers]) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     """Give ids to senders first, then the other header addresses; the most used display name per id, else the name
-    an address spells out (``name_of_address``)."""
-    names: dict[str, Counter[str]] = {}
+    an address spells out (``name_of_address``), and the id's other names (``_display_names``)."""
+    names: dict[tuple[str, str], Counter[str]] = {}
     spelt: dict[str, str] = {}
     passes = (("From",), RECIPIENT_HEADERS + OTHER_ADDRESS_HEADERS)
     for headers in passes:
@@ -221,14 +226,31 @@ def _assign_ids(key: AddressKey, messages: list[Headers]) -> dict[str, str]:
             if headers == ("From",) and not pairs:
                 pairs = [("", "")]
             for display, address in pairs:
-                participant = key.id_for(address or display)
+                participant = key.id_for_mailbox(display, address)
                 cleaned = clean_display_name(display)
-                if cleaned:
-                    names.setdefault(participant, Counter())[cleaned] += 1
+                if cleaned and names_its_person(display, address):
+                    names.setdefault((participant, normalise_address(address)), Counter())[cleaned] += 1
                 elif address and (from_address := name_of_address(address)) is not None:
                     spelt.setdefault(participant, from_address)
-    shown = {pid: counts.most_common(1)[0][0] for pid, counts in names.items()}
-    return {**{pid: name for pid, name in spelt.items() if pid not in shown}, **shown}
+    shown, others = _display_names(names)
+    return {**{pid: name for pid, name in spelt.items() if pid not in shown}, **shown}, others
+
+
+def _display_names(
+    names: dict[tuple[str, str], Counter[str]],
+) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """A participant's name: the display name most used with all their mailboxes; their other names: the one most
+    used with each other mailbox, when it differs (the names each address would have given alone)."""
+    totals: dict[str, Counter[str]] = {}
+    for (participant, _), counts in names.items():
+        totals.setdefault(participant, Counter()).update(counts)
+    shown = {participant: counts.most_common(1)[0][0] for participant, counts in totals.items()}
+    others: dict[str, tuple[str, ...]] = {}
+    for (participant, _), counts in names.items():
+        top = counts.most_common(1)[0][0]
+        if top != shown[participant] and top not in others.get(participant, ()):
+            others[participant] = (*others.get(participant, ()), top)
+    return shown, others
 
 
 def _unique_ids(messages: list[Headers]) -> list[str]:
@@ -255,9 +277,9 @@ def _mail_message(
     message: EmailMessage, headers: Headers, session: str, message_id: str, body: Body, link: Link, key: AddressKey
 ) -> MailMessage:
     senders = addresses(headers, ("From",))
-    sender = key.id_for(senders[0][1] or senders[0][0]) if senders else key.id_for("")
+    sender = key.id_for_mailbox(*senders[0]) if senders else key.id_for("")
     recipients = tuple(dict.fromkeys(
-        key.id_for(address or display) for display, address in addresses(headers, RECIPIENT_HEADERS)
+        key.id_for_mailbox(display, address) for display, address in addresses(headers, RECIPIENT_HEADERS)
     ))
     return MailMessage(
         message, headers, session, message_id, sender, tuple(pid for pid in recipients if pid != sender),

@@ -20,10 +20,12 @@ from pathlib import Path
 
 import regex
 
+from nicknames.io.class_list import is_person
 from nicknames.io.input_files import read_input_text
 from nicknames.io.output import write_text_atomically
 from nicknames.model.errors import InputError
 from nicknames.model.paths import StrPath
+from nicknames.rules.patterns import name_key
 from nicknames.rules.stopwords import STOPWORDS
 
 ID_PREFIX = "P"
@@ -46,7 +48,11 @@ class AddressKey:
     ids: dict[str, str] = field(default_factory=dict)
     added: int = 0
     """Addresses given an id since the key was read."""
+    joined: int = 0
+    """New addresses given the id of an earlier address written with the same person's name (``id_for_mailbox``)."""
     last_number: int | None = field(default=None, repr=False)
+    people: dict[str, str] = field(default_factory=dict, repr=False)
+    """A person's display name (``person_key``) → the id of the first mailbox written with it."""
 
     def id_for(self, address: str) -> str:
         """The participant id of an address, assigned when it is new."""
@@ -55,6 +61,34 @@ class AddressKey:
             self.ids[key] = f"{ID_PREFIX}{self._next_number()}"
             self.added += 1
         return self.ids[key]
+
+    def id_for_mailbox(self, display: str, address: str) -> str:
+        """The participant id of a header's mailbox (display name and address).
+
+        A list that rewrites its senders ("Ann Lee via Team-discuss <team-discuss@...>") sends everyone's mail
+        from its own address: the id is the person's, found by their name, not the list's. A new address
+        written with a person's full name that an earlier address of the archive was written with gets that
+        address's id: one person writing from work and from home stays one participant. Addresses the key
+        already holds keep their ids.
+        """
+        person = person_key(display)
+        if person and _VIA.search(display):
+            return self._person_id(person)
+        key = normalise_address(address)
+        if not key or not person:
+            return self.id_for(address or display)
+        if key not in self.ids and (earlier := self.people.get(person) or self.ids.get(person)):
+            self.ids[key] = earlier
+            self.added += 1
+            self.joined += 1
+        participant = self.id_for(address)
+        self.people.setdefault(person, participant)
+        return participant
+
+    def _person_id(self, person: str) -> str:
+        if person not in self.people:
+            self.people[person] = self.ids.get(person) or self.id_for(person)
+        return self.people[person]
 
     def _next_number(self) -> int:
         if self.last_number is None:
@@ -69,6 +103,26 @@ class AddressKey:
         for address, pid in self.ids.items():
             result.setdefault(pid, []).append(address)
         return result
+
+
+_VIA = regex.compile(r"[^\S\n]+via[^\S\n]+\S[^@]*$")
+"""The end of a display name that a list rewriting its senders adds: "Ann Lee via Team-discuss"."""
+
+
+def person_key(display: str) -> str | None:
+    """A display name as the same person's other mailboxes write it: its words without case, accents or punctuation,
+    "Becker, Tom" as "tom becker"; None unless it is a person's full name of two words or more."""
+    cleaned = clean_display_name(display)
+    if cleaned is None or ":" in cleaned or not is_person(cleaned):
+        return None  # a colon: a header's text taken for a name ("Cc: Android Kernel")
+    last, comma, first = cleaned.partition(",")
+    words = _NAME_WORD.findall(name_key(f"{first} {last}" if comma else cleaned).casefold())
+    if len(words) < 2 or any(word in MAILBOX_WORDS for word in words):
+        return None
+    return "".join(char for char in unicodedata.normalize("NFKD", " ".join(words)) if not unicodedata.combining(char))
+
+
+_NAME_WORD = regex.compile(r"\p{L}+")
 
 
 def normalise_address(address: str) -> str:
@@ -95,13 +149,13 @@ def key_path(mapping_path: Path) -> Path:
 
 _LOCAL_NAME = regex.compile(r"(\p{L}{2,})[._\-](\p{L}{2,})(?:[._\-](\p{L}{2,}))?")
 MAILBOX_WORDS = frozenset({
-    "abuse", "accounts", "admin", "alert", "alerts", "all", "announce", "billing", "bounce", "bounces", "careers",
-    "class", "contact", "course", "daemon", "department", "dept", "desk", "digest", "donotreply", "enquiries",
-    "events", "faculty", "finance", "group", "help", "hostmaster", "hr", "info", "inquiries", "jobs", "list",
-    "lists", "mail", "mailer", "marketing", "media", "news", "no", "noreply", "not", "notification",
-    "notifications", "office", "owner", "postmaster", "press", "reply", "request", "research", "root", "sales",
-    "security", "server", "service", "services", "staff", "stats", "students", "support", "system", "team", "web",
-    "webmaster",
+    "abuse", "accounts", "admin", "alert", "alerts", "all", "announce", "billing", "bounce", "bounces", "bugs",
+    "careers", "class", "commits", "contact", "course", "daemon", "department", "dept", "desk", "devel", "digest",
+    "discuss", "discussion", "donotreply", "enquiries", "events", "faculty", "finance", "group", "help",
+    "hostmaster", "hr", "info", "inquiries", "jobs", "list", "lists", "mail", "mailer", "marketing", "media",
+    "news", "no", "noreply", "not", "notification", "notifications", "office", "owner", "patches", "postmaster",
+    "press", "reply", "request", "research", "root", "sales", "security", "server", "service", "services", "staff",
+    "stats", "students", "support", "system", "team", "users", "web", "webmaster",
 })
 """Words of the local part of a list's, an office's or a service's address (``stats-group@``, ``no-reply@``)."""
 
@@ -120,9 +174,21 @@ def name_of_address(address: str) -> str | None:
     return " ".join(part.capitalize() for part in parts)
 
 
+def names_its_person(display: str, address: str) -> bool:
+    """Whether a header's display name is the name of its mailbox's person: with the address of a list, an office
+    or a service (a word of its local part is one of ``MAILBOX_WORDS``) only a person's full name (``person_key``:
+    "Ann Lee" <contact@...>, "Ann Lee via Team-discuss" <team-discuss@...>), not the list's short name
+    (``"team" <team-discuss@...>``)."""
+    local = normalise_address(address).partition("@")[0]
+    return not any(word in MAILBOX_WORDS for word in _LOCAL_WORD.findall(local)) or person_key(display) is not None
+
+
+_LOCAL_WORD = regex.compile(r"[^\W\d_]+")
+
+
 def clean_display_name(name: str) -> str | None:
     """A display name as a registered name: quotes and comments removed; None when it is an address."""
-    text = " ".join(_COMMENT.sub(" ", name).replace('"', " ").split()).strip("'").strip()
+    text = " ".join(_VIA.sub("", _COMMENT.sub(" ", name)).replace('"', " ").split()).strip("'").strip()
     if not text or "@" in text or not regex.search(r"\p{L}", text):
         return None
     return text

@@ -25,6 +25,7 @@ from nicknames.io.mail.participants import (
     ADDRESS,
     AddressKey,
     normalise_address,
+    person_key,
     pseudonymous_address,
 )
 from nicknames.model.columns import Columns
@@ -96,9 +97,17 @@ def named_author(quote: str, key: AddressKey) -> str | None:
         content = line.lstrip("> \t")
         if _FROM_LINE.match(content) or _WROTE.search(content):
             found = ADDRESS.search(content)
+            via = _VIA_AUTHOR.search(content[: found.start()]) if found else None
+            if via and (person := person_key(via.group(1))) in key.people:
+                return key.people[person]  # the list's address, the author's name
             if found and normalise_address(found.group()) in key.ids:
                 return key.ids[normalise_address(found.group())]
     return None
+
+
+_VIA_AUTHOR = regex.compile(r"(?:^|[,:]\s*)([^,:<>\n]+?)[^\S\n]+via[^\S\n]+\S+[^\S\n]*<?[^\S\n]*$")
+"""The author before the list's name in an attribution line of a list that rewrites its senders
+("On Mon, Ann Lee via Team-discuss <team-discuss@...> wrote:")."""
 
 
 def visible_text(message: MailMessage) -> str:
@@ -141,9 +150,10 @@ def display_name_usage(archive: MailArchive, participants: set[str]) -> Counter[
     """(participant, registered name part) → messages whose subject or body (quotes included) use it."""
     owners: dict[str, list[str]] = {}
     for participant, display in archive.display_names.items():
-        if participant in participants and is_person(display):
-            for part in registered_parts(display):
-                owners.setdefault(name_key(part), []).append(participant)
+        for name in (display, *archive.other_names.get(participant, ())):
+            if participant in participants and is_person(name):
+                for part in registered_parts(name):
+                    owners.setdefault(name_key(part), []).append(participant)
     pattern = compile_names(owners)
     usage: Counter[tuple[str, str]] = Counter()
     if pattern is None:

@@ -108,7 +108,7 @@ def _rebuild(
     for name in ADDRESS_HEADERS:
         pairs = addresses(original, (name,))
         if pairs:
-            participants = dict.fromkeys(archive.key.id_for(address or display) for display, address in pairs)
+            participants = dict.fromkeys(archive.key.id_for_mailbox(display, address) for display, address in pairs)
             new[name] = ", ".join(_address(pseudonym(pid), pseudonymous_address(pid, pseudonym(pid)))
                                   for pid in participants)
     date = _date(original)
