@@ -31,6 +31,11 @@ from nicknames.rules.signoffs import bare_lower_signature, signoff_names
         ("Hi Mary & Rob", ["Mary", "Rob"]),
         ("@Rob good point", ["Rob"]),
         ("Thanks @Rob, it works", ["Rob"]),
+        ("ann...@example.org (Ann Lee) writes:", []),  # an address a news archive shortened, not "@example.org"
+        ("In article <3f...@news.example.edu>, Ann Lee wrote:", []),
+        ("<ann...@example.org> wrote in message", []),
+        ("ann.lee-2@example.org wrote:", []),
+        ("(@Rob) good point", ["Rob"]),
         ("found them, thanks Rob!", ["Rob"]),  # thanks to one name at the end of the first line
         ("Great point, thank you Anne-Marie!!\nmore", ["Anne-Marie"]),
         ("found them, thanks Rob", []),  # no exclamation: may be a sign-off

@@ -40,7 +40,8 @@ _DIGIT = regex.compile(r"\d")
 NAME_GROUP = rf"{TOKEN}(?:[^\S\n]+{TOKEN}){{0,2}}"
 _NAMES_AT_START = regex.compile(rf"{NAME_GROUP}(?:{SEPARATOR}{NAME_GROUP})*")
 _ONE_GROUP = regex.compile(NAME_GROUP)
-_MENTION = regex.compile(r"(?<!\w)@(\p{L}[\p{L}\p{M}\w.'’\-]*\w)")
+_MENTION = regex.compile(r"(?<![\w.+\-'’])@(\p{L}[\p{L}\p{M}\w.'’\-]*\w)")
+"""An ``@name``; not the domain of an address, also one a news archive shortened ("ann...@example.org writes:")."""
 _VOCATIVE = regex.compile(rf"^\s*(?P<names>{NAME_GROUP}(?:{SEPARATOR}{NAME_GROUP})*)\s*[,!\-–—]+\s*$")
 """A first line that only addresses someone ("Mary,"); a word and a colon is a label ("Addition:")."""
 SENTENCE_END = regex.compile(r"(?<=[.!?])(?<!(?:^|[\s(])(?:\p{Lu}|[DdMm]rs?|Ms|Prof|St)\.)\s+")
