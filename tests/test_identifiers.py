@@ -35,6 +35,10 @@ RULES = identifier_rules()
         ("Note: skype is down; twitter: @jobloggs", [("handle", "@jobloggs")]),
         ("see https://github.com/x and github: 10 stars", [("url", "https://github.com/x")]),
         ("me@example.org", [("email", "me@example.org")]),  # not a handle inside an address
+        # an address a news archive shortened still holds the start of its local part
+        ("mary...@example.org writes:", [("email", "mary...@example.org")]),
+        ("<mary.po....@example.org>", [("email", "mary.po....@example.org")]),
+        ("mary…@example.org", [("email", "mary…@example.org")]),
         ("room @3, @01 or @enron.com", []),  # a handle starts with a letter and is not a domain
         ("=@SUM(A1:A3) and @IF(x)", []),  # a spreadsheet function, not a handle
         ("ask @jo_bloggs (she knows)", [("handle", "@jo_bloggs")]),
@@ -127,6 +131,8 @@ def _apply(text: str, mapping: Mapping, **addresses: list[str]) -> tuple[str, li
         # identifiers first: a name inside an address or URL is part of its personal part
         ("mail Mary.Poe@example.org", "mail [U0002]@example.org", ["email"]),
         ("mail zed@example.org", "mail [USER]@example.org", ["email"]),
+        ("mary...@example.org writes:", "[U0002]@example.org writes:", ["email"]),
+        ("zed...@example.org writes:", "[USER]@example.org writes:", ["email"]),
         ("see https://example.org/Mary", "see https://example.org/[U0002]", ["url"]),
         ("see https://example.org/Mary_Jones", "see https://example.org/Mary_Jones", []),  # Jones: nobody's
         ("see https://example.org/news", "see https://example.org/news", []),

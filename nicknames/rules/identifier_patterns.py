@@ -27,7 +27,9 @@ PLACEHOLDERS = {
 PART_PLACEHOLDER = "[USER]"
 """What replaces the personal part of an address, URL or path whose person is not known."""
 
-_EMAIL = r"(?<![\w.+\-])[\w.+\-]*\w@(?:[\w\-]+\.)+\p{L}{2,}(?!\w)"
+_EMAIL = r"(?<![\w.+\-])[\w.+\-]*\w(?:\.+|…)?@(?:[\w\-]+\.)+\p{L}{2,}(?!\w)"
+"""An address; also one a news archive shortened to hide it from harvesters (``ann...@example.org``), whose local
+part still holds the start of a name."""
 _TLDS = (
     "com|org|net|edu|gov|mil|int|io|info|biz|eu|uk|de|fr|nl|au|ca|ch|se|dk|fi|jp|nz|es|be|pl|cz|ie|pt|gr|hu|ru|cn|br"
 )
