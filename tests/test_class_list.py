@@ -82,6 +82,11 @@ from tests.conftest import write_csv
         ("Xiaoming Wang (Tom)", ["Xiaoming Wang", "Xiaoming", "Wang", "Tom", "Tom Wang"]),
         ("Heike Marsden (Lisbon)", ["Heike Marsden", "Heike", "Marsden"]),  # a place, no given name
         ("Greta (Law) Vollmer", ["Greta Vollmer", "Greta", "Vollmer"]),  # a department: an ordinary word
+        # a nickname in quotes between the words is the person's, whatever word it is
+        ("Ilsa 'Rook' Quell", ["Ilsa Quell", "Ilsa", "Quell", "Rook", "Rook Quell"]),
+        ('Robert "Bob" Quell', ["Robert Quell", "Robert", "Quell", "Bob", "Bob Quell"]),
+        ("Greta ‘Ace’ Vollmer", ["Greta Vollmer", "Greta", "Vollmer", "Ace", "Ace Vollmer"]),
+        ('Greta "Thanks" Vollmer', ["Greta Vollmer", "Greta", "Vollmer"]),  # a stop word is nobody's name
         # a row in lower case: the parts as a text capitalises them, then the row's own form
         ("greta vollmer", ["Greta Vollmer", "Greta", "Vollmer", "greta vollmer"]),
         ("tobias wrenfield-quell", ["Tobias Wrenfield-Quell", "Tobias", "Wrenfield-Quell", "Wrenfield", "Quell",

@@ -155,7 +155,8 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
     (", PhD"). A capitalised word in parentheses or quotes, between the
     name's words or after them, is a preferred name when it is a known given
     name and no ordinary word ("Greta (Gigi) Vollmer", "Xiaoming Wang (Tom)";
-    not "(Law)", "(Lisbon)"). Emoji and other pictographs go ("🌸 Greta V 🌸",
+    not "(Law)", "(Lisbon)"); one in quotes between them always is, as a
+    nickname is written ('Ilsa "Rook" Vollmer', "Robert 'Bob' Quell"). Emoji and other pictographs go ("🌸 Greta V 🌸",
     as chat platforms' display names decorate a name). A row of one word is a
     user name or nick, kept whole.
     """
@@ -163,10 +164,12 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
         full_name = " ".join(_PICTOGRAPHS.sub(" ", full_name).split())
     if " " not in full_name.strip():
         return full_name.strip(), ()  # a user name or nick: its brackets are its own ("[greta]")
-    asides = [found.group(1) or found.group(2) for found in _PREFERRED_INSIDE.finditer(full_name)]
+    inside = list(_PREFERRED_INSIDE.finditer(full_name))
+    quoted = [found.group(2) for found in inside if found.group(2) and found.group(2).casefold() not in STOPWORDS]
+    asides = [found.group(1) for found in inside if found.group(1)]
     if (after := _PREFERRED_AFTER.search(full_name)) is not None:
         asides.append(after.group(1) or after.group(2))
-    preferred = [word for word in asides if known_given(word, table, _LISTED_FROM)]
+    preferred = [*quoted, *(word for word in asides if known_given(word, table, _LISTED_FROM))]
     name = " ".join(_ASIDE.sub(" ", _PREFERRED_INSIDE.sub(" ", full_name)).split())
     segments = _SEPARATOR.split(name)
     if len(segments) > 1:
