@@ -759,6 +759,22 @@ def test_an_attribution_line_naming_another_participant_quotes_further_up(
     assert all(mapping.entry(pid).find(attributed) is None for pid in ("u2",))
 
 
+def test_a_forum_user_name_in_lower_case_on_an_attribution_line_is_its_owners(tmp_path: Path) -> None:
+    # a flat forum: each post's parent is the post before it, so a quote of an earlier post names another author
+    rows = [
+        ["1", "0", "u3", "Can a card be played twice?"],
+        ["2", "1", "u1", "Only once per turn."],
+        ["3", "2", "u2", "Agreed."],
+        ["4", "3", "u3", "> bramble wrote:\n> Only once per turn.\n\nThanks, that settles it."],
+        ["5", "4", "u2", "> bramble wrote:\n> Only once per turn.\n\nSee the rulebook too."],
+    ]
+    class_list = {"u1": "bramble quell", "u2": "rosalind achterberg", "u3": "cora lindqvist"}
+    mapping = collect(table(tmp_path, rows), class_list).mapping
+    found = mapping.entry("u1").find("bramble")
+    assert found is not None and "quoted" in found.tags  # read from the attribution lines, not only a case form
+    assert all(mapping.entry(pid).find("bramble") is None for pid in ("u2", "u3"))
+
+
 @pytest.mark.parametrize(
     ("full_name", "known", "expected"),
     [

@@ -176,6 +176,11 @@ def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
         ("<aside class=\"onebox\"><div class=\"title\">Example Domain</div></aside><p>ok</p>", None),  # no quote
         ('[quote=""]yes[/quote]\nok', None),
         ("[quote=1234]yes[/quote]\nok", None),  # a number is no name
+        # a forum's attribution line of a user name in lower case
+        ("> bramble wrote:\n> yes\n\nok", "bramble"),
+        ("> greta_v wrote:\n> yes\n\nok", "greta_v"),
+        ("> On Mon, ann wrote:\n> yes\n\nok", None),  # a lower-case word after other words: no telling
+        ("> see http://example.org wrote:\n> yes\n\nok", None),
     ],
 )
 def test_attributed_author(text: str, author: str | None) -> None:

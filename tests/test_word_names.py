@@ -186,6 +186,12 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
         ("It worked. Thanks bramble and the rest", "bramble", False),  # more follows on the line
         ("It worked thanks bramble!", "bramble", False),  # no sentence end before it
         ("It worked. Then thanks bramble!", "bramble", False),  # the sentence does not open with the thanks
+        # the author alone on a quote's attribution line
+        ("> bramble wrote:\n> yes\nok", "bramble", True),
+        ("> > bramble writes:\n", "bramble", True),
+        ("bramble wrote:\n> yes", "bramble", True),
+        ("I think bramble wrote: yes", "bramble", False),
+        ("the bramble wrote a song", "bramble", False),
     ],
 )
 def test_in_name_position(text: str, name: str, position: bool) -> None:

@@ -230,7 +230,10 @@ def attributions(scan: Scan, plan: CollectPlan, found: Found) -> None:
             continue
         registered = parts.get(participant)
         doubtful = registered is not None and not any(word.casefold() in registered for word in words)
-        if doubtful and plan.part_owners.get(name_key(name), {participant}) - {participant}:
+        holders = plan.part_owners.get(name_key(name)) or plan.part_owners.get(name_key(name.capitalize()), set())
+        if doubtful and holders - {participant}:
+            if name.islower() and len(holders) == 1:  # a forum's "bramble wrote:": the user name of "bramble quell"
+                found.add(next(iter(holders)), name, "quoted", count)
             continue  # "Ann Lee wrote:" in a reply to Bo: Ann's message quoted from further up
         found.add(participant, name, "quoted", count, suggested=doubtful)
         if doubtful:

@@ -311,6 +311,13 @@ def _author_of(line: str) -> str | None:
             if not _NAME_WORD.fullmatch(word) or word.casefold().rstrip(".") in _NOT_NAME or len(words) == AUTHOR_WORDS:
                 break
             words.insert(0, word)
+    if not words and (user := _USER_NAME_ALONE.fullmatch(line)) is not None:
+        return user[1]  # a forum's "bramble wrote:": the poster's user name as the forum writes it
     if not words or not all(_NAME_WORD.fullmatch(word) for word in words):
         return None
     return " ".join(words).rstrip(".")
+
+
+_USER_NAME_ALONE = regex.compile(r"[^\S\n]*(\p{Ll}[\p{Ll}\d_.\-]*\p{Ll}[\p{Ll}\d_]*)[^\S\n]*")
+"""The whole of an attribution line before "wrote:" when it is one word in lower case: a forum's user name ("bramble
+wrote:", "greta_v wrote:"); a word ("someone wrote:") is dropped as a stop word by collect."""

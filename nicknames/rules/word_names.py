@@ -29,6 +29,7 @@ from collections.abc import Container
 import regex
 
 from nicknames.rules.nickname_table import builtin_table
+from nicknames.rules.quotes import VERBS_AFTER_NAME
 from nicknames.rules.salutations import DEFAULT_RULES
 
 WORD_NAMES = frozenset(
@@ -282,6 +283,11 @@ def reads_as_place(text: str, start: int) -> bool:
     return _PLACE_BEFORE.search(text, max(0, start - 30), start) is not None
 
 
+_ATTRIBUTED_AFTER = regex.compile(rf"[^\S\n]+(?i:{'|'.join(VERBS_AFTER_NAME)})[^\S\n]*:[^\S\n]*(?:\n|$)")
+_QUOTE_MARKS = regex.compile(r"[>\s]*")
+"""What an attribution line holds around its author's name when the name is all it gives ("> bramble wrote:")."""
+
+
 def in_name_position(text: str, start: int, end: int) -> bool:
     """True where the position alone makes ``text[start:end]`` a name, whatever its case ("thanks john", "regards\nmary").
 
@@ -292,7 +298,11 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     of a sentence after a comma ("See you at noon, mary."). Or joined by "and", "&" or "or" to a person: a
     pronoun, a capitalised name, or a lower-case given name or familiar form that is no ordinary word ("ask you
     and mary", "mary and I", "Tobias and mary", "ask tobias and mary").
+    Or the author alone on a quote's attribution line ("> bramble wrote:").
     """
+    if (text.startswith(" ", end) and _ATTRIBUTED_AFTER.match(text, end) is not None
+            and _QUOTE_MARKS.fullmatch(text, text.rfind("\n", 0, start) + 1, start) is not None):
+        return True
     if inside_sentence(text, start, end):
         return False
     line_start = text.rfind("\n", 0, start) + 1
