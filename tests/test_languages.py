@@ -89,7 +89,8 @@ GREETINGS = [
     ("no", "Hei venn,", ()),
     ("da", "Kære ven,", ()),
     ("fi", "Hei ystävä,", ()),
-    ("en", "Hey buddy,", ()),
+    ("en", "Hey dude,", ()),
+    ("en", "Hey Buddy,", ("Buddy",)),  # a name too: the familiar form of a Bud
     ("en", "Thanks mate!", ()),
     ("en", "Hi Bro,", ()),
     ("en", "Cheers lads,", ()),

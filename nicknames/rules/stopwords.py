@@ -15,12 +15,10 @@ ABBREVIATIONS = frozenset(
     ["afaik", "aka", "asap", "btw", "eod", "eta", "fwiw", "fyi", "iirc", "imho", "imo", "nb", "np", "ps", "rsvp", "tia"]
 )
 """Abbreviations that open or close a message ("FYI -", "TIA"): never a name, not even as capitals."""
-VOCATIVES = frozenset(
-    ["bro", "bros", "buddy", "buddies", "boss", "champ", "chief", "dude", "dudes", "fellas", "fellows", "gang", "lads",
-     "mate", "mates", "mister", "pal", "pals", "peeps"]
-)
-"""Words that greet someone without naming them ("Hey buddy,", "Thanks mate!", "Cheers lads"); the packs add their
-own ("Lieber Freund,", "Hola amigo,"). A participant registered as "Mate" or "Buddy" is still found by the class list."""
+VOCATIVES = frozenset(["bro", "bros", "champ", "dude", "dudes", "fellas", "fellows", "gang", "lads", "mate", "mates", "peeps"])
+"""Words that greet someone without naming them ("Hey dude,", "Thanks mate!", "Cheers lads"); the packs add their
+own ("Lieber Freund,", "Hola amigo,"). Not those that are names too ("Buddy", "Pal", "Boss"): a familiar form of a
+registered Bud, a misspelt Paul."""
 STOPWORDS = STOPWORDS | ABBREVIATIONS | VOCATIVES
 """Lower-case words that are never taken as names by collect (extend them in nicknames.toml)."""
 
