@@ -528,6 +528,26 @@ def test_a_name_registered_to_someone_else_signs_only_as_a_form_of_the_senders_n
 
 
 @pytest.mark.parametrize(
+    ("last_line", "owner", "expected"),
+    [
+        # one person under two ids: registered once by an alias, once by a user name in lower case; their sign-off
+        # in capitals is the user name's owner's form
+        ("Good point.\n\n-Tobias", "u2", ["Tobias"]),
+        ("Good point.\n\n-Tobias", "u1", []),
+        ("yeah ill send it. thx tadeo", "u3", ["tadeo"]),  # a thanks: the thanked one's name all the same
+        ("yeah ill send it. thx tadeo", "u1", []),
+    ],
+)
+def test_a_sign_off_registered_to_one_other_in_another_case_is_theirs(
+    tmp_path: Path, last_line: str, owner: str, expected: list[str]
+) -> None:
+    rows = [["1", "0", "u3", "Did you get the dataset link?"], ["2", "1", "u1", last_line], ["3", "0", "u2", "Hello."]]
+    roster = {"u1": "Quillmaster", "u2": "tobias", "u3": "Tadeo Lindgren"}
+    names = collect(table(tmp_path, rows), roster, discover=False).mapping.names  # the sign-off alone tells
+    assert [name for name in names.get(owner, []) if name in ("Tobias", "tadeo")] == expected
+
+
+@pytest.mark.parametrize(
     ("sender", "signature", "signer", "expected"),
     [
         ("u2", "Toby Quell", None, []),  # an assistant signs for a registered Tobias Quell: not her name

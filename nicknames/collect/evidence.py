@@ -125,9 +125,11 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
         short = is_short(name) and not table.given_names(name)
         if short and not any(signs_with(name, full) for full in (roster.get(sender, ""), *signed.get(sender, ()))):
             continue
+        holders = others.get(name.casefold(), set()) - {sender}
         if sender in roster and not own_form(name, roster[sender], table) and (
-                scan.joint.get((sender, name)) == count
-                or (others.get(name.casefold(), set()) - {sender} and not _opens_like(name, roster[sender]))):
+                scan.joint.get((sender, name)) == count or (holders and not _opens_like(name, roster[sender]))):
+            if len(holders) == 1 and name not in plan.registered[owner := next(iter(holders))]:
+                found.add(owner, name, "case", count)  # "-Tobias" for a registered "tobias": a form of theirs
             continue
         if " " in name and (people := full_names.people(name)) and sender not in people:
             continue  # also from an office's account ("Announcements", signed by a person on the list)
