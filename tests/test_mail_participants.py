@@ -107,6 +107,8 @@ def test_pseudonymous_address_follows_the_pseudonym(shown: str | None, expected:
         ("ann.lee2@example.org", None),  # digits
         ("a.lee@example.org", None),  # an initial alone
         ("stats-group@lists.example.org", None),  # a list
+        ("harbour-mm@lists.example.org", None),  # words joined by hyphens only: a list's name
+        ("ann-lee@example.org", None),  # the price of that rule
         ("no-reply@example.org", None),  # a service
         ("info.desk@example.org", None),
         ("the.office@example.org", None),  # a stop word

@@ -162,15 +162,15 @@ MAILBOX_WORDS = frozenset({
 
 def name_of_address(address: str) -> str | None:
     """The name the local part of an address spells out, ``leontyne.abara@`` → "Leontyne Abara" (two or three words
-    of letters joined by a dot, underscore or hyphen); None for any other, or a list's, an office's or a service's
-    mailbox (``stats-group@``, ``no-reply@``)."""
+    of letters joined by a dot, underscore or hyphen, with a dot or underscore among them); None for any other, or a
+    list's, an office's or a service's mailbox (``stats-group@``, ``no-reply@``, ``kernel-mm@``)."""
     local = normalise_address(address).partition("@")[0]
     match = _LOCAL_NAME.fullmatch(local)
     if match is None:
         return None
     parts = [part for part in match.groups() if part]
-    if any(part in MAILBOX_WORDS or part in STOPWORDS for part in parts):
-        return None
+    if any(part in MAILBOX_WORDS or part in STOPWORDS for part in parts) or not regex.search(r"[._]", local):
+        return None  # words joined by hyphens only: a list's name ("linux-mm@", "team-ops@") far more often
     return " ".join(part.capitalize() for part in parts)
 
 
