@@ -111,6 +111,15 @@ def test_an_address_without_a_display_name_gives_the_name_it_spells(tmp_path: Pa
     assert archive.display_names == {"P1": "Leontyne Abara"}
 
 
+def test_an_address_only_a_text_gives_takes_the_name_written_before_it(tmp_path: Path) -> None:
+    path = tmp_path / "one.eml"
+    path.write_bytes(b"From: Tobias Quell <tq@example.org>\nSubject: [PATCH] fix\n\nA fix.\n\n"
+                     b"Reported-by: Ada Berg <ada@example.net>\nSigned-off-by: Tobias Quell <tq@example.org>\n")
+    archive = read_archive(path)
+    # the reporter writes nothing herself: her trailer names her, and her name is replaced with her address
+    assert archive.display_names == {"P1": "Tobias Quell", "P2": "Ada Berg"}
+
+
 def test_one_person_one_id_across_mailboxes_and_a_list_that_rewrites_senders(tmp_path: Path) -> None:
     archive = read_archive(write_mbox(tmp_path / "list.mbox", LIST_ARCHIVE))
     senders = [message.sender for message in archive.messages]

@@ -17,6 +17,7 @@ from nicknames.io.mail.participants import (
     pseudonymous_address,
     read_key,
     write_key,
+    written_names,
 )
 from nicknames.model.errors import InputError
 
@@ -180,6 +181,26 @@ def test_id_for_mailbox(mailboxes: list[tuple[str, str]], ids: list[str], joined
     key = AddressKey()
     assert [key.id_for_mailbox(display, address) for display, address in mailboxes] == ids
     assert key.joined == joined
+
+
+@pytest.mark.parametrize(
+    ("texts", "expected"),
+    [
+        (["Signed-off-by: Ann Lee <ann@x.org>"], {"P1": "Ann Lee"}),  # a trailer
+        (["On Wed, 22 Aug 2018 14:47:56 +0200 Ann Lee <ann@x.org> wrote:"], {"P1": "Ann Lee"}),  # an attribution
+        (["Ann Lee <ann@x.org>", "A. Lee <ann@x.org>", "Ann Lee <ann@x.org>"], {"P1": "Ann Lee"}),  # the most used
+        (["Reviewed-by: Ann Lee <ann@x.org>, Bo Quell <bo@y.org>"], {"P1": "Ann Lee", "P2": "Bo Quell"}),
+        (["Ann <ann@x.org>"], {}),  # one word: no full name
+        (["Harbour Ops Team <ann@x.org>"], {}),  # an office's
+        (["Ann Lee <someone@else.org>"], {}),  # an address the archive gave no id
+        (["see ann@x.org"], {}),
+    ],
+)
+def test_written_names(texts: list[str], expected: dict[str, str]) -> None:
+    key = AddressKey()
+    key.id_for("ann@x.org")
+    key.id_for("bo@y.org")
+    assert written_names(key, texts) == expected
 
 
 def test_id_for_mailbox_keeps_the_ids_a_key_holds() -> None:

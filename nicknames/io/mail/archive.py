@@ -23,6 +23,7 @@ from nicknames.io.mail.participants import (
     name_of_address,
     names_its_person,
     normalise_address,
+    written_names,
 )
 from nicknames.io.mail.threads import Link, ThreadHeaders, link_messages, message_ids
 from nicknames.model.errors import InputError, where
@@ -65,7 +66,8 @@ class MailArchive:
     messages: list[MailMessage]
     key: AddressKey
     display_names: dict[str, str] = field(default_factory=dict)
-    """Participant id → the display name most often written with their address (a built-in class list)."""
+    """Participant id → the display name most often written with their address (a built-in class list); for an
+    address that only texts give, the full name most often written before it (``written_names``)."""
     headerless: list[str] = field(default_factory=list)
     """Where each message without any of the headers read starts (``file, line N``): text that is not mail."""
     other_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
@@ -90,6 +92,7 @@ def read_archive(path: Path, key: AddressKey | None = None) -> MailArchive:
     for body in bodies:
         for address in ADDRESS.findall(body.text):
             key.id_for(address)
+    names = {**written_names(key, (body.text for body in bodies)), **names}
     ids = _unique_ids(headers)
     links = link_messages([_thread_headers(mid, found) for mid, found in zip(ids, headers)])
     messages = [

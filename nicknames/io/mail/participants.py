@@ -15,6 +15,8 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -172,6 +174,26 @@ def name_of_address(address: str) -> str | None:
     if any(part in MAILBOX_WORDS or part in STOPWORDS for part in parts) or not regex.search(r"[._]", local):
         return None  # words joined by hyphens only: a list's name ("linux-mm@", "team-ops@") far more often
     return " ".join(part.capitalize() for part in parts)
+
+
+def written_names(key: AddressKey, texts: Iterable[str]) -> dict[str, str]:
+    """Participant id → the full name most often written before their address in the texts ("Signed-off-by: Ann
+    Lee <ann@example.org>", "On Mon, Ann Lee <ann@example.org> wrote:"): the name of someone whose address only a
+    text gives, a trailer's or a quoted attribution's, when no header shows one."""
+    counts: dict[str, Counter[str]] = {}
+    for text in texts:
+        if "<" not in text:
+            continue
+        for found in _WRITTEN_MAILBOX.finditer(text):
+            if person_key(found[1]) is not None and (participant := key.ids.get(normalise_address(found[2]))):
+                counts.setdefault(participant, Counter())[found[1]] += 1
+    return {participant: names.most_common(1)[0][0] for participant, names in counts.items()}
+
+
+_WRITTEN_MAILBOX = regex.compile(
+    r"(?<![\p{L}\p{M}'’.\-])(\p{Lu}[\p{L}\p{M}'’.\-]*(?:[^\S\n]+\p{Lu}[\p{L}\p{M}'’.\-]*){1,3})[^\S\n]*<([^<>\s@]+@[^<>\s]+)>"
+)
+"""Two to four capitalised words and the address in angle brackets after them ("Ann Lee <ann@example.org>")."""
 
 
 def names_its_person(display: str, address: str) -> bool:
