@@ -172,7 +172,7 @@ def name_of_address(address: str) -> str | None:
         return None
     parts = [part for part in match.groups() if part]
     if any(part in MAILBOX_WORDS or part in STOPWORDS for part in parts) or not regex.search(r"[._]", local):
-        return None  # words joined by hyphens only: a list's name ("linux-mm@", "team-ops@") far more often
+        return None  # words joined by hyphens only: a list's name ("harbour-mm@", "team-ops@") far more often
     return " ".join(part.capitalize() for part in parts)
 
 
