@@ -65,6 +65,16 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ('<a href="https://example.org/team">Henrik Olsen</a> will call.', {"Henrik Olsen": ["fullname"]}),
         ("It was approved by Henrik Olsen.", {"Henrik Olsen": ["fullname"]}),
         ("My colleague Winston Churchill made it.", {"Winston Churchill": ["relation"]}),  # a namesake, privately
+        # a name with particles in lower case between its words
+        ("I met Henrik de Quell at the workshop.", {"Henrik de Quell": ["fullname"]}),
+        ("Please ask Maren van der Harmon about it.", {"Maren van der Harmon": ["fullname"]}),
+        ("Ludwig von Harben will chair the session.", {"Ludwig von Harben": ["fullname"]}),
+        ("Ask Ingrid dos Santos Quell about it.", {"Ingrid dos Santos Quell": ["fullname"]}),
+        ("Can Henrik do Quellmann's job?", {}),  # "do" is an English word: two names, neither a full one
+        ("Give Henrik ten Euros.", {}),
+        ("We flew from Oslo to Rio de Quellmar last May.", {}),  # a place: what "Rio" opens names no person
+        ("The hotels: Wyndham\n      Tremont and more", {}),  # words far apart on two lines join no name
+        ("I wrote to Maren Costa today.", {"Maren Costa": ["fullname"]}),  # inside a run: a surname
     ],
 )
 def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:

@@ -9,6 +9,7 @@ import regex
 
 from nicknames.io.class_list import NOT_PERSON_WORDS, is_person, registered_parts
 from nicknames.io.given_names import given_names
+from nicknames.io.row_shapes import LOWER_PARTICLES
 
 TITLES = frozenset(
     """
@@ -29,6 +30,10 @@ RELATIONS = frozenset(
 """Words that, after "my", "our", "his" or "her", introduce a person ("my daughter Sofia")."""
 
 POSSESSIVES = frozenset({"my", "our", "his", "her", "their", "your"})
+JOINING_PARTICLES = tuple(sorted(LOWER_PARTICLES - {"do", "ten", "e", "y"}, key=len, reverse=True))
+"""The lower-case particles that join the capitalised words of one name in running text ("Henrik de Quell", "Jan
+van der Berg", "Ana de la Cruz"); not those that are English words or join two names as "and" does ("do", "ten",
+"e", "y")."""
 
 ORGANISATION_WORDS = NOT_PERSON_WORDS | frozenset(
     """

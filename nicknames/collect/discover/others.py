@@ -46,7 +46,7 @@ from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
 from nicknames.io.class_list import RegisteredFullNames
 from nicknames.io.given_names import given_names
-from nicknames.io.person_names import ORGANISATION_WORDS, POSSESSIVES, RELATIONS
+from nicknames.io.person_names import JOINING_PARTICLES, ORGANISATION_WORDS, POSSESSIVES, RELATIONS
 from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.salutation_rules import ROLE_WORDS
@@ -68,6 +68,14 @@ MIN_LISTED = 3
 _POSSESSIVE = regex.compile(r"['’][sS]?(?!\w)")
 _JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
 """What may stand between two words of one run of capitals: a space or two, a title's full stop."""
+PLACES_FIRST = frozenset("rio río puerto porto costa monte villa vila ciudad cabo isla lago bahia bahía sierra".split())
+"""Words that open place names ("Rio de Quell", "Puerto Ambler", "Costa Verde", "Monte Carlo") where they open a
+run; inside one they are surnames ("Ana Costa", "Maren Sierra")."""
+_PARTICLE_NAMES = "|".join(JOINING_PARTICLES)
+_PARTICLES_JOINER = regex.compile(r"[^\S\n](?:(?:%s)[^\S\n]){1,3}" % _PARTICLE_NAMES)
+"""Up to three particles of a name between two of its words, each after one space ("Henrik de Quell", "Ana de la
+Cruz", ``JOINING_PARTICLES``)."""
+_PARTICLES_LONGEST = 1 + 3 * (max(map(len, JOINING_PARTICLES)) + 1)
 _RELATION = regex.compile(
     r"(?i)(?<!\w)(?:%s)[^\S\n]+(?:%s)[^\S\n]*,?[^\S\n]*$" % ("|".join(sorted(POSSESSIVES)), "|".join(sorted(RELATIONS)))
 )
@@ -212,8 +220,9 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
     run: list[Word] = []
     overlong = False
     for word in words:
-        joined = bool(run) and word.start - run[-1].end <= _JOINER_LONGEST and (
+        joined = bool(run) and (word.start - run[-1].end <= _JOINER_LONGEST and (
             _joins(text[run[-1].end : word.start]) or _wrapped(text, run[-1].end, word.start))
+            or _joined_by_particles(text, run[-1].end, word.start))
         if run and not (joined and _may_join(text, run[-1])):
             yield from () if overlong else (run,)
             run, overlong = [], False
@@ -222,7 +231,7 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
         folded = word.text.casefold()
         if not run and folded in NATIONALITIES and folded not in given_names():
             continue  # "American English", "the Canadian Ambassador Ada Quill": no part of a name
-        if (run and folded in ROLE_WORDS) or folded in PLACE_OPENERS:
+        if (run and folded in ROLE_WORDS) or folded in PLACE_OPENERS or (not run and folded in PLACES_FIRST):
             # "Ada Quill MSc", "Ada Quill  Senior Analyst": the name ends. What the role joins on is left out as
             # before ("General Counsel Ed Quill": the title of someone in the news more often than not), and so is
             # what a place's first word opens ("San Teodoro Basin", "Fort Ambler")
@@ -244,6 +253,11 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
             run, overlong = [], False
     if run and not overlong:
         yield run
+
+
+def _joined_by_particles(text: str, end: int, start: int) -> bool:
+    """Whether the particles of a name join two words ("Henrik de Quell"): what ``_PARTICLES_JOINER`` matches."""
+    return start - end <= _PARTICLES_LONGEST and _PARTICLES_JOINER.fullmatch(text, end, start) is not None
 
 
 @functools.lru_cache(maxsize=256)
@@ -444,7 +458,8 @@ def count_alone(texts: Sequence[str], threads: Sequence[str], firsts: dict[str, 
         in_thread.setdefault(thread, []).append(text)
     counts: Counter[str] = Counter()
     for first, where in firsts.items():
-        alone = regex.compile(r"(?<![\w'’\-.])%s(?![\w\-]|[^\S\n]+\p{Lu})" % regex.escape(first))
+        alone = regex.compile(r"(?<![\w'’\-.])%s(?![\w\-]|[^\S\n]+\p{Lu}|[^\S\n]+(?:%s)[^\S\n])" % (
+            regex.escape(first), _PARTICLE_NAMES))
         counts[first] = sum(1 for thread in where for text in in_thread.get(thread, ()) if alone.search(text))
     return counts
 

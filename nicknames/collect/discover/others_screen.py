@@ -37,7 +37,7 @@ from nicknames.collect.discover.capital_words import (
     may_be_name,
 )
 from nicknames.io.given_names import given_names
-from nicknames.io.person_names import POSSESSIVES, RELATIONS
+from nicknames.io.person_names import JOINING_PARTICLES, POSSESSIVES, RELATIONS
 from nicknames.rules.stopwords import surnames
 
 SPACE = r"[\t\x0b\x0c\r ]"
@@ -48,7 +48,7 @@ letters are taken whole (possessive): a link starts with none of them, so giving
 and the engine, which would try each shorter word after every capitalised word that ends no chain, does not."""
 _LINK = (
     rf"(?:,{SPACE}*(?:and{SPACE}+|&{SPACE}*)?|{SPACE}+(?:and|&|und|et|y|og|och|en){SPACE}+"
-    rf"|\.?{SPACE}{{1,2}}|\.-|\.|{SPACE}*+\n{SPACE}*+)"
+    rf"|\.?{SPACE}{{1,2}}|\.-|\.|{SPACE}*+\n{SPACE}*+|{SPACE}(?:(?:{'|'.join(JOINING_PARTICLES)}){SPACE}){{1,3}})"
 )
 """What may join two words of a list (``capital_words._LIST_JOINER``) or of a run (``others._JOINER``, and a line
 break that wraps prose with any spaces or tabs around it, ``others._wrapped``)."""
