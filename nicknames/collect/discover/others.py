@@ -46,7 +46,12 @@ from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
 from nicknames.io.class_list import RegisteredFullNames
 from nicknames.io.given_names import given_names
-from nicknames.io.person_names import JOINING_PARTICLES, ORGANISATION_WORDS, POSSESSIVES, RELATIONS
+from nicknames.io.person_names import (
+    JOINING_PARTICLES,
+    ORGANISATION_WORDS,
+    POSSESSIVES,
+    RELATIONS,
+)
 from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.salutation_rules import ROLE_WORDS
