@@ -136,6 +136,12 @@ def _apply(text: str, mapping: Mapping, **addresses: list[str]) -> tuple[str, li
         ("see https://example.org/Mary", "see https://example.org/[U0002]", ["url"]),
         ("see https://example.org/Mary_Jones", "see https://example.org/Mary_Jones", []),  # Jones: nobody's
         ("see https://example.org/news", "see https://example.org/news", []),
+        # a host a platform gives each user: its user's label is personal, as an address's local part is
+        ("see https://zedquill.blogspot.com/2019/x", "see https://[USER].blogspot.com/2019/x", ["url"]),
+        ("my blog Zed-Quill.WordPress.com/ is up", "my blog [USER].WordPress.com/ is up", ["url"]),
+        ("see https://annlee.github.io/notes", "see https://[U0002].github.io/notes", ["url"]),  # theirs: found first
+        ("see https://www.blogspot.com/ and https://example.org/", "see https://www.blogspot.com/ and https://example.org/",
+         []),
         ("ring Mary on 713-853-1234", "ring [U0002] on [PHONE]", ["name", "phone"]),
         # a handle whose body is a mapped name is left to the names
         ("@Mary said", "@[U0002] said", ["name"]),

@@ -66,6 +66,13 @@ CODE_HOSTS = frozenset({
 })
 """Code-hosting sites whose first path piece is an owner: a person's account or a project's organisation."""
 
+PERSONAL_SITE_HOSTS = (
+    ".blogspot.com", ".wordpress.com", ".tumblr.com", ".github.io", ".gitlab.io", ".substack.com", ".livejournal.com",
+    ".weebly.com", ".wixsite.com", ".neocities.org",
+)
+"""Platforms that give each user a host of their own: the label before them is the user's (``zedquill.blogspot.com``),
+a person's handle or their blog's name, as an address's local part is."""
+
 HOME_SEGMENTS = frozenset({
     "home", "users", "people", "staff", "user", "u", "documents and settings", "author", "username", "login",
 })
@@ -195,10 +202,20 @@ def url_parts(url: str, start: int, names: PersonalNames, prose: str = "") -> li
     host = url[host_start:host_end]
     bare = host.lower().split("@")[-1].split(":")[0]
     bare = bare[4:] if bare.startswith("www.") else bare
-    parts = host_parts(host, start + host_start, names)
+    parts = host_parts(host, start + host_start, names) or _personal_site(bare, host, start + host_start)
     segments = [(m.start(), m.group()) for m in _SEGMENT.finditer(url, host_end)]
     parts.extend(_path_parts(segments, bare, start, names, prose))
     return _with_same_names(url, start, parts, names)
+
+
+def _personal_site(bare: str, host: str, start: int) -> list[Part]:
+    """The user's label of a host on a platform of personal sites (``PERSONAL_SITE_HOSTS``), as somebody unknown:
+    one whose names it spells is found by ``host_parts`` first."""
+    if not bare.endswith(PERSONAL_SITE_HOSTS):
+        return []
+    label = bare.split(".", 1)[0]
+    first = host.lower().find(label)
+    return [(start + first, start + first + len(label), None)] if label and first >= 0 and label != "www" else []
 
 
 def path_parts(path: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
