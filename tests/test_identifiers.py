@@ -139,7 +139,9 @@ def _apply(text: str, mapping: Mapping, **addresses: list[str]) -> tuple[str, li
         # a host a platform gives each user: its user's label is personal, as an address's local part is
         ("see https://zedquill.blogspot.com/2019/x", "see https://[USER].blogspot.com/2019/x", ["url"]),
         ("my blog Zed-Quill.WordPress.com/ is up", "my blog [USER].WordPress.com/ is up", ["url"]),
-        ("see https://annlee.github.io/notes", "see https://[U0002].github.io/notes", ["url"]),  # theirs: found first
+        ("see https://annlee.tumblr.com/notes", "see https://[U0002].tumblr.com/notes", ["url"]),  # theirs: found first
+        ("see https://quellmark.github.io/docs", "see https://quellmark.github.io/docs", []),  # a project's as often
+        ("Quellmark blogs on quellmark.wordpress.com/", "Quellmark blogs on quellmark.wordpress.com/", []),  # named
         ("see https://www.blogspot.com/ and https://example.org/", "see https://www.blogspot.com/ and https://example.org/",
          []),
         ("ring Mary on 713-853-1234", "ring [U0002] on [PHONE]", ["name", "phone"]),

@@ -67,11 +67,12 @@ CODE_HOSTS = frozenset({
 """Code-hosting sites whose first path piece is an owner: a person's account or a project's organisation."""
 
 PERSONAL_SITE_HOSTS = (
-    ".blogspot.com", ".wordpress.com", ".tumblr.com", ".github.io", ".gitlab.io", ".substack.com", ".livejournal.com",
-    ".weebly.com", ".wixsite.com", ".neocities.org",
+    ".blogspot.com", ".wordpress.com", ".tumblr.com", ".substack.com", ".livejournal.com", ".weebly.com",
+    ".wixsite.com", ".neocities.org",
 )
-"""Platforms that give each user a host of their own: the label before them is the user's (``zedquill.blogspot.com``),
-a person's handle or their blog's name, as an address's local part is."""
+"""Blog platforms that give each user a host of their own: the label before them is the user's
+(``zedquill.blogspot.com``), a person's handle or their blog's name, as an address's local part is. Not a code
+host's pages (``project.github.io``): an organisation's or a project's as often as a person's."""
 
 HOME_SEGMENTS = frozenset({
     "home", "users", "people", "staff", "user", "u", "documents and settings", "author", "username", "login",
@@ -202,18 +203,22 @@ def url_parts(url: str, start: int, names: PersonalNames, prose: str = "") -> li
     host = url[host_start:host_end]
     bare = host.lower().split("@")[-1].split(":")[0]
     bare = bare[4:] if bare.startswith("www.") else bare
-    parts = host_parts(host, start + host_start, names) or _personal_site(bare, host, start + host_start)
+    parts = host_parts(host, start + host_start, names) or _personal_site(
+        bare, host, start + host_start, prose.replace(url, " "))
     segments = [(m.start(), m.group()) for m in _SEGMENT.finditer(url, host_end)]
     parts.extend(_path_parts(segments, bare, start, names, prose))
     return _with_same_names(url, start, parts, names)
 
 
-def _personal_site(bare: str, host: str, start: int) -> list[Part]:
+def _personal_site(bare: str, host: str, start: int, prose: str) -> list[Part]:
     """The user's label of a host on a platform of personal sites (``PERSONAL_SITE_HOSTS``), as somebody unknown:
-    one whose names it spells is found by ``host_parts`` first."""
+    one whose names it spells is found by ``host_parts`` first; one the text (without this URL) names elsewhere is
+    a project's or a company's (``_named_elsewhere``)."""
     if not bare.endswith(PERSONAL_SITE_HOSTS):
         return []
     label = bare.split(".", 1)[0]
+    if _named_elsewhere(label, prose):
+        return []
     first = host.lower().find(label)
     return [(start + first, start + first + len(label), None)] if label and first >= 0 and label != "www" else []
 
