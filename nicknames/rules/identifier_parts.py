@@ -203,24 +203,23 @@ def url_parts(url: str, start: int, names: PersonalNames, prose: str = "") -> li
     host = url[host_start:host_end]
     bare = host.lower().split("@")[-1].split(":")[0]
     bare = bare[4:] if bare.startswith("www.") else bare
-    parts = host_parts(host, start + host_start, names) or _personal_site(
-        bare, host, start + host_start, prose.replace(url, " "))
+    parts = host_parts(host, start + host_start, names) or _personal_site(bare, host, start + host_start, prose, url)
     segments = [(m.start(), m.group()) for m in _SEGMENT.finditer(url, host_end)]
     parts.extend(_path_parts(segments, bare, start, names, prose))
     return _with_same_names(url, start, parts, names)
 
 
-def _personal_site(bare: str, host: str, start: int, prose: str) -> list[Part]:
+def _personal_site(bare: str, host: str, start: int, prose: str, url: str) -> list[Part]:
     """The user's label of a host on a platform of personal sites (``PERSONAL_SITE_HOSTS``), as somebody unknown:
-    one whose names it spells is found by ``host_parts`` first; one the text (without this URL) names elsewhere is
-    a project's or a company's (``_named_elsewhere``)."""
+    one whose names it spells is found by ``host_parts`` first; one the text names elsewhere than in this URL is a
+    project's or a company's (``_named_elsewhere``)."""
     if not bare.endswith(PERSONAL_SITE_HOSTS):
         return []
     label = bare.split(".", 1)[0]
-    if _named_elsewhere(label, prose):
+    if _named_elsewhere(label, prose.replace(url, " ")):
         return []
-    first = host.lower().find(label)
-    return [(start + first, start + first + len(label), None)] if label and first >= 0 and label != "www" else []
+    first = host.lower().rfind(bare)  # the host's own labels, after any user and before any port
+    return [(start + first, start + first + len(label), None)]
 
 
 def path_parts(path: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:

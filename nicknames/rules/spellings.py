@@ -29,7 +29,7 @@ _OWN_LETTERS_WRITTEN = _in_both_cases(_OWN)
 _SPELLED_WRITTEN = _in_both_cases(_SPELT)
 
 
-def _plain(text: str) -> str:
+def without_marks(text: str) -> str:
     """The text without combining marks, taken apart (NFKD) first."""
     return "".join(char for char in unicodedata.normalize("NFKD", text) if not unicodedata.combining(char))
 
@@ -39,7 +39,7 @@ def plain_key(text: str) -> str:
     "Łukasz" → "lukasz", "Søren" → "soren"."""
     if text.isascii():
         return text.casefold()  # NFKD leaves ASCII as it is and no ASCII character is a combining mark
-    return _plain(text.casefold().translate(_OWN_LETTERS))
+    return without_marks(text.casefold().translate(_OWN_LETTERS))
 
 
 def spelled_key(text: str) -> str:
@@ -62,7 +62,7 @@ def plain_spellings(name: str) -> list[str]:
     if name.isascii():
         return []
     spelled = " ".join(_spelled_out(word) for word in unicodedata.normalize("NFC", name).split(" "))
-    spellings = [_plain(name.translate(_OWN_LETTERS_WRITTEN)), _plain(spelled.translate(_OWN_LETTERS_WRITTEN))]
+    spellings = [without_marks(name.translate(_OWN_LETTERS_WRITTEN)), without_marks(spelled.translate(_OWN_LETTERS_WRITTEN))]
     return [spelling for spelling in dict.fromkeys(spellings) if spelling.isascii() and spelling != name]
 
 

@@ -56,11 +56,7 @@ from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
-from nicknames.rules.stopwords import (
-    NATIONALITIES,
-    common_words,
-    surnames,
-)
+from nicknames.rules.stopwords import NATIONALITIES, common_words, surnames
 from nicknames.rules.text_forms import read_references
 
 MAX_WORDS = 4

@@ -28,6 +28,7 @@ from nicknames.io.output import write_text_atomically
 from nicknames.model.errors import InputError
 from nicknames.model.paths import StrPath
 from nicknames.rules.patterns import name_key
+from nicknames.rules.spellings import without_marks
 from nicknames.rules.stopwords import STOPWORDS
 
 ID_PREFIX = "P"
@@ -121,7 +122,7 @@ def person_key(display: str) -> str | None:
     words = _NAME_WORD.findall(name_key(f"{first} {last}" if comma else cleaned).casefold())
     if len(words) < 2 or any(word in MAILBOX_WORDS for word in words):
         return None
-    return "".join(char for char in unicodedata.normalize("NFKD", " ".join(words)) if not unicodedata.combining(char))
+    return without_marks(" ".join(words))
 
 
 _NAME_WORD = regex.compile(r"\p{L}+")

@@ -150,8 +150,10 @@ def display_name_usage(archive: MailArchive, participants: set[str]) -> Counter[
     """(participant, registered name part) → messages whose subject or body (quotes included) use it."""
     owners: dict[str, list[str]] = {}
     for participant, display in archive.display_names.items():
+        if participant not in participants:
+            continue
         for name in (display, *archive.other_names.get(participant, ())):
-            if participant in participants and is_person(name):
+            if is_person(name):
                 for part in registered_parts(name):
                     owners.setdefault(name_key(part), []).append(participant)
     pattern = compile_names(owners)
