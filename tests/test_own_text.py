@@ -181,6 +181,10 @@ def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
         ("> greta_v wrote:\n> yes\n\nok", "greta_v"),
         ("> On Mon, ann wrote:\n> yes\n\nok", None),  # a lower-case word after other words: no telling
         ("> see http://example.org wrote:\n> yes\n\nok", None),
+        # a degree after the author's name is no part of it
+        ("ok\n\nOn 10/25/2010 4:02 PM, Ann Lee, PhD wrote:\n> yes", "Ann Lee"),
+        ("ok\n\nOn Mon, Ann Lee, Ph.D. wrote:\n> yes", "Ann Lee"),
+        ("ok\n\nOn Mon, Ann Lee MD wrote:\n> yes", "Ann Lee"),
     ],
 )
 def test_attributed_author(text: str, author: str | None) -> None:

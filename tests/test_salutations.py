@@ -89,6 +89,12 @@ from nicknames.rules.signoffs import bare_lower_signature, signoff_names
         ("Dear Prof K and class,\nx", ["Prof. K"]),
         ("Hi Dr. Quell and Ms. V,\nx", ["Quell", "Ms. V"]),
         ("Hi Dr. QA,\nx", ["QA"]),  # initials after a title: the title dropped
+        ("Dear Harbour Teaching Mailing List,\n\nI would", []),  # a group noun closes a group's name
+        ("Hello Stats Group,\nhi", []),
+        ("Hi Harbour Team!\nx", []),
+        ("Dear Ann and Stats Group,\nx", ["Ann"]),
+        ("Hi Mary Quell Lab members,\nx", []),
+        ("Hi Mary, team\nx", ["Mary"]),  # a comma parts the name from the group
     ],
 )
 def test_greeting_names(text: str, names: list[str]) -> None:
@@ -130,6 +136,9 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Text\nCheers,\nMary [moderator]", ["Mary"]),
         ("Hi,\nText.\n-- \nWenzel | Teaching assistant", ["Wenzel"]),  # a role after a bar or a dash
         ("Hi,\nText.\nCheers,\nOtto Brandt - Research Scientist", ["Otto Brandt"]),
+        ("Hi all,\n\nUsing R in class.\n\nOtto Brandt\nHarbour College\n", ["Otto Brandt"]),  # a workplace's line
+        ("Hello,\n\ntext.\n\nOtto Brandt\nDept. of Statistics\n", ["Otto Brandt"]),
+        ("Hello,\n\ntext.\n\nOtto Brandt\nUniversidad de Quell\n", ["Otto Brandt"]),
         ("Hi,\nText.\nBest,\nOtto Brandt, PhD", ["Otto Brandt"]),  # a degree is not a second name
         ("Hi,\nText.\nBest,\nOtto Brandt, Ph.D.", ["Otto Brandt"]),
         ("Hi,\nText.\nBest,\nOtto Brandt Esq", ["Otto Brandt"]),

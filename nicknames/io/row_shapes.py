@@ -8,7 +8,7 @@ import regex
 
 from nicknames.io.given_names import known_given
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
-from nicknames.rules.stopwords import STOPWORDS, common_words
+from nicknames.rules.stopwords import DEGREES, STOPWORDS, common_words
 
 _USERNAME = regex.compile(r"^[\p{L}\p{N}][\p{L}\p{N}_.\-]{2,}$")
 _LETTER_RUN = regex.compile(r"\p{L}{4,}")
@@ -139,10 +139,6 @@ else a remark ("Heike Marsden (Lisbon)")."""
 _SEPARATOR = regex.compile(r"\s+(?:[|–—\-]|via)\s+")
 """What parts a name from a remark in mail headers and registers: "Greta Vollmer - Tidal Institute", "Greta Vollmer |
 TA", "Greta Vollmer via Tidal-list"."""
-DEGREES = frozenset("""
-    phd dphil md mphil msc ma mba bsc ba ms bs jd llm mfa edd dds dvm rn cpa esq pharmd frs
-""".split())
-"""Degrees and post-nominal letters written after a name ("Greta Vollmer, PhD"): not name parts."""
 
 
 def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str, ...]]:

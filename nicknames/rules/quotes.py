@@ -20,6 +20,7 @@ import regex
 
 from nicknames.rules.footers import without_footer
 from nicknames.rules.html_text import looks_like_html, own_html_lines
+from nicknames.rules.stopwords import DEGREES, MONTHS, WEEKDAYS
 
 _NAME_TAIL = r"[\p{L}\p{N}_\-]{0,9}(?=>(?:[^\S\n]|$))"
 """The rest of initials or a name before a quote mark, which a blank or the line's end follows."""
@@ -257,11 +258,7 @@ _VIA_LIST = regex.compile(r"[^\S\n]+via[^\S\n]+[^\s<>()]+[^\S\n]*$")
 """A mailing list's name after its member's, where the list rewrote the sender ("Ann Lee via Team-discuss")."""
 _QUOTED_NAME = regex.compile(r"[\"“]([^\"“”\n]+)[\"”][^\S\n]*$")
 _NAME_WORD = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.\-]*")
-_NOT_NAME = frozenset(
-    "on quoting at am pm mon tue wed thu fri sat sun monday tuesday wednesday thursday friday saturday sunday jan feb "
-    "mar apr may jun jul aug sep sept oct nov dec january february march april june july august september october "
-    "november december utc gmt uhr mo di mi do fr sa so".split()
-)
+_NOT_NAME = frozenset("on quoting at am pm utc gmt uhr mo di mi do fr sa so".split()) | WEEKDAYS | MONTHS
 """Capitalised words of an attribution line's date and opening that are no part of the author's name."""
 AUTHOR_WORDS = 4
 """The most words of an author's name read from an attribution line."""
@@ -308,6 +305,8 @@ def _author_of(line: str) -> str | None:
     else:
         words = []
         for word in reversed(line.replace(",", " ").split()):
+            if not words and word.replace(".", "").casefold() in DEGREES:
+                continue  # "On Mon, Greta Vollmer, PhD wrote:": a degree after the name
             if not _NAME_WORD.fullmatch(word) or word.casefold().rstrip(".") in _NOT_NAME or len(words) == AUTHOR_WORDS:
                 break
             words.insert(0, word)

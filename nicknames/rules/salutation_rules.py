@@ -27,6 +27,12 @@ ROLE_WORDS = frozenset({
 })
 """Words of a job title or a degree: a signature's line of them ("Research Scientist", "MSc Statistics") stands
 under the name, and is not one."""
+INSTITUTION_WORDS = frozenset({
+    "university", "universität", "universidad", "université", "università", "universidade", "college", "institute",
+    "institut", "instituto", "department", "dept", "school", "faculty", "hospital", "laboratory", "academy",
+})
+"""Words of a signature's line that names where the sender works ("Harbour College", "Dept. of Statistics"): the
+name stands above it."""
 _ALL = languages()
 
 

@@ -19,7 +19,12 @@ from nicknames.rules.salutation_rules import (
     Rules,
     pattern_error,
 )
-from nicknames.rules.stopwords import ABBREVIATIONS, common_words, name_words
+from nicknames.rules.stopwords import (
+    ABBREVIATIONS,
+    GROUP_NOUNS,
+    common_words,
+    name_words,
+)
 from nicknames.rules.titled_initials import titled_initial, titled_initial_at
 
 __all__ = ["DEFAULT_RULES", "PATTERN_TIMEOUT", "TITLES", "Rules", "pattern_error"]  # the rule set lives in salutation_rules
@@ -159,8 +164,20 @@ def _names_in(rest: str, rules: Rules) -> list[str]:
     found = match.group()
     if _LOWER_WORD_NEXT.match(rest, match.end()):
         found = _without_sentence_start(found)
-    groups = (cut_at_stopword(group.group(), rules) for group in _ONE_GROUP.finditer(found))
-    return [group for group in groups if group]
+    groups = [group for group in _ONE_GROUP.finditer(found) if not _names_group(rest, group)]
+    return [name for name in (cut_at_stopword(group.group(), rules) for group in groups) if name]
+
+
+def _names_group(rest: str, group: regex.Match[str]) -> bool:
+    """True when the words of ``group`` are a group's name: a group noun closes them, in the group itself or right
+    after it ("Dear Harbour Teaching Mailing List,", "Hello Stats Group"; not "Hi Mary, team")."""
+    words = group.group().split()
+    following = _NEXT_GREETED_WORD.match(rest, group.end())
+    return any(word.casefold() in GROUP_NOUNS for word in words[1:]) or (
+        following is not None and following.group(1).casefold() in GROUP_NOUNS)
+
+
+_NEXT_GREETED_WORD = regex.compile(r"[^\S\n]+(\p{L}+)")
 
 
 _LOWER_WORD_NEXT = regex.compile(r"[^\S\n]+\p{Ll}")

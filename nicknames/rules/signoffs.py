@@ -9,6 +9,7 @@ from nicknames.rules.languages import languages
 from nicknames.rules.salutation_rules import (
     DECORATION,
     DEFAULT_RULES,
+    INSTITUTION_WORDS,
     ROLE_WORDS,
     Rules,
 )
@@ -45,7 +46,8 @@ _DASHED_NAME = regex.compile(DASHED_INITIALS)
 _SEPARATOR = regex.compile(SEPARATOR)
 _ROLE_WORD = rf"\b(?i:{'|'.join(sorted(ROLE_WORDS))})\b"
 """A word of a job title, in any case."""
-_ROLE_LINE = regex.compile(_ROLE_WORD)
+_ROLE_LINE = regex.compile(rf"\b(?i:{'|'.join(sorted(ROLE_WORDS | INSTITUTION_WORDS))})\b")
+"""A signature's line of a job title or a workplace, under the name."""
 _CONTINUED = regex.compile(rf"[^\S\n]*(?:{'|'.join(languages().conjunctions)})\b")
 """A closer's line going on with "and" in a language of the packs: a sentence, not a name after it."""
 _FIRST_LOWER_WORD = regex.compile(r"[^\S\n]*(\p{Ll}+)\b")
@@ -150,7 +152,7 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
     last = lines[-1]
     if _ends_list(lines):
         return ()  # the last of a list of words or an address, not a signature
-    if _ROLE_LINE.search(last):  # a job title ("Research Scientist"): the name may stand above it
+    if _ROLE_LINE.search(last):  # a job title or a workplace ("Research Scientist"): the name may stand above it
         above = lines[-2]
         if len(lines) < 3 or _ROLE_LINE.search(above) or _SENTENCE_CLOSE.search(above):
             return ()

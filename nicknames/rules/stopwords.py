@@ -20,6 +20,24 @@ VOCATIVES = frozenset(["bro", "bros", "champ", "dude", "dudes", "fellas", "fello
 own ("Lieber Freund,", "Hola amigo,"). Not those that are names too ("Buddy", "Pal", "Boss"): a familiar form of a
 registered Bud, a misspelt Paul."""
 STOPWORDS = STOPWORDS | ABBREVIATIONS | VOCATIVES
+DEGREES = frozenset("""
+    phd dphil md mphil msc ma mba bsc ba ms bs jd llm mfa edd dds dvm rn cpa esq pharmd frs drph mph
+""".split())
+"""Degrees and post-nominal letters written after a name ("Greta Vollmer, PhD"), without their full stops: not name
+parts."""
+WEEKDAYS = frozenset(
+    "mon tue tues wed thu thur thurs fri sat sun monday tuesday wednesday thursday friday saturday sunday".split())
+MONTHS = frozenset(
+    """jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august september
+    october november december""".split())
+"""English weekdays and months, in full and shortened, case-folded: a date's words ("Tue Dec 14 09:12:05 2021")."""
+GROUP_NOUNS = frozenset(
+    """
+    list lists group groups team teams members community forum forums users listers subscribers committee board
+    """.split()
+)
+"""Nouns that make the capitalised words before them a group's name, not a person's: "Dear Harbour Teaching Mailing
+List,", "Hello Stats Group", "Hi Harbour Team"."""
 """Lower-case words that are never taken as names by collect (extend them in nicknames.toml)."""
 
 NATIONALITIES = frozenset(
