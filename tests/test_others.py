@@ -119,6 +119,10 @@ def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
         '<a href="https://en.wikipedia.org/wiki/Henrik_Olsen">Henrik Olsen</a> said so.',
         "[Henrik Olsen](https://en.wikipedia.org/wiki/Henrik_Olsen) said so.",
         "Why did Winston Churchill say that?",  # a public figure's name (data/public_figures.txt)
+        "It runs on MS Windows only.",  # a title in capitals is an abbreviation
+        "-- \nDipl.-Tech. Math.\nDresden",  # a word joined to a title by a hyphen is a degree's
+        "Started at Tue Dec 14 09:12:05 2021",  # a date's weekday and month
+        "Last login: Sun Nov 2 on ttys001",
     ],
 )
 def test_no_person_without_a_cue(text: str) -> None:

@@ -185,3 +185,19 @@ def test_audit_refuses_a_report_over_an_input(files: dict[str, Path]) -> None:
 def test_audit_original_needs_html(files: dict[str, Path]) -> None:
     result = invoke("audit", files["messages"], "--mapping", files["mapping"], "--original", files["messages"])
     assert result.exit_code == 2 and result.stdout == "" and "--html" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("mapping", "text", "expected"),
+    [
+        # a name of one word found capitalised: its lower-case uses are ordinary words
+        ("@others | Windows", "Windows fails; we use windows at work.", "[PERSON 1] fails; we use windows at work."),
+        ("@others | Lindqvist", "lindqvist and Lindqvist", "lindqvist and [PERSON 1]"),
+        ("@others | lindqvist", "lindqvist and Lindqvist", "[PERSON 1] and Lindqvist"),  # entered in lower case
+        ("@others | Henrik", "me, you, henrik and Henrik", "me, you, [PERSON 1] and [PERSON 1]"),  # a given name
+    ],
+)
+def test_a_one_word_name_of_others_in_lower_case(tmp_path: Path, mapping: str, text: str, expected: str) -> None:
+    table = read_messages(write_csv(tmp_path / "m.csv", HEADER, [["S1", "T1", "1", "", "a", text]]))
+    result = apply_mapping(table, parse_mapping("a | Sam\n" + mapping + "\n"), "session", IdTemplate())
+    assert list(result.frame["text"]) == [expected]

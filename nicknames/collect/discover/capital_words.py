@@ -88,8 +88,9 @@ def may_be_name(text: str) -> bool:
 
 @functools.lru_cache(maxsize=WORDS_KEPT)
 def is_title(text: str) -> bool:
-    """A title before a name ("Dr", "Mrs", "Prof"), in any case (read once per distinct word)."""
-    return text.casefold() in TITLES or text in ("Ing",)
+    """A title before a name ("Dr", "Mrs", "Prof"), capitalised or in lower case; not in capitals of two letters or
+    more ("MS Windows", "MR imaging": an abbreviation; a name in capitals is no run of capitalised words anyway)."""
+    return (text.casefold() in TITLES and not (len(text) > 1 and text.isupper())) or text in ("Ing",)
 
 
 def name_lists(text: str, words: Iterable[Word], lexicon: Lexicon) -> Iterable[tuple[list[str], int]]:

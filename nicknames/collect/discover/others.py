@@ -56,7 +56,13 @@ from nicknames.rules.languages import LANGUAGES, language_pack, language_words
 from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.salutation_rules import ROLE_WORDS
 from nicknames.rules.salutations import DEFAULT_RULES
-from nicknames.rules.stopwords import NATIONALITIES, common_words, surnames
+from nicknames.rules.stopwords import (
+    MONTHS,
+    NATIONALITIES,
+    WEEKDAYS,
+    common_words,
+    surnames,
+)
 from nicknames.rules.text_forms import read_references
 
 MAX_WORDS = 4
@@ -327,7 +333,11 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
     if in_postal_address(text, run[0].start, run[-1].end):  # a town: where else the file writes it, it is that town
         names = _without_leading_words(run, lexicon)
         return _LINE_BREAK.sub(" ", text[names[0].start : names[-1].end]), PLACE
+    if len(run) > 1 and run[0].text.casefold() in WEEKDAYS and run[1].text.casefold() in MONTHS:
+        return None  # a date: "Sun Nov 2", "Tue Dec 14 09:12:05 2021"
     titles = [index for index, word in enumerate(run) if _is_title(word)]
+    if titles and "-" in text[run[titles[-1]].end : run[min(titles[-1] + 1, len(run) - 1)].start]:
+        return None  # a word joined to a title by a hyphen is a degree's: "Dipl.-Tech. Math.", "Dr.-Ing."
     if titles:
         return _name_of(text, run[titles[-1] + 1 :][:MAX_WORDS], lexicon, need_given=False, tag="title")
     if _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
