@@ -74,6 +74,13 @@ from tests.conftest import write_csv
         ("Tidal - Greta Vollmer Jr.", ["Greta Vollmer", "Greta", "Vollmer"]),  # the part of two words is the name
         ("Vollmer - Greta", ["Vollmer - Greta", "Vollmer", "Greta"]),  # no part of two words: the row as it is
         ("Greta Vollmer, PhD", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Greta Vollmer, DrPH", ["Greta Vollmer", "Greta", "Vollmer"]),
+        # an address for a name, as archives give a sender without one: the name its local part spells
+        ("greta.vollmer at tidal.example.org", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Greta.Vollmer@tidal.example.org", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("gvollmer at example.org", ["gvollmer"]),
+        ("gvo...@example.org", []),  # shortened by a news archive: no name to tell
+        ("Meet at Noon", ["Meet at Noon", "Meet", "Noon"]),  # " at " in words is no address
         ("Dr Greta Vollmer, M.D.", ["Greta Vollmer", "Greta", "Vollmer"]),
         ("Anna Ma", ["Anna Ma", "Anna", "Ma"]),  # two words are kept: a surname, not a degree
         # a preferred name between the name's words, or after it when it is a given name

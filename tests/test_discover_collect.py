@@ -111,6 +111,12 @@ def test_suggestions_round_trip_through_the_file() -> None:
         ("Mary Jane Poe", True),
         ("Anne-Marie Theron", True),
         ("Travis Jenkins", True),             # names that are also the names of build services
+        ("Gerrit Quell", True),               # a program's name that is also a given name, before a surname
+        ("Gerrit", False),                    # ... alone or among ordinary words: the program
+        ("Gerrit Code Review", False),
+        ("HPCW 2013", False),                 # a year: an event that sends its announcements
+        ("Harbour Summit 2019", False),
+        ("ann2013", True),                    # a user name with a year in it
         ("Tom Market", False),                # the price of a short list: a surname that is a list word
     ],
 )

@@ -29,7 +29,7 @@ from nicknames.model.paths import StrPath
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.salutations import TITLES
 from nicknames.rules.spellings import plain_spellings, spelling_keys
-from nicknames.rules.stopwords import SALUTATION_WORDS
+from nicknames.rules.stopwords import SALUTATION_WORDS, common_words
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
 NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")
@@ -109,9 +109,24 @@ def is_person(full_name: str) -> bool:
     lowered = full_name.lower()
     words = _LETTERS.findall(lowered)
     return (
-        bool(words) and not any(word in NOT_PERSON_WORDS for word in words) and " and " not in f" {lowered} "
-        and not lowered.startswith(("the ", "dl-", "dl "))
+        bool(words) and not any(_office_word(word, words) for word in words) and " and " not in f" {lowered} "
+        and not lowered.startswith(("the ", "dl-", "dl ")) and _YEAR.search(lowered) is None
     )
+
+
+_YEAR = regex.compile(r"(?<!\S)(?:19|20)\d\d(?!\S)")
+"""A year standing as a word of a row: an event's ("Harbour Summit 2013", "useR! 2014"), not a person's."""
+
+
+def _office_word(word: str, words: list[str]) -> bool:
+    """Whether a word of a row (in lower case, with the row's ``words``) marks an office or a program. A program's
+    name that is also a given name marks one only among ordinary words ("Gerrit", "Gerrit Code Review"; not "Gerrit
+    Quell")."""
+    if word not in NOT_PERSON_WORDS:
+        return False
+    if word in given_names() and word not in common_words():
+        return all(other == word or other in common_words() for other in words)
+    return True
 
 
 def registered_parts(full_name: str) -> list[str]:
@@ -143,6 +158,7 @@ def given_name(parts: Sequence[str]) -> str:
 @functools.lru_cache(maxsize=NAMES_KEPT)
 def _registered_parts(full_name: str) -> tuple[str, ...]:
     """``registered_parts``, remembered (a tuple, so that no caller changes what is remembered)."""
+    full_name = address_name(full_name)
     others = [other for other in other_script_names(full_name) if is_person(other)]
     full_name, preferred = without_asides(full_name, builtin_table())
     parts = _written_parts(full_name)
@@ -151,6 +167,23 @@ def _registered_parts(full_name: str) -> tuple[str, ...]:
         parts = tuple(dict.fromkeys((*parts, *user_name_names(full_name))))
     parts = with_preferred(parts, preferred) if preferred else parts
     return tuple(dict.fromkeys((*parts, *(spelling for part in parts for spelling in plain_spellings(part)))))
+
+
+def address_name(full_name: str) -> str:
+    """A row that is an address, as mail archives give a sender with no display name ("greta.vollmer at
+    example.ac.nz", "ann_lee@example.org"): the name its local part spells ("Greta Vollmer"), or the local part as a
+    user name ("gvollmer"); any other row as it is, and an address a news archive shortened ("gvo...@")."""
+    address = _ADDRESS_ROW.fullmatch(full_name)
+    if address is None or address[1].endswith((".", "…")):
+        return full_name
+    words = regex.split(r"[._]", address[1])
+    if 2 <= len(words) <= 3 and all(len(word) > 1 and word.isalpha() for word in words):
+        return " ".join(word.capitalize() for word in words)
+    return address[1]
+
+
+_ADDRESS_ROW = regex.compile(r"\s*([\p{L}\d._\-]+)(?:@|[^\S\n]+at[^\S\n]+)[\p{L}\d\-]+(?:\.[\p{L}\d\-]+)+\s*")
+"""A class-list row that is an address, with "@" or with " at " as archives write it to hide it from harvesters."""
 
 
 def _written_parts(full_name: str) -> tuple[str, ...]:
