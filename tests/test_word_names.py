@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from nicknames.rules import word_names
 from nicknames.rules.word_names import (
+    in_date,
     in_institution_name,
     in_longer_name,
     in_name_position,
@@ -57,6 +58,11 @@ from nicknames.rules.word_names import (
         ("We drafted a Will for them.", "Will", False, True),
         ("Ask Will about the draft.", "Will", False, False),
         ("Thea Will said so.", "Will", False, False),  # a word that ends in an article's letters is none
+        # a mail header's field at a line's start, in a quoted or forwarded message
+        ("ok\n> From: Ann\n> To: the list", "To", False, True),
+        ("ok\n| > *To:* the list", "To", False, True),
+        ("ok\nI talked To Linh about it.", "To", False, False),
+        ("ok\nTo said: fine", "To", False, False),
     ],
 )
 def test_reads_as_word(text: str, name: str, salutation: bool, word: bool) -> None:
@@ -393,3 +399,22 @@ def test_possessive_name(text: str, name: str, possessive: bool) -> None:
 def test_possessive_given_name(text: str, name: str, possessive: bool) -> None:
     start = text.index(name)
     assert word_names.possessive_given_name(text, start, start + len(name)) is possessive
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "date"),
+    [
+        ("> Date: Sun, 4 Mar 2012 10:20:00 +0100", "Sun", True),
+        ("Started at Tue Dec 14 09:12:05 2021", "Tue", True),
+        ("Started at Tue Dec 14 09:12:05 2021", "Dec", True),
+        ("Deadline: May 2021", "May", True),
+        ("on 3 June we meet", "June", True),
+        ("Sun said so.", "Sun", False),  # a participant named Sun keeps every other use
+        ("Thanks Sun!", "Sun", False),
+        ("May agrees with June.", "May", False),
+        ("Quell, 9 of them", "Quell", False),  # only a weekday's or a month's name
+    ],
+)
+def test_in_date(text: str, name: str, date: bool) -> None:
+    start = text.index(name)
+    assert in_date(text, start, start + len(name)) is date

@@ -50,6 +50,7 @@ from nicknames.rules.word_names import (
     before_contraction,
     before_reporting_verb,
     common_words_and_names,
+    in_date,
     in_institution_name,
     in_longer_name,
     in_name_position,
@@ -192,8 +193,9 @@ def _substitute_into(
                 candidates = _with_named(candidates, names.outside[key], named)
                 others = candidates == OTHER_OWNERS
             original = text[start:end]
-            if " " not in original and (in_institution_name(around, end) or before_contraction(around, end)):
-                continue  # "Tolland Marsh National Laboratory" names no participant Tolland; "Don't" no Don
+            if " " not in original and (in_institution_name(around, end) or before_contraction(around, end)
+                                        or in_date(around, start, end)):
+                continue  # "Tolland Marsh National Laboratory" names no participant Tolland; "Don't" no Don; a date
             if original.islower() and after_determiner(around, start) and not plain_given_name(original):
                 continue  # "the river": a noun, though a user name "river" posts in the scope; "this ingrid" is a name
             if others:

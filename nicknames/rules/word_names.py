@@ -31,6 +31,7 @@ import regex
 from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.quotes import VERBS_AFTER_NAME
 from nicknames.rules.salutations import DEFAULT_RULES
+from nicknames.rules.stopwords import MONTHS, WEEKDAYS
 
 WORD_NAMES = frozenset(
     """
@@ -79,6 +80,16 @@ def before_reporting_verb(text: str, end: int) -> bool:
 
 
 _REPORTING_STARTS = frozenset(verb[:3] for verb in REPORTING_VERBS)
+def in_date(text: str, start: int, end: int) -> bool:
+    """True when the name at ``text[start:end]`` is a weekday's or a month's, in a date: a number or another day's or
+    month's name next to it ("Sun, 4 Mar 2012", "Tue Dec 21", "May 2021"); a participant named Sun or May keeps
+    every other use."""
+    return text[start:end].casefold() in _DATE_WORDS and (
+        _DATE_WORD_AFTER.match(text, end) is not None or next_to_number(text, start, end))
+
+
+_DATE_WORDS = WEEKDAYS | MONTHS
+_DATE_WORD_AFTER = regex.compile(rf"[^\S\n]*,?[^\S\n]+(?i:{'|'.join(sorted(_DATE_WORDS))})\b")
 _NUMBER_AFTER = regex.compile(r"[^\S\n]*,?[^\S\n]*\d")
 _NUMBER_BEFORE = regex.compile(r"\d(?:st|nd|rd|th)?[^\S\n]*(?:of[^\S\n]+)?$")
 
@@ -123,8 +134,17 @@ def reads_as_word(text: str, start: int, end: int, in_salutation: bool) -> bool:
         return True
     if _ARTICLE_BEFORE.search(text, max(0, start - 8), start) is not None:
         return True  # "the Mark on it", "The La\nPlata Station": a name that is a word, after an article, is the word
+    if name.casefold() in _HEADER_FIELDS and text.startswith(":", end) and _LINE_OPENING.search(
+            text, max(0, start - 12), start) is not None:
+        return True  # "To: the list": a header's field in a quoted or forwarded message
     before = text[max(0, start - 12) : start]
     return bool(_SENTENCE_START.search(before) or start == 0) and _LOWER_NEXT.match(text, end) is not None
+
+
+_HEADER_FIELDS = frozenset({"to", "from", "cc", "bcc", "date", "sent", "subject"})
+"""Mail header fields, written at a line's start before a colon in forwarded and quoted messages."""
+_LINE_OPENING = regex.compile(r"(?:^|\n)[>|\s*]*\Z")
+"""A line's start, after quote marks and the asterisks of a bold header ("> *To:*")."""
 
 
 def _word_before(words: tuple[str, ...]) -> regex.Pattern[str]:
