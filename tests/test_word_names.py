@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from nicknames.rules import word_names
 from nicknames.rules.word_names import (
+    after_place_opener,
     in_date,
     in_institution_name,
     in_longer_name,
@@ -418,3 +419,20 @@ def test_possessive_given_name(text: str, name: str, possessive: bool) -> None:
 def test_in_date(text: str, name: str, date: bool) -> None:
     start = text.index(name)
     assert in_date(text, start, start + len(name)) is date
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "place"),
+    [
+        ("Markov chain Monte Carlo", "Carlo", True),
+        ("They moved to San Carlos.", "Carlos", True),
+        ("based in Fort Collins", "Collins", True),
+        ("near Santa Ana", "Ana", True),
+        ("Ana Costa Silva wrote", "Silva", False),  # a surname before a second surname
+        ("Rio Quell wrote", "Quell", False),  # a given name that names places too
+        ("Ann Santa said", "Santa", False),
+        ("thanks, Monte\nCarlo", "Carlo", False),  # on another line
+    ],
+)
+def test_after_place_opener(text: str, name: str, place: bool) -> None:
+    assert after_place_opener(text, text.index(name)) is place

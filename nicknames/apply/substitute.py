@@ -47,6 +47,7 @@ from nicknames.rules.patterns import BLOCKING
 from nicknames.rules.salutations import in_salutation
 from nicknames.rules.word_names import (
     after_determiner,
+    after_place_opener,
     before_contraction,
     before_reporting_verb,
     common_words_and_names,
@@ -194,8 +195,9 @@ def _substitute_into(
                 others = candidates == OTHER_OWNERS
             original = text[start:end]
             if " " not in original and (in_institution_name(around, end) or before_contraction(around, end)
-                                        or in_date(around, start, end)):
-                continue  # "Tolland Marsh National Laboratory" names no participant Tolland; "Don't" no Don; a date
+                                        or in_date(around, start, end) or after_place_opener(around, start)):
+                continue  # "Tolland Marsh National Laboratory" names no participant Tolland; "Don't" no Don; a date;
+                # "Monte Carlo" no Carlo
             if original.islower() and after_determiner(around, start) and not plain_given_name(original):
                 continue  # "the river": a noun, though a user name "river" posts in the scope; "this ingrid" is a name
             if others:

@@ -31,6 +31,13 @@ MONTHS = frozenset(
     """jan feb mar apr may jun jul aug sep sept oct nov dec january february march april june july august september
     october november december""".split())
 """English weekdays and months, in full and shortened, case-folded: a date's words ("Tue Dec 14 09:12:05 2021")."""
+PLACES_FIRST = frozenset("rio río puerto porto costa monte villa vila ciudad cabo isla lago bahia bahía sierra".split())
+"""Words that open place names ("Rio de Quell", "Puerto Ambler", "Costa Verde", "Monte Carlo") where they open a
+run of capitalised words; inside one they are surnames ("Ana Costa", "Maren Sierra")."""
+PLACE_NAME_OPENERS = frozenset("monte san santa santo sao são fort port puerto ciudad isla lago bahia bahía cabo".split())
+"""Words before which a name of one word is a place's ("Monte Carlo", "San Carlos", "Fort Collins", "Santa Ana"); not
+those that are surnames or given names too, which stand before a second surname or a surname ("Ana Costa Silva",
+"Rio Quell")."""
 GROUP_NOUNS = frozenset(
     """
     list lists group groups team teams members community forum forums users listers subscribers committee board

@@ -31,7 +31,7 @@ import regex
 from nicknames.rules.nickname_table import builtin_table
 from nicknames.rules.quotes import VERBS_AFTER_NAME
 from nicknames.rules.salutations import DEFAULT_RULES
-from nicknames.rules.stopwords import MONTHS, WEEKDAYS
+from nicknames.rules.stopwords import MONTHS, PLACE_NAME_OPENERS, WEEKDAYS
 
 WORD_NAMES = frozenset(
     """
@@ -88,6 +88,14 @@ def in_date(text: str, start: int, end: int) -> bool:
         _DATE_WORD_AFTER.match(text, end) is not None or next_to_number(text, start, end))
 
 
+def after_place_opener(text: str, start: int) -> bool:
+    """True when a capitalised word that opens place names stands right before ``start``, on its line: the name is
+    the place's ("Monte Carlo", "San Carlos", "Fort Collins", "Santa Ana"), not a person's."""
+    return _PLACE_OPENER_BEFORE.search(text, max(0, start - 8), start) is not None
+
+
+_PLACE_OPENER_BEFORE = regex.compile(
+    rf"(?<![\p{{L}}\p{{M}}'’.\-])(?:{'|'.join(sorted(word.capitalize() for word in PLACE_NAME_OPENERS))})[^\S\n]\Z")
 _DATE_WORDS = WEEKDAYS | MONTHS
 _DATE_WORD_AFTER = regex.compile(rf"[^\S\n]*,?[^\S\n]+(?i:{'|'.join(sorted(_DATE_WORDS))})\b")
 _NUMBER_AFTER = regex.compile(r"[^\S\n]*,?[^\S\n]*\d")

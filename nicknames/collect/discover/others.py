@@ -59,6 +59,7 @@ from nicknames.rules.salutations import DEFAULT_RULES
 from nicknames.rules.stopwords import (
     MONTHS,
     NATIONALITIES,
+    PLACES_FIRST,
     WEEKDAYS,
     common_words,
     surnames,
@@ -75,9 +76,6 @@ MIN_LISTED = 3
 _POSSESSIVE = regex.compile(r"['’][sS]?(?!\w)")
 _JOINER = regex.compile(r"\.?[^\S\n]{1,2}|\.-|\.")
 """What may stand between two words of one run of capitals: a space or two, a title's full stop."""
-PLACES_FIRST = frozenset("rio río puerto porto costa monte villa vila ciudad cabo isla lago bahia bahía sierra".split())
-"""Words that open place names ("Rio de Quell", "Puerto Ambler", "Costa Verde", "Monte Carlo") where they open a
-run; inside one they are surnames ("Ana Costa", "Maren Sierra")."""
 _PARTICLE_NAMES = "|".join(JOINING_PARTICLES)
 _PARTICLES_JOINER = regex.compile(r"[^\S\n](?:(?:%s)[^\S\n]){1,3}" % _PARTICLE_NAMES)
 """Up to three particles of a name between two of its words, each after one space ("Henrik de Quell", "Ana de la
