@@ -123,6 +123,8 @@ def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
         "-- \nDipl.-Tech. Math.\nDresden",  # a word joined to a title by a hyphen is a degree's
         "Started at Tue Dec 14 09:12:05 2021",  # a date's weekday and month
         "Last login: Sun Nov 2 on ttys001",
+        "The workshop is in Hong Kong this year.",  # a place of two words that read as a name
+        "She moved to Sri Lanka in May.",
     ],
 )
 def test_no_person_without_a_cue(text: str) -> None:

@@ -40,7 +40,7 @@ from nicknames.collect.discover.capital_words import (
 from nicknames.collect.discover.lexicon import Lexicon
 from nicknames.collect.discover.other_names import Known, OtherNames
 from nicknames.collect.discover.others_screen import ASKING_WORDS, may_name_others
-from nicknames.collect.discover.places import in_postal_address, is_land
+from nicknames.collect.discover.places import holds_land, in_postal_address, is_land
 from nicknames.collect.discover.public_names import AUTHOR_AFTER, THANKS, cue_around
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
@@ -326,7 +326,7 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
         # one word (most runs) names someone only after a relation (what follows would say None), or addressed
         return (run[0].text, "addressed") if _addressed(text, run[0], lexicon) else None
     if any(word.text.casefold() in ORGANISATION_WORDS or is_land(word.text) for word in run) or _organisation_follows(
-            text, run[-1]):
+            text, run[-1]) or holds_land([word.text for word in run]):
         return None
     if in_postal_address(text, run[0].start, run[-1].end):  # a town: where else the file writes it, it is that town
         names = _without_leading_words(run, lexicon)

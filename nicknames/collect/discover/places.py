@@ -15,6 +15,21 @@ def is_land(word: str) -> bool:
     return folded in places() and folded not in given_names()
 
 
+LANDS_OF_WORDS = frozenset({
+    "hong kong", "sri lanka", "burkina faso", "el salvador", "saudi arabia", "kuala lumpur", "tel aviv", "abu dhabi",
+    "buenos aires", "los angeles", "las vegas", "addis ababa", "dar es salaam",
+})
+"""Places of several words that read as a given name and a surname ("Hong Kong") and that no word opening place names
+("San", "New", "Puerto", ``PLACE_OPENERS``) opens, case-folded."""
+
+
+def holds_land(words: list[str]) -> bool:
+    """True when two or three of these words in a row name a place of ``LANDS_OF_WORDS`` ("Hong Kong Baptist")."""
+    folded = [word.casefold() for word in words]
+    return any(" ".join(folded[start : start + size]) in LANDS_OF_WORDS
+               for size in (2, 3) for start in range(len(folded) - size + 1))
+
+
 def in_postal_address(text: str, start: int, end: int) -> bool:
     """True for the capitalised words at ``text[start:end]`` when a postal code follows them on their line, after a
     state or a town or two ("Harlow Green MD 20777", "Maren Harbour, Quellbury, OX9 9ZZ", "Henrik Heights, ON K9Z
