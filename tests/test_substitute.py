@@ -74,6 +74,10 @@ def test_replacements(names: dict[str, list[str]], text: str, expected: str) -> 
         ({"u1": ["Tobias", "Quell, Tobias"]}, "From: Quell, Tobias\nTobias Quell wrote, Tobias Wrenfield read.",
          "From: [u1]\n[u1] Quell wrote, Tobias Wrenfield read."),
         ({"u1": ["Tobias", "Quell, Tobias"], "u2": ["Anna"]}, "Hi Tobias Anna,", "Hi [u1] [u2],"),  # a given name
+        # a generation or a degree after the surname is no other person's name
+        ({"u1": ["Tobias", "Quell", "Tobias Quell"]}, "--\nTobias E Quell Jr   Professor", "--\n[u1] Jr   Professor"),
+        ({"u1": ["Tobias", "Quell", "Tobias Quell"]}, "Quell Sr said so.", "[u1] Sr said so."),
+        ({"u1": ["Tobias", "Quell", "Tobias Quell"]}, "Ask Quell Msc.", "Ask [u1] Msc."),
     ],
 )
 def test_a_given_name_before_somebody_elses_surname(names: dict[str, list[str]], text: str, expected: str) -> None:

@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 
 import regex
 
+from nicknames.io.class_list import GENERATIONS
 from nicknames.io.person_names import ORGANISATION_WORDS
 from nicknames.rules.languages import language_words
 from nicknames.rules.salutation_rules import ROLE_WORDS, TITLES
-from nicknames.rules.stopwords import STOPWORDS, common_words
+from nicknames.rules.stopwords import DEGREES, STOPWORDS, common_words
 
 _NEXT_WORD = regex.compile(r" (\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\p{M}\p{N}@_'’]|[.-]\p{L})")
 """One space, then a capitalised word that ends there (not an address's, a file's or a longer name's part)."""
@@ -80,5 +81,6 @@ def _surname(full_name: str) -> str:
 
 @functools.cache
 def _ordinary() -> frozenset[str]:
-    """Words that follow a name without being a surname ("Tobias Monday", "Anna Thanks", "Ole Energy")."""
-    return common_words() | STOPWORDS | ORGANISATION_WORDS | ROLE_WORDS | TITLES | language_words()
+    """Words that follow a name without being a surname ("Tobias Monday", "Anna Thanks", "Ole Energy", "Quell Jr",
+    "Quell Msc")."""
+    return common_words() | STOPWORDS | ORGANISATION_WORDS | ROLE_WORDS | TITLES | language_words() | GENERATIONS | DEGREES
