@@ -59,6 +59,8 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("cc: Bertram", {"Bertram": ["addressed"]}),
         # an author: a mailbox's display name, or the author an attribution line names, ordinary words and all
         ("Cc: Tobias Young <tobias@quell.example.org>", {"Tobias Young": ["author"]}),
+        ("Cc: Tobias Young <tobias at quell.example.org>", {"Tobias Young": ["author"]}),  # as archives hide it
+        ('Cc: "Tobias Young (home)"\n<tobias at quell.example.org>', {"Tobias Young": ["author"]}),
         ("On Mon, 1 Jul 2019, Tobias Young wrote:\n> yes", {"Tobias Young": ["author"]}),
         # a private person's name beside the cues of a public one
         ("My colleague Henrik Olsen's paper is out.", {"Henrik Olsen": ["relation"]}),

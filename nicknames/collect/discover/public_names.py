@@ -101,6 +101,9 @@ _WITH_THE_WRITER = regex.compile(r"(?:[^\S\n]*\([^()\n]{0,20}\))?,?\s+and\s+(?:I
 
 
 AUTHOR_AFTER = regex.compile(
-    r"[^\S\n]*<[^<>\s@]+@[^<>\s@]+>|[^\S\n]+(?i:%s)[^\S\n]*:" % "|".join(map(regex.escape, VERBS_AFTER_NAME)))
-"""An address in angle brackets right after a name (its mailbox's display name), or an attribution line's verb
-("… wrote:"): the name is an author's."""
+    r"(?:[^\S\n]+\([^()\n]{1,30}\))?[\"”]?[^\S\n]*\n?[^\S\n]*<[^<>\s@]+(?:@|[^\S\n]+at[^\S\n]+)[^<>\s@]+>"
+    r"|[^\S\n]+(?i:%s)[^\S\n]*:" % "|".join(map(regex.escape, VERBS_AFTER_NAME)))
+"""An address in angle brackets right after a name (its mailbox's display name), also after a remark in brackets,
+a closing quote or a line break ('"Ann Lee (home)"\n<ann@example.org>'), and written " at " as mail archives write
+it to hide it from harvesters ("<ann at example.org>"); or an attribution line's verb ("… wrote:"): the name is an
+author's."""
