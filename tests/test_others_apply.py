@@ -195,6 +195,7 @@ def test_audit_original_needs_html(files: dict[str, Path]) -> None:
         ("@others | Lindqvist", "lindqvist and Lindqvist", "lindqvist and [PERSON 1]"),
         ("@others | lindqvist", "lindqvist and Lindqvist", "[PERSON 1] and Lindqvist"),  # entered in lower case
         ("@others | Henrik", "me, you, henrik and Henrik", "me, you, [PERSON 1] and [PERSON 1]"),  # a given name
+        ("@others | Sa", "this brings u sa question, Sa", "this brings u sa question, [PERSON 1]"),  # too short
     ],
 )
 def test_a_one_word_name_of_others_in_lower_case(tmp_path: Path, mapping: str, text: str, expected: str) -> None:

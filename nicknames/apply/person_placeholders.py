@@ -74,11 +74,13 @@ def other_mention(
     message_id: str, text: str, start: int, end: int, key: str, labels: dict[str, str], word: bool
 ) -> Replacement | None:
     """The replacement of a name of ``@others`` at ``text[start:end]``; None where it names a place or reads as
-    an ordinary word, or where a name of one word found capitalised, and no given name, is written in lower case
-    ("windows" of a "Windows" found after a title: collect finds only capitalised names of people who are not
-    participants; "henrik" of a Henrik is his name still, in a text written in lower case)."""
+    an ordinary word, or where a name of one word found capitalised, and no given name of three letters or more, is
+    written in lower case ("windows" of a "Windows" found after a title: collect finds only capitalised names of
+    people who are not participants; "henrik" of a Henrik is his name still, in a text written in lower case; "sa" of a
+    Sa is more often a slip of the keys)."""
     if in_organisation(text, end) or (word and reads_as_word(text, start, end, False)) or (
-            " " not in key and not key.islower() and text[start:end].islower() and key.casefold() not in given_names()):
+            " " not in key and not key.islower() and text[start:end].islower()
+            and (len(key) < 3 or key.casefold() not in given_names())):
         return None
     return Replacement(message_id, start, end, text[start:end], key, OTHERS, labels[key], "others", (), "name", 1.0,
                        EVIDENCE)
