@@ -47,6 +47,11 @@ def _apply(text: str, whole: bool = False) -> str:
         ("GitBox <git@example.org> wrote:", "GitBox <git@example.org> wrote:"),  # a program's
         ("see dev@foo.example.org and issues@foo.example.org", "see dev@foo.example.org and issues@foo.example.org"),
         ("post to tidewatch-users@example.org", "post to tidewatch-users@example.org"),  # a list's address
+        # ... or one the message names as a list's, in its list manager's page (a footer's)
+        ("harbour-sig at example.org\nhttps://lists.example.org/mailman/listinfo/harbour-sig",
+         "harbour-sig at example.org\nhttps://lists.example.org/mailman/listinfo/harbour-sig"),
+        ("xk42@example.org\nhttps://lists.example.org/mailman/listinfo/harbour-sig",
+         "[USER]@example.org\nhttps://lists.example.org/mailman/listinfo/harbour-sig"),
         ("mail berg-office@example.org", "mail [U1]@example.org"),  # a role word, but a name in it
         ("mail ann.berg at uni.example.org", "mail [U1] at uni.example.org"),
         ("<mailto:ann.berg at uni.example.org>", "<mailto:[U1] at uni.example.org>"),

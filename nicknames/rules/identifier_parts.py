@@ -114,7 +114,7 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
     parts: list[Part] = []
     hosts = host_parts(text[domain_start:], start + domain_start, names) or _family_domain(
         text[domain_start:], start + domain_start, names)
-    if not _is_role(local, names):
+    if not _is_role(local, names) and not _named_as_list(local, prose):
         people = names.people(local) or names.contained(local)
         if len(people) > 1:  # "ann@lodd.example": the Ann whose family's domain it is
             people = people & {owner for _, _, owner in hosts} or people
@@ -328,6 +328,13 @@ def _named_elsewhere(word: str, prose: str) -> bool:
     """
     pattern = regex.compile(r"(?<![\w/@\-])" + regex.escape(word) + r"(?![\w/@\-])", regex.I)
     return pattern.search(prose) is not None
+
+
+def _named_as_list(local: str, prose: str) -> bool:
+    """True when the message names the local part as a mailing list's, in a list manager's address of its pages
+    (".../mailman/listinfo/harbour-sig", ".../pipermail/harbour-sig/"): the list's address, as its footer gives it."""
+    return ("listinfo/" in prose or "pipermail/" in prose) and regex.search(
+        rf"/(?:listinfo|pipermail)/{regex.escape(local)}(?![\w\-])", prose, regex.IGNORECASE) is not None
 
 
 def _is_role(local: str, names: PersonalNames) -> bool:
