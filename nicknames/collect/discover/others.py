@@ -111,8 +111,22 @@ def names_in_texts(batch: Sequence[str], known: Known, lexicon: Lexicon) -> list
     Only the texts that may name somebody (``others_screen``) are read word by word, their character references
     read ("O&#39;Neill" is "O'Neill", as apply matches it)."""
     batch = [read_references(text) for text in batch]
-    return [list(dict(_in_text(text, known, lexicon)).items()) if may else []
+    return [_one_tag_each(_in_text(text, known, lexicon)) if may else []
             for text, may in zip(batch, may_name_others(batch).tolist())]
+
+
+def _one_tag_each(pairs: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+    """Each name of a text once, with the tag of its last finding; a title, a relation or an address written with
+    it (``_WRITTEN_PRIVATE``) is kept over a later finding without one (a Cc line's "Ann Lee <ann@…>" above a plain
+    "Ann Lee" further down)."""
+    tags: dict[str, str] = {}
+    for name, tag in pairs:
+        if tags.get(name) not in _WRITTEN_PRIVATE or tag in _WRITTEN_PRIVATE:
+            tags[name] = tag
+    return list(tags.items())
+
+
+_WRITTEN_PRIVATE = frozenset({"title", "relation", "author"})
 
 
 def find_others(texts: Iterable[str], known: Known, lexicon: Lexicon, threads: Sequence[str] | None = None,
