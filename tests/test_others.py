@@ -62,8 +62,9 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("Cc: Tobias Young <tobias at quell.example.org>", {"Tobias Young": ["author"]}),  # as archives hide it
         ('Cc: "Tobias Young (home)"\n<tobias at quell.example.org>', {"Tobias Young": ["author"]}),
         # a cue anywhere in the text: a plain mention further down keeps it
-        ("Cc: Tobias Young <tobias@quell.example.org>\n\nWe asked Tobias Young.", {"Tobias Young": ["author"]}),
-        ("We asked Tobias Young.\nCc: Tobias Young <tobias@quell.example.org>", {"Tobias Young": ["author"]}),
+        ("Cc: Henrik Olsen <henrik@quell.example.org>\n\nHenrik Olsen called.", {"Henrik Olsen": ["author"]}),
+        ("Henrik Olsen called.\nCc: Henrik Olsen <henrik@quell.example.org>", {"Henrik Olsen": ["author"]}),
+        ("Henrik Olsen called.", {"Henrik Olsen": ["fullname"]}),
         ("On Mon, 1 Jul 2019, Tobias Young wrote:\n> yes", {"Tobias Young": ["author"]}),
         # a private person's name beside the cues of a public one
         ("My colleague Henrik Olsen's paper is out.", {"Henrik Olsen": ["relation"]}),
