@@ -304,6 +304,10 @@ def test_signoff_names_of_flattened_messages_and_short_signoffs(text: str, names
         ("Text\nx = M + 1", "M", False),
         ("Text\nThanks,\nM" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n", "M", True),  # a mailing list's footer under the sign-off
         ("Text\nThanks,\nM\n\n> quoted\n> lines" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n", "M", True),  # and what the message quotes
+        # a sign-off above the message it quotes, however long the quote
+        ("Text\n\n---kd\n\n\nOn Feb 6, 2012, at 9:42 AM, Ann Lee wrote:\n\n> a\n>\n> b\n> c\n>\n> d\n", "kd", True),
+        ("Text\n\nkd\n\n> a\n> b\n> c\n> d\n", "kd", True),
+        ("Text\n\nkd\n\n> a\n> b\nmore text\nand more\nand more\nand the end", "kd", False),  # text after it
         # an HTML post's lines are its paragraphs and breaks
         ("<p>Thank you Kay!</p><p>-- M</p>", "M", True),
         ("<p>Thank you Kay!</p><p>Cheers,<br>M</p>", "M", True),

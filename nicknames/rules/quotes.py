@@ -55,7 +55,7 @@ _WROTE = regex.compile(
 ("Am 03.01.22 um 10:00 schrieb Ann <a@b.org>:", Dutch "Op … schreef", Scandinavian "Den … skrev")."""
 
 
-def _attribution(line: str) -> bool:
+def is_attribution(line: str) -> bool:
     """Whether a line (its end stripped) is an attribution line (``_WROTE``): every form ends with a colon, looked
     for first, since most lines read are not one."""
     return line.endswith(":") and _WROTE.search(line) is not None
@@ -236,7 +236,7 @@ def _next_starts_from(lines: list[str], index: int) -> bool:
 def _attach_attributions(lines: list[str], levels: list[int]) -> None:
     """Give an attribution line (and the line before it when it is wrapped) the level of its quote."""
     for index, line in enumerate(lines):
-        if not _attribution(line.rstrip()):
+        if not is_attribution(line.rstrip()):
             continue
         following = next((i for i in range(index + 1, len(lines)) if lines[i].strip()), None)
         if following is None or levels[following] <= levels[index]:
@@ -279,10 +279,10 @@ def _first_author(lines: list[str], levels: list[int]) -> str | None:
         if level == 0:
             continue
         line = _unmarked(lines[index])
-        if not _attribution(line) and index + 1 < len(lines) and levels[index + 1] == level:
+        if not is_attribution(line) and index + 1 < len(lines) and levels[index + 1] == level:
             line = f"{line} {_unmarked(lines[index + 1])}"  # wrapped: the next line ends it
             index += 1
-        if not _attribution(line) or index + 1 >= len(lines) or levels[index + 1] < level:
+        if not is_attribution(line) or index + 1 >= len(lines) or levels[index + 1] < level:
             return None  # the first quoted line is no attribution: no author to read
         return _author_of(line)
     return None

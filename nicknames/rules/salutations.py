@@ -3,7 +3,6 @@ tokens, the last lines of a text, checks of found names; the sign-off's names ar
 
 from __future__ import annotations
 
-import itertools
 import sys
 from collections.abc import Iterable
 
@@ -12,6 +11,7 @@ import regex
 from nicknames.rules.footers import footer_start
 from nicknames.rules.html_text import markup_lines
 from nicknames.rules.languages import languages
+from nicknames.rules.quotes import is_attribution
 from nicknames.rules.salutation_rules import (
     DEFAULT_RULES,
     PATTERN_TIMEOUT,
@@ -280,12 +280,30 @@ def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES)
 
 def _near_end(text: str, end: int) -> bool:
     """True when at most ``SIGNATURE_LINES_AFTER`` non-blank lines follow this offset's line, a footer
-    aside (a mailing list's, a forum page's links: ``footers``)."""
-    lines = _NEXT_LINE.finditer(text, end, max(end, footer_start(text)))
-    return sum(1 for _ in itertools.islice(lines, SIGNATURE_LINES_AFTER + 1)) <= SIGNATURE_LINES_AFTER
+    aside (a mailing list's, a forum page's links: ``footers``), and the message it quotes below (its lines
+    marked ">" and the attribution line above them: "On Mon, Ann wrote:"); past ``QUOTE_LINES_READ`` lines of a
+    quote, the rest counts."""
+    own = quoted = 0
+    for line in _NEXT_LINE.finditer(text, end, max(end, footer_start(text))):
+        first = line.start(1)
+        if quoted < QUOTE_LINES_READ and (text.startswith(">", first) or is_attribution(_line_at(text, first))):
+            quoted += 1
+            continue
+        own += 1
+        if own > SIGNATURE_LINES_AFTER:
+            return False
+    return True
 
 
-_NEXT_LINE = regex.compile(r"\n[^\S\n]*\S")
+def _line_at(text: str, start: int) -> str:
+    """The rest of the line from ``start``, its end stripped."""
+    stop = text.find("\n", start)
+    return text[start : len(text) if stop < 0 else stop].rstrip()
+
+
+QUOTE_LINES_READ = 500
+"""Lines of a quote below a sign-off passed over before the rest counts as text after it."""
+_NEXT_LINE = regex.compile(r"\n[^\S\n]*(\S)")
 
 
 def _closes(opening: str, rules: Rules) -> bool:
