@@ -157,6 +157,9 @@ def _after_determiner(text: str, start: int) -> bool:
         # of single words beside "AA" and left, and replaced the second time, beside "[P1]": a line that is a
         # participant's name makes no list of words
         ({"P0": ["A"], "P1": ["AA"]}, [("0", "P1", "A\nAA", "S0"), ("1", "P0", "", "S0")], "thread", "[P0]\n[P1]"),
+        # "A Aa", with "A" the name of a participant not active in the thread: part of a longer name the first time,
+        # and beside the pseudonym of "Aa" the second time
+        ({"P0": ["Aa"], "P1": ["A"]}, [("0", "P0", "A Aa", "S0"), ("1", "P1", "", "S1")], "thread", "A [P0]"),
     ],
 )
 def test_applying_twice_equals_applying_once_on_the_examples_hypothesis_found(
