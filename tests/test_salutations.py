@@ -307,6 +307,7 @@ def test_signoff_names_of_flattened_messages_and_short_signoffs(text: str, names
         # a sign-off above the message it quotes, however long the quote
         ("Text\n\n---kd\n\n\nOn Feb 6, 2012, at 9:42 AM, Ann Lee wrote:\n\n> a\n>\n> b\n> c\n>\n> d\n", "kd", True),
         ("Text\n\nkd\n\n> a\n> b\n> c\n> d\n", "kd", True),
+        ("Text.\n\n?kd\n\nPS. more", "kd", True),  # a dash an archive lost ("?" for "—")
         ("Text\n\nkd\n\n> a\n> b\nmore text\nand more\nand more\nand the end", "kd", False),  # text after it
         # an HTML post's lines are its paragraphs and breaks
         ("<p>Thank you Kay!</p><p>-- M</p>", "M", True),

@@ -249,7 +249,7 @@ _GROUP_NAME = regex.compile(r"\b\p{Lu}+-\p{Ll}|\b\p{Lu}{2,}-\p{Lu}\p{Ll}|\p{L}['
 QX-Metadata", "Hi R-devel", "Dear UK-Team"), or its members ("Hello NLP-ers", "Dear QX'ers"); "Jean-Luc" and
 "JEAN-LUC" stay names."""
 _NAME_END = regex.compile(r"[^\S\n]*[-–—~*_=.!,;:)\]]*[^\S\n]*(?:\n|$)")
-_OPENING = regex.compile(r"[\s\-–—~*_=>/(\[]*")
+_OPENING = regex.compile(r"[\s\-–—~*_=>/(\[]*\??")
 SIGNATURE_LINES_AFTER = 3
 """Lines a signature block may hold after a short sign-off ("kd", then a name, a title, a phone number)."""
 
