@@ -61,6 +61,10 @@ def test_looks_like_html(text: str, html: bool) -> None:
         # quote marks as Reddit's Markdown escapes them; "&gt;" inside a line stays
         ("&gt; Hi Rob,\n&gt;&gt; see you\n\nThanks Ann!\nRob", "\nThanks Ann!\nRob"),
         ("R&amp;D &gt; 5\nThanks, Ann", "R&amp;D &gt; 5\nThanks, Ann"),
+        # other quote marks below an attribution line: "|" of some mail programs, Usenet's ":"
+        ("On Mon, Ann Lee wrote:\n| Hi,\n| thanks, Ann\n\nYes.\nRob", "\nYes.\nRob"),
+        ("Ann Lee (ann@example.org) wrote:\n: Is it so?\n: Ann\n\nIt is.\nRob", "\nIt is.\nRob"),
+        ("See the table:\n| a | b |\n| 1 | 2 |\nDone.\nRob", "See the table:\n| a | b |\n| 1 | 2 |\nDone.\nRob"),
     ],
 )
 def test_own_text(text: str, own: str) -> None:
@@ -89,7 +93,7 @@ def test_salutations_of_own_text(text: str, greeted: tuple[str, ...], signed: tu
 
 _PIECES = st.sampled_from(["a", "Ann", " ", "\n", "\r", "\u2028", ">", "> ", "--", "-----Original Message-----",
                            "__________", "From: Ann", "Begin forwarded message:", "BEGIN FORWARDED MESSAGE:",
-                           "On Mon, Ann wrote:", "wrote:", "_"])
+                           "On Mon, Ann wrote:", "wrote:", "_", "| ", ": ", ":\n"])
 
 
 @given(st.lists(_PIECES, max_size=12).map("".join))

@@ -81,15 +81,32 @@ def quote_levels(lines: list[str]) -> list[int]:
     """The quote level of each line (0 = the author's own words)."""
     levels: list[int] = []
     opened = 0
+    other_mark = ""
     for index, line in enumerate(lines):
         marks = _marks(line)
         mark = _MARKS.match(line)
         content = line[len(mark.group()) if mark else 0:]
         if _SEPARATOR.match(content) or (_RULE.match(content) and _next_starts_from(lines, index)):
             opened += 1
-        levels.append(marks + opened)
+        if other_mark and line.strip() and not line.lstrip(" \t").startswith(other_mark):
+            other_mark = ""
+        levels.append(marks + opened + (1 if other_mark and line.strip() else 0))
+        if not other_mark and content.rstrip().endswith(":") and is_attribution(content.rstrip()):
+            other_mark = _other_mark_after(lines, index)
     _attach_attributions(lines, levels)
     return levels
+
+
+OTHER_MARKS = ("|", ":")
+"""Quote marks other than ">" that some mail and news programs write ("| text", Usenet's ": text"): a quote's only
+below an attribution line, since tables and lists open lines with them too."""
+
+
+def _other_mark_after(lines: list[str], index: int) -> str:
+    """The quote mark of ``OTHER_MARKS`` that opens the first non-blank line after the attribution line at
+    ``index``, or ""."""
+    following = next((line for line in lines[index + 1 :] if line.strip()), "").lstrip(" \t")
+    return following[:1] if following.startswith(OTHER_MARKS) else ""
 
 
 def split_quotes(text: str) -> list[Segment]:
@@ -220,7 +237,13 @@ def quotes_anything(text: str) -> bool:
     signs = (">" in text or ("-" in text and "--" in text) or ("_" in text and "__" in text)
              or (":" in text and ("egin " in text or "EGIN " in text)))  # what every such line holds, looked for a
     # character first (the pattern, and a look-up of two characters, cost ten times more than one of one character)
-    return signs and _ANY_QUOTE.search(text) is not None
+    return (signs and _ANY_QUOTE.search(text) is not None) or (
+        ":\n" in text and _OTHER_MARKS_QUOTE.search(text) is not None)
+
+
+_OTHER_MARKS_QUOTE = regex.compile(r":[^\S\n]*\n(?:[^\S\n]*\n)*[^\S\n]*[|:]")
+"""A line ending in a colon, then a line opened by a quote mark of ``OTHER_MARKS``: maybe an attribution line and its
+quote."""
 
 
 def _marks(line: str) -> int:
