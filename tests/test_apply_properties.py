@@ -160,6 +160,12 @@ def _after_determiner(text: str, start: int) -> bool:
         # "A Aa", with "A" the name of a participant not active in the thread: part of a longer name the first time,
         # and beside the pseudonym of "Aa" the second time
         ({"P0": ["Aa"], "P1": ["A"]}, [("0", "P0", "A Aa", "S0"), ("1", "P1", "", "S1")], "thread", "A [P0]"),
+        # "A\nA-A-A", with "A A" a name: the last "A-A" is it, the first "A\nA" is part of the hyphenated word, also
+        # beside the pseudonym
+        ({"P0": ["B"], "P1": ["A A"]}, [("0", "P0", "A\nA-A-A", "S0"), ("1", "P1", "", "S1")], "session", "A\nA-[P1]"),
+        # "A's A-A-A": after a capitalised possessive, part of a longer name; after the pseudonym's possessive too
+        ({"P0": ["B"], "P1": ["A"], "P2": ["A-A-A"]}, [("0", "P0", "A's A-A-A", "S1"), ("1", "P1", "", "S1"),
+                                                      ("2", "P2", "", "S0")], "session", "[P1]'s A-A-A"),
     ],
 )
 def test_applying_twice_equals_applying_once_on_the_examples_hypothesis_found(

@@ -207,13 +207,15 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
     return word in _PLACE_ADJECTIVES or word not in _not_names()
 
 
-_AFTER_ONE_WORD = regex.compile(r"[^\S\n\t]+(?:\p{Lu}\p{Ll}|\[\p{Lu}[^\[\]\n]{0,39}\])|['’]t\b|-(?!\p{Ll})\p{L}")
+_AFTER_ONE_WORD = regex.compile(
+    r"[^\S\n\t]+(?:\p{Lu}\p{Ll}|\[\p{Lu}[^\[\]\n]{0,39}\])|['’]t\b|-(?:(?!\p{Ll})\p{L}|\[\p{Lu}[^\[\]\n]{0,39}\])")
 """What makes a one-word name part of something else after it: a capitalised word (not across a tab, which parts the
-columns of a table: "Quill\tBerg"), or the pseudonym that replaced one ("A [P0]" of "A Aa": applying a mapping
-again leaves what the first time left), a contraction's "'t", a hyphen and a word that is not in lower case
-("Nowak-Lee"; "Tobias-style" is the name and a word)."""
+columns of a table: "Quill\tBerg"), a contraction's "'t", a hyphen and a word that is not in lower case
+("Nowak-Lee"; "Tobias-style" is the name and a word); after a blank or a hyphen, also the pseudonym that replaced
+such a word ("A [P0]" of "A Aa", "A-[P0]" of "A-A"): applying a mapping again leaves what the first time left."""
 _BEFORE_ONE_WORD = regex.compile(
-    r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?|\[\p{Lu}[^\[\]\s]{0,39}\])(?:[^\S\n\t]+|[^\S\n\t]*\n[^\S\n\t]*)|(?P<word>\p{L}+)-)$",
+    r"(?:(?P<word>\p{Lu}[\p{L}'’]*\.?|\[\p{Lu}[^\[\]\s]{0,39}\](?:['’]s)?)(?:[^\S\n\t]+|[^\S\n\t]*\n[^\S\n\t]*)"
+    r"|(?P<word>\p{L}+)-)$",
     _BACKWARDS,
 )
 """A capitalised word or initial right before a one-word name, on its line (not across a tab) or ending the line
