@@ -417,8 +417,7 @@ def test_possessive_given_name(text: str, name: str, possessive: bool) -> None:
     ],
 )
 def test_in_date(text: str, name: str, date: bool) -> None:
-    start = text.index(name)
-    assert in_date(text, start, start + len(name)) is date
+    assert in_date(*_span(text, name)) is date
 
 
 @pytest.mark.parametrize(
