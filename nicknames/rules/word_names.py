@@ -82,7 +82,7 @@ def before_reporting_verb(text: str, end: int) -> bool:
 _REPORTING_STARTS = frozenset(verb[:3] for verb in REPORTING_VERBS)
 def in_date(text: str, start: int, end: int) -> bool:
     """True when the name at ``text[start:end]`` is a weekday's or a month's, in a date: a number or another day's or
-    month's name next to it ("Sun, 4 Mar 2012", "Tue Dec 21", "May 2021"); a participant named Sun or May keeps
+    month's name next to it ("Sun, 4 Mar 2012", "Tue Dec 14", "May 2021"); a participant named Sun or May keeps
     every other use."""
     return text[start:end].casefold() in _DATE_WORDS and (
         _DATE_WORD_AFTER.match(text, end) is not None or next_to_number(text, start, end))
