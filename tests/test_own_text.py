@@ -185,6 +185,9 @@ def test_own_html_lines_reads_the_lines_the_parser_reads(html: str) -> None:
         ("> greta_v wrote:\n> yes\n\nok", "greta_v"),
         ("> On Mon, ann wrote:\n> yes\n\nok", None),  # a lower-case word after other words: no telling
         ("> see http://example.org wrote:\n> yes\n\nok", None),
+        # a webmail's date and the name, without a verb
+        ("ok\n\n2014-03-02 10:20 GMT+01:00 Ann Lee <ann@example.org>:\n\n> yes", "Ann Lee"),
+        ("The ratio 2014-03-02 10:20 GMT+01:00 is:\nfine", None),  # no quote below it
         # a degree after the author's name is no part of it
         ("ok\n\nOn 10/25/2010 4:02 PM, Ann Lee, PhD wrote:\n> yes", "Ann Lee"),
         ("ok\n\nOn Mon, Ann Lee, Ph.D. wrote:\n> yes", "Ann Lee"),

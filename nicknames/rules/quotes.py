@@ -48,11 +48,14 @@ _VERBS_EITHER_SIDE = ("schrieb", "skrev", "schreef")
 _WROTE = regex.compile(
     rf"(?:{'|'.join(VERBS_AFTER_NAME + _VERBS_EITHER_SIDE)})\s*:\s*$"
     r"|^[\s>]*quoting\s.+:\s*$"
-    rf"|^[\s>]*(?:am|op|den)\s.*\b(?:{'|'.join(_VERBS_EITHER_SIDE)})\s.+:\s*$",
+    rf"|^[\s>]*(?:am|op|den)\s.*\b(?:{'|'.join(_VERBS_EITHER_SIDE)})\s.+:\s*$"
+    r"|^[\s>]*\d{4}-\d\d-\d\d[^\S\n]+\d\d?:\d\d[^\S\n]+GMT[+-]\d\d:\d\d[^\S\n]+.+:\s*$",
     regex.IGNORECASE,
 )
-"""An attribution line: "Ann <a@b.org> wrote:", a webmail's "Quoting Ann <a@b.org>:", or the verb before the name
-("Am 03.01.22 um 10:00 schrieb Ann <a@b.org>:", Dutch "Op … schreef", Scandinavian "Den … skrev")."""
+"""An attribution line: "Ann <a@b.org> wrote:", a webmail's "Quoting Ann <a@b.org>:", the verb before the name
+("Am 03.01.22 um 10:00 schrieb Ann <a@b.org>:", Dutch "Op … schreef", Scandinavian "Den … skrev"), or a webmail's
+date and the name with no verb ("2014-03-02 10:20 GMT+01:00 Ann <a@b.org>:", as Gmail writes it in several
+languages)."""
 
 
 def is_attribution(line: str) -> bool:
