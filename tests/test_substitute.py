@@ -394,6 +394,8 @@ def test_a_name_of_several_words_counts_in_other_case(text: str, expected: str, 
         ("To: QUELL, TOBIAS\nok", "To: [u1]\nok", ["QUELL, TOBIAS"]),  # surname first, as lists write names
         ("asked QUELL, Tobias about it", "asked [u1] about it", ["QUELL, Tobias"]),
         ("asked quell, tobias about it", "asked [u1] about it", ["quell, tobias"]),
+        ("On Sat, 2 Mar 2014, quell,tobias wrote:", "On Sat, 2 Mar 2014, [u1] wrote:", ["quell,tobias"]),  # no space
+        ("asked QUELL,Tobias about it", "asked [u1] about it", ["QUELL,Tobias"]),
         ("Quell, Tobias", "[u1], [u1]", ["Quell", "Tobias"]),  # each a name in use as the mapping writes it
         ("Berg, Ann", "[u2]", ["Berg, Ann"]),  # a surname that is no name in use alone
         ("BERG, ANN and Ann", "[u2] and [u2]", ["BERG, ANN", "Ann"]),

@@ -295,7 +295,7 @@ def _whole_name(text: str, start: int, end: int, folded: str, names: MappingName
     found = None
     if text[end : end + 1] == " ":
         found = _opened_by(text, start, names.folded_openings.get(folded, ()))
-    elif text[end : end + 2] == ", ":
+    elif text[end : end + 1] == "," and (text[end + 1 : end + 2] == " " or text[end + 1 : end + 2].isalpha()):
         found = _surname_first(text, start, end, names.folded_surnames.get(folded, ()), names)
     if found is None and start >= 3 and text[start - 2 : start] == ", ":
         found = _given_after_surname(text, start, end, names.folded_openings.get(folded, ()), names, after)
@@ -315,11 +315,12 @@ def _opened_by(text: str, start: int, keys: Sequence[str]) -> tuple[int, int, st
 def _surname_first(text: str, start: int, end: int, keys: Sequence[str], names: MappingNames
                    ) -> tuple[int, int, str] | None:
     """The name of ``keys`` whose surname the text writes at ``start``-``end``, then a comma and its given names
-    ("QUELL, TOBIAS")."""
+    ("QUELL, TOBIAS"; "quell,tobias" as some mail systems write a display name)."""
+    gap = 2 if text[end + 1 : end + 2] == " " else 1
     for key in keys:
         given, _, surname = key.rpartition(" ")
-        stop = end + 2 + len(given)
-        if text[end + 2 : stop].casefold() == given.casefold() and _whole_word_at(text, stop) and (
+        stop = end + gap + len(given)
+        if text[end + gap : stop].casefold() == given.casefold() and _whole_word_at(text, stop) and (
                 _listed(text[start:stop], surname, given, names)):
             return start, stop, key
     return None
@@ -343,7 +344,7 @@ def _listed(written: str, surname: str, given: str, names: MappingNames) -> bool
     """Whether ``written`` ("QUELL, TOBIAS") is a person's name as a list writes it (see ``_a_persons_name``) that
     its parts would not give: in other case than the mapping's, or with a surname that is no name in use alone."""
     return ((written != f"{surname}, {given}" or surname not in names.owners)
-            and _a_persons_name(given.split(" ")[0], [written.split(", ")[0]]))
+            and _a_persons_name(given.split(" ")[0], [written.split(",")[0]]))
 
 
 def _a_persons_name(given: str, words: Sequence[str]) -> bool:
