@@ -65,8 +65,10 @@ def class_list_names(scan: Scan, part_owners: dict[str, set[str]], registered: d
 def lost_letters(scan: Scan, registered: dict[str, list[str]], found: Found) -> None:
     """Registered names with letters lost by an archive, in the text or in the class list (``St?phane``).
 
-    A word matching the parts of one participant only is taken as their name
-    (tag ``lost``); see ``discover.lost_letters``.
+    A word matching a participant's registered parts is taken as their name (tag ``lost``); one matching the parts of
+    several is each one's, a name several use that apply decides per mention, as it does the registered form they
+    share (``T?rrow`` of a Rene and a Ron Tarrow; left to nobody, it stayed in the output). See
+    ``discover.lost_letters``.
     """
     owners: dict[str, set[str]] = {}
     for participant, parts in registered.items():
@@ -78,9 +80,8 @@ def lost_letters(scan: Scan, registered: dict[str, list[str]], found: Found) -> 
     for token in registered_forms(owners, index.tokens()):
         counts[token] += sum(index.threads.get(token, Counter()).values())
     for word, matched in registered_matches(counts, owners).items():
-        people = set().union(*(owners[part] for part in matched))
-        if len(people) == 1:
-            found.add(people.pop(), word, "lost", counts[word])
+        for person in sorted(set().union(*(owners[part] for part in matched))):
+            found.add(person, word, "lost", counts[word])
 
 
 def _garbled_words_of(name: str) -> list[str]:
