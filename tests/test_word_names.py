@@ -199,6 +199,12 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
         ("bramble wrote:\n> yes", "bramble", True),
         ("I think bramble wrote: yes", "bramble", False),
         ("the bramble wrote a song", "bramble", False),
+        # the author before an address on an attribution line
+        ("ok\nOn Sun, Feb 2, 2014 at 10:20 AM, bramble <br at example.org> wrote:\n> x", "bramble", True),
+        ("ok\n> On Mon, bramble <br@example.org>\n> wrote:\n> x", "bramble", True),
+        ("ok\nbramble <br@example.org> wrote:\n> x", "bramble", True),
+        ("I told bramble <br@example.org> wrote: yes", "bramble", False),  # inside a sentence
+        ("we saw the bramble <near the hedge> wrote: x", "bramble", False),
     ],
 )
 def test_in_name_position(text: str, name: str, position: bool) -> None:

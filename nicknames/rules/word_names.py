@@ -317,6 +317,11 @@ def reads_as_place(text: str, start: int) -> bool:
 _ATTRIBUTED_AFTER = regex.compile(rf"[^\S\n]+(?i:{'|'.join(VERBS_AFTER_NAME)})[^\S\n]*:[^\S\n]*(?:\n|$)")
 _QUOTE_MARKS = regex.compile(r"[>\s]*")
 """What an attribution line holds around its author's name when the name is all it gives ("> bramble wrote:")."""
+_ADDRESS_ATTRIBUTED_AFTER = regex.compile(
+    rf"[^\S\n]+<[^<>\n]{{1,80}}>[^\S\n]*(?:\n[>\s]*)?(?i:{'|'.join(VERBS_AFTER_NAME)})[^\S\n]*:")
+_AUTHOR_OPENING = regex.compile(r"(?:^|\n)[>\s]*(?:[^\n]*,[^\S\n]+)?\Z")
+"""What an attribution line holds before its author's name and address: its opening and date, ending in a comma
+("On Mon, 3 Jan 2022 at 10:00, ann <ann@example.org> wrote:"), or nothing."""
 
 
 def in_name_position(text: str, start: int, end: int) -> bool:
@@ -329,10 +334,14 @@ def in_name_position(text: str, start: int, end: int) -> bool:
     of a sentence after a comma ("See you at noon, mary."). Or joined by "and", "&" or "or" to a person: a
     pronoun, a capitalised name, or a lower-case given name or familiar form that is no ordinary word ("ask you
     and mary", "mary and I", "Tobias and mary", "ask tobias and mary").
-    Or the author alone on a quote's attribution line ("> bramble wrote:").
+    Or the author alone on a quote's attribution line ("> bramble wrote:"), or before an address there ("On Mon,
+    3 Jan 2022, ann <ann@example.org> wrote:").
     """
     if (text.startswith(" ", end) and _ATTRIBUTED_AFTER.match(text, end) is not None
             and _QUOTE_MARKS.fullmatch(text, text.rfind("\n", 0, start) + 1, start) is not None):
+        return True
+    if (text.startswith(" <", end) and _ADDRESS_ATTRIBUTED_AFTER.match(text, end) is not None
+            and _AUTHOR_OPENING.search(text, text.rfind("\n", 0, start), start) is not None):
         return True
     if inside_sentence(text, start, end):
         return False
