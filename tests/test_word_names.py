@@ -203,6 +203,7 @@ def test_reads_as_place(text: str, name: str, place: bool) -> None:
         ("ok\nOn Sun, Feb 2, 2014 at 10:20 AM, bramble <br at example.org> wrote:\n> x", "bramble", True),
         ("ok\n> On Mon, bramble <br@example.org>\n> wrote:\n> x", "bramble", True),
         ("ok\nbramble <br@example.org> wrote:\n> x", "bramble", True),
+        ("bramble <br@example.org> wrote:\n> x", "bramble", True),  # on the text's first line
         ("I told bramble <br@example.org> wrote: yes", "bramble", False),  # inside a sentence
         ("we saw the bramble <near the hedge> wrote: x", "bramble", False),
     ],

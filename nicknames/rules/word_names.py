@@ -341,7 +341,7 @@ def in_name_position(text: str, start: int, end: int) -> bool:
             and _QUOTE_MARKS.fullmatch(text, text.rfind("\n", 0, start) + 1, start) is not None):
         return True
     if (text.startswith(" <", end) and _ADDRESS_ATTRIBUTED_AFTER.match(text, end) is not None
-            and _AUTHOR_OPENING.search(text, text.rfind("\n", 0, start), start) is not None):
+            and _AUTHOR_OPENING.search(text, max(0, text.rfind("\n", 0, start)), start) is not None):
         return True
     if inside_sentence(text, start, end):
         return False
