@@ -94,7 +94,7 @@ def quote_levels(lines: list[str]) -> list[int]:
         if other_mark and line.strip() and not line.lstrip(" \t").startswith(other_mark):
             other_mark = ""
         levels.append(marks + opened + (1 if other_mark and line.strip() else 0))
-        if not other_mark and content.rstrip().endswith(":") and is_attribution(content.rstrip()):
+        if not other_mark and is_attribution(content.rstrip()):
             other_mark = _other_mark_after(lines, index)
     _attach_attributions(lines, levels)
     return levels

@@ -80,6 +80,8 @@ def before_reporting_verb(text: str, end: int) -> bool:
 
 
 _REPORTING_STARTS = frozenset(verb[:3] for verb in REPORTING_VERBS)
+
+
 def in_date(text: str, start: int, end: int) -> bool:
     """True when the name at ``text[start:end]`` is a weekday's or a month's, in a date: a number or another day's or
     month's name next to it ("Sun, 4 Mar 2012", "Tue Dec 14", "May 2021"); a participant named Sun or May keeps
@@ -90,8 +92,10 @@ def in_date(text: str, start: int, end: int) -> bool:
 
 def after_place_opener(text: str, start: int) -> bool:
     """True when a capitalised word that opens place names stands right before ``start``, on its line: the name is
-    the place's ("Monte Carlo", "San Carlos", "Fort Collins", "Santa Ana"), not a person's."""
-    return _PLACE_OPENER_BEFORE.search(text, max(0, start - 8), start) is not None
+    the place's ("Monte Carlo", "San Carlos", "Fort Collins", "Santa Ana"), not a person's. Looked for only after a
+    blank: this runs for every name of one word found."""
+    blank = text[start - 1 : start]
+    return blank.isspace() and blank != "\n" and _PLACE_OPENER_BEFORE.search(text, max(0, start - 8), start) is not None
 
 
 _PLACE_OPENER_BEFORE = regex.compile(

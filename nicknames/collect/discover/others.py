@@ -348,10 +348,11 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
     if len(run) > 1 and run[0].text.casefold() in WEEKDAYS and run[1].text.casefold() in MONTHS:
         return None  # a date: "Sun Nov 2", "Tue Dec 14 09:12:05 2021"
     titles = [index for index, word in enumerate(run) if _is_title(word)]
-    if titles and "-" in text[run[titles[-1]].end : run[min(titles[-1] + 1, len(run) - 1)].start]:
-        return None  # a word joined to a title by a hyphen is a degree's: "Dipl.-Tech. Math.", "Dr.-Ing."
     if titles:
-        return _name_of(text, run[titles[-1] + 1 :][:MAX_WORDS], lexicon, need_given=False, tag="title")
+        after = run[titles[-1] + 1 :]
+        if after and "-" in text[run[titles[-1]].end : after[0].start]:
+            return None  # a word joined to a title by a hyphen is a degree's: "Dipl.-Tech. Math.", "Dr.-Ing."
+        return _name_of(text, after[:MAX_WORDS], lexicon, need_given=False, tag="title")
     if _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
         return _name_of(text, run[:2], lexicon, need_given=False, tag="relation")
     names = _without_leading_words(run, lexicon)
