@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from nicknames.io.address_names import name_of_address
 from nicknames.io.mail.participants import (
     AddressKey,
     clean_display_name,
     key_path,
-    name_of_address,
     names_its_person,
     person_key,
     pseudonymous_address,

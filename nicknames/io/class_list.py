@@ -10,6 +10,7 @@ from pathlib import Path
 import regex
 from rapidfuzz.distance import OSA
 
+from nicknames.io.address_names import name_of_address
 from nicknames.io.given_names import given_names
 from nicknames.io.row_shapes import (
     LOWER_PARTICLES,
@@ -171,15 +172,13 @@ def _registered_parts(full_name: str) -> tuple[str, ...]:
 
 def address_name(full_name: str) -> str:
     """A row that is an address, as mail archives give a sender with no display name ("greta.vollmer at
-    example.ac.nz", "ann_lee@example.org"): the name its local part spells ("Greta Vollmer"), or the local part as a
-    user name ("gvollmer"); any other row as it is, and an address a news archive shortened ("gvo...@")."""
+    example.ac.nz", "ann_lee@example.org"): the name its local part spells (``name_of_address``: "Greta Vollmer"),
+    or the local part as a user name ("gvollmer"); any other row as it is, and an address a news archive shortened
+    ("gvo...@")."""
     address = _ADDRESS_ROW.fullmatch(full_name)
     if address is None or address[1].endswith((".", "…")):
         return full_name
-    words = regex.split(r"[._]", address[1])
-    if 2 <= len(words) <= 3 and all(len(word) > 1 and word.isalpha() for word in words):
-        return " ".join(word.capitalize() for word in words)
-    return address[1]
+    return name_of_address(address[1]) or address[1]
 
 
 _ADDRESS_ROW = regex.compile(r"\s*([\p{L}\d._\-]+)(?:@|[^\S\n]+at[^\S\n]+)[\p{L}\d\-]+(?:\.[\p{L}\d\-]+)+\s*")

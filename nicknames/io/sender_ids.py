@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 import pandas as pd
 import regex
 
+from nicknames.io.address_names import name_of_address
 from nicknames.io.mail.participants import (
     AddressKey,
     clean_display_name,
-    name_of_address,
 )
 from nicknames.io.row_shapes import is_username
 from nicknames.model.columns import resolve_columns

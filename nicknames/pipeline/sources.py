@@ -27,6 +27,7 @@ from nicknames.distributed.datasets import read_partitioned
 from nicknames.distributed.engines import Engine
 from nicknames.engine.spill import SpilledTable
 from nicknames.engine.spilled_runs import SpilledRuns
+from nicknames.io.address_names import normalise_address
 from nicknames.io.datasets import dataset_files, dataset_format
 from nicknames.io.formats import (
     SPREADSHEETS,
@@ -39,7 +40,6 @@ from nicknames.io.formats import (
 from nicknames.io.mail.archive import MailArchive, read_archive
 from nicknames.io.mail.participants import (
     AddressKey,
-    normalise_address,
     pseudonymous_address,
 )
 from nicknames.io.mail.tables import (

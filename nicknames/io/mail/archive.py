@@ -14,15 +14,14 @@ from email.parser import BytesParser
 from email.utils import getaddresses
 from pathlib import Path
 
+from nicknames.io.address_names import name_of_address, normalise_address
 from nicknames.io.mail.body import Body, body_of
 from nicknames.io.mail.mbox import split_mbox
 from nicknames.io.mail.participants import (
     ADDRESS,
     AddressKey,
     clean_display_name,
-    name_of_address,
     names_its_person,
-    normalise_address,
     written_names,
 )
 from nicknames.io.mail.threads import Link, ThreadHeaders, link_messages, message_ids

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import regex
 
+from nicknames.io.address_names import MAILBOX_WORDS, normalise_address
 from nicknames.io.class_list import is_person
 from nicknames.io.input_files import read_input_text
 from nicknames.io.output import write_text_atomically
@@ -29,7 +30,6 @@ from nicknames.model.errors import InputError
 from nicknames.model.paths import StrPath
 from nicknames.rules.patterns import name_key
 from nicknames.rules.spellings import without_marks
-from nicknames.rules.stopwords import STOPWORDS
 
 ID_PREFIX = "P"
 PSEUDONYMOUS_DOMAIN = "pseudonymised.invalid"
@@ -128,9 +128,7 @@ def person_key(display: str) -> str | None:
 _NAME_WORD = regex.compile(r"\p{L}+")
 
 
-def normalise_address(address: str) -> str:
-    """An address as compared: trimmed, without angle brackets, lower case."""
-    return address.strip().strip("<>").strip().lower()
+
 
 
 def pseudonymous_address(participant: str, shown: str | None = None) -> str:
@@ -148,33 +146,6 @@ def pseudonymous_address(participant: str, shown: str | None = None) -> str:
 def key_path(mapping_path: Path) -> Path:
     """Where the address key of a mapping file lives: ``mapping.addresses.csv`` beside ``mapping.txt``."""
     return mapping_path.with_name(mapping_path.stem + KEY_SUFFIX)
-
-
-_LOCAL_NAME = regex.compile(r"(\p{L}{2,})[._\-](\p{L}{2,})(?:[._\-](\p{L}{2,}))?")
-MAILBOX_WORDS = frozenset({
-    "abuse", "accounts", "admin", "alert", "alerts", "all", "announce", "billing", "bounce", "bounces", "bugs",
-    "careers", "class", "commits", "contact", "course", "daemon", "department", "dept", "desk", "devel", "digest",
-    "discuss", "discussion", "donotreply", "enquiries", "events", "faculty", "finance", "group", "help",
-    "hostmaster", "hr", "info", "inquiries", "jobs", "list", "lists", "mail", "mailer", "marketing", "media",
-    "news", "no", "noreply", "not", "notification", "notifications", "office", "owner", "patches", "postmaster",
-    "press", "reply", "request", "research", "root", "sales", "security", "server", "service", "services", "staff",
-    "stats", "students", "support", "system", "team", "users", "web", "webmaster",
-})
-"""Words of the local part of a list's, an office's or a service's address (``stats-group@``, ``no-reply@``)."""
-
-
-def name_of_address(address: str) -> str | None:
-    """The name the local part of an address spells out, ``leontyne.abara@`` → "Leontyne Abara" (two or three words
-    of letters joined by a dot, underscore or hyphen, with a dot or underscore among them); None for any other, or a
-    list's, an office's or a service's mailbox (``stats-group@``, ``no-reply@``, ``kernel-mm@``)."""
-    local = normalise_address(address).partition("@")[0]
-    match = _LOCAL_NAME.fullmatch(local)
-    if match is None:
-        return None
-    parts = [part for part in match.groups() if part]
-    if any(part in MAILBOX_WORDS or part in STOPWORDS for part in parts) or not regex.search(r"[._]", local):
-        return None  # words joined by hyphens only: a list's name ("harbour-mm@", "team-ops@") far more often
-    return " ".join(part.capitalize() for part in parts)
 
 
 def written_names(key: AddressKey, texts: Iterable[str]) -> dict[str, str]:

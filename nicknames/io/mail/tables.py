@@ -19,12 +19,12 @@ from collections.abc import Callable
 import pandas as pd
 import regex
 
+from nicknames.io.address_names import normalise_address
 from nicknames.io.class_list import is_person, registered_parts
 from nicknames.io.mail.archive import MailArchive, MailMessage
 from nicknames.io.mail.participants import (
     ADDRESS,
     AddressKey,
-    normalise_address,
     person_key,
     pseudonymous_address,
 )
