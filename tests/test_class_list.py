@@ -44,6 +44,9 @@ from tests.conftest import write_csv
         ("George Best", ["George Best", "George", "Best"]),
         ("Ada Quill (visiting)", ["Ada Quill", "Ada", "Quill"]),
         ("Quill, Ada (on leave)", ["Ada Quill", "Ada", "Quill"]),
+        # a company directory's department, nested and glued to the name; a display name cut short
+        ("Quell, BO(R&D LAB (CN)-HB)", ["BO Quell", "BO", "Quell"]),
+        ("Ada Quill (Tidal Inst", ["Ada Quill", "Ada", "Quill"]),
         ("Ben Stone III", ["Ben Stone", "Ben", "Stone"]),
         ("Ada K. Quill", ["Ada K. Quill", "Ada", "Quill", "Ada Quill"]),
         ("Ada K Quill", ["Ada K Quill", "Ada", "Quill", "Ada Quill"]),

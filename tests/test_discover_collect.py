@@ -118,6 +118,10 @@ def test_suggestions_round_trip_through_the_file() -> None:
         ("Harbour Summit 2019", False),
         ("ann2013", True),                    # a user name with a year in it
         ("Tom Market", False),                # the price of a short list: a surname that is a list word
+        ("Quell, BO(R&D LAB (CN))", True),    # a person's department in a remark after the name
+        ("Ada Quill (IT Support)", True),
+        ("Harbour (Support Team)", False),    # ... not after one word: the row's own
+        ("Support Desk (Harbour)", False),
     ],
 )
 def test_which_class_list_rows_are_people(row: str, person: bool) -> None:

@@ -20,6 +20,7 @@ from nicknames.io.row_shapes import (
     is_username,
     nick_parts,
     other_script_names,
+    outside_asides,
     user_name_names,
     with_preferred,
     without_asides,
@@ -106,8 +107,10 @@ def read_class_list(path: StrPath, encoding: str | None = None) -> dict[str, str
 
 @functools.lru_cache(maxsize=NAMES_KEPT)
 def is_person(full_name: str) -> bool:
-    """False for class-list rows that name an office, list or company ("Office of the Chairman", "Acme Corp")."""
-    lowered = full_name.lower()
+    """False for class-list rows that name an office, list or company ("Office of the Chairman", "Acme Corp"). A
+    remark after a name of two words or more is the person's department, not the row's ("Quell, BO (R&D LAB)")."""
+    outside = outside_asides(full_name)
+    lowered = (outside if len(_LETTERS.findall(outside)) > 1 else full_name).lower()
     words = _LETTERS.findall(lowered)
     return (
         bool(words) and not any(_office_word(word, words) for word in words) and " and " not in f" {lowered} "

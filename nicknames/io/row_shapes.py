@@ -126,8 +126,10 @@ surnames)."""
 
 
 _PIECE = regex.compile(r"\p{L}+")
-_ASIDE = regex.compile(r"\([^()]*\)|\[[^\[\]]*\]")
-"""A remark in parentheses or brackets ("Carla Osei (on leave)", "Carla [IT] Osei"): not the name."""
+_ASIDE = regex.compile(r"(?<round>\((?:[^()]++|(?&round))*\))|\[[^\[\]]*\]|[(\[][^()\[\]]*$")
+"""A remark in parentheses or brackets ("Carla Osei (on leave)", "Carla [IT] Osei"): not the name. Parentheses may
+hold parentheses and touch the name ("Osei, CARLA(R&D LAB (CN))", as a company's directory writes a department), and
+a display name cut short leaves one open at its end ("Carla Osei (Tidal Inst")."""
 _PREFERRED_INSIDE = regex.compile(
     r"""(?<=\S\s+)(?:\(\s*(\p{Lu}\p{Ll}+)\s*\)|["“'‘](\p{Lu}\p{Ll}+)["”'’])(?=\s+\S)"""
 )
@@ -139,6 +141,11 @@ else a remark ("Heike Marsden (Lisbon)")."""
 _SEPARATOR = regex.compile(r"\s+(?:[|–—\-]|via)\s+")
 """What parts a name from a remark in mail headers and registers: "Greta Vollmer - Tidal Institute", "Greta Vollmer |
 TA", "Greta Vollmer via Tidal-list"."""
+
+
+def outside_asides(full_name: str) -> str:
+    """The row without its remarks in parentheses or brackets (``_ASIDE``), spaces collapsed."""
+    return " ".join(_ASIDE.sub(" ", full_name).split())
 
 
 def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str, ...]]:
