@@ -74,6 +74,13 @@ def _apply(text: str, whole: bool = False) -> str:
         ("Cc: Tomas Young <tomas@example.org>", "Cc: [U2] Young <[USER]@example.org>"),
         ("Cc: Tomas Quell <tomas@example.org>", "Cc: [U2] <[U2]@example.org>"),
         ("Cc: A. Berg <ann.b@example.org>", "Cc: [U1] <[U1]@example.org>"),  # an initial aside
+        # ... whatever names the local part glues; quoted, or before Outlook's "[mailto:"
+        ('Von: "Tomas Quell" <lunaberg@example.org>', 'Von: "[U2]" <[U2]@example.org>'),
+        ("Tomas Quell <tq.berg@example.org<mailto:tq.berg@example.org>>",
+         "[U2] <[U2]@example.org<mailto:[U2]@example.org>>"),
+        ("From: Tomas Quell [mailto:xk42@example.org]", "From: [U2] [mailto:[U2]@example.org]"),
+        ("> On Mon, Tomas Quell <\n> xk42@example.org> wrote:", "> On Mon, [U2] <\n> [U2]@example.org> wrote:"),
+        ('Von: "Tomas B Quell" <lunaberg@example.org>', 'Von: "[U2] B Quell" <[USER]@example.org>'),
         ("On Mon, at 8:57 AM Tomas Quell <tomas@example.org> wrote:", "On Mon, at 8:57 AM [U2] <[U2]@example.org> wrote:"),
         ("mail xk@tomas.org", "mail [USER]@tomas.org"),  # a given name, no family's
         ("see https://example.org/docs/index.html", "see https://example.org/docs/index.html"),
@@ -82,6 +89,10 @@ def _apply(text: str, whole: bool = False) -> str:
         ("in C:\\Users\\aberg\\Desktop", "in C:\\Users\\[U1]\\Desktop"),
         ("in ~aberg/notes", "in ~[U1]/notes"),
         ("in /home/xk42/data", "in /home/[USER]/data"),
+        # a system's or an example's account is nobody's, nor is the folder in it
+        ("in /home/user/offline/src", "in /home/user/offline/src"),
+        ("in C:\\Users\\Public\\Desktop and /home/pi/lab", "in C:\\Users\\Public\\Desktop and /home/pi/lab"),
+        ("in /home/user/aberg/src", "in /home/user/[U1]/src"),  # a folder made of names still is
         # a site's page after such a piece is no user's name; a user's page is
         ("see https://moodle.example.org/user/view.php?id=42", "see https://moodle.example.org/user/view.php?id=42"),
         ("see https://forum.example.org/users/profile.html", "see https://forum.example.org/users/profile.html"),
@@ -91,9 +102,20 @@ def _apply(text: str, whole: bool = False) -> str:
         # profiles and code-hosting owners
         ("see twitter.com/annberg", "see twitter.com/[U1]"),
         ("see https://twitter.com/xk42", "see https://twitter.com/[USER]"),
+        # a social site's own pages name nobody, nor what follows them
+        ("see https://www.youtube.com/watch?v=j-EfyPVpaJ8", "see https://www.youtube.com/watch?v=j-EfyPVpaJ8"),
+        ("see https://www.reddit.com/r/statistics/comments/x1", "see https://www.reddit.com/r/statistics/comments/x1"),
+        ("see https://www.linkedin.com/company/tidewatch", "see https://www.linkedin.com/company/tidewatch"),
+        ("see https://www.facebook.com/groups/12345/", "see https://www.facebook.com/groups/12345/"),
+        ("see https://www.reddit.com/user/xk42", "see https://www.reddit.com/user/[USER]"),
         ("see https://www.linkedin.com/in/ann-berg", "see https://www.linkedin.com/in/[U1]"),
         ("see https://github.com/tquell/tool", "see https://github.com/[U2]/tool"),
         ("see https://github.com/xk_/tool", "see https://github.com/[USER]/tool"),
+        # an organisation's account, named so, is nobody's; one of a person's names is theirs
+        ("see https://github.com/TidewatchResearch/core", "see https://github.com/TidewatchResearch/core"),
+        ("see https://launchpad.net/~tidewatchresearch/+archive", "see https://launchpad.net/~tidewatchresearch/+archive"),
+        ("see https://twitter.com/tidewatch_project", "see https://twitter.com/tidewatch_project"),
+        ("see https://github.com/AnnBergLab/core", "see https://github.com/[U1]/core"),
         ("Tidewatch code: https://github.com/tidewatch/core", "Tidewatch code: https://github.com/tidewatch/core"),
         ("see https://github.com/tidewatch/core or tidewatch.org", "see https://github.com/tidewatch/core or tidewatch.org"),
         # file names and path pieces made of names, and the same person's other words

@@ -79,6 +79,23 @@ HOME_SEGMENTS = frozenset({
 })
 """Path pieces after which a user's name follows (``/home/aberg``, ``/people/ann.berg``, ``?author=aberg``)."""
 
+DEFAULT_ACCOUNTS = frozenset({
+    "user", "username", "yourname", "your_name", "yourusername", "your_username", "me", "name", "admin",
+    "administrator", "root", "guest", "default", "public", "shared", "all users", "ubuntu", "pi", "vagrant",
+})
+"""Accounts after a ``HOME_SEGMENTS`` piece that are nobody's: a system's or an example's (``/home/user/src``,
+``C:\\Users\\Public``, ``/home/pi``). The piece after them is a folder, no user's name."""
+
+SITE_PAGES = frozenset({
+    "watch", "playlist", "results", "embed", "shorts", "live", "feed", "hashtag", "search", "explore", "i", "intent",
+    "share", "sharer", "sharer.php", "groups", "events", "pages", "p", "r", "posts", "status", "home", "login",
+    "signup", "about", "help", "settings", "jobs", "company", "school", "pulse", "reel", "reels", "tv", "stories",
+    "topics", "notifications", "messages", "policies", "legal", "privacy", "terms", "trending", "premium", "tag",
+    "tags", "lists", "communities", "discover", "watch.php", "story.php", "photo.php", "permalink.php",
+})
+"""A social site's own pages, where a profile name would stand (``youtube.com/watch?v=…``, ``reddit.com/r/…``,
+``linkedin.com/company/…``, ``facebook.com/groups/…``): no one's name, nor the piece after them."""
+
 PROFILE_PREFIXES = frozenset({"in", "pub", "user", "u", "c", "channel"})
 """Pieces that stand before the profile name on a social site (``linkedin.com/in/NAME``)."""
 
@@ -115,31 +132,39 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
     hosts = host_parts(text[domain_start:], start + domain_start, names) or _family_domain(
         text[domain_start:], start + domain_start, names)
     if not _is_role(local, names) and not _named_as_list(local, prose):
-        people = names.people(local) or names.contained(local)
+        display = _display_name(prose, start) or _display_name(prose, prose.find(text, 0, start))
+        owner = names.owner(display) if display else None
+        people = frozenset({owner}) if owner else names.people(local) or names.contained(local)
         if len(people) > 1:  # "ann@lodd.example": the Ann whose family's domain it is
             people = people & {owner for _, _, owner in hosts} or people
-        if len(people) == 1 and _display_name_of_another(prose, start, next(iter(people)), names):
+        if len(people) == 1 and _names_another(display, next(iter(people)), names):
             people = frozenset()  # "Tobias Young <tobias@example.org>": another Tobias's address
         parts.append((start, start + local_end, one_person(people)))
     parts.extend(hosts)
     return parts
 
 
-def _display_name_of_another(prose: str, start: int, person: str, names: PersonalNames) -> bool:
-    """Whether the address at ``prose[start:]`` is written after a display name of several words ("Tobias Young
-    <…>") with a word of two letters or more that is none of ``person``'s names: the mailbox of somebody else who
-    shares a name with them."""
-    before = _DISPLAY_NAME.search(prose, max(0, start - 80), start) if prose else None
-    if before is None:
-        return False
-    words = [word.lower() for word in PIECE_WORDS.findall(before["name"]) if len(word) > 1]  # as ``words`` has them
+def _display_name(prose: str, start: int) -> str:
+    """The display name of several words written before the address at ``prose[start:]`` ("Tobias Young <…>",
+    '"Tobias M Young" <…>', "Tobias Young [mailto:…]"), or "" (also for ``start`` -1). Its person, when all its
+    words name one, owns the address, whatever names its local part glues ("lunaquell" of a Tobias Young is his,
+    not a Quell's), and so does the same address written again after it ("<…><mailto:…>")."""
+    before = _DISPLAY_NAME.search(prose, max(0, start - 80), start) if prose and start > 0 else None
+    return before["name"] if before is not None else ""
+
+
+def _names_another(display: str, person: str, names: PersonalNames) -> bool:
+    """Whether a display name has a word of two letters or more that is none of ``person``'s names: the mailbox of
+    somebody else who shares a name with them."""
+    words = [word.lower() for word in PIECE_WORDS.findall(display) if len(word) > 1]  # as ``words`` has them
     return any(person not in names.words.get(word, frozenset()) for word in words)
 
 
 _DISPLAY_NAME = regex.compile(
-    r"(?P<name>\p{Lu}\p{Ll}[\p{L}'’\-]*(?:[^\S\n]+(?:\p{Lu}\p{Ll}[\p{L}'’\-]*|\p{Lu}\.))+)[^\S\n]*<\Z")
-"""A display name of several capitalised words (an initial among them), then the "<" that opens its address: not
-a time's "AM" before it ("… at 8:57 AM Ann Lee <…> wrote:")."""
+    r"(?P<name>\p{Lu}\p{Ll}[\p{L}'’\-]*(?:[^\S\n]+(?:\p{Lu}\p{Ll}[\p{L}'’\-]*|\p{Lu}\.?))+)[\"”]?[^\S\n]*"
+    r"(?:<[^\S\n]*(?:\n[> \t]*)?|\[mailto:)\Z")
+"""A display name of several capitalised words (an initial among them), maybe quoted, then the "<" that opens its
+address (the address may go on the next line, quoted there too), or Outlook's "[mailto:": not a time's "AM" before it ("… at 8:57 AM Ann Lee <…> wrote:")."""
 
 
 def host_parts(host: str, start: int, names: PersonalNames) -> list[Part]:
@@ -263,7 +288,7 @@ def _path_parts(
     previous = ""
     for index, (offset, segment) in enumerate(segments):
         personal = _personal_by_position(segment, previous, index, host, names, prose)
-        previous = segment.lower()
+        previous = "" if previous in HOME_SEGMENTS and segment.lower() in DEFAULT_ACCOUNTS else segment.lower()
         if personal is not None:
             skip = len(segment) - len(segment.lstrip("~@"))
             yield start + offset + skip, start + offset + len(segment), personal or None
@@ -300,20 +325,39 @@ def _personal_by_position(
     segment: str, previous: str, index: int, host: str, names: PersonalNames, prose: str
 ) -> str | None:
     """The person ("" for somebody unknown) of a piece personal by where it stands, else None."""
-    home = segment.startswith("~") or previous in HOME_SEGMENTS
+    home = segment.startswith("~") or previous in HOME_SEGMENTS and segment.lower() not in DEFAULT_ACCOUNTS
     profile = host in SOCIAL_HOSTS and (
-        index == 0 and segment.lower() not in PROFILE_PREFIXES or previous in PROFILE_PREFIXES
+        index == 0 and segment.lower() not in PROFILE_PREFIXES | SITE_PAGES or previous in PROFILE_PREFIXES
     )
     owner = host in CODE_HOSTS and index == 0
     if not (home or profile or owner) or not regex.search(r"\p{L}", segment):
         return None
     core = segment.lstrip("~@")
     people = names.people(core) or names.contained(core)
-    if not people and _PAGE.search(core):
+    if not people and (_PAGE.search(core) or _organisation_handle(core)):
         return None  # "user/view.php?id=42": a site's page that shows a profile, not a user's name
     if home or people or not _named_elsewhere(core, prose):
         return one_person(people) or ""
     return None
+
+
+ORGANISATION_HANDLE_WORDS = (
+    "research", "labs", "lab", "foundation", "project", "projects", "software", "systems", "technologies", "networks",
+    "solutions", "consulting", "university", "institute", "community", "official", "inc", "corp", "hq", "org",
+)
+"""Words that end an organisation's account name on a code host or a social site ("TidewatchResearch",
+"tidewatch-project", "harbourlabs", "QuillmontHQ"); a person's is made of names."""
+
+
+def _organisation_handle(handle: str) -> bool:
+    """Whether an account name ends in an organisation's word (``ORGANISATION_HANDLE_WORDS``): as a word of its
+    own ("TidewatchResearch", "tidewatch_org"), or glued in lower case when the word has five letters or more
+    ("tidewatchresearch"; not "kestrelab")."""
+    words = PIECE_WORDS.findall(handle)
+    if len(words) > 1 and words[-1].lower() in ORGANISATION_HANDLE_WORDS:
+        return True
+    lowered = handle.lower()
+    return any(lowered.endswith(word) and len(word) >= 5 and len(lowered) > len(word) for word in ORGANISATION_HANDLE_WORDS)
 
 
 _PAGE = regex.compile(r"\.(?:php\d?|s?html?|aspx?|jspx?|cgi|do|action)$", regex.IGNORECASE)
