@@ -939,6 +939,23 @@ def test_a_lower_case_nick_on_the_class_list_is_no_word_for_being_written_in_low
     assert texts[4] == ("ok. so [u1] says the build is green" if replaced else f"ok. so {nick} says the build is green")
 
 
+def test_a_word_a_lower_case_row_writes_is_no_word_for_being_written_so(tmp_path: Path) -> None:
+    """Mail quotes a display name as the person wrote it ("greta vollmer"): those uses in lower case do not make
+    "Vollmer" an ordinary word, which apply would then leave beside another form of the name."""
+    mapping, texts = collected_and_applied(
+        tmp_path,
+        "message_id,parent_id,user_id,text\n"
+        "m1,,u1,\"Is the build green?\n\nThanks,\nGigi\"\n"
+        "m2,m1,u2,\"On Mon, greta vollmer wrote:\n> Is the build green?\n\nYes. Cc: Gigi Vollmer\"\n"
+        "m3,m2,u1,\"ingrid_s wrote:\n> ok\n\nThanks,\nGigi\"\n"
+        "m4,m3,u2,\"On Tue, greta vollmer wrote:\n> Thanks\n\nSure, Gigi Vollmer.\"\n"
+        "m5,m4,u2,\"> On Jun 26, at 7:51 AM, Gigi vollmer <gv@example.org> wrote:\n> Thanks\n\nSure.\"\n",
+        "user_id,full_name\nu1,greta vollmer\nu2,ingrid_s\n",
+    )
+    assert "| Vollmer [2; classlist] |" in mapping  # not tagged "word"
+    assert texts[4].startswith("> On Jun 26, at 7:51 AM, [u1] <")
+
+
 def test_the_names_a_user_name_is_made_of_are_its_owners(tmp_path: Path) -> None:
     mapping, texts = collected_and_applied(
         tmp_path,

@@ -37,6 +37,7 @@ from nicknames.collect.word_checks import (
     flag_frequent,
     flag_words,
     lower_case_forms,
+    lower_row_words,
     plain_given_names,
     plain_user_names,
     suggest,
@@ -167,7 +168,7 @@ def finish_collect(scan: Scan, plan: CollectPlan, senders: Iterable[str], posts:
             suggest(found, plan.registered, scan.index, names_table)
             lower_case_forms(found, scan.index.lexicon, plan, plain, scan.persons)
         drop_doubtful_greetings(found, plan.roster, names_table)
-        flag_words(found, scan.index.lexicon, plain, plain_user_names(plan))
+        flag_words(found, scan.index.lexicon, plain, plain_user_names(plan), lower_row_words(plan))
         flag_frequent(found, scan.index, names_table, roster)
         return CollectResult(build_mapping(senders, found), scan.stats)
 

@@ -188,20 +188,39 @@ def _reliable(found: Found, participant: str, name: str) -> bool:
     return "classlist" in tags or "signoff" in tags or "intro" in tags or found.counts[(participant, name)] > 1
 
 
-def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str], user_names: set[tuple[str, str]]) -> None:
+def lower_row_words(plan: CollectPlan) -> set[tuple[str, str]]:
+    """(Participant, word) for each word of ``MIN_ROW_WORD`` letters or more that the participant's class-list row of
+    several words writes in lower case ("quell" of "tobias quell", "vollmer" of "greta vollmer"), no particle: mail writes
+    that display name so wherever it quotes the person, and those uses make it no ordinary word. (A row of one word
+    is a user name: ``plain_user_names``.)"""
+    return {(participant, word) for participant, parts in plan.registered.items() for part in parts if " " in part
+            for word in part.split()
+            if len(word) >= MIN_ROW_WORD and word.isalpha() and word.islower() and word not in LOWER_PARTICLES}
+
+
+MIN_ROW_WORD = 3
+"""Letters of the shortest word of a lower-case row (``lower_row_words``): surnames of three letters are common
+("lee", "sun"); words of two are too often words of some language."""
+
+
+def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str], user_names: set[tuple[str, str]],
+               lower_rows: set[tuple[str, str]] = frozenset()) -> None:
     """Tag one-word names that are also ordinary words, so apply treats them with care: on the list of names that
     are words or of common words (a surname "Price", "Page", where a small corpus says too little), or written mostly
     in lower case by this corpus; not a participant's registered given name that no list has as a word (``plain``:
     ``plain_given_names``; its spellings without accents too), which a forum that writes in lower case writes so
     too; nor a lower-case user name registered as such (``user_names``: ``plain_user_names``). A particle of
-    surnames alone ("La", "De") is a word of some language too, and so are the words of nations and languages."""
+    surnames alone ("La", "De") is a word of some language too, and so are the words of nations and languages. A
+    word the participant's row writes in lower case (``lower_rows``: ``lower_row_words``) is a word only by the
+    lists: the corpus writes it so where it writes their display name."""
     own = {(participant, spelling) for participant, given in plain.items()
            for spelling in {given.casefold(), *spelling_keys(given)}} | user_names
     for participant, name in found.counts:
         particle = name.lower() in LOWER_PARTICLES and not name.isupper()  # "La", not the initials "DE"
         peoples = name.casefold() in NATIONALITIES  # "Persian" of a user "Persian Quill": always capitalised, a word
-        if " " not in name and (lexicon.is_name_word(name) or lexicon.is_word(name) or particle or peoples) and (
-                participant, name.casefold()) not in own:
+        listed = name.casefold() in name_words() or lexicon.is_common(name)
+        used = listed if (participant, name.casefold()) in lower_rows else lexicon.is_name_word(name) or lexicon.is_word(name)
+        if " " not in name and (used or particle or peoples) and (participant, name.casefold()) not in own:
             found.tag(participant, name, "word")
 
 
