@@ -78,6 +78,8 @@ def test_missing_key_file_says_what_to_do(tmp_path: Path) -> None:
         ("'Ann Lee'", "Ann Lee"),
         ("Ann Lee (Sales)", "Ann Lee"),
         ("ann@x.org", None),
+        ("Team-discusslists.example.org", None),  # an address a mail program wrote without its "@"
+        ("A.B.Quell", "A.B.Quell"),
         ("", None),
         ("1234", None),
     ],
@@ -172,6 +174,9 @@ def test_names_its_person(display: str, address: str, expected: bool) -> None:
         ([("Ann Lee via Team", "team@lists.org"), ("Rob Berg via Team", "team@lists.org"),
           ("Ann Lee", "ann@work.org")], ["P1", "P2", "P1"], 1),
         ([("", "team@lists.org"), ("Ann Lee via Team", "team@lists.org")], ["P1", "P2"], 0),
+        # ... also one who shows one word: each their own, none the list's
+        ([("Max via Team", "team@lists.org"), ("gv42 via Team", "team@lists.org"), ("Max via Team", "team@lists.org"),
+          ("", "team@lists.org")], ["P1", "P2", "P1", "P3"], 0),
         # no display name, or none at all
         ([("", "ann@work.org"), ("Ann Lee", "ann@work.org")], ["P1", "P1"], 0),
         ([("Ann Lee", ""), ("Ann Lee", "ann@work.org")], ["P1", "P1"], 1),

@@ -75,8 +75,8 @@ class AddressKey:
         already holds keep their ids.
         """
         person = person_key(display)
-        if person and _VIA.search(display):
-            return self._person_id(person)
+        if _VIA.search(display) and (sender := person or _one_word_key(display)):
+            return self._person_id(sender)
         key = normalise_address(address)
         if not key or not person:
             return self.id_for(address or display)
@@ -110,6 +110,14 @@ class AddressKey:
 
 _VIA = regex.compile(r"[^\S\n]+via[^\S\n]+\S[^@]*$")
 """The end of a display name that a list rewriting its senders adds: "Ann Lee via Team-discuss"."""
+
+
+def _one_word_key(display: str) -> str | None:
+    """The key of a display name of one word that a list rewriting its senders wrote before "via" ("Max via
+    Team", "gv42 via Team"): the only thing that tells its sender from the others the list's address sends for. It
+    holds no "@", so it is no address of the key."""
+    cleaned = clean_display_name(display)
+    return cleaned.casefold() if cleaned and " " not in cleaned else None
 
 
 def person_key(display: str) -> str | None:
@@ -181,11 +189,16 @@ _LOCAL_WORD = regex.compile(r"[^\W\d_]+")
 
 
 def clean_display_name(name: str) -> str | None:
-    """A display name as a registered name: quotes and comments removed; None when it is an address."""
+    """A display name as a registered name: quotes and comments removed; None when it is an address, or a host's
+    name (an address a mail program wrote without its "@": "team-discusslists.example.org")."""
     text = " ".join(_VIA.sub("", _COMMENT.sub(" ", name)).replace('"', " ").split()).strip("'").strip()
-    if not text or "@" in text or not regex.search(r"\p{L}", text):
+    if not text or "@" in text or not regex.search(r"\p{L}", text) or _HOST_NAME.fullmatch(text) is not None:
         return None
     return text
+
+
+_HOST_NAME = regex.compile(r"[\w\-]+(?:\.[\w\-]+)*\.[a-z]{2,6}")
+"""A host's name: labels joined by dots, the last in lower case ("lists.example.org"; not "A.B.Smith")."""
 
 
 def read_key(path: StrPath) -> AddressKey:
