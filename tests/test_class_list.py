@@ -82,6 +82,9 @@ from tests.conftest import write_csv
         ("greta.vollmer at tidal.example.org", ["Greta Vollmer", "Greta", "Vollmer"]),
         ("Greta.Vollmer@tidal.example.org", ["Greta Vollmer", "Greta", "Vollmer"]),
         ("gvollmer at example.org", ["gvollmer"]),
+        # ... or the name old mail wrote after it in parentheses, which an archive may cut short
+        ("gvollmer at example.org (Greta K. Vollmer)", ["Greta K. Vollmer", "Greta", "Vollmer", "Greta Vollmer"]),
+        ("gvollmer at example.org (Greta Vollmer", ["Greta Vollmer", "Greta", "Vollmer"]),
         ("gvo...@example.org", []),  # shortened by a news archive: no name to tell
         ("Meet at Noon", ["Meet at Noon", "Meet", "Noon"]),  # " at " in words is no address
         ("Dr Greta Vollmer, M.D.", ["Greta Vollmer", "Greta", "Vollmer"]),

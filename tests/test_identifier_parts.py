@@ -80,7 +80,7 @@ def _apply(text: str, whole: bool = False) -> str:
          "[U2] <[U2]@example.org<mailto:[U2]@example.org>>"),
         ("From: Tomas Quell [mailto:xk42@example.org]", "From: [U2] [mailto:[U2]@example.org]"),
         ("> On Mon, Tomas Quell <\n> xk42@example.org> wrote:", "> On Mon, [U2] <\n> [U2]@example.org> wrote:"),
-        ('Von: "Tomas B Quell" <lunaberg@example.org>', 'Von: "[U2] B Quell" <[USER]@example.org>'),
+        ('Von: "Tomas B Quell" <lunaberg@example.org>', 'Von: "[U2] B Quell" <[U2]@example.org>'),  # a middle name
         ("On Mon, at 8:57 AM Tomas Quell <tomas@example.org> wrote:", "On Mon, at 8:57 AM [U2] <[U2]@example.org> wrote:"),
         ("mail xk@tomas.org", "mail [USER]@tomas.org"),  # a given name, no family's
         ("see https://example.org/docs/index.html", "see https://example.org/docs/index.html"),
@@ -221,6 +221,8 @@ def test_no_identifier_where_there_is_none(text: str) -> None:
 @pytest.mark.parametrize(("text", "owner"), [
     ("Reviewed-by: Vera Quell-Marsden <vera@example.org>", "U1"),  # a surname of two words joined by a hyphen
     ("Cc: Vera Young <vera@example.org>", None),  # another Vera's mailbox
+    ("Cc: Vera Elin Quell-Marsden <vera@example.org>", "U1"),  # a middle name the mapping does not know
+    ("Cc: Vera Elin Young <vera@example.org>", None),
 ])
 def test_the_display_name_before_an_address_reads_as_the_names_do(text: str, owner: str | None) -> None:
     rules = identifier_rules(participants=["U1"], names={"U1": ["Vera Quell-Marsden", "Vera"]})
@@ -311,6 +313,20 @@ def test_apply_knows_the_class_list_names_inside_identifiers(tmp_path: Path) -> 
                                     "--class-list", str(class_list)])
     assert "/home/[USER]/x and [U1]_Vell_draft.docx" in without.stdout  # the given name: "Vell" is no known surname
     assert "/home/[U1]/x and [U1]_draft.docx" in with_list.stdout
+
+
+def test_a_class_list_rows_remark_gives_no_name_to_identifiers(tmp_path: Path) -> None:
+    """"Nadia Vell (Quillmont)": Quillmont is where she works, so the organisation's domain and the rest of the
+    row's remark stay."""
+    messages = write_csv(tmp_path / "m.csv", ("message_id", "parent_id", "user_id", "text"), [
+        ("1", "", "U1", "Hi,\nwrite to nvell@quillmont.org or see quillmont.org/staff\nNadia"),
+    ])
+    class_list = write_csv(tmp_path / "c.csv", ("user_id", "full_name"), [("U1", "Nadia Vell (Quillmont)")])
+    mapping = tmp_path / "map.txt"
+    mapping.write_text("U1 | Nadia\n")
+    result = CliRunner().invoke(app, ["apply", str(messages), str(mapping), "-s", "all", "-q",
+                                      "--class-list", str(class_list)])
+    assert "write to [U1]@quillmont.org or see quillmont.org/staff" in result.stdout
 
 
 PIECES = st.sampled_from([

@@ -134,7 +134,7 @@ def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> N
     persons = {pid: mapping.names_in_use(pid) for pid in mapping.participants}
     people = person_rows(class_list or {})
     for participant, full_name in people.items():
-        persons.setdefault(participant, []).append(full_name)
+        persons.setdefault(participant, []).extend(registered_parts(full_name)[:1])  # the name, not its remarks
     index.personal = personal_names(persons, mapping.keep, mapping.word_names())
     for text in mapping.keep:
         index.add_keep(text)

@@ -181,11 +181,16 @@ def address_name(full_name: str) -> str:
     address = _ADDRESS_ROW.fullmatch(full_name)
     if address is None or address[1].endswith((".", "…")):
         return full_name
+    if address["name"] and _LETTERS.search(address["name"]):
+        return " ".join(address["name"].split())
     return name_of_address(address[1]) or address[1]
 
 
-_ADDRESS_ROW = regex.compile(r"\s*([\p{L}\d._\-]+)(?:@|[^\S\n]+at[^\S\n]+)[\p{L}\d\-]+(?:\.[\p{L}\d\-]+)+\s*")
-"""A class-list row that is an address, with "@" or with " at " as archives write it to hide it from harvesters."""
+_ADDRESS_ROW = regex.compile(
+    r"\s*([\p{L}\d._\-]+)(?:@|[^\S\n]+at[^\S\n]+)[\p{L}\d\-]+(?:\.[\p{L}\d\-]+)+\s*(?:\((?P<name>[^()]*)\)?\s*)?")
+"""A class-list row that is an address, with "@" or with " at " as archives write it to hide it from harvesters;
+maybe with the name after it in parentheses, as old mail wrote a sender ("ann.lee at example.org (Ann Lee)", cut
+short by an archive: "(Ann Lee")."""
 
 
 def _written_parts(full_name: str) -> tuple[str, ...]:

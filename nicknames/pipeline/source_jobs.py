@@ -18,6 +18,7 @@ from nicknames.apply.spilled import SpilledApplyResult, apply_spilled_mapping
 from nicknames.collect.candidates import CollectResult, collect
 from nicknames.collect.found import merge
 from nicknames.distributed.engines import Engine
+from nicknames.io.class_list import registered_parts
 from nicknames.io.mail.archive import MailArchive
 from nicknames.io.mail.participants import (
     pseudonymous_address,
@@ -203,7 +204,7 @@ def source_identifiers(source: Source, mapping: Mapping, kinds: list[str], sende
         return None
     names = mapping.names
     for participant, full_name in person_rows(source.registered_names(registered)).items():
-        names.setdefault(participant, []).append(full_name)
+        names.setdefault(participant, []).extend(registered_parts(full_name)[:1])  # the name, not its remarks
     return identifier_rules(kinds, [*mapping.participants, *senders], owned, names=names, keep=mapping.keep,
                             whole=whole, word_names=mapping.word_names())
 

@@ -145,19 +145,21 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
 
 
 def _display_name(prose: str, start: int) -> str:
-    """The display name of several words written before the address at ``prose[start:]`` ("Tobias Young <…>",
-    '"Tobias M Young" <…>', "Tobias Young [mailto:…]"), or "" (also for ``start`` -1). Its person, when all its
-    words name one, owns the address, whatever names its local part glues ("lunaquell" of a Tobias Young is his,
+    """The first and last words of the display name written before the address at ``prose[start:]`` ("Tobias
+    Young <…>", '"Tobias M Young" <…>', "Tobias Young [mailto:…]"), or "" (also for ``start`` -1): a middle name
+    is often none the mapping knows. Its person, when both words name one, owns the address, whatever names its local part glues ("lunaquell" of a Tobias Young is his,
     not a Quell's), and so does the same address written again after it ("<…><mailto:…>")."""
     before = _DISPLAY_NAME.search(prose, max(0, start - 80), start) if prose and start > 0 else None
-    return before["name"] if before is not None else ""
+    if before is None:
+        return ""
+    words = [word for word in PIECE_WORDS.findall(before["name"]) if len(word) > 1]
+    return f"{words[0]} {words[-1]}" if len(words) > 1 else ""
 
 
 def _names_another(display: str, person: str, names: PersonalNames) -> bool:
-    """Whether a display name has a word of two letters or more that is none of ``person``'s names: the mailbox of
-    somebody else who shares a name with them."""
-    words = [word.lower() for word in PIECE_WORDS.findall(display) if len(word) > 1]  # as ``words`` has them
-    return any(person not in names.words.get(word, frozenset()) for word in words)
+    """Whether a display name's given name or surname is none of ``person``'s names: the mailbox of somebody else
+    who shares a name with them."""
+    return any(person not in names.words.get(word.lower(), frozenset()) for word in display.split())
 
 
 _DISPLAY_NAME = regex.compile(
