@@ -42,11 +42,14 @@ def _apply(text: str, whole: bool = False) -> str:
         ("mail ann.berg@uni.example.org", "mail [U1]@uni.example.org"),
         ("mail aberg@uni.example.org", "mail [U1]@uni.example.org"),  # initial and surname glued
         ("mail tquell7@example.org", "mail [U2]@example.org"),  # a name inside the local part
+        ("mail tomas.gottlieb@example.org", "mail [USER]@example.org"),  # ... beside a name of somebody else's
+        ("mail tomas.work@example.org", "mail [U2]@example.org"),  # ... beside a word
         ("mail xk42@example.org", "mail [USER]@example.org"),  # nobody known: still personal
         ("mail support@example.org or no-reply@example.org", "mail support@example.org or no-reply@example.org"),
         ("GitBox <git@example.org> wrote:", "GitBox <git@example.org> wrote:"),  # a program's
         ("see dev@foo.example.org and issues@foo.example.org", "see dev@foo.example.org and issues@foo.example.org"),
         ("post to tidewatch-users@example.org", "post to tidewatch-users@example.org"),  # a list's address
+        ("apply to employment at example.org", "apply to employment at example.org"),  # an office's
         # ... or one the message names as a list's, in its list manager's page (a footer's)
         ("harbour-sig at example.org\nhttps://lists.example.org/mailman/listinfo/harbour-sig",
          "harbour-sig at example.org\nhttps://lists.example.org/mailman/listinfo/harbour-sig"),
@@ -79,6 +82,7 @@ def _apply(text: str, whole: bool = False) -> str:
         ("Tomas Quell <tq.berg@example.org<mailto:tq.berg@example.org>>",
          "[U2] <[U2]@example.org<mailto:[U2]@example.org>>"),
         ("From: Tomas Quell [mailto:xk42@example.org]", "From: [U2] [mailto:[U2]@example.org]"),
+        ('"Tomas Q." <xk42@example.org> wrote:', '"[U2]" <[U2]@example.org> wrote:'),  # an initial for the surname
         ("> On Mon, Tomas Quell <\n> xk42@example.org> wrote:", "> On Mon, [U2] <\n> [U2]@example.org> wrote:"),
         ('Von: "Tomas B Quell" <lunaberg@example.org>', 'Von: "[U2] B Quell" <[U2]@example.org>'),  # a middle name
         ("On Mon, at 8:57 AM Tomas Quell <tomas@example.org> wrote:", "On Mon, at 8:57 AM [U2] <[U2]@example.org> wrote:"),
@@ -130,6 +134,8 @@ def _apply(text: str, whole: bool = False) -> str:
         ("+ * @outer: the outer id\n * @fd: the file", "+ * @outer: the outer id\n * @fd: the file"),
         ("my @fixes = ();\n@list = (1, 2);", "my @fixes = ();\n@list = (1, 2);"),
         ("* @xk42: please look, @xk43 too", "* [HANDLE]: please look, [HANDLE] too"),
+        # a body in capitals is a product's or a group's
+        ("Excel add-ins (@RISK) and ping @ALL", "Excel add-ins (@RISK) and ping @ALL"),
         ("  * @aberg: see above", "  * @[U1]: see above"),  # a person's handle wherever it stands
         # accounts a signature gives after a messenger's name: a handle, replaced whole
         ("Ann Berg\nskype: annberg", "[U1]\nskype: [HANDLE]"),
@@ -223,10 +229,23 @@ def test_no_identifier_where_there_is_none(text: str) -> None:
     ("Cc: Vera Young <vera@example.org>", None),  # another Vera's mailbox
     ("Cc: Vera Elin Quell-Marsden <vera@example.org>", "U1"),  # a middle name the mapping does not know
     ("Cc: Vera Elin Young <vera@example.org>", None),
+    ("Cc: Vera de Quell-Marsden <vdqm@example.org>", "U1"),  # a surname's particle
 ])
 def test_the_display_name_before_an_address_reads_as_the_names_do(text: str, owner: str | None) -> None:
     rules = identifier_rules(participants=["U1"], names={"U1": ["Vera Quell-Marsden", "Vera"]})
-    assert [rules.parts(found, text) for found in rules.find(text)] == [[(text.index("vera@"), text.index("@"), owner)]]
+    assert [rules.parts(found, text) for found in rules.find(text)] == [[(text.index("<") + 1, text.index("@"), owner)]]
+
+
+@pytest.mark.parametrize(("text", "owner"), [
+    ("mail clem.rossmoor@example.org", "U1"),  # known by one name: any surname may be theirs
+    ("mail clem.johnson@example.org", None),  # ... but not a census surname
+    ("mail clem.quell@example.org", None),  # ... nor another participant's name
+    ("mail tomas.gottlieb@example.org", None),  # a surname not Tomas Quell's: another Tomas
+])
+def test_a_local_part_with_a_name_inside_and_another_name_word(text: str, owner: str | None) -> None:
+    rules = identifier_rules(participants=["U1", "U2"], names={"U1": ["Clem"], "U2": ["Tomas Quell", "Tomas"]})
+    start = text.index(" ") + 1
+    assert [rules.parts(found, text) for found in rules.find(text)] == [[(start, text.index("@"), owner)]]
 
 
 def test_a_common_word_is_no_local_part() -> None:

@@ -131,6 +131,11 @@ def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
         "Last login: Sun Nov 2 on ttys001",
         "The workshop is in Hong Kong this year.",  # a place of two words that read as a name
         "She moved to Sri Lanka in May.",
+        "Come to our Boston or Chapel Hill offices.",  # an organisation's word after the run, or in it
+        "She studied at Maren Campus.",
+        "We will expand to Asia Pacific next year.",
+        "Maren Bionetworks is hiring.",  # a company's name glued from words
+        "Thanks,\nSr. Recruiter Harbour Analytics\nT: +1-212-555-0100",  # a job title after a title
     ],
 )
 def test_no_person_without_a_cue(text: str) -> None:

@@ -41,7 +41,7 @@ from nicknames.rules.personal_names import (
     uncommon_people,
     underscored_names,
 )
-from nicknames.rules.stopwords import places
+from nicknames.rules.stopwords import places, surnames
 
 ROLE_WORDS = frozenset({
     "abuse", "account", "accounts", "admin", "administrator", "announce", "billing", "bounce", "bounces",
@@ -51,6 +51,7 @@ ROLE_WORDS = frozenset({
     "request", "root", "sales", "security", "service", "services", "staff", "subscribe", "support", "sysadmin",
     "team", "unsubscribe", "users", "webmaster", "www",
     "bot", "builds", "ci", "commits", "dev", "git", "gitbox", "issues", "jira",
+    "employment", "recruiting", "recruitment", "hiring", "hr", "talent", "applications", "admissions", "registrar",
 })
 """Words of a role's or a list's local part (``support``, ``no-reply``, ``tidewatch-users``): kept, as research data."""
 
@@ -133,8 +134,8 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
         text[domain_start:], start + domain_start, names)
     if not _is_role(local, names) and not _named_as_list(local, prose):
         display = _display_name(prose, start) or _display_name(prose, prose.find(text, 0, start))
-        owner = names.owner(display) if display else None
-        people = frozenset({owner}) if owner else names.people(local) or names.contained(local)
+        owner = _owner_of(display, names) if display else None
+        people = frozenset({owner}) if owner else names.people(local) or _contained(local, names)
         if len(people) > 1:  # "ann@lodd.example": the Ann whose family's domain it is
             people = people & {owner for _, _, owner in hosts} or people
         if len(people) == 1 and _names_another(display, next(iter(people)), names):
@@ -144,28 +145,60 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
     return parts
 
 
+def _contained(local: str, names: PersonalNames) -> frozenset[str]:
+    """The people with a name inside a local part (``PersonalNames.contained``), unless it is one person's and
+    another word of it, set apart by a dot, hyphen, underscore or digit, names somebody else: for a person with a
+    surname, any word of ``CONTAINED`` letters or more that is none of their names and no common or role word
+    ("tobias.gottlieb" is another Tobias's mailbox, not a Tobias Quell's; "tobias.work", "quell-office" are his); for
+    one known by one name only, a census surname or another participant's name word ("clem.rossmoor" may be a
+    Clem's own)."""
+    people = names.contained(local)
+    if len(people) != 1:
+        return people
+    person = next(iter(people))
+    with_surname = any(person in owners for owners in names.surnames.values())
+    for word in _LOCAL_WORDS.findall(local):
+        lowered = word.lower()
+        if (len(lowered) < CONTAINED or lowered in ROLE_WORDS or common_word(lowered)
+                or person in names.words.get(lowered, frozenset()) or person in names.contained(lowered)):
+            continue
+        if with_surname or lowered in surnames() or lowered in names.words:
+            return frozenset()
+    return people
+
+
+_LOCAL_WORDS = regex.compile(r"\p{L}+")
+"""Words of a local part, set apart by anything but a letter ("tobias", "gottlieb" of "tobias.gottlieb2")."""
+
+
 def _display_name(prose: str, start: int) -> str:
-    """The first and last words of the display name written before the address at ``prose[start:]`` ("Tobias
-    Young <…>", '"Tobias M Young" <…>', "Tobias Young [mailto:…]"), or "" (also for ``start`` -1): a middle name
-    is often none the mapping knows. Its person, when both words name one, owns the address, whatever names its local part glues ("lunaquell" of a Tobias Young is his,
+    """The display name written before the address at ``prose[start:]`` ("Tobias Young <…>", '"Tobias M Young"
+    <…>', "Tobias Young [mailto:…]"), or "" (also for ``start`` -1). Its person (``_owner_of``) owns the address, whatever names its local part glues ("lunaquell" of a Tobias Young is his,
     not a Quell's), and so does the same address written again after it ("<…><mailto:…>")."""
     before = _DISPLAY_NAME.search(prose, max(0, start - 80), start) if prose and start > 0 else None
-    if before is None:
-        return ""
-    words = [word for word in PIECE_WORDS.findall(before["name"]) if len(word) > 1]
-    return f"{words[0]} {words[-1]}" if len(words) > 1 else ""
+    return before["name"] if before is not None else ""
+
+
+def _owner_of(display: str, names: PersonalNames) -> str | None:
+    """The one person a display name's words name, or its first and last words when a middle name is none the
+    mapping knows ("Tobias Elin Quell")."""
+    words = PIECE_WORDS.findall(display)
+    return names.owner(display) or (names.owner(f"{words[0]} {words[-1]}") if len(words) > 2 else None)
 
 
 def _names_another(display: str, person: str, names: PersonalNames) -> bool:
-    """Whether a display name's given name or surname is none of ``person``'s names: the mailbox of somebody else
-    who shares a name with them."""
-    return any(person not in names.words.get(word.lower(), frozenset()) for word in display.split())
+    """Whether the first or last word of two letters or more of a display name is none of ``person``'s names: the
+    mailbox of somebody else who shares a name with them."""
+    words = [word.lower() for word in PIECE_WORDS.findall(display) if len(word) > 1]  # as ``words`` has them
+    return any(person not in names.words.get(word, frozenset()) for word in words[:1] + words[-1:])
 
 
 _DISPLAY_NAME = regex.compile(
-    r"(?P<name>\p{Lu}\p{Ll}[\p{L}'’\-]*(?:[^\S\n]+(?:\p{Lu}\p{Ll}[\p{L}'’\-]*|\p{Lu}\.?))+)[\"”]?[^\S\n]*"
+    r"(?P<name>\p{Lu}\p{Ll}[\p{L}'’\-]*(?:[^\S\n]+(?:\p{Lu}\p{Ll}[\p{L}'’\-]*|\p{Lu}\.?|"
+    r"(?:de|del|della|der|den|di|du|da|dos|das|la|le|van|von|ter|ten)(?=[^\S\n]+\p{Lu})))+)[\"”]?[^\S\n]*"
     r"(?:<[^\S\n]*(?:\n[> \t]*)?|\[mailto:)\Z")
-"""A display name of several capitalised words (an initial among them), maybe quoted, then the "<" that opens its
+"""A display name of several capitalised words (an initial among them, a surname's particles: "Ana Ruiz de la
+Cruz"), maybe quoted, then the "<" that opens its
 address (the address may go on the next line, quoted there too), or Outlook's "[mailto:": not a time's "AM" before it ("… at 8:57 AM Ann Lee <…> wrote:")."""
 
 

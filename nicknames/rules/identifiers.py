@@ -66,6 +66,8 @@ from nicknames.rules.written_identifiers import (
 )
 
 _TRAILING = ".,;:!?"
+_CAPITALS = regex.compile(r"\p{Lu}{2,}")
+"""A handle's body all in capitals: a product's or a group's name ("@RISK", "@ALL"), no person's account."""
 _ID_SHAPE = regex.compile(r"^(?=.*\p{L})(?=.*\d)\S{3,}$")
 """Participant ids found in text: three or more characters with a letter and a digit (U0012, js42)."""
 
@@ -286,8 +288,8 @@ class IdentifierRules:
                 owner = self._handle_owner(value[1:])
                 if owner is not None:  # its body is theirs: "@[U1]", an @-mention of them as "@Ann" gives
                     start, value = start + 1, value[1:]
-                elif code_handle(text, start, start + len(value)):
-                    continue  # " * @fd: the file", "my @fixes": code, nobody's handle
+                elif code_handle(text, start, start + len(value)) or _CAPITALS.fullmatch(value, 1) is not None:
+                    continue  # " * @fd: the file", "my @fixes": code; "@RISK", "@ALL": a product, a group
             yield Identifier(kind, start, start + len(value), value, owner)
 
     def _handle_owner(self, body: str) -> str | None:

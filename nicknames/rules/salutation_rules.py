@@ -22,6 +22,9 @@ ROLE_WORDS = frozenset({
     "chairperson", "consultant", "coordinator", "counsel", "developer", "director", "editor", "engineer",
     "executive", "facilitator", "fellow", "instructor", "lecturer", "librarian", "manager", "officer", "postdoc",
     "president", "programmer", "researcher", "scientist", "secretary", "specialist", "supervisor", "technician",
+    "recruiter", "statistician", "biostatistician", "epidemiologist", "economist", "mathematician", "physicist",
+    "chemist", "biologist", "ecologist", "modeler", "modeller", "strategist", "accountant", "physician",
+    "psychologist", "auditor",
     "candidate", "student", "bsc", "msc", "mres", "mphil", "dphil", "phd", "mba", "edd", "mphys", "msci", "meng",
     "beng",
 })

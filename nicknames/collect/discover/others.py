@@ -330,6 +330,17 @@ def _is_initial(text: str, word: Word) -> bool:
     return len(word.text) == 1 and word.text.isupper() and text.startswith(".", word.end)
 
 
+GLUED_ORGANISATION_ENDS = ("networks", "systems", "technologies", "solutions", "sciences", "therapeutics",
+                           "analytics", "genomics", "software", "industries", "pharmaceuticals", "informatics")
+"""Words that end a company's name written as one word ("Bionetworks", "Teksystems", "Geosciences"): no surname."""
+
+
+def _glued_organisation(word: str) -> bool:
+    """Whether a capitalised word is a company's name glued from words (``GLUED_ORGANISATION_ENDS``)."""
+    folded = word.casefold()
+    return folded.endswith(GLUED_ORGANISATION_ENDS) and folded not in GLUED_ORGANISATION_ENDS
+
+
 def _is_title(word: Word) -> bool:
     return is_title(word.text)
 
@@ -339,8 +350,8 @@ def _person_in_run(text: str, run: list[Word], lexicon: Lexicon) -> tuple[str, s
     if len(run) == 1 and not _is_title(run[0]) and not _RELATION.search(text[max(0, run[0].start - 40) : run[0].start]):
         # one word (most runs) names someone only after a relation (what follows would say None), or addressed
         return (run[0].text, "addressed") if _addressed(text, run[0], lexicon) else None
-    if any(word.text.casefold() in ORGANISATION_WORDS or is_land(word.text) for word in run) or _organisation_follows(
-            text, run[-1]) or holds_land([word.text for word in run]):
+    if any(word.text.casefold() in ORGANISATION_WORDS or is_land(word.text) or _glued_organisation(word.text)
+           for word in run) or _organisation_follows(text, run[-1]) or holds_land([word.text for word in run]):
         return None
     if in_postal_address(text, run[0].start, run[-1].end):  # a town: where else the file writes it, it is that town
         names = _without_leading_words(run, lexicon)
