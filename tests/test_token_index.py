@@ -199,7 +199,6 @@ def test_texts_with_other_characters_among_many_ascii_texts_give_the_index_of_on
         ("use a <div> here, a < b and b > c", "use a <div> here, a < b and b > c"),  # plain text mentioning a tag
         ("mail ann@example.org or see /home/ann/notes", "mail   or see  "),
         ('[quote="ann_w, post:3"]\nyes\n[/quote]\nok', "yes [/quote] ok"),  # a forum's quote tag
-        ("skype: ann_de_berg, or run read_csv()", "skype:  , or run  ()"),  # a handle's or code's words
     ],
 )
 def test_without_addresses(text: str, expected: str) -> None:

@@ -85,20 +85,13 @@ _QUOTE_TAG = re.compile(r"\[quote=[^\]\n]*\]", re.IGNORECASE)
 """A forum's quote tag, ``[quote="ann_w, post:3, topic:7"]``: its user name is no use of a word."""
 
 
-_UNDERSCORED = regex.compile(r"(?<![@\w])[^\W_]*_\w*")
-"""A run of word characters holding an underscore, not a handle's ("@ann_w", which names its person)."""
-
-
 def without_addresses(text: str) -> str:
     """The text with its e-mail addresses, URLs and paths made spaces, and an HTML post's tags and a forum's quote
-    tags; and words joined by underscores, a handle's or code's ("skype: ann_de_berg", "read_csv"), whose lower
-    case says nothing about names either."""
+    tags."""
     if "<" in text and looks_like_html(text):
         text = _MARKUP.sub(" ", _QUOTE_TITLE.sub(" ", text) if 'class="title"' in text else text)
     if "[" in text and "=" in text:
         text = _QUOTE_TAG.sub(" ", text)
-    if "_" in text:
-        text = _UNDERSCORED.sub(" ", text)
     if "@" in text or "://" in text or "www." in text:
         return (ASCII_ADDRESS if text.isascii() else ADDRESS).sub(" ", text)
     if "/" in text:  # without "@", "://" and "www." only the paths of ADDRESS can match
