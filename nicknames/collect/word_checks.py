@@ -3,7 +3,8 @@ suggested, and names that are words or used mostly elsewhere are tagged for appl
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Set
+from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 
 import regex
 
@@ -204,7 +205,7 @@ MIN_ROW_WORD = 3
 
 
 def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str], user_names: set[tuple[str, str]],
-               lower_rows: Set[tuple[str, str]] = frozenset()) -> None:
+               lower_rows: AbstractSet[tuple[str, str]] = frozenset()) -> None:
     """Tag one-word names that are also ordinary words, so apply treats them with care: on the list of names that
     are words or of common words (a surname "Price", "Page", where a small corpus says too little), or written mostly
     in lower case by this corpus; not a participant's registered given name that no list has as a word (``plain``:
