@@ -237,10 +237,12 @@ def test_the_display_name_before_an_address_reads_as_the_names_do(text: str, own
 
 
 @pytest.mark.parametrize(("text", "owner"), [
-    ("mail clem.rossmoor@example.org", "U1"),  # known by one name: any surname may be theirs
-    ("mail clem.johnson@example.org", None),  # ... but not a census surname
-    ("mail clem.quell@example.org", None),  # ... nor another participant's name
-    ("mail tomas.gottlieb@example.org", None),  # a surname not Tomas Quell's: another Tomas
+    ("mail clem.johnson@example.org", None),  # a census surname: another Clem
+    ("mail clem.quell@example.org", None),  # ... or another participant's name
+    ("mail tomas.gottlieb@example.org", None),
+    ("mail clem.rossmoor@example.org", "U1"),  # a word that may be theirs, or no name
+    ("mail tomas.telecom@example.org", "U2"),
+    ("mail tomas.quell.johnson@example.org", "U2"),  # two of theirs: a third word is no other person's
 ])
 def test_a_local_part_with_a_name_inside_and_another_name_word(text: str, owner: str | None) -> None:
     rules = identifier_rules(participants=["U1", "U2"], names={"U1": ["Clem"], "U2": ["Tomas Quell", "Tomas"]})

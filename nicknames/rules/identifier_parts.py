@@ -146,23 +146,21 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
 
 
 def _contained(local: str, names: PersonalNames) -> frozenset[str]:
-    """The people with a name inside a local part (``PersonalNames.contained``), unless it is one person's and
-    another word of it, set apart by a dot, hyphen, underscore or digit, names somebody else: for a person with a
-    surname, any word of ``CONTAINED`` letters or more that is none of their names and no common or role word
-    ("tobias.gottlieb" is another Tobias's mailbox, not a Tobias Quell's; "tobias.work", "quell-office" are his); for
-    one known by one name only, a census surname or another participant's name word ("clem.rossmoor" may be a
-    Clem's own)."""
+    """The people with a name inside a local part (``PersonalNames.contained``), unless it is one person's, only
+    one word of it names them, and another word, set apart by a dot, hyphen, underscore or digit, is a census surname
+    or another participant's name word: "tobias.gottlieb" is another Tobias's mailbox, not a Tobias Quell's
+    ("tobias.work", "tobias.quell.lab", "tobias_xq7" are his)."""
     people = names.contained(local)
     if len(people) != 1:
         return people
     person = next(iter(people))
-    with_surname = any(person in owners for owners in names.surnames.values())
-    for word in _LOCAL_WORDS.findall(local):
-        lowered = word.lower()
-        if (len(lowered) < CONTAINED or lowered in ROLE_WORDS or common_word(lowered)
-                or person in names.words.get(lowered, frozenset()) or person in names.contained(lowered)):
-            continue
-        if with_surname or lowered in surnames() or lowered in names.words:
+    words = [word.lower() for word in _LOCAL_WORDS.findall(local)]
+    own = [word for word in words if person in names.words.get(word, frozenset()) or person in names.contained(word)]
+    if len(own) > 1:
+        return people
+    for word in words:
+        if word not in own and len(word) >= CONTAINED and not common_word(word) and (
+                word in surnames() or word in names.words):
             return frozenset()
     return people
 
