@@ -250,6 +250,17 @@ def test_a_local_part_with_a_name_inside_and_another_name_word(text: str, owner:
     assert [rules.parts(found, text) for found in rules.find(text)] == [[(start, text.index("@"), owner)]]
 
 
+@pytest.mark.parametrize(("text", "owner"), [
+    ('From: "Tomas Fox" <tfox at example.org>', "U8"),  # "Tomas" of a cited Tomas Tukey counts for nobody
+    ("Cc: Tomas Young <tfox@example.org>", None),  # ... and a surname of nobody's still says: another Tomas
+])
+def test_a_word_of_the_keep_list_tells_nothing_in_a_display_name(text: str, owner: str | None) -> None:
+    rules = identifier_rules(participants=["U8", "U9"], names={"U8": ["Tomas Fox", "Fox"], "U9": ["Tomas Quell"]},
+                             keep=["Tomas Tukey"])
+    assert [rules.parts(found, text) for found in rules.find(text)] == [[(text.index("<") + 1, text.index("fox") + 3,
+                                                                         owner)]]
+
+
 def test_a_common_word_is_no_local_part() -> None:
     assert identifier_rules(["email"]).find("look at notes.example.org") == []
     assert [f.text for f in identifier_rules(["email"]).find("ask tq at notes.example.org")] == ["tq at notes.example.org"]

@@ -179,16 +179,20 @@ def _display_name(prose: str, start: int) -> str:
 
 def _owner_of(display: str, names: PersonalNames) -> str | None:
     """The one person a display name's words name, or its first and last words when a middle name is none the
-    mapping knows ("Tobias Elin Quell")."""
-    words = PIECE_WORDS.findall(display)
-    return names.owner(display) or (names.owner(f"{words[0]} {words[-1]}") if len(words) > 2 else None)
+    mapping knows ("Tobias Elin Quell"); a word of the keep list's names counts for nobody ("John" beside a cited
+    John)."""
+    words = [word for word in PIECE_WORDS.findall(display) if word.lower() not in names.kept]
+    if not words:
+        return None
+    return names.owner(" ".join(words)) or (names.owner(f"{words[0]} {words[-1]}") if len(words) > 2 else None)
 
 
 def _names_another(display: str, person: str, names: PersonalNames) -> bool:
-    """Whether the first or last word of two letters or more of a display name is none of ``person``'s names: the
-    mailbox of somebody else who shares a name with them."""
+    """Whether the first or last word of two letters or more of a display name is none of ``person``'s names (and no
+    word of the keep list's): the mailbox of somebody else who shares a name with them."""
     words = [word.lower() for word in PIECE_WORDS.findall(display) if len(word) > 1]  # as ``words`` has them
-    return any(person not in names.words.get(word, frozenset()) for word in words[:1] + words[-1:])
+    return any(person not in names.words.get(word, frozenset()) and word not in names.kept
+               for word in words[:1] + words[-1:])
 
 
 _DISPLAY_NAME = regex.compile(

@@ -42,6 +42,9 @@ class PersonalNames:
     newsletter's row): no name between underscores (``underscored_names``)."""
     surnames: Mapping[str, frozenset[str]] = field(default_factory=dict)
     """Lower-cased last word of a name of several words (``berg`` of "Ann Berg") → the people with it."""
+    kept: frozenset[str] = frozenset()
+    """Lower-cased words of the keep list's names, left out of ``words`` (a cited "John Tukey" keeps "john" from
+    naming anyone in an identifier): no evidence for or against a person in a display name either."""
 
     def owner(self, piece: str) -> str | None:
         """The one person a piece is made of, or None (nobody, or several)."""
@@ -152,7 +155,8 @@ def personal_names(names: Mapping[str, Iterable[str]], keep: Iterable[str] = (),
                 written.update(_written_forms(list(pair)))
     written -= {text for texts in names.values() for text in texts}  # a name of the mapping is matched as a name
     return PersonalNames(_frozen(words), _frozen(glued), _frozen(initials), frozenset(written), frozenset(alone),
-                         frozenset(name.lower() for name in words_too), _frozen(_surnames(names, kept)))
+                         frozenset(name.lower() for name in words_too), _frozen(_surnames(names, kept)),
+                         frozenset(kept))
 
 
 def _surnames(names: Mapping[str, Iterable[str]], kept: set[str]) -> dict[str, set[str]]:
