@@ -41,6 +41,7 @@ from nicknames.rules.personal_names import (
     uncommon_people,
     underscored_names,
 )
+from nicknames.rules.salutation_rules import TITLES
 from nicknames.rules.stopwords import places, surnames
 
 ROLE_WORDS = frozenset({
@@ -159,7 +160,7 @@ def _contained(local: str, names: PersonalNames) -> frozenset[str]:
     if len(own) > 1:
         return people
     for word in words:
-        if word not in own and len(word) >= CONTAINED and not common_word(word) and (
+        if word not in own and len(word) >= CONTAINED and not common_word(word) and word not in names.kept and (
                 word in surnames() or word in names.words):
             return frozenset()
     return people
@@ -181,7 +182,7 @@ def _owner_of(display: str, names: PersonalNames) -> str | None:
     """The one person a display name's words name, or its first and last words when a middle name is none the
     mapping knows ("Tobias Elin Quell"); a word of the keep list's names counts for nobody ("John" beside a cited
     John)."""
-    words = [word for word in PIECE_WORDS.findall(display) if word.lower() not in names.kept]
+    words = [word for word in PIECE_WORDS.findall(display) if _telling(word.lower(), names)]
     if not words:
         return None
     return names.owner(" ".join(words)) or (names.owner(f"{words[0]} {words[-1]}") if len(words) > 2 else None)
@@ -191,8 +192,14 @@ def _names_another(display: str, person: str, names: PersonalNames) -> bool:
     """Whether the first or last word of two letters or more of a display name is none of ``person``'s names (and no
     word of the keep list's): the mailbox of somebody else who shares a name with them."""
     words = [word.lower() for word in PIECE_WORDS.findall(display) if len(word) > 1]  # as ``words`` has them
-    return any(person not in names.words.get(word, frozenset()) and word not in names.kept
-               for word in words[:1] + words[-1:])
+    words = [word for word in words if _telling(word, names)]
+    return any(person not in names.words.get(word, frozenset()) for word in words[:1] + words[-1:])
+
+
+def _telling(word: str, names: PersonalNames) -> bool:
+    """Whether a lower-cased word of a name tells whose it is: not a title ("Dr"), nor a word of the keep list's
+    names ("john" beside a cited John), which ``PersonalNames.words`` leaves out."""
+    return word not in TITLES and word not in names.kept
 
 
 _DISPLAY_NAME = regex.compile(
