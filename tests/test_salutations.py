@@ -145,6 +145,11 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Hi,\nText.\nBest,\nMary-Jane", ["Mary-Jane"]),
         ("Hi,\nText.\nBanjo Strings - $20", []),  # a dash before no role: not a signature and its role
         ("Text\nthanks (again)", []),
+        # closers as they are often typed, and formal ones
+        ("Can you help?\n\nSincerly\n\nOtto", ["Otto"]),
+        ("Text.\nRegrads,\nOtto Brandt", ["Otto Brandt"]),
+        ("Text.\nThanx, Otto", ["Otto"]),
+        ("Text.\nRespectfully,\nOtto", ["Otto"]),
         ("Text\nThanks, and Tobias agrees.\nOtto", ["Otto"]),  # the closer goes on as a sentence
         ("Text\nCheers, und Tobias auch\nOtto", ["Otto"]),
         ("Text\nThanks, Ann and Rob", ["Ann", "Rob"]),  # "and" between names still separates them

@@ -83,7 +83,10 @@ CLOSERS = (
     r"take\s+care",
     r"see\s+you(?:\s+(?:soon|later|all))?",
     r"talk\s+soon",
-    r"sincerely(?:\s+yours)?",
+    r"sincere?ly(?:\s+yours)?",  # "Sincerly", as often typed
+    r"regrads|regads|reagrds|regrds",
+    r"thnaks|thansk|thanx|thnx",
+    r"cordially|respectfully(?:\s+yours)?",
     r"yours(?:\s+(?:sincerely|truly))?",
     r"love",
     r"peace",
