@@ -568,6 +568,24 @@ def test_a_full_name_signed_that_names_another_registered_person_is_not_the_send
     assert signed == {person: (expected if person == signer else []) for person in ("u2", "u9")}
 
 
+@pytest.mark.parametrize("signature", ["Respectfully\n\nTobias & Kay", "Cordially,\nTobias", "Best,\nTobias and Kay"])
+def test_an_offices_account_signed_by_registered_people_gives_the_office_none_of_their_names(
+    tmp_path: Path, signature: str
+) -> None:
+    rows = [["1", "0", "u9", f"The award grows every year; join us next spring.\n\n{signature}"],
+            ["2", "0", "u1", "Thanks, I will be there.\nTobias"], ["3", "0", "u2", "Me too.\nKay"]]
+    roster = {"u1": "Tobias Quell", "u2": "Kay Marsden", "u9": "Office of the Dean", "u8": "Tobias and Ida Brandt"}
+    names = collect(table(tmp_path, rows), roster).mapping.names
+    assert not {"Tobias", "Kay"} & set(names.get("u9", []))
+    assert "Tobias" in names["u1"]
+
+
+def test_a_row_of_two_people_keeps_the_name_one_of_them_signs_with(tmp_path: Path) -> None:
+    rows = [["1", "0", "u8", "We will bring the cake.\n\nCheers,\nTobias"], ["2", "0", "u1", "Great.\nTobias"]]
+    roster = {"u1": "Tobias Quell", "u8": "Tobias and Ida Brandt"}
+    assert "Tobias" in collect(table(tmp_path, rows), roster).mapping.names["u8"]
+
+
 def test_the_attributes_of_html_posts_make_no_name_an_ordinary_word(tmp_path: Path) -> None:
     quote = ('<aside class="quote" data-username="anneliese_w" data-post="1"><div class="title">\n'
              '<img alt="" src="/a.png" class="avatar"> anneliese_w:</div>'

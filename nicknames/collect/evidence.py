@@ -105,7 +105,9 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
     Nor is a name signed only above a signature block (``Scan.above_block``) that is doubtful (``signature_tags``)
     or whose sender the class list lacks (nothing tells "WEEKLY STATUS REPORT" from a name there). Nor is a
     full name that may name other registered people and not the sender ("Lou Quell" for a registered Louis
-    Quell, ``RegisteredFullNames``), whoever sends it, an office's account too. Nor is a word that ends the
+    Quell, ``RegisteredFullNames``), whoever sends it, an office's account too; nor, from an office's account, a
+    name registered to somebody or signed together with others ("Tobias & Kay" under an Office of the Dean). Nor
+    is a word that ends the
     messages of several senders on the class list and is nobody's name (``_footer_words``): a footer's
     ("Permalink | Show parent | Reply" under every post of a forum's pages), not a signature.
     """
@@ -127,6 +129,9 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
         if short and not any(signs_with(name, full) for full in (roster.get(sender, ""), *signed.get(sender, ()))):
             continue
         holders = others.get(name.casefold(), set()) - {sender}
+        if sender in plan.offices and (holders or scan.joint.get((sender, name)) == count) and not _in_row(
+                name, plan.offices[sender]):
+            continue  # an office's account signed by people ("Tobias & Kay" under the Office of the Dean): theirs
         if sender in roster and not own_form(name, roster[sender], table) and (
                 scan.joint.get((sender, name)) == count or (holders and not _opens_like(name, roster[sender]))):
             if len(holders) == 1 and name not in plan.registered[owner := next(iter(holders))]:
@@ -183,6 +188,16 @@ def _opens_given_name(name: str, full_name: str) -> bool:
 
 
 _NAME_PARTS = regex.compile(r"[\s\-‐–]+")
+
+
+def _in_row(name: str, row: str) -> bool:
+    """Whether every word of a name is a word of a class-list row ("Ida" of "Ida and Ben Quell": one of the two
+    people the row registers signs)."""
+    words = {word.casefold() for word in _ROW_WORD.findall(row)}
+    return all(word.casefold() in words for word in _ROW_WORD.findall(name))
+
+
+_ROW_WORD = regex.compile(r"\p{L}+")
 
 
 def _opens_like(name: str, full_name: str) -> bool:

@@ -41,8 +41,9 @@ class CollectPlan:
     rules: Rules
     discover: bool = True
     """Whether variants are to be suggested (the pass then also indexes runs of capitalised words)."""
-    offices: frozenset[str] = frozenset()
-    """Participants the class list registers as an office, a list or a company ("Office of the Provost")."""
+    offices: dict[str, str] = field(default_factory=dict)
+    """Participants the class list registers as an office, a list or a company ("Office of the Provost"), or as two
+    people ("Ida and Ben Quell") → that row."""
     given_owners: dict[str, set[str]] = field(default_factory=dict)
     """Case-folded given name → the people of the whole class list registered with it (those who never write too)."""
 
@@ -85,7 +86,7 @@ def plan_collect(
     present = set(addressed)
     persons = person_rows(class_list or {})
     roster = {pid: name for pid, name in persons.items() if pid in present}
-    offices = frozenset(pid for pid in (class_list or {}) if pid in present and pid not in roster)
+    offices = {pid: name for pid, name in (class_list or {}).items() if pid in present and pid not in roster}
     borrowed = borrowed_middle_names(persons)
     registered = {pid: without_borrowed(registered_parts(name), borrowed.get(pid, frozenset()))
                   for pid, name in roster.items()}
