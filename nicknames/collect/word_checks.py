@@ -191,8 +191,8 @@ def _reliable(found: Found, participant: str, name: str) -> bool:
 
 def lower_row_words(plan: CollectPlan) -> set[tuple[str, str]]:
     """(Participant, word) for each word of ``MIN_ROW_WORD`` letters or more that the participant's class-list row of
-    several words writes in lower case ("quell" of "tobias quell", "vollmer" of "greta vollmer"), no particle: mail writes
-    that display name so wherever it quotes the person, and those uses make it no ordinary word. (A row of one word
+    several words writes in lower case ("quell" of "tobias quell", "vollmer" of "greta vollmer"), no particle: mail
+    writes that display name so wherever it quotes the person, and those uses make it no ordinary word. (A row of one word
     is a user name: ``plain_user_names``.)"""
     return {(participant, word) for participant, parts in plan.registered.items() for part in parts if " " in part
             for word in part.split()
@@ -220,7 +220,8 @@ def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str], user_names
         particle = name.lower() in LOWER_PARTICLES and not name.isupper()  # "La", not the initials "DE"
         peoples = name.casefold() in NATIONALITIES  # "Persian" of a user "Persian Quill": always capitalised, a word
         listed = name.casefold() in name_words() or lexicon.is_common(name)
-        used = listed if (participant, name.casefold()) in lower_rows else lexicon.is_name_word(name) or lexicon.is_word(name)
+        in_lower_row = (participant, name.casefold()) in lower_rows
+        used = listed if in_lower_row else lexicon.is_name_word(name) or lexicon.is_word(name)
         if " " not in name and (used or particle or peoples) and (participant, name.casefold()) not in own:
             found.tag(participant, name, "word")
 

@@ -102,6 +102,8 @@ PROFILE_PREFIXES = frozenset({"in", "pub", "user", "u", "c", "channel"})
 """Pieces that stand before the profile name on a social site (``linkedin.com/in/NAME``)."""
 
 
+_NO_PROFILE = PROFILE_PREFIXES | SITE_PAGES
+"""First pieces of a social site's path that are no profile name."""
 _WORD_TOKEN = regex.compile(r"\w+")
 _SEGMENT = regex.compile(r"[^/\\?#&=;:]+")
 """A piece of a URL's path, or of a file path."""
@@ -172,8 +174,9 @@ _LOCAL_WORDS = regex.compile(r"\p{L}+")
 
 def _display_name(prose: str, start: int) -> str:
     """The display name written before the address at ``prose[start:]`` ("Tobias Young <…>", '"Tobias M Young"
-    <…>', "Tobias Young [mailto:…]"), or "" (also for ``start`` -1). Its person (``_owner_of``) owns the address, whatever names its local part glues ("lunaquell" of a Tobias Young is his,
-    not a Quell's), and so does the same address written again after it ("<…><mailto:…>")."""
+    <…>', "Tobias Young [mailto:…]"), or "" (also for ``start`` -1). Its person (``_owner_of``) owns the address,
+    whatever names its local part glues ("lunaquell" of a Tobias Young is his, not a Quell's), and so does the same
+    address written again after it ("<…><mailto:…>")."""
     before = _DISPLAY_NAME.search(prose, max(0, start - 80), start) if prose and start > 0 else None
     return before["name"] if before is not None else ""
 
@@ -207,8 +210,8 @@ _DISPLAY_NAME = regex.compile(
     r"(?:de|del|della|der|den|di|du|da|dos|das|la|le|van|von|ter|ten)(?=[^\S\n]+\p{Lu})))+)[\"”]?[^\S\n]*"
     r"(?:<[^\S\n]*(?:\n[> \t]*)?|\[mailto:)\Z")
 """A display name of several capitalised words (an initial among them, a surname's particles: "Ana Ruiz de la
-Cruz"), maybe quoted, then the "<" that opens its
-address (the address may go on the next line, quoted there too), or Outlook's "[mailto:": not a time's "AM" before it ("… at 8:57 AM Ann Lee <…> wrote:")."""
+Cruz"), maybe quoted, then the "<" that opens its address (the address may go on the next line, quoted there too),
+or Outlook's "[mailto:": not a time's "AM" before it ("… at 8:57 AM Ann Lee <…> wrote:")."""
 
 
 def host_parts(host: str, start: int, names: PersonalNames) -> list[Part]:
@@ -371,7 +374,7 @@ def _personal_by_position(
     """The person ("" for somebody unknown) of a piece personal by where it stands, else None."""
     home = segment.startswith("~") or previous in HOME_SEGMENTS and segment.lower() not in DEFAULT_ACCOUNTS
     profile = host in SOCIAL_HOSTS and (
-        index == 0 and segment.lower() not in PROFILE_PREFIXES | SITE_PAGES or previous in PROFILE_PREFIXES
+        index == 0 and segment.lower() not in _NO_PROFILE or previous in PROFILE_PREFIXES
     )
     owner = host in CODE_HOSTS and index == 0
     if not (home or profile or owner) or not regex.search(r"\p{L}", segment):
@@ -401,7 +404,8 @@ def _organisation_handle(handle: str) -> bool:
     if len(words) > 1 and words[-1].lower() in ORGANISATION_HANDLE_WORDS:
         return True
     lowered = handle.lower()
-    return any(lowered.endswith(word) and len(word) >= 5 and len(lowered) > len(word) for word in ORGANISATION_HANDLE_WORDS)
+    return any(lowered.endswith(word) and len(word) >= 5 and len(lowered) > len(word)
+               for word in ORGANISATION_HANDLE_WORDS)
 
 
 _PAGE = regex.compile(r"\.(?:php\d?|s?html?|aspx?|jspx?|cgi|do|action)$", regex.IGNORECASE)
