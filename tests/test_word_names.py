@@ -130,6 +130,8 @@ def _span(text: str, name: str) -> tuple[str, int, int]:
         ("Marta\nTobias said", "Tobias", True),  # a name wrapped at the end of a line
         ("We met Marta\n  Tobias said", "Tobias", True),
         ("Thanks\nTobias", "Tobias", False),
+        ("Can you help?\n\nSincerely\n\nTobias", "Tobias", False),  # a closer, however far above
+        ("Cordially\nTobias", "Tobias", False),
         ("I flew to Lisbon.  Tobias said", "Tobias", False),  # a sentence ended before it
         ("Lisbon.\nTobias said", "Tobias", False),
         ("St. Tobias is a town", "Tobias", True),  # an abbreviation with a full stop

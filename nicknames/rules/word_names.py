@@ -208,7 +208,9 @@ def in_longer_name(text: str, start: int, end: int) -> bool:
     if word.endswith(".") and len(word) > _ABBREVIATION:  # "... in Lisbon. Tobias said": a sentence ended
         return False
     word = word.rstrip(".")
-    return word in _PLACE_ADJECTIVES or word not in _not_names()
+    if word in _PLACE_ADJECTIVES:
+        return True
+    return word not in _not_names() and _SALUTATION_WORD.fullmatch(word) is None
 
 
 _AFTER_ONE_WORD = regex.compile(
@@ -438,6 +440,8 @@ def _may_join_after(text: str, end: int) -> bool:
 
 
 _SALUTATION = "|".join(f"(?:{word})" for word in (*DEFAULT_RULES.greetings, *DEFAULT_RULES.closers))
+_SALUTATION_WORD = regex.compile(rf"(?i:{_SALUTATION})")
+"""A greeting or closer ("Sincerely", "Cordially"): no part of the name after it ("Sincerely\n\nTobias")."""
 _OPENER = regex.compile(rf"[^\S\n]*(?i:{_SALUTATION})[^\S\n]*[,:;!.\-–—]?[^\S\n]*(?<=\s|[,:;!.\-–—])")
 """A greeting or closing word that opens the line, then the name."""
 _CLOSING_LINE = regex.compile(rf"[^\S\n]*(?i:{'|'.join(f'(?:{word})' for word in DEFAULT_RULES.closers)})[^\S\n]*[,.!]*[^\S\n]*")
