@@ -80,6 +80,7 @@ def test_missing_key_file_says_what_to_do(tmp_path: Path) -> None:
         ("ann@x.org", None),
         ("Team-discusslists.example.org", None),  # an address a mail program wrote without its "@"
         ("A.B.Quell", "A.B.Quell"),
+        ("ann.lee", "ann.lee"),  # a name as some mail programs show it
         ("", None),
         ("1234", None),
     ],

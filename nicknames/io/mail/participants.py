@@ -197,8 +197,9 @@ def clean_display_name(name: str) -> str | None:
     return text
 
 
-_HOST_NAME = regex.compile(r"[\w\-]+(?:\.[\w\-]+)*\.[a-z]{2,6}")
-"""A host's name: labels joined by dots, the last in lower case ("lists.example.org"; not "A.B.Smith")."""
+_HOST_NAME = regex.compile(r"[\w\-]+(?:\.[\w\-]+)*\.(?:com|org|net|edu|gov|mil|int|info|biz|io|[a-z]{2})")
+"""A host's name: labels joined by dots, the last a top-level domain in lower case ("lists.example.org"; not
+"A.B.Smith", nor "ann.lee", a name as some mail programs show it)."""
 
 
 def read_key(path: StrPath) -> AddressKey:
