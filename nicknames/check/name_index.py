@@ -9,7 +9,7 @@ from nicknames.apply.namesakes import OwnWords
 from nicknames.check.tokens import name_tokens
 from nicknames.io.class_list import registered_parts
 from nicknames.io.given_names import given_names
-from nicknames.io.person_names import person_rows
+from nicknames.io.person_names import person_rows, registered_full_names
 from nicknames.model.mapping import Mapping
 from nicknames.rules.personal_names import (
     PersonalNames,
@@ -133,8 +133,8 @@ def build_index(mapping: Mapping, class_list: dict[str, str] | None = None) -> N
     index = NameIndex()
     persons = {pid: mapping.names_in_use(pid) for pid in mapping.participants}
     people = person_rows(class_list or {})
-    for participant, full_name in people.items():
-        persons.setdefault(participant, []).extend(registered_parts(full_name)[:1])  # the name, not its remarks
+    for participant, full_name in registered_full_names(people).items():
+        persons.setdefault(participant, []).append(full_name)
     index.personal = personal_names(persons, mapping.keep, mapping.word_names())
     for text in mapping.keep:
         index.add_keep(text)

@@ -219,9 +219,10 @@ def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str], user_names
     for participant, name in found.counts:
         particle = name.lower() in LOWER_PARTICLES and not name.isupper()  # "La", not the initials "DE"
         peoples = name.casefold() in NATIONALITIES  # "Persian" of a user "Persian Quill": always capitalised, a word
-        listed = name.casefold() in name_words() or lexicon.is_common(name)
-        in_lower_row = (participant, name.casefold()) in lower_rows
-        used = listed if in_lower_row else lexicon.is_name_word(name) or lexicon.is_word(name)
+        if (participant, name.casefold()) in lower_rows:  # by the lists alone
+            used = name.casefold() in name_words() or lexicon.is_common(name)
+        else:
+            used = lexicon.is_name_word(name) or lexicon.is_word(name)
         if " " not in name and (used or particle or peoples) and (participant, name.casefold()) not in own:
             found.tag(participant, name, "word")
 

@@ -52,6 +52,12 @@ ORGANISATION_WORDS = NOT_PERSON_WORDS | frozenset(
 """Words that make a run of capitalised words a place, a company or a thing ("Ada Berg Building")."""
 
 
+def registered_full_names(people: Mapping[str, str]) -> dict[str, str]:
+    """The full name of each row of a person (of ``person_rows``) as ``registered_parts`` reads it, without the
+    row's remarks ("Nadia Vell" of "Nadia Vell (Quillmont)"): what identifiers and the audit take for the name."""
+    return {pid: parts[0] for pid, row in people.items() if (parts := registered_parts(row))}
+
+
 def person_rows(class_list: Mapping[str, str]) -> dict[str, str]:
     """The rows of a class list that name a person: ``is_person``, less the rows whose name parts are no known given
     name and whose first part is a word of the list's own rows that name nobody (a team "Kestrelby Quarry Falcons"

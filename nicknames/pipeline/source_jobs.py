@@ -18,7 +18,6 @@ from nicknames.apply.spilled import SpilledApplyResult, apply_spilled_mapping
 from nicknames.collect.candidates import CollectResult, collect
 from nicknames.collect.found import merge
 from nicknames.distributed.engines import Engine
-from nicknames.io.class_list import registered_parts
 from nicknames.io.mail.archive import MailArchive
 from nicknames.io.mail.participants import (
     pseudonymous_address,
@@ -35,7 +34,7 @@ from nicknames.io.mail.writer import (
     pseudonymised_messages,
 )
 from nicknames.io.mapping_file import with_header
-from nicknames.io.person_names import person_rows
+from nicknames.io.person_names import person_rows, registered_full_names
 from nicknames.model.errors import NicknamesError
 from nicknames.model.mapping import Mapping, Name
 from nicknames.pipeline.disk_results import kept_on_disk
@@ -203,8 +202,8 @@ def source_identifiers(source: Source, mapping: Mapping, kinds: list[str], sende
     if not kinds:
         return None
     names = mapping.names
-    for participant, full_name in person_rows(source.registered_names(registered)).items():
-        names.setdefault(participant, []).extend(registered_parts(full_name)[:1])  # the name, not its remarks
+    for participant, full_name in registered_full_names(person_rows(source.registered_names(registered))).items():
+        names.setdefault(participant, []).append(full_name)
     return identifier_rules(kinds, [*mapping.participants, *senders], owned, names=names, keep=mapping.keep,
                             whole=whole, word_names=mapping.word_names())
 

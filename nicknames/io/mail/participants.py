@@ -136,9 +136,6 @@ def person_key(display: str) -> str | None:
 _NAME_WORD = regex.compile(r"\p{L}+")
 
 
-
-
-
 def pseudonymous_address(participant: str, shown: str | None = None) -> str:
     """The address written in place of every address of a participant.
 
