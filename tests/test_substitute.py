@@ -482,6 +482,28 @@ def test_a_word_name_before_here_or_a_reporting_verb_is_the_name(text: str, send
     assert run(mapping, text, {"u1", "u2"}, sender=sender)[0] == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a name that is a word, before a capitalised common word: a compound's name ("Secret Service")
+        ("Hello all,\n\nPossible Secret Service involvement, said Mark Quell.\n\nAnn",
+         "Hello all,\n\nPossible Secret Service involvement, said [u2].\n\nAnn"),
+        ("Hello all,\n\nPay the Mark Down fee and Mark Service too.\n\nAnn",
+         "Hello all,\n\nPay the Mark Down fee and Mark Service too.\n\nAnn"),
+        # the name: before its own surname, before a stop word, in a greeting, signed
+        ("Hello all,\n\nI asked Mark Quell and Secret For once.\n\nAnn",
+         "Hello all,\n\nI asked [u2] and [u1] For once.\n\nAnn"),
+        ("Hi Secret Service folks,\nthanks", "Hi [u1] Service folks,\nthanks"),
+        ("I agree.\n\ncheers\nSecret", "I agree.\n\ncheers\n[u1]"),
+    ],
+)
+def test_a_word_name_before_a_capitalised_common_word_is_the_word(text: str, expected: str) -> None:
+    mapping = Mapping({"u1": ["Secret Otter", "Otter"], "u2": ["Mark Quell", "Quell"]})
+    mapping.set_name("u1", Name("Secret", 3, ("classlist", "word")))
+    mapping.set_name("u2", Name("Mark", 3, ("classlist", "word")))
+    assert run(mapping, text, {"u1", "u2"}, sender="u3")[0] == expected
+
+
 BODY = "More of the message follows here.\nAnd its last line, longer than a sign-off's."
 """Two last lines no sign-off's: the lines above them are the body's."""
 

@@ -34,6 +34,19 @@ def names_someone_else(text: str, end: int, surnames: frozenset[str], given: Con
     return word not in surnames and word not in given and word.casefold() not in _ordinary()
 
 
+def before_common_word(text: str, end: int, surnames: frozenset[str]) -> bool:
+    """True where the one-word name ending at ``end``, a name that is also a word, is followed, after one space, by
+    a capitalised common word that is no stop word and none of ``surnames`` (its candidates' surnames): the word of a
+    compound's name ("Secret Service", "Iron Works", "Bill Payment"), not a person's."""
+    if text[end : end + 1] != " ":
+        return False
+    match = _NEXT_WORD.match(text, end)
+    if match is None:
+        return False
+    word = match.group(1)
+    return word not in surnames and word.casefold() in common_words() and word.casefold() not in STOPWORDS
+
+
 @dataclass(frozen=True)
 class OwnWords:
     """What may follow each participant's given name in their own name, and the given names of a set of names: what

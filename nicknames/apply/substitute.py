@@ -23,7 +23,7 @@ from nicknames.apply.name_runs import (
     with_initial_before,
     with_name_after,
 )
-from nicknames.apply.namesakes import names_someone_else
+from nicknames.apply.namesakes import before_common_word, names_someone_else
 from nicknames.apply.person_placeholders import OTHER_OWNERS, other_mention
 from nicknames.apply.pseudonyms import Pseudonym, ambiguous_mention, shaped_mention
 from nicknames.apply.replacement import Detail, Replacement, Replacements
@@ -215,9 +215,11 @@ def _substitute_into(
             if word and not short:
                 zones = zones or zones_of(view)  # the post as read: no second reading of its markup
                 in_position = word_in_position(around, start, end, zones(start))
-                if reads_as_word(around, start, end, in_position) and not (
+                if (reads_as_word(around, start, end, in_position) or (not in_position and before_common_word(
+                        around, end, own_words.surnames(candidates)))) and not (
                         message.sender in candidates and introduces(around, start, end)):
-                    continue  # a word; but "Mark here," opening the writer's own text introduces them
+                    continue  # a word ("Secret Service"); but "Mark here," opening the writer's own text
+                    # introduces them
             if outside and not (len(candidates) == 1 and beside_own_name(
                     around, start, end, names.names.keys_of.get(candidates[0], ()))):
                 zones = zones or zones_of(view)  # the post as read: no second reading of its markup
@@ -440,6 +442,8 @@ def _identifier_mentions(
     for found in rules.find(text):
         if found.kind == "handle" and _left_to_names(found, text, names):
             continue
+        if found.kind == "login" and _inside_name(found, text, names):
+            continue
         taken.append((found.start, found.end))
         for start, end, owner in rules.parts(found, text):
             whole = (start, end) == (found.start, found.end) and (
@@ -457,6 +461,19 @@ def _left_to_names(found: Identifier, text: str, names: ScopeNames) -> bool:
     if text[found.start] == "@":
         return found.owner is None and names.starts_name(text, found.start + 1, found.end)
     return found.start > 0 and text[found.start - 1] == "@" and names.starts_name(text, found.start, found.end)
+
+
+def _inside_name(found: Identifier, text: str, names: ScopeNames) -> bool:
+    """Whether a login lies inside a longer name in use on its line ("LeeBerg", a case change of a name's word, in
+    "Ann LeeBerg"): left to the names, which replace the whole name."""
+    if names.pattern is None:
+        return False
+    line_start = text.rfind("\n", 0, found.start) + 1
+    line_end = text.find("\n", found.end)
+    line = text[line_start : len(text) if line_end < 0 else line_end]
+    start, end = found.start - line_start, found.end - line_start
+    return any(first <= start and end <= last and last - first > end - start
+               for first, last, _ in names.pattern.iter_spans(line))
 
 
 def _identifier_mention(
