@@ -50,6 +50,12 @@ RULES = identifier_rules()
         ("offset +0000", []),  # too few digits
         ("version 3.14.159", []),
         ("price 1,234.56", []),
+        # a UUCP bang path: hosts, then the user; two bangs, or one after a host with a dot
+        ("uucp: uunet!harbour!annb, or ...!uunet!quellnet!annb.", [("email", "uunet!harbour!annb"),
+                                                               ("email", "...!uunet!quellnet!annb")]),
+        ("mail example.org!annb now", [("email", "example.org!annb")]),
+        ("Wow!great, E!O!F, so!!! and x!y!z", []),  # a sentence's "!", letters, a one-letter user
+        ("uunet!harbour!annb@example.org", [("email", "annb@example.org")]),  # an address, not a route
     ],
 )
 def test_kinds_are_found(text: str, expected: list[tuple[str, str]]) -> None:
@@ -158,10 +164,18 @@ def _apply(text: str, mapping: Mapping, **addresses: list[str]) -> tuple[str, li
         ("@ann_lee, @a.lee and @alee said", "@[U0002], @[U0002] and @[U0002] said", ["handle"] * 3),
         # a participant's own id and address become their pseudonym
         ("ask U0002 or mp@example.org", "ask [U0002] or [U0002]", ["id", "email"]),
+        # a bang path's user is its local part: theirs by their names, or a placeholder; the address of a route
+        ("see uunet!harbour!marypoe and ...!quellnet!zq7", "see uunet!harbour![U0002] and ...!quellnet![USER]",
+         ["email", "email"]),
+        ("reach example.org!mp", "reach [U0002]", ["email"]),  # the user at its last host: their address
+        ("write uunet!harbour!info-list", "write uunet!harbour!info-list", []),  # a list's
+        ("Path: news.example.org!usenet", "Path: news.example.org!usenet", []),  # a news server's account
+        # a login made of a name's words lies inside a longer name: the names replace the whole name
+        ("Regards,\nAnn LeeBerg\n", "Regards,\n[U0002]\n", ["name"]),
     ],
 )
 def test_identifiers_in_substitution(text: str, expected: str, kinds: list[str]) -> None:
-    mapping = Mapping({"U0001": [], "U0002": ["Mary", "Poe", "Ann Lee"]})
+    mapping = Mapping({"U0001": [], "U0002": ["Mary", "Poe", "Ann Lee", "Ann LeeBerg", "leeBerg"]})
     out, found = _apply(text, mapping, U0002=["mp@example.org"])
     assert (out, found) == (expected, kinds)
 

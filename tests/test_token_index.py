@@ -199,6 +199,7 @@ def test_texts_with_other_characters_among_many_ascii_texts_give_the_index_of_on
         ("use a <div> here, a < b and b > c", "use a <div> here, a < b and b > c"),  # plain text mentioning a tag
         ("mail ann@example.org or see /home/ann/notes", "mail   or see  "),
         ('[quote="ann_w, post:3"]\nyes\n[/quote]\nok', "yes [/quote] ok"),  # a forum's quote tag
+        ("Yes! uucp: harbour.example.org!quellnet!annb or uunet!annb.", "Yes! uucp:   or uunet!annb."),  # a bang path
     ],
 )
 def test_without_addresses(text: str, expected: str) -> None:

@@ -88,6 +88,9 @@ DEFAULT_ACCOUNTS = frozenset({
 """Accounts after a ``HOME_SEGMENTS`` piece that are nobody's: a system's or an example's (``/home/user/src``,
 ``C:\\Users\\Public``, ``/home/pi``). The piece after them is a folder, no user's name."""
 
+SYSTEM_USERS = frozenset({"usenet", "news", "uucp", "root", "daemon", "mailer-daemon", "postmaster", "not-for-mail"})
+"""The accounts a mail or news system sends from, the last hop of a route (``Path: news.example.org!usenet``)."""
+
 SITE_PAGES = frozenset({
     "watch", "playlist", "results", "embed", "shorts", "live", "feed", "hashtag", "search", "explore", "i", "intent",
     "share", "sharer", "sharer.php", "groups", "events", "pages", "p", "r", "posts", "status", "home", "login",
@@ -126,7 +129,10 @@ Part = tuple[int, int, str | None]
 
 
 def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") -> list[Part]:
-    """The personal parts of an address at ``start``: the local part (unless a role's) and a host of names."""
+    """The personal parts of an address at ``start``: the local part (unless a role's) and a host of names; of a
+    UUCP bang path, its user (``bang_user``)."""
+    if "!" in text and "@" not in text:
+        return bang_user(text, start, names)
     at = _address_separator(text)
     if at is None:
         return [(start, start + len(text), None)]
@@ -146,6 +152,17 @@ def email_parts(text: str, start: int, names: PersonalNames, prose: str = "") ->
         parts.append((start, start + local_end, one_person(people)))
     parts.extend(hosts)
     return parts
+
+
+def bang_user(path: str, start: int, names: PersonalNames) -> list[Part]:
+    """The user of a UUCP bang path at ``start`` (``uunet!harbour!annb``: "annb", after the last ``!``), replaced as
+    an address's local part is, unless a role's or a list's (``uunet!harbour!info-list``) or a system's (a news
+    server's ``Path: news.example.org!usenet``); its hosts are machines."""
+    bang = path.rfind("!") + 1
+    user = path[bang:]
+    if _is_role(user, names) or user.lower() in SYSTEM_USERS:
+        return []
+    return [(start + bang, start + len(path), one_person(names.people(user) or _contained(user, names)))]
 
 
 def _contained(local: str, names: PersonalNames) -> frozenset[str]:

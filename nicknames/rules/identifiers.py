@@ -60,6 +60,7 @@ from nicknames.rules.personal_names import (
 from nicknames.rules.spaced import Spaced
 from nicknames.rules.stopwords import STOPWORDS
 from nicknames.rules.written_identifiers import (
+    bang_paths,
     forum_users,
     labelled_handles,
     obfuscated_addresses,
@@ -176,8 +177,7 @@ class IdentifierRules:
         """
         found = []
         if "email" in self.kinds:
-            found = [Identifier("email", start, end, text[start:end], self._owner("email", text[start:end]))
-                     for start, end in obfuscated_addresses(text)]
+            found = list(self._addresses_in_words(text))
         if "handle" in self.kinds:
             found.extend(self._labelled(text))
         if "login" in self.kinds:
@@ -259,10 +259,15 @@ class IdentifierRules:
             value = text[start:end]
             yield Identifier("handle", start, end, value, self.owners.get(value.lower()) or self._handle_owner(value))
 
+    def _addresses_in_words(self, text: str) -> Iterator[Identifier]:
+        """Addresses written without a pattern of their own: spelt out (``a.b at c.org``), or as a UUCP bang path
+        (``uunet!harbour!annb``)."""
+        for start, end in [*obfuscated_addresses(text), *bang_paths(text)]:
+            yield Identifier("email", start, end, text[start:end], self._owner("email", text[start:end]))
+
     def _spans(self, kind: str, text: str) -> Iterable[Identifier]:
         if kind == "email":
-            for start, end in obfuscated_addresses(text):
-                yield Identifier(kind, start, end, text[start:end], self._owner(kind, text[start:end]))
+            yield from self._addresses_in_words(text)
         if kind == "handle":
             yield from self._labelled(text)
         if kind in ANCHORED:
@@ -307,6 +312,9 @@ class IdentifierRules:
             key = regex.sub(r"\s*(?:\[dot\]|\(dot\)|\sdot\s)\s*", ".", key)
         if kind == "handle":
             return self.owners.get(key[1:])
+        if kind == "email" and "!" in key and "@" not in key:  # a bang path: its user at its last host
+            hosts, _, user = key.rpartition("!")
+            key = f"{user}@{hosts.rpartition('!')[2]}"
         if kind == "url" and key.startswith("mailto:"):
             key = key[len("mailto:"):]
         return self.owners.get(key) if kind == "email" else None

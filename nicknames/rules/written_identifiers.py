@@ -10,6 +10,7 @@ texts with):
 | ``mary [at] example [dot] org``, ``mary(at)example.org`` | a bracketed ``at`` |
 | ``skype: annberg``, ``Skype ID: ab12``, ``twitter: @annberg`` | each colon after a messenger's name |
 | ``u/annberg``, ``/u/ann_b`` (a forum's user, as Reddit writes one) | each ``u/`` |
+| ``uunet!harbour!annb``, ``example.org!annb`` (a UUCP bang path) | each ``!`` between word characters |
 
 An address written out counts only when its local part starts a word (after a
 space, a line start, an opening bracket or ``mailto:``); a plain local part
@@ -148,3 +149,50 @@ def forum_users(text: str) -> list[tuple[int, int]]:
     """Spans of the user names written after ``u/`` (``u/annberg``, ``/u/ann_b``), as Reddit and its exports write a
     user: the name, not the ``u/``."""
     return [match.span(1) for match in _FORUM_USER.finditer(text)] if "u/" in text else []
+
+
+_BANG_PATH = regex.compile(r"(?:\.\.\.!)?([A-Za-z0-9][\w.\-]*(?:![\w.\-%]+)+)", regex.ASCII)
+"""A UUCP bang path from its first host (``...!`` before it, as old signatures write "some route"), to be read
+by ``bang_paths``."""
+_PATH_CHARACTERS = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+_USER_END = ".-"
+"""Characters a path's user does not end in: a sentence's full stop after it ("mail uunet!harbour!annb.")."""
+
+
+def bang_paths(text: str) -> list[tuple[int, int]]:
+    """Spans of the UUCP bang paths of a text (``uunet!harbour!annb``, ``...!uunet!harbour!annb``): mail routes of
+    hosts, each host's name then ``!``, and the user last, as mail before the Internet's addresses gave them. Two
+    ``!`` or more, or one after a host with a dot (``example.org!annb``) or after "...!"; the user of two characters
+    or more with a letter, and one host of two or more: "Wow!great" and "E!O!F" are none. Found from each ``!`` with
+    a word character on both sides: most ``!`` end a sentence."""
+    spans: list[tuple[int, int]] = []
+    bang, last = text.find("!"), 0
+    while bang >= 0:
+        if bang > 0 and bang >= last and bang + 1 < len(text) and text[bang - 1] in _PATH_CHARACTERS and (
+                text[bang + 1] in _PATH_CHARACTERS or text[bang + 1] == "%"):
+            start = bang - 1
+            while start > 0 and text[start - 1] in _PATH_CHARACTERS:
+                start -= 1
+            if start >= 4 and text.startswith("...!", start - 4):
+                start -= 4
+            span = _bang_path(text, start)
+            if span is not None:
+                spans.append(span)
+                last = span[1]
+        bang = text.find("!", bang + 1)
+    return spans
+
+
+def _bang_path(text: str, start: int) -> tuple[int, int] | None:
+    """The span of the bang path that starts at ``start`` (``bang_paths``), or None."""
+    match = _BANG_PATH.match(text, start)
+    if match is None or (start > 0 and text[start - 1] in "!@%") or text.startswith("@", match.end()):
+        return None  # "harbour!annb@example.org": an address whose local part holds a route
+    path = match.group(1).rstrip(_USER_END)
+    hops = path.split("!")
+    user, hosts = hops[-1], hops[:-1]
+    if (len(user) < 2 or not any(char.isalpha() for char in user) or not all(hosts)
+            or not any(len(host) > 1 for host in hosts)
+            or (len(hosts) == 1 and "." not in hosts[0].strip(".") and match.start(1) == match.start())):
+        return None
+    return match.start(), match.start(1) + len(path)

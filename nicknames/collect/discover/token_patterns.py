@@ -24,6 +24,7 @@ from nicknames.collect.discover.ascii_pieces import (
 )
 from nicknames.collect.discover.sequences import ASCII_RUN, RUN
 from nicknames.rules.html_text import looks_like_html
+from nicknames.rules.written_identifiers import bang_paths
 
 WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
 TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*+(?:(?:['’](?![sS](?!\p{L}))|[-?\uFFFD])(?=\p{L})[\p{L}\p{M}]*+)*+")
@@ -86,8 +87,10 @@ _QUOTE_TAG = re.compile(r"\[quote=[^\]\n]*\]", re.IGNORECASE)
 
 
 def without_addresses(text: str) -> str:
-    """The text with its e-mail addresses, URLs and paths made spaces, and an HTML post's tags and a forum's quote
-    tags."""
+    """The text with its e-mail addresses, URLs and paths made spaces, its UUCP bang paths (``uunet!harbour!annb``),
+    and an HTML post's tags and a forum's quote tags."""
+    if "!" in text:
+        text = _without_spans(text, bang_paths(text))
     if "<" in text and looks_like_html(text):
         text = _MARKUP.sub(" ", _QUOTE_TITLE.sub(" ", text) if 'class="title"' in text else text)
     if "[" in text and "=" in text:
@@ -220,3 +223,14 @@ def first_seen(pieces: Pieces, rows: np.ndarray, others: dict[int, TextReading])
                 seen[piece] = (row, rank)
             counts[piece] = counts.get(piece, 0) + 1
     return {piece: counts[piece] for piece in sorted(seen, key=seen.__getitem__)}
+
+
+def _without_spans(text: str, spans: list[tuple[int, int]]) -> str:
+    """The text with each span made one space."""
+    if not spans:
+        return text
+    pieces, last = [], 0
+    for start, end in spans:
+        pieces.append(text[last:start])
+        last = end
+    return " ".join([*pieces, text[last:]])
