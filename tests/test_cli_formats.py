@@ -63,6 +63,32 @@ def test_mbox_of_a_list_that_rewrites_senders(tmp_path: Path) -> None:
                                                                  '"[P2]" <p2@pseudonymised.invalid>']
 
 
+def test_mbox_names_an_address_spells_that_are_words_are_tagged_so(tmp_path: Path) -> None:
+    # two senders known by addresses of ordinary words ("secret_otter"), each posting once; others write the
+    # words of their name in lower case more often than they use it, and "Secret" in a name of something else
+    messages = [f"From x Mon Jan  1 00:00:00 2001\nFrom: {sender}\nTo: ann@example.org\nSubject: s{number}\n"
+                f"Message-ID: <{number}@example.org>\n\n{body}\n" for number, (sender, body) in enumerate([
+                    ("secret_otter@example.net", "Hello. https://example.org/otter/1 https://example.org/"
+                                                    "otter/2 https://example.org/otter/3"),  # no uses of words
+                    ("secret_otter@example.com", "Hello again."),
+                    ("Ann Lee <ann@example.org>", "A secret, a secret, a secret: the Secret Service knows."),
+                    ("Ann Lee <ann@example.org>",
+                     "Hi all,\n\nPossible Secret Service involvement, said Otter.\n\nAnn"),
+                ])]
+    (tmp_path / "archive.mbox").write_text("\n".join(messages), encoding="utf-8")
+    code, out, _ = run("collect", "archive.mbox", "-o", "mapping.txt")
+    assert (code, out) == (0, "")
+    lines = [line for line in (tmp_path / "mapping.txt").read_text(encoding="utf-8").splitlines()
+             if line.startswith(("P1 |", "P2 |"))]
+    assert len(lines) == 2 and all("Secret [2; classlist, word]" in line for line in lines)
+    assert all(line.endswith("| Otter [1; classlist]") for line in lines)  # no word
+    code, out, _ = run("apply", "archive.mbox", "mapping.txt", "-o", "out.mbox")
+    box = mailbox.mbox(tmp_path / "out.mbox")
+    bodies = [str(message.get_payload()) for message in box]
+    box.close()
+    assert "the Secret Service knows" in bodies[2] and "Possible Secret Service involvement, said [P" in bodies[3]
+
+
 def test_mbox_to_stdout_and_default_session_scope(tmp_path: Path) -> None:
     write_mbox(tmp_path / "archive.mbox")
     run("collect", "archive.mbox", "-q")

@@ -139,3 +139,53 @@ def test_a_key_keeps_the_ids_it_holds_when_a_name_comes_again(tmp_path: Path) ->
     key = AddressKey({"tq@work.example.org": "P1", "tobias.quell@home.example.net": "P9"})
     archive = read_archive(write_mbox(tmp_path / "list.mbox", LIST_ARCHIVE), key)
     assert [message.sender for message in archive.messages][:2] == ["P1", "P9"]
+
+
+def _list_archive(path: Path, bodies: list[tuple[str, str]]) -> Path:
+    """An mbox of messages to a list ``folk@lists.example.org`` (its display name "Harbour Folk"), one a sender."""
+    messages = [f"From x Mon Jan  1 00:00:00 2001\nFrom: {sender}\nTo: Harbour Folk <folk@lists.example.org>\n"
+                f"Subject: s{number}\nMessage-ID: <{number}@example.org>\n\n{body}\n"
+                for number, (sender, body) in enumerate(bodies)]
+    path.write_text("\n".join(messages), encoding="utf-8")
+    return path
+
+
+def test_a_lists_address_names_no_person(tmp_path: Path) -> None:
+    senders = [f"Person{chr(65 + n)} Quill <p{n}@example.net>" for n in range(12)]
+    archive = read_archive(_list_archive(tmp_path / "l.mbox", [(sender, "hi all") for sender in senders]))
+    # the address that receives most of the messages, from many senders, is the list's: "Harbour Folk" is no person
+    assert archive.key.ids["folk@lists.example.org"] not in archive.display_names
+    assert len(archive.display_names) == 12
+    # a person's archive (few senders) keeps the name of the address most messages went to
+    mine = read_archive(_list_archive(tmp_path / "m.mbox", [(senders[0], "hi")] * 12))
+    assert mine.display_names[mine.key.ids["folk@lists.example.org"]] == "Harbour Folk"
+
+
+@pytest.mark.parametrize(
+    ("body", "names"),
+    [
+        # an address only a text gives, and the name written with it: before it, after it in parentheses, or on
+        # the line above it
+        ("Ada Berg (ada@example.net) wrote:\n> no", {"Ada Berg"}),
+        ("ada@example.net (Ada Berg) writes:\n> no", {"Ada Berg"}),
+        ("a list run by Ada Berg\n> <ada@example.net>, who", {"Ada Berg"}),
+        # the end of an organisation's name is none
+        ("Member of the League for Open Harbours <ada@example.net>", set()),
+        ("Engineers for Quiet Streets (ada@example.net)", set()),
+    ],
+)
+def test_names_written_with_an_address_a_text_gives(tmp_path: Path, body: str, names: set[str]) -> None:
+    path = tmp_path / "one.eml"
+    path.write_bytes(f"From: Tobias Quell <tq@example.org>\nSubject: hi\n\n{body}\n".encode())
+    archive = read_archive(path)
+    assert set(archive.display_names.values()) - {"Tobias Quell"} == names
+
+
+def test_an_address_a_text_writes_with_a_senders_name_is_theirs(tmp_path: Path) -> None:
+    path = tmp_path / "one.eml"
+    path.write_bytes(b"From: Tobias Quell <tq@example.org>\nSubject: hi\n\n"
+                     b"Forwarded from tq@home.example.net (Tobias Quell):\n> hello\n")
+    archive = read_archive(path)
+    # one person writing from two addresses stays one participant, as two headers would make them
+    assert archive.key.ids["tq@home.example.net"] == archive.key.ids["tq@example.org"] == "P1"
+    assert archive.display_names == {"P1": "Tobias Quell"}

@@ -12,6 +12,7 @@ from nicknames.io.mail.participants import (
     AddressKey,
     clean_display_name,
     key_path,
+    list_addresses,
     names_its_person,
     person_key,
     pseudonymous_address,
@@ -214,3 +215,23 @@ def test_id_for_mailbox_keeps_the_ids_a_key_holds() -> None:
     assert [key.id_for_mailbox("Ann Lee", a) for a in ("ann@work.org", "ann.lee@home.net", "a@new.org")] == [
         "P1", "P5", "P1"]
     assert key.joined == 1
+
+
+_TWELVE = [[f"p{n}@x.org"] for n in range(12)]
+
+
+@pytest.mark.parametrize(
+    ("senders", "recipients", "lists"),
+    [
+        # more than half of the messages, from ten senders or more, and it sends none: a list
+        (_TWELVE, [["team@lists.org"]] * 12, {"team@lists.org"}),
+        (_TWELVE, [["team@lists.org"]] * 6 + [["ann@x.org"]] * 6, set()),  # half is not more than half
+        ([["p0@x.org"]] * 12, [["team@lists.org"]] * 12, set()),  # one sender: a person's mailbox
+        # it sends as much as it receives: a list that rewrites its senders, or a person answering
+        (_TWELVE + [["team@lists.org"]] * 12, [["team@lists.org"]] * 24, set()),
+        # ... or one notice in twenty
+        (_TWELVE * 2 + [["team@lists.org"]], [["team@lists.org"]] * 24 + [["p1@x.org"]], {"team@lists.org"}),
+    ],
+)
+def test_list_addresses(senders: list[list[str]], recipients: list[list[str]], lists: set[str]) -> None:
+    assert list_addresses(senders, recipients) == lists

@@ -199,6 +199,13 @@ def lower_row_words(plan: CollectPlan) -> set[tuple[str, str]]:
             if len(word) >= MIN_ROW_WORD and word.isalpha() and word.islower() and word not in LOWER_PARTICLES}
 
 
+def listed_word(name: str) -> bool:
+    """Whether a name of one word is an ordinary word by the word lists alone: a common word, or a name that is
+    a word ("Secret" of a "Secret Otter", "Dean"); what ``flag_words`` tags ``word`` where the corpus says nothing
+    more."""
+    return " " not in name and (name.casefold() in common_words() or name.casefold() in name_words())
+
+
 MIN_ROW_WORD = 3
 """Letters of the shortest word of a lower-case row (``lower_row_words``): surnames of three letters are common
 ("lee", "sun"); words of two are too often words of some language."""

@@ -16,7 +16,10 @@ from nicknames.apply.resolution import NamesOf, Unresolved
 from nicknames.apply.scopes import ApplyResult, apply_mapping
 from nicknames.apply.spilled import SpilledApplyResult, apply_spilled_mapping
 from nicknames.collect.candidates import CollectResult, collect
+from nicknames.collect.discover.lexicon import MIN_LOWER
+from nicknames.collect.discover.token_patterns import without_addresses
 from nicknames.collect.found import merge
+from nicknames.collect.word_checks import listed_word
 from nicknames.distributed.engines import Engine
 from nicknames.io.mail.archive import MailArchive
 from nicknames.io.mail.participants import (
@@ -24,6 +27,7 @@ from nicknames.io.mail.participants import (
 )
 from nicknames.io.mail.tables import (
     display_name_usage,
+    lower_case_uses,
     part_table,
 )
 from nicknames.io.mail.writer import (
@@ -84,12 +88,19 @@ def collect_source(
 
 
 def _add_display_names(mapping: Mapping, archive: MailArchive) -> None:
-    """Display-name parts used anywhere in the archive, quotes and subjects included, that collect missed."""
+    """Display-name parts used anywhere in the archive, quotes and subjects included, that collect missed; a part
+    of one word that the word lists have, or that the bodies write in lower case (outside addresses, URLs and
+    paths) more often than messages use it (as collect's ``Lexicon`` reads a word), is tagged ``word`` as collect
+    tags it ("Secret" of an address ``secret_otter@…``, which apply then leaves in "the Secret Service")."""
     participants = set(archive.display_names)
-    for (participant, part), count in sorted(display_name_usage(archive, participants).items()):
-        entry = mapping.add_participant(participant)
-        if entry.find(part) is None:
-            mapping.set_name(participant, Name(part, count, ("classlist",)))
+    usage = display_name_usage(archive, participants)
+    missed = {(participant, part): count for (participant, part), count in usage.items()
+              if mapping.add_participant(participant).find(part) is None}
+    lower = lower_case_uses(archive, {part for _, part in missed if " " not in part}, without_addresses)
+    for (participant, part), count in sorted(missed.items()):
+        uses = lower[part.lower()]
+        word = listed_word(part) or (uses >= MIN_LOWER and uses > count)
+        mapping.set_name(participant, Name(part, count, ("classlist", "word") if word else ("classlist",)))
     for participant in {participant for participant, _ in display_name_usage(archive, participants)}:
         mapping.sort_names(participant)
 

@@ -21,8 +21,11 @@ from nicknames.io.mail.participants import (
     ADDRESS,
     AddressKey,
     clean_display_name,
+    list_addresses,
     names_its_person,
-    written_names,
+    names_of_ids,
+    person_key,
+    written_mailboxes,
 )
 from nicknames.io.mail.threads import Link, ThreadHeaders, link_messages, message_ids
 from nicknames.model.errors import InputError, where
@@ -88,10 +91,13 @@ def read_archive(path: Path, key: AddressKey | None = None) -> MailArchive:
     headerless = [found.place for found, read in zip(loaded, headers) if not read]
     names, others = _assign_ids(key, headers)
     bodies = [body_of(found.message) for found in loaded]
+    written = written_mailboxes(body.text for body in bodies)
     for body in bodies:
         for address in ADDRESS.findall(body.text):
-            key.id_for(address)
-    names = {**written_names(key, (body.text for body in bodies)), **names}
+            # an address a text writes with a person's full name joins that person's id ("Ann Lee (ann@home.org)")
+            named = written.get(normalise_address(address))
+            key.id_for_mailbox(named.most_common(1)[0][0], address) if named else key.id_for(address)
+    names = {**names_of_ids(key, written), **names}
     ids = _unique_ids(headers)
     links = link_messages([_thread_headers(mid, found) for mid, found in zip(ids, headers)])
     messages = [
@@ -221,6 +227,10 @@ def _assign_ids(key: AddressKey, messages: list[Headers]) -> tuple[dict[str, str
     an address spells out (``name_of_address``), and the id's other names (``_display_names``)."""
     names: dict[tuple[str, str], Counter[str]] = {}
     spelt: dict[str, str] = {}
+    lists = list_addresses([[normalise_address(address) for _, address in addresses(message, ("From",))]
+                            for message in messages],
+                           [[normalise_address(address) for _, address in addresses(message, RECIPIENT_HEADERS)]
+                            for message in messages])
     passes = (("From",), RECIPIENT_HEADERS + OTHER_ADDRESS_HEADERS)
     for headers in passes:
         for message in messages:
@@ -230,6 +240,9 @@ def _assign_ids(key: AddressKey, messages: list[Headers]) -> tuple[dict[str, str
             for display, address in pairs:
                 participant = key.id_for_mailbox(display, address)
                 cleaned = clean_display_name(display)
+                listed = normalise_address(address) in lists
+                if listed and (headers != ("From",) or person_key(display) is None):
+                    continue  # the list's own address: its names are the list's
                 if cleaned and names_its_person(display, address):
                     names.setdefault((participant, normalise_address(address)), Counter())[cleaned] += 1
                 elif address and (from_address := name_of_address(address)) is not None:

@@ -154,23 +154,82 @@ def key_path(mapping_path: Path) -> Path:
 
 
 def written_names(key: AddressKey, texts: Iterable[str]) -> dict[str, str]:
-    """Participant id → the full name most often written before their address in the texts ("Signed-off-by: Ann
-    Lee <ann@example.org>", "On Mon, Ann Lee <ann@example.org> wrote:"): the name of someone whose address only a
-    text gives, a trailer's or a quoted attribution's, when no header shows one."""
+    """Participant id → the full name most often written with their address in the texts (``written_mailboxes``):
+    the name of someone whose address only a text gives, a trailer's or a quoted attribution's, when no header shows
+    one."""
+    return names_of_ids(key, written_mailboxes(texts))
+
+
+def names_of_ids(key: AddressKey, written: dict[str, Counter[str]]) -> dict[str, str]:
+    """Participant id → the name most often written with its addresses (``written``: ``written_mailboxes``)."""
     counts: dict[str, Counter[str]] = {}
-    for text in texts:
-        if "<" not in text:
-            continue
-        for found in _WRITTEN_MAILBOX.finditer(text):
-            if person_key(found[1]) is not None and (participant := key.ids.get(normalise_address(found[2]))):
-                counts.setdefault(participant, Counter())[found[1]] += 1
+    for address, names in written.items():
+        if participant := key.ids.get(address):
+            counts.setdefault(participant, Counter()).update(names)
     return {participant: names.most_common(1)[0][0] for participant, names in counts.items()}
 
 
+def written_mailboxes(texts: Iterable[str]) -> dict[str, Counter[str]]:
+    """Address (normalised) → the full names written with it in the texts: before it ("Signed-off-by: Ann Lee
+    <ann@example.org>", "On Mon, Ann Lee <ann@example.org> wrote:", "Ann Lee (ann@example.org) wrote:"), or after it
+    in parentheses as old mail wrote a sender ("ann@example.org (Ann Lee) writes:"); not the end of an
+    organisation's name ("League for Open Harbours <…>")."""
+    counts: dict[str, Counter[str]] = {}
+    for text in texts:
+        if "@" not in text:
+            continue
+        for found in _WRITTEN_MAILBOX.finditer(text):
+            if _ORGANISATION_HEAD.search(text, max(0, found.start() - 60), found.start()) is not None:
+                continue  # "League for Open Harbours <harbours@…>": an organisation's name
+            if person_key(found[1]) is not None:
+                counts.setdefault(normalise_address(found[2] or found[3]), Counter())[found[1]] += 1
+        if "(" in text:
+            for found in _NAMED_AFTER.finditer(text):
+                if person_key(found[2]) is not None:
+                    counts.setdefault(normalise_address(found[1]), Counter())[found[2]] += 1
+    return counts
+
+
 _WRITTEN_MAILBOX = regex.compile(
-    r"(?<![\p{L}\p{M}'’.\-])(\p{Lu}[\p{L}\p{M}'’.\-]*(?:[^\S\n]+\p{Lu}[\p{L}\p{M}'’.\-]*){1,3})[^\S\n]*<([^<>\s@]+@[^<>\s]+)>"
+    r"(?<![\p{L}\p{M}'’.\-])(\p{Lu}[\p{L}\p{M}'’.\-]*(?:[^\S\n]+\p{Lu}[\p{L}\p{M}'’.\-]*){1,3})[^\S\n]*"
+    r"(?:\n[>| \t]*)?(?:<([^<>\s@]+@[^<>\s]+)>|\(([^<>()\s@]+@[^<>()\s]+)\))"
 )
-"""Two to four capitalised words and the address in angle brackets after them ("Ann Lee <ann@example.org>")."""
+"""Two to four capitalised words and the address in angle brackets or parentheses after them ("Ann Lee
+<ann@example.org>", as old mail quoted an author: "Ann Lee (ann@example.org) wrote:"), maybe on the next line (quoted
+there too: "written by Ann Lee\n> <ann@example.org>")."""
+_NAMED_AFTER = regex.compile(
+    r"(?<![^\s<\[])<?([\w.+\-!%]+@[\w\-]+(?:\.[\w\-]+)+)>?[^\S\n]+"
+    r"\((\p{Lu}[\p{L}\p{M}'’.\-]*(?:[^\S\n]+\p{Lu}[\p{L}\p{M}'’.\-]*){1,3})\)"
+)
+"""An address and two to four capitalised words in parentheses after it, as old mail wrote a sender ("ann@example.org
+(Ann Lee) writes:", "From: ann@example.org (Ann Lee)" in a forwarded message)."""
+_ORGANISATION_HEAD = regex.compile(r"\p{Lu}[\p{L}\p{M}'’.\-]*[^\S\n]+(?:for|of)[^\S\n]+\Z")
+"""A capitalised word and "for" or "of" before the words of ``_WRITTEN_MAILBOX``: they end an organisation's name
+("Engineers for Quiet Streets <…>", "University of Harbour <…>"), not a person's."""
+
+
+def list_addresses(senders: list[list[str]], recipients: list[list[str]]) -> frozenset[str]:
+    """The addresses of the lists an archive's messages went to: an address among the recipients of more than half
+    of the messages, from ``LIST_SENDERS`` different senders or more, that sends at most one message in
+    ``LIST_SENDS`` of those it receives (a list sends only its notices; a person whose mailbox the archive is
+    answers). Its display names name the list ("Team" <team@…>), not a person. ``senders`` and ``recipients``: the
+    normalised addresses of each message's From and of its To, Cc and Bcc."""
+    received: Counter[str] = Counter()
+    writers: dict[str, set[str]] = {}
+    for message, (frm, to) in enumerate(zip(senders, recipients)):
+        for address in set(to):
+            received[address] += 1
+            writers.setdefault(address, set()).update(frm or [f"#{message}"])
+    sent = Counter(address for frm in senders for address in set(frm))
+    return frozenset(address for address, count in received.items()
+                     if address and count * 2 > len(senders) and len(writers[address]) >= LIST_SENDERS
+                     and sent[address] * LIST_SENDS <= count)
+
+
+LIST_SENDERS = 10
+"""Different senders whose messages a list's address receives, at the least."""
+LIST_SENDS = 20
+"""A list's address sends at most one message in this many of those it receives."""
 
 
 def names_its_person(display: str, address: str) -> bool:

@@ -146,6 +146,17 @@ def _ancestry(archive: MailArchive) -> dict[str, list[str]]:
     return result
 
 
+def lower_case_uses(archive: MailArchive, words: set[str], prose: Callable[[str], str]) -> Counter[str]:
+    """Word → how many times the archive's bodies write it in lower case as a whole word ("secret" of a display name's
+    "Secret"), in what ``prose`` leaves of each body (not in an address: "ann.lee@…" is no use of "lee")."""
+    pattern = compile_names({word.lower() for word in words if word.isalpha()})
+    uses: Counter[str] = Counter()
+    if pattern is not None:
+        for message in archive.messages:
+            uses.update(match.name for match in pattern.finditer(prose(message.body.text)))
+    return uses
+
+
 def display_name_usage(archive: MailArchive, participants: set[str]) -> Counter[tuple[str, str]]:
     """(participant, registered name part) → messages whose subject or body (quotes included) use it."""
     owners: dict[str, list[str]] = {}
