@@ -387,6 +387,26 @@ def test_the_end_of_a_public_name_goes_with_it() -> None:
     assert found.tags == {"Lindqvist": ["title"]}  # not "[PERSON 1]" inside "Lena [PERSON 1]"
 
 
+@pytest.mark.parametrize(
+    ("names", "keep", "theirs"),
+    [
+        ({"U1": ["Tobias Quell", "Tobias"]}, [], ["H. Tobias Quell"]),  # the name a participant signs
+        ({"U1": ["Tobias"]}, ["H. Tobias Quell"], []),  # a given name alone makes it nobody's
+        ({"U1": ["Tobias Quell"], "U2": ["Tobias Quell"]}, ["H. Tobias Quell"], []),  # whose? a public name
+        ({"U1": ["Tobias Brandt"]}, ["H. Tobias Quell"], []),
+    ],
+)
+def test_a_public_name_holding_a_participants_full_name_is_theirs(
+        names: dict[str, list[str]], keep: list[str], theirs: list[str]) -> None:
+    """A participant's own work cited ("Salt Roads, by H. Tobias Quell" from Tobias Quell, who signs so): their name,
+    suggested on their line, not kept."""
+    texts = ["Salt Roads, by H. Tobias Quell (1991).", "As H. Tobias Quell showed,", "I like H. Tobias Quell."]
+    mapping = Mapping({**names, "U3": [], "U4": []})
+    propose_others(mapping, texts, senders=["U1", "U3", "U4"])
+    assert mapping.keep == keep
+    assert [name.text for name in mapping.entry("U1").names if name.status is Status.SUGGESTED] == theirs
+
+
 def test_a_registered_persons_full_name_is_never_public() -> None:
     """Colleagues write a colleague's full name as often as a public figure's: one the class list registers, in
     any familiar form, goes to its person however many write it."""

@@ -108,10 +108,35 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
         mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))
     if OTHERS in mapping.entries and not mapping.entries[OTHERS].comments:
         mapping.entries[OTHERS].comments = [OTHERS_COMMENT]
+    full_names = _full_names(mapping)
     for text, count in _most_used_first(found.public):
+        owner = _holder(text, full_names)
+        if owner is not None:  # a participant's own name cited ("Salt Roads, by H. Tobias Quell" from Tobias Quell)
+            mapping.set_name(owner, Name(text, count, ("public",), Status.SUGGESTED))
+            continue
         # a public figure's or cited author's full name: kept whole, so that no participant's given name inside it
         # is replaced ("Lena Harcourt" cited where a Lena posts)
         mapping.suggest_keep(Name(text, count, ("public",)))
+
+
+def _full_names(mapping: Mapping) -> dict[tuple[str, ...], set[str]]:
+    """The words of each participant's names of several words (any case) → the participants who have them."""
+    full: dict[tuple[str, ...], set[str]] = {}
+    for participant, names in mapping.names.items():
+        for name in names:
+            words = tuple(name.casefold().split())
+            if len(words) > 1:
+                full.setdefault(words, set()).add(participant)
+    return full
+
+
+def _holder(text: str, full_names: dict[tuple[str, ...], set[str]]) -> str | None:
+    """The one participant a public name holds a name of several words of, as whole words ("H. Tobias Quell" holds
+    "Tobias Quell"): their own name, not a public figure's."""
+    words = tuple(text.casefold().split())
+    people = {participant for size in range(2, len(words) + 1) for first in range(len(words) - size + 1)
+              for participant in full_names.get(words[first : first + size], ())}
+    return people.pop() if len(people) == 1 else None
 
 
 def _most_used_first(counts: Counter[str]) -> list[tuple[str, int]]:
