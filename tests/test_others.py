@@ -136,6 +136,10 @@ def test_cues_find_people(text: str, expected: dict[str, list[str]]) -> None:
         "We will expand to Asia Pacific next year.",
         "Maren Bionetworks is hiring.",  # a company's name glued from words
         "Thanks,\nSr. Recruiter Harbour Analytics\nT: +1-212-555-0100",  # a job title after a title
+        "Take the Great Maren Parkway exit, past Harbour Towers.",  # roads and buildings
+        "The station is in Maren Springs, next to Quell Heights.",
+        "Use Maren Utilities to wipe it.",  # a product
+        "Write to the Maren Moderators at once.",  # a role after the name
     ],
 )
 def test_no_person_without_a_cue(text: str) -> None:

@@ -47,6 +47,7 @@ ORGANISATION_WORDS = NOT_PERSON_WORDS | frozenset(
     observatory survey ocean sea gulf valley hills creek falls region province district capital holdings
     networks network media airlines motors pharmaceuticals insurance capital securities investments
     campus campuses division offices headquarters pacific atlantic
+    towers parkway highway freeway expressway springs heights terrace utilities
     """.split()
 )
 """Words that make a run of capitalised words a place, a company or a thing ("Ada Berg Building")."""
