@@ -96,6 +96,9 @@ GREETINGS = [
     ("en", "Cheers lads,", ()),
     ("en", "Hi Mateo,", ("Mateo",)),
     ("de", "Hallo Peter und Freunde,", ("Peter",)),
+    ("en", "Gudday,", ()),  # a greeting word, no name
+    ("en", "Hi kidz,", ()),
+    ("en", "Pssst,", ()),
 ]
 
 
@@ -132,6 +135,9 @@ SIGNOFFS = [
     ("en", "Thanks,\nGR", ("GR",)),
     ("en", "MFG", ("MFG",)),  # capitals alone are someone's initials, not "mit freundlichen Grüßen"
     ("en", "Thanks,\nLG", ("LG",)),
+    ("en", "Sheesh.", ()),  # a sigh, no name
+    ("en", "Thanks,\nSigh...", ()),
+    ("en", "Huh?", ()),
 ]
 
 

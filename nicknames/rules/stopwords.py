@@ -15,11 +15,18 @@ ABBREVIATIONS = frozenset(
     ["afaik", "aka", "asap", "btw", "eod", "eta", "fwiw", "fyi", "iirc", "imho", "imo", "nb", "np", "ps", "rsvp", "tia"]
 )
 """Abbreviations that open or close a message ("FYI -", "TIA"): never a name, not even as capitals."""
-VOCATIVES = frozenset(["bro", "bros", "champ", "dude", "dudes", "fellas", "fellows", "gang", "lads", "mate", "mates", "peeps"])
+VOCATIVES = frozenset(["bro", "bros", "champ", "dude", "dudes", "fellas", "fellows", "gang", "kids", "kidz", "lads", "mate",
+                       "mates", "peeps"])
 """Words that greet someone without naming them ("Hey dude,", "Thanks mate!", "Cheers lads"); the packs add their
 own ("Lieber Freund,", "Hola amigo,"). Not those that are names too ("Buddy", "Pal", "Boss"): a familiar form of a
 registered Bud, a misspelt Paul."""
-STOPWORDS = STOPWORDS | ABBREVIATIONS | VOCATIVES
+INTERJECTIONS = frozenset("""
+    huh hmm hmmm sigh sheesh psst pssst ugh oops whew phew yikes ooh aha argh meh duh yay hooray gosh geez jeez alas
+    ahem haha hehe heh grr bah whoa yup yep nope gudday g'day
+""".split())
+"""Words that end or open a message as a sigh or a shrug ("Sheesh.", "Huh?", "Gudday,"): never a name, though
+one letter off one ("Huh" of Hugh)."""
+STOPWORDS = STOPWORDS | ABBREVIATIONS | VOCATIVES | INTERJECTIONS
 DEGREES = frozenset("""
     phd dphil md mphil msc ma mba bsc ba ms bs jd llm mfa edd dds dvm rn cpa esq pharmd frs drph mph
 """.split())
