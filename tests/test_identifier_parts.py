@@ -82,6 +82,7 @@ def _apply(text: str, whole: bool = False) -> str:
         ("Tomas Quell <tq.berg@example.org<mailto:tq.berg@example.org>>",
          "[U2] <[U2]@example.org<mailto:[U2]@example.org>>"),
         ("From: Tomas Quell [mailto:xk42@example.org]", "From: [U2] [mailto:[U2]@example.org]"),
+        ("From:\tTomas Quell[SMTP:xk42 at example.org]", "From:\t[U2][SMTP:[U2] at example.org]"),
         ('"Tomas Q." <xk42@example.org> wrote:', '"[U2]" <[U2]@example.org> wrote:'),  # an initial for the surname
         ("> On Mon, Tomas Quell <\n> xk42@example.org> wrote:", "> On Mon, [U2] <\n> [U2]@example.org> wrote:"),
         ('Von: "Tomas B Quell" <lunaberg@example.org>', 'Von: "[U2] B Quell" <[U2]@example.org>'),  # a middle name

@@ -26,6 +26,9 @@ RULES = identifier_rules()
         ("<a+b@mail.example.co.uk>", [("email", "a+b@mail.example.co.uk")]),
         ("mary.poe at example.org", [("email", "mary.poe at example.org")]),
         ("mary [at] example [dot] org", [("email", "mary [at] example [dot] org")]),
+        # an address an archive hid, after Outlook's "[SMTP:" or in brackets
+        ("From: Mary Poe[SMTP:mary at example.org]", [("email", "mary at example.org")]),
+        ("Mary Poe\n[mary at example.org]", [("email", "mary at example.org")]),
         ("look at this", []),
         ("see https://example.org/a?b=1.", [("url", "https://example.org/a?b=1")]),
         ("(www.example.org/x)", [("url", "www.example.org/x")]),

@@ -225,10 +225,10 @@ def _telling(word: str, names: PersonalNames) -> bool:
 _DISPLAY_NAME = regex.compile(
     r"(?P<name>\p{Lu}\p{Ll}[\p{L}'’\-]*(?:[^\S\n]+(?:\p{Lu}\p{Ll}[\p{L}'’\-]*|\p{Lu}\.?|"
     r"(?:de|del|della|der|den|di|du|da|dos|das|la|le|van|von|ter|ten)(?=[^\S\n]+\p{Lu})))+)[\"”]?[^\S\n]*"
-    r"(?:<[^\S\n]*(?:\n[> \t]*)?|\[mailto:)\Z")
+    r"(?:<[^\S\n]*(?:\n[> \t]*)?|\[(?:mailto|SMTP):)\Z")
 """A display name of several capitalised words (an initial among them, a surname's particles: "Ana Ruiz de la
 Cruz"), maybe quoted, then the "<" that opens its address (the address may go on the next line, quoted there too),
-or Outlook's "[mailto:": not a time's "AM" before it ("… at 8:57 AM Ann Lee <…> wrote:")."""
+or Outlook's "[mailto:" or "[SMTP:": not a time's "AM" before it ("… at 8:57 AM Ann Lee <…> wrote:")."""
 
 
 def host_parts(host: str, start: int, names: PersonalNames) -> list[Part]:

@@ -13,7 +13,7 @@ texts with):
 | ``uunet!harbour!annb``, ``example.org!annb`` (a UUCP bang path) | each ``!`` between word characters |
 
 An address written out counts only when its local part starts a word (after a
-space, a line start, an opening bracket or ``mailto:``); a plain local part
+space, a line start, an opening bracket or a colon: ``mailto:``, ``[SMTP:``); a plain local part
 without a dot only before a lower-case host with a dot (or `` dot ``) and a
 top-level domain of letters, and not when it is a common word ("look at
 example.org").
@@ -137,8 +137,9 @@ _HOST_SEEN = 128
 
 
 def _starts_word(text: str, offset: int) -> bool:
-    """True when nothing but a space, line start, opening bracket or ``mailto:`` stands before the offset."""
-    return offset == 0 or text[offset - 1] in " \t\n<(\"'" or text.endswith("mailto:", 0, offset)
+    """True when nothing but a space, line start, opening bracket or a colon (``mailto:``, Outlook's ``[SMTP:``)
+    stands before the offset."""
+    return offset == 0 or text[offset - 1] in " \t\n<([\"':"
 
 
 _FORUM_USER = regex.compile(r"(?:^|(?<=[\s(\[\"'])/?)u/([A-Za-z0-9][\w\-]{2,19})(?![\w\-/])")
