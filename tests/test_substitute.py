@@ -78,6 +78,12 @@ def test_replacements(names: dict[str, list[str]], text: str, expected: str) -> 
         ({"u1": ["Tobias", "Quell", "Tobias Quell"]}, "--\nTobias E Quell Jr   Professor", "--\n[u1] Jr   Professor"),
         ({"u1": ["Tobias", "Quell", "Tobias Quell"]}, "Quell Sr said so.", "[u1] Sr said so."),
         ({"u1": ["Tobias", "Quell", "Tobias Quell"]}, "Ask Quell Msc.", "Ask [u1] Msc."),
+        # their surname spelt with or without its accents, or a part of it before a hyphen: theirs
+        ({"u1": ["Jens", "Jens Quellmann-Akiro", "Quellmänn", "Akiro"]}, "Dr. Jens Quellmänn-Akiro\nMD GmbH",
+         "Dr. [u1]-[u1]\nMD GmbH"),
+        ({"u1": ["Jens", "Jens Müller"]}, "Ask Jens Mueller.", "Ask [u1] Mueller."),
+        ({"u1": ["Jens", "Jens Quellmann-Akiro"]}, "Ask Jens Quellmann.", "Ask [u1] Quellmann."),
+        ({"u1": ["Jens", "Jens Quellmann-Akiro"]}, "Ask Jens Quellmanns.", "Ask Jens Quellmanns."),  # no part of it
     ],
 )
 def test_a_given_name_before_somebody_elses_surname(names: dict[str, list[str]], text: str, expected: str) -> None:

@@ -13,6 +13,7 @@ from nicknames.io.class_list import GENERATIONS
 from nicknames.io.person_names import ORGANISATION_WORDS
 from nicknames.rules.languages import language_words
 from nicknames.rules.salutation_rules import ROLE_WORDS, TITLES
+from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.stopwords import DEGREES, STOPWORDS, common_words
 
 _NEXT_WORD = regex.compile(r" (\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\p{M}\p{N}@_'’]|[.-]\p{L})")
@@ -31,7 +32,23 @@ def names_someone_else(text: str, end: int, surnames: frozenset[str], given: Con
     if match is None:
         return False
     word = match.group(1)
-    return word not in surnames and word not in given and word.casefold() not in _ordinary()
+    return (word not in surnames and word not in given and word.casefold() not in _ordinary()
+            and not _spelt_as(word, surnames))
+
+
+def _spelt_as(word: str, surnames: frozenset[str]) -> bool:
+    """Whether a word is one of ``surnames`` spelt with or without its accents ("Müller" for a Mueller, "Quëll" for
+    a Quell), or the part before a hyphen of one of them, or of the word ("Quell-Harbour" for a Quell, "Quell" for a
+    Quell-Harbour): the candidates' own name."""
+    keys = spelling_keys(word) | spelling_keys(word.split("-", 1)[0])
+    return not keys.isdisjoint(_spellings(surnames))
+
+
+@functools.lru_cache(maxsize=4096)
+def _spellings(surnames: frozenset[str]) -> frozenset[str]:
+    """The spelling keys of every one of ``surnames`` and of its part before a hyphen."""
+    return frozenset(key for surname in surnames for part in {surname, surname.split("-", 1)[0]}
+                     for key in spelling_keys(part))
 
 
 def before_common_word(text: str, end: int, surnames: frozenset[str]) -> bool:
