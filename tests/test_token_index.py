@@ -22,6 +22,7 @@ from nicknames.collect.discover.token_patterns import (
     UNICODE_PATTERNS,
     UNICODE_PIECE,
     WORD,
+    hidden_address_words,
     read_text,
     without_addresses,
 )
@@ -204,3 +205,25 @@ def test_texts_with_other_characters_among_many_ascii_texts_give_the_index_of_on
 )
 def test_without_addresses(text: str, expected: str) -> None:
     assert " ".join(without_addresses(text).split()) == " ".join(expected.split())
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("Ann Lee <ann.lee at example.org> looks at it", ["ann", "lee"]),  # an address an archive hid
+        ("mail ann [at] example [dot] org, AnnLee at example.org", ["ann"]),
+        ("look at example.org or at home", []),
+    ],
+)
+def test_hidden_address_words(text: str, words: list[str]) -> None:
+    assert hidden_address_words(text) == words
+
+
+def test_names_in_hidden_addresses_make_no_word() -> None:
+    # "ben" in three addresses an archive wrote out is a name in lower case, not the ordinary word it would be in text
+    index, plain = TokenIndex(watched=frozenset({"ben"})), TokenIndex(watched=frozenset({"ben"}))
+    for number in range(3):
+        index.add(Message(str(number), "U1", f"Ben Quellmark <ben at example.org> {number}", None, "t", "s"))
+        plain.add(Message(str(number), "U1", f"so ben said {number}", None, "t", "s"))
+    assert index.lexicon.lower["ben"] == 3 and not index.lexicon.is_word("Ben")
+    assert plain.lexicon.is_word("Ben")

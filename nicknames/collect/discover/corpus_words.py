@@ -19,7 +19,10 @@ import pyarrow.compute as pc
 import regex
 
 from nicknames.collect.discover.lexicon import Lexicon
-from nicknames.collect.discover.token_patterns import without_addresses
+from nicknames.collect.discover.token_patterns import (
+    hidden_address_words,
+    without_addresses,
+)
 from nicknames.engine.partitions import row_runs
 from nicknames.engine.run import ordered_map
 
@@ -56,12 +59,15 @@ def corpus_lexicon(texts: Sequence[str], jobs: int = 1) -> Lexicon:
 
 
 def _words_of_run(run: range, texts: Sequence[str]) -> tuple[Counter[str], Counter[str]]:
-    """The lower-case words and the capitalised words mid-sentence of a run of texts, counted."""
+    """The lower-case words and the capitalised words mid-sentence of a run of texts, counted; not the names of an
+    address an archive wrote out ("ann.berg at …": ``hidden_address_words``)."""
     lower: Counter[str] = Counter()
     capitalised: Counter[str] = Counter()
+    hidden: Counter[str] = Counter()
     ascii_texts = []
     others = []
     for position in run:
+        hidden.update(hidden_address_words(texts[position]))
         text = without_addresses(texts[position])  # "ann.berg@…" is no use of "berg" as a word
         if text.isascii():
             ascii_texts.append(text)
@@ -78,6 +84,8 @@ def _words_of_run(run: range, texts: Sequence[str]) -> tuple[Counter[str], Count
     joined = _TEXTS.join(ascii_texts)  # one call of each pattern for all of them, not one a text
     del ascii_texts
     _ascii_words(joined, lower, capitalised)
+    if hidden:
+        lower -= hidden
     return lower, capitalised
 
 

@@ -26,6 +26,10 @@ class Lexicon:
     lower: Counter[str] = field(default_factory=Counter)
     capitalised: Counter[str] = field(default_factory=Counter)
     words: frozenset[str] = field(default_factory=common_words)
+    addressed: Counter[str] = field(default_factory=Counter)
+    """Of ``lower``, the words of the local parts of addresses an archive wrote out ("ann" and "lee" of "ann.lee at
+    example.org"): a name written in lower case, for the forms collect suggests so, but no use of an ordinary word
+    (``is_word``)."""
 
     def observe(self, token: str, sentence_start: bool) -> None:
         """Count one occurrence of a token in running text."""
@@ -48,5 +52,5 @@ class Lexicon:
 
     def _written_as_word(self, text: str) -> bool:
         key = text.casefold()
-        lower = self.lower.get(key, 0)
+        lower = self.lower.get(key, 0) - self.addressed.get(key, 0)
         return lower >= MIN_LOWER and lower > self.capitalised.get(key, 0)

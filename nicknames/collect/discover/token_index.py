@@ -31,6 +31,7 @@ from nicknames.collect.discover.token_patterns import (
     ascii_mid_and_runs,
     ascii_runs,
     first_seen,
+    hidden_address_words,
     leading_word,
     piece_tokens,
     read_text,
@@ -113,6 +114,7 @@ class TokenIndex:
         """
         code = self.codes.code(message.thread, message.session)
         self._add_members(message, code)
+        self._lexicon.addressed.update(hidden_address_words(message.text))
         self._add_text(without_addresses(message.text), code)
 
     def add_all(self, messages: Sequence[Message], codes: Sequence[int]) -> None:
@@ -122,6 +124,7 @@ class TokenIndex:
         batch: list[int] = []
         for message, code in zip(messages, codes):
             self._add_members(message, code)
+            self._lexicon.addressed.update(hidden_address_words(message.text))
             texts.append(without_addresses(message.text))
             batch.append(code)
             if len(texts) == BATCH:
@@ -306,11 +309,12 @@ class TokenIndex:
         lexicon, theirs = self.lexicon, later.lexicon
         lexicon.lower.update(theirs.lower)
         lexicon.capitalised.update(theirs.capitalised)
+        lexicon.addressed.update(theirs.addressed)
 
     def records(self) -> TokenIndex:
         """The counts this index holds and who is active in which thread, without its word lists (cheap to send
         between processes)."""
-        lexicon = Lexicon(self.lexicon.lower, self.lexicon.capitalised, frozenset())
+        lexicon = Lexicon(self.lexicon.lower, self.lexicon.capitalised, frozenset(), self.lexicon.addressed)
         records = TokenIndex(frozenset(), lexicon, frozenset(), self.paired, codes=self.codes)
         records.threads, records.runs, records.participation = self.threads, self.runs, self.participation
         return records

@@ -24,7 +24,7 @@ from nicknames.collect.discover.ascii_pieces import (
 )
 from nicknames.collect.discover.sequences import ASCII_RUN, RUN
 from nicknames.rules.html_text import looks_like_html
-from nicknames.rules.written_identifiers import bang_paths
+from nicknames.rules.written_identifiers import bang_paths, obfuscated_addresses
 
 WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
 TOKEN = regex.compile(r"\p{L}[\p{L}\p{M}]*+(?:(?:['’](?![sS](?!\p{L}))|[-?\uFFFD])(?=\p{L})[\p{L}\p{M}]*+)*+")
@@ -88,7 +88,8 @@ _QUOTE_TAG = re.compile(r"\[quote=[^\]\n]*\]", re.IGNORECASE)
 
 def without_addresses(text: str) -> str:
     """The text with its e-mail addresses, URLs and paths made spaces, its UUCP bang paths (``uunet!harbour!annb``),
-    and an HTML post's tags and a forum's quote tags."""
+    and an HTML post's tags and a forum's quote tags. Addresses written out as an archive hides them (``ann at
+    example.org``) stay: their lower-case names are names written in lower case (``hidden_address_words``)."""
     if "!" in text:
         text = _without_spans(text, bang_paths(text))
     if "<" in text and looks_like_html(text):
@@ -223,6 +224,20 @@ def first_seen(pieces: Pieces, rows: np.ndarray, others: dict[int, TextReading])
                 seen[piece] = (row, rank)
             counts[piece] = counts.get(piece, 0) + 1
     return {piece: counts[piece] for piece in sorted(seen, key=seen.__getitem__)}
+
+
+def hidden_address_words(text: str) -> list[str]:
+    """The lower-case words of the local parts of the addresses a text writes out as an archive hides them ("ann",
+    "lee" of "ann.lee at example.org"), which ``without_addresses`` leaves."""
+    if not (" at " in text or " AT " in text or "[at]" in text or "(at)" in text):
+        return []
+    return [word for start, end in obfuscated_addresses(text)
+            for word in _LOCAL_WORDS.findall(_HIDDEN_AT.split(text[start:end], 1)[0]) if len(word) > 1]
+
+
+_HIDDEN_AT = regex.compile(r"\s*(?:\[at\]|\(at\)|\sat\s)\s*", regex.IGNORECASE)
+_LOCAL_WORDS = regex.compile(r"(?<![^\W\d_])\p{Ll}+(?![^\W\d_])")
+"""The plain lower-case words of a local part ("ann", "lee" of "ann.lee"; not of "AnnLee")."""
 
 
 def _without_spans(text: str, spans: list[tuple[int, int]]) -> str:
