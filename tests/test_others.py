@@ -146,6 +146,16 @@ def test_no_person_without_a_cue(text: str) -> None:
     assert found_in(text) == {}
 
 
+@pytest.mark.parametrize(("text", "name"), [
+    ("Regards,\nDr. Jens Quellm?nn\nMD GmbH", "Jens Quellm?nn"),
+    ("Regards,\nDr. Jens QuellmÃ¤nn\nMD GmbH", "Jens QuellmÃ¤nn"),  # UTF-8 read as Latin-1
+    ("| Joana Quintel?es    Email", "Joana Quintel?es"),
+])
+def test_a_word_with_a_letter_an_archive_lost_is_read_whole(text: str, name: str) -> None:
+    # "Jens Quellm" would be a [PERSON] in front of the rest of the surname
+    assert list(found_in(text)) == [name]
+
+
 def test_an_ordinary_word_of_the_corpus_is_no_surname() -> None:
     texts = ["Ask Henrik Summit.", "the summit is near", "a summit here", "another summit"]
     assert find_others(texts, NOBODY, corpus_lexicon(texts)).counts == {}
@@ -409,6 +419,15 @@ def test_a_public_name_holding_a_participants_full_name_is_theirs(
     propose_others(mapping, texts, senders=["U1", "U3", "U4"])
     assert mapping.keep == keep
     assert [name.text for name in mapping.entry("U1").names if name.status is Status.SUGGESTED] == theirs
+
+
+@pytest.mark.parametrize("written", ["Jens Quellm?nn", "Jens QuellmÃ¤nn", "Jens Quellm\ufffdnn"])
+def test_a_registered_name_with_a_letter_an_archive_lost_is_theirs(written: str) -> None:
+    texts = [f"Regards,\nDr. {written}-Akiro\nMD GmbH", f"Ask Dr. {written} about it."]
+    mapping = Mapping({"U1": [], "U2": []})
+    propose_others(mapping, texts, {"U1": "Ann Lee", "U2": "Jens Quellmänn-Akiro"}, senders=["U2", "U1"])
+    assert [(name.text, name.tags) for name in mapping.entry("U2").names] == [(written, ("lost", "classlist"))]
+    assert not mapping.others
 
 
 def test_a_registered_persons_full_name_is_never_public() -> None:

@@ -94,15 +94,20 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
             people = registered.people(text)
         else:  # a surname alone after a title ("Mr Mueller")
             people = registered.with_surname(text) if "title" in found.tags[text] else set()
-        misspelt = not people and " " in text
-        if misspelt:  # "Naved Oduya" for a registered Naveed Oduya
+        misspelt: tuple[str, ...] = ()
+        lost: tuple[str, ...] = ()
+        if not people and " " in text:  # "Naved Oduya" for a registered Naveed Oduya
             people = registered.misspelt(text)
+            misspelt = ("fuzzy",) if people else ()
+            if not people:  # "Jens Quellm?nn" for a registered Jens Quellmann
+                people = registered.lost(text)
+                lost = ("lost",)
         if len(people) > 1:  # a person registered twice (two addresses), or namesakes: the one of them who posts
             people &= posting
         owner = people.pop() if len(people) == 1 else None
         if owner is not None:  # a registered person's full name, written with initials or another given name
             mapping.add_participant(owner)
-            tags = (("fuzzy",) if misspelt else ()) + (("classlist",) if owner in posting else ("classlist", "absent"))
+            tags = misspelt + lost + (("classlist",) if owner in posting else ("classlist", "absent"))
             mapping.set_name(owner, Name(text, count, tags, Status.SUGGESTED))
             continue
         mapping.add_other(Name(text, count, tuple(found.tags[text]), Status.SUGGESTED))

@@ -436,6 +436,17 @@ class RegisteredFullNames:
                                    if OSA.distance(misspelt, other, score_cutoff=1) == 1))
         return found
 
+    def lost(self, text: str) -> set[str]:
+        """The registered people a full name found may name whose first or last word holds a letter an archive lost
+        ("?", "\ufffd") or garbled as two characters ("Ã¤" for "ä"), each standing for any letter: "Jens Quellm?nn" for
+        a registered Jens Quellmann, or the first piece of a double surname (Jens Quellmann-Akiro)."""
+        words = [word for word in (word.strip(",") for word in text.split()) if not aside_word(word)]
+        if len(words) < 2 or not _LOST_LETTER.search(f"{words[0]} {words[-1]}"):
+            return set()
+        given, surname = (_lost_pattern(word.casefold()) for word in (words[0], words[-1]))
+        pattern = regex.compile(rf"{given} {surname}(?:-\S+)?")
+        return set().union(*(people for key, people in self.owners.items() if pattern.fullmatch(key)))
+
     @functools.cached_property
     def _by_word(self) -> tuple[dict[str, list[tuple[str, set[str]]]], dict[str, list[tuple[str, set[str]]]]]:
         """The keys of two words by given name (→ surnames and their people) and by surname (→ given names)."""
@@ -456,6 +467,15 @@ class RegisteredFullNames:
     def _of(self, name: str) -> set[str]:
         """The people a name's spellings are keys of."""
         return set().union(*(self.owners.get(key, set()) for key in spelling_keys(name)))
+
+
+_LOST_LETTER = regex.compile(r"[?\ufffd]|[ÃÂ][\x80-\xbf]")
+"""A letter an archive lost, or garbled into two characters (UTF-8 read as Latin-1)."""
+
+
+def _lost_pattern(word: str) -> str:
+    """A word as a pattern where each lost or garbled letter stands for any one letter."""
+    return ".".join(regex.escape(piece) for piece in _LOST_LETTER.split(word.replace("ã", "Ã").replace("â", "Â")))
 
 
 def _pick(header: list[str], spellings: tuple[str, ...], role: str, path: Path) -> str:

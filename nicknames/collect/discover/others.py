@@ -247,6 +247,10 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
             run, overlong = [], False
         if _opens_with_closer(text, word):
             continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
+        if _cut_by_lost_letter(text, word.end):  # "Quellm" of "Quellm?nn": the word goes on after the lost letter
+            rest = _LOST_LETTERS.match(text, word.end)
+            assert rest is not None
+            word = Word(word.start, rest.end(), text[word.start : rest.end()], word.capitalised)
         folded = word.text.casefold()
         if not run and folded in NATIONALITIES and folded not in given_names():
             continue  # "American English", "the Canadian Ambassador Ada Quill": no part of a name
@@ -272,6 +276,23 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
             run, overlong = [], False
     if run and not overlong:
         yield run
+
+
+def _cut_by_lost_letter(text: str, end: int) -> bool:
+    """Whether a word ending at ``end`` goes on after a letter an archive lost or garbled ("Quellm" of "Quellm?nn",
+    "Quellm\ufffdnn", "QuellmÃ" of "QuellmÃ¤nn"): a piece of a word."""
+    after = text[end : end + 1]
+    return (after in _LOST or (text[end - 1 : end] in _GARBLED and "\x80" <= after <= "\xbf")) and text[
+        end + 1 : end + 2].isalpha()
+
+
+_LOST = frozenset("?\ufffd")
+"""What an archive writes for a letter it lost."""
+_GARBLED = frozenset("ÃÂ")
+"""The first of the two characters an accented letter's UTF-8 bytes become when read as Latin-1 ("Ã¤" for "ä"), which
+ends a word: the second is no letter."""
+_LOST_LETTERS = regex.compile(r"(?:[?\ufffd\x80-\xbf]\p{L}+)+")
+"""The rest of a word after a letter an archive lost or garbled, and any more ("?nn", "?ll?r", "¤gel")."""
 
 
 def _joined_by_particles(text: str, end: int, start: int) -> bool:
