@@ -89,6 +89,23 @@ def test_mbox_names_an_address_spells_that_are_words_are_tagged_so(tmp_path: Pat
     assert "the Secret Service knows" in bodies[2] and "Possible Secret Service involvement, said [P" in bodies[3]
 
 
+def test_mbox_a_lists_own_address_gets_no_names(tmp_path: Path) -> None:
+    # a list's notice, answered with a greeting of its members: the greeting names nobody
+    def mail(number: int, sender: str, body: str, reply: str = "") -> str:
+        return (f"From x Mon Jan  1 00:00:00 2001\nFrom: {sender}\nTo: Harbour Folk <folk@lists.example.org>\n"
+                f"Subject: s{number}\nMessage-ID: <{number}@example.org>\n"
+                + (f"In-Reply-To: <{reply}@example.org>\n" if reply else "") + f"\n{body}\n")
+    messages = [mail(n, f"Person{chr(65 + n)} Quill <p{n}@example.net>", "Hello all.") for n in range(24)]
+    messages += [mail(24, "folk@lists.example.org", "Welcome to the list."),
+                 mail(25, "Ada Berg <ada@example.net>", "Hi Harbourfolk,\n\nthanks.\n\nAda", reply="24")]
+    (tmp_path / "list.mbox").write_text("\n".join(messages), encoding="utf-8")
+    code, out, _ = run("collect", "list.mbox", "-o", "mapping.txt")
+    assert (code, out) == (0, "")
+    text = (tmp_path / "mapping.txt").read_text(encoding="utf-8")
+    assert "Harbour" not in text and "Folk" not in text
+    assert "Ada [1; signoff" in text
+
+
 def test_mbox_to_stdout_and_default_session_scope(tmp_path: Path) -> None:
     write_mbox(tmp_path / "archive.mbox")
     run("collect", "archive.mbox", "-q")

@@ -152,7 +152,8 @@ def _list_archive(path: Path, bodies: list[tuple[str, str]]) -> Path:
 
 def test_a_lists_address_names_no_person(tmp_path: Path) -> None:
     senders = [f"Person{chr(65 + n)} Quill <p{n}@example.net>" for n in range(12)]
-    archive = read_archive(_list_archive(tmp_path / "l.mbox", [(sender, "hi all") for sender in senders]))
+    archive = read_archive(_list_archive(tmp_path / "l.mbox", [(sender, "hi all") for sender in senders[:-1]] + [
+        (senders[-1], "Write to Harbour-Folk <folk@lists.example.org>.")]))  # nor the name a text writes with it
     # the address that receives most of the messages, from many senders, is the list's: "Harbour Folk" is no person
     assert archive.key.ids["folk@lists.example.org"] not in archive.display_names
     assert len(archive.display_names) == 12

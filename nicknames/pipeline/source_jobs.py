@@ -83,8 +83,17 @@ def collect_source(
                      engine=engine, runs=source.message_runs(jobs))
     if source.archive is not None:
         _add_display_names(result.mapping, source.archive)
+        _forget_list_names(result.mapping, source.archive.lists)
     result.mapping = with_header(merge(Mapping(), result.mapping))
     return result
+
+
+def _forget_list_names(mapping: Mapping, lists: frozenset[str]) -> None:
+    """No names for a list's own address: a greeting of a message it sent greets its members ("Hi util folks,"),
+    a sign-off signs for it."""
+    for participant in sorted(lists & set(mapping.participants)):
+        for name in list(mapping.entry(participant).names):
+            mapping.remove_name(participant, name.text)
 
 
 def _add_display_names(mapping: Mapping, archive: MailArchive) -> None:

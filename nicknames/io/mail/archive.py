@@ -75,6 +75,8 @@ class MailArchive:
     other_names: dict[str, tuple[str, ...]] = field(default_factory=dict)
     """Participant id → the other full names written with their addresses ("Toby Q" beside "Tobias Quell"):
     one person's several mailboxes share an id (``AddressKey.id_for_mailbox``), and each may show another name."""
+    lists: frozenset[str] = frozenset()
+    """The ids of the lists' own addresses (``list_addresses``): nobody's mailbox."""
 
     def sender_of(self) -> dict[str, str]:
         """Message id → sender id."""
@@ -89,9 +91,15 @@ def read_archive(path: Path, key: AddressKey | None = None) -> MailArchive:
     key = key if key is not None else AddressKey()
     headers = [decoded_headers(found.message) for found in loaded]
     headerless = [found.place for found, read in zip(loaded, headers) if not read]
-    names, others = _assign_ids(key, headers)
+    lists = list_addresses([[normalise_address(address) for _, address in addresses(message, ("From",))]
+                            for message in headers],
+                           [[normalise_address(address) for _, address in addresses(message, RECIPIENT_HEADERS)]
+                            for message in headers])
+    names, others = _assign_ids(key, headers, lists)
     bodies = [body_of(found.message) for found in loaded]
-    written = written_mailboxes(body.text for body in bodies)
+    # a list's address names nobody, however a text writes it ("Team Discuss <team-discuss@…>")
+    written = {address: counts for address, counts in written_mailboxes(body.text for body in bodies).items()
+               if address not in lists}
     for body in bodies:
         for address in ADDRESS.findall(body.text):
             # an address a text writes with a person's full name joins that person's id ("Ann Lee (ann@home.org)")
@@ -105,7 +113,8 @@ def read_archive(path: Path, key: AddressKey | None = None) -> MailArchive:
         for item, found, mid, body, link in zip(loaded, headers, ids, bodies, links)
     ]
     fmt = "mbox" if path.is_file() and path.suffix.lower() != ".eml" else "eml"
-    return MailArchive(path, fmt, messages, key, names, headerless, others)
+    return MailArchive(path, fmt, messages, key, names, headerless, others,
+                       frozenset(key.ids[address] for address in lists if address in key.ids))
 
 
 Headers = dict[str, list[str]]
@@ -222,15 +231,14 @@ def _starts_like_mbox(path: Path) -> bool:
         return stream.read(5) == b"From "
 
 
-def _assign_ids(key: AddressKey, messages: list[Headers]) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+def _assign_ids(key: AddressKey, messages: list[Headers], lists: frozenset[str] = frozenset(),
+                ) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     """Give ids to senders first, then the other header addresses; the most used display name per id, else the name
-    an address spells out (``name_of_address``), and the id's other names (``_display_names``)."""
+    an address spells out (``name_of_address``), and the id's other names (``_display_names``); the display names of
+    a list's address (``lists``: ``list_addresses``) name nobody, but a person's in its From header (a list that
+    rewrites its senders)."""
     names: dict[tuple[str, str], Counter[str]] = {}
     spelt: dict[str, str] = {}
-    lists = list_addresses([[normalise_address(address) for _, address in addresses(message, ("From",))]
-                            for message in messages],
-                           [[normalise_address(address) for _, address in addresses(message, RECIPIENT_HEADERS)]
-                            for message in messages])
     passes = (("From",), RECIPIENT_HEADERS + OTHER_ADDRESS_HEADERS)
     for headers in passes:
         for message in messages:
