@@ -78,6 +78,15 @@ def test_class_list_adds_the_given_name_with_an_initial(tmp_path: Path) -> None:
     assert collect(table(tmp_path, rows), roster).mapping.names == {"u1": ["Robert G"], "u2": ["Mary", "Mary J"]}
 
 
+def test_a_registered_given_name_signed_in_lower_case_is_no_word_for_anyone(tmp_path: Path) -> None:
+    # a Fritz who signs "fritz" writes his name in lower case: it stays a name for a Friedrich signing "Fritz" too
+    rows = [[str(n), "0", "u2", f"Question {n}.\n\nfritz"] for n in range(1, 5)] + [
+        ["5", "1", "u1", "An answer.\n\nRegards, Fritz"], ["6", "2", "u1", "Another.\n\nFritz"]]
+    roster = {"u1": "Friedrich Quell", "u2": "Fritz Harbour"}
+    mapping = collect(table(tmp_path, rows), roster).mapping
+    assert "word" not in mapping.entry("u1").find("Fritz").tags
+
+
 def test_a_class_list_in_lower_case_gives_the_names_a_text_capitalises(tmp_path: Path) -> None:
     rows = [["1", "0", "u1", "Thanks Ana and Mr Wrenfield-Quell.\nGreta"],
             ["2", "1", "u2", "Ana de la Cruz said so too.\ntobias wrenfield-quell"]]

@@ -217,12 +217,14 @@ def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str], user_names
     are words or of common words (a surname "Price", "Page", where a small corpus says too little), or written mostly
     in lower case by this corpus; not a participant's registered given name that no list has as a word (``plain``:
     ``plain_given_names``; its spellings without accents too), which a forum that writes in lower case writes so
-    too; nor a lower-case user name registered as such (``user_names``: ``plain_user_names``). A particle of
+    too, nor that name found for anyone else (a Friedrich's "Fritz", where a registered Fritz signs "fritz"); nor a
+    lower-case user name registered as such (``user_names``: ``plain_user_names``). A particle of
     surnames alone ("La", "De") is a word of some language too, and so are the words of nations and languages. A
     word the participant's row writes in lower case (``lower_rows``: ``lower_row_words``) is a word only by the
     lists: the corpus writes it so where it writes their display name."""
     own = {(participant, spelling) for participant, given in plain.items()
            for spelling in {given.casefold(), *spelling_keys(given)}} | user_names
+    registered = {spelling for _, spelling in own}
     for participant, name in found.counts:
         particle = name.lower() in LOWER_PARTICLES and not name.isupper()  # "La", not the initials "DE"
         peoples = name.casefold() in NATIONALITIES  # "Persian" of a user "Persian Quill": always capitalised, a word
@@ -230,7 +232,7 @@ def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str], user_names
             used = name.casefold() in name_words() or lexicon.is_common(name)
         else:
             used = lexicon.is_name_word(name) or lexicon.is_word(name)
-        if " " not in name and (used or particle or peoples) and (participant, name.casefold()) not in own:
+        if " " not in name and (used or particle or peoples) and name.casefold() not in registered:
             found.tag(participant, name, "word")
 
 
