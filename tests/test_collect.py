@@ -347,6 +347,12 @@ BLOCK = "\n\n-- \nHarold Penbrook, Data Manager\nExample University, Room 12\nTe
         # a doubtful name last above the block is no sign-off: a word, an office's acronym
         ("Units fixed, as the rule says.\n\nQED." + BLOCK, []),
         ("Units fixed.\n\nHarold and Kay\nORX" + BLOCK, []),
+        # the sign-off glued to the delimiter, above a block without one
+        ("Units fixed.\n\n--Harold\n\nHarold Penbrook      |  \"A saying\nExample University   |   of three\n"
+         "Room 12              |   lines.\"\n", ["Harold"]),
+        ("Units fixed.\n\n-- Hal\nHarold Penbrook, Data Manager\nExample University\n", ["Hal"]),
+        ("Units fixed.\n\n--Harold\n\nFrom: Kay Marsden\nSubject: units\n\nDone?\n", []),  # a forwarded message
+        ("I work on:\n- Geodesy.\n\nHow do I start?\nWhich book?\nWhere?\nThanks in advance\n", []),  # a list's item
     ],
 )
 def test_a_signoff_is_read_above_a_signature_block(tmp_path: Path, text: str, signed: list[str]) -> None:

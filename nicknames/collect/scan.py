@@ -25,7 +25,7 @@ from nicknames.rules.introductions import introduced_names
 from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.quotes import own_text_and_author, quote_prefixes
 from nicknames.rules.salutations import Rules, greeting_names
-from nicknames.rules.signature_blocks import signature_block
+from nicknames.rules.signature_blocks import named_delimiter, signature_block
 from nicknames.rules.signoffs import bare_lower_signature, signoff_names
 from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.word_names import used_as_person
@@ -269,6 +269,11 @@ class Scan:
         signed = signoff_names(text, self.rules)
         if not signed and (block := signature_block(text)) is not None:
             signing = text[:block]  # "Thanks,\nhp\n-- \nHarold Penbrook\nData Manager\nRoom 12": signed above the block
+            signed = signoff_names(signing, self.rules)
+            for name in signed:
+                self.above_block[message.sender, name] += 1
+        if not signed and (end := named_delimiter(text)) is not None:
+            signing = text[:end]  # "--Toby\n\nTobias R. Quell  | Harbour University": signed above the block
             signed = signoff_names(signing, self.rules)
             for name in signed:
                 self.above_block[message.sender, name] += 1

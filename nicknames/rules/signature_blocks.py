@@ -41,6 +41,27 @@ def signature_block(text: str) -> int | None:
     return found.start()
 
 
+def named_delimiter(text: str) -> int | None:
+    """Where the line of a sign-off glued to a signature's delimiter ends ("--Tobias" above "Tobias R. Quell |
+    Harbour University | …"), when one to ``SIGNATURE_BLOCK_LINES`` non-empty lines follow it and no mail header
+    opens them: the text up to there is what signs. Read in the text's last ``_TAIL`` characters."""
+    start = max(0, len(text) - _TAIL)
+    block = last_block(_NAMED_DELIMITER, text, start)
+    if block is None:
+        return None
+    found, lines = block
+    if not lines or len(lines) > SIGNATURE_BLOCK_LINES or _HEADER.match(lines[0]):
+        return None
+    return found.end()
+
+
+_NAMED_DELIMITER = regex.compile(r"(?m)^(?:--[ \t]?|-(?=\p{Lu}))\p{Lu}[\p{L}\p{M}'’\-]*[ \t]*\r?$")
+"""A sign-off written as a signature's delimiter with one name glued to it: "--Tobias", "-- Toby", "-Ann"; not a
+list's item ("- Geodesy"), nor a word that ends a sentence ("--Thanks.")."""
+_TAIL = 2000
+"""Characters at the end of a text where ``named_delimiter`` looks (a signature block of ten lines fits)."""
+
+
 def _signs_around(above: str, below: list[str]) -> bool:
     """Whether the lines around a rule sign as a sign-off and a signature do: the last line above it and the first
     below it short (at most ``SIGNATURE_WORDS`` words each)."""
