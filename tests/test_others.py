@@ -428,6 +428,9 @@ def test_a_registered_name_with_a_letter_an_archive_lost_is_theirs(written: str)
     propose_others(mapping, texts, {"U1": "Ann Lee", "U2": "Jens Quellmänn-Akiro"}, senders=["U2", "U1"])
     assert [(name.text, name.tags) for name in mapping.entry("U2").names] == [(written, ("lost", "classlist"))]
     assert not mapping.others
+    twice = Mapping({"U1": [], "U2": []})  # one person registered twice, posting from both: neither, nor a [PERSON]
+    propose_others(twice, texts, {"U1": "Jens Quellmänn-Akiro", "U2": "Jens Quellmänn-Akiro"}, senders=["U2", "U1"])
+    assert not twice.others and not twice.entry("U1").names and not twice.entry("U2").names
 
 
 def test_a_registered_persons_full_name_is_never_public() -> None:

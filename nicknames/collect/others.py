@@ -104,6 +104,8 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
                 lost = ("lost",)
         if len(people) > 1:  # a person registered twice (two addresses), or namesakes: the one of them who posts
             people &= posting
+        if lost and len(people) > 1:
+            continue  # their names with the letter lost are on their lines: no [PERSON] over them
         owner = people.pop() if len(people) == 1 else None
         if owner is not None:  # a registered person's full name, written with initials or another given name
             mapping.add_participant(owner)
