@@ -46,6 +46,8 @@ def named_delimiter(text: str) -> int | None:
     Harbour University | …"), when one to ``SIGNATURE_BLOCK_LINES`` non-empty lines follow it and no mail header
     opens them: the text up to there is what signs. Read in the text's last ``_TAIL`` characters."""
     start = max(0, len(text) - _TAIL)
+    if text.find("\n-", start) < 0:
+        return None  # most texts: no line in the tail starts with a dash
     block = last_block(_NAMED_DELIMITER, text, start)
     if block is None:
         return None

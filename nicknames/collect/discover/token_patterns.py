@@ -229,12 +229,15 @@ def first_seen(pieces: Pieces, rows: np.ndarray, others: dict[int, TextReading])
 def hidden_address_words(text: str) -> list[str]:
     """The lower-case words of the local parts of the addresses a text writes out as an archive hides them ("ann",
     "lee" of "ann.lee at example.org"), which ``without_addresses`` leaves."""
-    if not (" at " in text or " AT " in text or "[at]" in text or "(at)" in text):
-        return []
+    if not ((" at " in text and (_AT_HOST.search(text) is not None or " dot " in text))
+            or " AT " in text or "[at]" in text or "(at)" in text):
+        return []  # most texts: no " at " before a host with a dot
     return [word for start, end in obfuscated_addresses(text)
-            for word in _LOCAL_WORDS.findall(_HIDDEN_AT.split(text[start:end], 1)[0]) if len(word) > 1]
+            for word in _LOCAL_WORDS.findall(_HIDDEN_AT.split(text[start:end], 1)[0]) if len(word) > 1 and word != "dot"]
 
 
+_AT_HOST = re.compile(r" at [^\s.]+\.\w")
+"""What an address written out (``ann at example.org``) holds, searched before the slower reading."""
 _HIDDEN_AT = regex.compile(r"\s*(?:\[at\]|\(at\)|\sat\s)\s*", regex.IGNORECASE)
 _LOCAL_WORDS = regex.compile(r"(?<![^\W\d_])\p{Ll}+(?![^\W\d_])")
 """The plain lower-case words of a local part ("ann", "lee" of "ann.lee"; not of "AnnLee")."""
