@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 import regex
 
 from nicknames.io.class_list import GENERATIONS
+from nicknames.io.given_names import given_names
 from nicknames.io.person_names import ORGANISATION_WORDS
 from nicknames.rules.languages import language_words
 from nicknames.rules.salutation_rules import ROLE_WORDS, TITLES
@@ -53,15 +54,18 @@ def _spellings(surnames: frozenset[str]) -> frozenset[str]:
 
 def before_common_word(text: str, end: int, surnames: frozenset[str]) -> bool:
     """True where the one-word name ending at ``end``, a name that is also a word, is followed, after one space, by
-    a capitalised common word that is no stop word and none of ``surnames`` (its candidates' surnames): the word of a
-    compound's name ("Secret Service", "Iron Works", "Bill Payment"), not a person's."""
+    a capitalised common word that is no stop word, no given name ("Mark Ray" is a person) and none of ``surnames``
+    (its candidates' surnames): the word of a compound's name ("Secret Service", "Iron Works", "Bill Payment"), not
+    a person's."""
     if text[end : end + 1] != " ":
         return False
     match = _NEXT_WORD.match(text, end)
     if match is None:
         return False
     word = match.group(1)
-    return word not in surnames and word.casefold() in common_words() and word.casefold() not in STOPWORDS
+    folded = word.casefold()
+    return (word not in surnames and folded in common_words() and folded not in STOPWORDS
+            and folded not in given_names())
 
 
 @dataclass(frozen=True)
