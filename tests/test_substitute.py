@@ -501,15 +501,16 @@ def test_a_word_name_before_here_or_a_reporting_verb_is_the_name(text: str, send
          "Hello all,\n\nI asked [u2] and [u1] For once.\n\nAnn"),
         ("Hello all,\n\nthanks to a comment from Mark Ray.\n\nAnn",
          "Hello all,\n\nthanks to a comment from [u2] Ray.\n\nAnn"),  # a given name after it: a person
+        ("Hello all,\n\nask Mark Common, then Mark.\n\nAnn", "Hello all,\n\nask [u2] [u3], then [u2].\n\nAnn"),
         ("Hi Secret Service folks,\nthanks", "Hi [u1] Service folks,\nthanks"),
         ("I agree.\n\ncheers\nSecret", "I agree.\n\ncheers\n[u1]"),
     ],
 )
 def test_a_word_name_before_a_capitalised_common_word_is_the_word(text: str, expected: str) -> None:
-    mapping = Mapping({"u1": ["Secret Otter", "Otter"], "u2": ["Mark Quell", "Quell"]})
+    mapping = Mapping({"u1": ["Secret Otter", "Otter"], "u2": ["Mark Quell", "Quell"], "u3": ["Ada Common", "Common"]})
     mapping.set_name("u1", Name("Secret", 3, ("classlist", "word")))
     mapping.set_name("u2", Name("Mark", 3, ("classlist", "word")))
-    assert run(mapping, text, {"u1", "u2"}, sender="u3")[0] == expected
+    assert run(mapping, text, {"u1", "u2", "u3"}, sender="u4")[0] == expected
 
 
 BODY = "More of the message follows here.\nAnd its last line, longer than a sign-off's."

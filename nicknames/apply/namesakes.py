@@ -52,11 +52,11 @@ def _spellings(surnames: frozenset[str]) -> frozenset[str]:
                      for key in spelling_keys(part))
 
 
-def before_common_word(text: str, end: int, surnames: frozenset[str]) -> bool:
+def before_common_word(text: str, end: int, names: frozenset[str]) -> bool:
     """True where the one-word name ending at ``end``, a name that is also a word, is followed, after one space, by
-    a capitalised common word that is no stop word, no given name ("Mark Ray" is a person) and none of ``surnames``
-    (its candidates' surnames): the word of a compound's name ("Secret Service", "Iron Works", "Bill Payment"), not
-    a person's."""
+    a capitalised common word that is no stop word, no given name ("Mark Ray" is a person) and no word of the
+    participants' names (``names``, case folded: "Chuck Brown" where a participant is a Brown): the word of a
+    compound's name ("Secret Service", "Iron Works", "Bill Payment"), not a person's."""
     if text[end : end + 1] != " ":
         return False
     match = _NEXT_WORD.match(text, end)
@@ -64,7 +64,7 @@ def before_common_word(text: str, end: int, surnames: frozenset[str]) -> bool:
         return False
     word = match.group(1)
     folded = word.casefold()
-    return (word not in surnames and folded in common_words() and folded not in STOPWORDS
+    return (folded not in names and folded in common_words() and folded not in STOPWORDS
             and folded not in given_names())
 
 

@@ -216,7 +216,7 @@ def _substitute_into(
                 zones = zones or zones_of(view)  # the post as read: no second reading of its markup
                 in_position = word_in_position(around, start, end, zones(start))
                 if (reads_as_word(around, start, end, in_position) or (not in_position and before_common_word(
-                        around, end, own_words.surnames(candidates)))) and not (
+                        around, end, names.names.name_words))) and not (
                         message.sender in candidates and introduces(around, start, end)):
                     continue  # a word ("Secret Service"); but "Mark here," opening the writer's own text
                     # introduces them
