@@ -150,6 +150,7 @@ def test_no_person_without_a_cue(text: str) -> None:
     ("Regards,\nDr. Jens Quellm?nn\nMD GmbH", "Jens Quellm?nn"),
     ("Regards,\nDr. Jens QuellmÃ¤nn\nMD GmbH", "Jens QuellmÃ¤nn"),  # UTF-8 read as Latin-1
     ("| Joana Quintel?es    Email", "Joana Quintel?es"),
+    ("I just got Dr. Jens Quell?s email.", "Jens Quell"),  # an apostrophe lost: a possessive
 ])
 def test_a_word_with_a_letter_an_archive_lost_is_read_whole(text: str, name: str) -> None:
     # "Jens Quellm" would be a [PERSON] in front of the rest of the surname
@@ -408,6 +409,7 @@ def test_the_end_of_a_public_name_goes_with_it() -> None:
         ({"U1": ["Tobias"]}, ["H. Tobias Quell"], []),  # a given name alone makes it nobody's
         ({"U1": ["Tobias Quell"], "U2": ["Tobias Quell"]}, ["H. Tobias Quell"], []),  # whose? a public name
         ({"U1": ["Tobias Brandt"]}, ["H. Tobias Quell"], []),
+        ({"U1": ["H. Tobias"]}, ["H. Tobias Quell"], []),  # not the end of it: somebody else's given names
     ],
 )
 def test_a_public_name_holding_a_participants_full_name_is_theirs(

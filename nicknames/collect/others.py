@@ -138,11 +138,10 @@ def _full_names(mapping: Mapping) -> dict[tuple[str, ...], set[str]]:
 
 
 def _holder(text: str, full_names: dict[tuple[str, ...], set[str]]) -> str | None:
-    """The one participant a public name holds a name of several words of, as whole words ("H. Tobias Quell" holds
-    "Tobias Quell"): their own name, not a public figure's."""
+    """The one participant a public name ends in a name of several words of, as whole words ("H. Tobias Quell" ends in
+    "Tobias Quell"): their own name, not a public figure's ("Tobias Q. Rockwell" is not a Tobias Q.'s)."""
     words = tuple(text.casefold().split())
-    people = {participant for size in range(2, len(words) + 1) for first in range(len(words) - size + 1)
-              for participant in full_names.get(words[first : first + size], ())}
+    people = {participant for size in range(2, len(words) + 1) for participant in full_names.get(words[-size:], ())}
     return people.pop() if len(people) == 1 else None
 
 

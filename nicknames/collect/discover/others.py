@@ -282,12 +282,18 @@ def _cut_by_lost_letter(text: str, end: int) -> bool:
     """Whether a word ending at ``end`` goes on after a letter an archive lost or garbled ("Quellm" of "Quellm?nn",
     "Quellm\ufffdnn", "QuellmÃ" of "QuellmÃ¤nn"): a piece of a word."""
     after = text[end : end + 1]
-    return (after in _LOST or (text[end - 1 : end] in _GARBLED and "\x80" <= after <= "\xbf")) and text[
-        end + 1 : end + 2].isalpha()
+    if not ((after in _LOST or (text[end - 1 : end] in _GARBLED and "\x80" <= after <= "\xbf")) and text[
+            end + 1 : end + 2].isalpha()):
+        return False
+    rest = _LOST_LETTERS.match(text, end)
+    return rest is not None and not (after in _LOST and rest.group()[1:] in _ENDINGS_AFTER_APOSTROPHE)
 
 
 _LOST = frozenset("?\ufffd")
 """What an archive writes for a letter it lost."""
+_ENDINGS_AFTER_APOSTROPHE = frozenset({"s", "t", "d", "m", "ll", "re", "ve"})
+"""What follows an apostrophe an archive lost ("Quell?s email", "don?t"): a possessive or a contraction, no letter
+of the word."""
 _GARBLED = frozenset("ÃÂ")
 """The first of the two characters an accented letter's UTF-8 bytes become when read as Latin-1 ("Ã¤" for "ä"), which
 ends a word: the second is no letter."""
