@@ -29,6 +29,7 @@ RULES = identifier_rules()
         # an address an archive hid, after Outlook's "[SMTP:" or in brackets
         ("From: Mary Poe[SMTP:mary at example.org]", [("email", "mary at example.org")]),
         ("Mary Poe\n[mary at example.org]", [("email", "mary at example.org")]),
+        ("[cid:image001.png at 01CD9826.1826D630]", [("path", "image001.png")]),  # no address: no top-level domain
         ("look at this", []),
         ("see https://example.org/a?b=1.", [("url", "https://example.org/a?b=1")]),
         ("(www.example.org/x)", [("url", "www.example.org/x")]),

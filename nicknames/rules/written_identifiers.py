@@ -87,7 +87,8 @@ def _dotted_address(text: str, at: int) -> tuple[int, int] | None:
         return None
     local = _LOCAL_PART.search(text, max(0, at - 64), at)
     domain = _DOMAIN.match(text, at + len(" at "))
-    if local and domain and "." in domain.group() and _starts_word(text, local.start()):
+    if local and domain and "." in domain.group() and domain.group().rsplit(".", 1)[1].isalpha() and _starts_word(
+            text, local.start()):  # a top-level domain of letters: not Outlook's "[cid:image001.png at 01CD.18D6]"
         return local.start(), domain.end()
     return None
 
