@@ -353,6 +353,11 @@ BLOCK = "\n\n-- \nHarold Penbrook, Data Manager\nExample University, Room 12\nTe
         ("Units fixed.\n\n-- Hal\nHarold Penbrook, Data Manager\nExample University\n", ["Hal"]),
         ("Units fixed.\n\n--Harold\n\nFrom: Kay Marsden\nSubject: units\n\nDone?\n", []),  # a forwarded message
         ("I work on:\n- Geodesy.\n\nHow do I start?\nWhich book?\nWhere?\nThanks in advance\n", []),  # a list's item
+        # above a block the sender's own full name opens, without a delimiter
+        ("Units fixed.\n\nThanks,\n\nHal\n\nHarold Penbrook\nData Manager\nExample University, Room 12\n"
+         "Office: +44 1234 567890\nCell: +44 1234 567891\n", ["Hal"]),
+        ("Units fixed.\n\nThanks,\n\nHal\n\nHarold Penbrookes\nData Manager\nExample University, Room 12\n"
+         "Office: +44 1234 567890\nCell: +44 1234 567891\n", []),  # somebody else's name
     ],
 )
 def test_a_signoff_is_read_above_a_signature_block(tmp_path: Path, text: str, signed: list[str]) -> None:

@@ -51,7 +51,13 @@ class CollectPlan:
         """A fresh pass over messages with these rules, class-list names and watched names."""
         watched, runs, class_pattern = self._patterns
         index = TokenIndex(watched=watched, sequence_words=runs, codes=ThreadCodes())
-        return Scan(self.rules, class_pattern, index, lower_given=self._lower_given if self.discover else None)
+        return Scan(self.rules, class_pattern, index, lower_given=self._lower_given if self.discover else None,
+                    full_names=self._full_names)
+
+    @functools.cached_property
+    def _full_names(self) -> dict[str, str]:
+        """Participant → their registered full name of two words or more (the first of their registered parts)."""
+        return {participant: parts[0] for participant, parts in self.registered.items() if parts and " " in parts[0]}
 
     @functools.cached_property
     def _lower_given(self) -> LowerGivenNames:

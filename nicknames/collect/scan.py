@@ -25,7 +25,7 @@ from nicknames.rules.introductions import introduced_names
 from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.quotes import own_text_and_author, quote_prefixes
 from nicknames.rules.salutations import Rules, greeting_names
-from nicknames.rules.signature_blocks import named_delimiter, signature_block
+from nicknames.rules.signature_blocks import named_delimiter, own_name_block, signature_block
 from nicknames.rules.signoffs import bare_lower_signature, signoff_names
 from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.word_names import used_as_person
@@ -184,6 +184,9 @@ class Scan:
     doubtful one (``evidence.signoffs``)."""
     lower_given: LowerGivenNames | None = None
     """The participants' given names in lower case, looked for as persons (``persons``)."""
+    full_names: Mapping[str, str] = field(default_factory=dict)
+    """Participant → their registered full name (two words or more): a signature block opened by the sender's own
+    name has the sign-off above it (``signature_blocks.own_name_block``)."""
     class_usage: ThreadCounts = field(init=False)
     """Registered name part → messages per thread it occurs in (thread codes of the index, four bytes a message)."""
 
@@ -274,6 +277,12 @@ class Scan:
                 self.above_block[message.sender, name] += 1
         if not signed and (end := named_delimiter(text)) is not None:
             signing = text[:end]  # "--Toby\n\nTobias R. Quell  | Harbour University": signed above the block
+            signed = signoff_names(signing, self.rules)
+            for name in signed:
+                self.above_block[message.sender, name] += 1
+        if not signed and (own := self.full_names.get(message.sender)) and (
+                start := own_name_block(text, own)) is not None:
+            signing = text[:start]  # "Thanks,\n\nToby\n\nTobias R. Quell\nResearch Associate": above their name
             signed = signoff_names(signing, self.rules)
             for name in signed:
                 self.above_block[message.sender, name] += 1

@@ -64,6 +64,24 @@ _TAIL = 2000
 """Characters at the end of a text where ``named_delimiter`` looks (a signature block of ten lines fits)."""
 
 
+def own_name_block(text: str, full_name: str) -> int | None:
+    """Where a signature block without a delimiter starts: the last line of the text's tail that opens with the
+    sender's registered full name ("Tobias R. Quell" above "Research Associate", "Office: …"; any case), with at
+    most ``SIGNATURE_BLOCK_LINES`` non-empty lines from it on and text above it: the sign-off stands above it
+    ("Thanks,\n\nToby\n\nTobias R. Quell\nResearch Associate")."""
+    start = max(0, len(text) - _TAIL)
+    tail = text[start:].casefold()
+    at = tail.rfind("\n" + full_name.casefold())
+    if at < 0 or not text[start:start + at].strip():
+        return None
+    after = at + 1 + len(full_name)
+    if tail[after : after + 1].isalpha():
+        return None  # "Tobias Quellmann": another name
+    if sum(1 for line in tail[at + 1 :].splitlines() if line.strip()) > SIGNATURE_BLOCK_LINES:
+        return None
+    return start + at + 1
+
+
 def _signs_around(above: str, below: list[str]) -> bool:
     """Whether the lines around a rule sign as a sign-off and a signature do: the last line above it and the first
     below it short (at most ``SIGNATURE_WORDS`` words each)."""
