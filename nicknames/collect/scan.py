@@ -25,7 +25,11 @@ from nicknames.rules.introductions import introduced_names
 from nicknames.rules.matcher import NameMatcher
 from nicknames.rules.quotes import own_text_and_author, quote_prefixes
 from nicknames.rules.salutations import Rules, greeting_names
-from nicknames.rules.signature_blocks import named_delimiter, own_name_block, signature_block
+from nicknames.rules.signature_blocks import (
+    named_delimiter,
+    own_name_block,
+    signature_block,
+)
 from nicknames.rules.signoffs import bare_lower_signature, signoff_names
 from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.word_names import used_as_person
