@@ -358,6 +358,10 @@ BLOCK = "\n\n-- \nHarold Penbrook, Data Manager\nExample University, Room 12\nTe
          "Office: +44 1234 567890\nCell: +44 1234 567891\n", ["Hal"]),
         ("Units fixed.\n\nThanks,\n\nHal\n\nHarold Penbrookes\nData Manager\nExample University, Room 12\n"
          "Office: +44 1234 567890\nCell: +44 1234 567891\n", []),  # somebody else's name
+        ("It fails on both Solaris and Linux, but it put the clock out by many hours in\nLinux.\n\nHarold Penbrook\n"
+         "=-=-=-=-=-=-=-=-=-=\nData Manager\nExample University, Room 12\nOffice: +44 1234 567890\n", []),  # prose
+        ("Units fixed.\n\nThanks,\nHal\n\nHarold Penbrook\nData Manager\nExample University, Room 12\n"
+         "Office: +44 1234 567890\nCell: +44 1234 567891\n", ["Hal"]),
     ],
 )
 def test_a_signoff_is_read_above_a_signature_block(tmp_path: Path, text: str, signed: list[str]) -> None:

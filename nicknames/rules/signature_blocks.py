@@ -67,13 +67,16 @@ _TAIL = 2000
 def own_name_block(text: str, full_name: str) -> int | None:
     """Where a signature block without a delimiter starts: the last line of the text's tail that opens with the
     sender's registered full name ("Tobias R. Quell" above "Research Associate", "Office: …"; any case), with at
-    most ``SIGNATURE_BLOCK_LINES`` non-empty lines from it on and text above it: the sign-off stands above it
-    ("Thanks,\n\nToby\n\nTobias R. Quell\nResearch Associate")."""
+    most ``SIGNATURE_BLOCK_LINES`` non-empty lines from it on, and above it a short line (``SIGNATURE_WORDS`` words
+    at most) after a blank one: the sign-off ("Thanks,\n\nToby\n\nTobias R. Quell\nResearch Associate"); not the
+    prose above a name that signs itself ("… under Linux.\n\nTobias Quell\n=-=-=-=")."""
     start = max(0, len(text) - _TAIL)
     tail = text[start:].casefold()
     at = tail.rfind("\n" + full_name.casefold())
-    if at < 0 or not text[start:start + at].strip():
-        return None
+    above = text[start : start + at].rstrip().rsplit("\n", 2)
+    if at < 0 or not above[-1] or len(above[-1].split()) > SIGNATURE_WORDS or (
+            len(above) > 1 and above[-2].strip() and not above[-2].rstrip().endswith(",")):
+        return None  # the sign-off line opens its paragraph, or follows a closer's ("Thanks,\nHal")
     after = at + 1 + len(full_name)
     if tail[after : after + 1].isalpha():
         return None  # "Tobias Quellmann": another name
