@@ -135,8 +135,8 @@ SIGNOFFS = [
     ("en", "Thanks,\nGR", ("GR",)),
     ("en", "MFG", ("MFG",)),  # capitals alone are someone's initials, not "mit freundlichen Grüßen"
     ("en", "Thanks,\nLG", ("LG",)),
-    ("en", "HTH Chris", ("Chris",)),  # "hope this helps" closes
-    ("en", "HTH,\nChris", ("Chris",)),
+    ("en", "HTH Ann", ("Ann",)),  # "hope this helps" closes
+    ("en", "HTH,\nAnn", ("Ann",)),
     ("en", "Sheesh.", ()),  # a sigh, no name
     ("en", "Thanks,\nSigh...", ()),
     ("en", "Huh?", ()),

@@ -499,8 +499,8 @@ def test_a_word_name_before_here_or_a_reporting_verb_is_the_name(text: str, send
         # the name: before its own surname, before a stop word, in a greeting, signed
         ("Hello all,\n\nI asked Mark Quell and Secret For once.\n\nAnn",
          "Hello all,\n\nI asked [u2] and [u1] For once.\n\nAnn"),
-        ("Hello all,\n\nthanks to a comment from Mark Ray.\n\nAnn",
-         "Hello all,\n\nthanks to a comment from [u2] Ray.\n\nAnn"),  # a given name after it: a person
+        ("Hello all,\n\nthanks to a comment from Mark Dawn.\n\nAnn",
+         "Hello all,\n\nthanks to a comment from [u2] Dawn.\n\nAnn"),  # a given name after it: a person
         ("Hello all,\n\nask Mark Common, then Mark.\n\nAnn", "Hello all,\n\nask [u2] [u3], then [u2].\n\nAnn"),
         ("Hi Secret Service folks,\nthanks", "Hi [u1] Service folks,\nthanks"),
         ("I agree.\n\ncheers\nSecret", "I agree.\n\ncheers\n[u1]"),

@@ -54,8 +54,8 @@ def _spellings(surnames: frozenset[str]) -> frozenset[str]:
 
 def before_common_word(text: str, end: int, names: frozenset[str]) -> bool:
     """True where the one-word name ending at ``end``, a name that is also a word, is followed, after one space, by
-    a capitalised common word that is no stop word, no given name ("Mark Ray" is a person) and no word of the
-    participants' names (``names``, case folded: "Chuck Brown" where a participant is a Brown): the word of a
+    a capitalised common word that is no stop word, no given name ("Mark Dawn" is a person) and no word of the
+    participants' names (``names``, case folded: "Ann Common" where a participant is a Common): the word of a
     compound's name ("Secret Service", "Iron Works", "Bill Payment"), not a person's."""
     if text[end : end + 1] != " ":
         return False

@@ -217,7 +217,7 @@ def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str], user_names
     are words or of common words (a surname "Price", "Page", where a small corpus says too little), or written mostly
     in lower case by this corpus; not a participant's registered given name that no list has as a word (``plain``:
     ``plain_given_names``; its spellings without accents too), which a forum that writes in lower case writes so
-    too, nor that name found for anyone else (a Friedrich's "Fritz", where a registered Fritz signs "fritz"); nor a
+    too, nor that name found for anyone else (a Frederick's "Freddy", where a registered Freddy signs "freddy"); nor a
     lower-case user name registered as such (``user_names``: ``plain_user_names``). A particle of
     surnames alone ("La", "De") is a word of some language too, and so are the words of nations and languages. A
     word the participant's row writes in lower case (``lower_rows``: ``lower_row_words``) is a word only by the
