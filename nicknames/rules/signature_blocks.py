@@ -71,9 +71,11 @@ def own_name_block(text: str, full_name: str) -> int | None:
     at most) after a blank one: the sign-off ("Thanks,\n\nToby\n\nTobias R. Quell\nResearch Associate"); not the
     prose above a name that signs itself ("… under Linux.\n\nTobias Quell\n=-=-=-=")."""
     start = max(0, len(text) - _TAIL)
-    tail = text[start:].casefold()
-    at = tail.rfind("\n" + full_name.casefold())
-    above = text[start : start + at].rstrip().rsplit("\n", 2)
+    tail = text[start:]
+    at = max(tail.rfind("\n" + full_name), tail.rfind("\n" + full_name.upper()))
+    if at < 0 and tail.rfind("\n" + full_name[:1].swapcase()) >= 0:  # in another case: the tail read so
+        at = tail.casefold().rfind("\n" + full_name.casefold())
+    above = tail[:at].rstrip().rsplit("\n", 2)
     if at < 0 or not above[-1] or len(above[-1].split()) > SIGNATURE_WORDS or (
             len(above) > 1 and above[-2].strip() and not above[-2].rstrip().endswith(",")):
         return None  # the sign-off line opens its paragraph, or follows a closer's ("Thanks,\nHal")
