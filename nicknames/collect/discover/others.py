@@ -247,10 +247,8 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
             run, overlong = [], False
         if _opens_with_closer(text, word):
             continue  # "T. Aapo Lindgren": a closer of the packs signs a name, it is no initial of it
-        if _cut_by_lost_letter(text, word.end):  # "Quellm" of "Quellm?nn": the word goes on after the lost letter
-            rest = _LOST_LETTERS.match(text, word.end)
-            assert rest is not None
-            word = Word(word.start, rest.end(), text[word.start : rest.end()], word.capitalised)
+        if (whole := _past_lost_letters(text, word.end)) is not None:  # "Quellm" of "Quellm?nn": read on
+            word = Word(word.start, whole, text[word.start : whole], word.capitalised)
         folded = word.text.casefold()
         if not run and folded in NATIONALITIES and folded not in given_names():
             continue  # "American English", "the Canadian Ambassador Ada Quill": no part of a name
@@ -278,15 +276,18 @@ def _runs(text: str, words: Iterable[Word]) -> Iterable[list[Word]]:
         yield run
 
 
-def _cut_by_lost_letter(text: str, end: int) -> bool:
-    """Whether a word ending at ``end`` goes on after a letter an archive lost or garbled ("Quellm" of "Quellm?nn",
-    "Quellm\ufffdnn", "QuellmÃ" of "QuellmÃ¤nn"): a piece of a word."""
+def _past_lost_letters(text: str, end: int) -> int | None:
+    """Where a word ending at ``end`` really ends when it goes on after a letter an archive lost or garbled
+    ("Quellm" of "Quellm?nn", "Quellm\ufffdnn", "QuellmÃ" of "QuellmÃ¤nn"), or None (no such letter, or a lost
+    apostrophe before a possessive's or a contraction's ending)."""
     after = text[end : end + 1]
     if not ((after in _LOST or (text[end - 1 : end] in _GARBLED and "\x80" <= after <= "\xbf")) and text[
             end + 1 : end + 2].isalpha()):
-        return False
+        return None
     rest = _LOST_LETTERS.match(text, end)
-    return rest is not None and not (after in _LOST and rest.group()[1:] in _ENDINGS_AFTER_APOSTROPHE)
+    if rest is None or (after in _LOST and rest.group()[1:] in _ENDINGS_AFTER_APOSTROPHE):
+        return None
+    return rest.end()
 
 
 _LOST = frozenset("?\ufffd")

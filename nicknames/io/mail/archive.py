@@ -91,21 +91,10 @@ def read_archive(path: Path, key: AddressKey | None = None) -> MailArchive:
     key = key if key is not None else AddressKey()
     headers = [decoded_headers(found.message) for found in loaded]
     headerless = [found.place for found, read in zip(loaded, headers) if not read]
-    lists = list_addresses([[normalise_address(address) for _, address in addresses(message, ("From",))]
-                            for message in headers],
-                           [[normalise_address(address) for _, address in addresses(message, RECIPIENT_HEADERS)]
-                            for message in headers])
+    lists = _lists_of(headers)
     names, others = _assign_ids(key, headers, lists)
     bodies = [body_of(found.message) for found in loaded]
-    # a list's address names nobody, however a text writes it ("Team Discuss <team-discuss@…>")
-    written = {address: counts for address, counts in written_mailboxes(body.text for body in bodies).items()
-               if address not in lists}
-    for body in bodies:
-        for address in ADDRESS.findall(body.text):
-            # an address a text writes with a person's full name joins that person's id ("Ann Lee (ann@home.org)")
-            named = written.get(normalise_address(address))
-            key.id_for_mailbox(named.most_common(1)[0][0], address) if named else key.id_for(address)
-    names = {**names_of_ids(key, written), **names}
+    names = {**_key_body_addresses(key, [body.text for body in bodies], lists), **names}
     ids = _unique_ids(headers)
     links = link_messages([_thread_headers(mid, found) for mid, found in zip(ids, headers)])
     messages = [
@@ -229,6 +218,30 @@ def _nesting(message: Message) -> int:
 def _starts_like_mbox(path: Path) -> bool:
     with path.open("rb") as stream:
         return stream.read(5) == b"From "
+
+
+def _lists_of(messages: list[Headers]) -> frozenset[str]:
+    """The addresses of the lists the messages went to (``list_addresses``), normalised."""
+    def normalised(message: Headers, names: tuple[str, ...]) -> list[str]:
+        return [normalise_address(address) for _, address in addresses(message, names)]
+
+    return list_addresses([normalised(message, ("From",)) for message in messages],
+                          [normalised(message, RECIPIENT_HEADERS) for message in messages])
+
+
+def _key_body_addresses(key: AddressKey, texts: list[str], lists: frozenset[str]) -> dict[str, str]:
+    """Give ids to the addresses written in bodies, and return the names the texts write with them (id → name): an
+    address written with a person's full name joins that person's id ("Ann Lee (ann@home.org)"); a list's address
+    names nobody, however a text writes it ("Team Discuss <team-discuss@…>")."""
+    written = {address: counts for address, counts in written_mailboxes(texts).items() if address not in lists}
+    for text in texts:
+        for address in ADDRESS.findall(text):
+            named = written.get(normalise_address(address))
+            if named:
+                key.id_for_mailbox(named.most_common(1)[0][0], address)
+            else:
+                key.id_for(address)
+    return names_of_ids(key, written)
 
 
 def _assign_ids(key: AddressKey, messages: list[Headers], lists: frozenset[str] = frozenset(),
