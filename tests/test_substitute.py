@@ -513,6 +513,25 @@ def test_a_word_name_before_a_capitalised_common_word_is_the_word(text: str, exp
     assert run(mapping, text, {"u1", "u2", "u3"}, sender="u4")[0] == expected
 
 
+SIGNATURE = ("\n\nAnn Quell            |   Dept of Statistics\nHarbour University   |   Room 12\n"
+             "Tel: 1234            |   Fax: 5678\nwww.example.org/aq   |   \"A motto\"\n")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a closer before the sender's name at a line's end signs, above a signature block of any size
+        ("Hello all,\n\nIt works.  Just a thought.  Cheers, Ann." + SIGNATURE,
+         "Hello all,\n\nIt works.  Just a thought.  Cheers, [u1]." + SIGNATURE.replace("Ann Quell", "[u1]")),
+        ("Hello all,\n\nI agree with Ann." + SIGNATURE,
+         "Hello all,\n\nI agree with [u2]." + SIGNATURE.replace("Ann Quell", "[u1]")),  # the other Ann
+    ],
+)
+def test_a_closer_before_the_senders_name_signs_above_a_long_signature(text: str, expected: str) -> None:
+    mapping = Mapping({"u1": ["Ann", "Ann Quell", "Quell"], "u2": ["Ann", "Ann Berg", "Berg"]})
+    assert run(mapping, text, {"u1", "u2"}, sender="u1", parent=None)[0] == expected
+
+
 BODY = "More of the message follows here.\nAnd its last line, longer than a sign-off's."
 """Two last lines no sign-off's: the lines above them are the body's."""
 

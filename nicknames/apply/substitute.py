@@ -44,7 +44,7 @@ from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
 from nicknames.rules.identifiers import PART_KINDS, Identifier, IdentifierRules
 from nicknames.rules.introductions import introduces
 from nicknames.rules.patterns import BLOCKING
-from nicknames.rules.salutations import in_salutation
+from nicknames.rules.salutations import after_closer, in_salutation
 from nicknames.rules.word_names import (
     after_determiner,
     after_place_opener,
@@ -237,6 +237,8 @@ def _substitute_into(
             zone = zones(start)
             if zone is not Zone.SIGNOFF and message.sender in candidates and introduces(around, start, end):
                 zone = Zone.INTRO
+            elif zone is Zone.BODY and message.sender in candidates and after_closer(around, start, end):
+                zone = Zone.SIGNOFF  # "Just a thought.  Cheers, Ann." above a long signature block
             initialled = initialled_candidates(around, end, key, candidates, names.names.keys_of)
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved, initialled)
             records.add(number, start, _name_mention(original, key, candidates, decision, pseudonym))

@@ -278,6 +278,15 @@ def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES)
     return bool(_OPENING.fullmatch(before) or (match is not None and not match["rest"].strip()))
 
 
+def after_closer(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES) -> bool:
+    """True when ``text[start:end]`` ends its line right after a closer that opens its sentence ("Just a thought.
+    Cheers, Ann."), however many lines follow: a sign-off above a signature block of any size."""
+    if _NAME_END.match(text, end) is None:
+        return False
+    line_start = text.rfind("\n", 0, start) + 1
+    return _closes(SENTENCE_END.split(text[line_start:start])[-1], rules)
+
+
 def _near_end(text: str, end: int) -> bool:
     """True when at most ``SIGNATURE_LINES_AFTER`` non-blank lines follow this offset's line, a footer
     aside (a mailing list's, a forum page's links: ``footers``), and the message it quotes below (its lines
