@@ -6,6 +6,8 @@ import json
 import mailbox
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pandas as pd
@@ -104,6 +106,24 @@ def test_mbox_a_lists_own_address_gets_no_names(tmp_path: Path) -> None:
     text = (tmp_path / "mapping.txt").read_text(encoding="utf-8")
     assert "Harbour" not in text and "Folk" not in text
     assert "Ada [1; signoff" in text
+
+
+def test_mbox_collect_writes_the_same_mapping_whatever_the_hash_seed(tmp_path: Path) -> None:
+    # participants known only by the names a text writes with their addresses: their lines in a fixed order
+    people = ["Ada Quill", "Ben Harbour", "Cai Vollmer", "Dag Olsen", "Eva Marsden", "Fay Lindqvist", "Gus Wren"]
+    quoted = "\n".join(f"{name.split()[0].lower()}@example.net ({name}) wrote:\n> {name.split()[0]} agrees."
+                       for name in people)
+    text = ("From x Mon Jan  1 00:00:00 2001\nFrom: Ann Lee <ann@example.org>\nTo: bo@example.org\n"
+            f"Subject: s\nMessage-ID: <1@example.org>\n\n{quoted}\n")
+    (tmp_path / "archive.mbox").write_text(text, encoding="utf-8")
+    mappings = []
+    for seed in ("1", "2", "3"):
+        out = tmp_path / f"m{seed}.txt"
+        subprocess.run([sys.executable, "-m", "nicknames", "collect", "archive.mbox", "-o", str(out), "-q"],
+                       cwd=tmp_path, env={**os.environ, "PYTHONHASHSEED": seed}, check=True, capture_output=True)
+        mappings.append(out.read_text(encoding="utf-8"))
+    assert mappings[0] == mappings[1] == mappings[2]
+    assert all(name in mappings[0] for name in people)
 
 
 def test_mbox_to_stdout_and_default_session_scope(tmp_path: Path) -> None:

@@ -103,10 +103,10 @@ def _add_display_names(mapping: Mapping, archive: MailArchive) -> None:
     tags it ("Secret" of an address ``secret_otter@…``, which apply then leaves in "the Secret Service")."""
     participants = set(archive.display_names)
     usage = display_name_usage(archive, participants)
-    missed = {(participant, part): count for (participant, part), count in usage.items()
-              if mapping.add_participant(participant).find(part) is None}
+    missed = {(participant, part): count for (participant, part), count in sorted(usage.items())
+              if mapping.add_participant(participant).find(part) is None}  # in order: lines are added so
     lower = lower_case_uses(archive, {part for _, part in missed if " " not in part}, without_addresses)
-    for (participant, part), count in sorted(missed.items()):
+    for (participant, part), count in missed.items():
         uses = lower[part.lower()]
         word = listed_word(part) or (uses >= MIN_LOWER and uses > count)
         mapping.set_name(participant, Name(part, count, ("classlist", "word") if word else ("classlist",)))
