@@ -14,11 +14,12 @@ from nicknames.io.mail.participants import (
     key_path,
     list_addresses,
     names_its_person,
+    names_of_ids,
     person_key,
     pseudonymous_address,
     read_key,
     write_key,
-    written_names,
+    written_mailboxes,
 )
 from nicknames.model.errors import InputError
 
@@ -207,7 +208,7 @@ def test_written_names(texts: list[str], expected: dict[str, str]) -> None:
     key = AddressKey()
     key.id_for("ann@x.org")
     key.id_for("bo@y.org")
-    assert written_names(key, texts) == expected
+    assert names_of_ids(key, written_mailboxes(texts)) == expected
 
 
 def test_id_for_mailbox_keeps_the_ids_a_key_holds() -> None:

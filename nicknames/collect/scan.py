@@ -257,6 +257,18 @@ class Scan:
             )
         self.index.add_all(messages, threads)
 
+    def _block_starts(self, text: str, sender: str) -> Iterator[int]:
+        """Where a signature block starts, above which the sender signs, as far as each reading finds one: a
+        delimiter ("Thanks,\nhp\n-- \nHarold Penbrook\nRoom 12"), a sign-off glued to one ("--Toby\n\nTobias R.
+        Quell  | Harbour University": the block after its line), the sender's own registered name opening the block
+        ("Thanks,\n\nToby\n\nTobias R. Quell\nResearch Associate")."""
+        if (block := signature_block(text)) is not None:
+            yield block
+        if (end := named_delimiter(text)) is not None:
+            yield end
+        if (own := self.full_names.get(sender)) and (start := own_name_block(text, own)) is not None:
+            yield start
+
     def _read_salutations(self, position: int, message: Message, thread: int) -> None:
         text, author = own_text_and_author(message.text)
         parent = message.parent_sender
@@ -274,22 +286,14 @@ class Scan:
             self.greetings.add(position, thread, message.sender, message.parent_sender, greeted, message.recipients)
         signing = text
         signed = signoff_names(text, self.rules)
-        if not signed and (block := signature_block(text)) is not None:
-            signing = text[:block]  # "Thanks,\nhp\n-- \nHarold Penbrook\nData Manager\nRoom 12": signed above the block
-            signed = signoff_names(signing, self.rules)
-            for name in signed:
-                self.above_block[message.sender, name] += 1
-        if not signed and (end := named_delimiter(text)) is not None:
-            signing = text[:end]  # "--Toby\n\nTobias R. Quell  | Harbour University": signed above the block
-            signed = signoff_names(signing, self.rules)
-            for name in signed:
-                self.above_block[message.sender, name] += 1
-        if not signed and (own := self.full_names.get(message.sender)) and (
-                start := own_name_block(text, own)) is not None:
-            signing = text[:start]  # "Thanks,\n\nToby\n\nTobias R. Quell\nResearch Associate": above their name
-            signed = signoff_names(signing, self.rules)
-            for name in signed:
-                self.above_block[message.sender, name] += 1
+        if not signed:
+            for end in self._block_starts(text, message.sender):
+                signing = text[:end]
+                signed = signoff_names(signing, self.rules)
+                if signed:
+                    for name in signed:
+                        self.above_block[message.sender, name] += 1
+                    break
         if not signed and (bare := bare_lower_signature(signing)) is not None:
             self.bare[message.sender, bare] += 1
         if signed:

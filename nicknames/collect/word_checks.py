@@ -222,9 +222,8 @@ def flag_words(found: Found, lexicon: Lexicon, plain: dict[str, str], user_names
     surnames alone ("La", "De") is a word of some language too, and so are the words of nations and languages. A
     word the participant's row writes in lower case (``lower_rows``: ``lower_row_words``) is a word only by the
     lists: the corpus writes it so where it writes their display name."""
-    own = {(participant, spelling) for participant, given in plain.items()
-           for spelling in {given.casefold(), *spelling_keys(given)}} | user_names
-    registered = {spelling for _, spelling in own}
+    registered = {spelling for given in plain.values() for spelling in {given.casefold(), *spelling_keys(given)}} | {
+        name for _, name in user_names}
     for participant, name in found.counts:
         particle = name.lower() in LOWER_PARTICLES and not name.isupper()  # "La", not the initials "DE"
         peoples = name.casefold() in NATIONALITIES  # "Persian" of a user "Persian Quill": always capitalised, a word

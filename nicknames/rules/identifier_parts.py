@@ -452,6 +452,12 @@ def _is_role(local: str, names: PersonalNames) -> bool:
     return any(word in ROLE_WORDS for word in words) and not names.people(local) and not names.contained(local)
 
 
+def local_part(address: str) -> str:
+    """An address's local part, before ``@``, `` at ``, ``[at]`` or ``(at)`` (all of it when none)."""
+    at = _address_separator(address)
+    return address if at is None else address[: at[0]]
+
+
 def _address_separator(address: str) -> tuple[int, int] | None:
     """Where an address's local part ends and its domain starts: at ``@``, `` at ``, ``[at]`` or ``(at)``."""
     match = regex.search(r"\s*(?:@|\[at\]|\(at\)|\sat\s)\s*", address, regex.I)

@@ -24,6 +24,7 @@ from nicknames.collect.discover.ascii_pieces import (
 )
 from nicknames.collect.discover.sequences import ASCII_RUN, RUN
 from nicknames.rules.html_text import looks_like_html
+from nicknames.rules.identifier_parts import local_part
 from nicknames.rules.written_identifiers import bang_paths, obfuscated_addresses
 
 WORD = r"\p{L}(?:[\p{L}\p{M}]|['’](?=\p{L})(?![sS](?!\p{L}))|-(?=\p{L})|[?\uFFFD](?=\p{L}))*"
@@ -233,12 +234,11 @@ def hidden_address_words(text: str) -> list[str]:
             or " AT " in text or "[at]" in text or "(at)" in text):
         return []  # most texts: no " at " before a host with a dot
     return [word for start, end in obfuscated_addresses(text)
-            for word in _LOCAL_WORDS.findall(_HIDDEN_AT.split(text[start:end], 1)[0]) if len(word) > 1 and word != "dot"]
+            for word in _LOCAL_WORDS.findall(local_part(text[start:end])) if len(word) > 1 and word != "dot"]
 
 
 _AT_HOST = re.compile(r" at [^\s.]+\.\w")
 """What an address written out (``ann at example.org``) holds, searched before the slower reading."""
-_HIDDEN_AT = regex.compile(r"\s*(?:\[at\]|\(at\)|\sat\s)\s*", regex.IGNORECASE)
 _LOCAL_WORDS = regex.compile(r"(?<![^\W\d_])\p{Ll}+(?![^\W\d_])")
 """The plain lower-case words of a local part ("ann", "lee" of "ann.lee"; not of "AnnLee")."""
 

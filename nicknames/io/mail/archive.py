@@ -69,7 +69,7 @@ class MailArchive:
     key: AddressKey
     display_names: dict[str, str] = field(default_factory=dict)
     """Participant id → the display name most often written with their address (a built-in class list); for an
-    address that only texts give, the full name most often written before it (``written_names``)."""
+    address that only texts give, the full name most often written with it (``participants.written_mailboxes``)."""
     headerless: list[str] = field(default_factory=list)
     """Where each message without any of the headers read starts (``file, line N``): text that is not mail."""
     other_names: dict[str, tuple[str, ...]] = field(default_factory=dict)

@@ -153,13 +153,6 @@ def key_path(mapping_path: Path) -> Path:
     return mapping_path.with_name(mapping_path.stem + KEY_SUFFIX)
 
 
-def written_names(key: AddressKey, texts: Iterable[str]) -> dict[str, str]:
-    """Participant id → the full name most often written with their address in the texts (``written_mailboxes``):
-    the name of someone whose address only a text gives, a trailer's or a quoted attribution's, when no header shows
-    one."""
-    return names_of_ids(key, written_mailboxes(texts))
-
-
 def names_of_ids(key: AddressKey, written: dict[str, Counter[str]]) -> dict[str, str]:
     """Participant id → the name most often written with its addresses (``written``: ``written_mailboxes``)."""
     counts: dict[str, Counter[str]] = {}
