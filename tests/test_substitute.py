@@ -84,6 +84,17 @@ def test_replacements(names: dict[str, list[str]], text: str, expected: str) -> 
         ({"u1": ["Jens", "Jens Müller"]}, "Ask Jens Mueller.", "Ask [u1] Mueller."),
         ({"u1": ["Jens", "Jens Quellmann-Akiro"]}, "Ask Jens Quellmann.", "Ask [u1] Quellmann."),
         ({"u1": ["Jens", "Jens Quellmann-Akiro"]}, "Ask Jens Quellmanns.", "Ask Jens Quellmanns."),  # no part of it
+        # their surname with a letter an archive lost: read whole, the lost letter any
+        ({"u1": ["Jens", "Jens Quellmann", "Quellm?nn"]}, "Thanks,\nJens Quellm?nn\nLab", "Thanks,\n[u1]\nLab"),
+        ({"u1": ["Jens", "Jens Quellmann"]}, "Ask Jens Quellm?nn.", "Ask [u1] Quellm?nn."),
+        ({"u1": ["Jens", "Jens Quellmann"]}, "Ask Jens Quellm\ufffdnn.", "Ask [u1] Quellm\ufffdnn."),
+        ({"u1": ["Jens", "Jens Quellmann"]}, "Ask Jens Wrenf?eld.", "Ask Jens Wrenf?eld."),  # another surname
+        ({"u1": ["Jens", "Jens Quellmann"]}, "Ask Jens Quellm? Sure.", "Ask Jens Quellm? Sure."),  # a question
+        # a middle name before their surname: one full name, the middle name goes too
+        ({"u1": ["Harold", "Penbrook", "Penbrook, Harold"]}, "Harold\n\nHarold David Penbrook M.D.\nProfessor",
+         "[u1]\n\n[u1] M.D.\nProfessor"),
+        ({"u1": ["Tobias", "Tobias Quell"]}, "I met Tobias David Wrenfield.", "I met Tobias David Wrenfield."),
+        ({"u1": ["Tobias", "Quell", "Tobias Quell"]}, "Tobias Harbour Quell", "Tobias Harbour [u1]"),  # no name
     ],
 )
 def test_a_given_name_before_somebody_elses_surname(names: dict[str, list[str]], text: str, expected: str) -> None:
@@ -256,6 +267,13 @@ def test_case_forms_of_names(text: str, expected: str) -> None:
         ("Tobias A.\nQuell", "[u1] A.\n[u1]", ["Tobias", "Quell"]),  # not across a line
         ("Tobias and Quell", "[u1] and [u1]", ["Tobias", "Quell"]),  # a word between: no initials
         ("Tobias A. B. C. Quell", "[u1] A. B. C. [u1]", ["Tobias", "Quell"]),  # at most two initials
+        # a middle name: a given name, or a capitalised word that is no common one
+        ("Dr. Tobias Kasimir Quell\nLab", "Dr. [u1]\nLab", ["Tobias Kasimir Quell"]),
+        ("Tobias Wrenfield-Ostby Quell", "[u1]", ["Tobias Wrenfield-Ostby Quell"]),
+        ("Tobias Kasimir\nQuell", "[u1] Kasimir\n[u1]", ["Tobias", "Quell"]),  # not across a line
+        ("Tobias  Kasimir  Quell", "[u1]  Kasimir  [u1]", ["Tobias", "Quell"]),  # single spaces only
+        ("Tobias Ann Berg", "[u1] [u2]", ["Tobias", "Ann Berg"]),  # two people's names
+        ("Quell Kasimir Quell", "[u1] Kasimir [u1]", ["Quell", "Quell"]),  # one name twice
     ],
 )
 def test_names_around_middle_initials_are_one_record(text: str, expected: str, originals: list[str]) -> None:
@@ -530,6 +548,24 @@ SIGNATURE = ("\n\nAnn Quell            |   Dept of Statistics\nHarbour Universit
 def test_a_closer_before_the_senders_name_signs_above_a_long_signature(text: str, expected: str) -> None:
     mapping = Mapping({"u1": ["Ann", "Ann Quell", "Quell"], "u2": ["Ann", "Ann Berg", "Berg"]})
     assert run(mapping, text, {"u1", "u2"}, sender="u1", parent=None)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "sender", "expected"),
+    [
+        # the sender's given name and a surname the class list lacks, alone on a line of their sign-off: theirs
+        ("It works.\n-- \nGreta Harrowby\nwww.example.org", "u1", "It works.\n-- \n[u1]\nwww.example.org"),
+        ("It works.\n\nThanks,\nGreta Harrowby", "u1", "It works.\n\nThanks,\n[u1]"),
+        ("It works.\n\nThanks,\nGreta Harrowby", "u2", "It works.\n\nThanks,\nGreta Harrowby"),  # not the sender's
+        ("I met Greta Harrowby today.\n\nGreta", "u1", "I met Greta Harrowby today.\n\n[u1]"),  # in the body: another
+        ("It works.\n\nThanks,\nGreta Harrowby Consulting", "u1", "It works.\n\nThanks,\nGreta Harrowby Consulting"),
+        ("It works.\n\nThanks,\nGreta H?rrowby", "u1", "It works.\n\nThanks,\n[u1]"),  # a letter lost
+    ],
+)
+def test_the_senders_given_name_signs_with_a_surname_the_class_list_lacks(text: str, sender: str,
+                                                                         expected: str) -> None:
+    mapping = Mapping({"u1": ["Greta", "Greta Harr"], "u2": ["Ann", "Ann Berg"]})
+    assert run(mapping, text, {"u1", "u2"}, sender=sender, parent=None)[0] == expected
 
 
 BODY = "More of the message follows here.\nAnd its last line, longer than a sign-off's."

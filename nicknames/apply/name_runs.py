@@ -14,22 +14,26 @@ import regex
 from nicknames.apply.pseudonyms import Pseudonym, shaped_mention
 from nicknames.apply.replacement import Detail
 from nicknames.apply.scope_names import MappingNames
+from nicknames.io.given_names import given_names
 from nicknames.model.mapping import OTHERS
 from nicknames.rules.word_names import common_words_and_names
 
 
 def initial_near(text: str, spans: Iterable[tuple[int, int, str]]) -> bool:
     """Whether a record follows a capital and a full stop ("T. Quell", "T.Quell", "Tobias K. Quell"), a capital
-    alone stands between two records ("Tobias K Quell"), or one space does ("Tobias Quell", two records): a few
-    characters read at each record, no scan of the text."""
-    previous_end = -_MIDDLE_CHARS
+    alone stands between two records ("Tobias K Quell"), one space does ("Tobias Quell", two records), or a
+    capitalised word between spaces ("Tobias Kasimir Quell"): a few characters read at each record, no scan of the
+    text."""
+    previous_end = -_MIDDLE_NAME_CHARS
     for start, end, _ in spans:
         if start >= 2 and (
                 text[start - 1] == "." and text[start - 2].isupper()
                 or text[start - 2] == "." and text[start - 3 : start - 2].isupper()
                 or start - previous_end <= _MIDDLE_CHARS and (
                     text[start - 2].isupper() and text[start - 3 : start - 2].isspace()
-                    or start - previous_end == 1 and text[start - 1] == " ")):
+                    or start - previous_end == 1 and text[start - 1] == " ")
+                or start - previous_end <= _MIDDLE_NAME_CHARS and text[start - 1] == text[previous_end] == " "
+                and text[previous_end + 1 : previous_end + 2].isupper()):
             return True
         previous_end = end
     return False
@@ -200,13 +204,23 @@ _WORD_CHARS = 24
 
 def around_middle_initials(detail: Detail, between: str, following: Detail) -> bool:
     """Whether two names, one participant's and replaced alike, stand around middle initials or one space alone
-    ("Tobias K. Quell", "Ann M. J. Berg", "tobias Quell" with "Tobias", "tobias" and "Quell" mapped): one name, so
-    one pseudonym, and the initials go too. Not one name twice ("Mary Mary"): a run joins each name once at most."""
-    return (len(between) <= _MIDDLE_CHARS and detail[3] == following[3] and detail[2] == following[2]
-            and detail[1] != following[1] and detail[6] == following[6] == "name" and detail[2] != OTHERS
-            and _MIDDLE_INITIALS.fullmatch(between) is not None)
+    ("Tobias K. Quell", "Ann M. J. Berg", "tobias Quell" with "Tobias", "tobias" and "Quell" mapped), or around a
+    middle name, a given name or a capitalised word no common one ("Tobias Kasimir Quell", "Harold David Penbrook"): one
+    name, so one pseudonym, and the initials or the middle name go too. Not one name twice ("Mary Mary"): a run joins
+    each name once at most."""
+    if not (detail[3] == following[3] and detail[2] == following[2] and detail[1] != following[1]
+            and detail[6] == following[6] == "name" and detail[2] != OTHERS):
+        return False
+    if len(between) <= _MIDDLE_CHARS and _MIDDLE_INITIALS.fullmatch(between) is not None:
+        return True
+    middle = _MIDDLE_NAME.fullmatch(between)
+    return middle is not None and (middle.group(1).casefold() in given_names()
+                                   or middle.group(1).casefold() not in common_words_and_names())
 
 
 _MIDDLE_INITIALS = regex.compile(r" |[^\S\n]+(?:\p{Lu}\.?[^\S\n]+){1,2}")
 """One space, or one or two initials between blanks on one line: " K. ", " M. J. ", " K "."""
 _MIDDLE_CHARS = 12
+_MIDDLE_NAME = regex.compile(r" (\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?) ")
+"""One capitalised word between single spaces: a middle name ("Tobias Kasimir Quell")."""
+_MIDDLE_NAME_CHARS = 24

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import regex
 
+from nicknames.apply.resolution import Zone
 from nicknames.io.class_list import GENERATIONS
 from nicknames.io.given_names import given_names
 from nicknames.io.person_names import ORGANISATION_WORDS
@@ -17,30 +18,54 @@ from nicknames.rules.salutation_rules import ROLE_WORDS, TITLES
 from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.stopwords import DEGREES, STOPWORDS, common_words
 
-_NEXT_WORD = regex.compile(r" (\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\p{M}\p{N}@_'’]|[.-]\p{L})")
-"""One space, then a capitalised word that ends there (not an address's, a file's or a longer name's part)."""
+_NEXT_WORD = regex.compile(
+    r" (\p{Lu}(?:\p{Ll}|[?\N{REPLACEMENT CHARACTER}](?=\p{Ll}))+(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\p{M}\p{N}@_'’]|[.-]\p{L})")
+"""One space, then a capitalised word that ends there (not an address's, a file's or a longer name's part), read
+whole through a letter an archive lost ("Quellm?nn")."""
+_LOST = regex.compile(r"[?\N{REPLACEMENT CHARACTER}]")
+"""A letter an archive lost, written as a question mark or Unicode's replacement character."""
 
 
 def names_someone_else(text: str, end: int, surnames: frozenset[str], given: Container[str]) -> bool:
     """True where the one-word name ending at ``end`` is followed, after one space, by a capitalised word that is none
     of ``surnames`` (the last words of its candidates' full names), no given name of the mapping (``given``: "Hi
-    Tobias Anna" greets two) and no ordinary, organisation, role or title word: the two name another person ("Tobias
-    Wrenfield"), whom the candidates' given name does not make one of them. False when no surname of the candidates is
-    known."""
+    Tobias Anna" greets two), no ordinary, organisation, role or title word, and no middle name before one of
+    ``surnames`` ("Harold David Penbrook"): the two name another person ("Tobias Wrenfield"), whom the candidates' given
+    name does not make one of them. False when no surname of the candidates is known."""
     if not surnames or text[end : end + 1] != " ":
         return False
     match = _NEXT_WORD.match(text, end)
     if match is None:
         return False
     word = match.group(1)
-    return (word not in surnames and word not in given and word.casefold() not in _ordinary()
-            and not _spelt_as(word, surnames))
+    if word in surnames or word in given or word.casefold() in _ordinary() or _spelt_as(word, surnames):
+        return False
+    if word.casefold() in given_names() and (after := _NEXT_WORD.match(text, match.end())) is not None and (
+            after.group(1) in surnames or _spelt_as(after.group(1), surnames)):
+        return False  # "Harold David Penbrook": a middle name before the candidates' surname
+    return True
+
+
+def own_signature(text: str, start: int, end: int, zone: Zone) -> int | None:
+    """Where the sender's full name ends when the given name from ``start`` to ``end``, one of the sender's, opens a
+    line of their sign-off and a capitalised word no common one ends that line ("-- \nGreta Harrowby" where the class
+    list has a Greta Harr): the sender signs with a surname the class list lacks. None elsewhere."""
+    if zone is not Zone.SIGNOFF or (start and text[start - 1] != "\n"):
+        return None
+    match = _NEXT_WORD.match(text, end)
+    if match is None or match.group(1).casefold() in _ordinary():
+        return None
+    line_end = text.find("\n", match.end())
+    return match.end() if not text[match.end() : len(text) if line_end < 0 else line_end].strip() else None
 
 
 def _spelt_as(word: str, surnames: frozenset[str]) -> bool:
     """Whether a word is one of ``surnames`` spelt with or without its accents ("Müller" for a Mueller, "Quëll" for
     a Quell), or the part before a hyphen of one of them, or of the word ("Quell-Harbour" for a Quell, "Quell" for a
-    Quell-Harbour): the candidates' own name."""
+    Quell-Harbour), or with letters an archive lost ("Quellm?nn" for a Quellmann): the candidates' own name."""
+    if _LOST.search(word) is not None:  # "Quellm?nn" for a Quellmann: a lost letter stands for any
+        lost = regex.compile(".".join(regex.escape(part) for part in _LOST.split(word)), regex.IGNORECASE)
+        return any(lost.fullmatch(surname) is not None for surname in surnames)
     keys = spelling_keys(word) | spelling_keys(word.split("-", 1)[0])
     return not keys.isdisjoint(_spellings(surnames))
 

@@ -23,7 +23,11 @@ from nicknames.apply.name_runs import (
     with_initial_before,
     with_name_after,
 )
-from nicknames.apply.namesakes import before_common_word, names_someone_else
+from nicknames.apply.namesakes import (
+    before_common_word,
+    names_someone_else,
+    own_signature,
+)
 from nicknames.apply.person_placeholders import OTHER_OWNERS, other_mention
 from nicknames.apply.pseudonyms import Pseudonym, ambiguous_mention, shaped_mention
 from nicknames.apply.replacement import Detail, Replacement, Replacements
@@ -211,7 +215,12 @@ def _substitute_into(
                 continue
             if around[end + 1 : end + 2].isupper() and around[end] == " " and " " not in original and (
                     names_someone_else(around, end, own_words.surnames(candidates), own_words.given)):
-                continue  # "Tobias Wrenfield": another person than the scope's Tobias Quell
+                zones = zones or zones_of(view)  # the post as read: no second reading of its markup
+                signed = own_signature(around, start, end, zones(start)) if message.sender in candidates else None
+                if signed is None:
+                    continue  # "Tobias Wrenfield": another person than the scope's Tobias Quell
+                end, original, candidates = signed, around[start:signed], (message.sender,)  # "--\nGreta Harrowby":
+                # the sender signs with a surname the class list lacks
             if word and not short:
                 zones = zones or zones_of(view)  # the post as read: no second reading of its markup
                 in_position = word_in_position(around, start, end, zones(start))
