@@ -44,6 +44,10 @@ def found_in(text: str, known: Known = NOBODY) -> dict[str, list[str]]:
         ("Ask Henrik Olsen about it.", {"Henrik Olsen": ["fullname"]}),  # an ordinary word opens the sentence
         ("Henrik Olsen's report is late.", {"Henrik Olsen": ["fullname"]}),
         ("I wrote to Maren Harmon today.", {"Maren Harmon": ["fullname"]}),
+        ("I wrote to Loes Harmon today.", {"Loes Harmon": ["fullname"]}),  # no given name known, a frequent surname
+        ("I used K-Nearest Harmon here.", {}),  # a letter joined to a word opens no name
+        ("I used Simple Harmon here.", {}),  # nor does a common word
+        ("Ask QXR-Mark Harmon.", {"QXR-Mark Harmon": ["fullname"]}),  # a given name that is a word joined to a code
         # a given name of the nickname table that is also a word, inside a sentence
         ("Proposals by Bill Wrenfield are in.", {"Bill Wrenfield": ["fullname"]}),
         ("I don't know who Frank Quellmann is.", {"Frank Quellmann": ["fullname"]}),
@@ -433,6 +437,24 @@ def test_a_registered_name_with_a_letter_an_archive_lost_is_theirs(written: str)
     twice = Mapping({"U1": [], "U2": []})  # one person registered twice, posting from both: neither, nor a [PERSON]
     propose_others(twice, texts, {"U1": "Jens Quellmänn-Akiro", "U2": "Jens Quellmänn-Akiro"}, senders=["U2", "U1"])
     assert not twice.others and not twice.entry("U1").names and not twice.entry("U2").names
+
+
+@pytest.mark.parametrize(
+    ("class_list", "holders"),
+    [
+        ({"U1": "Mary Poe", "U2": "Mary Poe"}, ["U2"]),  # one person, two ids (two addresses): the one used most
+        ({"U1": "Mary Poe", "U2": "mary  POE"}, ["U2"]),  # case and spaces aside
+        ({"U1": "Mary Poe", "U2": "Mary Ann Poe"}, []),  # two people it may name: neither
+    ],
+)
+def test_a_full_name_of_one_person_registered_twice_goes_to_the_id_used_most(class_list: dict[str, str],
+                                                                              holders: list[str]) -> None:
+    mapping = Mapping({"U1": [], "U2": []})
+    propose_others(mapping, ["Then Mary J. Poe said so.", "Fine.", "Yes."], class_list, senders=["U1", "U2", "U2"])
+    assert [participant for participant in ("U1", "U2")
+            if ("Mary J. Poe", ("classlist",)) in [(name.text, name.tags) for name in mapping.entry(participant).names]
+            ] == holders
+    assert mapping.others == ([] if holders else ["Mary J. Poe"])
 
 
 def test_a_registered_persons_full_name_is_never_public() -> None:

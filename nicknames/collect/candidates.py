@@ -110,7 +110,7 @@ def collect(
         known = known_names(result.mapping, class_list, plan.names_table)
         found_others = others_in_runs(runs, known, lexicon, ids)
         drop_common_parts(found_others, lexicon)
-        add_others(result.mapping, found_others, known.registered, ids.senders)
+        add_others(result.mapping, found_others, known.registered, ids.senders, class_list)
     return result
 
 

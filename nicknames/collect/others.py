@@ -77,18 +77,21 @@ def propose_others(mapping: Mapping, texts: Iterable[str], class_list: dict[str,
     known = known_names(mapping, class_list, nicknames)
     found = find_others(texts, known, lexicon, threads, senders, jobs)
     drop_common_parts(found, lexicon)
-    add_others(mapping, found, known.registered, senders or ())
+    add_others(mapping, found, known.registered, senders or (), class_list)
     return found
 
 
 def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNames,
-               senders: Iterable[str] = ()) -> None:
+               senders: Iterable[str] = (), class_list: dict[str, str] | None = None) -> None:
     """Add names found of people who are not participants to the mapping as ``propose_others`` does (``registered``:
     the class list's full names, ``Known.registered``; ``senders``: the participants who post). A registered
-    person's full name goes to their line: of two registered people it may name, to the one who posts. The public
+    person's full name goes to their line: of two registered people it may name, to the one who posts; of several
+    who post under one registered full name (one person with several addresses, ``class_list``), to the one who posts
+    most. The public
     names found (``OtherNames.public``: none a registered person's, ``gather_others``) are suggested for the keep
     list."""
-    posting = set(senders)
+    posts = Counter(senders)
+    posting = set(posts)
     for text, count in _most_used_first(found.counts):
         if " " in text:
             people = registered.people(text)
@@ -106,6 +109,9 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
             people &= posting
         if lost and len(people) > 1:
             continue  # their names with the letter lost are on their lines: no [PERSON] over them
+        if len(people) > 1 and _one_registered_name(people, class_list or {}):
+            people = {max(sorted(people), key=posts.__getitem__)}  # "Ann Q. Lee" of an Ann Lee who posts from two
+            # addresses: the id she posts from most (on two lines, her addresses would name two people)
         owner = people.pop() if len(people) == 1 else None
         if owner is not None:  # a registered person's full name, written with initials or another given name
             mapping.add_participant(owner)
@@ -124,6 +130,12 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
         # a public figure's or cited author's full name: kept whole, so that no participant's given name inside it
         # is replaced ("Lena Harcourt" cited where a Lena posts)
         mapping.suggest_keep(Name(text, count, ("public",)))
+
+
+def _one_registered_name(people: set[str], class_list: dict[str, str]) -> bool:
+    """Whether the class list registers these people under one full name (case and spaces aside): one person with
+    several ids, as an archive gives one to each address."""
+    return len({" ".join(class_list.get(person, person).casefold().split()) for person in people}) == 1
 
 
 def _full_names(mapping: Mapping) -> dict[tuple[str, ...], set[str]]:

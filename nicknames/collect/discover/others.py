@@ -433,8 +433,13 @@ def _without_leading_words(run: list[Word], lexicon: Lexicon) -> list[Word]:
 
 
 def _surnamed(text: str, names: list[Word], lexicon: Lexicon) -> tuple[str, str] | None:
-    """Two capitalised words, the second a frequent surname, neither an ordinary word ("Loes Harmon")."""
-    if len(names) != 2 or names[1].text.casefold() not in surnames():
+    """Two capitalised words, the second a frequent surname, neither an ordinary word ("Loes Harmon"); the first
+    (no known given name) no common word that is no given name, nor joined to one or to a letter ("K-Nearest
+    Neighbors"; "QXR-Mark Harmon" is a person)."""
+    parts = names[0].text.split("-")
+    if len(names) != 2 or names[1].text.casefold() not in surnames() or any(
+            (len(part) < 2 and len(parts) > 1) or (part.casefold() in common_words() and part.casefold() not in
+                                                   given_names()) for part in parts):
         return None
     return _name_of(text, names, lexicon, need_given=False, tag="fullname")
 
