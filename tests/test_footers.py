@@ -45,6 +45,10 @@ STARS = "*" * 40
         # a signature between rules above a footer stays the sender's; so does one under "-- " alone at the end
         (f"Fixed.\n{RULE}\nHarold Penbrook\nDept. of Physics\n{MAILMAN}", f"Fixed.\n{RULE}\nHarold Penbrook\nDept. of Physics\n"),
         (f"Fixed.\n{RULE}\nregistered office: Example Ltd\n-- \nHarold Penbrook\n", None),
+        # a rule of dashes or underscores with full stops between, as lists of the 1990s drew it
+        ("Fixed.\nHP\n\n" + "-." * 30 + "\nr-list mailing list -- send \"[un]subscribe\"\n" + "_." * 30 + "\n",
+         "Fixed.\nHP\n\n"),
+        ("Fixed.\nHP\n" + "-." * 30 + "\nHarold Penbrook\n", None),  # a dotted rule above a signature
         ("", None),
     ],
 )

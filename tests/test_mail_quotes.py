@@ -32,6 +32,11 @@ from nicknames.rules.quotes import Segment, own_words, quote_levels, split_quote
         (["Ok", "|> Usenet", "|>> older"], [0, 1, 2]),
         (["Ok", "> GV> nested", "GV>"], [0, 2, 1]),
         (["a>b is no quote", "Note>nor this", "x -> y"], [0, 0, 0]),
+        # a separator on a quoted line opens a quote inside that quote only: the author's lines under it are theirs
+        (["Hi", "> x", "> -----Original Message-----", "> From: Ann", "> text", "", "mine", "-- ", "Ben"],
+         [0, 1, 2, 2, 2, 1, 0, 0, 0]),
+        (["Hi", ">> -----Original Message-----", ">> From: Ann", "> between", ">> more"], [0, 3, 3, 1, 2]),
+        (["Ok", "-----Original Message-----", "From: Ann", "> old", "text"], [0, 1, 1, 2, 1]),  # unmarked: to the end
     ],
 )
 def test_quote_levels(lines: list[str], levels: list[int]) -> None:
@@ -58,3 +63,10 @@ def test_empty_text_has_no_segments() -> None:
 def test_invalid_segment_is_refused() -> None:
     with pytest.raises(ValueError):
         Segment(3, 1, 0)
+
+
+@pytest.mark.parametrize("end", ["\n", "\r", "\r\n", "\u2028", "\x0c"])
+def test_a_quote_under_an_attribution_is_found_whatever_ends_its_lines(end: str) -> None:
+    """Lines end where ``str.splitlines`` ends them, so the look-up before the reading finds such a quote too."""
+    text = f"On Mon, Ann wrote:{end}| quoted"
+    assert own_words(text) == ""

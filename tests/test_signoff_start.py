@@ -59,7 +59,20 @@ SIGNED = "Hi Will,\nI will ask Will.\nThanks,\nArt\n\n-- \nArt Quell, Ph.D.\nRoo
         # but not a rule between paragraphs, nor one before a forwarded message
         ("Hi Will,\nI will ask Will.\n\n---\n\nEDIT: I will ask Will again tomorrow.\nok\nArt", "Will again", Zone.BODY),
         ("Hi Will,\nI will ask Will.\nThanks,\nArt\n\n_____\nFrom: Will Quell\nSent: Monday\n", "Art\n", Zone.BODY),
-        (SIGNED + "\n".join(["> quoted"] * 11), "Art\n", Zone.BODY),        # a long text below: no signature
+        (SIGNED + "\n".join(["> quoted"] * 11), "Art\n", Zone.SIGNOFF),  # a quote below: the sign-off is above it
+        (SIGNED + "\n".join(["own text"] * 11), "Art\n", Zone.BODY),  # a long text of the sender's own below
+        # a reply written above the message it quotes: its sign-off is above the quote, the quote's is the body's
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\n\n-----Original Message-----\nFrom: Will\nSent: Monday\n\n"
+         "Sure.\nWillem", "Art\n", Zone.SIGNOFF),
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\n\n-----Original Message-----\nFrom: Will\nSent: Monday\n\n"
+         "Sure.\nWillem", "Willem", Zone.BODY),
+        # and a signature block under the quote signs with it, as some mail programs place it
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\n\nOn Monday, Will wrote:\n> Sure.\n> Willem\n\n-- \nArt Quell\n",
+         "Art\n", Zone.SIGNOFF),
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\n\nOn Monday, Will wrote:\n> Sure.\n> Willem\n\n-- \nArt Quell\n",
+         "Art Quell", Zone.SIGNOFF),
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\n\nOn Monday, Will wrote:\n> Sure.\n> Willem\n\n-- \nArt Quell\n",
+         "Willem", Zone.BODY),
         ("Hi Will,\nI will ask Will.\n-- \nArt Quell", "Will.", Zone.SIGNOFF),  # a short line above, as without
         # above a mailing list's footer, its rule and lines aside, what is above is read as without it
         ("Hi Will,\nI will ask Will.\nThanks,\nArt\n" + LISTSERV, "Art\n", Zone.SIGNOFF),

@@ -9,6 +9,7 @@ import regex
 from nicknames.apply.resolution import Zone
 from nicknames.rules.footers import footer_start
 from nicknames.rules.html_text import markup_lines
+from nicknames.rules.quotes import trailing_quote
 from nicknames.rules.signature_blocks import SIGNATURE_WORDS, signature_block
 from nicknames.rules.word_names import (
     in_name_position,
@@ -29,17 +30,19 @@ def zones_of(text: str) -> Callable[[int], Zone]:
     under it) the last lines are those above the delimiter, and the short lines of the block are the sign-off's
     too ("-Toby\n\n--\nTobias Quell, Ph.D.", "John\n\n-------\nJohn Quell\nData Manager").
     An HTML post's lines are those its paragraphs and breaks make. A footer (a mailing list's, a forum page's links;
-    ``footers``) is the body's: the sign-off is above it.
+    ``footers``) and the message a reply quotes under its own words (``quotes.trailing_quote``) are the body's: the
+    sign-off is above them, and a signature block under such a quote ("-- \nAnn Quell") signs too.
     """
     text = markup_lines(text)
     footer = footer_start(text)
-    signoff = _signoff_start(text[:footer])
+    quote, quote_end = trailing_quote(text[:footer])
+    signoff = _signoff_start(text[:quote])
     first = _NON_BLANK.search(text)
     greeting_end = text.find("\n", first.start()) if first else -1
     greeting_end = len(text) if greeting_end < 0 else greeting_end
 
     def zone(offset: int) -> Zone:
-        if signoff <= offset < footer:
+        if signoff <= offset < quote or quote_end <= offset < footer:
             start = text.rfind("\n", 0, offset) + 1
             end = text.find("\n", offset)
             line = text[start : len(text) if end < 0 else end]

@@ -17,9 +17,9 @@ FOOTER_LINES = 12
 FOOTER_CHARS = 1500
 """How far from the end of a text a footer is looked for."""
 
-_RULE = regex.compile(r"(?m)^[^\S\n]*(?:--[^\S\n]?|[-_=#*~]{10,})[^\S\n]*\r?$")
-"""The line a footer opens with: a rule of ten or more dashes, underscores, equals signs, hashes, stars or tildes, or
-the signature delimiter "-- " (Google Groups), under which only ``_GROUP_SAYS`` makes a footer (a signature may name
+_RULE = regex.compile(r"(?m)^[^\S\n]*(?:--[^\S\n]?|[-_=#*~]{10,}|(?:[-_=~]\.){5,}[-_=~]?)[^\S\n]*\r?$")
+"""The line a footer opens with: a rule of ten or more dashes, underscores, equals signs, hashes, stars or tildes (also
+with full stops between: "-.-.-.-.-.", as lists of the 1990s drew it), or the signature delimiter "-- " (Google Groups), under which only ``_GROUP_SAYS`` makes a footer (a signature may name
 a list its sender runs)."""
 _GROUP_SAYS = regex.compile(r"received[^\S\n]this[^\S\n](?:message|e-?mail)[^\S\n]because", regex.IGNORECASE)
 _SAYS = regex.compile(r"unsubscri|mailing[^\S\n]list|listinfo|list[^\S\n]archives?\b|subscribed[^\S\n]to\b"
@@ -30,7 +30,7 @@ _SAYS = regex.compile(r"unsubscri|mailing[^\S\n]list|listinfo|list[^\S\n]archive
                       regex.IGNORECASE)
 """What a list's footer says, or an organisation's legal notice under every message it sends, and a signature does
 not."""
-_MAY_RULE = ("--", "_" * 10, "=" * 10, "#" * 10, "*" * 10, "~" * 10)
+_MAY_RULE = ("--", "_" * 10, "=" * 10, "#" * 10, "*" * 10, "~" * 10, "-.-.-", "_._._", "=.=.=", "~.~.~")
 """A piece of each of ``_RULE``'s lines, looked for first: most texts have none (long pieces are found fastest)."""
 _MAY_SAY = ("subscri", "mailing", "listinfo", "archive", "received this", "mailman", "register", "gesellschaft",
             "intended recipient", "privileged")

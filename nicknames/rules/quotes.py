@@ -81,19 +81,22 @@ class Segment:
 
 
 def quote_levels(lines: list[str]) -> list[int]:
-    """The quote level of each line (0 = the author's own words)."""
+    """The quote level of each line (0 = the author's own words). A separator on a quoted line ("> -----Original
+    Message-----") opens a quote inside that quote only: the author's own lines under it are their own."""
     levels: list[int] = []
-    opened = 0
+    opened: list[int] = []  # the marks of each separator line that opened a quote
     other_mark = ""
     for index, line in enumerate(lines):
         marks = _marks(line)
+        if opened and opened[-1] > marks and line.strip():
+            opened = [depth for depth in opened if depth <= marks]  # the quote that held a quoted separator ended
         mark = _MARKS.match(line)
         content = line[len(mark.group()) if mark else 0:]
         if _SEPARATOR.match(content) or (_RULE.match(content) and _next_starts_from(lines, index)):
-            opened += 1
+            opened.append(marks)
         if other_mark and line.strip() and not line.lstrip(" \t").startswith(other_mark):
             other_mark = ""
-        levels.append(marks + opened + (1 if other_mark and line.strip() else 0))
+        levels.append(marks + len(opened) + (1 if other_mark and line.strip() else 0))
         if not other_mark and is_attribution(content.rstrip()):
             other_mark = _other_mark_after(lines, index)
     _attach_attributions(lines, levels)
@@ -133,6 +136,39 @@ def own_words(text: str) -> str:
     if not quotes_anything(text):
         return text
     return "".join(text[segment.start : segment.end] for segment in split_quotes(text) if segment.level == 0)
+
+
+def trailing_quote(text: str) -> tuple[int, int]:
+    """Where the quote under the author's own words begins and ends, when the text ends in one (a reply written above
+    the message it quotes: "Thanks,\nAnn\n\n-----Original Message-----\nFrom: …"), or in one and then only the
+    author's signature block ("Thanks,\nAnn\n\nOn Mon, Ben wrote:\n> …\n\n-- \nAnn Quell\nHarbour Lab", as
+    some mail programs place it); the text's length twice when it ends in the author's own words, or quotes without
+    any (a forward)."""
+    size = len(text)
+    if not quotes_anything(text):
+        return size, size
+    segments = split_quotes(text)
+    end = size
+    if len(segments) > 1 and segments[-1].level == 0 and _only_signature(text[segments[-1].start :]):
+        end = segments[-1].start
+        segments = segments[:-1]
+    start = end
+    for segment in reversed(segments):
+        if segment.level == 0 and not text[segment.start : segment.end].isspace():
+            return (start, end) if start < end else (size, size)
+        start = segment.start
+    return size, size
+
+
+def _only_signature(text: str) -> bool:
+    """Whether the text holds only a signature block: blank lines, a delimiter line ("-- ") and at most
+    ``SIGNATURE_LINES`` lines."""
+    lines = [line for line in text.splitlines() if line.strip()]
+    return bool(lines) and lines[0].rstrip() in ("--", "-- ") and len(lines) <= SIGNATURE_LINES + 1
+
+
+SIGNATURE_LINES = 10
+"""The most lines under a signature's delimiter (the ``signature_blocks`` count)."""
 
 
 def own_text(text: str) -> str:
@@ -241,10 +277,14 @@ def quotes_anything(text: str) -> bool:
              or (":" in text and ("egin " in text or "EGIN " in text)))  # what every such line holds, looked for a
     # character first (the pattern, and a look-up of two characters, cost ten times more than one of one character)
     return (signs and _ANY_QUOTE.search(text) is not None) or (
-        ":\n" in text and _OTHER_MARKS_QUOTE.search(text) is not None)
+        ":" in text and _OTHER_MARKS_QUOTE.search(text) is not None)
 
 
-_OTHER_MARKS_QUOTE = regex.compile(r":[^\S\n]*\n(?:[^\S\n]*\n)*[^\S\n]*[|:]")
+_BREAK = r"(?:\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029])"
+"""A line break where ``str.splitlines`` breaks lines."""
+_BLANK = r"[^\S\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]"
+"""A blank inside a line."""
+_OTHER_MARKS_QUOTE = regex.compile(rf":{_BLANK}*{_BREAK}(?:{_BLANK}*{_BREAK})*{_BLANK}*[|:]")
 """A line ending in a colon, then a line opened by a quote mark of ``OTHER_MARKS``: maybe an attribution line and its
 quote."""
 
