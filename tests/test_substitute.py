@@ -543,6 +543,11 @@ SIGNATURE = ("\n\nAnn Quell            |   Dept of Statistics\nHarbour Universit
          "Hello all,\n\nIt works.  Just a thought.  Cheers, [u1]." + SIGNATURE.replace("Ann Quell", "[u1]")),
         ("Hello all,\n\nI agree with Ann." + SIGNATURE,
          "Hello all,\n\nI agree with [u2]." + SIGNATURE.replace("Ann Quell", "[u1]")),  # the other Ann
+        # the sender's name alone on a line above a line that opens with it and holds their surname
+        ("Hello all,\n\nIt works.\nAnn\n\nAnn Kasimira Quell, PhD" + SIGNATURE,
+         "Hello all,\n\nIt works.\n[u1]\n\n[u1], PhD" + SIGNATURE.replace("Ann Quell", "[u1]")),
+        ("Hello all,\n\nIt works.\nAnn\n\nAnn is away this week" + SIGNATURE,
+         "Hello all,\n\nIt works.\n[u2]\n\n[u2] is away this week" + SIGNATURE.replace("Ann Quell", "[u1]")),
     ],
 )
 def test_a_closer_before_the_senders_name_signs_above_a_long_signature(text: str, expected: str) -> None:

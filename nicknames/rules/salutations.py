@@ -4,7 +4,7 @@ tokens, the last lines of a text, checks of found names; the sign-off's names ar
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 
 import regex
 
@@ -285,6 +285,27 @@ def after_closer(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES) 
         return False
     line_start = text.rfind("\n", 0, start) + 1
     return _closes(SENTENCE_END.split(text[line_start:start])[-1], rules)
+
+
+def above_own_name(text: str, start: int, end: int, own_words: Collection[str]) -> bool:
+    """True when ``text[start:end]`` stands alone on its line and the next line that is not blank opens with it and
+    holds, among its next words, another word of the sender's names (``own_words``): a sign-off above the sender's
+    signature block, however long ("Harold\n\nHarold D. Penbrook, PhD\nProfessor of …")."""
+    line_start = text.rfind("\n", 0, start) + 1
+    if text[line_start:start].strip() or _NAME_END.match(text, end) is None:
+        return False
+    following = _LINE_BELOW.match(text, end)
+    if following is None:
+        return False
+    words = following.group(1).split(maxsplit=_OWN_NAME_WORDS + 1)
+    return bool(words) and words[0] == text[start:end] and any(
+        word.strip(",.;") in own_words for word in words[1 : _OWN_NAME_WORDS + 1])
+
+
+_LINE_BELOW = regex.compile(r"[^\n]*\n(?:[^\S\n]*\n)*[^\S\n]*([^\n]+)")
+"""The rest of a line, blank lines, and the next line's text."""
+_OWN_NAME_WORDS = 3
+"""Words after the sign-off's name on the line below in which the sender's other name is looked for."""
 
 
 def _near_end(text: str, end: int) -> bool:
