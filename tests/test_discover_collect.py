@@ -310,3 +310,19 @@ def test_a_lower_case_form_of_an_accented_name_is_a_case_form_only() -> None:
     mapping = collect(table(rows), {"U1": "Zoë Thorvald", "U2": "Aoife Neill"}).mapping  # type: ignore[arg-type]
     tags = names(mapping, "U1")["zoë"][1]
     assert "case" in tags and "fuzzy" not in tags
+
+
+@pytest.mark.parametrize(
+    ("last", "signs"),
+    [
+        ("Portugal", False),  # a land ends a postal address
+        ("U.K.", False),
+        ("UK", False),
+        ("Jordan", True),  # a land that is a given name too may sign
+    ],
+)
+def test_a_land_ending_a_postal_address_signs_nothing(last: str, signs: bool) -> None:
+    text = f"It works now.\n\nAda\nRua Dr. Quell Bernardino de Almeida\n4200 Quellbury\n{last}"
+    rows = [("1", "U1", "", text), ("2", "U2", "1", "Good.\n\nBen")]
+    mapping = collect(table(rows), {"U1": "Ada Quill", "U2": "Ben Hale"}).mapping  # type: ignore[arg-type]
+    assert (last in names(mapping, "U1")) is signs

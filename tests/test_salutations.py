@@ -186,6 +186,10 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Fix it.\n---\ndiff --git a/x.adoc b/x.adoc\n--- a/x.adoc\n+++ b/x.adoc\n@@ -10,7 +10,7 @@ the\n text\n-old.\n"
          "+Read the first block only.\n \n == OPTIONS\n \n", []),
         ("Here is a fix:\n\n@@ -1,2 +1,2 @@\n-a\n+b\n\nThanks,\nGreta", ["Greta"]),  # signed below the diff
+        # a program's output or a quoted line signs nothing
+        ("R output:\n\n  x <- f(1)\n NULL", []),
+        ("R output:\n\n> f(1)\n> NULL", []),
+        ("R output:\n\n  x <- f(1)\n Null", ["Null"]),  # not in capitals: maybe a name
     ],
 )
 def test_signoff_names(text: str, names: list[str]) -> None:

@@ -17,6 +17,7 @@ from nicknames.collect.discover.lost_letters import (
     registered_matches,
     repaired,
 )
+from nicknames.collect.discover.places import is_land
 from nicknames.collect.discover.stylised import (
     initials_of,
     is_short,
@@ -120,6 +121,8 @@ def signoffs(scan: Scan, plan: CollectPlan, found: Found) -> None:
         if not is_short(name) and name[:1].isupper():
             signed.setdefault(sender, []).append(name)
     for (sender, name), count in scan.signoffs.items():
+        if is_land(name.strip(" .")):
+            continue  # the last line of a postal address ("4200 Porto\nPortugal", "U.K."), not a name
         if (letter := letter_of(name)) is not None:  # "Dr. Q": the sender's when a word of their name opens so
             if _may_be_titled(sender, letter, plan.registered):
                 found.add(sender, name, "signoff", count)

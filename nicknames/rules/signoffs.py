@@ -150,8 +150,10 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
             return signed
         # else a sentence that starts like a closer ("Thanks for the tip!"): look further up
     last = lines[-1]
-    if _ends_list(lines):
-        return ()  # the last of a list of words or an address, not a signature
+    if _ends_list(lines) or last.startswith(">") or (
+            last.strip(" .").isupper() and last.strip(" .").casefold() in _PROGRAM_WORDS):
+        return ()  # the last of a list of words or an address, not a signature; nor a quoted line ("> NULL") or a
+        # program's output ("NULL", "TRUE")
     if _ROLE_LINE.search(last):  # a job title or a workplace ("Research Scientist"): the name may stand above it
         above = lines[-2]
         if len(lines) < 3 or _ROLE_LINE.search(above) or _SENTENCE_CLOSE.search(above):
@@ -168,6 +170,10 @@ _PUNCTUATED = regex.compile(r"[.!?,;:]\s*$")
 def _ends_list(lines: list[str]) -> bool:
     """True when the two lines above the last are items of a list: the last line is one more item."""
     return len(lines) >= 3 and all(map(_is_item, lines[-3:-1]))
+
+
+_PROGRAM_WORDS = frozenset({"null", "nil", "none", "true", "false", "na", "nan", "inf", "eof", "end"})
+"""What a program prints on a line of its own, in capitals: its output's end, not a signature."""
 
 
 def _is_item(line: str) -> bool:

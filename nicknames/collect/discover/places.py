@@ -10,9 +10,14 @@ from nicknames.rules.stopwords import places
 
 
 def is_land(word: str) -> bool:
-    """True for a country, a continent or a land ("Occupied Quellmark Germany"), unless a given name too ("Jordan")."""
+    """True for a country, a continent or a land ("Occupied Quellmark Germany", "UK", "U.S.A"), unless a given name
+    too ("Jordan")."""
     folded = word.casefold()
-    return folded in places() and folded not in given_names()
+    return folded.replace(".", "") in _LAND_LETTERS or (folded in places() and folded not in given_names())
+
+
+_LAND_LETTERS = frozenset({"uk", "usa"})
+"""Lands written in letters."""
 
 
 LANDS_OF_WORDS = frozenset({
