@@ -49,6 +49,10 @@ STARS = "*" * 40
         ("Fixed.\nHP\n\n" + "-." * 30 + "\nr-list mailing list -- send \"[un]subscribe\"\n" + "_." * 30 + "\n",
          "Fixed.\nHP\n\n"),
         ("Fixed.\nHP\n" + "-." * 30 + "\nHarold Penbrook\n", None),  # a dotted rule above a signature
+        # a webmail's advertisement under a rule
+        (f"Fixed.\n\nharold\n\n{RULE}\nGet Your Private, Free Email at http://mail.example.com\n", "Fixed.\n\nharold\n\n"),
+        (f"Fixed.\n\nharold\n\n{RULE}\nDo You Yahoo!?\nGet your free mail at http://mail.example.com\n",
+         "Fixed.\n\nharold\n\n"),
         ("", None),
     ],
 )

@@ -56,6 +56,12 @@ SIGNED = "Hi Will,\nI will ask Will.\nThanks,\nArt\n\n-- \nArt Quell, Ph.D.\nRoo
         (SIGNED.replace("-- \n", "--\n"), "Art\n", Zone.SIGNOFF),          # "--" as often written
         (SIGNED.replace("-- \n", "---\n"), "Art\n", Zone.SIGNOFF),         # a rule of dashes or underscores too
         (SIGNED.replace("-- \n", "________\n"), "Art Quell", Zone.SIGNOFF),
+        # a boxed signature: the rule that closes the box has nothing under it, the block is the one it closes
+        (SIGNED.replace("-- \n", "-- \n" + "-" * 30 + "\n") + "-" * 30 + "\n", "Art\n", Zone.SIGNOFF),
+        (SIGNED.replace("-- \n", "-" * 30 + "\n") + "-" * 30 + "\n", "Art\n", Zone.SIGNOFF),
+        # a signature laid out in columns: its first line's first column is short
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\n\n" + "-" * 30 + "\n Art Quell              E-Mail: art at "
+         "harbour dot example dot org\n Room 7\n", "Art\n", Zone.SIGNOFF),
         # but not a rule between paragraphs, nor one before a forwarded message
         ("Hi Will,\nI will ask Will.\n\n---\n\nEDIT: I will ask Will again tomorrow.\nok\nArt", "Will again", Zone.BODY),
         ("Hi Will,\nI will ask Will.\nThanks,\nArt\n\n_____\nFrom: Will Quell\nSent: Monday\n", "Art\n", Zone.BODY),

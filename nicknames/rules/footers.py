@@ -26,14 +26,15 @@ _SAYS = regex.compile(r"unsubscri|mailing[^\S\n]list|listinfo|list[^\S\n]archive
                       r"|received[^\S\n]this[^\S\n](?:message|e-?mail)|\bmailman\b"
                       r"|handelsregister|registergericht|sitz[^\S\n]der[^\S\n]gesellschaft|registered[^\S\n]office"
                       r"|registered[^\S\n]in[^\S\n](?:england|scotland|ireland)|intended[^\S\n]recipient"
-                      r"|confidential[^\S\n]and[^\S\n](?:may[^\S\n]be[^\S\n])?(?:legally[^\S\n])?privileged",
+                      r"|confidential[^\S\n]and[^\S\n](?:may[^\S\n]be[^\S\n])?(?:legally[^\S\n])?privileged"
+                      r"|free[^\S\n]e-?mail[^\S\n]at|do[^\S\n]you[^\S\n]yahoo",
                       regex.IGNORECASE)
-"""What a list's footer says, or an organisation's legal notice under every message it sends, and a signature does
-not."""
+"""What a list's footer says, or an organisation's legal notice under every message it sends, or a webmail's
+advertisement ("Get Your Private, Free Email at …", "Do You Yahoo!?"), and a signature does not."""
 _MAY_RULE = ("--", "_" * 10, "=" * 10, "#" * 10, "*" * 10, "~" * 10, "-.-.-", "_._._", "=.=.=", "~.~.~")
 """A piece of each of ``_RULE``'s lines, looked for first: most texts have none (long pieces are found fastest)."""
 _MAY_SAY = ("subscri", "mailing", "listinfo", "archive", "received this", "mailman", "register", "gesellschaft",
-            "intended recipient", "privileged")
+            "intended recipient", "privileged", "free email", "free e-mail", "you yahoo")
 """A piece of each of ``_SAYS``' phrases in lower case, looked for first in the text's end in lower case: most texts
 have no footer."""
 

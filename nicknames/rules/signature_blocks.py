@@ -26,7 +26,9 @@ _HEADER = regex.compile(r"[ \t>]*(?:From|To|Sent|Date|Subject|Cc|De|Von|Van|Frå
 def signature_block(text: str) -> int | None:
     """Where a signature block's delimiter line starts: the last delimiter line after the first line, with at most
     ``SIGNATURE_BLOCK_LINES`` non-empty lines under it (more is a quoted or forwarded message, not a signature) and
-    no mail header first ("From: ...": a forwarded message); a rule only between short lines (``_signs_around``)."""
+    no mail header first ("From: ...": a forwarded message); a rule only between short lines (``_signs_around``). A
+    rule with nothing under it closes a boxed signature ("-- \n-----\nAnn Quell\nHarbour Lab\n-----"): the block is
+    the one it closes."""
     first = min((at for mark in ("\n--", "\n__", "\n==") if (at := text.find(mark)) >= 0), default=-1)
     if first < 0:
         return None
@@ -34,6 +36,8 @@ def signature_block(text: str) -> int | None:
     if block is None:
         return None
     found, lines = block
+    if not lines and found.group().strip() != "--" and found.start() > first:
+        return signature_block(text[: found.start()])  # a rule that closes a boxed signature: the box's opening
     if len(lines) > SIGNATURE_BLOCK_LINES or (lines and _HEADER.match(lines[0])):
         return None
     if found.group().strip() != "--" and not _signs_around(text[:found.start()], lines):
@@ -89,6 +93,12 @@ def own_name_block(text: str, full_name: str) -> int | None:
 
 def _signs_around(above: str, below: list[str]) -> bool:
     """Whether the lines around a rule sign as a sign-off and a signature do: the last line above it and the first
-    below it short (at most ``SIGNATURE_WORDS`` words each)."""
+    below it (its first column, in a signature laid out in columns) short (at most ``SIGNATURE_WORDS`` words
+    each)."""
     last = above.rstrip().rsplit("\n", 1)[-1]
-    return bool(below) and len(last.split()) <= SIGNATURE_WORDS and len(below[0].split()) <= SIGNATURE_WORDS
+    first = _COLUMNS.split(below[0].strip(), 1)[0] if below else ""
+    return bool(below) and len(last.split()) <= SIGNATURE_WORDS and len(first.split()) <= SIGNATURE_WORDS
+
+
+_COLUMNS = regex.compile(r"[^\S\n]{2,}|\t")
+"""The gap between a signature's columns ("Ann Quell          E-Mail: ann at …")."""
