@@ -19,7 +19,8 @@ from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.stopwords import DEGREES, STOPWORDS, common_words
 
 _NEXT_WORD = regex.compile(
-    r" (\p{Lu}(?:\p{Ll}|[?\N{REPLACEMENT CHARACTER}](?=\p{Ll}))+(?:-\p{Lu}\p{Ll}+)?)(?![\p{L}\p{M}\p{N}@_'’]|[.-]\p{L})")
+    r" (\p{Lu}(?:\p{Ll}|[?\N{REPLACEMENT CHARACTER}](?=\p{Ll}))+(?:-\p{Lu}\p{Ll}+)?)"
+    r"(?![\p{L}\p{M}\p{N}@_'’]|[.-]\p{L})")
 """One space, then a capitalised word that ends there (not an address's, a file's or a longer name's part), read
 whole through a letter an archive lost ("Quellm?nn")."""
 _LOST = regex.compile(r"[?\N{REPLACEMENT CHARACTER}]")

@@ -87,9 +87,8 @@ def add_others(mapping: Mapping, found: OtherNames, registered: RegisteredFullNa
     the class list's full names, ``Known.registered``; ``senders``: the participants who post). A registered
     person's full name goes to their line: of two registered people it may name, to the one who posts; of several
     who post under one registered full name (one person with several addresses, ``class_list``), to the one who posts
-    most. The public
-    names found (``OtherNames.public``: none a registered person's, ``gather_others``) are suggested for the keep
-    list."""
+    most. The public names found (``OtherNames.public``: none a registered person's, ``gather_others``) are suggested
+    for the keep list."""
     posts = Counter(senders)
     posting = set(posts)
     for text, count in _most_used_first(found.counts):

@@ -19,8 +19,8 @@ FOOTER_CHARS = 1500
 
 _RULE = regex.compile(r"(?m)^[^\S\n]*(?:--[^\S\n]?|[-_=#*~]{10,}|(?:[-_=~]\.){5,}[-_=~]?)[^\S\n]*\r?$")
 """The line a footer opens with: a rule of ten or more dashes, underscores, equals signs, hashes, stars or tildes (also
-with full stops between: "-.-.-.-.-.", as lists of the 1990s drew it), or the signature delimiter "-- " (Google Groups), under which only ``_GROUP_SAYS`` makes a footer (a signature may name
-a list its sender runs)."""
+with full stops between: "-.-.-.-.-.", as lists of the 1990s drew it), or the signature delimiter "-- " (Google
+Groups), under which only ``_GROUP_SAYS`` makes a footer (a signature may name a list its sender runs)."""
 _GROUP_SAYS = regex.compile(r"received[^\S\n]this[^\S\n](?:message|e-?mail)[^\S\n]because", regex.IGNORECASE)
 _SAYS = regex.compile(r"unsubscri|mailing[^\S\n]list|listinfo|list[^\S\n]archives?\b|subscribed[^\S\n]to\b"
                       r"|received[^\S\n]this[^\S\n](?:message|e-?mail)|\bmailman\b"
