@@ -546,6 +546,11 @@ SIGNATURE = ("\n\nAnn Quell            |   Dept of Statistics\nHarbour Universit
         # the sender's name alone on a line above a line that opens with it and holds their surname
         ("Hello all,\n\nIt works.\nAnn\n\nAnn Kasimira Quell, PhD" + SIGNATURE,
          "Hello all,\n\nIt works.\n[u1]\n\n[u1], PhD" + SIGNATURE.replace("Ann Quell", "[u1]")),
+        # the sender's name opening a sentence after another on the last line of their words
+        ("Hello all,\n\nSorry to bother the list with this. Ann\n" + "-." * 20 + "\nlist footer\n",
+         "Hello all,\n\nSorry to bother the list with this. [u1]\n" + "-." * 20 + "\nlist footer\n"),
+        ("Hello all,\n\nSorry to bother the list with this. Ann\nAnd more.\n",
+         "Hello all,\n\nSorry to bother the list with this. [u2]\nAnd more.\n"),  # more words follow: the body's
         ("Hello all,\n\nIt works.\nAnn\n\nAnn is away this week" + SIGNATURE,
          "Hello all,\n\nIt works.\n[u2]\n\n[u2] is away this week" + SIGNATURE.replace("Ann Quell", "[u1]")),
     ],

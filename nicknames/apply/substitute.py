@@ -48,7 +48,12 @@ from nicknames.rules.identifier_patterns import PART_PLACEHOLDER, PLACEHOLDERS
 from nicknames.rules.identifiers import PART_KINDS, Identifier, IdentifierRules
 from nicknames.rules.introductions import introduces
 from nicknames.rules.patterns import BLOCKING
-from nicknames.rules.salutations import above_own_name, after_closer, in_salutation
+from nicknames.rules.salutations import (
+    above_own_name,
+    after_closer,
+    ends_own_words,
+    in_salutation,
+)
 from nicknames.rules.word_names import (
     after_determiner,
     after_place_opener,
@@ -247,10 +252,10 @@ def _substitute_into(
             if zone is not Zone.SIGNOFF and message.sender in candidates and introduces(around, start, end):
                 zone = Zone.INTRO
             elif zone is Zone.BODY and message.sender in candidates and (
-                    after_closer(around, start, end) or above_own_name(
+                    after_closer(around, start, end) or ends_own_words(around, start, end) or above_own_name(
                         around, start, end, own_words.words.get(message.sender, (frozenset(), False))[0])):
-                zone = Zone.SIGNOFF  # "Just a thought.  Cheers, Ann." or "Ann\n\nAnn Quell, PhD" above a long
-                # signature block
+                zone = Zone.SIGNOFF  # "Just a thought.  Cheers, Ann.", "… with this. Ann" or "Ann\n\nAnn Quell,
+                # PhD" above a long signature block
             initialled = initialled_candidates(around, end, key, candidates, names.names.keys_of)
             decision = decide(key, candidates, message, zone, context, names.counts, unresolved, initialled)
             records.add(number, start, _name_mention(original, key, candidates, decision, pseudonym))
