@@ -121,6 +121,10 @@ class OwnWords:
         last = {_surname(name) for name in every if " " in name}
         return cls(words, frozenset(name for name in every if " " not in name and name not in last))
 
+    def words_of(self, participant: str) -> frozenset[str]:
+        """What may follow the participant's given name in their own name (empty for one not in the mapping)."""
+        return self.words.get(participant, (frozenset(), False))[0]
+
     def surnames(self, participants: tuple[str, ...]) -> frozenset[str]:
         """What may follow a given name of these participants in their own name; empty when none of them has a full
         name, as then nothing tells another person's surname from theirs (kept per set of participants)."""

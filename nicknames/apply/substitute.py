@@ -252,8 +252,8 @@ def _substitute_into(
             if zone is not Zone.SIGNOFF and message.sender in candidates and introduces(around, start, end):
                 zone = Zone.INTRO
             elif zone is Zone.BODY and message.sender in candidates and (
-                    after_closer(around, start, end) or ends_own_words(around, start, end) or above_own_name(
-                        around, start, end, own_words.words.get(message.sender, (frozenset(), False))[0])):
+                    after_closer(around, start, end) or ends_own_words(around, start, end)
+                    or above_own_name(around, start, end, own_words.words_of(message.sender))):
                 zone = Zone.SIGNOFF  # "Just a thought.  Cheers, Ann.", "… with this. Ann" or "Ann\n\nAnn Quell,
                 # PhD" above a long signature block
             initialled = initialled_candidates(around, end, key, candidates, names.names.keys_of)

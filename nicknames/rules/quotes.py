@@ -20,6 +20,7 @@ import regex
 
 from nicknames.rules.footers import without_footer
 from nicknames.rules.html_text import looks_like_html, own_html_lines
+from nicknames.rules.signature_blocks import SIGNATURE_BLOCK_LINES
 from nicknames.rules.stopwords import DEGREES, MONTHS, WEEKDAYS
 
 _NAME_TAIL = r"[\p{L}\p{N}_\-]{0,9}(?=>(?:[^\S\n]|$))"
@@ -162,13 +163,9 @@ def trailing_quote(text: str) -> tuple[int, int]:
 
 def _only_signature(text: str) -> bool:
     """Whether the text holds only a signature block: blank lines, a delimiter line ("-- ") and at most
-    ``SIGNATURE_LINES`` lines."""
+    ``SIGNATURE_BLOCK_LINES`` lines."""
     lines = [line for line in text.splitlines() if line.strip()]
-    return bool(lines) and lines[0].rstrip() in ("--", "-- ") and len(lines) <= SIGNATURE_LINES + 1
-
-
-SIGNATURE_LINES = 10
-"""The most lines under a signature's delimiter (the ``signature_blocks`` count)."""
+    return bool(lines) and lines[0].rstrip() in ("--", "-- ") and len(lines) <= SIGNATURE_BLOCK_LINES + 1
 
 
 def own_text(text: str) -> str:

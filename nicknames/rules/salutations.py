@@ -290,12 +290,13 @@ def after_closer(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES) 
 def ends_own_words(text: str, start: int, end: int) -> bool:
     """True when ``text[start:end]`` opens a sentence after another on its line and ends the writer's words: nothing
     but blank lines, a rule or a signature's delimiter, a footer or a quote follows ("Sorry to bother the list with
-    this. Jim\n-.-.-.-"): a sign-off written onto the last line of prose."""
+    this. Ann\n-.-.-.-"): a sign-off written onto the last line of prose."""
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start]
     if not before.strip() or SENTENCE_END.split(before)[-1] or _NAME_END.match(text, end) is None:
         return False
-    return _OWN_WORDS_END.match(text, text.find("\n", end) if "\n" in text[end:] else len(text)) is not None
+    line_end = text.find("\n", end)
+    return _OWN_WORDS_END.match(text, len(text) if line_end < 0 else line_end) is not None
 
 
 _OWN_WORDS_END = regex.compile(r"\s*(?:\Z|(?:--|[-_=~*.]{3,}|>)[^\n]*(?:\n|\Z))")
