@@ -72,6 +72,9 @@ from tests.conftest import write_csv
         # remarks around the name: in brackets, after a separator, degrees
         ("Greta [IT] Vollmer", ["Greta Vollmer", "Greta", "Vollmer"]),
         ("Greta Vollmer - Tidal Institute", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Vollmer, Greta - Marketing", ["Greta Vollmer", "Greta", "Vollmer"]),
+        ("Greta Vollmer @Harbournet", ["Greta Vollmer", "Greta", "Vollmer"]),  # a provider after an at sign
+        ("Greta Vollmer @ Harbour", ["Greta Vollmer", "Greta", "Vollmer"]),
         ("Greta Vollmer | TA", ["Greta Vollmer", "Greta", "Vollmer"]),
         ("Greta Vollmer via Tidal-list", ["Greta Vollmer", "Greta", "Vollmer"]),
         ("Tidal - Greta Vollmer Jr.", ["Greta Vollmer", "Greta", "Vollmer"]),  # the part of two words is the name

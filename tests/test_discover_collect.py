@@ -122,6 +122,14 @@ def test_suggestions_round_trip_through_the_file() -> None:
         ("Ada Quill (IT Support)", True),
         ("Harbour (Support Team)", False),    # ... not after one word: the row's own
         ("Support Desk (Harbour)", False),
+        ("Vollmer, Greta - Marketing", True),  # a department after a separator, as a directory writes it
+        ("Greta Vollmer - Tidal Institute", True),
+        ("Harbour Sales - Greta Vollmer", False),  # ... before it: the office's row
+        ("Greta Coe", True),                   # a surname that is an office's word too, after a given name
+        ("Tobias Sales de Harrow", True),
+        ("Harbour Sales", False),              # ... not after another word
+        ("Coe Operations", False),
+        ("Greta Team", False),                 # a word that is no surname
     ],
 )
 def test_which_class_list_rows_are_people(row: str, person: bool) -> None:

@@ -18,6 +18,7 @@ from nicknames.io.row_shapes import (
     in_lower_case,
     is_nick,
     is_username,
+    name_segment,
     nick_parts,
     other_script_names,
     outside_asides,
@@ -31,7 +32,7 @@ from nicknames.model.paths import StrPath
 from nicknames.rules.nickname_table import NicknameTable, builtin_table
 from nicknames.rules.salutations import TITLES
 from nicknames.rules.spellings import plain_spellings, spelling_keys
-from nicknames.rules.stopwords import SALUTATION_WORDS, common_words
+from nicknames.rules.stopwords import SALUTATION_WORDS, common_words, surnames
 
 ID_COLUMNS = ("user_id", "participant_id", "participant", "student_id", "sender", "author", "id", "user")
 NAME_COLUMNS = ("full_name", "fullname", "name", "registered_name", "display_name", "student_name")
@@ -108,8 +109,9 @@ def read_class_list(path: StrPath, encoding: str | None = None) -> dict[str, str
 @functools.lru_cache(maxsize=NAMES_KEPT)
 def is_person(full_name: str) -> bool:
     """False for class-list rows that name an office, list or company ("Office of the Chairman", "Acme Corp"). A
-    remark after a name of two words or more is the person's department, not the row's ("Quell, BO (R&D LAB)")."""
-    outside = outside_asides(full_name)
+    remark after a name of two words or more is the person's department, not the row's ("Quell, BO (R&D LAB)",
+    "Quell, Bo - Marketing")."""
+    outside = name_segment(outside_asides(full_name))
     lowered = (outside if len(_LETTERS.findall(outside)) > 1 else full_name).lower()
     words = _LETTERS.findall(lowered)
     return (
@@ -125,12 +127,14 @@ _YEAR = regex.compile(r"(?<!\S)(?:19|20)\d\d(?!\S)")
 def _office_word(word: str, words: list[str]) -> bool:
     """Whether a word of a row (in lower case, with the row's ``words``) marks an office or a program. A program's
     name that is also a given name marks one only among ordinary words ("Gerrit", "Gerrit Code Review"; not "Gerrit
-    Quell")."""
+    Quell"); a surname of the census list that is no common word marks none after the given name that opens the row
+    ("Ian Coe", "Elliott Sales de Andrade"; not "Enron Sales")."""
     if word not in NOT_PERSON_WORDS:
         return False
     if word in given_names() and word not in common_words():
         return all(other == word or other in common_words() for other in words)
-    return True
+    return not (word in surnames() and word not in common_words() and word != words[0]
+                and words[0] in given_names() and words[0] not in common_words())
 
 
 def registered_parts(full_name: str) -> list[str]:

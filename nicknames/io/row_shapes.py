@@ -138,9 +138,10 @@ Vollmer')."""
 _PREFERRED_AFTER = regex.compile(r"""\s+(?:\(\s*(\p{Lu}\p{Ll}+)\s*\)|["“](\p{Lu}\p{Ll}+)["”])\s*$""")
 """One word in parentheses or quotes after a name ("Xiaoming Wang (Tom)"): a preferred name when it is a given name,
 else a remark ("Heike Marsden (Lisbon)")."""
-_SEPARATOR = regex.compile(r"\s+(?:[|–—\-]|via)\s+")
+_SEPARATOR = regex.compile(r"\s+(?:[|–—\-@]|via)\s+|\s+@(?=\p{L})")
 """What parts a name from a remark in mail headers and registers: "Greta Vollmer - Tidal Institute", "Greta Vollmer |
-TA", "Greta Vollmer via Tidal-list"."""
+TA", "Greta Vollmer via Tidal-list", and the provider or company a mail program writes after an at sign ("Greta
+Vollmer @Harbournet")."""
 
 
 def outside_asides(full_name: str) -> str:
@@ -174,10 +175,17 @@ def without_asides(full_name: str, table: NicknameTable) -> tuple[str, tuple[str
         asides.append(after.group(1) or after.group(2))
     preferred = [*quoted, *(word for word in asides if known_given(word, table, _LISTED_FROM))]
     name = " ".join(_ASIDE.sub(" ", _PREFERRED_INSIDE.sub(" ", full_name)).split())
+    return _without_degrees(name_segment(name)), tuple(preferred)
+
+
+def name_segment(name: str) -> str:
+    """The part of a row that names the person when separators part it from remarks (``_SEPARATOR``): the first part
+    of two words or more ("Greta Vollmer" of "Greta Vollmer - Tidal Institute" and of "Tidal - Greta Vollmer",
+    "Vollmer, Greta" of "Vollmer, Greta - Marketing"); the row as it is when no part has two."""
     segments = _SEPARATOR.split(name)
-    if len(segments) > 1:
-        name = next((segment for segment in segments if len(segment.split()) > 1), name)
-    return _without_degrees(name), tuple(preferred)
+    if len(segments) == 1:
+        return name
+    return next((segment for segment in segments if len(segment.split()) > 1), name)
 
 
 _PICTOGRAPHS = regex.compile(r"(?:(?![\x00-\u218f\N{REPLACEMENT CHARACTER}])[\p{Extended_Pictographic}\p{So}]"
