@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from nicknames.apply.pseudonyms import IdTemplate
-from nicknames.apply.scope_names import scope_names
+from nicknames.apply.scope_names import lost_letter_forms, scope_names
 from nicknames.apply.substitute import substitute_message
 from nicknames.collect.candidates import collect
 from nicknames.collect.discover import lost_letters
@@ -179,3 +179,19 @@ def test_an_ascii_text_without_a_mark_before_a_letter_has_no_lost_letter(text: s
 def test_the_quick_test_for_garbled_letters_skips_no_garbled_word(text: str) -> None:
     if lost_letters._ANY_GARBLED.search(text) is None:
         assert lost_letters._GARBLED_WORD.search(text) is None
+
+
+@pytest.mark.parametrize(
+    ("owners", "forms"),
+    [
+        ({"Jens Q": ["u1"], "Q?ellmann": ["u1"]}, {"Jens Q?ellmann": "Jens Q"}),  # after the initial it opens with
+        ({"Jens Quellmann": ["u1"], "Quellm?nn": ["u1"]}, {"Jens Quellm?nn": "Jens Quellmann"}),  # a surname it spells
+        ({"Jens Quellmann": ["u1"], "Quellm??n": ["u1"]}, {"Jens Quellm??n": "Jens Quellmann"}),
+        ({"Jens Quellmann": ["u1"], "Quellm?nn": ["u2"]}, {}),  # another participant's surname
+        ({"Jens Harrow": ["u1"], "Quellm?nn": ["u1"]}, {}),  # a word the surname does not spell
+        ({"Jens Quellmann": ["u1"], "Quellmann": ["u1"]}, {}),  # no lost letter
+        ({"Jens Quellmann": ["u1"], "Quell?": []}, {}),  # the keep list's
+    ],
+)
+def test_full_names_with_a_surname_with_lost_letters(owners: dict[str, list[str]], forms: dict[str, str]) -> None:
+    assert lost_letter_forms(owners) == forms

@@ -87,6 +87,13 @@ def test_replacements(names: dict[str, list[str]], text: str, expected: str) -> 
         # their surname with a letter an archive lost: read whole, the lost letter any
         ({"u1": ["Jens", "Jens Quellmann", "Quellm?nn"]}, "Thanks,\nJens Quellm?nn\nLab", "Thanks,\n[u1]\nLab"),
         ({"u1": ["Jens", "Jens Quellmann"]}, "Ask Jens Quellm?nn.", "Ask [u1] Quellm?nn."),
+        # a run of lost letters, one for each byte of a letter written in two ("Harrowi??o" for a Harrowição)
+        ({"u1": ["Jens", "Harrowi??o", "Jens Harrowicao"], "u2": ["Harrowi??o"]}, "from Jens Harrowi??o since", "from [u1] since"),
+        ({"u1": ["Jens", "Jens Harrowicao"]}, "Did you ask Jens Harrowicao?", "Did you ask [u1]?"),
+        ({"u1": ["Jens", "Jens Harrowicao"]}, "from Jens Brandi??o since", "from Jens Brandi??o since"),  # another's
+        # the given name and a surname with a lost letter, one full name: not "Jens Q" up to the lost letter
+        ({"u1": ["Jens", "Jens Q", "Q?ellmann"]}, "Ask Jens Q?ellmann.", "Ask [u1]."),
+        ({"u1": ["Jens", "Jens Quellmann", "Q?ellmann"]}, "Ask Jens Q?ellmann, Jens.", "Ask [u1], [u1]."),
         ({"u1": ["Jens", "Jens Quellmann"]}, "Ask Jens Quellm\ufffdnn.", "Ask [u1] Quellm\ufffdnn."),
         ({"u1": ["Jens", "Jens Quellmann"]}, "Ask Jens Wrenf?eld.", "Ask Jens Wrenf?eld."),  # another surname
         ({"u1": ["Jens", "Jens Quellmann"]}, "Ask Jens Quellm? Sure.", "Ask Jens Quellm? Sure."),  # a question

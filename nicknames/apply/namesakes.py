@@ -19,11 +19,11 @@ from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.stopwords import DEGREES, STOPWORDS, common_words
 
 _NEXT_WORD = regex.compile(
-    r" (\p{Lu}(?:\p{Ll}|[?\N{REPLACEMENT CHARACTER}](?=\p{Ll}))+(?:-\p{Lu}\p{Ll}+)?)"
+    r" (\p{Lu}(?:\p{Ll}|[?\N{REPLACEMENT CHARACTER}]+(?=\p{Ll}))+(?:-\p{Lu}\p{Ll}+)?)"
     r"(?![\p{L}\p{M}\p{N}@_'’]|[.-]\p{L})")
 """One space, then a capitalised word that ends there (not an address's, a file's or a longer name's part), read
-whole through a letter an archive lost ("Quellm?nn")."""
-_LOST = regex.compile(r"[?\N{REPLACEMENT CHARACTER}]")
+whole through letters an archive lost ("Quellm?nn", "Harrowi??o" for a Harrowição)."""
+LOST_LETTER = regex.compile(r"[?\N{REPLACEMENT CHARACTER}]")
 """A letter an archive lost, written as a question mark or Unicode's replacement character."""
 
 
@@ -60,12 +60,18 @@ def own_signature(text: str, start: int, end: int, zone: Zone) -> int | None:
     return match.end() if not text[match.end() : len(text) if line_end < 0 else line_end].strip() else None
 
 
+def lost_spelling(word: str) -> regex.Pattern[str]:
+    """What a word written with letters an archive lost may stand for, any case: each lost letter any one character
+    ("Quellm?nn" for "Quellmann", "QUELLMANN")."""
+    return regex.compile(".".join(regex.escape(part) for part in LOST_LETTER.split(word)), regex.IGNORECASE)
+
+
 def _spelt_as(word: str, surnames: frozenset[str]) -> bool:
     """Whether a word is one of ``surnames`` spelt with or without its accents ("Müller" for a Mueller, "Quëll" for
     a Quell), or the part before a hyphen of one of them, or of the word ("Quell-Harbour" for a Quell, "Quell" for a
     Quell-Harbour), or with letters an archive lost ("Quellm?nn" for a Quellmann): the candidates' own name."""
-    if _LOST.search(word) is not None:  # "Quellm?nn" for a Quellmann: a lost letter stands for any
-        lost = regex.compile(".".join(regex.escape(part) for part in _LOST.split(word)), regex.IGNORECASE)
+    if LOST_LETTER.search(word) is not None:  # "Quellm?nn" for a Quellmann: a lost letter stands for any
+        lost = lost_spelling(word)
         return any(lost.fullmatch(surname) is not None for surname in surnames)
     keys = spelling_keys(word) | spelling_keys(word.split("-", 1)[0])
     return not keys.isdisjoint(_spellings(surnames))

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import regex
 
 from nicknames.apply.inflection import inflected_names
-from nicknames.apply.namesakes import OwnWords
+from nicknames.apply.namesakes import OwnWords, lost_spelling
 from nicknames.apply.person_placeholders import (
     OTHER_OWNERS,
     add_other_owners,
@@ -102,6 +102,8 @@ class MappingNames:
         case = _case_forms(owners)
         case.update((form, key) for key in owners if " " in key
                     for form in titled_forms(key) if form not in owners and form not in case)  # "Prof. Q" of "Dr. Q"
+        case.update((form, key) for form, key in lost_letter_forms(owners).items() if form not in owners
+                    and form not in case)  # "Stefan L?dtke" of "Stefan L" and "L?dtke"
         glued = [*tagged["glued"], *(f for f, k in case.items() if k in tagged["glued"])]
         positional = frozenset(form for form in case if " " not in form and not form.endswith("."))
         # no inflected forms of a name that is also a word ("Persians" of a user's "Persian")
@@ -275,6 +277,26 @@ def scope_owners(
                     tagged["short"].add(key)
     add_other_owners(mapping, owners, tagged["word"])
     return owners, counts, tagged
+
+
+def lost_letter_forms(owners: MappingType[str, Sequence[str]]) -> dict[str, str]:
+    """Full name → the name it is a form of, for a surname written with letters an archive lost ("L?dtke", a name of
+    one word) after the given name of a name of several words of the same participant whose last word it spells, or
+    whose last word is its initial ("Stefan L?dtke" of "Stefan Ludtke" or "Stefan L"). Matched longest first, the
+    full name is found whole; without it, "Stefan L" matched up to the lost letter and left "?dtke"."""
+    lost = [key for key, users in owners.items() if users and ("?" in key or "\ufffd" in key) and " " not in key]
+    if not lost:
+        return {}
+    people = {user for key in lost for user in owners[key]}
+    full = [key for key, users in owners.items() if " " in key and not people.isdisjoint(users)]
+    forms: dict[str, str] = {}
+    for word in lost:
+        spelt = lost_spelling(word)
+        for key in full:
+            given, _, last = key.rpartition(" ")
+            if (last == word[0] or spelt.fullmatch(last) is not None) and not set(owners[word]).isdisjoint(owners[key]):
+                forms.setdefault(f"{given} {word}", key)
+    return forms
 
 
 _INITIALS = regex.compile(r"\p{Lu}{2,3}")
