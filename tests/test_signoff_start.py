@@ -86,6 +86,15 @@ SIGNED = "Hi Will,\nI will ask Will.\nThanks,\nArt\n\n-- \nArt Quell, Ph.D.\nRoo
         (SIGNED + LISTSERV, "Art Quell", Zone.SIGNOFF),
         # and above an organisation's legal notice between rules
         ("Hi Will,\nI will ask Will.\nThanks,\nArt\n" + LEGAL, "Art\n", Zone.SIGNOFF),
+        # an archive's note on a line of its own is a blank line: the sign-off and the quote are above it
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\nHarbour Lab\n\n\t[[alternative HTML version deleted]]", "Art\n",
+         Zone.SIGNOFF),
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt Quell\nHarbour Lab\n\n2016-06-30 1:40 GMT+01:00 Will <w at x.org>:\n\n"
+         "> Sure.\n> Willem\n\n??? [[alternative HTML version deleted]]\n", "Art Quell", Zone.SIGNOFF),
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt Quell\nHarbour Lab\n\n2016-06-30 1:40 GMT+01:00 Will <w at x.org>:\n\n"
+         "> Sure.\n> Willem\n\n??? [[alternative HTML version deleted]]\n", "Willem", Zone.BODY),
+        ("Hi Will,\nI will ask Will.\nThanks,\nArt\nSee the page.\nIt is [[Will Quell]] now", "Art\n", Zone.BODY),  # not
+        # a line with more words than the note
     ],
 )
 def test_zones_of(text: str, word: str, zone: Zone) -> None:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 import regex
 
 from nicknames.apply.resolution import Zone
-from nicknames.rules.footers import footer_start
+from nicknames.rules.footers import blank_notes, footer_start
 from nicknames.rules.html_text import markup_lines
 from nicknames.rules.quotes import trailing_quote
 from nicknames.rules.signature_blocks import SIGNATURE_WORDS, signature_block
@@ -31,9 +31,10 @@ def zones_of(text: str) -> Callable[[int], Zone]:
     too ("-Toby\n\n--\nTobias Quell, Ph.D.", "John\n\n-------\nJohn Quell\nData Manager").
     An HTML post's lines are those its paragraphs and breaks make. A footer (a mailing list's, a forum page's links;
     ``footers``) and the message a reply quotes under its own words (``quotes.trailing_quote``) are the body's: the
-    sign-off is above them, and a signature block under such a quote ("-- \nAnn Quell") signs too.
+    sign-off is above them, and a signature block under such a quote ("-- \nAnn Quell") signs too. An archive's note
+    on a line of its own ("[[alternative HTML version deleted]]"; ``footers.blank_notes``) is a blank line.
     """
-    text = markup_lines(text)
+    text = blank_notes(markup_lines(text))
     footer = footer_start(text)
     quote, quote_end = trailing_quote(text[:footer])
     signoff = _signoff_start(text[:quote])

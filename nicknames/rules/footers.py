@@ -104,6 +104,19 @@ def page_footer_start(text: str) -> int:
     return start if len(links) >= 2 and all(link in PAGE_LINKS for link in links) else len(text)
 
 
+_ARCHIVE_NOTE = regex.compile(r"(?m)^[^\S\n]*(?:[?\N{REPLACEMENT CHARACTER}]+[^\S\n]*)?\[\[[^\[\]\n]{1,80}\]\][^\S\n]*$")
+"""A line that is only an archive's note in double brackets, where it dropped a part of the message ("[[alternative
+HTML version deleted]]", "[[elided spam]]"), maybe after characters it lost ("??? [[…]]")."""
+
+
+def blank_notes(text: str) -> str:
+    """The text with each line that is only an archive's note (``_ARCHIVE_NOTE``) made spaces, offset for offset the
+    same: nobody wrote it, and a sign-off or a quote above it ends the sender's words as well."""
+    if "[[" not in text:
+        return text
+    return _ARCHIVE_NOTE.sub(lambda note: " " * len(note.group()), text)
+
+
 def footer_start(text: str) -> int:
     """Where the footers at the end of the text start: a forum page's links, and a mailing list's footer above
     them or alone (``len(text)`` when there is neither)."""

@@ -18,7 +18,7 @@ from html import unescape
 
 import regex
 
-from nicknames.rules.footers import without_footer
+from nicknames.rules.footers import blank_notes, without_footer
 from nicknames.rules.html_text import looks_like_html, own_html_lines
 from nicknames.rules.signature_blocks import SIGNATURE_BLOCK_LINES
 from nicknames.rules.stopwords import DEGREES, MONTHS, WEEKDAYS
@@ -179,7 +179,8 @@ def own_text(text: str) -> str:
 def own_text_and_author(text: str, *, author: bool = True) -> tuple[str, str | None]:
     """``own_text``, and the author the attribution line of its first quote names (``attributed_author``; with
     ``author``), read from the same lines: a text that quotes nothing costs no more than ``own_text``."""
-    text = without_footer(text)  # a mailing list's or a forum page's, under the sender's words and what they quote
+    text = blank_notes(without_footer(text))  # a list's footer or a forum page's links, under the sender's words and
+    # what they quote, and an archive's notes ("[[alternative HTML version deleted]]")
     block_author = None
     if "[" in text and ("[quote" in text or "[QUOTE" in text):
         block_author = quote_block_author(text) if author else None
