@@ -327,6 +327,9 @@ def test_a_lower_case_form_of_an_accented_name_is_a_case_form_only() -> None:
         ("U.K.", False),
         ("UK", False),
         ("Jordan", True),  # a land that is a given name too may sign
+        ("South Africa", False),  # words that end in a land
+        ("New Zealand", False),
+        ("Ben Wales", True),  # ... not after a given name
     ],
 )
 def test_a_land_ending_a_postal_address_signs_nothing(last: str, signs: bool) -> None:

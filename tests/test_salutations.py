@@ -169,6 +169,20 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Hi,\nText.\nOtto\nresearch scientist", ["Otto"]),
         ("Hi,\nText.\nDirector", []),
         ("Hi,\nText.\nC Dean", ["C Dean"]),  # a surname, not the title of a dean
+        ("Hi,\nText.\n\nOtto Brandt\nMSc Student\nUniversity of Quell\n", ["Otto Brandt"]),  # two lines of them
+        ("Hi,\nText.\nthanks in advance\n\nOtto Brandt\nResearch Scientist\nUniversity of Quell", ["Otto Brandt"]),
+        ("Hi,\nText.\n\nPostdoctoral Researcher\nMSc Student\nUniversity of Quell\n", []),
+        ("Bring:\nApples\nPears\nHarbour University\n", []),  # a list's last item, one line of a workplace
+        ("Hi,\nText.\n\nHARBOUR Analytics\nSenior Product Manager\nUniversity of Quell\n", []),  # above two: a
+        ("Hi,\nText.\n\nEmeritus\nDepartment of Economics\nUniversity of Quell\n", []),  # full name only
+        ("Hi,\nText.\n\nOtto B. Brandt\nMSc Student\nUniversity of Quell\n", ["Otto B. Brandt"]),
+        ("Hi,\nText.\n\nOtto\nQuell Core Facility\nUniversity of Harbour\n", []),  # one word above two: none
+        ("Hi,\nText.\n\nOtto Brandt\nHarbour Research Centre\n", ["Otto Brandt"]),
+        # the employer under a job title is no signature: the name stands above the title
+        ("Hi,\nText.\n\n-- \nOtto Brandt\nSr. Director, Product Management\nHARBOUR Analytics\n", []),
+        ("Hi\nText.\n\n-- \nOtto Brandt,\n3rd Year Undergraduate student\nIndustrial Engineering,\nHarbour Tech\n", []),
+        ("Hi,\nI work as research scientist\n\nOtto\n", ["Otto"]),  # prose above, no title's line
+        ("Hello.\nWe work at the\nDepartment of Statistics\nUniversity of Quell\n", []),
         # a nickname signed in quotation marks
         ('Good luck with the move.\n\n"Wrenny"', ["Wrenny"]),
         ("Text.\n\n“Wrenny”", ["Wrenny"]),

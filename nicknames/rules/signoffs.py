@@ -22,6 +22,7 @@ from nicknames.rules.salutations import (
     last_lines_of,
     valid_names,
 )
+from nicknames.rules.signature_blocks import SIGNATURE_WORDS
 
 SPACED = r"(?:\p{L} ){2,}\p{L}"
 """Letters separated by single spaces: "R o b e r t"."""
@@ -52,6 +53,9 @@ _CONTINUED = regex.compile(rf"[^\S\n]*(?:{'|'.join(languages().conjunctions)})\b
 """A closer's line going on with "and" in a language of the packs: a sentence, not a name after it."""
 _FIRST_LOWER_WORD = regex.compile(r"[^\S\n]*(\p{Ll}+)\b")
 _SENTENCE_CLOSE = regex.compile(r"[.!?]['\")\]]*\s*$")
+_FULL_NAME_LINE = regex.compile(r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?:[^\S\n]+(?:\p{Lu}\.?|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)){1,3},?")
+"""A line of a full name: two to four capitalised words, initials among them ("Otto B. Brandt"); not a unit's name
+in capitals ("HARBOUR Analytics") nor one word ("Emeritus")."""
 _TRAILING_DASHED = regex.compile(rf"(?:^|[\s,])(?P<initials>{DASHED_INITIALS})\s*$")
 
 
@@ -150,16 +154,29 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
             return signed
         # else a sentence that starts like a closer ("Thanks for the tip!"): look further up
     last = lines[-1]
-    if _ends_list(lines) or last.startswith(">") or (
+    roles = 2 if len(lines) > 3 and all(_ROLE_LINE.search(line) for line in lines[-2:]) else 0
+    if (_ends_list(lines) and not roles) or last.startswith(">") or (
             last.strip(" .").isupper() and last.strip(" .").casefold() in _PROGRAM_WORDS):
         return ()  # the last of a list of words or an address, not a signature; nor a quoted line ("> NULL") or a
         # program's output ("NULL", "TRUE")
-    if _ROLE_LINE.search(last):  # a job title or a workplace ("Research Scientist"): the name may stand above it
-        above = lines[-2]
-        if len(lines) < 3 or _ROLE_LINE.search(above) or _SENTENCE_CLOSE.search(above):
+    if not roles and not _ROLE_LINE.search(last) and any(_title_line(line) for line in lines[1:-1]):
+        return ()  # the employer under a job title ("Otto Brandt\nData Director\nHarbour Analytics"): the name is above
+    if _ROLE_LINE.search(last):  # a job title or a workplace ("Research Scientist"), or two lines of them ("MSc
+        above = lines[-2 - (roles > 0)]  # Student\nUniversity of Harbour"): the name may stand above them, above two
+        if len(lines) < 3 or _ROLE_LINE.search(above) or _SENTENCE_CLOSE.search(above) or (  # a full name only
+                roles and _FULL_NAME_LINE.fullmatch(above) is None):
             return ()
         last = above
     return rules.read(("last line", last), lambda: _signed_last(last, rules)) or ()
+
+
+def _title_line(line: str) -> bool:
+    """A signature's line of a job title or a workplace (``_ROLE_LINE``) written as one: short, no sentence, its
+    words of four letters or more capitalised or of a title ("3rd Year Undergraduate student"; not "I work as
+    research scientist")."""
+    words = line.split()
+    return (_ROLE_LINE.search(line) is not None and len(words) <= SIGNATURE_WORDS and _SENTENCE_CLOSE.search(line) is None
+            and all(len(word) < 4 or not word[0].islower() or _ROLE_LINE.fullmatch(word.strip(",;")) for word in words))
 
 
 ITEM_WORDS = 3

@@ -11,8 +11,12 @@ from nicknames.rules.stopwords import places
 
 def is_land(word: str) -> bool:
     """True for a country, a continent or a land ("Occupied Quellmark Germany", "UK", "U.S.A"), unless a given name
-    too ("Jordan")."""
+    too ("Jordan"); for words whose last is one and whose first is no given name ("South Africa", "Western
+    Australia"; not "Ben Wales")."""
     folded = word.casefold()
+    if " " in folded:
+        first, *_, last = folded.split()
+        return first not in given_names() and is_land(last)
     return folded.replace(".", "") in _LAND_LETTERS or (folded in places() and folded not in given_names())
 
 
