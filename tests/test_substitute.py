@@ -88,7 +88,8 @@ def test_replacements(names: dict[str, list[str]], text: str, expected: str) -> 
         ({"u1": ["Jens", "Jens Quellmann", "Quellm?nn"]}, "Thanks,\nJens Quellm?nn\nLab", "Thanks,\n[u1]\nLab"),
         ({"u1": ["Jens", "Jens Quellmann"]}, "Ask Jens Quellm?nn.", "Ask [u1] Quellm?nn."),
         # a run of lost letters, one for each byte of a letter written in two ("Harrowi??o" for a Harrowição)
-        ({"u1": ["Jens", "Harrowi??o", "Jens Harrowicao"], "u2": ["Harrowi??o"]}, "from Jens Harrowi??o since", "from [u1] since"),
+        ({"u1": ["Jens", "Harrowi??o", "Jens Harrowicao"], "u2": ["Harrowi??o"]}, "from Jens Harrowi??o since",
+         "from [u1] since"),
         ({"u1": ["Jens", "Jens Harrowicao"]}, "Did you ask Jens Harrowicao?", "Did you ask [u1]?"),
         ({"u1": ["Jens", "Jens Harrowicao"]}, "from Jens Brandi??o since", "from Jens Brandi??o since"),  # another's
         # the given name and a surname with a lost letter, one full name: not "Jens Q" up to the lost letter

@@ -103,7 +103,7 @@ class MappingNames:
         case.update((form, key) for key in owners if " " in key
                     for form in titled_forms(key) if form not in owners and form not in case)  # "Prof. Q" of "Dr. Q"
         case.update((form, key) for form, key in lost_letter_forms(owners).items() if form not in owners
-                    and form not in case)  # "Stefan L?dtke" of "Stefan L" and "L?dtke"
+                    and form not in case)  # "Jens Q?ellmann" of "Jens Q" and "Q?ellmann"
         glued = [*tagged["glued"], *(f for f, k in case.items() if k in tagged["glued"])]
         positional = frozenset(form for form in case if " " not in form and not form.endswith("."))
         # no inflected forms of a name that is also a word ("Persians" of a user's "Persian")
@@ -280,10 +280,10 @@ def scope_owners(
 
 
 def lost_letter_forms(owners: MappingType[str, Sequence[str]]) -> dict[str, str]:
-    """Full name → the name it is a form of, for a surname written with letters an archive lost ("L?dtke", a name of
-    one word) after the given name of a name of several words of the same participant whose last word it spells, or
-    whose last word is its initial ("Stefan L?dtke" of "Stefan Ludtke" or "Stefan L"). Matched longest first, the
-    full name is found whole; without it, "Stefan L" matched up to the lost letter and left "?dtke"."""
+    """Full name → the name it is a form of, for a surname written with letters an archive lost ("Q?ellmann", a name
+    of one word) after the given name of a name of several words of the same participant whose last word it spells, or
+    whose last word is its initial ("Jens Q?ellmann" of "Jens Quellmann" or "Jens Q"). Matched longest first, the
+    full name is found whole; without it, "Jens Q" matched up to the lost letter and left "?ellmann"."""
     lost = [key for key, users in owners.items() if users and ("?" in key or "\ufffd" in key) and " " not in key]
     if not lost:
         return {}

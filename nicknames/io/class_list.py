@@ -128,7 +128,7 @@ def _office_word(word: str, words: list[str]) -> bool:
     """Whether a word of a row (in lower case, with the row's ``words``) marks an office or a program. A program's
     name that is also a given name marks one only among ordinary words ("Gerrit", "Gerrit Code Review"; not "Gerrit
     Quell"); a surname of the census list that is no common word marks none after the given name that opens the row
-    ("Ian Coe", "Elliott Sales de Andrade"; not "Enron Sales")."""
+    ("Greta Coe", "Tobias Sales de Harrow"; not "Harbour Sales")."""
     if word not in NOT_PERSON_WORDS:
         return False
     if word in given_names() and word not in common_words():

@@ -104,7 +104,8 @@ def page_footer_start(text: str) -> int:
     return start if len(links) >= 2 and all(link in PAGE_LINKS for link in links) else len(text)
 
 
-_ARCHIVE_NOTE = regex.compile(r"(?m)^[^\S\n]*(?:[?\N{REPLACEMENT CHARACTER}]+[^\S\n]*)?\[\[[^\[\]\n]{1,80}\]\][^\S\n]*$")
+_ARCHIVE_NOTE = regex.compile(
+    r"(?m)^[^\S\n]*(?:[?\N{REPLACEMENT CHARACTER}]+[^\S\n]*)?\[\[[^\[\]\n]{1,80}\]\][^\S\n]*$")
 """A line that is only an archive's note in double brackets, where it dropped a part of the message ("[[alternative
 HTML version deleted]]", "[[elided spam]]"), maybe after characters it lost ("??? [[…]]")."""
 

@@ -53,7 +53,8 @@ _CONTINUED = regex.compile(rf"[^\S\n]*(?:{'|'.join(languages().conjunctions)})\b
 """A closer's line going on with "and" in a language of the packs: a sentence, not a name after it."""
 _FIRST_LOWER_WORD = regex.compile(r"[^\S\n]*(\p{Ll}+)\b")
 _SENTENCE_CLOSE = regex.compile(r"[.!?]['\")\]]*\s*$")
-_FULL_NAME_LINE = regex.compile(r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?(?:[^\S\n]+(?:\p{Lu}\.?|\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?)){1,3},?")
+_CAPITALISED = r"\p{Lu}\p{Ll}+(?:-\p{Lu}\p{Ll}+)?"
+_FULL_NAME_LINE = regex.compile(rf"{_CAPITALISED}(?:[^\S\n]+(?:\p{{Lu}}\.?|{_CAPITALISED})){{1,3}},?")
 """A line of a full name: two to four capitalised words, initials among them ("Otto B. Brandt"); not a unit's name
 in capitals ("HARBOUR Analytics") nor one word ("Emeritus")."""
 _TRAILING_DASHED = regex.compile(rf"(?:^|[\s,])(?P<initials>{DASHED_INITIALS})\s*$")
@@ -175,7 +176,8 @@ def _title_line(line: str) -> bool:
     words of four letters or more capitalised or of a title ("3rd Year Undergraduate student"; not "I work as
     research scientist")."""
     words = line.split()
-    return (_ROLE_LINE.search(line) is not None and len(words) <= SIGNATURE_WORDS and _SENTENCE_CLOSE.search(line) is None
+    return (_ROLE_LINE.search(line) is not None and len(words) <= SIGNATURE_WORDS
+            and _SENTENCE_CLOSE.search(line) is None
             and all(len(word) < 4 or not word[0].islower() or _ROLE_LINE.fullmatch(word.strip(",;")) for word in words))
 
 
