@@ -42,6 +42,7 @@ def run(mapping: Mapping, text: str, active: set[str], **context: str | None):
         # the first part of a contraction is a word; a possessive is the name
         ({"u1": ["Don", "Won"]}, "Don't worry, Won’t you? Don's idea, Don.", "Don't worry, Won’t you? [u1]'s idea, [u1]."),
         ({"u1": ["Don"]}, "Don'tell", "[u1]'tell"),
+        ({"u1": ["Don"]}, "I Don?t know, Don?", "I Don?t know, [u1]?"),  # an apostrophe an archive lost
         # names between the underscores of emphasis (Markdown, plain-text mail); not inside a user name
         ({"u1": ["Ann", "Ann Hall"]}, "_Ann_ and __Ann Hall__ agree", "_[u1]_ and __[u1]__ agree"),
         ({"u1": ["Ann"]}, "Thanks _Ann!_ and ann_hall", "Thanks _[u1]!_ and ann_hall"),

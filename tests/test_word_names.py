@@ -98,7 +98,7 @@ def test_after_determiner(text: str, word: str, after: bool) -> None:
 @pytest.mark.parametrize(
     ("text", "before"),
     [("Don't", True), ("Don’t go", True), ("Won't.", True), ("Don's", False), ("Don'tell", False), ("Don", False),
-     ("Don 't", False)],
+     ("Don 't", False), ("Don?t", True), ("Don\ufffdt", True), ("Don?tell", False), ("Don?", False)],
 )
 def test_before_contraction(text: str, before: bool) -> None:
     assert word_names.before_contraction(text, 3) is before

@@ -307,11 +307,12 @@ _POSSESSIVE_BEFORE_NAME = regex.compile(r"['’]s(?!\p{Ll})")
 
 
 def before_contraction(text: str, end: int) -> bool:
-    """True where "'t" follows a word ("Don't", "Won't", "Can't"): the first part of a contraction, not a name."""
+    """True where "'t" follows a word ("Don't", "Won't", "Can't"; "Don?t" where an archive lost the apostrophe): the
+    first part of a contraction, not a name."""
     return _CONTRACTION.match(text, end) is not None
 
 
-_CONTRACTION = regex.compile(r"['’]t(?!\w)")
+_CONTRACTION = regex.compile(r"['’?\N{REPLACEMENT CHARACTER}]t(?!\w)")
 
 
 def reads_as_place(text: str, start: int) -> bool:
