@@ -362,6 +362,9 @@ BLOCK = "\n\n-- \nHarold Penbrook, Data Manager\nExample University, Room 12\nTe
          "=-=-=-=-=-=-=-=-=-=\nData Manager\nExample University, Room 12\nOffice: +44 1234 567890\n", []),  # prose
         ("Units fixed.\n\nThanks,\nHal\n\nHarold Penbrook\nData Manager\nExample University, Room 12\n"
          "Office: +44 1234 567890\nCell: +44 1234 567891\n", ["Hal"]),
+        # above a rule that ends the text, and above one with an archive's note under it
+        ("Units fixed.\nHarold \t \n" + "_" * 40 + "\n", ["Harold"]),
+        ("Units fixed.\nHarold \t \n" + "_" * 40 + "\n\t[[alternative HTML version deleted]]\n", ["Harold"]),
     ],
 )
 def test_a_signoff_is_read_above_a_signature_block(tmp_path: Path, text: str, signed: list[str]) -> None:

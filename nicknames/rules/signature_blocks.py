@@ -28,7 +28,7 @@ def signature_block(text: str) -> int | None:
     ``SIGNATURE_BLOCK_LINES`` non-empty lines under it (more is a quoted or forwarded message, not a signature) and
     no mail header first ("From: ...": a forwarded message); a rule only between short lines (``_signs_around``). A
     rule with nothing under it closes a boxed signature ("-- \n-----\nAnn Quell\nHarbour Lab\n-----"): the block is
-    the one it closes."""
+    the one it closes; with no box above, the text above it signs ("Thanks,\nAnn\n______")."""
     first = min((at for mark in ("\n--", "\n__", "\n==") if (at := text.find(mark)) >= 0), default=-1)
     if first < 0:
         return None
@@ -37,7 +37,8 @@ def signature_block(text: str) -> int | None:
         return None
     found, lines = block
     if not lines and found.group().strip() != "--" and found.start() > first:
-        return signature_block(text[: found.start()])  # a rule that closes a boxed signature: the box's opening
+        box = signature_block(text[: found.start()])  # a rule that closes a boxed signature: the box's opening;
+        return box if box is not None else found.start()  # else a rule under the sign-off, at the text's end
     if len(lines) > SIGNATURE_BLOCK_LINES or (lines and _HEADER.match(lines[0])):
         return None
     if found.group().strip() != "--" and not _signs_around(text[:found.start()], lines):
