@@ -205,7 +205,7 @@ _ROW_WORD = regex.compile(r"\p{L}+")
 
 def _opens_like(name: str, full_name: str) -> bool:
     """Whether a name opens with the first two letters of the registered given name and is no longer: a familiar form
-    the nickname table may lack ("Ysa" for Ysolde; not "Patrice" for Paul)."""
+    the nickname table may lack ("Ysa" for Ysolde; not "Gretchenka" for Greta)."""
     given = full_name.split()[:1]
     return (bool(given) and 2 <= len(name) <= len(given[0])
             and name[:2].casefold() == given[0][:2].casefold())
