@@ -182,6 +182,8 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Hi,\nText.\n\n-- \nOtto Brandt\nSr. Director, Product Management\nHARBOUR Analytics\n", []),
         ("Hi\nText.\n\n-- \nOtto Brandt,\n3rd Year Undergraduate student\nIndustrial Engineering,\nHarbour Tech\n", []),
         ("Hi,\nI work as research scientist\n\nOtto\n", ["Otto"]),  # prose above, no title's line
+        ("Hi,\nText.\n\nBest,\nQuellR author,\nOtto Brandt\n", ["Otto Brandt"]),  # a title under the closer, the
+        ("Hi,\nText.\n\nBest,\nResearch Scientist\n", []),  # name under the title
         ("Hello.\nWe work at the\nDepartment of Statistics\nUniversity of Quell\n", []),
         # a nickname signed in quotation marks
         ('Good luck with the move.\n\n"Wrenny"', ["Wrenny"]),

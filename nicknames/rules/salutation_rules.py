@@ -24,7 +24,7 @@ ROLE_WORDS = frozenset({
     "president", "programmer", "researcher", "scientist", "secretary", "specialist", "supervisor", "technician",
     "recruiter", "statistician", "biostatistician", "epidemiologist", "economist", "mathematician", "physicist",
     "chemist", "biologist", "ecologist", "modeler", "modeller", "strategist", "accountant", "physician",
-    "psychologist", "auditor", "moderator", "moderators", "editors",
+    "psychologist", "auditor", "moderator", "moderators", "editors", "author", "maintainer",
     "candidate", "student", "bsc", "msc", "mres", "mphil", "dphil", "phd", "mba", "edd", "mphys", "msci", "meng",
     "beng",
 })

@@ -174,9 +174,9 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
 def _title_line(line: str) -> bool:
     """A signature's line of a job title or a workplace (``_ROLE_LINE``) written as one: short, no sentence, its
     words of four letters or more capitalised or of a title ("3rd Year Undergraduate student"; not "I work as
-    research scientist")."""
+    research scientist"), and no name before a role (``_ROLE``: "Otto Brandt, PhD")."""
     words = line.split()
-    return (_ROLE_LINE.search(line) is not None and len(words) <= SIGNATURE_WORDS
+    return (_ROLE_LINE.search(line) is not None and len(words) <= SIGNATURE_WORDS and _ROLE.search(line) is None
             and _SENTENCE_CLOSE.search(line) is None
             and all(len(word) < 4 or not word[0].islower() or _ROLE_LINE.fullmatch(word.strip(",;")) for word in words))
 
@@ -223,8 +223,9 @@ def _signed_after(closing: tuple[str, ...], match: regex.Match[str], rules: Rule
             if below:  # "thanks Kas!" above "Marisol": Marisol signs, Kas is thanked
                 return tuple(below)
         return tuple(valid_names(names, rules, initials=True)) if names else None
-    if len(closing) > 1:
-        return tuple(valid_names(_signature(closing[1], loose=loose, rules=rules), rules, initials=True))
+    signing = closing[2:3] if len(closing) > 1 and _title_line(closing[1]) else closing[1:2]  # "Best,\nPackage
+    if signing:  # author,\nAnn Quell": the name under the title
+        return tuple(valid_names(_signature(signing[0], loose=loose, rules=rules), rules, initials=True))
     return ()
 
 
