@@ -184,6 +184,9 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Hi,\nI work as research scientist\n\nOtto\n", ["Otto"]),  # prose above, no title's line
         ("Hi,\nText.\n\nBest,\nQuellR author,\nOtto Brandt\n", ["Otto Brandt"]),  # a title under the closer, the
         ("Hi,\nText.\n\nBest,\nResearch Scientist\n", []),  # name under the title
+        ("Hi,\nText.\n\n--\nOtto Brandt and Ann Quell\nHarbour Clinic\nDepartment of Health\nDivision of Statistics\n",
+         []),  # a third workplace's line above two
+        ("Hi,\nText.\n\nOtto\nHarbour Research Group\n", ["Otto"]),
         ("Hello.\nWe work at the\nDepartment of Statistics\nUniversity of Quell\n", []),
         # a nickname signed in quotation marks
         ('Good luck with the move.\n\n"Wrenny"', ["Wrenny"]),

@@ -33,7 +33,7 @@ under the name, and is not one."""
 INSTITUTION_WORDS = frozenset({
     "university", "universität", "universidad", "université", "università", "universidade", "college", "institute",
     "institut", "instituto", "department", "dept", "school", "faculty", "hospital", "laboratory", "academy",
-    "centre", "center", "facility", "division",
+    "centre", "center", "facility", "division", "clinic", "unit", "group", "lab", "labs", "program", "programme",
 })
 """Words of a signature's line that names where the sender works ("Harbour College", "Dept. of Statistics"): the
 name stands above it."""
