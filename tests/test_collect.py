@@ -543,16 +543,19 @@ def test_a_short_sign_off_is_the_letter_of_a_name_the_sender_has(
         ("yeah ill send it. thx tadeo", []),  # Tadeo is registered to the parent's sender: thanked, not signing
         ("yeah ill send it.\nYsa", ["Ysa"]),  # opens as the registered given name does: a familiar form
         ("yeah ill send it.\nPerpetua", ["Perpetua"]),  # the sender's own registered name
-        ("yeah ill send it.\nYsoldetta", []),  # longer than the given name it opens like: the other person's
+        ("yeah ill send it.\nYsabella", []),  # longer than the given name it opens like: the other person's
+        ("yeah ill send it.\nYsoldetta", ["Ysoldetta"]),  # ... unless it opens with three of its letters
     ],
 )
 def test_a_name_registered_to_someone_else_signs_only_as_a_form_of_the_senders_name(
     tmp_path: Path, last_line: str, expected: list[str]
 ) -> None:
-    rows = [["1", "0", "u3", "Did you get the dataset link?"], ["2", "1", "u1", last_line], ["3", "0", "u5", "Hi all"]]
-    roster = {"u1": "Ysolde Perpetua Vance", "u3": "Tadeo Lindgren", "u4": "Ysa Oduya", "u5": "Ysoldetta Quell"}
+    rows = [["1", "0", "u3", "Did you get the dataset link?"], ["2", "1", "u1", last_line], ["3", "0", "u5", "Hi all"],
+            ["4", "0", "u6", "Hi"]]
+    roster = {"u1": "Ysolde Perpetua Vance", "u3": "Tadeo Lindgren", "u4": "Ysa Oduya", "u5": "Ysabella Quell",
+              "u6": "Ysoldetta Harrow"}
     names = collect(table(tmp_path, rows), roster).mapping.names
-    assert [name for name in names["u1"] if name in ("tadeo", "Ysa", "Perpetua", "Ysoldetta")] == expected
+    assert [name for name in names["u1"] if name in ("tadeo", "Ysa", "Perpetua", "Ysabella", "Ysoldetta")] == expected
 
 
 @pytest.mark.parametrize(

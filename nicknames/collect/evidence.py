@@ -3,6 +3,7 @@ greetings, introductions, attribution lines, initials and letters an archive los
 from __future__ import annotations
 
 import functools
+import os
 from collections import Counter
 from collections.abc import Iterable
 from collections.abc import Mapping as MappingType
@@ -204,11 +205,14 @@ _ROW_WORD = regex.compile(r"\p{L}+")
 
 
 def _opens_like(name: str, full_name: str) -> bool:
-    """Whether a name opens with the first two letters of the registered given name and is no longer: a familiar form
-    the nickname table may lack ("Ysa" for Ysolde; not "Gretchenka" for Greta)."""
-    given = full_name.split()[:1]
-    return (bool(given) and 2 <= len(name) <= len(given[0])
-            and name[:2].casefold() == given[0][:2].casefold())
+    """Whether a name's first word opens with the first two letters of the registered given name and is no longer, or
+    with its first three: a familiar or formal form the nickname table may lack ("Ysa" for Ysolde, "Danny" for Dan,
+    "Steve Quell" for Stephen; not "Ysabella" for Ysolde)."""
+    given, first = full_name.split()[:1], name.split()[:1]
+    if not given or not first:
+        return False
+    shared = len(os.path.commonprefix([first[0].casefold(), given[0].casefold()]))
+    return shared >= 2 and (len(first[0]) <= len(given[0]) or shared >= 3)
 
 
 def introductions(scan: Scan, roster: dict[str, str], found: Found, table: NicknameTable) -> None:

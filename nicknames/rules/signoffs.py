@@ -155,17 +155,18 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
             return signed
         # else a sentence that starts like a closer ("Thanks for the tip!"): look further up
     last = lines[-1]
-    roles = 2 if len(lines) > 3 and all(_ROLE_LINE.search(line) for line in lines[-2:]) else 0
+    roles = 2 if len(lines) > 3 and all(_title_line(line) for line in lines[-2:]) else 0
     if (_ends_list(lines) and not roles) or last.startswith(">") or (
             last.strip(" .").isupper() and last.strip(" .").casefold() in _PROGRAM_WORDS):
         return ()  # the last of a list of words or an address, not a signature; nor a quoted line ("> NULL") or a
         # program's output ("NULL", "TRUE")
     if not roles and not _ROLE_LINE.search(last) and any(_title_line(line) for line in lines[1:-1]):
         return ()  # the employer under a job title ("Otto Brandt\nData Director\nHarbour Analytics"): the name is above
-    if _ROLE_LINE.search(last):  # a job title or a workplace ("Research Scientist"), or two lines of them ("MSc
-        above = lines[-2 - (roles > 0)]  # Student\nUniversity of Harbour"): the name may stand above them, above two
-        if len(lines) < 3 or _ROLE_LINE.search(above) or _SENTENCE_CLOSE.search(above) or (  # a full name only
-                roles and _FULL_NAME_LINE.fullmatch(above) is None):
+    if _ROLE_LINE.search(last) and not _SENTENCE_CLOSE.search(last):  # a job title or a workplace ("Research
+        # Scientist"), or two lines of them ("MSc Student\nUniversity of Harbour"): the name may stand above them
+        above = lines[-2 - (roles > 0)]
+        if len(lines) < 3 or _ROLE_LINE.search(above) or _SENTENCE_CLOSE.search(above) or (
+                roles and _FULL_NAME_LINE.fullmatch(above) is None):  # above two of them, a full name only
             return ()
         last = above
     return rules.read(("last line", last), lambda: _signed_last(last, rules)) or ()
