@@ -187,7 +187,8 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Hi,\nText.\n\n--\nOtto Brandt and Ann Quell\nHarbour Clinic\nDepartment of Health\nDivision of Statistics\n",
          []),  # a third workplace's line above two
         ("Hi,\nText.\n\nOtto\nHarbour Research Group\n", ["Otto"]),
-        ("Hi,\nIt moved to Mt. Quell\n\n(in the corner, behind the Harbour group).", []),  # a sentence, no title        ("Hello.\nWe work at the\nDepartment of Statistics\nUniversity of Quell\n", []),
+        ("Hi,\nIt moved to Mt. Quell\n\n(in the corner, behind the Harbour group).", []),  # a sentence, no title
+        ("Hi,\nText.\n\nOtto Brandt,\nProgram Assistant\nSpecial Education Dept.", ["Otto Brandt"]),  # abbreviated        ("Hello.\nWe work at the\nDepartment of Statistics\nUniversity of Quell\n", []),
         # a nickname signed in quotation marks
         ('Good luck with the move.\n\n"Wrenny"', ["Wrenny"]),
         ("Text.\n\n“Wrenny”", ["Wrenny"]),

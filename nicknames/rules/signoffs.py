@@ -162,7 +162,7 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
         # program's output ("NULL", "TRUE")
     if not roles and not _ROLE_LINE.search(last) and any(_title_line(line) for line in lines[1:-1]):
         return ()  # the employer under a job title ("Otto Brandt\nData Director\nHarbour Analytics"): the name is above
-    if _ROLE_LINE.search(last) and not _SENTENCE_CLOSE.search(last):  # a job title or a workplace ("Research
+    if _ROLE_LINE.search(last) and not _sentence_like(last):  # a job title or a workplace ("Research
         # Scientist"), or two lines of them ("MSc Student\nUniversity of Harbour"): the name may stand above them
         above = lines[-2 - (roles > 0)]
         if len(lines) < 3 or _ROLE_LINE.search(above) or _SENTENCE_CLOSE.search(above) or (
@@ -173,13 +173,23 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
 
 
 def _title_line(line: str) -> bool:
-    """A signature's line of a job title or a workplace (``_ROLE_LINE``) written as one: short, no sentence, its
-    words of four letters or more capitalised or of a title ("3rd Year Undergraduate student"; not "I work as
-    research scientist"), and no name before a role (``_ROLE``: "Otto Brandt, PhD")."""
-    words = line.split()
-    return (_ROLE_LINE.search(line) is not None and len(words) <= SIGNATURE_WORDS and _ROLE.search(line) is None
-            and _SENTENCE_CLOSE.search(line) is None
-            and all(len(word) < 4 or not word[0].islower() or _ROLE_LINE.fullmatch(word.strip(",;")) for word in words))
+    """A signature's line of a job title or a workplace (``_ROLE_LINE``) written as one: short, no sentence
+    (``_sentence_like``: "3rd Year Undergraduate student", "Special Education Dept."; not "I work as research
+    scientist."), and no name before a role (``_ROLE``: "Otto Brandt, PhD")."""
+    return (_ROLE_LINE.search(line) is not None and len(line.split()) <= SIGNATURE_WORDS and _ROLE.search(line) is None
+            and not _sentence_like(line))
+
+
+def _sentence_like(line: str) -> bool:
+    """Whether a line reads as a sentence, not a title: "I" or a lower-case pronoun, article or form of "to be"
+    among its words ("I work as research scientist", "(in the corner, behind the Harbour group).")."""
+    return any(word == "I" or word in _SENTENCE_WORDS for word in _WORDS.findall(line))
+
+
+_SENTENCE_WORDS = frozenset({"i", "we", "my", "our", "me", "us", "you", "he", "she", "they", "it", "as", "is", "am",
+                             "are", "was", "were", "be", "the", "a", "an", "this", "that", "will", "have", "has"})
+"""Words in lower case that a sentence has and a title does not."""
+_WORDS = regex.compile(r"\p{L}+")
 
 
 ITEM_WORDS = 3
