@@ -922,3 +922,20 @@ def test_the_mapping_does_not_depend_on_the_order_python_keeps_sets_in(tmp_path:
         written.append(out.read_text(encoding="utf-8"))
     assert "Jesss [1; greeting, uncertain, fuzzy, nickname]" in written[0]
     assert written[0] == written[1]
+
+
+@pytest.mark.parametrize(
+    ("block", "signed"),
+    [
+        ("-- \nJohn W. Quell (Jay)\nAssociate Professor of Statistics\n", ["John W. Quell"]),  # the formal name
+        ("-- \nDr. John W. Quell, PhD\nHarbour University\n", ["John W. Quell"]),  # a title and a degree aside
+        ("-- \nJohn W. Harrow\nHarbour University\n", []),  # another surname: somebody else's block
+        ("-- \nJay Quell\nHarbour University\n", []),  # the registered name itself: counted as the class list's
+        ("-- \nhttps://example.org/quell | @jquell\n", []),
+    ],
+)
+def test_the_full_name_opening_the_senders_signature_block_signs(tmp_path: Path, block: str, signed: list[str]) -> None:
+    text = "It runs here.\n\nJay\n\n" + block + "Room 12\nTel. +44 1234 567890\n"
+    rows = [["1", "0", "u2", "Has anyone run it?\nToby"], ["2", "1", "u1", text]]
+    mapping = collect(table(tmp_path, rows), {"u1": "Jay Quell", "u2": "Tobias Wren"}, discover=False).mapping
+    assert [name.text for name in mapping.entry("u1").names if "signoff" in name.tags and " " in name.text] == signed

@@ -9,7 +9,12 @@ from nicknames.rules.salutations import (
     greeting_names,
     in_salutation,
 )
-from nicknames.rules.signoffs import bare_lower_signature, signoff_names
+from nicknames.rules.signature_blocks import signature_block
+from nicknames.rules.signoffs import (
+    bare_lower_signature,
+    block_full_name,
+    signoff_names,
+)
 
 
 @pytest.mark.parametrize(
@@ -394,3 +399,20 @@ def test_a_pattern_that_backtracks_without_end_stops_with_an_error(kind: str, mo
     with pytest.raises(InputError, match=f"\\[collect\\] {kind} in the config file backtracks"):
         greeting_names(text, rules) if kind == "greetings" else signoff_names(text, rules)
     assert time.monotonic() - started < 5
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("Text.\n-- \nJohn W. Quell (Jay)\nAssociate Professor\n", "John W. Quell"),
+        ("Text.\n-- \n\nDr. Tobias K. Quell, PhD\nHarbour Lab\n", "Tobias K. Quell"),
+        ("Text.\n-- \nTobias Quell | Harbour University\n", "Tobias Quell"),
+        ("Text.\n-- \nhttps://example.org | @quell\n", None),
+        ("Text.\n-- \nAnn Quell and Tobias Wren\n", None),
+        ("Text.\n-- \nHarbour University\n", None),
+        ("Text.\n-- \nEmeritus\n", None),
+    ],
+)
+def test_the_full_name_that_opens_a_signature_block(text: str, name: str | None) -> None:
+    block = signature_block(text)
+    assert block is not None and block_full_name(text, block) == name

@@ -30,7 +30,11 @@ from nicknames.rules.signature_blocks import (
     own_name_block,
     signature_block,
 )
-from nicknames.rules.signoffs import bare_lower_signature, signoff_names
+from nicknames.rules.signoffs import (
+    bare_lower_signature,
+    block_full_name,
+    signoff_names,
+)
 from nicknames.rules.spellings import spelling_keys
 from nicknames.rules.word_names import used_as_person
 
@@ -269,6 +273,18 @@ class Scan:
         if (own := self.full_names.get(sender)) and (start := own_name_block(text, own)) is not None:
             yield start
 
+    def _read_block_name(self, text: str, sender: str, signed: tuple[str, ...]) -> None:
+        """A full name with the sender's registered surname on the first line of their signature block, other than
+        their registered full name, signs for them ("-- \nJohn W. Quell (Jay)\nAssociate Professor" for a registered
+        Jay Quell): the formal name, or one with middle initials, that others quote."""
+        own = self.full_names.get(sender)
+        if own is None or (block := signature_block(text)) is None:
+            return
+        name = block_full_name(text, block, self.rules)
+        if name is not None and name != own and name not in signed and (
+                name.rsplit(" ", 1)[-1].casefold() == own.rsplit(" ", 1)[-1].casefold()):
+            self.signoffs[sender, name] = self.signoffs.get((sender, name), 0) + 1
+
     def _read_salutations(self, position: int, message: Message, thread: int) -> None:
         text, author = own_text_and_author(message.text)
         parent = message.parent_sender
@@ -294,6 +310,7 @@ class Scan:
                     for name in signed:
                         self.above_block[message.sender, name] += 1
                     break
+        self._read_block_name(text, message.sender, signed)
         if not signed and (bare := bare_lower_signature(signing)) is not None:
             self.bare[message.sender, bare] += 1
         if signed:

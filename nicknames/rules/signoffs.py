@@ -172,6 +172,20 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
     return rules.read(("last line", last), lambda: _signed_last(last, rules)) or ()
 
 
+def block_full_name(text: str, block: int, rules: Rules = DEFAULT_RULES) -> str | None:
+    """The full name on the first line of the signature block whose delimiter starts at ``block``
+    (``signature_blocks.signature_block``): two to four capitalised words or initials, a title before them, a remark
+    in brackets or a role after them aside ("-- \nDr. Tobias K. Quell (Toby)\nAssociate Professor" gives "Tobias K.
+    Quell"); None for any other first line (a workplace's: "Harbour University")."""
+    line = next((line.strip() for line in text[block:].splitlines()[1:] if line.strip()), "")
+    line = (_ROLE.sub("", line) or line).strip().rstrip(",")
+    words = line.split()
+    while len(words) > 2 and words[0].casefold().rstrip(".") in rules.titles:
+        words = words[1:]
+    name = " ".join(words)
+    return name if _FULL_NAME_LINE.fullmatch(name) is not None and _ROLE_LINE.search(name) is None else None
+
+
 def _title_line(line: str) -> bool:
     """A signature's line of a job title or a workplace (``_ROLE_LINE``) written as one: short, no sentence
     (``_sentence_like``: "3rd Year Undergraduate student", "Special Education Dept."; not "I work as research
