@@ -187,6 +187,7 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Hi,\nText.\n\n-- \nOtto Brandt\nSr. Director, Product Management\nHARBOUR Analytics\n", []),
         ("Hi\nText.\n\n-- \nOtto Brandt,\n3rd Year Undergraduate student\nIndustrial Engineering,\nHarbour Tech\n", []),
         ("Hi,\nI work as research scientist\n\nOtto\n", ["Otto"]),  # prose above, no title's line
+        ("Hi,\na memo from the Office of the\nChairman.\n\nCall me if you have questions.  Thanks.\n\nOtto", ["Otto"]),
         ("Hi,\nText.\n\nBest,\nQuellR author,\nOtto Brandt\n", ["Otto Brandt"]),  # a title under the closer, the
         ("Hi,\nText.\n\nBest,\nResearch Scientist\n", []),  # name under the title
         ("Hi,\nText.\n\n--\nOtto Brandt and Ann Quell\nHarbour Clinic\nDepartment of Health\nDivision of Statistics\n",

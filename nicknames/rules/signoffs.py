@@ -160,7 +160,7 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
             last.strip(" .").isupper() and last.strip(" .").casefold() in _PROGRAM_WORDS):
         return ()  # the last of a list of words or an address, not a signature; nor a quoted line ("> NULL") or a
         # program's output ("NULL", "TRUE")
-    if not roles and not _ROLE_LINE.search(last) and any(_title_line(line) for line in lines[1:-1]):
+    if not roles and not _ROLE_LINE.search(last) and _under_title(lines[1:-1]):
         return ()  # the employer under a job title ("Otto Brandt\nData Director\nHarbour Analytics"): the name is above
     if _ROLE_LINE.search(last) and not _sentence_like(last):  # a job title or a workplace ("Research
         # Scientist"), or two lines of them ("MSc Student\nUniversity of Harbour"): the name may stand above them
@@ -184,6 +184,18 @@ def block_full_name(text: str, block: int, rules: Rules = DEFAULT_RULES) -> str 
         words = words[1:]
     name = " ".join(words)
     return name if _FULL_NAME_LINE.fullmatch(name) is not None and _ROLE_LINE.search(name) is None else None
+
+
+def _under_title(above: list[str]) -> bool:
+    """Whether the lines above a last line, read upwards, reach a title's line (``_title_line``) through short lines
+    that are no sentence ("Ann Quell,\n3rd Year Undergraduate student\nIndustrial Engineering,\nHarbour Tech"): the
+    last line is an employer's; not through a sentence ("… memo from the Office of the\nChairman.\nCall me.\nEric")."""
+    for line in reversed(above):
+        if _title_line(line):
+            return True
+        if len(line.split()) > SIGNATURE_WORDS or _sentence_like(line) or _SENTENCE_CLOSE.search(line):
+            return False
+    return False
 
 
 def _title_line(line: str) -> bool:
