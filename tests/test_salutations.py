@@ -188,6 +188,11 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Hi\nText.\n\n-- \nOtto Brandt,\n3rd Year Undergraduate student\nIndustrial Engineering,\nHarbour Tech\n", []),
         ("Hi,\nI work as research scientist\n\nOtto\n", ["Otto"]),  # prose above, no title's line
         ("Hi,\na memo from the Office of the\nChairman.\n\nCall me if you have questions.  Thanks.\n\nOtto", ["Otto"]),
+        ("Hi,\nYou may change it back with the replace function in\nany other editor.\n\nOtto Brandt", ["Otto Brandt"]),
+        # a postscript under the sign-off: the sign-off above it signs
+        ("Hi,\nI will nod when you\nmake a recommendation.  OB\n\nPS:  I am ok with the counsel's view.", ["OB"]),
+        ("Hi,\nText.\nThanks,\nOtto\n\nP.S. The file is attached.\nAnd the other one too.", ["Otto"]),
+        ("Hi,\nThe PS file is broken.\nOtto", ["Otto"]),
         ("Hi,\nText.\n\nBest,\nQuellR author,\nOtto Brandt\n", ["Otto Brandt"]),  # a title under the closer, the
         ("Hi,\nText.\n\nBest,\nResearch Scientist\n", []),  # name under the title
         ("Hi,\nText.\n\n--\nOtto Brandt and Ann Quell\nHarbour Clinic\nDepartment of Health\nDivision of Statistics\n",

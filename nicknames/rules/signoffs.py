@@ -64,8 +64,38 @@ def signoff_names(text: str, rules: Rules = DEFAULT_RULES, last_lines: int = 4) 
     """Names signed at the end of a message: "Thanks, Rob", "Cheers\nR o b e r t", a bare "-RG-".
 
     A message flattened into one line ("... What do you think? Arthur") is read as if each of
-    the last line's sentences stood on a line of its own, when the lines give no name.
+    the last line's sentences stood on a line of its own, when the lines give no name; a
+    postscript under the sign-off ("Thanks,\nRob\n\nPS: the file is attached.") is read above.
     """
+    signed = _signoff_names(text, rules, last_lines)
+    if signed or (postscript := _postscript_start(text)) is None:
+        return signed
+    return _signoff_names(text[:postscript], rules, last_lines)
+
+
+def _postscript_start(text: str) -> int | None:
+    """Where a postscript at the end of the text starts ("PS:", "P.S.", "PPS"): a line that opens so after the
+    first, with at most ``POSTSCRIPT_LINES`` non-blank lines from it on; None without one."""
+    start = max(0, len(text) - _POSTSCRIPT_CHARS)
+    if "PS" not in text[start:] and "P.S" not in text[start:]:
+        return None
+    found = None
+    for found in _POSTSCRIPT.finditer(text, start):
+        pass
+    if found is None or found.start() == 0:
+        return None
+    lines = sum(1 for line in text[found.start() :].splitlines() if line.strip())
+    return found.start() if lines <= POSTSCRIPT_LINES else None
+
+
+POSTSCRIPT_LINES = 6
+_POSTSCRIPT_CHARS = 1000
+_POSTSCRIPT = regex.compile(r"(?m)^[^\S\n]*P\.?[^\S\n]?(?:P\.?[^\S\n]?)?S\b\.?[^\S\n]*[:\-–,]?[^\S\n]*\S")
+"""A line that opens a postscript and goes on: "PS: …", "P.S. …", "PPS …", "P. S. …" in capitals."""
+
+
+def _signoff_names(text: str, rules: Rules, last_lines: int) -> tuple[str, ...]:
+    """``signoff_names`` of the text as it ends."""
     if _ends_in_diff(text):
         return ()  # a patch's last lines are code: "== OPTIONS" of a manual page is nobody's signature
     count = max(last_lines, 2)
@@ -208,14 +238,17 @@ def _title_line(line: str) -> bool:
 
 def _sentence_like(line: str) -> bool:
     """Whether a line reads as a sentence, not a title: "I" or a lower-case pronoun, article or form of "to be"
-    among its words ("I work as research scientist", "(in the corner, behind the Harbour group).")."""
-    return any(word == "I" or word in _SENTENCE_WORDS for word in _WORDS.findall(line))
+    among its words ("I work as research scientist", "(in the corner, behind the Harbour group)."), or a full stop
+    or mark after a word in lower case at its end ("… from any other editor."; not "Special Education Dept.")."""
+    return _LOWER_END.search(line) is not None or any(word == "I" or word in _SENTENCE_WORDS
+                                                      for word in _WORDS.findall(line))
 
 
 _SENTENCE_WORDS = frozenset({"i", "we", "my", "our", "me", "us", "you", "he", "she", "they", "it", "as", "is", "am",
                              "are", "was", "were", "be", "the", "a", "an", "this", "that", "will", "have", "has"})
 """Words in lower case that a sentence has and a title does not."""
 _WORDS = regex.compile(r"\p{L}+")
+_LOWER_END = regex.compile(r"(?<!\S)\p{Ll}[\p{L}\-]*[.!?]['\")\]]*\s*$")
 
 
 ITEM_WORDS = 3
