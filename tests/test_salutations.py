@@ -193,6 +193,9 @@ def test_greeting_names(text: str, names: list[str]) -> None:
         ("Hi,\nI will nod when you\nmake a recommendation.  OB\n\nPS:  I am ok with the counsel's view.", ["OB"]),
         ("Hi,\nText.\nThanks,\nOtto\n\nP.S. The file is attached.\nAnd the other one too.", ["Otto"]),
         ("Hi,\nThe PS file is broken.\nOtto", ["Otto"]),
+        ("Hi,\nii  quell-tools 1.2-0 Tools of the Quell driver\nedd at harbour:~$\n\nOtto\n\n", ["Otto"]),  # a prompt
+        ("Hi,\na problem between\nkeyboard and chair...  ;-)\n\nOtto\n", ["Otto"]),
+        ("Hi,\nText.\n\nManager, Data Services\nQuell Pipeline\nThe Harbour Institute\nHarbour University\n", []),
         ("Hi,\nText.\n\nBest,\nQuellR author,\nOtto Brandt\n", ["Otto Brandt"]),  # a title under the closer, the
         ("Hi,\nText.\n\nBest,\nResearch Scientist\n", []),  # name under the title
         ("Hi,\nText.\n\n--\nOtto Brandt and Ann Quell\nHarbour Clinic\nDepartment of Health\nDivision of Statistics\n",

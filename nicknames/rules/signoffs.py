@@ -195,9 +195,9 @@ def _signed_in(lines: list[str], rules: Rules, last_lines: int) -> tuple[str, ..
     if _ROLE_LINE.search(last) and not _sentence_like(last):  # a job title or a workplace ("Research
         # Scientist"), or two lines of them ("MSc Student\nUniversity of Harbour"): the name may stand above them
         above = lines[-2 - (roles > 0)]
-        if len(lines) < 3 or _ROLE_LINE.search(above) or _SENTENCE_CLOSE.search(above) or (
-                roles and _FULL_NAME_LINE.fullmatch(above) is None):  # above two of them, a full name only
-            return ()
+        if len(lines) < 3 or _ROLE_LINE.search(above) or _SENTENCE_CLOSE.search(above) or roles and (
+                _FULL_NAME_LINE.fullmatch(above) is None or _title_line(lines[-4])):  # above two of them, a full
+            return ()  # name only, and none under a third ("Manager\nAnalysis Pipeline\nThe Genome Institute")
         last = above
     return rules.read(("last line", last), lambda: _signed_last(last, rules)) or ()
 
@@ -231,9 +231,13 @@ def _under_title(above: list[str]) -> bool:
 def _title_line(line: str) -> bool:
     """A signature's line of a job title or a workplace (``_ROLE_LINE``) written as one: short, no sentence
     (``_sentence_like``: "3rd Year Undergraduate student", "Special Education Dept."; not "I work as research
-    scientist."), and no name before a role (``_ROLE``: "Otto Brandt, PhD")."""
-    return (_ROLE_LINE.search(line) is not None and len(line.split()) <= SIGNATURE_WORDS and _ROLE.search(line) is None
-            and not _sentence_like(line))
+    scientist."), written with a title's characters (``_TITLE_CHARS``), its words of four letters or more
+    capitalised or a title's ("keyboard and chair" is none), and no name before a role (``_ROLE``: "Otto Brandt,
+    PhD")."""
+    words = line.split()
+    return (_ROLE_LINE.search(line) is not None and len(words) <= SIGNATURE_WORDS and _ROLE.search(line) is None
+            and _TITLE_CHARS.fullmatch(line) is not None and not _sentence_like(line)
+            and all(len(word) < 4 or not word[0].islower() or _ROLE_LINE.fullmatch(word.strip(",;.")) for word in words))
 
 
 def _sentence_like(line: str) -> bool:
@@ -248,6 +252,8 @@ _SENTENCE_WORDS = frozenset({"i", "we", "my", "our", "me", "us", "you", "he", "s
                              "are", "was", "were", "be", "the", "a", "an", "this", "that", "will", "have", "has"})
 """Words in lower case that a sentence has and a title does not."""
 _WORDS = regex.compile(r"\p{L}+")
+_TITLE_CHARS = regex.compile(r"[\p{L}\p{M}\d\s.,;&()'’/\-]+")
+"""What a title's or a workplace's line is written with: no prompt's, path's or address's marks ("edd at joe:~$")."""
 _LOWER_END = regex.compile(r"(?<!\S)\p{Ll}[\p{L}\-]*[.!?]['\")\]]*\s*$")
 
 
