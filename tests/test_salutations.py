@@ -410,6 +410,14 @@ def test_a_pattern_that_backtracks_without_end_stops_with_an_error(kind: str, mo
     assert time.monotonic() - started < 5
 
 
+def test_a_preposition_after_a_closer_goes_on_as_a_sentence_whatever_the_stop_words() -> None:
+    """A class list's name words are no stop words; "for" after "Thanks" still goes on as a sentence."""
+    rules = DEFAULT_RULES.extended(not_stopwords=["for"])
+    text = "Hi all,\nI will post details soon.\n\nThanks for listening. Otto/Archon of Quell\n"
+    assert "for listening" not in signoff_names(text, rules)
+    assert signoff_names("Hi,\nText.\n\nThanks for listening, Otto\n", rules) == ("Otto",)
+
+
 @pytest.mark.parametrize(
     ("text", "name"),
     [

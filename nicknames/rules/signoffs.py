@@ -314,11 +314,16 @@ def _thanks_someone(line: str, match: regex.Match[str]) -> bool:
 
 def _continues(rest: str, rules: Rules) -> bool:
     """Whether what follows a closer on its line goes on as a sentence: it starts with "and" or another lower-case
-    stop word ("Thanks, and Tobias agrees.", "Thanks in advance"), which no signature does."""
+    stop word ("Thanks, and Tobias agrees.", "Thanks in advance"), or a preposition in lower case, a stop word or
+    not (a class list's name words are none: "Thanks for listening."), which no signature does."""
     if _CONTINUED.match(rest):
         return True
     first = _FIRST_LOWER_WORD.match(rest)
-    return first is not None and first[1] in rules.stopwords
+    return first is not None and (first[1] in rules.stopwords or first[1] in _PREPOSITIONS)
+
+
+_PREPOSITIONS = frozenset({"for", "to", "in", "of", "on", "with", "from", "at", "about", "again"})
+"""Words in lower case that go on from a closer as a sentence ("Thanks for listening", "Thanks again")."""
 
 
 def _signed_last(last: str, rules: Rules) -> tuple[str, ...]:
