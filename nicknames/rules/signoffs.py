@@ -77,7 +77,7 @@ def _postscript_start(text: str) -> int | None:
     """Where a postscript at the end of the text starts ("PS:", "P.S.", "PPS"): a line that opens so after the
     first, with at most ``POSTSCRIPT_LINES`` non-blank lines from it on; None without one."""
     start = max(0, len(text) - _POSTSCRIPT_CHARS)
-    if "PS" not in text[start:] and "P.S" not in text[start:]:
+    if text.find("PS", start) < 0 and text.find("P.S", start) < 0:
         return None
     found = None
     for found in _POSTSCRIPT.finditer(text, start):
