@@ -219,7 +219,7 @@ def block_full_name(text: str, block: int, rules: Rules = DEFAULT_RULES) -> str 
 def _under_title(above: list[str]) -> bool:
     """Whether the lines above a last line, read upwards, reach a title's line (``_title_line``) through short lines
     that are no sentence ("Ann Quell,\n3rd Year Undergraduate student\nIndustrial Engineering,\nHarbour Tech"): the
-    last line is an employer's; not through a sentence ("… memo from the Office of the\nChairman.\nCall me.\nEric")."""
+    last line is an employer's; not through a sentence ("… memo from the Office of the\nChairman.\nCall me.\nOtto")."""
     for line in reversed(above):
         if _title_line(line):
             return True
@@ -253,7 +253,7 @@ _SENTENCE_WORDS = frozenset({"i", "we", "my", "our", "me", "us", "you", "he", "s
 """Words in lower case that a sentence has and a title does not."""
 _WORDS = regex.compile(r"\p{L}+")
 _TITLE_CHARS = regex.compile(r"[\p{L}\p{M}\d\s.,;&()'’/\-]+")
-"""What a title's or a workplace's line is written with: no prompt's, path's or address's marks ("edd at joe:~$")."""
+"""What a title's or a workplace's line is written with: no prompt's, path's or address's marks ("edd at harbour:~$")."""
 _LOWER_END = regex.compile(r"(?<!\S)\p{Ll}[\p{L}\-]*[.!?]['\")\]]*\s*$")
 
 
