@@ -178,6 +178,13 @@ def test_duplicates_are_listed() -> None:
         ("Text\nThanks,\nK.", "Text\nThanks,\n[u1]"),
         ("We met K. Dunn there.\nok", "We met K. Dunn there.\nok"),
         ("Fixed now.\n\nkd" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n", "Fixed now.\n\n[u1]" + "\n\n_______________________________________________\nresearch-list mailing list\nresearch-list@lists.example.org\nhttps://lists.example.org/mailman/listinfo/research-list\n"),  # above a mailing list's footer
+        # above a quote or a signature block: the sign-off zone, where the name signs its line
+        ("Fixed now.\n\n-kd\n\n> On Monday, Ann wrote:\n> Is it fixed?\n> Ann\n",
+         "Fixed now.\n\n-[u1]\n\n> On Monday, Ann wrote:\n> Is it fixed?\n> Ann\n"),
+        ("Fixed now.\n\nCheers,\n\nkd\n\n-- \nHarbour Lab\nRoom 12\nTel. 123\nhttps://example.org/kd\n",
+         "Fixed now.\n\nCheers,\n\n[u1]\n\n-- \nHarbour Lab\nRoom 12\nTel. 123\nhttps://example.org/kd\n"),
+        ("The kd value is low\n\n> On Monday, Ann wrote:\n> Is it fixed?\n", "The kd value is low\n\n> On Monday, Ann "
+         "wrote:\n> Is it fixed?\n"),  # in a sentence of the zone: running text
     ],
 )
 def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) -> None:
@@ -186,6 +193,7 @@ def test_short_names_are_replaced_in_salutations_only(text: str, expected: str) 
         names.set_name("u1", Name(short, 1, ("signoff", "initials", "short")))
     new, _ = run(names, text, {"u1"})
     assert new == expected
+
 
 
 @pytest.mark.parametrize(
@@ -727,3 +735,11 @@ def test_a_name_inside_a_tag_is_read_in_the_tag() -> None:
 def test_the_label_of_a_link_to_a_users_page_names_the_user(text: str, expected: str) -> None:
     mapping = Mapping({"u1": ["Kay", "Kay Marsden"]})
     assert run(mapping, text, {"u1"}, sender="s")[0] == expected
+
+
+def test_a_frequent_name_is_not_read_as_signing_above_a_signature_block() -> None:
+    """A name many use (tagged ``frequent``) is replaced in a salutation only, not as a short name above a block."""
+    names = Mapping({"u1": ["Windows"]})
+    names.set_name("u1", Name("Windows", 1, ("signoff", "frequent")))
+    text = "Fixed now.\n\nCheers,\n\nWindows\n\n-- \nHarbour Lab\nRoom 12\nTel. 123\nhttps://example.org\n"
+    assert run(names, text, {"u1"})[0] == text

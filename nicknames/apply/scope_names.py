@@ -52,12 +52,15 @@ class MappingNames:
     others: dict[str, str] = field(default_factory=dict)
     """Name of a person who is not a participant → its placeholder (``[PERSON 2]``; see ``nicknames.collect.others``)."""
     short: frozenset[str] = frozenset()
-    """Names tagged ``short`` ("M", "kd"): replaced only where they stand as a greeting or sign-off."""
+    """Names tagged ``short`` ("M", "kd") or ``frequent``: replaced only where they stand as a greeting or sign-off."""
     endings: dict[str, int] = field(default_factory=dict)
     """Inflected form ("Annas", in ``case`` too) → the length of the ending apply keeps (see ``apply.inflection``)."""
     at_a_glance: frozenset[str] = frozenset()
     """The ``positional`` forms of participants' names: dropped where ``word_names.inside_sentence`` holds, before
     anything else is looked up (most names found are such forms inside sentences: "for", "time")."""
+    signed: frozenset[str] = frozenset()
+    """The names tagged ``short`` (not those only ``frequent``): also replaced where they sign a line of the sign-off
+    zone (``zones``), above a quote, a signature block or a footer ("--kd\n____\nFrom: …")."""
 
     @functools.cached_property
     def folded_openings(self) -> dict[str, tuple[str, ...]]:
@@ -122,9 +125,10 @@ class MappingNames:
                    {word: tuple(keys) for word, keys in openings.items()}, case, positional,
                    {user: tuple(keys) for user, keys in keys_of.items()},
                    {participant: index for index, participant in enumerate(mapping.participants)},
-                   other_labels(mapping), frozenset(tagged["short"]),
+                   other_labels(mapping), frozenset(tagged["short"] | tagged["frequent"]),
                    {form: ending for form, (_, ending) in inflected.items()},
-                   frozenset(form for form in positional if owners[case[form]] != [OTHERS]))
+                   frozenset(form for form in positional if owners[case[form]] != [OTHERS]),
+                   frozenset(tagged["short"] - tagged["frequent"]))
 
 
 def _longest_first_by(pairs: Iterable[tuple[str, str]]) -> dict[str, tuple[str, ...]]:
@@ -257,12 +261,12 @@ def scope_owners(
     mapping: Mapping, active: Collection[str]
 ) -> tuple[dict[str, list[str]], dict[tuple[str, str], int], dict[str, set[str]]]:
     """The names of one scope before they are compiled: name → active participants using it, in mapping order
-    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued``, ``word`` and
-    ``short``."""
+    (keep-list names: none), each (participant, name)'s count, and the names tagged ``glued``, ``word``, ``short``
+    and ``frequent``."""
     owners: dict[str, list[str]] = {name_key(text): [] for text in mapping.keep}
     counts: dict[tuple[str, str], int] = {}
     keep = set(owners)
-    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "short": set()}
+    tagged: dict[str, set[str]] = {"glued": set(), "word": set(), "short": set(), "frequent": set()}
     for participant in mapping.participants:
         if participant not in active:
             continue
@@ -271,10 +275,8 @@ def scope_owners(
             if name.in_use and key not in keep:
                 owners.setdefault(key, []).append(participant)
                 counts[(participant, key)] = name.count or 0
-                for tag in tagged.keys() & set(name.tags):
-                    tagged[tag].add(key)
-                if "frequent" in name.tags:  # replaced where it stands as a greeting or sign-off, as "short" is
-                    tagged["short"].add(key)
+                for tag in tagged.keys() & set(name.tags):  # "frequent": replaced where it stands as a greeting or
+                    tagged[tag].add(key)  # sign-off, as "short" is
     add_other_owners(mapping, owners, tagged["word"])
     return owners, counts, tagged
 

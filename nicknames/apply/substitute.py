@@ -53,6 +53,7 @@ from nicknames.rules.salutations import (
     after_closer,
     ends_own_words,
     in_salutation,
+    signs_its_line,
 )
 from nicknames.rules.word_names import (
     after_determiner,
@@ -215,7 +216,12 @@ def _substitute_into(
                     records.append(other)
                 continue
             if short and not in_salutation(around, start, end):
-                continue
+                if key not in names.names.signed:
+                    continue
+                zones = zones or zones_of(view)  # the post as read: no second reading of its markup
+                if zones(start) is not Zone.SIGNOFF or not signs_its_line(around, start, end):
+                    continue  # a short name signs as a sign-off does: at the end, or above a quote, a signature
+                    # block or a footer ("--kd\n____\nFrom: …", "Cheers,\nTJ\n\n-- \n…")
             if not placed and positional and not in_name_position(around, start, end):
                 continue
             if around[end + 1 : end + 2].isupper() and around[end] == " " and " " not in original and (

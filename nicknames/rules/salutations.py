@@ -265,10 +265,8 @@ def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES)
     text = markup_lines(text)
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start]
-    if _NAME_END.match(text, end) is not None and _near_end(text, end):
-        opening = SENTENCE_END.split(before)[-1]
-        if _OPENING.fullmatch(opening) or _closes(opening, rules):
-            return True
+    if _near_end(text, end) and signs_its_line(text, start, end, rules):
+        return True
     if text[:line_start].strip():
         return False
     after = text[end : end + 1]
@@ -276,6 +274,16 @@ def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES)
         return False
     match = rules.match("greeting", before)
     return bool(_OPENING.fullmatch(before) or (match is not None and not match["rest"].strip()))
+
+
+def signs_its_line(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES) -> bool:
+    """True when ``text[start:end]`` ends its line after nothing but decoration, a sentence end or a closer ("--kd",
+    "Thanks. kd"): a sign-off's shape, wherever the line stands (``in_salutation`` asks for the message's last
+    lines too)."""
+    if _NAME_END.match(text, end) is None:
+        return False
+    opening = SENTENCE_END.split(text[text.rfind("\n", 0, start) + 1 : start])[-1]
+    return _OPENING.fullmatch(opening) is not None or _closes(opening, rules)
 
 
 def after_closer(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES) -> bool:
