@@ -27,6 +27,12 @@ LOST_LETTER = regex.compile(r"[?\N{REPLACEMENT CHARACTER}]")
 """A letter an archive lost, written as a question mark or Unicode's replacement character."""
 
 
+def has_lost_letter(word: str) -> bool:
+    """Whether a word holds a letter an archive lost (``LOST_LETTER``), looked for as characters (a name's each time
+    a scope's names are compiled)."""
+    return "?" in word or "\N{REPLACEMENT CHARACTER}" in word
+
+
 def names_someone_else(text: str, end: int, surnames: frozenset[str], given: Container[str]) -> bool:
     """True where the one-word name ending at ``end`` is followed, after one space, by a capitalised word that is none
     of ``surnames`` (the last words of its candidates' full names), no given name of the mapping (``given``: "Hi
@@ -70,7 +76,7 @@ def _spelt_as(word: str, surnames: frozenset[str]) -> bool:
     """Whether a word is one of ``surnames`` spelt with or without its accents ("Müller" for a Mueller, "Quëll" for
     a Quell), or the part before a hyphen of one of them, or of the word ("Quell-Harbour" for a Quell, "Quell" for a
     Quell-Harbour), or with letters an archive lost ("Quellm?nn" for a Quellmann): the candidates' own name."""
-    if LOST_LETTER.search(word) is not None:  # "Quellm?nn" for a Quellmann: a lost letter stands for any
+    if has_lost_letter(word):  # "Quellm?nn" for a Quellmann: a lost letter stands for any
         lost = lost_spelling(word)
         return any(lost.fullmatch(surname) is not None for surname in surnames)
     keys = spelling_keys(word) | spelling_keys(word.split("-", 1)[0])

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import regex
 
 from nicknames.apply.inflection import inflected_names
-from nicknames.apply.namesakes import OwnWords, lost_spelling
+from nicknames.apply.namesakes import OwnWords, has_lost_letter, lost_spelling
 from nicknames.apply.person_placeholders import (
     OTHER_OWNERS,
     add_other_owners,
@@ -286,17 +286,17 @@ def lost_letter_forms(owners: MappingType[str, Sequence[str]]) -> dict[str, str]
     of one word) after the given name of a name of several words of the same participant whose last word it spells, or
     whose last word is its initial ("Jens Q?ellmann" of "Jens Quellmann" or "Jens Q"). Matched longest first, the
     full name is found whole; without it, "Jens Q" matched up to the lost letter and left "?ellmann"."""
-    lost = [key for key, users in owners.items() if users and ("?" in key or "\ufffd" in key) and " " not in key]
+    lost = [key for key, users in owners.items() if users and " " not in key and has_lost_letter(key)]
     if not lost:
         return {}
     people = {user for key in lost for user in owners[key]}
     full = [key for key, users in owners.items() if " " in key and not people.isdisjoint(users)]
     forms: dict[str, str] = {}
     for word in lost:
-        spelt = lost_spelling(word)
+        spelt, users = lost_spelling(word), set(owners[word])
         for key in full:
             given, _, last = key.rpartition(" ")
-            if (last == word[0] or spelt.fullmatch(last) is not None) and not set(owners[word]).isdisjoint(owners[key]):
+            if (last == word[0] or spelt.fullmatch(last) is not None) and not users.isdisjoint(owners[key]):
                 forms.setdefault(f"{given} {word}", key)
     return forms
 

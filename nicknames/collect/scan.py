@@ -261,25 +261,24 @@ class Scan:
             )
         self.index.add_all(messages, threads)
 
-    def _block_starts(self, text: str, sender: str) -> Iterator[int]:
+    @staticmethod
+    def _block_starts(text: str, own: str | None, block: int | None) -> Iterator[int]:
         """Where a signature block starts, above which the sender signs, as far as each reading finds one: a
-        delimiter ("Thanks,\nhp\n-- \nHarold Penbrook\nRoom 12"), a sign-off glued to one ("--Toby\n\nTobias R.
-        Quell  | Harbour University": the block after its line), the sender's own registered name opening the block
-        ("Thanks,\n\nToby\n\nTobias R. Quell\nResearch Associate")."""
-        if (block := signature_block(text)) is not None:
+        delimiter (``block``, ``signature_block``: "Thanks,\nhp\n-- \nHarold Penbrook\nRoom 12"), a sign-off glued to
+        one ("--Toby\n\nTobias R. Quell  | Harbour University": the block after its line), the sender's own
+        registered name (``own``) opening the block ("Thanks,\n\nToby\n\nTobias R. Quell\nResearch Associate")."""
+        if block is not None:
             yield block
         if (end := named_delimiter(text)) is not None:
             yield end
-        if (own := self.full_names.get(sender)) and (start := own_name_block(text, own)) is not None:
+        if own and (start := own_name_block(text, own)) is not None:
             yield start
 
-    def _read_block_name(self, text: str, sender: str, signed: tuple[str, ...]) -> None:
-        """A full name with the sender's registered surname on the first line of their signature block, other than
-        their registered full name, signs for them ("-- \nJohn W. Quell (Jay)\nAssociate Professor" for a registered
-        Jay Quell): the formal name, or one with middle initials, that others quote."""
-        own = self.full_names.get(sender)
-        if own is None or (block := signature_block(text)) is None:
-            return
+    def _read_block_name(self, text: str, sender: str, own: str, block: int, signed: tuple[str, ...]) -> None:
+        """A full name with the sender's registered surname (``own``: their registered full name) on the first line of
+        their signature block (from ``block``), other than that name, signs for them ("-- \nJohn W. Quell
+        (Jay)\nAssociate Professor" for a registered Jay Quell): the formal name, or one with middle initials, that
+        others quote."""
         name = block_full_name(text, block, self.rules)
         if name is not None and name != own and name not in signed and (
                 name.rsplit(" ", 1)[-1].casefold() == own.rsplit(" ", 1)[-1].casefold()):
@@ -302,15 +301,18 @@ class Scan:
             self.greetings.add(position, thread, message.sender, message.parent_sender, greeted, message.recipients)
         signing = text
         signed = signoff_names(text, self.rules)
+        own = self.full_names.get(message.sender)
+        block = signature_block(text) if own is not None or not signed else None  # read once for both uses below
         if not signed:
-            for end in self._block_starts(text, message.sender):
+            for end in self._block_starts(text, own, block):
                 signing = text[:end]
                 signed = signoff_names(signing, self.rules)
                 if signed:
                     for name in signed:
                         self.above_block[message.sender, name] += 1
                     break
-        self._read_block_name(text, message.sender, signed)
+        if own is not None and block is not None:
+            self._read_block_name(text, message.sender, own, block, signed)
         if not signed and (bare := bare_lower_signature(signing)) is not None:
             self.bare[message.sender, bare] += 1
         if signed:

@@ -259,13 +259,14 @@ def in_salutation(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES)
 
     A sign-off ends its line, within the last lines of the message, after nothing but decoration, a
     sentence end or a closer ("Thanks. kd", "thanks kd", "--M"); a greeting opens the first line, alone
-    or after a greeting word ("kd,", "Hi M -"). Apply replaces short names ("M", "kd") only there. An HTML post's
+    or after a greeting word ("kd,", "Hi M -"). Apply replaces short names ("M", "kd") there, and where they sign a
+    line of the sign-off zone above a quote or a signature block (``signs_its_line``). An HTML post's
     lines are those its paragraphs and breaks make ("<p>Thanks!</p><p>-- M</p>").
     """
     text = markup_lines(text)
     line_start = text.rfind("\n", 0, start) + 1
     before = text[line_start:start]
-    if _near_end(text, end) and signs_its_line(text, start, end, rules):
+    if signs_its_line(text, start, end, rules) and _near_end(text, end):
         return True
     if text[:line_start].strip():
         return False
@@ -282,17 +283,19 @@ def signs_its_line(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES
     lines too)."""
     if _NAME_END.match(text, end) is None:
         return False
-    opening = SENTENCE_END.split(text[text.rfind("\n", 0, start) + 1 : start])[-1]
+    opening = _sentence_before(text, start)
     return _OPENING.fullmatch(opening) is not None or _closes(opening, rules)
 
 
 def after_closer(text: str, start: int, end: int, rules: Rules = DEFAULT_RULES) -> bool:
     """True when ``text[start:end]`` ends its line right after a closer that opens its sentence ("Just a thought.
     Cheers, Ann."), however many lines follow: a sign-off above a signature block of any size."""
-    if _NAME_END.match(text, end) is None:
-        return False
-    line_start = text.rfind("\n", 0, start) + 1
-    return _closes(SENTENCE_END.split(text[line_start:start])[-1], rules)
+    return _NAME_END.match(text, end) is not None and _closes(_sentence_before(text, start), rules)
+
+
+def _sentence_before(text: str, start: int) -> str:
+    """What stands before ``start`` in its line's last sentence ("Cheers, " of "Just a thought.  Cheers, Ann")."""
+    return SENTENCE_END.split(text[text.rfind("\n", 0, start) + 1 : start])[-1]
 
 
 def ends_own_words(text: str, start: int, end: int) -> bool:
